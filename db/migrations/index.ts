@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as initialSchema from './2026-11-21T0000-initial-schema';
+
+/**
+ * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
+ * A static list (rather than reading the folder) keeps migrations working under any bundler or runner.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T0000-initial-schema': initialSchema,
+};

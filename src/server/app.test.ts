@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from './http/pages';
+import { createTestApp, type TestApp } from './test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('pages', () => {
+  it.each(PAGE_PATHS)('serves %s with 200 HTML', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers an unknown page with the app shell and 404', async () => {
+    const res = await t.app.inject({ url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('api basics', () => {
+  it('answers an unknown /api path with 404 JSON', async () => {
+    for (const url of ['/api/anything-else', '/api/nope/deeper?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: expect.stringContaining('No such endpoint') });
+    }
+  });
+
+  it('gives the anonymous auth check', async () => {
+    const res = await t.app.inject({ url: '/api/auth/check' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ authenticated: false, isAdmin: false, role: null, userId: null });
+  });
+
+  it('serves the public configuration without secrets', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(res.json()).toEqual({
+      demoMode: false,
+      trialAccessCode: 'TRY-52-WEEKS',
+      demoEmail: null,
+      demoAccessCode: null,
+      trialWeeks: 4,
+    });
+  });
+
+  it('sends the security headers and no x-powered-by', async () => {
+    const res = await t.app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/cross-origin/i);
+  });
+
+  it('lets a same-origin request through the origin check', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/no-such-thing',
+      headers: { origin: 'http://localhost:3000', host: 'localhost:3000' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('refuses a JSON body over 100 kB with 413 and a message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/auth.check',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ filler: 'x'.repeat(110 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/too large/);
+  });
+
+  it('answers malformed JSON with 400 and a message, not a stack', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/no-such-thing',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+});
+
+describe('tRPC', () => {
+  it('answers a batched GET of several procedures', async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const res = await t.app.inject({ url: `/api/trpc/auth.check,publicConfig.get?batch=1&input=${input}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toHaveLength(2);
+    expect(body[0].result.data).toMatchObject({ authenticated: false });
+    expect(body[1].result.data).toMatchObject({ trialWeeks: 4 });
+  });
+
+  it('answers an unknown procedure with 404 and no stack trace', async () => {
+    const res = await t.app.inject({ url: '/api/trpc/nope.nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('stack');
+    expect(res.body).not.toMatch(/\.ts:\d+/);
+  });
+});

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import type { AppDeps } from './deps';
+import { ensureAdmin } from './features/auth/admin-bootstrap';
+import { deleteExpiredSessions } from './features/auth/sessions';
+import { seedDemo } from './features/demo/seed';
+import { authRoutes } from './http/auth';
+import { contactRoutes } from './http/contact';
+import { registerErrorHandler } from './http/error-handler';
+import { frameworkRoutes } from './http/frameworks';
+import { orderRoutes } from './http/orders';
+import { registerPages } from './http/pages';
+import { profileRoutes } from './http/profile';
+import { progressRoutes } from './http/progress';
+import { publicConfigRoutes } from './http/public-config';
+import type { RestRoutes } from './http/rest-plugin';
+import { registerSecurity } from './http/security';
+import { workbookRoutes } from './http/workbook';
+import { createContext } from './trpc/init';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface BuildOptions {
+  /** Folder of the built web app (default dist/web). */
+  webDir?: string;
+  /** Fastify logger options; false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Where one-time notices (the generated admin password) are printed. */
+  print?: (text: string) => void;
+}
+
+const REST_ROUTES: RestRoutes[] = [
+  publicConfigRoutes,
+  authRoutes,
+  contactRoutes,
+  orderRoutes,
+  frameworkRoutes,
+  progressRoutes,
+  profileRoutes,
+  workbookRoutes,
+];
+
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.confirmPassword',
+  '*.accessCode',
+  '*.token',
+];
+
+/**
+ * Builds the whole application for a configuration: opens and migrates the database, bootstraps the
+ * admin and the demo data, and registers security, tRPC, the REST shims and the web pages.
+ * The database closes when the app closes.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  fs.mkdirSync(config.pdfDir, { recursive: true });
+  const { db, sqlite } = openDatabase(config.databaseFile);
+  const deps: AppDeps = { config, db };
+  try {
+    await migrateToLatest(db);
+    await deleteExpiredSessions(db);
+    await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
+    await seedDemo(deps);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
+    trustProxy: config.trustProxy,
+    bodyLimit: 100 * 1024,
+    requestTimeout: 120_000,
+    connectionTimeout: 130_000,
+    routerOptions: { maxParamLength: 5000 },
+  });
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    if (sqlite.open) sqlite.close();
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await app.register(cookie);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: (opts) => createContext(deps, opts),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  for (const routes of REST_ROUTES) routes(app, deps);
+  await registerPages(app, options.webDir ?? DEFAULT_WEB_DIR);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

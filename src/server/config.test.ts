@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults of CONTRACT section 8', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      trialWeeks: 4,
+      sessionTtlDays: 30,
+      cookieSecure: false,
+      demoMode: true,
+    });
+    expect(config.databaseFile).toMatch(/data[/\\]app\.sqlite$/);
+  });
+
+  it('turns demo mode off by default in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+
+  it('keeps an empty access code (it disables that path)', () => {
+    expect(loadConfig({ TRIAL_ACCESS_CODE: '' }).trialAccessCode).toBe('');
+  });
+
+  it('names every bad variable on its own line', () => {
+    try {
+      loadConfig({ PORT: 'eighty', TRIAL_WEEKS: '60', COOKIE_SECURE: 'maybe', ADMIN_PASSWORD: '123' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.join('\n')).toMatch(/PORT: .*port/);
+      expect(problems.join('\n')).toMatch(/TRIAL_WEEKS: .*52/);
+      expect(problems.join('\n')).toMatch(/COOKIE_SECURE: must be true or false/);
+      expect(problems.join('\n')).toMatch(/ADMIN_PASSWORD: must be at least 6/);
+    }
+  });
+
+  it('cannot switch rate limits off', () => {
+    expect(() => loadConfig({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0' })).toThrow(ConfigError);
+  });
+});

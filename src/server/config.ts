@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be true or false',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const positiveInt = (label: string) =>
+  z.coerce
+    .number({ error: `must be a whole number (${label})` })
+    .int(`must be a whole number (${label})`)
+    .positive(`must be greater than 0 (${label})`);
+
+/**
+ * Every environment variable the server reads (CONTRACT section 8). Defaults live here and in
+ * .env.example; nothing else in the code reads process.env.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3-32 letters, digits, _ . or -')
+    .default('admin'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6, 'must be at least 6 characters')
+    .max(128, 'must be at most 128 characters')
+    .optional(),
+  TRIAL_ACCESS_CODE: z.string().trim().default('TRY-52-WEEKS'),
+  TRIAL_WEEKS: positiveInt('weeks').max(52, 'must be at most 52').default(4),
+  DEMO_MODE: booleanFromEnv.optional(),
+  DEMO_EMAIL: z.string().trim().toLowerCase().default('demo@example.com'),
+  DEMO_ACCESS_CODE: z.string().trim().default('DEMO-2026'),
+  SESSION_TTL_DAYS: positiveInt('days').max(365, 'must be at most 365').default(30),
+  COOKIE_SECURE: booleanFromEnv.default(false),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: positiveInt('failed sign-ins per 15 minutes').default(10),
+  RATE_LIMIT_SIGNIN_PER_ADDRESS: positiveInt('failed sign-ins per 15 minutes').default(100),
+  RATE_LIMIT_CONTACT_PER_MINUTE: positiveInt('messages per minute').default(10),
+  RATE_LIMIT_REGISTER_PER_HOUR: positiveInt('registrations per hour').default(30),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  pdfDir: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  trialAccessCode: string;
+  trialWeeks: number;
+  demoMode: boolean;
+  demoEmail: string;
+  demoAccessCode: string;
+  sessionTtlDays: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  rateLimits: {
+    signInPerAccount: number;
+    signInPerAddress: number;
+    contactPerMinute: number;
+    registerPerHour: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError listing one line per bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set" except for the access codes, where empty disables the path.
+  const keepEmpty = new Set(['TRIAL_ACCESS_CODE', 'DEMO_ACCESS_CODE']);
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value === undefined) continue;
+    if (value === '' && !keepEmpty.has(key)) continue;
+    cleaned[key] = value;
+  }
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, 'app.sqlite'),
+    pdfDir: path.join(dataDir, 'pdfs'),
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    trialAccessCode: env.TRIAL_ACCESS_CODE,
+    trialWeeks: env.TRIAL_WEEKS,
+    demoMode: env.DEMO_MODE ?? env.NODE_ENV !== 'production',
+    demoEmail: env.DEMO_EMAIL,
+    demoAccessCode: env.DEMO_ACCESS_CODE,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    cookieSecure: env.COOKIE_SECURE,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    rateLimits: {
+      signInPerAccount: env.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      signInPerAddress: env.RATE_LIMIT_SIGNIN_PER_ADDRESS,
+      contactPerMinute: env.RATE_LIMIT_CONTACT_PER_MINUTE,
+      registerPerHour: env.RATE_LIMIT_REGISTER_PER_HOUR,
+    },
+  };
+}

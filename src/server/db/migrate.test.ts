@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../../db/migrations/index';
+import { makeTempDir } from '../test/harness';
+import { openDatabase, type DatabaseHandle } from './client';
+import { MigrationError, migrateToLatest } from './migrate';
+
+let handle: DatabaseHandle;
+afterEach(async () => {
+  await handle.db.destroy();
+});
+
+function open() {
+  handle = openDatabase(path.join(makeTempDir(), 'app.sqlite'));
+  return handle;
+}
+
+describe('migrations', () => {
+  it('creates the whole data model with WAL and foreign keys on', async () => {
+    const { db, sqlite } = open();
+    await migrateToLatest(db);
+    const tables = await db.introspection.getTables();
+    expect(tables.map((t) => t.name).sort()).toEqual([
+      'accounts', 'contact_messages', 'couples', 'frameworks', 'orders', 'progress',
+      'sessions', 'week_summaries', 'workbook_responses',
+    ]);
+    expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('rolls a failing migration back completely and says which one failed', async () => {
+    const { db } = open();
+    await migrateToLatest(db);
+    const failing = {
+      ...migrations,
+      '2099-01-01T0000-broken': {
+        async up(trx: typeof db) {
+          await trx.schema.createTable('half_done').addColumn('id', 'integer').execute();
+          await sql`this is not sql`.execute(trx);
+        },
+      },
+    };
+    await expect(migrateToLatest(db, failing as never)).rejects.toThrow(MigrationError);
+    await expect(migrateToLatest(db, failing as never)).rejects.toThrow(/2099-01-01T0000-broken/);
+    const tables = await db.introspection.getTables();
+    expect(tables.map((t) => t.name)).not.toContain('half_done');
+  });
+
+  it('enforces the couple/admin shape of accounts', async () => {
+    const { db } = open();
+    await migrateToLatest(db);
+    const now = new Date().toISOString();
+    await expect(
+      db.insertInto('accounts').values({ role: 'couple', couple_id: null, username: 'x', email: null, password_hash: null, access_code_hash: null, created_at: now }).execute(),
+    ).rejects.toThrow(/CHECK/);
+  });
+});

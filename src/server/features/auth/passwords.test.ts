@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { generateAccessCode, hashSecret, normalizeAccessCode, verifySecret } from './passwords';
+
+const FAST = { N: 1024, r: 8, p: 1 };
+
+describe('passwords', () => {
+  it('stores scrypt parameters with the hash and verifies only the right secret', async () => {
+    const hash = await hashSecret('correct horse', FAST);
+    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifySecret('correct horse', hash)).toBe(true);
+    expect(await verifySecret('wrong horse', hash)).toBe(false);
+  });
+
+  it('uses OWASP parameters by default', async () => {
+    expect(await hashSecret('secret')).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+
+  it('answers false for a missing hash after doing the same work', async () => {
+    expect(await verifySecret('anything', null)).toBe(false);
+  });
+
+  it('makes unambiguous personal access codes with enough entropy', () => {
+    const codes = new Set(Array.from({ length: 200 }, generateAccessCode));
+    expect(codes.size).toBe(200);
+    for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
+    expect(normalizeAccessCode(' abcd-efgh ')).toBe('ABCD-EFGH');
+  });
+});

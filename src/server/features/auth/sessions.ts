@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AccessLevel } from '../../../shared/constants';
+import { nowIso, type DB } from '../../db/client';
+
+export const SESSION_COOKIE = 'sid';
+
+/** Who is making a request, resolved once from the `sid` cookie. */
+export type Auth =
+  | { kind: 'anonymous' }
+  | { kind: 'admin'; accountId: number; sessionId: number }
+  | { kind: 'couple'; accountId: number; sessionId: number; coupleId: number; accessLevel: AccessLevel };
+
+export const ANONYMOUS: Auth = { kind: 'anonymous' };
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session for the account; the token (256 random bits) goes only to the cookie. */
+export async function createSession(
+  db: DB,
+  accountId: number,
+  ttlDays: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlDays * 24 * 60 * 60 * 1000);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      expires_at: expiresAt.getTime(),
+      created_at: nowIso(),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** Resolves a cookie token to the signed-in account; expired, forged or missing tokens are anonymous. */
+export async function resolveSession(db: DB, token: string | undefined): Promise<Auth> {
+  if (!token || token.length > 200) return ANONYMOUS;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .leftJoin('couples', 'couples.id', 'accounts.couple_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expires_at as expiresAt',
+      'accounts.id as accountId',
+      'accounts.role as role',
+      'accounts.couple_id as coupleId',
+      'couples.access_level as accessLevel',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.expiresAt <= Date.now()) return ANONYMOUS;
+  if (row.role === 'admin') return { kind: 'admin', accountId: row.accountId, sessionId: row.sessionId };
+  if (row.coupleId == null || row.accessLevel == null) return ANONYMOUS;
+  return {
+    kind: 'couple',
+    accountId: row.accountId,
+    sessionId: row.sessionId,
+    coupleId: row.coupleId,
+    accessLevel: row.accessLevel,
+  };
+}
+
+export async function deleteSessionByToken(db: DB, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+export async function deleteExpiredSessions(db: DB): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', Date.now()).execute();
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { AppDeps } from '../../deps';
+import { nowIso } from '../../db/client';
+
+export const DEMO_ORDER_COMPLETED = 'pi_demoCompleted0001';
+export const DEMO_ORDER_PENDING = 'pi_demoPending00001';
+
+const SAMPLE_WEEKS = [
+  { week: 1, title: 'Listening to Understand', description: 'Practise reflective listening and learn how each of you likes to be heard.' },
+  { week: 2, title: 'Speaking with Care', description: 'Share needs with "I" statements and notice the words that open or close a conversation.' },
+  { week: 3, title: 'Everyday Check-ins', description: 'Build a ten-minute daily ritual for staying close on busy days.' },
+];
+
+/** A small, real PDF for a sample week, made with pdf-lib. */
+export async function makeSamplePdf(title: string, body: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  const page = pdf.addPage([595, 842]);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText(title, { x: 56, y: 770, size: 22, font: bold, color: rgb(0.45, 0.12, 0.3) });
+  page.drawText(body, { x: 56, y: 730, size: 12, font: regular, maxWidth: 480, lineHeight: 16 });
+  return pdf.save();
+}
+
+/**
+ * Demo mode (CONTRACT section 8): the shared demo couple with sample progress, sample PDFs for the
+ * first weeks that have none, and a completed and a pending sample order. Runs at start-up; does
+ * nothing when the demo account already exists.
+ */
+export async function seedDemo(deps: AppDeps): Promise<void> {
+  const { db, config } = deps;
+  if (!config.demoMode || !config.demoEmail) return;
+  const existing = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', config.demoEmail)
+    .executeTakeFirst();
+  if (existing) return;
+
+  const now = nowIso();
+  const weddingDate = new Date(Date.now() + 180 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const files: string[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      const couple = await trx
+        .insertInto('couples')
+        .values({ display_name: 'Alex', partner_name: 'Sam', wedding_date: weddingDate, access_level: 'full', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('accounts')
+        .values({ role: 'couple', couple_id: couple.id, username: null, email: config.demoEmail, password_hash: null, access_code_hash: null, created_at: now })
+        .execute();
+      await trx
+        .insertInto('progress')
+        .values([
+          { couple_id: couple.id, week_number: 1, notes: 'We learned to repeat back what we heard before answering.', rating: 5, completed_at: now, updated_at: now },
+          { couple_id: couple.id, week_number: 2, notes: '', rating: 4, completed_at: now, updated_at: now },
+        ])
+        .execute();
+      await trx
+        .insertInto('orders')
+        .values([
+          { id: DEMO_ORDER_COMPLETED, couple_id: couple.id, amount: 4900, first_name: 'Alex', last_name: 'Rivera', email: config.demoEmail, status: 'completed', created_at: now },
+          { id: DEMO_ORDER_PENDING, couple_id: null, amount: 4900, first_name: 'Jordan', last_name: 'Lee', email: 'jordan.lee@example.com', status: 'pending', created_at: now },
+        ])
+        .execute();
+
+      await fs.mkdir(config.pdfDir, { recursive: true });
+      for (const sample of SAMPLE_WEEKS) {
+        const taken = await trx.selectFrom('frameworks').select('id').where('week_number', '=', sample.week).executeTakeFirst();
+        if (taken) continue;
+        const bytes = await makeSamplePdf(`Week ${sample.week}: ${sample.title}`, sample.description);
+        const fileName = `week-${String(sample.week).padStart(2, '0')}-demo.pdf`;
+        await fs.writeFile(path.join(config.pdfDir, fileName), bytes);
+        files.push(fileName);
+        await trx
+          .insertInto('frameworks')
+          .values({ week_number: sample.week, title: sample.title, description: sample.description, file_name: fileName, file_size: bytes.length, uploaded_at: now })
+          .execute();
+      }
+    });
+  } catch (error) {
+    await Promise.all(files.map((f) => fs.rm(path.join(config.pdfDir, f), { force: true })));
+    throw error;
+  }
+}

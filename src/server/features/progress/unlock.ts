@@ -1,0 +1,34 @@
+import { AppError } from '../../../shared/errors';
+import { accessLimit, isWeekUnlocked } from '../../../shared/unlock';
+import type { AppDeps } from '../../deps';
+import type { CoupleAuth } from '../../http/request-auth';
+
+export const LOCKED_WEEK_MESSAGE = 'You need to complete the previous week first.';
+
+/** The couple's completed weeks, from the progress table (indexed by its primary key). */
+export async function completedWeeks(deps: AppDeps, coupleId: number): Promise<Set<number>> {
+  const rows = await deps.db
+    .selectFrom('progress')
+    .select('week_number')
+    .where('couple_id', '=', coupleId)
+    .where('completed_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.week_number));
+}
+
+/** Everything needed to answer "is week N open for this couple?" for many weeks with one query. */
+export async function unlockState(deps: AppDeps, couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>) {
+  const completed = await completedWeeks(deps, couple.coupleId);
+  const limit = accessLimit(couple.accessLevel, deps.config.trialWeeks);
+  return { completed, limit, isUnlocked: (week: number) => isWeekUnlocked(week, completed, limit) };
+}
+
+/** Refuses (403, the spec's message) any action on a week the couple has not unlocked. */
+export async function assertWeekUnlocked(
+  deps: AppDeps,
+  couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>,
+  weekNumber: number,
+): Promise<void> {
+  const state = await unlockState(deps, couple);
+  if (!state.isUnlocked(weekNumber)) throw new AppError('FORBIDDEN', LOCKED_WEEK_MESSAGE);
+}

@@ -1,0 +1,17 @@
+import type { Config } from '../../config';
+
+/**
+ * What the pages may know about this installation: demo mode, the code hints to show, the trial
+ * week limit. The web app learns these from here, never from constants in its bundle.
+ */
+export function getPublicConfig(config: Config) {
+  const demoEnabled = config.demoMode && config.demoAccessCode !== '';
+  return {
+    demoMode: demoEnabled,
+    trialAccessCode: config.trialAccessCode === '' ? null : config.trialAccessCode,
+    demoEmail: demoEnabled ? config.demoEmail : null,
+    demoAccessCode: demoEnabled ? config.demoAccessCode : null,
+    trialWeeks: config.trialWeeks,
+  };
+}
+export type PublicConfig = ReturnType<typeof getPublicConfig>;

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** The page paths of CONTRACT section 5; every other non-API path gets the app with status 404. */
+export const PAGE_PATHS = [
+  '/',
+  '/checkout',
+  '/success',
+  '/login',
+  '/register',
+  '/admin-login',
+  '/customer-login',
+  '/dashboard',
+  '/admin',
+] as const;
+
+const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vows &amp; Weeks</title></head>
+<body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, HTML never cached, known page paths
+ * with 200 and the app shell for everything else (the app then shows its 404 page) with 404.
+ */
+export async function registerPages(app: FastifyInstance, webDir: string): Promise<void> {
+  const shellFile = path.join(webDir, 'index.html');
+  const built = fs.existsSync(shellFile);
+  const shell = built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  for (const pagePath of PAGE_PATHS) {
+    app.get(pagePath, async (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell),
+    );
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?');
+    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
+    }
+    return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+  });
+}

@@ -1,0 +1,3 @@
+import type { RestRoutes } from './rest-plugin';
+
+export const profileRoutes: RestRoutes = () => {};

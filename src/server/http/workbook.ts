@@ -1,0 +1,3 @@
+import type { RestRoutes } from './rest-plugin';
+
+export const workbookRoutes: RestRoutes = () => {};

@@ -1,0 +1,67 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { MigrationError } from './db/migrate';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof MigrationError) {
+      console.error(`Cannot start: ${error.message}. The database was left as it was.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} is already in use. Stop the other process or set PORT to a free port.`);
+    } else if (code === 'EACCES') {
+      console.error(`Not allowed to listen on port ${config.port}. Choose a port above 1024 with PORT.`);
+    } else {
+      console.error(`Cannot start the server: ${(error as Error).message}`);
+    }
+    await app.close();
+    process.exit(1);
+  }
+}
+
+void main();

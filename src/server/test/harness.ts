@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { nowIso } from '../db/client';
+import type { AppDeps } from '../deps';
+import { hashSecret } from '../features/auth/passwords';
+import { createSession, SESSION_COOKIE } from '../features/auth/sessions';
+import type { AccessLevel } from '../../shared/constants';
+import { appRouter } from '../trpc/router';
+import { createCallerFactory } from '../trpc/init';
+
+export const TEST_ADMIN_PASSWORD = 'admin-test-password';
+/** Cheap scrypt parameters for accounts made by factories; real sign-ups use the full cost. */
+export const FAST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+
+export function makeTempDir(prefix = 'vows-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A configuration for tests: a fresh temporary DATA_DIR, demo mode off unless asked for. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: makeTempDir(),
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    DEMO_MODE: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh, migrated SQLite file in a temporary folder; close() removes it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const app = await buildApp(config, { logger: false, print: () => {}, webDir: path.join(config.dataDir, 'no-web') });
+  await app.ready();
+  return {
+    app,
+    deps: app.deps,
+    config,
+    close: async () => {
+      await app.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+
+export interface CoupleFixture {
+  coupleId: number;
+  accountId: number;
+  email: string;
+}
+
+/** Creates a couple with an email account (no password) at the given access level. */
+export async function createCouple(
+  deps: AppDeps,
+  options: { accessLevel?: AccessLevel; displayName?: string; partnerName?: string; weddingDate?: string | null; email?: string; username?: string; password?: string } = {},
+): Promise<CoupleFixture> {
+  sequence += 1;
+  const now = nowIso();
+  const email = options.email ?? `couple${sequence}-${Date.now()}@example.com`;
+  const couple = await deps.db
+    .insertInto('couples')
+    .values({
+      display_name: options.displayName ?? 'Robin',
+      partner_name: options.partnerName ?? 'Casey',
+      wedding_date: options.weddingDate ?? null,
+      access_level: options.accessLevel ?? 'full',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const account = await deps.db
+    .insertInto('accounts')
+    .values({
+      role: 'couple',
+      couple_id: couple.id,
+      username: options.username ?? null,
+      email: options.username ? null : email,
+      password_hash: options.password ? await hashSecret(options.password, FAST_SCRYPT) : null,
+      access_code_hash: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { coupleId: couple.id, accountId: account.id, email };
+}
+
+/** A session for the account, as the Cookie header value a signed-in browser would send. */
+export async function sessionCookie(deps: AppDeps, accountId: number): Promise<string> {
+  const { token } = await createSession(deps.db, accountId, deps.config.sessionTtlDays);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+export async function adminCookie(deps: AppDeps): Promise<string> {
+  const admin = await deps.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return sessionCookie(deps, admin.id);
+}
+
+/** A tRPC caller acting as whoever the cookie names (or anonymous), through the real context. */
+export async function callerFor(testApp: TestApp, cookie?: string) {
+  const { createContext } = await import('../trpc/init');
+  const req = { cookies: cookie ? Object.fromEntries([cookie.split('=') as [string, string]]) : {}, headers: {} };
+  const ctx = await createContext(testApp.deps, { req, res: {}, info: {} } as never);
+  return createCallerFactory(appRouter)(ctx);
+}

@@ -1,0 +1,3 @@
+import { failOnConsoleError } from '../../shared/testing/console-guard';
+
+failOnConsoleError();

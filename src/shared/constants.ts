@@ -1,0 +1,47 @@
+/** Business constants shared by the server and the web app (SPEC section 9). */
+export const TOTAL_WEEKS = 52;
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+export const PRICE_CENTS = 4900;
+export const WORKBOOK_TITLE = 'The 52-Week Marriage Preparation Workbook';
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+export const NOTES_MAX_LENGTH = 10_000;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
+export const WORKBOOK_ITEM_MAX_LENGTH = 5_000;
+export const WORKBOOK_MAX_ITEMS = 20;
+export const ONBOARDING_CLOSE_DELAY_MS = 500;
+
+/** The placeholder profile a trial sign-up starts with; onboarding opens while it is present. */
+export const TRIAL_PLACEHOLDER_NAME = 'Trial User';
+export const TRIAL_PLACEHOLDER_PARTNER = 'Partner';
+
+export const MILESTONES = [
+  { week: 1, title: 'Journey Started!' },
+  { week: 13, title: 'Quarter Champion' },
+  { week: 26, title: 'Halfway Heroes' },
+  { week: 52, title: 'Full Year Champions!' },
+] as const;
+
+export const PHASES = [
+  { name: 'Communication Foundation', firstWeek: 1, lastWeek: 13 },
+  { name: 'Trust & Intimacy', firstWeek: 14, lastWeek: 26 },
+  { name: 'Future Planning', firstWeek: 27, lastWeek: 39 },
+  { name: 'Lasting Love', firstWeek: 40, lastWeek: 52 },
+] as const;
+
+export const PARTNERS = ['partner1', 'partner2'] as const;
+export type Partner = (typeof PARTNERS)[number];
+
+export const CONTACT_SUBJECTS = [
+  { value: 'general', label: 'General Question' },
+  { value: 'course', label: 'Course Content' },
+  { value: 'payment', label: 'Payment Support' },
+  { value: 'technical', label: 'Technical Issue' },
+] as const;
+
+export const ACCESS_LEVELS = ['trial', 'full'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export const ROLES = ['admin', 'couple'] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,36 @@
+/**
+ * Application error codes. Services throw AppError with one of these; each transport maps it once:
+ * the Fastify error handler to an HTTP status (CONTRACT section 4), tRPC to its own codes.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INSUFFICIENT_STORAGE: 507,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Extra fields merged into the JSON error body (e.g. `success: false` on auth calls). */
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, extra?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.extra = extra;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';

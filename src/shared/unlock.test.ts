@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { accessLimit, isWeekUnlocked, nextWeek } from './unlock';
+
+describe('week unlocking', () => {
+  it('opens week 1 and each week after a completed one', () => {
+    const done = new Set([1, 2]);
+    expect(isWeekUnlocked(1, new Set(), 52)).toBe(true);
+    expect(isWeekUnlocked(2, new Set(), 52)).toBe(false);
+    expect(isWeekUnlocked(3, done, 52)).toBe(true);
+    expect(isWeekUnlocked(4, done, 52)).toBe(false);
+  });
+
+  it('never opens a week above the access limit, but completed weeks stay open', () => {
+    const done = new Set([1, 2, 3, 4]);
+    expect(isWeekUnlocked(5, done, 4)).toBe(false);
+    expect(isWeekUnlocked(4, done, 4)).toBe(true);
+    expect(isWeekUnlocked(4, done, 2)).toBe(true);
+  });
+
+  it('rejects weeks outside 1-52', () => {
+    expect(isWeekUnlocked(0, new Set(), 52)).toBe(false);
+    expect(isWeekUnlocked(53, new Set([52]), 52)).toBe(false);
+  });
+
+  it('gives trial and full limits', () => {
+    expect(accessLimit('trial', 4)).toBe(4);
+    expect(accessLimit('full', 4)).toBe(52);
+  });
+
+  it('finds the lowest week not completed', () => {
+    expect(nextWeek(new Set())).toBe(1);
+    expect(nextWeek(new Set([1, 2, 4]))).toBe(3);
+    expect(nextWeek(new Set(Array.from({ length: 52 }, (_, i) => i + 1)))).toBeNull();
+  });
+});

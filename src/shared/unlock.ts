@@ -1,0 +1,22 @@
+import { TOTAL_WEEKS, type AccessLevel } from './constants';
+
+/** The highest week an access level may unlock (CONTRACT section 1). */
+export function accessLimit(accessLevel: AccessLevel, trialWeeks: number): number {
+  return accessLevel === 'full' ? TOTAL_WEEKS : Math.min(trialWeeks, TOTAL_WEEKS);
+}
+
+/**
+ * The week-unlock rule of CONTRACT section 3, the one definition used everywhere: completed weeks
+ * stay open; otherwise week 1, or week N when week N-1 is completed, up to the access limit.
+ */
+export function isWeekUnlocked(weekNumber: number, completedWeeks: ReadonlySet<number>, limit: number): boolean {
+  if (completedWeeks.has(weekNumber)) return true;
+  if (weekNumber < 1 || weekNumber > limit) return false;
+  return weekNumber === 1 || completedWeeks.has(weekNumber - 1);
+}
+
+/** The lowest week not completed, or null when all 52 are. */
+export function nextWeek(completedWeeks: ReadonlySet<number>): number | null {
+  for (let week = 1; week <= TOTAL_WEEKS; week += 1) if (!completedWeeks.has(week)) return week;
+  return null;
+}

@@ -1,0 +1,132 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { notify } from './notifications';
+
+function region() {
+  return screen.getByRole('region', { name: 'Notifications' });
+}
+
+async function showToast(title: string, message?: string) {
+  act(() => {
+    notify.success(title, message);
+  });
+  return within(region()).findByText(title);
+}
+
+function toastOf(title: string): HTMLElement {
+  const toast = screen.getByText(title).closest<HTMLElement>('[data-notification-id]');
+  if (!toast) throw new Error(`no toast holds "${title}"`);
+  return toast;
+}
+
+function swipe(element: HTMLElement, dx: number) {
+  fireEvent.pointerDown(element, { pointerId: 1, clientX: 100, clientY: 200, button: 0 });
+  fireEvent.pointerMove(element, { pointerId: 1, clientX: 100 + dx / 2, clientY: 201 });
+  fireEvent.pointerUp(element, { pointerId: 1, clientX: 100 + dx, clientY: 202 });
+}
+
+describe('notify', () => {
+  it('shows a success toast with the given title and message', async () => {
+    renderWithProviders(<p>page</p>);
+
+    await showToast('Profile Updated', 'Your couple profile was saved.');
+
+    expect(within(region()).getByText('Your couple profile was saved.')).toBeInTheDocument();
+    expect(within(region()).getByRole('status')).toHaveTextContent('Profile Updated');
+  });
+
+  it('shows an error toast as an alert', async () => {
+    renderWithProviders(<p>page</p>);
+
+    act(() => {
+      notify.error('Upload Failed', 'Upload failed');
+    });
+
+    const alert = await within(region()).findByRole('alert');
+    expect(alert).toHaveTextContent('Upload Failed');
+    expect(alert).toHaveTextContent('Upload failed');
+  });
+
+  it('shows one toast at a time', async () => {
+    renderWithProviders(<p>page</p>);
+
+    act(() => {
+      notify.success('Week Completed!');
+      notify.success('Progress Saved');
+    });
+
+    expect(await within(region()).findByText('Week Completed!')).toBeInTheDocument();
+    expect(within(region()).queryByText('Progress Saved')).not.toBeInTheDocument();
+  });
+});
+
+describe('F8', () => {
+  it('moves focus to the shown notification', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<button type="button">Elsewhere</button>);
+    await showToast('Responses Saved');
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+
+    await user.keyboard('{F8}');
+
+    expect(toastOf('Responses Saved')).toHaveFocus();
+    expect(region()).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('then Escape dismisses the toast and returns focus to where it was', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<button type="button">Elsewhere</button>);
+    await showToast('Framework uploaded successfully!');
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+
+    await user.keyboard('{F8}');
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByText('Framework uploaded successfully!')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+  });
+
+  it('moves focus to the notification region when no notification is shown', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<input aria-label="Your name" />);
+    screen.getByRole('textbox', { name: 'Your name' }).focus();
+
+    await user.keyboard('{F8}');
+
+    expect(region()).toHaveFocus();
+  });
+});
+
+describe('swipe to dismiss', () => {
+  it('dismisses a toast swiped 60 px to the right', async () => {
+    renderWithProviders(<p>page</p>);
+    await showToast('Account Created');
+
+    swipe(toastOf('Account Created'), 60);
+
+    await waitFor(() => expect(screen.queryByText('Account Created')).not.toBeInTheDocument());
+  });
+
+  it('keeps a toast swiped only 30 px', async () => {
+    renderWithProviders(<p>page</p>);
+    await showToast('Login Successful');
+
+    swipe(toastOf('Login Successful'), 30);
+
+    // Give a dismissal (250 ms exit transition) the time it would need to show.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.getByText('Login Successful')).toBeInTheDocument();
+  });
+
+  it('keeps a toast swiped 60 px to the left', async () => {
+    renderWithProviders(<p>page</p>);
+    await showToast('Welcome back!');
+
+    swipe(toastOf('Welcome back!'), -60);
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+  });
+});

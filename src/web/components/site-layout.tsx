@@ -1,0 +1,91 @@
+import { Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import classes from './site-layout.module.css';
+
+export const PRODUCT_NAME = 'Vows & Weeks';
+export const MAIN_CONTENT_ID = 'main';
+
+/** Two joined rings: the product mark, drawn inline (no image request). */
+function BrandMark() {
+  return (
+    <svg className={classes.brandMark} width="28" height="28" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="var(--mantine-color-plum-7)" />
+      <circle cx="25" cy="34" r="12" fill="none" stroke="#ffffff" strokeWidth="5" />
+      <circle cx="39" cy="34" r="12" fill="none" stroke="var(--mantine-color-plum-1)" strokeWidth="5" />
+    </svg>
+  );
+}
+
+interface SiteLayoutProps {
+  children: ReactNode;
+  /** Navigation or actions shown at the right of the header (wraps below the name on narrow screens). */
+  headerActions?: ReactNode;
+}
+
+/**
+ * The page chrome shared by every screen: header with the product name, the `<main id="main">`
+ * landmark the skip link targets, and a footer. Pages render it themselves so a screen can pass
+ * its own header actions.
+ */
+export function SiteLayout({ children, headerActions }: SiteLayoutProps) {
+  return (
+    <div className={classes.shell}>
+      <header className={classes.header}>
+        <Container size="lg" py="xs">
+          <Group className={classes.headerInner} justify="space-between" gap="sm">
+            <Link to="/" className={classes.brand}>
+              <BrandMark />
+              {PRODUCT_NAME}
+            </Link>
+            {headerActions ? (
+              <Group component="nav" aria-label="Main" gap="sm">
+                {headerActions}
+              </Group>
+            ) : null}
+          </Group>
+        </Container>
+      </header>
+
+      <main id={MAIN_CONTENT_ID} className={classes.main} tabIndex={-1}>
+        {children}
+      </main>
+
+      <footer className={classes.footer}>
+        <Container size="lg">
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {PRODUCT_NAME}
+            </Text>
+            <Text size="sm" c="dimmed">
+              A 52-week marriage-preparation course for engaged and newly married couples.
+            </Text>
+            <Text size="xs" c="dimmed">
+              © {new Date().getFullYear()} {PRODUCT_NAME}
+            </Text>
+          </Stack>
+        </Container>
+      </footer>
+    </div>
+  );
+}
+
+/** First focusable element of every page: jumps keyboard users past the header to the content. */
+export function SkipLink() {
+  return (
+    <a
+      className={classes.skipLink}
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        // Move focus without changing the URL (the router would treat a hash change as navigation).
+        const main = document.getElementById(MAIN_CONTENT_ID);
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+        main.scrollIntoView();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}

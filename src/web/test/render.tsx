@@ -1,0 +1,72 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  type ErrorRouteComponent,
+  type NotFoundRouteComponent,
+  type RouteComponent,
+} from '@tanstack/react-router';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AppNotifications } from '../components/notifications';
+import { createAppRouter } from '../router';
+import { cssVariablesResolver, theme } from '../theme';
+import { createQueryClient } from '../trpc';
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      {children}
+      <AppNotifications />
+    </MantineProvider>
+  );
+}
+
+/** Renders `ui` inside the app's Mantine theme and notification region. */
+export function renderWithProviders(ui: ReactNode): RenderResult {
+  return render(ui, { wrapper: Providers });
+}
+
+interface RenderRouteOptions {
+  /** The URL to start at; `/` by default. */
+  path?: string;
+  errorComponent?: ErrorRouteComponent;
+  notFoundComponent?: NotFoundRouteComponent;
+}
+
+/**
+ * Renders `Component` as the page at `/` of a throwaway router (memory history), for components
+ * that use links or router hooks. Other paths render `notFoundComponent`.
+ */
+export function renderRoute(Component: RouteComponent, options: RenderRouteOptions = {}): RenderResult {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Component });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([pageRoute]),
+    history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }),
+    ...(options.errorComponent ? { defaultErrorComponent: options.errorComponent } : {}),
+    ...(options.notFoundComponent ? { defaultNotFoundComponent: options.notFoundComponent } : {}),
+  });
+  const queryClient = createQueryClient();
+  return renderWithProviders(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+/** Renders the real app (every file route) at `path`, with a fresh query client. */
+export function renderApp(path: string): RenderResult {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  return renderWithProviders(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
