@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { AppDeps } from '../src/server/deps';
+import { createRateLimits } from '../src/server/rate-limiter';
 
 /**
  * Runs a command-line task against the same DATA_DIR as the server: validated config, migrated
@@ -18,7 +19,7 @@ export async function runCli(task: (deps: AppDeps) => Promise<void>): Promise<vo
   const { db } = openDatabase(config.databaseFile);
   try {
     await migrateToLatest(db);
-    await task({ config, db });
+    await task({ config, db, rateLimits: createRateLimits(config) });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exitCode = 1;

@@ -21,6 +21,7 @@ import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
 import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
+import { createRateLimits } from './rate-limiter';
 import { workbookRoutes } from './http/workbook';
 import { createContext } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -65,7 +66,7 @@ export const LOG_REDACT_PATHS = [
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   fs.mkdirSync(config.pdfDir, { recursive: true });
   const { db, sqlite } = openDatabase(config.databaseFile);
-  const deps: AppDeps = { config, db };
+  const deps: AppDeps = { config, db, rateLimits: createRateLimits(config) };
   try {
     await migrateToLatest(db);
     await deleteExpiredSessions(db);

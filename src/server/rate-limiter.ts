@@ -1,0 +1,69 @@
+import { AppError } from '../shared/errors';
+import type { Config } from './config';
+
+/**
+ * A fixed-window counter per key, in memory (one process serves the app). Services call it, so the
+ * REST shim and the tRPC procedure for the same action share one budget.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    readonly max: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private current(key: string) {
+    const time = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= time) {
+      window = { count: 0, resetAt: time + this.windowMs };
+      this.windows.set(key, window);
+      if (this.windows.size > 50_000) this.sweep(time);
+    }
+    return window;
+  }
+
+  /** Throws 429 (with when to retry) if the key has used its budget; counts nothing. */
+  check(key: string): void {
+    const window = this.current(key);
+    if (window.count >= this.max) throw tooMany(window.resetAt - this.now());
+  }
+
+  /** Counts one event for the key, throwing 429 if that goes over the budget. */
+  consume(key: string): void {
+    this.check(key);
+    this.current(key).count += 1;
+  }
+
+  /** Counts one event without refusing (e.g. a failed sign-in that is answered 401 anyway). */
+  record(key: string): void {
+    this.current(key).count += 1;
+  }
+
+  private sweep(time: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= time) this.windows.delete(key);
+  }
+}
+
+function tooMany(retryInMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+  return new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${wait}.`, {
+    retryAfterSeconds: seconds,
+  });
+}
+
+const MINUTE = 60_000;
+
+/** The limits of CONTRACT section 4, one limiter each, built per app from the configuration. */
+export function createRateLimits(config: Config) {
+  return {
+    signInPerAccount: new RateLimiter(config.rateLimits.signInPerAccount, 15 * MINUTE),
+    signInPerAddress: new RateLimiter(config.rateLimits.signInPerAddress, 15 * MINUTE),
+    contactPerAddress: new RateLimiter(config.rateLimits.contactPerMinute, MINUTE),
+    registerPerAddress: new RateLimiter(config.rateLimits.registerPerHour, 60 * MINUTE),
+  };
+}
+export type RateLimits = ReturnType<typeof createRateLimits>;
