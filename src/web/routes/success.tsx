@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { SiteLayout } from '../components/site-layout';
+import { InvalidPaymentSession, OrderConfirmation, orderQueryOptions } from '../features/orders/order-confirmation';
 import { optionalSearchText } from '../lib/search-params';
 
 const successSearchSchema = z.object({
@@ -9,10 +10,20 @@ const successSearchSchema = z.object({
 
 export const Route = createFileRoute('/success')({
   validateSearch: successSearchSchema,
+  loaderDeps: ({ search }) => ({ paymentIntentId: search.payment_intent?.trim() || undefined }),
+  // Prefetch, not ensure: an unknown order is a page state ('Order not found'), not a route error.
+  loader: async ({ context, deps }) => {
+    if (deps.paymentIntentId) await context.queryClient.prefetchQuery(orderQueryOptions(deps.paymentIntentId));
+  },
   head: () => ({ meta: [{ title: 'Order confirmation · Vows & Weeks' }] }),
   component: SuccessPage,
 });
 
 function SuccessPage() {
-  return <PlaceholderPage title="Thank you for your order">Your order confirmation will appear here.</PlaceholderPage>;
+  const { paymentIntentId } = Route.useLoaderDeps();
+  return (
+    <SiteLayout>
+      {paymentIntentId ? <OrderConfirmation paymentIntentId={paymentIntentId} /> : <InvalidPaymentSession />}
+    </SiteLayout>
+  );
 }
