@@ -1,39 +1,35 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import { emailSchema } from './schemas';
+import { EMAIL_PATTERN } from './schemas';
 
 /**
- * The inputs of every way in (CONTRACT sections 1 and 4), shared by the sign-in forms and the
- * server. Messages start with the field name, so a 400 names the field as it stands.
+ * The inputs of every way in (CONTRACT sections 1 and 4), shared by the sign-in forms (shown under
+ * the field) and the server (a 400 reads "field: message", see describeZodError).
  */
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const ACCESS_CODE_MAX_LENGTH = 64;
 
-const required = (field: string) => z.string({ error: `${field} is required` }).min(1, `${field} is required`);
+const requiredText = (message: string) => z.string({ error: message }).min(1, message);
 
 /** A new username: 3-32 letters, digits, `_ . -` (unique case-insensitively, checked by the server). */
-export const usernameSchema = z
-  .string({ error: 'username is required' })
+export const usernameSchema = requiredText('Choose a username')
   .trim()
-  .min(1, 'username is required')
-  .regex(USERNAME_PATTERN, 'username must be 3-32 characters: letters, digits, _ . or -');
+  .regex(USERNAME_PATTERN, 'Use 3-32 letters, digits, _ . or -');
 
 /** A new password: 6-128 characters. */
-export const newPasswordSchema = z
-  .string({ error: 'password is required' })
-  .min(1, 'password is required')
-  .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const newPasswordSchema = requiredText('Choose a password')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const registerSchema = z
   .object({
     username: usernameSchema,
     password: newPasswordSchema,
-    confirmPassword: required('confirmPassword'),
+    confirmPassword: requiredText('Confirm your password'),
   })
   .refine((value) => value.password === value.confirmPassword, {
-    message: 'confirmPassword must match password',
+    message: 'Passwords do not match',
     path: ['confirmPassword'],
   });
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -43,18 +39,25 @@ export type RegisterInput = z.input<typeof registerSchema>;
  * No format rule beyond a length cap: a wrong name is simply a failed sign-in.
  */
 export const passwordSignInSchema = z.object({
-  username: required('username').trim().max(64, 'username is too long'),
-  password: required('password').max(PASSWORD_MAX_LENGTH, 'password is too long'),
+  username: requiredText('Enter your username').trim().max(64, 'Username is too long'),
+  password: requiredText('Enter your password').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
 });
 export type PasswordSignInInput = z.input<typeof passwordSignInSchema>;
 
+/** An email as typed: trimmed, the simple pattern of SPEC section 5, lower-cased. */
+export const signInEmailSchema = requiredText('Enter your email')
+  .trim()
+  .min(1, 'Enter your email')
+  .max(254, 'Email is too long')
+  .regex(EMAIL_PATTERN, 'Enter a valid email address')
+  .transform((value) => value.toLowerCase());
+
 /** /customer-login: an email and an access code (trial, demo or personal). */
 export const customerSignInSchema = z.object({
-  email: emailSchema,
-  accessCode: z
-    .string({ error: 'accessCode is required' })
+  email: signInEmailSchema,
+  accessCode: requiredText('Enter your access code')
     .trim()
-    .min(1, 'accessCode is required')
-    .max(ACCESS_CODE_MAX_LENGTH, 'accessCode is too long'),
+    .min(1, 'Enter your access code')
+    .max(ACCESS_CODE_MAX_LENGTH, 'Access code is too long'),
 });
 export type CustomerSignInInput = z.input<typeof customerSignInSchema>;

@@ -93,14 +93,14 @@ describe('POST /api/auth/register', () => {
   });
 
   it.each([
-    [{ username: 'ab', password: 'secret1', confirmPassword: 'secret1' }, /username/],
+    [{ username: 'ab', password: 'secret1', confirmPassword: 'secret1' }, /^username: Use 3-32 letters/],
     [{ username: 'has space', password: 'secret1', confirmPassword: 'secret1' }, /username/],
     [{ username: 'x'.repeat(33), password: 'secret1', confirmPassword: 'secret1' }, /username/],
-    [{ username: 'valid_name', password: 'short', confirmPassword: 'short' }, /password must be at least 6/],
+    [{ username: 'valid_name', password: 'short', confirmPassword: 'short' }, /^password: Password must be at least 6/],
     [{ username: 'valid_name', password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }, /password/],
-    [{ username: 'valid_name', password: 'secret1', confirmPassword: 'secret2' }, /confirmPassword must match/],
-    [{ username: 'valid_name', password: 'secret1' }, /confirmPassword is required/],
-    [{}, /username is required/],
+    [{ username: 'valid_name', password: 'secret1', confirmPassword: 'secret2' }, /^confirmPassword: Passwords do not match$/],
+    [{ username: 'valid_name', password: 'secret1' }, /^confirmPassword: Confirm your password$/],
+    [{}, /^username: Choose a username$/],
   ])('answers 400 naming the field for %j', async (payload, message) => {
     const res = await post('/api/auth/register', payload);
     expect(res.statusCode).toBe(400);
@@ -154,7 +154,7 @@ describe('POST /api/auth/user-login', () => {
   it('answers 400 when a field is missing', async () => {
     const res = await post('/api/auth/user-login', { username: 'someone' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'password is required' });
+    expect(res.json()).toEqual({ success: false, message: 'password: Enter your password' });
   });
 
   it('issues a new token at every sign-in and ends the session the request carried', async () => {
@@ -269,10 +269,10 @@ describe('POST /api/customer-auth/login', () => {
   it('answers 400 for a missing or malformed field', async () => {
     const missing = await post('/api/customer-auth/login', { email: 'a@example.com' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ success: false, message: 'accessCode is required' });
+    expect(missing.json()).toEqual({ success: false, message: 'accessCode: Enter your access code' });
     const bad = await post('/api/customer-auth/login', { email: 'not-an-email', accessCode: 'X' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^email/);
+    expect(bad.json().message).toBe('email: Enter a valid email address');
   });
 });
 

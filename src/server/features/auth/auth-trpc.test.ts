@@ -54,7 +54,7 @@ describe('auth procedures', () => {
 
     const mismatch = await mutate('auth.register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'other1' });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error.message).toBe('confirmPassword must match password');
+    expect(mismatch.json().error.message).toBe('confirmPassword: Passwords do not match');
   });
 
   it('auth.userLogin and auth.adminLogin answer like their REST twins', async () => {
