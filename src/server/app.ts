@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
+import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { authRoutes } from './http/auth';
 import { contactRoutes } from './http/contact';
 import { registerErrorHandler } from './http/error-handler';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     await migrateToLatest(db);
     await deleteExpiredSessions(db);
+    await removeStaleFrameworkFiles(deps);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
     await seedDemo(deps);
   } catch (error) {
