@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { MAX_PDF_BYTES } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { MAX_PDF_LABEL, PDF_SIGNATURE } from '../../../shared/frameworks-schemas';
+import { storageError } from '../../storage-errors';
 
 /**
  * The PDF folder (config.pdfDir): where uploads are written, renamed into place and removed. Every
@@ -73,18 +74,6 @@ function pdfGuard(maxBytes: number): { stream: Transform; size: () => number } {
   return { stream, size: () => size };
 }
 
-function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
-}
-
-/** A failure to write the PDF folder: a full disk gets its own status, anything else is a 500. */
-function storageError(error: NodeJS.ErrnoException): Error {
-  if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
-    return new AppError('INSUFFICIENT_STORAGE', 'The server has no room left for this file. Please try again later.');
-  }
-  return error;
-}
-
 /**
  * Streams `source` into a new temporary file in the PDF folder, checking the PDF signature and the
  * size on the way (`source.truncated`, set by the multipart parser at its own limit, also counts as
@@ -111,8 +100,7 @@ export async function receivePdf(
     return { tempPath, size: guard.size() };
   } catch (error) {
     await fs.rm(tempPath, { force: true });
-    if (isSystemError(error)) throw storageError(error);
-    throw error;
+    throw storageError(error) ?? error;
   }
 }
 
