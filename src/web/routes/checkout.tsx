@@ -1,17 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SiteLayout } from '../components/site-layout';
 import { PaymentSetupRequired } from '../features/orders/payment-setup-required';
-import { optionalSearchText } from '../lib/search-params';
-
-const checkoutSearchSchema = z.object({
-  email: optionalSearchText,
-  firstName: optionalSearchText,
-  lastName: optionalSearchText,
-});
+import { searchTexts } from '../lib/search-params';
 
 export const Route = createFileRoute('/checkout')({
-  validateSearch: checkoutSearchSchema,
+  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['email', 'firstName', 'lastName'] as const),
   // SPEC section 2: without all three of email, firstName and lastName, back to the course page.
   beforeLoad: ({ search }) => {
     const { email, firstName, lastName } = search;

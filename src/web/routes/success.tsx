@@ -1,19 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SiteLayout } from '../components/site-layout';
-import { InvalidPaymentSession, OrderConfirmation, orderQueryOptions } from '../features/orders/order-confirmation';
-import { optionalSearchText } from '../lib/search-params';
-
-const successSearchSchema = z.object({
-  payment_intent: optionalSearchText,
-});
+import { InvalidPaymentSession, OrderConfirmation } from '../features/orders/order-confirmation';
+import { searchTexts } from '../lib/search-params';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/success')({
-  validateSearch: successSearchSchema,
+  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['payment_intent'] as const),
   loaderDeps: ({ search }) => ({ paymentIntentId: search.payment_intent?.trim() || undefined }),
   // Prefetch, not ensure: an unknown order is a page state ('Order not found'), not a route error.
   loader: async ({ context, deps }) => {
-    if (deps.paymentIntentId) await context.queryClient.prefetchQuery(orderQueryOptions(deps.paymentIntentId));
+    if (deps.paymentIntentId) {
+      await context.queryClient.prefetchQuery(trpc.orders.get.queryOptions({ paymentIntentId: deps.paymentIntentId }));
+    }
   },
   head: () => ({ meta: [{ title: 'Order confirmation · Vows & Weeks' }] }),
   component: SuccessPage,
