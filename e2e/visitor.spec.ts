@@ -199,5 +199,10 @@ test.describe('order confirmation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
     await expect(page.getByText('Noor Haddad')).toBeVisible();
     await expect(page.locator('dd', { hasText: email })).toBeVisible();
+
+    // The printed personal code opens the buyer's new account.
+    const signIn = await page.request.post('/api/customer-auth/login', { data: { email, accessCode: order.accessCode } });
+    expect(signIn.status()).toBe(200);
+    expect(await (await page.request.get('/api/auth/check')).json()).toMatchObject({ authenticated: true, role: 'couple' });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PRICE_CENTS } from './constants';
-import { EMAIL_PATTERN, emailSchema } from './schemas';
+import { emailSchema } from './schemas';
 
 /**
  * Order ids look like card-payment intent ids: `pi_` and letters or digits (CONTRACT section 7).
@@ -51,32 +51,3 @@ export const createOrderSchema = z.object({
     .optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
-
-/**
- * The pricing card's form and the /checkout query string: first name, last name and email, all
- * required (SPEC section 5). Values are trimmed; the email must match the simple pattern.
- */
-export interface CheckoutDetails {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
-export type CheckoutDetailsProblem = 'missing' | 'invalid-email';
-
-/** Checks the pricing form; `missing` wins over `invalid-email`, as the toasts of SPEC section 5 expect. */
-export function checkCheckoutDetails(values: Partial<Record<keyof CheckoutDetails, string | undefined>>):
-  | { ok: true; details: CheckoutDetails }
-  | { ok: false; problem: CheckoutDetailsProblem } {
-  const firstName = values.firstName?.trim() ?? '';
-  const lastName = values.lastName?.trim() ?? '';
-  const email = values.email?.trim() ?? '';
-  if (!firstName || !lastName || !email) return { ok: false, problem: 'missing' };
-  if (!EMAIL_PATTERN.test(email)) return { ok: false, problem: 'invalid-email' };
-  return { ok: true, details: { firstName, lastName, email } };
-}
-
-/** Dollars with two decimals from cents (SPEC section 9): 4900 -> "$49.00". */
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}

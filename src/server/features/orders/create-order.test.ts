@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_INTENT_ID_PATTERN } from '../../../shared/orders-schemas';
 import { createCouple, createTestApp, FAST_SCRYPT, type TestApp } from '../../test/harness';
-import { verifySecret } from '../auth/passwords';
+import { verifyAccessCode } from '../auth/passwords';
 import { createOrder, generateOrderId } from './service';
 
 // Cheap hashes for speed; scripts/create-order.test.ts runs the real command at full cost.
 vi.mock('../auth/passwords', async (importOriginal) => {
   const original = await importOriginal<typeof import('../auth/passwords')>();
-  return { ...original, hashSecret: (secret: string) => original.hashSecret(secret, FAST_SCRYPT) };
+  return { ...original, hashAccessCode: (code: string) => original.hashAccessCode(code, FAST_SCRYPT) };
 });
 
 let t: TestApp;
@@ -59,7 +59,7 @@ describe('createOrder', () => {
     });
     const account = await accountByEmail(email);
     expect(account).toMatchObject({ accessLevel: 'full', displayName: '', partnerName: '', username: null });
-    expect(await verifySecret(created.accessCode!, account!.accessCodeHash)).toBe(true);
+    expect(await verifyAccessCode(created.accessCode!, account!.accessCodeHash)).toBe(true);
     expect(await orderRow(created.orderId)).toMatchObject({
       couple_id: account!.coupleId,
       amount: 4900,
@@ -75,15 +75,15 @@ describe('createOrder', () => {
     const first = await createOrder(t.deps, { email: trial.email, firstName: 'Kai', lastName: 'Moana', amount: '3900' });
     const afterFirst = await accountByEmail(trial.email);
     expect(afterFirst).toMatchObject({ accountId: trial.accountId, coupleId: trial.coupleId, accessLevel: 'full' });
-    expect(await verifySecret(first.accessCode!, afterFirst!.accessCodeHash)).toBe(true);
+    expect(await verifyAccessCode(first.accessCode!, afterFirst!.accessCodeHash)).toBe(true);
     expect((await orderRow(first.orderId))?.amount).toBe(3900);
 
     const couples = await count('couples');
     const second = await createOrder(t.deps, { email: trial.email, firstName: 'Kai', lastName: 'Moana' });
     const afterSecond = await accountByEmail(trial.email);
     expect(await count('couples')).toBe(couples);
-    expect(await verifySecret(second.accessCode!, afterSecond!.accessCodeHash)).toBe(true);
-    expect(await verifySecret(first.accessCode!, afterSecond!.accessCodeHash)).toBe(false);
+    expect(await verifyAccessCode(second.accessCode!, afterSecond!.accessCodeHash)).toBe(true);
+    expect(await verifyAccessCode(first.accessCode!, afterSecond!.accessCodeHash)).toBe(false);
   });
 
   it('stores only the order when it is pending', async () => {
@@ -108,12 +108,12 @@ describe('createOrder', () => {
 
     const account = await accountByEmail(email);
     expect(account).toMatchObject({ accountId: registered.accountId, accessLevel: 'full', username });
-    expect(await verifySecret(created.accessCode!, account!.accessCodeHash)).toBe(true);
+    expect(await verifyAccessCode(created.accessCode!, account!.accessCodeHash)).toBe(true);
     expect(await orderRow(created.orderId)).toMatchObject({ couple_id: registered.coupleId });
 
     // A later order with the same email and username issues a fresh code.
     const again = await createOrder(t.deps, { email, firstName: 'River', lastName: 'Song', username });
-    expect(await verifySecret(again.accessCode!, (await accountByEmail(email))!.accessCodeHash)).toBe(true);
+    expect(await verifyAccessCode(again.accessCode!, (await accountByEmail(email))!.accessCodeHash)).toBe(true);
   });
 
   it('upgrades a registered account but leaves its own email alone when it already has another one', async () => {

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
 import { describeZodError } from '../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { generateAccessCode, hashSecret, normalizeAccessCode } from '../auth/passwords';
+import { generateAccessCode, hashAccessCode } from '../auth/passwords';
 import {
   createFullAccessCouple,
   findCoupleAccountByEmail,
@@ -122,7 +122,7 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
   const input = parsed.data;
   const orderId = generateOrderId();
   const accessCode = input.status === 'completed' ? generateAccessCode() : null;
-  const accessCodeHash = accessCode ? await hashSecret(normalizeAccessCode(accessCode)) : null;
+  const accessCodeHash = accessCode ? await hashAccessCode(accessCode) : null;
 
   const issuedCode = await deps.db.transaction().execute(async (trx) => {
     const byUsername = input.username ? await findCoupleAccountByUsername(trx, input.username) : undefined;

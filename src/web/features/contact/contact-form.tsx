@@ -2,7 +2,6 @@ import { Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS } from '../../../shared/constants';
-import { CONTACT_REQUIRED_FIELDS, contactMessageSchema } from '../../../shared/contact-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -17,6 +16,14 @@ interface ContactValues {
 type Field = keyof ContactValues;
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+/** The fields without which the form does not even try to send ('Missing Information'). */
+const REQUIRED: readonly Field[] = ['firstName', 'lastName', 'email', 'message'];
+
+/**
+ * The shared zod schema, loaded when the form is first used rather than with the landing page:
+ * zod would add about 25 KB of gzipped JavaScript to the page's first load.
+ */
+const loadContactSchema = () => import('../../../shared/contact-schemas').then((module) => module.contactMessageSchema);
 export const CONTACT_FAILED_FALLBACK = 'Failed to send message. Please try again.';
 
 /** "email must be a valid email address" -> "Must be a valid email address": the label names the field. */
@@ -33,6 +40,7 @@ function fieldMessage(field: string, message: string): string {
  */
 export function ContactForm() {
   const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [checking, setChecking] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string | boolean>>>({});
   const send = useMutation(
     trpc.contact.send.mutationOptions({
@@ -45,21 +53,31 @@ export function ContactForm() {
     }),
   );
 
+  const sending = checking || send.isPending;
+
   function update(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (send.isPending) return;
-    const missing = CONTACT_REQUIRED_FIELDS.filter((field) => !values[field].trim());
+    if (sending) return;
+    const missing = REQUIRED.filter((field) => !values[field].trim());
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((field) => [field, true])));
       notify.error('Missing Information', 'Please fill in all required fields.');
       return;
     }
-    const parsed = contactMessageSchema.safeParse(values);
+    setChecking(true);
+    let parsed;
+    try {
+      parsed = (await loadContactSchema()).safeParse(values);
+    } catch {
+      setChecking(false);
+      notify.error('Error', CONTACT_FAILED_FALLBACK);
+      return;
+    }
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -67,15 +85,21 @@ export function ContactForm() {
         found[field] ??= fieldMessage(field, issue.message);
       }
       setErrors(found);
+      setChecking(false);
       return;
     }
     setErrors({});
-    send.mutate(parsed.data);
+    send.mutate(parsed.data, { onSettled: () => setChecking(false) });
   }
 
-  const sending = send.isPending;
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Contact us">
+    <form
+      onSubmit={(event) => void handleSubmit(event)}
+      // Start loading the schema as soon as someone starts filling in the form.
+      onFocus={() => void loadContactSchema().catch(() => {})}
+      noValidate
+      aria-label="Contact us"
+    >
       <Stack gap="sm">
         <Group grow gap="sm" align="flex-start" wrap="wrap">
           <TextInput

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orders-schemas';
+import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orders';
 import { notify } from '../../components/notifications';
 
 const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };

@@ -4,15 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
-import { formatCents } from '../../../shared/orders-schemas';
+import { formatCents } from '../../../shared/orders';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
 import { WorkbookDownload } from './workbook-download';
 
-/** The query of one order; the /success route prefetches it in its loader. */
-export function orderQueryOptions(paymentIntentId: string) {
-  return trpc.orders.get.queryOptions({ paymentIntentId });
-}
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -90,7 +86,8 @@ function ConfirmationSkeleton() {
  * note that the payment is being processed; 'Start Your Journey' and 'Return to Home'.
  */
 export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string }) {
-  const order = useQuery({ ...orderQueryOptions(paymentIntentId), retryOnMount: false });
+  // The /success route prefetches this query in its loader.
+  const order = useQuery({ ...trpc.orders.get.queryOptions({ paymentIntentId }), retryOnMount: false });
 
   if (order.isPending) return <ConfirmationSkeleton />;
   if (order.isError) return <OrderNotFound />;

@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { CheckoutDetails } from '../../../shared/orders-schemas';
-import { formatCents } from '../../../shared/orders-schemas';
+import { formatCents, type CheckoutDetails } from '../../../shared/orders';
 import { PRICE_CENTS, WORKBOOK_TITLE } from '../../../shared/constants';
 
 /**
