@@ -1,7 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { PlaceholderPage } from '../components/placeholder-page';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/admin')({
+  // Only the administrator may open the admin area (the server enforces it on every call too).
+  beforeLoad: async ({ context }) => {
+    const auth = await context.queryClient.ensureQueryData(trpc.auth.check.queryOptions());
+    if (!auth.isAdmin) throw redirect({ to: '/login' });
+  },
   head: () => ({ meta: [{ title: 'Admin dashboard · Vows & Weeks' }] }),
   component: AdminPage,
 });
