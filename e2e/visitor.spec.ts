@@ -111,6 +111,19 @@ test.describe('landing page', () => {
   });
 });
 
+test.describe('instant login', () => {
+  test("the footer's Instant Login (Dev) signs into the demo account and opens the dashboard", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Instant Login (Dev)' }).click();
+    await expect(page.getByText('Instant Login Successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const check = await (await page.request.get('/api/auth/check')).json();
+    expect(check).toMatchObject({ authenticated: true, role: 'couple' });
+    const session = await page.request.get('/api/session');
+    expect(session.status()).toBe(200);
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

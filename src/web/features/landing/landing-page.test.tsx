@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHASES } from '../../../shared/constants';
 import { renderApp, renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { LandingPage } from './landing-page';
 
 type User = ReturnType<typeof userEvent.setup>;
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 async function renderLanding() {
@@ -88,7 +90,7 @@ describe('the landing page', { timeout: 20_000 }, () => {
   it('asks for every pricing field, then for a valid email, then goes to checkout', async () => {
     const user = userEvent.setup({ delay: null });
     await renderLanding();
-    const form = screen.getByRole('form', { name: 'Order the workbook' });
+    const form = await screen.findByRole('form', { name: 'Order the workbook' });
     const submit = within(form).getByRole('button', { name: 'Continue to Checkout' });
 
     await enter(user, form, /first name/i, 'Ana');
@@ -121,6 +123,23 @@ describe('the landing page', { timeout: 20_000 }, () => {
       expect(placeholder).toHaveAttribute('aria-disabled', 'true');
     }
     expect(within(footer).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('offers the instant login in the footer only when the server says demo mode is on', async () => {
+    const demoConfig = { demoMode: true, trialAccessCode: 'TRY-52-WEEKS', demoEmail: 'demo@example.com', demoAccessCode: 'DEMO-2026', trialWeeks: 4 };
+    stubTrpcFetch({ 'publicConfig.get': () => ({ data: demoConfig }) });
+    await renderLanding();
+    expect(await screen.findByRole('button', { name: 'Instant Login (Dev)' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('has no instant login without demo mode', async () => {
+    const stub = stubTrpcFetch({
+      'publicConfig.get': () => ({ data: { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 } }),
+    });
+    await renderLanding();
+    await waitFor(() => expect(stub.calls.map((call) => call.path)).toContain('publicConfig.get'));
+    expect(screen.queryByRole('button', { name: 'Instant Login (Dev)' })).not.toBeInTheDocument();
   });
 
   it('renders the footer actions it is given', async () => {

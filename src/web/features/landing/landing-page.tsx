@@ -1,7 +1,7 @@
-import { Anchor, Badge, Box, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBook, IconCalendar, IconChartLine, IconCheck, IconClock, IconHeart, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../../components/site-layout';
 import {
@@ -17,7 +17,7 @@ import {
 import { BrandMark, HeroIllustration, StarRating } from './illustrations';
 import { LandingHeader } from './landing-header';
 import classes from './landing.module.css';
-import { PricingForm } from './pricing-form';
+import { FormSkeleton } from './form-skeleton';
 import { handleSectionClick, sectionHeadingId } from './scroll-to-section';
 
 export interface LandingPageProps {
@@ -28,6 +28,12 @@ export interface LandingPageProps {
 }
 
 const FEATURE_ICONS = [IconBook, IconUsers, IconClock, IconChartLine];
+
+/**
+ * The pricing form (with Mantine's inputs) loads in its own chunk, started by the first render, so
+ * the page's first bundle carries only what is needed to show the page (the 150 KB budget).
+ */
+const PricingForm = lazy(() => import('./pricing-form').then((module) => ({ default: module.PricingForm })));
 const PRICE_DOLLARS = PRICE_CENTS / 100;
 
 /**
@@ -49,6 +55,20 @@ export function LandingPage({ contactForm, footerActions }: LandingPageProps) {
       </main>
       <LandingFooter footerActions={footerActions} />
     </div>
+  );
+}
+
+/** A list whose bullets are an icon: plain markup, the icon hidden from screen readers. */
+function IconList({ items, icon, className }: { items: readonly string[]; icon: ReactNode; className?: string }) {
+  return (
+    <ul className={`${classes.iconList} ${className ?? ''}`}>
+      {items.map((item) => (
+        <li key={item}>
+          <span className={classes.iconListIcon}>{icon}</span>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -94,11 +114,15 @@ function Hero() {
                 Learn More
               </Button>
             </Group>
-            <List spacing={6} className={classes.heroPoints} icon={<IconCheck size={18} aria-hidden="true" className={classes.checkIcon} />}>
-              <List.Item>${PRICE_DOLLARS} once, yours to keep: less than $1 a week</List.Item>
-              <List.Item>30 to 60 minutes a week, at your own pace</List.Item>
-              <List.Item>30-day money-back guarantee</List.Item>
-            </List>
+            <IconList
+              className={classes.heroPoints}
+              icon={<IconCheck size={18} aria-hidden="true" className={classes.checkIcon} />}
+              items={[
+                `$${PRICE_DOLLARS} once, yours to keep: less than $1 a week`,
+                '30 to 60 minutes a week, at your own pace',
+                '30-day money-back guarantee',
+              ]}
+            />
           </Stack>
           <Box className={classes.heroArt} visibleFrom="sm">
             <HeroIllustration />
@@ -119,27 +143,27 @@ function CourseOverview() {
           title="A year of conversations you will be glad you had"
           intro="Big talks are easier in small steps. Every week brings one theme, a handful of questions for each of you, and one thing to try together."
         />
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        <div className={classes.grid4}>
           {COURSE_FEATURES.map((feature, index) => {
             const Icon = FEATURE_ICONS[index] ?? IconBook;
             return (
-              <Paper key={feature.title} withBorder radius="lg" p="lg" className={classes.featureCard}>
-                <ThemeIcon size={44} radius="md" variant="light" mb="md">
-                  <Icon size={24} aria-hidden="true" />
-                </ThemeIcon>
+              <div key={feature.title} className={classes.card}>
+                <span className={classes.iconTile} aria-hidden="true">
+                  <Icon size={24} />
+                </span>
                 <Title order={3} size="h4" mb="xs">
                   {feature.title}
                 </Title>
                 <Text c="dimmed">{feature.text}</Text>
-              </Paper>
+              </div>
             );
           })}
-        </SimpleGrid>
-        <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} mt="xl" className={classes.audience}>
+        </div>
+        <div className={classes.audience}>
           <Group gap="md" wrap="nowrap" align="flex-start">
-            <ThemeIcon size={40} radius="xl" variant="filled" aria-hidden="true" visibleFrom="xs">
+            <span className={classes.iconRound} aria-hidden="true">
               <IconUsers size={22} />
-            </ThemeIcon>
+            </span>
             <div>
               <Title order={3} size="h4" mb={4}>
                 Who it is for
@@ -147,7 +171,7 @@ function CourseOverview() {
               <Text>{AUDIENCE}</Text>
             </div>
           </Group>
-        </Paper>
+        </div>
       </Container>
     </section>
   );
@@ -163,13 +187,14 @@ function Curriculum() {
           title="52 weeks in four phases"
           intro="Each phase takes thirteen weeks and builds on the one before: first how you talk, then how you trust, then what you plan, then how you keep love growing."
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <div className={classes.grid2}>
           {CURRICULUM.map((phase, index) => (
-            <Paper key={phase.name} component="article" withBorder radius="lg" p="lg" aria-labelledby={`phase-${index + 1}`}>
+            <article key={phase.name} className={classes.card} aria-labelledby={`phase-${index + 1}`}>
               <Group justify="space-between" align="center" mb="xs" gap="xs">
-                <Badge variant="light" radius="sm" leftSection={<IconCalendar size={14} aria-hidden="true" />}>
+                <span className={classes.weeksBadge}>
+                  <IconCalendar size={14} aria-hidden="true" />
                   Weeks {phase.firstWeek}-{phase.lastWeek}
-                </Badge>
+                </span>
                 <Text size="sm" c="dimmed">
                   Phase {index + 1} of {CURRICULUM.length}
                 </Text>
@@ -180,14 +205,10 @@ function Curriculum() {
               <Text c="dimmed" mb="md">
                 {phase.summary}
               </Text>
-              <List spacing="xs" icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />}>
-                {phase.topics.map((topic) => (
-                  <List.Item key={topic}>{topic}</List.Item>
-                ))}
-              </List>
-            </Paper>
+              <IconList icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />} items={phase.topics} />
+            </article>
           ))}
-        </SimpleGrid>
+        </div>
       </Container>
     </section>
   );
@@ -198,9 +219,9 @@ function Testimonials() {
     <section id="testimonials" className={classes.section} aria-labelledby={sectionHeadingId('testimonials')}>
       <Container size="lg">
         <SectionHeading id="testimonials" eyebrow="Reviews" title="What couples say" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <div className={classes.grid2}>
           {TESTIMONIALS.map((testimonial) => (
-            <Paper key={testimonial.name} component="figure" withBorder radius="lg" p="lg" m={0} className={classes.testimonial}>
+            <figure key={testimonial.name} className={`${classes.card} ${classes.testimonial}`}>
               <StarRating rating={testimonial.rating} />
               <Text component="blockquote" m={0} mt="sm" size="lg" className={classes.quote}>
                 “{testimonial.text}”
@@ -214,9 +235,9 @@ function Testimonials() {
                   {testimonial.status}
                 </Text>
               </Text>
-            </Paper>
+            </figure>
           ))}
-        </SimpleGrid>
+        </div>
       </Container>
     </section>
   );
@@ -232,7 +253,7 @@ function Pricing() {
           title="One price for the whole year"
           intro="No subscription and no upsells: pay once and the whole course is yours."
         />
-        <Paper withBorder radius="xl" shadow="md" className={classes.priceCard}>
+        <div className={classes.priceCard}>
           <div className={classes.priceSummary}>
             <Text fw={700} tt="uppercase" size="sm" className={classes.eyebrowOnDark}>
               The 52-week workbook
@@ -248,11 +269,7 @@ function Pricing() {
             <Text mt={4} fw={600}>
               Less than $1 a week for a year of growing together.
             </Text>
-            <List spacing="xs" mt="lg" icon={<IconCheck size={18} aria-hidden="true" />}>
-              {PRICING_POINTS.map((point) => (
-                <List.Item key={point}>{point}</List.Item>
-              ))}
-            </List>
+            <IconList className={classes.pricePoints} icon={<IconCheck size={18} aria-hidden="true" />} items={PRICING_POINTS} />
           </div>
           <div className={classes.priceForm}>
             <Title order={3} size="h4" mb={4}>
@@ -261,9 +278,11 @@ function Pricing() {
             <Text c="dimmed" size="sm" mb="md">
               Tell us who the workbook is for; you will confirm payment on the next step.
             </Text>
-            <PricingForm />
+            <Suspense fallback={<FormSkeleton fields={3} label="Loading the order form" />}>
+              <PricingForm />
+            </Suspense>
           </div>
-        </Paper>
+        </div>
       </Container>
     </section>
   );
@@ -280,9 +299,7 @@ function Contact({ contactForm }: { contactForm: ReactNode }) {
           intro="Write to us about the course, your order or anything else. A real person answers within 24 hours."
         />
         <div className={classes.contactGrid}>
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            {contactForm}
-          </Paper>
+          <div className={`${classes.card} ${classes.contactCard}`}>{contactForm}</div>
           <div>
             <Title order={3} size="h4" mb="sm">
               Frequently asked questions
