@@ -17,13 +17,28 @@ async function dismissToast(page: Page) {
   await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
 }
 
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test.describe('landing page', () => {
-  test('has no serious accessibility problems', async ({ page }) => {
+  test('has no serious accessibility problems, nor have the order pages', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // The forms load as their own chunks: check them too.
+    await expect(page.getByRole('form', { name: 'Order the workbook' })).toBeAttached();
+    await expect(page.getByRole('form', { name: 'Contact us' })).toBeAttached();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto('/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Setup Required' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto(`/success?payment_intent=${DEMO_PENDING}`);
+    await expect(page.getByText(/Your payment is being processed/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
   });
 
   test('the pricing form asks for every field and a valid email, then goes to checkout', async ({ page }) => {
