@@ -298,6 +298,13 @@ describe('tRPC progress.*', () => {
     });
   });
 
+  it('tells the dashboard the access level and the last week it opens', async () => {
+    const trial = await callerFor(t, (await signedInCouple({ accessLevel: 'trial' })).cookie);
+    expect(await trial.progress.access()).toEqual({ accessLevel: 'trial', weekLimit: 3 });
+    const full = await callerFor(t, (await signedInCouple({ accessLevel: 'full' })).cookie);
+    expect(await full.progress.access()).toEqual({ accessLevel: 'full', weekLimit: 52 });
+  });
+
   it('refuses a locked week as FORBIDDEN with the spec message', async () => {
     const couple = await signedInCouple();
     const caller = await callerFor(t, couple.cookie);

@@ -1,9 +1,10 @@
 import { progressUpdateInputSchema, weekInputSchema } from '../../../shared/progress-schemas';
 import { coupleProcedure, router } from '../../trpc/init';
-import { completeWeek, getProgression, listProgress, updateWeekProgress } from './service';
+import { completeWeek, getAccess, getProgression, listProgress, updateWeekProgress } from './service';
 
 export const progressRouter = router({
   progression: coupleProcedure.query(({ ctx }) => getProgression(ctx.deps, ctx.auth)),
+  access: coupleProcedure.query(({ ctx }) => getAccess(ctx.deps, ctx.auth)),
   list: coupleProcedure.query(({ ctx }) => listProgress(ctx.deps, ctx.auth)),
   complete: coupleProcedure
     .input(weekInputSchema)

@@ -1,5 +1,6 @@
 import { progressPercentage, type ProgressRecord, type ProgressUpdate, type UserProgression } from '../../../shared/progress-schemas';
-import { nextWeek } from '../../../shared/unlock';
+import type { AccessLevel } from '../../../shared/constants';
+import { accessLimit, nextWeek } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { CoupleAuth } from '../../http/request-auth';
@@ -17,6 +18,14 @@ export async function getProgression(deps: AppDeps, couple: Couple): Promise<Use
     completedWeeks,
     nextWeek: nextWeek(new Set(completedWeeks)),
   };
+}
+
+/**
+ * The couple's access level and the highest week it can open (52, or the trial length), so the
+ * dashboard can say where a trial ends. Read from the session, which joins the couple row.
+ */
+export function getAccess(deps: AppDeps, couple: Couple): { accessLevel: AccessLevel; weekLimit: number } {
+  return { accessLevel: couple.accessLevel, weekLimit: accessLimit(couple.accessLevel, deps.config.trialWeeks) };
 }
 
 export async function listProgress(deps: AppDeps, couple: Couple): Promise<ProgressRecord[]> {

@@ -50,7 +50,8 @@ export async function downloadFramework(weekNumber: number, fetcher: typeof fetc
   }
   try {
     saveBlob(await response.blob(), `week-${weekNumber}.pdf`);
-  } catch {
+  } catch (error) {
+    console.warn('Saving the downloaded framework failed', error);
     notify.error('Download Failed', 'Could not download the framework.');
     return false;
   }

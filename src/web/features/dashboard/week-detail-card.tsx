@@ -100,7 +100,6 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             <Rating
               value={rating ?? 0}
               onChange={(value) => props.onRate(value === 0 ? null : value)}
-              readOnly={props.savingRating}
               size="lg"
               role="radiogroup"
               aria-labelledby={ratingLabelId}
