@@ -127,6 +127,9 @@ describe('week states', () => {
   it('labels each week button with its state', () => {
     expect(weekAriaLabel(week(1, true, true), 'completed')).toBe('Week 1: Title 1, completed');
     expect(weekAriaLabel(week(7, false, false), 'locked')).toBe('Week 7, locked, complete week 6 to unlock');
+    expect(weekAriaLabel({ ...week(8, false, true), title: 'Week 8' }, 'coming-soon')).toBe(
+      'Week 8, coming soon, framework not uploaded yet',
+    );
     expect(weekAriaLabel(week(5, true, false), 'locked', { beyondTrial: true })).toBe('Week 5: Title 5, locked, part of the full course');
     expect(weekAriaLabel(week(3, true, true), 'next', { selected: true })).toBe('Week 3: Title 3, up next, available, selected');
   });

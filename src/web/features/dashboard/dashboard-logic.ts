@@ -104,6 +104,12 @@ export function weekTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): strin
   return week.title.trim() || `Week ${week.weekNumber}`;
 }
 
+/** The framework's own title, or null when the server only has a "Week N" placeholder. */
+function ownTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string | null {
+  const title = week.title.trim();
+  return title && title !== `Week ${week.weekNumber}` ? title : null;
+}
+
 /** Why a week is locked: the previous week is open but not done, or it lies beyond the trial. */
 export function lockReason(weekNumber: number, completedWeeks: readonly number[], weekLimit: number): 'previous-week' | 'trial' {
   const previousDone = weekNumber === 1 || completedWeeks.includes(weekNumber - 1);
@@ -112,7 +118,7 @@ export function lockReason(weekNumber: number, completedWeeks: readonly number[]
 
 /** The accessible name of a week button on the map. */
 export function weekAriaLabel(week: WeekAccess, state: WeekState, options: { selected?: boolean; beyondTrial?: boolean } = {}): string {
-  const title = week.title.trim();
+  const title = ownTitle(week);
   const name = title ? `Week ${week.weekNumber}: ${title}` : `Week ${week.weekNumber}`;
   const detail: Record<WeekState, string> = {
     completed: 'completed',

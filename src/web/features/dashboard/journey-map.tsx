@@ -93,9 +93,9 @@ export function JourneyMap({ weeks, progression, weekLimit, selectedWeek, onSele
                       type="button"
                       className={`${classes.week} ${STATE_CLASS[state]} ${selected ? classes.selected : ''}`}
                       data-state={state}
+                      data-week-button={week.weekNumber}
                       aria-label={weekAriaLabel(week, state, { selected, beyondTrial })}
                       aria-pressed={selected}
-                      aria-disabled={state === 'locked' || undefined}
                       onClick={() => choose(week, state)}
                     >
                       <span>{week.weekNumber}</span>

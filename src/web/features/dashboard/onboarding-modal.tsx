@@ -36,6 +36,14 @@ export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingM
       centered
       size="md"
       title="Welcome to your 52-week journey!"
+      styles={{
+        title: {
+          fontFamily: 'var(--mantine-font-family-headings)',
+          fontSize: 'var(--mantine-h3-font-size)',
+          fontWeight: 600,
+          lineHeight: 1.3,
+        },
+      }}
     >
       <Stack gap="md">
         <Text>

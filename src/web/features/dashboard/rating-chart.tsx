@@ -5,19 +5,30 @@ interface RatingChartProps {
   ratings: { weekNumber: number; rating: number }[];
 }
 
-const WIDTH = 520;
-const HEIGHT = 180;
-const PAD = { top: 12, right: 8, bottom: 26, left: 26 };
+const WIDTH = 360;
+const HEIGHT = 170;
+const PAD = { top: 10, right: 6, bottom: 24, left: 22 };
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 
+/** The week numbers labelled under the chart: the first, then every quarter of the span. */
+function axisWeeks(span: number): number[] {
+  const step = span === 13 ? 3 : 13;
+  const weeks = [1];
+  for (let week = step === 3 ? 4 : 13; week <= span; week += step) weeks.push(week);
+  return weeks;
+}
+
 /**
- * Weekly ratings as bars across the 52 weeks, drawn inline (no chart library, no request). The
+ * Weekly ratings as bars across the weeks reached so far, drawn inline (no chart library, no request). The
  * numbers are also given as a text description for screen readers.
  */
 export function RatingChart({ ratings }: RatingChartProps) {
-  const slot = PLOT_W / TOTAL_WEEKS;
-  const barWidth = Math.max(3, slot - 2);
+  // Show the quarters reached so far (13, 26, 39 or 52 weeks), so early bars are not hairlines.
+  const lastWeek = Math.max(1, ...ratings.map((item) => item.weekNumber));
+  const span = Math.min(TOTAL_WEEKS, Math.ceil(lastWeek / 13) * 13);
+  const slot = PLOT_W / span;
+  const barWidth = Math.max(3, Math.min(28, slot * 0.7));
   const y = (rating: number) => PAD.top + PLOT_H - (rating / 5) * PLOT_H;
   const description = ratings.map((item) => `week ${item.weekNumber}: ${item.rating} of 5`).join('; ');
 
@@ -27,7 +38,7 @@ export function RatingChart({ ratings }: RatingChartProps) {
       width="100%"
       role="img"
       aria-label={`Weekly ratings: ${description}`}
-      style={{ display: 'block', maxWidth: WIDTH }}
+      style={{ display: 'block', maxWidth: 480 }}
     >
       {[1, 2, 3, 4, 5].map((level) => (
         <g key={level}>
@@ -50,7 +61,7 @@ export function RatingChart({ ratings }: RatingChartProps) {
           fill="var(--mantine-color-plum-6)"
         />
       ))}
-      {[1, 13, 26, 39, 52].map((week) => (
+      {axisWeeks(span).map((week) => (
         <text
           key={week}
           x={PAD.left + (week - 0.5) * slot}

@@ -50,7 +50,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             <Text size="sm" fw={600} c="plum.9">
               Week {week.weekNumber}
             </Text>
-            <Title order={2} size="h3" id={titleId}>
+            <Title order={2} size="h3" id={titleId} tabIndex={-1}>
               {weekTitle(week)}
             </Title>
           </div>
