@@ -1,6 +1,6 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
-import type { Profile } from '../../../shared/profile-schemas';
+import type { Profile } from '../../../shared/profile-rules';
 import { daysUntilWedding, weddingCountdownText } from './dashboard-logic';
 
 interface DashboardHeaderProps {

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
-import { needsOnboarding, type Profile } from '../../../shared/profile-schemas';
+import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';

@@ -1,6 +1,6 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
-import type { Profile } from '../../../shared/profile-schemas';
+import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues, type ProfileFormValues } from './profile-form';
 
 interface OnboardingModalProps {

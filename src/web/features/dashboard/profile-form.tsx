@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { NAME_MAX_LENGTH } from '../../../shared/constants';
-import { profileInputSchema, type Profile } from '../../../shared/profile-schemas';
+import { isCalendarDate, nameError, normalizeWeddingDate, type Profile } from '../../../shared/profile-rules';
 
 export interface ProfileFormValues {
   userDisplayName: string;
@@ -23,7 +23,17 @@ export function formValuesToProfile(values: ProfileFormValues): Profile {
   return {
     userDisplayName: values.userDisplayName.trim(),
     partnerName: values.partnerName.trim(),
-    weddingDate: values.weddingDate.trim() || null,
+    weddingDate: normalizeWeddingDate(values.weddingDate),
+  };
+}
+
+/** The server's profile rules (shared/profile-rules.ts), as Mantine form field errors. */
+export function validateProfileForm(values: ProfileFormValues) {
+  const date = normalizeWeddingDate(values.weddingDate);
+  return {
+    userDisplayName: nameError('userDisplayName', values.userDisplayName),
+    partnerName: nameError('partnerName', values.partnerName),
+    weddingDate: date !== null && !isCalendarDate(date) ? 'Enter a real date, or leave it empty' : null,
   };
 }
 
@@ -39,14 +49,14 @@ interface ProfileFieldsFormProps {
 }
 
 /**
- * The two names and the optional wedding date, checked with the same schema the server uses.
+ * The two names and the optional wedding date, checked with the same rules the server uses.
  * Shared by the Profile tab and the onboarding dialog.
  */
 export function ProfileFieldsForm({ initialValues, saving, submitLabel, onSave, requireNamesToSubmit, autoFocus }: ProfileFieldsFormProps) {
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues,
-    validate: schemaResolver(profileInputSchema, { sync: true }),
+    validate: validateProfileForm,
   });
   const namesFilled = form.values.userDisplayName.trim() !== '' && form.values.partnerName.trim() !== '';
 

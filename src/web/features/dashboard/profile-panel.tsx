@@ -1,5 +1,5 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Profile } from '../../../shared/profile-schemas';
+import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues } from './profile-form';
 
 interface ProfilePanelProps {
