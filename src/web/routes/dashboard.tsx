@@ -1,29 +1,22 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SiteLayout } from '../components/site-layout';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
-import { SignOutButton } from '../features/dashboard/sign-out-button';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { trpc } from '../trpc';
 
-/** Queries that belong to one signed-in couple: dropped when a different couple signs in. */
-const COUPLE_QUERY_PATHS = [trpc.profile.pathKey(), trpc.progress.pathKey(), trpc.frameworks.pathKey(), trpc.workbook.pathKey()];
-
 export const Route = createFileRoute('/dashboard')({
   head: () => ({ meta: [{ title: 'Your dashboard · Vows & Weeks' }] }),
-  // The session first, always fresh: a failure (anonymous, admin, network) goes to the sign-in page,
-  // and nothing is fetched for a couple until its id is known.
+  // The session first, asked afresh on every visit: a failure (anonymous, admin, network) goes to
+  // /customer-login (SPEC section 4), and nothing is fetched for a couple until its id is known.
+  // Sign-in and sign-out reset the whole query cache (decision 0012), so no other couple's data
+  // can be on screen.
   beforeLoad: async ({ context: { queryClient } }) => {
-    const previous = queryClient.getQueryData(trpc.auth.session.queryKey());
-    let session;
     try {
-      session = await queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 });
+      const session = await queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 });
+      return { customerId: session.customerId };
     } catch {
       throw redirect({ to: '/customer-login' });
     }
-    if (previous && previous.customerId !== session.customerId) {
-      for (const queryKey of COUPLE_QUERY_PATHS) queryClient.removeQueries({ queryKey });
-    }
-    return { customerId: session.customerId };
   },
   // Start every request at once; the page shows skeletons until each answers.
   loader: ({ context: { queryClient } }) => {
@@ -38,7 +31,7 @@ export const Route = createFileRoute('/dashboard')({
 
 function DashboardPage() {
   return (
-    <SiteLayout headerActions={<SignOutButton />}>
+    <SiteLayout>
       <DashboardScreen renderWorkbook={(props) => <WorkbookPanel {...props} />} />
     </SiteLayout>
   );
