@@ -17,6 +17,11 @@ describe('DashboardHeader', () => {
     expect(screen.queryByTestId('wedding-countdown')).not.toBeInTheDocument();
   });
 
+  it('does not greet the trial placeholder names', () => {
+    renderWithProviders(<DashboardHeader profile={{ userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to your journey' })).toBeInTheDocument();
+  });
+
   it('shows skeletons until the profile is loaded', () => {
     renderWithProviders(<DashboardHeader profile={undefined} />);
     expect(screen.getByLabelText('Loading your dashboard')).toHaveAttribute('aria-busy', 'true');

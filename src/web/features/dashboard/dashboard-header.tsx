@@ -1,6 +1,6 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
-import type { Profile } from '../../../shared/profile-rules';
+import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import { daysUntilWedding, weddingCountdownText } from './dashboard-logic';
 
 interface DashboardHeaderProps {
@@ -19,7 +19,8 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
       </Stack>
     );
   }
-  const names = [profile.userDisplayName.trim(), profile.partnerName.trim()].filter(Boolean).join(' & ');
+  // Placeholder names ('Trial User' / 'Partner') are not greeted; onboarding asks for the real ones.
+  const names = needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
   const days = daysUntilWedding(profile.weddingDate, now);
   return (
     <Stack gap="xs">
