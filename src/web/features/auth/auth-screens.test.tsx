@@ -147,6 +147,7 @@ describe('/login and /admin-login', () => {
         signedIn = true;
         return { data: { success: true } };
       },
+      'frameworks.list': () => ({ data: [] }),
     });
     const user = userEvent.setup();
     renderApp('/admin-login');
@@ -244,7 +245,7 @@ describe('navigation and guards', () => {
   });
 
   it('shows the admin an Admin link', async () => {
-    mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }) });
+    mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
     renderApp('/admin');
     await heading('Admin dashboard');
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
