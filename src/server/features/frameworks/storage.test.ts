@@ -78,9 +78,15 @@ describe('receivePdf', () => {
     const config = testConfig();
     try {
       fs.mkdirSync(config.pdfDir, { recursive: true });
-      const source = new Readable({ read() {} });
-      source.push(Buffer.from('%PDF-1.7 partial'));
-      setTimeout(() => source.destroy(new Error('connection reset')), 10);
+      // The first read gets the start of a PDF, the next one finds the connection gone.
+      let reads = 0;
+      const source = new Readable({
+        read() {
+          reads += 1;
+          if (reads === 1) this.push(Buffer.from('%PDF-1.7 partial'));
+          else this.destroy(new Error('connection reset'));
+        },
+      });
       await expect(receivePdf(config.pdfDir, source)).rejects.toThrow('connection reset');
       expect(filesIn(config.pdfDir)).toEqual([]);
     } finally {
