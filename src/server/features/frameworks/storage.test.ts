@@ -78,7 +78,7 @@ describe('receivePdf', () => {
     const config = testConfig();
     try {
       fs.mkdirSync(config.pdfDir, { recursive: true });
-      // The first read gets the start of a PDF, the next one finds the connection gone.
+      // The connection drops after the first chunk; read() runs only once receivePdf is consuming.
       let reads = 0;
       const source = new Readable({
         read() {
