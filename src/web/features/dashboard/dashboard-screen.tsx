@@ -104,8 +104,8 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
     trpc.profile.update.mutationOptions({
       onSuccess: (saved) => {
         setOnboardingClosing(true);
-        // No toast: the dialog closing and the greeting with both names say it worked.
         savedProfile(saved);
+        notify.success('Profile Updated', `Welcome, ${saved.userDisplayName} & ${saved.partnerName}!`);
         closeTimer.current = setTimeout(() => {
           setOnboardingClosing(false);
           setTab('progress');
