@@ -11,6 +11,9 @@ import { makeProgression, makeWeeks } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The first paint loads five queries and the whole page; allow for a busy machine. */
+const LOAD = { timeout: 8000 };
+
 const trialProfile = { userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null };
 
 function serveDashboard(profile = trialProfile) {
@@ -36,10 +39,10 @@ function renderScreen() {
 }
 
 describe('DashboardScreen onboarding', () => {
-  it('saves the names, stays open for the close delay, then selects week 1 on the Progress tab', async () => {
+  it('saves the names, stays open for the close delay, then selects week 1 on the Progress tab', { timeout: 20_000 }, async () => {
     const server = serveDashboard();
     const { user } = renderScreen();
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to your 52-week journey!' });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to your 52-week journey!' }, LOAD);
     await user.click(screen.getByRole('tab', { name: 'Wins' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Your name/ }), 'Maya');
     await user.type(within(dialog).getByRole('textbox', { name: /Your partner's name/ }), 'Noah');
@@ -54,21 +57,21 @@ describe('DashboardScreen onboarding', () => {
     });
     // Still open right after the save: it closes only after the delay.
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 8000 });
     expect(Date.now() - savedAt).toBeGreaterThanOrEqual(ONBOARDING_CLOSE_DELAY_MS - 50);
 
     expect(screen.getByRole('tab', { name: 'Progress' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Framework 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Framework 1' }, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeInTheDocument();
   });
 
-  it('does not open for a couple whose profile is complete, and passes the names to the workbook', async () => {
+  it('does not open for a couple whose profile is complete, and passes the names to the workbook', { timeout: 20_000 }, async () => {
     serveDashboard({ userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null });
     const { user, renderWorkbook } = renderScreen();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana & Ben' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana & Ben' }, LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.click(await screen.findByRole('button', { name: /^Week 1:/ }));
+    await user.click(await screen.findByRole('button', { name: /^Week 1:/ }, LOAD));
     await user.click(screen.getByRole('button', { name: 'Open Interactive Workbook' }));
     expect(screen.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Workbook for 1')).toBeInTheDocument();
