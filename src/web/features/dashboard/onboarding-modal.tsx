@@ -27,38 +27,39 @@ export function onboardingInitialValues(profile: Profile | undefined): ProfileFo
  */
 export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      centered
-      size="md"
-      title="Welcome to your 52-week journey!"
-      styles={{
-        title: {
-          fontFamily: 'var(--mantine-font-family-headings)',
-          fontSize: 'var(--mantine-h3-font-size)',
-          fontWeight: 600,
-          lineHeight: 1.3,
-        },
-      }}
-    >
-      <Stack gap="md">
-        <Text>
-          Tell us who is taking this journey together. Your names personalise your dashboard and workbook; the wedding date is
-          optional.
-        </Text>
-        <ProfileFieldsForm
-          initialValues={onboardingInitialValues(profile)}
-          saving={saving}
-          submitLabel="Start Our Journey"
-          onSave={onSave}
-          requireNamesToSubmit
-          autoFocus
-        />
-      </Stack>
-    </Modal>
+    <Modal.Root opened={opened} onClose={() => {}} closeOnEscape={false} closeOnClickOutside={false} centered size="md">
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* A div, not Mantine's <header>: a second banner landmark would confuse screen readers. */}
+        <Modal.Header component="div">
+          <Modal.Title
+            style={{
+              fontFamily: 'var(--mantine-font-family-headings)',
+              fontSize: 'var(--mantine-h3-font-size)',
+              fontWeight: 600,
+              lineHeight: 1.3,
+            }}
+          >
+            Welcome to your 52-week journey!
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="md">
+            <Text>
+              Tell us who is taking this journey together. Your names personalise your dashboard and workbook; the wedding
+              date is optional.
+            </Text>
+            <ProfileFieldsForm
+              initialValues={onboardingInitialValues(profile)}
+              saving={saving}
+              submitLabel="Start Our Journey"
+              onSave={onSave}
+              requireNamesToSubmit
+              autoFocus
+            />
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

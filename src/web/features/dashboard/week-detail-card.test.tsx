@@ -1,18 +1,12 @@
+import './test-fonts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { renderWithProviders } from '../../test/render';
 import { WeekDetailCard, type WeekDetailCardProps } from './week-detail-card';
 
 const week = { weekNumber: 2, title: 'Speaking with Care', description: 'Share needs with I statements.', hasFramework: true, isUnlocked: true };
-
-beforeAll(() => {
-  // Mantine's autosize Textarea listens for font loading; jsdom has no document.fonts.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-  }
-});
 
 function renderCard(overrides: Partial<WeekDetailCardProps> = {}, record?: ProgressRecord) {
   const props: WeekDetailCardProps = {

@@ -1,0 +1,82 @@
+import './test-fonts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ONBOARDING_CLOSE_DELAY_MS } from '../../../shared/constants';
+import { renderRoute } from '../../test/render';
+// The tRPC wire stub the auth screens use (test code only).
+import { mockTrpc } from '../auth/test-support';
+import { DashboardScreen } from './dashboard-screen';
+import { makeProgression, makeWeeks } from './test-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The first paint loads five queries and the whole page; allow for a busy machine. */
+const LOAD = { timeout: 8000 };
+
+const trialProfile = { userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null };
+
+function serveDashboard(profile = trialProfile) {
+  let saved = profile;
+  const server = mockTrpc({
+    'profile.get': () => ({ data: saved }),
+    'profile.update': (input) => {
+      saved = input as typeof profile;
+      return { data: saved };
+    },
+    'progress.progression': () => ({ data: makeProgression([]) }),
+    'progress.list': () => ({ data: [] }),
+    'progress.access': () => ({ data: { accessLevel: 'trial', weekLimit: 4 } }),
+    'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3], weekLimit: 4 }) }),
+  });
+  return server;
+}
+
+function renderScreen() {
+  const renderWorkbook = vi.fn(({ weekNumber }: { weekNumber: number | null }) => <p>Workbook for {String(weekNumber)}</p>);
+  renderRoute(() => <DashboardScreen renderWorkbook={renderWorkbook} />);
+  return { renderWorkbook, user: userEvent.setup() };
+}
+
+describe('DashboardScreen onboarding', () => {
+  it('saves the names, stays open for the close delay, then selects week 1 on the Progress tab', { timeout: 20_000 }, async () => {
+    const server = serveDashboard();
+    const { user } = renderScreen();
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to your 52-week journey!' }, LOAD);
+    await user.click(screen.getByRole('tab', { name: 'Wins' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Your name/ }), 'Maya');
+    await user.type(within(dialog).getByRole('textbox', { name: /Your partner's name/ }), 'Noah');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Our Journey' }));
+
+    await waitFor(() => expect(server.calls.map((call) => call.path)).toContain('profile.update'));
+    const savedAt = Date.now();
+    expect(server.calls.find((call) => call.path === 'profile.update')?.input).toEqual({
+      userDisplayName: 'Maya',
+      partnerName: 'Noah',
+      weddingDate: null,
+    });
+    // Still open right after the save: it closes only after the delay.
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 8000 });
+    expect(Date.now() - savedAt).toBeGreaterThanOrEqual(ONBOARDING_CLOSE_DELAY_MS - 50);
+
+    expect(screen.getByRole('tab', { name: 'Progress' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Framework 1' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeInTheDocument();
+  });
+
+  it('does not open for a couple whose profile is complete, and passes the names to the workbook', { timeout: 20_000 }, async () => {
+    serveDashboard({ userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null });
+    const { user, renderWorkbook } = renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana & Ben' }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: /^Week 1:/ }, LOAD));
+    await user.click(screen.getByRole('button', { name: 'Open Interactive Workbook' }));
+    expect(screen.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Workbook for 1')).toBeInTheDocument();
+    expect(renderWorkbook).toHaveBeenLastCalledWith(
+      expect.objectContaining({ weekNumber: 1, partnerNames: { partner1: 'Ana', partner2: 'Ben' } }),
+    );
+  });
+});
