@@ -184,14 +184,14 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
         />
       </Section>
 
-      <Section title="Weekly commitment" intro="One small, specific step for the week ahead.">
+      <Section title="One step for the week ahead" intro="Small and specific works best.">
         <Textarea
           label="Weekly commitment"
           description={
             <>
               For example:
               {content.commitmentExamples.map((example) => (
-                <Text key={example} component="span" display="block" size="inherit">
+                <Text key={example} component="span" display="block" inherit>
                   &ldquo;{example}&rdquo;
                 </Text>
               ))}
@@ -226,7 +226,11 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
 
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {unsaved[active] ? `${name} has unsaved changes.` : `${name}'s answers are saved.`}
+          {unsaved[active]
+            ? `${name} has unsaved changes.`
+            : hasAnyText(saved[active])
+              ? `${name}'s answers are saved.`
+              : `Nothing saved for ${name} yet.`}
           {unsaved[other] ? ` ${names[other]} has unsaved changes too; switch to save them.` : ''}
         </Text>
         <Button
@@ -245,6 +249,16 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
       />
     </Stack>
   );
+}
+
+function hasAnyText(response: WorkbookResponse): boolean {
+  return [
+    ...response.reflectionAnswers,
+    response.discussionNotes,
+    response.activityResponse,
+    response.weeklyCommitment,
+    ...response.conversationCards,
+  ].some((text) => text.trim().length > 0);
 }
 
 function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
