@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
 import { hasReflectionAnswer, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
@@ -60,7 +60,16 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
     partner1: !sameResponse(drafts.partner1, fitToContent(saved.partner1, content)),
     partner2: !sameResponse(drafts.partner2, fitToContent(saved.partner2, content)),
   };
+  const anyUnsaved = unsaved.partner1 || unsaved.partner2;
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
+
+  // Leaving or reloading the page with unsaved answers asks first (the browser shows its own prompt).
+  useEffect(() => {
+    if (!anyUnsaved) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [anyUnsaved]);
   const draft = drafts[active];
   const phase = PHASES.find((candidate) => weekNumber >= candidate.firstWeek && weekNumber <= candidate.lastWeek);
 

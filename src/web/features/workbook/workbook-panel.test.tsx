@@ -166,6 +166,24 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     expect(firstQuestion()).toHaveValue('Sam draft');
   });
 
+  it('asks before the page is left with unsaved answers, and not once they are saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    renderPanel(1);
+    await openWorkbook();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await fill(user, screen.getByRole('textbox', { name: 'Discussion notes' }), 'Unsaved words');
+    expect(leave()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+    await screen.findByText('Responses Saved');
+    expect(leave()).toBe(false);
+  });
+
   it('saves the partner on screen, says so, and shows their check mark', async () => {
     const user = userEvent.setup({ delay: null });
     const server = fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
