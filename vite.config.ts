@@ -24,6 +24,8 @@ export default defineConfig({
   build: {
     outDir: fromRoot('dist/web'),
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which chunks each route loads (scripts/check-bundle-size.ts reads it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries in their own chunks: they change less often than the app, so browsers keep them cached.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -8,6 +9,7 @@ import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
+import { snapshotBeforeMigration } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
 import { authRoutes } from './http/auth';
@@ -68,7 +70,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, sqlite } = openDatabase(config.databaseFile);
   const deps: AppDeps = { config, db, rateLimits: createRateLimits(config) };
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, undefined, async () => {
+      await snapshotBeforeMigration(sqlite, config.dataDir);
+    });
     await deleteExpiredSessions(db);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
     await seedDemo(deps);
@@ -84,6 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: 120_000,
     connectionTimeout: 130_000,
     routerOptions: { maxParamLength: 5000 },
+    genReqId: () => randomUUID(),
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
   });
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

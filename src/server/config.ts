@@ -27,6 +27,7 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3-32 letters, digits, _ . or -')
@@ -60,6 +61,7 @@ export interface Config {
   dataDir: string;
   databaseFile: string;
   pdfDir: string;
+  backupDir: string;
   adminUsername: string;
   adminPassword: string | undefined;
   trialAccessCode: string;
@@ -112,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseFile: path.join(dataDir, 'app.sqlite'),
     pdfDir: path.join(dataDir, 'pdfs'),
+    backupDir: path.resolve(env.BACKUP_DIR),
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     trialAccessCode: env.TRIAL_ACCESS_CODE,

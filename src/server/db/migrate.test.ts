@@ -56,3 +56,30 @@ describe('migrations', () => {
     ).rejects.toThrow(/CHECK/);
   });
 });
+
+describe('snapshot before migrating', () => {
+  it('snapshots an existing database before pending migrations, not a new one', async () => {
+    const { db } = open();
+    let snapshots = 0;
+    await migrateToLatest(db, migrations, async () => {
+      snapshots += 1;
+    });
+    expect(snapshots).toBe(0);
+    const next = {
+      ...migrations,
+      '2099-01-01T0000-add-column': {
+        async up(trx: typeof db) {
+          await trx.schema.alterTable('couples').addColumn('nickname', 'text').execute();
+        },
+      },
+    };
+    await migrateToLatest(db, next as never, async () => {
+      snapshots += 1;
+    });
+    expect(snapshots).toBe(1);
+    await migrateToLatest(db, next as never, async () => {
+      snapshots += 1;
+    });
+    expect(snapshots).toBe(1);
+  });
+});

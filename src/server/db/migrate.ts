@@ -10,25 +10,29 @@ export class MigrationError extends Error {
 }
 
 /**
- * Brings the schema to the latest migration. SQLite's DDL is transactional, so each migration runs
+ * Brings the schema to the latest migration. When an existing database has pending migrations,
+ * `beforeMigrating` runs first (buildApp snapshots the file there). SQLite's DDL is transactional, so each migration runs
  * in a transaction and a failing one leaves the schema as it was; the error says which one failed.
  */
 export async function migrateToLatest(
   db: DB,
   list: Record<string, Migration> = migrations,
+  beforeMigrating?: () => Promise<void>,
 ): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => list },
   });
+  const known = await migrator.getMigrations();
+  const pending = known.filter((m) => m.executedAt === undefined);
+  const hasHistory = known.length > pending.length;
+  if (pending.length > 0 && hasHistory && beforeMigrating) await beforeMigrating();
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const cause = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new MigrationError(
-      `Migration ${failed?.migrationName ?? '(unknown)'} failed and was rolled back: ${cause}`,
-      { cause: result.error },
-    );
+    const what = failed ? `Migration ${failed.migrationName} failed and was rolled back` : 'Migrating the database failed';
+    throw new MigrationError(`${what}: ${cause}`, { cause: result.error });
   }
   return result;
 }

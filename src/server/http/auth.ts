@@ -1,7 +1,54 @@
-import { describeAuth } from '../features/auth/service';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../shared/auth-schemas';
+import type { AppDeps } from '../deps';
+import {
+  asAuthCall,
+  describeAuth,
+  describeSession,
+  register,
+  signInAdmin,
+  signInCouple,
+  signInCustomer,
+  signOut,
+  type SignedIn,
+  type SignInRequest,
+} from '../features/auth/service';
+import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from '../features/auth/session-cookie';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
+import { parseInput } from './validation';
 
+type SignInService<S extends z.ZodType, Body> = (
+  deps: AppDeps,
+  input: z.output<S>,
+  request: SignInRequest,
+) => Promise<SignedIn<Body>>;
+
+/**
+ * A REST sign-in route: parse the body (a 400 also carries `success: false`), call the service,
+ * set the session cookie and answer with the service's body.
+ */
+function signInRoute<S extends z.ZodType, Body>(deps: AppDeps, schema: S, service: SignInService<S, Body>, status = 200) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const input = await asAuthCall(async () => parseInput(schema, req.body));
+    const signedIn = await service(deps, input, signInRequest(req));
+    setSessionCookie(reply, deps.config, signedIn.session);
+    return reply.code(status).send(signedIn.body);
+  };
+}
+
+/** The auth rows of CONTRACT section 4; the tRPC procedures in features/auth/router.ts share the service. */
 export const authRoutes: RestRoutes = (app, deps) => {
   app.get('/api/auth/check', async (req) => describeAuth(await getAuth(req, deps)));
+  app.get('/api/session', async (req) => describeSession(await getAuth(req, deps)));
+  app.post('/api/auth/register', signInRoute(deps, registerSchema, register, 201));
+  app.post('/api/auth/user-login', signInRoute(deps, passwordSignInSchema, signInCouple));
+  app.post('/api/auth/login', signInRoute(deps, passwordSignInSchema, signInAdmin));
+  app.post('/api/customer-auth/login', signInRoute(deps, customerSignInSchema, signInCustomer));
+  app.post('/api/auth/logout', async (req, reply) => {
+    const result = await signOut(deps, sessionToken(req));
+    clearSessionCookie(reply, deps.config);
+    return result;
+  });
 };

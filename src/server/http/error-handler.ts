@@ -1,14 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, GENERIC_ERROR_MESSAGE } from '../../shared/errors';
+import { storageError } from '../storage-errors';
 
 /**
  * The one error path of the REST shims: AppError becomes its CONTRACT status with `{message}`
- * (plus its extra fields), Fastify's own client errors keep their 4xx status with a readable
+ * (plus its extra fields), a full disk becomes 507, Fastify's own client errors keep their 4xx status with a readable
  * message, and anything else is logged and answered 500 with a generic message, never a stack.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, req, reply) => {
+    const error = storageError(thrown) ?? thrown;
     if (error instanceof AppError) {
+      if (error.code === 'INSUFFICIENT_STORAGE') req.log.error({ err: thrown }, 'storage full');
       if (error.code === 'TOO_MANY_REQUESTS' && typeof error.extra?.retryAfterSeconds === 'number') {
         reply.header('retry-after', String(error.extra.retryAfterSeconds));
       }

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { AppError, GENERIC_ERROR_MESSAGE, type ErrorCode } from '../../shared/errors';
 import { describeZodError } from '../../shared/schemas';
 import type { AppDeps } from '../deps';
+import { storageError } from '../storage-errors';
 import { assertAdmin, assertCouple, getAuth } from '../http/request-auth';
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
@@ -49,11 +50,12 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Maps AppError thrown by services to the matching tRPC code (so the HTTP status is right too). */
+/** Maps AppError thrown by services (and a full disk) to the matching tRPC code and HTTP status. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
+  if (result.ok) return result;
+  const cause = result.error.cause instanceof AppError ? result.error.cause : storageError(result.error.cause);
+  if (cause) {
     throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
   }
   return result;

@@ -1,16 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { optionalSearchText } from '../lib/search-params';
-
-const checkoutSearchSchema = z.object({
-  email: optionalSearchText,
-  firstName: optionalSearchText,
-  lastName: optionalSearchText,
-});
+import { searchTexts } from '../lib/search-params';
 
 export const Route = createFileRoute('/checkout')({
-  validateSearch: checkoutSearchSchema,
+  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['email', 'firstName', 'lastName'] as const),
   head: () => ({ meta: [{ title: 'Checkout · Vows & Weeks' }] }),
   component: CheckoutPage,
 });

@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { optionalSearchText } from '../lib/search-params';
-
-const successSearchSchema = z.object({
-  payment_intent: optionalSearchText,
-});
+import { searchTexts } from '../lib/search-params';
 
 export const Route = createFileRoute('/success')({
-  validateSearch: successSearchSchema,
+  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['payment_intent'] as const),
   head: () => ({ meta: [{ title: 'Order confirmation · Vows & Weeks' }] }),
   component: SuccessPage,
 });

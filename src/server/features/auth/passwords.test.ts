@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { generateAccessCode, hashSecret, normalizeAccessCode, verifySecret } from './passwords';
+import {
+  generateAccessCode,
+  hashAccessCode,
+  hashSecret,
+  normalizeAccessCode,
+  sameSecret,
+  verifyAccessCode,
+  verifySecret,
+} from './passwords';
 
 const FAST = { N: 1024, r: 8, p: 1 };
 
@@ -24,5 +32,17 @@ describe('passwords', () => {
     expect(codes.size).toBe(200);
     for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
     expect(normalizeAccessCode(' abcd-efgh ')).toBe('ABCD-EFGH');
+  });
+
+  it('verifies access codes however they are typed, and only the right one', async () => {
+    const hash = await hashAccessCode('ABCD-EFGH-JKMN', FAST);
+    expect(await verifyAccessCode(' abcd-efgh-jkmn ', hash)).toBe(true);
+    expect(await verifyAccessCode('ABCD-EFGH-JKMP', hash)).toBe(false);
+  });
+
+  it('compares shared codes exactly, whatever their lengths', () => {
+    expect(sameSecret('TRY-52-WEEKS', 'TRY-52-WEEKS')).toBe(true);
+    expect(sameSecret('TRY-52-WEEKS', 'TRY-52-WEEK')).toBe(false);
+    expect(sameSecret('', 'x')).toBe(false);
   });
 });

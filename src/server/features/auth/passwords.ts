@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
  * scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1). The parameters are stored with each
@@ -74,4 +74,23 @@ export function normalizeAccessCode(code: string): string {
 
 export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
+}
+
+/** The hash stored for a personal access code: of its normalized form, so typing is forgiving. */
+export function hashAccessCode(code: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
+  return hashSecret(normalizeAccessCode(code), params);
+}
+
+/** Checks a typed access code against a stored hash (or does the dummy work when there is none). */
+export function verifyAccessCode(code: string, stored: string | null | undefined): Promise<boolean> {
+  return verifySecret(normalizeAccessCode(code), stored);
+}
+
+/**
+ * Constant-time equality of two short secrets (the shared trial and demo codes from the
+ * configuration): both sides are hashed first, so neither length nor content leaks through timing.
+ */
+export function sameSecret(a: string, b: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }

@@ -1,6 +1,42 @@
+import { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
 import { publicProcedure, router } from '../../trpc/init';
-import { describeAuth } from './service';
+import {
+  describeAuth,
+  describeSession,
+  register,
+  signInAdmin,
+  signInCouple,
+  signInCustomer,
+  signOut,
+  type SignedIn,
+} from './service';
+import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from './session-cookie';
+import type { Context } from '../../trpc/init';
+
+/** Sets the cookie of a successful sign-in and answers with its body. */
+function answer<Body>(ctx: Context, signedIn: SignedIn<Body>): Body {
+  setSessionCookie(ctx.reply, ctx.deps.config, signedIn.session);
+  return signedIn.body;
+}
 
 export const authRouter = router({
   check: publicProcedure.query(({ ctx }) => describeAuth(ctx.auth)),
+  session: publicProcedure.query(({ ctx }) => describeSession(ctx.auth)),
+  register: publicProcedure
+    .input(registerSchema)
+    .mutation(async ({ ctx, input }) => answer(ctx, await register(ctx.deps, input, signInRequest(ctx.req)))),
+  userLogin: publicProcedure
+    .input(passwordSignInSchema)
+    .mutation(async ({ ctx, input }) => answer(ctx, await signInCouple(ctx.deps, input, signInRequest(ctx.req)))),
+  adminLogin: publicProcedure
+    .input(passwordSignInSchema)
+    .mutation(async ({ ctx, input }) => answer(ctx, await signInAdmin(ctx.deps, input, signInRequest(ctx.req)))),
+  customerLogin: publicProcedure
+    .input(customerSignInSchema)
+    .mutation(async ({ ctx, input }) => answer(ctx, await signInCustomer(ctx.deps, input, signInRequest(ctx.req)))),
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const result = await signOut(ctx.deps, sessionToken(ctx.req));
+    clearSessionCookie(ctx.reply, ctx.deps.config);
+    return result;
+  }),
 });

@@ -1,4 +1,50 @@
-import type { Auth } from './sessions';
+import type { z } from 'zod';
+import type { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
+import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
+import { AppError } from '../../../shared/errors';
+import type { AppDeps } from '../../deps';
+import {
+  generateAccessCode,
+  hashAccessCode,
+  hashSecret,
+  normalizeAccessCode,
+  sameSecret,
+  verifyAccessCode,
+  verifySecret,
+} from './passwords';
+import {
+  findAccessCodeCredentials,
+  findPasswordCredentials,
+  insertCoupleAccount,
+  isUniqueViolation,
+  usernameExists,
+} from './repo';
+import { createSession, deleteSessionByToken, type Auth } from './sessions';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const INVALID_EMAIL_OR_CODE = 'Invalid email or access code';
+export const USERNAME_TAKEN = 'Username is already taken';
+
+/** Where a sign-in comes from: the client address (rate limits) and the session it already had. */
+export type RegisterInput = z.output<typeof registerSchema>;
+export type PasswordSignInInput = z.output<typeof passwordSignInSchema>;
+export type CustomerSignInInput = z.output<typeof customerSignInSchema>;
+
+export interface SignInRequest {
+  ip: string;
+  previousToken: string | undefined;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/** A successful sign-in: the new session for the cookie, and the body to answer with. */
+export interface SignedIn<Body> {
+  session: NewSession;
+  body: Body;
+}
 
 /** The answer of GET /api/auth/check (CONTRACT section 4). */
 export function describeAuth(auth: Auth) {
@@ -8,4 +54,198 @@ export function describeAuth(auth: Auth) {
     role: auth.kind === 'anonymous' ? null : auth.kind,
     userId: auth.kind === 'couple' ? auth.coupleId : null,
   };
+}
+
+/** The answer of GET /api/session: couples only; anonymous visitors and admins get 401. */
+export function describeSession(auth: Auth): { customerId: number } {
+  if (auth.kind !== 'couple') throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  return { customerId: auth.coupleId };
+}
+
+/**
+ * Runs an auth call so that every AppError it throws (400, 401, 409, 429) carries
+ * `success: false`, as CONTRACT section 4 asks of the auth endpoints, on both transports.
+ */
+export async function asAuthCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError && error.extra?.success !== false) {
+      throw new AppError(error.code, error.message, { ...error.extra, success: false });
+    }
+    throw error;
+  }
+}
+
+/** A new session for the account; the one the request carried (if any) is ended first. */
+async function startSession(deps: AppDeps, accountId: number, request: SignInRequest): Promise<NewSession> {
+  await deleteSessionByToken(deps.db, request.previousToken);
+  return createSession(deps.db, accountId, deps.config.sessionTtlDays);
+}
+
+/**
+ * The failed-sign-in budget (CONTRACT section 4): checked before any secret is verified, spent only
+ * by failures, per account name or email and per client address.
+ */
+function signInLimits(deps: AppDeps, accountKey: string, request: SignInRequest) {
+  const { signInPerAccount, signInPerAddress } = deps.rateLimits;
+  const key = accountKey.toLowerCase();
+  return {
+    check() {
+      signInPerAccount.check(key);
+      signInPerAddress.check(request.ip);
+    },
+    fail(message: string): AppError {
+      signInPerAccount.record(key);
+      signInPerAddress.record(request.ip);
+      return new AppError('UNAUTHORIZED', message);
+    },
+  };
+}
+
+/** POST /api/auth/register: a trial couple with a username and password, signed in at once. */
+export function register(deps: AppDeps, input: RegisterInput, request: SignInRequest) {
+  return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string }>> => {
+    deps.rateLimits.registerPerAddress.consume(request.ip);
+    if (await usernameExists(deps.db, input.username)) throw new AppError('CONFLICT', USERNAME_TAKEN);
+    const passwordHash = await hashSecret(input.password);
+    let accountId: number;
+    try {
+      ({ accountId } = await insertCoupleAccount(deps.db, {
+        accessLevel: 'trial',
+        displayName: '',
+        partnerName: '',
+        username: input.username,
+        email: null,
+        passwordHash,
+        accessCodeHash: null,
+      }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', USERNAME_TAKEN);
+      throw error;
+    }
+    const session = await startSession(deps, accountId, request);
+    return { session, body: { success: true, message: 'Account created successfully' } };
+  });
+}
+
+/**
+ * Username + password for one role. An unknown name, a wrong password and an account of the other
+ * role all get the same 401 after the same scrypt work (a dummy hash when there is nothing to check).
+ */
+async function signInWithPassword(
+  deps: AppDeps,
+  input: PasswordSignInInput,
+  request: SignInRequest,
+  role: 'admin' | 'couple',
+): Promise<NewSession> {
+  const limits = signInLimits(deps, input.username, request);
+  limits.check();
+  const account = await findPasswordCredentials(deps.db, input.username);
+  const storedHash = account?.role === role ? account.secretHash : null;
+  const valid = await verifySecret(input.password, storedHash);
+  if (!valid || !account) throw limits.fail(INVALID_CREDENTIALS);
+  return startSession(deps, account.accountId, request);
+}
+
+/** POST /api/auth/user-login: a couple that registered with a username. */
+export function signInCouple(deps: AppDeps, input: PasswordSignInInput, request: SignInRequest) {
+  return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string }>> => {
+    const session = await signInWithPassword(deps, input, request, 'couple');
+    return { session, body: { success: true, message: 'Login successful' } };
+  });
+}
+
+/** POST /api/auth/login: the administrator. */
+export function signInAdmin(deps: AppDeps, input: PasswordSignInInput, request: SignInRequest) {
+  return asAuthCall(async (): Promise<SignedIn<{ success: true }>> => {
+    const session = await signInWithPassword(deps, input, request, 'admin');
+    return { session, body: { success: true } };
+  });
+}
+
+export interface CustomerSignInBody {
+  success: true;
+  message: string;
+  /** Only for a new trial account: its personal access code, shown this once and never again. */
+  accessCode?: string;
+}
+
+/** Whether `code` is the configured shared code (an empty configured code disables that path). */
+function isSharedCode(code: string, configured: string): boolean {
+  if (configured === '') return false;
+  return sameSecret(normalizeAccessCode(code), normalizeAccessCode(configured));
+}
+
+/**
+ * POST /api/customer-auth/login (CONTRACT section 1): the trial code with an unknown email starts a
+ * trial account and returns its personal code once; the trial code never opens an existing account;
+ * the demo code opens the demo account only in demo mode; otherwise the code must be the account's
+ * personal access code.
+ */
+export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, request: SignInRequest) {
+  return asAuthCall(async (): Promise<SignedIn<CustomerSignInBody>> => {
+    const { config } = deps;
+    const limits = signInLimits(deps, input.email, request);
+    limits.check();
+    const account = await findAccessCodeCredentials(deps.db, input.email);
+    const coupleAccount = account?.role === 'couple' ? account : undefined;
+
+    if (isSharedCode(input.accessCode, config.trialAccessCode)) {
+      // The demo email is reserved for the demo account even while demo mode is off.
+      if (account || input.email === config.demoEmail) {
+        await verifySecret(input.accessCode, null); // same work as any refused code
+        throw limits.fail(INVALID_EMAIL_OR_CODE);
+      }
+      return startTrial(deps, input.email, request);
+    }
+
+    const demoEnabled = config.demoMode && config.demoAccessCode !== '' && config.demoEmail !== '';
+    if (
+      demoEnabled &&
+      coupleAccount &&
+      input.email === config.demoEmail &&
+      isSharedCode(input.accessCode, config.demoAccessCode)
+    ) {
+      const session = await startSession(deps, coupleAccount.accountId, request);
+      return { session, body: { success: true, message: 'Login successful' } };
+    }
+
+    const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null);
+    if (!valid || !coupleAccount) throw limits.fail(INVALID_EMAIL_OR_CODE);
+    const session = await startSession(deps, coupleAccount.accountId, request);
+    return { session, body: { success: true, message: 'Login successful' } };
+  });
+}
+
+async function startTrial(deps: AppDeps, email: string, request: SignInRequest): Promise<SignedIn<CustomerSignInBody>> {
+  deps.rateLimits.registerPerAddress.consume(request.ip);
+  const accessCode = generateAccessCode();
+  let accountId: number;
+  try {
+    ({ accountId } = await insertCoupleAccount(deps.db, {
+      accessLevel: 'trial',
+      displayName: TRIAL_PLACEHOLDER_NAME,
+      partnerName: TRIAL_PLACEHOLDER_PARTNER,
+      username: null,
+      email,
+      passwordHash: null,
+      accessCodeHash: await hashAccessCode(accessCode),
+    }));
+  } catch (error) {
+    // A concurrent trial sign-up for the same email got there first: that account is not ours.
+    if (isUniqueViolation(error)) throw new AppError('UNAUTHORIZED', INVALID_EMAIL_OR_CODE);
+    throw error;
+  }
+  const session = await startSession(deps, accountId, request);
+  return {
+    session,
+    body: { success: true, message: 'Your free trial has started', accessCode },
+  };
+}
+
+/** POST /api/auth/logout: ends the request's session (if any). Always succeeds. */
+export async function signOut(deps: AppDeps, token: string | undefined): Promise<{ success: true }> {
+  await deleteSessionByToken(deps.db, token);
+  return { success: true };
 }

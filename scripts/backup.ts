@@ -1,0 +1,20 @@
+import { createBackup } from '../src/server/features/backup/service';
+import { ConfigError, loadConfig } from '../src/server/config';
+
+/**
+ * `npm run backup`: an online, consistent backup of the database and the PDFs into
+ * BACKUP_DIR/backup-<UTC time>/, keeping the newest 14. Safe while the server runs.
+ */
+try {
+  const config = loadConfig();
+  const { folder, manifest } = await createBackup({
+    databaseFile: config.databaseFile,
+    pdfDir: config.pdfDir,
+    backupDir: config.backupDir,
+  });
+  console.log(`Backup written to ${folder}`);
+  console.log(`  ${manifest.counts.couples} couples, ${manifest.pdfCount} PDFs, ${manifest.counts.workbook_responses} workbook responses`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Backup failed: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The landing route's initial download, from the Vite manifest of `npm run build`: the entry chunk,
+ * the landing route's chunk and everything they import statically, with their CSS. Fails when the
+ * gzip sizes exceed the budgets of issue 8, or when dashboard or admin code is among them.
+ */
+export const BUDGET = { jsGzipBytes: 150 * 1024, cssGzipBytes: 40 * 1024 };
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export function landingBundle(webDir: string) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const landingKey = Object.keys(manifest).find((key) => /routes\/index\.tsx\?tsr-split=component/.test(key));
+  if (!entryKey) throw new Error('The manifest has no entry chunk.');
+  if (!landingKey) throw new Error('The manifest has no split landing route (routes/index.tsx).');
+
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  visit(landingKey);
+
+  const chunks = [...seen].map((key) => manifest[key]!);
+  const js = [...new Set(chunks.map((c) => c.file))];
+  const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+  const gzip = (file: string) => gzipSync(fs.readFileSync(path.join(webDir, file))).length;
+  const sources = [...seen].map((key) => manifest[key]!.src ?? key);
+  return {
+    js,
+    css,
+    jsGzipBytes: js.reduce((sum, f) => sum + gzip(f), 0),
+    cssGzipBytes: css.reduce((sum, f) => sum + gzip(f), 0),
+    foreign: sources.filter((src) => /routes\/(dashboard|admin)|features\/(dashboard|admin|workbook)/.test(src)),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const webDir = path.resolve(import.meta.dirname, '../dist/web');
+  const bundle = landingBundle(webDir);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`Landing route: JS ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(BUDGET.jsGzipBytes)}), CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(BUDGET.cssGzipBytes)})`);
+  const problems = [
+    bundle.jsGzipBytes > BUDGET.jsGzipBytes && `JavaScript over budget: ${bundle.js.join(', ')}`,
+    bundle.cssGzipBytes > BUDGET.cssGzipBytes && `CSS over budget: ${bundle.css.join(', ')}`,
+    bundle.foreign.length > 0 && `Dashboard/admin code in the landing bundle: ${bundle.foreign.join(', ')}`,
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { makeSamplePdf } from '../src/server/features/demo/seed';
+import { Client, multipartUpload, percentile } from './lib/http-client';
+import { startServer } from './lib/server-process';
+
+/**
+ * `npm run loadtest [-- --couples 20 --duration 20]`: many couples on loopback for a bounded time
+ * (sign in, open the dashboard, save workbook answers, rate, note and complete weeks, download PDFs)
+ * while an admin uploads and replaces PDFs. Two clients per couple write at the same time, as two
+ * partners would. Afterwards every acknowledged write is checked in the database, exactly as sent.
+ * Exits 1 on any 5xx, any failed request that should have worked, or any lost or altered write.
+ */
+const { values } = parseArgs({
+  options: {
+    couples: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '20' },
+  },
+});
+const COUPLES = Number(values.couples);
+const DURATION_MS = Number(values.duration) * 1000;
+const ADMIN_PASSWORD = 'loadtest-admin-password';
+
+type Stat = { ms: number[]; statuses: Map<number, number> };
+const stats = new Map<string, Stat>();
+const unexpected: string[] = [];
+
+function record(name: string, result: { status: number; ms: number }, expected: number[]) {
+  const stat: Stat = stats.get(name) ?? { ms: [], statuses: new Map() };
+  stats.set(name, stat);
+  stat.ms.push(result.ms);
+  stat.statuses.set(result.status, (stat.statuses.get(result.status) ?? 0) + 1);
+  if (!expected.includes(result.status) && unexpected.length < 20) unexpected.push(`${name}: ${result.status}`);
+}
+
+/** What the server acknowledged, per key: the last write each key's single writer got a 2xx for. */
+const acked = {
+  workbook: new Map<string, unknown>(),
+  notes: new Map<string, { notes: string; rating: number | null }>(),
+  completed: new Set<string>(),
+  profile: new Map<number, { userDisplayName: string; partnerName: string }>(),
+  frameworks: new Map<number, string>(),
+};
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-load-'));
+const server = await startServer({ DATA_DIR: dataDir, DEMO_MODE: 'true', ADMIN_PASSWORD });
+const deadline = Date.now() + DURATION_MS;
+console.log(`Load test: ${COUPLES} couples (2 clients each) and an admin for ${DURATION_MS / 1000} s on ${server.url}`);
+
+async function signUp(index: number): Promise<{ client: Client; second: Client; coupleId: number }> {
+  const client = new Client(server.url);
+  const username = `load_${index}_${Date.now().toString(36)}`;
+  const res = await client.post('/api/auth/register', { username, password: 'load-password', confirmPassword: 'load-password' });
+  record('register', res, [201]);
+  const session = await client.get('/api/session');
+  record('session', session, [200]);
+  const second = new Client(server.url);
+  const login = await second.post('/api/auth/user-login', { username, password: 'load-password' });
+  record('user-login', login, [200]);
+  return { client, second, coupleId: session.json.customerId };
+}
+
+const DASHBOARD_BATCH = '/api/trpc/auth.check,profile.get,progress.progression,progress.list,frameworks.withAccess?batch=1&input=%7B%7D';
+
+async function openDashboard(client: Client, name: string): Promise<number> {
+  const res = await client.get(DASHBOARD_BATCH);
+  record(name, res, [200]);
+  const progression = res.json?.[2]?.result?.data;
+  return progression?.nextWeek ?? 52;
+}
+
+async function partnerOne(client: Client, coupleId: number) {
+  let round = 0;
+  while (Date.now() < deadline) {
+    round += 1;
+    const week = await openDashboard(client, 'dashboard (tRPC batch)');
+    const answers = { reflectionAnswers: [`p1 c${coupleId} w${week} r${round}`, 'second thought'], discussionNotes: `notes ${round}`, activityResponse: '', weeklyCommitment: `commit ${round}`, conversationCards: ['card'] };
+    const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner1`, answers);
+    record('workbook save', saved, [200]);
+    if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner1`, answers);
+    const note = { notes: `week ${week} round ${round}`, rating: (round % 5) + 1 };
+    const rated = await client.post(`/api/progress/${coupleId}/${week}`, note);
+    record('progress notes+rating', rated, [200]);
+    if (rated.status === 200) acked.notes.set(`${coupleId}/${week}`, note);
+    if (week <= 3) record('download framework', await client.get(`/api/download-framework/${week}`), [200]);
+    if (round % 3 === 0) {
+      const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
+      record('complete week', done, [200]);
+      if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
+    }
+  }
+}
+
+async function partnerTwo(client: Client, coupleId: number) {
+  let round = 0;
+  while (Date.now() < deadline) {
+    round += 1;
+    const week = await openDashboard(client, 'dashboard (tRPC batch)');
+    const answers = { reflectionAnswers: [`p2 c${coupleId} w${week} r${round}`], discussionNotes: '', activityResponse: `activity ${round}`, weeklyCommitment: '', conversationCards: [] };
+    const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner2`, answers);
+    record('workbook save', saved, [200]);
+    if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner2`, answers);
+    const profile = { userDisplayName: `Ana ${round}`, partnerName: `Bo ${round}`, weddingDate: null };
+    const put = await client.put(`/api/profile/${coupleId}`, profile);
+    record('profile save', put, [200]);
+    if (put.status === 200) acked.profile.set(coupleId, profile);
+    // Completing the week partner one is writing notes for: both land on the same progress row.
+    if (round % 4 === 0) {
+      const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
+      record('complete week', done, [200]);
+      if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
+    }
+  }
+}
+
+async function admin() {
+  const client = new Client(server.url);
+  record('admin login', await client.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }), [200]);
+  let round = 0;
+  while (Date.now() < deadline) {
+    round += 1;
+    const week = (round % 3) + 1;
+    const title = `Load week ${week} v${round}`;
+    const pdf = await makeSamplePdf(title, 'x'.repeat(200 + round));
+    const { body, contentType } = multipartUpload({ weekNumber: String(week), title, description: 'load' }, { name: `w${week}.pdf`, bytes: pdf });
+    const res = await client.request('POST', '/api/upload-framework', undefined, { body, headers: { 'content-type': contentType } });
+    record('admin upload/replace', res, [200, 201]);
+    if (res.status === 200 || res.status === 201) acked.frameworks.set(week, title);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const started = Date.now();
+const couples = await Promise.all(Array.from({ length: COUPLES }, (_, i) => signUp(i)));
+await Promise.all([
+  admin(),
+  ...couples.flatMap(({ client, coupleId, second }) => [partnerOne(client, coupleId), partnerTwo(second, coupleId)]),
+]);
+const elapsedS = (Date.now() - started) / 1000;
+const exitCode = await server.stop('SIGTERM');
+
+// Verify every acknowledged write against the database, exactly as sent.
+const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
+const lost: string[] = [];
+for (const [key, sent] of acked.workbook) {
+  const [couple, week, partner] = key.split('/');
+  const row = db.prepare('select * from workbook_responses where couple_id = ? and week_number = ? and partner = ?').get(couple, week, partner) as any;
+  const stored = row && { reflectionAnswers: JSON.parse(row.reflection_answers), discussionNotes: row.discussion_notes, activityResponse: row.activity_response, weeklyCommitment: row.weekly_commitment, conversationCards: JSON.parse(row.conversation_cards) };
+  if (JSON.stringify(stored) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
+}
+for (const [key, sent] of acked.notes) {
+  const [couple, week] = key.split('/');
+  const row = db.prepare('select notes, rating from progress where couple_id = ? and week_number = ?').get(couple, week) as any;
+  if (!row || row.notes !== sent.notes || row.rating !== sent.rating) lost.push(`progress ${key}`);
+}
+for (const key of acked.completed) {
+  const [couple, week] = key.split('/');
+  const row = db.prepare('select completed_at from progress where couple_id = ? and week_number = ?').get(couple, week) as any;
+  if (!row?.completed_at) lost.push(`completion ${key}`);
+}
+for (const [couple, sent] of acked.profile) {
+  const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as any;
+  if (row?.display_name !== sent.userDisplayName || row?.partner_name !== sent.partnerName) lost.push(`profile ${couple}`);
+}
+for (const [week, title] of acked.frameworks) {
+  const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as any;
+  const file = row && path.join(dataDir, 'pdfs', row.file_name);
+  if (row?.title !== title || !fs.existsSync(file) || fs.statSync(file).size !== row.file_size) lost.push(`framework week ${week}`);
+}
+const integrity = db.pragma('integrity_check', { simple: true });
+db.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+let total = 0;
+let serverErrors = 0;
+console.log(`\n| Operation | Requests | Req/s | p50 ms | p99 ms | Statuses |\n|---|---:|---:|---:|---:|---|`);
+for (const [name, stat] of stats) {
+  const sorted = [...stat.ms].sort((a, b) => a - b);
+  total += sorted.length;
+  for (const [status, count] of stat.statuses) if (status >= 500) serverErrors += count;
+  const statuses = [...stat.statuses].map(([s, c]) => `${s}×${c}`).join(' ');
+  console.log(`| ${name} | ${sorted.length} | ${(sorted.length / elapsedS).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${statuses} |`);
+}
+const writes = acked.workbook.size + acked.notes.size + acked.completed.size + acked.profile.size + acked.frameworks.size;
+console.log(`\n${total} requests in ${elapsedS.toFixed(1)} s (${(total / elapsedS).toFixed(0)} req/s); 5xx: ${serverErrors}; unexpected statuses: ${unexpected.length}; acknowledged write keys checked: ${writes}; lost or altered: ${lost.length}; integrity_check: ${integrity}; server exit: ${exitCode}`);
+if (unexpected.length) console.log(`Unexpected: ${unexpected.join(', ')}`);
+if (lost.length) console.log(`Lost or altered: ${lost.slice(0, 20).join(', ')}`);
+const failed = serverErrors > 0 || unexpected.length > 0 || lost.length > 0 || integrity !== 'ok' || exitCode !== 0;
+console.log(failed ? 'LOAD TEST FAILED' : 'Load test passed: 0 5xx, 0 lost or altered writes.');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,21 @@
+import { restoreBackup } from '../src/server/features/backup/service';
+import { ConfigError, loadConfig } from '../src/server/config';
+
+/**
+ * `npm run restore -- <backup folder>`: restores into DATA_DIR, which must be empty or missing.
+ * Stop the server first, point DATA_DIR at a fresh folder, restore, then start the server on it.
+ */
+const folder = process.argv[2];
+if (!folder) {
+  console.error('Usage: npm run restore -- <backup folder>   (restores into an empty DATA_DIR)');
+  process.exit(1);
+}
+try {
+  const config = loadConfig();
+  const manifest = await restoreBackup({ folder, dataDir: config.dataDir });
+  console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}`);
+  console.log(`  ${manifest.counts.couples} couples, ${manifest.pdfCount} PDFs`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Restore failed: ${(error as Error).message}`);
+  process.exit(1);
+}

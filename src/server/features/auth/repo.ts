@@ -1,0 +1,90 @@
+import type { AccessLevel, Role } from '../../../shared/constants';
+import { nowIso, type DB } from '../../db/client';
+
+/**
+ * The SQL of signing in. These are the only queries that read a password or access-code hash, and
+ * only the auth service calls them: it needs the hash to verify a secret and never returns it.
+ */
+export interface StoredCredentials {
+  accountId: number;
+  role: Role;
+  secretHash: string | null;
+}
+
+/** The account named `username` (case-insensitive: the column is COLLATE NOCASE) with its password hash. */
+export async function findPasswordCredentials(db: DB, username: string): Promise<StoredCredentials | undefined> {
+  return db
+    .selectFrom('accounts')
+    .select(['id as accountId', 'role', 'password_hash as secretHash'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+/** The couple account with this (lower-cased) email and its personal access-code hash. */
+export async function findAccessCodeCredentials(db: DB, email: string): Promise<StoredCredentials | undefined> {
+  return db
+    .selectFrom('accounts')
+    .select(['id as accountId', 'role', 'access_code_hash as secretHash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function usernameExists(db: DB, username: string): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirst();
+  return row !== undefined;
+}
+
+interface NewCoupleAccount {
+  accessLevel: AccessLevel;
+  displayName: string;
+  partnerName: string;
+  username: string | null;
+  email: string | null;
+  passwordHash: string | null;
+  accessCodeHash: string | null;
+}
+
+/** Creates a couple and its first account in one transaction; returns both ids. */
+export async function insertCoupleAccount(
+  db: DB,
+  values: NewCoupleAccount,
+): Promise<{ coupleId: number; accountId: number }> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const couple = await trx
+      .insertInto('couples')
+      .values({
+        display_name: values.displayName,
+        partner_name: values.partnerName,
+        wedding_date: null,
+        access_level: values.accessLevel,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const account = await trx
+      .insertInto('accounts')
+      .values({
+        role: 'couple',
+        couple_id: couple.id,
+        username: values.username,
+        email: values.email,
+        password_hash: values.passwordHash,
+        access_code_hash: values.accessCodeHash,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { coupleId: couple.id, accountId: account.id };
+  });
+}
+
+/** True for SQLite's unique-constraint violation (a concurrent sign-up took the name first). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}

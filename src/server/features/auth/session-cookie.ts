@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { NewSession, SignInRequest } from './service';
+import { SESSION_COOKIE } from './sessions';
+
+/** The flags of CONTRACT section 2, the same for setting and for clearing the cookie. */
+function cookieFlags(config: Config) {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure } as const;
+}
+
+/** Sends the session cookie `sid` (used by the REST shims and the tRPC procedures alike). */
+export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieFlags(config), expires: session.expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, cookieFlags(config));
+}
+
+/** The session token the request carried, if any. */
+export function sessionToken(req: FastifyRequest): string | undefined {
+  return req.cookies?.[SESSION_COOKIE];
+}
+
+/** What a sign-in needs to know about its request: the client address and the current session. */
+export function signInRequest(req: FastifyRequest): SignInRequest {
+  return { ip: req.ip ?? 'unknown', previousToken: sessionToken(req) };
+}

@@ -1,0 +1,132 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export const BACKUP_PREFIX = 'backup-';
+const MANIFEST = 'manifest.json';
+
+export interface BackupManifest {
+  createdAt: string;
+  database: string;
+  pdfCount: number;
+  counts: Record<string, number>;
+}
+
+function stamp(date = new Date()): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
+/** Row counts of the main tables, to print and to compare after a restore. */
+export function countRows(database: SQLite.Database): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const table of ['couples', 'accounts', 'orders', 'frameworks', 'progress', 'workbook_responses', 'week_summaries', 'contact_messages']) {
+    const row = database.prepare(`select count(*) as n from ${table}`).get() as { n: number } | undefined;
+    counts[table] = row?.n ?? 0;
+  }
+  return counts;
+}
+
+/**
+ * An online backup: SQLite's backup API copies a consistent snapshot while the server keeps
+ * writing; then every PDF the snapshot refers to is copied. The folder is written under a temporary
+ * name and renamed when complete, so a half-made backup never looks like a backup. Keeps the newest
+ * `keep` backups.
+ */
+export async function createBackup(options: {
+  databaseFile: string;
+  pdfDir: string;
+  backupDir: string;
+  keep?: number;
+  now?: Date;
+}): Promise<{ folder: string; manifest: BackupManifest }> {
+  const keep = options.keep ?? 14;
+  await fs.mkdir(options.backupDir, { recursive: true });
+  const name = `${BACKUP_PREFIX}${stamp(options.now)}`;
+  const partial = path.join(options.backupDir, `.${name}.partial`);
+  const folder = path.join(options.backupDir, name);
+  await fs.rm(partial, { recursive: true, force: true });
+  await fs.mkdir(path.join(partial, 'pdfs'), { recursive: true });
+  try {
+    const copyFile = path.join(partial, 'app.sqlite');
+    const live = new SQLite(options.databaseFile, { fileMustExist: true });
+    try {
+      live.pragma('busy_timeout = 5000');
+      await live.backup(copyFile);
+    } finally {
+      live.close();
+    }
+    const copy = new SQLite(copyFile);
+    let manifest: BackupManifest;
+    try {
+      const files = copy.prepare('select file_name from frameworks').all() as { file_name: string }[];
+      for (const { file_name } of files) {
+        // A week replaced during the backup has its old file removed: the snapshot still names it.
+        await fs.copyFile(path.join(options.pdfDir, file_name), path.join(partial, 'pdfs', file_name)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
+          throw error;
+        });
+      }
+      copy.pragma('journal_mode = DELETE');
+      manifest = {
+        createdAt: (options.now ?? new Date()).toISOString(),
+        database: 'app.sqlite',
+        pdfCount: files.length,
+        counts: countRows(copy),
+      };
+    } finally {
+      copy.close();
+    }
+    await fs.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await fs.rename(partial, folder);
+    await pruneBackups(options.backupDir, keep);
+    return { folder, manifest };
+  } catch (error) {
+    await fs.rm(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function pruneBackups(backupDir: string, keep: number): Promise<void> {
+  const names = (await fs.readdir(backupDir)).filter((n) => n.startsWith(BACKUP_PREFIX)).sort();
+  for (const old of names.slice(0, Math.max(0, names.length - keep))) {
+    await fs.rm(path.join(backupDir, old), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores a backup folder into an empty (or missing) data directory: the database, after an
+ * integrity check, and the PDFs. Refuses to overwrite anything.
+ */
+export async function restoreBackup(options: { folder: string; dataDir: string }): Promise<BackupManifest> {
+  const manifestText = await fs.readFile(path.join(options.folder, MANIFEST), 'utf8').catch(() => {
+    throw new Error(`${options.folder} is not a backup folder (no ${MANIFEST}).`);
+  });
+  const manifest = JSON.parse(manifestText) as BackupManifest;
+  const existing = await fs.readdir(options.dataDir).catch(() => [] as string[]);
+  if (existing.length > 0) {
+    throw new Error(`${options.dataDir} is not empty. Restore into an empty data directory (set DATA_DIR).`);
+  }
+  const source = path.join(options.folder, 'app.sqlite');
+  const check = new SQLite(source, { readonly: true, fileMustExist: true });
+  try {
+    const result = check.pragma('integrity_check', { simple: true });
+    if (result !== 'ok') throw new Error(`The backup database failed its integrity check: ${String(result)}`);
+  } finally {
+    check.close();
+  }
+  await fs.mkdir(path.join(options.dataDir, 'pdfs'), { recursive: true });
+  await fs.cp(path.join(options.folder, 'pdfs'), path.join(options.dataDir, 'pdfs'), { recursive: true });
+  await fs.copyFile(source, path.join(options.dataDir, 'app.sqlite'));
+  return manifest;
+}
+
+/** A copy of the database file taken before migrations change an existing schema. */
+export async function snapshotBeforeMigration(database: SQLite.Database, dataDir: string, keep = 5): Promise<string> {
+  const dir = path.join(dataDir, 'snapshots');
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `pre-migration-${new Date().toISOString().replace(/[-:.]/g, '')}-${process.hrtime.bigint()}.sqlite`);
+  await database.backup(file);
+  const names = (await fs.readdir(dir)).filter((n) => n.startsWith('pre-migration-')).sort();
+  for (const old of names.slice(0, Math.max(0, names.length - keep))) await fs.rm(path.join(dir, old), { force: true });
+  return file;
+}

@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from './test/harness';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts the real entry point; resolves when it exits (or after `until` matches, leaving it running). */
+function start(env: Record<string, string>) {
+  const child = spawn(tsx, ['src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', ADMIN_PASSWORD: 'main-test-pw', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => (out.stdout += d));
+  child.stderr.on('data', (d) => (out.stderr += d));
+  const exited = new Promise<Run>((resolve) => child.on('exit', (code) => resolve({ code, ...out })));
+  const listening = async () => {
+    for (let i = 0; i < 200 && !out.stdout.includes('Server listening'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!out.stdout.includes('Server listening')) throw new Error(`server did not start: ${out.stderr}`);
+  };
+  const logged = async (text: string) => {
+    for (let i = 0; i < 200 && !out.stdout.includes(text); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { child, exited, listening, logged };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('the server process', () => {
+  it('refuses bad configuration with one line per bad variable', async () => {
+    const run = await start({ PORT: 'abc', TRIAL_WEEKS: '0', DATA_DIR: makeTempDir() }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/PORT: must be a port number/);
+    expect(run.stderr).toMatch(/TRIAL_WEEKS: must be greater than 0/);
+  });
+
+  it('says clearly when the port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const run = await start({ PORT: String(port), DATA_DIR: makeTempDir() }).exited;
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Port ${port} is already in use. Stop the other process or set PORT to a free port.`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('shuts down on SIGTERM: in-flight requests finish, then it exits 0 within 10 s', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: makeTempDir() });
+    await server.listening();
+    const url = `http://127.0.0.1:${port}`;
+    // Sign-ins hash with scrypt (~0.3 s each), so these are still in flight when SIGTERM arrives.
+    const inFlight = Array.from({ length: 4 }, () =>
+      fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'wrong-password' }),
+      }).then((res) => res.status),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await server.logged('shutting down');
+    const after = await fetch(`${url}/api/auth/check`).then((res) => res.status, () => 'refused');
+    const statuses = await Promise.all(inFlight);
+    const run = await server.exited;
+    expect(statuses.every((status) => status !== 500 && status !== 502)).toBe(true);
+    expect([503, 'refused']).toContain(after);
+    expect(run.code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(run.stdout).toContain('shutting down');
+  }, 30_000);
+
+  it('exits with a clear message when migrating fails, leaving the database as it was', async () => {
+    const dataDir = makeTempDir();
+    const first = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await first.listening();
+    first.child.kill('SIGTERM');
+    await first.exited;
+    // A migration this build does not know about makes the history inconsistent: migrating must stop.
+    const file = path.join(dataDir, 'app.sqlite');
+    const db = new SQLite(file);
+    db.prepare("insert into kysely_migration (name, timestamp) values ('2099-12-31T0000-from-the-future', '2099-12-31T00:00:00.000Z')").run();
+    const tablesBefore = db.prepare("select name from sqlite_master order by name").all();
+    db.close();
+    const run = await start({ PORT: String(await freePort()), DATA_DIR: dataDir }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Cannot start: Migrating the database failed: .*2099-12-31T0000-from-the-future.*The database was left as it was\./s);
+    const after = new SQLite(file, { readonly: true });
+    expect(after.prepare("select name from sqlite_master order by name").all()).toEqual(tablesBefore);
+    after.close();
+  }, 30_000);
+});
