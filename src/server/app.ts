@@ -12,6 +12,7 @@ import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { snapshotBeforeMigration } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
+import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { authRoutes } from './http/auth';
 import { contactRoutes } from './http/contact';
 import { registerErrorHandler } from './http/error-handler';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await snapshotBeforeMigration(sqlite, config.dataDir);
     });
     await deleteExpiredSessions(db);
+    await removeStaleFrameworkFiles(deps);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
     await seedDemo(deps);
   } catch (error) {

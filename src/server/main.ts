@@ -37,6 +37,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
+    // Connections whose last request finishes during shutdown would otherwise idle until their
+    // keep-alive timeout: close each one as soon as it is idle.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { AppDeps } from '../../deps';
 import { nowIso } from '../../db/client';
+import { listFrameworks, storeFrameworkPdf } from '../frameworks/service';
 
 export const DEMO_ORDER_COMPLETED = 'pi_demoCompleted0001';
 export const DEMO_ORDER_PENDING = 'pi_demoPending00001';
@@ -42,49 +41,38 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
 
   const now = nowIso();
   const weddingDate = new Date(Date.now() + 180 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const files: string[] = [];
-  try {
-    await db.transaction().execute(async (trx) => {
-      const couple = await trx
-        .insertInto('couples')
-        .values({ display_name: 'Alex', partner_name: 'Sam', wedding_date: weddingDate, access_level: 'full', created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('accounts')
-        .values({ role: 'couple', couple_id: couple.id, username: null, email: config.demoEmail, password_hash: null, access_code_hash: null, created_at: now })
-        .execute();
-      await trx
-        .insertInto('progress')
-        .values([
-          { couple_id: couple.id, week_number: 1, notes: 'We learned to repeat back what we heard before answering.', rating: 5, completed_at: now, updated_at: now },
-          { couple_id: couple.id, week_number: 2, notes: '', rating: 4, completed_at: now, updated_at: now },
-        ])
-        .execute();
-      await trx
-        .insertInto('orders')
-        .values([
-          { id: DEMO_ORDER_COMPLETED, couple_id: couple.id, amount: 4900, first_name: 'Alex', last_name: 'Rivera', email: config.demoEmail, status: 'completed', created_at: now },
-          { id: DEMO_ORDER_PENDING, couple_id: null, amount: 4900, first_name: 'Jordan', last_name: 'Lee', email: 'jordan.lee@example.com', status: 'pending', created_at: now },
-        ])
-        .execute();
+  await db.transaction().execute(async (trx) => {
+    const couple = await trx
+      .insertInto('couples')
+      .values({ display_name: 'Alex', partner_name: 'Sam', wedding_date: weddingDate, access_level: 'full', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('accounts')
+      .values({ role: 'couple', couple_id: couple.id, username: null, email: config.demoEmail, password_hash: null, access_code_hash: null, created_at: now })
+      .execute();
+    await trx
+      .insertInto('progress')
+      .values([
+        { couple_id: couple.id, week_number: 1, notes: 'We learned to repeat back what we heard before answering.', rating: 5, completed_at: now, updated_at: now },
+        { couple_id: couple.id, week_number: 2, notes: '', rating: 4, completed_at: now, updated_at: now },
+      ])
+      .execute();
+    await trx
+      .insertInto('orders')
+      .values([
+        { id: DEMO_ORDER_COMPLETED, couple_id: couple.id, amount: 4900, first_name: 'Alex', last_name: 'Rivera', email: config.demoEmail, status: 'completed', created_at: now },
+        { id: DEMO_ORDER_PENDING, couple_id: null, amount: 4900, first_name: 'Jordan', last_name: 'Lee', email: 'jordan.lee@example.com', status: 'pending', created_at: now },
+      ])
+      .execute();
+  });
 
-      await fs.mkdir(config.pdfDir, { recursive: true });
-      for (const sample of SAMPLE_WEEKS) {
-        const taken = await trx.selectFrom('frameworks').select('id').where('week_number', '=', sample.week).executeTakeFirst();
-        if (taken) continue;
-        const bytes = await makeSamplePdf(`Week ${sample.week}: ${sample.title}`, sample.description);
-        const fileName = `week-${String(sample.week).padStart(2, '0')}-demo.pdf`;
-        await fs.writeFile(path.join(config.pdfDir, fileName), bytes);
-        files.push(fileName);
-        await trx
-          .insertInto('frameworks')
-          .values({ week_number: sample.week, title: sample.title, description: sample.description, file_name: fileName, file_size: bytes.length, uploaded_at: now })
-          .execute();
-      }
-    });
-  } catch (error) {
-    await Promise.all(files.map((f) => fs.rm(path.join(config.pdfDir, f), { force: true })));
-    throw error;
+  // The sample PDFs go through the same storage path as an admin upload; a week that already has a
+  // framework keeps it.
+  const uploaded = new Set((await listFrameworks(deps)).map((framework) => framework.weekNumber));
+  for (const sample of SAMPLE_WEEKS) {
+    if (uploaded.has(sample.week)) continue;
+    const bytes = await makeSamplePdf(`Week ${sample.week}: ${sample.title}`, sample.description);
+    await storeFrameworkPdf(deps, { weekNumber: sample.week, title: sample.title, description: sample.description }, bytes);
   }
 }

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { registerCouple, signInAdmin, uniqueSuffix } from './support/auth';
+
+/**
+ * The admin journey against the real server. Other specs use the first weeks (the demo seeds 1-3),
+ * so this one works in weeks 40-52, picks a week nobody has uploaded, and never relies on the
+ * global count being a particular number, only on it rising and falling by its own upload.
+ */
+const ADMIN_WEEKS = Array.from({ length: 13 }, (_, index) => 40 + index);
+
+/** A real PDF, made here with pdf-lib, padded so the upload takes long enough to show progress. */
+async function makePdf(title: string, paddingBytes = 0): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  page.drawText(title, { x: 56, y: 770, size: 18, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.concat([Buffer.from(await pdf.save()), Buffer.alloc(paddingBytes, 0x0a)]);
+}
+
+async function freeAdminWeek(page: Page): Promise<number> {
+  const response = await page.request.get('/api/frameworks');
+  expect(response.ok()).toBe(true);
+  const taken = new Set(((await response.json()) as { weekNumber: number }[]).map((framework) => framework.weekNumber));
+  const free = ADMIN_WEEKS.filter((week) => !taken.has(week));
+  expect(free.length, 'a free week in 40-52').toBeGreaterThan(0);
+  return free[Math.floor(Math.random() * free.length)]!;
+}
+
+async function uploadedCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('uploaded-count').textContent()) ?? '';
+  const match = /^(\d+) of 52 weeks uploaded$/.exec(text.trim());
+  expect(match, `count text "${text}"`).not.toBeNull();
+  return Number(match![1]);
+}
+
+function toasts(page: Page) {
+  return page.getByRole('region', { name: 'Notifications' });
+}
+
+test('an admin uploads a real PDF, downloads it as week-N.pdf and deletes it after confirming', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signInAdmin(page);
+  const week = await freeAdminWeek(page);
+  const title = `E2E framework ${uniqueSuffix()}`;
+  const pdf = await makePdf(title, 2 * 1024 * 1024);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+  const before = await uploadedCount(page);
+
+  // Nothing filled in: the spec's toast, nothing sent.
+  await page.getByRole('button', { name: 'Upload Framework' }).click();
+  await expect(toasts(page).getByRole('alert')).toContainText('Missing Information');
+
+  // Choosing the week in the overview fills the form's week number.
+  await page.getByRole('button', { name: `Week ${week}: not uploaded` }).click();
+  await expect(page.getByRole('textbox', { name: /week number/i })).toHaveValue(String(week));
+  await page.getByRole('textbox', { name: /title/i }).fill(title);
+  await page.getByRole('textbox', { name: /description/i }).fill('Uploaded by the Playwright journey.');
+  await page.locator('input[type="file"]').setInputFiles({ name: `week-${week}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByTestId('selected-file')).toContainText(`week-${week}.pdf`);
+
+  // Slow the upload down so the progress bar can be seen moving.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await page.getByRole('button', { name: 'Upload Framework' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toBeVisible();
+  await expect
+    .poll(async () => Number((await progress.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => '100')) ?? 0))
+    .toBeGreaterThan(0);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  await expect(toasts(page).getByText('Framework uploaded successfully!')).toBeVisible({ timeout: 15_000 });
+  await expect(progress).toBeHidden();
+  const cell = page.getByRole('button', { name: `Week ${week}: ${title} (uploaded)` });
+  await expect(cell).toHaveAttribute('data-uploaded', 'true');
+  await expect(cell).toHaveCSS('background-color', 'rgb(35, 122, 53)');
+  expect(await uploadedCount(page)).toBeGreaterThan(before);
+
+  const item = page.getByRole('listitem', { name: `Week ${week}: ${title}` });
+  await expect(item).toContainText('2 MB');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    item.getByRole('button', { name: `Download Week ${week}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`week-${week}.pdf`);
+  const saved = await download.path();
+  expect(fs.readFileSync(saved).equals(pdf)).toBe(true);
+
+  const afterUpload = await uploadedCount(page);
+  await item.getByRole('button', { name: `Delete Week ${week}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Are you sure you want to delete Week ${week}? This action cannot be undone.`);
+  // Cancelling keeps it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(item).toBeVisible();
+
+  await item.getByRole('button', { name: `Delete Week ${week}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: `Delete Week ${week}` }).click();
+  await expect(toasts(page).getByText('Framework deleted successfully!')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Week ${week}: not uploaded` })).toBeVisible();
+  await expect(item).toBeHidden();
+  expect(await uploadedCount(page)).toBeLessThan(afterUpload);
+  expect((await page.request.get(`/api/download-framework/${week}`)).status()).toBe(404);
+  expect(errors).toEqual([]);
+});
+
+test('the admin page has no accessibility violations and fits a 375 px screen', async ({ page }) => {
+  await signInAdmin(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/admin');
+  await expect(page.getByTestId('uploaded-count')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await page.getByRole('link', { name: 'Back to Website' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a couple and an anonymous visitor are sent to /login', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  await registerCouple(page);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Logout signs the admin out and goes to /login', async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toasts(page).getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const check = await page.request.get('/api/auth/check');
+  expect(await check.json()).toMatchObject({ authenticated: false, isAdmin: false });
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,178 @@
+import type { FileHandle } from 'node:fs/promises';
+import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import { AppError } from '../../../shared/errors';
+import {
+  frameworkDownloadName,
+  placeholderWeekTitle,
+  type FrameworkUploadFields,
+} from '../../../shared/frameworks-schemas';
+import { nowIso } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { AdminAuth, CoupleAuth } from '../../http/request-auth';
+import { assertWeekUnlocked, unlockState } from '../progress/unlock';
+import * as repo from './repo';
+import {
+  moveIntoPlace,
+  newStoredFileName,
+  receivePdf,
+  removeQuietly,
+  storedFilePath,
+  sweepPdfDir,
+  type ReceivedPdf,
+} from './storage';
+
+export type { Framework } from './repo';
+
+/** One week as a couple's dashboard sees it (CONTRACT section 4, frameworks-with-access). */
+export interface FrameworkWithAccess {
+  weekNumber: number;
+  title: string;
+  description: string;
+  hasFramework: boolean;
+  isUnlocked: boolean;
+}
+
+export function notUploadedMessage(weekNumber: number): string {
+  return `No framework has been uploaded for week ${weekNumber} yet.`;
+}
+
+/** Every uploaded framework, by week. */
+export function listFrameworks(deps: AppDeps): Promise<repo.Framework[]> {
+  return repo.listFrameworks(deps.db);
+}
+
+/** All 52 weeks for one couple: what is uploaded and what the unlock rule opens for them. */
+export async function listFrameworksWithAccess(
+  deps: AppDeps,
+  couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>,
+): Promise<FrameworkWithAccess[]> {
+  const [frameworks, unlock] = await Promise.all([repo.listFrameworks(deps.db), unlockState(deps, couple)]);
+  const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
+  return Array.from({ length: TOTAL_WEEKS }, (_, index) => {
+    const weekNumber = index + 1;
+    const framework = byWeek.get(weekNumber);
+    return {
+      weekNumber,
+      title: framework?.title ?? placeholderWeekTitle(weekNumber),
+      description: framework?.description ?? '',
+      hasFramework: framework !== undefined,
+      isUnlocked: unlock.isUnlocked(weekNumber),
+    };
+  });
+}
+
+/**
+ * Stores a received PDF as week N's framework: renames the temporary file to a new server-chosen
+ * name, then inserts or replaces the row in one transaction, and only after the commit removes the
+ * file the row pointed to before. If anything fails before the commit, the new file is removed and
+ * the old framework stays as it was. Concurrent uploads of one week are serialised by the database
+ * (one write transaction at a time): the last to commit wins and removes the other's file.
+ * The caller still owns `upload.tempPath` if this throws (it may or may not have been moved).
+ */
+export async function saveFramework(
+  deps: AppDeps,
+  fields: FrameworkUploadFields,
+  upload: ReceivedPdf,
+): Promise<{ framework: repo.Framework; replaced: boolean }> {
+  const { pdfDir } = deps.config;
+  const fileName = newStoredFileName(fields.weekNumber);
+  const finalPath = await moveIntoPlace(pdfDir, upload, fileName);
+  let result: { framework: repo.Framework; previousFileName: string | undefined };
+  try {
+    result = await deps.db.transaction().execute(async (trx) => {
+      const previous = await repo.findFrameworkFile(trx, fields.weekNumber);
+      const framework = await repo.upsertFramework(trx, {
+        weekNumber: fields.weekNumber,
+        title: fields.title,
+        description: fields.description,
+        fileName,
+        fileSize: upload.size,
+        uploadedAt: nowIso(),
+      });
+      return { framework, previousFileName: previous?.fileName };
+    });
+  } catch (error) {
+    await removeQuietly(finalPath);
+    throw error;
+  }
+  if (result.previousFileName !== undefined && result.previousFileName !== fileName) {
+    await removeQuietly(storedFilePath(pdfDir, result.previousFileName));
+  }
+  return { framework: result.framework, replaced: result.previousFileName !== undefined };
+}
+
+/**
+ * Stores PDF bytes held in memory (the demo seed) through the same path as an upload: temporary
+ * file, signature and size check, rename, row.
+ */
+export async function storeFrameworkPdf(
+  deps: AppDeps,
+  fields: FrameworkUploadFields,
+  bytes: Uint8Array,
+): Promise<{ framework: repo.Framework; replaced: boolean }> {
+  const upload = await receivePdf(deps.config.pdfDir, Readable.from([Buffer.from(bytes)]));
+  try {
+    return await saveFramework(deps, fields, upload);
+  } finally {
+    await removeQuietly(upload.tempPath);
+  }
+}
+
+/** Deletes week N's framework: the row first, then its file. 404 when the week has none. */
+export async function deleteFramework(deps: AppDeps, weekNumber: number): Promise<{ success: true }> {
+  const fileName = await repo.deleteFramework(deps.db, weekNumber);
+  if (fileName === undefined) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
+  await removeQuietly(storedFilePath(deps.config.pdfDir, fileName));
+  return { success: true };
+}
+
+export interface FrameworkDownload {
+  /** The open file; its read stream closes it. */
+  handle: FileHandle;
+  size: number;
+  /** The name the browser saves it as: week-{n}.pdf. */
+  downloadName: string;
+}
+
+/**
+ * Opens week N's PDF for a download. Admins may download any week; a couple only a week the unlock
+ * rule opens for them (403 with the spec's message otherwise). 404 when nothing is uploaded.
+ * A replacement committed between reading the row and opening the file is retried once with the
+ * new row, so a download never fails because of a concurrent upload.
+ */
+export async function openFrameworkDownload(
+  deps: AppDeps,
+  viewer: AdminAuth | CoupleAuth,
+  weekNumber: number,
+): Promise<FrameworkDownload> {
+  if (viewer.kind === 'couple') await assertWeekUnlocked(deps, viewer, weekNumber);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const row = await repo.findFrameworkFile(deps.db, weekNumber);
+    if (!row) break;
+    try {
+      const handle = await fs.open(storedFilePath(deps.config.pdfDir, row.fileName), 'r');
+      const { size } = await handle.stat();
+      return { handle, size, downloadName: frameworkDownloadName(weekNumber) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
+}
+
+/** The stored PDF files in week order (for merging the complete workbook). */
+export async function frameworkFilesInWeekOrder(deps: AppDeps): Promise<{ weekNumber: number; path: string }[]> {
+  const rows = await repo.listFrameworkFiles(deps.db);
+  return rows.map((row) => ({ weekNumber: row.weekNumber, path: storedFilePath(deps.config.pdfDir, row.fileName) }));
+}
+
+/**
+ * Start-up clean-up of the PDF folder: temporary files of interrupted uploads and stored files no
+ * row references are removed. Returns the removed names.
+ */
+export async function removeStaleFrameworkFiles(deps: AppDeps): Promise<string[]> {
+  const rows = await repo.listFrameworkFiles(deps.db);
+  return sweepPdfDir(deps.config.pdfDir, new Set(rows.map((row) => row.fileName)));
+}

@@ -1,0 +1,84 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+import { DeleteFrameworkModal } from './delete-framework-modal';
+import { downloadFramework } from './download';
+import { FrameworkList } from './framework-list';
+import { TITLE_INPUT_ID, UploadFrameworkForm, useUploadForm } from './upload-form';
+import type { Framework } from './upload-request';
+import { WeekOverview } from './week-overview';
+
+export const DELETE_SUCCESS = 'Framework deleted successfully!';
+
+/**
+ * The admin screen's content (SPEC section 2): the upload form, the 52-week overview with the
+ * uploaded count, and the list of uploaded frameworks with download and delete.
+ */
+export function AdminDashboard() {
+  const queryClient = useQueryClient();
+  const { data: frameworks = [] } = useQuery(trpc.frameworks.list.queryOptions());
+  const form = useUploadForm();
+  const [pendingDelete, setPendingDelete] = useState<number | null>(null);
+  const [downloadingWeek, setDownloadingWeek] = useState<number | null>(null);
+
+  const refreshFrameworks = () => queryClient.invalidateQueries({ queryKey: trpc.frameworks.pathKey() });
+
+  const deleteMutation = useMutation(
+    trpc.frameworks.delete.mutationOptions({
+      onSuccess: async () => {
+        notify.success(DELETE_SUCCESS);
+        await refreshFrameworks();
+      },
+      onError: (error) => notify.error('Delete Failed', errorMessage(error, 'Delete failed')),
+      onSettled: () => setPendingDelete(null),
+    }),
+  );
+
+  function selectWeek(weekNumber: number, framework: Framework | undefined) {
+    form.setValues({ weekNumber, title: framework?.title ?? '', description: framework?.description ?? '' });
+    const title = document.getElementById(TITLE_INPUT_ID);
+    title?.focus();
+    title?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }
+
+  async function download(weekNumber: number) {
+    setDownloadingWeek(weekNumber);
+    try {
+      await downloadFramework(weekNumber);
+    } catch {
+      notify.error('Download Failed', 'Could not download the file.');
+    } finally {
+      setDownloadingWeek(null);
+    }
+  }
+
+  const selectedWeek = Number.isInteger(Number(form.values.weekNumber)) && form.values.weekNumber !== '' ? Number(form.values.weekNumber) : null;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Admin dashboard</Title>
+        <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <UploadFrameworkForm form={form} frameworks={frameworks} onUploaded={() => void refreshFrameworks()} />
+        <WeekOverview frameworks={frameworks} selectedWeek={selectedWeek} onSelectWeek={selectWeek} />
+      </SimpleGrid>
+      <FrameworkList
+        frameworks={frameworks}
+        downloadingWeek={downloadingWeek}
+        onDownload={(weekNumber) => void download(weekNumber)}
+        onDelete={(framework) => setPendingDelete(framework.weekNumber)}
+      />
+      <DeleteFrameworkModal
+        weekNumber={pendingDelete}
+        deleting={deleteMutation.isPending}
+        onConfirm={(weekNumber) => deleteMutation.mutate({ weekNumber })}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </Stack>
+  );
+}
