@@ -16,6 +16,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Split loaders and pending components too, so a page's data code and skeletons (and what they
+      // import) load with that page, never in the entry chunk the landing page pays for.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: fromRoot('src/web/routes'),
       generatedRouteTree: fromRoot('src/web/routeTree.gen.ts'),
     }),
@@ -28,13 +33,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries in their own chunks: they change less often than the app, so browsers keep them cached.
+        // React alone in its own long-cached chunk. Mantine, TanStack and zod are left to the
+        // bundler: a catch-all group would drag what one page uses (Dropzone, forms, zod) into the
+        // chunk every page loads.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|react-transition-group|use-sidecar|use-callback-ref|react-style-singleton|clsx)[\\/]/, priority: 2 },
-            { name: 'data', test: /node_modules[\\/](@tanstack|@trpc|zod)[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

@@ -1,5 +1,18 @@
-import { expect, test } from '@playwright/test';
-import { registerCouple, signInAdmin, signInDemo, signOut, trialSignUp } from './support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  publicConfig,
+  registerCouple,
+  signInAdmin,
+  signInDemo,
+  signOut,
+  trialSignUp,
+  uniqueEmail,
+  uniqueSuffix,
+} from './support/auth';
+
+function toast(page: Page, title: string) {
+  return page.getByRole('region', { name: 'Notifications' }).getByText(title, { exact: true });
+}
 
 test.describe('sign-in helpers for other specs', () => {
   test('each helper leaves the browser signed in as the right kind of user', async ({ page }) => {
@@ -20,5 +33,142 @@ test.describe('sign-in helpers for other specs', () => {
     await signOut(page);
     check = await (await page.request.get('/api/auth/check')).json();
     expect(check.authenticated).toBe(false);
+  });
+});
+
+test.describe('accounts and sessions in the browser', () => {
+  // Every sign-in and sign-up runs full-cost scrypt on the server; give a busy CI machine room.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a couple registers and lands on the dashboard, signed in', async ({ page }) => {
+    const username = `new_${uniqueSuffix()}`.slice(0, 32);
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-words');
+    await page.getByLabel('Confirm password').fill('secret-wordz');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+
+    await page.getByLabel('Confirm password').fill('secret-words');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page, 'Account Created')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+    // Signing out from the navigation ends the session and leads to /login.
+    await nav.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page, 'Logged out successfully')).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+
+    // And the same username signs in again at /login.
+    await page.getByLabel('Username').fill(username.toUpperCase());
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-words');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page, 'Login Successful')).toBeVisible();
+  });
+
+  test('a wrong password is refused with the server message', async ({ page }) => {
+    const { username } = await registerCouple(page);
+    await signOut(page);
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(toast(page, 'Login Failed')).toBeVisible();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a trial sign-up shows the personal code once, and that code signs in later', async ({ page }) => {
+    const config = await publicConfig(page);
+    const email = uniqueEmail('trial-ui');
+    await page.goto('/customer-login');
+    await expect(page.getByText(config.trialAccessCode!, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Purchase the course' })).toHaveAttribute('href', '/#pricing');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Use the trial code' }).click();
+    await expect(page.getByLabel('Access code')).toHaveValue(config.trialAccessCode!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    const code = page.getByTestId('personal-access-code');
+    await expect(code).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const accessCode = (await code.textContent())!;
+    await expect(page.getByRole('button', { name: 'Copy code' })).toBeVisible();
+    await expect(page.getByText('This is the only time we show it', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to my dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto('/customer-login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Access code').fill(accessCode.toLowerCase());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page, 'Login Successful')).toBeVisible();
+  });
+
+  test('the trial code does not open an existing account', async ({ page }) => {
+    const { email } = await trialSignUp(page);
+    await signOut(page);
+    const config = await publicConfig(page);
+    await page.goto('/customer-login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Access code').fill(config.trialAccessCode!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(toast(page, 'Login Failed')).toBeVisible();
+    await expect(page.getByText('Invalid email or access code')).toBeVisible();
+    await expect(page).toHaveURL(/\/customer-login$/);
+  });
+
+  test('the demo hint fills in the demo account, which opens the dashboard', async ({ page }) => {
+    await page.goto('/customer-login');
+    await page.getByRole('button', { name: 'Use the demo account' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the admin signs in and reaches /admin', async ({ page }) => {
+    await page.goto('/admin-login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in as administrator' }).click();
+    await expect(toast(page, 'Login Failed')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-admin-password');
+    await page.getByRole('button', { name: 'Sign in as administrator' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toBeVisible();
+  });
+
+  test('a couple typing /admin is sent to /login', async ({ page }) => {
+    await registerCouple(page);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an anonymous visitor typing /admin or /dashboard is sent to sign in', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/customer-login$/);
+  });
+
+  test('signing in as someone else in the same tab never shows the previous role', async ({ page }) => {
+    await signInAdmin(page);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin$/);
+    // Client-side navigation after a sign-in as a couple: the cached admin check must be gone.
+    await page.goto('/customer-login');
+    await page.getByRole('button', { name: 'Use the demo account' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('structured logs', () => {
-  it('carry a request id and never a cookie, password or access code', async () => {
+  it('carry a request id and never a cookie, password or access code', { timeout: 30_000 }, async () => {
     const couple = await createCouple(app.deps);
     const cookie = await sessionCookie(app.deps, couple.accountId);
     const token = cookie.split('=')[1]!;

@@ -1,6 +1,7 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AccountNav } from '../features/auth/account-nav';
 import classes from './site-layout.module.css';
 
 export const PRODUCT_NAME = 'Vows & Weeks';
@@ -19,16 +20,22 @@ function BrandMark() {
 
 interface SiteLayoutProps {
   children: ReactNode;
-  /** Navigation or actions shown at the right of the header (wraps below the name on narrow screens). */
+  /** Navigation or actions shown to everyone at the right of the header (wraps on narrow screens). */
   headerActions?: ReactNode;
+  /**
+   * Actions only for visitors who are not signed in (e.g. Sign In / Get Started). A signed-in couple
+   * sees Dashboard and Sign out instead, the admin Admin and Sign out.
+   */
+  guestActions?: ReactNode;
 }
 
 /**
- * The page chrome shared by every screen: header with the product name, the `<main id="main">`
- * landmark the skip link targets, and a footer. Pages render it themselves so a screen can pass
+ * The page chrome shared by every screen: header with the product name and the navigation (with the
+ * signed-in state from `auth.check`), the `<main id="main">` landmark the skip link targets, and a
+ * footer. Pages render it themselves so a screen can pass
  * its own header actions.
  */
-export function SiteLayout({ children, headerActions }: SiteLayoutProps) {
+export function SiteLayout({ children, headerActions, guestActions }: SiteLayoutProps) {
   return (
     <div className={classes.shell}>
       <header className={classes.header}>
@@ -38,11 +45,10 @@ export function SiteLayout({ children, headerActions }: SiteLayoutProps) {
               <BrandMark />
               {PRODUCT_NAME}
             </Link>
-            {headerActions ? (
-              <Group component="nav" aria-label="Main" gap="sm">
-                {headerActions}
-              </Group>
-            ) : null}
+            <Group component="nav" aria-label="Main" gap="sm">
+              {headerActions}
+              <AccountNav guestActions={guestActions} />
+            </Group>
           </Group>
         </Container>
       </header>

@@ -1,5 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { Anchor, Text } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { AuthPage } from '../features/auth/auth-page';
+import { UserLoginForm } from '../features/auth/user-login-form';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Sign in · Vows & Weeks' }] }),
@@ -7,5 +9,28 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginPage() {
-  return <PlaceholderPage title="Sign in">Sign in with your username and password to continue your course.</PlaceholderPage>;
+  return (
+    <AuthPage
+      title="Sign in"
+      description="Sign in with your username and password to continue your course."
+      footer={
+        <>
+          <Text size="sm">
+            New here?{' '}
+            <Anchor component={Link} to="/register">
+              Create an account
+            </Anchor>
+          </Text>
+          <Text size="sm">
+            Have an access code, or want to try the demo?{' '}
+            <Anchor component={Link} to="/customer-login">
+              Sign in with an access code
+            </Anchor>
+          </Text>
+        </>
+      }
+    >
+      <UserLoginForm />
+    </AuthPage>
+  );
 }

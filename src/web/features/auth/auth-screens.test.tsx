@@ -1,0 +1,302 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, renderRoute } from '../../test/render';
+import { InstantLoginButton } from './instant-login-button';
+import { ADMIN_CHECK, ANONYMOUS_CHECK, COUPLE_CHECK, mockTrpc, PUBLIC_CONFIG } from './test-support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function notifications() {
+  return within(screen.getByRole('region', { name: 'Notifications' }));
+}
+
+async function heading(name: string) {
+  return screen.findByRole('heading', { level: 1, name });
+}
+
+/** A password input by its label (Mantine adds a required asterisk and a visibility toggle). */
+const passwordField = (name: string) => screen.getByLabelText(new RegExp(`^${name}`), { selector: 'input' });
+
+describe('/register', () => {
+  it('says when the passwords differ and sends nothing', async () => {
+    const server = mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await heading('Create your account');
+    await user.type(screen.getByLabelText(/^Username/), 'robin_and_casey');
+    await user.type(passwordField('Password'), 'secret-one');
+    await user.type(passwordField('Confirm password'), 'secret-two');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(server.calls.map((c) => c.path)).not.toContain('auth.register');
+  });
+
+  it('shows a taken username next to the field and in a toast', async () => {
+    mockTrpc({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'auth.register': () => ({ error: { status: 409, message: 'Username is already taken' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await heading('Create your account');
+    await user.type(screen.getByLabelText(/^Username/), 'robin');
+    await user.type(passwordField('Password'), 'secret-one');
+    await user.type(passwordField('Confirm password'), 'secret-one');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await notifications().findByText('Registration Failed')).toBeInTheDocument();
+    expect(screen.getAllByText('Username is already taken')).toHaveLength(2);
+  });
+
+  it('uses the fallback text when the server cannot be reached', async () => {
+    mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }), 'auth.register': () => 'network-failure' });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await heading('Create your account');
+    await user.type(screen.getByLabelText(/^Username/), 'robin');
+    await user.type(passwordField('Password'), 'secret-one');
+    await user.type(passwordField('Confirm password'), 'secret-one');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await notifications().findByText('An error occurred during registration. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('signs the new couple in and opens the dashboard with fresh auth state', async () => {
+    let signedIn = false;
+    const server = mockTrpc({
+      'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
+      'auth.register': () => {
+        signedIn = true;
+        return { data: { success: true, message: 'Account created successfully' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await heading('Create your account');
+    await user.type(screen.getByLabelText(/^Username/), 'robin');
+    await user.type(passwordField('Password'), 'secret-one');
+    await user.type(passwordField('Confirm password'), 'secret-one');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await heading('Your dashboard')).toBeInTheDocument();
+    expect(notifications().getByText('Account Created')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === 'auth.register')?.input).toEqual({
+      username: 'robin',
+      password: 'secret-one',
+      confirmPassword: 'secret-one',
+    });
+  });
+});
+
+describe('/login and /admin-login', () => {
+  it('shows the server message when a couple sign-in is refused', async () => {
+    mockTrpc({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'auth.userLogin': () => ({ error: { status: 401, message: 'Invalid username or password' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await heading('Sign in');
+    await user.type(screen.getByLabelText(/^Username/), 'robin');
+    await user.type(passwordField('Password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
+    expect(notifications().getByText('Invalid username or password')).toBeInTheDocument();
+  });
+
+  it('requires both fields before asking the server', async () => {
+    const server = mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await heading('Sign in');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your username')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(server.calls.map((c) => c.path)).not.toContain('auth.userLogin');
+  });
+
+  it("tells a refused admin 'Login Failed' and an unreachable server 'Error'", async () => {
+    const server = mockTrpc({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'auth.adminLogin': () => ({ error: { status: 401, message: 'Invalid username or password' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin-login');
+    await heading('Admin sign in');
+    await user.type(screen.getByLabelText(/^Username/), 'admin');
+    await user.type(passwordField('Password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
+    expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
+
+    // One toast at a time (SPEC section 9): dismiss the first so the next one shows.
+    await user.click(notifications().getByRole('button', { name: 'Dismiss notification' }));
+    server.on('auth.adminLogin', () => 'network-failure');
+    await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
+    expect(await notifications().findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(notifications().getByText('Error')).toBeInTheDocument();
+  });
+
+  it('takes the admin to /admin after signing in', async () => {
+    let signedIn = false;
+    mockTrpc({
+      'auth.check': () => ({ data: signedIn ? ADMIN_CHECK : ANONYMOUS_CHECK }),
+      'auth.adminLogin': () => {
+        signedIn = true;
+        return { data: { success: true } };
+      },
+      'frameworks.list': () => ({ data: [] }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin-login');
+    await heading('Admin sign in');
+    await user.type(screen.getByLabelText(/^Username/), 'admin');
+    await user.type(passwordField('Password'), 'right-one');
+    await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
+    expect(await heading('Admin dashboard')).toBeInTheDocument();
+  });
+});
+
+describe('/customer-login', () => {
+  it('shows the hints the server configures, and nothing it does not', async () => {
+    mockTrpc({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false, demoEmail: null, demoAccessCode: null } }),
+    });
+    renderApp('/customer-login');
+    expect(await screen.findByText('TRIAL-FROM-SERVER')).toBeInTheDocument();
+    expect(screen.getByText(/try the first\s+3\s+weeks/)).toBeInTheDocument();
+    expect(screen.queryByText('Demo account')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase the course' })).toHaveAttribute('href', '/#pricing');
+  });
+
+  it('starts a trial, shows the personal code once with a copy button, then continues', async () => {
+    let signedIn = false;
+    const server = mockTrpc({
+      'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.customerLogin': () => {
+        signedIn = true;
+        return { data: { success: true, message: 'Your free trial has started', accessCode: 'ABCD-EFGH-JKMN' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/customer-login');
+    await user.type(await screen.findByLabelText(/^Email/), '  New.Couple@Example.com ');
+    await user.click(await screen.findByRole('button', { name: 'Use the trial code' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your personal access code' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Personal access code')).toHaveTextContent('ABCD-EFGH-JKMN');
+    expect(screen.getByText('new.couple@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+    expect(screen.getByText(/only time we show it/)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === 'auth.customerLogin')?.input).toEqual({
+      email: 'New.Couple@Example.com',
+      accessCode: 'TRIAL-FROM-SERVER',
+    });
+    // The navigation already knows the couple is signed in.
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue to my dashboard' }));
+    expect(await heading('Your dashboard')).toBeInTheDocument();
+  });
+
+  it('fills in the demo account and reports a refused code', async () => {
+    const server = mockTrpc({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.customerLogin': () => ({ error: { status: 401, message: 'Invalid email or access code' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/customer-login');
+    await user.click(await screen.findByRole('button', { name: 'Use the demo account' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
+    expect(notifications().getByText('Invalid email or access code')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === 'auth.customerLogin')?.input).toEqual({
+      email: 'showcase@example.org',
+      accessCode: 'SHOWCASE-1',
+    });
+  });
+});
+
+describe('navigation and guards', () => {
+  it('signs out from the navigation: toast, /login, signed-out navigation', async () => {
+    let signedIn = true;
+    mockTrpc({
+      'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
+      'auth.logout': () => {
+        signedIn = false;
+        return { data: { success: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await heading('Your dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Sign out' }));
+    expect(await heading('Sign in')).toBeInTheDocument();
+    expect(notifications().getByText('Logged out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument());
+  });
+
+  it('shows the admin an Admin link', async () => {
+    mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
+    renderApp('/admin');
+    await heading('Admin dashboard');
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it.each([
+    ['a couple', COUPLE_CHECK, '/admin', 'Sign in'],
+    ['a visitor', ANONYMOUS_CHECK, '/admin', 'Sign in'],
+    ['a visitor', ANONYMOUS_CHECK, '/dashboard', 'Customer login'],
+    ['the admin', ADMIN_CHECK, '/dashboard', 'Customer login'],
+  ])('sends %s away from %s', async (_who, check, path, landing) => {
+    mockTrpc({ 'auth.check': () => ({ data: check }), 'publicConfig.get': () => ({ data: PUBLIC_CONFIG }) });
+    renderApp(path);
+    expect(await heading(landing)).toBeInTheDocument();
+  });
+});
+
+describe('InstantLoginButton', () => {
+  it('is absent unless the server says demo mode is on', async () => {
+    const server = mockTrpc({ 'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false } }) });
+    renderRoute(() => <InstantLoginButton />);
+    await waitFor(() => expect(server.calls.map((c) => c.path)).toContain('publicConfig.get'));
+    expect(screen.queryByRole('button', { name: 'Instant Login (Dev)' })).not.toBeInTheDocument();
+  });
+
+  it('signs in with the published demo credentials', async () => {
+    const server = mockTrpc({
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.customerLogin': () => ({ data: { success: true, message: 'Login successful' } }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <InstantLoginButton />, { notFoundComponent: () => <p>Another page</p> });
+    await user.click(await screen.findByRole('button', { name: 'Instant Login (Dev)' }));
+    expect(await notifications().findByText('Instant Login Successful!')).toBeInTheDocument();
+    expect(await screen.findByText('Another page')).toBeInTheDocument();
+    expect(notifications().getByText('Welcome to your dashboard.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === 'auth.customerLogin')?.input).toEqual({
+      email: 'showcase@example.org',
+      accessCode: 'SHOWCASE-1',
+    });
+  });
+
+  it("says 'Unable to perform instant login.' when it fails", async () => {
+    mockTrpc({
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.customerLogin': () => ({ error: { status: 401, message: 'Invalid email or access code' } }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <InstantLoginButton />);
+    await user.click(await screen.findByRole('button', { name: 'Instant Login (Dev)' }));
+    expect(await notifications().findByText('Unable to perform instant login.')).toBeInTheDocument();
+    expect(notifications().getByText('Login Failed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { notify } from '../../components/notifications';
+import { trpc } from '../../trpc';
+import { resetSessionCache } from './session-cache';
+
+/**
+ * The footer's 'Instant Login (Dev)' button (SPEC section 2): signs in as the demo couple with the
+ * demo email and code the server publishes, then opens the dashboard. It exists only while the
+ * server says demo mode is on; the credentials are never part of the bundle.
+ */
+export function InstantLoginButton(props: ButtonProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const config = useQuery(trpc.publicConfig.get.queryOptions());
+  const login = useMutation(
+    trpc.auth.customerLogin.mutationOptions({
+      onSuccess: async () => {
+        notify.success('Instant Login Successful!', 'Welcome to your dashboard.');
+        await resetSessionCache(queryClient);
+        await navigate({ to: '/dashboard' });
+      },
+      onError: () => notify.error('Login Failed', 'Unable to perform instant login.'),
+    }),
+  );
+
+  const demo = config.data;
+  if (!demo?.demoMode || !demo.demoEmail || !demo.demoAccessCode) return null;
+  const credentials = { email: demo.demoEmail, accessCode: demo.demoAccessCode };
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      {...props}
+      loading={login.isPending || login.isSuccess}
+      onClick={() => login.mutate(credentials)}
+    >
+      Instant Login (Dev)
+    </Button>
+  );
+}
