@@ -1,21 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerCouple } from './support/auth';
 
 /*
  * The interactive workbook in the dashboard's Current tab: both partners fill in week 1, the check
  * marks appear, and the couple's summary is generated and shown. Each run makes its own couple.
  */
 
-function unique(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
-
-/** Registers a new couple in this browser context (signed in) with both names in the profile. */
+/** Registers a new couple (signed in) and fills the profile, so onboarding does not open. */
 async function signUpCouple(page: Page, names: { partner1: string; partner2: string }): Promise<void> {
-  const password = 'correct horse battery';
-  const register = await page.request.post('/api/auth/register', {
-    data: { username: unique('wb'), password, confirmPassword: password },
-  });
-  expect(register.status(), await register.text()).toBe(201);
+  await registerCouple(page);
   const check = await page.request.get('/api/auth/check');
   const { userId } = (await check.json()) as { userId: number };
   const profile = await page.request.put(`/api/profile/${userId}`, {
