@@ -1,17 +1,38 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { SiteLayout } from '../components/site-layout';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
+import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/dashboard')({
-  // Only a signed-in couple has a dashboard (SPEC section 4: otherwise /customer-login).
-  beforeLoad: async ({ context }) => {
-    const auth = await context.queryClient.ensureQueryData(trpc.auth.check.queryOptions());
-    if (!(auth.role === 'couple')) throw redirect({ to: '/customer-login' });
-  },
   head: () => ({ meta: [{ title: 'Your dashboard · Vows & Weeks' }] }),
+  // The session first, asked afresh on every visit: a failure (anonymous, admin, network) goes to
+  // /customer-login (SPEC section 4), and nothing is fetched for a couple until its id is known.
+  // Sign-in and sign-out reset the whole query cache (decision 0012), so no other couple's data
+  // can be on screen.
+  beforeLoad: async ({ context: { queryClient } }) => {
+    try {
+      const session = await queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 });
+      return { customerId: session.customerId };
+    } catch {
+      throw redirect({ to: '/customer-login' });
+    }
+  },
+  // Start every request at once; the page shows skeletons until each answers.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(trpc.profile.get.queryOptions());
+    void queryClient.prefetchQuery(trpc.progress.progression.queryOptions());
+    void queryClient.prefetchQuery(trpc.progress.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.progress.access.queryOptions());
+    void queryClient.prefetchQuery(trpc.frameworks.withAccess.queryOptions());
+  },
   component: DashboardPage,
 });
 
 function DashboardPage() {
-  return <PlaceholderPage title="Your dashboard">Your weekly lessons, workbook and progress will appear here.</PlaceholderPage>;
+  return (
+    <SiteLayout>
+      <DashboardScreen renderWorkbook={(props) => <WorkbookPanel {...props} />} />
+    </SiteLayout>
+  );
 }

@@ -1,3 +1,8 @@
-import { router } from '../../trpc/init';
+import { profileInputSchema } from '../../../shared/profile-schemas';
+import { coupleProcedure, router } from '../../trpc/init';
+import { getProfile, updateProfile } from './service';
 
-export const profileRouter = router({});
+export const profileRouter = router({
+  get: coupleProcedure.query(({ ctx }) => getProfile(ctx.deps, ctx.auth)),
+  update: coupleProcedure.input(profileInputSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.auth, input)),
+});

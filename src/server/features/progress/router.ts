@@ -1,3 +1,15 @@
-import { router } from '../../trpc/init';
+import { progressUpdateInputSchema, weekInputSchema } from '../../../shared/progress-schemas';
+import { coupleProcedure, router } from '../../trpc/init';
+import { completeWeek, getAccess, getProgression, listProgress, updateWeekProgress } from './service';
 
-export const progressRouter = router({});
+export const progressRouter = router({
+  progression: coupleProcedure.query(({ ctx }) => getProgression(ctx.deps, ctx.auth)),
+  access: coupleProcedure.query(({ ctx }) => getAccess(ctx.deps, ctx.auth)),
+  list: coupleProcedure.query(({ ctx }) => listProgress(ctx.deps, ctx.auth)),
+  complete: coupleProcedure
+    .input(weekInputSchema)
+    .mutation(({ ctx, input }) => completeWeek(ctx.deps, ctx.auth, input.weekNumber)),
+  update: coupleProcedure
+    .input(progressUpdateInputSchema)
+    .mutation(({ ctx, input: { weekNumber, ...update } }) => updateWeekProgress(ctx.deps, ctx.auth, weekNumber, update)),
+});

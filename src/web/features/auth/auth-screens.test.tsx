@@ -13,6 +13,19 @@ function notifications() {
   return within(screen.getByRole('region', { name: 'Notifications' }));
 }
 
+/** What the couple dashboard asks for once the session is known (a couple with a finished profile). */
+const COUPLE_DASHBOARD = {
+  'auth.session': () => ({ data: { customerId: COUPLE_CHECK.userId } }),
+  'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+  'progress.progression': () => ({ data: { totalCompleted: 0, progressPercentage: 0, completedWeeks: [], nextWeek: 1 } }),
+  'progress.list': () => ({ data: [] }),
+  'progress.access': () => ({ data: { accessLevel: 'trial', weekLimit: 4 } }),
+  'frameworks.withAccess': () => ({
+    data: Array.from({ length: 52 }, (_, i) => ({ weekNumber: i + 1, title: `Week ${i + 1}`, description: '', hasFramework: false, isUnlocked: i === 0 })),
+  }),
+};
+const DASHBOARD_HEADING = 'Welcome, Robin & Casey';
+
 async function heading(name: string) {
   return screen.findByRole('heading', { level: 1, name });
 }
@@ -72,6 +85,7 @@ describe('/register', () => {
         signedIn = true;
         return { data: { success: true, message: 'Account created successfully' } };
       },
+      ...COUPLE_DASHBOARD,
     });
     const user = userEvent.setup();
     renderApp('/register');
@@ -80,7 +94,7 @@ describe('/register', () => {
     await user.type(passwordField('Password'), 'secret-one');
     await user.type(passwordField('Confirm password'), 'secret-one');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await heading('Your dashboard')).toBeInTheDocument();
+    expect(await heading(DASHBOARD_HEADING)).toBeInTheDocument();
     expect(notifications().getByText('Account Created')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(server.calls.find((c) => c.path === 'auth.register')?.input).toEqual({
@@ -181,6 +195,7 @@ describe('/customer-login', () => {
         signedIn = true;
         return { data: { success: true, message: 'Your free trial has started', accessCode: 'ABCD-EFGH-JKMN' } };
       },
+      ...COUPLE_DASHBOARD,
     });
     const user = userEvent.setup();
     renderApp('/customer-login');
@@ -201,7 +216,7 @@ describe('/customer-login', () => {
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue to my dashboard' }));
-    expect(await heading('Your dashboard')).toBeInTheDocument();
+    expect(await heading(DASHBOARD_HEADING)).toBeInTheDocument();
   });
 
   it('fills in the demo account and reports a refused code', async () => {
@@ -232,10 +247,11 @@ describe('navigation and guards', () => {
         signedIn = false;
         return { data: { success: true } };
       },
+      ...COUPLE_DASHBOARD,
     });
     const user = userEvent.setup();
     renderApp('/dashboard');
-    await heading('Your dashboard');
+    await heading(DASHBOARD_HEADING);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Sign out' }));

@@ -1,0 +1,164 @@
+import fs from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { registerCouple, trialSignUp } from './support/auth';
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+/**
+ * Waits for the toast with this title, checks its message, then dismisses it: the app shows one
+ * toast at a time and queues the rest, so a toast left open would hold back the next one.
+ */
+async function seeToast(page: Page, title: string, message?: string) {
+  const toast = toasts(page).locator('[data-notification-id]', { hasText: title });
+  await expect(toast).toBeVisible();
+  if (message) await expect(toast).toContainText(message);
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+const weekButton = (page: Page, week: number) => page.getByRole('button', { name: new RegExp(`^Week ${week}(:|,)`) });
+
+/** Fails the test on any console error or uncaught exception in the page. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function onboard(page: Page, names: { you: string; partner: string; date?: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
+  await expect(dialog).toBeVisible();
+  const start = dialog.getByRole('button', { name: 'Start Our Journey' });
+  await expect(start).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Your name' }).fill(names.you);
+  await expect(start).toBeDisabled();
+  await dialog.getByRole('textbox', { name: "Your partner's name" }).fill(names.partner);
+  if (names.date) await dialog.getByLabel('Wedding date').fill(names.date);
+  await start.click();
+  await seeToast(page, 'Profile Updated');
+  await expect(dialog).toBeHidden();
+}
+
+test('a new couple is onboarded, downloads week 1, completes it, rates it and edits the profile', async ({ page }) => {
+  const errors = watchConsole(page);
+  await trialSignUp(page);
+  await page.goto('/dashboard');
+
+  // Onboarding: the placeholder names are not pre-filled, and the dialog cannot be dismissed.
+  const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Your name' })).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /close/i })).toHaveCount(0);
+
+  const wedding = new Date(Date.now() + 100 * 24 * 60 * 60 * 1000);
+  const weddingIso = `${wedding.getFullYear()}-${String(wedding.getMonth() + 1).padStart(2, '0')}-${String(wedding.getDate()).padStart(2, '0')}`;
+  await onboard(page, { you: 'Maya', partner: 'Noah', date: weddingIso });
+
+  // After saving: greeting, countdown, the Progress tab with week 1 selected.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeVisible();
+  await expect(page.getByText(/^(100|101) days until your wedding$/)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Progress' })).toHaveAttribute('aria-selected', 'true');
+  const card = page.getByRole('region', { name: /Listening to Understand|Week 1/ }).filter({ has: page.getByRole('button', { name: 'Download PDF' }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('In Progress')).toBeVisible();
+  await expect(weekButton(page, 1)).toHaveAttribute('aria-pressed', 'true');
+
+  // A trial couple sees where the trial ends.
+  await expect(page.getByText(/Your trial includes weeks 1-\d+/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get the full course' })).toBeVisible();
+
+  // Download week 1's PDF.
+  const downloadPromise = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('week-1.pdf');
+  const bytes = await fs.readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Week 2 is locked until week 1 is done.
+  await expect(weekButton(page, 2)).toHaveAttribute('data-state', 'locked');
+  await card.getByRole('button', { name: 'Mark Complete' }).click();
+  await seeToast(page, 'Week Completed!');
+  await expect(card.getByRole('button', { name: 'Mark Complete' })).toHaveCount(0);
+  await expect(card.getByText(/^Completed /)).toBeVisible();
+  await expect(weekButton(page, 1)).toHaveAttribute('data-state', 'completed');
+  await expect(weekButton(page, 2)).toHaveAccessibleName(/^Week 2.*up next, available$/);
+  await expect(page.getByRole('region', { name: 'Weeks Completed' })).toContainText('1/52');
+
+  // Rate 4 stars, then clear the rating.
+  // A click on the fourth star (the label of its radio input) sets the rating.
+  const fourStars = await card.getByRole('radio', { name: '4 stars' }).getAttribute('id');
+  await card.locator(`label[for="${fourStars}"]`).click();
+  await seeToast(page, 'Progress Saved');
+  await expect(card.getByText('Rated 4 of 5.')).toBeVisible();
+  await card.getByRole('button', { name: 'Clear rating' }).click();
+  await seeToast(page, 'Progress Saved', 'Rating cleared.');
+  await expect(card.getByText('Not rated yet.')).toBeVisible();
+
+  // Notes are saved and survive a reload.
+  await card.getByRole('textbox', { name: /Your notes for this week/ }).fill('We practised repeating back before answering.');
+  await card.getByRole('button', { name: 'Save Notes' }).click();
+  await seeToast(page, 'Progress Saved', 'Your notes were saved.');
+
+  // Wins: the first milestone is reached; no rating means no average.
+  await page.getByRole('tab', { name: 'Wins' }).click();
+  await expect(page.getByLabel('Journey Started!: reached')).toBeVisible();
+  await expect(page.getByText('No ratings yet')).toBeVisible();
+
+  // Profile: edit the partner's name.
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await page.getByRole('textbox', { name: "Your partner's name" }).fill('Noa');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await seeToast(page, 'Profile Updated');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noa' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noa' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await weekButton(page, 1).click();
+  await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('We practised repeating back before answering.');
+  expect(errors).toEqual([]);
+});
+
+test('a locked week refuses with the Week Locked toast, and the map works from the keyboard', async ({ page }) => {
+  await registerCouple(page);
+  await page.goto('/dashboard');
+  await onboard(page, { you: 'Ana', partner: 'Ben' });
+
+  await weekButton(page, 3).click();
+  await seeToast(page, 'Week Locked', 'Complete Week 2 to unlock this week.');
+  await expect(page.getByRole('region', { name: /Week 3/ }).getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
+
+  // Tabs with the arrow keys; a week with Enter.
+  await page.getByRole('tab', { name: 'Progress' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await weekButton(page, 1).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
+
+  // Open Interactive Workbook switches to the Current tab.
+  await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
+  await expect(page.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the dashboard sends a visitor who is not signed in to the customer login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/customer-login$/);
+});
+
+test('the dashboard fits a 375 px phone without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await registerCouple(page);
+  await page.goto('/dashboard');
+  await onboard(page, { you: 'Lea', partner: 'Sol' });
+  await expect(weekButton(page, 52)).toBeAttached();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const tab of ['Progress', 'Current', 'Wins', 'Profile']) await expect(page.getByRole('tab', { name: tab })).toBeInViewport();
+});

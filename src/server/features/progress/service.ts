@@ -1,0 +1,50 @@
+import { progressPercentage, type ProgressRecord, type ProgressUpdate, type UserProgression } from '../../../shared/progress-schemas';
+import type { AccessLevel } from '../../../shared/constants';
+import { accessLimit, nextWeek } from '../../../shared/unlock';
+import { nowIso } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { CoupleAuth } from '../../http/request-auth';
+import { listCompletedWeeks, listRecords, upsertCompleted, upsertNotesAndRating } from './repo';
+import { assertWeekUnlocked } from './unlock';
+
+type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'>;
+
+/** The couple's standing, from one indexed query (it backs every dashboard load). */
+export async function getProgression(deps: AppDeps, couple: Couple): Promise<UserProgression> {
+  const completedWeeks = await listCompletedWeeks(deps.db, couple.coupleId);
+  return {
+    totalCompleted: completedWeeks.length,
+    progressPercentage: progressPercentage(completedWeeks.length),
+    completedWeeks,
+    nextWeek: nextWeek(new Set(completedWeeks)),
+  };
+}
+
+/**
+ * The couple's access level and the highest week it can open (52, or the trial length), so the
+ * dashboard can say where a trial ends. Read from the session, which joins the couple row.
+ */
+export function getAccess(deps: AppDeps, couple: Couple): { accessLevel: AccessLevel; weekLimit: number } {
+  return { accessLevel: couple.accessLevel, weekLimit: accessLimit(couple.accessLevel, deps.config.trialWeeks) };
+}
+
+export async function listProgress(deps: AppDeps, couple: Couple): Promise<ProgressRecord[]> {
+  return listRecords(deps.db, couple.coupleId);
+}
+
+/** Marks an unlocked week completed (403 on a locked one); the first completion date is kept. */
+export async function completeWeek(deps: AppDeps, couple: Couple, weekNumber: number): Promise<ProgressRecord> {
+  await assertWeekUnlocked(deps, couple, weekNumber);
+  return upsertCompleted(deps.db, couple.coupleId, weekNumber, nowIso());
+}
+
+/** Saves notes and/or rating (rating null clears it) on an unlocked week (403 on a locked one). */
+export async function updateWeekProgress(
+  deps: AppDeps,
+  couple: Couple,
+  weekNumber: number,
+  update: ProgressUpdate,
+): Promise<ProgressRecord> {
+  await assertWeekUnlocked(deps, couple, weekNumber);
+  return upsertNotesAndRating(deps.db, couple.coupleId, weekNumber, update, nowIso());
+}

@@ -1,0 +1,60 @@
+import { NAME_MAX_LENGTH, TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from './constants';
+
+/**
+ * The couple-profile rules as plain functions, without zod, so the web bundle can use them (zod
+ * lands in the landing page's chunk whenever page code imports it). `profile-schemas.ts` builds the
+ * server's zod schema from these same functions: one source for each rule.
+ */
+
+/** The couple profile as the API answers it (CONTRACT section 4). */
+export interface Profile {
+  userDisplayName: string;
+  partnerName: string;
+  /** `YYYY-MM-DD`, or null when the couple has not set a date. */
+  weddingDate: string | null;
+}
+
+export type ProfileNameField = 'userDisplayName' | 'partnerName';
+
+export const PROFILE_FIELD_LABELS: Record<ProfileNameField, string> = {
+  userDisplayName: 'Your name',
+  partnerName: "Your partner's name",
+};
+
+export const WEDDING_DATE_MESSAGE = 'weddingDate must be a real date written YYYY-MM-DD, or null';
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written `YYYY-MM-DD` (rejects 2027-02-30 and 2027-13-01). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Why a name is not acceptable (checked after trimming), or null when it is. */
+export function nameError(field: ProfileNameField, value: string): string | null {
+  const trimmed = value.trim();
+  const label = PROFILE_FIELD_LABELS[field];
+  if (trimmed === '') return `${label} is required`;
+  if (trimmed.length > NAME_MAX_LENGTH) return `${label} must be at most ${NAME_MAX_LENGTH} characters`;
+  return null;
+}
+
+/** An empty or missing wedding date means "no date"; otherwise it must be a real date. */
+export function normalizeWeddingDate(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * Onboarding opens while the profile is incomplete: a missing name, or the placeholder names a
+ * trial sign-up starts with (SPEC section 4).
+ */
+export function needsOnboarding(profile: Profile): boolean {
+  const name = profile.userDisplayName.trim();
+  const partner = profile.partnerName.trim();
+  return !name || !partner || name === TRIAL_PLACEHOLDER_NAME || partner === TRIAL_PLACEHOLDER_PARTNER;
+}

@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { DashboardHeader } from './dashboard-header';
+
+describe('DashboardHeader', () => {
+  it('greets both partners and counts the days to the wedding', () => {
+    renderWithProviders(
+      <DashboardHeader profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: '2027-07-01' }} now={new Date(2027, 5, 1, 9)} />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeInTheDocument();
+    expect(screen.getByText('30 days until your wedding')).toBeInTheDocument();
+  });
+
+  it('hides the countdown without a wedding date', () => {
+    renderWithProviders(<DashboardHeader profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }} />);
+    expect(screen.queryByTestId('wedding-countdown')).not.toBeInTheDocument();
+  });
+
+  it('does not greet the trial placeholder names', () => {
+    renderWithProviders(<DashboardHeader profile={{ userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to your journey' })).toBeInTheDocument();
+  });
+
+  it('shows skeletons until the profile is loaded', () => {
+    renderWithProviders(<DashboardHeader profile={undefined} />);
+    expect(screen.getByLabelText('Loading your dashboard')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarHeart } from '@tabler/icons-react';
+import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
+import { daysUntilWedding, weddingCountdownText } from './dashboard-logic';
+
+interface DashboardHeaderProps {
+  profile: Profile | undefined;
+  /** The current time; tests pass a fixed one. */
+  now?: Date;
+}
+
+/** The greeting with both partners' names and the countdown to the wedding (hidden without a date). */
+export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
+  if (!profile) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading your dashboard">
+        <Skeleton height={36} width="60%" />
+        <Skeleton height={22} width={200} />
+      </Stack>
+    );
+  }
+  // Placeholder names ('Trial User' / 'Partner') are not greeted; onboarding asks for the real ones.
+  const names = needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
+  const days = daysUntilWedding(profile.weddingDate, now);
+  return (
+    <Stack gap="xs">
+      <Title order={1}>{names ? `Welcome, ${names}` : 'Welcome to your journey'}</Title>
+      <Group gap="sm">
+        <Text c="dimmed">Your 52-week journey to a stronger marriage.</Text>
+        {days !== null ? (
+          <Badge size="lg" variant="light" leftSection={<IconCalendarHeart size={16} aria-hidden="true" />} data-testid="wedding-countdown">
+            {weddingCountdownText(days)}
+          </Badge>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

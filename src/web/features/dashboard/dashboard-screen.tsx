@@ -1,0 +1,294 @@
+import { Alert, Button, Container, Stack, Tabs } from '@mantine/core';
+import { IconAlertTriangle, IconBook2, IconChartBar, IconTrophy, IconUserHeart } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
+import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
+import type { ProgressRecord } from '../../../shared/progress-schemas';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+import { DashboardHeader } from './dashboard-header';
+import { weekState } from './dashboard-logic';
+import { downloadFramework } from './download-framework';
+import { JourneyMap } from './journey-map';
+import { OnboardingModal } from './onboarding-modal';
+import { ProfilePanel } from './profile-panel';
+import { SummaryCards } from './summary-cards';
+import { TrialNotice } from './trial-notice';
+import { WeekDetailCard } from './week-detail-card';
+import { WinsPanel } from './wins-panel';
+import classes from './dashboard-screen.module.css';
+
+export type DashboardTab = 'progress' | 'current' | 'wins' | 'profile';
+const TABS: DashboardTab[] = ['progress', 'current', 'wins', 'profile'];
+
+export interface WorkbookSlotProps {
+  weekNumber: number | null;
+  partnerNames: { partner1: string; partner2: string };
+  onChooseWeek: () => void;
+}
+
+interface DashboardScreenProps {
+  /** The Current tab's content; the route passes the workbook feature's panel. */
+  renderWorkbook: (props: WorkbookSlotProps) => ReactNode;
+}
+
+const PROFILE_SAVE_FAILED = 'Could not save your profile. Please try again.';
+const PROGRESS_FALLBACK = 'Could not save your progress. Please try again.';
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
+}
+
+/** Puts a saved record into the cached progress list (replacing that week's entry). */
+function withRecord(records: ProgressRecord[] | undefined, record: ProgressRecord): ProgressRecord[] {
+  const others = (records ?? []).filter((item) => item.weekNumber !== record.weekNumber);
+  return [...others, record].sort((a, b) => a.weekNumber - b.weekNumber);
+}
+
+/**
+ * The couple dashboard: header, the four tabs and the onboarding dialog. Data comes from the
+ * session couple's tRPC procedures (the route has checked the session before this renders).
+ */
+export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const profileQuery = useQuery(trpc.profile.get.queryOptions());
+  const progressionQuery = useQuery(trpc.progress.progression.queryOptions());
+  const recordsQuery = useQuery(trpc.progress.list.queryOptions());
+  const weeksQuery = useQuery(trpc.frameworks.withAccess.queryOptions());
+  const accessQuery = useQuery(trpc.progress.access.queryOptions());
+  const queries = [profileQuery, progressionQuery, recordsQuery, weeksQuery, accessQuery];
+  const failed = queries.filter((query) => query.isError);
+  const sessionLost = failed.some((query) => isUnauthorized(query.error));
+
+  const [tab, setTab] = useState<DashboardTab>('progress');
+  const [selectedWeek, setSelectedWeek] = useState<number | null>(null);
+  const [downloadingWeek, setDownloadingWeek] = useState<number | null>(null);
+  const [onboardingClosing, setOnboardingClosing] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (sessionLost) void navigate({ to: '/customer-login' });
+  }, [sessionLost, navigate]);
+  useEffect(() => () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+  }, []);
+
+  const profile = profileQuery.data;
+  const progression = progressionQuery.data;
+  const records = recordsQuery.data;
+  const weeks = weeksQuery.data;
+  const weekLimit = accessQuery.data?.weekLimit ?? TOTAL_WEEKS;
+
+  function savedProfile(saved: Profile) {
+    queryClient.setQueryData(trpc.profile.get.queryKey(), saved);
+  }
+
+  const profileMutation = useMutation(
+    trpc.profile.update.mutationOptions({
+      onSuccess: (saved) => {
+        savedProfile(saved);
+        notify.success('Profile Updated', 'Your couple profile was saved.');
+      },
+      onError: () => notify.error('Save Failed', PROFILE_SAVE_FAILED),
+    }),
+  );
+
+  const onboardingMutation = useMutation(
+    trpc.profile.update.mutationOptions({
+      onSuccess: (saved) => {
+        setOnboardingClosing(true);
+        savedProfile(saved);
+        notify.success('Profile Updated', `Welcome, ${saved.userDisplayName} & ${saved.partnerName}!`);
+        closeTimer.current = setTimeout(() => {
+          setOnboardingClosing(false);
+          setTab('progress');
+          setSelectedWeek(1);
+        }, ONBOARDING_CLOSE_DELAY_MS);
+      },
+      onError: () => notify.error('Save Failed', PROFILE_SAVE_FAILED),
+    }),
+  );
+
+  function refreshUnlocks() {
+    void queryClient.invalidateQueries({ queryKey: trpc.progress.progression.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.frameworks.withAccess.queryKey() });
+  }
+
+  function progressFailed(error: unknown) {
+    notify.error('Error', errorMessage(error, PROGRESS_FALLBACK));
+    // A refusal may mean the page is out of date (another tab, a changed access level).
+    refreshUnlocks();
+  }
+
+  function savedRecord(record: ProgressRecord) {
+    queryClient.setQueryData(trpc.progress.list.queryKey(), (records) => withRecord(records, record));
+  }
+
+  const completeMutation = useMutation(
+    trpc.progress.complete.mutationOptions({
+      onSuccess: (record) => {
+        savedRecord(record);
+        refreshUnlocks();
+        notify.success('Week Completed!', `Week ${record.weekNumber} is done. Well done, you two!`);
+      },
+      onError: progressFailed,
+    }),
+  );
+
+  const ratingMutation = useMutation(
+    trpc.progress.update.mutationOptions({
+      onSuccess: (record) => {
+        savedRecord(record);
+        notify.success('Progress Saved', record.rating === null ? 'Rating cleared.' : `Rated ${record.rating} of 5.`);
+      },
+      onError: progressFailed,
+    }),
+  );
+
+  const notesMutation = useMutation(
+    trpc.progress.update.mutationOptions({
+      onSuccess: (record) => {
+        savedRecord(record);
+        notify.success('Progress Saved', 'Your notes were saved.');
+      },
+      onError: progressFailed,
+    }),
+  );
+
+  async function download(weekNumber: number) {
+    setDownloadingWeek(weekNumber);
+    try {
+      await downloadFramework(weekNumber);
+    } finally {
+      setDownloadingWeek(null);
+    }
+  }
+
+  function selectWeek(weekNumber: number) {
+    setSelectedWeek(weekNumber);
+    // Bring the details into view (they sit above the map) once they have rendered.
+    requestAnimationFrame(() => {
+      detailRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      detailRef.current?.querySelector<HTMLElement>('h2')?.focus();
+    });
+  }
+
+  function closeWeek() {
+    const week = selectedWeek;
+    setSelectedWeek(null);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-week-button="${week}"]`)?.focus());
+  }
+
+  const selected = selectedWeek !== null ? weeks?.find((week) => week.weekNumber === selectedWeek) : undefined;
+  const selectedState = selected && progression ? weekState(selected, progression) : undefined;
+  const showSelected = selected && selectedState && selectedState !== 'locked' && selectedState !== 'coming-soon';
+  const onboardingOpen = profile !== undefined && (needsOnboarding(profile) || onboardingClosing);
+  const partnerNames = {
+    partner1: profile?.userDisplayName.trim() || 'Partner 1',
+    partner2: profile?.partnerName.trim() || 'Partner 2',
+  };
+
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg">
+        <DashboardHeader profile={profile} />
+
+        {failed.length > 0 && !sessionLost ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title="Part of your dashboard did not load">
+            <Stack gap="xs" align="flex-start">
+              {errorMessage(failed[0]?.error, 'Please check your connection and try again.')}
+              <Button size="xs" variant="white" color="red" onClick={() => failed.forEach((query) => void query.refetch())}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+
+        <Tabs value={tab} onChange={(value) => setTab(TABS.includes(value as DashboardTab) ? (value as DashboardTab) : 'progress')} keepMounted={false}
+          classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="progress" leftSection={<IconChartBar size={18} aria-hidden="true" />}>
+              Progress
+            </Tabs.Tab>
+            <Tabs.Tab value="current" leftSection={<IconBook2 size={18} aria-hidden="true" />}>
+              Current
+            </Tabs.Tab>
+            <Tabs.Tab value="wins" leftSection={<IconTrophy size={18} aria-hidden="true" />}>
+              Wins
+            </Tabs.Tab>
+            <Tabs.Tab value="profile" leftSection={<IconUserHeart size={18} aria-hidden="true" />}>
+              Profile
+            </Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="progress" pt="lg">
+            <Stack gap="lg">
+              {accessQuery.data?.accessLevel === 'trial' ? (
+                <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
+              ) : null}
+              <SummaryCards progression={progression} weeks={weeks} />
+              <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
+                {showSelected && selected ? (
+                  <WeekDetailCard
+                    key={selected.weekNumber}
+                    week={selected}
+                    record={records?.find((record) => record.weekNumber === selected.weekNumber)}
+                    completed={selectedState === 'completed'}
+                    downloading={downloadingWeek === selected.weekNumber}
+                    completing={completeMutation.isPending}
+                    savingRating={ratingMutation.isPending}
+                    savingNotes={notesMutation.isPending}
+                    onDownload={() => void download(selected.weekNumber)}
+                    onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
+                    onOpenWorkbook={() => setTab('current')}
+                    onClose={closeWeek}
+                    onRate={(rating) => ratingMutation.mutate({ weekNumber: selected.weekNumber, rating })}
+                    onSaveNotes={(notes) => notesMutation.mutate({ weekNumber: selected.weekNumber, notes })}
+                  />
+                ) : null}
+              </div>
+              <JourneyMap
+                weeks={weeks}
+                progression={progression}
+                weekLimit={weekLimit}
+                selectedWeek={showSelected ? selectedWeek : null}
+                onSelectWeek={selectWeek}
+              />
+            </Stack>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="current" pt="lg">
+            {renderWorkbook({
+              weekNumber: showSelected ? selectedWeek : null,
+              partnerNames,
+              onChooseWeek: () => setTab('progress'),
+            })}
+          </Tabs.Panel>
+
+          <Tabs.Panel value="wins" pt="lg">
+            <WinsPanel progression={progression} records={records} />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="profile" pt="lg">
+            <ProfilePanel profile={profile} saving={profileMutation.isPending} onSave={(values) => profileMutation.mutate(values)} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+
+      <OnboardingModal
+        opened={onboardingOpen}
+        profile={profile}
+        saving={onboardingMutation.isPending || onboardingClosing}
+        onSave={(values) => onboardingMutation.mutate(values)}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { JourneyMap } from './journey-map';
+import { makeProgression, makeWeeks } from './test-fixtures';
+
+function renderMap(options: { completed: number[]; withFramework: number[]; weekLimit?: number; selectedWeek?: number | null }) {
+  const onSelectWeek = vi.fn();
+  renderWithProviders(
+    <JourneyMap
+      weeks={makeWeeks(options)}
+      progression={makeProgression(options.completed)}
+      weekLimit={options.weekLimit ?? 52}
+      selectedWeek={options.selectedWeek ?? null}
+      onSelectWeek={onSelectWeek}
+    />,
+  );
+  return { onSelectWeek, user: userEvent.setup() };
+}
+
+const weekButton = (number: number) => screen.getByRole('button', { name: new RegExp(`^Week ${number}(:|,)`) });
+const toasts = () => screen.getByRole('region', { name: 'Notifications' });
+
+describe('JourneyMap', () => {
+  it('shows 52 week buttons in four phases with a legend of the five states', () => {
+    renderMap({ completed: [1, 2], withFramework: [1, 2, 3, 4] });
+    expect(screen.getAllByRole('button', { name: /^Week \d+/ })).toHaveLength(52);
+    for (const phase of ['Communication Foundation', 'Trust & Intimacy', 'Future Planning', 'Lasting Love']) {
+      expect(screen.getByRole('region', { name: new RegExp(phase) })).toBeInTheDocument();
+    }
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Completed',
+      'Up next',
+      'Available',
+      'Coming soon',
+      'Locked',
+    ]);
+  });
+
+  it('names each state in the button label', () => {
+    renderMap({ completed: [1, 2], withFramework: [1, 2, 3], selectedWeek: 2 });
+    expect(weekButton(1)).toHaveAccessibleName('Week 1: Framework 1, completed');
+    expect(weekButton(2)).toHaveAccessibleName('Week 2: Framework 2, completed, selected');
+    expect(weekButton(2)).toHaveAttribute('aria-pressed', 'true');
+    expect(weekButton(3)).toHaveAccessibleName('Week 3: Framework 3, up next, available');
+    expect(weekButton(4)).toHaveAccessibleName('Week 4, locked, complete week 3 to unlock');
+    expect(weekButton(4)).toHaveAttribute('data-state', 'locked');
+  });
+
+  it('shows an unlocked week without a framework as coming soon and says so when clicked', async () => {
+    const { user, onSelectWeek } = renderMap({ completed: [1], withFramework: [1] });
+    expect(weekButton(2)).toHaveAttribute('data-state', 'coming-soon');
+    await user.click(weekButton(2));
+    expect(await within(toasts()).findByText('Coming Soon')).toBeInTheDocument();
+    expect(within(toasts()).getByText('Week 2 framework will be available soon.')).toBeInTheDocument();
+    expect(onSelectWeek).not.toHaveBeenCalled();
+  });
+
+  it('refuses a locked week with the Week Locked toast', async () => {
+    const { user, onSelectWeek } = renderMap({ completed: [1], withFramework: [1, 2, 3, 4, 5] });
+    await user.click(weekButton(5));
+    expect(await within(toasts()).findByText('Week Locked')).toBeInTheDocument();
+    expect(within(toasts()).getByText('Complete Week 4 to unlock this week.')).toBeInTheDocument();
+    expect(onSelectWeek).not.toHaveBeenCalled();
+  });
+
+  it('tells a trial couple that a week past the trial belongs to the full course', async () => {
+    const { user } = renderMap({ completed: [1, 2, 3, 4], withFramework: [1, 2, 3, 4, 5], weekLimit: 4 });
+    expect(weekButton(5)).toHaveAccessibleName('Week 5: Framework 5, locked, part of the full course');
+    await user.click(weekButton(5));
+    expect(await within(toasts()).findByText(/part of the full course/)).toBeInTheDocument();
+  });
+
+  it('selects an available week by click and by keyboard', async () => {
+    const { user, onSelectWeek } = renderMap({ completed: [1, 2], withFramework: [1, 2, 3] });
+    await user.click(weekButton(1));
+    expect(onSelectWeek).toHaveBeenLastCalledWith(1);
+    weekButton(3).focus();
+    await user.keyboard('{Enter}');
+    expect(onSelectWeek).toHaveBeenLastCalledWith(3);
+    await user.keyboard(' ');
+    expect(onSelectWeek).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows skeletons while the weeks load', () => {
+    renderWithProviders(<JourneyMap weeks={undefined} progression={undefined} weekLimit={52} selectedWeek={null} onSelectWeek={() => {}} />);
+    expect(screen.getByLabelText('Loading the journey map')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryAllByRole('button', { name: /^Week/ })).toHaveLength(0);
+  });
+});

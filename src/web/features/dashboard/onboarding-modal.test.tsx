@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { OnboardingModal } from './onboarding-modal';
+
+const placeholder = { userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null };
+
+describe('OnboardingModal', () => {
+  it('cannot be closed: no close button, Escape and clicks outside do nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OnboardingModal opened profile={placeholder} saving={false} onSave={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to your 52-week journey!' });
+    expect(screen.queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+  });
+
+  it('starts without the placeholder names and enables the button only with both names', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    renderWithProviders(<OnboardingModal opened profile={placeholder} saving={false} onSave={onSave} />);
+    const yourName = await screen.findByRole('textbox', { name: /Your name/ });
+    const partner = screen.getByRole('textbox', { name: /Your partner's name/ });
+    const start = screen.getByRole('button', { name: 'Start Our Journey' });
+    expect(yourName).toHaveValue('');
+    expect(partner).toHaveValue('');
+    expect(start).toBeDisabled();
+
+    await user.type(yourName, '  Maya ');
+    expect(start).toBeDisabled();
+    await user.type(partner, '   ');
+    expect(start).toBeDisabled();
+    await user.clear(partner);
+    await user.type(partner, 'Noah');
+    expect(start).toBeEnabled();
+
+    await user.click(start);
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }));
+  });
+
+  it('keeps real names the couple already has', async () => {
+    renderWithProviders(<OnboardingModal opened profile={{ userDisplayName: 'Maya', partnerName: '', weddingDate: '2027-05-01' }} saving={false} onSave={() => {}} />);
+    expect(await screen.findByRole('textbox', { name: /Your name/ })).toHaveValue('Maya');
+    expect(screen.getByLabelText(/Wedding date/)).toHaveValue('2027-05-01');
+  });
+});

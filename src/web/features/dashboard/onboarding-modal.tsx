@@ -1,0 +1,64 @@
+import { Modal, Stack, Text } from '@mantine/core';
+import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
+import type { Profile } from '../../../shared/profile-rules';
+import { ProfileFieldsForm, profileToFormValues, type ProfileFormValues } from './profile-form';
+
+interface OnboardingModalProps {
+  opened: boolean;
+  /** The current, incomplete profile. */
+  profile: Profile | undefined;
+  saving: boolean;
+  onSave: (profile: Profile) => void;
+}
+
+/** The profile's values with the trial placeholder names left out, so nobody has to delete them. */
+export function onboardingInitialValues(profile: Profile | undefined): ProfileFormValues {
+  const values = profileToFormValues(profile);
+  return {
+    ...values,
+    userDisplayName: values.userDisplayName.trim() === TRIAL_PLACEHOLDER_NAME ? '' : values.userDisplayName,
+    partnerName: values.partnerName.trim() === TRIAL_PLACEHOLDER_PARTNER ? '' : values.partnerName,
+  };
+}
+
+/**
+ * The welcome dialog shown while the profile is incomplete. It cannot be dismissed (no close
+ * button, no Escape, no click outside): saving both names is the only way on.
+ */
+export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      centered
+      size="md"
+      title="Welcome to your 52-week journey!"
+      styles={{
+        title: {
+          fontFamily: 'var(--mantine-font-family-headings)',
+          fontSize: 'var(--mantine-h3-font-size)',
+          fontWeight: 600,
+          lineHeight: 1.3,
+        },
+      }}
+    >
+      <Stack gap="md">
+        <Text>
+          Tell us who is taking this journey together. Your names personalise your dashboard and workbook; the wedding date is
+          optional.
+        </Text>
+        <ProfileFieldsForm
+          initialValues={onboardingInitialValues(profile)}
+          saving={saving}
+          submitLabel="Start Our Journey"
+          onSave={onSave}
+          requireNamesToSubmit
+          autoFocus
+        />
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { Card, Group, Progress, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { IconBook, IconCircleCheck, IconFlag } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import type { UserProgression } from '../../../shared/progress-schemas';
+import { availableFrameworkCount, type WeekAccess } from './dashboard-logic';
+
+interface SummaryCardsProps {
+  progression: UserProgression | undefined;
+  weeks: WeekAccess[] | undefined;
+}
+
+function SummaryCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={title}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <Text size="sm" fw={600} c="dimmed" tt="uppercase">
+          {title}
+        </Text>
+        <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden="true">
+          {icon}
+        </ThemeIcon>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function ValueSkeleton() {
+  return <Skeleton height={32} width="50%" aria-label="Loading" />;
+}
+
+/** Weeks completed (x/52 with a percent bar), frameworks available now, and the current week. */
+export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
+  const percent = progression ? Math.round(progression.progressPercentage) : 0;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SummaryCard title="Weeks Completed" icon={<IconCircleCheck size={20} />}>
+        {progression ? (
+          <>
+            <Text fz={28} fw={700} lh={1.2}>
+              {progression.totalCompleted}/{TOTAL_WEEKS}
+            </Text>
+            <Progress value={progression.progressPercentage} mt="sm" size="lg" aria-label={`${percent}% of the course completed`} />
+            <Text size="sm" c="dimmed" mt={6}>
+              {percent}% complete
+            </Text>
+          </>
+        ) : (
+          <ValueSkeleton />
+        )}
+      </SummaryCard>
+
+      <SummaryCard title="Available Frameworks" icon={<IconBook size={20} />}>
+        {weeks ? (
+          <>
+            <Text fz={28} fw={700} lh={1.2}>
+              {availableFrameworkCount(weeks)}
+            </Text>
+            <Text size="sm" c="dimmed" mt={6}>
+              {weeks.filter((week) => week.hasFramework).length} of {TOTAL_WEEKS} weeks published so far
+            </Text>
+          </>
+        ) : (
+          <ValueSkeleton />
+        )}
+      </SummaryCard>
+
+      <SummaryCard title="Current Week" icon={<IconFlag size={20} />}>
+        {progression ? (
+          <>
+            <Text fz={28} fw={700} lh={1.2}>
+              {progression.nextWeek === null ? 'All done' : `Week ${progression.nextWeek}`}
+            </Text>
+            <Text size="sm" c="dimmed" mt={6}>
+              {progression.nextWeek === null
+                ? 'You completed all 52 weeks. Congratulations!'
+                : progression.totalCompleted === 0
+                  ? 'Start with week 1 on the journey map below.'
+                  : 'Your next week to work through together.'}
+            </Text>
+          </>
+        ) : (
+          <ValueSkeleton />
+        )}
+      </SummaryCard>
+    </SimpleGrid>
+  );
+}
