@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   uniqueSuffix,
 } from './support/auth';
+import { completeOnboarding } from './support/onboarding';
 
 function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications' }).getByText(title, { exact: true });
@@ -54,6 +55,7 @@ test.describe('accounts and sessions in the browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, 'Account Created')).toBeVisible();
+    await completeOnboarding(page, { you: 'Rae', partner: 'Jun' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
@@ -102,6 +104,7 @@ test.describe('accounts and sessions in the browser', () => {
     await expect(page.getByText('This is the only time we show it', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Continue to my dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    await completeOnboarding(page, { you: 'Kim', partner: 'Lou' });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);

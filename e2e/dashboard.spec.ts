@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { registerCouple, trialSignUp } from './support/auth';
+import { completeOnboarding } from './support/onboarding';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 /**
@@ -27,20 +28,6 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
-async function onboard(page: Page, names: { you: string; partner: string; date?: string }) {
-  const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
-  await expect(dialog).toBeVisible();
-  const start = dialog.getByRole('button', { name: 'Start Our Journey' });
-  await expect(start).toBeDisabled();
-  await dialog.getByRole('textbox', { name: 'Your name' }).fill(names.you);
-  await expect(start).toBeDisabled();
-  await dialog.getByRole('textbox', { name: "Your partner's name" }).fill(names.partner);
-  if (names.date) await dialog.getByLabel('Wedding date').fill(names.date);
-  await start.click();
-  await seeToast(page, 'Profile Updated');
-  await expect(dialog).toBeHidden();
-}
-
 test('a new couple is onboarded, downloads week 1, completes it, rates it and edits the profile', async ({ page }) => {
   const errors = watchConsole(page);
   await trialSignUp(page);
@@ -56,7 +43,7 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
 
   const wedding = new Date(Date.now() + 100 * 24 * 60 * 60 * 1000);
   const weddingIso = `${wedding.getFullYear()}-${String(wedding.getMonth() + 1).padStart(2, '0')}-${String(wedding.getDate()).padStart(2, '0')}`;
-  await onboard(page, { you: 'Maya', partner: 'Noah', date: weddingIso });
+  await completeOnboarding(page, { you: 'Maya', partner: 'Noah', date: weddingIso });
 
   // After saving: greeting, countdown, the Progress tab with week 1 selected.
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeVisible();
@@ -127,7 +114,7 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
 test('a locked week refuses with the Week Locked toast, and the map works from the keyboard', async ({ page }) => {
   await registerCouple(page);
   await page.goto('/dashboard');
-  await onboard(page, { you: 'Ana', partner: 'Ben' });
+  await completeOnboarding(page, { you: 'Ana', partner: 'Ben' });
 
   await weekButton(page, 3).click();
   await seeToast(page, 'Week Locked', 'Complete Week 2 to unlock this week.');
@@ -156,7 +143,7 @@ test('the dashboard fits a 375 px phone without horizontal scrolling', async ({ 
   await page.setViewportSize({ width: 375, height: 800 });
   await registerCouple(page);
   await page.goto('/dashboard');
-  await onboard(page, { you: 'Lea', partner: 'Sol' });
+  await completeOnboarding(page, { you: 'Lea', partner: 'Sol' });
   await expect(weekButton(page, 52)).toBeAttached();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

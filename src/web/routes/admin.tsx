@@ -1,17 +1,17 @@
-import { Button, Container } from '@mantine/core';
+import { Button, Container, Group } from '@mantine/core';
 import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { SiteLayout } from '../components/site-layout';
 import { AdminDashboard } from '../features/admin/admin-dashboard';
 import { AdminDashboardSkeleton } from '../features/admin/admin-dashboard-skeleton';
-import { useLogout } from '../features/admin/use-logout';
+import { useSignOut } from '../features/auth/use-sign-out';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/admin')({
   head: () => ({ meta: [{ title: 'Admin dashboard · Vows & Weeks' }] }),
-  // The server's auth check decides, asked afresh on every visit; anyone but an admin goes to /login.
+  // Comfort only (decision 0012): anyone but an admin goes to /login; the server refuses them anyway.
   beforeLoad: async ({ context }) => {
-    const auth = await context.queryClient.fetchQuery({ ...trpc.auth.check.queryOptions(), staleTime: 0 });
+    const auth = await context.queryClient.ensureQueryData(trpc.auth.check.queryOptions());
     if (!auth.isAdmin) throw redirect({ to: '/login' });
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(trpc.frameworks.list.queryOptions()),
@@ -19,30 +19,31 @@ export const Route = createFileRoute('/admin')({
   component: AdminPage,
 });
 
-function AdminHeaderActions() {
-  const logout = useLogout();
+/** The admin screen's own 'Back to Website' and 'Logout' (SPEC section 2), beside its heading. */
+function AdminActions() {
+  const { signOut, isPending } = useSignOut();
   return (
-    <>
+    <Group gap="sm">
       <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
         Back to Website
       </Button>
       <Button
         variant="light"
         leftSection={<IconLogout size={18} aria-hidden="true" />}
-        loading={logout.isPending}
-        onClick={() => logout.mutate()}
+        loading={isPending}
+        onClick={signOut}
       >
         Logout
       </Button>
-    </>
+    </Group>
   );
 }
 
 function AdminPage() {
   return (
-    <SiteLayout headerActions={<AdminHeaderActions />}>
+    <SiteLayout>
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
-        <AdminDashboard />
+        <AdminDashboard actions={<AdminActions />} />
       </Container>
     </SiteLayout>
   );

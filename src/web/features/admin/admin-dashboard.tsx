@@ -1,6 +1,6 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -15,9 +15,10 @@ export const DELETE_SUCCESS = 'Framework deleted successfully!';
 
 /**
  * The admin screen's content (SPEC section 2): the upload form, the 52-week overview with the
- * uploaded count, and the list of uploaded frameworks with download and delete.
+ * uploaded count, and the list of uploaded frameworks with download and delete. `actions` (the
+ * route's Back to Website and Logout) sit beside the heading.
  */
-export function AdminDashboard() {
+export function AdminDashboard({ actions }: { actions?: ReactNode }) {
   const queryClient = useQueryClient();
   const { data: frameworks = [] } = useQuery(trpc.frameworks.list.queryOptions());
   const form = useUploadForm();
@@ -59,10 +60,13 @@ export function AdminDashboard() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Admin dashboard</Title>
-        <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1}>Admin dashboard</Title>
+          <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
+        </div>
+        {actions}
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <UploadFrameworkForm form={form} frameworks={frameworks} onUploaded={() => void refreshFrameworks()} />
         <WeekOverview frameworks={frameworks} selectedWeek={selectedWeek} onSelectWeek={selectWeek} />

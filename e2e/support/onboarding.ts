@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Completes the welcome dialog a new couple meets on /dashboard (it cannot be dismissed any other
+ * way), checking on the way that its button waits for both names.
+ */
+export async function completeOnboarding(page: Page, names: { you: string; partner: string; date?: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
+  // The dashboard loads several queries before deciding to onboard; allow for a busy machine.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  const start = dialog.getByRole('button', { name: 'Start Our Journey' });
+  await expect(start).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Your name' }).fill(names.you);
+  await expect(start).toBeDisabled();
+  await dialog.getByRole('textbox', { name: "Your partner's name" }).fill(names.partner);
+  if (names.date) await dialog.getByLabel('Wedding date').fill(names.date);
+  await start.click();
+  // One toast shows at a time: dismiss this one so the next step's toast is not kept waiting.
+  const toast = page.getByRole('region', { name: 'Notifications' }).locator('[data-notification-id]', { hasText: 'Profile Updated' });
+  await expect(toast).toBeVisible();
+  // It may close by itself (5 s) before the click lands; either way it must be gone.
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click({ timeout: 2_000 }).catch(() => undefined);
+  await expect(toast).toHaveCount(0, { timeout: 10_000 });
+  await expect(dialog).toBeHidden();
+}
