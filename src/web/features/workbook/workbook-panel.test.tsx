@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Partner } from '../../../shared/constants';
 import { emptyWorkbookResponse, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
-import { FakeTrpcError, renderWithQueryClient, stubTrpcServer } from './test-support';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { renderWithQueryClient } from './test-support';
 import { WorkbookPanel } from './workbook-panel';
 
 const QUESTIONS = [
@@ -38,23 +40,26 @@ interface ServerState {
 
 const GENERATED = 'Week 1 was about listening to understand, and Alex and Sam both made time for it.\n\nWhere you meet: you both came back to “walks”.';
 
+/** The workbook procedures of a fake server holding `state`, answered at the fetch level. */
 function fakeServer(state: ServerState) {
-  return stubTrpcServer({
-    'workbook.content': ({ weekNumber }: { weekNumber: number }) => {
+  return stubTrpcFetch({
+    'workbook.content': (input) => {
+      const { weekNumber } = input as { weekNumber: number };
       if (state.lockedWeeks?.includes(weekNumber)) {
-        throw new FakeTrpcError('FORBIDDEN', 'You need to complete the previous week first.');
+        return { error: { message: 'You need to complete the previous week first.', code: 'FORBIDDEN', httpStatus: 403 } };
       }
-      return weekContent(weekNumber, state.fallbackWeeks?.includes(weekNumber));
+      return { data: weekContent(weekNumber, state.fallbackWeeks?.includes(weekNumber)) };
     },
-    'workbook.get': ({ partner }: { partner: 'partner1' | 'partner2' }) => state.saved[partner],
-    'workbook.save': ({ weekNumber: _week, partner, ...response }: { weekNumber: number; partner: 'partner1' | 'partner2' } & WorkbookResponse) => {
+    'workbook.get': (input) => ({ data: state.saved[(input as { partner: Partner }).partner] }),
+    'workbook.save': (input) => {
+      const { weekNumber: _week, partner, ...response } = input as { weekNumber: number; partner: Partner } & WorkbookResponse;
       state.saved[partner] = response;
-      return response;
+      return { data: response };
     },
-    'workbook.summary': () => ({ summary: state.summary }),
+    'workbook.summary': () => ({ data: { summary: state.summary } }),
     'workbook.generateSummary': () => {
       state.summary = GENERATED;
-      return { summary: GENERATED };
+      return { data: { summary: GENERATED } };
     },
   });
 }
