@@ -1,8 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { ErrorPage } from './components/error-page';
-import { NotFoundPage } from './components/not-found-page';
+import { createRouter, type ErrorComponentProps, type NotFoundRouteProps, type RouterHistory } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { routeTree } from './routeTree.gen';
+
+/**
+ * The shared error and 404 pages render the full SiteLayout (with the account navigation and its
+ * tRPC calls): they load on demand, so the entry chunk every page (and the landing page) pays for
+ * stays small.
+ */
+const LazyErrorPage = lazy(() => import('./components/error-page').then((module) => ({ default: module.ErrorPage })));
+const LazyNotFoundPage = lazy(() =>
+  import('./components/not-found-page').then((module) => ({ default: module.NotFoundPage })),
+);
+
+function ErrorPage(props: ErrorComponentProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyErrorPage {...props} />
+    </Suspense>
+  );
+}
+
+function NotFoundPage(_props: NotFoundRouteProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFoundPage />
+    </Suspense>
+  );
+}
 
 interface CreateAppRouterOptions {
   queryClient: QueryClient;

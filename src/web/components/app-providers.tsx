@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { lazy, StrictMode, Suspense } from 'react';
+import type { createAppRouter } from '../router';
+import { cssVariablesResolver, theme } from '../theme';
+
+/**
+ * The toast region (Mantine Notifications, its transitions and CSS) is not needed to show a page:
+ * it loads in its own chunk right after the first bundle. Toasts raised earlier wait in the store.
+ */
+const AppNotifications = lazy(() => import('./app-notifications').then((module) => ({ default: module.AppNotifications })));
+
+interface AppProvidersProps {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+}
+
+/**
+ * The whole app: Mantine with the one theme (light scheme), the query client, the router and the
+ * toast region. The browser entry (main.tsx) and the build-time prerender of `/`
+ * (src/web/prerender.tsx) render exactly this tree, so hydration matches.
+ */
+export function AppProviders({ router, queryClient }: AppProvidersProps) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <AppNotifications />
+          </Suspense>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>
+  );
+}
