@@ -33,10 +33,15 @@ interface CreateAppRouterOptions {
   queryClient: QueryClient;
   /** Browser history by default; tests pass a memory history. */
   history?: RouterHistory;
+  /**
+   * For the build-time prerender: no scroll restoration, whose server-side rendering is an inline
+   * script (forbidden by the CSP) that the browser's render would not match.
+   */
+  prerender?: boolean;
 }
 
 /** The app's router: file routes, the query client in every loader's context, shared error and 404 pages. */
-export function createAppRouter({ queryClient, history }: CreateAppRouterOptions) {
+export function createAppRouter({ queryClient, history, prerender = false }: CreateAppRouterOptions) {
   return createRouter({
     routeTree,
     context: { queryClient },
@@ -46,7 +51,7 @@ export function createAppRouter({ queryClient, history }: CreateAppRouterOptions
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    scrollRestoration: !prerender,
   });
 }
 

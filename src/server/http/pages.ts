@@ -20,13 +20,18 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
 /**
- * Serves the built web app: hashed assets cached for a year, HTML never cached, known page paths
- * with 200 and the app shell for everything else (the app then shows its 404 page) with 404.
+ * Serves the built web app: hashed assets cached for a year, HTML never cached, `/` prerendered,
+ * the other page paths with 200 and the app shell for everything else (the app then shows its 404
+ * page) with 404.
  */
 export async function registerPages(app: FastifyInstance, webDir: string): Promise<void> {
   const shellFile = path.join(webDir, 'index.html');
+  // The build prerenders `/` into index.html and keeps the empty shell as app.html for every other
+  // page (scripts/prerender.ts); a build without that step has only index.html, served for all.
+  const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
-  const shell = built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML;
+  const landing = built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML;
+  const shell = fs.existsSync(appShellFile) ? fs.readFileSync(appShellFile, 'utf8') : landing;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -44,8 +49,9 @@ export async function registerPages(app: FastifyInstance, webDir: string): Promi
   }
 
   for (const pagePath of PAGE_PATHS) {
+    const html = pagePath === '/' ? landing : shell;
     app.get(pagePath, async (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell),
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
     );
   }
 
