@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** A page's HTML with its brotli and gzip encodings, computed once at startup. */
+function compressible(text: string) {
+  return { text, br: brotliCompressSync(text), gzip: gzipSync(text) };
+}
 
 /** The page paths of CONTRACT section 5; every other non-API path gets the app with status 404. */
 export const PAGE_PATHS = [
@@ -38,6 +44,8 @@ export async function registerPages(app: FastifyInstance, webDir: string): Promi
       root: webDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz copies of the assets (scripts/prerender.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -49,10 +57,15 @@ export async function registerPages(app: FastifyInstance, webDir: string): Promi
   }
 
   for (const pagePath of PAGE_PATHS) {
-    const html = pagePath === '/' ? landing : shell;
-    app.get(pagePath, async (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
-    );
+    const html = pagePath === '/' ? compressible(landing) : compressible(shell);
+    app.get(pagePath, async (req, reply) => {
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      // The prerendered landing page is ~80 KB of HTML: send it compressed when the client accepts it.
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
+      return reply.send(html.text);
+    });
   }
 
   app.setNotFoundHandler(async (req, reply) => {
