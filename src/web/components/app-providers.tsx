@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import type { createAppRouter } from '../router';
 import { cssVariablesResolver, theme } from '../theme';
 
@@ -22,14 +22,20 @@ interface AppProvidersProps {
  * (src/web/prerender.tsx) render exactly this tree, so hydration matches.
  */
 export function AppProviders({ router, queryClient }: AppProvidersProps) {
+  // The toast region mounts after hydration only: it is not part of the prerendered HTML, so a toast
+  // raised before the page has hydrated (a quick click) cannot make the hydration mismatch.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <AppNotifications />
-          </Suspense>
+          {mounted ? (
+            <Suspense fallback={null}>
+              <AppNotifications />
+            </Suspense>
+          ) : null}
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>
