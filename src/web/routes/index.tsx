@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { InstantLoginButton } from '../features/auth/instant-login-button';
 import { FormSkeleton } from '../features/landing/form-skeleton';
 import { LandingPage } from '../features/landing/landing-page';
 
@@ -15,6 +14,14 @@ export const Route = createFileRoute('/')({
 const ContactForm = lazy(() => import('../features/contact/contact-form').then((module) => ({ default: module.ContactForm })));
 
 /**
+ * The demo-only instant login (a query, a mutation and toasts) loads in its own chunk too: it shows
+ * nothing until the server's public config says demo mode is on, which is only known after load.
+ */
+const InstantLoginButton = lazy(() =>
+  import('../features/auth/instant-login-button').then((module) => ({ default: module.InstantLoginButton })),
+);
+
+/**
  * The landing page, with the contact form and the demo-only instant login composed in (features do
  * not import each other). The button renders nothing unless the server says demo mode is on.
  */
@@ -26,7 +33,11 @@ function HomePage() {
           <ContactForm />
         </Suspense>
       }
-      footerActions={<InstantLoginButton />}
+      footerActions={
+        <Suspense fallback={null}>
+          <InstantLoginButton />
+        </Suspense>
+      }
     />
   );
 }

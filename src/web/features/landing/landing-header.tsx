@@ -1,7 +1,7 @@
 import { Anchor, Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { PRODUCT_NAME } from '../../components/site-layout';
+import { PRODUCT_NAME } from '../../components/product';
 import { SECTIONS } from './content';
 import { BrandMark } from './illustrations';
 import classes from './landing.module.css';

@@ -3,7 +3,7 @@ import { IconBook, IconCalendar, IconChartLine, IconCheck, IconClock, IconHeart,
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
-import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../../components/site-layout';
+import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../../components/product';
 import {
   AUDIENCE,
   COURSE_FEATURES,
