@@ -59,6 +59,8 @@ test.describe('axe, signed out', () => {
 });
 
 test('axe, as a couple: the welcome dialog and every dashboard tab', async ({ browser }) => {
+  // A full-cost sign-up plus five axe scans: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const page = await newPage(browser);
   await registerCouple(page);
   await page.goto('/dashboard');

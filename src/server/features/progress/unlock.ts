@@ -2,18 +2,13 @@ import { AppError } from '../../../shared/errors';
 import { accessLimit, isWeekUnlocked } from '../../../shared/unlock';
 import type { AppDeps } from '../../deps';
 import type { CoupleAuth } from '../../http/request-auth';
+import { listCompletedWeeks } from './repo';
 
 export const LOCKED_WEEK_MESSAGE = 'You need to complete the previous week first.';
 
-/** The couple's completed weeks, from the progress table (indexed by its primary key). */
+/** The couple's completed weeks (the progress repo's indexed, compiled-once read). */
 export async function completedWeeks(deps: AppDeps, coupleId: number): Promise<Set<number>> {
-  const rows = await deps.db
-    .selectFrom('progress')
-    .select('week_number')
-    .where('couple_id', '=', coupleId)
-    .where('completed_at', 'is not', null)
-    .execute();
-  return new Set(rows.map((row) => row.week_number));
+  return new Set(await listCompletedWeeks(deps.db, coupleId));
 }
 
 /** Everything needed to answer "is week N open for this couple?" for many weeks with one query. */
