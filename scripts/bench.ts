@@ -1,0 +1,361 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { MAX_PDF_BYTES } from '../src/shared/constants';
+import { multipartUpload } from './lib/http-client';
+import type { ServerProcess } from './lib/server-process';
+import { PROBE_PREFIX } from './bench/event-loop-probe';
+import { measure, warmUp, type Measurement } from './bench/load';
+import { spawnServer } from './bench/processes';
+import { checkTargets, FIGURES, mergeSection, renderMarkdown, summarise, type FigureId, type RunInfo, type Sample, type UploadResult } from './bench/report';
+import { seedBenchDatabase, BENCH_COMPLETED_WEEKS, type SeededDatabase } from './bench/seed';
+
+/**
+ * `npm run bench [-- --quick]`: the server-side benchmark of issue 8, in one run on loopback.
+ * Builds the web app if needed, seeds a 10-couple and a 100,000-couple database straight into
+ * SQLite, then measures a bare Fastify route (the ceiling), an Express 5 server doing the same
+ * read as ours, and our app (REST read, tRPC read, the dashboard's batch, the HTML), one server at
+ * a time, in rotated order over three rounds; then the REST read at 200 requests/s offered and a
+ * 10 MB upload (event-loop delay and memory, seen from inside the server by a preload). Writes
+ * docs/benchmarks.md (its own section) and docs/benchmarks.json; exits 1 when a target is missed.
+ * `--quick` is a short smoke run (fewer couples, one short round) that writes nothing to docs/.
+ */
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const QUICK = values.quick;
+const ROUNDS = QUICK ? 1 : 3;
+const WARMUP_S = QUICK ? 1 : 3;
+const SECONDS = QUICK ? 2 : 4;
+const CONNECTIONS = 10;
+const LARGE_COUPLES = QUICK ? 10_000 : 100_000;
+const UPLOADS = QUICK ? 1 : 3;
+const ADMIN_PASSWORD = 'bench-admin-password';
+/** The app as shipped: production mode, default log level (decision 0061), demo data off. */
+const APP_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', DEMO_MODE: 'false', ADMIN_PASSWORD };
+
+const root = path.resolve(import.meta.dirname, '..');
+const started = performance.now();
+const log = (text: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
+const loadBefore = os.loadavg();
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-bench-'));
+const running = new Set<ServerProcess>();
+const problems: string[] = [];
+
+async function main(): Promise<number> {
+  log(`Benchmark${QUICK ? ' (quick smoke run)' : ''}: ${ROUNDS} round(s) of ${WARMUP_S} s warm-up + ${SECONDS} s per figure, ${CONNECTIONS} connections`);
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('Building the web app failed');
+
+  const small = await seedBenchDatabase(path.join(workDir, 'small'), 10);
+  log(`Seeded 10 couples in ${small.seconds.toFixed(1)} s`);
+  const large = await seedBenchDatabase(path.join(workDir, 'large'), LARGE_COUPLES);
+  log(`Seeded ${LARGE_COUPLES.toLocaleString('en-US')} couples in ${large.seconds.toFixed(1)} s: ${JSON.stringify(large.rows)}`);
+
+  const samples = new Map<FigureId, Sample[]>(Object.keys(FIGURES).map((id) => [id as FigureId, []]));
+  const servers = benchServers(small, large);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const server of rotate(servers, round)) {
+      const instance = track(await server.start());
+      try {
+        await server.verify(instance.url);
+        for (const figure of rotate(server.figures, round)) {
+          const sample = await measureFigure(instance, figure.path, figure.headers);
+          for (const id of figure.ids) samples.get(id)!.push(sample);
+          log(`round ${round + 1} ${figure.ids.join(' = ').padEnd(18)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms`);
+        }
+      } finally {
+        await stop(instance);
+      }
+    }
+  }
+
+  const rate = await measureAtRate(small);
+  log(`REST read at 200 req/s offered: p99 ${rate.p99.toFixed(2)} ms`);
+  const upload = await measureUpload(small);
+  log(`10 MB upload: event-loop p99 ${upload.eventLoopP99Ms.toFixed(1)} ms, RSS growth ${(upload.rssGrowthBytes / 1048576).toFixed(1)} MB`);
+
+  const rows = summarise(samples);
+  const checks = checkTargets(rows, rate.p99, upload);
+  const info: RunInfo = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores: os.cpus().length,
+    loadBefore,
+    loadAfter: os.loadavg(),
+    rounds: ROUNDS,
+    warmupSeconds: WARMUP_S,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    logLevel: APP_ENV.LOG_LEVEL,
+    seeding: { couples: LARGE_COUPLES, seconds: large.seconds, rows: large.rows },
+    quick: QUICK,
+  };
+  const markdown = renderMarkdown(info, rows, checks, rate, upload);
+  console.log(`\n${markdown}\n`);
+  if (QUICK) {
+    log('Quick run: docs/benchmarks.md and docs/benchmarks.json left as they were.');
+  } else {
+    writeDocs(markdown, { info, rows, rateAt200: rate, upload, checks, problems });
+    log('Wrote docs/benchmarks.md and docs/benchmarks.json');
+  }
+  for (const problem of problems) console.error(`Measurement problem: ${problem}`);
+  const missed = checks.filter((c) => !c.met);
+  for (const check of missed) console.error(`Target missed: ${check.figure} = ${check.value.toFixed(2)} (target ${check.target})`);
+  log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return missed.length === 0 && problems.length === 0 ? 0 : 1;
+}
+
+interface Figure {
+  ids: FigureId[];
+  path: string;
+  headers?: Record<string, string>;
+}
+interface BenchServer {
+  name: string;
+  start: () => Promise<ServerProcess>;
+  /** Checks the answers are right (not only 2xx) before anything is measured. */
+  verify: (url: string) => Promise<void>;
+  figures: Figure[];
+}
+
+/** What the dashboard sends when it opens: the five procedures its route loader prefetches, batched by httpBatchLink. */
+export const DASHBOARD_BATCH = `/api/trpc/profile.get,progress.progression,progress.list,progress.access,frameworks.withAccess?batch=1&input=${encodeURIComponent('{}')}`;
+
+function benchServers(small: SeededDatabase, large: SeededDatabase): BenchServer[] {
+  const rest = (db: SeededDatabase) => `/api/user-progression/${db.coupleId}`;
+  const trpc = '/api/trpc/progress.progression';
+  const expected = {
+    totalCompleted: BENCH_COMPLETED_WEEKS,
+    progressPercentage: (BENCH_COMPLETED_WEEKS / 52) * 100,
+    completedWeeks: Array.from({ length: BENCH_COMPLETED_WEEKS }, (_, i) => i + 1),
+    nextWeek: BENCH_COMPLETED_WEEKS + 1,
+  };
+  const verifyReads = (db: SeededDatabase) => async (url: string) => {
+    await expectJson(url, rest(db), db.cookie, (body) => isDeepStrictEqual(body, expected));
+    await expectJson(url, trpc, db.cookie, (body) => isDeepStrictEqual((body as any)?.result?.data, expected));
+  };
+  return [
+    {
+      name: 'bare Fastify',
+      start: () => spawnServer('scripts/bench/bare-fastify-server.ts', { NODE_ENV: 'production' }, { readyPath: '/hello' }),
+      verify: (url) => expectJson(url, '/hello', undefined, (body) => isDeepStrictEqual(body, { hello: 'world' })),
+      figures: [{ ids: ['bare'], path: '/hello' }],
+    },
+    {
+      name: 'tRPC floor',
+      start: () => spawnServer('scripts/bench/trpc-floor-server.ts', { NODE_ENV: 'production' }, { readyPath: '/trpc/hello' }),
+      verify: (url) => expectJson(url, '/trpc/hello', undefined, (body) => isDeepStrictEqual((body as any)?.result?.data, { hello: 'world' })),
+      figures: [{ ids: ['trpcFloor'], path: '/trpc/hello' }],
+    },
+    {
+      name: 'Express 5',
+      start: () => spawnServer('scripts/bench/express-peer-server.ts', { NODE_ENV: 'production', DATA_DIR: small.dataDir }, { readyPath: '/' }),
+      verify: (url) => expectJson(url, rest(small), small.cookie, (body) => isDeepStrictEqual(body, expected)),
+      figures: [{ ids: ['express'], path: rest(small), headers: { cookie: small.cookie } }],
+    },
+    {
+      name: 'our app, 10 couples',
+      start: () => startApp(small),
+      verify: async (url) => {
+        await verifyReads(small)(url);
+        await expectJson(url, DASHBOARD_BATCH, small.cookie, (body) => Array.isArray(body) && body.length === 5 && body.every((part) => part?.result?.data !== undefined));
+        const html = await fetch(`${url}/`).then((res) => res.text());
+        if (!html.includes('<div id="root"')) throw new Error('GET / did not answer the built app');
+      },
+      figures: [
+        { ids: ['rest', 'rest10'], path: rest(small), headers: { cookie: small.cookie } },
+        { ids: ['trpc', 'trpc10'], path: trpc, headers: { cookie: small.cookie } },
+        { ids: ['dashboard'], path: DASHBOARD_BATCH, headers: { cookie: small.cookie } },
+        { ids: ['html'], path: '/' },
+      ],
+    },
+    {
+      name: `our app, ${large.couples} couples`,
+      start: () => startApp(large),
+      verify: verifyReads(large),
+      figures: [
+        { ids: ['rest100k'], path: rest(large), headers: { cookie: large.cookie } },
+        { ids: ['trpc100k'], path: trpc, headers: { cookie: large.cookie } },
+      ],
+    },
+  ];
+}
+
+/** Our app as one node process (the same command line as `npm start` minus the build check). */
+async function startApp(db: SeededDatabase, preloads: string[] = []): Promise<ServerProcess> {
+  return track(await spawnServer('src/server/main.ts', { ...APP_ENV, DATA_DIR: db.dataDir }, { readyPath: '/api/auth/check', preloads }));
+}
+
+/** Every server started is stopped at the end, even when the run fails half-way. */
+function track(server: ServerProcess): ServerProcess {
+  running.add(server);
+  return server;
+}
+
+async function expectJson(url: string, requestPath: string, cookie: string | undefined, check: (body: unknown) => boolean): Promise<void> {
+  const res = await fetch(`${url}${requestPath}`, { headers: cookie ? { cookie } : {} });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  if (res.status !== 200 || !check(body)) throw new Error(`${requestPath} answered ${res.status}: ${text.slice(0, 300)}`);
+}
+
+function rotate<T>(items: T[], by: number): T[] {
+  const shift = by % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Server CPU seconds (user + system) from /proc; null where there is no /proc. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+async function measureFigure(server: ServerProcess, requestPath: string, headers?: Record<string, string>): Promise<Sample> {
+  const load = { url: `${server.url}${requestPath}`, headers, connections: CONNECTIONS };
+  await warmUp({ ...load, seconds: WARMUP_S });
+  const cpuBefore = cpuSeconds(server.child.pid);
+  const result = await measure({ ...load, seconds: SECONDS });
+  const cpuAfter = cpuSeconds(server.child.pid);
+  noteFailures(requestPath, result);
+  return {
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && result.requests > 0 ? ((cpuAfter - cpuBefore) * 1e6) / result.requests : null,
+  };
+}
+
+function noteFailures(what: string, result: Measurement): void {
+  if (result.failures > 0) problems.push(`${what}: ${result.failures} of ${result.requests + result.failures} requests failed or were not 2xx`);
+}
+
+/** The REST read at a fixed 200 requests/s offered (open loop), the latency a normal day sees. */
+async function measureAtRate(db: SeededDatabase): Promise<Measurement> {
+  const server = await startApp(db);
+  try {
+    const load = { url: `${server.url}/api/user-progression/${db.coupleId}`, headers: { cookie: db.cookie }, connections: CONNECTIONS, overallRate: 200 };
+    await warmUp({ ...load, seconds: WARMUP_S });
+    const result = await measure({ ...load, seconds: QUICK ? 3 : 10 });
+    noteFailures('REST read at 200 req/s', result);
+    return result;
+  } finally {
+    await stop(server);
+  }
+}
+
+/**
+ * 10 MB uploads while a preload inside the server records event-loop delay and samples RSS: one
+ * upload to warm up, then each measured one in its own probe window (RSS at its start vs the peak
+ * during it). Reports the worst window.
+ */
+async function measureUpload(db: SeededDatabase): Promise<UploadResult> {
+  const server = await startApp(db, ['scripts/bench/event-loop-probe.ts']);
+  try {
+    const file = Buffer.alloc(MAX_PDF_BYTES, 0x20);
+    file.write('%PDF-1.4\n', 0, 'latin1');
+    for (let i = 9; i < file.length; i += 64) file[i] = 0x30 + (i % 10);
+    let worst: UploadResult = { fileBytes: file.length, eventLoopP99Ms: 0, eventLoopMaxMs: 0, rssGrowthBytes: 0, uploadMs: 0 };
+    for (let attempt = 0; attempt <= UPLOADS; attempt += 1) {
+      const { body, contentType } = multipartUpload({ weekNumber: '1', title: `Bench upload ${attempt}`, description: 'A 10 MB file' }, { name: 'bench.pdf', bytes: file });
+      const before = await probe(server);
+      const uploadStarted = performance.now();
+      const res = await fetch(`${server.url}/api/upload-framework`, {
+        method: 'POST',
+        headers: { cookie: db.adminCookie, origin: server.url, 'content-type': contentType },
+        body,
+      });
+      const uploadMs = performance.now() - uploadStarted;
+      const answer = await res.text();
+      const during = await probe(server);
+      if (res.status !== 200 && res.status !== 201) throw new Error(`The upload answered ${res.status}: ${answer}`);
+      if (attempt === 0) continue;
+      worst = {
+        fileBytes: file.length,
+        eventLoopP99Ms: Math.max(worst.eventLoopP99Ms, during.eventLoopP99Ms),
+        eventLoopMaxMs: Math.max(worst.eventLoopMaxMs, during.eventLoopMaxMs),
+        rssGrowthBytes: Math.max(worst.rssGrowthBytes, during.peakRssBytes - before.rssBytes),
+        uploadMs: Math.max(worst.uploadMs, uploadMs),
+      };
+    }
+    return worst;
+  } finally {
+    await stop(server);
+  }
+}
+
+interface ProbeReport {
+  eventLoopP99Ms: number;
+  eventLoopMaxMs: number;
+  rssBytes: number;
+  peakRssBytes: number;
+}
+
+/** Asks the preload for its report (SIGUSR2) and waits for the line it prints. */
+async function probe(server: ServerProcess): Promise<ProbeReport> {
+  const seen = server.output().split(PROBE_PREFIX).length;
+  server.child.kill('SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const parts = server.output().split(PROBE_PREFIX);
+    if (parts.length > seen) return JSON.parse(parts[seen]!.split('\n')[0]!) as ProbeReport;
+    if (Date.now() > deadline) throw new Error(`The event-loop probe did not answer:\n${server.output().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  await server.stop('SIGTERM');
+  running.delete(server);
+}
+
+function gitCommit(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
+    return dirty ? `${commit} + uncommitted changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function writeDocs(markdown: string, json: Record<string, unknown>): void {
+  const mdFile = path.join(root, 'docs/benchmarks.md');
+  const existing = fs.existsSync(mdFile) ? fs.readFileSync(mdFile, 'utf8') : undefined;
+  fs.writeFileSync(mdFile, mergeSection(existing, markdown));
+  // The JSON keeps other keys (e.g. the front end's results) and replaces "api".
+  const jsonFile = path.join(root, 'docs/benchmarks.json');
+  const previous = fs.existsSync(jsonFile) ? (JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as Record<string, unknown>) : {};
+  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...previous, api: json }, null, 2)}\n`);
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  for (const server of running) console.error(server.output().slice(-2000));
+} finally {
+  await Promise.all([...running].map((server) => server.stop('SIGKILL')));
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { checkTargets, mergeSection, SECTION_END, SECTION_START, summarise, type FigureId, type Sample, type UploadResult } from './report';
+
+const sample = (rps: number, p99 = 5): Sample => ({ rps, p50: 1, p99, cpuUsPerRequest: 100 });
+const upload: UploadResult = { fileBytes: 10_000_000, eventLoopP99Ms: 12, eventLoopMaxMs: 20, rssGrowthBytes: 12_000_000, uploadMs: 150 };
+
+function rows(overrides: Partial<Record<FigureId, Sample[]>> = {}) {
+  const base: Record<FigureId, Sample[]> = {
+    bare: [sample(10_000)],
+    trpcFloor: [sample(2_000)],
+    express: [sample(2_000)],
+    rest: [sample(4_000)],
+    trpc: [sample(1_600)],
+    dashboard: [sample(800)],
+    html: [sample(6_000)],
+    rest10: [sample(4_000, 4)],
+    rest100k: [sample(3_800, 4.8)],
+    trpc10: [sample(1_600, 8)],
+    trpc100k: [sample(1_500, 9)],
+  };
+  return summarise(new Map(Object.entries({ ...base, ...overrides }) as [FigureId, Sample[]][]));
+}
+
+describe('the bench report', () => {
+  it('takes the median of the rounds for each column', () => {
+    const [row] = summarise(new Map([['rest', [sample(100, 9), sample(300, 1), sample(200, 5)]]]));
+    expect(row).toMatchObject({ rps: 200, p99: 5, cpuUsPerRequest: 100 });
+  });
+
+  it('meets every target when the ratios are good', () => {
+    expect(checkTargets(rows(), 12, upload).filter((c) => !c.met)).toEqual([]);
+  });
+
+  it('names each missed target', () => {
+    const missed = checkTargets(rows({ bare: [sample(7_000)], rest: [sample(2_900)], rest100k: [sample(3_000, 6)] }), 25, { ...upload, rssGrowthBytes: 25_000_000 })
+      .filter((c) => !c.met)
+      .map((c) => c.figure);
+    expect(missed).toEqual([
+      'REST read / Express 5 doing the same work (requests/s)',
+      'REST read, 100k couples / 10 couples (requests/s)',
+      'REST read, 100k couples / 10 couples (p99)',
+      'REST read p99 at 200 requests/s offered (ms)',
+      '10 MB upload: server memory growth / file size',
+    ]);
+  });
+
+  it('replaces only its own section of docs/benchmarks.md', () => {
+    const page = `# Benchmarks\n\nLighthouse results\n\n${SECTION_START}\nold\n${SECTION_END}\n\nMore notes\n`;
+    const merged = mergeSection(page, `${SECTION_START}\nnew\n${SECTION_END}`);
+    expect(merged).toBe(`# Benchmarks\n\nLighthouse results\n\n${SECTION_START}\nnew\n${SECTION_END}\n\nMore notes\n`);
+    expect(mergeSection('# Benchmarks\n\nLighthouse\n', 'S')).toBe('# Benchmarks\n\nLighthouse\n\nS\n');
+    expect(mergeSection(undefined, 'S')).toContain('# Benchmarks');
+  });
+});

@@ -1,0 +1,155 @@
+import { median } from './load';
+
+/** One figure of the table, measured once per round. */
+export interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Server CPU (user + system) per request in microseconds, when /proc is there to read it. */
+  cpuUsPerRequest: number | null;
+}
+
+export interface Row {
+  id: FigureId;
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuUsPerRequest: number | null;
+  rounds: Sample[];
+}
+
+export const FIGURES = {
+  bare: 'Bare Fastify, tiny JSON route (the ceiling)',
+  trpcFloor: 'Fastify + tRPC adapter, trivial query (reference floor)',
+  express: 'Express 5 + better-sqlite3, the same read',
+  rest: 'REST read: GET /api/user-progression/{id}',
+  trpc: 'tRPC read: progress.progression',
+  dashboard: 'Dashboard opening: one tRPC batch of 5 procedures',
+  html: 'GET / (the HTML)',
+  rest10: 'REST read, 10 couples',
+  rest100k: 'REST read, 100,000 couples',
+  trpc10: 'tRPC read, 10 couples',
+  trpc100k: 'tRPC read, 100,000 couples',
+} as const;
+export type FigureId = keyof typeof FIGURES;
+
+export interface UploadResult {
+  fileBytes: number;
+  /** The worst of the measured uploads. */
+  eventLoopP99Ms: number;
+  eventLoopMaxMs: number;
+  rssGrowthBytes: number;
+  uploadMs: number;
+}
+
+export interface Check {
+  figure: string;
+  value: number;
+  target: string;
+  met: boolean;
+}
+
+/** Medians over the rounds, per figure (each column on its own, as autocannon users expect). */
+export function summarise(samples: Map<FigureId, Sample[]>): Row[] {
+  return [...samples].map(([id, rounds]) => {
+    const cpu = rounds.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
+    return {
+      id,
+      label: FIGURES[id],
+      rps: median(rounds.map((r) => r.rps)),
+      p50: median(rounds.map((r) => r.p50)),
+      p99: median(rounds.map((r) => r.p99)),
+      cpuUsPerRequest: cpu.length === rounds.length ? median(cpu) : null,
+      rounds,
+    };
+  });
+}
+
+/** The targets of issue 8, every one a ratio or a bound taken in this run. */
+export function checkTargets(rows: Row[], rateP99Ms: number, upload: UploadResult): Check[] {
+  const row = (id: FigureId) => {
+    const found = rows.find((r) => r.id === id);
+    if (!found) throw new Error(`No measurement for ${id}`);
+    return found;
+  };
+  const atLeast = (figure: string, value: number, min: number): Check => ({ figure, value, target: `>= ${min}`, met: value >= min });
+  const atMost = (figure: string, value: number, max: number): Check => ({ figure, value, target: `<= ${max}`, met: value <= max });
+  return [
+    atLeast('REST read / bare Fastify (requests/s)', row('rest').rps / row('bare').rps, 0.4),
+    atLeast('REST read / Express 5 doing the same work (requests/s)', row('rest').rps / row('express').rps, 1.5),
+    atLeast('tRPC read / bare Fastify (requests/s)', row('trpc').rps / row('bare').rps, 0.15),
+    atLeast('REST read, 100k couples / 10 couples (requests/s)', row('rest100k').rps / row('rest10').rps, 0.9),
+    atMost('REST read, 100k couples / 10 couples (p99)', row('rest100k').p99 / row('rest10').p99, 1.25),
+    atLeast('tRPC read, 100k couples / 10 couples (requests/s)', row('trpc100k').rps / row('trpc10').rps, 0.9),
+    atMost('tRPC read, 100k couples / 10 couples (p99)', row('trpc100k').p99 / row('trpc10').p99, 1.25),
+    atMost('REST read p99 at 200 requests/s offered (ms)', rateP99Ms, 20),
+    atMost('10 MB upload: event-loop delay p99 (ms)', upload.eventLoopP99Ms, 50),
+    { figure: '10 MB upload: server memory growth / file size', value: upload.rssGrowthBytes / upload.fileBytes, target: '< 2', met: upload.rssGrowthBytes < 2 * upload.fileBytes },
+  ];
+}
+
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
+
+export interface RunInfo {
+  date: string;
+  commit: string;
+  node: string;
+  cpu: string;
+  cores: number;
+  loadBefore: number[];
+  loadAfter: number[];
+  rounds: number;
+  warmupSeconds: number;
+  seconds: number;
+  connections: number;
+  logLevel: string;
+  seeding: { couples: number; seconds: number; rows: Record<string, number> };
+  quick: boolean;
+}
+
+export const SECTION_START = '<!-- bench:start (written by npm run bench; edit outside these markers) -->';
+export const SECTION_END = '<!-- bench:end -->';
+
+export function renderMarkdown(info: RunInfo, rows: Row[], checks: Check[], rate: { p50: number; p99: number; rps: number }, upload: UploadResult): string {
+  const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' / ');
+  const lines = [
+    SECTION_START,
+    '## API and upload (`npm run bench`)',
+    '',
+    `Run ${info.date} at commit \`${info.commit}\`${info.quick ? ' (**--quick smoke run**, not comparable)' : ''}: Node ${info.node}, ${info.cores} × ${info.cpu}, ` +
+      `load average ${load(info.loadBefore)} before and ${load(info.loadAfter)} after (1/5/15 min; other work on the machine shares the cores). ` +
+      `Everything on loopback, one server at a time, autocannon in the bench process with ${info.connections} connections: ` +
+      `${info.warmupSeconds} s warm-up, then ${info.seconds} s measured, ${info.rounds} round(s) with the order rotated; medians. ` +
+      `The app runs as shipped (NODE_ENV=production, LOG_LEVEL=${info.logLevel}). ` +
+      `Large database: ${thousands(info.seeding.couples)} couples (${Object.entries(info.seeding.rows).map(([table, n]) => `${thousands(n)} ${table}`).join(', ')}), seeded in ${fixed(info.seeding.seconds, 0)} s.`,
+    '',
+    '| Figure | Requests/s | p50 (ms) | p99 (ms) | Server CPU per request (µs) |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.label} | ${thousands(r.rps)} | ${fixed(r.p50, 2)} | ${fixed(r.p99, 2)} | ${r.cpuUsPerRequest === null ? 'n/a' : thousands(r.cpuUsPerRequest)} |`),
+    `| REST read at 200 requests/s offered | ${thousands(rate.rps)} | ${fixed(rate.p50, 2)} | ${fixed(rate.p99, 2)} | |`,
+    '',
+    `10 MB upload (${thousands(upload.fileBytes)} bytes, worst of the measured uploads): event-loop delay p99 ${fixed(upload.eventLoopP99Ms, 1)} ms ` +
+      `(max ${fixed(upload.eventLoopMaxMs, 1)} ms), server memory growth ${fixed(upload.rssGrowthBytes / 1024 / 1024, 1)} MB (RSS before vs peak during), ` +
+      `${fixed(upload.uploadMs, 0)} ms per upload.`,
+    '',
+    '| Target | Measured | Target | Met |',
+    '|---|---:|---:|:---:|',
+    ...checks.map((c) => `| ${c.figure} | ${fixed(c.value, 2)} | ${c.target} | ${c.met ? 'yes' : '**NO**'} |`),
+    '',
+    SECTION_END,
+  ];
+  return lines.join('\n');
+}
+
+/** Puts the bench section into the page, keeping whatever else it holds (e.g. the Lighthouse results). */
+export function mergeSection(existing: string | undefined, section: string): string {
+  if (existing === undefined || existing.trim() === '') {
+    return `# Benchmarks\n\nHow fast the app is, measured on this machine. Every target is a ratio or a bound taken in one run.\n\n${section}\n`;
+  }
+  const start = existing.indexOf(SECTION_START);
+  const end = existing.indexOf(SECTION_END);
+  if (start !== -1 && end > start) return existing.slice(0, start) + section + existing.slice(end + SECTION_END.length);
+  return `${existing.trimEnd()}\n\n${section}\n`;
+}

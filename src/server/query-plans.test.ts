@@ -1,0 +1,145 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/schema';
+import type { AppDeps } from './deps';
+import { ensureAdmin } from './features/auth/admin-bootstrap';
+import { deleteExpiredSessions, resolveSession } from './features/auth/sessions';
+import { openFrameworkDownload, storeFrameworkPdf } from './features/frameworks/service';
+import { makeSamplePdf } from './features/demo/seed';
+import { assertCouple } from './http/request-auth';
+import { createCouple, createTestApp, sessionCookie, type TestApp } from './test/harness';
+import { createCallerFactory, type Context } from './trpc/init';
+import { appRouter } from './trpc/router';
+
+/**
+ * Every query a couple's requests run (and every sign-in lookup) uses an index: EXPLAIN QUERY PLAN
+ * of the real SQL, captured with Kysely's log hook while the procedures and services run against
+ * a test app, never shows a SCAN of a per-couple table. A SCAN there costs time in proportion to
+ * the number of couples (the bench compares 100,000 with 10).
+ */
+const PER_COUPLE_TABLES = ['progress', 'workbook_responses', 'week_summaries', 'sessions', 'accounts', 'orders', 'couples'];
+const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
+
+/** How each procedure is exercised: as a couple, or signing in (anonymous), with its input. */
+const COUPLE_CALLS: Record<string, unknown> = {
+  'auth.check': undefined,
+  'auth.session': undefined,
+  'profile.get': undefined,
+  'profile.update': { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: '2027-06-12' },
+  'progress.progression': undefined,
+  'progress.access': undefined,
+  'progress.list': undefined,
+  'progress.complete': { weekNumber: 1 },
+  'progress.update': { weekNumber: 2, notes: 'We talked about money.', rating: 4 },
+  'frameworks.list': undefined,
+  'frameworks.withAccess': undefined,
+  // Last: it ends the session.
+  'auth.logout': undefined,
+};
+const SIGN_IN_CALLS: Record<string, unknown> = {
+  'auth.register': { username: 'plans_new_couple', password: 'plans-password', confirmPassword: 'plans-password' },
+  'auth.userLogin': { username: 'plans_couple', password: 'plans-password' },
+  'auth.customerLogin': { email: 'plans-trial@example.com', accessCode: 'TRY-52-WEEKS' },
+  'auth.adminLogin': { username: 'admin', password: 'not-the-admin-password' },
+};
+/** Procedures that read no per-couple row, or read all of them on purpose (admin screens). */
+const NOT_PER_COUPLE: Record<string, string> = {
+  'publicConfig.get': 'configuration only',
+  'frameworks.delete': 'admin: one framework by week number',
+};
+
+let t: TestApp;
+let sqlite: SQLite.Database;
+let logged: Kysely<Database>;
+const captured: CompiledQuery[] = [];
+const plans = new Map<string, string[]>();
+
+function planOf(query: CompiledQuery): string[] {
+  const statement = sqlite.prepare(`explain query plan ${query.sql}`);
+  return (statement.all(...(query.parameters as unknown[])) as { detail: string }[]).map((row) => row.detail);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A second connection to the app's file, logging every query it runs (compiled-once ones too).
+  sqlite = new SQLite(t.config.databaseFile);
+  logged = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  const deps: AppDeps = { ...t.deps, db: logged };
+  // Some couples and data around the one being exercised, so no table is empty.
+  for (let i = 0; i < 5; i += 1) await createCouple(t.deps, { accessLevel: i % 2 ? 'trial' : 'full' });
+  await createCouple(t.deps, { username: 'plans_couple', password: 'plans-password', accessLevel: 'full' });
+  const couple = await createCouple(t.deps, { accessLevel: 'full' });
+  await storeFrameworkPdf(t.deps, { weekNumber: 1, title: 'Week 1', description: '' }, await makeSamplePdf('Week 1', 'plans'));
+  const cookie = await sessionCookie(t.deps, couple.accountId);
+  const token = cookie.split('=')[1]!;
+
+  const reply = { setCookie: () => reply, clearCookie: () => reply, header: () => reply };
+  const callerAs = async (sessionToken: string | undefined) => {
+    const req = { cookies: sessionToken ? { sid: sessionToken } : {}, headers: {}, ip: '127.0.0.1' };
+    const ctx = { deps, req, reply, auth: await resolveSession(logged, sessionToken) } as unknown as Context;
+    return createCallerFactory(appRouter)(ctx);
+  };
+  const call = async (caller: Awaited<ReturnType<typeof callerAs>>, path: string, input: unknown) => {
+    const [feature, name] = path.split('.') as [string, string];
+    const procedure = (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[feature]![name]!;
+    // A refused sign-in (wrong admin password) still runs its lookups, which is what is checked.
+    await procedure(input).catch((error: unknown) => {
+      if (path !== 'auth.adminLogin') throw error;
+    });
+  };
+
+  const run = async (label: string, action: () => Promise<unknown>) => {
+    const from = captured.length;
+    await action();
+    for (const query of captured.slice(from)) plans.set(`${label}: ${query.sql}`, planOf(query));
+  };
+  let asCouple!: Awaited<ReturnType<typeof callerAs>>;
+  await run('session lookup', async () => {
+    asCouple = await callerAs(token);
+  });
+  for (const [path, input] of Object.entries(COUPLE_CALLS)) await run(path, () => call(asCouple, path, input));
+  for (const [path, input] of Object.entries(SIGN_IN_CALLS)) await run(path, async () => call(await callerAs(undefined), path, input));
+  // REST-only and start-up paths that read per-couple rows.
+  const again = await sessionCookie(t.deps, couple.accountId);
+  const viewer = assertCouple(await resolveSession(logged, again.split('=')[1]));
+  await run('download-framework', async () => (await openFrameworkDownload(deps, viewer, 1)).handle.close());
+  await run('start-up: expired sessions', () => deleteExpiredSessions(logged));
+  await run('start-up: admin account', () => ensureAdmin(deps, () => {}));
+}, 60_000);
+
+afterAll(async () => {
+  await logged?.destroy();
+  await t?.close();
+});
+
+describe('query plans', () => {
+  it('exercise every procedure of the API, or say why it is not per-couple', () => {
+    const procedures = Object.keys(appRouter._def.procedures).sort();
+    const known = new Set([...Object.keys(COUPLE_CALLS), ...Object.keys(SIGN_IN_CALLS), ...Object.keys(NOT_PER_COUPLE)]);
+    const missing = procedures.filter((path) => !known.has(path));
+    expect(missing, 'Add these procedures to COUPLE_CALLS / SIGN_IN_CALLS (with an input) or NOT_PER_COUPLE in query-plans.test.ts').toEqual([]);
+  });
+
+  it('captured the real queries of those calls', () => {
+    const sql = [...plans.keys()].join('\n');
+    for (const table of ['progress', 'sessions', 'accounts', 'couples', 'frameworks']) expect(sql).toContain(`"${table}"`);
+    expect(sql).toContain('session lookup: select "sessions"."id" as "sessionId"');
+    expect(plans.size).toBeGreaterThan(20);
+  });
+
+  it('never scan a per-couple table', () => {
+    const scans = [...plans].filter(([, details]) => details.some((detail) => SCAN.test(detail)));
+    expect(scans.map(([query, details]) => `${query}\n    ${details.join('\n    ')}`)).toEqual([]);
+  });
+
+  it('would notice a scan', () => {
+    expect(planOf({ sql: 'select week_number from progress where notes = ?', parameters: ['x'] } as unknown as CompiledQuery).some((d) => SCAN.test(d))).toBe(true);
+    expect(planOf({ sql: 'select id from couples where display_name = ?', parameters: ['x'] } as unknown as CompiledQuery).some((d) => SCAN.test(d))).toBe(true);
+  });
+});
