@@ -34,6 +34,12 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'progress.update': { weekNumber: 2, notes: 'We talked about money.', rating: 4 },
   'frameworks.list': undefined,
   'frameworks.withAccess': undefined,
+  'workbook.content': { weekNumber: 1 },
+  'workbook.get': { weekNumber: 1, partner: 'partner1' },
+  'workbook.save': { weekNumber: 1, partner: 'partner1', reflectionAnswers: ['We listen first.'], discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: [] },
+  'workbook.summary': { weekNumber: 1 },
+  // Refused (partner 2 has not answered) after reading both partners' rows, which is what is checked.
+  'workbook.generateSummary': { weekNumber: 1 },
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -42,7 +48,12 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'auth.userLogin': { username: 'plans_couple', password: 'plans-password' },
   'auth.customerLogin': { email: 'plans-trial@example.com', accessCode: 'TRY-52-WEEKS' },
   'auth.adminLogin': { username: 'admin', password: 'not-the-admin-password' },
+  'contact.send': { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', subject: 'general', message: 'Hello!' },
+  'orders.get': { paymentIntentId: 'pi_demoCompleted0001' },
+  'orders.downloadWorkbook': { paymentIntentId: 'pi_demoCompleted0001' },
 };
+/** Calls whose refusal is expected here; the lookups they make before refusing are still checked. */
+const REFUSAL_EXPECTED = new Set(['auth.adminLogin', 'workbook.generateSummary', 'orders.get', 'orders.downloadWorkbook']);
 /** Procedures that read no per-couple row, or read all of them on purpose (admin screens). */
 const NOT_PER_COUPLE: Record<string, string> = {
   'publicConfig.get': 'configuration only',
@@ -88,9 +99,9 @@ beforeAll(async () => {
   const call = async (caller: Awaited<ReturnType<typeof callerAs>>, path: string, input: unknown) => {
     const [feature, name] = path.split('.') as [string, string];
     const procedure = (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[feature]![name]!;
-    // A refused sign-in (wrong admin password) still runs its lookups, which is what is checked.
+    // A refused call (wrong admin password, unknown order) still runs its lookups, which is what is checked.
     await procedure(input).catch((error: unknown) => {
-      if (path !== 'auth.adminLogin') throw error;
+      if (!REFUSAL_EXPECTED.has(path)) throw error;
     });
   };
 
