@@ -1,13 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Absolute path from the repository root. The router plugin resolves relative paths against Vite's
  * root (src/web), not the working directory, so every path here is absolute.
  */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * After the client build, prerender the landing page into dist/web/index.html (scripts/prerender.ts).
+ * Not for the SSR build that step runs itself, and not for the dev server.
+ */
+function prerenderLandingPage(): Plugin {
+  let ssr = false;
+  let outDir = '';
+  return {
+    name: 'vows:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (ssr) return;
+      const { prerenderLanding } = await import('./scripts/prerender');
+      await prerenderLanding(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   root: fromRoot('src/web'),
@@ -25,6 +47,7 @@ export default defineConfig({
       generatedRouteTree: fromRoot('src/web/routeTree.gen.ts'),
     }),
     react(),
+    prerenderLandingPage(),
   ],
   build: {
     outDir: fromRoot('dist/web'),

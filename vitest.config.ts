@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Real scrypt hashes and Mantine renders in jsdom take seconds on a busy two-core machine.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

@@ -48,6 +48,23 @@ export function landingBundle(webDir: string) {
   };
 }
 
+export const HERO_TEXT = 'Prepare for a lifetime together, one week at a time';
+
+/**
+ * The build-time prerender (scripts/prerender.ts): `/` carries the page's HTML with no inline
+ * script (CSP), and the shell served for every other page is empty.
+ */
+export function prerenderProblems(webDir: string): string[] {
+  const landing = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const shellFile = path.join(webDir, 'app.html');
+  const shell = fs.existsSync(shellFile) ? fs.readFileSync(shellFile, 'utf8') : '';
+  return [
+    !landing.includes(`<h1`) || !landing.includes(HERO_TEXT) ? 'dist/web/index.html is not prerendered (no hero heading)' : '',
+    /<script(?![^>]*\bsrc=)[^>]*>/.test(landing) ? 'dist/web/index.html has an inline script (forbidden by the CSP)' : '',
+    !shell.includes('<div id="root"></div>') ? 'dist/web/app.html (the empty shell for other pages) is missing' : '',
+  ].filter(Boolean);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const webDir = path.resolve(import.meta.dirname, '../dist/web');
   const bundle = landingBundle(webDir);
@@ -57,6 +74,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     bundle.jsGzipBytes > BUDGET.jsGzipBytes && `JavaScript over budget: ${bundle.js.join(', ')}`,
     bundle.cssGzipBytes > BUDGET.cssGzipBytes && `CSS over budget: ${bundle.css.join(', ')}`,
     bundle.foreign.length > 0 && `Dashboard/admin code in the landing bundle: ${bundle.foreign.join(', ')}`,
+    ...prerenderProblems(webDir),
   ].filter(Boolean);
   if (problems.length > 0) {
     console.error(problems.join('\n'));

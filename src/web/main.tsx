@@ -1,27 +1,20 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppNotifications } from './components/notifications';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProviders } from './components/app-providers';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
 import { queryClient } from './trpc';
 
 const router = createAppRouter({ queryClient });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const app = <AppProviders router={router} queryClient={queryClient} />;
 
-createRoot(container).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <AppNotifications />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+// `/` arrives prerendered (scripts/prerender.ts): load its route first (the lazily split landing
+// component), then hydrate over the HTML. Every other page starts from the empty shell.
+if (container.hasChildNodes() && window.location.pathname === '/') {
+  void router.load().then(() => hydrateRoot(container, app));
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

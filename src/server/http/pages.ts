@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** A page's HTML with its brotli and gzip encodings, computed once at startup. */
+function compressible(text: string) {
+  return { text, br: brotliCompressSync(text), gzip: gzipSync(text) };
+}
 
 /** The page paths of CONTRACT section 5; every other non-API path gets the app with status 404. */
 export const PAGE_PATHS = [
@@ -20,19 +26,26 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
 /**
- * Serves the built web app: hashed assets cached for a year, HTML never cached, known page paths
- * with 200 and the app shell for everything else (the app then shows its 404 page) with 404.
+ * Serves the built web app: hashed assets cached for a year, HTML never cached, `/` prerendered,
+ * the other page paths with 200 and the app shell for everything else (the app then shows its 404
+ * page) with 404.
  */
 export async function registerPages(app: FastifyInstance, webDir: string): Promise<void> {
   const shellFile = path.join(webDir, 'index.html');
+  // The build prerenders `/` into index.html and keeps the empty shell as app.html for every other
+  // page (scripts/prerender.ts); a build without that step has only index.html, served for all.
+  const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
-  const shell = built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML;
+  const landing = built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML;
+  const shell = fs.existsSync(appShellFile) ? fs.readFileSync(appShellFile, 'utf8') : landing;
 
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz copies of the assets (scripts/prerender.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -44,9 +57,15 @@ export async function registerPages(app: FastifyInstance, webDir: string): Promi
   }
 
   for (const pagePath of PAGE_PATHS) {
-    app.get(pagePath, async (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell),
-    );
+    const html = pagePath === '/' ? compressible(landing) : compressible(shell);
+    app.get(pagePath, async (req, reply) => {
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      // The prerendered landing page is ~80 KB of HTML: send it compressed when the client accepts it.
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
+      return reply.send(html.text);
+    });
   }
 
   app.setNotFoundHandler(async (req, reply) => {

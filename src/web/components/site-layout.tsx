@@ -2,10 +2,11 @@ import { Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AccountNav } from '../features/auth/account-nav';
+import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
 import classes from './site-layout.module.css';
 
-export const PRODUCT_NAME = 'Vows & Weeks';
-export const MAIN_CONTENT_ID = 'main';
+export { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
+export { SkipLink } from './skip-link';
 
 /** Two joined rings: the product mark, drawn inline (no image request). */
 function BrandMark() {
@@ -73,25 +74,5 @@ export function SiteLayout({ children, headerActions, guestActions }: SiteLayout
         </Container>
       </footer>
     </div>
-  );
-}
-
-/** First focusable element of every page: jumps keyboard users past the header to the content. */
-export function SkipLink() {
-  return (
-    <a
-      className={classes.skipLink}
-      href={`#${MAIN_CONTENT_ID}`}
-      onClick={(event) => {
-        // Move focus without changing the URL (the router would treat a hash change as navigation).
-        const main = document.getElementById(MAIN_CONTENT_ID);
-        if (!main) return;
-        event.preventDefault();
-        main.focus();
-        main.scrollIntoView();
-      }}
-    >
-      Skip to content
-    </a>
   );
 }

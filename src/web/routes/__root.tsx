@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
-import { SkipLink } from '../components/site-layout';
+import { SkipLink } from '../components/skip-link';
 
 export interface RouterContext {
   queryClient: QueryClient;

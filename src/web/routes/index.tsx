@@ -1,39 +1,43 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { PRODUCT_NAME, SiteLayout } from '../components/site-layout';
+import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { FormSkeleton } from '../features/landing/form-skeleton';
+import { LandingPage } from '../features/landing/landing-page';
 
 export const Route = createFileRoute('/')({
-  component: LandingPage,
+  component: HomePage,
 });
 
-function LandingPage() {
+/**
+ * The contact form (with its inputs and mutation code) loads in its own chunk, started by the first
+ * render: it sits at the bottom of the page and the landing page's first bundle has a 150 KB budget.
+ */
+const ContactForm = lazy(() => import('../features/contact/contact-form').then((module) => ({ default: module.ContactForm })));
+
+/**
+ * The demo-only instant login (a query, a mutation and toasts) loads in its own chunk too: it shows
+ * nothing until the server's public config says demo mode is on, which is only known after load.
+ */
+const InstantLoginButton = lazy(() =>
+  import('../features/auth/instant-login-button').then((module) => ({ default: module.InstantLoginButton })),
+);
+
+/**
+ * The landing page, with the contact form and the demo-only instant login composed in (features do
+ * not import each other). The button renders nothing unless the server says demo mode is on.
+ */
+function HomePage() {
   return (
-    <SiteLayout
-      headerActions={
-        <>
-          <Button component={Link} to="/login" variant="subtle">
-            Sign In
-          </Button>
-          <Button component={Link} to="/register">
-            Get Started
-          </Button>
-        </>
+    <LandingPage
+      contactForm={
+        <Suspense fallback={<FormSkeleton fields={4} tall label="Loading the contact form" />}>
+          <ContactForm />
+        </Suspense>
       }
-    >
-      <Container size="md" py={{ base: 48, sm: 112 }}>
-        <Stack gap="lg" align="flex-start">
-          <Text c="plum.9" fw={700} tt="uppercase" size="sm" style={{ letterSpacing: '0.08em' }}>
-            {PRODUCT_NAME}
-          </Text>
-          <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.15}>
-            Prepare for a lifetime together, one week at a time
-          </Title>
-          <Text size="xl" maw={640}>
-            A 52-week marriage-preparation course for engaged and newly married couples: one short lesson and
-            workbook each week, for a one-time $49.
-          </Text>
-        </Stack>
-      </Container>
-    </SiteLayout>
+      footerActions={
+        <Suspense fallback={null}>
+          <InstantLoginButton />
+        </Suspense>
+      }
+    />
   );
 }

@@ -1,13 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { SiteLayout } from '../components/site-layout';
+import { InvalidPaymentSession, OrderConfirmation } from '../features/orders/order-confirmation';
 import { searchTexts } from '../lib/search-params';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/success')({
   validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['payment_intent'] as const),
+  loaderDeps: ({ search }) => ({ paymentIntentId: search.payment_intent?.trim() || undefined }),
+  // Prefetch, not ensure: an unknown order is a page state ('Order not found'), not a route error.
+  loader: async ({ context, deps }) => {
+    if (deps.paymentIntentId) {
+      await context.queryClient.prefetchQuery(trpc.orders.get.queryOptions({ paymentIntentId: deps.paymentIntentId }));
+    }
+  },
   head: () => ({ meta: [{ title: 'Order confirmation · Vows & Weeks' }] }),
   component: SuccessPage,
 });
 
 function SuccessPage() {
-  return <PlaceholderPage title="Thank you for your order">Your order confirmation will appear here.</PlaceholderPage>;
+  const { paymentIntentId } = Route.useLoaderDeps();
+  return (
+    <SiteLayout>
+      {paymentIntentId ? <OrderConfirmation paymentIntentId={paymentIntentId} /> : <InvalidPaymentSession />}
+    </SiteLayout>
+  );
 }

@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-router';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AppNotifications } from '../components/notifications';
+import { AppNotifications } from '../components/app-notifications';
 import { createAppRouter } from '../router';
 import { cssVariablesResolver, theme } from '../theme';
 import { createQueryClient } from '../trpc';

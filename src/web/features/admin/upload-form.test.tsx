@@ -114,6 +114,6 @@ describe('UploadFrameworkForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness send={vi.fn<SendUpload>()} />);
     await fill(user, { week: '7' });
-    expect(screen.getByTestId('replace-hint')).toHaveTextContent('Week 7 already has “Dreams”; uploading replaces it.');
+    expect(await screen.findByTestId('replace-hint')).toHaveTextContent('Week 7 already has “Dreams”; uploading replaces it.');
   });
 });

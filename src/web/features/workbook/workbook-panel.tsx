@@ -1,4 +1,11 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Stack } from '@mantine/core';
+import { IconLock, IconNotebook } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+import { WorkbookEditor } from './workbook-editor';
+import { WorkbookSkeleton } from './workbook-skeleton';
 
 export interface WorkbookPanelProps {
   /** The week selected on the Progress tab, or null when none is. */
@@ -10,21 +17,83 @@ export interface WorkbookPanelProps {
 }
 
 /**
- * The Current tab's interactive workbook. The workbook issue fills this in; until then it asks the
- * couple to choose a week, which is also its real empty state.
+ * The Current tab's interactive workbook (SPEC section 2): the selected week's exercises, each
+ * partner in turn, and the couple's summary; or, with no week selected, a prompt to choose one.
  */
-export function WorkbookPanel({ weekNumber, onChooseWeek }: WorkbookPanelProps) {
+export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps) {
+  if (weekNumber === null) {
+    return (
+      <EmptyState>
+        <EmptyState.Indicator>
+          <IconNotebook aria-hidden="true" />
+        </EmptyState.Indicator>
+        <EmptyState.Title order={2}>Interactive workbook</EmptyState.Title>
+        <EmptyState.Description>
+          Select a week from the Progress tab to open its workbook. Each of you answers in turn, and
+          then you can bring your answers together in a summary of your week.
+        </EmptyState.Description>
+        <EmptyState.Actions>
+          <Button onClick={onChooseWeek}>Choose a week</Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  // A new week starts with fresh drafts.
+  return <WeekWorkbook key={weekNumber} weekNumber={weekNumber} partnerNames={partnerNames} onChooseWeek={onChooseWeek} />;
+}
+
+function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps & { weekNumber: number }) {
+  const content = useQuery(trpc.workbook.content.queryOptions({ weekNumber }));
+  const partner1 = useQuery(trpc.workbook.get.queryOptions({ weekNumber, partner: 'partner1' }));
+  const partner2 = useQuery(trpc.workbook.get.queryOptions({ weekNumber, partner: 'partner2' }));
+  const summary = useQuery(trpc.workbook.summary.queryOptions({ weekNumber }));
+  const queries = [content, partner1, partner2, summary];
+
+  const failed = queries.find((query) => query.isError);
+  if (failed) {
+    const error = failed.error;
+    if (error instanceof TRPCClientError && error.data?.code === 'FORBIDDEN') {
+      return (
+        <EmptyState>
+          <EmptyState.Indicator>
+            <IconLock aria-hidden="true" />
+          </EmptyState.Indicator>
+          <EmptyState.Title order={2}>Week {weekNumber} is locked</EmptyState.Title>
+          <EmptyState.Description>
+            {weekNumber > 1 ? `Complete Week ${weekNumber - 1} to unlock this week.` : errorMessage(error, 'This week is not open yet.')}
+          </EmptyState.Description>
+          <EmptyState.Actions>
+            <Button onClick={onChooseWeek}>Choose a week</Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      );
+    }
+    return (
+      <Alert color="red" title="We could not open this week's workbook">
+        <Stack gap="sm" align="flex-start">
+          {errorMessage(error, 'Please check your connection and try again.')}
+          <Group>
+            <Button variant="light" color="red" onClick={() => queries.forEach((query) => query.isError && query.refetch())}>
+              Try again
+            </Button>
+            <Button variant="subtle" onClick={onChooseWeek}>
+              Choose another week
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (!content.data || !partner1.data || !partner2.data || !summary.data) return <WorkbookSkeleton />;
+
   return (
-    <Stack align="flex-start">
-      <Title order={2}>Interactive workbook</Title>
-      <Text>
-        {weekNumber === null
-          ? 'Select a week from the Progress tab to open its workbook.'
-          : `The workbook for week ${weekNumber} is being prepared.`}
-      </Text>
-      <Button variant="light" onClick={onChooseWeek}>
-        Choose a week
-      </Button>
-    </Stack>
+    <WorkbookEditor
+      weekNumber={weekNumber}
+      content={content.data}
+      saved={{ partner1: partner1.data, partner2: partner2.data }}
+      summary={summary.data.summary}
+      partnerNames={partnerNames}
+    />
   );
 }

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { landingBundle } from './check-bundle-size';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Build-time prerender of the landing page (issue 8), run by vite.config.ts after the client build:
+ * 1. builds scripts/prerender-entry.tsx with Vite in SSR mode (same plugins, so the same CSS-module
+ *    class names and route tree) into a temporary folder;
+ * 2. renders `/` with it and writes dist/web/index.html with the page inside #root, plus the
+ *    landing route's stylesheets (so the page is styled before any script runs) and modulepreload
+ *    links for its chunks (so hydration starts sooner);
+ * 3. keeps the empty shell as dist/web/app.html, served for every other page path and the 404.
+ */
+export async function prerenderLanding(webDir: string): Promise<void> {
+  const ssrDir = path.join(root, 'dist/prerender');
+  await build({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: path.join(root, 'scripts/prerender-entry.tsx'),
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
+  const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
+    renderPage: (path: string) => Promise<string>;
+  };
+  const html = await entry.renderPage('/');
+  fs.rmSync(ssrDir, { recursive: true, force: true });
+
+  const shellFile = path.join(webDir, 'index.html');
+  const shell = withLightScheme(fs.readFileSync(shellFile, 'utf8'));
+  if (!shell.includes(ROOT_ELEMENT)) throw new Error(`${shellFile} has no empty ${ROOT_ELEMENT}`);
+  fs.writeFileSync(path.join(webDir, 'app.html'), shell);
+
+  const bundle = landingBundle(webDir);
+  const links = [
+    ...bundle.css.filter((file) => !shell.includes(`/${file}`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...bundle.js.filter((file) => !shell.includes(`/${file}`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const landing = shell
+    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+    // The prerendered page works without JavaScript (sections, anchors, FAQ); no warning needed.
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
+  fs.writeFileSync(shellFile, landing);
+  precompress(webDir);
+}
+
+/**
+ * Brotli and gzip copies of every text asset, served by @fastify/static's `preCompressed` (the
+ * server has no on-the-fly compression): the landing page's 142 KB of gzip JavaScript is ~480 KB raw.
+ */
+export function precompress(webDir: string): void {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : [full];
+    });
+  for (const file of walk(webDir)) {
+    if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+    const content = fs.readFileSync(file);
+    if (content.length < 1024) continue;
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+/** Mantine's light-scheme variables apply before its script sets the attribute (no inline script: CSP). */
+function withLightScheme(html: string): string {
+  return html.replace(/<html([^>]*)>/, (tag, attributes: string) =>
+    attributes.includes('data-mantine-color-scheme') ? tag : `<html${attributes} data-mantine-color-scheme="light">`,
+  );
+}

@@ -1,0 +1,18 @@
+import { CONTACT_SENT_MESSAGE, type ContactMessage } from '../../../shared/contact-schemas';
+import type { AppDeps } from '../../deps';
+import { insertContactMessage } from './repo';
+
+/**
+ * Stores a visitor's message (CONTRACT section 4). Only valid messages spend the sender's budget
+ * (10 a minute per client address by default): a typo answered 400 costs nothing, a stored message
+ * does. Both POST /api/contact and contact.send come here, so they share that budget.
+ */
+export async function sendContactMessage(
+  deps: AppDeps,
+  message: ContactMessage,
+  clientAddress: string,
+): Promise<{ success: true; message: string }> {
+  deps.rateLimits.contactPerAddress.consume(clientAddress);
+  await insertContactMessage(deps.db, message);
+  return { success: true, message: CONTACT_SENT_MESSAGE };
+}

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, callerFor, type TestApp } from '../../test/harness';
+import { DEMO_ORDER_COMPLETED, DEMO_ORDER_PENDING } from '../demo/seed';
+import { ORDER_NOT_COMPLETED, WORKBOOK_NOT_AVAILABLE } from './service';
+import { addFramework, addOrder, testPageWidth } from './test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.deps.db.deleteFrom('frameworks').execute();
+});
+
+const get = (url: string) => t.app.inject({ url });
+
+describe('GET /api/order/{paymentIntentId}', () => {
+  it('answers the order with the amount in cents', async () => {
+    const order = await addOrder(t.deps, { amount: 4900, email: 'noor@example.com' });
+    const res = await get(`/api/order/${order.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: order.id,
+      amount: 4900,
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      email: 'noor@example.com',
+      status: 'completed',
+    });
+  });
+
+  it('answers 404 Order not found for unknown and malformed ids', async () => {
+    for (const id of ['pi_doesNotExist123', 'nonexistent', 'pi_', 'pi_abc-def', "pi_1'%20or%201=1", 'x'.repeat(300)]) {
+      const res = await get(`/api/order/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'Order not found' });
+    }
+  });
+});
+
+describe('GET /api/download-workbook/{paymentIntentId}', () => {
+  it('gives a completed order its download link', async () => {
+    const order = await addOrder(t.deps);
+    await addFramework(t.deps, 1);
+    await addFramework(t.deps, 2);
+    const res = await get(`/api/download-workbook/${order.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Your workbook is ready: 2 weekly frameworks in one PDF.',
+      downloadUrl: `/api/download-workbook/${order.id}/pdf`,
+    });
+  });
+
+  it('answers 404 for an unknown order and 409 for one not completed', async () => {
+    expect((await get('/api/download-workbook/pi_unknown0000')).statusCode).toBe(404);
+    const pending = await addOrder(t.deps, { status: 'pending' });
+    const res = await get(`/api/download-workbook/${pending.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: ORDER_NOT_COMPLETED });
+    expect((await get(`/api/download-workbook/${pending.id}/pdf`)).statusCode).toBe(409);
+    expect((await get('/api/download-workbook/pi_unknown0000/pdf')).statusCode).toBe(404);
+  });
+});
+
+describe('the complete workbook PDF', () => {
+  async function downloadPdf(id: string) {
+    const res = await get(`/api/download-workbook/${id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="vows-and-weeks-workbook.pdf"');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    return PDFDocument.load(res.rawPayload);
+  }
+  const widths = (pdf: PDFDocument) => pdf.getPages().map((page) => page.getWidth());
+
+  it('answers 404 with a clear message while no framework is uploaded', async () => {
+    const order = await addOrder(t.deps);
+    const res = await get(`/api/download-workbook/${order.id}/pdf`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: WORKBOOK_NOT_AVAILABLE });
+    expect((await get(`/api/download-workbook/${order.id}`)).json().message).toMatch(/as soon as the first weekly frameworks/);
+  });
+
+  it('merges the uploaded frameworks in week order', async () => {
+    const order = await addOrder(t.deps);
+    // Uploaded out of order, with several pages in one week.
+    await addFramework(t.deps, 10);
+    await addFramework(t.deps, 2, { pages: 2 });
+    await addFramework(t.deps, 1);
+    const pdf = await downloadPdf(order.id);
+    expect(widths(pdf)).toEqual([testPageWidth(1), testPageWidth(2), testPageWidth(2), testPageWidth(10)]);
+    expect(pdf.getTitle()).toBe('The 52-Week Marriage Preparation Workbook');
+  });
+
+  it('builds a new workbook when the frameworks change and keeps only the latest file', async () => {
+    const order = await addOrder(t.deps);
+    await addFramework(t.deps, 1);
+    expect(widths(await downloadPdf(order.id))).toEqual([testPageWidth(1)]);
+    expect(widths(await downloadPdf(order.id))).toEqual([testPageWidth(1)]);
+    await addFramework(t.deps, 3);
+    expect(widths(await downloadPdf(order.id))).toEqual([testPageWidth(1), testPageWidth(3)]);
+    const cached = fs.readdirSync(path.join(t.config.dataDir, 'cache'));
+    expect(cached).toHaveLength(1);
+  });
+
+  it('leaves out a framework whose file is missing or unreadable', async () => {
+    const order = await addOrder(t.deps);
+    const gone = await addFramework(t.deps, 1);
+    fs.rmSync(path.join(t.config.pdfDir, gone));
+    await addFramework(t.deps, 2, { bytes: new TextEncoder().encode('%PDF-1.7 this is not really a PDF') });
+    await addFramework(t.deps, 3);
+    expect(widths(await downloadPdf(order.id))).toEqual([testPageWidth(3)]);
+  });
+
+  it('serves concurrent first downloads from one build', async () => {
+    const order = await addOrder(t.deps);
+    await addFramework(t.deps, 4);
+    const results = await Promise.all([1, 2, 3].map(() => get(`/api/download-workbook/${order.id}/pdf`)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(results.map((r) => r.rawPayload.length)).size).toBe(1);
+  });
+});
+
+describe('orders procedures', () => {
+  it('orders.get and orders.downloadWorkbook answer like the REST paths', async () => {
+    const caller = await callerFor(t);
+    const order = await addOrder(t.deps, { amount: 2500 });
+    await expect(caller.orders.get({ paymentIntentId: order.id })).resolves.toMatchObject({ id: order.id, amount: 2500 });
+    await expect(caller.orders.get({ paymentIntentId: 'pi_nothing' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Order not found',
+    });
+    await expect(caller.orders.downloadWorkbook({ paymentIntentId: order.id })).resolves.toEqual({
+      message: expect.any(String),
+      downloadUrl: `/api/download-workbook/${order.id}/pdf`,
+    });
+    const pending = await addOrder(t.deps, { status: 'pending' });
+    await expect(caller.orders.downloadWorkbook({ paymentIntentId: pending.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+});
+
+describe('demo orders', () => {
+  it('are seeded in demo mode: one completed, one pending', async () => {
+    const demo = await createTestApp({ DEMO_MODE: 'true' });
+    try {
+      const completed = await demo.app.inject({ url: `/api/order/${DEMO_ORDER_COMPLETED}` });
+      expect(completed.json()).toMatchObject({ status: 'completed', amount: 4900 });
+      const pending = await demo.app.inject({ url: `/api/order/${DEMO_ORDER_PENDING}` });
+      expect(pending.json()).toMatchObject({ status: 'pending' });
+      const pdf = await demo.app.inject({ url: `/api/download-workbook/${DEMO_ORDER_COMPLETED}/pdf` });
+      expect(pdf.statusCode).toBe(200);
+      expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(3);
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import type { AccessLevel } from '../../../shared/constants';
+import { nowIso, type DB } from '../../db/client';
+
+/** An order as every caller sees it (CONTRACT section 4): amount in cents. */
+export interface OrderView {
+  id: string;
+  amount: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: string;
+}
+
+export async function findOrder(db: DB, id: string): Promise<OrderView | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'amount', 'first_name as firstName', 'last_name as lastName', 'email', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertOrder(
+  db: DB,
+  order: OrderView & { coupleId: number | null },
+): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({
+      id: order.id,
+      couple_id: order.coupleId,
+      amount: order.amount,
+      first_name: order.firstName,
+      last_name: order.lastName,
+      email: order.email,
+      status: order.status,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** The uploaded weekly frameworks in week order: what the complete workbook is merged from. */
+export interface FrameworkFile {
+  weekNumber: number;
+  fileName: string;
+  fileSize: number;
+  uploadedAt: string;
+}
+
+export async function listFrameworkFiles(db: DB): Promise<FrameworkFile[]> {
+  return db
+    .selectFrom('frameworks')
+    .select(['week_number as weekNumber', 'file_name as fileName', 'file_size as fileSize', 'uploaded_at as uploadedAt'])
+    .orderBy('week_number')
+    .execute();
+}
+
+/** A couple's sign-in account, as order fulfilment needs it (never a hash). */
+export interface CoupleAccount {
+  accountId: number;
+  coupleId: number;
+  email: string | null;
+  username: string | null;
+  accessLevel: AccessLevel;
+}
+
+function selectCoupleAccounts(db: DB) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('couples', 'couples.id', 'accounts.couple_id')
+    .select([
+      'accounts.id as accountId',
+      'couples.id as coupleId',
+      'accounts.email as email',
+      'accounts.username as username',
+      'couples.access_level as accessLevel',
+    ])
+    .where('accounts.role', '=', 'couple');
+}
+
+export async function findCoupleAccountByEmail(db: DB, email: string): Promise<CoupleAccount | undefined> {
+  return selectCoupleAccounts(db).where('accounts.email', '=', email).executeTakeFirst();
+}
+
+/** Usernames are unique case-insensitively (the column collates nocase). */
+export async function findCoupleAccountByUsername(db: DB, username: string): Promise<CoupleAccount | undefined> {
+  return selectCoupleAccounts(db).where('accounts.username', '=', username).executeTakeFirst();
+}
+
+/** Is the email used by any account at all (admins included)? */
+export async function isEmailTaken(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A new couple with full access and an empty profile (so onboarding opens at first sign-in), and its
+ * email account signing in with a personal access code.
+ */
+export async function createFullAccessCouple(
+  db: DB,
+  account: { email: string; accessCodeHash: string },
+): Promise<{ coupleId: number; accountId: number }> {
+  const now = nowIso();
+  const couple = await db
+    .insertInto('couples')
+    .values({ display_name: '', partner_name: '', wedding_date: null, access_level: 'full', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const created = await db
+    .insertInto('accounts')
+    .values({
+      role: 'couple',
+      couple_id: couple.id,
+      username: null,
+      email: account.email,
+      password_hash: null,
+      access_code_hash: account.accessCodeHash,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { coupleId: couple.id, accountId: created.id };
+}
+
+export async function grantFullAccess(db: DB, coupleId: number): Promise<void> {
+  await db.updateTable('couples').set({ access_level: 'full' }).where('id', '=', coupleId).execute();
+}
+
+/** Replaces the account's personal access code (the old one stops working) and, if given, sets its email. */
+export async function setPersonalAccessCode(
+  db: DB,
+  accountId: number,
+  accessCodeHash: string,
+  email?: string,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set(email === undefined ? { access_code_hash: accessCodeHash } : { access_code_hash: accessCodeHash, email })
+    .where('id', '=', accountId)
+    .where('role', '=', 'couple')
+    .execute();
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import { describeZodError } from '../../../shared/schemas';
+import { weekContentSchema, type WeekContent, type WeekContentData } from '../../../shared/workbook-schemas';
+
+/** The bundled week content: one `week-NN.json` per week that has its own exercises. */
+export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('./content/', import.meta.url));
+
+/** Week 1's content stands in for every week without its own (SPEC section 3). */
+export const FALLBACK_WEEK = 1;
+
+const CONTENT_FILE = /^week-(\d{2})\.json$/;
+
+export class ContentLibraryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContentLibraryError';
+  }
+}
+
+export interface ContentLibrary {
+  /** The content shown for a week: its own, or week 1's. */
+  contentFor(weekNumber: number): WeekContent;
+  /** The weeks that have content of their own, in order. */
+  weeksWithContent(): number[];
+}
+
+/**
+ * Reads and validates every `week-NN.json` in the folder. A file that is not valid JSON, does not
+ * match the content schema, or names a different week than its file name stops the load with a
+ * message naming the file; so does a missing week 1, which every other week falls back to.
+ * Adding a week is adding a file: no code changes.
+ */
+export function loadContentLibrary(dir: string = DEFAULT_CONTENT_DIR): ContentLibrary {
+  const weeks = new Map<number, WeekContentData>();
+  for (const file of fs.readdirSync(dir).sort()) {
+    const match = CONTENT_FILE.exec(file);
+    if (!match) continue;
+    const fileWeek = Number(match[1]);
+    if (fileWeek < 1 || fileWeek > TOTAL_WEEKS) {
+      throw new ContentLibraryError(`Workbook content ${file}: the week must be 1-${TOTAL_WEEKS}.`);
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    } catch (error) {
+      throw new ContentLibraryError(`Workbook content ${file} is not valid JSON: ${(error as Error).message}`);
+    }
+    const parsed = weekContentSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new ContentLibraryError(`Workbook content ${file} is invalid: ${describeZodError(parsed.error)}`);
+    }
+    if (parsed.data.weekNumber !== fileWeek) {
+      throw new ContentLibraryError(
+        `Workbook content ${file} says weekNumber ${parsed.data.weekNumber}; it must match its file name.`,
+      );
+    }
+    weeks.set(fileWeek, parsed.data);
+  }
+  const fallback = weeks.get(FALLBACK_WEEK);
+  if (!fallback) {
+    throw new ContentLibraryError(`Workbook content for week ${FALLBACK_WEEK} is missing from ${dir}.`);
+  }
+
+  return {
+    contentFor(weekNumber) {
+      const own = weeks.get(weekNumber);
+      const data = own ?? fallback;
+      return { ...data, weekNumber, contentWeek: data.weekNumber, isFallback: !own };
+    },
+    weeksWithContent: () => [...weeks.keys()].sort((a, b) => a - b),
+  };
+}
+
+let bundled: ContentLibrary | undefined;
+
+/** The bundled library, loaded once per process (the files only change with a deploy). */
+export function bundledContentLibrary(): ContentLibrary {
+  bundled ??= loadContentLibrary();
+  return bundled;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS, NAME_MAX_LENGTH } from './constants';
+import { emailSchema } from './schemas';
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
+const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [ContactSubject, ...ContactSubject[]];
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
+
+/**
+ * A contact message (SPEC sections 3 and 5, CONTRACT section 4): names, email and message required,
+ * subject optional but one of the four options when given (an empty string or null counts as none).
+ * The landing page's form and POST /api/contact (and contact.send) validate with this one schema.
+ */
+export const contactMessageSchema = z.object({
+  firstName: requiredText('firstName', NAME_MAX_LENGTH),
+  lastName: requiredText('lastName', NAME_MAX_LENGTH),
+  email: emailSchema,
+  subject: z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.enum(SUBJECT_VALUES, { error: 'subject must be one of general, course, payment or technical' }).optional(),
+    ),
+  message: requiredText('message', CONTACT_MESSAGE_MAX_LENGTH),
+});
+
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
+
+/** The fields without which the form does not even try to send ('Missing Information'). */
+export const CONTACT_REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
+
+export const CONTACT_SENT_MESSAGE = "Thank you for your message. We'll get back to you within 24 hours.";

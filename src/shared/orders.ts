@@ -1,0 +1,39 @@
+/**
+ * Order helpers for the pages, free of zod so the landing page's bundle stays small (its budget is
+ * 150 KB of gzipped JS; zod alone is about 25 KB). The zod schemas are in orders-schemas.ts.
+ */
+
+/**
+ * The simple email pattern of SPEC section 5 (text, @, text, dot, text): the same as EMAIL_PATTERN
+ * in schemas.ts, which carries zod with it; a test keeps the two identical.
+ */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The pricing card's form and the /checkout query string: first name, last name and email, all
+ * required (SPEC section 5). Values are trimmed; the email must match the simple pattern.
+ */
+export interface CheckoutDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export type CheckoutDetailsProblem = 'missing' | 'invalid-email';
+
+/** Checks the pricing form; `missing` wins over `invalid-email`, as the toasts of SPEC section 5 expect. */
+export function checkCheckoutDetails(values: Partial<Record<keyof CheckoutDetails, string | undefined>>):
+  | { ok: true; details: CheckoutDetails }
+  | { ok: false; problem: CheckoutDetailsProblem } {
+  const firstName = values.firstName?.trim() ?? '';
+  const lastName = values.lastName?.trim() ?? '';
+  const email = values.email?.trim() ?? '';
+  if (!firstName || !lastName || !email) return { ok: false, problem: 'missing' };
+  if (!SIMPLE_EMAIL_PATTERN.test(email)) return { ok: false, problem: 'invalid-email' };
+  return { ok: true, details: { firstName, lastName, email } };
+}
+
+/** Dollars with two decimals from cents (SPEC section 9): 4900 -> "$49.00". */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

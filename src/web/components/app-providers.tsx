@@ -1,0 +1,43 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import type { createAppRouter } from '../router';
+import { cssVariablesResolver, theme } from '../theme';
+
+/**
+ * The toast region (Mantine Notifications, its transitions and CSS) is not needed to show a page:
+ * it loads in its own chunk right after the first bundle. Toasts raised earlier wait in the store.
+ */
+const AppNotifications = lazy(() => import('./app-notifications').then((module) => ({ default: module.AppNotifications })));
+
+interface AppProvidersProps {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+}
+
+/**
+ * The whole app: Mantine with the one theme (light scheme), the query client, the router and the
+ * toast region. The browser entry (main.tsx) and the build-time prerender of `/`
+ * (src/web/prerender.tsx) render exactly this tree, so hydration matches.
+ */
+export function AppProviders({ router, queryClient }: AppProvidersProps) {
+  // The toast region mounts after hydration only: it is not part of the prerendered HTML, so a toast
+  // raised before the page has hydrated (a quick click) cannot make the hydration mismatch.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          {mounted ? (
+            <Suspense fallback={null}>
+              <AppNotifications />
+            </Suspense>
+          ) : null}
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>
+  );
+}

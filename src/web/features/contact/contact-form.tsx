@@ -1,0 +1,165 @@
+import { Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS } from '../../../shared/constants';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+interface ContactValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+type Field = keyof ContactValues;
+
+const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+/** The fields without which the form does not even try to send ('Missing Information'). */
+const REQUIRED: readonly Field[] = ['firstName', 'lastName', 'email', 'message'];
+
+/**
+ * The shared zod schema, loaded when the form is first used rather than with the landing page:
+ * zod would add about 25 KB of gzipped JavaScript to the page's first load.
+ */
+const loadContactSchema = () => import('../../../shared/contact-schemas').then((module) => module.contactMessageSchema);
+export const CONTACT_FAILED_FALLBACK = 'Failed to send message. Please try again.';
+
+/** "email must be a valid email address" -> "Must be a valid email address": the label names the field. */
+function fieldMessage(field: string, message: string): string {
+  const text = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The landing page's contact form (SPEC sections 4, 5 and 8). Idle, then sending (the button reads
+ * 'Sending...' and is disabled), then success (toast, form cleared) or error (toast with the server's
+ * message). Missing required fields get the 'Missing Information' toast without a request; other
+ * problems the shared schema finds (a malformed email, a message too long) are shown at the field.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [checking, setChecking] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string | boolean>>>({});
+  const send = useMutation(
+    trpc.contact.send.mutationOptions({
+      onSuccess: () => {
+        notify.success('Message Sent!', "Thank you for your message. We'll get back to you within 24 hours.");
+        setValues(EMPTY);
+        setErrors({});
+      },
+      onError: (error) => notify.error('Error', errorMessage(error, CONTACT_FAILED_FALLBACK)),
+    }),
+  );
+
+  const sending = checking || send.isPending;
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const missing = REQUIRED.filter((field) => !values[field].trim());
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field, true])));
+      notify.error('Missing Information', 'Please fill in all required fields.');
+      return;
+    }
+    setChecking(true);
+    let parsed;
+    try {
+      parsed = (await loadContactSchema()).safeParse(values);
+    } catch {
+      setChecking(false);
+      notify.error('Error', CONTACT_FAILED_FALLBACK);
+      return;
+    }
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as Field;
+        found[field] ??= fieldMessage(field, issue.message);
+      }
+      setErrors(found);
+      setChecking(false);
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data, { onSettled: () => setChecking(false) });
+  }
+
+  return (
+    <form
+      onSubmit={(event) => void handleSubmit(event)}
+      // Start loading the schema as soon as someone starts filling in the form.
+      onFocus={() => void loadContactSchema().catch(() => {})}
+      noValidate
+      aria-label="Contact us"
+    >
+      <Stack gap="sm">
+        <Group grow gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            error={errors.firstName}
+            onChange={(event) => update('firstName', event.currentTarget.value)}
+            miw={140}
+          />
+          <TextInput
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={values.lastName}
+            error={errors.lastName}
+            onChange={(event) => update('lastName', event.currentTarget.value)}
+            miw={140}
+          />
+        </Group>
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => update('email', event.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Subject"
+          name="subject"
+          value={values.subject}
+          error={errors.subject}
+          onChange={(event) => update('subject', event.currentTarget.value)}
+          data={[{ value: '', label: 'Choose a topic (optional)' }, ...CONTACT_SUBJECTS]}
+        />
+        <Textarea
+          label="Message"
+          name="message"
+          required
+          rows={4}
+          maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+          value={values.message}
+          error={errors.message}
+          onChange={(event) => update('message', event.currentTarget.value)}
+        />
+        <Group justify="space-between" align="center" gap="sm">
+          <Text size="sm" c="dimmed">
+            We reply within 24 hours.
+          </Text>
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Sending...' : 'Send Message'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

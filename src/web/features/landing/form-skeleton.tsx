@@ -1,0 +1,14 @@
+import { Skeleton, Stack } from '@mantine/core';
+
+/** The shape of a form while its code loads: labelled as busy for screen readers. */
+export function FormSkeleton({ fields, label, tall = false }: { fields: number; label: string; tall?: boolean }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={label} role="status">
+      {Array.from({ length: fields }, (_, index) => (
+        <Skeleton key={index} height={58} />
+      ))}
+      {tall ? <Skeleton height={120} /> : null}
+      <Skeleton height={42} />
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHASES } from '../../../shared/constants';
+import { renderApp, renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { LandingPage } from './landing-page';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+async function renderLanding() {
+  renderApp('/');
+  await screen.findByRole('heading', { level: 1, name: /prepare for a lifetime together/i });
+}
+
+async function enter(user: User, form: HTMLElement, name: RegExp, text: string) {
+  await user.click(within(form).getByRole('textbox', { name }));
+  await user.paste(text);
+}
+
+describe('the landing page', { timeout: 20_000 }, () => {
+  it('shows the four curriculum phases with five topics each', async () => {
+    await renderLanding();
+    for (const phase of PHASES) {
+      const card = screen.getByRole('article', { name: phase.name });
+      expect(within(card).getByText(`Weeks ${phase.firstWeek}-${phase.lastWeek}`)).toBeInTheDocument();
+      expect(within(card).getAllByRole('listitem')).toHaveLength(5);
+    }
+  });
+
+  it('has the sections the navigation scrolls to, testimonials with ratings and the FAQ', async () => {
+    await renderLanding();
+    for (const id of ['course', 'curriculum', 'testimonials', 'pricing', 'contact']) {
+      expect(document.getElementById(id)).not.toBeNull();
+    }
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Reviews' })).toHaveAttribute('href', '#testimonials');
+    expect(within(main).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(main).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
+    expect(screen.getAllByRole('img', { name: /^Rated [1-5] out of 5$/ }).length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByText('How long does the course take?')).toBeInTheDocument();
+    expect(screen.getByText('Is it suitable for engaged couples?')).toBeInTheDocument();
+    expect(screen.getByText('What format is the workbook?')).toBeInTheDocument();
+  });
+
+  it('scrolls smoothly to a section and focuses its heading', async () => {
+    const scroll = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    const user = userEvent.setup({ delay: null });
+    await renderLanding();
+    await user.click(screen.getByRole('link', { name: 'Get Your Workbook Today' }));
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(scroll.mock.contexts[0]).toBe(document.getElementById('pricing'));
+    expect(screen.getByRole('heading', { level: 2, name: 'One price for the whole year' })).toHaveFocus();
+  });
+
+  it('opens the mobile menu, offers Login, and closes it after a section is chosen', async () => {
+    const scroll = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    const user = userEvent.setup({ delay: null });
+    await renderLanding();
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(burger).toHaveAttribute('aria-controls', 'landing-mobile-menu');
+    expect(document.getElementById('landing-mobile-menu')).not.toBeVisible();
+
+    await user.click(burger);
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(menu).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/customer-login');
+
+    await user.click(within(menu).getByRole('link', { name: 'Curriculum' }));
+    expect(menu).not.toBeVisible();
+    expect(scroll.mock.contexts.at(-1)).toBe(document.getElementById('curriculum'));
+
+    // It toggles, and Escape closes it and returns focus to the button.
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(menu).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.keyboard('{Escape}');
+    expect(menu).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('asks for every pricing field, then for a valid email, then goes to checkout', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderLanding();
+    const form = await screen.findByRole('form', { name: 'Order the workbook' });
+    const submit = within(form).getByRole('button', { name: 'Continue to Checkout' });
+
+    await enter(user, form, /first name/i, 'Ana');
+    await user.click(submit);
+    expect(await screen.findByText('Information Required')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in all fields to continue to checkout.')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /last name/i })).toHaveAttribute('aria-invalid', 'true');
+    // One toast at a time: dismiss it before the next one can show.
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+
+    await enter(user, form, /last name/i, 'Lima');
+    await enter(user, form, /email/i, 'ana-at-example');
+    await user.click(submit);
+    expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+
+    await user.clear(within(form).getByRole('textbox', { name: /email/i }));
+    await enter(user, form, /email/i, 'ana@example.com');
+    await user.click(submit);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Setup Required' })).toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+  });
+
+  it('links Admin and shows the placeholder links as unavailable buttons', async () => {
+    await renderLanding();
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    for (const label of ['FAQ', 'Refund Policy', 'Privacy Policy', 'Terms of Service']) {
+      const placeholder = within(footer).getByRole('button', { name: new RegExp(`^${label} ?\\(coming soon\\)$`) });
+      expect(placeholder).toHaveAttribute('aria-disabled', 'true');
+    }
+    expect(within(footer).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('offers the instant login in the footer only when the server says demo mode is on', async () => {
+    const demoConfig = { demoMode: true, trialAccessCode: 'TRY-52-WEEKS', demoEmail: 'demo@example.com', demoAccessCode: 'DEMO-2026', trialWeeks: 4 };
+    stubTrpcFetch({ 'publicConfig.get': () => ({ data: demoConfig }) });
+    await renderLanding();
+    expect(await screen.findByRole('button', { name: 'Instant Login (Dev)' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('has no instant login without demo mode', async () => {
+    const stub = stubTrpcFetch({
+      'publicConfig.get': () => ({ data: { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 } }),
+    });
+    await renderLanding();
+    await waitFor(() => expect(stub.calls.map((call) => call.path)).toContain('publicConfig.get'));
+    expect(screen.queryByRole('button', { name: 'Instant Login (Dev)' })).not.toBeInTheDocument();
+  });
+
+  it('renders the footer actions it is given', async () => {
+    renderRoute(() => <LandingPage contactForm={<p>Contact form here</p>} footerActions={<button type="button">Instant Login (Dev)</button>} />);
+    expect(await screen.findByRole('button', { name: 'Instant Login (Dev)' })).toBeInTheDocument();
+    expect(screen.getByText('Contact form here')).toBeInTheDocument();
+  });
+});
+
+describe('/checkout', { timeout: 20_000 }, () => {
+  it.each(['/checkout', '/checkout?email=ana%40example.com&firstName=Ana', '/checkout?email=&firstName=Ana&lastName=Lima'])(
+    'returns %s to the landing page',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: /prepare for a lifetime together/i })).toBeInTheDocument();
+    },
+  );
+
+  it('shows Payment Setup Required with a way back when all three are present', async () => {
+    renderApp('/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Setup Required' })).toBeInTheDocument();
+    expect(screen.getByText(/Thank you, Ana!/)).toHaveTextContent('for Ana Lima, at ana@example.com');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Return to Course Page' })).toHaveAttribute('href', '/'));
+  });
+});

@@ -1,0 +1,361 @@
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBook, IconCalendar, IconChartLine, IconCheck, IconClock, IconHeart, IconUsers } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
+import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../../components/product';
+import {
+  AUDIENCE,
+  COURSE_FEATURES,
+  CURRICULUM,
+  FAQ,
+  PLACEHOLDER_LINKS,
+  PRICING_POINTS,
+  TESTIMONIALS,
+  type SectionId,
+} from './content';
+import { BrandMark, HeroIllustration, StarRating } from './illustrations';
+import { LandingHeader } from './landing-header';
+import classes from './landing.module.css';
+import { FormSkeleton } from './form-skeleton';
+import { handleSectionClick, sectionHeadingId } from './scroll-to-section';
+
+export interface LandingPageProps {
+  /** The contact form, composed by the route (it belongs to the contact feature). */
+  contactForm: ReactNode;
+  /** Extra footer actions, e.g. the demo-only instant login, composed by the route. */
+  footerActions?: ReactNode;
+}
+
+const FEATURE_ICONS = [IconBook, IconUsers, IconClock, IconChartLine];
+
+/**
+ * The pricing form (with Mantine's inputs) loads in its own chunk, started by the first render, so
+ * the page's first bundle carries only what is needed to show the page (the 150 KB budget).
+ */
+const PricingForm = lazy(() => import('./pricing-form').then((module) => ({ default: module.PricingForm })));
+const PRICE_DOLLARS = PRICE_CENTS / 100;
+
+/**
+ * The shop window (SPEC sections 1 and 2): header, hero, course overview, the 52-week curriculum,
+ * testimonials, pricing, contact with FAQ, footer. A pure function of its props (no browser access
+ * during render, nothing time-dependent), so its HTML can be prerendered.
+ */
+export function LandingPage({ contactForm, footerActions }: LandingPageProps) {
+  return (
+    <div className={classes.page}>
+      <LandingHeader />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <Hero />
+        <CourseOverview />
+        <Curriculum />
+        <Testimonials />
+        <Pricing />
+        <Contact contactForm={contactForm} />
+      </main>
+      <LandingFooter footerActions={footerActions} />
+    </div>
+  );
+}
+
+/** A list whose bullets are an icon: plain markup, the icon hidden from screen readers. */
+function IconList({ items, icon, className }: { items: readonly string[]; icon: ReactNode; className?: string }) {
+  return (
+    <ul className={`${classes.iconList} ${className ?? ''}`}>
+      {items.map((item) => (
+        <li key={item}>
+          <span className={classes.iconListIcon}>{icon}</span>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SectionHeading({ id, eyebrow, title, intro }: { id: SectionId; eyebrow: string; title: string; intro?: string }) {
+  return (
+    <Stack gap="xs" align="center" ta="center" maw={720} mx="auto" mb={{ base: 32, sm: 48 }}>
+      <Text className={classes.eyebrow}>{eyebrow}</Text>
+      <Title order={2} id={sectionHeadingId(id)} tabIndex={-1} className={classes.sectionTitle}>
+        {title}
+      </Title>
+      {intro ? (
+        <Text size="lg" c="dimmed">
+          {intro}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Hero() {
+  return (
+    <section className={classes.hero} aria-labelledby="hero-heading">
+      <Container size="lg">
+        <div className={classes.heroGrid}>
+          <Stack gap="lg" align="flex-start">
+            <Text component="p" className={classes.heroTag}>
+              <IconHeart size={16} aria-hidden="true" />
+              For engaged and newly married couples
+            </Text>
+            <Title order={1} id="hero-heading" className={classes.heroTitle}>
+              Prepare for a lifetime together, one week at a time
+            </Title>
+            <Text size="xl" className={classes.heroLead}>
+              {TOTAL_WEEKS} short weekly lessons and a shared workbook that help you talk about the things that
+              matter, from everyday listening to money, family and the vows you will keep. One conversation a week,
+              a stronger marriage for life.
+            </Text>
+            <Group gap="sm">
+              <Button component="a" href="#pricing" size="lg" onClick={handleSectionClick('pricing')}>
+                Get Your Workbook Today
+              </Button>
+              <Button component="a" href="#course" size="lg" variant="default" onClick={handleSectionClick('course')}>
+                Learn More
+              </Button>
+            </Group>
+            <IconList
+              className={classes.heroPoints}
+              icon={<IconCheck size={18} aria-hidden="true" className={classes.checkIcon} />}
+              items={[
+                `$${PRICE_DOLLARS} once, yours to keep: less than $1 a week`,
+                '30 to 60 minutes a week, at your own pace',
+                '30-day money-back guarantee',
+              ]}
+            />
+          </Stack>
+          <Box className={classes.heroArt} visibleFrom="sm">
+            <HeroIllustration />
+          </Box>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function CourseOverview() {
+  return (
+    <section id="course" className={classes.section} aria-labelledby={sectionHeadingId('course')}>
+      <Container size="lg">
+        <SectionHeading
+          id="course"
+          eyebrow="The course"
+          title="A year of conversations you will be glad you had"
+          intro="Big talks are easier in small steps. Every week brings one theme, a handful of questions for each of you, and one thing to try together."
+        />
+        <div className={classes.grid4}>
+          {COURSE_FEATURES.map((feature, index) => {
+            const Icon = FEATURE_ICONS[index] ?? IconBook;
+            return (
+              <div key={feature.title} className={classes.card}>
+                <span className={classes.iconTile} aria-hidden="true">
+                  <Icon size={24} />
+                </span>
+                <Title order={3} size="h4" mb="xs">
+                  {feature.title}
+                </Title>
+                <Text c="dimmed">{feature.text}</Text>
+              </div>
+            );
+          })}
+        </div>
+        <div className={classes.audience}>
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <span className={classes.iconRound} aria-hidden="true">
+              <IconUsers size={22} />
+            </span>
+            <div>
+              <Title order={3} size="h4" mb={4}>
+                Who it is for
+              </Title>
+              <Text>{AUDIENCE}</Text>
+            </div>
+          </Group>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Curriculum() {
+  return (
+    <section id="curriculum" className={`${classes.section} ${classes.tinted}`} aria-labelledby={sectionHeadingId('curriculum')}>
+      <Container size="lg">
+        <SectionHeading
+          id="curriculum"
+          eyebrow="The curriculum"
+          title="52 weeks in four phases"
+          intro="Each phase takes thirteen weeks and builds on the one before: first how you talk, then how you trust, then what you plan, then how you keep love growing."
+        />
+        <div className={classes.grid2}>
+          {CURRICULUM.map((phase, index) => (
+            <article key={phase.name} className={classes.card} aria-labelledby={`phase-${index + 1}`}>
+              <Group justify="space-between" align="center" mb="xs" gap="xs">
+                <span className={classes.weeksBadge}>
+                  <IconCalendar size={14} aria-hidden="true" />
+                  Weeks {phase.firstWeek}-{phase.lastWeek}
+                </span>
+                <Text size="sm" c="dimmed">
+                  Phase {index + 1} of {CURRICULUM.length}
+                </Text>
+              </Group>
+              <Title order={3} id={`phase-${index + 1}`} mb={4}>
+                {phase.name}
+              </Title>
+              <Text c="dimmed" mb="md">
+                {phase.summary}
+              </Text>
+              <IconList icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />} items={phase.topics} />
+            </article>
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section id="testimonials" className={classes.section} aria-labelledby={sectionHeadingId('testimonials')}>
+      <Container size="lg">
+        <SectionHeading id="testimonials" eyebrow="Reviews" title="What couples say" />
+        <div className={classes.grid2}>
+          {TESTIMONIALS.map((testimonial) => (
+            <figure key={testimonial.name} className={`${classes.card} ${classes.testimonial}`}>
+              <StarRating rating={testimonial.rating} />
+              <Text component="blockquote" m={0} mt="sm" size="lg" className={classes.quote}>
+                “{testimonial.text}”
+              </Text>
+              <Text component="figcaption" mt="md">
+                <Text span fw={700}>
+                  {testimonial.name}
+                </Text>
+                <Text span c="dimmed">
+                  {' · '}
+                  {testimonial.status}
+                </Text>
+              </Text>
+            </figure>
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Pricing() {
+  return (
+    <section id="pricing" className={`${classes.section} ${classes.tinted}`} aria-labelledby={sectionHeadingId('pricing')}>
+      <Container size="lg">
+        <SectionHeading
+          id="pricing"
+          eyebrow="Pricing"
+          title="One price for the whole year"
+          intro="No subscription and no upsells: pay once and the whole course is yours."
+        />
+        <div className={classes.priceCard}>
+          <div className={classes.priceSummary}>
+            <Text fw={700} tt="uppercase" size="sm" className={classes.eyebrowOnDark}>
+              The 52-week workbook
+            </Text>
+            <Group gap={6} align="baseline" mt="xs">
+              <Text component="span" className={classes.price}>
+                ${PRICE_DOLLARS}
+              </Text>
+              <Text component="span" size="lg">
+                one-time payment
+              </Text>
+            </Group>
+            <Text mt={4} fw={600}>
+              Less than $1 a week for a year of growing together.
+            </Text>
+            <IconList className={classes.pricePoints} icon={<IconCheck size={18} aria-hidden="true" />} items={PRICING_POINTS} />
+          </div>
+          <div className={classes.priceForm}>
+            <Title order={3} size="h4" mb={4}>
+              Start your journey
+            </Title>
+            <Text c="dimmed" size="sm" mb="md">
+              Tell us who the workbook is for; you will confirm payment on the next step.
+            </Text>
+            <Suspense fallback={<FormSkeleton fields={3} label="Loading the order form" />}>
+              <PricingForm />
+            </Suspense>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Contact({ contactForm }: { contactForm: ReactNode }) {
+  return (
+    <section id="contact" className={classes.section} aria-labelledby={sectionHeadingId('contact')}>
+      <Container size="lg">
+        <SectionHeading
+          id="contact"
+          eyebrow="Contact"
+          title="Questions? We would love to hear from you"
+          intro="Write to us about the course, your order or anything else. A real person answers within 24 hours."
+        />
+        <div className={classes.contactGrid}>
+          <div className={`${classes.card} ${classes.contactCard}`}>{contactForm}</div>
+          <div>
+            <Title order={3} size="h4" mb="sm">
+              Frequently asked questions
+            </Title>
+            <Stack gap="sm">
+              {FAQ.map((item) => (
+                <details key={item.question} className={classes.faqItem}>
+                  <summary className={classes.faqQuestion}>{item.question}</summary>
+                  <Text className={classes.faqAnswer}>{item.answer}</Text>
+                </details>
+              ))}
+            </Stack>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function LandingFooter({ footerActions }: { footerActions?: ReactNode }) {
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <div className={classes.footerGrid}>
+          <Stack gap="xs">
+            <Group gap="xs" className={classes.footerBrand}>
+              <BrandMark size={24} />
+              <Text fw={700}>{PRODUCT_NAME}</Text>
+            </Group>
+            <Text size="sm" c="dimmed" maw={360}>
+              A 52-week marriage-preparation course for engaged and newly married couples.
+            </Text>
+          </Stack>
+          <nav aria-label="Footer">
+            <ul className={classes.footerLinks}>
+              {PLACEHOLDER_LINKS.map((label) => (
+                <li key={label}>
+                  <button type="button" className={classes.placeholderLink} aria-disabled="true" title="Coming soon">
+                    {label}
+                    <span className={classes.visuallyHidden}> (coming soon)</span>
+                  </button>
+                </li>
+              ))}
+              <li>
+                <Anchor component={Link} to="/admin" size="sm" className={classes.footerLink}>
+                  Admin
+                </Anchor>
+              </li>
+            </ul>
+          </nav>
+          {footerActions ? <div className={classes.footerActions}>{footerActions}</div> : null}
+        </div>
+        <Text size="xs" c="dimmed" mt="lg">
+          © {PRODUCT_NAME}. Made with care for couples everywhere.
+        </Text>
+      </Container>
+    </footer>
+  );
+}

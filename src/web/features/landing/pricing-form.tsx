@@ -1,0 +1,86 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orders';
+import { notify } from '../../components/notifications';
+
+const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };
+
+/**
+ * The pricing card's form (SPEC sections 2 and 5): first name, last name and email, all required.
+ * A missing field or a malformed email gets the spec's toast and marks the field; a valid form goes
+ * to /checkout with the three values as query parameters.
+ */
+export function PricingForm() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<CheckoutDetails>(EMPTY);
+  const [invalid, setInvalid] = useState<Partial<Record<keyof CheckoutDetails, boolean>>>({});
+
+  function update(field: keyof CheckoutDetails, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setInvalid((current) => ({ ...current, [field]: false }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = checkCheckoutDetails(values);
+    if (!result.ok) {
+      if (result.problem === 'missing') {
+        setInvalid({
+          firstName: !values.firstName.trim(),
+          lastName: !values.lastName.trim(),
+          email: !values.email.trim(),
+        });
+        notify.error('Information Required', 'Please fill in all fields to continue to checkout.');
+      } else {
+        setInvalid({ email: true });
+        notify.error('Invalid Email', 'Please enter a valid email address.');
+      }
+      return;
+    }
+    void navigate({ to: '/checkout', search: result.details });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Order the workbook">
+      <Stack gap="sm">
+        <Group grow gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            error={invalid.firstName}
+            onChange={(event) => update('firstName', event.currentTarget.value)}
+            miw={140}
+          />
+          <TextInput
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={values.lastName}
+            error={invalid.lastName}
+            onChange={(event) => update('lastName', event.currentTarget.value)}
+            miw={140}
+          />
+        </Group>
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          error={invalid.email}
+          onChange={(event) => update('email', event.currentTarget.value)}
+        />
+        <Button type="submit" size="lg" fullWidth mt="xs">
+          Continue to Checkout
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WORKBOOK_TITLE } from '../../../shared/constants';
+import { renderApp } from '../../test/render';
+import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
+
+const completed = {
+  id: 'pi_testCompleted01',
+  amount: 4900,
+  firstName: 'Alex',
+  lastName: 'Rivera',
+  email: 'alex@example.com',
+  status: 'completed',
+};
+const pending = { ...completed, id: 'pi_testPending001', amount: 2550, status: 'pending' };
+const notFound: StubAnswer = { error: { message: 'Order not found', code: 'NOT_FOUND', httpStatus: 404 } };
+
+function ordersById(input: unknown): StubAnswer {
+  const { paymentIntentId } = input as { paymentIntentId: string };
+  const order = [completed, pending].find((candidate) => candidate.id === paymentIntentId);
+  return order ? { data: order } : notFound;
+}
+
+const downloadLink: StubAnswer = {
+  data: { message: 'Your workbook is ready: 3 weekly frameworks in one PDF.', downloadUrl: `/api/download-workbook/${completed.id}/pdf` },
+};
+
+beforeEach(() => {
+  // jsdom has no object URLs; the download saves through one.
+  URL.createObjectURL = vi.fn(() => 'blob:workbook');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/success', { timeout: 20_000 }, () => {
+  it('says the payment session is invalid without payment_intent', async () => {
+    renderApp('/success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invalid payment session.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('confirms a completed order and offers the download', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp(`/success?payment_intent=${completed.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+    const rows = screen
+      .getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ['Order ID', completed.id],
+      ['Amount', '$49.00'],
+      ['Name', 'Alex Rivera'],
+      ['Email', 'alex@example.com'],
+      ['Workbook', WORKBOOK_TITLE],
+    ]);
+    expect(screen.getByRole('button', { name: 'Download Your Workbook' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Start Your Journey' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('says a pending payment is being processed and offers no download', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp(`/success?payment_intent=${pending.id}`);
+    expect(await screen.findByText(/Your payment is being processed/)).toHaveTextContent('alex@example.com');
+    expect(screen.getByText('$25.50')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Your Journey' })).toBeInTheDocument();
+  });
+
+  it('says Order not found for an unknown id', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp('/success?payment_intent=pi_unknown123');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('downloading the workbook', { timeout: 20_000 }, () => {
+  async function clickDownload() {
+    const user = userEvent.setup({ delay: null });
+    renderApp(`/success?payment_intent=${completed.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Download Your Workbook' }));
+  }
+
+  it('fetches the link, then the PDF, and saves it', async () => {
+    const pdfRequests: string[] = [];
+    stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink }, (url) => {
+      pdfRequests.push(url.pathname);
+      return new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="vows-and-weeks-workbook.pdf"' },
+      });
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await clickDownload();
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Your workbook is ready: 3 weekly frameworks in one PDF.');
+    expect(pdfRequests).toEqual([`/api/download-workbook/${completed.id}/pdf`]);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('vows-and-weeks-workbook.pdf');
+    expect(screen.getByRole('link', { name: 'Download again' })).toHaveAttribute('href', `/api/download-workbook/${completed.id}/pdf`);
+    click.mockRestore();
+  });
+
+  it("shows the server's message when the order cannot be downloaded", async () => {
+    stubTrpcFetch({
+      'orders.get': ordersById,
+      'orders.downloadWorkbook': () => ({ error: { message: 'This order is not completed yet.', code: 'CONFLICT', httpStatus: 409 } }),
+    });
+    await clickDownload();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order is not completed yet.');
+  });
+
+  it("shows the PDF's own error message, e.g. while no framework is uploaded", async () => {
+    stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink }, () =>
+      Response.json({ message: 'The workbook is not available yet: no weekly frameworks have been uploaded.' }, { status: 404 }),
+    );
+    await clickDownload();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The workbook is not available yet');
+  });
+
+  it('falls back to the fixed message when the PDF cannot be fetched', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink });
+    await clickDownload();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error downloading workbook. Please contact support.');
+  });
+});

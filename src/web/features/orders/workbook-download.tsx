@@ -1,0 +1,107 @@
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+export const DOWNLOAD_FAILED_FALLBACK = 'Error downloading workbook. Please contact support.';
+const DEFAULT_FILE_NAME = 'vows-and-weeks-workbook.pdf';
+
+type DownloadState =
+  | { kind: 'idle' }
+  | { kind: 'working' }
+  | { kind: 'done'; message: string; downloadUrl: string }
+  | { kind: 'failed'; message: string };
+
+/** The file name of a Content-Disposition header, or the default. */
+function fileNameFrom(disposition: string | null): string {
+  const match = disposition?.match(/filename="?([^";]+)"?/i);
+  return match?.[1] ?? DEFAULT_FILE_NAME;
+}
+
+/** The server's `{message}` of a failed download, or null when the body is not that. */
+async function serverMessage(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === 'string' && body.message.trim() ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves bytes the browser already holds under a file name, through a temporary object URL. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The download of a completed order's workbook (SPEC sections 2 and 8): asks the server for the
+ * download link (orders.downloadWorkbook), fetches the PDF and saves it. Any failure shows the
+ * server's message, or 'Error downloading workbook. Please contact support.'. After a download the
+ * server's message stays on screen with a direct link, in case the browser blocked the save.
+ */
+export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<DownloadState>({ kind: 'idle' });
+
+  async function download() {
+    setState({ kind: 'working' });
+    let link: { message: string; downloadUrl: string };
+    try {
+      link = await queryClient.fetchQuery({
+        ...trpc.orders.downloadWorkbook.queryOptions({ paymentIntentId }),
+        staleTime: 0,
+      });
+    } catch (error) {
+      setState({ kind: 'failed', message: errorMessage(error, DOWNLOAD_FAILED_FALLBACK) });
+      return;
+    }
+    try {
+      const response = await fetch(link.downloadUrl, { credentials: 'same-origin' });
+      if (!response.ok) {
+        setState({ kind: 'failed', message: (await serverMessage(response)) ?? DOWNLOAD_FAILED_FALLBACK });
+        return;
+      }
+      saveFile(await response.blob(), fileNameFrom(response.headers.get('content-disposition')));
+      setState({ kind: 'done', ...link });
+    } catch {
+      setState({ kind: 'failed', message: DOWNLOAD_FAILED_FALLBACK });
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Button
+        size="md"
+        fullWidth
+        leftSection={<IconDownload size={20} aria-hidden="true" />}
+        onClick={() => void download()}
+        disabled={state.kind === 'working'}
+      >
+        {state.kind === 'working' ? 'Preparing your workbook...' : 'Download Your Workbook'}
+      </Button>
+      {state.kind === 'failed' ? (
+        <Alert color="red" variant="light" title="Download failed" role="alert">
+          {state.message}
+        </Alert>
+      ) : null}
+      {state.kind === 'done' ? (
+        <Alert color="green" variant="light" title="Download started" role="status">
+          {state.message}{' '}
+          <Anchor href={state.downloadUrl} download={DEFAULT_FILE_NAME}>
+            Download again
+          </Anchor>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,302 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCircleCheckFilled } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
+import { hasReflectionAnswer, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import { notify } from '../../components/notifications';
+import { trpc } from '../../trpc';
+import { fitToContent, SAVE_FAILED_TITLE, sameResponse, saveFailureMessage } from './drafts';
+import { WorkbookSummary } from './workbook-summary';
+
+interface WorkbookEditorProps {
+  weekNumber: number;
+  content: WeekContent;
+  /** What the server holds for each partner. */
+  saved: Record<Partner, WorkbookResponse>;
+  summary: string | null;
+  partnerNames: Record<Partner, string>;
+}
+
+type TextField = 'discussionNotes' | 'activityResponse' | 'weeklyCommitment';
+type ListField = 'reflectionAnswers' | 'conversationCards';
+
+/**
+ * The week's exercises, answered by each partner in turn. Both partners' drafts live here, so
+ * switching partner never loses what was typed; Save stores the partner on screen.
+ */
+export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNames }: WorkbookEditorProps) {
+  const queryClient = useQueryClient();
+  const switchLabelId = useId();
+  const [active, setActive] = useState<Partner>('partner1');
+  const [drafts, setDrafts] = useState<Record<Partner, WorkbookResponse>>(() => ({
+    partner1: fitToContent(saved.partner1, content),
+    partner2: fitToContent(saved.partner2, content),
+  }));
+
+  const names: Record<Partner, string> = {
+    partner1: partnerNames.partner1.trim() || 'Partner 1',
+    partner2: partnerNames.partner2.trim() || 'Partner 2',
+  };
+  const answered: Record<Partner, boolean> = {
+    partner1: hasReflectionAnswer(saved.partner1),
+    partner2: hasReflectionAnswer(saved.partner2),
+  };
+  const unsaved: Record<Partner, boolean> = {
+    partner1: !sameResponse(drafts.partner1, fitToContent(saved.partner1, content)),
+    partner2: !sameResponse(drafts.partner2, fitToContent(saved.partner2, content)),
+  };
+  const anyUnsaved = unsaved.partner1 || unsaved.partner2;
+  const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
+
+  // Leaving or reloading the page with unsaved answers asks first (the browser shows its own prompt).
+  useEffect(() => {
+    if (!anyUnsaved) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [anyUnsaved]);
+  const draft = drafts[active];
+  const phase = PHASES.find((candidate) => weekNumber >= candidate.firstWeek && weekNumber <= candidate.lastWeek);
+
+  const save = useMutation(
+    trpc.workbook.save.mutationOptions({
+      onSuccess: (response, variables) => {
+        queryClient.setQueryData(trpc.workbook.get.queryKey({ weekNumber, partner: variables.partner }), response);
+        notify.success('Responses Saved');
+      },
+      onError: (error) => notify.error(SAVE_FAILED_TITLE, saveFailureMessage(error)),
+    }),
+  );
+
+  function setText(field: TextField, value: string) {
+    setDrafts((current) => ({ ...current, [active]: { ...current[active], [field]: value } }));
+  }
+
+  function setItem(field: ListField, index: number, value: string) {
+    setDrafts((current) => {
+      const items = [...current[active][field]];
+      items[index] = value;
+      return { ...current, [active]: { ...current[active], [field]: items } };
+    });
+  }
+
+  const name = names[active];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Badge variant="light">Week {weekNumber}</Badge>
+          {phase && (
+            <Badge variant="outline" color="gray">
+              {phase.name}
+            </Badge>
+          )}
+        </Group>
+        <Title order={2}>{content.title}</Title>
+        <Text>{content.objective}</Text>
+        <Text size="sm" c="dimmed">
+          Set aside 30-60 minutes together. Each of you answers in your own words, then talk it through.
+        </Text>
+        {content.isFallback && (
+          <Alert variant="light" color="plum" title="Foundation exercises">
+            Week {weekNumber}&apos;s own exercises are still being written, so this workbook uses the Week{' '}
+            {content.contentWeek} exercises. They are worth coming back to at any stage.
+          </Alert>
+        )}
+      </Stack>
+
+      <Stack gap={6}>
+        <Text id={switchLabelId} fw={600}>
+          Who is answering?
+        </Text>
+        <SegmentedControl
+          aria-labelledby={switchLabelId}
+          fullWidth
+          value={active}
+          onChange={(value) => setActive(value as Partner)}
+          data={PARTNERS.map((partner) => ({
+            value: partner,
+            label: <PartnerLabel name={names[partner]} answered={answered[partner]} />,
+          }))}
+        />
+        <Text size="sm" c="dimmed">
+          A check mark shows who has saved at least one reflection answer. Switching keeps unsaved answers.
+        </Text>
+      </Stack>
+
+      <Section title="Reflection questions" intro={`${name}, take a quiet moment with each question.`}>
+        {content.reflectionQuestions.map((question, index) => (
+          <Textarea
+            key={question.question}
+            label={`${index + 1}. ${question.question}`}
+            value={draft.reflectionAnswers[index] ?? ''}
+            onChange={(event) => setItem('reflectionAnswers', index, event.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxRows={12}
+            maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+          />
+        ))}
+      </Section>
+
+      <Section title="Talk it through" intro="Sit down together with these prompts.">
+        <List spacing="xs">
+          {content.discussionPrompts.map((prompt) => (
+            <List.Item key={prompt}>{prompt}</List.Item>
+          ))}
+        </List>
+        <Textarea
+          label="Discussion notes"
+          description="What came up when you talked?"
+          value={draft.discussionNotes}
+          onChange={(event) => setText('discussionNotes', event.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+        />
+      </Section>
+
+      <Section title={`Activity: ${content.activity.title}`} intro={content.activity.description}>
+        {content.activity.steps.length > 0 && (
+          <List type="ordered" spacing="xs">
+            {content.activity.steps.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+        )}
+        <Textarea
+          label="Activity response"
+          description="How did it go? What did you notice?"
+          value={draft.activityResponse}
+          onChange={(event) => setText('activityResponse', event.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+        />
+      </Section>
+
+      <Section title="One step for the week ahead" intro="Small and specific works best.">
+        <Textarea
+          label="Weekly commitment"
+          description={
+            <>
+              For example:
+              {content.commitmentExamples.map((example) => (
+                <Text key={example} component="span" display="block" inherit>
+                  &ldquo;{example}&rdquo;
+                </Text>
+              ))}
+            </>
+          }
+          value={draft.weeklyCommitment}
+          onChange={(event) => setText('weeklyCommitment', event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+        />
+      </Section>
+
+      <Section title="Conversation cards" intro="Ask each other, one card at a time, and jot down what you heard.">
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          {content.conversationCards.map((card, index) => (
+            <Paper key={card} withBorder radius="md" p="sm" bg="var(--mantine-color-plum-0)">
+              <Textarea
+                label={card}
+                value={draft.conversationCards[index] ?? ''}
+                onChange={(event) => setItem('conversationCards', index, event.currentTarget.value)}
+                autosize
+                minRows={3}
+                maxRows={10}
+                maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+              />
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Section>
+
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {unsaved[active]
+            ? `${name} has unsaved changes.`
+            : hasAnyText(saved[active])
+              ? `${name}'s answers are saved.`
+              : `Nothing saved for ${name} yet.`}
+          {unsaved[other] ? ` ${names[other]} has unsaved changes too; switch to save them.` : ''}
+        </Text>
+        <Button
+          onClick={() => save.mutate({ weekNumber, partner: active, ...drafts[active] })}
+          loading={save.isPending}
+        >
+          Save Responses
+        </Button>
+      </Group>
+
+      <WorkbookSummary
+        weekNumber={weekNumber}
+        summary={summary}
+        names={names}
+        answered={answered}
+      />
+    </Stack>
+  );
+}
+
+function hasAnyText(response: WorkbookResponse): boolean {
+  return [
+    ...response.reflectionAnswers,
+    response.discussionNotes,
+    response.activityResponse,
+    response.weeklyCommitment,
+    ...response.conversationCards,
+  ].some((text) => text.trim().length > 0);
+}
+
+function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
+  return (
+    <Group gap={6} justify="center" wrap="nowrap">
+      <span>{name}</span>
+      {answered && (
+        <>
+          {' '}
+          <IconCircleCheckFilled size={18} aria-hidden="true" color="var(--mantine-color-green-7)" />
+          <VisuallyHidden>(answered)</VisuallyHidden>
+        </>
+      )}
+    </Group>
+  );
+}
+
+function Section({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={3}>{title}</Title>
+          <Text size="sm" c="dimmed">
+            {intro}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheckFilled, IconSparkles } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { PARTNERS, type Partner } from '../../../shared/constants';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+interface WorkbookSummaryProps {
+  weekNumber: number;
+  summary: string | null;
+  names: Record<Partner, string>;
+  /** Whether each partner has a saved, non-empty reflection answer. */
+  answered: Record<Partner, boolean>;
+}
+
+/**
+ * The couple's summary of the week (SPEC section 4): 'Generate Summary' only once both partners
+ * have answered and no summary exists; the summary itself once generated, with a way to refresh it
+ * after the answers change.
+ */
+export function WorkbookSummary({ weekNumber, summary, names, answered }: WorkbookSummaryProps) {
+  const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusOnNextSummary = useRef(false);
+  const bothAnswered = answered.partner1 && answered.partner2;
+
+  const generate = useMutation(
+    trpc.workbook.generateSummary.mutationOptions({
+      onSuccess: (result) => {
+        focusOnNextSummary.current = true;
+        queryClient.setQueryData(trpc.workbook.summary.queryKey({ weekNumber }), result);
+      },
+      onError: (error) =>
+        notify.error('Summary Failed', errorMessage(error, 'Could not write your summary. Please try again.')),
+    }),
+  );
+
+  // Move keyboard and screen-reader focus to the summary once it has been written.
+  useEffect(() => {
+    if (summary && focusOnNextSummary.current) {
+      focusOnNextSummary.current = false;
+      headingRef.current?.focus();
+    }
+  }, [summary]);
+
+  return (
+    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} bg="var(--mantine-color-plum-0)">
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap">
+          <IconSparkles aria-hidden="true" color="var(--mantine-color-plum-7)" />
+          <Title order={3} ref={headingRef} tabIndex={-1}>
+            Your week together
+          </Title>
+        </Group>
+
+        {summary ? (
+          <>
+            <Stack gap="sm" data-testid="week-summary">
+              {summary.split(/\n{2,}/).map((paragraph) => (
+                <Text key={paragraph}>{paragraph}</Text>
+              ))}
+            </Stack>
+            {bothAnswered && (
+              <Group gap="sm">
+                <Button variant="subtle" onClick={() => generate.mutate({ weekNumber })} loading={generate.isPending}>
+                  Refresh summary
+                </Button>
+                <Text size="sm" c="dimmed">
+                  Changed your answers? Refresh to rewrite it.
+                </Text>
+              </Group>
+            )}
+          </>
+        ) : bothAnswered ? (
+          <>
+            <Text>
+              You have both answered. Bring your answers together in a short summary of your week: what
+              each of you said, where you meet, and what you committed to.
+            </Text>
+            <Group>
+              <Button onClick={() => generate.mutate({ weekNumber })} loading={generate.isPending}>
+                Generate Summary
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text>
+              Once you have both answered at least one reflection question and saved, you can generate a
+              summary of your week together.
+            </Text>
+            <List spacing={4} listStyleType="none" aria-label="Who has answered">
+              {PARTNERS.map((partner) => (
+                <List.Item key={partner}>
+                  <Group gap={6} wrap="nowrap">
+                    {answered[partner] ? (
+                      <IconCircleCheckFilled size={18} aria-hidden="true" color="var(--mantine-color-green-7)" />
+                    ) : (
+                      <span aria-hidden="true" style={{ width: 18, textAlign: 'center' }}>
+                        -
+                      </span>
+                    )}
+                    <Text size="sm">
+                      {names[partner]}: {answered[partner] ? 'answered' : 'not yet'}
+                    </Text>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
