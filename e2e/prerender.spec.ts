@@ -4,7 +4,7 @@ const HERO = 'Prepare for a lifetime together, one week at a time';
 
 /**
  * The landing page is prerendered at build time (issue 8): its text and layout are in the HTML
- * before any script runs, and the app hydrates over it without a mismatch.
+ * before any script runs, and the app then renders over it without errors (decision 0071).
  */
 test.describe('prerendered landing page', () => {
   test('shows its heading, sections and styles with JavaScript disabled', async ({ browser }) => {
@@ -30,7 +30,7 @@ test.describe('prerendered landing page', () => {
     }
   });
 
-  test('hydrates without console errors and becomes interactive', async ({ page }) => {
+  test('the app takes over without console errors and becomes interactive', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
@@ -38,7 +38,7 @@ test.describe('prerendered landing page', () => {
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
-    // Hydrated: the demo-only button appears once the public config has loaded after hydration.
+    // Running: the demo-only button appears once the public config has loaded after hydration.
     await expect(page.getByRole('button', { name: 'Instant Login (Dev)' })).toBeVisible();
     // The pricing form validates in the browser (React handles the submit, no page reload).
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
@@ -62,6 +62,23 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /**
+ * Fastify's two lines per request ('incoming request', 'request completed') at debug instead of
+ * info. At the default level they cost about a seventh of an API read's CPU (decision 0061); a
+ * reverse proxy keeps an access log anyway, and LOG_LEVEL=debug brings them back. Failed requests
+ * and errors keep their levels.
+ */
+export class RequestLinesAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/**
  * Builds the whole application for a configuration: opens and migrates the database, bootstraps the
  * admin and the demo data, and registers security, tRPC, the REST shims and the web pages.
  * The database closes when the app closes.
@@ -85,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
+    logController: new RequestLinesAtDebug(),
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     requestTimeout: 120_000,
@@ -92,8 +110,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => randomUUID(),
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

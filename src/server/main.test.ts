@@ -68,7 +68,7 @@ describe('the server process', { timeout: 60_000 }, () => {
 
   it('shuts down on SIGTERM: in-flight requests finish, then it exits 0 within 10 s', async () => {
     const port = await freePort();
-    const server = start({ PORT: String(port), DATA_DIR: makeTempDir() });
+    const server = start({ PORT: String(port), DATA_DIR: makeTempDir(), LOG_LEVEL: 'debug' });
     await server.listening();
     const url = `http://127.0.0.1:${port}`;
     // Sign-ins hash with scrypt (~0.3 s each), so these are still in flight when SIGTERM arrives.
@@ -79,7 +79,8 @@ describe('the server process', { timeout: 60_000 }, () => {
         body: JSON.stringify({ username: 'admin', password: 'wrong-password' }),
       }).then((res) => res.status),
     );
-    // Signal only once the server has received all four: they are truly in flight.
+    // Signal only once the server has received all four: they are truly in flight (the request
+    // lines are logged at debug, decision 0061).
     await server.logged('incoming request', 4);
     const signalled = Date.now();
     server.child.kill('SIGTERM');

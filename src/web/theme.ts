@@ -67,6 +67,10 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   respectReducedMotion: true,
+  components: {
+    // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
+    Anchor: { defaultProps: { underline: 'always' } },
+  },
 });
 
 /** Accessible replacements for Mantine's light-scheme dimmed text colour (gray 6 fails AA on white). */

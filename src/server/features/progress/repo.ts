@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import type { DB } from '../../db/client';
+import { compileOnce } from '../../db/compile-once';
 
 const RECORD_COLUMNS = [
   'week_number as weekNumber',
@@ -11,10 +12,11 @@ const RECORD_COLUMNS = [
 
 /**
  * The completed week numbers, ascending: one range scan of the (couple_id, week_number) primary
- * key index, at most 52 rows.
+ * key index, at most 52 rows. Every dashboard load and progression read runs it, so it is compiled
+ * once (compileOnce).
  */
 export async function listCompletedWeeks(db: DB, coupleId: number): Promise<number[]> {
-  const rows = await completedWeeksQuery(db, coupleId).execute();
+  const rows = await completedWeeks(db, coupleId);
   return rows.map((row) => row.week_number);
 }
 
@@ -27,6 +29,7 @@ export function completedWeeksQuery(db: DB, coupleId: number) {
     .where('completed_at', 'is not', null)
     .orderBy('week_number');
 }
+const completedWeeks = compileOnce(completedWeeksQuery);
 
 /** Every progress record of the couple (completed or only rated / noted), by week. */
 export async function listRecords(db: DB, coupleId: number): Promise<ProgressRecord[]> {

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, LOG_REDACT_PATHS } from './app';
+import { testConfig } from './test/harness';
+import type { FastifyInstance } from 'fastify';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function appLoggingAt(level: string): Promise<{ app: FastifyInstance; lines: () => { level: number; msg: string; reqId?: string }[] }> {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  const config = testConfig({ LOG_LEVEL: level });
+  app = await buildApp(config, {
+    logger: { level, redact: LOG_REDACT_PATHS, stream },
+    print: () => {},
+    webDir: path.join(config.dataDir, 'no-web'),
+  });
+  return { app, lines: () => chunks.join('').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+}
+
+describe('request lines (decision 0061)', () => {
+  it('are not written at the default level, info', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    const res = await app.inject({ url: '/api/auth/check' });
+    expect(res.statusCode).toBe(200);
+    expect(lines().filter((line) => line.reqId)).toEqual([]);
+  });
+
+  it('are written at debug, with the request id the response carries', async () => {
+    const { app, lines } = await appLoggingAt('debug');
+    const res = await app.inject({ url: '/api/auth/check' });
+    const forRequest = lines().filter((line) => line.reqId === res.headers['x-request-id']);
+    expect(forRequest.map((line) => [line.level, line.msg])).toEqual([
+      [20, 'incoming request'],
+      [20, 'request completed'],
+    ]);
+  });
+});
