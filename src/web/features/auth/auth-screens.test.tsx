@@ -25,6 +25,7 @@ const COUPLE_DASHBOARD = {
   }),
 };
 const DASHBOARD_HEADING = 'Welcome, Robin & Casey';
+// Tests that open the real dashboard (52 week buttons, five queries) get more than vitest's 5 s on a busy machine.
 
 async function heading(name: string) {
   return screen.findByRole('heading', { level: 1, name });
@@ -77,7 +78,7 @@ describe('/register', () => {
     ).toBeInTheDocument();
   });
 
-  it('signs the new couple in and opens the dashboard with fresh auth state', async () => {
+  it('signs the new couple in and opens the dashboard with fresh auth state', { timeout: 15_000 }, async () => {
     let signedIn = false;
     const server = mockTrpc({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
@@ -94,7 +95,7 @@ describe('/register', () => {
     await user.type(passwordField('Password'), 'secret-one');
     await user.type(passwordField('Confirm password'), 'secret-one');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await heading(DASHBOARD_HEADING)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 })).toBeInTheDocument();
     expect(notifications().getByText('Account Created')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(server.calls.find((c) => c.path === 'auth.register')?.input).toEqual({
@@ -186,7 +187,7 @@ describe('/customer-login', () => {
     expect(screen.getByRole('link', { name: 'Purchase the course' })).toHaveAttribute('href', '/#pricing');
   });
 
-  it('starts a trial, shows the personal code once with a copy button, then continues', async () => {
+  it('starts a trial, shows the personal code once with a copy button, then continues', { timeout: 15_000 }, async () => {
     let signedIn = false;
     const server = mockTrpc({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
@@ -216,7 +217,7 @@ describe('/customer-login', () => {
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue to my dashboard' }));
-    expect(await heading(DASHBOARD_HEADING)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it('fills in the demo account and reports a refused code', async () => {
@@ -239,7 +240,7 @@ describe('/customer-login', () => {
 });
 
 describe('navigation and guards', () => {
-  it('signs out from the navigation: toast, /login, signed-out navigation', async () => {
+  it('signs out from the navigation: toast, /login, signed-out navigation', { timeout: 15_000 }, async () => {
     let signedIn = true;
     mockTrpc({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
@@ -251,7 +252,7 @@ describe('navigation and guards', () => {
     });
     const user = userEvent.setup();
     renderApp('/dashboard');
-    await heading(DASHBOARD_HEADING);
+    await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Sign out' }));

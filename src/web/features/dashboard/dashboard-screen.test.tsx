@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ONBOARDING_CLOSE_DELAY_MS } from '../../../shared/constants';
 import { renderRoute } from '../../test/render';
-// The tRPC wire stub the auth screens use (test code only).
-import { mockTrpc } from '../auth/test-support';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { DashboardScreen } from './dashboard-screen';
 import { makeProgression, makeWeeks } from './test-fixtures';
 
@@ -18,7 +17,7 @@ const trialProfile = { userDisplayName: 'Trial User', partnerName: 'Partner', we
 
 function serveDashboard(profile = trialProfile) {
   let saved = profile;
-  const server = mockTrpc({
+  const server = stubTrpcFetch({
     'profile.get': () => ({ data: saved }),
     'profile.update': (input) => {
       saved = input as typeof profile;

@@ -22,7 +22,8 @@ function renderMap(options: { completed: number[]; withFramework: number[]; week
 const weekButton = (number: number) => screen.getByRole('button', { name: new RegExp(`^Week ${number}(:|,)`) });
 const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 
-describe('JourneyMap', () => {
+// 52 buttons' accessible names are slow to compute in jsdom on a busy machine.
+describe('JourneyMap', { timeout: 20_000 }, () => {
   it('shows 52 week buttons in four phases with a legend of the five states', () => {
     renderMap({ completed: [1, 2], withFramework: [1, 2, 3, 4] });
     expect(screen.getAllByRole('button', { name: /^Week \d+/ })).toHaveLength(52);
