@@ -22,6 +22,8 @@ declare module 'autocannon' {
     body?: string | Buffer;
     connections?: number;
     duration?: number;
+    /** Stop after this many responses (spread over the connections), even before `duration`. */
+    maxOverallRequests?: number;
     overallRate?: number;
     pipelining?: number;
     timeout?: number;
