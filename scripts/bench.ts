@@ -358,8 +358,11 @@ async function probe(server: ServerProcess): Promise<ProbeReport> {
   }
 }
 
+/** SIGTERM, and SIGKILL if the server has not exited 10 s later. */
 async function stop(server: ServerProcess): Promise<void> {
+  const kill = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
   await server.stop('SIGTERM');
+  clearTimeout(kill);
   running.delete(server);
 }
 
