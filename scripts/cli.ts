@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig, type Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrateToLatest } from '../src/server/db/migrate';
-import type { AppDeps } from '../src/server/deps';
-import { createRateLimits } from '../src/server/rate-limiter';
+import { createDeps, type AppDeps } from '../src/server/deps';
 
 /**
  * Runs a command-line task against the same DATA_DIR as the server: validated config, migrated
@@ -16,10 +15,11 @@ export async function runCli(task: (deps: AppDeps) => Promise<void>): Promise<vo
     console.error(error instanceof ConfigError ? error.message : String(error));
     process.exit(1);
   }
-  const { db } = openDatabase(config.databaseFile);
+  const database = openDatabase(config.databaseFile);
+  const { db } = database;
   try {
     await migrateToLatest(db);
-    await task({ config, db, rateLimits: createRateLimits(config) });
+    await task(createDeps(config, database));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exitCode = 1;

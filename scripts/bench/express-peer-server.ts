@@ -3,7 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import express from 'express';
 import { loadConfig } from '../../src/server/config';
-import { helmetHeaders } from '../../src/server/http/security';
+import { OTHER_CONNECTIONS_CHECK_MS } from '../../src/server/db/client';
+import { apiHeaders, helmetHeaders } from '../../src/server/http/security';
 import { progressPercentage } from '../../src/shared/progress-schemas';
 import { nextWeek } from '../../src/shared/unlock';
 
@@ -13,8 +14,10 @@ import { nextWeek } from '../../src/shared/unlock';
  * session up the same way (sha256 of the token, join accounts and couples, expiry check), the
  * same ownership check, the same completed-weeks query, the same JSON shape, and the same security
  * headers (CONTRACT section 2 asks for them of any server of this API), set the cheapest way:
- * values worked out once. Statements are prepared once, as a careful Express author would. No
- * request logging, like our app at its default level. Run by `npm run bench` as its own process
+ * values worked out once. Statements are prepared once, as a careful Express author would, and
+ * found sessions are remembered the way our app remembers them (decision 0064: used while
+ * data_version, read at most every 0.1 s, is unchanged; this server never writes). No request
+ * logging, like our app at its default level. Run by `npm run bench` as its own process
  * (PORT and DATA_DIR from the environment).
  */
 const sqlite = new SQLite(path.join(process.env.DATA_DIR!, 'app.sqlite'));
@@ -31,6 +34,25 @@ const sessionByTokenHash = sqlite.prepare<[string], { sessionId: number; expires
    left join couples on couples.id = accounts.couple_id
    where sessions.token_hash = ?`,
 );
+type SessionRow = NonNullable<ReturnType<typeof sessionByTokenHash.get>>;
+const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
+let external = { version: dataVersion.get()!, at: performance.now() };
+function currentDataVersion(): number {
+  const now = performance.now();
+  if (now - external.at >= OTHER_CONNECTIONS_CHECK_MS) external = { version: dataVersion.get()!, at: now };
+  return external.version;
+}
+const remembered = new Map<string, { row: SessionRow; version: number }>();
+function sessionOf(tokenHash: string): SessionRow | undefined {
+  const version = currentDataVersion();
+  const known = remembered.get(tokenHash);
+  if (known && known.version === version) return known.row;
+  const row = sessionByTokenHash.get(tokenHash);
+  if (row) remembered.set(tokenHash, { row, version });
+  else remembered.delete(tokenHash);
+  return row;
+}
+
 const completedWeeksOf = sqlite
   .prepare<[number], number>('select week_number from progress where couple_id = ? and completed_at is not null order by week_number')
   .pluck();
@@ -45,7 +67,7 @@ function sessionToken(header: string | undefined): string | undefined {
   return undefined;
 }
 
-const securityHeaders = Object.entries(await helmetHeaders(loadConfig({ DATA_DIR: process.env.DATA_DIR })));
+const securityHeaders = Object.entries(apiHeaders(await helmetHeaders(loadConfig({ DATA_DIR: process.env.DATA_DIR }))));
 
 const app = express();
 app.disable('x-powered-by');
@@ -57,7 +79,7 @@ app.use((_req, res, next) => {
 
 app.get('/api/user-progression/:userId', (req, res) => {
   const token = sessionToken(req.headers.cookie);
-  const row = token && token.length <= 200 ? sessionByTokenHash.get(createHash('sha256').update(token).digest('hex')) : undefined;
+  const row = token && token.length <= 200 ? sessionOf(createHash('sha256').update(token).digest('hex')) : undefined;
   if (!row || row.expiresAt <= Date.now() || row.role !== 'couple' || row.coupleId == null || row.accessLevel == null) {
     res.status(401).json({ message: 'Please sign in to continue.' });
     return;

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
-import type { AppDeps } from './deps';
+import { createDeps, type AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { snapshotBeforeMigration } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
@@ -24,10 +23,10 @@ import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
 import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
-import { createRateLimits } from './rate-limiter';
 import { workbookRoutes } from './http/workbook';
+import { registerTrpc } from './trpc/fastify-handler';
 import { createContext } from './trpc/init';
-import { appRouter, type AppRouter } from './trpc/router';
+import { appRouter } from './trpc/router';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -85,8 +84,9 @@ export class RequestLinesAtDebug extends LogController {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   fs.mkdirSync(config.pdfDir, { recursive: true });
-  const { db, sqlite } = openDatabase(config.databaseFile);
-  const deps: AppDeps = { config, db, rateLimits: createRateLimits(config) };
+  const database = openDatabase(config.databaseFile);
+  const { db, sqlite } = database;
+  const deps = createDeps(config, database);
   try {
     await migrateToLatest(db, undefined, async () => {
       await snapshotBeforeMigration(sqlite, config.dataDir);
@@ -110,9 +110,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => randomUUID(),
   });
-  app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('x-request-id', req.id);
-    done(null, payload);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('x-request-id', req.id);
+    done();
   });
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -124,15 +124,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config);
   await app.register(cookie);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/api/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: (opts) => createContext(deps, opts),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await registerTrpc(app, '/api/trpc', {
+    router: appRouter,
+    createContext: (opts) => createContext(deps, opts),
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+    },
   });
 
   for (const routes of REST_ROUTES) routes(app, deps);

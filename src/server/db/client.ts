@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -10,6 +10,24 @@ export interface DatabaseHandle {
   db: DB;
   /** The raw connection, for pragmas, backups and EXPLAIN in tests. */
   sqlite: SQLite.Database;
+  /** Tells whether anything wrote to the database since a mark: for caches of what it holds. */
+  changes: DatabaseChanges;
+}
+
+/**
+ * A mark of the database's contents: two counters, the writes this process ran through Kysely and
+ * SQLite's `data_version`, which moves when ANOTHER connection commits (the order command, the
+ * admin reset script; read at most every OTHER_CONNECTIONS_CHECK_MS). When neither moved, nothing
+ * in the file changed.
+ */
+export interface ChangeMark {
+  readonly local: number;
+  readonly external: number;
+}
+
+export interface DatabaseChanges {
+  mark(): ChangeMark;
+  unchangedSince(mark: ChangeMark): boolean;
 }
 
 /**
@@ -34,15 +52,37 @@ class AppSqliteDialect extends SqliteDialect {
  * synchronous=NORMAL, which in WAL mode survives a process crash and can only lose the last
  * commits on a power loss (see README, "Backups and durability").
  */
-export function openDatabase(file: string): DatabaseHandle {
+export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CONNECTIONS_CHECK_MS } = {}): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, sqlite };
+  const writes = { count: 0 };
+  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }) });
+  return { db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
+}
+
+/**
+ * How often at most `data_version` is read again: reading it is a statement of its own (a read
+ * lock on the WAL index), about as dear as the session lookup it would save, so a commit by
+ * another process is seen within this time rather than at once (decision 0064).
+ */
+export const OTHER_CONNECTIONS_CHECK_MS = 100;
+
+function trackChanges(sqlite: SQLite.Database, writes: { count: number }, checkEveryMs: number): DatabaseChanges {
+  const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
+  let external = { version: dataVersion.get()!, at: performance.now() };
+  const externalVersion = () => {
+    const now = performance.now();
+    if (now - external.at >= checkEveryMs) external = { version: dataVersion.get()!, at: now };
+    return external.version;
+  };
+  return {
+    mark: () => ({ local: writes.count, external: externalVersion() }),
+    unchangedSince: (mark) => mark.local === writes.count && mark.external === externalVersion(),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -52,20 +92,45 @@ const STATEMENT_CACHE_SIZE = 500;
  * on every query, which cost more than running a simple indexed read (decision 0060). Kysely binds
  * values as parameters, so the app has a small fixed set of texts; the cache is bounded anyway
  * (oldest out first). A statement still being iterated (`busy`) is never handed out twice.
+ * Every run of a statement that can write adds one to `writes.count` (decision 0064).
  */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+  writes: { count: number } = { count: 0 },
+): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
+  const counted = (statement: SQLite.Statement): SqliteStatement =>
+    statement.readonly ? statement : countingWrites(statement, writes);
   return {
     close: () => sqlite.close(),
     prepare(sql) {
       const cached = statements.get(sql);
-      if (cached && !cached.busy) return cached;
+      if (cached && !cached.busy) return counted(cached);
       const statement = sqlite.prepare(sql);
       if (!cached) {
         if (statements.size >= size) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
-      return statement;
+      return counted(statement);
+    },
+  };
+}
+
+function countingWrites(statement: SQLite.Statement, writes: { count: number }): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      writes.count += 1;
+      return statement.all(parameters);
+    },
+    run(parameters) {
+      writes.count += 1;
+      return statement.run(parameters);
+    },
+    iterate(parameters) {
+      writes.count += 1;
+      return statement.iterate(parameters);
     },
   };
 }

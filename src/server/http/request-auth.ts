@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
-import { resolveSession, SESSION_COOKIE, type Auth } from '../features/auth/sessions';
+import { SESSION_COOKIE, type Auth } from '../features/auth/sessions';
 import type { AppDeps } from '../deps';
 
 export type CoupleAuth = Extract<Auth, { kind: 'couple' }>;
@@ -12,7 +12,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<Auth>>();
 export function getAuth(req: FastifyRequest, deps: AppDeps): Promise<Auth> {
   let auth = resolved.get(req);
   if (!auth) {
-    auth = resolveSession(deps.db, req.cookies[SESSION_COOKIE]);
+    auth = deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
     resolved.set(req, auth);
   }
   return auth;

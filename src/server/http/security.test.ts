@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { helmetHeaders } from './security';
+import { apiHeaders, helmetHeaders } from './security';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -49,27 +49,45 @@ describe('security headers, worked out once', () => {
     for (const name of HELMET_NAMES) expect(headers[name], name).toBe(expected[name]);
   });
 
-  it('go on every kind of answer: API, 4xx from a guard, unknown API path, page', async () => {
+  it('go on every page, the 404 page included', async () => {
     t = await createTestApp();
     const expected = await helmetHeaders(t.config);
-    const answers = await Promise.all([
-      t.app.inject({ url: '/api/auth/check' }),
-      t.app.inject({ url: '/api/user-progression/1' }),
-      t.app.inject({ url: '/api/no-such-thing' }),
-      t.app.inject({ url: '/dashboard' }),
-      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example', host: 'localhost:3000' } }),
-    ]);
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 200, 403]);
+    const answers = await Promise.all([t.app.inject({ url: '/dashboard' }), t.app.inject({ url: '/no-such-page' })]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404]);
     for (const res of answers) {
       for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 
+  it('on every API answer (JSON, 4xx from a guard, unknown path, refused origin) are the API set, and only those', async () => {
+    t = await createTestApp();
+    const pages = await helmetHeaders(t.config);
+    const expected = apiHeaders(pages);
+    expect(expected).toEqual({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    const answers = await Promise.all([
+      t.app.inject({ url: '/api/auth/check' }),
+      t.app.inject({ url: '/api/user-progression/1' }),
+      t.app.inject({ url: '/api/no-such-thing' }),
+      t.app.inject({ url: '/api/trpc/auth.check' }),
+      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example', host: 'localhost:3000' } }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 200, 403]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      for (const name of Object.keys(pages).filter((page) => !(page in expected))) expect(res.headers[name], name).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('add HSTS and upgrade-insecure-requests when cookies are Secure (behind HTTPS)', async () => {
     t = await createTestApp({ COOKIE_SECURE: 'true' });
-    const res = await t.app.inject({ url: '/api/auth/check' });
-    expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
-    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    const [api, page] = await Promise.all([t.app.inject({ url: '/api/auth/check' }), t.app.inject({ url: '/dashboard' })]);
+    for (const res of [api, page]) expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 });

@@ -12,18 +12,18 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The headers are helmet's, worked out once at start-up: @fastify/helmet builds a new helmet
  * middleware (and re-parses the CSP) on every request, which cost a fifth of a simple API read
  * (decision 0062). With a fixed configuration every response gets the same headers, so they are
- * taken from one response of a throwaway instance and set as they are.
+ * taken from one response of a throwaway instance and set as they are. Pages get all of them;
+ * `/api` answers (JSON and PDF downloads, never rendered as a page) get the few that apply to
+ * them (`apiHeaders`).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = Object.entries(await helmetHeaders(config));
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
-  });
-
+  const forPages = await helmetHeaders(config);
+  const pageHeaders = Object.entries(forPages);
+  const apiAnswerHeaders = Object.entries(apiHeaders(forPages));
   app.addHook('onRequest', (req, reply, done) => {
+    for (const [name, value] of req.url.startsWith('/api/') ? apiAnswerHeaders : pageHeaders) reply.raw.setHeader(name, value);
     const origin = req.headers.origin;
-    if (!STATE_CHANGING.has(req.method) || origin === undefined || origin === `${req.protocol}://${req.host}`) {
+    if (origin === undefined || !STATE_CHANGING.has(req.method) || origin === `${req.protocol}://${req.host}`) {
       done();
       return;
     }
@@ -43,6 +43,21 @@ export async function helmetHeaders(config: Config): Promise<Record<string, stri
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(withHelmet.headers)) {
     if (!(name in without.headers) && typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * The headers of an `/api` answer (decision 0064): a CSP that lets the answer load nothing and be
+ * framed nowhere (should it ever be opened as a document), nosniff, same-origin resource policy
+ * (other sites cannot embed it), and HSTS behind HTTPS. The rest of helmet's set (COOP,
+ * Origin-Agent-Cluster, X-Frame-Options, X-XSS-Protection, X-DNS-Prefetch-Control,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, Referrer-Policy) governs documents.
+ */
+export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+  for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']) {
+    if (pageHeaders[name] !== undefined) headers[name] = pageHeaders[name];
   }
   return headers;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccessLevel } from '../../../shared/constants';
-import { nowIso, type DB } from '../../db/client';
+import { nowIso, type ChangeMark, type DatabaseChanges, type DB } from '../../db/client';
 import { compileOnce } from '../../db/compile-once';
 
 export const SESSION_COOKIE = 'sid';
@@ -8,8 +8,8 @@ export const SESSION_COOKIE = 'sid';
 /** Who is making a request, resolved once from the `sid` cookie. */
 export type Auth =
   | { kind: 'anonymous' }
-  | { kind: 'admin'; accountId: number; sessionId: number }
-  | { kind: 'couple'; accountId: number; sessionId: number; coupleId: number; accessLevel: AccessLevel };
+  | { kind: 'admin'; accountId: number; sessionId: number; expiresAt: number }
+  | { kind: 'couple'; accountId: number; sessionId: number; coupleId: number; accessLevel: AccessLevel; expiresAt: number };
 
 export const ANONYMOUS: Auth = { kind: 'anonymous' };
 
@@ -58,9 +58,13 @@ const sessionByTokenHash = compileOnce(sessionQuery);
 /** Resolves a cookie token to the signed-in account; expired, forged or missing tokens are anonymous. */
 export async function resolveSession(db: DB, token: string | undefined): Promise<Auth> {
   if (!token || token.length > 200) return ANONYMOUS;
-  const [row] = await sessionByTokenHash(db, hashToken(token));
-  if (!row || row.expiresAt <= Date.now()) return ANONYMOUS;
-  if (row.role === 'admin') return { kind: 'admin', accountId: row.accountId, sessionId: row.sessionId };
+  return lookUp(db, hashToken(token), Date.now());
+}
+
+async function lookUp(db: DB, tokenHash: string, now: number): Promise<Auth> {
+  const [row] = await sessionByTokenHash(db, tokenHash);
+  if (!row || row.expiresAt <= now) return ANONYMOUS;
+  if (row.role === 'admin') return { kind: 'admin', accountId: row.accountId, sessionId: row.sessionId, expiresAt: row.expiresAt };
   if (row.coupleId == null || row.accessLevel == null) return ANONYMOUS;
   return {
     kind: 'couple',
@@ -68,6 +72,48 @@ export async function resolveSession(db: DB, token: string | undefined): Promise
     sessionId: row.sessionId,
     coupleId: row.coupleId,
     accessLevel: row.accessLevel,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export interface SessionResolver {
+  resolve(token: string | undefined): Promise<Auth>;
+}
+
+interface Remembered {
+  auth: Exclude<Auth, { kind: 'anonymous' }>;
+  mark: ChangeMark;
+}
+
+/**
+ * resolveSession with a memory of the signed-in sessions it found (decision 0064). Every
+ * authenticated request starts with the session lookup, the most frequent query of the app; a
+ * remembered answer is used only while nothing at all has been written to the database since it
+ * was read (`changes`: this process's writes and any other connection's commits), and only until
+ * the session expires. So a logout, a replaced access code or an upgrade to full access take
+ * effect on the very next request, as without the memory; a change made by another process (the
+ * order command, the admin reset script) within OTHER_CONNECTIONS_CHECK_MS (0.1 s). Unknown and
+ * expired tokens are never remembered. At most `size` sessions, oldest out first.
+ */
+export function createSessionResolver(db: DB, changes: DatabaseChanges, size = 10_000): SessionResolver {
+  const remembered = new Map<string, Remembered>();
+  return {
+    async resolve(token) {
+      if (!token || token.length > 200) return ANONYMOUS;
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      const known = remembered.get(tokenHash);
+      if (known && known.auth.expiresAt > now && changes.unchangedSince(known.mark)) return known.auth;
+      const mark = changes.mark();
+      const auth = await lookUp(db, tokenHash, now);
+      if (auth.kind === 'anonymous') {
+        remembered.delete(tokenHash);
+        return auth;
+      }
+      if (!known && remembered.size >= size) remembered.delete(remembered.keys().next().value!);
+      remembered.set(tokenHash, { auth, mark });
+      return auth;
+    },
   };
 }
 
