@@ -261,11 +261,25 @@ describe('navigation and guards', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument());
   });
 
-  it('shows the admin an Admin link', async () => {
+  it('shows the admin an Admin link and Sign out on other pages', async () => {
+    mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }) });
+    renderApp('/no-such-page');
+    await heading('Page not found');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it("gives the admin screen's header Back to Website and Logout only, not the layout's Sign out", async () => {
     mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
     renderApp('/admin');
     await heading('Admin dashboard');
-    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Back to Website' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /log ?out|sign ?out/i })).toHaveLength(1);
   });
 
   it.each([
