@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { InstantLoginButton } from './instant-login-button';
-import { ADMIN_CHECK, ANONYMOUS_CHECK, COUPLE_CHECK, mockTrpc, PUBLIC_CONFIG } from './test-support';
+import { ADMIN_CHECK, ANONYMOUS_CHECK, COUPLE_CHECK, PUBLIC_CONFIG } from './test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,7 +37,7 @@ const passwordField = (name: string) => screen.getByLabelText(new RegExp(`^${nam
 
 describe('/register', () => {
   it('says when the passwords differ and sends nothing', async () => {
-    const server = mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
+    const server = stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
     const user = userEvent.setup();
     renderApp('/register');
     await heading('Create your account');
@@ -49,9 +50,9 @@ describe('/register', () => {
   });
 
   it('shows a taken username next to the field and in a toast', async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
-      'auth.register': () => ({ error: { status: 409, message: 'Username is already taken' } }),
+      'auth.register': () => ({ error: { httpStatus: 409, message: 'Username is already taken' } }),
     });
     const user = userEvent.setup();
     renderApp('/register');
@@ -65,7 +66,7 @@ describe('/register', () => {
   });
 
   it('uses the fallback text when the server cannot be reached', async () => {
-    mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }), 'auth.register': () => 'network-failure' });
+    stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }), 'auth.register': () => 'network-failure' });
     const user = userEvent.setup();
     renderApp('/register');
     await heading('Create your account');
@@ -80,7 +81,7 @@ describe('/register', () => {
 
   it('signs the new couple in and opens the dashboard with fresh auth state', { timeout: 15_000 }, async () => {
     let signedIn = false;
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
       'auth.register': () => {
         signedIn = true;
@@ -108,9 +109,9 @@ describe('/register', () => {
 
 describe('/login and /admin-login', () => {
   it('shows the server message when a couple sign-in is refused', async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
-      'auth.userLogin': () => ({ error: { status: 401, message: 'Invalid username or password' } }),
+      'auth.userLogin': () => ({ error: { httpStatus: 401, message: 'Invalid username or password' } }),
     });
     const user = userEvent.setup();
     renderApp('/login');
@@ -123,7 +124,7 @@ describe('/login and /admin-login', () => {
   });
 
   it('requires both fields before asking the server', async () => {
-    const server = mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
+    const server = stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
     const user = userEvent.setup();
     renderApp('/login');
     await heading('Sign in');
@@ -134,9 +135,9 @@ describe('/login and /admin-login', () => {
   });
 
   it("tells a refused admin 'Login Failed' and an unreachable server 'Error'", async () => {
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
-      'auth.adminLogin': () => ({ error: { status: 401, message: 'Invalid username or password' } }),
+      'auth.adminLogin': () => ({ error: { httpStatus: 401, message: 'Invalid username or password' } }),
     });
     const user = userEvent.setup();
     renderApp('/admin-login');
@@ -156,7 +157,7 @@ describe('/login and /admin-login', () => {
 
   it('takes the admin to /admin after signing in', async () => {
     let signedIn = false;
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? ADMIN_CHECK : ANONYMOUS_CHECK }),
       'auth.adminLogin': () => {
         signedIn = true;
@@ -176,7 +177,7 @@ describe('/login and /admin-login', () => {
 
 describe('/customer-login', () => {
   it('shows the hints the server configures, and nothing it does not', async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
       'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false, demoEmail: null, demoAccessCode: null } }),
     });
@@ -189,7 +190,7 @@ describe('/customer-login', () => {
 
   it('starts a trial, shows the personal code once with a copy button, then continues', { timeout: 15_000 }, async () => {
     let signedIn = false;
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
       'auth.customerLogin': () => {
@@ -221,10 +222,10 @@ describe('/customer-login', () => {
   });
 
   it('fills in the demo account and reports a refused code', async () => {
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
-      'auth.customerLogin': () => ({ error: { status: 401, message: 'Invalid email or access code' } }),
+      'auth.customerLogin': () => ({ error: { httpStatus: 401, message: 'Invalid email or access code' } }),
     });
     const user = userEvent.setup();
     renderApp('/customer-login');
@@ -242,7 +243,7 @@ describe('/customer-login', () => {
 describe('navigation and guards', () => {
   it('signs out from the navigation: toast, /login, signed-out navigation', { timeout: 15_000 }, async () => {
     let signedIn = true;
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
       'auth.logout': () => {
         signedIn = false;
@@ -262,7 +263,7 @@ describe('navigation and guards', () => {
   });
 
   it('shows the admin an Admin link and Sign out on other pages', async () => {
-    mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }) });
+    stubTrpcFetch({ 'auth.check': () => ({ data: ADMIN_CHECK }) });
     renderApp('/no-such-page');
     await heading('Page not found');
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -271,7 +272,7 @@ describe('navigation and guards', () => {
   });
 
   it("gives the admin screen's header Back to Website and Logout only, not the layout's Sign out", async () => {
-    mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
+    stubTrpcFetch({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
     renderApp('/admin');
     await heading('Admin dashboard');
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -288,7 +289,7 @@ describe('navigation and guards', () => {
     ['a visitor', ANONYMOUS_CHECK, '/dashboard', 'Customer login'],
     ['the admin', ADMIN_CHECK, '/dashboard', 'Customer login'],
   ])('sends %s away from %s', async (_who, check, path, landing) => {
-    mockTrpc({ 'auth.check': () => ({ data: check }), 'publicConfig.get': () => ({ data: PUBLIC_CONFIG }) });
+    stubTrpcFetch({ 'auth.check': () => ({ data: check }), 'publicConfig.get': () => ({ data: PUBLIC_CONFIG }) });
     renderApp(path);
     expect(await heading(landing)).toBeInTheDocument();
   });
@@ -296,14 +297,14 @@ describe('navigation and guards', () => {
 
 describe('InstantLoginButton', () => {
   it('is absent unless the server says demo mode is on', async () => {
-    const server = mockTrpc({ 'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false } }) });
+    const server = stubTrpcFetch({ 'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false } }) });
     renderRoute(() => <InstantLoginButton />);
     await waitFor(() => expect(server.calls.map((c) => c.path)).toContain('publicConfig.get'));
     expect(screen.queryByRole('button', { name: 'Instant Login (Dev)' })).not.toBeInTheDocument();
   });
 
   it('signs in with the published demo credentials', async () => {
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
       'auth.customerLogin': () => ({ data: { success: true, message: 'Login successful' } }),
     });
@@ -320,9 +321,9 @@ describe('InstantLoginButton', () => {
   });
 
   it("says 'Unable to perform instant login.' when it fails", async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
-      'auth.customerLogin': () => ({ error: { status: 401, message: 'Invalid email or access code' } }),
+      'auth.customerLogin': () => ({ error: { httpStatus: 401, message: 'Invalid email or access code' } }),
     });
     const user = userEvent.setup();
     renderRoute(() => <InstantLoginButton />);
