@@ -131,6 +131,26 @@ describe('F8', () => {
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 
+  it('moves focus on to a toast that replaces the one being read, and keeps it open', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<button type="button">Elsewhere</button>);
+    await showToast('Progress Saved');
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    await user.keyboard('{F8}');
+    expect(toastOf('Progress Saved')).toHaveFocus();
+
+    act(() => {
+      notify.error('Save Failed', 'Could not save your profile. Please try again.');
+    });
+
+    await waitFor(() => expect(toastOf('Save Failed')).toHaveFocus());
+    const [shown] = notificationsStore.getState().notifications;
+    expect(shown).toMatchObject({ title: 'Save Failed', autoClose: false });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Save Failed')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+  });
+
   it('moves focus to the notification region when no notification is shown', async () => {
     const user = userEvent.setup();
     renderWithProviders(<input aria-label="Your name" />);
