@@ -68,18 +68,17 @@ export function AppNotifications() {
   }, []);
 
   // A new toast replaces the shown one (notify): if the keyboard was on the old one, it moves to
-  // the new one instead of falling back to the page's start when the old one leaves.
+  // the new one instead of falling back to the page's start when the old one leaves. (A toast that
+  // is only dismissed leaves focus alone: Escape returns it itself, and the region sits at the end
+  // of the page, so focusing it would scroll there.)
   const shownId = useNotifications().notifications[0]?.id;
   useEffect(() => {
     const region = regionRef.current;
     const focused = document.activeElement?.closest<HTMLElement>(`[${NOTIFICATION_ID_ATTRIBUTE}]`);
-    if (!region || !focused || !region.contains(focused)) return;
+    if (!region || !shownId || !focused || !region.contains(focused)) return;
     if (focused.getAttribute(NOTIFICATION_ID_ATTRIBUTE) === shownId) return;
-    const next = shownId
-      ? region.querySelector<HTMLElement>(`[${NOTIFICATION_ID_ATTRIBUTE}="${shownId}"]`)
-      : null;
+    const next = region.querySelector<HTMLElement>(`[${NOTIFICATION_ID_ATTRIBUTE}="${shownId}"]`);
     if (next) focusToast(next);
-    else region.focus();
   }, [shownId]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {

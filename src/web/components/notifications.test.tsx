@@ -151,6 +151,18 @@ describe('F8', () => {
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 
+  it('leaves focus alone when the toast is only closed, so the page does not jump to the region', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<p>page</p>);
+    await showToast('Profile Updated');
+    const close = within(toastOf('Profile Updated')).getByRole('button', { name: 'Dismiss notification' });
+
+    await user.click(close);
+
+    await waitFor(() => expect(screen.queryByText('Profile Updated')).not.toBeInTheDocument());
+    expect(region()).not.toHaveFocus();
+  });
+
   it('moves focus to the notification region when no notification is shown', async () => {
     const user = userEvent.setup();
     renderWithProviders(<input aria-label="Your name" />);
