@@ -135,7 +135,11 @@ test('a couple and an anonymous visitor are sent to /login', async ({ page }) =>
 test('Logout signs the admin out and goes to /login', async ({ page }) => {
   await signInAdmin(page);
   await page.goto('/admin');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // The header holds the spec's Back to Website and Logout, and no second sign-out control.
+  const header = page.getByRole('navigation', { name: 'Main' });
+  await expect(header.getByRole('link', { name: 'Back to Website' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await header.getByRole('button', { name: 'Logout' }).click();
   await expect(toasts(page).getByText('Logged out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   const check = await page.request.get('/api/auth/check');

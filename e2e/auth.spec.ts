@@ -147,6 +147,9 @@ test.describe('accounts and sessions in the browser', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-admin-password');
     await page.getByRole('button', { name: 'Sign in as administrator' }).click();
     await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+    // Elsewhere the admin's navigation leads back to the admin screen.
+    await page.goto('/login');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toBeVisible();
   });
 

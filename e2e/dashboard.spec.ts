@@ -5,8 +5,8 @@ import { completeOnboarding } from './support/onboarding';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 /**
- * Waits for the toast with this title, checks its message, then dismisses it: the app shows one
- * toast at a time and queues the rest, so a toast left open would hold back the next one.
+ * Waits for the toast with this title, checks its message, then dismisses it, so that the next
+ * check starts from an empty region (one toast at a time; a new one replaces the one shown).
  */
 async function seeToast(page: Page, title: string, message?: string) {
   const toast = toasts(page).locator('[data-notification-id]', { hasText: title });

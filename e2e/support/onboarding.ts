@@ -15,7 +15,7 @@ export async function completeOnboarding(page: Page, names: { you: string; partn
   await dialog.getByRole('textbox', { name: "Your partner's name" }).fill(names.partner);
   if (names.date) await dialog.getByLabel('Wedding date').fill(names.date);
   await start.click();
-  // One toast shows at a time: dismiss this one so the next step's toast is not kept waiting.
+  // Dismiss this toast so the caller's next check starts from an empty notification region.
   const toast = page.getByRole('region', { name: 'Notifications' }).locator('[data-notification-id]', { hasText: 'Profile Updated' });
   await expect(toast).toBeVisible();
   // It may close by itself (5 s) before the click lands; either way it must be gone.

@@ -1,5 +1,5 @@
 import '@mantine/notifications/styles.css';
-import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
+import { Notifications, notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   NOTIFICATION_DURATION_MS,
@@ -17,6 +17,16 @@ function shownNotification(region: HTMLElement | null): HTMLElement | null {
 function hideToast(toast: Element) {
   const id = toast.getAttribute(NOTIFICATION_ID_ATTRIBUTE);
   if (id) notifications.hide(id);
+}
+
+/** Moves keyboard focus onto a toast and keeps it open while someone reads it there. */
+function focusToast(toast: HTMLElement) {
+  toast.tabIndex = -1;
+  toast.focus();
+  // Someone reading with the keyboard should not have the toast vanish under them.
+  const id = toast.getAttribute(NOTIFICATION_ID_ATTRIBUTE);
+  const shown = notificationsStore.getState().notifications.find((item) => item.id === id);
+  if (shown) notifications.update({ ...shown, autoClose: false });
 }
 
 interface Swipe {
@@ -47,16 +57,8 @@ export function AppNotifications() {
         returnFocusRef.current = document.activeElement;
       }
       const toast = shownNotification(region);
-      if (toast) {
-        toast.tabIndex = -1;
-        toast.focus();
-        // Someone reading with the keyboard should not have the toast vanish under them.
-        const id = toast.getAttribute(NOTIFICATION_ID_ATTRIBUTE);
-        const shown = notificationsStore.getState().notifications.find((item) => item.id === id);
-        if (shown) notifications.update({ ...shown, autoClose: false });
-      } else {
-        region.focus();
-      }
+      if (toast) focusToast(toast);
+      else region.focus();
     }
     window.addEventListener('keydown', focusRegion);
     return () => {
@@ -64,6 +66,20 @@ export function AppNotifications() {
       stopSwipeRef.current?.();
     };
   }, []);
+
+  // A new toast replaces the shown one (notify): if the keyboard was on the old one, it moves to
+  // the new one instead of falling back to the page's start when the old one leaves. (A toast that
+  // is only dismissed leaves focus alone: Escape returns it itself, and the region sits at the end
+  // of the page, so focusing it would scroll there.)
+  const shownId = useNotifications().notifications[0]?.id;
+  useEffect(() => {
+    const region = regionRef.current;
+    const focused = document.activeElement?.closest<HTMLElement>(`[${NOTIFICATION_ID_ATTRIBUTE}]`);
+    if (!region || !shownId || !focused || !region.contains(focused)) return;
+    if (focused.getAttribute(NOTIFICATION_ID_ATTRIBUTE) === shownId) return;
+    const next = region.querySelector<HTMLElement>(`[${NOTIFICATION_ID_ATTRIBUTE}="${shownId}"]`);
+    if (next) focusToast(next);
+  }, [shownId]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Escape') return;

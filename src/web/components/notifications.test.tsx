@@ -1,8 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notificationsStore } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { notify } from './notifications';
+
+/** The ids of the toasts the store shows (the queue holds the ones waiting). */
+function shownIds(): string[] {
+  return notificationsStore.getState().notifications.map((item) => item.id ?? '');
+}
 
 function region() {
   return screen.getByRole('region', { name: 'Notifications' });
@@ -49,7 +55,7 @@ describe('notify', () => {
     expect(alert).toHaveTextContent('Upload failed');
   });
 
-  it('shows one toast at a time', async () => {
+  it('shows one toast at a time: of two raised together, the last one', async () => {
     renderWithProviders(<p>page</p>);
 
     act(() => {
@@ -57,8 +63,45 @@ describe('notify', () => {
       notify.success('Progress Saved');
     });
 
-    expect(await within(region()).findByText('Week Completed!')).toBeInTheDocument();
-    expect(within(region()).queryByText('Progress Saved')).not.toBeInTheDocument();
+    expect(await within(region()).findByText('Progress Saved')).toBeInTheDocument();
+    expect(within(region()).queryByText('Week Completed!')).not.toBeInTheDocument();
+    expect(shownIds()).toHaveLength(1);
+  });
+
+  it('replaces the shown toast at once instead of queueing the new one behind it', async () => {
+    renderWithProviders(<p>page</p>);
+    await showToast('Login Successful', 'Welcome back!');
+
+    act(() => {
+      notify.error('Week Locked', 'Complete Week 3 to unlock this week.');
+    });
+
+    // Well before the shown toast's 5 s would have run out.
+    const alert = await within(region()).findByRole('alert', {}, { timeout: 1000 });
+    expect(alert).toHaveTextContent('Week Locked');
+    expect(alert).toHaveTextContent('Complete Week 3 to unlock this week.');
+    await waitFor(() => expect(within(region()).queryByText('Login Successful')).not.toBeInTheDocument());
+    expect(shownIds()).toHaveLength(1);
+    expect(notificationsStore.getState().queue).toEqual([]);
+  });
+
+  it('keeps replacing on quick repeated actions, ending with the last toast', async () => {
+    renderWithProviders(<p>page</p>);
+    await showToast('Responses Saved');
+
+    act(() => {
+      notify.success('Progress Saved');
+    });
+    await within(region()).findByText('Progress Saved', {}, { timeout: 1000 });
+    act(() => {
+      notify.success('Week Completed!');
+    });
+
+    expect(await within(region()).findByText('Week Completed!', {}, { timeout: 1000 })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(within(region()).queryByText('Responses Saved')).not.toBeInTheDocument();
+      expect(within(region()).queryByText('Progress Saved')).not.toBeInTheDocument();
+    });
   });
 });
 
@@ -86,6 +129,38 @@ describe('F8', () => {
 
     await waitFor(() => expect(screen.queryByText('Framework uploaded successfully!')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+  });
+
+  it('moves focus on to a toast that replaces the one being read, and keeps it open', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<button type="button">Elsewhere</button>);
+    await showToast('Progress Saved');
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    await user.keyboard('{F8}');
+    expect(toastOf('Progress Saved')).toHaveFocus();
+
+    act(() => {
+      notify.error('Save Failed', 'Could not save your profile. Please try again.');
+    });
+
+    await waitFor(() => expect(toastOf('Save Failed')).toHaveFocus());
+    const [shown] = notificationsStore.getState().notifications;
+    expect(shown).toMatchObject({ title: 'Save Failed', autoClose: false });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Save Failed')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+  });
+
+  it('leaves focus alone when the toast is only closed, so the page does not jump to the region', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<p>page</p>);
+    await showToast('Profile Updated');
+    const close = within(toastOf('Profile Updated')).getByRole('button', { name: 'Dismiss notification' });
+
+    await user.click(close);
+
+    await waitFor(() => expect(screen.queryByText('Profile Updated')).not.toBeInTheDocument());
+    expect(region()).not.toHaveFocus();
   });
 
   it('moves focus to the notification region when no notification is shown', async () => {

@@ -28,6 +28,12 @@ interface SiteLayoutProps {
    * sees Dashboard and Sign out instead, the admin Admin and Sign out.
    */
   guestActions?: ReactNode;
+  /**
+   * Whether the header shows the signed-in navigation (Dashboard or Admin, and Sign out). Off for a
+   * screen whose `headerActions` hold its own way out (the admin screen's Back to Website and Logout),
+   * so the header never offers two controls that do the same thing.
+   */
+  accountNav?: boolean;
 }
 
 /**
@@ -36,7 +42,7 @@ interface SiteLayoutProps {
  * footer. Pages render it themselves so a screen can pass
  * its own header actions.
  */
-export function SiteLayout({ children, headerActions, guestActions }: SiteLayoutProps) {
+export function SiteLayout({ children, headerActions, guestActions, accountNav = true }: SiteLayoutProps) {
   return (
     <div className={classes.shell}>
       <header className={classes.header}>
@@ -48,7 +54,7 @@ export function SiteLayout({ children, headerActions, guestActions }: SiteLayout
             </Link>
             <Group component="nav" aria-label="Main" gap="sm">
               {headerActions}
-              <AccountNav guestActions={guestActions} />
+              {accountNav ? <AccountNav guestActions={guestActions} /> : null}
             </Group>
           </Group>
         </Container>

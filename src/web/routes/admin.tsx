@@ -19,7 +19,10 @@ export const Route = createFileRoute('/admin')({
   component: AdminPage,
 });
 
-/** The admin screen's own 'Back to Website' and 'Logout' (SPEC section 2), beside its heading. */
+/**
+ * The admin screen's header holds its own 'Back to Website' and 'Logout' (SPEC section 2) in place of
+ * the layout's account navigation (whose Admin link and Sign out would repeat them).
+ */
 function AdminActions() {
   const { signOut, isPending } = useSignOut();
   return (
@@ -41,9 +44,9 @@ function AdminActions() {
 
 function AdminPage() {
   return (
-    <SiteLayout>
+    <SiteLayout accountNav={false} headerActions={<AdminActions />}>
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
-        <AdminDashboard actions={<AdminActions />} />
+        <AdminDashboard />
       </Container>
     </SiteLayout>
   );
@@ -51,7 +54,7 @@ function AdminPage() {
 
 function AdminPending() {
   return (
-    <SiteLayout>
+    <SiteLayout accountNav={false} headerActions={<AdminActions />}>
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <AdminDashboardSkeleton />
       </Container>

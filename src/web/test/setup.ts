@@ -38,3 +38,12 @@ class ResizeObserverStub implements ResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+/**
+ * Mantine's autosize Textarea listens for `loadingdone` on `document.fonts` (the CSS Font Loading
+ * API), which jsdom lacks: an event target that never fires, with every font already loaded.
+ */
+if (!('fonts' in document)) {
+  const fonts = Object.assign(new EventTarget(), { status: 'loaded', ready: Promise.resolve() });
+  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
+}

@@ -1,27 +1,48 @@
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { vi } from 'vitest';
 
-/** What a stubbed procedure answers: its data, or an error as the server's error formatter shapes it. */
+/**
+ * What a stubbed procedure answers: its data; an error as the server's error formatter shapes it
+ * (`code` defaults to the tRPC code of `httpStatus`); or 'network-failure', which fails the whole
+ * request like an unreachable server.
+ */
 export type StubAnswer =
   | { data: unknown }
-  | { error: { message: string; code: string; httpStatus: number } };
+  | { error: { message: string; httpStatus: number; code?: TRPC_ERROR_CODE_KEY } }
+  | 'network-failure';
 export type StubHandler = (input: unknown) => StubAnswer | Promise<StubAnswer>;
 
 export interface TrpcFetchStub {
   /** Every procedure call, in order, with its input. */
   calls: { path: string; input: unknown }[];
   fetch: ReturnType<typeof vi.fn>;
+  /** Replaces or adds a procedure's handler (e.g. to fail the second attempt). */
+  on: (path: string, handler: StubHandler) => void;
 }
+
+/** The tRPC error code the server uses for each HTTP status (src/shared/errors.ts). */
+const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+};
 
 /**
  * Replaces `fetch` for web component tests: requests to /api/trpc are answered by `handlers`
  * (keyed by procedure path, e.g. `contact.send`), in the wire format of tRPC's batch link, so the
- * real tRPC client, TanStack Query and `errorMessage` run unchanged. Other URLs go to `other`, or
- * fail like a network error. Restore with `vi.unstubAllGlobals()`.
+ * real tRPC client, TanStack Query and `errorMessage` run unchanged. A procedure without a handler
+ * fails the test loudly. Other URLs go to `other`, or fail like a network error. Restore with
+ * `vi.unstubAllGlobals()`.
  */
 export function stubTrpcFetch(
   handlers: Record<string, StubHandler>,
   other?: (url: URL, init?: RequestInit) => Response | Promise<Response>,
 ): TrpcFetchStub {
+  const table = new Map(Object.entries(handlers));
   const calls: TrpcFetchStub['calls'] = [];
   const fetchMock = vi.fn(async (resource: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(resource instanceof Request ? resource.url : String(resource), 'http://localhost');
@@ -32,26 +53,31 @@ export function stubTrpcFetch(
     const paths = decodeURIComponent(url.pathname.slice('/api/trpc/'.length)).split(',');
     const rawInputs = init?.method === 'POST' ? String(init.body ?? '{}') : (url.searchParams.get('input') ?? '{}');
     const inputs = JSON.parse(rawInputs) as Record<string, unknown>;
-    const results = await Promise.all(
+    const answers = await Promise.all(
       paths.map(async (path, index) => {
         const input = inputs[String(index)];
         calls.push({ path, input });
-        const handler = handlers[path];
+        const handler = table.get(path);
         if (!handler) throw new Error(`No stub for tRPC procedure ${path}`);
         const answer = await handler(input);
-        if ('error' in answer) {
-          const { message, code, httpStatus } = answer.error;
-          return { error: { message, code: -32000, data: { code, httpStatus, path } } };
-        }
-        return { result: { data: answer.data } };
+        if (answer === 'network-failure') throw new TypeError('Failed to fetch');
+        return { path, answer };
       }),
     );
-    const first = results[0];
-    const status = results.length === 1 && first?.error ? first.error.data.httpStatus : 200;
-    return new Response(JSON.stringify(results), { status, headers: { 'content-type': 'application/json' } });
+
+    const results = answers.map(({ path, answer }) => {
+      if ('data' in answer) return { status: 200, body: { result: { data: answer.data } } };
+      const { message, httpStatus } = answer.error;
+      const code = answer.error.code ?? CODE_OF_STATUS[httpStatus] ?? 'INTERNAL_SERVER_ERROR';
+      return { status: httpStatus, body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } } } };
+    });
+    // As tRPC's batch answer: one status when all calls share it, 207 when they differ.
+    const statuses = results.map((result) => result.status);
+    const status = statuses.every((value) => value === statuses[0]) ? statuses[0]! : 207;
+    return new Response(JSON.stringify(results.map((result) => result.body)), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetch: fetchMock };
+  return { calls, fetch: fetchMock, on: (path, handler) => void table.set(path, handler) };
 }
 
 /** A promise with its resolve function exposed, to hold a request in flight. */

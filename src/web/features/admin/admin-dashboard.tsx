@@ -1,6 +1,6 @@
-import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -15,10 +15,10 @@ export const DELETE_SUCCESS = 'Framework deleted successfully!';
 
 /**
  * The admin screen's content (SPEC section 2): the upload form, the 52-week overview with the
- * uploaded count, and the list of uploaded frameworks with download and delete. `actions` (the
- * route's Back to Website and Logout) sit beside the heading.
+ * uploaded count, and the list of uploaded frameworks with download and delete. The route puts
+ * Back to Website and Logout in the page header.
  */
-export function AdminDashboard({ actions }: { actions?: ReactNode }) {
+export function AdminDashboard() {
   const queryClient = useQueryClient();
   const { data: frameworks = [] } = useQuery(trpc.frameworks.list.queryOptions());
   const form = useUploadForm();
@@ -60,13 +60,10 @@ export function AdminDashboard({ actions }: { actions?: ReactNode }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <div>
-          <Title order={1}>Admin dashboard</Title>
-          <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
-        </div>
-        {actions}
-      </Group>
+      <div>
+        <Title order={1}>Admin dashboard</Title>
+        <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
+      </div>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <UploadFrameworkForm form={form} frameworks={frameworks} onUploaded={() => void refreshFrameworks()} />
         <WeekOverview frameworks={frameworks} selectedWeek={selectedWeek} onSelectWeek={selectWeek} />

@@ -1,29 +1,19 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { passwordSignInSchema, type PasswordSignInInput } from '../../../shared/auth-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-import { resetSessionCache } from './session-cache';
+import { PasswordSignInForm } from './password-sign-in-form';
+import { useEnterAfterSignIn } from './session-cache';
 
 /** /admin-login: the administrator signs in and goes to /admin. */
 export function AdminLoginForm() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const form = useForm<PasswordSignInInput>({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: schemaResolver(passwordSignInSchema, { sync: true }),
-  });
+  const enter = useEnterAfterSignIn();
   const login = useMutation(
     trpc.auth.adminLogin.mutationOptions({
       onSuccess: async () => {
         notify.success('Login Successful', 'Welcome back!');
-        await resetSessionCache(queryClient);
-        await navigate({ to: '/admin' });
+        await enter('/admin');
       },
       onError: (error) => {
         // The server refused (wrong credentials, too many attempts) or could not be reached.
@@ -35,31 +25,12 @@ export function AdminLoginForm() {
       },
     }),
   );
-  const busy = login.isPending || login.isSuccess;
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
-      <Stack gap="md">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          key={form.key('username')}
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Button type="submit" size="md" fullWidth loading={busy}>
-          Sign in as administrator
-        </Button>
-      </Stack>
-    </form>
+    <PasswordSignInForm
+      submitLabel="Sign in as administrator"
+      onSubmit={(values) => login.mutate(values)}
+      busy={login.isPending || login.isSuccess}
+    />
   );
 }

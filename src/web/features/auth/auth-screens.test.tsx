@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { InstantLoginButton } from './instant-login-button';
-import { ADMIN_CHECK, ANONYMOUS_CHECK, COUPLE_CHECK, mockTrpc, PUBLIC_CONFIG } from './test-support';
+import { ADMIN_CHECK, ANONYMOUS_CHECK, COUPLE_CHECK, PUBLIC_CONFIG } from './test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,45 +35,49 @@ async function heading(name: string) {
 /** A password input by its label (Mantine adds a required asterisk and a visibility toggle). */
 const passwordField = (name: string) => screen.getByLabelText(new RegExp(`^${name}`), { selector: 'input' });
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Opens /register and sends the form with these answers. */
+async function register(user: User, username: string, password: string, confirmPassword = password) {
+  renderApp('/register');
+  await heading('Create your account');
+  await user.type(screen.getByLabelText(/^Username/), username);
+  await user.type(passwordField('Password'), password);
+  await user.type(passwordField('Confirm password'), confirmPassword);
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+/** Fills in a username-and-password sign-in form already on screen and presses its button. */
+async function signIn(user: User, username: string, password: string, button: string) {
+  await user.type(screen.getByLabelText(/^Username/), username);
+  await user.type(passwordField('Password'), password);
+  await user.click(screen.getByRole('button', { name: button }));
+}
+
 describe('/register', () => {
   it('says when the passwords differ and sends nothing', async () => {
-    const server = mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
+    const server = stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
     const user = userEvent.setup();
-    renderApp('/register');
-    await heading('Create your account');
-    await user.type(screen.getByLabelText(/^Username/), 'robin_and_casey');
-    await user.type(passwordField('Password'), 'secret-one');
-    await user.type(passwordField('Confirm password'), 'secret-two');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await register(user, 'robin_and_casey', 'secret-one', 'secret-two');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(server.calls.map((c) => c.path)).not.toContain('auth.register');
   });
 
   it('shows a taken username next to the field and in a toast', async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
-      'auth.register': () => ({ error: { status: 409, message: 'Username is already taken' } }),
+      'auth.register': () => ({ error: { httpStatus: 409, message: 'Username is already taken' } }),
     });
     const user = userEvent.setup();
-    renderApp('/register');
-    await heading('Create your account');
-    await user.type(screen.getByLabelText(/^Username/), 'robin');
-    await user.type(passwordField('Password'), 'secret-one');
-    await user.type(passwordField('Confirm password'), 'secret-one');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await register(user, 'robin', 'secret-one');
     expect(await notifications().findByText('Registration Failed')).toBeInTheDocument();
     expect(screen.getAllByText('Username is already taken')).toHaveLength(2);
   });
 
   it('uses the fallback text when the server cannot be reached', async () => {
-    mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }), 'auth.register': () => 'network-failure' });
+    stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }), 'auth.register': () => 'network-failure' });
     const user = userEvent.setup();
-    renderApp('/register');
-    await heading('Create your account');
-    await user.type(screen.getByLabelText(/^Username/), 'robin');
-    await user.type(passwordField('Password'), 'secret-one');
-    await user.type(passwordField('Confirm password'), 'secret-one');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await register(user, 'robin', 'secret-one');
     expect(
       await notifications().findByText('An error occurred during registration. Please try again.'),
     ).toBeInTheDocument();
@@ -80,7 +85,7 @@ describe('/register', () => {
 
   it('signs the new couple in and opens the dashboard with fresh auth state', { timeout: 15_000 }, async () => {
     let signedIn = false;
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
       'auth.register': () => {
         signedIn = true;
@@ -89,12 +94,7 @@ describe('/register', () => {
       ...COUPLE_DASHBOARD,
     });
     const user = userEvent.setup();
-    renderApp('/register');
-    await heading('Create your account');
-    await user.type(screen.getByLabelText(/^Username/), 'robin');
-    await user.type(passwordField('Password'), 'secret-one');
-    await user.type(passwordField('Confirm password'), 'secret-one');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await register(user, 'robin', 'secret-one');
     expect(await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 })).toBeInTheDocument();
     expect(notifications().getByText('Account Created')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
@@ -108,22 +108,20 @@ describe('/register', () => {
 
 describe('/login and /admin-login', () => {
   it('shows the server message when a couple sign-in is refused', async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
-      'auth.userLogin': () => ({ error: { status: 401, message: 'Invalid username or password' } }),
+      'auth.userLogin': () => ({ error: { httpStatus: 401, message: 'Invalid username or password' } }),
     });
     const user = userEvent.setup();
     renderApp('/login');
     await heading('Sign in');
-    await user.type(screen.getByLabelText(/^Username/), 'robin');
-    await user.type(passwordField('Password'), 'wrong-one');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'robin', 'wrong-one', 'Sign in');
     expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
     expect(notifications().getByText('Invalid username or password')).toBeInTheDocument();
   });
 
   it('requires both fields before asking the server', async () => {
-    const server = mockTrpc({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
+    const server = stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
     const user = userEvent.setup();
     renderApp('/login');
     await heading('Sign in');
@@ -134,29 +132,27 @@ describe('/login and /admin-login', () => {
   });
 
   it("tells a refused admin 'Login Failed' and an unreachable server 'Error'", async () => {
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
-      'auth.adminLogin': () => ({ error: { status: 401, message: 'Invalid username or password' } }),
+      'auth.adminLogin': () => ({ error: { httpStatus: 401, message: 'Invalid username or password' } }),
     });
     const user = userEvent.setup();
     renderApp('/admin-login');
     await heading('Admin sign in');
-    await user.type(screen.getByLabelText(/^Username/), 'admin');
-    await user.type(passwordField('Password'), 'wrong-one');
-    await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
+    await signIn(user, 'admin', 'wrong-one', 'Sign in as administrator');
     expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
 
-    // One toast at a time (SPEC section 9): dismiss the first so the next one shows.
-    await user.click(notifications().getByRole('button', { name: 'Dismiss notification' }));
+    // The second answer replaces the first toast at once (one at a time, SPEC section 9).
     server.on('auth.adminLogin', () => 'network-failure');
     await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
     expect(await notifications().findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     expect(notifications().getByText('Error')).toBeInTheDocument();
+    await waitFor(() => expect(notifications().queryByText('Login Failed')).not.toBeInTheDocument());
   });
 
   it('takes the admin to /admin after signing in', async () => {
     let signedIn = false;
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? ADMIN_CHECK : ANONYMOUS_CHECK }),
       'auth.adminLogin': () => {
         signedIn = true;
@@ -167,16 +163,14 @@ describe('/login and /admin-login', () => {
     const user = userEvent.setup();
     renderApp('/admin-login');
     await heading('Admin sign in');
-    await user.type(screen.getByLabelText(/^Username/), 'admin');
-    await user.type(passwordField('Password'), 'right-one');
-    await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
+    await signIn(user, 'admin', 'right-one', 'Sign in as administrator');
     expect(await heading('Admin dashboard')).toBeInTheDocument();
   });
 });
 
 describe('/customer-login', () => {
   it('shows the hints the server configures, and nothing it does not', async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
       'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false, demoEmail: null, demoAccessCode: null } }),
     });
@@ -189,7 +183,7 @@ describe('/customer-login', () => {
 
   it('starts a trial, shows the personal code once with a copy button, then continues', { timeout: 15_000 }, async () => {
     let signedIn = false;
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
       'auth.customerLogin': () => {
@@ -221,10 +215,10 @@ describe('/customer-login', () => {
   });
 
   it('fills in the demo account and reports a refused code', async () => {
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
-      'auth.customerLogin': () => ({ error: { status: 401, message: 'Invalid email or access code' } }),
+      'auth.customerLogin': () => ({ error: { httpStatus: 401, message: 'Invalid email or access code' } }),
     });
     const user = userEvent.setup();
     renderApp('/customer-login');
@@ -242,7 +236,7 @@ describe('/customer-login', () => {
 describe('navigation and guards', () => {
   it('signs out from the navigation: toast, /login, signed-out navigation', { timeout: 15_000 }, async () => {
     let signedIn = true;
-    mockTrpc({
+    stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
       'auth.logout': () => {
         signedIn = false;
@@ -261,11 +255,25 @@ describe('navigation and guards', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument());
   });
 
-  it('shows the admin an Admin link', async () => {
-    mockTrpc({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
+  it('shows the admin an Admin link and Sign out on other pages', async () => {
+    stubTrpcFetch({ 'auth.check': () => ({ data: ADMIN_CHECK }) });
+    renderApp('/no-such-page');
+    await heading('Page not found');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it("gives the admin screen's header Back to Website and Logout only, not the layout's Sign out", async () => {
+    stubTrpcFetch({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
     renderApp('/admin');
     await heading('Admin dashboard');
-    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Back to Website' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /log ?out|sign ?out/i })).toHaveLength(1);
   });
 
   it.each([
@@ -274,7 +282,7 @@ describe('navigation and guards', () => {
     ['a visitor', ANONYMOUS_CHECK, '/dashboard', 'Customer login'],
     ['the admin', ADMIN_CHECK, '/dashboard', 'Customer login'],
   ])('sends %s away from %s', async (_who, check, path, landing) => {
-    mockTrpc({ 'auth.check': () => ({ data: check }), 'publicConfig.get': () => ({ data: PUBLIC_CONFIG }) });
+    stubTrpcFetch({ 'auth.check': () => ({ data: check }), 'publicConfig.get': () => ({ data: PUBLIC_CONFIG }) });
     renderApp(path);
     expect(await heading(landing)).toBeInTheDocument();
   });
@@ -282,14 +290,14 @@ describe('navigation and guards', () => {
 
 describe('InstantLoginButton', () => {
   it('is absent unless the server says demo mode is on', async () => {
-    const server = mockTrpc({ 'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false } }) });
+    const server = stubTrpcFetch({ 'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false } }) });
     renderRoute(() => <InstantLoginButton />);
     await waitFor(() => expect(server.calls.map((c) => c.path)).toContain('publicConfig.get'));
     expect(screen.queryByRole('button', { name: 'Instant Login (Dev)' })).not.toBeInTheDocument();
   });
 
   it('signs in with the published demo credentials', async () => {
-    const server = mockTrpc({
+    const server = stubTrpcFetch({
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
       'auth.customerLogin': () => ({ data: { success: true, message: 'Login successful' } }),
     });
@@ -306,9 +314,9 @@ describe('InstantLoginButton', () => {
   });
 
   it("says 'Unable to perform instant login.' when it fails", async () => {
-    mockTrpc({
+    stubTrpcFetch({
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
-      'auth.customerLogin': () => ({ error: { status: 401, message: 'Invalid email or access code' } }),
+      'auth.customerLogin': () => ({ error: { httpStatus: 401, message: 'Invalid email or access code' } }),
     });
     const user = userEvent.setup();
     renderRoute(() => <InstantLoginButton />);

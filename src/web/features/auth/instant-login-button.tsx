@@ -1,9 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
-import { resetSessionCache } from './session-cache';
+import { useEnterAfterSignIn } from './session-cache';
 
 /**
  * The footer's 'Instant Login (Dev)' button (SPEC section 2): signs in as the demo couple with the
@@ -11,15 +10,13 @@ import { resetSessionCache } from './session-cache';
  * server says demo mode is on; the credentials are never part of the bundle.
  */
 export function InstantLoginButton(props: ButtonProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const enter = useEnterAfterSignIn();
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({
       onSuccess: async () => {
         notify.success('Instant Login Successful!', 'Welcome to your dashboard.');
-        await resetSessionCache(queryClient);
-        await navigate({ to: '/dashboard' });
+        await enter('/dashboard');
       },
       onError: () => notify.error('Login Failed', 'Unable to perform instant login.'),
     }),

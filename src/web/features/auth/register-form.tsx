@@ -1,18 +1,17 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { registerSchema, type RegisterInput } from '../../../shared/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-import { resetSessionCache } from './session-cache';
+import { UsernameInput } from './password-sign-in-form';
+import { useEnterAfterSignIn } from './session-cache';
 
 /** /register: username, password and its confirmation; the new couple is signed in at once. */
 export function RegisterForm() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const enter = useEnterAfterSignIn();
   const form = useForm<RegisterInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '', confirmPassword: '' },
@@ -24,8 +23,7 @@ export function RegisterForm() {
     trpc.auth.register.mutationOptions({
       onSuccess: async () => {
         notify.success('Account Created', 'Welcome! Your 52-week journey starts now.');
-        await resetSessionCache(queryClient);
-        await navigate({ to: '/dashboard' });
+        await enter('/dashboard');
       },
       onError: (error) => {
         const message = errorMessage(error, 'An error occurred during registration. Please try again.');
@@ -40,13 +38,8 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => register.mutate(values))}>
       <Stack gap="md">
-        <TextInput
-          label="Username"
+        <UsernameInput
           description="3-32 letters, digits, _ . or -"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           key={form.key('username')}
           {...form.getInputProps('username')}
         />

@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 
 /**
  * After a sign-in or sign-out every cached answer may describe someone else (and nothing goes stale
@@ -8,4 +9,18 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export function resetSessionCache(queryClient: QueryClient): Promise<void> {
   return queryClient.resetQueries();
+}
+
+/**
+ * After a successful sign-in: forget every cached answer of whoever was signed in before, then open
+ * `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
+ * form and schema code.)
+ */
+export function useEnterAfterSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (to: '/admin' | '/dashboard') => {
+    await resetSessionCache(queryClient);
+    await navigate({ to });
+  };
 }

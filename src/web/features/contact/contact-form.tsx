@@ -1,15 +1,13 @@
-import { Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS } from '../../../shared/constants';
+import { NameEmailFields, type NameEmailValues } from '../../components/name-email-fields';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
-interface ContactValues {
-  firstName: string;
-  lastName: string;
-  email: string;
+interface ContactValues extends NameEmailValues {
   subject: string;
   message: string;
 }
@@ -101,38 +99,7 @@ export function ContactForm() {
       aria-label="Contact us"
     >
       <Stack gap="sm">
-        <Group grow gap="sm" align="flex-start" wrap="wrap">
-          <TextInput
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={(event) => update('firstName', event.currentTarget.value)}
-            miw={140}
-          />
-          <TextInput
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={(event) => update('lastName', event.currentTarget.value)}
-            miw={140}
-          />
-        </Group>
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => update('email', event.currentTarget.value)}
-        />
+        <NameEmailFields values={values} errors={errors} onChange={update} />
         <NativeSelect
           label="Subject"
           name="subject"

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orders';
+import { NameEmailFields } from '../../components/name-email-fields';
 import { notify } from '../../components/notifications';
 
 const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };
@@ -44,39 +45,7 @@ export function PricingForm() {
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Order the workbook">
       <Stack gap="sm">
-        <Group grow gap="sm" align="flex-start" wrap="wrap">
-          <TextInput
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            error={invalid.firstName}
-            onChange={(event) => update('firstName', event.currentTarget.value)}
-            miw={140}
-          />
-          <TextInput
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            value={values.lastName}
-            error={invalid.lastName}
-            onChange={(event) => update('lastName', event.currentTarget.value)}
-            miw={140}
-          />
-        </Group>
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          error={invalid.email}
-          onChange={(event) => update('email', event.currentTarget.value)}
-        />
+        <NameEmailFields values={values} errors={invalid} onChange={update} />
         <Button type="submit" size="lg" fullWidth mt="xs">
           Continue to Checkout
         </Button>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import { emptyWorkbookResponse, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
@@ -84,16 +84,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, textbox: HTMLEleme
 async function openWorkbook() {
   await screen.findByRole('heading', { level: 2, name: 'Listening to Understand' });
 }
-
-beforeAll(() => {
-  // Mantine's autosizing Textarea listens for font loading; jsdom has no document.fonts.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
