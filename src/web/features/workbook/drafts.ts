@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import type { Partner } from '../../../shared/constants';
 import type { WeekContent, WorkbookResponse } from '../../../shared/workbook-schemas';
 import { errorMessage } from '../../lib/api-error';
 
@@ -53,3 +55,25 @@ export function saveFailureMessage(error: unknown): string {
   if (cause instanceof TypeError || (cause instanceof Error && cause.name === 'TypeError')) return SAVE_NETWORK_ERROR;
   return SAVE_FAILED_FALLBACK;
 }
+
+export type WeekDrafts = Record<Partner, WorkbookResponse>;
+
+const UNSAVED_DRAFTS = ['workbook', 'unsaved-drafts'] as const;
+
+/**
+ * Unsaved answers of the weeks a couple has left for another week, kept in the query cache: going
+ * back to the week brings them back, and signing in or out (which resets the cache) drops them,
+ * so nobody else on the same browser tab sees them. Nothing is fetched under this key.
+ */
+export const unsavedDrafts = {
+  read(queryClient: QueryClient, weekNumber: number): WeekDrafts | undefined {
+    return queryClient.getQueryData<WeekDrafts>([...UNSAVED_DRAFTS, weekNumber]);
+  },
+  keep(queryClient: QueryClient, weekNumber: number, drafts: WeekDrafts): void {
+    queryClient.setQueryDefaults(UNSAVED_DRAFTS, { gcTime: Infinity });
+    queryClient.setQueryData<WeekDrafts>([...UNSAVED_DRAFTS, weekNumber], drafts);
+  },
+  forget(queryClient: QueryClient, weekNumber: number): void {
+    queryClient.removeQueries({ queryKey: [...UNSAVED_DRAFTS, weekNumber], exact: true });
+  },
+};

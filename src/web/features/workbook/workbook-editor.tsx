@@ -20,7 +20,7 @@ import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../
 import { hasReflectionAnswer, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
-import { fitToContent, SAVE_FAILED_TITLE, sameResponse, saveFailureMessage } from './drafts';
+import { fitToContent, SAVE_FAILED_TITLE, sameResponse, saveFailureMessage, unsavedDrafts, type WeekDrafts } from './drafts';
 import { WorkbookSummary } from './workbook-summary';
 
 interface WorkbookEditorProps {
@@ -37,16 +37,20 @@ type ListField = 'reflectionAnswers' | 'conversationCards';
 
 /**
  * The week's exercises, answered by each partner in turn. Both partners' drafts live here, so
- * switching partner never loses what was typed; Save stores the partner on screen.
+ * switching partner never loses what was typed; Save stores the partner on screen. Unsaved drafts
+ * also outlive a switch to another week (`unsavedDrafts`): coming back to the week restores them.
  */
 export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNames }: WorkbookEditorProps) {
   const queryClient = useQueryClient();
   const switchLabelId = useId();
   const [active, setActive] = useState<Partner>('partner1');
-  const [drafts, setDrafts] = useState<Record<Partner, WorkbookResponse>>(() => ({
-    partner1: fitToContent(saved.partner1, content),
-    partner2: fitToContent(saved.partner2, content),
-  }));
+  const [drafts, setDrafts] = useState<WeekDrafts>(
+    () =>
+      unsavedDrafts.read(queryClient, weekNumber) ?? {
+        partner1: fitToContent(saved.partner1, content),
+        partner2: fitToContent(saved.partner2, content),
+      },
+  );
 
   const names: Record<Partner, string> = {
     partner1: partnerNames.partner1.trim() || 'Partner 1',
@@ -62,6 +66,11 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
   };
   const anyUnsaved = unsaved.partner1 || unsaved.partner2;
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
+
+  useEffect(() => {
+    if (anyUnsaved) unsavedDrafts.keep(queryClient, weekNumber, drafts);
+    else unsavedDrafts.forget(queryClient, weekNumber);
+  }, [queryClient, weekNumber, drafts, anyUnsaved]);
 
   // Leaving or reloading the page with unsaved answers asks first (the browser shows its own prompt).
   useEffect(() => {

@@ -316,7 +316,7 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Partner 2' })).toBeInTheDocument();
   });
 
-  it('loads again with fresh drafts when another week is chosen', async () => {
+  it('opens another week with its own answers, and gives the unsaved ones back on return', async () => {
     const user = userEvent.setup({ delay: null });
     fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
     const view = renderWithQueryClient(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
@@ -324,6 +324,26 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     await fill(user, screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` }), 'week one words');
     view.rerender(<WorkbookPanel weekNumber={2} partnerNames={names} onChooseWeek={() => {}} />);
     await waitFor(() => expect(screen.getByText('Week 2')).toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` })).toHaveValue('');
+
+    view.rerender(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
+    await waitFor(() => expect(screen.getByText('Week 1')).toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` })).toHaveValue('week one words');
+    expect(screen.getByText(/Alex has unsaved changes\./)).toBeInTheDocument();
+  });
+
+  it('drops the unsaved answers of a week left behind when the session changes (sign-in or sign-out)', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    const view = renderWithQueryClient(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
+    await openWorkbook();
+    await fill(user, screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` }), 'private words');
+    view.rerender(<WorkbookPanel weekNumber={2} partnerNames={names} onChooseWeek={() => {}} />);
+    await waitFor(() => expect(screen.getByText('Week 2')).toBeInTheDocument());
+    await view.queryClient.resetQueries(); // what signing in or out does to the cache
+
+    view.rerender(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
+    await waitFor(() => expect(screen.getByText('Week 1')).toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` })).toHaveValue('');
   });
 });
