@@ -33,8 +33,12 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
     renderPage: (path: string) => Promise<string>;
   };
-  const html = await entry.renderPage('/');
+  const rendered = await entry.renderPage('/');
   fs.rmSync(ssrDir, { recursive: true, force: true });
+  // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
+  // the client's React looks for it when hydrating, not at the top of #root.
+  const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
+  const html = title ? rendered.slice(title.length) : rendered;
 
   const shellFile = path.join(webDir, 'index.html');
   const shell = withLightScheme(fs.readFileSync(shellFile, 'utf8'));
@@ -47,6 +51,7 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     ...bundle.js.filter((file) => !shell.includes(`/${file}`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   const landing = shell
+    .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
     // The prerendered page works without JavaScript (sections, anchors, FAQ); no warning needed.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')

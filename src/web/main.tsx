@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { createAppRouter } from './router';
 import { queryClient } from './trpc';
@@ -10,12 +10,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const app = <AppProviders router={router} queryClient={queryClient} />;
 
-// `/` arrives prerendered (scripts/prerender.ts), so it paints before any script runs. The app then
-// loads the route (the lazily split landing component) and renders over that HTML in one commit,
-// so nothing flashes. It does not hydrate: hydration mismatched in about half the runs (React
-// #418, cause not found yet; see decision 0071). Every other page starts from the empty shell.
+// `/` arrives prerendered (scripts/prerender.ts), so it paints before any script runs; the app loads
+// the route (its lazily split component) and then hydrates, adopting that HTML (decision 0071).
+// Every other page starts from the empty shell.
 if (container.hasChildNodes() && window.location.pathname === '/') {
-  void router.load().then(() => createRoot(container).render(app));
+  // The prerender ran the router in server mode, which renders its match tree without the
+  // client-only <Suspense> wrappers (around the matches and the root route). `router.ssr` makes the
+  // browser's first render take the same shape, as TanStack Start's own hydration does; without it
+  // React found a different tree and logged #418 (the mismatch of decision 0071's amendment).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(container, app));
 } else {
   container.replaceChildren();
   createRoot(container).render(app);
