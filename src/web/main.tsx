@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { createAppRouter } from './router';
-import { queryClient } from './trpc';
+import { queryClient } from './query-client';
 
 const router = createAppRouter({ queryClient });
 
