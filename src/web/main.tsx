@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { createAppRouter } from './router';
@@ -19,7 +20,9 @@ if (container.hasChildNodes() && window.location.pathname === '/') {
   // browser's first render take the same shape, as TanStack Start's own hydration does; without it
   // React found a different tree and logged #418 (the mismatch of decision 0071's amendment).
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(container, app));
+  // Hydrating inside a transition makes React yield to the browser every few milliseconds instead of
+  // adopting the whole page in one long task: the page already shows, so input and paint come first.
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   container.replaceChildren();
   createRoot(container).render(app);
