@@ -5,6 +5,10 @@ import { AppProviders } from './components/app-providers';
 import { createAppRouter } from './router';
 import { queryClient } from './query-client';
 
+// The prerendered landing page inlines the CSS its HTML uses and links the full stylesheets as
+// print-only, so they do not hold up the first paint (scripts/prerender.ts): apply them now.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')) link.media = 'all';
+
 const router = createAppRouter({ queryClient });
 
 const container = document.getElementById('root');
