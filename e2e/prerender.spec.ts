@@ -15,7 +15,7 @@ test.describe('prerendered landing page', () => {
     await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'One price for the whole year' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue to Checkout' })).toBeVisible();
-    // The landing route's stylesheet is linked in the HTML: the hero is laid out, not raw markup.
+    // The CSS the page uses is inlined in the HTML (decision 0073): the hero is laid out, not raw markup.
     const heroButton = page.getByRole('link', { name: 'Get Your Workbook Today' });
     await expect(heroButton).toHaveCSS('background-color', 'rgb(154, 69, 118)');
     await context.close();
