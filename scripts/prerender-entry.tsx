@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { AppProviders } from '../src/web/components/app-providers';
 import { createAppRouter } from '../src/web/router';
-import { createQueryClient } from '../src/web/trpc';
+import { createQueryClient } from '../src/web/query-client';
 
 /**
  * The server-side entry of the build-time prerender (built by Vite in SSR mode, see

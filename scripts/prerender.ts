@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { landingBundle } from './check-bundle-size';
+import { criticalCss } from './prerender-css';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -33,8 +34,12 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
     renderPage: (path: string) => Promise<string>;
   };
-  const html = await entry.renderPage('/');
+  const rendered = await entry.renderPage('/');
   fs.rmSync(ssrDir, { recursive: true, force: true });
+  // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
+  // the client's React looks for it when hydrating, not at the top of #root.
+  const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
+  const html = title ? rendered.slice(title.length) : rendered;
 
   const shellFile = path.join(webDir, 'index.html');
   const shell = withLightScheme(fs.readFileSync(shellFile, 'utf8'));
@@ -42,11 +47,27 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   fs.writeFileSync(path.join(webDir, 'app.html'), shell);
 
   const bundle = landingBundle(webDir);
+  // Each stylesheet of the landing route: the rules the page's HTML can use, inlined (so the first
+  // paint waits for no stylesheet), then the file itself as a print stylesheet, which does not block
+  // rendering; main.tsx switches it to all media, which brings the rules for what the app shows
+  // later (form errors, the mobile menu, toasts). The link also tells Vite's chunk loader the file
+  // is already there. Same order as the links they replace, so the cascade is unchanged.
+  let styled = shell;
+  const appendedCss: string[] = [];
+  for (const file of bundle.css) {
+    const critical = criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html);
+    if (/<\/style/i.test(critical)) throw new Error(`${file} contains "</style"`);
+    const tags = `<style data-critical-css>${critical}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="print" data-deferred-css>`;
+    const linked = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.replace(/[.]/g, '\\.')}"[^>]*>`);
+    if (linked.test(styled)) styled = styled.replace(linked, () => tags);
+    else appendedCss.push(tags);
+  }
   const links = [
-    ...bundle.css.filter((file) => !shell.includes(`/${file}`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...appendedCss,
     ...bundle.js.filter((file) => !shell.includes(`/${file}`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
-  const landing = shell
+  const landing = styled
+    .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
     // The prerendered page works without JavaScript (sections, anchors, FAQ); no warning needed.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')

@@ -1,8 +1,13 @@
 import '@mantine/core/styles.css';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { createAppRouter } from './router';
-import { queryClient } from './trpc';
+import { queryClient } from './query-client';
+
+// The prerendered landing page inlines the CSS its HTML uses and links the full stylesheets as
+// print-only, so they do not hold up the first paint (scripts/prerender.ts): apply them now.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')) link.media = 'all';
 
 const router = createAppRouter({ queryClient });
 
@@ -10,12 +15,18 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const app = <AppProviders router={router} queryClient={queryClient} />;
 
-// `/` arrives prerendered (scripts/prerender.ts), so it paints before any script runs. The app then
-// loads the route (the lazily split landing component) and renders over that HTML in one commit,
-// so nothing flashes. It does not hydrate: hydration mismatched in about half the runs (React
-// #418, cause not found yet; see decision 0071). Every other page starts from the empty shell.
+// `/` arrives prerendered (scripts/prerender.ts), so it paints before any script runs; the app loads
+// the route (its lazily split component) and then hydrates, adopting that HTML (decision 0071).
+// Every other page starts from the empty shell.
 if (container.hasChildNodes() && window.location.pathname === '/') {
-  void router.load().then(() => createRoot(container).render(app));
+  // The prerender ran the router in server mode, which renders its match tree without the
+  // client-only <Suspense> wrappers (around the matches and the root route). `router.ssr` makes the
+  // browser's first render take the same shape, as TanStack Start's own hydration does; without it
+  // React found a different tree and logged #418 (the mismatch of decision 0071's amendment).
+  router.ssr = { manifest: undefined };
+  // Hydrating inside a transition makes React yield to the browser every few milliseconds instead of
+  // adopting the whole page in one long task: the page already shows, so input and paint come first.
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   container.replaceChildren();
   createRoot(container).render(app);

@@ -1,30 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/router';
+import { queryClient } from './query-client';
 
-/**
- * The one query client of the app (SPEC section 7): no automatic retry, no refetch on focus or
- * reconnect, no polling, data never goes stale. Mutations invalidate what they change.
- */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-        staleTime: Infinity,
-      },
-      mutations: {
-        retry: false,
-      },
-    },
-  });
-}
-
-export const queryClient = createQueryClient();
+// The query client lives in its own module (kept out of the tRPC client's chunk); re-exported here.
+export { createQueryClient, queryClient } from './query-client';
 
 /** The one tRPC client: batched HTTP to /api/trpc, sending the session cookie. */
 export const trpcClient = createTRPCClient<AppRouter>({

@@ -19,25 +19,33 @@ interface AppProvidersProps {
 /**
  * The whole app: Mantine with the one theme (light scheme), the query client, the router and the
  * toast region. The browser entry (main.tsx) and the build-time prerender of `/`
- * (src/web/prerender.tsx) render exactly this tree, so hydration matches.
+ * (scripts/prerender-entry.tsx) render exactly this tree, so hydration matches.
  */
 export function AppProviders({ router, queryClient }: AppProvidersProps) {
-  // The toast region mounts after hydration only: it is not part of the prerendered HTML, so a toast
-  // raised before the page has hydrated (a quick click) cannot make the hydration mismatch.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          {mounted ? (
-            <Suspense fallback={null}>
-              <AppNotifications />
-            </Suspense>
-          ) : null}
+          <NotificationsAfterMount />
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>
   );
+}
+
+/**
+ * The toast region mounts after hydration only: it is not part of the prerendered HTML, so a toast
+ * raised before the page has hydrated (a quick click) cannot make the hydration mismatch. The state
+ * lives here, not in AppProviders: re-rendering MantineProvider would hand every Mantine component
+ * of the page a new context value and re-render all of them right after hydration.
+ */
+function NotificationsAfterMount() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <AppNotifications />
+    </Suspense>
+  ) : null;
 }

@@ -10,7 +10,10 @@ import { trpc } from '../trpc';
 export const Route = createFileRoute('/admin')({
   head: () => ({ meta: [{ title: 'Admin dashboard · Vows & Weeks' }] }),
   // Comfort only (decision 0012): anyone but an admin goes to /login; the server refuses them anyway.
+  // The tRPC client is imported on demand: this guard is part of the route tree every page loads,
+  // and the landing page has no use for the client (decision 0072).
   beforeLoad: async ({ context }) => {
+    const { trpc } = await import('../trpc');
     const auth = await context.queryClient.ensureQueryData(trpc.auth.check.queryOptions());
     if (!auth.isAdmin) throw redirect({ to: '/login' });
   },

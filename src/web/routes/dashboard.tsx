@@ -10,7 +10,9 @@ export const Route = createFileRoute('/dashboard')({
   // /customer-login (SPEC section 4), and nothing is fetched for a couple until its id is known.
   // Sign-in and sign-out reset the whole query cache (decision 0012), so no other couple's data
   // can be on screen.
+  // The tRPC client is imported on demand, as in /admin's guard (decision 0072).
   beforeLoad: async ({ context: { queryClient } }) => {
+    const { trpc } = await import('../trpc');
     try {
       const session = await queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 });
       return { customerId: session.customerId };
