@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS, NAME_MAX_LENGTH } from './constants';
 import { emailSchema } from './schemas';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_PDF_BYTES } from './constants';
 import { weekNumberSchema } from './schemas';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { NAME_MAX_LENGTH, PRICE_CENTS } from './constants';
 import { emailSchema } from './schemas';
 

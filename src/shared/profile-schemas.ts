@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isCalendarDate, nameError, normalizeWeddingDate, WEDDING_DATE_MESSAGE, type ProfileNameField } from './profile-rules';
 
 export { isCalendarDate, needsOnboarding, type Profile } from './profile-rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { NOTES_MAX_LENGTH, TOTAL_WEEKS } from './constants';
 import { weekNumberSchema } from './schemas';
 

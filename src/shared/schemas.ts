@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { TOTAL_WEEKS, PARTNERS } from './constants';
 
 /** Path and input fragments used by several features. */

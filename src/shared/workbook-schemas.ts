@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { WORKBOOK_ITEM_MAX_LENGTH, WORKBOOK_MAX_ITEMS } from './constants';
 import { partnerSchema, weekNumberSchema } from './schemas';
 
