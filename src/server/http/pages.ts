@@ -4,9 +4,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** A page's HTML with its brotli and gzip encodings, computed once at startup. */
+/**
+ * A page's HTML as bytes, with its brotli and gzip encodings, computed once at startup (a string
+ * would be encoded to UTF-8 again on every answer: 126 KB for the prerendered landing page).
+ */
 function compressible(text: string) {
-  return { text, br: brotliCompressSync(text), gzip: gzipSync(text) };
+  return { bytes: Buffer.from(text), br: brotliCompressSync(text), gzip: gzipSync(text) };
 }
 
 /** The page paths of CONTRACT section 5; every other non-API path gets the app with status 404. */
@@ -60,11 +63,11 @@ export async function registerPages(app: FastifyInstance, webDir: string): Promi
     const html = pagePath === '/' ? compressible(landing) : compressible(shell);
     app.get(pagePath, async (req, reply) => {
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      // The prerendered landing page is ~80 KB of HTML: send it compressed when the client accepts it.
+      // The prerendered landing page is ~125 KB of HTML (15 KB as brotli): compressed when accepted.
       const accepted = String(req.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
       if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
-      return reply.send(html.text);
+      return reply.send(html.bytes);
     });
   }
 
