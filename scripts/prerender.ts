@@ -14,8 +14,8 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * 1. builds scripts/prerender-entry.tsx with Vite in SSR mode (same plugins, so the same CSS-module
  *    class names and route tree) into a temporary folder;
  * 2. renders `/` with it and writes dist/web/index.html with the page inside #root, plus the
- *    landing route's stylesheets (so the page is styled before any script runs) and modulepreload
- *    links for its chunks (so hydration starts sooner);
+ *    landing route's critical CSS inlined (so the page is styled before any script runs); the
+ *    route's own chunks are not preloaded (decision 0073, amendment);
  * 3. keeps the empty shell as dist/web/app.html, served for every other page path and the 404.
  */
 export async function prerenderLanding(webDir: string): Promise<void> {
@@ -62,10 +62,10 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     if (linked.test(styled)) styled = styled.replace(linked, () => tags);
     else appendedCss.push(tags);
   }
-  const links = [
-    ...appendedCss,
-    ...bundle.js.filter((file) => !shell.includes(`/${file}`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  // No modulepreload for the route's lazily loaded chunks: the app requests them when it starts.
+  // Preloaded, they were fetched alongside the page and Lighthouse's simulation put them on the
+  // path to the first paint (mobile 94 -> 97 without them; decision 0073, amendment).
+  const links = appendedCss;
   const landing = styled
     .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
