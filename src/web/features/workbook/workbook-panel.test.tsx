@@ -316,34 +316,36 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Partner 2' })).toBeInTheDocument();
   });
 
-  it('opens another week with its own answers, and gives the unsaved ones back on return', async () => {
+  /** Types `words` into week 1's first answer, then switches the panel to week 2 (unsaved). */
+  async function typeThenLeaveWeekOne(words: string) {
     const user = userEvent.setup({ delay: null });
     fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
     const view = renderWithQueryClient(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
     await openWorkbook();
-    await fill(user, screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` }), 'week one words');
-    view.rerender(<WorkbookPanel weekNumber={2} partnerNames={names} onChooseWeek={() => {}} />);
-    await waitFor(() => expect(screen.getByText('Week 2')).toBeInTheDocument());
-    expect(screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` })).toHaveValue('');
+    await fill(user, firstAnswer(), words);
+    await showWeek(view, 2);
+    return view;
+  }
 
-    view.rerender(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
-    await waitFor(() => expect(screen.getByText('Week 1')).toBeInTheDocument());
-    expect(screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` })).toHaveValue('week one words');
+  async function showWeek(view: ReturnType<typeof renderWithQueryClient>, weekNumber: number) {
+    view.rerender(<WorkbookPanel weekNumber={weekNumber} partnerNames={names} onChooseWeek={() => {}} />);
+    await waitFor(() => expect(screen.getByText(`Week ${weekNumber}`)).toBeInTheDocument());
+  }
+
+  const firstAnswer = () => screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` });
+
+  it('opens another week with its own answers, and gives the unsaved ones back on return', async () => {
+    const view = await typeThenLeaveWeekOne('week one words');
+    expect(firstAnswer()).toHaveValue('');
+    await showWeek(view, 1);
+    expect(firstAnswer()).toHaveValue('week one words');
     expect(screen.getByText(/Alex has unsaved changes\./)).toBeInTheDocument();
   });
 
   it('drops the unsaved answers of a week left behind when the session changes (sign-in or sign-out)', async () => {
-    const user = userEvent.setup({ delay: null });
-    fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
-    const view = renderWithQueryClient(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
-    await openWorkbook();
-    await fill(user, screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` }), 'private words');
-    view.rerender(<WorkbookPanel weekNumber={2} partnerNames={names} onChooseWeek={() => {}} />);
-    await waitFor(() => expect(screen.getByText('Week 2')).toBeInTheDocument());
+    const view = await typeThenLeaveWeekOne('private words');
     await view.queryClient.resetQueries(); // what signing in or out does to the cache
-
-    view.rerender(<WorkbookPanel weekNumber={1} partnerNames={names} onChooseWeek={() => {}} />);
-    await waitFor(() => expect(screen.getByText('Week 1')).toBeInTheDocument());
-    expect(screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` })).toHaveValue('');
+    await showWeek(view, 1);
+    expect(firstAnswer()).toHaveValue('');
   });
 });
