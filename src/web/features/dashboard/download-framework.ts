@@ -1,4 +1,5 @@
 import { notify } from '../../components/notifications';
+import { saveBlob } from '../../lib/save-blob';
 
 export const LOCKED_WEEK_FALLBACK = 'You need to complete the previous week first.';
 
@@ -12,20 +13,6 @@ async function serverMessage(response: Response): Promise<string | null> {
     // Not JSON: fall back to the fixed text.
   }
   return null;
-}
-
-/** Hands a blob to the browser as a file download with the given name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
+import { saveBlob } from '../../lib/save-blob';
 import { trpc } from '../../trpc';
 
 export const DOWNLOAD_FAILED_FALLBACK = 'Error downloading workbook. Please contact support.';
@@ -28,19 +29,6 @@ async function serverMessage(response: Response): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-/** Saves bytes the browser already holds under a file name, through a temporary object URL. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
@@ -71,7 +59,7 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
         setState({ kind: 'failed', message: (await serverMessage(response)) ?? DOWNLOAD_FAILED_FALLBACK });
         return;
       }
-      saveFile(await response.blob(), fileNameFrom(response.headers.get('content-disposition')));
+      saveBlob(await response.blob(), fileNameFrom(response.headers.get('content-disposition')));
       setState({ kind: 'done', ...link });
     } catch {
       setState({ kind: 'failed', message: DOWNLOAD_FAILED_FALLBACK });
