@@ -27,21 +27,43 @@ export interface ServerProcess {
  * signal (even SIGKILL) reaches the server itself, not a wrapper. Resolves once it listens.
  */
 export async function startServer(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+  return spawnTsServer('src/server/main.ts', {
+    port: options.port,
+    readyPath: '/api/auth/check',
+    timeoutMs: 30_000,
     env: {
-      ...process.env,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: '100000',
       RATE_LIMIT_SIGNIN_PER_ADDRESS: '100000',
       RATE_LIMIT_CONTACT_PER_MINUTE: '100000',
       RATE_LIMIT_REGISTER_PER_HOUR: '100000',
       ...env,
-      PORT: String(port),
     },
+  });
+}
+
+export interface SpawnOptions {
+  env: Record<string, string>;
+  /** A path that answers once the server is ready (any HTTP answer counts). */
+  readyPath: string;
+  timeoutMs: number;
+  port?: number;
+  /** Extra `--import` preloads before the entry. */
+  preloads?: string[];
+}
+
+/**
+ * Starts a TypeScript entry point as one node process (tsx as a loader, plus any preloads) on a
+ * loopback port, and resolves once `readyPath` answers; a process that exits or does not answer in
+ * time fails with its output.
+ */
+export async function spawnTsServer(entry: string, options: SpawnOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const preloads = (options.preloads ?? []).flatMap((file) => ['--import', path.resolve(root, file)]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preloads, entry], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -49,14 +71,14 @@ export async function startServer(env: Record<string, string>, options: { port?:
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited while starting:\n${output}`);
-    const ok = await fetch(`${url}/api/auth/check`).then((r) => r.ok, () => false);
-    if (ok) break;
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${entry} exited while starting:\n${output}`);
+    const answered = await fetch(`${url}${options.readyPath}`).then(() => true, () => false);
+    if (answered) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The server did not start within 30 s:\n${output}`);
+      throw new Error(`${entry} did not start within ${options.timeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
