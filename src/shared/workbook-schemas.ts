@@ -91,6 +91,17 @@ export function emptyWorkbookResponse(): WorkbookResponse {
 }
 
 /** SPEC section 4: a partner "has answered" once at least one reflection answer is not blank. */
+/** Every text a partner wrote in a week's workbook, in the order of the form. */
+export function responseTexts(response: WorkbookResponse): string[] {
+  return [
+    ...response.reflectionAnswers,
+    response.discussionNotes,
+    response.activityResponse,
+    response.weeklyCommitment,
+    ...response.conversationCards,
+  ];
+}
+
 export function hasReflectionAnswer(response: Pick<WorkbookResponse, 'reflectionAnswers'>): boolean {
   return response.reflectionAnswers.some((answer) => answer.trim().length > 0);
 }

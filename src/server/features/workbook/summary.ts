@@ -1,5 +1,5 @@
 import type { Partner } from '../../../shared/constants';
-import type { WeekContent, WorkbookResponse } from '../../../shared/workbook-schemas';
+import { responseTexts, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
 
 /*
  * The couple's weekly summary, written on the server from both partners' answers and the week's
@@ -175,13 +175,7 @@ function promptWords(content: SummaryInput['content']): Set<string> {
 }
 
 function allText(response: WorkbookResponse): string {
-  return [
-    ...response.reflectionAnswers,
-    response.discussionNotes,
-    response.activityResponse,
-    response.weeklyCommitment,
-    ...response.conversationCards,
-  ].join('\n');
+  return responseTexts(response).join('\n');
 }
 
 interface WordCount {

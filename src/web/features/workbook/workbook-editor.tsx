@@ -17,7 +17,7 @@ import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
-import { hasReflectionAnswer, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import { hasReflectionAnswer, responseTexts, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
 import { fitToContent, SAVE_FAILED_TITLE, sameResponse, saveFailureMessage, unsavedDrafts, type WeekDrafts } from './drafts';
@@ -270,13 +270,7 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
 }
 
 function hasAnyText(response: WorkbookResponse): boolean {
-  return [
-    ...response.reflectionAnswers,
-    response.discussionNotes,
-    response.activityResponse,
-    response.weeklyCommitment,
-    ...response.conversationCards,
-  ].some((text) => text.trim().length > 0);
+  return responseTexts(response).some((text) => text.trim().length > 0);
 }
 
 function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
