@@ -18,6 +18,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
 import { orderRoutes } from './http/orders';
 import { registerPages } from './http/pages';
+import { lazyChildLoggerFactory } from './http/request-logger';
 import { profileRoutes } from './http/profile';
 import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
     logController: new RequestLinesAtDebug(),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     requestTimeout: 120_000,
@@ -111,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
   });
   app.addHook('onRequest', (req, reply, done) => {
-    reply.raw.setHeader('x-request-id', req.id);
+    reply.header('x-request-id', req.id);
     done();
   });
   app.decorate('deps', deps);

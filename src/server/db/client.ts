@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, type CompiledQuery, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -60,8 +60,30 @@ export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CON
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const writes = { count: 0 };
-  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }) });
+  const connection = withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes);
+  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: connection }) });
+  connections.set(db, { sqlite, connection });
   return { db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
+}
+
+/** The connection behind each DB that openDatabase made (not transactions), for readNow. */
+const connections = new WeakMap<DB, { sqlite: SQLite.Database; connection: SqliteDatabase }>();
+
+/**
+ * Runs a compiled read-only query at once on the connection behind `db`, the statement cache
+ * included, without Kysely's executor: better-sqlite3 is synchronous, and the executor's
+ * connection queue and promise layers cost as much as the app's hottest reads themselves
+ * (decision 0082). Answers undefined, for the caller to go through Kysely, whenever that is not
+ * the same thing: a `db` that is a transaction or was not opened here, a statement that writes,
+ * or a transaction open on the connection (its rows are not committed; Kysely's queue makes
+ * other queries wait for it).
+ */
+export function readNow<Row>(db: DB, query: CompiledQuery<Row>): Row[] | undefined {
+  const entry = connections.get(db);
+  if (!entry || entry.sqlite.inTransaction) return undefined;
+  const statement = entry.connection.prepare(query.sql);
+  if ((statement as Partial<SQLite.Statement>).readonly !== true) return undefined;
+  return statement.all(query.parameters) as Row[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { DB } from './client';
+import { readNow, type DB } from './client';
 
 /** Stands where the real value goes while the query is compiled; found again by identity. */
 class Placeholder {}
@@ -9,7 +9,8 @@ class Placeholder {}
  * few queries every request runs (the session lookup, the progression read), building and
  * compiling cost more than SQLite's indexed read itself (decision 0060). `build` is an ordinary
  * Kysely query of one value; at compile time it receives a placeholder in place of the value, so
- * it must only pass the value on to the query (no branching on it).
+ * it must only pass the value on to the query (no branching on it). A read runs at once on the
+ * connection when it can (readNow), otherwise through Kysely.
  */
 export function compileOnce<Row, Value>(
   build: (db: DB, value: Value) => Compilable<Row>,
@@ -27,7 +28,7 @@ export function compileOnce<Row, Value>(
     }
     const parameters = [...entry.query.parameters];
     for (const slot of entry.slots) parameters[slot] = value;
-    const result = await db.executeQuery<Row>({ ...entry.query, parameters });
-    return result.rows;
+    const query = { ...entry.query, parameters };
+    return readNow(db, query) ?? (await db.executeQuery<Row>(query)).rows;
   };
 }

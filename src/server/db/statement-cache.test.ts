@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../test/harness';
 import { compileOnce } from './compile-once';
-import { openDatabase, withStatementCache, type DatabaseHandle } from './client';
+import { openDatabase, readNow, withStatementCache, type DatabaseHandle } from './client';
 import { migrateToLatest } from './migrate';
 
 let handles: DatabaseHandle[] = [];
@@ -98,5 +98,34 @@ describe('compileOnce', () => {
     const { db } = await migrated();
     const unused = compileOnce((database: typeof db, _id: number) => database.selectFrom('couples').select('id'));
     await expect(unused(db, 1)).rejects.toThrow(/does not use its value/);
+  });
+});
+
+describe('readNow', () => {
+  const coupleNames = (db: DatabaseHandle['db']) => db.selectFrom('couples').select('display_name').orderBy('id').compile();
+
+  it('runs a read at once on the connection, with the same rows as Kysely', async () => {
+    const { db } = await migrated();
+    const query = coupleNames(db);
+    expect(readNow(db, query)).toEqual((await db.executeQuery(query)).rows);
+    expect(readNow(db, query)).toHaveLength(3);
+  });
+
+  it('leaves writes, transactions and foreign connections to Kysely', async () => {
+    const { db } = await migrated();
+    const write = db.deleteFrom('couples').where('id', '=', 1).returning('id').compile();
+    expect(readNow(db, write)).toBeUndefined();
+    expect(await db.selectFrom('couples').select('id').execute()).toHaveLength(3);
+
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('couples').set({ display_name: 'Not committed yet' }).where('id', '=', 1).execute();
+      // An uncommitted row must not leak to a read from outside the transaction.
+      expect(readNow(db, coupleNames(db))).toBeUndefined();
+      expect(readNow(trx as unknown as typeof db, coupleNames(db))).toBeUndefined();
+    });
+    expect(readNow(db, coupleNames(db))?.[0]).toEqual({ display_name: 'Not committed yet' });
+
+    const other = await migrated();
+    expect(readNow(other.db, coupleNames(db))).toHaveLength(3);
   });
 });

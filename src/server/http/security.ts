@@ -21,7 +21,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const pageHeaders = Object.entries(forPages);
   const apiAnswerHeaders = Object.entries(apiHeaders(forPages));
   app.addHook('onRequest', (req, reply, done) => {
-    for (const [name, value] of req.url.startsWith('/api/') ? apiAnswerHeaders : pageHeaders) reply.raw.setHeader(name, value);
+    for (const [name, value] of req.url.startsWith('/api/') ? apiAnswerHeaders : pageHeaders) reply.header(name, value);
     const origin = req.headers.origin;
     if (origin === undefined || !STATE_CHANGING.has(req.method) || origin === `${req.protocol}://${req.host}`) {
       done();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { AccessLevel } from '../../../shared/constants';
 import { nowIso, type ChangeMark, type DatabaseChanges, type DB } from '../../db/client';
 import { compileOnce } from '../../db/compile-once';
@@ -14,7 +14,7 @@ export type Auth =
 export const ANONYMOUS: Auth = { kind: 'anonymous' };
 
 function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token);
 }
 
 /** Creates a session for the account; the token (256 random bits) goes only to the cookie. */

@@ -13,21 +13,22 @@ const RECORD_COLUMNS = [
 /**
  * The completed week numbers, ascending: one range scan of the (couple_id, week_number) primary
  * key index, at most 52 rows. Every dashboard load and progression read runs it, so it is compiled
- * once (compileOnce).
+ * once (compileOnce) and answers ONE row, the numbers as a JSON array: building a row object per
+ * week cost as much as SQLite's whole read (decision 0082). The array is sorted here, because an
+ * aggregate's order is SQLite's choice.
  */
 export async function listCompletedWeeks(db: DB, coupleId: number): Promise<number[]> {
-  const rows = await completedWeeks(db, coupleId);
-  return rows.map((row) => row.week_number);
+  const [row] = await completedWeeks(db, coupleId);
+  return (JSON.parse(row!.weeks) as number[]).sort((a, b) => a - b);
 }
 
 /** The query behind listCompletedWeeks, exposed so a test can check its plan. */
 export function completedWeeksQuery(db: DB, coupleId: number) {
   return db
     .selectFrom('progress')
-    .select('week_number')
+    .select(sql<string>`json_group_array(week_number)`.as('weeks'))
     .where('couple_id', '=', coupleId)
-    .where('completed_at', 'is not', null)
-    .orderBy('week_number');
+    .where('completed_at', 'is not', null);
 }
 const completedWeeks = compileOnce(completedWeeksQuery);
 
