@@ -22,6 +22,7 @@ import { lazyChildLoggerFactory } from './http/request-logger';
 import { profileRoutes } from './http/profile';
 import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
+import { decorateRequestAuth } from './http/request-auth';
 import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
 import { workbookRoutes } from './http/workbook';
@@ -112,10 +113,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => randomUUID(),
   });
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    done();
-  });
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -124,7 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
-  await app.register(cookie);
+  // Cookies are parsed when a request asks for its session (sessionToken), not for every request.
+  await app.register(cookie, { hook: false });
+  decorateRequestAuth(app);
 
   await registerTrpc(app, '/api/trpc', {
     router: appRouter,

@@ -1,21 +1,29 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
-import { SESSION_COOKIE, type Auth } from '../features/auth/sessions';
+import { sessionToken } from '../features/auth/session-cookie';
+import type { Auth } from '../features/auth/sessions';
 import type { AppDeps } from '../deps';
 
 export type CoupleAuth = Extract<Auth, { kind: 'couple' }>;
 export type AdminAuth = Extract<Auth, { kind: 'admin' }>;
 
-const resolved = new WeakMap<FastifyRequest, Promise<Auth>>();
+const AUTH = Symbol('auth');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [AUTH]: Promise<Auth> | null;
+  }
+}
+
+/** Gives every request the slot getAuth keeps its answer in (a fixed shape is cheaper than a WeakMap). */
+export function decorateRequestAuth(app: FastifyInstance): void {
+  app.decorateRequest(AUTH, null);
+}
 
 /** The request's signed-in account, looked up once per request from the `sid` cookie. */
 export function getAuth(req: FastifyRequest, deps: AppDeps): Promise<Auth> {
-  let auth = resolved.get(req);
-  if (!auth) {
-    auth = deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
-    resolved.set(req, auth);
-  }
-  return auth;
+  req[AUTH] ??= deps.sessions.resolve(sessionToken(req));
+  return req[AUTH];
 }
 
 /** Narrowing used by coupleProcedure and the REST shims alike: the one place couple access is decided. */

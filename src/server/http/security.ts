@@ -5,8 +5,9 @@ import type { Config } from '../config';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Security headers (CSP without inline scripts, nosniff, frame-ancestors 'none', a referrer policy)
- * and the Origin check of CONTRACT section 2: a state-changing request that names a foreign Origin
+ * Security headers (CSP without inline scripts, nosniff, frame-ancestors 'none', a referrer policy),
+ * the x-request-id header (in the same hook, one hook less per request) and the Origin check of
+ * CONTRACT section 2: a state-changing request that names a foreign Origin
  * is refused with 403 before any handler runs.
  *
  * The headers are helmet's, worked out once at start-up: @fastify/helmet builds a new helmet
@@ -21,6 +22,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const pageHeaders = Object.entries(forPages);
   const apiAnswerHeaders = Object.entries(apiHeaders(forPages));
   app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
     for (const [name, value] of req.url.startsWith('/api/') ? apiAnswerHeaders : pageHeaders) reply.header(name, value);
     const origin = req.headers.origin;
     if (origin === undefined || !STATE_CHANGING.has(req.method) || origin === `${req.protocol}://${req.host}`) {

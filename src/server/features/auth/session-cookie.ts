@@ -17,9 +17,17 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, cookieFlags(config));
 }
 
-/** The session token the request carried, if any. */
+/**
+ * The session token the request carried, if any. @fastify/cookie is registered without its
+ * parsing hook, so cookies are parsed here, when a request first needs them (decision 0082).
+ */
 export function sessionToken(req: FastifyRequest): string | undefined {
-  return req.cookies?.[SESSION_COOKIE];
+  if (!req.cookies) {
+    const header = req.headers.cookie;
+    if (!header) return undefined;
+    req.cookies = req.server.parseCookie(header);
+  }
+  return req.cookies[SESSION_COOKIE];
 }
 
 /** What a sign-in needs to know about its request: the client address and the current session. */
