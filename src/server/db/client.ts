@@ -60,30 +60,64 @@ export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CON
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const writes = { count: 0 };
-  const connection = withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes);
-  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: connection }) });
-  connections.set(db, { sqlite, connection });
+  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }) });
+  readers.set(db, new DirectReader(sqlite));
   return { db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
 }
 
-/** The connection behind each DB that openDatabase made (not transactions), for readNow. */
-const connections = new WeakMap<DB, { sqlite: SQLite.Database; connection: SqliteDatabase }>();
+/**
+ * Prepared read-only statements of one connection, for reads run at once (readNow): its own
+ * cache, since a statement in pluck mode must not be handed to Kysely. Only the app's compiled
+ * hot queries come here (compileOnce), a small fixed set.
+ */
+class DirectReader {
+  readonly #statements = new Map<string, SQLite.Statement | null>();
+
+  constructor(readonly sqlite: SQLite.Database) {}
+
+  /** The statement for `sql` (`pluck`: answering its first column), or null if it writes. */
+  statement(sql: string, pluck: boolean): SQLite.Statement | null {
+    const key = pluck ? `pluck:${sql}` : sql;
+    let statement = this.#statements.get(key);
+    if (statement === undefined) {
+      const prepared = this.sqlite.prepare(sql);
+      statement = prepared.readonly ? prepared.pluck(pluck) : null;
+      this.#statements.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+/** The reader behind each DB that openDatabase made (not transactions). */
+const readers = new WeakMap<DB, DirectReader>();
 
 /**
- * Runs a compiled read-only query at once on the connection behind `db`, the statement cache
- * included, without Kysely's executor: better-sqlite3 is synchronous, and the executor's
- * connection queue and promise layers cost as much as the app's hottest reads themselves
- * (decision 0082). Answers undefined, for the caller to go through Kysely, whenever that is not
- * the same thing: a `db` that is a transaction or was not opened here, a statement that writes,
- * or a transaction open on the connection (its rows are not committed; Kysely's queue makes
- * other queries wait for it).
+ * The statement for a read of `db` that may run at once, without Kysely's executor: better-sqlite3
+ * is synchronous, and the executor's connection queue and promise layers cost as much as the app's
+ * hottest reads themselves (decision 0082). Null whenever running it at once would not be the same
+ * as going through Kysely: a `db` that is a transaction or was not opened here, a statement that
+ * writes, or a transaction open on the connection (its rows are not committed; Kysely's queue
+ * makes other queries wait for it).
  */
+function statementNow(db: DB, sql: string, pluck: boolean): SQLite.Statement | null {
+  const reader = readers.get(db);
+  if (!reader || reader.sqlite.inTransaction) return null;
+  return reader.statement(sql, pluck);
+}
+
+/** A compiled read run at once (see statementNow): its rows, or undefined to go through Kysely. */
 export function readNow<Row>(db: DB, query: CompiledQuery<Row>): Row[] | undefined {
-  const entry = connections.get(db);
-  if (!entry || entry.sqlite.inTransaction) return undefined;
-  const statement = entry.connection.prepare(query.sql);
-  if ((statement as Partial<SQLite.Statement>).readonly !== true) return undefined;
-  return statement.all(query.parameters) as Row[];
+  return statementNow(db, query.sql, false)?.all(query.parameters) as Row[] | undefined;
+}
+
+/**
+ * The first column of a compiled read's first row, read at once (see statementNow) without
+ * building a row object: `{ value }` (value undefined when there is no row), or undefined to go
+ * through Kysely.
+ */
+export function readValueNow<Value>(db: DB, query: CompiledQuery): { value: Value | undefined } | undefined {
+  const statement = statementNow(db, query.sql, true);
+  return statement ? { value: statement.get(query.parameters) as Value | undefined } : undefined;
 }
 
 /**

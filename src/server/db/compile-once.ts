@@ -1,22 +1,17 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import { readNow, type DB } from './client';
+import { readNow, readValueNow, type DB } from './client';
 
 /** Stands where the real value goes while the query is compiled; found again by identity. */
 class Placeholder {}
 
 /**
- * A query Kysely builds and compiles once per database and then runs with a fresh value: for the
- * few queries every request runs (the session lookup, the progression read), building and
- * compiling cost more than SQLite's indexed read itself (decision 0060). `build` is an ordinary
- * Kysely query of one value; at compile time it receives a placeholder in place of the value, so
- * it must only pass the value on to the query (no branching on it). A read runs at once on the
- * connection when it can (readNow), otherwise through Kysely.
+ * Compiles `build` once per database and answers the compiled query with a fresh value put in.
+ * `build` is an ordinary Kysely query of one value; at compile time it receives a placeholder in
+ * place of the value, so it must only pass the value on to the query (no branching on it).
  */
-export function compileOnce<Row, Value>(
-  build: (db: DB, value: Value) => Compilable<Row>,
-): (db: DB, value: Value) => Promise<Row[]> {
+function compiler<Row, Value>(build: (db: DB, value: Value) => Compilable<Row>): (db: DB, value: Value) => CompiledQuery<Row> {
   const compiled = new WeakMap<DB, { query: CompiledQuery<Row>; slots: number[] }>();
-  return async (db, value) => {
+  return (db, value) => {
     let entry = compiled.get(db);
     if (!entry) {
       const placeholder = new Placeholder();
@@ -28,7 +23,37 @@ export function compileOnce<Row, Value>(
     }
     const parameters = [...entry.query.parameters];
     for (const slot of entry.slots) parameters[slot] = value;
-    const query = { ...entry.query, parameters };
-    return readNow(db, query) ?? (await db.executeQuery<Row>(query)).rows;
+    return { ...entry.query, parameters };
+  };
+}
+
+/**
+ * A query Kysely builds and compiles once per database and then runs with a fresh value: for the
+ * few queries every request runs (the session lookup, the progression read), building and
+ * compiling cost more than SQLite's indexed read itself (decision 0060). A read runs at once on
+ * the connection when it can (readNow, decision 0082), otherwise through Kysely.
+ */
+export function compileOnce<Row, Value>(build: (db: DB, value: Value) => Compilable<Row>): (db: DB, value: Value) => Promise<Row[]> {
+  const compile = compiler(build);
+  return async (db, value) => {
+    const query = compile(db, value);
+    return readNow(db, query) ?? (await db.executeQuery(query)).rows;
+  };
+}
+
+/**
+ * compileOnce for a read of one column: answers the first row's value (undefined without a row),
+ * read at once without building a row object when it can (readValueNow).
+ */
+export function compileValueOnce<Column, Value>(
+  build: (db: DB, value: Value) => Compilable<Record<string, Column>>,
+): (db: DB, value: Value) => Promise<Column | undefined> {
+  const compile = compiler(build);
+  return async (db, value) => {
+    const query = compile(db, value);
+    const now = readValueNow<Column>(db, query);
+    if (now) return now.value;
+    const [row] = (await db.executeQuery(query)).rows;
+    return row === undefined ? undefined : Object.values(row)[0];
   };
 }

@@ -2,8 +2,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../test/harness';
-import { compileOnce } from './compile-once';
-import { openDatabase, readNow, withStatementCache, type DatabaseHandle } from './client';
+import { compileOnce, compileValueOnce } from './compile-once';
+import { openDatabase, readNow, readValueNow, withStatementCache, type DatabaseHandle } from './client';
 import { migrateToLatest } from './migrate';
 
 let handles: DatabaseHandle[] = [];
@@ -127,5 +127,33 @@ describe('readNow', () => {
 
     const other = await migrated();
     expect(readNow(other.db, coupleNames(db))).toHaveLength(3);
+  });
+
+  it('reads the first column of the first row without a row object, or tells that it has none', async () => {
+    const { db } = await migrated();
+    const name = (id: number) => db.selectFrom('couples').select('display_name').where('id', '=', id).compile();
+    expect(readValueNow(db, name(2))).toEqual({ value: 'Couple 2' });
+    expect(readValueNow(db, name(99))).toEqual({ value: undefined });
+    // The same text keeps answering rows where rows are asked for.
+    expect(readNow(db, name(2))).toEqual([{ display_name: 'Couple 2' }]);
+    await db.transaction().execute(async () => {
+      expect(readValueNow(db, name(2))).toBeUndefined();
+    });
+  });
+});
+
+describe('compileValueOnce', () => {
+  it('answers the value, undefined without a row, also inside a transaction (through Kysely)', async () => {
+    const { db } = await migrated();
+    const displayName = compileValueOnce((database: typeof db, id: number) =>
+      database.selectFrom('couples').select('display_name').where('id', '=', id),
+    );
+    expect(await displayName(db, 3)).toBe('Couple 3');
+    expect(await displayName(db, 99)).toBeUndefined();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('couples').set({ display_name: 'Renamed' }).where('id', '=', 3).execute();
+      expect(await displayName(trx as unknown as typeof db, 3)).toBe('Renamed');
+      expect(await displayName(trx as unknown as typeof db, 99)).toBeUndefined();
+    });
   });
 });

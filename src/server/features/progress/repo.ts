@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import type { DB } from '../../db/client';
-import { compileOnce } from '../../db/compile-once';
+import { compileValueOnce } from '../../db/compile-once';
 
 const RECORD_COLUMNS = [
   'week_number as weekNumber',
@@ -13,13 +13,13 @@ const RECORD_COLUMNS = [
 /**
  * The completed week numbers, ascending: one range scan of the (couple_id, week_number) primary
  * key index, at most 52 rows. Every dashboard load and progression read runs it, so it is compiled
- * once (compileOnce) and answers ONE row, the numbers as a JSON array: building a row object per
- * week cost as much as SQLite's whole read (decision 0082). The array is sorted here, because an
+ * once and answers ONE value, the numbers as a JSON array: building a row object per week cost as
+ * much as SQLite's whole read (decision 0082). The array is sorted here, because an
  * aggregate's order is SQLite's choice.
  */
 export async function listCompletedWeeks(db: DB, coupleId: number): Promise<number[]> {
-  const [row] = await completedWeeks(db, coupleId);
-  return (JSON.parse(row!.weeks) as number[]).sort((a, b) => a - b);
+  const weeks = await completedWeeksJson(db, coupleId);
+  return (JSON.parse(weeks ?? '[]') as number[]).sort((a, b) => a - b);
 }
 
 /** The query behind listCompletedWeeks, exposed so a test can check its plan. */
@@ -30,7 +30,7 @@ export function completedWeeksQuery(db: DB, coupleId: number) {
     .where('couple_id', '=', coupleId)
     .where('completed_at', 'is not', null);
 }
-const completedWeeks = compileOnce(completedWeeksQuery);
+const completedWeeksJson = compileValueOnce(completedWeeksQuery);
 
 /** Every progress record of the couple (completed or only rated / noted), by week. */
 export async function listRecords(db: DB, coupleId: number): Promise<ProgressRecord[]> {
