@@ -71,18 +71,19 @@ export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CON
  * hot queries come here (compileOnce), a small fixed set.
  */
 class DirectReader {
-  readonly #statements = new Map<string, SQLite.Statement | null>();
+  /** By SQL text, for rows and for first-column values (pluck mode); null for a writing text. */
+  readonly #statements = { rows: new Map<string, SQLite.Statement | null>(), values: new Map<string, SQLite.Statement | null>() };
 
   constructor(readonly sqlite: SQLite.Database) {}
 
   /** The statement for `sql` (`pluck`: answering its first column), or null if it writes. */
   statement(sql: string, pluck: boolean): SQLite.Statement | null {
-    const key = pluck ? `pluck:${sql}` : sql;
-    let statement = this.#statements.get(key);
+    const statements = pluck ? this.#statements.values : this.#statements.rows;
+    let statement = statements.get(sql);
     if (statement === undefined) {
       const prepared = this.sqlite.prepare(sql);
       statement = prepared.readonly ? prepared.pluck(pluck) : null;
-      this.#statements.set(key, statement);
+      statements.set(sql, statement);
     }
     return statement;
   }

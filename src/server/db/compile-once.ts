@@ -21,9 +21,10 @@ function compiler<Row, Value>(build: (db: DB, value: Value) => Compilable<Row>):
       entry = { query, slots };
       compiled.set(db, entry);
     }
-    const parameters = [...entry.query.parameters];
-    for (const slot of entry.slots) parameters[slot] = value;
-    return { ...entry.query, parameters };
+    const { query, slots } = entry;
+    const parameters = [...query.parameters];
+    for (const slot of slots) parameters[slot] = value;
+    return { query: query.query, queryId: query.queryId, sql: query.sql, parameters };
   };
 }
 
