@@ -13,6 +13,7 @@ import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { authRoutes } from './http/auth';
+import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
 import { registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new RequestLinesAtDebug(),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,
-    bodyLimit: 100 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,
     connectionTimeout: 130_000,
     routerOptions: { maxParamLength: 5000 },
@@ -125,13 +126,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie, { hook: false });
   decorateRequestAuth(app);
 
-  await registerTrpc(app, '/api/trpc', {
-    router: appRouter,
-    createContext: (opts) => createContext(deps, opts),
-    onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+  await registerTrpc(
+    app,
+    '/api/trpc',
+    {
+      router: appRouter,
+      createContext: (opts) => createContext(deps, opts),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+      },
     },
-  });
+    // A workbook save is the largest body the web client sends.
+    { bodyLimit: WORKBOOK_BODY_LIMIT },
+  );
 
   for (const routes of REST_ROUTES) routes(app, deps);
   await registerPages(app, options.webDir ?? DEFAULT_WEB_DIR);

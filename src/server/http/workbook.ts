@@ -3,6 +3,7 @@ import { partnerSchema, userIdSchema, weekNumberSchema } from '../../shared/sche
 import { workbookResponseSchema } from '../../shared/workbook-schemas';
 import { bundledContentLibrary } from '../features/workbook/content-library';
 import { generateSummary, getResponse, getSummary, saveResponse } from '../features/workbook/service';
+import { WORKBOOK_BODY_LIMIT } from './body-limits';
 import { assertOwnCouple, getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
@@ -22,7 +23,7 @@ export const workbookRoutes: RestRoutes = (app, deps) => {
     return getResponse(deps, couple, weekNumber, partner);
   });
 
-  app.post('/api/workbook-responses/:userId/:weekNumber/:partner', async (req) => {
+  app.post('/api/workbook-responses/:userId/:weekNumber/:partner', { bodyLimit: WORKBOOK_BODY_LIMIT }, async (req) => {
     const couple = assertOwnCouple(await getAuth(req, deps), (req.params as { userId: string }).userId);
     const { weekNumber, partner } = parseInput(partnerParams, req.params);
     const response = parseInput(workbookResponseSchema, req.body);

@@ -29,13 +29,14 @@ export async function registerTrpc<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
   prefix: string,
   options: Options<TRouter>,
+  { bodyLimit }: { bodyLimit?: number } = {},
 ): Promise<void> {
   await app.register(async (scope) => {
     // As tRPC's plugin does: JSON and form bodies reach the handler unparsed.
     scope.removeContentTypeParser(['application/json', 'multipart/form-data']);
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
-    scope.all<{ Params: { path: string } }>(`${prefix}/:path`, async (req, reply) => {
+    scope.all<{ Params: { path: string } }>(`${prefix}/:path`, { bodyLimit }, async (req, reply) => {
       const call = plainCall(options.router, req);
       if (!call) {
         await fastifyRequestHandler({ ...options, req, res: reply, path: req.params.path });

@@ -113,6 +113,46 @@ describe('GET and POST /api/workbook-responses/{userId}/{weekNumber}/{partner}',
     expect(res.json().reflectionAnswers).toHaveLength(WORKBOOK_MAX_ITEMS);
   });
 
+  it('accepts the largest valid response, every field full of 3-byte characters, over REST and tRPC', async () => {
+    const couple = await signedInCouple();
+    const full = (char: string) => char.repeat(WORKBOOK_ITEM_MAX_LENGTH);
+    const largest = {
+      reflectionAnswers: Array.from({ length: WORKBOOK_MAX_ITEMS }, () => full('愛')),
+      discussionNotes: full('婚'),
+      activityResponse: full('約'),
+      weeklyCommitment: full('束'),
+      conversationCards: Array.from({ length: WORKBOOK_MAX_ITEMS }, () => full('話')),
+    };
+    expect(Buffer.byteLength(JSON.stringify(largest))).toBeGreaterThan(600_000);
+    const rest = await save(couple, 1, 'partner1', largest);
+    expect(rest.statusCode).toBe(200);
+    expect((await read(couple, 1, 'partner1')).json()).toEqual(largest);
+
+    const trpc = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/workbook.save',
+      headers: { cookie: couple.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ weekNumber: 1, partner: 'partner2', ...largest }),
+    });
+    expect(trpc.statusCode).toBe(200);
+    expect((await read(couple, 1, 'partner2')).json()).toEqual(largest);
+  });
+
+  it('refuses a body larger than any valid response with 413 and a message', async () => {
+    const couple = await signedInCouple();
+    const res = await save(couple, 1, 'partner1', { discussionNotes: 'a'.repeat(2_000_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is too large.' });
+    const trpc = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/workbook.save',
+      headers: { cookie: couple.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ weekNumber: 1, partner: 'partner1', discussionNotes: 'a'.repeat(2_000_000) }),
+    });
+    expect(trpc.statusCode).toBe(413);
+    expect((await read(couple, 1, 'partner1')).json()).toEqual(EMPTY);
+  });
+
   it.each([
     ['too many reflection answers', { reflectionAnswers: Array.from({ length: 21 }, () => 'x') }, /^reflectionAnswers/],
     ['a reflection answer that is not a string', { reflectionAnswers: ['fine', 42] }, /^reflectionAnswers\.1/],
