@@ -82,7 +82,7 @@ describe('api basics', () => {
   it('refuses a JSON body over 100 kB with 413 and a message', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/trpc/auth.check',
+      url: '/api/auth/login',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ filler: 'x'.repeat(110 * 1024) }),
     });
