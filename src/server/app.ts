@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     {
       router: appRouter,
       createContext: (opts) => createContext(deps, opts),
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
       },

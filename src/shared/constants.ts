@@ -11,6 +11,12 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
 export const WORKBOOK_ITEM_MAX_LENGTH = 5_000;
 export const WORKBOOK_MAX_ITEMS = 20;
 export const ONBOARDING_CLOSE_DELAY_MS = 500;
+/**
+ * Most procedures in one batched tRPC request: the server refuses more with 400 (one request must
+ * not run an unbounded number of procedures), and the web client's batch link never sends more.
+ * The dashboard's opening batch has 6.
+ */
+export const TRPC_MAX_BATCH_SIZE = 10;
 
 /** The placeholder profile a trial sign-up starts with; onboarding opens while it is present. */
 export const TRIAL_PLACEHOLDER_NAME = 'Trial User';

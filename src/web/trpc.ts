@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/router';
+import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import { queryClient } from './query-client';
 
 // The query client lives in its own module (kept out of the tRPC client's chunk); re-exported here.
@@ -12,6 +13,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/api/trpc',
+      maxItems: TRPC_MAX_BATCH_SIZE,
       fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
     }),
   ],

@@ -3,6 +3,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createCouple, createTestApp, sessionCookie, type TestApp } from '../test/harness';
+import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
 import { plainCall } from './fastify-handler';
 import { createContext } from './init';
 import { appRouter } from './router';
@@ -15,11 +16,15 @@ let adminsCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  reference = Fastify({ logger: false });
+  reference = Fastify({ logger: false, routerOptions: { maxParamLength: 5000 } });
   await reference.register(cookie);
   await reference.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
-    trpcOptions: { router: appRouter, createContext: (opts: Parameters<typeof createContext>[1]) => createContext(t.deps, opts) },
+    trpcOptions: {
+      router: appRouter,
+      createContext: (opts: Parameters<typeof createContext>[1]) => createContext(t.deps, opts),
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    },
   });
   const couple = await createCouple(t.deps, { accessLevel: 'trial' });
   coupleCookie = await sessionCookie(t.deps, couple.accountId);
@@ -52,7 +57,9 @@ const PLAIN: [string, InjectOptions][] = [
   ['a mutation that succeeds (again: the first completion date is kept)', { method: 'POST', url: '/api/trpc/progress.complete', headers: { cookie: 'couple', 'content-type': 'application/json; charset=utf-8' }, payload: JSON.stringify({ weekNumber: 1 }) }],
   ['a batched mutation', { method: 'POST', url: '/api/trpc/progress.complete?batch=1', headers: { cookie: 'couple', 'content-type': 'application/json' }, payload: JSON.stringify({ 0: { weekNumber: 1 } }) }],
 ];
+const OVERSIZED_BATCH = Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, () => 'auth.check').join(',');
 const HANDED_ON: [string, InjectOptions][] = [
+  ['a batch over the size limit (400)', { url: `/api/trpc/${OVERSIZED_BATCH}?batch=1&input=${input({})}` }],
   ['input that is not JSON', { url: '/api/trpc/auth.check?input=%7Bnope' }],
   ['a batch whose input is not an object', { url: `/api/trpc/auth.check?batch=1&input=${input([1])}` }],
   ['a POST that is not JSON', { method: 'POST', url: '/api/trpc/progress.complete', headers: { cookie: 'couple', 'content-type': 'text/plain' }, payload: '{"weekNumber":1}' }],
@@ -95,12 +102,20 @@ describe('our tRPC handler', () => {
     expect(ours.headers.vary).toBe(theirs.headers.vary);
   });
 
+  it('refuses a batch of more procedures than the limit with 400, running none of them', async () => {
+    const { ours } = await bothAnswer({ url: `/api/trpc/${OVERSIZED_BATCH}?batch=1&input=${input({})}` });
+    expect(ours.statusCode).toBe(400);
+    expect(JSON.stringify(ours.json())).toMatch(/Batch call exceeds maximum size/);
+    const atTheLimit = Array.from({ length: TRPC_MAX_BATCH_SIZE }, () => 'auth.check').join(',');
+    expect((await t.app.inject({ url: `/api/trpc/${atTheLimit}?batch=1&input=${input({})}` })).statusCode).toBe(200);
+  });
+
   it('answers the calls the web client makes itself, and hands only the odd ones on', async () => {
     const scope = Fastify({ logger: false });
     scope.removeContentTypeParser(['application/json']);
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.all<{ Params: { path: string } }>('/api/trpc/:path', async (req) => ({ plain: plainCall(appRouter, req) !== undefined }));
+    scope.all<{ Params: { path: string } }>('/api/trpc/:path', async (req) => ({ plain: plainCall(appRouter, req, TRPC_MAX_BATCH_SIZE) !== undefined }));
     const answers = async (list: [string, InjectOptions][]) =>
       Promise.all(list.map(async ([name, options]) => [name, (await scope.inject(withCookies(options))).json<{ plain: boolean }>().plain] as const));
     const plain = await answers(PLAIN);

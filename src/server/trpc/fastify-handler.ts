@@ -37,7 +37,7 @@ export async function registerTrpc<TRouter extends AnyTRPCRouter>(
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
     scope.all<{ Params: { path: string } }>(`${prefix}/:path`, { bodyLimit }, async (req, reply) => {
-      const call = plainCall(options.router, req);
+      const call = plainCall(options.router, req, options.maxBatchSize);
       if (!call) {
         await fastifyRequestHandler({ ...options, req, res: reply, path: req.params.path });
         return reply;
@@ -56,8 +56,15 @@ interface PlainCall {
   type: ProcedureType | 'unknown';
 }
 
-/** The request as a plain JSON call, or undefined when tRPC's adapter should answer it. */
-export function plainCall(router: AnyTRPCRouter, req: FastifyRequest<{ Params: { path: string } }>): PlainCall | undefined {
+/**
+ * The request as a plain JSON call, or undefined when tRPC's adapter should answer it (a batch
+ * over `maxBatchSize` too: tRPC refuses it with its own 400).
+ */
+export function plainCall(
+  router: AnyTRPCRouter,
+  req: FastifyRequest<{ Params: { path: string } }>,
+  maxBatchSize = Infinity,
+): PlainCall | undefined {
   if (req.method !== 'GET' && req.method !== 'POST') return undefined;
   if (req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) return undefined;
   const query = req.query as Record<string, string | string[] | undefined>;
@@ -73,6 +80,7 @@ export function plainCall(router: AnyTRPCRouter, req: FastifyRequest<{ Params: {
   }
   const isBatch = query.batch === '1';
   const paths = isBatch ? path.split(',') : [path];
+  if (paths.length > maxBatchSize) return undefined;
   const raw = req.method === 'GET' ? query.input : req.body;
   if (raw !== undefined && typeof raw !== 'string') return undefined;
   // An empty POST body is invalid JSON to tRPC's adapter; let it say so.
