@@ -10,6 +10,7 @@ import {
   multipartBody,
   uploadForm,
 } from '../features/frameworks/test-support';
+import { openFrameworkDownload } from '../features/frameworks/service';
 import { adminCookie, createCouple, createTestApp, sessionCookie, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -362,11 +363,20 @@ describe('GET /api/download-framework/{weekNumber}', () => {
     }
   });
 
-  it('answers 404 when the row exists but its file has gone', async () => {
+  it('answers 404 when the row exists but its file has gone, and tells the operator which file', async () => {
     await uploadWeek(6);
     const [row] = await frameworkRows();
     fs.rmSync(path.join(t.config.pdfDir, row!.file_name));
     expect((await download(6, admin)).statusCode).toBe(404);
+
+    const missing: string[] = [];
+    const viewer = { kind: 'admin', accountId: 1, sessionId: 1, expiresAt: Date.now() + 60_000 } as const;
+    const opened = openFrameworkDownload(t.deps, viewer, 6, { onMissingFile: (fileName) => missing.push(fileName) });
+    await expect(opened).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(missing).toEqual([row!.file_name]);
+    // Nothing uploaded at all is not a missing file.
+    await expect(openFrameworkDownload(t.deps, viewer, 7, { onMissingFile: (fileName) => missing.push(fileName) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(missing).toHaveLength(1);
   });
 
   it('refuses anonymous callers with 401', async () => {

@@ -45,7 +45,9 @@ export const frameworkRoutes: RestRoutes = (app, deps) => {
   app.get<WeekParams>('/api/download-framework/:weekNumber', async (req, reply) => {
     const viewer = assertSignedIn(await getAuth(req, deps));
     const weekNumber = parseInput(weekNumberSchema, req.params.weekNumber);
-    const download = await openFrameworkDownload(deps, viewer, weekNumber);
+    const download = await openFrameworkDownload(deps, viewer, weekNumber, {
+      onMissingFile: (fileName) => req.log.error({ weekNumber, fileName, pdfDir: deps.config.pdfDir }, 'framework PDF missing on disk; upload it again'),
+    });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${download.downloadName}"`)

@@ -140,25 +140,34 @@ export interface FrameworkDownload {
  * Opens week N's PDF for a download. Admins may download any week; a couple only a week the unlock
  * rule opens for them (403 with the spec's message otherwise). 404 when nothing is uploaded.
  * A replacement committed between reading the row and opening the file is retried once with the
- * new row, so a download never fails because of a concurrent upload.
+ * new row, so a download never fails because of a concurrent upload. A row whose file is gone
+ * from the disk (removed by hand, a lost volume) is also 404 for the viewer, and is told to
+ * `onMissingFile` so the operator learns of it from the log.
  */
 export async function openFrameworkDownload(
   deps: AppDeps,
   viewer: AdminAuth | CoupleAuth,
   weekNumber: number,
+  { onMissingFile }: { onMissingFile?: (fileName: string) => void } = {},
 ): Promise<FrameworkDownload> {
   if (viewer.kind === 'couple') await assertWeekUnlocked(deps, viewer, weekNumber);
+  let missing: string | undefined;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const row = await repo.findFrameworkFile(deps.db, weekNumber);
-    if (!row) break;
+    if (!row) {
+      missing = undefined;
+      break;
+    }
     try {
       const handle = await fs.open(storedFilePath(deps.config.pdfDir, row.fileName), 'r');
       const { size } = await handle.stat();
       return { handle, size, downloadName: frameworkDownloadName(weekNumber) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      missing = row.fileName;
     }
   }
+  if (missing !== undefined) onMissingFile?.(missing);
   throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
 }
 
