@@ -7,8 +7,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Security headers (CSP without inline scripts, nosniff, frame-ancestors 'none', a referrer policy),
  * the x-request-id header (in the same hook, one hook less per request) and the Origin check of
- * CONTRACT section 2: a state-changing request that names a foreign Origin
- * is refused with 403 before any handler runs.
+ * CONTRACT section 2: a state-changing request that names a foreign Origin is refused with 403
+ * before any handler runs. Headers go through `reply.header` (decision 0082).
  *
  * The headers are helmet's, worked out once at start-up: @fastify/helmet builds a new helmet
  * middleware (and re-parses the CSP) on every request, which cost a fifth of a simple API read
