@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as initialSchema from './2026-11-21T0000-initial-schema';
+import * as completedWeeksIndex from './2026-11-22T0000-completed-weeks-index';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -7,4 +8,5 @@ import * as initialSchema from './2026-11-21T0000-initial-schema';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-initial-schema': initialSchema,
+  '2026-11-22T0000-completed-weeks-index': completedWeeksIndex,
 };

@@ -93,7 +93,7 @@ app.get('/api/user-progression/:userId', (req, res) => {
     totalCompleted: completedWeeks.length,
     progressPercentage: progressPercentage(completedWeeks.length),
     completedWeeks,
-    nextWeek: nextWeek(new Set(completedWeeks)),
+    nextWeek: nextWeek(completedWeeks),
   });
 });
 

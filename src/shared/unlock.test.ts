@@ -28,8 +28,10 @@ describe('week unlocking', () => {
   });
 
   it('finds the lowest week not completed', () => {
-    expect(nextWeek(new Set())).toBe(1);
-    expect(nextWeek(new Set([1, 2, 4]))).toBe(3);
-    expect(nextWeek(new Set(Array.from({ length: 52 }, (_, i) => i + 1)))).toBeNull();
+    expect(nextWeek([])).toBe(1);
+    expect(nextWeek([1, 2, 4])).toBe(3);
+    expect(nextWeek([2, 3])).toBe(1);
+    expect(nextWeek(Array.from({ length: 51 }, (_, i) => i + 1))).toBe(52);
+    expect(nextWeek(Array.from({ length: 52 }, (_, i) => i + 1))).toBeNull();
   });
 });

@@ -15,8 +15,12 @@ export function isWeekUnlocked(weekNumber: number, completedWeeks: ReadonlySet<n
   return weekNumber === 1 || completedWeeks.has(weekNumber - 1);
 }
 
-/** The lowest week not completed, or null when all 52 are. */
-export function nextWeek(completedWeeks: ReadonlySet<number>): number | null {
-  for (let week = 1; week <= TOTAL_WEEKS; week += 1) if (!completedWeeks.has(week)) return week;
-  return null;
+/** The lowest week not completed, or null when all 52 are; `completedWeeks` ascending, each once. */
+export function nextWeek(completedWeeks: readonly number[]): number | null {
+  let week = 1;
+  for (const completed of completedWeeks) {
+    if (completed !== week) break;
+    week += 1;
+  }
+  return week > TOTAL_WEEKS ? null : week;
 }

@@ -83,14 +83,14 @@ describe('GET /api/user-progression/{userId}', () => {
     });
   });
 
-  it('reads the completed weeks with one range scan of the primary-key index, no sort step', async () => {
+  it('reads the completed weeks with one range scan of their covering index, no table row and no sort step', async () => {
     const compiled = completedWeeksQuery(t.deps.db, 1).compile();
     const plan = await t.deps.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
     );
     const steps = plan.rows.map((row) => row.detail);
     expect(steps).toHaveLength(1);
-    expect(steps[0]).toMatch(/SEARCH progress USING INDEX sqlite_autoindex_progress_1 \(couple_id=\?\)/);
+    expect(steps[0]).toMatch(/SEARCH progress USING COVERING INDEX progress_completed_weeks \(couple_id=\?\)/);
   });
 });
 

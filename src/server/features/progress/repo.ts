@@ -11,11 +11,11 @@ const RECORD_COLUMNS = [
 ] as const;
 
 /**
- * The completed week numbers, ascending: one range scan of the (couple_id, week_number) primary
- * key index, at most 52 rows. Every dashboard load and progression read runs it, so it is compiled
- * once and answers ONE value, the numbers as a JSON array: building a row object per week cost as
- * much as SQLite's whole read (decision 0082). The array is sorted here, because an
- * aggregate's order is SQLite's choice.
+ * The completed week numbers, ascending: one range scan of the covering index of completed weeks
+ * (progress_completed_weeks), at most 52 entries and no table row (decision 0084). Every dashboard
+ * load and progression read runs it, so it is compiled once and answers ONE value, the numbers as
+ * a JSON array: building a row object per week cost as much as SQLite's whole read (decision
+ * 0082). The array is sorted here, because an aggregate's order is SQLite's choice.
  */
 export async function listCompletedWeeks(db: DB, coupleId: number): Promise<number[]> {
   const weeks = await completedWeeksJson(db, coupleId);

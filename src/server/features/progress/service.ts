@@ -16,7 +16,7 @@ export async function getProgression(deps: AppDeps, couple: Couple): Promise<Use
     totalCompleted: completedWeeks.length,
     progressPercentage: progressPercentage(completedWeeks.length),
     completedWeeks,
-    nextWeek: nextWeek(new Set(completedWeeks)),
+    nextWeek: nextWeek(completedWeeks),
   };
 }
 
