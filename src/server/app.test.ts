@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from './http/pages';
-import { createTestApp, type TestApp } from './test/harness';
+import { useTestApp } from './test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('pages', () => {
   it.each(PAGE_PATHS)('serves %s with 200 HTML', async (url) => {

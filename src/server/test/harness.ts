@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { nowIso } from '../db/client';
@@ -53,6 +54,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * createTestApp for a whole test file: built before its first test and closed after its last.
+ * The handle is filled in when the app is built, so read it inside tests and hooks only.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(env));
+  });
+  afterAll(() => handle.close());
+  return handle;
 }
 
 let sequence = 0;

@@ -7,17 +7,14 @@ import {
   sessionCookie,
   TEST_ADMIN_PASSWORD,
   type TestApp,
+  useTestApp,
 } from '../../test/harness';
 import { cookieFrom, createCoupleWithAccessCode, uniqueUsername } from './test-support';
 
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function post(url: string, payload: unknown, cookie?: string) {
   return t.app.inject({

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { assertOwnCouple, getAuth } from '../../http/request-auth';
 import {
   adminCookie,
   callerFor,
   createCouple,
-  createTestApp,
   sessionCookie,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
+  useTestApp,
 } from '../../test/harness';
 import { resolveSession } from './sessions';
 import { cookieFrom, uniqueUsername } from './test-support';
@@ -15,11 +14,7 @@ import { cookieFrom, uniqueUsername } from './test-support';
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A tRPC mutation over real HTTP, so the Set-Cookie header can be checked. */
 function mutate(path: string, input: unknown, cookie?: string) {

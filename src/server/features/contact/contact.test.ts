@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_SENT_MESSAGE } from '../../../shared/contact-schemas';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 import { createCallerFactory, createContext } from '../../trpc/init';
 import { appRouter } from '../../trpc/router';
 
@@ -12,11 +12,7 @@ const valid = {
   message: 'Does the course work for couples who live apart for now?',
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_CONTACT_PER_MINUTE: '3' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ RATE_LIMIT_CONTACT_PER_MINUTE: '3' });
 
 /** Each test sends from its own address, so the rate limit budget starts fresh. */
 let testNumber = 0;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_INTENT_ID_PATTERN } from '../../../shared/orders-schemas';
-import { createCouple, createTestApp, FAST_SCRYPT, type TestApp } from '../../test/harness';
+import { createCouple, FAST_SCRYPT, useTestApp } from '../../test/harness';
 import { verifyAccessCode } from '../auth/passwords';
 import { createOrder, generateOrderId } from './service';
 
@@ -10,11 +10,7 @@ vi.mock('../auth/passwords', async (importOriginal) => {
   return { ...original, hashAccessCode: (code: string) => original.hashAccessCode(code, FAST_SCRYPT) };
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PORT: '4321' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ PORT: '4321' });
 
 let sequence = 0;
 const uniqueEmail = () => `buyer${++sequence}-${Date.now()}@example.com`;

@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, callerFor, type TestApp } from '../../test/harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callerFor, createTestApp, useTestApp } from '../../test/harness';
 import { DEMO_ORDER_COMPLETED, DEMO_ORDER_PENDING } from '../demo/seed';
 import { ORDER_NOT_COMPLETED, WORKBOOK_NOT_AVAILABLE } from './service';
 import { addFramework, addOrder, testPageWidth } from './test-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
   await t.deps.db.deleteFrom('frameworks').execute();
 });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function signedInCouple(options: Parameters<typeof createCouple>[1] = {}) {
   const couple = await createCouple(t.deps, options);

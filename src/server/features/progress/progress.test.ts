@@ -1,24 +1,19 @@
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import {
   adminCookie,
   callerFor,
-  createCouple,
-  createTestApp,
-  sessionCookie,
   type CoupleFixture,
-  type TestApp,
+  createCouple,
+  sessionCookie,
+  useTestApp,
 } from '../../test/harness';
 import { completedWeeksQuery } from './repo';
 import { LOCKED_WEEK_MESSAGE } from './unlock';
 import { seedCompletedWeeks } from './test-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRIAL_WEEKS: '3' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ TRIAL_WEEKS: '3' });
 
 async function signedInCouple(options: Parameters<typeof createCouple>[1] = {}) {
   const couple = await createCouple(t.deps, options);

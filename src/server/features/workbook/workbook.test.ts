@@ -1,24 +1,19 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WORKBOOK_ITEM_MAX_LENGTH, WORKBOOK_MAX_ITEMS } from '../../../shared/constants';
 import {
   adminCookie,
   callerFor,
-  createCouple,
-  createTestApp,
-  sessionCookie,
   type CoupleFixture,
-  type TestApp,
+  createCouple,
+  sessionCookie,
+  useTestApp,
 } from '../../test/harness';
 import { LOCKED_WEEK_MESSAGE } from '../progress/unlock';
 import { SUMMARY_NEEDS_BOTH_MESSAGE } from './service';
 import { completeWeeks, responseFixture } from './test-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const EMPTY = { reflectionAnswers: [], discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: [] };
 
