@@ -72,19 +72,39 @@ function IconList({ items, icon, className }: { items: readonly string[]; icon: 
   );
 }
 
-function SectionHeading({ id, eyebrow, title, intro }: { id: SectionId; eyebrow: string; title: string; intro?: string }) {
+/** A landing section: its anchor id, a heading the skip links and the nav point at, and content. */
+function LandingSection({
+  id,
+  tinted = false,
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  id: SectionId;
+  tinted?: boolean;
+  eyebrow: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
   return (
-    <Stack gap="xs" align="center" ta="center" maw={720} mx="auto" mb={{ base: 32, sm: 48 }}>
-      <Text className={classes.eyebrow}>{eyebrow}</Text>
-      <Title order={2} id={sectionHeadingId(id)} tabIndex={-1} className={classes.sectionTitle}>
-        {title}
-      </Title>
-      {intro ? (
-        <Text size="lg" c="dimmed">
-          {intro}
-        </Text>
-      ) : null}
-    </Stack>
+    <section id={id} className={tinted ? `${classes.section} ${classes.tinted}` : classes.section} aria-labelledby={sectionHeadingId(id)}>
+      <Container size="lg">
+        <Stack gap="xs" align="center" ta="center" maw={720} mx="auto" mb={{ base: 32, sm: 48 }}>
+          <Text className={classes.eyebrow}>{eyebrow}</Text>
+          <Title order={2} id={sectionHeadingId(id)} tabIndex={-1} className={classes.sectionTitle}>
+            {title}
+          </Title>
+          {intro ? (
+            <Text size="lg" c="dimmed">
+              {intro}
+            </Text>
+          ) : null}
+        </Stack>
+        {children}
+      </Container>
+    </section>
   );
 }
 
@@ -135,187 +155,174 @@ function Hero() {
 
 function CourseOverview() {
   return (
-    <section id="course" className={classes.section} aria-labelledby={sectionHeadingId('course')}>
-      <Container size="lg">
-        <SectionHeading
-          id="course"
-          eyebrow="The course"
-          title="A year of conversations you will be glad you had"
-          intro="Big talks are easier in small steps. Every week brings one theme, a handful of questions for each of you, and one thing to try together."
-        />
-        <div className={classes.grid4}>
-          {COURSE_FEATURES.map((feature, index) => {
-            const Icon = FEATURE_ICONS[index] ?? IconBook;
-            return (
-              <div key={feature.title} className={classes.card}>
-                <span className={classes.iconTile} aria-hidden="true">
-                  <Icon size={24} />
-                </span>
-                <Title order={3} size="h4" mb="xs">
-                  {feature.title}
-                </Title>
-                <Text c="dimmed">{feature.text}</Text>
-              </div>
-            );
-          })}
-        </div>
-        <div className={classes.audience}>
-          <Group gap="md" wrap="nowrap" align="flex-start">
-            <span className={classes.iconRound} aria-hidden="true">
-              <IconUsers size={22} />
-            </span>
-            <div>
-              <Title order={3} size="h4" mb={4}>
-                Who it is for
+    <LandingSection
+      id="course"
+      eyebrow="The course"
+      title="A year of conversations you will be glad you had"
+      intro="Big talks are easier in small steps. Every week brings one theme, a handful of questions for each of you, and one thing to try together."
+    >
+      <div className={classes.grid4}>
+        {COURSE_FEATURES.map((feature, index) => {
+          const Icon = FEATURE_ICONS[index] ?? IconBook;
+          return (
+            <div key={feature.title} className={classes.card}>
+              <span className={classes.iconTile} aria-hidden="true">
+                <Icon size={24} />
+              </span>
+              <Title order={3} size="h4" mb="xs">
+                {feature.title}
               </Title>
-              <Text>{AUDIENCE}</Text>
+              <Text c="dimmed">{feature.text}</Text>
             </div>
-          </Group>
-        </div>
-      </Container>
-    </section>
+          );
+        })}
+      </div>
+      <div className={classes.audience}>
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <span className={classes.iconRound} aria-hidden="true">
+            <IconUsers size={22} />
+          </span>
+          <div>
+            <Title order={3} size="h4" mb={4}>
+              Who it is for
+            </Title>
+            <Text>{AUDIENCE}</Text>
+          </div>
+        </Group>
+      </div>
+    </LandingSection>
   );
 }
 
 function Curriculum() {
   return (
-    <section id="curriculum" className={`${classes.section} ${classes.tinted}`} aria-labelledby={sectionHeadingId('curriculum')}>
-      <Container size="lg">
-        <SectionHeading
-          id="curriculum"
-          eyebrow="The curriculum"
-          title="52 weeks in four phases"
-          intro="Each phase takes thirteen weeks and builds on the one before: first how you talk, then how you trust, then what you plan, then how you keep love growing."
-        />
-        <div className={classes.grid2}>
-          {CURRICULUM.map((phase, index) => (
-            <article key={phase.name} className={classes.card} aria-labelledby={`phase-${index + 1}`}>
-              <Group justify="space-between" align="center" mb="xs" gap="xs">
-                <span className={classes.weeksBadge}>
-                  <IconCalendar size={14} aria-hidden="true" />
-                  Weeks {phase.firstWeek}-{phase.lastWeek}
-                </span>
-                <Text size="sm" c="dimmed">
-                  Phase {index + 1} of {CURRICULUM.length}
-                </Text>
-              </Group>
-              <Title order={3} id={`phase-${index + 1}`} mb={4}>
-                {phase.name}
-              </Title>
-              <Text c="dimmed" mb="md">
-                {phase.summary}
+    <LandingSection
+      id="curriculum"
+      tinted
+      eyebrow="The curriculum"
+      title="52 weeks in four phases"
+      intro="Each phase takes thirteen weeks and builds on the one before: first how you talk, then how you trust, then what you plan, then how you keep love growing."
+    >
+      <div className={classes.grid2}>
+        {CURRICULUM.map((phase, index) => (
+          <article key={phase.name} className={classes.card} aria-labelledby={`phase-${index + 1}`}>
+            <Group justify="space-between" align="center" mb="xs" gap="xs">
+              <span className={classes.weeksBadge}>
+                <IconCalendar size={14} aria-hidden="true" />
+                Weeks {phase.firstWeek}-{phase.lastWeek}
+              </span>
+              <Text size="sm" c="dimmed">
+                Phase {index + 1} of {CURRICULUM.length}
               </Text>
-              <IconList icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />} items={phase.topics} />
-            </article>
-          ))}
-        </div>
-      </Container>
-    </section>
+            </Group>
+            <Title order={3} id={`phase-${index + 1}`} mb={4}>
+              {phase.name}
+            </Title>
+            <Text c="dimmed" mb="md">
+              {phase.summary}
+            </Text>
+            <IconList icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />} items={phase.topics} />
+          </article>
+        ))}
+      </div>
+    </LandingSection>
   );
 }
 
 function Testimonials() {
   return (
-    <section id="testimonials" className={classes.section} aria-labelledby={sectionHeadingId('testimonials')}>
-      <Container size="lg">
-        <SectionHeading id="testimonials" eyebrow="Reviews" title="What couples say" />
-        <div className={classes.grid2}>
-          {TESTIMONIALS.map((testimonial) => (
-            <figure key={testimonial.name} className={`${classes.card} ${classes.testimonial}`}>
-              <StarRating rating={testimonial.rating} />
-              <Text component="blockquote" m={0} mt="sm" size="lg" className={classes.quote}>
-                “{testimonial.text}”
+    <LandingSection id="testimonials" eyebrow="Reviews" title="What couples say">
+      <div className={classes.grid2}>
+        {TESTIMONIALS.map((testimonial) => (
+          <figure key={testimonial.name} className={`${classes.card} ${classes.testimonial}`}>
+            <StarRating rating={testimonial.rating} />
+            <Text component="blockquote" m={0} mt="sm" size="lg" className={classes.quote}>
+              “{testimonial.text}”
+            </Text>
+            <Text component="figcaption" mt="md">
+              <Text span fw={700}>
+                {testimonial.name}
               </Text>
-              <Text component="figcaption" mt="md">
-                <Text span fw={700}>
-                  {testimonial.name}
-                </Text>
-                <Text span c="dimmed">
-                  {' · '}
-                  {testimonial.status}
-                </Text>
+              <Text span c="dimmed">
+                {' · '}
+                {testimonial.status}
               </Text>
-            </figure>
-          ))}
-        </div>
-      </Container>
-    </section>
+            </Text>
+          </figure>
+        ))}
+      </div>
+    </LandingSection>
   );
 }
 
 function Pricing() {
   return (
-    <section id="pricing" className={`${classes.section} ${classes.tinted}`} aria-labelledby={sectionHeadingId('pricing')}>
-      <Container size="lg">
-        <SectionHeading
-          id="pricing"
-          eyebrow="Pricing"
-          title="One price for the whole year"
-          intro="No subscription and no upsells: pay once and the whole course is yours."
-        />
-        <div className={classes.priceCard}>
-          <div className={classes.priceSummary}>
-            <Text fw={700} tt="uppercase" size="sm" className={classes.eyebrowOnDark}>
-              The 52-week workbook
+    <LandingSection
+      id="pricing"
+      tinted
+      eyebrow="Pricing"
+      title="One price for the whole year"
+      intro="No subscription and no upsells: pay once and the whole course is yours."
+    >
+      <div className={classes.priceCard}>
+        <div className={classes.priceSummary}>
+          <Text fw={700} tt="uppercase" size="sm" className={classes.eyebrowOnDark}>
+            The 52-week workbook
+          </Text>
+          <Group gap={6} align="baseline" mt="xs">
+            <Text component="span" className={classes.price}>
+              ${PRICE_DOLLARS}
             </Text>
-            <Group gap={6} align="baseline" mt="xs">
-              <Text component="span" className={classes.price}>
-                ${PRICE_DOLLARS}
-              </Text>
-              <Text component="span" size="lg">
-                one-time payment
-              </Text>
-            </Group>
-            <Text mt={4} fw={600}>
-              Less than $1 a week for a year of growing together.
+            <Text component="span" size="lg">
+              one-time payment
             </Text>
-            <IconList className={classes.pricePoints} icon={<IconCheck size={18} aria-hidden="true" />} items={PRICING_POINTS} />
-          </div>
-          <div className={classes.priceForm}>
-            <Title order={3} size="h4" mb={4}>
-              Start your journey
-            </Title>
-            <Text c="dimmed" size="sm" mb="md">
-              Tell us who the workbook is for; you will confirm payment on the next step.
-            </Text>
-            <Suspense fallback={<FormSkeleton fields={3} label="Loading the order form" />}>
-              <PricingForm />
-            </Suspense>
-          </div>
+          </Group>
+          <Text mt={4} fw={600}>
+            Less than $1 a week for a year of growing together.
+          </Text>
+          <IconList className={classes.pricePoints} icon={<IconCheck size={18} aria-hidden="true" />} items={PRICING_POINTS} />
         </div>
-      </Container>
-    </section>
+        <div className={classes.priceForm}>
+          <Title order={3} size="h4" mb={4}>
+            Start your journey
+          </Title>
+          <Text c="dimmed" size="sm" mb="md">
+            Tell us who the workbook is for; you will confirm payment on the next step.
+          </Text>
+          <Suspense fallback={<FormSkeleton fields={3} label="Loading the order form" />}>
+            <PricingForm />
+          </Suspense>
+        </div>
+      </div>
+    </LandingSection>
   );
 }
 
 function Contact({ contactForm }: { contactForm: ReactNode }) {
   return (
-    <section id="contact" className={classes.section} aria-labelledby={sectionHeadingId('contact')}>
-      <Container size="lg">
-        <SectionHeading
-          id="contact"
-          eyebrow="Contact"
-          title="Questions? We would love to hear from you"
-          intro="Write to us about the course, your order or anything else. A real person answers within 24 hours."
-        />
-        <div className={classes.contactGrid}>
-          <div className={`${classes.card} ${classes.contactCard}`}>{contactForm}</div>
-          <div>
-            <Title order={3} size="h4" mb="sm">
-              Frequently asked questions
-            </Title>
-            <Stack gap="sm">
-              {FAQ.map((item) => (
-                <details key={item.question} className={classes.faqItem}>
-                  <summary className={classes.faqQuestion}>{item.question}</summary>
-                  <Text className={classes.faqAnswer}>{item.answer}</Text>
-                </details>
-              ))}
-            </Stack>
-          </div>
+    <LandingSection
+      id="contact"
+      eyebrow="Contact"
+      title="Questions? We would love to hear from you"
+      intro="Write to us about the course, your order or anything else. A real person answers within 24 hours."
+    >
+      <div className={classes.contactGrid}>
+        <div className={`${classes.card} ${classes.contactCard}`}>{contactForm}</div>
+        <div>
+          <Title order={3} size="h4" mb="sm">
+            Frequently asked questions
+          </Title>
+          <Stack gap="sm">
+            {FAQ.map((item) => (
+              <details key={item.question} className={classes.faqItem}>
+                <summary className={classes.faqQuestion}>{item.question}</summary>
+                <Text className={classes.faqAnswer}>{item.answer}</Text>
+              </details>
+            ))}
+          </Stack>
         </div>
-      </Container>
-    </section>
+      </div>
+    </LandingSection>
   );
 }
 
