@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   Textarea,
+  type TextareaProps,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -151,15 +152,11 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
 
       <Section title="Reflection questions" intro={`${name}, take a quiet moment with each question.`}>
         {content.reflectionQuestions.map((question, index) => (
-          <Textarea
+          <AnswerField
             key={question.question}
             label={`${index + 1}. ${question.question}`}
             value={draft.reflectionAnswers[index] ?? ''}
-            onChange={(event) => setItem('reflectionAnswers', index, event.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxRows={12}
-            maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+            onChange={(value) => setItem('reflectionAnswers', index, value)}
           />
         ))}
       </Section>
@@ -170,15 +167,11 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
             <List.Item key={prompt}>{prompt}</List.Item>
           ))}
         </List>
-        <Textarea
+        <AnswerField
           label="Discussion notes"
           description="What came up when you talked?"
           value={draft.discussionNotes}
-          onChange={(event) => setText('discussionNotes', event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={12}
-          maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+          onChange={(value) => setText('discussionNotes', value)}
         />
       </Section>
 
@@ -190,20 +183,16 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
             ))}
           </List>
         )}
-        <Textarea
+        <AnswerField
           label="Activity response"
           description="How did it go? What did you notice?"
           value={draft.activityResponse}
-          onChange={(event) => setText('activityResponse', event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={12}
-          maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+          onChange={(value) => setText('activityResponse', value)}
         />
       </Section>
 
       <Section title="One step for the week ahead" intro="Small and specific works best.">
-        <Textarea
+        <AnswerField
           label="Weekly commitment"
           description={
             <>
@@ -216,11 +205,9 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
             </>
           }
           value={draft.weeklyCommitment}
-          onChange={(event) => setText('weeklyCommitment', event.currentTarget.value)}
-          autosize
+          onChange={(value) => setText('weeklyCommitment', value)}
           minRows={2}
           maxRows={8}
-          maxLength={WORKBOOK_ITEM_MAX_LENGTH}
         />
       </Section>
 
@@ -228,14 +215,11 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           {content.conversationCards.map((card, index) => (
             <Paper key={card} withBorder radius="md" p="sm" bg="var(--mantine-color-plum-0)">
-              <Textarea
+              <AnswerField
                 label={card}
                 value={draft.conversationCards[index] ?? ''}
-                onChange={(event) => setItem('conversationCards', index, event.currentTarget.value)}
-                autosize
-                minRows={3}
+                onChange={(value) => setItem('conversationCards', index, value)}
                 maxRows={10}
-                maxLength={WORKBOOK_ITEM_MAX_LENGTH}
               />
             </Paper>
           ))}
@@ -285,6 +269,25 @@ function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
         </>
       )}
     </Group>
+  );
+}
+
+/** A free-text answer of the workbook: grows with its text, up to the length the server accepts. */
+function AnswerField({
+  onChange,
+  minRows = 3,
+  maxRows = 12,
+  ...props
+}: Omit<TextareaProps, 'onChange'> & { value: string; onChange: (value: string) => void }) {
+  return (
+    <Textarea
+      {...props}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      autosize
+      minRows={minRows}
+      maxRows={maxRows}
+      maxLength={WORKBOOK_ITEM_MAX_LENGTH}
+    />
   );
 }
 
