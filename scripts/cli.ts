@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig, type Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { createDeps, type AppDeps } from '../src/server/deps';
+import { migrateWithSnapshot } from '../src/server/features/backup/service';
 
 /**
- * Runs a command-line task against the same DATA_DIR as the server: validated config, migrated
- * database, a clear one-line error and exit code 1 on failure, database closed at the end.
+ * Runs a command-line task against the same DATA_DIR as the server: validated config, database
+ * migrated as the server does it (a snapshot first when an existing schema changes), a clear
+ * one-line error and exit code 1 on failure, database closed at the end.
  */
 export async function runCli(task: (deps: AppDeps) => Promise<void>): Promise<void> {
   let config: Config;
@@ -18,7 +19,7 @@ export async function runCli(task: (deps: AppDeps) => Promise<void>): Promise<vo
   const database = openDatabase(config.databaseFile);
   const { db } = database;
   try {
-    await migrateToLatest(db);
+    await migrateWithSnapshot(database, config.dataDir);
     await task(createDeps(config, database));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

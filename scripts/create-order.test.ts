@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCouple, createTestApp, type TestApp } from '../src/server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { createCouple, useTestApp } from '../src/server/test/harness';
 import { verifyAccessCode } from '../src/server/features/auth/passwords';
 
 /**
@@ -10,11 +10,7 @@ import { verifyAccessCode } from '../src/server/features/auth/passwords';
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 interface Run {
   code: number;

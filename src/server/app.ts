@@ -6,10 +6,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
-import { migrateToLatest } from './db/migrate';
 import { createDeps, type AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
-import { snapshotBeforeMigration } from './features/backup/service';
+import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
@@ -92,9 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, sqlite } = database;
   const deps = createDeps(config, database);
   try {
-    await migrateToLatest(db, undefined, async () => {
-      await snapshotBeforeMigration(sqlite, config.dataDir);
-    });
+    await migrateWithSnapshot(database, config.dataDir);
     await deleteExpiredSessions(db);
     await removeStaleFrameworkFiles(deps);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { DatabaseHandle } from '../../db/client';
+import { migrateToLatest } from '../../db/migrate';
 
 export const BACKUP_PREFIX = 'backup-';
 const MANIFEST = 'manifest.json';
@@ -129,4 +131,15 @@ export async function snapshotBeforeMigration(database: SQLite.Database, dataDir
   const names = (await fs.readdir(dir)).filter((n) => n.startsWith('pre-migration-')).sort();
   for (const old of names.slice(0, Math.max(0, names.length - keep))) await fs.rm(path.join(dir, old), { force: true });
   return file;
+}
+
+/**
+ * Brings the database to the latest schema, the one way the server and the command-line tasks
+ * (the order command, `npm run db:migrate`) both do it: when pending migrations are about to change
+ * an existing schema, a snapshot of the file is taken first.
+ */
+export async function migrateWithSnapshot(database: DatabaseHandle, dataDir: string): Promise<void> {
+  await migrateToLatest(database.db, undefined, async () => {
+    await snapshotBeforeMigration(database.sqlite, dataDir);
+  });
 }
