@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index';
 import { openDatabase } from '../src/server/db/client';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { makeTempDir } from '../src/server/test/harness';
+import { createFirstVersionDatabase, makeTempDir } from '../src/server/test/harness';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,10 +13,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 describe('npm run db:migrate', () => {
   it('brings a database made by an older version up to date and keeps a snapshot of it', async () => {
     const dataDir = makeTempDir();
-    const older = openDatabase(path.join(dataDir, 'app.sqlite'));
-    const [first] = Object.entries(migrations);
-    await migrateToLatest(older.db, Object.fromEntries([first!]));
-    await older.db.destroy();
+    await createFirstVersionDatabase(dataDir);
 
     const output = await new Promise<string>((resolve, reject) => {
       execFile(

@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
+import { migrations } from '../../../db/migrations/index';
 import { loadConfig, type Config } from '../config';
-import { nowIso } from '../db/client';
+import { nowIso, openDatabase } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { hashSecret } from '../features/auth/passwords';
 import { createSession, SESSION_COOKIE } from '../features/auth/sessions';
@@ -67,6 +69,14 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
   });
   afterAll(() => handle.close());
   return handle;
+}
+
+/** `DATA_DIR/app.sqlite` as the first released version left it: only the first migration applied. */
+export async function createFirstVersionDatabase(dataDir: string): Promise<void> {
+  const older = openDatabase(path.join(dataDir, 'app.sqlite'));
+  const [first] = Object.entries(migrations);
+  await migrateToLatest(older.db, Object.fromEntries([first!]));
+  await older.db.destroy();
 }
 
 let sequence = 0;

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { migrations } from '../../../../db/migrations/index';
 import { migrateToLatest } from '../../db/migrate';
-import { makeTempDir } from '../../test/harness';
+import { createFirstVersionDatabase, makeTempDir } from '../../test/harness';
 import { migrateWithSnapshot, snapshotBeforeMigration } from './service';
 
 describe('snapshotBeforeMigration', () => {
@@ -25,10 +24,7 @@ describe('snapshotBeforeMigration', () => {
 describe('migrateWithSnapshot', () => {
   it('snapshots a database made by an older version before migrating it, and a new one never', async () => {
     const dataDir = makeTempDir();
-    const older = openDatabase(path.join(dataDir, 'app.sqlite'));
-    const [first] = Object.entries(migrations);
-    await migrateToLatest(older.db, Object.fromEntries([first!]));
-    await older.db.destroy();
+    await createFirstVersionDatabase(dataDir);
 
     const database = openDatabase(path.join(dataDir, 'app.sqlite'));
     await migrateWithSnapshot(database, dataDir);
