@@ -117,6 +117,29 @@ test.describe('accounts and sessions in the browser', () => {
     await expect(toast(page, 'Login Successful')).toBeVisible();
   });
 
+  test('the code hints come with the page: no request for them, and nothing on the page moves', async ({ page }) => {
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('publicConfig') || request.url().endsWith('/api/config')) configRequests.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.total += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/customer-login');
+    await expect(page.getByRole('button', { name: 'Use the trial code' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use the demo account' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total);
+    expect(shifted).toBeLessThan(0.01);
+    expect(configRequests).toEqual([]);
+  });
+
   test('the trial code does not open an existing account', async ({ page }) => {
     const { email } = await trialSignUp(page);
     await signOut(page);

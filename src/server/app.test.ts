@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_PATHS } from './http/pages';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../shared/constants';
+import type { PublicConfig } from './features/public-config/service';
+import { PAGE_PATHS, withPublicConfig } from './http/pages';
 import { useTestApp } from './test/harness';
 
 const t = useTestApp();
@@ -10,6 +12,25 @@ describe('pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('carries the public config in a JSON data block, the same answer as the config call', async () => {
+    const blockOf = (html: string) =>
+      new RegExp(`<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(html)?.[1];
+    const config = (await t.app.inject({ url: '/api/trpc/publicConfig.get' })).json().result.data;
+    for (const url of ['/customer-login', '/', '/no-such-page']) {
+      const block = blockOf((await t.app.inject({ url })).body);
+      expect(block, url).toBeDefined();
+      expect(JSON.parse(block!)).toEqual(config);
+    }
+  });
+
+  it('escapes the data block so no configured value can end it early', () => {
+    const config: PublicConfig = { demoMode: true, trialAccessCode: '</script><script>alert(1)</script>', demoEmail: 'a@b.c', demoAccessCode: 'X', trialWeeks: 3 };
+    const html = withPublicConfig('<html><head></head><body></body></html>', config);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const block = html.slice(html.indexOf('>', html.indexOf('<script')) + 1, html.indexOf('</script>'));
+    expect(JSON.parse(block)).toEqual(config);
   });
 
   it('answers an unknown page with the app shell and 404', async () => {

@@ -12,6 +12,7 @@ import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
+import { getPublicConfig } from './features/public-config/service';
 import { authRoutes } from './http/auth';
 import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
@@ -140,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   for (const routes of REST_ROUTES) routes(app, deps);
-  await registerPages(app, options.webDir ?? DEFAULT_WEB_DIR);
+  await registerPages(app, options.webDir ?? DEFAULT_WEB_DIR, getPublicConfig(config));
   return app;
 }
 

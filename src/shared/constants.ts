@@ -17,6 +17,8 @@ export const ONBOARDING_CLOSE_DELAY_MS = 500;
  * The dashboard's opening batch has 6.
  */
 export const TRPC_MAX_BATCH_SIZE = 10;
+/** The id of the JSON data block in every page that carries the installation's public config. */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
 
 /** The placeholder profile a trial sign-up starts with; onboarding opens while it is present. */
 export const TRIAL_PLACEHOLDER_NAME = 'Trial User';

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
+import type { PublicConfig } from '../features/public-config/service';
 
 /**
  * A page's HTML as bytes, with its brotli and gzip encodings, computed once at startup (a string
@@ -10,6 +12,17 @@ import type { FastifyInstance } from 'fastify';
  */
 function compressible(text: string) {
   return { bytes: Buffer.from(text), br: brotliCompressSync(text), gzip: gzipSync(text) };
+}
+
+/**
+ * The page with the installation's public config in a JSON data block (never run as a script, so
+ * the CSP allows it): pages that show the code hints have them at once, without a request and
+ * without the layout shift of the hints arriving later. `<` is escaped so no value can end the
+ * block early.
+ */
+export function withPublicConfig(html: string, config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('</head>', `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script></head>`);
 }
 
 /** The page paths of CONTRACT section 5; every other non-API path gets the app with status 404. */
@@ -33,14 +46,14 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
  * the other page paths with 200 and the app shell for everything else (the app then shows its 404
  * page) with 404.
  */
-export async function registerPages(app: FastifyInstance, webDir: string): Promise<void> {
+export async function registerPages(app: FastifyInstance, webDir: string, publicConfig: PublicConfig): Promise<void> {
   const shellFile = path.join(webDir, 'index.html');
   // The build prerenders `/` into index.html and keeps the empty shell as app.html for every other
   // page (scripts/prerender.ts); a build without that step has only index.html, served for all.
   const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
-  const landing = built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML;
-  const shell = fs.existsSync(appShellFile) ? fs.readFileSync(appShellFile, 'utf8') : landing;
+  const landing = withPublicConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
+  const shell = fs.existsSync(appShellFile) ? withPublicConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig) : landing;
 
   if (built) {
     await app.register(fastifyStatic, {

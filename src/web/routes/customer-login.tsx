@@ -2,13 +2,18 @@ import { Anchor, Text } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { AuthPage } from '../features/auth/auth-page';
 import { CustomerLogin } from '../features/auth/customer-login';
+import { embeddedPublicConfig } from '../public-config';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/customer-login')({
   head: () => ({ meta: [{ title: 'Customer login · Vows & Weeks' }] }),
-  // Start loading the code hints with the page; the form does not wait for them.
+  // The code hints come with the page (no request, no layout shift when they arrive); without
+  // them (the dev server) they load alongside the page and the form does not wait.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(trpc.publicConfig.get.queryOptions());
+    const options = trpc.publicConfig.get.queryOptions();
+    const embedded = embeddedPublicConfig();
+    if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
+    else void context.queryClient.prefetchQuery(options);
   },
   component: CustomerLoginPage,
 });
