@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   uniqueSuffix,
 } from './support/auth';
+import { layoutShift, trackLayoutShifts } from './support/layout-shift';
 import { completeOnboarding } from './support/onboarding';
 
 function toast(page: Page, title: string) {
@@ -122,21 +123,12 @@ test.describe('accounts and sessions in the browser', () => {
     page.on('request', (request) => {
       if (request.url().includes('publicConfig') || request.url().endsWith('/api/config')) configRequests.push(request.url());
     });
-    await page.addInitScript(() => {
-      const shifts = { total: 0 };
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.total += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await trackLayoutShifts(page);
     await page.goto('/customer-login');
     await expect(page.getByRole('button', { name: 'Use the trial code' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Use the demo account' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total);
-    expect(shifted).toBeLessThan(0.01);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
     expect(configRequests).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { registerCouple, trialSignUp } from './support/auth';
+import { registerCouple, signInDemo, trialSignUp } from './support/auth';
+import { layoutShift, trackLayoutShifts } from './support/layout-shift';
 import { completeOnboarding } from './support/onboarding';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -151,3 +152,16 @@ test('the dashboard fits a 375 px phone without horizontal scrolling', async ({ 
   expect(overflow).toBeLessThanOrEqual(0);
   for (const tab of ['Progress', 'Current', 'Wins', 'Profile']) await expect(page.getByRole('tab', { name: tab })).toBeInViewport();
 });
+
+for (const viewport of [{ width: 375, height: 812 }, { width: 1350, height: 940 }]) {
+  test(`the dashboard does not move while its parts load (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInDemo(page);
+    await trackLayoutShifts(page);
+    await page.goto('/dashboard');
+    await expect(weekButton(page, 1)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Before the skeletons matched what replaces them: 0.22 at 375 px, 0.09 at desktop width.
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+  });
+}

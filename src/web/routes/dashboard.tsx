@@ -14,7 +14,12 @@ export const Route = createFileRoute('/dashboard')({
   beforeLoad: async ({ context: { queryClient } }) => {
     const { trpc } = await import('../trpc');
     try {
-      const session = await queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 });
+      const [session] = await Promise.all([
+        queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 }),
+        // The header's account navigation (Dashboard, Sign out) reads auth.check: loaded alongside,
+        // it is there at the first paint instead of arriving later and pushing the page down.
+        queryClient.prefetchQuery(trpc.auth.check.queryOptions()),
+      ]);
       return { customerId: session.customerId };
     } catch {
       throw redirect({ to: '/customer-login' });

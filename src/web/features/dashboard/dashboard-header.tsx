@@ -3,6 +3,8 @@ import { IconCalendarHeart } from '@tabler/icons-react';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import { daysUntilWedding, weddingCountdownText } from './dashboard-logic';
 
+const H1_LINE = 'calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))';
+
 interface DashboardHeaderProps {
   profile: Profile | undefined;
   /** The current time; tests pass a fixed one. */
@@ -14,8 +16,9 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
   if (!profile) {
     return (
       <Stack gap="xs" aria-busy="true" aria-label="Loading your dashboard">
-        <Skeleton height={36} width="60%" />
-        <Skeleton height={22} width={200} />
+        {/* As tall as the greeting (two lines on a phone) and the line under it, so nothing moves when they arrive. */}
+        <Skeleton h={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }} width="60%" />
+        <Skeleton height="calc(var(--mantine-font-size-md) * var(--mantine-line-height-md))" width={200} />
       </Stack>
     );
   }

@@ -26,8 +26,18 @@ function SummaryCard({ title, icon, children }: { title: string; icon: ReactNode
   );
 }
 
-function ValueSkeleton() {
-  return <Skeleton height={32} width="50%" aria-label="Loading" />;
+/**
+ * A card's value and caption line (and the progress bar of the first card) while they load, as
+ * tall as what replaces them, so the cards and the page below do not move when the answer comes.
+ */
+function ValueSkeleton({ withBar = false }: { withBar?: boolean }) {
+  return (
+    <div aria-busy="true" aria-label="Loading">
+      <Skeleton height={34} width="50%" />
+      {withBar ? <Skeleton height={12} mt="sm" radius="xl" /> : null}
+      <Skeleton height="calc(var(--mantine-font-size-sm) * var(--mantine-line-height-sm))" width="80%" mt={6} />
+    </div>
+  );
 }
 
 /** Weeks completed (x/52 with a percent bar), frameworks available now, and the current week. */
@@ -47,7 +57,7 @@ export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
             </Text>
           </>
         ) : (
-          <ValueSkeleton />
+          <ValueSkeleton withBar />
         )}
       </SummaryCard>
 
