@@ -1,3 +1,5 @@
+// First, before any other module runs: keeps V8's fast path for process.nextTick (decision 0086).
+import './pin-next-tick-shape';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
