@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -24,6 +23,7 @@ import { profileRoutes } from './http/profile';
 import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
 import { decorateRequestAuth } from './http/request-auth';
+import { createRequestIdGenerator } from './http/request-id';
 import { lazyChildLoggerFactory } from './http/request-logger';
 import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: 120_000,
     connectionTimeout: 130_000,
     routerOptions: { maxParamLength: 5000 },
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIdGenerator(),
   });
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, LOG_REDACT_PATHS } from './app';
+import { REQUEST_ID_PATTERN } from './http/request-id';
 import { sessionCookie, createCouple, testConfig } from './test/harness';
 import type { FastifyInstance } from 'fastify';
 
@@ -30,7 +31,7 @@ describe('structured logs', () => {
     const cookie = await sessionCookie(app.deps, couple.accountId);
     const token = cookie.split('=')[1]!;
     const res = await app.inject({ url: '/api/auth/check', headers: { cookie } });
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).toMatch(REQUEST_ID_PATTERN);
     await app.inject({
       method: 'POST',
       url: '/api/auth/login',
