@@ -13,24 +13,41 @@ const RECORD_COLUMNS = [
 /**
  * The completed week numbers, ascending: one range scan of the covering index of completed weeks
  * (progress_completed_weeks), at most 52 entries and no table row (decision 0084). Every dashboard
- * load and progression read runs it, so it is compiled once and answers ONE value, the numbers as
- * a JSON array: building a row object per week cost as much as SQLite's whole read (decision
- * 0082). The array is sorted here, because an aggregate's order is SQLite's choice.
+ * load and progression read runs it, so it is compiled once and answers ONE integer, the weeks as
+ * bits (decision 0087): SQLite adds up one bit per week, and decoding the bits yields the weeks
+ * already in ascending order, with no text for SQLite to build nor for V8 to parse and sort.
  */
 export async function listCompletedWeeks(db: DB, coupleId: number): Promise<number[]> {
-  const weeks = await completedWeeksJson(db, coupleId);
-  return (JSON.parse(weeks ?? '[]') as number[]).sort((a, b) => a - b);
+  return weeksFromBits((await completedWeekBits(db, coupleId)) ?? 0);
 }
 
-/** The query behind listCompletedWeeks, exposed so a test can check its plan. */
+/**
+ * The query behind listCompletedWeeks, exposed so a test can check its plan. Week N is bit N-1;
+ * weeks are 1-52 (a CHECK constraint) and unique per couple (the primary key), so the sum is the
+ * bitwise OR and stays below 2^52, exact in a JavaScript number.
+ */
 export function completedWeeksQuery(db: DB, coupleId: number) {
   return db
     .selectFrom('progress')
-    .select(sql<string>`json_group_array(week_number)`.as('weeks'))
+    .select(sql<number>`coalesce(sum(1 << (week_number - 1)), 0)`.as('weeks'))
     .where('couple_id', '=', coupleId)
     .where('completed_at', 'is not', null);
 }
-const completedWeeksJson = compileValueOnce(completedWeeksQuery);
+const completedWeekBits = compileValueOnce(completedWeeksQuery);
+
+/** Bits 0-25 are weeks 1-26, read apart from weeks 27-52 because JavaScript's bit operators take 32 bits. */
+const LOW_WEEKS = 26;
+const LOW_WEEKS_SPAN = 2 ** LOW_WEEKS;
+
+/** Week numbers, ascending, from the bits of completedWeeksQuery (week N is bit N-1). */
+export function weeksFromBits(bits: number): number[] {
+  const weeks: number[] = [];
+  let low = bits % LOW_WEEKS_SPAN;
+  let high = (bits - low) / LOW_WEEKS_SPAN;
+  for (let week = 1; low !== 0; week += 1, low >>>= 1) if (low & 1) weeks.push(week);
+  for (let week = LOW_WEEKS + 1; high !== 0; week += 1, high >>>= 1) if (high & 1) weeks.push(week);
+  return weeks;
+}
 
 /** Every progress record of the couple (completed or only rated / noted), by week. */
 export async function listRecords(db: DB, coupleId: number): Promise<ProgressRecord[]> {
