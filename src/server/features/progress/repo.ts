@@ -35,7 +35,10 @@ export function completedWeeksQuery(db: DB, coupleId: number) {
 }
 const completedWeekBits = compileValueOnce(completedWeeksQuery);
 
-/** Bits 0-25 are weeks 1-26, read apart from weeks 27-52 because JavaScript's bit operators take 32 bits. */
+/**
+ * Bits 0-25 are weeks 1-26, read apart from weeks 27-52 because JavaScript's bit operators take
+ * 32 bits.
+ */
 const LOW_WEEKS = 26;
 const LOW_WEEKS_SPAN = 2 ** LOW_WEEKS;
 
