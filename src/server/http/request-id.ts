@@ -10,7 +10,7 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
  * Fastify's genReqId: each request gets 96 random bits as 16 base64url characters (the
  * x-request-id header and the `reqId` of its log lines), cut from a buffer of random bytes that
  * is refilled every 512 ids. A random UUID cost four times as much per request: Node builds its
- * string piece by piece, and the header check has to flatten it again (measured in the server: docs/benchmarks.md).
+ * string piece by piece, and the header check has to flatten it again (docs/benchmarks.md).
  */
 export function createRequestIdGenerator(): () => string {
   const pool = Buffer.alloc(ID_BYTES * IDS_PER_FILL);
