@@ -1,11 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { seedBenchDatabase } from './bench/seed';
-import { freePort } from './lib/server-process';
+import { freePort, spawnTsServer } from './lib/server-process';
 
 /**
  * `npm run bench:instructions [-- --warm 20000 --count 3000]`: CPU instructions per request on the
@@ -37,7 +37,8 @@ const TARGETS: Target[] = [
   { name: 'tRPC read: progress.progression', entry: 'src/server/main.ts', path: () => '/api/trpc/progress.progression' },
 ];
 
-// callgrind_control finds the process through a file named after USER and HOST; both sides must agree.
+// callgrind_control finds the process through a file named after USER and HOST; spawnTsServer gives
+// the server HOST=127.0.0.1, so callgrind_control gets the same.
 const valgrindEnv = { ...process.env, HOST: '127.0.0.1' };
 
 async function load(url: string, cookie: string, amount: number): Promise<{ ok: number; failed: number }> {
@@ -48,44 +49,24 @@ async function load(url: string, cookie: string, amount: number): Promise<{ ok: 
 async function countInstructions(target: Target, dataDir: string, coupleId: number, cookie: string): Promise<number> {
   const port = await freePort();
   const outFile = path.join(workDir, `callgrind-${port}.out`);
-  const child = spawn(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--smc-check=all-non-file',
-      '--instr-atstart=no',
-      '--separate-threads=yes',
-      `--callgrind-out-file=${outFile}`,
-      process.execPath,
-      '--import',
-      'tsx',
-      target.entry,
-    ],
-    {
-      cwd: root,
-      env: { ...valgrindEnv, NODE_ENV: 'production', LOG_LEVEL: 'info', DEMO_MODE: 'false', ADMIN_PASSWORD: 'bench-admin-password', DATA_DIR: dataDir, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}${target.path(coupleId)}`;
+  const server = await spawnTsServer(target.entry, {
+    port,
+    launcher: ['valgrind', '--tool=callgrind', '--smc-check=all-non-file', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${outFile}`],
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'info', DEMO_MODE: 'false', ADMIN_PASSWORD: 'bench-admin-password', DATA_DIR: dataDir },
+    readyPath: target.path(coupleId),
+    timeoutMs: 120_000,
+  });
+  const url = `${server.url}${target.path(coupleId)}`;
   let answered = 0;
   try {
-    const deadline = Date.now() + 120_000;
-    while (!(await fetch(url).then(() => true, () => false))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${target.entry} did not start under valgrind:\n${output.slice(-2000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const warm = await load(url, cookie, WARM);
-    execFileSync('callgrind_control', ['--instr=on', String(child.pid)], { env: valgrindEnv, stdio: 'ignore' });
+    execFileSync('callgrind_control', ['--instr=on', String(server.child.pid)], { env: valgrindEnv, stdio: 'ignore' });
     const counted = await load(url, cookie, COUNT);
-    execFileSync('callgrind_control', ['--dump', String(child.pid)], { env: valgrindEnv, stdio: 'ignore' });
+    execFileSync('callgrind_control', ['--dump', String(server.child.pid)], { env: valgrindEnv, stdio: 'ignore' });
     if (warm.failed + counted.failed > 0) throw new Error(`${target.name}: ${warm.failed + counted.failed} requests failed`);
     answered = counted.ok;
   } finally {
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop('SIGKILL');
   }
   // The dump of the main thread (thread 1): background compilation and concurrent GC marking run
   // on other threads and would add noise, not request work.

@@ -51,6 +51,8 @@ export interface SpawnOptions {
   port?: number;
   /** Extra `--import` preloads before the entry. */
   preloads?: string[];
+  /** A command the node process runs under, e.g. valgrind and its options (the pid is then its). */
+  launcher?: string[];
 }
 
 /**
@@ -61,7 +63,8 @@ export interface SpawnOptions {
 export async function spawnTsServer(entry: string, options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const preloads = (options.preloads ?? []).flatMap((file) => ['--import', path.resolve(root, file)]);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preloads, entry], {
+  const [command, ...launcherArgs] = [...(options.launcher ?? []), process.execPath];
+  const child = spawn(command!, [...launcherArgs, '--import', 'tsx', ...preloads, entry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,15 @@ describe('pinNextTickShape', () => {
     const first = pinNextTickShape();
     await new Promise((resolve) => process.nextTick(resolve));
     expect(pinNextTickShape()).not.toBe(first);
+    // Node's own record of init hooks (read in a fresh process with its internals exposed): an
+    // enabled hook would make every nextTick, promise and socket call it.
+    const script = `
+      import { createRequire } from 'node:module';
+      await import(${JSON.stringify(new URL('./pin-next-tick-shape.ts', import.meta.url).pathname)});
+      process.stdout.write(String(createRequire(import.meta.url)('internal/async_hooks').initHooksExist()));
+    `;
+    const output = execFileSync(process.execPath, ['--expose-internals', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(output).toBe('false');
   });
 
   it('keeps the shape of new entries alive through major garbage collections', () => {
