@@ -15,10 +15,10 @@ import { nextWeek } from '../../src/shared/unlock';
  * same ownership check, the same completed-weeks query, the same JSON shape, and the same security
  * headers (CONTRACT section 2 asks for them of any server of this API), set the cheapest way:
  * values worked out once. Statements are prepared once, as a careful Express author would, and
- * found sessions are remembered the way our app remembers them (decision 0064: used while
- * data_version, read at most every 0.1 s, is unchanged; this server never writes). No request
- * logging, like our app at its default level. Run by `npm run bench` as its own process
- * (PORT and DATA_DIR from the environment).
+ * found sessions are remembered the way our app remembers them (decisions 0064 and 0088: keyed by
+ * the token, used while data_version, read at most every 0.1 s, is unchanged; this server never
+ * writes). No request logging, like our app at its default level. Run by `npm run bench` as its
+ * own process (PORT and DATA_DIR from the environment).
  */
 const sqlite = new SQLite(path.join(process.env.DATA_DIR!, 'app.sqlite'));
 sqlite.pragma('journal_mode = WAL');
@@ -43,13 +43,13 @@ function currentDataVersion(): number {
   return external.version;
 }
 const remembered = new Map<string, { row: SessionRow; version: number }>();
-function sessionOf(tokenHash: string): SessionRow | undefined {
+function sessionOf(token: string): SessionRow | undefined {
   const version = currentDataVersion();
-  const known = remembered.get(tokenHash);
+  const known = remembered.get(token);
   if (known && known.version === version) return known.row;
-  const row = sessionByTokenHash.get(tokenHash);
-  if (row) remembered.set(tokenHash, { row, version });
-  else remembered.delete(tokenHash);
+  const row = sessionByTokenHash.get(createHash('sha256').update(token).digest('hex'));
+  if (row) remembered.set(token, { row, version });
+  else remembered.delete(token);
   return row;
 }
 
@@ -79,7 +79,7 @@ app.use((_req, res, next) => {
 
 app.get('/api/user-progression/:userId', (req, res) => {
   const token = sessionToken(req.headers.cookie);
-  const row = token && token.length <= 200 ? sessionOf(createHash('sha256').update(token).digest('hex')) : undefined;
+  const row = token && token.length <= 200 ? sessionOf(token) : undefined;
   if (!row || row.expiresAt <= Date.now() || row.role !== 'couple' || row.coupleId == null || row.accessLevel == null) {
     res.status(401).json({ message: 'Please sign in to continue.' });
     return;

@@ -10,6 +10,7 @@ import {
   useTestApp,
 } from '../../test/harness';
 import { completedWeeksQuery } from './repo';
+import { getProgression } from './service';
 import { LOCKED_WEEK_MESSAGE } from './unlock';
 import { seedCompletedWeeks } from './test-support';
 
@@ -76,6 +77,16 @@ describe('GET /api/user-progression/{userId}', () => {
       progressPercentage: 100,
       nextWeek: null,
     });
+  });
+
+  it("answers the very text JSON.stringify gives the service's answer (the serializer's schema leaves nothing out)", async () => {
+    for (const weeks of [[], [1, 26, 27, 52], Array.from({ length: TOTAL_WEEKS }, (_, i) => i + 1)]) {
+      const couple = await signedInCouple();
+      await seedCompletedWeeks(t.deps, couple.coupleId, weeks);
+      const res = await progression(couple);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(JSON.stringify(await getProgression(t.deps, { ...couple, accessLevel: 'full' })));
+    }
   });
 
   it('reads the completed weeks with one range scan of their covering index, no table row and no sort step', async () => {
