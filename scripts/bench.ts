@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,13 +8,13 @@ import { multipartUpload } from './lib/http-client';
 import type { ServerProcess } from './lib/server-process';
 import { PROBE_PREFIX } from './bench/event-loop-probe';
 import { measure, measurePaced, warmUp, type Measurement } from './bench/load';
-import { spawnServer } from './bench/processes';
+import { placeOnSeparateCpus, spawnServer } from './bench/processes';
 import { checkTargets, FIGURES, mergeSection, renderMarkdown, summarise, type FigureId, type RunInfo, type Sample, type UploadResult } from './bench/report';
 import { seedBenchDatabase, BENCH_COMPLETED_WEEKS, type SeededDatabase } from './bench/seed';
 
 /**
  * `npm run bench [-- --quick]`: the server-side benchmark of issue 8, in one run on loopback.
- * Builds the web app if needed, seeds a 10-couple and a 100,000-couple database straight into
+ * The npm script builds the web app first if needed (scripts/ensure-build.ts). This seeds a 10-couple and a 100,000-couple database straight into
  * SQLite, then measures a bare Fastify route (the ceiling), an Express 5 server doing the same
  * read as ours, and our app (REST read, tRPC read, the dashboard's batch, the HTML), one server at
  * a time, in rotated order over three rounds; then the REST read at 200 requests/s offered and a
@@ -45,15 +45,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const started = performance.now();
 const log = (text: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
 const loadBefore = os.loadavg();
+const placement = placeOnSeparateCpus();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-bench-'));
 const running = new Set<ServerProcess>();
 const problems: string[] = [];
 
 async function main(): Promise<number> {
   log(`Benchmark${QUICK ? ' (quick smoke run)' : ''}: ${ROUNDS} round(s); per figure ${INITIAL_WARMUP_REQUESTS} warm-up requests (at most ${INITIAL_WARMUP_S} s) after a start, ${WARMUP_S} s before each run of ${SECONDS} s; ${CONNECTIONS} connections`);
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('Building the web app failed');
-
   const small = await seedBenchDatabase(path.join(workDir, 'small'), 10);
   log(`Seeded 10 couples in ${small.seconds.toFixed(1)} s`);
   const large = await seedBenchDatabase(path.join(workDir, 'large'), LARGE_COUPLES);
@@ -81,19 +79,22 @@ async function main(): Promise<number> {
   }
 
   // 10 vs 100,000 couples: both apps up, only one under load at a time, each pair back to back.
-  const scale = await scaleServers(small, large);
-  try {
-    await warmUpAll(scale.small, scale.figures(small));
-    await warmUpAll(scale.large, scale.figures(large));
-    for (let round = 0; round < ROUNDS; round += 1) {
+  // A server process keeps its own speed for life (the JIT's choices, the memory layout: two starts
+  // of the same app differ by up to a tenth), so each round starts a fresh pair: the median of the
+  // rounds then compares databases, not two particular processes.
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const scale = await scaleServers(small, large);
+    try {
+      await warmUpAll(scale.small, scale.figures(small));
+      await warmUpAll(scale.large, scale.figures(large));
       for (const [index, figureOfSmall] of scale.figures(small).entries()) {
         const figureOfLarge = scale.figures(large)[index]!;
         const pair: [ServerProcess, Figure][] = [[scale.small, figureOfSmall], [scale.large, figureOfLarge]];
         for (const [instance, figure] of round % 2 ? pair.reverse() : pair) record(round, figure.id, await measureFigure(instance, figure));
       }
+    } finally {
+      await Promise.all([stop(scale.small), stop(scale.large)]);
     }
-  } finally {
-    await Promise.all([stop(scale.small), stop(scale.large)]);
   }
 
   const upload = await measureUpload(small);
@@ -107,6 +108,7 @@ async function main(): Promise<number> {
     node: process.version,
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
     cores: os.cpus().length,
+    placement: placement.description,
     loadBefore,
     loadAfter: os.loadavg(),
     rounds: ROUNDS,
@@ -174,19 +176,19 @@ function benchServers(small: SeededDatabase): BenchServer[] {
   return [
     {
       name: 'bare Fastify',
-      start: () => spawnServer('scripts/bench/bare-fastify-server.ts', { NODE_ENV: 'production' }, { readyPath: '/hello' }),
+      start: () => spawnServer('scripts/bench/bare-fastify-server.ts', { NODE_ENV: 'production' }, { readyPath: '/hello', launcher: placement.serverLauncher }),
       verify: (url) => expectJson(url, '/hello', undefined, (body) => isDeepStrictEqual(body, { hello: 'world' })),
       figures: [{ id: 'bare', path: '/hello' }],
     },
     {
       name: 'tRPC floor',
-      start: () => spawnServer('scripts/bench/trpc-floor-server.ts', { NODE_ENV: 'production' }, { readyPath: '/trpc/hello' }),
+      start: () => spawnServer('scripts/bench/trpc-floor-server.ts', { NODE_ENV: 'production' }, { readyPath: '/trpc/hello', launcher: placement.serverLauncher }),
       verify: (url) => expectJson(url, '/trpc/hello', undefined, (body) => isDeepStrictEqual((body as any)?.result?.data, { hello: 'world' })),
       figures: [{ id: 'trpcFloor', path: '/trpc/hello' }],
     },
     {
       name: 'Express 5',
-      start: () => spawnServer('scripts/bench/express-peer-server.ts', { NODE_ENV: 'production', DATA_DIR: small.dataDir }, { readyPath: '/' }),
+      start: () => spawnServer('scripts/bench/express-peer-server.ts', { NODE_ENV: 'production', DATA_DIR: small.dataDir }, { readyPath: '/', launcher: placement.serverLauncher }),
       verify: (url) => expectJson(url, restRead(small), small.cookie, (body) => isDeepStrictEqual(body, EXPECTED_PROGRESSION)),
       figures: [{ id: 'express', path: restRead(small), headers: { cookie: small.cookie } }],
     },
@@ -226,7 +228,7 @@ async function scaleServers(small: SeededDatabase, large: SeededDatabase) {
 
 /** Our app as one node process (the same command line as `npm start` minus the build check). */
 async function startApp(db: SeededDatabase, preloads: string[] = []): Promise<ServerProcess> {
-  return track(await spawnServer('src/server/main.ts', { ...APP_ENV, DATA_DIR: db.dataDir }, { readyPath: '/api/auth/check', preloads }));
+  return track(await spawnServer('src/server/main.ts', { ...APP_ENV, DATA_DIR: db.dataDir }, { readyPath: '/api/auth/check', preloads, launcher: placement.serverLauncher }));
 }
 
 /** Every server started is stopped at the end, even when the run fails half-way. */

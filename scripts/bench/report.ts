@@ -104,6 +104,8 @@ export interface RunInfo {
   node: string;
   cpu: string;
   cores: number;
+  /** Which CPUs the bench process and the servers were kept to. */
+  placement: string;
   loadBefore: number[];
   loadAfter: number[];
   rounds: number;
@@ -128,9 +130,9 @@ export function renderMarkdown(info: RunInfo, rows: Row[], checks: Check[], uplo
     '',
     `Run ${info.date} at commit \`${info.commit}\`${info.quick ? ' (**--quick smoke run**, not comparable)' : ''}: Node ${info.node}, ${info.cores} × ${info.cpu}, ` +
       `load average ${load(info.loadBefore)} before and ${load(info.loadAfter)} after (1/5/15 min; other work on the machine shares the cores). ` +
-      `Everything on loopback, one server under load at a time, autocannon in the bench process with ${info.connections} connections: ` +
+      `Everything on loopback, one server under load at a time, autocannon in the bench process with ${info.connections} connections, ${info.placement}: ` +
       `every figure loaded with ${thousands(info.warmupRequests)} requests (at most ${info.warmupCapSeconds} s) after a server starts, then ${info.warmupBeforeEachSeconds} s of warm-up and ${info.seconds} s measured per run; ` +
-      `${info.rounds} round(s), order rotated; medians, and the 10 vs 100,000 couples ratios are medians of back-to-back pairs. ` +
+      `${info.rounds} round(s), order rotated; medians, and the 10 vs 100,000 couples ratios are medians of back-to-back pairs, a fresh pair of servers each round. ` +
       `The app runs as shipped (NODE_ENV=production, LOG_LEVEL=${info.logLevel}). ` +
       `Large database: ${thousands(info.seeding.couples)} couples (${Object.entries(info.seeding.rows).map(([table, n]) => `${thousands(n)} ${table}`).join(', ')}), seeded in ${fixed(info.seeding.seconds, 0)} s.`,
     '',
