@@ -14,12 +14,13 @@ import { seedBenchDatabase, BENCH_COMPLETED_WEEKS, type SeededDatabase } from '.
 
 /**
  * `npm run bench [-- --quick]`: the server-side benchmark of issue 8, in one run on loopback.
- * The npm script builds the web app first if needed (scripts/ensure-build.ts). This seeds a 10-couple and a 100,000-couple database straight into
- * SQLite, then measures a bare Fastify route (the ceiling), an Express 5 server doing the same
- * read as ours, and our app (REST read, tRPC read, the dashboard's batch, the HTML), one server at
- * a time, in rotated order over three rounds; then the REST read at 200 requests/s offered and a
- * 10 MB upload (event-loop delay and memory, seen from inside the server by a preload). Writes
- * docs/benchmarks.md (its own section) and docs/benchmarks.json; exits 1 when a target is missed.
+ * The npm script builds the web app first if needed (scripts/ensure-build.ts). This seeds a
+ * 10-couple and a 100,000-couple database straight into SQLite, then measures a bare Fastify route
+ * (the ceiling), an Express 5 server doing the same read as ours, and our app (REST read, tRPC
+ * read, the dashboard's batch, the HTML), one server at a time, in rotated order over three
+ * rounds; then the REST read at 200 requests/s offered and a 10 MB upload (event-loop delay and
+ * memory, seen from inside the server by a preload). Writes docs/benchmarks.md (its own section)
+ * and docs/benchmarks.json; exits 1 when a target is missed.
  * `--quick` is a short smoke run (fewer couples, one short round) that writes nothing to docs/.
  */
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });

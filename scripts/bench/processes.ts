@@ -10,7 +10,7 @@ import { spawnTsServer, type ServerProcess } from '../lib/server-process';
  * process, autocannon included, keeps to the first CPU and every server to the last one.
  */
 export interface CpuPlacement {
-  /** Prefix of a server's command line (`taskset -c N`), empty when unpinned. */
+  /** Prefix of a server's command line (`taskset --cpu-list N`), empty when unpinned. */
   serverLauncher: string[];
   /** For the report: where things ran. */
   description: string;

@@ -15,8 +15,8 @@ interface WeekParams extends UserParams {
 /**
  * UserProgression (src/shared/progress-schemas.ts) as JSON schema, for Fastify's serializer: the
  * progression read is the app's most frequent call, and fast-json-stringify writes it with about
- * half of JSON.stringify's work (decision 0088). A field left out here would be left out of the
- * answer: progress.test.ts compares the text with JSON.stringify's.
+ * 8k fewer instructions than JSON.stringify (decision 0088). A field left out here would be left
+ * out of the answer: progress.test.ts compares the text with JSON.stringify's.
  */
 const USER_PROGRESSION_JSON = {
   type: 'object',
