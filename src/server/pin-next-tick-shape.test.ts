@@ -32,15 +32,9 @@ describe('pinNextTickShape', () => {
     // a new entry still has the pinned entry's hidden class, so V8's compiled fast path for the
     // literal stays valid.
     const script = `
-      import { createHook } from 'node:async_hooks';
-      const { pinnedNextTickEntry } = await import(${JSON.stringify(new URL('./pin-next-tick-shape.ts', import.meta.url).pathname)});
+      const { pinnedNextTickEntry, pinNextTickShape } = await import(${JSON.stringify(new URL('./pin-next-tick-shape.ts', import.meta.url).pathname)});
       for (let i = 0; i < 3; i++) { await new Promise((resolve) => setImmediate(resolve)); globalThis.gc(); }
-      let fresh;
-      const hook = createHook({ init(id, type, trigger, resource) { if (type === 'TickObject') fresh ??= resource; } });
-      hook.enable();
-      process.nextTick(() => {});
-      hook.disable();
-      process.stdout.write(String(%HaveSameMap(pinnedNextTickEntry, fresh)));
+      process.stdout.write(String(%HaveSameMap(pinnedNextTickEntry, pinNextTickShape())));
     `;
     const output = execFileSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
