@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test/harness';
+import type { WeekContent } from '../../../shared/workbook-schemas';
 import { ContentLibraryError, DEFAULT_CONTENT_DIR, loadContentLibrary } from './content-library';
 
 function folderWith(files: Record<string, unknown>): string {
@@ -15,23 +16,44 @@ function folderWith(files: Record<string, unknown>): string {
 const week1 = JSON.parse(fs.readFileSync(path.join(DEFAULT_CONTENT_DIR, 'week-01.json'), 'utf8')) as Record<string, unknown>;
 
 describe('the bundled week content', () => {
-  it('has weeks 1-3, each with 5 reflection questions and 3 conversation cards', () => {
-    const library = loadContentLibrary();
-    expect(library.weeksWithContent()).toEqual([1, 2, 3]);
-    for (const week of [1, 2, 3]) {
-      const content = library.contentFor(week);
-      expect(content.reflectionQuestions).toHaveLength(5);
-      expect(content.conversationCards).toHaveLength(3);
-      expect(content.isFallback).toBe(false);
+  const library = loadContentLibrary();
+  const weeks = library.weeksWithContent().map((week) => library.contentFor(week));
+
+  it('has all 52 weeks, each complete: 5 questions, 3+ prompts, an activity with steps, 3+ commitments and cards', () => {
+    expect(library.weeksWithContent()).toEqual(Array.from({ length: 52 }, (_, index) => index + 1));
+    for (const content of weeks) {
+      expect(content.isFallback, `week ${content.weekNumber}`).toBe(false);
+      expect(content.reflectionQuestions, `week ${content.weekNumber}`).toHaveLength(5);
+      expect(content.discussionPrompts.length, `week ${content.weekNumber}`).toBeGreaterThanOrEqual(3);
+      expect(content.activity.steps.length, `week ${content.weekNumber}`).toBeGreaterThanOrEqual(3);
+      expect(content.commitmentExamples.length, `week ${content.weekNumber}`).toBeGreaterThanOrEqual(3);
+      expect(content.conversationCards.length, `week ${content.weekNumber}`).toBeGreaterThanOrEqual(3);
     }
   });
 
-  it('falls back to week 1 for every other week', () => {
-    const library = loadContentLibrary();
-    for (const week of [4, 13, 52]) {
-      const content = library.contentFor(week);
-      expect(content).toMatchObject({ weekNumber: week, contentWeek: 1, isFallback: true, title: week1.title });
+  it.each([
+    ['week title', (content: WeekContent) => [content.title]],
+    ['activity title', (content: WeekContent) => [content.activity.title]],
+    ['reflection question', (content: WeekContent) => content.reflectionQuestions.map((item) => item.question)],
+    ['conversation card', (content: WeekContent) => content.conversationCards],
+  ])('never repeats a %s across the year', (_kind, texts) => {
+    const firstSeen = new Map<string, number>();
+    const repeats: string[] = [];
+    for (const content of weeks) {
+      for (const text of texts(content)) {
+        const key = text.trim().toLowerCase();
+        const earlier = firstSeen.get(key);
+        if (earlier !== undefined) repeats.push(`week ${content.weekNumber} repeats week ${earlier}: ${text}`);
+        else firstSeen.set(key, content.weekNumber);
+      }
     }
+    expect(repeats).toEqual([]);
+  });
+
+  it('closes each phase with a review week, and the year with a shared vision and vows', () => {
+    for (const week of [13, 26, 39]) expect(library.contentFor(week).title).toMatch(/^Review\b/);
+    expect(library.contentFor(52).title).toMatch(/vision/i);
+    expect(library.contentFor(52).title).toMatch(/vows/i);
   });
 });
 

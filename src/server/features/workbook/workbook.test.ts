@@ -351,25 +351,22 @@ describe('tRPC workbook procedures', () => {
     if (message) expect((error as TRPCError).message).toMatch(message);
   }
 
-  it('serves weeks 1-3 their own content and falls back to week 1 for the others', async () => {
+  it('serves each unlocked week its own content', async () => {
     const couple = await signedInCouple();
     await completeWeeks(t.deps, couple.coupleId, [1, 2, 3, 4, 5, 6]);
     const caller = await callerFor(t, couple.cookie);
     const titles = new Set<string>();
-    for (const weekNumber of [1, 2, 3]) {
+    for (const weekNumber of [1, 2, 3, 4, 5, 6, 7]) {
       const content = await caller.workbook.content({ weekNumber });
       expect(content).toMatchObject({ weekNumber, contentWeek: weekNumber, isFallback: false });
       expect(content.reflectionQuestions).toHaveLength(5);
-      expect(content.conversationCards).toHaveLength(3);
+      expect(content.conversationCards.length).toBeGreaterThanOrEqual(3);
       expect(content.discussionPrompts.length).toBeGreaterThan(0);
       expect(content.commitmentExamples.length).toBeGreaterThan(0);
       expect(content.activity.description).not.toBe('');
       titles.add(content.title);
     }
-    expect(titles.size).toBe(3);
-    const week1 = await caller.workbook.content({ weekNumber: 1 });
-    const week7 = await caller.workbook.content({ weekNumber: 7 });
-    expect(week7).toEqual({ ...week1, weekNumber: 7, contentWeek: 1, isFallback: true });
+    expect(titles.size).toBe(7);
   });
 
   it('refuses the content of a locked week', async () => {
