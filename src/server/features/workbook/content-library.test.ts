@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test/harness';
-import { ContentLibraryError, DEFAULT_CONTENT_DIR, loadContentLibrary } from './content-library';
+import { DEFAULT_CONTENT_DIR } from '../../paths';
+import { ContentLibraryError, loadContentLibrary } from './content-library';
 
 function folderWith(files: Record<string, unknown>): string {
   const dir = makeTempDir('vows-content-');
