@@ -8,6 +8,7 @@ if (pin) {
   const hook = createHook({ init(_a, type, _t, r) { if (type === 'TickObject') kept ??= r; } });
   hook.enable(); process.nextTick(() => {}); hook.disable();
 }
+if (pin && !kept) throw new Error('no nextTick entry was caught to keep');
 const noop = () => {};
 async function round() {
   const n = 200000;

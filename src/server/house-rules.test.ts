@@ -108,7 +108,7 @@ describe('speed rules (docs/benchmarks.md)', () => {
     // tRPC marks the levels it adds itself (input and output parsers, error formatting) with `_type`,
     // and the procedure's resolver is always the last level.
     type Middleware = { _type?: string };
-    const procedures = appRouter._def.procedures as Record<string, { _def: { middlewares: Middleware[] } }>;
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { middlewares: Middleware[] } }>;
     const levels = Object.entries(procedures).map(([name, procedure]) => [
       name,
       procedure._def.middlewares.slice(0, -1).filter((middleware) => middleware._type === undefined).length,
