@@ -51,7 +51,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    command: 'node --enable-source-maps dist/server/main.js',
     url: `${baseURL}/api/auth/check`,
     reuseExistingServer: false,
     timeout: 60_000,

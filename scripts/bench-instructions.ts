@@ -23,7 +23,6 @@ const { values } = parseArgs({
 });
 const WARM = Number(values.warm);
 const COUNT = Number(values.count);
-const root = path.resolve(import.meta.dirname, '..');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-instructions-'));
 
 interface Target {

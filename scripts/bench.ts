@@ -168,9 +168,14 @@ const EXPECTED_PROGRESSION = {
   nextWeek: BENCH_COMPLETED_WEEKS + 1,
 };
 
+/** The `result.data` of a tRPC answer, or undefined for anything else. */
+function trpcData(body: unknown): unknown {
+  return (body as { result?: { data?: unknown } } | null)?.result?.data;
+}
+
 async function verifyReads(url: string, db: SeededDatabase): Promise<void> {
   await expectJson(url, restRead(db), db.cookie, (body) => isDeepStrictEqual(body, EXPECTED_PROGRESSION));
-  await expectJson(url, TRPC_READ, db.cookie, (body) => isDeepStrictEqual((body as any)?.result?.data, EXPECTED_PROGRESSION));
+  await expectJson(url, TRPC_READ, db.cookie, (body) => isDeepStrictEqual(trpcData(body), EXPECTED_PROGRESSION));
 }
 
 function benchServers(small: SeededDatabase): BenchServer[] {
@@ -184,7 +189,7 @@ function benchServers(small: SeededDatabase): BenchServer[] {
     {
       name: 'tRPC floor',
       start: () => spawnServer('scripts/bench/trpc-floor-server.ts', { NODE_ENV: 'production' }, { readyPath: '/trpc/hello', launcher: placement.serverLauncher }),
-      verify: (url) => expectJson(url, '/trpc/hello', undefined, (body) => isDeepStrictEqual((body as any)?.result?.data, { hello: 'world' })),
+      verify: (url) => expectJson(url, '/trpc/hello', undefined, (body) => isDeepStrictEqual(trpcData(body), { hello: 'world' })),
       figures: [{ id: 'trpcFloor', path: '/trpc/hello' }],
     },
     {

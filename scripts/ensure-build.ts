@@ -3,12 +3,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm start` builds the web app only when it is missing or older than its sources, so a fresh
- * clone works with one command and a restart does not rebuild for nothing.
+ * `npm start` builds the web app and the compiled server only when they are missing or older than
+ * their sources, so a fresh clone works with one command and a restart does not rebuild for
+ * nothing. Plain TypeScript that Node runs itself (type stripping): no loader needed.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'dist/web/index.html');
-const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
+
+interface Target {
+  name: string;
+  /** The npm script that builds it. */
+  script: string;
+  /** A file the build writes last. */
+  stamp: string;
+  /** Files and folders whose change makes the output stale. */
+  inputs: string[];
+}
+
+const targets: Target[] = [
+  {
+    name: 'the web app',
+    script: 'build:web',
+    stamp: 'dist/web/index.html',
+    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'scripts/prerender.ts', 'package-lock.json'],
+  },
+  {
+    name: 'the server',
+    script: 'build:server',
+    stamp: 'dist/server/main.js',
+    inputs: ['src/server', 'src/shared', 'db', 'scripts/build-server.ts', 'package-lock.json'],
+  },
+];
 
 function newestMtime(target: string): number {
   const full = path.join(root, target);
@@ -20,10 +44,11 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const sourcesAt = Math.max(...inputs.map(newestMtime));
-if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'Web sources changed: rebuilding…' : 'Building the web app (first start)…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+for (const target of targets) {
+  const stamp = path.join(root, target.stamp);
+  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  if (builtAt >= Math.max(...target.inputs.map(newestMtime))) continue;
+  console.log(builtAt ? `Sources changed: rebuilding ${target.name}…` : `Building ${target.name} (first start)…`);
+  const result = spawnSync('npm', ['run', target.script], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -148,32 +148,41 @@ const elapsedS = (Date.now() - started) / 1000;
 const exitCode = await server.stop('SIGTERM');
 
 // Verify every acknowledged write against the database, exactly as sent.
+interface WorkbookRow {
+  reflection_answers: string;
+  discussion_notes: string;
+  activity_response: string;
+  weekly_commitment: string;
+  conversation_cards: string;
+}
 const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
 const lost: string[] = [];
 for (const [key, sent] of acked.workbook) {
   const [couple, week, partner] = key.split('/');
-  const row = db.prepare('select * from workbook_responses where couple_id = ? and week_number = ? and partner = ?').get(couple, week, partner) as any;
+  const row = db.prepare('select * from workbook_responses where couple_id = ? and week_number = ? and partner = ?').get(couple, week, partner) as WorkbookRow | undefined;
   const stored = row && { reflectionAnswers: JSON.parse(row.reflection_answers), discussionNotes: row.discussion_notes, activityResponse: row.activity_response, weeklyCommitment: row.weekly_commitment, conversationCards: JSON.parse(row.conversation_cards) };
   if (JSON.stringify(stored) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
 }
 for (const [key, sent] of acked.notes) {
   const [couple, week] = key.split('/');
-  const row = db.prepare('select notes, rating from progress where couple_id = ? and week_number = ?').get(couple, week) as any;
+  const row = db.prepare('select notes, rating from progress where couple_id = ? and week_number = ?').get(couple, week) as { notes: string; rating: number | null } | undefined;
   if (!row || row.notes !== sent.notes || row.rating !== sent.rating) lost.push(`progress ${key}`);
 }
 for (const key of acked.completed) {
   const [couple, week] = key.split('/');
-  const row = db.prepare('select completed_at from progress where couple_id = ? and week_number = ?').get(couple, week) as any;
+  const row = db.prepare('select completed_at from progress where couple_id = ? and week_number = ?').get(couple, week) as { completed_at: string | null } | undefined;
   if (!row?.completed_at) lost.push(`completion ${key}`);
 }
 for (const [couple, sent] of acked.profile) {
-  const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as any;
+  const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as { display_name: string; partner_name: string } | undefined;
   if (row?.display_name !== sent.userDisplayName || row?.partner_name !== sent.partnerName) lost.push(`profile ${couple}`);
 }
 for (const [week, title] of acked.frameworks) {
-  const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as any;
-  const file = row && path.join(dataDir, 'pdfs', row.file_name);
-  if (row?.title !== title || !fs.existsSync(file) || fs.statSync(file).size !== row.file_size) lost.push(`framework week ${week}`);
+  const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as { title: string; file_name: string; file_size: number } | undefined;
+  const file = row ? path.join(dataDir, 'pdfs', row.file_name) : undefined;
+  if (!row || !file || row.title !== title || !fs.existsSync(file) || fs.statSync(file).size !== row.file_size) {
+    lost.push(`framework week ${week}`);
+  }
 }
 const integrity = db.pragma('integrity_check', { simple: true });
 db.close();

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
@@ -28,11 +27,11 @@ import { lazyChildLoggerFactory } from './http/request-logger';
 import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
 import { workbookRoutes } from './http/workbook';
+import { DEFAULT_WEB_DIR } from './paths';
 import { registerTrpc } from './trpc/fastify-handler';
 import { createContext } from './trpc/init';
 import { appRouter } from './trpc/router';
 
-export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export interface BuildOptions {
   /** Folder of the built web app (default dist/web). */

@@ -6,7 +6,11 @@ describe('pinNextTickShape', () => {
   it('holds a real process.nextTick queue entry', () => {
     for (const entry of [pinnedNextTickEntry, pinNextTickShape()]) {
       expect(entry).toBeDefined();
-      expect(Object.getOwnPropertySymbols(entry).map(String)).toEqual(['Symbol(async_id_symbol)', 'Symbol(trigger_async_id_symbol)']);
+      // Node 20 had these two computed keys; Node 22 and 24 add a third (async_context_frame).
+      expect(Object.getOwnPropertySymbols(entry).map(String).slice(0, 2)).toEqual([
+        'Symbol(async_id_symbol)',
+        'Symbol(trigger_async_id_symbol)',
+      ]);
       expect(entry).toHaveProperty('callback');
     }
   });

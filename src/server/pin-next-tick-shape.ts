@@ -4,8 +4,9 @@ import { createHook } from 'node:async_hooks';
  * Keeps one of Node's `process.nextTick` queue entries alive for the life of the process, so the
  * hidden class ("map") V8 gave those entries can never be collected (decision 0086).
  *
- * Node 20 builds each queue entry with an object literal whose first keys are computed
- * (`{ [async_id_symbol]: id, [trigger_async_id_symbol]: trigger, callback, args }`). V8 keeps
+ * Node builds each queue entry with an object literal whose first keys are computed
+ * (`{ [async_id_symbol]: id, [trigger_async_id_symbol]: trigger, callback, args }`; Node 22 and 24
+ * add a third computed key, `[async_context_frame]`). V8 keeps
  * only a monomorphic or a megamorphic state for such keys, and the maps involved are held weakly:
  * when a major garbage collection finds no entry alive (the queue is empty most of the time), the
  * maps go, the next entry gets new ones, and that literal turns megamorphic for good. From then on

@@ -7,7 +7,7 @@ import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { deleteExpiredSessions, resolveSession } from './features/auth/sessions';
 import { openFrameworkDownload, storeFrameworkPdf } from './features/frameworks/service';
 import { makeSamplePdf } from './features/demo/seed';
-import { assertCouple } from './http/request-auth';
+import { assertCouple } from './features/auth/access';
 import { createCouple, createTestApp, sessionCookie, type TestApp } from './test/harness';
 import { createCallerFactory, type Context } from './trpc/init';
 import { appRouter } from './trpc/router';

@@ -17,7 +17,8 @@ import {
   saveFramework,
 } from '../features/frameworks/service';
 import { PDF_TOO_LARGE_MESSAGE, receivePdf, removeQuietly, type ReceivedPdf } from '../features/frameworks/storage';
-import { assertAdmin, assertOwnCouple, assertSignedIn, getAuth } from './request-auth';
+import { assertAdmin, assertOwnCouple, assertSignedIn } from '../features/auth/access';
+import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 

@@ -1,6 +1,7 @@
 import { profileInputSchema } from '../../shared/profile-schemas';
 import { getProfile, updateProfile } from '../features/profile/service';
-import { assertOwnCouple, getAuth } from './request-auth';
+import { assertOwnCouple } from '../features/auth/access';
+import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 

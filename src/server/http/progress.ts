@@ -1,7 +1,8 @@
 import { progressUpdateSchema } from '../../shared/progress-schemas';
 import { weekNumberSchema } from '../../shared/schemas';
 import { completeWeek, getProgression, listProgress, updateWeekProgress } from '../features/progress/service';
-import { assertOwnCouple, getAuth } from './request-auth';
+import { assertOwnCouple } from '../features/auth/access';
+import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 

@@ -4,7 +4,8 @@ import { workbookResponseSchema } from '../../shared/workbook-schemas';
 import { bundledContentLibrary } from '../features/workbook/content-library';
 import { generateSummary, getResponse, getSummary, saveResponse } from '../features/workbook/service';
 import { WORKBOOK_BODY_LIMIT } from './body-limits';
-import { assertOwnCouple, getAuth } from './request-auth';
+import { assertOwnCouple } from '../features/auth/access';
+import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 

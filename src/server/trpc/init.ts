@@ -5,7 +5,8 @@ import { AppError, GENERIC_ERROR_MESSAGE, type ErrorCode } from '../../shared/er
 import { describeZodError } from '../../shared/schemas';
 import type { AppDeps } from '../deps';
 import { storageError } from '../storage-errors';
-import { assertAdmin, assertCouple, getAuth } from '../http/request-auth';
+import { assertAdmin, assertCouple, assertSignedIn } from '../features/auth/access';
+import { getAuth } from '../http/request-auth';
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
   return { deps, req, reply: res, auth: await getAuth(req, deps) };
@@ -89,5 +90,7 @@ function narrowedProcedure<Narrowed extends Context['auth']>(narrow: (auth: Cont
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(async ({ next }) => mapAppErrors(await next()));
+/** Any signed-in account, couple or administrator. */
+export const signedInProcedure = narrowedProcedure(assertSignedIn);
 export const coupleProcedure = narrowedProcedure(assertCouple);
 export const adminProcedure = narrowedProcedure(assertAdmin);

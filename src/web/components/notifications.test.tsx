@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notificationsStore } from '@mantine/notifications';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { notify } from './notifications';
 
@@ -188,10 +188,12 @@ describe('swipe to dismiss', () => {
     renderWithProviders(<p>page</p>);
     await showToast('Login Successful');
 
+    vi.useFakeTimers();
     swipe(toastOf('Login Successful'), 30);
 
-    // Give a dismissal (250 ms exit transition) the time it would need to show.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // Past the time a dismissal (250 ms exit transition) would take, on a fake clock.
+    act(() => vi.advanceTimersByTime(400));
+    vi.useRealTimers();
     expect(screen.getByText('Login Successful')).toBeInTheDocument();
   });
 
@@ -199,9 +201,11 @@ describe('swipe to dismiss', () => {
     renderWithProviders(<p>page</p>);
     await showToast('Welcome back!');
 
+    vi.useFakeTimers();
     swipe(toastOf('Welcome back!'), -60);
 
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    act(() => vi.advanceTimersByTime(400));
+    vi.useRealTimers();
     expect(screen.getByText('Welcome back!')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assertOwnCouple, getAuth } from '../../http/request-auth';
+import { getAuth } from '../../http/request-auth';
+import { assertOwnCouple } from './access';
 import {
   adminCookie,
   callerFor,

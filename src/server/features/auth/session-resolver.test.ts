@@ -74,12 +74,16 @@ describe('the session resolver', () => {
   });
 
   it("sees another process's commit within OTHER_CONNECTIONS_CHECK_MS when data_version is read that often", async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
     const throttled = openDatabase(t.config.databaseFile);
     others.push(throttled);
     const remembering = createSessionResolver(throttled.db, throttled.changes);
     expect(await remembering.resolve(token)).toMatchObject({ accessLevel: 'trial' });
     await otherProcess().db.deleteFrom('sessions').where('account_id', '=', couple.accountId).execute();
-    await new Promise((resolve) => setTimeout(resolve, OTHER_CONNECTIONS_CHECK_MS));
+    // Until the interval has passed, data_version is not read again: the remembered answer stands.
+    vi.advanceTimersByTime(OTHER_CONNECTIONS_CHECK_MS - 1);
+    expect(await remembering.resolve(token)).toMatchObject({ accessLevel: 'trial' });
+    vi.advanceTimersByTime(1);
     expect(await remembering.resolve(token)).toEqual({ kind: 'anonymous' });
   });
 

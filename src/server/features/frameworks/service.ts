@@ -10,7 +10,7 @@ import {
 } from '../../../shared/frameworks-schemas';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import type { AdminAuth, CoupleAuth } from '../../http/request-auth';
+import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { assertWeekUnlocked, unlockState } from '../progress/unlock';
 import * as repo from './repo';
 import {

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import type { Profile } from '../../../shared/profile-schemas';
 import type { AppDeps } from '../../deps';
-import type { CoupleAuth } from '../../http/request-auth';
+import type { CoupleAuth } from '../auth/access';
 import { findProfile, saveProfile } from './repo';
 
 type Couple = Pick<CoupleAuth, 'coupleId'>;

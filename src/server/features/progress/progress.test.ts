@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import {
   adminCookie,
@@ -114,8 +114,11 @@ describe('POST /api/progress/{userId}/{weekNumber}/complete', () => {
     const couple = await signedInCouple();
     const first = (await complete(couple, 1)).json();
     await save(couple, 1, { notes: 'We talked for an hour.', rating: 4 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A later clock, so a second completedAt would differ from the first.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(first.completedAt) + 60_000);
     const second = await complete(couple, 1);
+    vi.useRealTimers();
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ weekNumber: 1, notes: 'We talked for an hour.', rating: 4, completedAt: first.completedAt });
   });

@@ -21,7 +21,10 @@ describe('weeksFromBits', () => {
 
   it('gives back any set of weeks in ascending order', () => {
     let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let round = 0; round < 200; round += 1) {
       const weeks = Array.from({ length: TOTAL_WEEKS }, (_, i) => i + 1).filter(() => random() < 0.4);
       expect(weeksFromBits(bitsOf([...weeks].reverse()))).toEqual(weeks);

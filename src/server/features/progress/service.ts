@@ -3,7 +3,7 @@ import type { AccessLevel } from '../../../shared/constants';
 import { accessLimit, nextWeek } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import type { CoupleAuth } from '../../http/request-auth';
+import type { CoupleAuth } from '../auth/access';
 import { listCompletedWeeks, listRecords, upsertCompleted, upsertNotesAndRating } from './repo';
 import { assertWeekUnlocked } from './unlock';
 

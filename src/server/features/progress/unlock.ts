@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import { accessLimit, isWeekUnlocked } from '../../../shared/unlock';
 import type { AppDeps } from '../../deps';
-import type { CoupleAuth } from '../../http/request-auth';
+import type { CoupleAuth } from '../auth/access';
 import { listCompletedWeeks } from './repo';
 
 export const LOCKED_WEEK_MESSAGE = 'You need to complete the previous week first.';

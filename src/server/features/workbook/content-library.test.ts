@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test/harness';
 import type { WeekContent } from '../../../shared/workbook-schemas';
-import { ContentLibraryError, DEFAULT_CONTENT_DIR, loadContentLibrary } from './content-library';
+import { DEFAULT_CONTENT_DIR } from '../../paths';
+import { ContentLibraryError, loadContentLibrary } from './content-library';
 
 function folderWith(files: Record<string, unknown>): string {
   const dir = makeTempDir('vows-content-');

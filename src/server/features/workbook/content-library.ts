@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { describeZodError } from '../../../shared/schemas';
+import { DEFAULT_CONTENT_DIR } from '../../paths';
 import { weekContentSchema, type WeekContent, type WeekContentData } from '../../../shared/workbook-schemas';
 
 /** The bundled week content: one `week-NN.json` per week that has its own exercises. */
-export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('./content/', import.meta.url));
 
 /** Week 1's content stands in for every week without its own (SPEC section 3). */
 export const FALLBACK_WEEK = 1;

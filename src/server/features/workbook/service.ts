@@ -8,7 +8,7 @@ import {
   type WorkbookResponse,
 } from '../../../shared/workbook-schemas';
 import type { AppDeps } from '../../deps';
-import type { CoupleAuth } from '../../http/request-auth';
+import type { CoupleAuth } from '../auth/access';
 import { assertWeekUnlocked } from '../progress/unlock';
 import { bundledContentLibrary, type ContentLibrary } from './content-library';
 import * as repo from './repo';

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * Compiles the server into `dist/server/main.js` (decision 0105): one ES module with the app's own
+ * code, importing its npm packages from node_modules at run time (native better-sqlite3 included).
+ * `npm start` runs it with plain Node: no TypeScript loader in production, and a start-up that
+ * does not transpile anything. It must stay two folders below the root (src/server/paths.ts).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/server/main.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log('Server compiled to dist/server/main.js');

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from './http/pages';
+import { PROJECT_ROOT } from './paths';
+import { appRouter } from './trpc/router';
+
+/*
+ * House rules that used to live only in prose (docs/decisions, the README), as tests: each one
+ * fails, naming the file, when a change breaks it.
+ */
+
+function sourceFiles(folder: string): string[] {
+  const full = path.join(PROJECT_ROOT, folder);
+  return fs
+    .readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(folder, file));
+}
+
+const isTest = (file: string) => /\.test\.tsx?$|[/\\]test-support\.ts$|^src[/\\]server[/\\]test[/\\]/.test(file);
+
+/** The project-relative files a source file imports (relative specifiers only), with `type` imports marked. */
+function importsOf(file: string): { target: string; typeOnly: boolean }[] {
+  const text = fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+  const found: { target: string; typeOnly: boolean }[] = [];
+  const pattern = /^\s*(import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
+  for (const match of text.matchAll(pattern)) {
+    const target = path.normalize(path.join(path.dirname(file), match[3]!));
+    found.push({ target, typeOnly: Boolean(match[2]) });
+  }
+  for (const match of text.matchAll(/import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
+    found.push({ target: path.normalize(path.join(path.dirname(file), match[1]!)), typeOnly: false });
+  }
+  return found;
+}
+
+const within = (target: string, folder: string) => target === folder || target.startsWith(`${folder}${path.sep}`);
+const TRANSPORTS = [path.join('src', 'server', 'http'), path.join('src', 'server', 'trpc')];
+const TRPC_INIT = path.join('src', 'server', 'trpc', 'init');
+
+describe('server imports point one way (GUIDE habit 13)', () => {
+  it('features never import a transport; a feature router.ts imports only trpc/init', () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles('src/server/features').filter((f) => !isTest(f))) {
+      const isRouter = path.basename(file) === 'router.ts';
+      for (const { target } of importsOf(file)) {
+        if (!TRANSPORTS.some((transport) => within(target, transport))) continue;
+        if (isRouter && target === TRPC_INIT) continue;
+        offending.push(`${file} imports ${target}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('trpc/ does not reach into http/ except for the request\'s session lookup', () => {
+    const offending = sourceFiles('src/server/trpc')
+      .filter((f) => !isTest(f))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ target }) => within(target, TRANSPORTS[0]!) && target !== path.join('src', 'server', 'http', 'request-auth'))
+          .map(({ target }) => `${file} imports ${target}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it('src/shared runs on both sides: no server, web or node: imports', () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles('src/shared').filter((f) => !isTest(f))) {
+      const text = fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+      if (/from\s+['"]node:/.test(text)) offending.push(`${file} imports a node: module`);
+      for (const { target } of importsOf(file)) {
+        if (!within(target, path.join('src', 'shared'))) offending.push(`${file} imports ${target}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('the web app imports only types from the server', () => {
+    const offending = sourceFiles('src/web')
+      .filter((f) => !isTest(f))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ target, typeOnly }) => within(target, path.join('src', 'server')) && !typeOnly)
+          .map(({ target }) => `${file} imports ${target}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it('finds imports the way the rules read them (a check of the checker)', () => {
+    expect(importsOf('src/server/features/frameworks/router.ts')).toContainEqual({ target: TRPC_INIT, typeOnly: false });
+    expect(importsOf('src/server/features/profile/service.ts')).toContainEqual({
+      target: path.join('src', 'server', 'features', 'auth', 'access'),
+      typeOnly: true,
+    });
+  });
+});
+
+describe('speed rules (docs/benchmarks.md)', () => {
+  it('no code writes response headers through reply.raw (it puts every response on Node\'s slow header path)', () => {
+    const offending = [...sourceFiles('src/server'), ...sourceFiles('scripts')]
+      .filter((file) => !isTest(file) && !file.includes(`${path.sep}bench${path.sep}`))
+      .filter((file) => /\.raw\.(setHeader|writeHead)\(/.test(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')));
+    expect(offending).toEqual([]);
+  });
+
+  it('every tRPC procedure has exactly one middleware of ours (decision 0089)', () => {
+    // tRPC marks the levels it adds itself (input and output parsers, error formatting) with `_type`,
+    // and the procedure's resolver is always the last level.
+    type Middleware = { _type?: string };
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { middlewares: Middleware[] } }>;
+    const levels = Object.entries(procedures).map(([name, procedure]) => [
+      name,
+      procedure._def.middlewares.slice(0, -1).filter((middleware) => middleware._type === undefined).length,
+    ]);
+    expect(levels.length).toBeGreaterThan(20);
+    expect(levels.filter(([, count]) => count !== 1)).toEqual([]);
+  });
+});
+
+describe('pages', () => {
+  /** The page a TanStack Router route file serves: `index.tsx` is `/`, `admin-login.tsx` is `/admin-login`. */
+  function routePath(file: string): string | null {
+    const name = file.replace(/\.tsx$/, '');
+    if (name === '__root') return null;
+    const segments = name.split(/[/\\.]/).filter((segment) => segment !== 'index' && !segment.startsWith('_'));
+    return `/${segments.join('/')}`;
+  }
+
+  it('the server serves with 200 exactly the pages the web app has route files for', () => {
+    const routes = fs
+      .readdirSync(path.join(PROJECT_ROOT, 'src/web/routes'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx'))
+      .map(routePath)
+      .filter((route): route is string => route !== null);
+    expect([...PAGE_PATHS].sort()).toEqual(routes.sort());
+  });
+});

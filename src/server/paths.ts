@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The project's root folder. This module sits two folders below it both as source
+ * (`src/server/paths.ts`, run by tsx and vitest) and inside the compiled server
+ * (`dist/server/*.js`, which `npm start` runs: decision 0105), so one relative step serves both.
+ */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The built web app that the server serves. */
+export const DEFAULT_WEB_DIR = path.join(PROJECT_ROOT, 'dist/web');
+
+/** The bundled workbook content, one JSON file per week. */
+export const DEFAULT_CONTENT_DIR = path.join(PROJECT_ROOT, 'src/server/features/workbook/content');
