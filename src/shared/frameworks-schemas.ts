@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { MAX_PDF_BYTES } from './constants';
 import { weekNumberSchema } from './schemas';
+import type { WeekLockReason } from './unlock';
 
 export const FRAMEWORK_TITLE_MAX_LENGTH = 200;
 export const FRAMEWORK_DESCRIPTION_MAX_LENGTH = 2000;
@@ -61,4 +62,25 @@ export function frameworkDownloadName(weekNumber: number): string {
 /** The title shown for a week that has no framework yet. */
 export function placeholderWeekTitle(weekNumber: number): string {
   return `Week ${weekNumber}`;
+}
+
+/** The five states of a week on a couple's journey map (SPEC section 4). */
+export type WeekState = 'completed' | 'next' | 'available' | 'coming-soon' | 'locked';
+
+/**
+ * One week of a couple's week list (tRPC frameworks.withAccess, REST frameworks-with-access): the
+ * CONTRACT fields, then what the server decided for this couple. The page shows these as they come
+ * and never works them out itself: `state` is the week's place on the map, `lockReason` why a locked
+ * week is locked (null otherwise), and `notice` the sentence a couple reads when they choose a week
+ * that cannot be opened now (locked, or no PDF uploaded yet; null when it can be opened).
+ */
+export interface FrameworkWithAccess {
+  weekNumber: number;
+  title: string;
+  description: string;
+  hasFramework: boolean;
+  isUnlocked: boolean;
+  state: WeekState;
+  lockReason: WeekLockReason | null;
+  notice: string | null;
 }

@@ -15,6 +15,18 @@ export function isWeekUnlocked(weekNumber: number, completedWeeks: ReadonlySet<n
   return weekNumber === 1 || completedWeeks.has(weekNumber - 1);
 }
 
+/**
+ * Why a locked week is locked: 'trial-limit' when it lies past the access limit (completing weeks
+ * cannot open it, only the full course can), otherwise 'previous-week' (week N-1 is not completed).
+ */
+export type WeekLockReason = 'previous-week' | 'trial-limit';
+
+/** Why week N is locked for these completed weeks and limit, or null when it is open. */
+export function weekLockReason(weekNumber: number, completedWeeks: ReadonlySet<number>, limit: number): WeekLockReason | null {
+  if (isWeekUnlocked(weekNumber, completedWeeks, limit)) return null;
+  return weekNumber > limit ? 'trial-limit' : 'previous-week';
+}
+
 /** The lowest week not completed, or null when all 52 are; `completedWeeks` ascending, each once. */
 export function nextWeek(completedWeeks: readonly number[]): number | null {
   let week = 1;

@@ -8,8 +8,12 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
  * - plum 8 #823a64 (filled hover) vs white: 7.67:1
  * - plum 9 #692c50 (light-variant text) on plum 1 #f3e1ea: 8.07:1, on plum 2: 6.20:1
  * - red 7 #c22525 vs white: 5.86:1; green 7 #237a35 vs white: 5.38:1
- * - dimmed text (gray 7 #495057) vs white: 8.18:1 (Mantine's default gray 6 is 3.32:1)
- * All pass AA (4.5:1) for normal text. Mantine uses the same shade index (`primaryShade`) for every
+ * - dimmed text (gray 7 #495057) vs white: 8.18:1 (Mantine's default gray 6 is 3.32:1); on the
+ *   tinted backgrounds the pages use: gray 0 7.76, gray 1 7.35, plum 0 7.45, plum 1 6.53
+ * - toast descriptions: Mantine paints a titled toast's description gray 6 (3.32:1 on the toast's
+ *   white), not the dimmed variable, so the Notification styles below set it to dimmed (8.18:1)
+ * - input placeholders: Mantine's gray 5 (2.07:1) becomes dimmed too (8.18:1)
+ * All pass AA (4.5:1) for normal text; theme.test.ts recomputes them. Mantine uses the same shade index (`primaryShade`) for every
  * colour's filled variant, so red and green are deepened too: Mantine's stock red 7 (3.84:1) and
  * green 7 (2.75:1) would fail with white text on delete buttons and "completed" badges.
  */
@@ -70,14 +74,20 @@ export const theme = createTheme({
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
     Anchor: { defaultProps: { underline: 'always' } },
+    // A plain object, not Notification.extend(): the theme is in the first bundle, the toasts are not.
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 
-/** Accessible replacements for Mantine's light-scheme dimmed text colour (gray 6 fails AA on white). */
+/**
+ * Accessible replacements for Mantine's light-scheme secondary text colours: dimmed (gray 6) and
+ * input placeholders (gray 5) fail AA on white.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: {},
 });

@@ -431,10 +431,11 @@ describe('GET /api/frameworks-with-access/{userId}', () => {
     const weeks = res.json();
     expect(weeks).toHaveLength(52);
     expect(weeks.map((w: { weekNumber: number }) => w.weekNumber)).toEqual(Array.from({ length: 52 }, (_, i) => i + 1));
+    // The CONTRACT fields, then the week's state and why it cannot be opened (added for the map).
     expect(weeks.slice(0, 3)).toEqual([
-      { weekNumber: 1, title: 'Listening', description: 'About this week', hasFramework: true, isUnlocked: true },
-      { weekNumber: 2, title: 'Week 2', description: '', hasFramework: false, isUnlocked: true },
-      { weekNumber: 3, title: 'Check-ins', description: 'About this week', hasFramework: true, isUnlocked: false },
+      { weekNumber: 1, title: 'Listening', description: 'About this week', hasFramework: true, isUnlocked: true, state: 'completed', lockReason: null, notice: null },
+      { weekNumber: 2, title: 'Week 2', description: '', hasFramework: false, isUnlocked: true, state: 'coming-soon', lockReason: null, notice: 'Week 2 framework will be available soon.' },
+      { weekNumber: 3, title: 'Check-ins', description: 'About this week', hasFramework: true, isUnlocked: false, state: 'locked', lockReason: 'previous-week', notice: 'Complete Week 2 to unlock this week.' },
     ]);
     expect(weeks.filter((w: { isUnlocked: boolean }) => w.isUnlocked)).toHaveLength(2);
   });

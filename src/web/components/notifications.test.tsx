@@ -43,6 +43,12 @@ describe('notify', () => {
     expect(within(region()).getByRole('status')).toHaveTextContent('Profile Updated');
   });
 
+  it('writes the description in the theme\'s dimmed colour (Mantine\'s own grey is below 4.5:1 on white)', async () => {
+    renderWithProviders(<p>page</p>);
+    await showToast('Profile Updated', 'Your couple profile was saved.');
+    expect(within(region()).getByText('Your couple profile was saved.')).toHaveStyle({ color: 'var(--mantine-color-dimmed)' });
+  });
+
   it('shows an error toast as an alert', async () => {
     renderWithProviders(<p>page</p>);
 

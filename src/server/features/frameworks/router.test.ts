@@ -62,10 +62,62 @@ describe('frameworks.withAccess', () => {
     // Trial (4 weeks): 1-4 completed stay open, 5 is beyond the limit although 4 is completed.
     expect(weeks.filter((week) => week.isUnlocked).map((week) => week.weekNumber)).toEqual([1, 2, 3, 4]);
     expect(weeks.filter((week) => week.hasFramework).map((week) => week.weekNumber)).toEqual([1, 2, 6]);
-    expect(weeks[5]).toEqual({ weekNumber: 6, title: 'Title 6', description: 'About 6', hasFramework: true, isUnlocked: false });
+    expect(weeks[5]).toEqual({
+      weekNumber: 6,
+      title: 'Title 6',
+      description: 'About 6',
+      hasFramework: true,
+      isUnlocked: false,
+      state: 'locked',
+      lockReason: 'trial-limit',
+      notice: 'Week 6 is part of the full course. Get the full course to unlock it.',
+    });
 
     const rest = await t.app.inject({ url: `/api/frameworks-with-access/${coupleId}`, headers: { cookie: couple } });
     expect(rest.json()).toEqual(weeks);
+  });
+
+  it('says why each week past the trial is locked, and that the trial weeks are done', async () => {
+    const weeks = await (await callerFor(t, couple)).frameworks.withAccess();
+    expect(weeks.slice(0, 4).map((week) => [week.state, week.lockReason, week.notice])).toEqual(
+      Array.from({ length: 4 }, () => ['completed', null, null]),
+    );
+    expect(weeks[4]).toMatchObject({
+      state: 'locked',
+      lockReason: 'trial-limit',
+      notice: 'Week 5 is part of the full course. Get the full course to unlock it.',
+    });
+    // Every week past the trial gives the trial as its reason, even where week N-1 is not completed.
+    expect(new Set(weeks.slice(4).map((week) => week.lockReason))).toEqual(new Set(['trial-limit']));
+  });
+
+  it("gives a full couple each week's state, lock reason and notice", async () => {
+    const full = await createCouple(t.deps, { accessLevel: 'full' });
+    await completeWeeks(t.deps, full.coupleId, [1, 5]);
+    const weeks = await (await callerFor(t, await sessionCookie(t.deps, full.accountId))).frameworks.withAccess();
+    const summary = (weekNumber: number) => {
+      const week = weeks[weekNumber - 1]!;
+      return [week.weekNumber, week.state, week.lockReason, week.notice];
+    };
+    // Frameworks are uploaded for weeks 1, 2 and 6.
+    expect([1, 2, 3, 4, 5, 6, 7].map(summary)).toEqual([
+      [1, 'completed', null, null],
+      [2, 'next', null, null],
+      [3, 'locked', 'previous-week', 'Complete Week 2 to unlock this week.'],
+      [4, 'locked', 'previous-week', 'Complete Week 3 to unlock this week.'],
+      [5, 'completed', null, null],
+      [6, 'available', null, null],
+      [7, 'locked', 'previous-week', 'Complete Week 6 to unlock this week.'],
+    ]);
+    expect(summary(52)).toEqual([52, 'locked', 'previous-week', 'Complete Week 51 to unlock this week.']);
+    for (const week of weeks) expect(week.isUnlocked).toBe(week.lockReason === null);
+  });
+
+  it('says an open week without a PDF is coming soon, even when it is the next week', async () => {
+    const full = await createCouple(t.deps, { accessLevel: 'full' });
+    await completeWeeks(t.deps, full.coupleId, [1, 2]);
+    const weeks = await (await callerFor(t, await sessionCookie(t.deps, full.accountId))).frameworks.withAccess();
+    expect(weeks[2]).toMatchObject({ weekNumber: 3, isUnlocked: true, state: 'coming-soon', lockReason: null, notice: 'Week 3 framework will be available soon.' });
   });
 
   it('is for couples only', async () => {

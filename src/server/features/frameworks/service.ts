@@ -7,7 +7,10 @@ import {
   frameworkDownloadName,
   placeholderWeekTitle,
   type FrameworkUploadFields,
+  type FrameworkWithAccess,
+  type WeekState,
 } from '../../../shared/frameworks-schemas';
+import { nextWeek, type WeekLockReason } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
@@ -25,15 +28,6 @@ import {
 
 export type { Framework } from './repo';
 
-/** One week as a couple's dashboard sees it (CONTRACT section 4, frameworks-with-access). */
-export interface FrameworkWithAccess {
-  weekNumber: number;
-  title: string;
-  description: string;
-  hasFramework: boolean;
-  isUnlocked: boolean;
-}
-
 export function notUploadedMessage(weekNumber: number): string {
   return `No framework has been uploaded for week ${weekNumber} yet.`;
 }
@@ -43,22 +37,58 @@ export function listFrameworks(deps: AppDeps): Promise<repo.Framework[]> {
   return repo.listFrameworks(deps.db);
 }
 
-/** All 52 weeks for one couple: what is uploaded and what the unlock rule opens for them. */
+/**
+ * The sentences a couple reads on the journey map when they choose a week that cannot be opened now
+ * (README 'Dashboard'). They are written here only: the page shows the week list's `notice`.
+ */
+export const WEEK_NOTICES = {
+  'previous-week': (weekNumber: number) => `Complete Week ${weekNumber - 1} to unlock this week.`,
+  'trial-limit': (weekNumber: number) => `Week ${weekNumber} is part of the full course. Get the full course to unlock it.`,
+  'coming-soon': (weekNumber: number) => `Week ${weekNumber} framework will be available soon.`,
+} as const;
+
+/**
+ * A week's place on the map (SPEC section 4, decision 0043): completed; locked; coming soon (open,
+ * no PDF yet); the next week to do (open, with its PDF); otherwise available.
+ */
+function weekState(weekNumber: number, hasFramework: boolean, completed: ReadonlySet<number>, next: number | null, lockReason: WeekLockReason | null): WeekState {
+  if (completed.has(weekNumber)) return 'completed';
+  if (lockReason !== null) return 'locked';
+  if (!hasFramework) return 'coming-soon';
+  return weekNumber === next ? 'next' : 'available';
+}
+
+function weekNotice(weekNumber: number, state: WeekState, lockReason: WeekLockReason | null): string | null {
+  if (lockReason !== null) return WEEK_NOTICES[lockReason](weekNumber);
+  return state === 'coming-soon' ? WEEK_NOTICES['coming-soon'](weekNumber) : null;
+}
+
+/**
+ * All 52 weeks for one couple: what is uploaded, what the unlock rule opens for them, each week's
+ * state on the map and, for a week that cannot be opened, why and the sentence that says so.
+ */
 export async function listFrameworksWithAccess(
   deps: AppDeps,
   couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>,
 ): Promise<FrameworkWithAccess[]> {
   const [frameworks, unlock] = await Promise.all([repo.listFrameworks(deps.db), unlockState(deps, couple)]);
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
+  const next = nextWeek([...unlock.completed].sort((a, b) => a - b));
   return Array.from({ length: TOTAL_WEEKS }, (_, index) => {
     const weekNumber = index + 1;
     const framework = byWeek.get(weekNumber);
+    const hasFramework = framework !== undefined;
+    const lockReason = unlock.lockReason(weekNumber);
+    const state = weekState(weekNumber, hasFramework, unlock.completed, next, lockReason);
     return {
       weekNumber,
       title: framework?.title ?? placeholderWeekTitle(weekNumber),
       description: framework?.description ?? '',
-      hasFramework: framework !== undefined,
-      isUnlocked: unlock.isUnlocked(weekNumber),
+      hasFramework,
+      isUnlocked: lockReason === null,
+      state,
+      lockReason,
+      notice: weekNotice(weekNumber, state, lockReason),
     };
   });
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import { accessLimit, isWeekUnlocked } from '../../../shared/unlock';
+import { accessLimit, isWeekUnlocked, weekLockReason } from '../../../shared/unlock';
 import type { AppDeps } from '../../deps';
 import type { CoupleAuth } from '../auth/access';
 import { listCompletedWeeks } from './repo';
@@ -11,11 +11,16 @@ export async function completedWeeks(deps: AppDeps, coupleId: number): Promise<S
   return new Set(await listCompletedWeeks(deps.db, coupleId));
 }
 
-/** Everything needed to answer "is week N open for this couple?" for many weeks with one query. */
+/** Everything needed to answer "is week N open for this couple, and if not why?" for many weeks with one query. */
 export async function unlockState(deps: AppDeps, couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>) {
   const completed = await completedWeeks(deps, couple.coupleId);
   const limit = accessLimit(couple.accessLevel, deps.config.trialWeeks);
-  return { completed, limit, isUnlocked: (week: number) => isWeekUnlocked(week, completed, limit) };
+  return {
+    completed,
+    limit,
+    isUnlocked: (week: number) => isWeekUnlocked(week, completed, limit),
+    lockReason: (week: number) => weekLockReason(week, completed, limit),
+  };
 }
 
 /** Refuses (403, the spec's message) any action on a week the couple has not unlocked. */

@@ -2,10 +2,11 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
+import { frameworkDownloadName } from '../../../shared/frameworks-schemas';
 import { errorMessage } from '../../lib/api-error';
+import { downloadFile } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { DeleteFrameworkModal } from './delete-framework-modal';
-import { downloadFramework } from './download';
 import { FrameworkList } from './framework-list';
 import { TITLE_INPUT_ID, UploadFrameworkForm, useUploadForm } from './upload-form';
 import type { Framework } from './upload-request';
@@ -48,7 +49,7 @@ export function AdminDashboard() {
   async function download(weekNumber: number) {
     setDownloadingWeek(weekNumber);
     try {
-      await downloadFramework(weekNumber);
+      await downloadFile(`/api/download-framework/${weekNumber}`, frameworkDownloadName(weekNumber));
     } catch {
       notify.error('Download Failed', 'Could not download the file.');
     } finally {

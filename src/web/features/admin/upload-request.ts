@@ -1,5 +1,6 @@
 import type { FrameworkUploadFields } from '../../../shared/frameworks-schemas';
 import { UPLOAD_FIELDS } from '../../../shared/frameworks-schemas';
+import { messageFromBody, RestError } from '../../lib/rest';
 import type { RouterOutputs } from '../../trpc';
 
 export type Framework = RouterOutputs['frameworks']['list'][number];
@@ -10,12 +11,10 @@ export interface UploadResult {
 }
 
 /** A refused or failed upload; `serverMessage` is the server's own `{message}`, when it sent one. */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    readonly serverMessage: string | null,
-  ) {
-    super(serverMessage ?? `Upload failed (${status || 'network error'})`);
+export class UploadError extends RestError {
+  constructor(status: number, serverMessage: string | null) {
+    super(status, serverMessage);
+    this.message = serverMessage ?? `Upload failed (${status || 'network error'})`;
     this.name = 'UploadError';
   }
 }
@@ -26,13 +25,6 @@ function jsonBody(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-function messageOf(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    return body.message.trim() || null;
-  }
-  return null;
 }
 
 /**
@@ -66,7 +58,7 @@ export function sendFrameworkUpload(
         onProgress(100);
         resolve({ framework: (body as { framework: Framework }).framework, replaced: 'replaced' in body && body.replaced === true });
       } else {
-        reject(new UploadError(xhr.status, messageOf(body)));
+        reject(new UploadError(xhr.status, messageFromBody(xhr.responseText)));
       }
     });
     xhr.addEventListener('error', () => reject(new UploadError(0, null)));

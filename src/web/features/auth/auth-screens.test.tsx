@@ -22,7 +22,16 @@ const COUPLE_DASHBOARD = {
   'progress.list': () => ({ data: [] }),
   'progress.access': () => ({ data: { accessLevel: 'trial', weekLimit: 4 } }),
   'frameworks.withAccess': () => ({
-    data: Array.from({ length: 52 }, (_, i) => ({ weekNumber: i + 1, title: `Week ${i + 1}`, description: '', hasFramework: false, isUnlocked: i === 0 })),
+    data: Array.from({ length: 52 }, (_, i) => ({
+      weekNumber: i + 1,
+      title: `Week ${i + 1}`,
+      description: '',
+      hasFramework: false,
+      isUnlocked: i === 0,
+      state: i === 0 ? 'coming-soon' : 'locked',
+      lockReason: i === 0 ? null : 'previous-week',
+      notice: i === 0 ? 'Week 1 framework will be available soon.' : `Complete Week ${i} to unlock this week.`,
+    })),
   }),
 };
 const DASHBOARD_HEADING = 'Welcome, Robin & Casey';

@@ -5,14 +5,13 @@ import {
   averageRating,
   consistencyScore,
   daysUntilWedding,
-  lockReason,
   milestoneStatuses,
   nextMilestone,
   ratedWeeks,
   weddingCountdownText,
   weekAriaLabel,
-  weekState,
   type WeekAccess,
+  type WeekState,
 } from './dashboard-logic';
 
 const at = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min);
@@ -101,40 +100,27 @@ describe('growth statistics', () => {
 });
 
 describe('week states', () => {
-  const week = (weekNumber: number, hasFramework: boolean, isUnlocked: boolean): WeekAccess => ({
+  const week = (weekNumber: number, hasFramework: boolean, state: WeekState, lockReason: WeekAccess['lockReason'] = null): WeekAccess => ({
     weekNumber,
     title: hasFramework ? `Title ${weekNumber}` : '',
     description: '',
     hasFramework,
-    isUnlocked,
-  });
-  const progression = { completedWeeks: [1, 2], nextWeek: 3 };
-
-  it('gives the five states', () => {
-    expect(weekState(week(1, true, true), progression)).toBe('completed');
-    expect(weekState(week(3, true, true), progression)).toBe('next');
-    expect(weekState(week(4, true, false), progression)).toBe('locked');
-    expect(weekState(week(3, false, true), progression)).toBe('coming-soon');
-    expect(weekState(week(2, true, true), { completedWeeks: [1], nextWeek: 3 })).toBe('available');
+    isUnlocked: state !== 'locked',
+    state,
+    lockReason,
+    notice: null,
   });
 
-  it('says why a week is locked: the previous week, or the end of the trial', () => {
-    expect(lockReason(5, [1, 2, 3], 4)).toBe('previous-week');
-    expect(lockReason(5, [1, 2, 3, 4], 4)).toBe('trial');
-    expect(lockReason(5, [1, 2, 3, 4], 52)).toBe('previous-week');
-  });
-
-  it('labels each week button with its state', () => {
-    expect(weekAriaLabel(week(1, true, true), 'completed')).toBe('Week 1: Title 1, completed');
-    expect(weekAriaLabel(week(7, false, false), 'locked')).toBe('Week 7, locked, complete week 6 to unlock');
-    expect(weekAriaLabel({ ...week(8, false, true), title: 'Week 8' }, 'coming-soon')).toBe(
-      'Week 8, coming soon, framework not uploaded yet',
-    );
-    expect(weekAriaLabel(week(5, true, false), 'locked', { beyondTrial: true })).toBe('Week 5: Title 5, locked, part of the full course');
-    expect(weekAriaLabel(week(3, true, true), 'next', { selected: true })).toBe('Week 3: Title 3, up next, available, selected');
+  it("labels each week button with the server's state and lock reason", () => {
+    expect(weekAriaLabel(week(1, true, 'completed'))).toBe('Week 1: Title 1, completed');
+    expect(weekAriaLabel(week(7, false, 'locked', 'previous-week'))).toBe('Week 7, locked, complete week 6 to unlock');
+    expect(weekAriaLabel({ ...week(8, false, 'coming-soon'), title: 'Week 8' })).toBe('Week 8, coming soon, framework not uploaded yet');
+    expect(weekAriaLabel(week(5, true, 'locked', 'trial-limit'))).toBe('Week 5: Title 5, locked, part of the full course');
+    expect(weekAriaLabel(week(3, true, 'next'), { selected: true })).toBe('Week 3: Title 3, up next, available, selected');
+    expect(weekAriaLabel(week(2, true, 'available'))).toBe('Week 2: Title 2, available');
   });
 
   it('counts the frameworks available now', () => {
-    expect(availableFrameworkCount([week(1, true, true), week(2, true, false), week(3, false, true)])).toBe(1);
+    expect(availableFrameworkCount([week(1, true, 'available'), week(2, true, 'locked', 'previous-week'), week(3, false, 'coming-soon')])).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { MILESTONES } from '../../../shared/constants';
-import type { ProgressRecord, UserProgression } from '../../../shared/progress-schemas';
+import type { FrameworkWithAccess, WeekState } from '../../../shared/frameworks-schemas';
+import type { ProgressRecord } from '../../../shared/progress-schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,16 +68,13 @@ export function ratedWeeks(records: readonly ProgressRecord[]): { weekNumber: nu
     .sort((a, b) => a.weekNumber - b.weekNumber);
 }
 
-/** One week of the journey map as the server describes it (frameworks with access). */
-export interface WeekAccess {
-  weekNumber: number;
-  title: string;
-  description: string;
-  hasFramework: boolean;
-  isUnlocked: boolean;
-}
-
-export type WeekState = 'completed' | 'next' | 'available' | 'coming-soon' | 'locked';
+/**
+ * One week of the journey map exactly as the server sends it (frameworks.withAccess): its state on
+ * the map, why it is locked and the sentence to show are the server's; the page never works them
+ * out from the progression or the access level.
+ */
+export type WeekAccess = FrameworkWithAccess;
+export type { WeekState };
 
 export const WEEK_STATE_LABELS: Record<WeekState, string> = {
   completed: 'Completed',
@@ -85,19 +83,6 @@ export const WEEK_STATE_LABELS: Record<WeekState, string> = {
   'coming-soon': 'Coming soon',
   locked: 'Locked',
 };
-
-/**
- * The map state of one week (SPEC section 4): completed; otherwise locked unless the server says
- * it is unlocked; the next week to do (when its framework is there); available (unlocked with a
- * framework); coming soon (unlocked, no framework yet).
- */
-export function weekState(week: WeekAccess, progression: Pick<UserProgression, 'completedWeeks' | 'nextWeek'>): WeekState {
-  if (progression.completedWeeks.includes(week.weekNumber)) return 'completed';
-  if (!week.isUnlocked) return 'locked';
-  if (!week.hasFramework) return 'coming-soon';
-  if (week.weekNumber === progression.nextWeek) return 'next';
-  return 'available';
-}
 
 /** A week's display title: its framework title, or "Week N" while none is uploaded. */
 export function weekTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string {
@@ -110,14 +95,8 @@ function ownTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string | null
   return title && title !== `Week ${week.weekNumber}` ? title : null;
 }
 
-/** Why a week is locked: the previous week is open but not done, or it lies beyond the trial. */
-export function lockReason(weekNumber: number, completedWeeks: readonly number[], weekLimit: number): 'previous-week' | 'trial' {
-  const previousDone = weekNumber === 1 || completedWeeks.includes(weekNumber - 1);
-  return previousDone && weekNumber > weekLimit ? 'trial' : 'previous-week';
-}
-
-/** The accessible name of a week button on the map. */
-export function weekAriaLabel(week: WeekAccess, state: WeekState, options: { selected?: boolean; beyondTrial?: boolean } = {}): string {
+/** The accessible name of a week button on the map, from the server's state and lock reason. */
+export function weekAriaLabel(week: WeekAccess, options: { selected?: boolean } = {}): string {
   const title = ownTitle(week);
   const name = title ? `Week ${week.weekNumber}: ${title}` : `Week ${week.weekNumber}`;
   const detail: Record<WeekState, string> = {
@@ -125,11 +104,11 @@ export function weekAriaLabel(week: WeekAccess, state: WeekState, options: { sel
     next: 'up next, available',
     available: 'available',
     'coming-soon': 'coming soon, framework not uploaded yet',
-    locked: options.beyondTrial
+    locked: week.lockReason === 'trial-limit'
       ? 'locked, part of the full course'
       : `locked, complete week ${week.weekNumber - 1} to unlock`,
   };
-  return `${name}, ${detail[state]}${options.selected ? ', selected' : ''}`;
+  return `${name}, ${detail[week.state]}${options.selected ? ', selected' : ''}`;
 }
 
 /** Weeks the couple may open now: unlocked with a framework. */

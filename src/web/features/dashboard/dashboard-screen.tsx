@@ -11,7 +11,6 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { DashboardHeader } from './dashboard-header';
-import { weekState } from './dashboard-logic';
 import { downloadFramework } from './download-framework';
 import { JourneyMap } from './journey-map';
 import { OnboardingModal } from './onboarding-modal';
@@ -187,7 +186,7 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
   }
 
   const selected = selectedWeek !== null ? weeks?.find((week) => week.weekNumber === selectedWeek) : undefined;
-  const selectedState = selected && progression ? weekState(selected, progression) : undefined;
+  const selectedState = selected?.state;
   const showSelected = selected && selectedState && selectedState !== 'locked' && selectedState !== 'coming-soon';
   const onboardingOpen = profile !== undefined && (needsOnboarding(profile) || onboardingClosing);
   const partnerNames = {
@@ -257,8 +256,6 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
               </div>
               <JourneyMap
                 weeks={weeks}
-                progression={progression}
-                weekLimit={weekLimit}
                 selectedWeek={showSelected ? selectedWeek : null}
                 onSelectWeek={selectWeek}
               />

@@ -2,17 +2,8 @@ import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconLock, IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
-import type { UserProgression } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
-import {
-  WEEK_STATE_LABELS,
-  lockReason,
-  weekAriaLabel,
-  weekState,
-  weeksInRange,
-  type WeekAccess,
-  type WeekState,
-} from './dashboard-logic';
+import { WEEK_STATE_LABELS, weekAriaLabel, weeksInRange, type WeekAccess, type WeekState } from './dashboard-logic';
 import classes from './journey-map.module.css';
 
 const STATE_CLASS: Record<WeekState, string> = {
@@ -34,31 +25,25 @@ const STATE_ICON: Record<WeekState, ReactNode> = {
 const LEGEND_ORDER: WeekState[] = ['completed', 'next', 'available', 'coming-soon', 'locked'];
 
 interface JourneyMapProps {
+  /** The server's week list: each week's state, lock reason and notice come from there. */
   weeks: WeekAccess[] | undefined;
-  progression: UserProgression | undefined;
-  /** The highest week the couple's access level opens (52, or the trial length). */
-  weekLimit: number;
   selectedWeek: number | null;
   onSelectWeek: (weekNumber: number) => void;
 }
 
 /**
- * The 52 weeks in four phases of 13, each a button naming its state. A locked week or one without
- * a framework is refused with the spec's toast instead of being selected.
+ * The 52 weeks in four phases of 13, each a button naming its state. A week that cannot be opened
+ * (locked, or no framework yet) is refused with a toast showing the server's notice for it instead
+ * of being selected.
  */
-export function JourneyMap({ weeks, progression, weekLimit, selectedWeek, onSelectWeek }: JourneyMapProps) {
-  function choose(week: WeekAccess, state: WeekState) {
-    if (state === 'locked') {
-      const completed = progression?.completedWeeks ?? [];
-      if (lockReason(week.weekNumber, completed, weekLimit) === 'trial') {
-        notify.error('Week Locked', `Week ${week.weekNumber} is part of the full course. Get the full course to unlock it.`);
-      } else {
-        notify.error('Week Locked', `Complete Week ${week.weekNumber - 1} to unlock this week.`);
-      }
+export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProps) {
+  function choose(week: WeekAccess) {
+    if (week.state === 'locked') {
+      notify.error('Week Locked', week.notice ?? undefined);
       return;
     }
-    if (state === 'coming-soon') {
-      notify.success('Coming Soon', `Week ${week.weekNumber} framework will be available soon.`);
+    if (week.state === 'coming-soon') {
+      notify.success('Coming Soon', week.notice ?? undefined);
       return;
     }
     onSelectWeek(week.weekNumber);
@@ -76,7 +61,7 @@ export function JourneyMap({ weeks, progression, weekLimit, selectedWeek, onSele
           </Text>
         </div>
         <Legend />
-        {weeks && progression ? (
+        {weeks ? (
           PHASES.map((phase) => (
             <Stack key={phase.name} gap={6} component="section" aria-label={`Weeks ${phase.firstWeek}-${phase.lastWeek}: ${phase.name}`}>
               <Text size="sm" fw={600}>
@@ -84,9 +69,8 @@ export function JourneyMap({ weeks, progression, weekLimit, selectedWeek, onSele
               </Text>
               <div className={classes.grid}>
                 {weeksInRange(weeks, phase.firstWeek, phase.lastWeek).map((week) => {
-                  const state = weekState(week, progression);
+                  const { state } = week;
                   const selected = week.weekNumber === selectedWeek;
-                  const beyondTrial = state === 'locked' && lockReason(week.weekNumber, progression.completedWeeks, weekLimit) === 'trial';
                   return (
                     <button
                       key={week.weekNumber}
@@ -94,9 +78,9 @@ export function JourneyMap({ weeks, progression, weekLimit, selectedWeek, onSele
                       className={`${classes.week} ${STATE_CLASS[state]} ${selected ? classes.selected : ''}`}
                       data-state={state}
                       data-week-button={week.weekNumber}
-                      aria-label={weekAriaLabel(week, state, { selected, beyondTrial })}
+                      aria-label={weekAriaLabel(week, { selected })}
                       aria-pressed={selected}
-                      onClick={() => choose(week, state)}
+                      onClick={() => choose(week)}
                     >
                       <span>{week.weekNumber}</span>
                       {STATE_ICON[state]}

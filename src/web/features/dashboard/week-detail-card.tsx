@@ -6,7 +6,7 @@ import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 
 export interface WeekDetailCardProps {
-  week: WeekAccess;
+  week: Pick<WeekAccess, 'weekNumber' | 'title' | 'description'>;
   /** The week's saved progress, if any. */
   record: ProgressRecord | undefined;
   completed: boolean;

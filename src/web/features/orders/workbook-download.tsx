@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
-import { saveBlob } from '../../lib/save-blob';
+import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 
 export const DOWNLOAD_FAILED_FALLBACK = 'Error downloading workbook. Please contact support.';
@@ -14,22 +14,6 @@ type DownloadState =
   | { kind: 'working' }
   | { kind: 'done'; message: string; downloadUrl: string }
   | { kind: 'failed'; message: string };
-
-/** The file name of a Content-Disposition header, or the default. */
-function fileNameFrom(disposition: string | null): string {
-  const match = disposition?.match(/filename="?([^";]+)"?/i);
-  return match?.[1] ?? DEFAULT_FILE_NAME;
-}
-
-/** The server's `{message}` of a failed download, or null when the body is not that. */
-async function serverMessage(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message.trim() ? body.message : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The download of a completed order's workbook (SPEC sections 2 and 8): asks the server for the
@@ -54,15 +38,10 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
       return;
     }
     try {
-      const response = await fetch(link.downloadUrl, { credentials: 'same-origin' });
-      if (!response.ok) {
-        setState({ kind: 'failed', message: (await serverMessage(response)) ?? DOWNLOAD_FAILED_FALLBACK });
-        return;
-      }
-      saveBlob(await response.blob(), fileNameFrom(response.headers.get('content-disposition')));
+      await downloadFile(link.downloadUrl, DEFAULT_FILE_NAME);
       setState({ kind: 'done', ...link });
-    } catch {
-      setState({ kind: 'failed', message: DOWNLOAD_FAILED_FALLBACK });
+    } catch (error) {
+      setState({ kind: 'failed', message: (error instanceof RestError ? error.serverMessage : null) ?? DOWNLOAD_FAILED_FALLBACK });
     }
   }
 

@@ -46,7 +46,7 @@ function fakeServer(state: ServerState) {
     'workbook.content': (input) => {
       const { weekNumber } = input as { weekNumber: number };
       if (state.lockedWeeks?.includes(weekNumber)) {
-        return { error: { message: 'You need to complete the previous week first.', code: 'FORBIDDEN', httpStatus: 403 } };
+        return { error: { message: `The server refuses week ${weekNumber}.`, code: 'FORBIDDEN', httpStatus: 403 } };
       }
       return { data: weekContent(weekNumber, state.fallbackWeeks?.includes(weekNumber)) };
     },
@@ -295,7 +295,7 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null, lockedWeeks: [5] });
     const { onChooseWeek } = renderPanel(5);
     expect(await screen.findByRole('heading', { name: 'Week 5 is locked' })).toBeInTheDocument();
-    expect(screen.getByText('Complete Week 4 to unlock this week.')).toBeInTheDocument();
+    expect(screen.getByText('The server refuses week 5.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Choose a week' }));
     expect(onChooseWeek).toHaveBeenCalled();
   });

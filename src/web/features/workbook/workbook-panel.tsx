@@ -60,7 +60,8 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
           </EmptyState.Indicator>
           <EmptyState.Title order={2}>Week {weekNumber} is locked</EmptyState.Title>
           <EmptyState.Description>
-            {weekNumber > 1 ? `Complete Week ${weekNumber - 1} to unlock this week.` : errorMessage(error, 'This week is not open yet.')}
+            {/* The server's refusal, as it gave it: the page does not guess why a week is locked. */}
+            {errorMessage(error, 'This week is not open yet.')}
           </EmptyState.Description>
           <EmptyState.Actions>
             <Button onClick={onChooseWeek}>Choose a week</Button>

@@ -1,0 +1,68 @@
+import { saveBlob } from './save-blob';
+
+/**
+ * The page's few plain-HTTP calls (PDF downloads, the upload) share this: the server's `{message}`
+ * of a refusal (CONTRACT section 4), and a download saved as a file.
+ */
+
+/** The server's `{message}` in a response body's text, trimmed; null when the body is not that. */
+export function messageFromBody(text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message.trim() || null;
+  }
+  return null;
+}
+
+/** The server's `{message}` of a failed fetch response, or null (not JSON, no message, unreadable). */
+export async function readErrorMessage(response: Response): Promise<string | null> {
+  try {
+    return messageFromBody(await response.text());
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A plain-HTTP call the server refused or that never reached it: `status` 0 for a network failure,
+ * `serverMessage` the server's own `{message}` when it sent one.
+ */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | null,
+  ) {
+    super(serverMessage ?? (status ? `Request failed with status ${status}` : 'Network error'));
+    this.name = 'RestError';
+  }
+}
+
+/** The file name of a Content-Disposition header, or null. */
+export function fileNameFromDisposition(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="?([^";]+)"?/i);
+  return match?.[1]?.trim() || null;
+}
+
+/**
+ * Fetches `url` (with the session cookie) and hands the body to the browser as a file named by the
+ * response's Content-Disposition, or `fallbackName`. Fetching first, rather than following a link,
+ * lets the page show its own message instead of an error page. Rejects with RestError when the
+ * server refuses or the network fails; an error while saving is passed on as it is.
+ */
+export async function downloadFile(url: string, fallbackName: string, fetcher: typeof fetch = fetch): Promise<void> {
+  let response: Response;
+  let blob: Blob;
+  try {
+    response = await fetcher(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new RestError(response.status, await readErrorMessage(response));
+    blob = await response.blob();
+  } catch (error) {
+    throw error instanceof RestError ? error : new RestError(0, null);
+  }
+  saveBlob(blob, fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName);
+}
