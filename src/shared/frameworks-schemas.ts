@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { MAX_PDF_BYTES } from './constants';
-import { weekNumberSchema } from './schemas';
+import { weekNumberSchema, weekNumberValueSchema } from './schemas';
 
 export const FRAMEWORK_TITLE_MAX_LENGTH = 200;
 export const FRAMEWORK_DESCRIPTION_MAX_LENGTH = 2000;
@@ -49,6 +49,33 @@ export const frameworkUploadFieldsSchema = z.object({
 });
 
 export type FrameworkUploadFields = z.output<typeof frameworkUploadFieldsSchema>;
+
+/** A framework as every caller may see it (never its file name on disk). */
+export const frameworkSchema = z.object({
+  id: z.number().int(),
+  weekNumber: weekNumberValueSchema,
+  title: z.string(),
+  description: z.string(),
+  fileSize: z.number().int().min(0).meta({ description: 'Bytes.' }),
+  uploadedAt: z.string().meta({ description: 'ISO-8601 time.' }),
+});
+export type Framework = z.infer<typeof frameworkSchema>;
+
+/** One of the 52 weeks as a couple's dashboard sees it (frameworks-with-access). */
+export const frameworkWithAccessSchema = z.object({
+  weekNumber: weekNumberValueSchema,
+  title: z.string().meta({ description: '`Week N` while nothing is uploaded.' }),
+  description: z.string(),
+  hasFramework: z.boolean(),
+  isUnlocked: z.boolean(),
+});
+export type FrameworkWithAccess = z.infer<typeof frameworkWithAccessSchema>;
+
+/** POST /api/upload-framework: the stored framework; `replaced` when the week had one. */
+export const frameworkUploadedSchema = z.object({
+  framework: frameworkSchema,
+  replaced: z.literal(true).optional(),
+});
 
 /** Input of the JSON calls that name one week (frameworks.delete). */
 export const frameworkWeekSchema = z.object({ weekNumber: weekNumberSchema });

@@ -7,7 +7,9 @@ import {
   frameworkDownloadName,
   placeholderWeekTitle,
   type FrameworkUploadFields,
+  type FrameworkWithAccess,
 } from '../../../shared/frameworks-schemas';
+import type { Success } from '../../../shared/schemas';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AdminAuth, CoupleAuth } from '../../http/request-auth';
@@ -24,15 +26,8 @@ import {
 } from './storage';
 
 export type { Framework } from './repo';
-
 /** One week as a couple's dashboard sees it (CONTRACT section 4, frameworks-with-access). */
-export interface FrameworkWithAccess {
-  weekNumber: number;
-  title: string;
-  description: string;
-  hasFramework: boolean;
-  isUnlocked: boolean;
-}
+export type { FrameworkWithAccess };
 
 export function notUploadedMessage(weekNumber: number): string {
   return `No framework has been uploaded for week ${weekNumber} yet.`;
@@ -121,7 +116,7 @@ export async function storeFrameworkPdf(
 }
 
 /** Deletes week N's framework: the row first, then its file. 404 when the week has none. */
-export async function deleteFramework(deps: AppDeps, weekNumber: number): Promise<{ success: true }> {
+export async function deleteFramework(deps: AppDeps, weekNumber: number): Promise<Success> {
   const fileName = await repo.deleteFramework(deps.db, weekNumber);
   if (fileName === undefined) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
   await removeQuietly(storedFilePath(deps.config.pdfDir, fileName));
