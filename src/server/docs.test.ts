@@ -87,6 +87,34 @@ describe('docs/product.md', () => {
   });
 });
 
+describe('citations in the code', () => {
+  // The spec files the project started from are not in the repository: their rules are restated in
+  // docs/product.md, and a comment cites its heading instead (decision 0100).
+  const specCitation = /\b(?:CONTRACT|SPEC)(?:\.md\b|\s+(?:\*\s+)?(?:sections?\b|§))/;
+
+  it('cite docs/product.md, never the spec files or their sections', () => {
+    const found: string[] = [];
+    for (const file of codeFiles()) {
+      const lines = read(file).split('\n');
+      lines.forEach((line, index) => {
+        // A citation may wrap onto the next comment line.
+        if (specCitation.test(`${line}\n${lines[index + 1] ?? ''}`) && !specCitation.test(lines[index + 1] ?? '')) {
+          found.push(`${file}:${index + 1}: ${line.trim()}`);
+        }
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('recognise every form the old citations took', () => {
+    // Spelled in pieces, so this file does not cite what it looks for.
+    const [contract, spec] = ['CON' + 'TRACT', 'SP' + 'EC'];
+    const forms = [`(${contract} section 4)`, `${spec} sections 2 and 5`, `the ${contract}.md rules`, `${spec} §8`, `them (${contract}\n * section 8)`];
+    for (const form of forms) expect(specCitation.test(form), form).toBe(true);
+    expect(specCitation.test('docs/product.md#http-api (a spec test, e2e/shell.spec.ts)')).toBe(false);
+  });
+});
+
 describe('the index of decision records', () => {
   const index = read(`${DECISIONS_DIR}/README.md`);
   const rows = [...index.matchAll(/^\| \[(\d{4})\]\(([^)]+)\) \| (.+?) \| (.+?) \|$/gm)].map((match) => ({
