@@ -16,6 +16,7 @@ import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
 import { registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
+import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { registerPages } from './http/pages';
 import { profileRoutes } from './http/profile';
@@ -51,6 +52,7 @@ const REST_ROUTES: RestRoutes[] = [
   progressRoutes,
   profileRoutes,
   workbookRoutes,
+  openApiRoutes,
 ];
 
 export const LOG_REDACT_PATHS = [

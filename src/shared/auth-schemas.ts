@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from './constants';
 import { EMAIL_PATTERN } from './schemas';
 
 /**
@@ -61,3 +61,35 @@ export const customerSignInSchema = z.object({
     .max(ACCESS_CODE_MAX_LENGTH, 'Access code is too long'),
 });
 export type CustomerSignInInput = z.input<typeof customerSignInSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers (docs/product.md#http-api). The auth service builds these bodies; http/openapi.ts
+// checks at compile time that its types and these schemas agree.
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/auth/check: who is asking; anonymous is `false, false, null, null`. */
+export const authCheckSchema = z.object({
+  authenticated: z.boolean(),
+  isAdmin: z.boolean(),
+  role: z.enum(ROLES).nullable(),
+  userId: z.number().int().positive().nullable().meta({ description: "The couple's id; null for the admin and for anonymous visitors." }),
+});
+export type AuthCheck = z.infer<typeof authCheckSchema>;
+
+/** GET /api/session: the signed-in couple's id. */
+export const sessionInfoSchema = z.object({ customerId: z.number().int().positive() });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** A couple signed in with a password, or registered. */
+export const signedInSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SignedInBody = z.infer<typeof signedInSchema>;
+
+/** The administrator signed in. */
+export const adminSignedInSchema = z.object({ success: z.literal(true) });
+export type AdminSignedInBody = z.infer<typeof adminSignedInSchema>;
+
+/** /customer-login: a new trial also gets its personal access code, this once. */
+export const customerSignedInSchema = signedInSchema.extend({
+  accessCode: z.string().optional().meta({ description: 'Only for a new trial account: its personal access code, shown this once.' }),
+});
+export type CustomerSignedInBody = z.infer<typeof customerSignedInSchema>;

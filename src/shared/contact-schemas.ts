@@ -36,3 +36,7 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 export const CONTACT_REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
 
 export const CONTACT_SENT_MESSAGE = "Thank you for your message. We'll get back to you within 24 hours.";
+
+/** The answer of POST /api/contact (and contact.send). */
+export const contactSentSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ContactSent = z.infer<typeof contactSentSchema>;

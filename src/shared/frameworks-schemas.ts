@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { MAX_PDF_BYTES } from './constants';
-import { weekNumberSchema } from './schemas';
+import { weekNumberSchema, weekNumberValueSchema } from './schemas';
 import type { WeekLockReason } from './unlock';
 
 export const FRAMEWORK_TITLE_MAX_LENGTH = 200;
@@ -51,6 +51,50 @@ export const frameworkUploadFieldsSchema = z.object({
 
 export type FrameworkUploadFields = z.output<typeof frameworkUploadFieldsSchema>;
 
+/** A framework as every caller may see it (never its file name on disk). */
+export const frameworkSchema = z.object({
+  id: z.number().int(),
+  weekNumber: weekNumberValueSchema,
+  title: z.string(),
+  description: z.string(),
+  fileSize: z.number().int().min(0).meta({ description: 'Bytes.' }),
+  uploadedAt: z.string().meta({ description: 'ISO-8601 time.' }),
+});
+export type Framework = z.infer<typeof frameworkSchema>;
+
+/** The five states of a week on a couple's journey map (SPEC section 4). */
+export const weekStateSchema = z.enum(['completed', 'next', 'available', 'coming-soon', 'locked']);
+export type WeekState = z.infer<typeof weekStateSchema>;
+
+/**
+ * One of the 52 weeks as a couple's dashboard sees it (tRPC frameworks.withAccess, REST
+ * frameworks-with-access): the CONTRACT fields, then what the server decided for this couple. The
+ * page shows these as they come and never works them out itself: `state` is the week's place on the
+ * map, `lockReason` why a locked week is locked (null otherwise), and `notice` the sentence a couple
+ * reads when they choose a week that cannot be opened now (locked, or no PDF uploaded yet; null when
+ * it can be opened).
+ */
+export const frameworkWithAccessSchema = z.object({
+  weekNumber: weekNumberValueSchema,
+  title: z.string().meta({ description: '`Week N` while nothing is uploaded.' }),
+  description: z.string(),
+  hasFramework: z.boolean(),
+  isUnlocked: z.boolean(),
+  state: weekStateSchema,
+  lockReason: z
+    .enum(['previous-week', 'trial-limit'])
+    .nullable()
+    .meta({ description: 'Why a locked week is locked: its previous week is not completed, or it lies past the trial.' }),
+  notice: z.string().nullable().meta({ description: 'The sentence shown for a week that cannot be opened now.' }),
+}) satisfies z.ZodType<{ lockReason: WeekLockReason | null }>;
+export type FrameworkWithAccess = z.infer<typeof frameworkWithAccessSchema>;
+
+/** POST /api/upload-framework: the stored framework; `replaced` when the week had one. */
+export const frameworkUploadedSchema = z.object({
+  framework: frameworkSchema,
+  replaced: z.literal(true).optional(),
+});
+
 /** Input of the JSON calls that name one week (frameworks.delete). */
 export const frameworkWeekSchema = z.object({ weekNumber: weekNumberSchema });
 
@@ -62,25 +106,4 @@ export function frameworkDownloadName(weekNumber: number): string {
 /** The title shown for a week that has no framework yet. */
 export function placeholderWeekTitle(weekNumber: number): string {
   return `Week ${weekNumber}`;
-}
-
-/** The five states of a week on a couple's journey map (SPEC section 4). */
-export type WeekState = 'completed' | 'next' | 'available' | 'coming-soon' | 'locked';
-
-/**
- * One week of a couple's week list (tRPC frameworks.withAccess, REST frameworks-with-access): the
- * CONTRACT fields, then what the server decided for this couple. The page shows these as they come
- * and never works them out itself: `state` is the week's place on the map, `lockReason` why a locked
- * week is locked (null otherwise), and `notice` the sentence a couple reads when they choose a week
- * that cannot be opened now (locked, or no PDF uploaded yet; null when it can be opened).
- */
-export interface FrameworkWithAccess {
-  weekNumber: number;
-  title: string;
-  description: string;
-  hasFramework: boolean;
-  isUnlocked: boolean;
-  state: WeekState;
-  lockReason: WeekLockReason | null;
-  notice: string | null;
 }

@@ -20,6 +20,27 @@ export const orderLookupSchema = z.object({
 export const ORDER_STATUSES = ['completed', 'pending'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * An order as every caller sees it (GET /api/order/{id}, orders.get): amount in cents. The orders
+ * repo builds it; http/openapi.ts checks at compile time that the two agree.
+ */
+export const orderSchema = z.object({
+  id: z.string().meta({ description: '`pi_` and letters or digits; also the receipt link.' }),
+  amount: z.number().int().min(0).meta({ description: 'Cents.' }),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  status: z.string().meta({ description: `One of ${ORDER_STATUSES.join(', ')}.` }),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /api/download-workbook/{id}: where the complete workbook PDF of a completed order is. */
+export const workbookDownloadSchema = z.object({
+  message: z.string(),
+  downloadUrl: z.string().meta({ description: 'A path on this server answering the PDF.' }),
+});
+export type WorkbookDownload = z.infer<typeof workbookDownloadSchema>;
+
 const requiredName = (field: string) =>
   z
     .string({ error: `${field} is required` })

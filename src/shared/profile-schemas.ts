@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { isCalendarDate, nameError, normalizeWeddingDate, WEDDING_DATE_MESSAGE, type ProfileNameField } from './profile-rules';
+import { isCalendarDate, nameError, normalizeWeddingDate, WEDDING_DATE_MESSAGE, type Profile, type ProfileNameField } from './profile-rules';
+import type { SameType } from './schemas';
 
 export { isCalendarDate, needsOnboarding, type Profile } from './profile-rules';
 
@@ -27,3 +28,14 @@ export const profileInputSchema = z.object({
     .refine((value) => value === null || isCalendarDate(value), { message: WEDDING_DATE_MESSAGE }),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
+
+/**
+ * The profile as GET and PUT /api/profile answer it. `Profile` itself stays a plain interface in
+ * profile-rules.ts (the pages use it without zod); the line below keeps the two equal.
+ */
+export const profileSchema = z.object({
+  userDisplayName: z.string(),
+  partnerName: z.string(),
+  weddingDate: z.string().nullable().meta({ description: '`YYYY-MM-DD`, or null when the couple has not set a date.' }),
+});
+true satisfies SameType<z.infer<typeof profileSchema>, Profile>;

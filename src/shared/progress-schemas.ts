@@ -1,27 +1,6 @@
 import { z } from './zod';
 import { NOTES_MAX_LENGTH, TOTAL_WEEKS } from './constants';
-import { weekNumberSchema } from './schemas';
-
-/** One week's progress record (CONTRACT section 4). */
-export interface ProgressRecord {
-  weekNumber: number;
-  notes: string;
-  /** 1-5 stars, or null when not rated. */
-  rating: number | null;
-  /** ISO-8601 time the week was first completed, or null while in progress. */
-  completedAt: string | null;
-}
-
-/** The couple's standing in the course (CONTRACT section 4). */
-export interface UserProgression {
-  totalCompleted: number;
-  /** completed / 52 * 100, unrounded. */
-  progressPercentage: number;
-  /** Ascending week numbers. */
-  completedWeeks: number[];
-  /** The lowest week not completed, null when all 52 are. */
-  nextWeek: number | null;
-}
+import { weekNumberSchema, weekNumberValueSchema } from './schemas';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -33,6 +12,28 @@ export const ratingSchema = z
   .min(RATING_MIN, RATING_MESSAGE)
   .max(RATING_MAX, RATING_MESSAGE)
   .nullable();
+
+/** One week's progress record (CONTRACT section 4). */
+export const progressRecordSchema = z.object({
+  weekNumber: weekNumberValueSchema,
+  notes: z.string(),
+  rating: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable().meta({ description: '1-5 stars, or null when not rated.' }),
+  completedAt: z.string().nullable().meta({ description: 'ISO-8601 time the week was first completed, or null while in progress.' }),
+});
+export type ProgressRecord = z.infer<typeof progressRecordSchema>;
+
+/**
+ * The couple's standing in the course (CONTRACT section 4). GET /api/user-progression serializes
+ * it with a JSON schema generated from this one (http/progress.ts), so a field added here is in
+ * the answer.
+ */
+export const userProgressionSchema = z.object({
+  totalCompleted: z.number().int().min(0).max(TOTAL_WEEKS),
+  progressPercentage: z.number().min(0).max(100).meta({ description: 'completed / 52 * 100, unrounded.' }),
+  completedWeeks: z.array(weekNumberValueSchema).meta({ description: 'Ascending week numbers.' }),
+  nextWeek: weekNumberValueSchema.nullable().meta({ description: 'The lowest week not completed, null when all 52 are.' }),
+});
+export type UserProgression = z.infer<typeof userProgressionSchema>;
 
 export const notesSchema = z
   .string({ error: 'notes must be text' })

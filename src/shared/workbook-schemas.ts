@@ -114,6 +114,10 @@ export const workbookWeekInput = z.object({ weekNumber: weekNumberSchema });
 export const workbookPartnerInput = z.object({ weekNumber: weekNumberSchema, partner: partnerSchema });
 export const workbookSaveInput = workbookPartnerInput.extend(workbookResponseSchema.shape);
 
-export interface WeekSummary {
-  summary: string | null;
-}
+/** GET /api/week-summary: the stored summary, null before the first one. */
+export const weekSummarySchema = z.object({ summary: z.string().nullable() });
+export type WeekSummary = z.infer<typeof weekSummarySchema>;
+
+/** POST /api/generate-summary: the summary just written and stored. */
+export const generatedSummarySchema = z.object({ summary: z.string() });
+export type GeneratedSummary = z.infer<typeof generatedSummarySchema>;

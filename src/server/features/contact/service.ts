@@ -1,4 +1,4 @@
-import { CONTACT_SENT_MESSAGE, type ContactMessage } from '../../../shared/contact-schemas';
+import { CONTACT_SENT_MESSAGE, type ContactMessage, type ContactSent } from '../../../shared/contact-schemas';
 import type { AppDeps } from '../../deps';
 import { insertContactMessage } from './repo';
 
@@ -11,7 +11,7 @@ export async function sendContactMessage(
   deps: AppDeps,
   message: ContactMessage,
   clientAddress: string,
-): Promise<{ success: true; message: string }> {
+): Promise<ContactSent> {
   deps.rateLimits.contactPerAddress.consume(clientAddress);
   await insertContactMessage(deps.db, message);
   return { success: true, message: CONTACT_SENT_MESSAGE };

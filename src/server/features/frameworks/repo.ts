@@ -1,17 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Framework as SharedFramework } from '../../../shared/frameworks-schemas';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** A framework as every caller may see it (never the file name on disk). */
-export interface Framework {
-  id: number;
-  weekNumber: number;
-  title: string;
-  description: string;
-  fileSize: number;
-  uploadedAt: string;
-}
+/** A framework as every caller may see it (never the file name on disk): the shared schema's type. */
+export type Framework = SharedFramework;
 
 const PUBLIC_COLUMNS = [
   'id',

@@ -10,6 +10,7 @@ import {
   type FrameworkWithAccess,
   type WeekState,
 } from '../../../shared/frameworks-schemas';
+import type { Success } from '../../../shared/schemas';
 import { nextWeek, type WeekLockReason } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -27,6 +28,8 @@ import {
 } from './storage';
 
 export type { Framework } from './repo';
+/** One week as a couple's dashboard sees it (CONTRACT section 4, frameworks-with-access). */
+export type { FrameworkWithAccess };
 
 export function notUploadedMessage(weekNumber: number): string {
   return `No framework has been uploaded for week ${weekNumber} yet.`;
@@ -151,7 +154,7 @@ export async function storeFrameworkPdf(
 }
 
 /** Deletes week N's framework: the row first, then its file. 404 when the week has none. */
-export async function deleteFramework(deps: AppDeps, weekNumber: number): Promise<{ success: true }> {
+export async function deleteFramework(deps: AppDeps, weekNumber: number): Promise<Success> {
   const fileName = await repo.deleteFramework(deps.db, weekNumber);
   if (fileName === undefined) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
   await removeQuietly(storedFilePath(deps.config.pdfDir, fileName));

@@ -1,10 +1,13 @@
+import type { PublicConfig } from '../../../shared/public-config-schemas';
 import type { Config } from '../../config';
+
+export type { PublicConfig };
 
 /**
  * What the pages may know about this installation: demo mode, the code hints to show, the trial
  * week limit. The web app learns these from here, never from constants in its bundle.
  */
-export function getPublicConfig(config: Config) {
+export function getPublicConfig(config: Config): PublicConfig {
   const demoEnabled = config.demoMode && config.demoAccessCode !== '';
   return {
     demoMode: demoEnabled,
@@ -14,4 +17,3 @@ export function getPublicConfig(config: Config) {
     trialWeeks: config.trialWeeks,
   };
 }
-export type PublicConfig = ReturnType<typeof getPublicConfig>;

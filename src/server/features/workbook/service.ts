@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import {
   emptyWorkbookResponse,
   hasReflectionAnswer,
+  type GeneratedSummary,
   type WeekContent,
   type WeekSummary,
   type WorkbookResponse,
@@ -74,7 +75,7 @@ export async function generateSummary(
   couple: Couple,
   weekNumber: number,
   library: ContentLibrary = bundledContentLibrary(),
-): Promise<{ summary: string }> {
+): Promise<GeneratedSummary> {
   await assertWeekUnlocked(deps, couple, weekNumber);
   const [partner1, partner2, names] = await Promise.all([
     getResponse(deps, couple, weekNumber, 'partner1'),

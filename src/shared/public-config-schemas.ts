@@ -1,0 +1,16 @@
+import { z } from './zod';
+import { TOTAL_WEEKS } from './constants';
+
+/**
+ * What the pages may know about this installation (GET /api/config, publicConfig.get, and the
+ * data block in every page): demo mode, the code hints to show, the trial week limit. A disabled
+ * code is null.
+ */
+export const publicConfigSchema = z.object({
+  demoMode: z.boolean(),
+  trialAccessCode: z.string().nullable(),
+  demoEmail: z.string().nullable(),
+  demoAccessCode: z.string().nullable(),
+  trialWeeks: z.number().int().min(1).max(TOTAL_WEEKS),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
