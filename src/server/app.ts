@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -12,6 +11,7 @@ import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { getPublicConfig } from './features/public-config/service';
+import { ensurePrivateDirSync } from './private-files';
 import { authRoutes } from './http/auth';
 import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
@@ -87,7 +87,7 @@ export class RequestLinesAtDebug extends LogController {
  * The database closes when the app closes.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  fs.mkdirSync(config.pdfDir, { recursive: true });
+  ensurePrivateDirSync(config.pdfDir);
   const database = openDatabase(config.databaseFile);
   const { db, sqlite } = database;
   const deps = createDeps(config, database);
