@@ -19,6 +19,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
 import { orderRoutes } from './http/orders';
 import { registerPages } from './http/pages';
+import { trustProxySetting } from './http/proxy';
 import { profileRoutes } from './http/profile';
 import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
@@ -106,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
     logController: new RequestLinesAtDebug(),
     childLoggerFactory: lazyChildLoggerFactory,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxySetting(config),
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,
     connectionTimeout: 130_000,

@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { forwardedForWarning } from './proxy';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -8,7 +9,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Security headers (CSP without inline scripts, nosniff, frame-ancestors 'none', a referrer policy),
  * the x-request-id header (in the same hook, one hook less per request) and the Origin check of
  * CONTRACT section 2: a state-changing request that names a foreign Origin is refused with 403
- * before any handler runs. Headers go through `reply.header` (decision 0082).
+ * before any handler runs. Headers go through `reply.header` (decision 0082). The same hook notices
+ * X-Forwarded-For arriving while TRUST_PROXY is off (forwardedForWarning, logged once).
  *
  * The headers are helmet's, worked out once at start-up: @fastify/helmet builds a new helmet
  * middleware (and re-parses the CSP) on every request, which cost a fifth of a simple API read
@@ -21,7 +23,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const forPages = await helmetHeaders(config);
   const pageHeaders = Object.entries(forPages);
   const apiAnswerHeaders = Object.entries(apiHeaders(forPages));
+  const noticeForwardedFor = forwardedForWarning(config, app.log);
   app.addHook('onRequest', (req, reply, done) => {
+    noticeForwardedFor?.(req);
     reply.header('x-request-id', req.id);
     for (const [name, value] of req.url.startsWith('/api/') ? apiAnswerHeaders : pageHeaders) reply.header(name, value);
     const origin = req.headers.origin;
