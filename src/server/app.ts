@@ -15,7 +15,7 @@ import { ensurePrivateDirSync } from './private-files';
 import { authRoutes } from './http/auth';
 import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
-import { registerErrorHandler } from './http/error-handler';
+import { FRAMEWORK_ERROR_OPTIONS, registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
 import { orderRoutes } from './http/orders';
 import { registerPages } from './http/pages';
@@ -113,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: 130_000,
     routerOptions: { maxParamLength: 5000 },
     genReqId: createRequestIdGenerator(),
+    ...FRAMEWORK_ERROR_OPTIONS,
   });
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
