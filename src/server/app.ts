@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
@@ -11,14 +10,16 @@ import { deleteExpiredSessions } from './features/auth/sessions';
 import { seedDemo } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { getPublicConfig } from './features/public-config/service';
+import { ensurePrivateDirSync } from './private-files';
 import { authRoutes } from './http/auth';
 import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
-import { registerErrorHandler } from './http/error-handler';
+import { FRAMEWORK_ERROR_OPTIONS, registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { registerPages } from './http/pages';
+import { trustProxySetting } from './http/proxy';
 import { profileRoutes } from './http/profile';
 import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
@@ -88,7 +89,7 @@ export class RequestLinesAtDebug extends LogController {
  * The database closes when the app closes.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  fs.mkdirSync(config.pdfDir, { recursive: true });
+  ensurePrivateDirSync(config.pdfDir);
   const database = openDatabase(config.databaseFile);
   const { db, sqlite } = database;
   const deps = createDeps(config, database);
@@ -107,12 +108,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
     logController: new RequestLinesAtDebug(),
     childLoggerFactory: lazyChildLoggerFactory,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxySetting(config),
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,
     connectionTimeout: 130_000,
     routerOptions: { maxParamLength: 5000 },
     genReqId: createRequestIdGenerator(),
+    ...FRAMEWORK_ERROR_OPTIONS,
   });
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

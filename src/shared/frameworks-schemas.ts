@@ -24,7 +24,6 @@ export const MAX_PDF_LABEL = `${MAX_PDF_BYTES / (1024 * 1024)}MB`;
 const requiredWeekNumber = z
   .union([z.string(), z.number()], { error: 'weekNumber is required' })
   .refine((value) => String(value).trim() !== '', 'weekNumber is required')
-  .transform((value): unknown => value)
   .pipe(weekNumberSchema);
 
 /**

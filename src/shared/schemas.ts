@@ -4,17 +4,30 @@ import { TOTAL_WEEKS, PARTNERS } from './constants';
 /** `true` when A and B are the same type (for `true satisfies SameType<A, B>` checks). */
 export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** Path and input fragments used by several features. */
-export const weekNumberSchema = z.coerce
-  .number({ error: 'weekNumber must be a whole number from 1 to 52' })
-  .int('weekNumber must be a whole number from 1 to 52')
-  .min(1, 'weekNumber must be a whole number from 1 to 52')
-  .max(TOTAL_WEEKS, 'weekNumber must be a whole number from 1 to 52');
+/** Text that is a whole number written in plain digits: no sign, space, point, exponent or 0x. */
+const PLAIN_DIGITS = /^[0-9]+$/;
 
-export const userIdSchema = z.coerce
-  .number({ error: 'userId must be a positive whole number' })
-  .int('userId must be a positive whole number')
-  .positive('userId must be a positive whole number');
+/**
+ * A whole number from `min` to `max`, for path segments, form fields and JSON inputs alike: a JSON
+ * number that is an integer, or text in plain digits ("7", as a path or a form sends it). Nothing
+ * else is read as a number (`true`, `[1]`, `"0x1"`, `" 1 "`, `"1e0"`, `"+1"` are refused, where
+ * JavaScript's Number() would take them); every refusal carries `message`, which names the field.
+ */
+export function wholeNumberSchema(message: string, { min, max }: { min: number; max: number }) {
+  return z
+    .union([z.number(), z.string().regex(PLAIN_DIGITS, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+}
+
+/** Path and input fragments used by several features. */
+export const WEEK_NUMBER_MESSAGE = `weekNumber must be a whole number from 1 to ${TOTAL_WEEKS}`;
+export const weekNumberSchema = wholeNumberSchema(WEEK_NUMBER_MESSAGE, { min: 1, max: TOTAL_WEEKS });
+
+export const userIdSchema = wholeNumberSchema('userId must be a positive whole number', {
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+});
 
 export const partnerSchema = z.enum(PARTNERS, { error: 'partner must be partner1 or partner2' });
 
@@ -45,11 +58,18 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, 'email must be a valid email address')
   .transform((value) => value.toLowerCase());
 
-/** Turns a zod error into one readable sentence naming the first bad field. */
-export function describeZodError(error: z.ZodError): string {
+/**
+ * Turns a zod error into one readable sentence naming the first bad field. An input that is not
+ * an object at all (a JSON string or array where an object is expected) has no field to name: the
+ * sentence then says what `subject` (the request body, a tRPC input) must be.
+ */
+export function describeZodError(error: z.ZodError, subject = 'The input'): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
   const field = issue.path.join('.');
+  if (!field && issue.code === 'invalid_type' && (issue.expected === 'object' || issue.expected === 'array')) {
+    return `${subject} must be a JSON ${issue.expected}.`;
+  }
   if (issue.message.startsWith(field) || !field) return issue.message;
   return `${field}: ${issue.message}`;
 }

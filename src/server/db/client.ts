@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteDialect, type CompiledQuery, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../private-files';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -51,9 +51,16 @@ class AppSqliteDialect extends SqliteDialect {
  * writer), foreign keys enforced, a busy timeout instead of immediate SQLITE_BUSY, and
  * synchronous=NORMAL, which in WAL mode survives a process crash and can only lose the last
  * commits on a power loss (see README, "Backups and durability").
+ *
+ * The folder is made 0700 and the file 0600 before SQLite opens it: SQLite gives the -wal and -shm
+ * files it creates the main file's mode, so all three stay private (decision 0096). Files left
+ * 0644 by an older version are tightened here too.
  */
 export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CONNECTIONS_CHECK_MS } = {}): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensurePrivateDirSync(path.dirname(file));
+  ensurePrivateFileSync(file);
+  restrictIfPresentSync(`${file}-wal`);
+  restrictIfPresentSync(`${file}-shm`);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

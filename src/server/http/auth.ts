@@ -15,6 +15,7 @@ import {
   type SignInRequest,
 } from '../features/auth/service';
 import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from '../features/auth/session-cookie';
+import { AUTH_ROUTE } from './error-handler';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
@@ -38,15 +39,19 @@ function signInRoute<S extends z.ZodType, Body>(deps: AppDeps, schema: S, servic
   };
 }
 
-/** The auth rows of CONTRACT section 4; the tRPC procedures in features/auth/router.ts share the service. */
+/**
+ * The auth rows of CONTRACT section 4; the tRPC procedures in features/auth/router.ts share the
+ * service. AUTH_ROUTE: errors raised before the handler (a body that is not JSON, too large) carry
+ * `success: false` too. /api/session is not an auth endpoint of the contract (its 401 is `{message}`).
+ */
 export const authRoutes: RestRoutes = (app, deps) => {
-  app.get('/api/auth/check', async (req) => describeAuth(await getAuth(req, deps)));
+  app.get('/api/auth/check', AUTH_ROUTE, async (req) => describeAuth(await getAuth(req, deps)));
   app.get('/api/session', async (req) => describeSession(await getAuth(req, deps)));
-  app.post('/api/auth/register', signInRoute(deps, registerSchema, register, 201));
-  app.post('/api/auth/user-login', signInRoute(deps, passwordSignInSchema, signInCouple));
-  app.post('/api/auth/login', signInRoute(deps, passwordSignInSchema, signInAdmin));
-  app.post('/api/customer-auth/login', signInRoute(deps, customerSignInSchema, signInCustomer));
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.post('/api/auth/register', AUTH_ROUTE, signInRoute(deps, registerSchema, register, 201));
+  app.post('/api/auth/user-login', AUTH_ROUTE, signInRoute(deps, passwordSignInSchema, signInCouple));
+  app.post('/api/auth/login', AUTH_ROUTE, signInRoute(deps, passwordSignInSchema, signInAdmin));
+  app.post('/api/customer-auth/login', AUTH_ROUTE, signInRoute(deps, customerSignInSchema, signInCustomer));
+  app.post('/api/auth/logout', AUTH_ROUTE, async (req, reply) => {
     const result = await signOut(deps, sessionToken(req));
     clearSessionCookie(reply, deps.config);
     return result;

@@ -17,6 +17,7 @@ import {
   saveFramework,
 } from '../features/frameworks/service';
 import { PDF_TOO_LARGE_MESSAGE, receivePdf, removeQuietly, type ReceivedPdf } from '../features/frameworks/storage';
+import { drainRequestBody } from './drain-request';
 import { assertAdmin, assertOwnCouple, assertSignedIn } from '../features/auth/access';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
@@ -72,20 +73,23 @@ const MULTIPART_LIMITS = {
   headerPairs: 100,
 };
 
+/** The largest upload body read to the end after a refusal: the largest PDF and the form's other parts. */
+const UPLOAD_BODY_LIMIT = MAX_PDF_BYTES + MULTIPART_LIMITS.fields * MULTIPART_LIMITS.fieldSize + 64 * 1024;
+
 function uploadRoute(deps: AppDeps): FastifyPluginAsync {
   return async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
 
     scope.post('/api/upload-framework', async (req, reply) => {
-      assertAdmin(await getAuth(req, deps));
-      if (!req.isMultipart()) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'Send the upload as multipart/form-data with weekNumber, title, description and framework.',
-        );
-      }
       let upload: ReceivedPdf | undefined;
       try {
+        assertAdmin(await getAuth(req, deps));
+        if (!req.isMultipart()) {
+          throw new AppError(
+            'BAD_REQUEST',
+            'Send the upload as multipart/form-data with weekNumber, title, description and framework.',
+          );
+        }
         const received = await readUploadForm(req, deps.config.pdfDir);
         upload = received.upload;
         const fields = parseInput(frameworkUploadFieldsSchema, received.fields);
@@ -93,8 +97,10 @@ function uploadRoute(deps: AppDeps): FastifyPluginAsync {
         const { framework, replaced } = await saveFramework(deps, fields, upload);
         return replaced ? reply.code(200).send({ framework, replaced: true }) : reply.code(201).send({ framework });
       } catch (error) {
-        // Whatever the client still sends after a refusal is not read; close instead of reusing the connection.
-        if (!req.raw.readableEnded) reply.header('connection', 'close');
+        // A refusal often comes before the whole body was read (not signed in, not a PDF after its
+        // first bytes): read the rest first, or the client, still sending, sees the connection fail
+        // instead of the answer. A body over the limit is not read: answer and close.
+        if (!(await drainRequestBody(req.raw, UPLOAD_BODY_LIMIT))) reply.header('connection', 'close');
         throw error;
       } finally {
         if (upload) await removeQuietly(upload.tempPath);

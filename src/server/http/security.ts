@@ -1,14 +1,19 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { forwardedForWarning } from './proxy';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a moment.';
 
 /**
  * Security headers (CSP without inline scripts, nosniff, frame-ancestors 'none', a referrer policy),
  * the x-request-id header (in the same hook, one hook less per request) and the Origin check of
  * CONTRACT section 2: a state-changing request that names a foreign Origin is refused with 403
- * before any handler runs. Headers go through `reply.header` (decision 0082).
+ * before any handler runs. Headers go through `reply.header` (decision 0082). The same hook notices
+ * X-Forwarded-For arriving while TRUST_PROXY is off (forwardedForWarning, logged once), and once
+ * the app is closing it answers requests still arriving on open connections with 503 `{message}`.
  *
  * The headers are helmet's, worked out once at start-up: @fastify/helmet builds a new helmet
  * middleware (and re-parses the CSP) on every request, which cost a fifth of a simple API read
@@ -21,9 +26,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const forPages = await helmetHeaders(config);
   const pageHeaders = Object.entries(forPages);
   const apiAnswerHeaders = Object.entries(apiHeaders(forPages));
+  const noticeForwardedFor = forwardedForWarning(config, app.log);
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (req, reply, done) => {
+    noticeForwardedFor?.(req);
     reply.header('x-request-id', req.id);
     for (const [name, value] of req.url.startsWith('/api/') ? apiAnswerHeaders : pageHeaders) reply.header(name, value);
+    if (closing) {
+      // Instead of Fastify's own 503 body (return503OnClosing, off in FRAMEWORK_ERROR_OPTIONS).
+      reply.code(503).send({ message: SHUTTING_DOWN_MESSAGE });
+      return;
+    }
     const origin = req.headers.origin;
     if (origin === undefined || !STATE_CHANGING.has(req.method) || origin === `${req.protocol}://${req.host}`) {
       done();

@@ -29,6 +29,8 @@ const TRPC_CODES: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
 export function publicMessage(error: TRPCError): string {
   if (error.cause instanceof AppError) return error.cause.message;
   if (error.cause instanceof ZodError) return describeZodError(error.cause);
+  // tRPC's adapter passes on JSON.parse's own words ("Expected property name ... at position 1").
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError) return 'The input is not valid JSON.';
   if (error.code === 'INTERNAL_SERVER_ERROR') return GENERIC_ERROR_MESSAGE;
   return error.message;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { DatabaseHandle } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
+import { copyPrivateFile, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../private-files';
 
 export const BACKUP_PREFIX = 'backup-';
 const MANIFEST = 'manifest.json';
@@ -32,7 +33,7 @@ export function countRows(database: SQLite.Database): Record<string, number> {
  * An online backup: SQLite's backup API copies a consistent snapshot while the server keeps
  * writing; then every PDF the snapshot refers to is copied. The folder is written under a temporary
  * name and renamed when complete, so a half-made backup never looks like a backup. Keeps the newest
- * `keep` backups.
+ * `keep` backups. Every folder is 0700 and every file 0600, like DATA_DIR (decision 0096).
  */
 export async function createBackup(options: {
   databaseFile: string;
@@ -42,14 +43,16 @@ export async function createBackup(options: {
   now?: Date;
 }): Promise<{ folder: string; manifest: BackupManifest }> {
   const keep = options.keep ?? 14;
-  await fs.mkdir(options.backupDir, { recursive: true });
+  await ensurePrivateDir(options.backupDir);
   const name = `${BACKUP_PREFIX}${stamp(options.now)}`;
   const partial = path.join(options.backupDir, `.${name}.partial`);
   const folder = path.join(options.backupDir, name);
   await fs.rm(partial, { recursive: true, force: true });
-  await fs.mkdir(path.join(partial, 'pdfs'), { recursive: true });
   try {
+    await ensurePrivateDir(partial);
+    await ensurePrivateDir(path.join(partial, 'pdfs'));
     const copyFile = path.join(partial, 'app.sqlite');
+    await ensurePrivateFile(copyFile);
     const live = new SQLite(options.databaseFile, { fileMustExist: true });
     try {
       live.pragma('busy_timeout = 5000');
@@ -63,7 +66,7 @@ export async function createBackup(options: {
       const files = copy.prepare('select file_name from frameworks').all() as { file_name: string }[];
       for (const { file_name } of files) {
         // A week replaced during the backup has its old file removed: the snapshot still names it.
-        await fs.copyFile(path.join(options.pdfDir, file_name), path.join(partial, 'pdfs', file_name)).catch((error: NodeJS.ErrnoException) => {
+        await copyPrivateFile(path.join(options.pdfDir, file_name), path.join(partial, 'pdfs', file_name)).catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
           throw error;
         });
@@ -78,7 +81,7 @@ export async function createBackup(options: {
     } finally {
       copy.close();
     }
-    await fs.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(partial, folder);
     await pruneBackups(options.backupDir, keep);
     return { folder, manifest };
@@ -97,7 +100,8 @@ async function pruneBackups(backupDir: string, keep: number): Promise<void> {
 
 /**
  * Restores a backup folder into an empty (or missing) data directory: the database, after an
- * integrity check, and the PDFs. Refuses to overwrite anything.
+ * integrity check, and the PDFs. Refuses to overwrite anything. The data directory and everything
+ * restored into it are private (0700 folders, 0600 files), whatever the backup's own modes.
  */
 export async function restoreBackup(options: { folder: string; dataDir: string }): Promise<BackupManifest> {
   const manifestText = await fs.readFile(path.join(options.folder, MANIFEST), 'utf8').catch(() => {
@@ -116,17 +120,21 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
   } finally {
     check.close();
   }
-  await fs.mkdir(path.join(options.dataDir, 'pdfs'), { recursive: true });
-  await fs.cp(path.join(options.folder, 'pdfs'), path.join(options.dataDir, 'pdfs'), { recursive: true });
-  await fs.copyFile(source, path.join(options.dataDir, 'app.sqlite'));
+  await ensurePrivateDir(options.dataDir);
+  await ensurePrivateDir(path.join(options.dataDir, 'pdfs'));
+  for (const name of await fs.readdir(path.join(options.folder, 'pdfs'))) {
+    await copyPrivateFile(path.join(options.folder, 'pdfs', name), path.join(options.dataDir, 'pdfs', name));
+  }
+  await copyPrivateFile(source, path.join(options.dataDir, 'app.sqlite'));
   return manifest;
 }
 
 /** A copy of the database file taken before migrations change an existing schema. */
 export async function snapshotBeforeMigration(database: SQLite.Database, dataDir: string, keep = 5): Promise<string> {
   const dir = path.join(dataDir, 'snapshots');
-  await fs.mkdir(dir, { recursive: true });
+  await ensurePrivateDir(dir);
   const file = path.join(dir, `pre-migration-${new Date().toISOString().replace(/[-:.]/g, '')}-${process.hrtime.bigint()}.sqlite`);
+  await ensurePrivateFile(file);
   await database.backup(file);
   const names = (await fs.readdir(dir)).filter((n) => n.startsWith('pre-migration-')).sort();
   for (const old of names.slice(0, Math.max(0, names.length - keep))) await fs.rm(path.join(dir, old), { force: true });

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { MAX_PDF_BYTES } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { MAX_PDF_LABEL, PDF_SIGNATURE } from '../../../shared/frameworks-schemas';
+import { openPrivateFile } from '../../private-files';
 import { storageError } from '../../storage-errors';
 
 /**
@@ -87,7 +88,7 @@ export async function receivePdf(
 ): Promise<ReceivedPdf> {
   const tempPath = path.join(pdfDir, `${TEMP_PREFIX}${randomBytes(12).toString('hex')}${TEMP_SUFFIX}`);
   try {
-    const handle = await fs.open(tempPath, 'wx', 0o600);
+    const handle = await openPrivateFile(tempPath);
     const guard = pdfGuard(maxBytes);
     await pipeline(source, guard.stream, handle.createWriteStream());
     if (source.truncated) throw tooLarge();

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
+import { ensurePrivateDir, writePrivateFile } from '../../private-files';
 import type { FrameworkFile } from './repo';
 
 /**
@@ -62,9 +63,9 @@ async function buildMergedWorkbook(files: WorkbookFiles, frameworks: FrameworkFi
   if (merged.getPageCount() === 0) return false;
   const bytes = await merged.save();
 
-  await fs.mkdir(files.cacheDir, { recursive: true });
+  await ensurePrivateDir(files.cacheDir);
   const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  await fs.writeFile(temporary, bytes);
+  await writePrivateFile(temporary, bytes);
   await fs.rename(temporary, target);
   await removeStaleWorkbooks(files.cacheDir, path.basename(target));
   return true;
