@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCouple, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
+import { createCouple, createTestApp, FAST_SCRYPT, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
+import { hashSecret, normalizeAccessCode } from './passwords';
 import { createCoupleWithAccessCode, uniqueUsername } from './test-support';
 
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).
@@ -90,5 +91,51 @@ describe('failed sign-in limits (CONTRACT section 4)', () => {
     expectTooMany(
       await post(t, '/api/auth/register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'secret1' }),
     );
+  });
+  it('counts an attempt when it starts: of a burst of 60 concurrent wrong passwords, only the limit gets 401', async () => {
+    t = await createTestApp();
+    const username = uniqueUsername('Burst');
+    await createCouple(t.deps, { username, password: 'secret1' });
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => post(t!, '/api/auth/user-login', { username, password: `wrong-${i}` }, `198.51.100.${i}`)),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+    for (const res of burst.filter((r) => r.statusCode === 429)) expectTooMany(res);
+    // The budget is spent: the right password is refused too.
+    expectTooMany(await post(t, '/api/auth/user-login', { username, password: 'secret1' }));
+  });
+
+  it('limits a concurrent burst of wrong access codes per email the same way', async () => {
+    t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '4' });
+    const couple = await createCoupleWithAccessCode(t.deps);
+    // A code hashed with scrypt before decision 0092: its check takes a while on the thread pool.
+    await t.deps.db
+      .updateTable('accounts')
+      .set({ access_code_hash: await hashSecret(normalizeAccessCode(couple.accessCode), FAST_SCRYPT) })
+      .where('id', '=', couple.accountId)
+      .execute();
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(t!, '/api/customer-auth/login', { email: couple.email, accessCode: `WRONG-${i}` }, `198.51.100.${i}`),
+      ),
+    );
+    expect(burst.filter((res) => res.statusCode === 401)).toHaveLength(4);
+    expect(burst.filter((res) => res.statusCode === 429)).toHaveLength(16);
+    expectTooMany(await post(t, '/api/customer-auth/login', { email: couple.email, accessCode: couple.accessCode }));
+  });
+
+  it('gives a successful attempt its slot back, also when successes run concurrently', async () => {
+    t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '3', RATE_LIMIT_SIGNIN_PER_ADDRESS: '3' });
+    const username = uniqueUsername();
+    await createCouple(t.deps, { username, password: 'secret1' });
+    for (let round = 0; round < 2; round += 1) {
+      const successes = await Promise.all([1, 2, 3].map(() => post(t!, '/api/auth/user-login', { username, password: 'secret1' })));
+      expect(successes.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    }
+    // The whole budget is still there for failures.
+    const failures = await Promise.all([1, 2, 3, 4].map(() => post(t!, '/api/auth/user-login', { username, password: 'wrong' })));
+    expect(failures.map((res) => res.statusCode).sort()).toEqual([401, 401, 401, 429]);
   });
 });

@@ -84,23 +84,42 @@ async function startSession(deps: AppDeps, accountId: number, request: SignInReq
 }
 
 /**
- * The failed-sign-in budget (CONTRACT section 4): checked before any secret is verified, spent only
- * by failures, per account name or email and per client address.
+ * A sign-in attempt within the failed-sign-in budget (CONTRACT section 4), per account name or
+ * email and per client address. The attempt takes its slot in both budgets when it STARTS
+ * (RateLimiter.reserve), before any secret is verified, so concurrent attempts cannot all pass
+ * the check while the first hashes are still running; over budget it is refused with 429 at once.
+ * `attempt` runs the check: a success (a value) gives the slots back, so successes never use the
+ * budget; a refusal (null) keeps them spent and answers 401 with `message`; an error (the
+ * database failed) gives them back too, since no secret was judged.
  */
-function signInLimits(deps: AppDeps, accountKey: string, request: SignInRequest) {
+async function withinSignInLimits<T>(
+  deps: AppDeps,
+  accountKey: string,
+  request: SignInRequest,
+  message: string,
+  attempt: () => Promise<T | null>,
+): Promise<T> {
   const { signInPerAccount, signInPerAddress } = deps.rateLimits;
-  const key = accountKey.toLowerCase();
-  return {
-    check() {
-      signInPerAccount.check(key);
-      signInPerAddress.check(request.ip);
-    },
-    fail(message: string): AppError {
-      signInPerAccount.record(key);
-      signInPerAddress.record(request.ip);
-      return new AppError('UNAUTHORIZED', message);
-    },
-  };
+  const perAccount = signInPerAccount.reserve(accountKey.toLowerCase());
+  let perAddress;
+  try {
+    perAddress = signInPerAddress.reserve(request.ip);
+  } catch (error) {
+    perAccount.release();
+    throw error;
+  }
+  let result: T | null;
+  try {
+    result = await attempt();
+  } catch (error) {
+    perAccount.release();
+    perAddress.release();
+    throw error;
+  }
+  if (result === null) throw new AppError('UNAUTHORIZED', message);
+  perAccount.release();
+  perAddress.release();
+  return result;
 }
 
 /** POST /api/auth/register: a trial couple with a username and password, signed in at once. */
@@ -139,13 +158,13 @@ async function signInWithPassword(
   request: SignInRequest,
   role: 'admin' | 'couple',
 ): Promise<NewSession> {
-  const limits = signInLimits(deps, input.username, request);
-  limits.check();
-  const account = await findPasswordCredentials(deps.db, input.username);
-  const storedHash = account?.role === role ? account.secretHash : null;
-  const valid = await verifySecret(input.password, storedHash);
-  if (!valid || !account) throw limits.fail(INVALID_CREDENTIALS);
-  return startSession(deps, account.accountId, request);
+  return withinSignInLimits(deps, input.username, request, INVALID_CREDENTIALS, async () => {
+    const account = await findPasswordCredentials(deps.db, input.username);
+    const storedHash = account?.role === role ? account.secretHash : null;
+    const valid = await verifySecret(input.password, storedHash);
+    if (!valid || !account) return null;
+    return startSession(deps, account.accountId, request);
+  });
 }
 
 /** POST /api/auth/user-login: a couple that registered with a username. */
@@ -186,35 +205,35 @@ function isSharedCode(code: string, configured: string): boolean {
 export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<CustomerSignInBody>> => {
     const { config } = deps;
-    const limits = signInLimits(deps, input.email, request);
-    limits.check();
-    const account = await findAccessCodeCredentials(deps.db, input.email);
-    const coupleAccount = account?.role === 'couple' ? account : undefined;
+    return withinSignInLimits(deps, input.email, request, INVALID_EMAIL_OR_CODE, async () => {
+      const account = await findAccessCodeCredentials(deps.db, input.email);
+      const coupleAccount = account?.role === 'couple' ? account : undefined;
 
-    if (isSharedCode(input.accessCode, config.trialAccessCode)) {
-      // The demo email is reserved for the demo account even while demo mode is off.
-      if (account || input.email === config.demoEmail) {
-        await verifySecret(input.accessCode, null); // same work as any refused code
-        throw limits.fail(INVALID_EMAIL_OR_CODE);
+      if (isSharedCode(input.accessCode, config.trialAccessCode)) {
+        // The demo email is reserved for the demo account even while demo mode is off.
+        if (account || input.email === config.demoEmail) {
+          await verifySecret(input.accessCode, null); // same work as any refused code
+          return null;
+        }
+        return startTrial(deps, input.email, request);
       }
-      return startTrial(deps, input.email, request);
-    }
 
-    const demoEnabled = config.demoMode && config.demoAccessCode !== '' && config.demoEmail !== '';
-    if (
-      demoEnabled &&
-      coupleAccount &&
-      input.email === config.demoEmail &&
-      isSharedCode(input.accessCode, config.demoAccessCode)
-    ) {
+      const demoEnabled = config.demoMode && config.demoAccessCode !== '' && config.demoEmail !== '';
+      if (
+        demoEnabled &&
+        coupleAccount &&
+        input.email === config.demoEmail &&
+        isSharedCode(input.accessCode, config.demoAccessCode)
+      ) {
+        const session = await startSession(deps, coupleAccount.accountId, request);
+        return { session, body: { success: true, message: 'Login successful' } };
+      }
+
+      const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null);
+      if (!valid || !coupleAccount) return null;
       const session = await startSession(deps, coupleAccount.accountId, request);
       return { session, body: { success: true, message: 'Login successful' } };
-    }
-
-    const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null);
-    if (!valid || !coupleAccount) throw limits.fail(INVALID_EMAIL_OR_CODE);
-    const session = await startSession(deps, coupleAccount.accountId, request);
-    return { session, body: { success: true, message: 'Login successful' } };
+    });
   });
 }
 
