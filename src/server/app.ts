@@ -90,9 +90,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   fs.mkdirSync(config.pdfDir, { recursive: true });
   const database = openDatabase(config.databaseFile);
   const { db, sqlite } = database;
-  const deps = createDeps(config, database);
+  let deps: AppDeps;
   try {
     await migrateWithSnapshot(database, config.dataDir);
+    deps = await createDeps(config, database);
     await deleteExpiredSessions(db);
     await removeStaleFrameworkFiles(deps);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));

@@ -43,4 +43,11 @@ describe('loadConfig', () => {
   it('cannot switch rate limits off', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0' })).toThrow(ConfigError);
   });
+
+  it('bounds the password hashes at once: 2 running and 8 waiting unless configured', () => {
+    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: 2, queue: 8 });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({ concurrency: 1, queue: 0 });
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY: must be greater than 0/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE: must be 0 or more/);
+  });
 });

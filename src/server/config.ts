@@ -50,6 +50,13 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_ADDRESS: positiveInt('failed sign-ins per 15 minutes').default(100),
   RATE_LIMIT_CONTACT_PER_MINUTE: positiveInt('messages per minute').default(10),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt('registrations per hour').default(30),
+  PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
+  PASSWORD_HASH_QUEUE: z.coerce
+    .number({ error: 'must be a whole number (password hashes waiting)' })
+    .int('must be a whole number (password hashes waiting)')
+    .min(0, 'must be 0 or more (password hashes waiting)')
+    .max(1000, 'must be at most 1000')
+    .default(8),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -79,6 +86,8 @@ export interface Config {
     contactPerMinute: number;
     registerPerHour: number;
   };
+  /** Password hashes (scrypt) running at once, and waiting beyond those; more are refused (429). */
+  passwordHashing: { concurrency: number; queue: number };
 }
 
 export class ConfigError extends Error {
@@ -132,5 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       contactPerMinute: env.RATE_LIMIT_CONTACT_PER_MINUTE,
       registerPerHour: env.RATE_LIMIT_REGISTER_PER_HOUR,
     },
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE },
   };
 }
+

@@ -3,6 +3,7 @@ import './pin-next-tick-shape';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
+import { AccessCodeKeyError } from './features/auth/access-code-key';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -24,6 +25,10 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof MigrationError) {
       console.error(`Cannot start: ${error.message}. The database was left as it was.`);
+      process.exit(1);
+    }
+    if (error instanceof AccessCodeKeyError) {
+      console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }
     throw error;

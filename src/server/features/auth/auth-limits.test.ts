@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCouple, createTestApp, FAST_SCRYPT, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
-import { hashSecret, normalizeAccessCode } from './passwords';
+import { makeSamplePdf } from '../demo/seed';
+import { storeFrameworkPdf } from '../frameworks/service';
+import { adminCookie, createCouple, createTestApp, FAST_SCRYPT, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
+import { HASHING_BUSY, hashSecret, normalizeAccessCode } from './passwords';
 import { createCoupleWithAccessCode, uniqueUsername } from './test-support';
 
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).
@@ -92,8 +94,10 @@ describe('failed sign-in limits (CONTRACT section 4)', () => {
       await post(t, '/api/auth/register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'secret1' }),
     );
   });
+
   it('counts an attempt when it starts: of a burst of 60 concurrent wrong passwords, only the limit gets 401', async () => {
-    t = await createTestApp();
+    // A queue long enough for the whole burst: only the sign-in limit is at work here.
+    t = await createTestApp({ PASSWORD_HASH_QUEUE: '100' });
     const username = uniqueUsername('Burst');
     await createCouple(t.deps, { username, password: 'secret1' });
     const burst = await Promise.all(
@@ -108,7 +112,7 @@ describe('failed sign-in limits (CONTRACT section 4)', () => {
   });
 
   it('limits a concurrent burst of wrong access codes per email the same way', async () => {
-    t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '4' });
+    t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '4', PASSWORD_HASH_QUEUE: '100' });
     const couple = await createCoupleWithAccessCode(t.deps);
     // A code hashed with scrypt before decision 0092: its check takes a while on the thread pool.
     await t.deps.db
@@ -137,5 +141,63 @@ describe('failed sign-in limits (CONTRACT section 4)', () => {
     // The whole budget is still there for failures.
     const failures = await Promise.all([1, 2, 3, 4].map(() => post(t!, '/api/auth/user-login', { username, password: 'wrong' })));
     expect(failures.map((res) => res.statusCode).sort()).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('password hashes at once (decision 0093)', () => {
+  /** Takes every hash slot and queue place with tasks that run until released. */
+  function fillHashSlots(app: TestApp) {
+    const { maxRunning, maxWaiting } = app.deps.passwordHashes;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: maxRunning + maxWaiting }, () => app.deps.passwordHashes.run(() => released));
+    return {
+      release: async () => {
+        release();
+        await Promise.all(holders);
+      },
+    };
+  }
+
+  it('refuses a sign-in at once with a clear 429 and Retry-After while the queue is full; other requests are answered', async () => {
+    t = await createTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '1', RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1' });
+    const username = uniqueUsername();
+    await createCouple(t.deps, { username, password: 'secret1' });
+    await storeFrameworkPdf(t.deps, { weekNumber: 1, title: 'Week 1', description: '' }, await makeSamplePdf('Week 1', 'busy'));
+    const full = fillHashSlots(t);
+    try {
+      expect(t.deps.passwordHashes.load).toEqual({ running: 1, waiting: 1 });
+      // Each of these would wait for the held slots forever if they queued behind them.
+      for (const [url, payload] of [
+        ['/api/auth/user-login', { username, password: 'secret1' }],
+        ['/api/auth/login', { username: 'admin', password: TEST_ADMIN_PASSWORD }],
+        ['/api/auth/register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'secret1' }],
+      ] as const) {
+        const res = await post(t, url, payload);
+        expect(res.statusCode, url).toBe(429);
+        expect(res.json()).toEqual({ success: false, message: HASHING_BUSY, retryAfterSeconds: 2 });
+        expect(res.headers['retry-after']).toBe('2');
+      }
+      // JSON and a file read are answered meanwhile.
+      expect((await t.app.inject({ url: '/api/config' })).statusCode).toBe(200);
+      const pdf = await t.app.inject({ url: '/api/download-framework/1', headers: { cookie: await adminCookie(t.deps) } });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // Access codes need no password hash: they are still checked.
+      const withCode = await createCoupleWithAccessCode(t.deps);
+      expect((await post(t, '/api/customer-auth/login', { email: withCode.email, accessCode: withCode.accessCode })).statusCode).toBe(200);
+    } finally {
+      await full.release();
+    }
+    // A refusal for a busy server spent none of the sign-in budget (1 here).
+    expect((await post(t, '/api/auth/user-login', { username, password: 'secret1' })).statusCode).toBe(200);
+  });
+
+  it('lets sign-ins wait their turn in the queue and answers them', async () => {
+    t = await createTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '5' });
+    const username = uniqueUsername();
+    await createCouple(t.deps, { username, password: 'secret1' });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => post(t!, '/api/auth/user-login', { username, password: 'secret1' })));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
   });
 });

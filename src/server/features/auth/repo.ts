@@ -1,5 +1,6 @@
 import type { AccessLevel, Role } from '../../../shared/constants';
 import { nowIso, type DB } from '../../db/client';
+import { ACCESS_CODE_HASH_PREFIX } from './passwords';
 
 /**
  * The SQL of signing in. These are the only queries that read a password or access-code hash, and
@@ -77,6 +78,20 @@ export async function insertCoupleAccount(
       .executeTakeFirstOrThrow();
     return { coupleId: couple.id, accountId: account.id };
   });
+}
+
+/**
+ * Whether any access code is stored hashed with the server key (decision 0092). Read once at
+ * start-up, and only when the key file is missing.
+ */
+export async function holdsKeyedAccessCodeHashes(db: DB): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('access_code_hash', 'like', `${ACCESS_CODE_HASH_PREFIX}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** True for SQLite's unique-constraint violation (a concurrent sign-up took the name first). */

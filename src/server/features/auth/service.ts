@@ -89,8 +89,8 @@ async function startSession(deps: AppDeps, accountId: number, request: SignInReq
  * (RateLimiter.reserve), before any secret is verified, so concurrent attempts cannot all pass
  * the check while the first hashes are still running; over budget it is refused with 429 at once.
  * `attempt` runs the check: a success (a value) gives the slots back, so successes never use the
- * budget; a refusal (null) keeps them spent and answers 401 with `message`; an error (the
- * database failed) gives them back too, since no secret was judged.
+ * budget; a refusal (null) keeps them spent and answers 401 with `message`; an error (the hash
+ * slots are full, the database failed) gives them back too, since no secret was judged.
  */
 async function withinSignInLimits<T>(
   deps: AppDeps,
@@ -122,12 +122,21 @@ async function withinSignInLimits<T>(
   return result;
 }
 
+/** A password hash or check within the app's hash slots (at most a few at once, decision 0093). */
+function hashPassword(deps: AppDeps, password: string): Promise<string> {
+  return deps.passwordHashes.run(() => hashSecret(password));
+}
+
+function checkPassword(deps: AppDeps, password: string, stored: string | null): Promise<boolean> {
+  return deps.passwordHashes.run(() => verifySecret(password, stored));
+}
+
 /** POST /api/auth/register: a trial couple with a username and password, signed in at once. */
 export function register(deps: AppDeps, input: RegisterInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string }>> => {
     deps.rateLimits.registerPerAddress.consume(request.ip);
     if (await usernameExists(deps.db, input.username)) throw new AppError('CONFLICT', USERNAME_TAKEN);
-    const passwordHash = await hashSecret(input.password);
+    const passwordHash = await hashPassword(deps, input.password);
     let accountId: number;
     try {
       ({ accountId } = await insertCoupleAccount(deps.db, {
@@ -161,7 +170,7 @@ async function signInWithPassword(
   return withinSignInLimits(deps, input.username, request, INVALID_CREDENTIALS, async () => {
     const account = await findPasswordCredentials(deps.db, input.username);
     const storedHash = account?.role === role ? account.secretHash : null;
-    const valid = await verifySecret(input.password, storedHash);
+    const valid = await checkPassword(deps, input.password, storedHash);
     if (!valid || !account) return null;
     return startSession(deps, account.accountId, request);
   });
@@ -212,7 +221,7 @@ export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, reques
       if (isSharedCode(input.accessCode, config.trialAccessCode)) {
         // The demo email is reserved for the demo account even while demo mode is off.
         if (account || input.email === config.demoEmail) {
-          await verifySecret(input.accessCode, null); // same work as any refused code
+          await verifyAccessCode(input.accessCode, null, deps); // the work of any refused code
           return null;
         }
         return startTrial(deps, input.email, request);
@@ -229,7 +238,7 @@ export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, reques
         return { session, body: { success: true, message: 'Login successful' } };
       }
 
-      const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null);
+      const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null, deps);
       if (!valid || !coupleAccount) return null;
       const session = await startSession(deps, coupleAccount.accountId, request);
       return { session, body: { success: true, message: 'Login successful' } };
@@ -249,7 +258,7 @@ async function startTrial(deps: AppDeps, email: string, request: SignInRequest):
       username: null,
       email,
       passwordHash: null,
-      accessCodeHash: await hashAccessCode(accessCode),
+      accessCodeHash: hashAccessCode(accessCode, deps.accessCodeKey),
     }));
   } catch (error) {
     // A concurrent trial sign-up for the same email got there first: that account is not ours.

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../deps';
-import { createCouple, FAST_SCRYPT, type CoupleFixture } from '../../test/harness';
+import { createCouple, type CoupleFixture } from '../../test/harness';
 import type { AccessLevel } from '../../../shared/constants';
 import { generateAccessCode, hashAccessCode } from './passwords';
 
-/** A couple whose email account signs in with a personal access code (cheaply hashed for tests). */
+/** A couple whose email account signs in with a personal access code. */
 export async function createCoupleWithAccessCode(
   deps: AppDeps,
   options: { email?: string; accessLevel?: AccessLevel } = {},
@@ -12,7 +12,7 @@ export async function createCoupleWithAccessCode(
   const accessCode = generateAccessCode();
   await deps.db
     .updateTable('accounts')
-    .set({ access_code_hash: await hashAccessCode(accessCode, FAST_SCRYPT) })
+    .set({ access_code_hash: hashAccessCode(accessCode, deps.accessCodeKey) })
     .where('id', '=', couple.accountId)
     .execute();
   return { ...couple, accessCode };

@@ -122,7 +122,7 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
   const input = parsed.data;
   const orderId = generateOrderId();
   const accessCode = input.status === 'completed' ? generateAccessCode() : null;
-  const accessCodeHash = accessCode ? await hashAccessCode(accessCode) : null;
+  const accessCodeHash = accessCode ? hashAccessCode(accessCode, deps.accessCodeKey) : null;
 
   const issuedCode = await deps.db.transaction().execute(async (trx) => {
     const byUsername = input.username ? await findCoupleAccountByUsername(trx, input.username) : undefined;
