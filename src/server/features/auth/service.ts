@@ -3,15 +3,8 @@ import type { customerSignInSchema, passwordSignInSchema, registerSchema } from 
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
-import {
-  generateAccessCode,
-  hashAccessCode,
-  hashSecret,
-  normalizeAccessCode,
-  sameSecret,
-  verifyAccessCode,
-  verifySecret,
-} from './passwords';
+import { issueAccessCode } from './access-codes';
+import { hashSecret, normalizeAccessCode, sameSecret, verifyAccessCode, verifySecret } from './passwords';
 import {
   findAccessCodeCredentials,
   findPasswordCredentials,
@@ -246,29 +239,36 @@ export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, reques
   });
 }
 
+/**
+ * A trial account for an email nobody has yet, with its personal code issued (issueAccessCode) in
+ * the same transaction. Whoever typed the email gets the code on screen, so the email stays
+ * unproven until an order proves it.
+ */
 async function startTrial(deps: AppDeps, email: string, request: SignInRequest): Promise<SignedIn<CustomerSignInBody>> {
   deps.rateLimits.registerPerAddress.consume(request.ip);
-  const accessCode = generateAccessCode();
-  let accountId: number;
+  let created: { accountId: number; accessCode: string };
   try {
-    ({ accountId } = await insertCoupleAccount(deps.db, {
-      accessLevel: 'trial',
-      displayName: TRIAL_PLACEHOLDER_NAME,
-      partnerName: TRIAL_PLACEHOLDER_PARTNER,
-      username: null,
-      email,
-      passwordHash: null,
-      accessCodeHash: hashAccessCode(accessCode, deps.accessCodeKey),
-    }));
+    created = await deps.db.transaction().execute(async (trx) => {
+      const { accountId } = await insertCoupleAccount(trx, {
+        accessLevel: 'trial',
+        displayName: TRIAL_PLACEHOLDER_NAME,
+        partnerName: TRIAL_PLACEHOLDER_PARTNER,
+        username: null,
+        email,
+        passwordHash: null,
+        accessCodeHash: null,
+      });
+      return { accountId, accessCode: await issueAccessCode(trx, deps, accountId, { provesEmail: false }) };
+    });
   } catch (error) {
     // A concurrent trial sign-up for the same email got there first: that account is not ours.
     if (isUniqueViolation(error)) throw new AppError('UNAUTHORIZED', INVALID_EMAIL_OR_CODE);
     throw error;
   }
-  const session = await startSession(deps, accountId, request);
+  const session = await startSession(deps, created.accountId, request);
   return {
     session,
-    body: { success: true, message: 'Your free trial has started', accessCode },
+    body: { success: true, message: 'Your free trial has started', accessCode: created.accessCode },
   };
 }
 

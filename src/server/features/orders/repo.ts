@@ -61,6 +61,8 @@ export interface CoupleAccount {
   email: string | null;
   username: string | null;
   accessLevel: AccessLevel;
+  /** When the email was proven (null: never, e.g. typed in to start a trial). */
+  emailVerifiedAt: string | null;
 }
 
 function selectCoupleAccounts(db: DB) {
@@ -73,6 +75,7 @@ function selectCoupleAccounts(db: DB) {
       'accounts.email as email',
       'accounts.username as username',
       'couples.access_level as accessLevel',
+      'accounts.email_verified_at as emailVerifiedAt',
     ])
     .where('accounts.role', '=', 'couple');
 }
@@ -94,11 +97,11 @@ export async function isEmailTaken(db: DB, email: string): Promise<boolean> {
 
 /**
  * A new couple with full access and an empty profile (so onboarding opens at first sign-in), and its
- * email account signing in with a personal access code.
+ * email account, which gets its personal access code from issueAccessCode (auth feature).
  */
 export async function createFullAccessCouple(
   db: DB,
-  account: { email: string; accessCodeHash: string },
+  account: { email: string },
 ): Promise<{ coupleId: number; accountId: number }> {
   const now = nowIso();
   const couple = await db
@@ -114,7 +117,7 @@ export async function createFullAccessCouple(
       username: null,
       email: account.email,
       password_hash: null,
-      access_code_hash: account.accessCodeHash,
+      access_code_hash: null,
       created_at: now,
     })
     .returning('id')
@@ -124,19 +127,4 @@ export async function createFullAccessCouple(
 
 export async function grantFullAccess(db: DB, coupleId: number): Promise<void> {
   await db.updateTable('couples').set({ access_level: 'full' }).where('id', '=', coupleId).execute();
-}
-
-/** Replaces the account's personal access code (the old one stops working) and, if given, sets its email. */
-export async function setPersonalAccessCode(
-  db: DB,
-  accountId: number,
-  accessCodeHash: string,
-  email?: string,
-): Promise<void> {
-  await db
-    .updateTable('accounts')
-    .set(email === undefined ? { access_code_hash: accessCodeHash } : { access_code_hash: accessCodeHash, email })
-    .where('id', '=', accountId)
-    .where('role', '=', 'couple')
-    .execute();
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
 import { describeZodError } from '../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { generateAccessCode, hashAccessCode } from '../auth/passwords';
+import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
 import {
   createFullAccessCouple,
   findCoupleAccountByEmail,
@@ -15,7 +15,6 @@ import {
   insertOrder,
   isEmailTaken,
   listFrameworkFiles,
-  setPersonalAccessCode,
   type OrderView,
 } from './repo';
 import { openMergedWorkbook } from './workbook-pdf';
@@ -115,16 +114,18 @@ export interface CreatedOrder {
  *   When the account has no email and the email is free, the account gets it with a personal code;
  *   when it already has that email, a fresh code. An email that belongs to another account is refused,
  *   so one order never upgrades two couples.
+ *
+ * Every code is issued by issueAccessCode, which ends all the account's sessions and records the
+ * email as proven (the code is delivered to the buyer); a completed order for an account whose
+ * email was never proven ends its sessions even when it issues no code (decision 0091).
  */
 export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Promise<CreatedOrder> {
   const parsed = createOrderSchema.safeParse(rawInput);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
   const orderId = generateOrderId();
-  const accessCode = input.status === 'completed' ? generateAccessCode() : null;
-  const accessCodeHash = accessCode ? hashAccessCode(accessCode, deps.accessCodeKey) : null;
 
-  const issuedCode = await deps.db.transaction().execute(async (trx) => {
+  const issuedCode = await deps.db.transaction().execute(async (trx): Promise<string | null> => {
     const byUsername = input.username ? await findCoupleAccountByUsername(trx, input.username) : undefined;
     if (input.username && !byUsername) {
       throw new AppError('NOT_FOUND', `No account registered with the username ${input.username}.`);
@@ -132,10 +133,11 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
     const byEmail = await findCoupleAccountByEmail(trx, input.email);
     const order = { id: orderId, amount: input.amount, firstName: input.firstName, lastName: input.lastName, email: input.email, status: input.status };
 
-    if (!accessCodeHash) {
+    if (input.status !== 'completed') {
       await insertOrder(trx, { ...order, coupleId: byUsername?.coupleId ?? byEmail?.coupleId ?? null });
       return null;
     }
+    const delivered = { provesEmail: true } as const;
 
     if (byUsername) {
       if (byEmail && byEmail.accountId !== byUsername.accountId) {
@@ -147,30 +149,28 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
       await grantFullAccess(trx, byUsername.coupleId);
       await insertOrder(trx, { ...order, coupleId: byUsername.coupleId });
       if (byUsername.email === input.email) {
-        await setPersonalAccessCode(trx, byUsername.accountId, accessCodeHash);
-        return accessCode;
+        return issueAccessCode(trx, deps, byUsername.accountId, delivered);
       }
       if (byUsername.email === null && !(await isEmailTaken(trx, input.email))) {
-        await setPersonalAccessCode(trx, byUsername.accountId, accessCodeHash, input.email);
-        return accessCode;
+        return issueAccessCode(trx, deps, byUsername.accountId, { ...delivered, email: input.email });
       }
       // The account already signs in with another email: it keeps that email and its own code.
+      await endSessionsOfUnprovenEmail(trx, byUsername);
       return null;
     }
 
     if (byEmail) {
       await grantFullAccess(trx, byEmail.coupleId);
-      await setPersonalAccessCode(trx, byEmail.accountId, accessCodeHash);
       await insertOrder(trx, { ...order, coupleId: byEmail.coupleId });
-      return accessCode;
+      return issueAccessCode(trx, deps, byEmail.accountId, delivered);
     }
 
     if (await isEmailTaken(trx, input.email)) {
       throw new AppError('CONFLICT', `The email ${input.email} belongs to an administrator account.`);
     }
-    const created = await createFullAccessCouple(trx, { email: input.email, accessCodeHash });
+    const created = await createFullAccessCouple(trx, { email: input.email });
     await insertOrder(trx, { ...order, coupleId: created.coupleId });
-    return accessCode;
+    return issueAccessCode(trx, deps, created.accountId, delivered);
   });
 
   return {
