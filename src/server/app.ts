@@ -9,7 +9,7 @@ import { createDeps, type AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
-import { seedDemo } from './features/demo/seed';
+import { applyDemoMode } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { getPublicConfig } from './features/public-config/service';
 import { authRoutes } from './http/auth';
@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await deleteExpiredSessions(db);
     await removeStaleFrameworkFiles(deps);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
-    await seedDemo(deps);
+    await applyDemoMode(deps);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -145,3 +145,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
+/** Addresses that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name) || /^::ffff:127\./.test(name);
+}
+
+/**
+ * The start-up warning for demo mode on an address other machines can reach (the default HOST is
+ * 0.0.0.0): anyone could then sign in as the demo couple and download the demo order's workbook.
+ * Undefined when demo mode is off or the server listens on loopback only.
+ */
+export function demoModeExposureWarning(config: Config): string | undefined {
+  if (!config.demoMode || isLoopbackHost(config.host)) return undefined;
+  return (
+    `DEMO MODE IS ON while listening on ${config.host}, reachable from other machines: anyone can sign in ` +
+    `as the demo couple (${config.demoEmail}) and download the demo order's complete workbook. ` +
+    'For a real deployment set NODE_ENV=production (demo mode off), or DEMO_MODE=false.'
+  );
+}

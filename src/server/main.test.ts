@@ -116,6 +116,18 @@ describe('the server process', { timeout: 60_000 }, () => {
     after.close();
   });
 
+  it('warns loudly at start-up when demo mode is on and other machines can connect', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: makeTempDir(), HOST: '0.0.0.0', DEMO_MODE: 'true' });
+    await server.listening();
+    server.child.kill('SIGTERM');
+    const run = await server.exited;
+    const warning = run.stdout.split('\n').find((line) => line.includes('DEMO MODE IS ON'));
+    expect(warning, run.stdout).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({ level: 40, demoMode: true, host: '0.0.0.0' });
+    expect(warning).toContain('NODE_ENV=production');
+  });
+
   it('refuses to start, naming the file, when the access-code key is gone but codes depend on it', async () => {
     const dataDir = makeTempDir();
     const first = start({ PORT: String(await freePort()), DATA_DIR: dataDir, DEMO_MODE: 'false' });

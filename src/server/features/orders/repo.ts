@@ -11,12 +11,32 @@ export interface OrderView {
   status: string;
 }
 
-export async function findOrder(db: DB, id: string): Promise<OrderView | undefined> {
-  return db
+/**
+ * The order with this id, unless it belongs to the couple of the account whose email is
+ * `hiddenAccountEmail` (the demo account while demo mode is off): then there is no such order.
+ */
+export async function findOrder(db: DB, id: string, hiddenAccountEmail: string | null): Promise<OrderView | undefined> {
+  let query = db
     .selectFrom('orders')
-    .select(['id', 'amount', 'first_name as firstName', 'last_name as lastName', 'email', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .select(['orders.id', 'orders.amount', 'orders.first_name as firstName', 'orders.last_name as lastName', 'orders.email', 'orders.status'])
+    .where('orders.id', '=', id);
+  if (hiddenAccountEmail !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('orders.couple_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('accounts')
+              .select('accounts.id')
+              .whereRef('accounts.couple_id', '=', 'orders.couple_id')
+              .where('accounts.email', '=', hiddenAccountEmail),
+          ),
+        ),
+      ]),
+    );
+  }
+  return query.executeTakeFirst();
 }
 
 export async function insertOrder(

@@ -27,12 +27,24 @@ export const WORKBOOK_NOT_AVAILABLE =
 export const WORKBOOK_FILE_NAME = 'vows-and-weeks-workbook.pdf';
 
 /**
+ * The email of the account whose orders nobody may read: the demo account while demo mode is off.
+ * Its sample orders' ids are public (README), and the completed one would hand out the complete
+ * workbook, so after demo mode is switched off they answer like unknown orders.
+ */
+function hiddenAccountEmail(deps: AppDeps): string | null {
+  const { demoMode, demoEmail } = deps.config;
+  return demoMode || demoEmail === '' ? null : demoEmail;
+}
+
+/**
  * The order a payment-intent id names. Anyone holding the id may read it (it is the buyer's receipt
  * link). An id that is not `pi_` + letters and digits cannot exist and is answered like an unknown
- * one, without a database query.
+ * one, without a database query; so are the demo account's orders while demo mode is off.
  */
 export async function getOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {
-  const order = isPaymentIntentId(paymentIntentId) ? await findOrder(deps.db, paymentIntentId) : undefined;
+  const order = isPaymentIntentId(paymentIntentId)
+    ? await findOrder(deps.db, paymentIntentId, hiddenAccountEmail(deps))
+    : undefined;
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return order;
 }
@@ -117,12 +129,16 @@ export interface CreatedOrder {
  *
  * Every code is issued by issueAccessCode, which ends all the account's sessions and records the
  * email as proven (the code is delivered to the buyer); a completed order for an account whose
- * email was never proven ends its sessions even when it issues no code (decision 0091).
+ * email was never proven ends its sessions even when it issues no code (decision 0091). The demo
+ * email is reserved for the demo account and refused.
  */
 export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Promise<CreatedOrder> {
   const parsed = createOrderSchema.safeParse(rawInput);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
+  if (deps.config.demoEmail !== '' && input.email === deps.config.demoEmail) {
+    throw new AppError('CONFLICT', `The email ${input.email} is reserved for the demo account (DEMO_EMAIL); use the buyer's own email.`);
+  }
   const orderId = generateOrderId();
 
   const issuedCode = await deps.db.transaction().execute(async (trx): Promise<string | null> => {
