@@ -20,7 +20,7 @@ export async function runCli(task: (deps: AppDeps) => Promise<void>): Promise<vo
   const { db } = database;
   try {
     await migrateWithSnapshot(database, config.dataDir);
-    await task(createDeps(config, database));
+    await task(await createDeps(config, database));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exitCode = 1;

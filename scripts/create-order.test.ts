@@ -86,7 +86,7 @@ describe('npm run order:create', { timeout: 60_000 }, () => {
     });
     const created = await account(email);
     expect(created?.accessLevel).toBe('full');
-    expect(await verifyAccessCode(printed.accessCode as string, created?.hash)).toBe(true);
+    expect(await verifyAccessCode(printed.accessCode as string, created?.hash, t.deps)).toBe(true);
     await expectSignIn(email, printed.accessCode as string);
   });
 
@@ -99,7 +99,7 @@ describe('npm run order:create', { timeout: 60_000 }, () => {
     const printed = parseSingleJsonLine(run.stdout);
     const upgraded = await account(trial.email);
     expect(upgraded).toMatchObject({ accountId: trial.accountId, accessLevel: 'full' });
-    expect(await verifyAccessCode(printed.accessCode as string, upgraded?.hash)).toBe(true);
+    expect(await verifyAccessCode(printed.accessCode as string, upgraded?.hash, t.deps)).toBe(true);
     expect((await t.app.inject({ url: `/api/order/${printed.orderId}` })).json().amount).toBe(2900);
     await expectSignIn(trial.email, (printed.accessCode as string).toLowerCase());
   });

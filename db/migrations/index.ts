@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as initialSchema from './2026-11-21T0000-initial-schema';
 import * as completedWeeksIndex from './2026-11-22T0000-completed-weeks-index';
+import * as accountEmailProof from './2026-11-23T0000-account-email-proof';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -9,4 +10,5 @@ import * as completedWeeksIndex from './2026-11-22T0000-completed-weeks-index';
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-initial-schema': initialSchema,
   '2026-11-22T0000-completed-weeks-index': completedWeeksIndex,
+  '2026-11-23T0000-account-email-proof': accountEmailProof,
 };

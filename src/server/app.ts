@@ -7,7 +7,7 @@ import { createDeps, type AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
-import { seedDemo } from './features/demo/seed';
+import { applyDemoMode } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { getPublicConfig } from './features/public-config/service';
 import { ensurePrivateDirSync } from './private-files';
@@ -92,13 +92,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ensurePrivateDirSync(config.pdfDir);
   const database = openDatabase(config.databaseFile);
   const { db, sqlite } = database;
-  const deps = createDeps(config, database);
+  let deps: AppDeps;
   try {
     await migrateWithSnapshot(database, config.dataDir);
+    deps = await createDeps(config, database);
     await deleteExpiredSessions(db);
     await removeStaleFrameworkFiles(deps);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
-    await seedDemo(deps);
+    await applyDemoMode(deps);
   } catch (error) {
     await db.destroy();
     throw error;

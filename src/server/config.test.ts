@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, demoModeExposureWarning, isLoopbackHost, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults of CONTRACT section 8', () => {
@@ -42,5 +42,35 @@ describe('loadConfig', () => {
 
   it('cannot switch rate limits off', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0' })).toThrow(ConfigError);
+  });
+
+  it('bounds the password hashes at once: 2 running and 8 waiting unless configured', () => {
+    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: 2, queue: 8 });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({ concurrency: 1, queue: 0 });
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY: must be greater than 0/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE: must be 0 or more/);
+  });
+});
+
+describe('the demo-mode warning at start-up', () => {
+  it('names DEMO_MODE and NODE_ENV=production when demo mode is on and other machines can connect', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com']) {
+      const warning = demoModeExposureWarning(loadConfig({ HOST: host, DEMO_MODE: 'true' }));
+      expect(warning, host).toMatch(/^DEMO MODE IS ON while listening on /);
+      expect(warning).toContain('NODE_ENV=production');
+      expect(warning).toContain('DEMO_MODE=false');
+    }
+    // The default: development, demo mode on, every interface.
+    expect(demoModeExposureWarning(loadConfig({}))).toBeDefined();
+  });
+
+  it('stays quiet with demo mode off or on loopback only', () => {
+    expect(demoModeExposureWarning(loadConfig({ NODE_ENV: 'production' }))).toBeUndefined();
+    expect(demoModeExposureWarning(loadConfig({ DEMO_MODE: 'false' }))).toBeUndefined();
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.1.2.3']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+      expect(demoModeExposureWarning(loadConfig({ HOST: host, DEMO_MODE: 'true' }))).toBeUndefined();
+    }
+    expect(isLoopbackHost('0.0.0.0')).toBe(false);
   });
 });

@@ -50,6 +50,13 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_ADDRESS: positiveInt('failed sign-ins per 15 minutes').default(100),
   RATE_LIMIT_CONTACT_PER_MINUTE: positiveInt('messages per minute').default(10),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt('registrations per hour').default(30),
+  PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
+  PASSWORD_HASH_QUEUE: z.coerce
+    .number({ error: 'must be a whole number (password hashes waiting)' })
+    .int('must be a whole number (password hashes waiting)')
+    .min(0, 'must be 0 or more (password hashes waiting)')
+    .max(1000, 'must be at most 1000')
+    .default(8),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -79,6 +86,8 @@ export interface Config {
     contactPerMinute: number;
     registerPerHour: number;
   };
+  /** Password hashes (scrypt) running at once, and waiting beyond those; more are refused (429). */
+  passwordHashing: { concurrency: number; queue: number };
 }
 
 export class ConfigError extends Error {
@@ -132,5 +141,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       contactPerMinute: env.RATE_LIMIT_CONTACT_PER_MINUTE,
       registerPerHour: env.RATE_LIMIT_REGISTER_PER_HOUR,
     },
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE },
   };
+}
+
+/** Addresses that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name) || /^::ffff:127\./.test(name);
+}
+
+/**
+ * The start-up warning for demo mode on an address other machines can reach (the default HOST is
+ * 0.0.0.0): anyone could then sign in as the demo couple and download the demo order's workbook.
+ * Undefined when demo mode is off or the server listens on loopback only.
+ */
+export function demoModeExposureWarning(config: Config): string | undefined {
+  if (!config.demoMode || isLoopbackHost(config.host)) return undefined;
+  return (
+    `DEMO MODE IS ON while listening on ${config.host}, reachable from other machines: anyone can sign in ` +
+    `as the demo couple (${config.demoEmail}) and download the demo order's complete workbook. ` +
+    'For a real deployment set NODE_ENV=production (demo mode off), or DEMO_MODE=false.'
+  );
 }

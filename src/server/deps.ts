@@ -1,17 +1,37 @@
 import type { Config } from './config';
 import type { DatabaseHandle, DB } from './db/client';
+import { loadAccessCodeKey } from './features/auth/access-code-key';
+import { HashSlots } from './features/auth/passwords';
+import { holdsKeyedAccessCodeHashes } from './features/auth/repo';
 import { createSessionResolver, type SessionResolver } from './features/auth/sessions';
 import { createRateLimits, type RateLimits } from './rate-limiter';
 
-/** What services need: the configuration, the database, the session lookup and the rate limits. */
+/**
+ * What services need: the configuration, the database, the session lookup, the rate limits, the
+ * slots bounding password hashes at once, and the server secret personal access codes are hashed
+ * with (DATA_DIR/access-code.key, decision 0092).
+ */
 export interface AppDeps {
   config: Config;
   db: DB;
   sessions: SessionResolver;
   rateLimits: RateLimits;
+  passwordHashes: HashSlots;
+  accessCodeKey: Buffer;
 }
 
-/** The one way deps are built: by buildApp for the server, by runCli for the commands. */
-export function createDeps(config: Config, { db, changes }: DatabaseHandle): AppDeps {
-  return { config, db, sessions: createSessionResolver(db, changes), rateLimits: createRateLimits(config) };
+/**
+ * The one way deps are built: by buildApp for the server, by runCli for the commands, after
+ * migrating (the access-code key is created only while no stored code depends on it).
+ */
+export async function createDeps(config: Config, { db, changes }: DatabaseHandle): Promise<AppDeps> {
+  const accessCodeKey = await loadAccessCodeKey(config.dataDir, () => holdsKeyedAccessCodeHashes(db));
+  return {
+    config,
+    db,
+    sessions: createSessionResolver(db, changes),
+    rateLimits: createRateLimits(config),
+    passwordHashes: new HashSlots(config.passwordHashing.concurrency, config.passwordHashing.queue),
+    accessCodeKey,
+  };
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -113,5 +114,34 @@ describe('the server process', { timeout: 60_000 }, () => {
     const after = new SQLite(file, { readonly: true });
     expect(after.prepare("select name from sqlite_master order by name").all()).toEqual(tablesBefore);
     after.close();
+  });
+
+  it('warns loudly at start-up when demo mode is on and other machines can connect', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: makeTempDir(), HOST: '0.0.0.0', DEMO_MODE: 'true' });
+    await server.listening();
+    server.child.kill('SIGTERM');
+    const run = await server.exited;
+    const warning = run.stdout.split('\n').find((line) => line.includes('DEMO MODE IS ON'));
+    expect(warning, run.stdout).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({ level: 40, demoMode: true, host: '0.0.0.0' });
+    expect(warning).toContain('NODE_ENV=production');
+  });
+
+  it('refuses to start, naming the file, when the access-code key is gone but codes depend on it', async () => {
+    const dataDir = makeTempDir();
+    const first = start({ PORT: String(await freePort()), DATA_DIR: dataDir, DEMO_MODE: 'false' });
+    await first.listening();
+    first.child.kill('SIGTERM');
+    await first.exited;
+    const db = new SQLite(path.join(dataDir, 'app.sqlite'));
+    const couple = db.prepare("insert into couples (created_at) values ('2026-01-01T00:00:00.000Z') returning id").get() as { id: number };
+    db.prepare("insert into accounts (role, couple_id, email, access_code_hash, created_at) values ('couple', ?, 'a@example.com', 'hmac-sha256$AAAA', '2026-01-01T00:00:00.000Z')").run(couple.id);
+    db.close();
+    fs.rmSync(path.join(dataDir, 'access-code.key'));
+    const run = await start({ PORT: String(await freePort()), DATA_DIR: dataDir, DEMO_MODE: 'false' }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^Cannot start: .*access-code\.key is missing, but the database holds access codes hashed with it\./m);
+    expect(fs.existsSync(path.join(dataDir, 'access-code.key'))).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 // First, before any other module runs: keeps V8's fast path for process.nextTick (decision 0086).
 import './pin-next-tick-shape';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, demoModeExposureWarning, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
+import { AccessCodeKeyError } from './features/auth/access-code-key';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -24,6 +25,10 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof MigrationError) {
       console.error(`Cannot start: ${error.message}. The database was left as it was.`);
+      process.exit(1);
+    }
+    if (error instanceof AccessCodeKeyError) {
+      console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }
     throw error;
@@ -56,6 +61,8 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    const exposed = demoModeExposureWarning(config);
+    if (exposed) app.log.warn({ demoMode: true, host: config.host }, exposed);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {

@@ -23,12 +23,34 @@ describe('RateLimiter', () => {
     expect(() => limiter.consume('a')).not.toThrow();
   });
 
-  it('check counts nothing and record never refuses', () => {
-    const limiter = new RateLimiter(1, 1000, () => 0);
-    limiter.check('k');
-    limiter.check('k');
-    limiter.record('k');
-    limiter.record('k');
-    expect(() => limiter.check('k')).toThrow(/Too many attempts/);
+  it('reserve counts an attempt when it starts, so a burst cannot pass the limit before any outcome', () => {
+    const limiter = new RateLimiter(3, 60_000, () => 0);
+    // Nothing released yet: as with concurrent sign-ins still being checked.
+    const held = [limiter.reserve('k'), limiter.reserve('k'), limiter.reserve('k')];
+    expect(() => limiter.reserve('k')).toThrow(/Too many attempts/);
+    expect(() => limiter.consume('k')).toThrow(/Too many attempts/);
+    expect(held).toHaveLength(3);
+    limiter.reserve('other');
+  });
+
+  it('release gives the slot back once, and only within its window', () => {
+    let now = 0;
+    const limiter = new RateLimiter(1, 1000, () => now);
+    const first = limiter.reserve('k');
+    first.release();
+    first.release();
+    const second = limiter.reserve('k');
+    expect(() => limiter.reserve('k')).toThrow(/Too many attempts/);
+    // A second release of the first slot did not free the second one.
+    second.release();
+    limiter.reserve('k');
+
+    const old = limiter.reserve('late');
+    now = 1000;
+    const fresh = limiter.reserve('late');
+    old.release(); // its window has ended: the new window's slot stays taken
+    expect(() => limiter.reserve('late')).toThrow(/Too many attempts/);
+    fresh.release();
+    limiter.reserve('late');
   });
 });

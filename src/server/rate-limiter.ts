@@ -1,6 +1,11 @@
 import { AppError } from '../shared/errors';
 import type { Config } from './config';
 
+/** One attempt counted by RateLimiter.reserve; release() gives its slot back (at most once). */
+export interface Reservation {
+  release(): void;
+}
+
 /**
  * A fixed-window counter per key, in memory (one process serves the app). Services call it, so the
  * REST shim and the tRPC procedure for the same action share one budget.
@@ -25,21 +30,30 @@ export class RateLimiter {
     return window;
   }
 
-  /** Throws 429 (with when to retry) if the key has used its budget; counts nothing. */
-  check(key: string): void {
+  /** Counts one event for the key, throwing 429 (with when to retry) if the budget is used up. */
+  consume(key: string): void {
+    this.reserve(key);
+  }
+
+  /**
+   * Counts an attempt when it STARTS, before its outcome is known, throwing 429 if the budget is
+   * used up: concurrent attempts each take their slot at once, so no burst gets past the limit
+   * while earlier ones are still being checked. `release()` gives the slot back (a successful
+   * sign-in, or one that was never checked); a slot not released stays spent until the window ends.
+   */
+  reserve(key: string): Reservation {
     const window = this.current(key);
     if (window.count >= this.max) throw tooMany(window.resetAt - this.now());
-  }
-
-  /** Counts one event for the key, throwing 429 if that goes over the budget. */
-  consume(key: string): void {
-    this.check(key);
-    this.current(key).count += 1;
-  }
-
-  /** Counts one event without refusing (e.g. a failed sign-in that is answered 401 anyway). */
-  record(key: string): void {
-    this.current(key).count += 1;
+    window.count += 1;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        // A slot of a window that has ended (and been replaced) has nothing left to give back.
+        if (this.windows.get(key) === window) window.count -= 1;
+      },
+    };
   }
 
   private sweep(time: number): void {

@@ -62,10 +62,10 @@ export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CON
   restrictIfPresentSync(`${file}-wal`);
   restrictIfPresentSync(`${file}-shm`);
   const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // exec, not pragma(): pragma() leaves a Statement object behind for the garbage collector, and
+  // better-sqlite3 12 on Node 24 aborts the process when one is collected outside a JS context
+  // ("Assertion failed: (env) != nullptr" in Statement::~Statement), at random during start-up.
+  sqlite.exec('pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = NORMAL;');
   const writes = { count: 0 };
   const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }) });
   readers.set(db, new DirectReader(sqlite));

@@ -20,6 +20,11 @@ export interface AccountsTable {
   password_hash: string | null;
   access_code_hash: string | null;
   created_at: string;
+  /**
+   * When the account's email was proven to be its owner's (a personal code delivered to the buyer
+   * by a completed order); null for an email typed in by whoever started a trial with it.
+   */
+  email_verified_at: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -27,7 +27,7 @@ export function makeTempDir(prefix = 'vows-test-'): string {
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: makeTempDir(),
+    DATA_DIR: env.DATA_DIR ?? makeTempDir(),
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DEMO_MODE: 'false',
     LOG_LEVEL: 'silent',
@@ -42,9 +42,24 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app on a fresh, migrated SQLite file in a temporary folder; close() removes it. */
+/**
+ * The real app on a fresh, migrated SQLite file in a temporary folder; close() removes it. Its
+ * DATA_DIR gets a random access-code key at first start, as a real installation does.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = testConfig(env);
+  return startTestApp(testConfig(env));
+}
+
+/**
+ * A server restart: closes `previous` but keeps its DATA_DIR (database, PDFs, access-code key),
+ * then starts the app again on it with `env` (the whole test environment, as for createTestApp).
+ */
+export async function restartTestApp(previous: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  await previous.app.close();
+  return startTestApp(testConfig({ ...env, DATA_DIR: previous.config.dataDir }));
+}
+
+async function startTestApp(config: Config): Promise<TestApp> {
   const app = await buildApp(config, { logger: false, print: () => {}, webDir: path.join(config.dataDir, 'no-web') });
   await app.ready();
   return {

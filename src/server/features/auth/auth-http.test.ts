@@ -4,11 +4,13 @@ import {
   adminCookie,
   createCouple,
   createTestApp,
+  FAST_SCRYPT,
   sessionCookie,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   useTestApp,
 } from '../../test/harness';
+import { hashSecret, normalizeAccessCode } from './passwords';
 import { cookieFrom, createCoupleWithAccessCode, uniqueUsername } from './test-support';
 
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).
@@ -218,7 +220,7 @@ describe('POST /api/customer-auth/login', () => {
       partner_name: TRIAL_PLACEHOLDER_PARTNER,
       access_level: 'trial',
     });
-    expect(row.access_code_hash).toMatch(/^scrypt\$/);
+    expect(row.access_code_hash).toMatch(/^hmac-sha256\$/);
     expect(row.access_code_hash).not.toContain(body.accessCode);
 
     // The personal code now opens the account (typed in lower case, too) ...
@@ -255,6 +257,17 @@ describe('POST /api/customer-auth/login', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, message: 'Invalid email or access code' });
     }
+  });
+
+  it('still signs in with a code stored as an scrypt hash before the keyed hash', async () => {
+    const couple = await createCoupleWithAccessCode(t.deps);
+    await t.deps.db
+      .updateTable('accounts')
+      .set({ access_code_hash: await hashSecret(normalizeAccessCode(couple.accessCode), FAST_SCRYPT) })
+      .where('id', '=', couple.accountId)
+      .execute();
+    expect((await post('/api/customer-auth/login', { email: couple.email, accessCode: couple.accessCode.toLowerCase() })).statusCode).toBe(200);
+    expect((await post('/api/customer-auth/login', { email: couple.email, accessCode: 'AAAA-BBBB-CCCC' })).statusCode).toBe(401);
   });
 
   it('refuses the demo code while demo mode is off', async () => {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from '../../../shared/errors';
 
 /**
  * scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1). The parameters are stored with each
@@ -52,6 +53,51 @@ function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: B
   };
 }
 
+export const HASHING_BUSY_RETRY_SECONDS = 2;
+export const HASHING_BUSY =
+  `The server is busy checking other sign-ins. Please try again in ${HASHING_BUSY_RETRY_SECONDS} seconds.`;
+
+/**
+ * Bounds the password hashes (scrypt, 128 MiB and ~0.4 s of one of libuv's four threads each) that
+ * run at once: at most `maxRunning`, then up to `maxWaiting` wait their turn in order, and any more
+ * are refused at once with 429 and Retry-After, so a burst of sign-ins can neither exhaust memory
+ * nor hold the thread pool that file reads need (decision 0093). One per app (AppDeps).
+ */
+export class HashSlots {
+  #running = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(
+    readonly maxRunning: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  /** Hashes running now and waiting, for tests and diagnostics. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#running, waiting: this.#waiting.length };
+  }
+
+  /** Runs `task` in a slot; throws 429 at once when every slot is taken and the queue is full. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#running < this.maxRunning) {
+      this.#running += 1;
+    } else {
+      if (this.#waiting.length >= this.maxWaiting) {
+        throw new AppError('TOO_MANY_REQUESTS', HASHING_BUSY, { retryAfterSeconds: HASHING_BUSY_RETRY_SECONDS });
+      }
+      // The finishing task hands its slot straight over: the running count stays as it is.
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
+  }
+}
+
 /** Unambiguous alphabet for personal access codes (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -76,14 +122,52 @@ export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** The hash stored for a personal access code: of its normalized form, so typing is forgiving. */
-export function hashAccessCode(code: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
-  return hashSecret(normalizeAccessCode(code), params);
+/**
+ * Personal access codes are random (about 59 bits), so they need no slow hash: a keyed one
+ * (HMAC-SHA-256 with a server secret kept outside the database, `accessCodeKey`) makes a stolen
+ * database useless for guessing them, and costs microseconds instead of scrypt's 128 MiB
+ * (decision 0092). Stored as `hmac-sha256$<base64>`, of the normalized code (typing is forgiving).
+ */
+export const ACCESS_CODE_HASH_PREFIX = 'hmac-sha256$';
+
+function accessCodeDigest(code: string, key: Buffer): Buffer {
+  return createHmac('sha256', key).update(normalizeAccessCode(code)).digest();
 }
 
-/** Checks a typed access code against a stored hash (or does the dummy work when there is none). */
-export function verifyAccessCode(code: string, stored: string | null | undefined): Promise<boolean> {
-  return verifySecret(normalizeAccessCode(code), stored);
+export function hashAccessCode(code: string, key: Buffer): string {
+  return ACCESS_CODE_HASH_PREFIX + accessCodeDigest(code, key).toString('base64');
+}
+
+/** A digest no code matches, compared when there is nothing to compare, so the work is the same. */
+const NO_CODE_DIGEST = randomBytes(32);
+
+/** What checking a code may need: the key, and the slots for an older scrypt hash. */
+export interface AccessCodeSecrets {
+  accessCodeKey: Buffer;
+  passwordHashes: HashSlots;
+}
+
+/**
+ * Checks a typed access code against a stored hash, dispatching on its prefix: the keyed hash, or
+ * an scrypt hash stored before decision 0092 (still accepted, within the hash slots, until the
+ * account's next code is issued). With no stored hash (unknown email) it still computes and
+ * compares an HMAC, the work of a wrong code, and answers false.
+ */
+export async function verifyAccessCode(
+  code: string,
+  stored: string | null | undefined,
+  secrets: AccessCodeSecrets,
+): Promise<boolean> {
+  if (stored?.startsWith('scrypt$')) {
+    return secrets.passwordHashes.run(() => verifySecret(normalizeAccessCode(code), stored));
+  }
+  const digest = accessCodeDigest(code, secrets.accessCodeKey);
+  const expected = stored?.startsWith(ACCESS_CODE_HASH_PREFIX)
+    ? Buffer.from(stored.slice(ACCESS_CODE_HASH_PREFIX.length), 'base64')
+    : undefined;
+  const comparable = expected?.length === digest.length;
+  const same = timingSafeEqual(digest, comparable ? expected! : NO_CODE_DIGEST);
+  return same && comparable;
 }
 
 /**

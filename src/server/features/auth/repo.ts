@@ -1,5 +1,6 @@
 import type { AccessLevel, Role } from '../../../shared/constants';
 import { nowIso, type DB } from '../../db/client';
+import { ACCESS_CODE_HASH_PREFIX } from './passwords';
 
 /**
  * The SQL of signing in. These are the only queries that read a password or access-code hash, and
@@ -44,12 +45,13 @@ interface NewCoupleAccount {
   accessCodeHash: string | null;
 }
 
-/** Creates a couple and its first account in one transaction; returns both ids. */
+/** Creates a couple and its first account in one transaction (the caller's, if `db` is one); returns both ids. */
 export async function insertCoupleAccount(
   db: DB,
   values: NewCoupleAccount,
 ): Promise<{ coupleId: number; accountId: number }> {
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(work: (trx: DB) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     const now = nowIso();
     const couple = await trx
       .insertInto('couples')
@@ -77,6 +79,42 @@ export async function insertCoupleAccount(
       .executeTakeFirstOrThrow();
     return { coupleId: couple.id, accountId: account.id };
   });
+}
+
+/**
+ * Stores the account's new personal access-code hash (the old code stops working), and, if given,
+ * its email and when that email was proven.
+ */
+export async function setAccessCodeHash(
+  db: DB,
+  accountId: number,
+  values: { accessCodeHash: string; email?: string; emailVerifiedAt?: string },
+): Promise<void> {
+  const result = await db
+    .updateTable('accounts')
+    .set({
+      access_code_hash: values.accessCodeHash,
+      ...(values.email === undefined ? {} : { email: values.email }),
+      ...(values.emailVerifiedAt === undefined ? {} : { email_verified_at: values.emailVerifiedAt }),
+    })
+    .where('id', '=', accountId)
+    .where('role', '=', 'couple')
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw new Error(`No couple account ${accountId} to give an access code`);
+}
+
+/**
+ * Whether any access code is stored hashed with the server key (decision 0092). Read once at
+ * start-up, and only when the key file is missing.
+ */
+export async function holdsKeyedAccessCodeHashes(db: DB): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('access_code_hash', 'like', `${ACCESS_CODE_HASH_PREFIX}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** True for SQLite's unique-constraint violation (a concurrent sign-up took the name first). */

@@ -3,15 +3,8 @@ import type { customerSignInSchema, passwordSignInSchema, registerSchema } from 
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
-import {
-  generateAccessCode,
-  hashAccessCode,
-  hashSecret,
-  normalizeAccessCode,
-  sameSecret,
-  verifyAccessCode,
-  verifySecret,
-} from './passwords';
+import { issueAccessCode } from './access-codes';
+import { hashSecret, normalizeAccessCode, sameSecret, verifyAccessCode, verifySecret } from './passwords';
 import {
   findAccessCodeCredentials,
   findPasswordCredentials,
@@ -84,23 +77,51 @@ async function startSession(deps: AppDeps, accountId: number, request: SignInReq
 }
 
 /**
- * The failed-sign-in budget (CONTRACT section 4): checked before any secret is verified, spent only
- * by failures, per account name or email and per client address.
+ * A sign-in attempt within the failed-sign-in budget (CONTRACT section 4), per account name or
+ * email and per client address. The attempt takes its slot in both budgets when it STARTS
+ * (RateLimiter.reserve), before any secret is verified, so concurrent attempts cannot all pass
+ * the check while the first hashes are still running; over budget it is refused with 429 at once.
+ * `attempt` runs the check: a success (a value) gives the slots back, so successes never use the
+ * budget; a refusal (null) keeps them spent and answers 401 with `message`; an error (the hash
+ * slots are full, the database failed) gives them back too, since no secret was judged.
  */
-function signInLimits(deps: AppDeps, accountKey: string, request: SignInRequest) {
+async function withinSignInLimits<T>(
+  deps: AppDeps,
+  accountKey: string,
+  request: SignInRequest,
+  message: string,
+  attempt: () => Promise<T | null>,
+): Promise<T> {
   const { signInPerAccount, signInPerAddress } = deps.rateLimits;
-  const key = accountKey.toLowerCase();
-  return {
-    check() {
-      signInPerAccount.check(key);
-      signInPerAddress.check(request.ip);
-    },
-    fail(message: string): AppError {
-      signInPerAccount.record(key);
-      signInPerAddress.record(request.ip);
-      return new AppError('UNAUTHORIZED', message);
-    },
-  };
+  const perAccount = signInPerAccount.reserve(accountKey.toLowerCase());
+  let perAddress;
+  try {
+    perAddress = signInPerAddress.reserve(request.ip);
+  } catch (error) {
+    perAccount.release();
+    throw error;
+  }
+  let result: T | null;
+  try {
+    result = await attempt();
+  } catch (error) {
+    perAccount.release();
+    perAddress.release();
+    throw error;
+  }
+  if (result === null) throw new AppError('UNAUTHORIZED', message);
+  perAccount.release();
+  perAddress.release();
+  return result;
+}
+
+/** A password hash or check within the app's hash slots (at most a few at once, decision 0093). */
+function hashPassword(deps: AppDeps, password: string): Promise<string> {
+  return deps.passwordHashes.run(() => hashSecret(password));
+}
+
+function checkPassword(deps: AppDeps, password: string, stored: string | null): Promise<boolean> {
+  return deps.passwordHashes.run(() => verifySecret(password, stored));
 }
 
 /** POST /api/auth/register: a trial couple with a username and password, signed in at once. */
@@ -108,7 +129,7 @@ export function register(deps: AppDeps, input: RegisterInput, request: SignInReq
   return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string }>> => {
     deps.rateLimits.registerPerAddress.consume(request.ip);
     if (await usernameExists(deps.db, input.username)) throw new AppError('CONFLICT', USERNAME_TAKEN);
-    const passwordHash = await hashSecret(input.password);
+    const passwordHash = await hashPassword(deps, input.password);
     let accountId: number;
     try {
       ({ accountId } = await insertCoupleAccount(deps.db, {
@@ -139,13 +160,13 @@ async function signInWithPassword(
   request: SignInRequest,
   role: 'admin' | 'couple',
 ): Promise<NewSession> {
-  const limits = signInLimits(deps, input.username, request);
-  limits.check();
-  const account = await findPasswordCredentials(deps.db, input.username);
-  const storedHash = account?.role === role ? account.secretHash : null;
-  const valid = await verifySecret(input.password, storedHash);
-  if (!valid || !account) throw limits.fail(INVALID_CREDENTIALS);
-  return startSession(deps, account.accountId, request);
+  return withinSignInLimits(deps, input.username, request, INVALID_CREDENTIALS, async () => {
+    const account = await findPasswordCredentials(deps.db, input.username);
+    const storedHash = account?.role === role ? account.secretHash : null;
+    const valid = await checkPassword(deps, input.password, storedHash);
+    if (!valid || !account) return null;
+    return startSession(deps, account.accountId, request);
+  });
 }
 
 /** POST /api/auth/user-login: a couple that registered with a username. */
@@ -186,61 +207,68 @@ function isSharedCode(code: string, configured: string): boolean {
 export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<CustomerSignInBody>> => {
     const { config } = deps;
-    const limits = signInLimits(deps, input.email, request);
-    limits.check();
-    const account = await findAccessCodeCredentials(deps.db, input.email);
-    const coupleAccount = account?.role === 'couple' ? account : undefined;
+    return withinSignInLimits(deps, input.email, request, INVALID_EMAIL_OR_CODE, async () => {
+      const account = await findAccessCodeCredentials(deps.db, input.email);
+      const coupleAccount = account?.role === 'couple' ? account : undefined;
 
-    if (isSharedCode(input.accessCode, config.trialAccessCode)) {
-      // The demo email is reserved for the demo account even while demo mode is off.
-      if (account || input.email === config.demoEmail) {
-        await verifySecret(input.accessCode, null); // same work as any refused code
-        throw limits.fail(INVALID_EMAIL_OR_CODE);
+      if (isSharedCode(input.accessCode, config.trialAccessCode)) {
+        // The demo email is reserved for the demo account even while demo mode is off.
+        if (account || input.email === config.demoEmail) {
+          await verifyAccessCode(input.accessCode, null, deps); // the work of any refused code
+          return null;
+        }
+        return startTrial(deps, input.email, request);
       }
-      return startTrial(deps, input.email, request);
-    }
 
-    const demoEnabled = config.demoMode && config.demoAccessCode !== '' && config.demoEmail !== '';
-    if (
-      demoEnabled &&
-      coupleAccount &&
-      input.email === config.demoEmail &&
-      isSharedCode(input.accessCode, config.demoAccessCode)
-    ) {
+      const demoEnabled = config.demoMode && config.demoAccessCode !== '' && config.demoEmail !== '';
+      if (
+        demoEnabled &&
+        coupleAccount &&
+        input.email === config.demoEmail &&
+        isSharedCode(input.accessCode, config.demoAccessCode)
+      ) {
+        const session = await startSession(deps, coupleAccount.accountId, request);
+        return { session, body: { success: true, message: 'Login successful' } };
+      }
+
+      const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null, deps);
+      if (!valid || !coupleAccount) return null;
       const session = await startSession(deps, coupleAccount.accountId, request);
       return { session, body: { success: true, message: 'Login successful' } };
-    }
-
-    const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null);
-    if (!valid || !coupleAccount) throw limits.fail(INVALID_EMAIL_OR_CODE);
-    const session = await startSession(deps, coupleAccount.accountId, request);
-    return { session, body: { success: true, message: 'Login successful' } };
+    });
   });
 }
 
+/**
+ * A trial account for an email nobody has yet, with its personal code issued (issueAccessCode) in
+ * the same transaction. Whoever typed the email gets the code on screen, so the email stays
+ * unproven until an order proves it.
+ */
 async function startTrial(deps: AppDeps, email: string, request: SignInRequest): Promise<SignedIn<CustomerSignInBody>> {
   deps.rateLimits.registerPerAddress.consume(request.ip);
-  const accessCode = generateAccessCode();
-  let accountId: number;
+  let created: { accountId: number; accessCode: string };
   try {
-    ({ accountId } = await insertCoupleAccount(deps.db, {
-      accessLevel: 'trial',
-      displayName: TRIAL_PLACEHOLDER_NAME,
-      partnerName: TRIAL_PLACEHOLDER_PARTNER,
-      username: null,
-      email,
-      passwordHash: null,
-      accessCodeHash: await hashAccessCode(accessCode),
-    }));
+    created = await deps.db.transaction().execute(async (trx) => {
+      const { accountId } = await insertCoupleAccount(trx, {
+        accessLevel: 'trial',
+        displayName: TRIAL_PLACEHOLDER_NAME,
+        partnerName: TRIAL_PLACEHOLDER_PARTNER,
+        username: null,
+        email,
+        passwordHash: null,
+        accessCodeHash: null,
+      });
+      return { accountId, accessCode: await issueAccessCode(trx, deps, accountId, { provesEmail: false }) };
+    });
   } catch (error) {
     // A concurrent trial sign-up for the same email got there first: that account is not ours.
     if (isUniqueViolation(error)) throw new AppError('UNAUTHORIZED', INVALID_EMAIL_OR_CODE);
     throw error;
   }
-  const session = await startSession(deps, accountId, request);
+  const session = await startSession(deps, created.accountId, request);
   return {
     session,
-    body: { success: true, message: 'Your free trial has started', accessCode },
+    body: { success: true, message: 'Your free trial has started', accessCode: created.accessCode },
   };
 }
 

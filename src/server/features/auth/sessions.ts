@@ -125,6 +125,14 @@ export async function deleteSessionByToken(db: DB, token: string | undefined): P
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }
 
+/**
+ * Ends every session of the account. Like any write it clears the session memory of this process
+ * at once, and of other processes within OTHER_CONNECTIONS_CHECK_MS (decision 0064).
+ */
+export async function deleteSessionsOfAccount(db: DB, accountId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
+}
+
 export async function deleteExpiredSessions(db: DB): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', Date.now()).execute();
 }

@@ -1,20 +1,15 @@
 import type { AppDeps } from '../../deps';
-import { createCouple, FAST_SCRYPT, type CoupleFixture } from '../../test/harness';
+import { createCouple, type CoupleFixture } from '../../test/harness';
 import type { AccessLevel } from '../../../shared/constants';
-import { generateAccessCode, hashAccessCode } from './passwords';
+import { issueAccessCode } from './access-codes';
 
-/** A couple whose email account signs in with a personal access code (cheaply hashed for tests). */
+/** A couple whose email account signs in with a personal access code, issued as an order issues it. */
 export async function createCoupleWithAccessCode(
   deps: AppDeps,
   options: { email?: string; accessLevel?: AccessLevel } = {},
 ): Promise<CoupleFixture & { accessCode: string }> {
   const couple = await createCouple(deps, options);
-  const accessCode = generateAccessCode();
-  await deps.db
-    .updateTable('accounts')
-    .set({ access_code_hash: await hashAccessCode(accessCode, FAST_SCRYPT) })
-    .where('id', '=', couple.accountId)
-    .execute();
+  const accessCode = await issueAccessCode(deps.db, deps, couple.accountId, { provesEmail: true });
   return { ...couple, accessCode };
 }
 

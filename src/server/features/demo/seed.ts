@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { AppDeps } from '../../deps';
 import { nowIso } from '../../db/client';
+import { deleteSessionsOfAccount } from '../auth/sessions';
 import { listFrameworks, storeFrameworkPdf } from '../frameworks/service';
 
 export const DEMO_ORDER_COMPLETED = 'pi_demoCompleted0001';
@@ -25,19 +26,41 @@ export async function makeSamplePdf(title: string, body: string): Promise<Uint8A
 }
 
 /**
- * Demo mode (CONTRACT section 8): the shared demo couple with sample progress, sample PDFs for the
- * first weeks that have none, and a completed and a pending sample order. Runs at start-up; does
- * nothing when the demo account already exists.
+ * Demo mode at start-up (CONTRACT section 8). On: seeds the demo account (see seedDemo). Off: the
+ * demo account, which everyone knows how to open, is closed: its sessions end (they were started
+ * with the public demo code) and, through the orders service, its sample orders answer 404. The
+ * demo email stays reserved, so no code of any kind opens the account while demo mode is off.
  */
-export async function seedDemo(deps: AppDeps): Promise<void> {
+export async function applyDemoMode(deps: AppDeps): Promise<void> {
   const { db, config } = deps;
-  if (!config.demoMode || !config.demoEmail) return;
-  const existing = await db
+  if (!config.demoEmail) return;
+  const demo = await db
     .selectFrom('accounts')
-    .select('id')
+    .select(['id', 'couple_id as coupleId'])
     .where('email', '=', config.demoEmail)
+    .where('role', '=', 'couple')
     .executeTakeFirst();
-  if (existing) return;
+  if (demo?.coupleId != null) {
+    // Databases seeded before decision 0094 left the pending sample order without a couple.
+    await db
+      .updateTable('orders')
+      .set({ couple_id: demo.coupleId })
+      .where('id', '=', DEMO_ORDER_PENDING)
+      .where('couple_id', 'is', null)
+      .execute();
+  }
+  if (config.demoMode) await seedDemo(deps, demo !== undefined);
+  else if (demo) await deleteSessionsOfAccount(db, demo.id);
+}
+
+/**
+ * The shared demo couple with sample progress, sample PDFs for the first weeks that have none, and
+ * a completed and a pending sample order, both the demo couple's (so they are hidden with it).
+ * Does nothing when the demo account already exists.
+ */
+async function seedDemo(deps: AppDeps, exists: boolean): Promise<void> {
+  const { db, config } = deps;
+  if (exists) return;
 
   const now = nowIso();
   const weddingDate = new Date(Date.now() + 180 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -62,7 +85,7 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
       .insertInto('orders')
       .values([
         { id: DEMO_ORDER_COMPLETED, couple_id: couple.id, amount: 4900, first_name: 'Alex', last_name: 'Rivera', email: config.demoEmail, status: 'completed', created_at: now },
-        { id: DEMO_ORDER_PENDING, couple_id: null, amount: 4900, first_name: 'Jordan', last_name: 'Lee', email: 'jordan.lee@example.com', status: 'pending', created_at: now },
+        { id: DEMO_ORDER_PENDING, couple_id: couple.id, amount: 4900, first_name: 'Jordan', last_name: 'Lee', email: 'jordan.lee@example.com', status: 'pending', created_at: now },
       ])
       .execute();
   });

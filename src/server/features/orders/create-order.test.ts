@@ -1,16 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_INTENT_ID_PATTERN } from '../../../shared/orders-schemas';
-import { createCouple, FAST_SCRYPT, useTestApp } from '../../test/harness';
-import { verifyAccessCode } from '../auth/passwords';
+import { createCouple, useTestApp } from '../../test/harness';
+import { verifyAccessCode as verifyWithSecrets } from '../auth/passwords';
 import { createOrder, generateOrderId } from './service';
 
-// Cheap hashes for speed; scripts/create-order.test.ts runs the real command at full cost.
-vi.mock('../auth/passwords', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../auth/passwords')>();
-  return { ...original, hashAccessCode: (code: string) => original.hashAccessCode(code, FAST_SCRYPT) };
-});
-
 const t = useTestApp({ PORT: '4321' });
+
+const verifyAccessCode = (code: string, stored: string | null | undefined) => verifyWithSecrets(code, stored, t.deps);
 
 let sequence = 0;
 const uniqueEmail = () => `buyer${++sequence}-${Date.now()}@example.com`;

@@ -11,12 +11,32 @@ export interface OrderView {
   status: string;
 }
 
-export async function findOrder(db: DB, id: string): Promise<OrderView | undefined> {
-  return db
+/**
+ * The order with this id, unless it belongs to the couple of the account whose email is
+ * `hiddenAccountEmail` (the demo account while demo mode is off): then there is no such order.
+ */
+export async function findOrder(db: DB, id: string, hiddenAccountEmail: string | null): Promise<OrderView | undefined> {
+  let query = db
     .selectFrom('orders')
-    .select(['id', 'amount', 'first_name as firstName', 'last_name as lastName', 'email', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .select(['orders.id', 'orders.amount', 'orders.first_name as firstName', 'orders.last_name as lastName', 'orders.email', 'orders.status'])
+    .where('orders.id', '=', id);
+  if (hiddenAccountEmail !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('orders.couple_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('accounts')
+              .select('accounts.id')
+              .whereRef('accounts.couple_id', '=', 'orders.couple_id')
+              .where('accounts.email', '=', hiddenAccountEmail),
+          ),
+        ),
+      ]),
+    );
+  }
+  return query.executeTakeFirst();
 }
 
 export async function insertOrder(
@@ -61,6 +81,8 @@ export interface CoupleAccount {
   email: string | null;
   username: string | null;
   accessLevel: AccessLevel;
+  /** When the email was proven (null: never, e.g. typed in to start a trial). */
+  emailVerifiedAt: string | null;
 }
 
 function selectCoupleAccounts(db: DB) {
@@ -73,6 +95,7 @@ function selectCoupleAccounts(db: DB) {
       'accounts.email as email',
       'accounts.username as username',
       'couples.access_level as accessLevel',
+      'accounts.email_verified_at as emailVerifiedAt',
     ])
     .where('accounts.role', '=', 'couple');
 }
@@ -94,11 +117,11 @@ export async function isEmailTaken(db: DB, email: string): Promise<boolean> {
 
 /**
  * A new couple with full access and an empty profile (so onboarding opens at first sign-in), and its
- * email account signing in with a personal access code.
+ * email account, which gets its personal access code from issueAccessCode (auth feature).
  */
 export async function createFullAccessCouple(
   db: DB,
-  account: { email: string; accessCodeHash: string },
+  account: { email: string },
 ): Promise<{ coupleId: number; accountId: number }> {
   const now = nowIso();
   const couple = await db
@@ -114,7 +137,7 @@ export async function createFullAccessCouple(
       username: null,
       email: account.email,
       password_hash: null,
-      access_code_hash: account.accessCodeHash,
+      access_code_hash: null,
       created_at: now,
     })
     .returning('id')
@@ -124,19 +147,4 @@ export async function createFullAccessCouple(
 
 export async function grantFullAccess(db: DB, coupleId: number): Promise<void> {
   await db.updateTable('couples').set({ access_level: 'full' }).where('id', '=', coupleId).execute();
-}
-
-/** Replaces the account's personal access code (the old one stops working) and, if given, sets its email. */
-export async function setPersonalAccessCode(
-  db: DB,
-  accountId: number,
-  accessCodeHash: string,
-  email?: string,
-): Promise<void> {
-  await db
-    .updateTable('accounts')
-    .set(email === undefined ? { access_code_hash: accessCodeHash } : { access_code_hash: accessCodeHash, email })
-    .where('id', '=', accountId)
-    .where('role', '=', 'couple')
-    .execute();
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
 import { describeZodError } from '../../../shared/schemas';
 import type { AppDeps } from '../../deps';
-import { generateAccessCode, hashAccessCode } from '../auth/passwords';
+import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
 import {
   createFullAccessCouple,
   findCoupleAccountByEmail,
@@ -15,7 +15,6 @@ import {
   insertOrder,
   isEmailTaken,
   listFrameworkFiles,
-  setPersonalAccessCode,
   type OrderView,
 } from './repo';
 import { openMergedWorkbook } from './workbook-pdf';
@@ -28,12 +27,24 @@ export const WORKBOOK_NOT_AVAILABLE =
 export const WORKBOOK_FILE_NAME = 'vows-and-weeks-workbook.pdf';
 
 /**
+ * The email of the account whose orders nobody may read: the demo account while demo mode is off.
+ * Its sample orders' ids are public (README), and the completed one would hand out the complete
+ * workbook, so after demo mode is switched off they answer like unknown orders.
+ */
+function hiddenAccountEmail(deps: AppDeps): string | null {
+  const { demoMode, demoEmail } = deps.config;
+  return demoMode || demoEmail === '' ? null : demoEmail;
+}
+
+/**
  * The order a payment-intent id names. Anyone holding the id may read it (it is the buyer's receipt
  * link). An id that is not `pi_` + letters and digits cannot exist and is answered like an unknown
- * one, without a database query.
+ * one, without a database query; so are the demo account's orders while demo mode is off.
  */
 export async function getOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {
-  const order = isPaymentIntentId(paymentIntentId) ? await findOrder(deps.db, paymentIntentId) : undefined;
+  const order = isPaymentIntentId(paymentIntentId)
+    ? await findOrder(deps.db, paymentIntentId, hiddenAccountEmail(deps))
+    : undefined;
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return order;
 }
@@ -115,16 +126,22 @@ export interface CreatedOrder {
  *   When the account has no email and the email is free, the account gets it with a personal code;
  *   when it already has that email, a fresh code. An email that belongs to another account is refused,
  *   so one order never upgrades two couples.
+ *
+ * Every code is issued by issueAccessCode, which ends all the account's sessions and records the
+ * email as proven (the code is delivered to the buyer); a completed order for an account whose
+ * email was never proven ends its sessions even when it issues no code (decision 0091). The demo
+ * email is reserved for the demo account and refused.
  */
 export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Promise<CreatedOrder> {
   const parsed = createOrderSchema.safeParse(rawInput);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
+  if (deps.config.demoEmail !== '' && input.email === deps.config.demoEmail) {
+    throw new AppError('CONFLICT', `The email ${input.email} is reserved for the demo account (DEMO_EMAIL); use the buyer's own email.`);
+  }
   const orderId = generateOrderId();
-  const accessCode = input.status === 'completed' ? generateAccessCode() : null;
-  const accessCodeHash = accessCode ? await hashAccessCode(accessCode) : null;
 
-  const issuedCode = await deps.db.transaction().execute(async (trx) => {
+  const issuedCode = await deps.db.transaction().execute(async (trx): Promise<string | null> => {
     const byUsername = input.username ? await findCoupleAccountByUsername(trx, input.username) : undefined;
     if (input.username && !byUsername) {
       throw new AppError('NOT_FOUND', `No account registered with the username ${input.username}.`);
@@ -132,10 +149,11 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
     const byEmail = await findCoupleAccountByEmail(trx, input.email);
     const order = { id: orderId, amount: input.amount, firstName: input.firstName, lastName: input.lastName, email: input.email, status: input.status };
 
-    if (!accessCodeHash) {
+    if (input.status !== 'completed') {
       await insertOrder(trx, { ...order, coupleId: byUsername?.coupleId ?? byEmail?.coupleId ?? null });
       return null;
     }
+    const delivered = { provesEmail: true } as const;
 
     if (byUsername) {
       if (byEmail && byEmail.accountId !== byUsername.accountId) {
@@ -147,30 +165,28 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
       await grantFullAccess(trx, byUsername.coupleId);
       await insertOrder(trx, { ...order, coupleId: byUsername.coupleId });
       if (byUsername.email === input.email) {
-        await setPersonalAccessCode(trx, byUsername.accountId, accessCodeHash);
-        return accessCode;
+        return issueAccessCode(trx, deps, byUsername.accountId, delivered);
       }
       if (byUsername.email === null && !(await isEmailTaken(trx, input.email))) {
-        await setPersonalAccessCode(trx, byUsername.accountId, accessCodeHash, input.email);
-        return accessCode;
+        return issueAccessCode(trx, deps, byUsername.accountId, { ...delivered, email: input.email });
       }
       // The account already signs in with another email: it keeps that email and its own code.
+      await endSessionsOfUnprovenEmail(trx, byUsername);
       return null;
     }
 
     if (byEmail) {
       await grantFullAccess(trx, byEmail.coupleId);
-      await setPersonalAccessCode(trx, byEmail.accountId, accessCodeHash);
       await insertOrder(trx, { ...order, coupleId: byEmail.coupleId });
-      return accessCode;
+      return issueAccessCode(trx, deps, byEmail.accountId, delivered);
     }
 
     if (await isEmailTaken(trx, input.email)) {
       throw new AppError('CONFLICT', `The email ${input.email} belongs to an administrator account.`);
     }
-    const created = await createFullAccessCouple(trx, { email: input.email, accessCodeHash });
+    const created = await createFullAccessCouple(trx, { email: input.email });
     await insertOrder(trx, { ...order, coupleId: created.coupleId });
-    return accessCode;
+    return issueAccessCode(trx, deps, created.accountId, delivered);
   });
 
   return {
