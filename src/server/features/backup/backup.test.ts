@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { nowIso } from '../../db/client';
 import { createTestApp, makeTempDir, testConfig, type TestApp } from '../../test/harness';
+import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
 import { createBackup, restoreBackup } from './service';
 
 const run = promisify(execFile);
@@ -48,6 +49,9 @@ describe('backup and restore', () => {
 
     const dataDir = path.join(makeTempDir('vows-restore-'), 'data');
     await restoreBackup({ folder, dataDir });
+    // The access-code key comes back too: without it no personal code could be checked.
+    const keyOf = (dir: string) => fs.readFileSync(path.join(dir, ACCESS_CODE_KEY_FILE), 'utf8');
+    expect(keyOf(dataDir)).toBe(keyOf(t.config.dataDir));
     const restored = await buildApp(testConfig({ DATA_DIR: dataDir, DEMO_MODE: 'true' }), { logger: false, print: () => {} });
     try {
       const messages = await restored.deps.db.selectFrom('contact_messages').select('last_name').execute();

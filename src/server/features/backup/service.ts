@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import type { DatabaseHandle } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { copyPrivateFile, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../private-files';
+import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
 
 export const BACKUP_PREFIX = 'backup-';
 const MANIFEST = 'manifest.json';
@@ -81,6 +82,11 @@ export async function createBackup(options: {
     } finally {
       copy.close();
     }
+    // The key that personal access codes are hashed with: without it no stored code can be checked.
+    const key = path.join(path.dirname(options.databaseFile), ACCESS_CODE_KEY_FILE);
+    await copyPrivateFile(key, path.join(partial, ACCESS_CODE_KEY_FILE)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
     await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(partial, folder);
     await pruneBackups(options.backupDir, keep);
@@ -124,6 +130,10 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
   await ensurePrivateDir(path.join(options.dataDir, 'pdfs'));
   for (const name of await fs.readdir(path.join(options.folder, 'pdfs'))) {
     await copyPrivateFile(path.join(options.folder, 'pdfs', name), path.join(options.dataDir, 'pdfs', name));
+  }
+  const key = path.join(options.folder, ACCESS_CODE_KEY_FILE);
+  if (await fs.stat(key).then(() => true, () => false)) {
+    await copyPrivateFile(key, path.join(options.dataDir, ACCESS_CODE_KEY_FILE));
   }
   await copyPrivateFile(source, path.join(options.dataDir, 'app.sqlite'));
   return manifest;
