@@ -66,7 +66,8 @@ export default defineConfig({
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
-      // A test server raises the sign-in and contact limits; they still exist (CONTRACT section 4).
+      // A test server raises the sign-in and contact limits; they still exist
+      // (docs/product.md#rate-limits).
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000',
       RATE_LIMIT_SIGNIN_PER_ADDRESS: '10000',
       RATE_LIMIT_CONTACT_PER_MINUTE: '1000',

@@ -4,9 +4,9 @@ import { registerCouple, signInAdmin } from './support/auth';
 import { completeOnboarding } from './support/onboarding';
 
 /**
- * axe on every page of the app (issue 8), signed out, as a couple and as the admin: any violation,
- * whatever its impact, fails. Each test opens its own browser context (as @axe-core/playwright's
- * docs do) and its own accounts; the demo account is not touched.
+ * axe on every page of the app (docs/benchmarks.md), signed out, as a couple and as the admin: any
+ * violation, whatever its impact, fails. Each test opens its own browser context (as
+ * @axe-core/playwright's docs do) and its own accounts; the demo account is not touched.
  */
 
 async function expectNoViolations(page: Page, label: string) {

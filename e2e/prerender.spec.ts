@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 const HERO = 'Prepare for a lifetime together, one week at a time';
 
 /**
- * The landing page is prerendered at build time (issue 8): its text and layout are in the HTML
- * before any script runs, and the app then hydrates it without errors (decision 0071).
+ * The landing page is prerendered at build time (docs/benchmarks.md): its text and layout are in
+ * the HTML before any script runs, and the app then hydrates it without errors (decision 0071).
  */
 test.describe('prerendered landing page', () => {
   test('shows its heading, sections and styles with JavaScript disabled', async ({ browser }) => {

@@ -3,9 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The anonymous visitor's journey (issue 4): landing page, pricing to checkout, contact, mobile menu,
- * and the order confirmation page for the demo orders and one the order command records.
- * Runs against the shared e2e server (demo mode on); touches no shared data except its own order.
+ * The anonymous visitor's journey (docs/product.md#landing-page): landing page, pricing to
+ * checkout, contact, mobile menu, and the order confirmation page for the demo orders and one the
+ * order command records. Runs against the shared e2e server (demo mode on); touches no shared data
+ * except its own order.
  */
 
 const DEMO_COMPLETED = 'pi_demoCompleted0001';

@@ -13,11 +13,11 @@ import { checkTargets, FIGURES, mergeSection, renderMarkdown, summarise, type Fi
 import { seedBenchDatabase, BENCH_COMPLETED_WEEKS, type SeededDatabase } from './bench/seed';
 
 /**
- * `npm run bench [-- --quick]`: the server-side benchmark of issue 8, in one run on loopback.
- * The npm script builds the web app first if needed (scripts/ensure-build.ts). This seeds a
- * 10-couple and a 100,000-couple database straight into SQLite, then measures a bare Fastify route
- * (the ceiling), an Express 5 server doing the same read as ours, and our app (REST read, tRPC
- * read, the dashboard's batch, the HTML), one server at a time, in rotated order over three
+ * `npm run bench [-- --quick]`: the server-side benchmark of docs/benchmarks.md, in one run on
+ * loopback. The npm script builds the web app first if needed (scripts/ensure-build.ts). This seeds
+ * a 10-couple and a 100,000-couple database straight into SQLite, then measures a bare Fastify
+ * route (the ceiling), an Express 5 server doing the same read as ours, and our app (REST read,
+ * tRPC read, the dashboard's batch, the HTML), one server at a time, in rotated order over three
  * rounds; then the REST read at 200 requests/s offered and a 10 MB upload (event-loop delay and
  * memory, seen from inside the server by a preload). Writes docs/benchmarks.md (its own section)
  * and docs/benchmarks.json; exits 1 when a target is missed.

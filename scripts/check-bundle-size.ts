@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 /**
  * The landing route's initial download, from the Vite manifest of `npm run build`: the entry chunk,
  * the landing route's chunk and everything they import statically, with their CSS. Fails when the
- * gzip sizes exceed the budgets of issue 8, or when dashboard or admin code is among them.
+ * gzip sizes exceed the budgets of docs/benchmarks.md, or when dashboard or admin code is among
+ * them.
  */
 export const BUDGET = { jsGzipBytes: 150 * 1024, cssGzipBytes: 40 * 1024 };
 

@@ -5,7 +5,7 @@ import { createCouple, useTestApp } from '../src/server/test/harness';
 import { verifyAccessCode } from '../src/server/features/auth/passwords';
 
 /**
- * The order command exactly as the seller and outside scripts run it (CONTRACT section 7):
+ * The order command exactly as the seller and outside scripts run it (docs/product.md#orders):
  * `npm run --silent order:create -- ...` in a child process, against the DATA_DIR of a running app.
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -5,7 +5,7 @@ import { runCli } from './cli';
 /**
  * `npm run --silent order:create -- --email E --first-name F --last-name L [--amount 4900]
  * [--status completed|pending] [--username U]` records a sale until card payments are wired
- * (CONTRACT section 7) and prints one JSON line:
+ * (docs/product.md#orders) and prints one JSON line:
  * `{"orderId","email","status","accessCode","successUrl"}` (accessCode null when none was issued).
  * Uses the same DATA_DIR as the server; any problem is one line on stderr and exit code 1.
  */

@@ -8,10 +8,10 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startServer } from './lib/server-process';
 
 /**
- * `npm run lighthouse` (issue 8): Lighthouse 13 with Debian's Chromium against the real server in
- * demo mode, on `/`, `/customer-login` and `/dashboard` (signed in as the demo couple), mobile and
- * desktop, median of 3 runs. Writes the table into docs/benchmarks.md ("Front end (Lighthouse)") and
- * exits non-zero when `/` misses its targets.
+ * `npm run lighthouse` (docs/benchmarks.md): Lighthouse 13 with Debian's Chromium against the real
+ * server in demo mode, on `/`, `/customer-login` and `/dashboard` (signed in as the demo couple),
+ * mobile and desktop, median of 3 runs. Writes the table into docs/benchmarks.md ("Front end
+ * (Lighthouse)") and exits non-zero when `/` misses its targets.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -19,7 +19,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof CATEGORIES)[number];
 type FormFactor = 'mobile' | 'desktop';
 
-/** Targets for `/` (issue 8), as Lighthouse scores out of 100. */
+/** Targets for `/` (docs/benchmarks.md), as Lighthouse scores out of 100. */
 export const TARGETS: Record<FormFactor, Record<Category, number>> = {
   mobile: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 },
   desktop: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 95 },

@@ -10,7 +10,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Build-time prerender of the landing page (issue 8), run by vite.config.ts after the client build:
+ * Build-time prerender of the landing page (docs/benchmarks.md), run by vite.config.ts after the
+ * client build:
  * 1. builds scripts/prerender-entry.tsx with Vite in SSR mode (same plugins, so the same CSS-module
  *    class names and route tree) into a temporary folder;
  * 2. renders `/` with it and writes dist/web/index.html with the page inside #root, plus the

@@ -13,7 +13,7 @@ import { nextWeek } from '../../src/shared/unlock';
  * work as GET /api/user-progression/{id} on the SAME database file: parse the cookie, look the
  * session up the same way (sha256 of the token, join accounts and couples, expiry check), the
  * same ownership check, the same completed-weeks query, the same JSON shape, and the same security
- * headers (CONTRACT section 2 asks for them of any server of this API), set the cheapest way:
+ * headers (docs/product.md#sessions asks for them of any server of this API), set the cheapest way:
  * values worked out once. Statements are prepared once, as a careful Express author would, and
  * found sessions are remembered the way our app remembers them (decisions 0064 and 0088: keyed by
  * the token, used while data_version, read at most every 0.1 s, is unchanged; this server never

@@ -72,7 +72,7 @@ export function paired(a: Row, b: Row, key: 'rps' | 'p99'): number {
   return median(a.rounds.map((sample, round) => sample[key] / b.rounds[round]![key]));
 }
 
-/** The targets of issue 8, every one a ratio or a bound taken in this run. */
+/** The targets of docs/benchmarks.md, every one a ratio or a bound taken in this run. */
 export function checkTargets(rows: Row[], upload: UploadResult): Check[] {
   const row = (id: FigureId) => {
     const found = rows.find((r) => r.id === id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, demoModeExposureWarning, isLoopbackHost, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('applies the defaults of CONTRACT section 8', () => {
+  it('applies the defaults of docs/product.md#configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -14,8 +14,8 @@ const positiveInt = (label: string) =>
     .positive(`must be greater than 0 (${label})`);
 
 /**
- * Every environment variable the server reads (CONTRACT section 8). Defaults live here and in
- * .env.example; nothing else in the code reads process.env.
+ * Every environment variable the server reads (docs/product.md#configuration). Defaults live here
+ * and in .env.example; nothing else in the code reads process.env.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -10,8 +10,9 @@ import { DISK_FULL_MESSAGE } from './storage-errors';
 import { adminCookie, createCouple, makeTempDir, sessionCookie, testConfig } from './test/harness';
 
 /**
- * A full disk (issue 9): the data directory is a 4 MB tmpfs, filled up. Mounting needs root and a
- * kernel that allows it; where it does not, these tests are skipped (the reason is printed).
+ * A full disk (docs/product.md#data-and-durability): the data directory is a 4 MB tmpfs, filled up.
+ * Mounting needs root and a kernel that allows it; where it does not, these tests are skipped (the
+ * reason is printed).
  */
 const mountPoint = makeTempDir('vows-fulldisk-');
 let mounted = false;

@@ -71,7 +71,10 @@ function tooMany(retryInMs: number): AppError {
 
 const MINUTE = 60_000;
 
-/** The limits of CONTRACT section 4, one limiter each, built per app from the configuration. */
+/**
+ * The limits of docs/product.md#rate-limits, one limiter each, built per app from the
+ * configuration.
+ */
 export function createRateLimits(config: Config) {
   return {
     signInPerAccount: new RateLimiter(config.rateLimits.signInPerAccount, 15 * MINUTE),

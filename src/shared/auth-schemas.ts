@@ -3,8 +3,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from './constants';
 import { EMAIL_PATTERN } from './schemas';
 
 /**
- * The inputs of every way in (CONTRACT sections 1 and 4), shared by the sign-in forms (shown under
- * the field) and the server (a 400 reads "field: message", see describeZodError).
+ * The inputs of every way in (docs/product.md#accounts-and-roles and docs/product.md#http-api),
+ * shared by the sign-in forms (shown under the field) and the server (a 400 reads "field: message",
+ * see describeZodError).
  */
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -44,7 +45,9 @@ export const passwordSignInSchema = z.object({
 });
 export type PasswordSignInInput = z.input<typeof passwordSignInSchema>;
 
-/** An email as typed: trimmed, the simple pattern of SPEC section 5, lower-cased. */
+/**
+ * An email as typed: trimmed, the simple pattern of docs/product.md#validation-rules, lower-cased.
+ */
 export const signInEmailSchema = requiredText('Enter your email')
   .trim()
   .min(1, 'Enter your email')

@@ -1,4 +1,4 @@
-/** Business constants shared by the server and the web app (SPEC section 9). */
+/** Business constants shared by the server and the web app (docs/product.md#business-constants). */
 export const TOTAL_WEEKS = 52;
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 export const PRICE_CENTS = 4900;

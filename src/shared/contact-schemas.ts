@@ -13,9 +13,10 @@ const requiredText = (field: string, max: number) =>
     .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
 
 /**
- * A contact message (SPEC sections 3 and 5, CONTRACT section 4): names, email and message required,
- * subject optional but one of the four options when given (an empty string or null counts as none).
- * The landing page's form and POST /api/contact (and contact.send) validate with this one schema.
+ * A contact message (docs/product.md#entities, docs/product.md#validation-rules and
+ * docs/product.md#http-api): names, email and message required, subject optional but one of the
+ * four options when given (an empty string or null counts as none). The landing page's form and
+ * POST /api/contact (and contact.send) validate with this one schema.
  */
 export const contactMessageSchema = z.object({
   firstName: requiredText('firstName', NAME_MAX_LENGTH),

@@ -1,6 +1,6 @@
 /**
  * Application error codes. Services throw AppError with one of these; each transport maps it once:
- * the Fastify error handler to an HTTP status (CONTRACT section 4), tRPC to its own codes.
+ * the Fastify error handler to an HTTP status (docs/product.md#errors), tRPC to its own codes.
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,

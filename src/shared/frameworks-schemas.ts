@@ -6,7 +6,7 @@ import type { WeekLockReason } from './unlock';
 export const FRAMEWORK_TITLE_MAX_LENGTH = 200;
 export const FRAMEWORK_DESCRIPTION_MAX_LENGTH = 2000;
 
-/** The multipart field names of POST /api/upload-framework (SPEC section 7). */
+/** The multipart field names of POST /api/upload-framework (docs/product.md#web-client-calls). */
 export const UPLOAD_FIELDS = {
   weekNumber: 'weekNumber',
   title: 'title',
@@ -28,7 +28,7 @@ const requiredWeekNumber = z
 
 /**
  * The text fields of a framework upload, shared by the admin form and the upload route: weekNumber
- * 1-52 and a title are required, the description is optional (SPEC section 5).
+ * 1-52 and a title are required, the description is optional (docs/product.md#validation-rules).
  */
 export const frameworkUploadFieldsSchema = z.object({
   weekNumber: requiredWeekNumber,
@@ -61,7 +61,7 @@ export const frameworkSchema = z.object({
 });
 export type Framework = z.infer<typeof frameworkSchema>;
 
-/** The five states of a week on a couple's journey map (SPEC section 4). */
+/** The five states of a week on a couple's journey map (docs/product.md#states). */
 export const weekStateSchema = z.enum(['completed', 'next', 'available', 'coming-soon', 'locked']);
 export type WeekState = z.infer<typeof weekStateSchema>;
 
@@ -97,7 +97,7 @@ export const frameworkUploadedSchema = z.object({
 /** Input of the JSON calls that name one week (frameworks.delete). */
 export const frameworkWeekSchema = z.object({ weekNumber: weekNumberSchema });
 
-/** The file name a downloaded framework is saved as (CONTRACT section 4). */
+/** The file name a downloaded framework is saved as (docs/product.md#http-api). */
 export function frameworkDownloadName(weekNumber: number): string {
   return `week-${weekNumber}.pdf`;
 }

@@ -3,8 +3,9 @@ import { NAME_MAX_LENGTH, PRICE_CENTS } from './constants';
 import { emailSchema } from './schemas';
 
 /**
- * Order ids look like card-payment intent ids: `pi_` and letters or digits (CONTRACT section 7).
- * Anything else cannot name an order, so it is answered "Order not found" without a database query.
+ * Order ids look like card-payment intent ids: `pi_` and letters or digits
+ * (docs/product.md#orders). Anything else cannot name an order, so it is answered "Order not found"
+ * without a database query.
  */
 export const PAYMENT_INTENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
 
@@ -48,7 +49,7 @@ const requiredName = (field: string) =>
     .min(1, `${field} is required`)
     .max(NAME_MAX_LENGTH, `${field} must be at most ${NAME_MAX_LENGTH} characters`);
 
-/** What the seller records with `npm run order:create` (CONTRACT section 7). */
+/** What the seller records with `npm run order:create` (docs/product.md#orders). */
 export const createOrderSchema = z.object({
   email: emailSchema,
   firstName: requiredName('firstName'),

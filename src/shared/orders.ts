@@ -4,14 +4,15 @@
  */
 
 /**
- * The simple email pattern of SPEC section 5 (text, @, text, dot, text): the same as EMAIL_PATTERN
- * in schemas.ts, which carries zod with it; a test keeps the two identical.
+ * The simple email pattern of docs/product.md#validation-rules (text, @, text, dot, text): the same
+ * as EMAIL_PATTERN in schemas.ts, which carries zod with it; a test keeps the two identical.
  */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The pricing card's form and the /checkout query string: first name, last name and email, all
- * required (SPEC section 5). Values are trimmed; the email must match the simple pattern.
+ * required (docs/product.md#validation-rules). Values are trimmed; the email must match the simple
+ * pattern.
  */
 export interface CheckoutDetails {
   firstName: string;
@@ -21,7 +22,10 @@ export interface CheckoutDetails {
 
 export type CheckoutDetailsProblem = 'missing' | 'invalid-email';
 
-/** Checks the pricing form; `missing` wins over `invalid-email`, as the toasts of SPEC section 5 expect. */
+/**
+ * Checks the pricing form; `missing` wins over `invalid-email`, as the toasts of
+ * docs/product.md#validation-rules expect.
+ */
 export function checkCheckoutDetails(values: Partial<Record<keyof CheckoutDetails, string | undefined>>):
   | { ok: true; details: CheckoutDetails }
   | { ok: false; problem: CheckoutDetailsProblem } {
@@ -33,7 +37,7 @@ export function checkCheckoutDetails(values: Partial<Record<keyof CheckoutDetail
   return { ok: true, details: { firstName, lastName, email } };
 }
 
-/** Dollars with two decimals from cents (SPEC section 9): 4900 -> "$49.00". */
+/** Dollars with two decimals from cents (docs/product.md#business-constants): 4900 -> "$49.00". */
 export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }

@@ -6,7 +6,7 @@ import { NAME_MAX_LENGTH, TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } fr
  * server's zod schema from these same functions: one source for each rule.
  */
 
-/** The couple profile as the API answers it (CONTRACT section 4). */
+/** The couple profile as the API answers it (docs/product.md#http-api). */
 export interface Profile {
   userDisplayName: string;
   partnerName: string;
@@ -51,7 +51,7 @@ export function normalizeWeddingDate(value: string | null | undefined): string |
 
 /**
  * Onboarding opens while the profile is incomplete: a missing name, or the placeholder names a
- * trial sign-up starts with (SPEC section 4).
+ * trial sign-up starts with (docs/product.md#states).
  */
 export function needsOnboarding(profile: Profile): boolean {
   const name = profile.userDisplayName.trim();

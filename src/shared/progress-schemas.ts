@@ -13,7 +13,7 @@ export const ratingSchema = z
   .max(RATING_MAX, RATING_MESSAGE)
   .nullable();
 
-/** One week's progress record (CONTRACT section 4). */
+/** One week's progress record (docs/product.md#http-api). */
 export const progressRecordSchema = z.object({
   weekNumber: weekNumberValueSchema,
   notes: z.string(),
@@ -23,9 +23,9 @@ export const progressRecordSchema = z.object({
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
 
 /**
- * The couple's standing in the course (CONTRACT section 4). GET /api/user-progression serializes
- * it with a JSON schema generated from this one (http/progress.ts), so a field added here is in
- * the answer.
+ * The couple's standing in the course (docs/product.md#http-api). GET /api/user-progression
+ * serializes it with a JSON schema generated from this one (http/progress.ts), so a field added
+ * here is in the answer.
  */
 export const userProgressionSchema = z.object({
   totalCompleted: z.number().int().min(0).max(TOTAL_WEEKS),

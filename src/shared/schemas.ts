@@ -48,7 +48,10 @@ export const errorBodySchema = z.object({
 export const successSchema = z.object({ success: z.literal(true) });
 export type Success = z.infer<typeof successSchema>;
 
-/** Simple email pattern of SPEC section 5: text, @, text, dot, text. Trimmed and lower-cased. */
+/**
+ * Simple email pattern of docs/product.md#validation-rules: text, @, text, dot, text. Trimmed and
+ * lower-cased.
+ */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailSchema = z
   .string({ error: 'email is required' })

@@ -1,13 +1,14 @@
 import { TOTAL_WEEKS, type AccessLevel } from './constants';
 
-/** The highest week an access level may unlock (CONTRACT section 1). */
+/** The highest week an access level may unlock (docs/product.md#access-levels). */
 export function accessLimit(accessLevel: AccessLevel, trialWeeks: number): number {
   return accessLevel === 'full' ? TOTAL_WEEKS : Math.min(trialWeeks, TOTAL_WEEKS);
 }
 
 /**
- * The week-unlock rule of CONTRACT section 3, the one definition used everywhere: completed weeks
- * stay open; otherwise week 1, or week N when week N-1 is completed, up to the access limit.
+ * The week-unlock rule of docs/product.md#week-unlocking, the one definition used everywhere:
+ * completed weeks stay open; otherwise week 1, or week N when week N-1 is completed, up to the
+ * access limit.
  */
 export function isWeekUnlocked(weekNumber: number, completedWeeks: ReadonlySet<number>, limit: number): boolean {
   if (completedWeeks.has(weekNumber)) return true;

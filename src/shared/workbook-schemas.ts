@@ -46,12 +46,13 @@ export interface WeekContent extends Omit<WeekContentData, 'weekNumber'> {
   weekNumber: number;
   /** The week whose content this is (1 for a week that falls back). */
   contentWeek: number;
-  /** True when the week has no content of its own and shows week 1's (SPEC section 3). */
+  /** True when the week has no content of its own and shows week 1's (docs/product.md#entities). */
   isFallback: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
-// A partner's response (CONTRACT section 4: arrays of strings, at most 20 items of 5,000 chars)
+// A partner's response (docs/product.md#http-api: arrays of strings, at most 20 items of 5,000
+// chars)
 // ---------------------------------------------------------------------------------------------
 
 const MAX_CHARS_TEXT = WORKBOOK_ITEM_MAX_LENGTH.toLocaleString('en-US');
@@ -90,7 +91,10 @@ export function emptyWorkbookResponse(): WorkbookResponse {
   return { reflectionAnswers: [], discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: [] };
 }
 
-/** SPEC section 4: a partner "has answered" once at least one reflection answer is not blank. */
+/**
+ * docs/product.md#states: a partner "has answered" once at least one reflection answer is not
+ * blank.
+ */
 /** Every text a partner wrote in a week's workbook, in the order of the form. */
 export function responseTexts(response: WorkbookResponse): string[] {
   return [

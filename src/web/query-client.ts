@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The one query client of the app (SPEC section 7): no automatic retry, no refetch on focus or
- * reconnect, no polling, data never goes stale. Mutations invalidate what they change.
+ * The one query client of the app (docs/product.md#web-client-calls): no automatic retry, no
+ * refetch on focus or reconnect, no polling, data never goes stale. Mutations invalidate what they
+ * change.
  *
  * Kept apart from trpc.ts so the entry chunk (main.tsx, the router) can hold the client without
  * the tRPC client, which loads with the first component, loader or guard that calls the API.

@@ -40,9 +40,10 @@ function signInRoute<S extends z.ZodType, Body>(deps: AppDeps, schema: S, servic
 }
 
 /**
- * The auth rows of CONTRACT section 4; the tRPC procedures in features/auth/router.ts share the
- * service. AUTH_ROUTE: errors raised before the handler (a body that is not JSON, too large) carry
- * `success: false` too. /api/session is not an auth endpoint of the contract (its 401 is `{message}`).
+ * The auth rows of docs/product.md#http-api; the tRPC procedures in features/auth/router.ts share
+ * the service. AUTH_ROUTE: errors raised before the handler (a body that is not JSON, too large)
+ * carry `success: false` too. /api/session is not an auth endpoint of the contract (its 401 is
+ * `{message}`).
  */
 export const authRoutes: RestRoutes = (app, deps) => {
   app.get('/api/auth/check', AUTH_ROUTE, async (req) => describeAuth(await getAuth(req, deps)));

@@ -6,7 +6,10 @@ import { storageError } from '../storage-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route is an auth endpoint: every error it answers carries `success: false` (CONTRACT section 4). */
+    /**
+     * The route is an auth endpoint: every error it answers carries `success: false`
+     * (docs/product.md#http-api).
+     */
     authErrors?: boolean;
   }
 }
@@ -15,11 +18,11 @@ declare module 'fastify' {
 export const AUTH_ROUTE = { config: { authErrors: true } } as const;
 
 /**
- * The one error path of the REST shims: AppError becomes its CONTRACT status with `{message}`
- * (plus its extra fields), a full disk becomes 507, Fastify's own client errors (body parsing,
- * content type, size) keep their 4xx status with a message that says what to send, and anything
- * else is logged and answered 500 with a generic message, never a stack. On an auth route every
- * error also carries `success: false`. The errors Fastify and Node answer before any route is
+ * The one error path of the REST shims: AppError becomes its status (docs/product.md#errors) with
+ * `{message}` (plus its extra fields), a full disk becomes 507, Fastify's own client errors (body
+ * parsing, content type, size) keep their 4xx status with a message that says what to send, and
+ * anything else is logged and answered 500 with a generic message, never a stack. On an auth route
+ * every error also carries `success: false`. The errors Fastify and Node answer before any route is
  * found have their own paths, with the same `{message}` shape: `frameworkErrors` and
  * `clientErrorHandler` below (decision 0098).
  */

@@ -8,7 +8,7 @@ import { SHUTTING_DOWN_MESSAGE } from './security';
 /**
  * Every /api error is `{message}` (auth endpoints add `success: false`), including the answers
  * Fastify and Node's HTTP parser write themselves, and every 400 says which field is wrong or what
- * the body should be (CONTRACT section 4).
+ * the body should be (docs/product.md#http-api).
  */
 let t: TestApp;
 let port: number;

@@ -26,8 +26,8 @@ import { parseInput } from './validation';
 type WeekParams = { Params: { weekNumber: string } };
 
 /**
- * The frameworks REST shims (CONTRACT section 4): the JSON calls share the service with the tRPC
- * procedures; the PDF upload and download are plain HTTP only.
+ * The frameworks REST shims (docs/product.md#http-api): the JSON calls share the service with the
+ * tRPC procedures; the PDF upload and download are plain HTTP only.
  */
 export const frameworkRoutes: RestRoutes = (app, deps) => {
   app.get('/api/frameworks', async (req) => {
@@ -147,7 +147,10 @@ async function readUploadForm(
   return { fields, upload };
 }
 
-/** The parser's own errors as CONTRACT statuses with messages a person can act on. */
+/**
+ * The parser's own errors as the statuses of docs/product.md#errors with messages a person can act
+ * on.
+ */
 function multipartError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;

@@ -25,7 +25,10 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
   return html.replace('</head>', `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script></head>`);
 }
 
-/** The page paths of CONTRACT section 5; every other non-API path gets the app with status 404. */
+/**
+ * The page paths of docs/product.md#pages-and-routes; every other non-API path gets the app with
+ * status 404.
+ */
 export const PAGE_PATHS = [
   '/',
   '/checkout',

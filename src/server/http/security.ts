@@ -10,10 +10,11 @@ export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again
 /**
  * Security headers (CSP without inline scripts, nosniff, frame-ancestors 'none', a referrer policy),
  * the x-request-id header (in the same hook, one hook less per request) and the Origin check of
- * CONTRACT section 2: a state-changing request that names a foreign Origin is refused with 403
- * before any handler runs. Headers go through `reply.header` (decision 0082). The same hook notices
- * X-Forwarded-For arriving while TRUST_PROXY is off (forwardedForWarning, logged once), and once
- * the app is closing it answers requests still arriving on open connections with 503 `{message}`.
+ * docs/product.md#sessions: a state-changing request that names a foreign Origin is refused with
+ * 403 before any handler runs. Headers go through `reply.header` (decision 0082). The same hook
+ * notices X-Forwarded-For arriving while TRUST_PROXY is off (forwardedForWarning, logged once), and
+ * once the app is closing it answers requests still arriving on open connections with 503
+ * `{message}`.
  *
  * The headers are helmet's, worked out once at start-up: @fastify/helmet builds a new helmet
  * middleware (and re-parses the CSP) on every request, which cost a fifth of a simple API read

@@ -12,7 +12,7 @@ import { parseInput } from './validation';
 const weekParams = z.object({ userId: userIdSchema, weekNumber: weekNumberSchema });
 const partnerParams = weekParams.extend({ partner: partnerSchema });
 
-/** CONTRACT section 4, the workbook rows. Ownership first (401/403), then the path (400). */
+/** docs/product.md#http-api, the workbook rows. Ownership first (401/403), then the path (400). */
 export const workbookRoutes: RestRoutes = (app, deps) => {
   // Load and validate the bundled week content now, so a broken content file stops the start-up
   // with a message naming the file instead of failing a couple's request later.

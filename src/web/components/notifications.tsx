@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Toasts (SPEC section 9): at most one shown at a time, and a new toast replaces the one shown
- * rather than waiting behind it (a quick second action is answered at once), 5 s each, swipe right (>= 50 px) to dismiss,
- * F8 moves keyboard focus to the notification region. Feature code calls `notify.success` /
- * `notify.error` with the texts of SPEC section 8 and never `notifications.show` directly.
+ * Toasts (docs/product.md#business-constants): at most one shown at a time, and a new toast
+ * replaces the one shown rather than waiting behind it (a quick second action is answered at once),
+ * 5 s each, swipe right (>= 50 px) to dismiss, F8 moves keyboard focus to the notification region.
+ * Feature code calls `notify.success` / `notify.error` with the texts of docs/product.md#ui-texts
+ * and never `notifications.show` directly.
  *
  * This module holds only the store calls; the region that shows the toasts (`AppNotifications`,
  * with Mantine's transitions) is in app-notifications.tsx and loads after the page's first bundle.

@@ -2,7 +2,7 @@ import { saveBlob } from './save-blob';
 
 /**
  * The page's few plain-HTTP calls (PDF downloads, the upload) share this: the server's `{message}`
- * of a refusal (CONTRACT section 4), and a download saved as a file.
+ * of a refusal (docs/product.md#http-api), and a download saved as a file.
  */
 
 /** The server's `{message}` in a response body's text, trimmed; null when the body is not that. */

@@ -23,8 +23,9 @@ export const Route = createFileRoute('/admin')({
 });
 
 /**
- * The admin screen's header holds its own 'Back to Website' and 'Logout' (SPEC section 2) in place of
- * the layout's account navigation (whose Admin link and Sign out would repeat them).
+ * The admin screen's header holds its own 'Back to Website' and 'Logout'
+ * (docs/product.md#admin-screen) in place of the layout's account navigation (whose Admin link and
+ * Sign out would repeat them).
  */
 function AdminActions() {
   const { signOut, isPending } = useSignOut();

@@ -5,7 +5,8 @@ import { searchTexts } from '../lib/search-params';
 
 export const Route = createFileRoute('/checkout')({
   validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['email', 'firstName', 'lastName'] as const),
-  // SPEC section 2: without all three of email, firstName and lastName, back to the course page.
+  // docs/product.md#pages-and-routes: without all three of email, firstName and lastName, back to
+  // the course page.
   beforeLoad: ({ search }) => {
     const { email, firstName, lastName } = search;
     if (!email?.trim() || !firstName?.trim() || !lastName?.trim()) throw redirect({ to: '/', replace: true });

@@ -7,9 +7,9 @@ import { trpc } from '../trpc';
 export const Route = createFileRoute('/dashboard')({
   head: () => ({ meta: [{ title: 'Your dashboard · Vows & Weeks' }] }),
   // The session first, asked afresh on every visit: a failure (anonymous, admin, network) goes to
-  // /customer-login (SPEC section 4), and nothing is fetched for a couple until its id is known.
-  // Sign-in and sign-out reset the whole query cache (decision 0012), so no other couple's data
-  // can be on screen.
+  // /customer-login (docs/product.md#states), and nothing is fetched for a couple until its id is
+  // known. Sign-in and sign-out reset the whole query cache (decision 0012), so no other couple's
+  // data can be on screen.
   // The tRPC client is imported on demand, as in /admin's guard (decision 0072).
   beforeLoad: async ({ context: { queryClient } }) => {
     const { trpc } = await import('../trpc');

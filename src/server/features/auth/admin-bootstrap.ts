@@ -3,10 +3,10 @@ import { nowIso } from '../../db/client';
 import { generatePassword, hashSecret } from './passwords';
 
 /**
- * Creates the administrator named by ADMIN_USERNAME when it does not exist yet (CONTRACT section 1).
- * Without ADMIN_PASSWORD a random password is generated and printed once, straight to stdout and
- * not through the logger (which never carries secrets). An existing admin is left as it is;
- * `npm run admin:reset-password` changes its password.
+ * Creates the administrator named by ADMIN_USERNAME when it does not exist yet
+ * (docs/product.md#the-administrator). Without ADMIN_PASSWORD a random password is generated and
+ * printed once, straight to stdout and not through the logger (which never carries secrets). An
+ * existing admin is left as it is; `npm run admin:reset-password` changes its password.
  */
 export async function ensureAdmin(deps: AppDeps, print: (line: string) => void): Promise<void> {
   const { db, config } = deps;

@@ -28,7 +28,7 @@ function expectTooMany(res: Awaited<ReturnType<typeof post>>) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('failed sign-in limits (CONTRACT section 4)', () => {
+describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
   it('blocks an account name after its failed sign-ins, even with the right password, in any case', async () => {
     t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '3' });
     const username = uniqueUsername('Target');

@@ -39,7 +39,7 @@ export interface SignedIn<Body> {
   body: Body;
 }
 
-/** The answer of GET /api/auth/check (CONTRACT section 4). */
+/** The answer of GET /api/auth/check (docs/product.md#http-api). */
 export function describeAuth(auth: Auth) {
   return {
     authenticated: auth.kind !== 'anonymous',
@@ -57,7 +57,7 @@ export function describeSession(auth: Auth): { customerId: number } {
 
 /**
  * Runs an auth call so that every AppError it throws (400, 401, 409, 429) carries
- * `success: false`, as CONTRACT section 4 asks of the auth endpoints, on both transports.
+ * `success: false`, as docs/product.md#errors asks of the auth endpoints, on both transports.
  */
 export async function asAuthCall<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -77,8 +77,8 @@ async function startSession(deps: AppDeps, accountId: number, request: SignInReq
 }
 
 /**
- * A sign-in attempt within the failed-sign-in budget (CONTRACT section 4), per account name or
- * email and per client address. The attempt takes its slot in both budgets when it STARTS
+ * A sign-in attempt within the failed-sign-in budget (docs/product.md#rate-limits), per account
+ * name or email and per client address. The attempt takes its slot in both budgets when it STARTS
  * (RateLimiter.reserve), before any secret is verified, so concurrent attempts cannot all pass
  * the check while the first hashes are still running; over budget it is refused with 429 at once.
  * `attempt` runs the check: a success (a value) gives the slots back, so successes never use the
@@ -199,10 +199,10 @@ function isSharedCode(code: string, configured: string): boolean {
 }
 
 /**
- * POST /api/customer-auth/login (CONTRACT section 1): the trial code with an unknown email starts a
- * trial account and returns its personal code once; the trial code never opens an existing account;
- * the demo code opens the demo account only in demo mode; otherwise the code must be the account's
- * personal access code.
+ * POST /api/customer-auth/login (docs/product.md#access-codes): the trial code with an unknown
+ * email starts a trial account and returns its personal code once; the trial code never opens an
+ * existing account; the demo code opens the demo account only in demo mode; otherwise the code must
+ * be the account's personal access code.
  */
 export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<CustomerSignInBody>> => {

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { NewSession, SignInRequest } from './service';
 import { SESSION_COOKIE } from './sessions';
 
-/** The flags of CONTRACT section 2, the same for setting and for clearing the cookie. */
+/** The flags of docs/product.md#sessions, the same for setting and for clearing the cookie. */
 function cookieFlags(config: Config) {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure } as const;
 }

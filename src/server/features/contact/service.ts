@@ -3,9 +3,9 @@ import type { AppDeps } from '../../deps';
 import { insertContactMessage } from './repo';
 
 /**
- * Stores a visitor's message (CONTRACT section 4). Only valid messages spend the sender's budget
- * (10 a minute per client address by default): a typo answered 400 costs nothing, a stored message
- * does. Both POST /api/contact and contact.send come here, so they share that budget.
+ * Stores a visitor's message (docs/product.md#http-api). Only valid messages spend the sender's
+ * budget (10 a minute per client address by default): a typo answered 400 costs nothing, a stored
+ * message does. Both POST /api/contact and contact.send come here, so they share that budget.
  */
 export async function sendContactMessage(
   deps: AppDeps,

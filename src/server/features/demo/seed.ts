@@ -26,10 +26,10 @@ export async function makeSamplePdf(title: string, body: string): Promise<Uint8A
 }
 
 /**
- * Demo mode at start-up (CONTRACT section 8). On: seeds the demo account (see seedDemo). Off: the
- * demo account, which everyone knows how to open, is closed: its sessions end (they were started
- * with the public demo code) and, through the orders service, its sample orders answer 404. The
- * demo email stays reserved, so no code of any kind opens the account while demo mode is off.
+ * Demo mode at start-up (docs/product.md#demo-mode). On: seeds the demo account (see seedDemo).
+ * Off: the demo account, which everyone knows how to open, is closed: its sessions end (they were
+ * started with the public demo code) and, through the orders service, its sample orders answer 404.
+ * The demo email stays reserved, so no code of any kind opens the account while demo mode is off.
  */
 export async function applyDemoMode(deps: AppDeps): Promise<void> {
   const { db, config } = deps;

@@ -28,7 +28,7 @@ import {
 } from './storage';
 
 export type { Framework } from './repo';
-/** One week as a couple's dashboard sees it (CONTRACT section 4, frameworks-with-access). */
+/** One week as a couple's dashboard sees it (docs/product.md#http-api, frameworks-with-access). */
 export type { FrameworkWithAccess };
 
 export function notUploadedMessage(weekNumber: number): string {
@@ -51,8 +51,8 @@ export const WEEK_NOTICES = {
 } as const;
 
 /**
- * A week's place on the map (SPEC section 4, decision 0043): completed; locked; coming soon (open,
- * no PDF yet); the next week to do (open, with its PDF); otherwise available.
+ * A week's place on the map (docs/product.md#states, decision 0043): completed; locked; coming soon
+ * (open, no PDF yet); the next week to do (open, with its PDF); otherwise available.
  */
 function weekState(weekNumber: number, hasFramework: boolean, completed: ReadonlySet<number>, next: number | null, lockReason: WeekLockReason | null): WeekState {
   if (completed.has(weekNumber)) return 'completed';

@@ -1,7 +1,7 @@
 import type { AccessLevel } from '../../../shared/constants';
 import { nowIso, type DB } from '../../db/client';
 
-/** An order as every caller sees it (CONTRACT section 4): amount in cents. */
+/** An order as every caller sees it (docs/product.md#http-api): amount in cents. */
 export interface OrderView {
   id: string;
   amount: number;

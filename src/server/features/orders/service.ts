@@ -116,7 +116,8 @@ export interface CreatedOrder {
 }
 
 /**
- * Records a sale (CONTRACT section 7) until card payments are wired; `npm run order:create` calls it.
+ * Records a sale (docs/product.md#orders) until card payments are wired; `npm run order:create`
+ * calls it.
  *
  * - pending: only the order is stored (linked to the buyer's couple when one is already known).
  * - completed, no username: the couple account for that email is created with full access, an empty

@@ -7,7 +7,7 @@ import { weekContentSchema, type WeekContent, type WeekContentData } from '../..
 
 /** The bundled week content: one `week-NN.json` per week that has its own exercises. */
 
-/** Week 1's content stands in for every week without its own (SPEC section 3). */
+/** Week 1's content stands in for every week without its own (docs/product.md#entities). */
 export const FALLBACK_WEEK = 1;
 
 const CONTENT_FILE = /^week-(\d{2})\.json$/;

@@ -15,9 +15,9 @@ import { WeekOverview } from './week-overview';
 export const DELETE_SUCCESS = 'Framework deleted successfully!';
 
 /**
- * The admin screen's content (SPEC section 2): the upload form, the 52-week overview with the
- * uploaded count, and the list of uploaded frameworks with download and delete. The route puts
- * Back to Website and Logout in the page header.
+ * The admin screen's content (docs/product.md#admin-screen): the upload form, the 52-week overview
+ * with the uploaded count, and the list of uploaded frameworks with download and delete. The route
+ * puts Back to Website and Logout in the page header.
  */
 export function AdminDashboard() {
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ interface DeleteFrameworkModalProps {
   onCancel: () => void;
 }
 
-/** The confirmation of SPEC section 5 before a framework is deleted. */
+/** The confirmation of docs/product.md#validation-rules before a framework is deleted. */
 export function DeleteFrameworkModal({ weekNumber, deleting, onConfirm, onCancel }: DeleteFrameworkModalProps) {
   return (
     <Modal

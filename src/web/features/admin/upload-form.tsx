@@ -57,9 +57,10 @@ function rejectionMessage(rejections: FileRejection[]): string {
 }
 
 /**
- * Upload form of the admin screen (SPEC sections 2 and 5): week number, title, optional description
- * and one PDF (drag and drop or the file picker, .pdf only, 10MB max). Validation failures show the
- * spec's toasts; while the file is sent a progress bar shows how much has left the browser.
+ * Upload form of the admin screen (docs/product.md#admin-screen and
+ * docs/product.md#validation-rules): week number, title, optional description and one PDF (drag and
+ * drop or the file picker, .pdf only, 10MB max). Validation failures show the spec's toasts; while
+ * the file is sent a progress bar shows how much has left the browser.
  */
 export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendFrameworkUpload }: UploadFormProps) {
   const [progress, setProgress] = useState<number | null>(null);

@@ -16,7 +16,10 @@ export type UploadCheck =
   | { ok: true; fields: FrameworkUploadFields; file: File }
   | { ok: false; title: string; message: string };
 
-/** The toasts of SPEC section 5, in its order: anything missing first, then the week range. */
+/**
+ * The toasts of docs/product.md#validation-rules, in its order: anything missing first, then the
+ * week range.
+ */
 export const MISSING_INFORMATION = {
   title: 'Missing Information',
   message: 'Please fill in all required fields and select a file.',

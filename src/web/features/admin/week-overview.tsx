@@ -15,8 +15,9 @@ export function uploadedCountText(count: number): string {
 }
 
 /**
- * The 52-week overview (SPEC section 2): green for an uploaded week, grey for one still missing, the
- * title in a tooltip; each cell is a button that puts its week into the upload form.
+ * The 52-week overview (docs/product.md#admin-screen): green for an uploaded week, grey for one
+ * still missing, the title in a tooltip; each cell is a button that puts its week into the upload
+ * form.
  */
 export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOverviewProps) {
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));

@@ -10,8 +10,9 @@ interface AccessCodeHintsProps {
 }
 
 /**
- * The trial and demo hints of /customer-login, exactly as the server configures them (CONTRACT
- * section 8): the trial hint whenever a trial code is set, the demo hint only in demo mode.
+ * The trial and demo hints of /customer-login, exactly as the server configures them
+ * (docs/product.md#demo-mode): the trial hint whenever a trial code is set, the demo hint only in
+ * demo mode.
  */
 export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsProps) {
   const config = useQuery(trpc.publicConfig.get.queryOptions());

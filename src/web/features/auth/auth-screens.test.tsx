@@ -151,7 +151,8 @@ describe('/login and /admin-login', () => {
     await signIn(user, 'admin', 'wrong-one', 'Sign in as administrator');
     expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
 
-    // The second answer replaces the first toast at once (one at a time, SPEC section 9).
+    // The second answer replaces the first toast at once (one at a time,
+    // docs/product.md#business-constants).
     server.on('auth.adminLogin', () => 'network-failure');
     await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
     expect(await notifications().findByText('Something went wrong. Please try again.')).toBeInTheDocument();

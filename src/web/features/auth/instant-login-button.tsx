@@ -5,9 +5,9 @@ import { trpc } from '../../trpc';
 import { useEnterAfterSignIn } from './session-cache';
 
 /**
- * The footer's 'Instant Login (Dev)' button (SPEC section 2): signs in as the demo couple with the
- * demo email and code the server publishes, then opens the dashboard. It exists only while the
- * server says demo mode is on; the credentials are never part of the bundle.
+ * The footer's 'Instant Login (Dev)' button (docs/product.md#landing-page): signs in as the demo
+ * couple with the demo email and code the server publishes, then opens the dashboard. It exists
+ * only while the server says demo mode is on; the credentials are never part of the bundle.
  */
 export function InstantLoginButton(props: ButtonProps) {
   const enter = useEnterAfterSignIn();

@@ -31,10 +31,11 @@ function fieldMessage(field: string, message: string): string {
 }
 
 /**
- * The landing page's contact form (SPEC sections 4, 5 and 8). Idle, then sending (the button reads
- * 'Sending...' and is disabled), then success (toast, form cleared) or error (toast with the server's
- * message). Missing required fields get the 'Missing Information' toast without a request; other
- * problems the shared schema finds (a malformed email, a message too long) are shown at the field.
+ * The landing page's contact form (docs/product.md#states, docs/product.md#validation-rules and
+ * docs/product.md#ui-texts). Idle, then sending (the button reads 'Sending...' and is disabled),
+ * then success (toast, form cleared) or error (toast with the server's message). Missing required
+ * fields get the 'Missing Information' toast without a request; other problems the shared schema
+ * finds (a malformed email, a message too long) are shown at the field.
  */
 export function ContactForm() {
   const [values, setValues] = useState<ContactValues>(EMPTY);

@@ -6,7 +6,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Whole days from `now` until the wedding date (`YYYY-MM-DD`, read as local midnight), rounded up
- * and floored at 0 (SPEC section 9); null without a date or with an unreadable one.
+ * and floored at 0 (docs/product.md#business-constants); null without a date or with an unreadable
+ * one.
  */
 export function daysUntilWedding(weddingDate: string | null, now: Date = new Date()): number | null {
   if (!weddingDate) return null;
@@ -32,7 +33,10 @@ export interface MilestoneStatus {
   weeksToGo: number;
 }
 
-/** The four milestones of SPEC section 9, each reached once that many weeks are completed. */
+/**
+ * The four milestones of docs/product.md#business-constants, each reached once that many weeks are
+ * completed.
+ */
 export function milestoneStatuses(totalCompleted: number): MilestoneStatus[] {
   return MILESTONES.map((milestone) => ({
     week: milestone.week,
@@ -47,7 +51,7 @@ export function nextMilestone(totalCompleted: number): MilestoneStatus | null {
   return milestoneStatuses(totalCompleted).find((milestone) => !milestone.reached) ?? null;
 }
 
-/** Consistency score (SPEC section 9): the progress percentage, rounded. */
+/** Consistency score (docs/product.md#business-constants): the progress percentage, rounded. */
 export function consistencyScore(progressPercentage: number): number {
   return Math.round(progressPercentage);
 }

@@ -5,8 +5,9 @@ import { downloadFile, RestError } from '../../lib/rest';
 export const LOCKED_WEEK_FALLBACK = 'You need to complete the previous week first.';
 
 /**
- * Downloads a week's PDF as `week-{n}.pdf` (SPEC section 7). A 403 shows 'Access Denied' with the
- * server's message; any other failure 'Download Failed' (SPEC section 8). Resolves true on success.
+ * Downloads a week's PDF as `week-{n}.pdf` (docs/product.md#web-client-calls). A 403 shows 'Access
+ * Denied' with the server's message; any other failure 'Download Failed'
+ * (docs/product.md#ui-texts). Resolves true on success.
  */
 export async function downloadFramework(weekNumber: number, fetcher: typeof fetch = fetch): Promise<boolean> {
   try {

@@ -102,7 +102,8 @@ describe('the landing page', { timeout: 20_000 }, () => {
     await enter(user, form, /last name/i, 'Lima');
     await enter(user, form, /email/i, 'ana-at-example');
     await user.click(submit);
-    // The new toast replaces the shown one at once (one at a time, SPEC section 9).
+    // The new toast replaces the shown one at once (one at a time,
+    // docs/product.md#business-constants).
     expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Information Required')).not.toBeInTheDocument());

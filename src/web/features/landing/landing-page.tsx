@@ -37,9 +37,10 @@ const PricingForm = lazy(() => import('./pricing-form').then((module) => ({ defa
 const PRICE_DOLLARS = PRICE_CENTS / 100;
 
 /**
- * The shop window (SPEC sections 1 and 2): header, hero, course overview, the 52-week curriculum,
- * testimonials, pricing, contact with FAQ, footer. A pure function of its props (no browser access
- * during render, nothing time-dependent), so its HTML can be prerendered.
+ * The shop window (docs/product.md#what-the-product-does and docs/product.md#landing-page): header,
+ * hero, course overview, the 52-week curriculum, testimonials, pricing, contact with FAQ, footer. A
+ * pure function of its props (no browser access during render, nothing time-dependent), so its HTML
+ * can be prerendered.
  */
 export function LandingPage({ contactForm, footerActions }: LandingPageProps) {
   return (

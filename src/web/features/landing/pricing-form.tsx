@@ -8,9 +8,10 @@ import { notify } from '../../components/notifications';
 const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };
 
 /**
- * The pricing card's form (SPEC sections 2 and 5): first name, last name and email, all required.
- * A missing field or a malformed email gets the spec's toast and marks the field; a valid form goes
- * to /checkout with the three values as query parameters.
+ * The pricing card's form (docs/product.md#pages-and-routes and docs/product.md#validation-rules):
+ * first name, last name and email, all required. A missing field or a malformed email gets the
+ * spec's toast and marks the field; a valid form goes to /checkout with the three values as query
+ * parameters.
  */
 export function PricingForm() {
   const navigate = useNavigate();

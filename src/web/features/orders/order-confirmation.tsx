@@ -28,7 +28,7 @@ function HomeButton({ label = 'Return to Home' }: { label?: string }) {
   );
 }
 
-/** /success without `payment_intent` (SPEC section 8). */
+/** /success without `payment_intent` (docs/product.md#ui-texts). */
 export function InvalidPaymentSession() {
   return (
     <Frame>
@@ -81,9 +81,10 @@ function ConfirmationSkeleton() {
 }
 
 /**
- * /success (SPEC section 2): the order confirmation for a payment-intent id: order id, amount in
- * dollars, name, email and the workbook's title; the download for a completed order, otherwise a
- * note that the payment is being processed; 'Start Your Journey' and 'Return to Home'.
+ * /success (docs/product.md#pages-and-routes): the order confirmation for a payment-intent id:
+ * order id, amount in dollars, name, email and the workbook's title; the download for a completed
+ * order, otherwise a note that the payment is being processed; 'Start Your Journey' and 'Return to
+ * Home'.
  */
 export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string }) {
   // The /success route prefetches this query in its loader.

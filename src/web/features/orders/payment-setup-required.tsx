@@ -5,8 +5,9 @@ import { formatCents, type CheckoutDetails } from '../../../shared/orders';
 import { PRICE_CENTS, WORKBOOK_TITLE } from '../../../shared/constants';
 
 /**
- * /checkout while card payments are not wired (SPEC section 2, CONTRACT section 7): says so plainly,
- * repeats what the visitor asked for, and points to the contact form and back to the course page.
+ * /checkout while card payments are not wired (docs/product.md#pages-and-routes and
+ * docs/product.md#orders): says so plainly, repeats what the visitor asked for, and points to the
+ * contact form and back to the course page.
  */
 export function PaymentSetupRequired({ details }: { details: CheckoutDetails }) {
   return (

@@ -16,10 +16,11 @@ type DownloadState =
   | { kind: 'failed'; message: string };
 
 /**
- * The download of a completed order's workbook (SPEC sections 2 and 8): asks the server for the
- * download link (orders.downloadWorkbook), fetches the PDF and saves it. Any failure shows the
- * server's message, or 'Error downloading workbook. Please contact support.'. After a download the
- * server's message stays on screen with a direct link, in case the browser blocked the save.
+ * The download of a completed order's workbook (docs/product.md#pages-and-routes and
+ * docs/product.md#ui-texts): asks the server for the download link (orders.downloadWorkbook),
+ * fetches the PDF and saves it. Any failure shows the server's message, or 'Error downloading
+ * workbook. Please contact support.'. After a download the server's message stays on screen with a
+ * direct link, in case the browser blocked the save.
  */
 export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string }) {
   const queryClient = useQueryClient();

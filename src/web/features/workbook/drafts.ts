@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api-error';
  * The workbook's editing rules, apart from the components so they can be tested on their own.
  */
 
-/** SPEC section 8, the workbook's save failures. */
+/** docs/product.md#ui-texts, the workbook's save failures. */
 export const SAVE_FAILED_TITLE = 'Save Failed';
 export const SAVE_FAILED_FALLBACK = 'Failed to save responses';
 export const SAVE_NETWORK_ERROR = 'Network error occurred while saving';

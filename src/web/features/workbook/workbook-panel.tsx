@@ -17,8 +17,9 @@ export interface WorkbookPanelProps {
 }
 
 /**
- * The Current tab's interactive workbook (SPEC section 2): the selected week's exercises, each
- * partner in turn, and the couple's summary; or, with no week selected, a prompt to choose one.
+ * The Current tab's interactive workbook (docs/product.md#dashboard): the selected week's
+ * exercises, each partner in turn, and the couple's summary; or, with no week selected, a prompt to
+ * choose one.
  */
 export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps) {
   if (weekNumber === null) {

@@ -16,9 +16,9 @@ interface WorkbookSummaryProps {
 }
 
 /**
- * The couple's summary of the week (SPEC section 4): 'Generate Summary' only once both partners
- * have answered and no summary exists; the summary itself once generated, with a way to refresh it
- * after the answers change.
+ * The couple's summary of the week (docs/product.md#states): 'Generate Summary' only once both
+ * partners have answered and no summary exists; the summary itself once generated, with a way to
+ * refresh it after the answers change.
  */
 export function WorkbookSummary({ weekNumber, summary, names, answered }: WorkbookSummaryProps) {
   const queryClient = useQueryClient();
