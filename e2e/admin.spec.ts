@@ -60,19 +60,31 @@ test('an admin uploads a real PDF, downloads it as week-N.pdf and deletes it aft
   await expect(page.getByRole('textbox', { name: /week number/i })).toHaveValue(String(week));
   await page.getByRole('textbox', { name: /title/i }).fill(title);
   await page.getByRole('textbox', { name: /description/i }).fill('Uploaded by the Playwright journey.');
-  await page.locator('input[type="file"]').setInputFiles({ name: `week-${week}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: `week-${week}.pdf`, mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByTestId('selected-file')).toContainText(`week-${week}.pdf`);
 
   // Slow the upload down so the progress bar can be seen moving.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
   await page.getByRole('button', { name: 'Upload Framework' }).click();
   const progress = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(progress).toBeVisible();
   await expect
     .poll(async () => Number((await progress.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => '100')) ?? 0))
     .toBeGreaterThan(0);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   await expect(toasts(page).getByText('Framework uploaded successfully!')).toBeVisible({ timeout: 15_000 });
   await expect(progress).toBeHidden();
@@ -102,7 +114,10 @@ test('an admin uploads a real PDF, downloads it as week-N.pdf and deletes it aft
   await expect(item).toBeVisible();
 
   await item.getByRole('button', { name: `Delete Week ${week}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: `Delete Week ${week}` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Delete Week ${week}` })
+    .click();
   await expect(toasts(page).getByText('Framework deleted successfully!')).toBeVisible();
   await expect(page.getByRole('button', { name: `Week ${week}: not uploaded` })).toBeVisible();
   await expect(item).toBeHidden();

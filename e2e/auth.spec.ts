@@ -121,7 +121,8 @@ test.describe('accounts and sessions in the browser', () => {
   test('the code hints come with the page: no request for them, and nothing on the page moves', async ({ page }) => {
     const configRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('publicConfig') || request.url().endsWith('/api/config')) configRequests.push(request.url());
+      if (request.url().includes('publicConfig') || request.url().endsWith('/api/config'))
+        configRequests.push(request.url());
     });
     await trackLayoutShifts(page);
     await page.goto('/customer-login');

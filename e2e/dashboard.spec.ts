@@ -52,7 +52,9 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeVisible();
   await expect(page.getByText(/^(100|101) days until your wedding$/)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Progress' })).toHaveAttribute('aria-selected', 'true');
-  const card = page.getByRole('region', { name: /Listening to Understand|Week 1/ }).filter({ has: page.getByRole('button', { name: 'Download PDF' }) });
+  const card = page
+    .getByRole('region', { name: /Listening to Understand|Week 1/ })
+    .filter({ has: page.getByRole('button', { name: 'Download PDF' }) });
   await expect(card).toBeVisible();
   await expect(card.getByText('In Progress')).toBeVisible();
   await expect(weekButton(page, 1)).toHaveAttribute('aria-pressed', 'true');
@@ -90,7 +92,9 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   await expect(card.getByText('Not rated yet.')).toBeVisible();
 
   // Notes are saved and survive a reload.
-  await card.getByRole('textbox', { name: /Your notes for this week/ }).fill('We practised repeating back before answering.');
+  await card
+    .getByRole('textbox', { name: /Your notes for this week/ })
+    .fill('We practised repeating back before answering.');
   await card.getByRole('button', { name: 'Save Notes' }).click();
   await seeToast(page, 'Progress Saved', 'Your notes were saved.');
 
@@ -110,7 +114,9 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noa' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await weekButton(page, 1).click();
-  await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('We practised repeating back before answering.');
+  await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue(
+    'We practised repeating back before answering.',
+  );
   expect(errors).toEqual([]);
 });
 
@@ -121,7 +127,9 @@ test('a locked week refuses with the Week Locked toast, and the map works from t
 
   await weekButton(page, 3).click();
   await seeToast(page, 'Week Locked', 'Complete Week 2 to unlock this week.');
-  await expect(page.getByRole('region', { name: /Week 3/ }).getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /Week 3/ }).getByRole('button', { name: 'Download PDF' })).toHaveCount(
+    0,
+  );
 
   // Tabs with the arrow keys; a week with Enter.
   await page.getByRole('tab', { name: 'Progress' }).focus();
@@ -148,12 +156,18 @@ test('the dashboard fits a 375 px phone without horizontal scrolling', async ({ 
   await page.goto('/dashboard');
   await completeOnboarding(page, { you: 'Lea', partner: 'Sol' });
   await expect(weekButton(page, 52)).toBeAttached();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
-  for (const tab of ['Progress', 'Current', 'Wins', 'Profile']) await expect(page.getByRole('tab', { name: tab })).toBeInViewport();
+  for (const tab of ['Progress', 'Current', 'Wins', 'Profile'])
+    await expect(page.getByRole('tab', { name: tab })).toBeInViewport();
 });
 
-for (const viewport of [{ width: 375, height: 812 }, { width: 1350, height: 940 }]) {
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1350, height: 940 },
+]) {
   test(`the dashboard does not move while its parts load (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signInDemo(page);

@@ -42,12 +42,15 @@ test.describe('prerendered landing page', () => {
     { width: 820, height: 1000, slowChunks: false },
   ];
   for (const [index, load] of LOADS.entries()) {
-    test(`hydrates without console errors and becomes interactive (load ${index + 1}: ${load.width} px${load.slowChunks ? ', slow chunks' : ''})`, async ({ browser }) => {
+    test(`hydrates without console errors and becomes interactive (load ${index + 1}: ${load.width} px${load.slowChunks ? ', slow chunks' : ''})`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ viewport: { width: load.width, height: load.height } });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       if (load.slowChunks) {
@@ -60,7 +63,8 @@ test.describe('prerendered landing page', () => {
       // Remember the prerendered heading node before any script runs.
       await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading = document.querySelector('h1');
+          (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading =
+            document.querySelector('h1');
         });
       });
       await page.goto('/');

@@ -17,7 +17,8 @@ function toast(page: Page, title: string): Locator {
 function opacity(element: Locator): Promise<number> {
   return element.evaluate((node) => {
     let value = 1;
-    for (let current: Element | null = node; current; current = current.parentElement) value *= Number(getComputedStyle(current).opacity);
+    for (let current: Element | null = node; current; current = current.parentElement)
+      value *= Number(getComputedStyle(current).opacity);
     return value;
   });
 }
@@ -35,12 +36,16 @@ async function holdToast(page: Page, title: string, message: string): Promise<Lo
 async function expectNoViolationsWithToast(page: Page, label: string, message: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
   );
   expect(violations, `axe on ${label}`).toEqual([]);
   // The toast's description was measured and passed (not skipped, not left "incomplete").
   const contrastPasses = results.passes.find((rule) => rule.id === 'color-contrast')?.nodes ?? [];
-  expect(contrastPasses.some((node) => node.html.includes(message)), `color-contrast checked "${message}" on ${label}`).toBe(true);
+  expect(
+    contrastPasses.some((node) => node.html.includes(message)),
+    `color-contrast checked "${message}" on ${label}`,
+  ).toBe(true);
 }
 
 test('axe passes with a toast on screen: a refused sign-in, then a welcome on the dashboard', async ({ page }) => {
@@ -52,7 +57,11 @@ test('axe passes with a toast on screen: a refused sign-in, then a welcome on th
   await page.getByLabel('Access code').fill('WRONG-CODE');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await holdToast(page, 'Login Failed', 'Invalid email or access code');
-  await expectNoViolationsWithToast(page, '/customer-login with the Login Failed toast', 'Invalid email or access code');
+  await expectNoViolationsWithToast(
+    page,
+    '/customer-login with the Login Failed toast',
+    'Invalid email or access code',
+  );
 
   // A success toast on a full page: the demo couple signs in (read-only) and lands on /dashboard.
   await page.keyboard.press('Escape');

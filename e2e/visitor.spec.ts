@@ -65,7 +65,11 @@ test.describe('landing page', () => {
     await submit.click();
     await expect(page).toHaveURL(/\/checkout\?/);
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ email: 'ana.lima@example.com', firstName: 'Ana', lastName: 'Lima' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      email: 'ana.lima@example.com',
+      firstName: 'Ana',
+      lastName: 'Lima',
+    });
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Setup Required' })).toBeVisible();
     await page.getByRole('link', { name: 'Return to Course Page' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -191,7 +195,9 @@ test.describe('order confirmation', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('vows-and-weeks-workbook.pdf');
     const stream = await file.createReadStream();
-    const head = await new Promise<string>((resolve) => stream.once('data', (chunk: Buffer) => resolve(chunk.subarray(0, 5).toString())));
+    const head = await new Promise<string>((resolve) =>
+      stream.once('data', (chunk: Buffer) => resolve(chunk.subarray(0, 5).toString())),
+    );
     stream.destroy();
     expect(head).toBe('%PDF-');
     await expect(page.getByRole('status').filter({ hasText: 'Your workbook is ready' })).toBeVisible();
@@ -220,8 +226,25 @@ test.describe('order confirmation', () => {
     const email = `buyer-${unique()}@example.com`;
     const output = execFileSync(
       'npm',
-      ['run', '--silent', 'order:create', '--', '--email', email, '--first-name', 'Noor', '--last-name', 'Haddad', '--amount', '4900'],
-      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: process.env.E2E_PORT }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      [
+        'run',
+        '--silent',
+        'order:create',
+        '--',
+        '--email',
+        email,
+        '--first-name',
+        'Noor',
+        '--last-name',
+        'Haddad',
+        '--amount',
+        '4900',
+      ],
+      {
+        env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: process.env.E2E_PORT },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
     );
     const order = JSON.parse(output.trim()) as { orderId: string; successUrl: string; accessCode: string };
     const successPath = new URL(order.successUrl).pathname + new URL(order.successUrl).search;
@@ -233,8 +256,13 @@ test.describe('order confirmation', () => {
     await expect(page.locator('dd', { hasText: email })).toBeVisible();
 
     // The printed personal code opens the buyer's new account.
-    const signIn = await page.request.post('/api/customer-auth/login', { data: { email, accessCode: order.accessCode } });
+    const signIn = await page.request.post('/api/customer-auth/login', {
+      data: { email, accessCode: order.accessCode },
+    });
     expect(signIn.status()).toBe(200);
-    expect(await (await page.request.get('/api/auth/check')).json()).toMatchObject({ authenticated: true, role: 'couple' });
+    expect(await (await page.request.get('/api/auth/check')).json()).toMatchObject({
+      authenticated: true,
+      role: 'couple',
+    });
   });
 });

@@ -21,7 +21,10 @@ async function signUpCouple(page: Page, names: { partner1: string; partner2: str
 async function openWeekOneWorkbook(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'Progress' }).click();
-  await page.getByRole('button', { name: /^Week 1\b/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Week 1\b/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
   await expect(page.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { level: 2, name: 'Listening to Understand' })).toBeVisible();

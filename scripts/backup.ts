@@ -13,7 +13,9 @@ try {
     backupDir: config.backupDir,
   });
   console.log(`Backup written to ${folder}`);
-  console.log(`  ${manifest.counts.couples} couples, ${manifest.pdfCount} PDFs, ${manifest.counts.workbook_responses} workbook responses`);
+  console.log(
+    `  ${manifest.counts.couples} couples, ${manifest.pdfCount} PDFs, ${manifest.counts.workbook_responses} workbook responses`,
+  );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Backup failed: ${(error as Error).message}`);
   process.exit(1);

@@ -32,8 +32,16 @@ interface Target {
 }
 const TARGETS: Target[] = [
   { name: 'Bare Fastify, tiny JSON route', entry: 'scripts/bench/bare-fastify-server.ts', path: () => '/hello' },
-  { name: 'REST read: GET /api/user-progression/{id}', entry: 'src/server/main.ts', path: (id) => `/api/user-progression/${id}` },
-  { name: 'tRPC read: progress.progression', entry: 'src/server/main.ts', path: () => '/api/trpc/progress.progression' },
+  {
+    name: 'REST read: GET /api/user-progression/{id}',
+    entry: 'src/server/main.ts',
+    path: (id) => `/api/user-progression/${id}`,
+  },
+  {
+    name: 'tRPC read: progress.progression',
+    entry: 'src/server/main.ts',
+    path: () => '/api/trpc/progress.progression',
+  },
 ];
 
 // callgrind_control finds the process through a file named after USER and HOST; spawnTsServer gives
@@ -41,7 +49,14 @@ const TARGETS: Target[] = [
 const valgrindEnv = { ...process.env, HOST: '127.0.0.1' };
 
 async function load(url: string, cookie: string, amount: number): Promise<{ ok: number; failed: number }> {
-  const result = await autocannon({ url, headers: { cookie }, connections: 10, maxOverallRequests: amount, duration: 3_600, timeout: 60 });
+  const result = await autocannon({
+    url,
+    headers: { cookie },
+    connections: 10,
+    maxOverallRequests: amount,
+    duration: 3_600,
+    timeout: 60,
+  });
   return { ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts };
 }
 
@@ -50,8 +65,21 @@ async function countInstructions(target: Target, dataDir: string, coupleId: numb
   const outFile = path.join(workDir, `callgrind-${port}.out`);
   const server = await spawnTsServer(target.entry, {
     port,
-    launcher: ['valgrind', '--tool=callgrind', '--smc-check=all-non-file', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${outFile}`],
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'info', DEMO_MODE: 'false', ADMIN_PASSWORD: 'bench-admin-password', DATA_DIR: dataDir },
+    launcher: [
+      'valgrind',
+      '--tool=callgrind',
+      '--smc-check=all-non-file',
+      '--instr-atstart=no',
+      '--separate-threads=yes',
+      `--callgrind-out-file=${outFile}`,
+    ],
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DEMO_MODE: 'false',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      DATA_DIR: dataDir,
+    },
     readyPath: target.path(coupleId),
     timeoutMs: 120_000,
   });
@@ -62,14 +90,17 @@ async function countInstructions(target: Target, dataDir: string, coupleId: numb
     execFileSync('callgrind_control', ['--instr=on', String(server.child.pid)], { env: valgrindEnv, stdio: 'ignore' });
     const counted = await load(url, cookie, COUNT);
     execFileSync('callgrind_control', ['--dump', String(server.child.pid)], { env: valgrindEnv, stdio: 'ignore' });
-    if (warm.failed + counted.failed > 0) throw new Error(`${target.name}: ${warm.failed + counted.failed} requests failed`);
+    if (warm.failed + counted.failed > 0)
+      throw new Error(`${target.name}: ${warm.failed + counted.failed} requests failed`);
     answered = counted.ok;
   } finally {
     await server.stop('SIGKILL');
   }
   // The dump of the main thread (thread 1): background compilation and concurrent GC marking run
   // on other threads and would add noise, not request work.
-  const mainThread = fs.readdirSync(workDir).find((file) => file.startsWith(`callgrind-${port}.out.`) && file.endsWith('-01'));
+  const mainThread = fs
+    .readdirSync(workDir)
+    .find((file) => file.startsWith(`callgrind-${port}.out.`) && file.endsWith('-01'));
   const summary = mainThread && /^summary: (\d+)/m.exec(fs.readFileSync(path.join(workDir, mainThread), 'utf8'));
   if (!summary) throw new Error(`${target.name}: no callgrind dump of the main thread`);
   return Number(summary[1]) / answered;
@@ -83,7 +114,9 @@ try {
 }
 try {
   const db = await seedBenchDatabase(path.join(workDir, 'small'), 10);
-  console.log(`Instructions per request on the server's main thread (callgrind; ${WARM} warm-up requests, ${COUNT} counted):\n`);
+  console.log(
+    `Instructions per request on the server's main thread (callgrind; ${WARM} warm-up requests, ${COUNT} counted):\n`,
+  );
   console.log('| Figure | Instructions per request |');
   console.log('|---|---:|');
   for (const target of TARGETS) {

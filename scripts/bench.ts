@@ -9,7 +9,17 @@ import type { ServerProcess } from './lib/server-process';
 import { PROBE_PREFIX } from './bench/event-loop-probe';
 import { measure, measurePaced, warmUp, type Measurement } from './bench/load';
 import { placeOnSeparateCpus, spawnServer } from './bench/processes';
-import { checkTargets, FIGURES, mergeSection, renderMarkdown, summarise, type FigureId, type RunInfo, type Sample, type UploadResult } from './bench/report';
+import {
+  checkTargets,
+  FIGURES,
+  mergeSection,
+  renderMarkdown,
+  summarise,
+  type FigureId,
+  type RunInfo,
+  type Sample,
+  type UploadResult,
+} from './bench/report';
 import { seedBenchDatabase, BENCH_COMPLETED_WEEKS, type SeededDatabase } from './bench/seed';
 
 /**
@@ -44,7 +54,8 @@ const APP_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', DEMO_MODE: 'false',
 
 const root = path.resolve(import.meta.dirname, '..');
 const started = performance.now();
-const log = (text: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
+const log = (text: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
 const loadBefore = os.loadavg();
 const placement = placeOnSeparateCpus();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-bench-'));
@@ -52,16 +63,22 @@ const running = new Set<ServerProcess>();
 const problems: string[] = [];
 
 async function main(): Promise<number> {
-  log(`Benchmark${QUICK ? ' (quick smoke run)' : ''}: ${ROUNDS} round(s); per figure ${INITIAL_WARMUP_REQUESTS} warm-up requests (at most ${INITIAL_WARMUP_S} s) after a start, ${WARMUP_S} s before each run of ${SECONDS} s; ${CONNECTIONS} connections`);
+  log(
+    `Benchmark${QUICK ? ' (quick smoke run)' : ''}: ${ROUNDS} round(s); per figure ${INITIAL_WARMUP_REQUESTS} warm-up requests (at most ${INITIAL_WARMUP_S} s) after a start, ${WARMUP_S} s before each run of ${SECONDS} s; ${CONNECTIONS} connections`,
+  );
   const small = await seedBenchDatabase(path.join(workDir, 'small'), 10);
   log(`Seeded 10 couples in ${small.seconds.toFixed(1)} s`);
   const large = await seedBenchDatabase(path.join(workDir, 'large'), LARGE_COUPLES);
-  log(`Seeded ${LARGE_COUPLES.toLocaleString('en-US')} couples in ${large.seconds.toFixed(1)} s: ${JSON.stringify(large.rows)}`);
+  log(
+    `Seeded ${LARGE_COUPLES.toLocaleString('en-US')} couples in ${large.seconds.toFixed(1)} s: ${JSON.stringify(large.rows)}`,
+  );
 
   const samples = new Map<FigureId, Sample[]>(Object.keys(FIGURES).map((id) => [id as FigureId, []]));
   const record = (round: number, id: FigureId, sample: Sample) => {
     samples.get(id)!.push(sample);
-    log(`round ${round + 1} ${id.padEnd(10)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req`);
+    log(
+      `round ${round + 1} ${id.padEnd(10)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req`,
+    );
   };
 
   // The framework comparison: one server at a time, started afresh each round, order rotated.
@@ -72,7 +89,8 @@ async function main(): Promise<number> {
       try {
         await server.verify(instance.url);
         await warmUpAll(instance, server.figures);
-        for (const figure of rotate(server.figures, round)) record(round, figure.id, await measureFigure(instance, figure));
+        for (const figure of rotate(server.figures, round))
+          record(round, figure.id, await measureFigure(instance, figure));
       } finally {
         await stop(instance);
       }
@@ -90,8 +108,12 @@ async function main(): Promise<number> {
       await warmUpAll(scale.large, scale.figures(large));
       for (const [index, figureOfSmall] of scale.figures(small).entries()) {
         const figureOfLarge = scale.figures(large)[index]!;
-        const pair: [ServerProcess, Figure][] = [[scale.small, figureOfSmall], [scale.large, figureOfLarge]];
-        for (const [instance, figure] of round % 2 ? pair.reverse() : pair) record(round, figure.id, await measureFigure(instance, figure));
+        const pair: [ServerProcess, Figure][] = [
+          [scale.small, figureOfSmall],
+          [scale.large, figureOfLarge],
+        ];
+        for (const [instance, figure] of round % 2 ? pair.reverse() : pair)
+          record(round, figure.id, await measureFigure(instance, figure));
       }
     } finally {
       await Promise.all([stop(scale.small), stop(scale.large)]);
@@ -99,7 +121,9 @@ async function main(): Promise<number> {
   }
 
   const upload = await measureUpload(small);
-  log(`10 MB upload: event-loop p99 ${upload.eventLoopP99Ms.toFixed(1)} ms, RSS growth ${(upload.rssGrowthBytes / 1048576).toFixed(1)} MB`);
+  log(
+    `10 MB upload: event-loop p99 ${upload.eventLoopP99Ms.toFixed(1)} ms, RSS growth ${(upload.rssGrowthBytes / 1048576).toFixed(1)} MB`,
+  );
 
   const rows = summarise(samples);
   const checks = checkTargets(rows, upload);
@@ -132,7 +156,8 @@ async function main(): Promise<number> {
   }
   for (const problem of problems) console.error(`Measurement problem: ${problem}`);
   const missed = checks.filter((c) => !c.met);
-  for (const check of missed) console.error(`Target missed: ${check.figure} = ${check.value.toFixed(2)} (target ${check.target})`);
+  for (const check of missed)
+    console.error(`Target missed: ${check.figure} = ${check.value.toFixed(2)} (target ${check.target})`);
   log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return missed.length === 0 && problems.length === 0 ? 0 : 1;
 }
@@ -182,20 +207,37 @@ function benchServers(small: SeededDatabase): BenchServer[] {
   return [
     {
       name: 'bare Fastify',
-      start: () => spawnServer('scripts/bench/bare-fastify-server.ts', { NODE_ENV: 'production' }, { readyPath: '/hello', launcher: placement.serverLauncher }),
+      start: () =>
+        spawnServer(
+          'scripts/bench/bare-fastify-server.ts',
+          { NODE_ENV: 'production' },
+          { readyPath: '/hello', launcher: placement.serverLauncher },
+        ),
       verify: (url) => expectJson(url, '/hello', undefined, (body) => isDeepStrictEqual(body, { hello: 'world' })),
       figures: [{ id: 'bare', path: '/hello' }],
     },
     {
       name: 'tRPC floor',
-      start: () => spawnServer('scripts/bench/trpc-floor-server.ts', { NODE_ENV: 'production' }, { readyPath: '/trpc/hello', launcher: placement.serverLauncher }),
-      verify: (url) => expectJson(url, '/trpc/hello', undefined, (body) => isDeepStrictEqual(trpcData(body), { hello: 'world' })),
+      start: () =>
+        spawnServer(
+          'scripts/bench/trpc-floor-server.ts',
+          { NODE_ENV: 'production' },
+          { readyPath: '/trpc/hello', launcher: placement.serverLauncher },
+        ),
+      verify: (url) =>
+        expectJson(url, '/trpc/hello', undefined, (body) => isDeepStrictEqual(trpcData(body), { hello: 'world' })),
       figures: [{ id: 'trpcFloor', path: '/trpc/hello' }],
     },
     {
       name: 'Express 5',
-      start: () => spawnServer('scripts/bench/express-peer-server.ts', { NODE_ENV: 'production', DATA_DIR: small.dataDir }, { readyPath: '/', launcher: placement.serverLauncher }),
-      verify: (url) => expectJson(url, restRead(small), small.cookie, (body) => isDeepStrictEqual(body, EXPECTED_PROGRESSION)),
+      start: () =>
+        spawnServer(
+          'scripts/bench/express-peer-server.ts',
+          { NODE_ENV: 'production', DATA_DIR: small.dataDir },
+          { readyPath: '/', launcher: placement.serverLauncher },
+        ),
+      verify: (url) =>
+        expectJson(url, restRead(small), small.cookie, (body) => isDeepStrictEqual(body, EXPECTED_PROGRESSION)),
       figures: [{ id: 'express', path: restRead(small), headers: { cookie: small.cookie } }],
     },
     {
@@ -203,7 +245,15 @@ function benchServers(small: SeededDatabase): BenchServer[] {
       start: () => startApp(small),
       verify: async (url) => {
         await verifyReads(url, small);
-        await expectJson(url, DASHBOARD_BATCH, small.cookie, (body) => Array.isArray(body) && body.length === DASHBOARD_PROCEDURES && body.every((part) => part?.result?.data !== undefined));
+        await expectJson(
+          url,
+          DASHBOARD_BATCH,
+          small.cookie,
+          (body) =>
+            Array.isArray(body) &&
+            body.length === DASHBOARD_PROCEDURES &&
+            body.every((part) => part?.result?.data !== undefined),
+        );
         const html = await fetch(`${url}/`).then((res) => res.text());
         if (!html.includes('<div id="root"')) throw new Error('GET / did not answer the built app');
       },
@@ -234,7 +284,13 @@ async function scaleServers(small: SeededDatabase, large: SeededDatabase) {
 
 /** Our app as one node process (the same command line as `npm start` minus the build check). */
 async function startApp(db: SeededDatabase, preloads: string[] = []): Promise<ServerProcess> {
-  return track(await spawnServer('src/server/main.ts', { ...APP_ENV, DATA_DIR: db.dataDir }, { readyPath: '/api/auth/check', preloads, launcher: placement.serverLauncher }));
+  return track(
+    await spawnServer(
+      'src/server/main.ts',
+      { ...APP_ENV, DATA_DIR: db.dataDir },
+      { readyPath: '/api/auth/check', preloads, launcher: placement.serverLauncher },
+    ),
+  );
 }
 
 /** Every server started is stopped at the end, even when the run fails half-way. */
@@ -243,7 +299,12 @@ function track(server: ServerProcess): ServerProcess {
   return server;
 }
 
-async function expectJson(url: string, requestPath: string, cookie: string | undefined, check: (body: unknown) => boolean): Promise<void> {
+async function expectJson(
+  url: string,
+  requestPath: string,
+  cookie: string | undefined,
+  check: (body: unknown) => boolean,
+): Promise<void> {
   const res = await fetch(`${url}${requestPath}`, { headers: cookie ? { cookie } : {} });
   const text = await res.text();
   let body: unknown;
@@ -252,7 +313,8 @@ async function expectJson(url: string, requestPath: string, cookie: string | und
   } catch {
     body = text;
   }
-  if (res.status !== 200 || !check(body)) throw new Error(`${requestPath} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== 200 || !check(body))
+    throw new Error(`${requestPath} answered ${res.status}: ${text.slice(0, 300)}`);
 }
 
 function rotate<T>(items: T[], by: number): T[] {
@@ -281,7 +343,13 @@ function cpuSeconds(pid: number | undefined): number | null {
 /** A fresh process runs its code unoptimised at first: load every figure of it before measuring any. */
 async function warmUpAll(server: ServerProcess, figures: Figure[]): Promise<void> {
   for (const figure of figures) {
-    await warmUp({ url: `${server.url}${figure.path}`, headers: figure.headers, connections: CONNECTIONS, seconds: INITIAL_WARMUP_S, maxRequests: INITIAL_WARMUP_REQUESTS });
+    await warmUp({
+      url: `${server.url}${figure.path}`,
+      headers: figure.headers,
+      connections: CONNECTIONS,
+      seconds: INITIAL_WARMUP_S,
+      maxRequests: INITIAL_WARMUP_REQUESTS,
+    });
   }
 }
 
@@ -298,12 +366,18 @@ async function measureFigure(server: ServerProcess, figure: Figure): Promise<Sam
     rps: result.rps,
     p50: result.p50,
     p99: result.p99,
-    cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && result.requests > 0 ? ((cpuAfter - cpuBefore) * 1e6) / result.requests : null,
+    cpuUsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests > 0
+        ? ((cpuAfter - cpuBefore) * 1e6) / result.requests
+        : null,
   };
 }
 
 function noteFailures(what: string, result: Measurement): void {
-  if (result.failures > 0) problems.push(`${what}: ${result.failures} of ${result.requests + result.failures} requests failed or were not 2xx`);
+  if (result.failures > 0)
+    problems.push(
+      `${what}: ${result.failures} of ${result.requests + result.failures} requests failed or were not 2xx`,
+    );
 }
 
 /**
@@ -317,9 +391,18 @@ async function measureUpload(db: SeededDatabase): Promise<UploadResult> {
     const file = Buffer.alloc(MAX_PDF_BYTES, 0x20);
     file.write('%PDF-1.4\n', 0, 'latin1');
     for (let i = 9; i < file.length; i += 64) file[i] = 0x30 + (i % 10);
-    let worst: UploadResult = { fileBytes: file.length, eventLoopP99Ms: 0, eventLoopMaxMs: 0, rssGrowthBytes: 0, uploadMs: 0 };
+    let worst: UploadResult = {
+      fileBytes: file.length,
+      eventLoopP99Ms: 0,
+      eventLoopMaxMs: 0,
+      rssGrowthBytes: 0,
+      uploadMs: 0,
+    };
     for (let attempt = 0; attempt <= UPLOADS; attempt += 1) {
-      const { body, contentType } = multipartUpload({ weekNumber: '1', title: `Bench upload ${attempt}`, description: 'A 10 MB file' }, { name: 'bench.pdf', bytes: file });
+      const { body, contentType } = multipartUpload(
+        { weekNumber: '1', title: `Bench upload ${attempt}`, description: 'A 10 MB file' },
+        { name: 'bench.pdf', bytes: file },
+      );
       const before = await probe(server);
       const uploadStarted = performance.now();
       const res = await fetch(`${server.url}/api/upload-framework`, {
@@ -377,7 +460,10 @@ async function stop(server: ServerProcess): Promise<void> {
 function gitCommit(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${commit} + uncommitted changes` : commit;
   } catch {
     return 'unknown';
@@ -390,7 +476,9 @@ function writeDocs(markdown: string, json: Record<string, unknown>): void {
   fs.writeFileSync(mdFile, mergeSection(existing, markdown));
   // The JSON keeps other keys (e.g. the front end's results) and replaces "api".
   const jsonFile = path.join(root, 'docs/benchmarks.json');
-  const previous = fs.existsSync(jsonFile) ? (JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as Record<string, unknown>) : {};
+  const previous = fs.existsSync(jsonFile)
+    ? (JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as Record<string, unknown>)
+    : {};
   fs.writeFileSync(jsonFile, `${JSON.stringify({ ...previous, api: json }, null, 2)}\n`);
 }
 
@@ -398,7 +486,7 @@ let exitCode = 1;
 try {
   exitCode = await main();
 } catch (error) {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   for (const server of running) console.error(server.output().slice(-2000));
 } finally {
   await Promise.all([...running].map((server) => server.stop('SIGKILL')));

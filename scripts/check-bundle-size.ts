@@ -60,8 +60,12 @@ export function prerenderProblems(webDir: string): string[] {
   const shellFile = path.join(webDir, 'app.html');
   const shell = fs.existsSync(shellFile) ? fs.readFileSync(shellFile, 'utf8') : '';
   return [
-    !landing.includes(`<h1`) || !landing.includes(HERO_TEXT) ? 'dist/web/index.html is not prerendered (no hero heading)' : '',
-    /<script(?![^>]*\bsrc=)[^>]*>/.test(landing) ? 'dist/web/index.html has an inline script (forbidden by the CSP)' : '',
+    !landing.includes(`<h1`) || !landing.includes(HERO_TEXT)
+      ? 'dist/web/index.html is not prerendered (no hero heading)'
+      : '',
+    /<script(?![^>]*\bsrc=)[^>]*>/.test(landing)
+      ? 'dist/web/index.html has an inline script (forbidden by the CSP)'
+      : '',
     !shell.includes('<div id="root"></div>') ? 'dist/web/app.html (the empty shell for other pages) is missing' : '',
   ].filter(Boolean);
 }
@@ -70,7 +74,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const webDir = path.resolve(import.meta.dirname, '../dist/web');
   const bundle = landingBundle(webDir);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`Landing route: JS ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(BUDGET.jsGzipBytes)}), CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(BUDGET.cssGzipBytes)})`);
+  console.log(
+    `Landing route: JS ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(BUDGET.jsGzipBytes)}), CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(BUDGET.cssGzipBytes)})`,
+  );
   const problems = [
     bundle.jsGzipBytes > BUDGET.jsGzipBytes && `JavaScript over budget: ${bundle.js.join(', ')}`,
     bundle.cssGzipBytes > BUDGET.cssGzipBytes && `CSS over budget: ${bundle.css.join(', ')}`,

@@ -39,7 +39,10 @@ class Ledger {
   }
 }
 
-export async function runCrashTest(options: { kills: number; log?: (line: string) => void }): Promise<{ problems: string[]; kills: number; ackedWrites: number }> {
+export async function runCrashTest(options: {
+  kills: number;
+  log?: (line: string) => void;
+}): Promise<{ problems: string[]; kills: number; ackedWrites: number }> {
   const log = options.log ?? (() => {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-crash-'));
   const pdfDir = path.join(dataDir, 'pdfs');
@@ -68,9 +71,17 @@ export async function runCrashTest(options: { kills: number; log?: (line: string
       for (let n = 0; alive; n += 1) {
         const text = `k${kill} n${n}`;
         const ok1 = await ledger.write('workbook', text, () =>
-          couple.post(`/api/workbook-responses/${coupleId}/1/partner1`, { reflectionAnswers: [text], discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: [] }),
+          couple.post(`/api/workbook-responses/${coupleId}/1/partner1`, {
+            reflectionAnswers: [text],
+            discussionNotes: '',
+            activityResponse: '',
+            weeklyCommitment: '',
+            conversationCards: [],
+          }),
         );
-        const ok2 = await ledger.write('notes', text, () => couple.post(`/api/progress/${coupleId}/1`, { notes: text, rating: null }));
+        const ok2 = await ledger.write('notes', text, () =>
+          couple.post(`/api/progress/${coupleId}/1`, { notes: text, rating: null }),
+        );
         if (!ok1 || !ok2) return;
         ackedWrites += 2;
       }
@@ -105,16 +116,32 @@ export async function runCrashTest(options: { kills: number; log?: (line: string
     // Restart (recovery, stale upload cleanup), then check what a visitor could now see.
     server = await startServer(env);
     const check = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
-    const workbook = check.prepare("select reflection_answers from workbook_responses where couple_id = ? and week_number = 1 and partner = 'partner1'").get(coupleId) as { reflection_answers: string } | undefined;
+    const workbook = check
+      .prepare(
+        "select reflection_answers from workbook_responses where couple_id = ? and week_number = 1 and partner = 'partner1'",
+      )
+      .get(coupleId) as { reflection_answers: string } | undefined;
     const storedWorkbook = workbook ? (JSON.parse(workbook.reflection_answers) as string[])[0] : undefined;
-    if (!ledger.accepts('workbook', storedWorkbook)) problems.push(`kill ${kill}: workbook answer is ${storedWorkbook}, acknowledged ${ledger.acked.get('workbook')}`);
-    const notes = check.prepare('select notes from progress where couple_id = ? and week_number = 1').get(coupleId) as { notes: string } | undefined;
-    if (!ledger.accepts('notes', notes?.notes)) problems.push(`kill ${kill}: notes are ${notes?.notes}, acknowledged ${ledger.acked.get('notes')}`);
-    const rows = check.prepare('select week_number, title, file_name, file_size from frameworks').all() as { week_number: number; title: string; file_name: string; file_size: number }[];
+    if (!ledger.accepts('workbook', storedWorkbook))
+      problems.push(`kill ${kill}: workbook answer is ${storedWorkbook}, acknowledged ${ledger.acked.get('workbook')}`);
+    const notes = check.prepare('select notes from progress where couple_id = ? and week_number = 1').get(coupleId) as
+      | { notes: string }
+      | undefined;
+    if (!ledger.accepts('notes', notes?.notes))
+      problems.push(`kill ${kill}: notes are ${notes?.notes}, acknowledged ${ledger.acked.get('notes')}`);
+    const rows = check.prepare('select week_number, title, file_name, file_size from frameworks').all() as {
+      week_number: number;
+      title: string;
+      file_name: string;
+      file_size: number;
+    }[];
     check.close();
     for (const week of [1, 2, 3]) {
       const row = rows.find((r) => r.week_number === week);
-      if (!ledger.accepts(`framework ${week}`, row?.title)) problems.push(`kill ${kill}: week ${week} title is ${row?.title}, acknowledged ${ledger.acked.get(`framework ${week}`)}`);
+      if (!ledger.accepts(`framework ${week}`, row?.title))
+        problems.push(
+          `kill ${kill}: week ${week} title is ${row?.title}, acknowledged ${ledger.acked.get(`framework ${week}`)}`,
+        );
     }
     const referenced = new Set(rows.map((r) => r.file_name));
     for (const row of rows) {
@@ -124,7 +151,8 @@ export async function runCrashTest(options: { kills: number; log?: (line: string
         continue;
       }
       const head = fs.readFileSync(file).subarray(0, 5).toString('latin1');
-      if (fs.statSync(file).size !== row.file_size || head !== '%PDF-') problems.push(`kill ${kill}: ${row.file_name} is partial`);
+      if (fs.statSync(file).size !== row.file_size || head !== '%PDF-')
+        problems.push(`kill ${kill}: ${row.file_name} is partial`);
     }
     for (const name of fs.readdirSync(pdfDir)) {
       if (!referenced.has(name)) problems.push(`kill ${kill}: orphaned or partial file visible after restart: ${name}`);
@@ -144,7 +172,9 @@ export async function runCrashTest(options: { kills: number; log?: (line: string
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { kills: { type: 'string', default: '50' } } });
   const result = await runCrashTest({ kills: Number(values.kills), log: (line) => console.log(line) });
-  console.log(`\n${result.kills} SIGKILLs, ${result.ackedWrites} acknowledged writes, ${result.problems.length} problems`);
+  console.log(
+    `\n${result.kills} SIGKILLs, ${result.ackedWrites} acknowledged writes, ${result.problems.length} problems`,
+  );
   for (const problem of result.problems) console.log(`- ${problem}`);
   process.exit(result.problems.length === 0 ? 0 : 1);
 }

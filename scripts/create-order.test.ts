@@ -23,7 +23,11 @@ function runOrderCommand(args: string[]): Promise<Run> {
     execFile(
       'npm',
       ['run', '--silent', 'order:create', '--', ...args],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: t.config.dataDir, PORT: '4567', NODE_ENV: 'test' }, timeout: 60_000 },
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: t.config.dataDir, PORT: '4567', NODE_ENV: 'test' },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         // npm itself may warn about the machine's own configuration; keep only the command's lines.
@@ -72,7 +76,11 @@ describe('npm run order:create', { timeout: 60_000 }, () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const printed = parseSingleJsonLine(run.stdout);
     expect(Object.keys(printed)).toEqual(['orderId', 'email', 'status', 'accessCode', 'successUrl']);
-    expect(printed).toMatchObject({ email, status: 'completed', accessCode: expect.stringMatching(/^\w{4}-\w{4}-\w{4}$/) });
+    expect(printed).toMatchObject({
+      email,
+      status: 'completed',
+      accessCode: expect.stringMatching(/^\w{4}-\w{4}-\w{4}$/),
+    });
     expect(printed.successUrl).toBe(`http://localhost:4567/success?payment_intent=${printed.orderId}`);
 
     const order = await t.app.inject({ url: `/api/order/${printed.orderId}` });
@@ -93,7 +101,16 @@ describe('npm run order:create', { timeout: 60_000 }, () => {
   it('upgrades an existing trial account with that email', async () => {
     const trial = await createCouple(t.deps, { accessLevel: 'trial', email: uniqueEmail('trial') });
     const run = await runOrderCommand([
-      '--email', trial.email, '--first-name', 'Jo', '--last-name', 'Nguyen', '--amount', '2900', '--status', 'completed',
+      '--email',
+      trial.email,
+      '--first-name',
+      'Jo',
+      '--last-name',
+      'Nguyen',
+      '--amount',
+      '2900',
+      '--status',
+      'completed',
     ]);
     expect(run.code).toBe(0);
     const printed = parseSingleJsonLine(run.stdout);
@@ -106,7 +123,16 @@ describe('npm run order:create', { timeout: 60_000 }, () => {
 
   it('records a pending order without an access code or an account', async () => {
     const email = uniqueEmail('pending');
-    const run = await runOrderCommand(['--email', email, '--first-name', 'Sam', '--last-name', 'Ito', '--status', 'pending']);
+    const run = await runOrderCommand([
+      '--email',
+      email,
+      '--first-name',
+      'Sam',
+      '--last-name',
+      'Ito',
+      '--status',
+      'pending',
+    ]);
     expect(run.code).toBe(0);
     const printed = parseSingleJsonLine(run.stdout);
     expect(printed).toMatchObject({ email, status: 'pending', accessCode: null });
@@ -118,7 +144,16 @@ describe('npm run order:create', { timeout: 60_000 }, () => {
     const username = `wren${Date.now()}`;
     const registered = await createCouple(t.deps, { accessLevel: 'trial', username, password: 'secret-pass' });
     const email = uniqueEmail('wren');
-    const run = await runOrderCommand(['--email', email, '--first-name', 'Wren', '--last-name', 'Diaz', '--username', username]);
+    const run = await runOrderCommand([
+      '--email',
+      email,
+      '--first-name',
+      'Wren',
+      '--last-name',
+      'Diaz',
+      '--username',
+      username,
+    ]);
     expect(run.code).toBe(0);
     expect(parseSingleJsonLine(run.stdout).accessCode).toEqual(expect.any(String));
     expect(await account(email)).toMatchObject({ accountId: registered.accountId, accessLevel: 'full' });
@@ -127,7 +162,10 @@ describe('npm run order:create', { timeout: 60_000 }, () => {
   // The other refusals (bad status, unknown username, ...) are covered by the service tests.
   it.each([
     [['--first-name', 'A', '--last-name', 'B'], /^--email is required$/],
-    [['--email', 'a@example.com', '--first-name', 'A', '--last-name', 'B', '--colour', 'blue'], /^Unknown option '--colour'\. Usage: /],
+    [
+      ['--email', 'a@example.com', '--first-name', 'A', '--last-name', 'B', '--colour', 'blue'],
+      /^Unknown option '--colour'\. Usage: /,
+    ],
   ])('exits 1 with one clear line for %j', async (args, message) => {
     const orders = await t.deps.db.selectFrom('orders').select('id').execute();
     const run = await runOrderCommand(args);

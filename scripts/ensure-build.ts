@@ -24,7 +24,14 @@ const targets: Target[] = [
     name: 'the web app',
     script: 'build:web',
     stamp: 'dist/web/index.html',
-    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'scripts/prerender.ts', 'package-lock.json'],
+    inputs: [
+      'src/web',
+      'src/shared',
+      'vite.config.ts',
+      'postcss.config.cjs',
+      'scripts/prerender.ts',
+      'package-lock.json',
+    ],
   },
   {
     name: 'the server',

@@ -47,7 +47,10 @@ function ensureBuild() {
 }
 
 async function demoCookie(baseUrl: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl}/api/config`)).json()) as { demoEmail: string | null; demoAccessCode: string | null };
+  const config = (await (await fetch(`${baseUrl}/api/config`)).json()) as {
+    demoEmail: string | null;
+    demoAccessCode: string | null;
+  };
   if (!config.demoEmail || !config.demoAccessCode) throw new Error('The server is not in demo mode.');
   const response = await fetch(`${baseUrl}/api/customer-auth/login`, {
     method: 'POST',
@@ -73,7 +76,9 @@ async function runOnce(url: string, port: number, formFactor: FormFactor, cookie
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
   const failing = CATEGORIES.flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0)
@@ -121,10 +126,21 @@ function writeSection(rows: string[], notes: string[]) {
 async function main() {
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-lighthouse-'));
-  const server = await startServer({ DEMO_MODE: 'true', DATA_DIR: dataDir, ADMIN_PASSWORD: 'lighthouse-admin-password' });
+  const server = await startServer({
+    DEMO_MODE: 'true',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'lighthouse-admin-password',
+  });
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const rows: string[] = [];
   const misses: string[] = [];
@@ -138,7 +154,9 @@ async function main() {
           // Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART): retry.
           for (let attempt = 1; ; attempt += 1) {
             try {
-              runs.push(await runOnce(`${server.url}${page.path}`, chrome.port, formFactor, page.signedIn ? cookie : undefined));
+              runs.push(
+                await runOnce(`${server.url}${page.path}`, chrome.port, formFactor, page.signedIn ? cookie : undefined),
+              );
               break;
             } catch (error) {
               if (attempt >= 3) throw error;
@@ -156,10 +174,12 @@ async function main() {
         );
         const failing = [...new Set(runs.flatMap((r) => r.failing))];
         console.log(`${page.path} ${formFactor}:`, scores, failing.length ? `\n  below 90: ${failing.join('; ')}` : '');
-        if (failing.length) notes.push(`- \`${page.path}\` ${formFactor}, audits below 0.9 in some run: ${failing.join('; ')}.`);
+        if (failing.length)
+          notes.push(`- \`${page.path}\` ${formFactor}, audits below 0.9 in some run: ${failing.join('; ')}.`);
         if (page.path === '/') {
           for (const id of CATEGORIES) {
-            if (scores[id] < TARGETS[formFactor][id]) misses.push(`/ ${formFactor} ${id}: ${scores[id]} < ${TARGETS[formFactor][id]}`);
+            if (scores[id] < TARGETS[formFactor][id])
+              misses.push(`/ ${formFactor} ${id}: ${scores[id]} < ${TARGETS[formFactor][id]}`);
           }
         }
       }

@@ -54,7 +54,11 @@ console.log(`Load test: ${COUPLES} couples (2 clients each) and an admin for ${D
 async function signUp(index: number): Promise<{ client: Client; second: Client; coupleId: number }> {
   const client = new Client(server.url);
   const username = `load_${index}_${Date.now().toString(36)}`;
-  const res = await client.post('/api/auth/register', { username, password: 'load-password', confirmPassword: 'load-password' });
+  const res = await client.post('/api/auth/register', {
+    username,
+    password: 'load-password',
+    confirmPassword: 'load-password',
+  });
   record('register', res, [201]);
   const session = await client.get('/api/session');
   record('session', session, [200]);
@@ -64,7 +68,8 @@ async function signUp(index: number): Promise<{ client: Client; second: Client; 
   return { client, second, coupleId: session.json.customerId };
 }
 
-const DASHBOARD_BATCH = '/api/trpc/auth.check,profile.get,progress.progression,progress.list,frameworks.withAccess?batch=1&input=%7B%7D';
+const DASHBOARD_BATCH =
+  '/api/trpc/auth.check,profile.get,progress.progression,progress.list,frameworks.withAccess?batch=1&input=%7B%7D';
 
 async function openDashboard(client: Client, name: string): Promise<number> {
   const res = await client.get(DASHBOARD_BATCH);
@@ -81,7 +86,13 @@ async function partnerOne(client: Client, coupleId: number) {
   while (Date.now() < deadline) {
     round += 1;
     const week = await openDashboard(client, 'dashboard (tRPC batch)');
-    const answers = { reflectionAnswers: [`p1 c${coupleId} w${week} r${round}`, 'second thought'], discussionNotes: `notes ${round}`, activityResponse: '', weeklyCommitment: `commit ${round}`, conversationCards: ['card'] };
+    const answers = {
+      reflectionAnswers: [`p1 c${coupleId} w${week} r${round}`, 'second thought'],
+      discussionNotes: `notes ${round}`,
+      activityResponse: '',
+      weeklyCommitment: `commit ${round}`,
+      conversationCards: ['card'],
+    };
     const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner1`, answers);
     record('workbook save', saved, [200]);
     if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner1`, answers);
@@ -103,7 +114,13 @@ async function partnerTwo(client: Client, coupleId: number) {
   while (Date.now() < deadline) {
     round += 1;
     const week = await openDashboard(client, 'dashboard (tRPC batch)');
-    const answers = { reflectionAnswers: [`p2 c${coupleId} w${week} r${round}`], discussionNotes: '', activityResponse: `activity ${round}`, weeklyCommitment: '', conversationCards: [] };
+    const answers = {
+      reflectionAnswers: [`p2 c${coupleId} w${week} r${round}`],
+      discussionNotes: '',
+      activityResponse: `activity ${round}`,
+      weeklyCommitment: '',
+      conversationCards: [],
+    };
     const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner2`, answers);
     record('workbook save', saved, [200]);
     if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner2`, answers);
@@ -129,8 +146,14 @@ async function admin() {
     const week = (round % 3) + 1;
     const title = `Load week ${week} v${round}`;
     const pdf = await makeSamplePdf(title, 'x'.repeat(200 + round));
-    const { body, contentType } = multipartUpload({ weekNumber: String(week), title, description: 'load' }, { name: `w${week}.pdf`, bytes: pdf });
-    const res = await client.request('POST', '/api/upload-framework', undefined, { body, headers: { 'content-type': contentType } });
+    const { body, contentType } = multipartUpload(
+      { weekNumber: String(week), title, description: 'load' },
+      { name: `w${week}.pdf`, bytes: pdf },
+    );
+    const res = await client.request('POST', '/api/upload-framework', undefined, {
+      body,
+      headers: { 'content-type': contentType },
+    });
     record('admin upload/replace', res, [200, 201]);
     if (res.status === 200 || res.status === 201) acked.frameworks.set(week, title);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -159,26 +182,43 @@ const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
 const lost: string[] = [];
 for (const [key, sent] of acked.workbook) {
   const [couple, week, partner] = key.split('/');
-  const row = db.prepare('select * from workbook_responses where couple_id = ? and week_number = ? and partner = ?').get(couple, week, partner) as WorkbookRow | undefined;
-  const stored = row && { reflectionAnswers: JSON.parse(row.reflection_answers), discussionNotes: row.discussion_notes, activityResponse: row.activity_response, weeklyCommitment: row.weekly_commitment, conversationCards: JSON.parse(row.conversation_cards) };
+  const row = db
+    .prepare('select * from workbook_responses where couple_id = ? and week_number = ? and partner = ?')
+    .get(couple, week, partner) as WorkbookRow | undefined;
+  const stored = row && {
+    reflectionAnswers: JSON.parse(row.reflection_answers),
+    discussionNotes: row.discussion_notes,
+    activityResponse: row.activity_response,
+    weeklyCommitment: row.weekly_commitment,
+    conversationCards: JSON.parse(row.conversation_cards),
+  };
   if (JSON.stringify(stored) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
 }
 for (const [key, sent] of acked.notes) {
   const [couple, week] = key.split('/');
-  const row = db.prepare('select notes, rating from progress where couple_id = ? and week_number = ?').get(couple, week) as { notes: string; rating: number | null } | undefined;
+  const row = db
+    .prepare('select notes, rating from progress where couple_id = ? and week_number = ?')
+    .get(couple, week) as { notes: string; rating: number | null } | undefined;
   if (!row || row.notes !== sent.notes || row.rating !== sent.rating) lost.push(`progress ${key}`);
 }
 for (const key of acked.completed) {
   const [couple, week] = key.split('/');
-  const row = db.prepare('select completed_at from progress where couple_id = ? and week_number = ?').get(couple, week) as { completed_at: string | null } | undefined;
+  const row = db
+    .prepare('select completed_at from progress where couple_id = ? and week_number = ?')
+    .get(couple, week) as { completed_at: string | null } | undefined;
   if (!row?.completed_at) lost.push(`completion ${key}`);
 }
 for (const [couple, sent] of acked.profile) {
-  const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as { display_name: string; partner_name: string } | undefined;
-  if (row?.display_name !== sent.userDisplayName || row?.partner_name !== sent.partnerName) lost.push(`profile ${couple}`);
+  const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as
+    | { display_name: string; partner_name: string }
+    | undefined;
+  if (row?.display_name !== sent.userDisplayName || row?.partner_name !== sent.partnerName)
+    lost.push(`profile ${couple}`);
 }
 for (const [week, title] of acked.frameworks) {
-  const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as { title: string; file_name: string; file_size: number } | undefined;
+  const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as
+    | { title: string; file_name: string; file_size: number }
+    | undefined;
   const file = row ? path.join(dataDir, 'pdfs', row.file_name) : undefined;
   if (!row || !file || row.title !== title || !fs.existsSync(file) || fs.statSync(file).size !== row.file_size) {
     lost.push(`framework week ${week}`);
@@ -196,13 +236,19 @@ for (const [name, stat] of stats) {
   total += sorted.length;
   for (const [status, count] of stat.statuses) if (status >= 500) serverErrors += count;
   const statuses = [...stat.statuses].map(([s, c]) => `${s}×${c}`).join(' ');
-  console.log(`| ${name} | ${sorted.length} | ${(sorted.length / elapsedS).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${statuses} |`);
+  console.log(
+    `| ${name} | ${sorted.length} | ${(sorted.length / elapsedS).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${statuses} |`,
+  );
 }
-const writes = acked.workbook.size + acked.notes.size + acked.completed.size + acked.profile.size + acked.frameworks.size;
-console.log(`\n${total} requests in ${elapsedS.toFixed(1)} s (${(total / elapsedS).toFixed(0)} req/s); 5xx: ${serverErrors}; unexpected statuses: ${unexpected.length}; acknowledged write keys checked: ${writes}; lost or altered: ${lost.length}; integrity_check: ${integrity}; server exit: ${exitCode}`);
+const writes =
+  acked.workbook.size + acked.notes.size + acked.completed.size + acked.profile.size + acked.frameworks.size;
+console.log(
+  `\n${total} requests in ${elapsedS.toFixed(1)} s (${(total / elapsedS).toFixed(0)} req/s); 5xx: ${serverErrors}; unexpected statuses: ${unexpected.length}; acknowledged write keys checked: ${writes}; lost or altered: ${lost.length}; integrity_check: ${integrity}; server exit: ${exitCode}`,
+);
 if (unexpected.length) console.log(`Unexpected: ${unexpected.join(', ')}`);
 if (lost.length) console.log(`Lost or altered: ${lost.slice(0, 20).join(', ')}`);
 // A run that checked nothing proves nothing.
-const failed = writes === 0 || serverErrors > 0 || unexpected.length > 0 || lost.length > 0 || integrity !== 'ok' || exitCode !== 0;
+const failed =
+  writes === 0 || serverErrors > 0 || unexpected.length > 0 || lost.length > 0 || integrity !== 'ok' || exitCode !== 0;
 console.log(failed ? 'LOAD TEST FAILED' : 'Load test passed: 0 5xx, 0 lost or altered writes.');
 process.exit(failed ? 1 : 0);

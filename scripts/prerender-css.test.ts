@@ -21,7 +21,8 @@ describe('criticalCss', () => {
   });
 
   it('keeps rules without classes, @font-face and @keyframes', () => {
-    const css = ':root{--a:1}body{margin:0}@font-face{font-family:x;src:url(x.woff2)}@keyframes spin{from{opacity:0}to{opacity:1}}';
+    const css =
+      ':root{--a:1}body{margin:0}@font-face{font-family:x;src:url(x.woff2)}@keyframes spin{from{opacity:0}to{opacity:1}}';
     const out = criticalCss(css, HTML);
     expect(out).toContain(':root{--a:1}');
     expect(out).toContain('body{margin:0}');
@@ -30,7 +31,8 @@ describe('criticalCss', () => {
   });
 
   it('ignores classes inside :not() and drops dark-scheme rules', () => {
-    const css = ".m_1:not(.m_9){color:red}[data-mantine-color-scheme='dark'] .m_1{color:white}:root[data-mantine-color-scheme=dark]{--a:2}";
+    const css =
+      ".m_1:not(.m_9){color:red}[data-mantine-color-scheme='dark'] .m_1{color:white}:root[data-mantine-color-scheme=dark]{--a:2}";
     const out = criticalCss(css, HTML);
     expect(out).toContain('.m_1:not(.m_9){color:red}');
     expect(out).not.toContain('white');

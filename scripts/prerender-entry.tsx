@@ -28,6 +28,7 @@ export async function renderPage(path: string): Promise<string> {
     // Drained only to let every lazy part load.
   }
   const html = renderToString(app);
-  if (html.includes('<script')) throw new Error('The prerendered page contains an inline script (forbidden by the CSP).');
+  if (html.includes('<script'))
+    throw new Error('The prerendered page contains an inline script (forbidden by the CSP).');
   return html;
 }

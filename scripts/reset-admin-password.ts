@@ -15,7 +15,10 @@ await runCli(async (deps) => {
   const username = values.username ?? deps.config.adminUsername;
   const password = values.password ?? generatePassword();
   if (password.length < 6 || password.length > 128) throw new Error('The password must be 6 to 128 characters.');
-  await ensureAdmin({ ...deps, config: { ...deps.config, adminUsername: username, adminPassword: password } }, () => {});
+  await ensureAdmin(
+    { ...deps, config: { ...deps.config, adminUsername: username, adminPassword: password } },
+    () => {},
+  );
   if (!(await setAdminPassword(deps, username, password))) throw new Error(`No administrator named ${username}.`);
   console.log(values.password ? `Password for ${username} updated.` : `New password for ${username}: ${password}`);
 });

@@ -42,9 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('sessions')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('account_id', 'integer', (c) =>
-      c.notNull().references('accounts.id').onDelete('cascade'),
-    )
+    .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('expires_at', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
@@ -68,9 +66,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('frameworks')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('week_number', 'integer', (c) =>
-      c.notNull().unique().check(sql`week_number between 1 and 52`),
-    )
+    .addColumn('week_number', 'integer', (c) => c.notNull().unique().check(sql`week_number between 1 and 52`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('file_name', 'text', (c) => c.notNull())

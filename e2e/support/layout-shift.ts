@@ -14,7 +14,8 @@ export async function trackLayoutShifts(page: Page): Promise<void> {
     const shifts = { total: 0 };
     Object.assign(window, { layoutShifts: shifts });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShiftEntry[]) if (!entry.hadRecentInput) shifts.total += entry.value;
+      for (const entry of list.getEntries() as LayoutShiftEntry[])
+        if (!entry.hadRecentInput) shifts.total += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }

@@ -16,10 +16,15 @@ export async function completeOnboarding(page: Page, names: { you: string; partn
   if (names.date) await dialog.getByLabel('Wedding date').fill(names.date);
   await start.click();
   // Dismiss this toast so the caller's next check starts from an empty notification region.
-  const toast = page.getByRole('region', { name: 'Notifications' }).locator('[data-notification-id]', { hasText: 'Profile Updated' });
+  const toast = page
+    .getByRole('region', { name: 'Notifications' })
+    .locator('[data-notification-id]', { hasText: 'Profile Updated' });
   await expect(toast).toBeVisible();
   // It may close by itself (5 s) before the click lands; either way it must be gone.
-  await toast.getByRole('button', { name: 'Dismiss notification' }).click({ timeout: 2_000 }).catch(() => undefined);
+  await toast
+    .getByRole('button', { name: 'Dismiss notification' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
   await expect(toast).toHaveCount(0, { timeout: 10_000 });
   await expect(dialog).toBeHidden();
 }

@@ -26,7 +26,17 @@ sqlite.pragma('foreign_keys = ON');
 sqlite.pragma('busy_timeout = 5000');
 sqlite.pragma('synchronous = NORMAL');
 
-const sessionByTokenHash = sqlite.prepare<[string], { sessionId: number; expiresAt: number; accountId: number; role: string; coupleId: number | null; accessLevel: string | null }>(
+const sessionByTokenHash = sqlite.prepare<
+  [string],
+  {
+    sessionId: number;
+    expiresAt: number;
+    accountId: number;
+    role: string;
+    coupleId: number | null;
+    accessLevel: string | null;
+  }
+>(
   `select sessions.id as sessionId, sessions.expires_at as expiresAt, accounts.id as accountId,
      accounts.role as role, accounts.couple_id as coupleId, couples.access_level as accessLevel
    from sessions
@@ -54,7 +64,9 @@ function sessionOf(token: string): SessionRow | undefined {
 }
 
 const completedWeeksOf = sqlite
-  .prepare<[number], number>('select week_number from progress where couple_id = ? and completed_at is not null order by week_number')
+  .prepare<[number], number>(
+    'select week_number from progress where couple_id = ? and completed_at is not null order by week_number',
+  )
   .pluck();
 
 /** The `sid` value of a Cookie header (what cookie-parser would give as req.cookies.sid). */

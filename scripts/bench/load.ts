@@ -94,7 +94,8 @@ export async function measurePaced(options: PacedOptions): Promise<Measurement> 
       const req = http.get(options.url, { agent, headers: options.headers }, (res) => {
         res.resume();
         res.on('end', () => {
-          if (res.statusCode && res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - started);
+          if (res.statusCode && res.statusCode >= 200 && res.statusCode < 300)
+            latencies.push(performance.now() - started);
           else failures += 1;
           resolve();
         });
@@ -117,5 +118,11 @@ export async function measurePaced(options: PacedOptions): Promise<Measurement> 
   const elapsed = (performance.now() - begin) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, failures };
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    failures,
+  };
 }

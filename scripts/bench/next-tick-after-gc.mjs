@@ -5,21 +5,33 @@ const pin = process.argv[2] === 'pin';
 let kept;
 if (pin) {
   const { createHook } = await import('node:async_hooks');
-  const hook = createHook({ init(_a, type, _t, r) { if (type === 'TickObject') kept ??= r; } });
-  hook.enable(); process.nextTick(() => {}); hook.disable();
+  const hook = createHook({
+    init(_a, type, _t, r) {
+      if (type === 'TickObject') kept ??= r;
+    },
+  });
+  hook.enable();
+  process.nextTick(() => {});
+  hook.disable();
 }
 if (pin && !kept) throw new Error('no nextTick entry was caught to keep');
 const noop = () => {};
 async function round() {
   const n = 200000;
   const t = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) { process.nextTick(noop); if (i % 100 === 99) await new Promise((r) => setImmediate(r)); }
+  for (let i = 0; i < n; i++) {
+    process.nextTick(noop);
+    if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+  }
   await new Promise((r) => setImmediate(r));
   return Number(process.hrtime.bigint() - t) / n;
 }
 const before = [];
 for (let i = 0; i < 5; i++) before.push(await round());
-for (let i = 0; i < 3; i++) { await new Promise((r) => setImmediate(r)); globalThis.gc(); }
+for (let i = 0; i < 3; i++) {
+  await new Promise((r) => setImmediate(r));
+  globalThis.gc();
+}
 const after = [];
 for (let i = 0; i < 5; i++) after.push(await round());
 const med = (a) => a.sort((x, y) => x - y)[2].toFixed(0);

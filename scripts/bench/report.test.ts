@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { checkTargets, mergeSection, SECTION_END, SECTION_START, summarise, type FigureId, type Sample, type UploadResult } from './report';
+import {
+  checkTargets,
+  mergeSection,
+  SECTION_END,
+  SECTION_START,
+  summarise,
+  type FigureId,
+  type Sample,
+  type UploadResult,
+} from './report';
 
 const sample = (rps: number, p99 = 5): Sample => ({ rps, p50: 1, p99, cpuUsPerRequest: 100 });
-const upload: UploadResult = { fileBytes: 10_000_000, eventLoopP99Ms: 12, eventLoopMaxMs: 20, rssGrowthBytes: 12_000_000, uploadMs: 150 };
+const upload: UploadResult = {
+  fileBytes: 10_000_000,
+  eventLoopP99Ms: 12,
+  eventLoopMaxMs: 20,
+  rssGrowthBytes: 12_000_000,
+  uploadMs: 150,
+};
 
 function rows(overrides: Partial<Record<FigureId, Sample[]>> = {}) {
   const base: Record<FigureId, Sample[]> = {
@@ -33,7 +48,10 @@ describe('the bench report', () => {
   });
 
   it('names each missed target', () => {
-    const missed = checkTargets(rows({ bare: [sample(7_000)], rest: [sample(2_900)], rest100k: [sample(3_000, 6)], rest200: [sample(200, 25)] }), { ...upload, rssGrowthBytes: 25_000_000 })
+    const missed = checkTargets(
+      rows({ bare: [sample(7_000)], rest: [sample(2_900)], rest100k: [sample(3_000, 6)], rest200: [sample(200, 25)] }),
+      { ...upload, rssGrowthBytes: 25_000_000 },
+    )
       .filter((c) => !c.met)
       .map((c) => c.figure);
     expect(missed).toEqual([

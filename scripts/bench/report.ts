@@ -79,8 +79,18 @@ export function checkTargets(rows: Row[], upload: UploadResult): Check[] {
     if (!found) throw new Error(`No measurement for ${id}`);
     return found;
   };
-  const atLeast = (figure: string, value: number, min: number): Check => ({ figure, value, target: `>= ${min}`, met: value >= min });
-  const atMost = (figure: string, value: number, max: number): Check => ({ figure, value, target: `<= ${max}`, met: value <= max });
+  const atLeast = (figure: string, value: number, min: number): Check => ({
+    figure,
+    value,
+    target: `>= ${min}`,
+    met: value >= min,
+  });
+  const atMost = (figure: string, value: number, max: number): Check => ({
+    figure,
+    value,
+    target: `<= ${max}`,
+    met: value <= max,
+  });
   return [
     atLeast('REST read / bare Fastify (requests/s)', row('rest').rps / row('bare').rps, 0.4),
     atLeast('REST read / Express 5 doing the same work (requests/s)', row('rest').rps / row('express').rps, 1.5),
@@ -91,7 +101,12 @@ export function checkTargets(rows: Row[], upload: UploadResult): Check[] {
     atMost('tRPC read, 100k couples / 10 couples (p99)', paired(row('trpc100k'), row('trpc10'), 'p99'), 1.25),
     atMost('REST read p99 at 200 requests/s offered (ms)', row('rest200').p99, 20),
     atMost('10 MB upload: event-loop delay p99 (ms)', upload.eventLoopP99Ms, 50),
-    { figure: '10 MB upload: server memory growth / file size', value: upload.rssGrowthBytes / upload.fileBytes, target: '< 2', met: upload.rssGrowthBytes < 2 * upload.fileBytes },
+    {
+      figure: '10 MB upload: server memory growth / file size',
+      value: upload.rssGrowthBytes / upload.fileBytes,
+      target: '< 2',
+      met: upload.rssGrowthBytes < 2 * upload.fileBytes,
+    },
   ];
 }
 
@@ -134,11 +149,16 @@ export function renderMarkdown(info: RunInfo, rows: Row[], checks: Check[], uplo
       `every figure loaded with ${thousands(info.warmupRequests)} requests (at most ${info.warmupCapSeconds} s) after a server starts, then ${info.warmupBeforeEachSeconds} s of warm-up and ${info.seconds} s measured per run; ` +
       `${info.rounds} round(s), order rotated; medians, and the 10 vs 100,000 couples ratios are medians of back-to-back pairs, a fresh pair of servers each round. ` +
       `The app runs as shipped (NODE_ENV=production, LOG_LEVEL=${info.logLevel}). ` +
-      `Large database: ${thousands(info.seeding.couples)} couples (${Object.entries(info.seeding.rows).map(([table, n]) => `${thousands(n)} ${table}`).join(', ')}), seeded in ${fixed(info.seeding.seconds, 0)} s.`,
+      `Large database: ${thousands(info.seeding.couples)} couples (${Object.entries(info.seeding.rows)
+        .map(([table, n]) => `${thousands(n)} ${table}`)
+        .join(', ')}), seeded in ${fixed(info.seeding.seconds, 0)} s.`,
     '',
     '| Figure | Requests/s | p50 (ms) | p99 (ms) | Server CPU per request (µs) |',
     '|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.label} | ${thousands(r.rps)} | ${fixed(r.p50, 2)} | ${fixed(r.p99, 2)} | ${r.cpuUsPerRequest === null ? 'n/a' : thousands(r.cpuUsPerRequest)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${thousands(r.rps)} | ${fixed(r.p50, 2)} | ${fixed(r.p99, 2)} | ${r.cpuUsPerRequest === null ? 'n/a' : thousands(r.cpuUsPerRequest)} |`,
+    ),
     '',
     `10 MB upload (${thousands(upload.fileBytes)} bytes, worst of the measured uploads): event-loop delay p99 ${fixed(upload.eventLoopP99Ms, 1)} ms ` +
       `(max ${fixed(upload.eventLoopMaxMs, 1)} ms), server memory growth ${fixed(upload.rssGrowthBytes / 1024 / 1024, 1)} MB (RSS before vs peak during), ` +

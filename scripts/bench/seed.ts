@@ -32,7 +32,10 @@ function sha256(token: string): string {
 }
 
 const DUMMY_PASSWORD_HASH = 'scrypt$bench$not-a-real-hash';
-const REFLECTIONS = JSON.stringify(['We talked about what home means to each of us.', 'Sunday dinners with both families.']);
+const REFLECTIONS = JSON.stringify([
+  'We talked about what home means to each of us.',
+  'Sunday dinners with both families.',
+]);
 const CARDS = JSON.stringify(['What did your parents argue about?', 'What does a good weekend look like?']);
 
 /**
@@ -65,7 +68,9 @@ export async function seedBenchDatabase(dataDir: string, couples: number): Promi
   const insertAccount = sqlite.prepare(
     'insert into accounts (role, couple_id, username, email, password_hash, access_code_hash, created_at) values (?, ?, ?, ?, ?, null, ?)',
   );
-  const insertSession = sqlite.prepare('insert into sessions (token_hash, account_id, expires_at, created_at) values (?, ?, ?, ?)');
+  const insertSession = sqlite.prepare(
+    'insert into sessions (token_hash, account_id, expires_at, created_at) values (?, ?, ?, ?)',
+  );
   const insertProgress = sqlite.prepare(
     'insert into progress (couple_id, week_number, notes, rating, completed_at, updated_at) values (?, ?, ?, ?, ?, ?)',
   );
@@ -81,9 +86,19 @@ export async function seedBenchDatabase(dataDir: string, couples: number): Promi
     const admin = insertAccount.run('admin', null, ADMIN_USERNAME, null, DUMMY_PASSWORD_HASH, now);
     insertSession.run(sha256('bench-admin-token'), admin.lastInsertRowid, expires, now);
     for (let index = 0; index < couples; index += 1) {
-      const coupleId = Number(insertCouple.run(`Robin ${index}`, `Casey ${index}`, index % 3 === 0 ? '2027-06-12' : null, now).lastInsertRowid);
+      const coupleId = Number(
+        insertCouple.run(`Robin ${index}`, `Casey ${index}`, index % 3 === 0 ? '2027-06-12' : null, now)
+          .lastInsertRowid,
+      );
       if (index === benchIndex) benchCoupleId = coupleId;
-      const accountId = insertAccount.run('couple', coupleId, null, `couple${index}@bench.example`, DUMMY_PASSWORD_HASH, now).lastInsertRowid;
+      const accountId = insertAccount.run(
+        'couple',
+        coupleId,
+        null,
+        `couple${index}@bench.example`,
+        DUMMY_PASSWORD_HASH,
+        now,
+      ).lastInsertRowid;
       insertSession.run(sha256(`bench-token-${index}`), accountId, expires, now);
       const completed = completedWeeksOf(index, benchIndex);
       for (let week = 1; week <= completed; week += 1) {
@@ -93,7 +108,17 @@ export async function seedBenchDatabase(dataDir: string, couples: number): Promi
       // Answers for the last two completed weeks and the current one, from both partners.
       for (let week = Math.max(1, completed - 1); week <= Math.min(52, completed + 1); week += 1) {
         for (const partner of ['partner1', 'partner2']) {
-          insertAnswer.run(coupleId, week, partner, REFLECTIONS, 'We agreed to plan a budget night.', '', 'Phones away at dinner.', CARDS, now);
+          insertAnswer.run(
+            coupleId,
+            week,
+            partner,
+            REFLECTIONS,
+            'We agreed to plan a budget night.',
+            '',
+            'Phones away at dinner.',
+            CARDS,
+            now,
+          );
           rows.workbook_responses += 1;
         }
       }

@@ -8,7 +8,12 @@ export class Client {
   constructor(readonly baseUrl: string) {}
 
   // biome-ignore lint/suspicious/noExplicitAny: answers of every endpoint's shape, each read by the check that sent it
-  async request(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; json: any; ms: number; bytes: number }> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: RequestInit = {},
+  ): Promise<{ status: number; json: any; ms: number; bytes: number }> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...(init.headers as Record<string, string>) };
     if (this.cookie) headers.cookie = this.cookie;
     let payload = init.body;
@@ -45,7 +50,11 @@ export function multipartUpload(fields: Record<string, string>, file: { name: st
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="framework"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="framework"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+  );
   parts.push(Buffer.from(file.bytes));
   parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };

@@ -26,7 +26,10 @@ export interface ServerProcess {
  * Starts the real server (src/server/main.ts) as ONE node process with tsx as a loader, so a
  * signal (even SIGKILL) reaches the server itself, not a wrapper. Resolves once it listens.
  */
-export async function startServer(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
   return spawnTsServer('src/server/main.ts', {
     port: options.port,
     readyPath: '/api/auth/check',
@@ -74,12 +77,18 @@ export async function spawnTsServer(entry: string, options: SpawnOptions): Promi
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${entry} exited while starting:\n${output}`);
-    const answered = await fetch(`${url}${options.readyPath}`).then(() => true, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${entry} exited while starting:\n${output}`);
+    const answered = await fetch(`${url}${options.readyPath}`).then(
+      () => true,
+      () => false,
+    );
     if (answered) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -26,7 +26,13 @@ describe('pages', () => {
   });
 
   it('escapes the data block so no configured value can end it early', () => {
-    const config: PublicConfig = { demoMode: true, trialAccessCode: '</script><script>alert(1)</script>', demoEmail: 'a@b.c', demoAccessCode: 'X', trialWeeks: 3 };
+    const config: PublicConfig = {
+      demoMode: true,
+      trialAccessCode: '</script><script>alert(1)</script>',
+      demoEmail: 'a@b.c',
+      demoAccessCode: 'X',
+      trialWeeks: 3,
+    };
     const html = withPublicConfig('<html><head></head><body></body></html>', config);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const block = html.slice(html.indexOf('>', html.indexOf('<script')) + 1, html.indexOf('</script>'));

@@ -1,5 +1,11 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
@@ -33,7 +39,6 @@ import { DEFAULT_WEB_DIR } from './paths';
 import { registerTrpc } from './trpc/fastify-handler';
 import { createContext } from './trpc/init';
 import { appRouter } from './trpc/router';
-
 
 export interface BuildOptions {
   /** Folder of the built web app (default dist/web). */

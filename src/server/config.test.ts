@@ -46,8 +46,13 @@ describe('loadConfig', () => {
 
   it('bounds the password hashes at once: 2 running and 8 waiting unless configured', () => {
     expect(loadConfig({}).passwordHashing).toEqual({ concurrency: 2, queue: 8 });
-    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({ concurrency: 1, queue: 0 });
-    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY: must be greater than 0/);
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
+      concurrency: 1,
+      queue: 0,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(
+      /PASSWORD_HASH_CONCURRENCY: must be greater than 0/,
+    );
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE: must be 0 or more/);
   });
 });

@@ -110,9 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -147,7 +145,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 /** Addresses that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name) || /^::ffff:127\./.test(name);
 }
 

@@ -68,7 +68,12 @@ describe('docs/product.md', () => {
 
   it('has every section that code, scripts and decision records cite (docs/product.md#anchor)', () => {
     const missing: string[] = [];
-    const sources = [...codeFiles(), PRODUCT_DOC, 'README.md', ...fs.readdirSync(path.join(ROOT, DECISIONS_DIR)).map((name) => `${DECISIONS_DIR}/${name}`)];
+    const sources = [
+      ...codeFiles(),
+      PRODUCT_DOC,
+      'README.md',
+      ...fs.readdirSync(path.join(ROOT, DECISIONS_DIR)).map((name) => `${DECISIONS_DIR}/${name}`),
+    ];
     for (const file of sources.filter((name) => name !== SELF)) {
       const text = read(file);
       // docs/product.md#x from code, product.md#x from the docs folder, (#x) inside the page itself.
@@ -109,7 +114,13 @@ describe('citations in the code', () => {
   it('recognise every form the old citations took', () => {
     // Spelled in pieces, so this file does not cite what it looks for.
     const [contract, spec] = ['CON' + 'TRACT', 'SP' + 'EC'];
-    const forms = [`(${contract} section 4)`, `${spec} sections 2 and 5`, `the ${contract}.md rules`, `${spec} §8`, `them (${contract}\n * section 8)`];
+    const forms = [
+      `(${contract} section 4)`,
+      `${spec} sections 2 and 5`,
+      `the ${contract}.md rules`,
+      `${spec} §8`,
+      `them (${contract}\n * section 8)`,
+    ];
     for (const form of forms) expect(specCitation.test(form), form).toBe(true);
     expect(specCitation.test('docs/product.md#http-api (a spec test, e2e/shell.spec.ts)')).toBe(false);
   });

@@ -88,7 +88,12 @@ describe.skipIf(!mounted)('a full disk', () => {
       { name: 'title', value: 'Too big for the disk' },
       { name: 'framework', filename: 'week-9.pdf', content: Buffer.concat([pdf, Buffer.alloc(512 * 1024, 0x0a)]) },
     ]);
-    const uploaded = await app.inject({ method: 'POST', url: '/api/upload-framework', headers: { ...upload.headers, cookie: admin }, payload: upload.payload });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/upload-framework',
+      headers: { ...upload.headers, cookie: admin },
+      payload: upload.payload,
+    });
     expect(uploaded.statusCode).toBe(507);
     expect(uploaded.json().message).toBe(DISK_FULL_MESSAGE);
     const pdfDir = path.join(mountPoint, 'data', 'pdfs');
@@ -120,7 +125,12 @@ describe.skipIf(!mounted)('a full disk', () => {
       { name: 'title', value: 'Fits now' },
       { name: 'framework', filename: 'week-9.pdf', content: await makePdf('fits') },
     ]);
-    const uploaded = await app.inject({ method: 'POST', url: '/api/upload-framework', headers: { ...upload.headers, cookie: admin }, payload: upload.payload });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/upload-framework',
+      headers: { ...upload.headers, cookie: admin },
+      payload: upload.payload,
+    });
     expect(uploaded.statusCode).toBe(201);
   });
 });

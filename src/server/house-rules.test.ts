@@ -53,12 +53,15 @@ describe('server imports point one way (GUIDE habit 13)', () => {
     expect(offending).toEqual([]);
   });
 
-  it('trpc/ does not reach into http/ except for the request\'s session lookup', () => {
+  it("trpc/ does not reach into http/ except for the request's session lookup", () => {
     const offending = sourceFiles('src/server/trpc')
       .filter((f) => !isTest(f))
       .flatMap((file) =>
         importsOf(file)
-          .filter(({ target }) => within(target, TRANSPORTS[0]!) && target !== path.join('src', 'server', 'http', 'request-auth'))
+          .filter(
+            ({ target }) =>
+              within(target, TRANSPORTS[0]!) && target !== path.join('src', 'server', 'http', 'request-auth'),
+          )
           .map(({ target }) => `${file} imports ${target}`),
       );
     expect(offending).toEqual([]);
@@ -88,7 +91,10 @@ describe('server imports point one way (GUIDE habit 13)', () => {
   });
 
   it('finds imports the way the rules read them (a check of the checker)', () => {
-    expect(importsOf('src/server/features/frameworks/router.ts')).toContainEqual({ target: TRPC_INIT, typeOnly: false });
+    expect(importsOf('src/server/features/frameworks/router.ts')).toContainEqual({
+      target: TRPC_INIT,
+      typeOnly: false,
+    });
     expect(importsOf('src/server/features/profile/service.ts')).toContainEqual({
       target: path.join('src', 'server', 'features', 'auth', 'access'),
       typeOnly: true,
@@ -97,7 +103,7 @@ describe('server imports point one way (GUIDE habit 13)', () => {
 });
 
 describe('speed rules (docs/benchmarks.md)', () => {
-  it('no code writes response headers through reply.raw (it puts every response on Node\'s slow header path)', () => {
+  it("no code writes response headers through reply.raw (it puts every response on Node's slow header path)", () => {
     const offending = [...sourceFiles('src/server'), ...sourceFiles('scripts')]
       .filter((file) => !isTest(file) && !file.includes(`${path.sep}bench${path.sep}`))
       .filter((file) => /\.raw\.(setHeader|writeHead)\(/.test(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')));

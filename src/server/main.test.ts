@@ -6,7 +6,6 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from './test/harness';
 
-
 interface Run {
   code: number | null;
   stdout: string;
@@ -16,7 +15,14 @@ interface Run {
 /** Starts the real entry point as one node process (tsx as a loader, so signals reach the server). */
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', ADMIN_PASSWORD: 'main-test-pw', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'main-test-pw',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = { stdout: '', stderr: '' };
@@ -61,7 +67,9 @@ describe('the server process', { timeout: 60_000 }, () => {
     try {
       const run = await start({ PORT: String(port), DATA_DIR: makeTempDir() }).exited;
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`Port ${port} is already in use. Stop the other process or set PORT to a free port.`);
+      expect(run.stderr).toContain(
+        `Port ${port} is already in use. Stop the other process or set PORT to a free port.`,
+      );
     } finally {
       blocker.close();
     }
@@ -86,7 +94,10 @@ describe('the server process', { timeout: 60_000 }, () => {
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     await server.logged('shutting down');
-    const after = await fetch(`${url}/api/auth/check`).then((res) => res.status, () => 'refused');
+    const after = await fetch(`${url}/api/auth/check`).then(
+      (res) => res.status,
+      () => 'refused',
+    );
     const statuses = await Promise.all(inFlight);
     expect(statuses).toEqual([401, 401, 401, 401]);
     const run = await server.exited;
@@ -105,14 +116,18 @@ describe('the server process', { timeout: 60_000 }, () => {
     // A migration this build does not know about makes the history inconsistent: migrating must stop.
     const file = path.join(dataDir, 'app.sqlite');
     const db = new SQLite(file);
-    db.prepare("insert into kysely_migration (name, timestamp) values ('2099-12-31T0000-from-the-future', '2099-12-31T00:00:00.000Z')").run();
-    const tablesBefore = db.prepare("select name from sqlite_master order by name").all();
+    db.prepare(
+      "insert into kysely_migration (name, timestamp) values ('2099-12-31T0000-from-the-future', '2099-12-31T00:00:00.000Z')",
+    ).run();
+    const tablesBefore = db.prepare('select name from sqlite_master order by name').all();
     db.close();
     const run = await start({ PORT: String(await freePort()), DATA_DIR: dataDir }).exited;
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/Cannot start: Migrating the database failed: .*2099-12-31T0000-from-the-future.*The database was left as it was\./s);
+    expect(run.stderr).toMatch(
+      /Cannot start: Migrating the database failed: .*2099-12-31T0000-from-the-future.*The database was left as it was\./s,
+    );
     const after = new SQLite(file, { readonly: true });
-    expect(after.prepare("select name from sqlite_master order by name").all()).toEqual(tablesBefore);
+    expect(after.prepare('select name from sqlite_master order by name').all()).toEqual(tablesBefore);
     after.close();
   });
 
@@ -135,13 +150,19 @@ describe('the server process', { timeout: 60_000 }, () => {
     first.child.kill('SIGTERM');
     await first.exited;
     const db = new SQLite(path.join(dataDir, 'app.sqlite'));
-    const couple = db.prepare("insert into couples (created_at) values ('2026-01-01T00:00:00.000Z') returning id").get() as { id: number };
-    db.prepare("insert into accounts (role, couple_id, email, access_code_hash, created_at) values ('couple', ?, 'a@example.com', 'hmac-sha256$AAAA', '2026-01-01T00:00:00.000Z')").run(couple.id);
+    const couple = db
+      .prepare("insert into couples (created_at) values ('2026-01-01T00:00:00.000Z') returning id")
+      .get() as { id: number };
+    db.prepare(
+      "insert into accounts (role, couple_id, email, access_code_hash, created_at) values ('couple', ?, 'a@example.com', 'hmac-sha256$AAAA', '2026-01-01T00:00:00.000Z')",
+    ).run(couple.id);
     db.close();
     fs.rmSync(path.join(dataDir, 'access-code.key'));
     const run = await start({ PORT: String(await freePort()), DATA_DIR: dataDir, DEMO_MODE: 'false' }).exited;
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^Cannot start: .*access-code\.key is missing, but the database holds access codes hashed with it\./m);
+    expect(run.stderr).toMatch(
+      /^Cannot start: .*access-code\.key is missing, but the database holds access codes hashed with it\./m,
+    );
     expect(fs.existsSync(path.join(dataDir, 'access-code.key'))).toBe(false);
   });
 });

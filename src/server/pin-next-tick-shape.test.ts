@@ -27,7 +27,11 @@ describe('pinNextTickShape', () => {
       await import(${JSON.stringify(new URL('./pin-next-tick-shape.ts', import.meta.url).pathname)});
       process.stdout.write(String(createRequire(import.meta.url)('internal/async_hooks').initHooksExist()));
     `;
-    const output = execFileSync(process.execPath, ['--expose-internals', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const output = execFileSync(
+      process.execPath,
+      ['--expose-internals', '--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
     expect(output).toBe('false');
   });
 
@@ -40,9 +44,13 @@ describe('pinNextTickShape', () => {
       for (let i = 0; i < 3; i++) { await new Promise((resolve) => setImmediate(resolve)); globalThis.gc(); }
       process.stdout.write(String(%HaveSameMap(pinnedNextTickEntry, pinNextTickShape())));
     `;
-    const output = execFileSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-    });
+    const output = execFileSync(
+      process.execPath,
+      ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(output).toBe('true');
   });
 });

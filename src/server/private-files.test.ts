@@ -40,7 +40,9 @@ describe('files the app creates are private whatever the umask', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('DATA_DIR, the database with its WAL and SHM, snapshots, PDFs, the cache, backups and restores', { timeout: 60_000 }, async () => {
+  it('DATA_DIR, the database with its WAL and SHM, snapshots, PDFs, the cache, backups and restores', {
+    timeout: 60_000,
+  }, async () => {
     const dataDir = path.join(root, 'data');
     const backupDir = path.join(root, 'backups');
     // An older database, so that start-up takes a snapshot before migrating it.
@@ -61,7 +63,15 @@ describe('files the app creates are private whatever the umask', () => {
 
       const present = modes(dataDir).map((line) => line.split(' ')[0]);
       expect(present).toEqual(
-        expect.arrayContaining(['data', 'data/app.sqlite', 'data/app.sqlite-wal', 'data/app.sqlite-shm', 'data/pdfs', 'data/snapshots', 'data/cache']),
+        expect.arrayContaining([
+          'data',
+          'data/app.sqlite',
+          'data/app.sqlite-wal',
+          'data/app.sqlite-shm',
+          'data/pdfs',
+          'data/snapshots',
+          'data/cache',
+        ]),
       );
       expect(present.filter((entry) => entry!.startsWith('data/pdfs/'))).toHaveLength(4);
       expect(present.filter((entry) => entry!.startsWith('data/snapshots/'))).toHaveLength(1);

@@ -18,7 +18,15 @@ import { appRouter } from './trpc/router';
  * a test app, never shows a SCAN of a per-couple table. A SCAN there costs time in proportion to
  * the number of couples (the bench compares 100,000 with 10).
  */
-const PER_COUPLE_TABLES = ['progress', 'workbook_responses', 'week_summaries', 'sessions', 'accounts', 'orders', 'couples'];
+const PER_COUPLE_TABLES = [
+  'progress',
+  'workbook_responses',
+  'week_summaries',
+  'sessions',
+  'accounts',
+  'orders',
+  'couples',
+];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 
 /** How each procedure is exercised: as a couple, or signing in (anonymous), with its input. */
@@ -36,7 +44,15 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'frameworks.withAccess': undefined,
   'workbook.content': { weekNumber: 1 },
   'workbook.get': { weekNumber: 1, partner: 'partner1' },
-  'workbook.save': { weekNumber: 1, partner: 'partner1', reflectionAnswers: ['We listen first.'], discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: [] },
+  'workbook.save': {
+    weekNumber: 1,
+    partner: 'partner1',
+    reflectionAnswers: ['We listen first.'],
+    discussionNotes: '',
+    activityResponse: '',
+    weeklyCommitment: '',
+    conversationCards: [],
+  },
   'workbook.summary': { weekNumber: 1 },
   // Refused (partner 2 has not answered) after reading both partners' rows, which is what is checked.
   'workbook.generateSummary': { weekNumber: 1 },
@@ -48,12 +64,23 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'auth.userLogin': { username: 'plans_couple', password: 'plans-password' },
   'auth.customerLogin': { email: 'plans-trial@example.com', accessCode: 'TRY-52-WEEKS' },
   'auth.adminLogin': { username: 'admin', password: 'not-the-admin-password' },
-  'contact.send': { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', subject: 'general', message: 'Hello!' },
+  'contact.send': {
+    firstName: 'Ana',
+    lastName: 'Silva',
+    email: 'ana@example.com',
+    subject: 'general',
+    message: 'Hello!',
+  },
   'orders.get': { paymentIntentId: 'pi_demoCompleted0001' },
   'orders.downloadWorkbook': { paymentIntentId: 'pi_demoCompleted0001' },
 };
 /** Calls whose refusal is expected here; the lookups they make before refusing are still checked. */
-const REFUSAL_EXPECTED = new Set(['auth.adminLogin', 'workbook.generateSummary', 'orders.get', 'orders.downloadWorkbook']);
+const REFUSAL_EXPECTED = new Set([
+  'auth.adminLogin',
+  'workbook.generateSummary',
+  'orders.get',
+  'orders.downloadWorkbook',
+]);
 /** Procedures that read no per-couple row, or read all of them on purpose (admin screens). */
 const NOT_PER_COUPLE: Record<string, string> = {
   'publicConfig.get': 'configuration only',
@@ -86,7 +113,11 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i += 1) await createCouple(t.deps, { accessLevel: i % 2 ? 'trial' : 'full' });
   await createCouple(t.deps, { username: 'plans_couple', password: 'plans-password', accessLevel: 'full' });
   const couple = await createCouple(t.deps, { accessLevel: 'full' });
-  await storeFrameworkPdf(t.deps, { weekNumber: 1, title: 'Week 1', description: '' }, await makeSamplePdf('Week 1', 'plans'));
+  await storeFrameworkPdf(
+    t.deps,
+    { weekNumber: 1, title: 'Week 1', description: '' },
+    await makeSamplePdf('Week 1', 'plans'),
+  );
   const cookie = await sessionCookie(t.deps, couple.accountId);
   const token = cookie.split('=')[1]!;
 
@@ -98,7 +129,9 @@ beforeAll(async () => {
   };
   const call = async (caller: Awaited<ReturnType<typeof callerAs>>, path: string, input: unknown) => {
     const [feature, name] = path.split('.') as [string, string];
-    const procedure = (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[feature]![name]!;
+    const procedure = (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[
+      feature
+    ]![name]!;
     // A refused call (wrong admin password, unknown order) still runs its lookups, which is what is checked.
     await procedure(input).catch((error: unknown) => {
       if (!REFUSAL_EXPECTED.has(path)) throw error;
@@ -115,7 +148,8 @@ beforeAll(async () => {
     asCouple = await callerAs(token);
   });
   for (const [path, input] of Object.entries(COUPLE_CALLS)) await run(path, () => call(asCouple, path, input));
-  for (const [path, input] of Object.entries(SIGN_IN_CALLS)) await run(path, async () => call(await callerAs(undefined), path, input));
+  for (const [path, input] of Object.entries(SIGN_IN_CALLS))
+    await run(path, async () => call(await callerAs(undefined), path, input));
   // REST-only and start-up paths that read per-couple rows.
   const again = await sessionCookie(t.deps, couple.accountId);
   const viewer = assertCouple(await resolveSession(logged, again.split('=')[1]));
@@ -132,14 +166,22 @@ afterAll(async () => {
 describe('query plans', () => {
   it('exercise every procedure of the API, or say why it is not per-couple', () => {
     const procedures = Object.keys(appRouter._def.procedures).sort();
-    const known = new Set([...Object.keys(COUPLE_CALLS), ...Object.keys(SIGN_IN_CALLS), ...Object.keys(NOT_PER_COUPLE)]);
+    const known = new Set([
+      ...Object.keys(COUPLE_CALLS),
+      ...Object.keys(SIGN_IN_CALLS),
+      ...Object.keys(NOT_PER_COUPLE),
+    ]);
     const missing = procedures.filter((path) => !known.has(path));
-    expect(missing, 'Add these procedures to COUPLE_CALLS / SIGN_IN_CALLS (with an input) or NOT_PER_COUPLE in query-plans.test.ts').toEqual([]);
+    expect(
+      missing,
+      'Add these procedures to COUPLE_CALLS / SIGN_IN_CALLS (with an input) or NOT_PER_COUPLE in query-plans.test.ts',
+    ).toEqual([]);
   });
 
   it('captured the real queries of those calls', () => {
     const sql = [...plans.keys()].join('\n');
-    for (const table of ['progress', 'sessions', 'accounts', 'couples', 'frameworks']) expect(sql).toContain(`"${table}"`);
+    for (const table of ['progress', 'sessions', 'accounts', 'couples', 'frameworks'])
+      expect(sql).toContain(`"${table}"`);
     expect(sql).toContain('session lookup: select "sessions"."id" as "sessionId"');
     expect(plans.size).toBeGreaterThan(20);
   });
@@ -150,7 +192,17 @@ describe('query plans', () => {
   });
 
   it('would notice a scan', () => {
-    expect(planOf({ sql: 'select week_number from progress where notes = ?', parameters: ['x'] } as unknown as CompiledQuery).some((d) => SCAN.test(d))).toBe(true);
-    expect(planOf({ sql: 'select id from couples where display_name = ?', parameters: ['x'] } as unknown as CompiledQuery).some((d) => SCAN.test(d))).toBe(true);
+    expect(
+      planOf({
+        sql: 'select week_number from progress where notes = ?',
+        parameters: ['x'],
+      } as unknown as CompiledQuery).some((d) => SCAN.test(d)),
+    ).toBe(true);
+    expect(
+      planOf({
+        sql: 'select id from couples where display_name = ?',
+        parameters: ['x'],
+      } as unknown as CompiledQuery).some((d) => SCAN.test(d)),
+    ).toBe(true);
   });
 });

@@ -11,7 +11,9 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function appLoggingAt(level: string): Promise<{ app: FastifyInstance; lines: () => { level: number; msg: string; reqId?: string }[] }> {
+async function appLoggingAt(
+  level: string,
+): Promise<{ app: FastifyInstance; lines: () => { level: number; msg: string; reqId?: string }[] }> {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -25,7 +27,16 @@ async function appLoggingAt(level: string): Promise<{ app: FastifyInstance; line
     print: () => {},
     webDir: path.join(config.dataDir, 'no-web'),
   });
-  return { app, lines: () => chunks.join('').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+  return {
+    app,
+    lines: () =>
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 describe('request lines (decision 0061)', () => {

@@ -75,7 +75,12 @@ export const authCheckSchema = z.object({
   authenticated: z.boolean(),
   isAdmin: z.boolean(),
   role: z.enum(ROLES).nullable(),
-  userId: z.number().int().positive().nullable().meta({ description: "The couple's id; null for the admin and for anonymous visitors." }),
+  userId: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .meta({ description: "The couple's id; null for the admin and for anonymous visitors." }),
 });
 export type AuthCheck = z.infer<typeof authCheckSchema>;
 
@@ -93,6 +98,9 @@ export type AdminSignedInBody = z.infer<typeof adminSignedInSchema>;
 
 /** /customer-login: a new trial also gets its personal access code, this once. */
 export const customerSignedInSchema = signedInSchema.extend({
-  accessCode: z.string().optional().meta({ description: 'Only for a new trial account: its personal access code, shown this once.' }),
+  accessCode: z
+    .string()
+    .optional()
+    .meta({ description: 'Only for a new trial account: its personal access code, shown this once.' }),
 });
 export type CustomerSignedInBody = z.infer<typeof customerSignedInSchema>;

@@ -22,11 +22,10 @@ export const contactMessageSchema = z.object({
   firstName: requiredText('firstName', NAME_MAX_LENGTH),
   lastName: requiredText('lastName', NAME_MAX_LENGTH),
   email: emailSchema,
-  subject: z
-    .preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      z.enum(SUBJECT_VALUES, { error: 'subject must be one of general, course, payment or technical' }).optional(),
-    ),
+  subject: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(SUBJECT_VALUES, { error: 'subject must be one of general, course, payment or technical' }).optional(),
+  ),
   message: requiredText('message', CONTACT_MESSAGE_MAX_LENGTH),
 });
 

@@ -40,10 +40,7 @@ export const frameworkUploadFieldsSchema = z.object({
   description: z
     .string({ error: 'description must be text' })
     .trim()
-    .max(
-      FRAMEWORK_DESCRIPTION_MAX_LENGTH,
-      `description must be at most ${FRAMEWORK_DESCRIPTION_MAX_LENGTH} characters`,
-    )
+    .max(FRAMEWORK_DESCRIPTION_MAX_LENGTH, `description must be at most ${FRAMEWORK_DESCRIPTION_MAX_LENGTH} characters`)
     .optional()
     .transform((value) => value ?? ''),
 });
@@ -83,7 +80,9 @@ export const frameworkWithAccessSchema = z.object({
   lockReason: z
     .enum(['previous-week', 'trial-limit'])
     .nullable()
-    .meta({ description: 'Why a locked week is locked: its previous week is not completed, or it lies past the trial.' }),
+    .meta({
+      description: 'Why a locked week is locked: its previous week is not completed, or it lies past the trial.',
+    }),
   notice: z.string().nullable().meta({ description: 'The sentence shown for a week that cannot be opened now.' }),
 }) satisfies z.ZodType<{ lockReason: WeekLockReason | null }>;
 export type FrameworkWithAccess = z.infer<typeof frameworkWithAccessSchema>;

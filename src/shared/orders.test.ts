@@ -9,7 +9,10 @@ describe('order helpers', () => {
   });
 
   it('check the pricing form: every field first, then the email', () => {
-    expect(checkCheckoutDetails({ firstName: 'Ana', lastName: ' ', email: 'nope' })).toEqual({ ok: false, problem: 'missing' });
+    expect(checkCheckoutDetails({ firstName: 'Ana', lastName: ' ', email: 'nope' })).toEqual({
+      ok: false,
+      problem: 'missing',
+    });
     expect(checkCheckoutDetails({ firstName: 'Ana', lastName: 'Lima' })).toEqual({ ok: false, problem: 'missing' });
     expect(checkCheckoutDetails({ firstName: 'Ana', lastName: 'Lima', email: 'ana@example' })).toEqual({
       ok: false,

@@ -26,9 +26,9 @@ export type CheckoutDetailsProblem = 'missing' | 'invalid-email';
  * Checks the pricing form; `missing` wins over `invalid-email`, as the toasts of
  * docs/product.md#validation-rules expect.
  */
-export function checkCheckoutDetails(values: Partial<Record<keyof CheckoutDetails, string | undefined>>):
-  | { ok: true; details: CheckoutDetails }
-  | { ok: false; problem: CheckoutDetailsProblem } {
+export function checkCheckoutDetails(
+  values: Partial<Record<keyof CheckoutDetails, string | undefined>>,
+): { ok: true; details: CheckoutDetails } | { ok: false; problem: CheckoutDetailsProblem } {
   const firstName = values.firstName?.trim() ?? '';
   const lastName = values.lastName?.trim() ?? '';
   const email = values.email?.trim() ?? '';

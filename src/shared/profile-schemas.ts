@@ -1,5 +1,12 @@
 import { z } from './zod';
-import { isCalendarDate, nameError, normalizeWeddingDate, WEDDING_DATE_MESSAGE, type Profile, type ProfileNameField } from './profile-rules';
+import {
+  isCalendarDate,
+  nameError,
+  normalizeWeddingDate,
+  WEDDING_DATE_MESSAGE,
+  type Profile,
+  type ProfileNameField,
+} from './profile-rules';
 import type { SameType } from './schemas';
 
 export { isCalendarDate, needsOnboarding, type Profile } from './profile-rules';

@@ -17,8 +17,17 @@ export const ratingSchema = z
 export const progressRecordSchema = z.object({
   weekNumber: weekNumberValueSchema,
   notes: z.string(),
-  rating: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable().meta({ description: '1-5 stars, or null when not rated.' }),
-  completedAt: z.string().nullable().meta({ description: 'ISO-8601 time the week was first completed, or null while in progress.' }),
+  rating: z
+    .number()
+    .int()
+    .min(RATING_MIN)
+    .max(RATING_MAX)
+    .nullable()
+    .meta({ description: '1-5 stars, or null when not rated.' }),
+  completedAt: z
+    .string()
+    .nullable()
+    .meta({ description: 'ISO-8601 time the week was first completed, or null while in progress.' }),
 });
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
 
@@ -31,7 +40,9 @@ export const userProgressionSchema = z.object({
   totalCompleted: z.number().int().min(0).max(TOTAL_WEEKS),
   progressPercentage: z.number().min(0).max(100).meta({ description: 'completed / 52 * 100, unrounded.' }),
   completedWeeks: z.array(weekNumberValueSchema).meta({ description: 'Ascending week numbers.' }),
-  nextWeek: weekNumberValueSchema.nullable().meta({ description: 'The lowest week not completed, null when all 52 are.' }),
+  nextWeek: weekNumberValueSchema
+    .nullable()
+    .meta({ description: 'The lowest week not completed, null when all 52 are.' }),
 });
 export type UserProgression = z.infer<typeof userProgressionSchema>;
 

@@ -6,14 +6,28 @@ describe('weekNumberSchema', () => {
     expect(weekNumberSchema.parse(value)).toBe(Number(value));
   });
 
-  it.each([true, [1], '0x1', ' 1 ', '1e0', '+1', '1.0', '', 0, 53, 1.5, '-1', null, undefined, Infinity, '9'.repeat(400)])(
-    'refuses %j naming weekNumber',
-    (value) => {
-      const result = weekNumberSchema.safeParse(value);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues.map((issue) => issue.message)).toEqual([WEEK_NUMBER_MESSAGE]);
-    },
-  );
+  it.each([
+    true,
+    [1],
+    '0x1',
+    ' 1 ',
+    '1e0',
+    '+1',
+    '1.0',
+    '',
+    0,
+    53,
+    1.5,
+    '-1',
+    null,
+    undefined,
+    Infinity,
+    '9'.repeat(400),
+  ])('refuses %j naming weekNumber', (value) => {
+    const result = weekNumberSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([WEEK_NUMBER_MESSAGE]);
+  });
 });
 
 describe('userIdSchema', () => {

@@ -41,7 +41,12 @@ export const weekNumberValueSchema = z.number().int().min(1).max(TOTAL_WEEKS);
 export const errorBodySchema = z.object({
   message: z.string(),
   success: z.literal(false).optional().meta({ description: 'Only on the sign-in and registration paths.' }),
-  retryAfterSeconds: z.number().int().positive().optional().meta({ description: 'Only on a 429; also sent as Retry-After.' }),
+  retryAfterSeconds: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: 'Only on a 429; also sent as Retry-After.' }),
 });
 
 /** The answer of calls that only confirm (logout, deleting a framework). */

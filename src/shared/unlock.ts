@@ -23,7 +23,11 @@ export function isWeekUnlocked(weekNumber: number, completedWeeks: ReadonlySet<n
 export type WeekLockReason = 'previous-week' | 'trial-limit';
 
 /** Why week N is locked for these completed weeks and limit, or null when it is open. */
-export function weekLockReason(weekNumber: number, completedWeeks: ReadonlySet<number>, limit: number): WeekLockReason | null {
+export function weekLockReason(
+  weekNumber: number,
+  completedWeeks: ReadonlySet<number>,
+  limit: number,
+): WeekLockReason | null {
   if (isWeekUnlocked(weekNumber, completedWeeks, limit)) return null;
   return weekNumber > limit ? 'trial-limit' : 'previous-week';
 }

@@ -88,7 +88,13 @@ export type WorkbookResponse = z.output<typeof workbookResponseSchema>;
 
 /** What a partner who never saved gets back: empty strings and empty arrays. */
 export function emptyWorkbookResponse(): WorkbookResponse {
-  return { reflectionAnswers: [], discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: [] };
+  return {
+    reflectionAnswers: [],
+    discussionNotes: '',
+    activityResponse: '',
+    weeklyCommitment: '',
+    conversationCards: [],
+  };
 }
 
 /**

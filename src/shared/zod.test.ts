@@ -29,7 +29,11 @@ describe('the shared zod', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') && file !== path.join('src', 'shared', 'zod.ts')) {
+        else if (
+          /\.tsx?$/.test(entry.name) &&
+          !entry.name.endsWith('.test.ts') &&
+          file !== path.join('src', 'shared', 'zod.ts')
+        ) {
           if (/from 'zod'/.test(fs.readFileSync(file, 'utf8'))) direct.push(file);
         }
       }

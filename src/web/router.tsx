@@ -1,5 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type ErrorComponentProps, type NotFoundRouteProps, type RouterHistory } from '@tanstack/react-router';
+import {
+  createRouter,
+  type ErrorComponentProps,
+  type NotFoundRouteProps,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { routeTree } from './routeTree.gen';
 

@@ -19,7 +19,9 @@ function resolve(color: string): string {
 /** WCAG 2.x contrast ratio of two hex colours. */
 function contrast(a: string, b: string): number {
   const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [1, 3, 5]
+      .map((at) => parseInt(hex.slice(at, at + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [light, dark] = [luminance(resolve(a)), luminance(resolve(b))].sort((x, y) => y - x);
@@ -28,7 +30,13 @@ function contrast(a: string, b: string): number {
 
 const AA = 4.5;
 /** The backgrounds secondary text sits on: cards and toasts (white), and the tinted panels. */
-const BACKGROUNDS = ['#ffffff', 'var(--mantine-color-gray-0)', 'var(--mantine-color-gray-1)', 'var(--mantine-color-plum-0)', 'var(--mantine-color-plum-1)'];
+const BACKGROUNDS = [
+  '#ffffff',
+  'var(--mantine-color-gray-0)',
+  'var(--mantine-color-gray-1)',
+  'var(--mantine-color-plum-0)',
+  'var(--mantine-color-plum-1)',
+];
 
 describe('text colours of the theme meet WCAG AA (4.5:1)', () => {
   it('Mantine stock greys would not: the reason for the overrides', () => {
@@ -37,11 +45,13 @@ describe('text colours of the theme meet WCAG AA (4.5:1)', () => {
   });
 
   it.each(['var(--mantine-color-dimmed)', 'var(--mantine-color-placeholder)'])('%s on every background', (color) => {
-    for (const background of BACKGROUNDS) expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(AA);
+    for (const background of BACKGROUNDS)
+      expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(AA);
   });
 
   it("toast descriptions (Mantine's own is gray 6) on the toast's white", () => {
-    const description = (theme.components?.Notification?.styles as { description?: { color?: string } } | undefined)?.description?.color;
+    const description = (theme.components?.Notification?.styles as { description?: { color?: string } } | undefined)
+      ?.description?.color;
     expect(description, 'the theme sets the toast description colour').toBeDefined();
     expect(contrast(description!, '#ffffff')).toBeGreaterThanOrEqual(AA);
   });

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteDialect, type CompiledQuery, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteDialect,
+  type CompiledQuery,
+  type DialectAdapter,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../private-files';
 import type { Database } from './schema';
 
@@ -56,7 +64,10 @@ class AppSqliteDialect extends SqliteDialect {
  * files it creates the main file's mode, so all three stay private (decision 0096). Files left
  * 0644 by an older version are tightened here too.
  */
-export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CONNECTIONS_CHECK_MS } = {}): DatabaseHandle {
+export function openDatabase(
+  file: string,
+  { otherConnectionsCheckMs = OTHER_CONNECTIONS_CHECK_MS } = {},
+): DatabaseHandle {
   ensurePrivateDirSync(path.dirname(file));
   ensurePrivateFileSync(file);
   restrictIfPresentSync(`${file}-wal`);
@@ -65,9 +76,13 @@ export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CON
   // exec, not pragma(): pragma() leaves a Statement object behind for the garbage collector, and
   // better-sqlite3 12 on Node 24 aborts the process when one is collected outside a JS context
   // ("Assertion failed: (env) != nullptr" in Statement::~Statement), at random during start-up.
-  sqlite.exec('pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = NORMAL;');
+  sqlite.exec(
+    'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = NORMAL;',
+  );
   const writes = { count: 0 };
-  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }) });
+  const db = new Kysely<Database>({
+    dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }),
+  });
   readers.set(db, new DirectReader(sqlite));
   return { db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
 }
@@ -79,7 +94,10 @@ export function openDatabase(file: string, { otherConnectionsCheckMs = OTHER_CON
  */
 class DirectReader {
   /** By SQL text, for rows and for first-column values (pluck mode); null for a writing text. */
-  readonly #statements = { rows: new Map<string, SQLite.Statement | null>(), values: new Map<string, SQLite.Statement | null>() };
+  readonly #statements = {
+    rows: new Map<string, SQLite.Statement | null>(),
+    values: new Map<string, SQLite.Statement | null>(),
+  };
 
   constructor(readonly sqlite: SQLite.Database) {}
 

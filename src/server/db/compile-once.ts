@@ -9,7 +9,9 @@ class Placeholder {}
  * `build` is an ordinary Kysely query of one value; at compile time it receives a placeholder in
  * place of the value, so it must only pass the value on to the query (no branching on it).
  */
-function compiler<Row, Value>(build: (db: DB, value: Value) => Compilable<Row>): (db: DB, value: Value) => CompiledQuery<Row> {
+function compiler<Row, Value>(
+  build: (db: DB, value: Value) => Compilable<Row>,
+): (db: DB, value: Value) => CompiledQuery<Row> {
   const compiled = new WeakMap<DB, { query: CompiledQuery<Row>; slots: number[] }>();
   return (db, value) => {
     let entry = compiled.get(db);
@@ -34,7 +36,9 @@ function compiler<Row, Value>(build: (db: DB, value: Value) => Compilable<Row>):
  * compiling cost more than SQLite's indexed read itself (decision 0060). A read runs at once on
  * the connection when it can (readNow, decision 0082), otherwise through Kysely.
  */
-export function compileOnce<Row, Value>(build: (db: DB, value: Value) => Compilable<Row>): (db: DB, value: Value) => Promise<Row[]> {
+export function compileOnce<Row, Value>(
+  build: (db: DB, value: Value) => Compilable<Row>,
+): (db: DB, value: Value) => Promise<Row[]> {
   const compile = compiler(build);
   return async (db, value) => {
     const query = compile(db, value);

@@ -22,8 +22,15 @@ describe('migrations', () => {
     await migrateToLatest(db);
     const tables = await db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
-      'accounts', 'contact_messages', 'couples', 'frameworks', 'orders', 'progress',
-      'sessions', 'week_summaries', 'workbook_responses',
+      'accounts',
+      'contact_messages',
+      'couples',
+      'frameworks',
+      'orders',
+      'progress',
+      'sessions',
+      'week_summaries',
+      'workbook_responses',
     ]);
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -52,7 +59,18 @@ describe('migrations', () => {
     await migrateToLatest(db);
     const now = new Date().toISOString();
     await expect(
-      db.insertInto('accounts').values({ role: 'couple', couple_id: null, username: 'x', email: null, password_hash: null, access_code_hash: null, created_at: now }).execute(),
+      db
+        .insertInto('accounts')
+        .values({
+          role: 'couple',
+          couple_id: null,
+          username: 'x',
+          email: null,
+          password_hash: null,
+          access_code_hash: null,
+          created_at: now,
+        })
+        .execute(),
     ).rejects.toThrow(/CHECK/);
   });
 });

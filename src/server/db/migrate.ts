@@ -31,7 +31,9 @@ export async function migrateToLatest(
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const cause = result.error instanceof Error ? result.error.message : String(result.error);
-    const what = failed ? `Migration ${failed.migrationName} failed and was rolled back` : 'Migrating the database failed';
+    const what = failed
+      ? `Migration ${failed.migrationName} failed and was rolled back`
+      : 'Migrating the database failed';
     throw new MigrationError(`${what}: ${cause}`, { cause: result.error });
   }
   return result;

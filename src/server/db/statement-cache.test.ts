@@ -60,7 +60,11 @@ describe('the statement cache', () => {
   it('keeps Kysely reads and writes correct through the app connection', async () => {
     const { db } = await migrated();
     for (let round = 0; round < 3; round += 1) {
-      await db.updateTable('couples').set({ partner_name: `Partner ${round}` }).where('id', '=', 2).execute();
+      await db
+        .updateTable('couples')
+        .set({ partner_name: `Partner ${round}` })
+        .where('id', '=', 2)
+        .execute();
       const row = await db.selectFrom('couples').select('partner_name').where('id', '=', 2).executeTakeFirstOrThrow();
       expect(row.partner_name).toBe(`Partner ${round}`);
     }
@@ -73,7 +77,11 @@ describe('compileOnce', () => {
     let builds = 0;
     const coupleName = compileOnce((database: typeof db, id: number) => {
       builds += 1;
-      return database.selectFrom('couples').select(['id', 'display_name']).where('id', '=', id).where('access_level', '=', 'trial');
+      return database
+        .selectFrom('couples')
+        .select(['id', 'display_name'])
+        .where('id', '=', id)
+        .where('access_level', '=', 'trial');
     });
     expect(await coupleName(db, 1)).toEqual([{ id: 1, display_name: 'Couple 1' }]);
     expect(await coupleName(db, 3)).toEqual([{ id: 3, display_name: 'Couple 3' }]);
@@ -102,7 +110,8 @@ describe('compileOnce', () => {
 });
 
 describe('readNow', () => {
-  const coupleNames = (db: DatabaseHandle['db']) => db.selectFrom('couples').select('display_name').orderBy('id').compile();
+  const coupleNames = (db: DatabaseHandle['db']) =>
+    db.selectFrom('couples').select('display_name').orderBy('id').compile();
 
   it('runs a read at once on the connection, with the same rows as Kysely', async () => {
     const { db } = await migrated();

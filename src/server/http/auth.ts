@@ -30,7 +30,12 @@ type SignInService<S extends z.ZodType, Body> = (
  * A REST sign-in route: parse the body (a 400 also carries `success: false`), call the service,
  * set the session cookie and answer with the service's body.
  */
-function signInRoute<S extends z.ZodType, Body>(deps: AppDeps, schema: S, service: SignInService<S, Body>, status = 200) {
+function signInRoute<S extends z.ZodType, Body>(
+  deps: AppDeps,
+  schema: S,
+  service: SignInService<S, Body>,
+  status = 200,
+) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const input = await asAuthCall(async () => parseInput(schema, req.body));
     const signedIn = await service(deps, input, signInRequest(req));

@@ -96,7 +96,10 @@ export const FRAMEWORK_ERROR_OPTIONS = {
 function clientErrorAnswer(error: NodeJS.ErrnoException): { status: number; message: string } {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, message: 'The request headers are too large: the URL and headers together may be at most 16 KB.' };
+      return {
+        status: 431,
+        message: 'The request headers are too large: the URL and headers together may be at most 16 KB.',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, message: 'The request took too long to arrive.' };
     case 'HPE_INVALID_METHOD':

@@ -85,7 +85,12 @@ describe.each(ENDPOINTS)('POST $url answers a body it cannot use with {message}'
   });
 
   it('that is over the size limit', async () => {
-    expectMessageOnly(await post(JSON.stringify({ message: 'x'.repeat(200 * 1024) })), 413, 'The request body is too large.', auth);
+    expectMessageOnly(
+      await post(JSON.stringify({ message: 'x'.repeat(200 * 1024) })),
+      413,
+      'The request body is too large.',
+      auth,
+    );
   });
 
   it('of a content type it does not read', async () => {
@@ -98,8 +103,18 @@ describe('tRPC inputs that are not an object or not JSON say what the input must
     ['POST', '/api/trpc/contact.send', '"abc"', 'The input must be a JSON object.'],
     ['POST', '/api/trpc/contact.send', '[1]', 'The input must be a JSON object.'],
     ['POST', '/api/trpc/contact.send', '{abc}', 'The input is not valid JSON.'],
-    ['GET', `/api/trpc/workbook.content?input=${encodeURIComponent('"abc"')}`, undefined, 'The input must be a JSON object.'],
-    ['GET', `/api/trpc/workbook.content?input=${encodeURIComponent('{abc')}`, undefined, 'The input is not valid JSON.'],
+    [
+      'GET',
+      `/api/trpc/workbook.content?input=${encodeURIComponent('"abc"')}`,
+      undefined,
+      'The input must be a JSON object.',
+    ],
+    [
+      'GET',
+      `/api/trpc/workbook.content?input=${encodeURIComponent('{abc')}`,
+      undefined,
+      'The input is not valid JSON.',
+    ],
   ] as const)('%s %s %s', async (method, url, payload, message) => {
     const { deps } = t;
     const couple = await createCouple(deps);
@@ -107,7 +122,10 @@ describe('tRPC inputs that are not an object or not JSON say what the input must
       method,
       url,
       payload,
-      headers: { cookie: await sessionCookie(deps, couple.accountId), ...(payload ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        cookie: await sessionCookie(deps, couple.accountId),
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
@@ -120,7 +138,11 @@ describe('answers Fastify gives before a route is found', () => {
   });
 
   it('400 for a path whose %-escapes do not decode', async () => {
-    expectMessageOnly(await rawRequest('GET /api/order/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), 400, /URL is not valid/);
+    expectMessageOnly(
+      await rawRequest('GET /api/order/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      400,
+      /URL is not valid/,
+    );
   });
 });
 
@@ -131,15 +153,27 @@ describe("answers Node's HTTP parser gives before Fastify sees a request (a raw 
   });
 
   it('431 for a URL over 16 KB', async () => {
-    expectMessageOnly(await rawRequest(`GET /api/auth/check?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`), 431, /URL and headers/);
+    expectMessageOnly(
+      await rawRequest(`GET /api/auth/check?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+      431,
+      /URL and headers/,
+    );
   });
 
   it('400 for a method HTTP does not know', async () => {
-    expectMessageOnly(await rawRequest('FROB /api/contact HTTP/1.1\r\nHost: x\r\n\r\n'), 400, 'The request method is not supported.');
+    expectMessageOnly(
+      await rawRequest('FROB /api/contact HTTP/1.1\r\nHost: x\r\n\r\n'),
+      400,
+      'The request method is not supported.',
+    );
   });
 
   it('400 for bytes that are not HTTP', async () => {
-    expectMessageOnly(await rawRequest('GET /api/auth/check HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n'), 400, /not valid HTTP/);
+    expectMessageOnly(
+      await rawRequest('GET /api/auth/check HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n'),
+      400,
+      /not valid HTTP/,
+    );
   });
 });
 
@@ -152,9 +186,17 @@ describe('a request arriving while the app closes', () => {
     socket.on('data', (chunk) => (received += chunk));
     const ended = once(socket, 'close');
     // A first request in flight (its body not sent yet) keeps the connection open during the close.
-    const body = JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@example.com', subject: 'general', message: 'Hi' });
+    const body = JSON.stringify({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@example.com',
+      subject: 'general',
+      message: 'Hi',
+    });
     const arrived = once(own.app.server, 'request');
-    socket.write(`POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     await arrived;
     const closed = own.close();
     while (own.app.server.listening) await new Promise((resolve) => setImmediate(resolve));

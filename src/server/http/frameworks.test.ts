@@ -47,7 +47,9 @@ function upload(form: { payload: Buffer; headers: Record<string, string> }, cook
 
 async function uploadWeek(weekNumber: number, pdf?: Buffer, title = `Week ${weekNumber} title`) {
   const bytes = pdf ?? (await makePdf());
-  const res = await upload(uploadForm({ weekNumber: String(weekNumber), title, description: 'About this week' }, bytes));
+  const res = await upload(
+    uploadForm({ weekNumber: String(weekNumber), title, description: 'About this week' }, bytes),
+  );
   expect(res.statusCode, res.body).toBeLessThan(300);
   return { res, bytes };
 }
@@ -69,7 +71,9 @@ function download(weekNumber: number | string, cookie: string | undefined) {
 describe('POST /api/upload-framework', () => {
   it('stores a new framework (201) under a server-chosen name and lists it', async () => {
     const pdf = await makePdf('Week 7');
-    const res = await upload(uploadForm({ weekNumber: '7', title: '  Dreams  ', description: 'Share them' }, pdf, '../../evil.pdf'));
+    const res = await upload(
+      uploadForm({ weekNumber: '7', title: '  Dreams  ', description: 'Share them' }, pdf, '../../evil.pdf'),
+    );
     expect(res.statusCode).toBe(201);
     const { framework } = res.json();
     expect(res.json()).toEqual({
@@ -101,7 +105,12 @@ describe('POST /api/upload-framework', () => {
     ]);
     const res = await upload(form);
     expect(res.statusCode).toBe(201);
-    expect(res.json().framework).toMatchObject({ weekNumber: 12, title: 'Late fields', description: '', fileSize: pdf.length });
+    expect(res.json().framework).toMatchObject({
+      weekNumber: 12,
+      title: 'Late fields',
+      description: '',
+      fileSize: pdf.length,
+    });
     await expectFolderMatchesRows();
   });
 
@@ -119,7 +128,13 @@ describe('POST /api/upload-framework', () => {
     const res = await upload(uploadForm({ weekNumber: '5', title: 'New title' }, second));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      framework: expect.objectContaining({ id: first.res.json().framework.id, weekNumber: 5, title: 'New title', description: '', fileSize: second.length }),
+      framework: expect.objectContaining({
+        id: first.res.json().framework.id,
+        weekNumber: 5,
+        title: 'New title',
+        description: '',
+        fileSize: second.length,
+      }),
       replaced: true,
     });
     const rows = await frameworkRows();
@@ -146,7 +161,11 @@ describe('POST /api/upload-framework', () => {
   });
 
   it('stores uploads of different weeks side by side', async () => {
-    const results = await Promise.all([30, 31, 32].map(async (week) => upload(uploadForm({ weekNumber: String(week), title: `W${week}` }, await makePdf()))));
+    const results = await Promise.all(
+      [30, 31, 32].map(async (week) =>
+        upload(uploadForm({ weekNumber: String(week), title: `W${week}` }, await makePdf())),
+      ),
+    );
     expect(results.map((res) => res.statusCode)).toEqual([201, 201, 201]);
     expect((await frameworkRows()).map((row) => row.week_number)).toEqual([30, 31, 32]);
     await expectFolderMatchesRows();
@@ -169,7 +188,11 @@ describe('POST /api/upload-framework', () => {
     });
 
     it('an empty weekNumber', async () => {
-      await expectRefused(await upload(uploadForm({ weekNumber: '', title: 'T' }, await makePdf())), 400, /^weekNumber is required/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '', title: 'T' }, await makePdf())),
+        400,
+        /^weekNumber is required/,
+      );
     });
 
     it('a missing title', async () => {
@@ -177,11 +200,19 @@ describe('POST /api/upload-framework', () => {
     });
 
     it('a blank title', async () => {
-      await expectRefused(await upload(uploadForm({ weekNumber: '3', title: '   ' }, await makePdf())), 400, /^title is required/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: '   ' }, await makePdf())),
+        400,
+        /^title is required/,
+      );
     });
 
     it('a title over 200 characters', async () => {
-      await expectRefused(await upload(uploadForm({ weekNumber: '3', title: 'x'.repeat(201) }, await makePdf())), 400, /^title must be at most 200/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'x'.repeat(201) }, await makePdf())),
+        400,
+        /^title must be at most 200/,
+      );
     });
 
     it('a missing file', async () => {
@@ -198,20 +229,36 @@ describe('POST /api/upload-framework', () => {
     });
 
     it.each(['0', '53', '-1', 'abc', '7.5'])('week %s', async (week) => {
-      await expectRefused(await upload(uploadForm({ weekNumber: week, title: 'T' }, await makePdf())), 400, /^weekNumber must be a whole number from 1 to 52/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: week, title: 'T' }, await makePdf())),
+        400,
+        /^weekNumber must be a whole number from 1 to 52/,
+      );
     });
 
     it('non-PDF bytes with a .pdf name', async () => {
       const fake = Buffer.from('<html><body>I am not a PDF</body></html>'.repeat(1000));
-      await expectRefused(await upload(uploadForm({ weekNumber: '3', title: 'T' }, fake, 'looks-fine.pdf')), 400, /must be a PDF/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, fake, 'looks-fine.pdf')),
+        400,
+        /must be a PDF/,
+      );
     });
 
     it('an empty file with a name', async () => {
-      await expectRefused(await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.alloc(0))), 400, /must be a PDF/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.alloc(0))),
+        400,
+        /must be a PDF/,
+      );
     });
 
     it('a file that starts like a PDF but only with a prefix of the signature', async () => {
-      await expectRefused(await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.from('%PD'))), 400, /must be a PDF/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.from('%PD'))),
+        400,
+        /must be a PDF/,
+      );
     });
 
     it('a PDF of 10 MB + 1 byte (413)', async () => {
@@ -251,7 +298,11 @@ describe('POST /api/upload-framework', () => {
     it('an upload interrupted in the middle of the file', async () => {
       const form = uploadForm({ weekNumber: '3', title: 'T' }, await makePdf());
       const cut = form.payload.subarray(0, form.payload.length - 400);
-      await expectRefused(await upload({ payload: cut, headers: form.headers }), 400, /malformed or incomplete|interrupted/);
+      await expectRefused(
+        await upload({ payload: cut, headers: form.headers }),
+        400,
+        /malformed or incomplete|interrupted/,
+      );
     });
 
     it('a JSON body instead of a form', async () => {
@@ -265,11 +316,19 @@ describe('POST /api/upload-framework', () => {
     });
 
     it('a couple (403)', async () => {
-      await expectRefused(await upload(uploadForm({ weekNumber: '3', title: 'T' }, await makePdf()), couple), 403, /administrators/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, await makePdf()), couple),
+        403,
+        /administrators/,
+      );
     });
 
     it('an anonymous caller (401)', async () => {
-      await expectRefused(await upload(uploadForm({ weekNumber: '3', title: 'T' }, await makePdf()), null), 401, /sign in/);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, await makePdf()), null),
+        401,
+        /sign in/,
+      );
     });
   });
 
@@ -292,7 +351,14 @@ describe('GET /api/frameworks', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.map((f: { weekNumber: number }) => f.weekNumber)).toEqual([2, 10]);
-      expect(Object.keys(body[0]).sort()).toEqual(['description', 'fileSize', 'id', 'title', 'uploadedAt', 'weekNumber']);
+      expect(Object.keys(body[0]).sort()).toEqual([
+        'description',
+        'fileSize',
+        'id',
+        'title',
+        'uploadedAt',
+        'weekNumber',
+      ]);
     }
   });
 
@@ -375,7 +441,9 @@ describe('GET /api/download-framework/{weekNumber}', () => {
     await expect(opened).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(missing).toEqual([row!.file_name]);
     // Nothing uploaded at all is not a missing file.
-    await expect(openFrameworkDownload(t.deps, viewer, 7, { onMissingFile: (fileName) => missing.push(fileName) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      openFrameworkDownload(t.deps, viewer, 7, { onMissingFile: (fileName) => missing.push(fileName) }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(missing).toHaveLength(1);
   });
 
@@ -408,7 +476,9 @@ describe('DELETE /api/framework/{weekNumber}', () => {
 
   it('refuses couples (403) and anonymous callers (401), keeping the framework', async () => {
     await uploadWeek(11);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/framework/11', headers: { cookie: couple } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/framework/11', headers: { cookie: couple } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/framework/11' })).statusCode).toBe(401);
     expect(await frameworkRows()).toHaveLength(1);
     await expectFolderMatchesRows();
@@ -433,18 +503,50 @@ describe('GET /api/frameworks-with-access/{userId}', () => {
     expect(weeks.map((w: { weekNumber: number }) => w.weekNumber)).toEqual(Array.from({ length: 52 }, (_, i) => i + 1));
     // The CONTRACT fields, then the week's state and why it cannot be opened (added for the map).
     expect(weeks.slice(0, 3)).toEqual([
-      { weekNumber: 1, title: 'Listening', description: 'About this week', hasFramework: true, isUnlocked: true, state: 'completed', lockReason: null, notice: null },
-      { weekNumber: 2, title: 'Week 2', description: '', hasFramework: false, isUnlocked: true, state: 'coming-soon', lockReason: null, notice: 'Week 2 framework will be available soon.' },
-      { weekNumber: 3, title: 'Check-ins', description: 'About this week', hasFramework: true, isUnlocked: false, state: 'locked', lockReason: 'previous-week', notice: 'Complete Week 2 to unlock this week.' },
+      {
+        weekNumber: 1,
+        title: 'Listening',
+        description: 'About this week',
+        hasFramework: true,
+        isUnlocked: true,
+        state: 'completed',
+        lockReason: null,
+        notice: null,
+      },
+      {
+        weekNumber: 2,
+        title: 'Week 2',
+        description: '',
+        hasFramework: false,
+        isUnlocked: true,
+        state: 'coming-soon',
+        lockReason: null,
+        notice: 'Week 2 framework will be available soon.',
+      },
+      {
+        weekNumber: 3,
+        title: 'Check-ins',
+        description: 'About this week',
+        hasFramework: true,
+        isUnlocked: false,
+        state: 'locked',
+        lockReason: 'previous-week',
+        notice: 'Complete Week 2 to unlock this week.',
+      },
     ]);
     expect(weeks.filter((w: { isUnlocked: boolean }) => w.isUnlocked)).toHaveLength(2);
   });
 
   it("refuses another couple's id (403), an admin (403) and anonymous callers (401)", async () => {
     const other = await createCouple(t.deps);
-    const res = await t.app.inject({ url: `/api/frameworks-with-access/${other.coupleId}`, headers: { cookie: couple } });
+    const res = await t.app.inject({
+      url: `/api/frameworks-with-access/${other.coupleId}`,
+      headers: { cookie: couple },
+    });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/frameworks-with-access/${coupleId}`, headers: { cookie: admin } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/frameworks-with-access/${coupleId}`, headers: { cookie: admin } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: `/api/frameworks-with-access/${coupleId}` })).statusCode).toBe(401);
   });
 });

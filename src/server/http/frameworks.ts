@@ -48,7 +48,11 @@ export const frameworkRoutes: RestRoutes = (app, deps) => {
     const viewer = assertSignedIn(await getAuth(req, deps));
     const weekNumber = parseInput(weekNumberSchema, req.params.weekNumber);
     const download = await openFrameworkDownload(deps, viewer, weekNumber, {
-      onMissingFile: (fileName) => req.log.error({ weekNumber, fileName, pdfDir: deps.config.pdfDir }, 'framework PDF missing on disk; upload it again'),
+      onMissingFile: (fileName) =>
+        req.log.error(
+          { weekNumber, fileName, pdfDir: deps.config.pdfDir },
+          'framework PDF missing on disk; upload it again',
+        ),
     });
     return reply
       .type('application/pdf')
@@ -124,7 +128,10 @@ async function readUploadForm(
       if (part.type === 'file') {
         if (part.fieldname !== UPLOAD_FIELDS.file) {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', `Unexpected file field "${part.fieldname}": send the PDF as ${UPLOAD_FIELDS.file}.`);
+          throw new AppError(
+            'BAD_REQUEST',
+            `Unexpected file field "${part.fieldname}": send the PDF as ${UPLOAD_FIELDS.file}.`,
+          );
         }
         if (part.filename === '') {
           // What a browser sends when no file was chosen: no file, not a bad one.
@@ -162,7 +169,10 @@ function multipartError(error: unknown): unknown {
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return new AppError('BAD_REQUEST', 'Too many or unexpected form fields: send weekNumber, title, description and framework.');
+      return new AppError(
+        'BAD_REQUEST',
+        'Too many or unexpected form fields: send weekNumber, title, description and framework.',
+      );
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return new AppError('BAD_REQUEST', 'A form field is not valid JSON as its content type declares.');
     case 'FST_MP_PREMATURE_CLOSE':
@@ -170,6 +180,9 @@ function multipartError(error: unknown): unknown {
     default:
       // A failure of our own disk keeps its status (500, or 507 for a full disk, mapped in storage).
       if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string') return error;
-      return new AppError('BAD_REQUEST', 'The upload could not be read: the multipart form data is malformed or incomplete.');
+      return new AppError(
+        'BAD_REQUEST',
+        'The upload could not be read: the multipart form data is malformed or incomplete.',
+      );
   }
 }

@@ -28,7 +28,9 @@ export function registeredRoutes(app: FastifyInstance): string[] {
 /** The REST operations a document describes, as `METHOD /path`. */
 function documentedRoutes(document: Record<string, unknown>): string[] {
   const paths = document.paths as Record<string, Record<string, unknown>>;
-  return Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+  return Object.entries(paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }
 
 /** Resolves a local JSON pointer (`#/components/schemas/Order`) in the document. */
@@ -38,7 +40,10 @@ function resolve(document: unknown, pointer: string): unknown {
     .slice(2)
     .split('/')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), document);
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      document,
+    );
 }
 
 function refsIn(node: unknown, found: string[] = []): string[] {
@@ -75,7 +80,9 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation an id, who may call it, its path parameters and its answers', () => {
     const ids = new Set<string>();
-    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const [path, item] of Object.entries(
+      document.paths as Record<string, Record<string, Record<string, unknown>>>,
+    )) {
       for (const [method, operation] of Object.entries(item)) {
         const at = `${method} ${path}`;
         expect(ids.has(operation.operationId as string), at).toBe(false);
@@ -83,14 +90,21 @@ describe('the OpenAPI document', () => {
         expect(operation.summary, at).toEqual(expect.any(String));
         expect(operation.description, at).toMatch(/^Who may call: /);
         expect(operation.security, at).toEqual(expect.any(Array));
-        const declared = ((operation.parameters ?? []) as { name: string; in: string }[]).map((parameter) => parameter.name);
+        const declared = ((operation.parameters ?? []) as { name: string; in: string }[]).map(
+          (parameter) => parameter.name,
+        );
         expect(declared, at).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
         const statuses = Object.keys(operation.responses as object);
-        expect(statuses.some((status) => status.startsWith('2')), at).toBe(true);
+        expect(
+          statuses.some((status) => status.startsWith('2')),
+          at,
+        ).toBe(true);
         expect(statuses, at).toContain('500');
       }
     }
-    expect(document.components).toMatchObject({ securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } });
+    expect(document.components).toMatchObject({
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+    });
   });
 
   it('shows the request bodies the routes validate with, from their zod schemas', () => {
@@ -141,7 +155,12 @@ describe('the document against the server', () => {
     orderId = (await addOrder(t.deps, { status: 'completed' })).id;
   });
 
-  const json = (method: InjectOptions['method'], url: string, cookie: string | undefined, payload?: unknown): InjectOptions => ({
+  const json = (
+    method: InjectOptions['method'],
+    url: string,
+    cookie: string | undefined,
+    payload?: unknown,
+  ): InjectOptions => ({
     method,
     url,
     headers: cookie ? { cookie } : {},
@@ -153,7 +172,13 @@ describe('the document against the server', () => {
     getPublicConfig: async () => json('GET', '/api/config', undefined),
     getOpenApiDocument: async () => json('GET', '/api/openapi.json', undefined),
     sendContactMessage: async () =>
-      json('POST', '/api/contact', undefined, { firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', subject: 'course', message: 'Hello' }),
+      json('POST', '/api/contact', undefined, {
+        firstName: 'Ana',
+        lastName: 'Lima',
+        email: 'ana@example.com',
+        subject: 'course',
+        message: 'Hello',
+      }),
     customerSignIn: async () => {
       const coded = await createCoupleWithAccessCode(t.deps);
       return json('POST', '/api/customer-auth/login', undefined, { email: coded.email, accessCode: coded.accessCode });
@@ -166,37 +191,58 @@ describe('the document against the server', () => {
       const other = await createCouple(t.deps);
       return json('POST', '/api/auth/logout', await sessionCookie(t.deps, other.accountId));
     },
-    adminSignIn: async () => json('POST', '/api/auth/login', undefined, { username: t.config.adminUsername, password: TEST_ADMIN_PASSWORD }),
+    adminSignIn: async () =>
+      json('POST', '/api/auth/login', undefined, { username: t.config.adminUsername, password: TEST_ADMIN_PASSWORD }),
     coupleSignIn: async () => {
       const username = uniqueUsername();
       await createCouple(t.deps, { username, password: 'secret-words' });
       return json('POST', '/api/auth/user-login', undefined, { username, password: 'secret-words' });
     },
     register: async () =>
-      json('POST', '/api/auth/register', undefined, { username: uniqueUsername(), password: 'secret-words', confirmPassword: 'secret-words' }),
+      json('POST', '/api/auth/register', undefined, {
+        username: uniqueUsername(),
+        password: 'secret-words',
+        confirmPassword: 'secret-words',
+      }),
     getSession: async () => json('GET', '/api/session', couple.cookie),
     listFrameworks: async () => json('GET', '/api/frameworks', couple.cookie),
     uploadFramework: async () => {
       const form = uploadForm({ weekNumber: '2', title: 'Week two', description: 'About trust' }, await makePdf());
-      return { method: 'POST', url: '/api/upload-framework', headers: { ...form.headers, cookie: admin }, payload: form.payload };
+      return {
+        method: 'POST',
+        url: '/api/upload-framework',
+        headers: { ...form.headers, cookie: admin },
+        payload: form.payload,
+      };
     },
     deleteFramework: async () => json('DELETE', '/api/framework/2', admin),
     downloadFramework: async () => json('GET', '/api/download-framework/1', couple.cookie),
     getProfile: async () => json('GET', `/api/profile/${couple.coupleId}`, couple.cookie),
     replaceProfile: async () =>
-      json('PUT', `/api/profile/${couple.coupleId}`, couple.cookie, { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: '2027-06-12' }),
+      json('PUT', `/api/profile/${couple.coupleId}`, couple.cookie, {
+        userDisplayName: 'Robin',
+        partnerName: 'Casey',
+        weddingDate: '2027-06-12',
+      }),
     listFrameworksWithAccess: async () => json('GET', `/api/frameworks-with-access/${couple.coupleId}`, couple.cookie),
     getUserProgression: async () => json('GET', `/api/user-progression/${couple.coupleId}`, couple.cookie),
     listProgress: async () => json('GET', `/api/progress/${couple.coupleId}`, couple.cookie),
     completeWeek: async () => json('POST', `/api/progress/${couple.coupleId}/1/complete`, couple.cookie),
-    updateWeekProgress: async () => json('POST', `/api/progress/${couple.coupleId}/1`, couple.cookie, { notes: 'Good talk', rating: 4 }),
-    getWorkbookResponse: async () => json('GET', `/api/workbook-responses/${couple.coupleId}/1/partner1`, couple.cookie),
+    updateWeekProgress: async () =>
+      json('POST', `/api/progress/${couple.coupleId}/1`, couple.cookie, { notes: 'Good talk', rating: 4 }),
+    getWorkbookResponse: async () =>
+      json('GET', `/api/workbook-responses/${couple.coupleId}/1/partner1`, couple.cookie),
     saveWorkbookResponse: async () =>
-      json('POST', `/api/workbook-responses/${couple.coupleId}/1/partner1`, couple.cookie, { reflectionAnswers: ['We listen'], discussionNotes: 'Notes' }),
+      json('POST', `/api/workbook-responses/${couple.coupleId}/1/partner1`, couple.cookie, {
+        reflectionAnswers: ['We listen'],
+        discussionNotes: 'Notes',
+      }),
     getWeekSummary: async () => json('GET', `/api/week-summary/${couple.coupleId}/1`, couple.cookie),
     generateWeekSummary: async () => {
       const partner2 = await t.app.inject(
-        json('POST', `/api/workbook-responses/${couple.coupleId}/1/partner2`, couple.cookie, { reflectionAnswers: ['We plan'] }),
+        json('POST', `/api/workbook-responses/${couple.coupleId}/1/partner2`, couple.cookie, {
+          reflectionAnswers: ['We plan'],
+        }),
       );
       expect(partner2.statusCode).toBe(200);
       return json('POST', `/api/generate-summary/${couple.coupleId}/1`, couple.cookie);
@@ -235,10 +281,20 @@ describe('the document against the server', () => {
   });
 
   it('answers a stranger with a status the document lists, and an error body of its Error schema', async () => {
-    const documented = (operation: ApiOperation) => [...Object.keys(operation.success), ...Object.keys(errorResponses(operation))];
+    const documented = (operation: ApiOperation) => [
+      ...Object.keys(operation.success),
+      ...Object.keys(errorResponses(operation)),
+    ];
     for (const operation of API_OPERATIONS) {
       const hasJsonBody = operation.body !== undefined && 'json' in operation.body;
-      const res = await t.app.inject(json(operation.method.toUpperCase() as InjectOptions['method'], samplePath(operation.path), undefined, hasJsonBody ? {} : undefined));
+      const res = await t.app.inject(
+        json(
+          operation.method.toUpperCase() as InjectOptions['method'],
+          samplePath(operation.path),
+          undefined,
+          hasJsonBody ? {} : undefined,
+        ),
+      );
       const at = `${operation.method} ${operation.path}: ${res.statusCode} ${res.body.slice(0, 200)}`;
       expect(documented(operation), at).toContain(String(res.statusCode));
       if (res.statusCode >= 400) expect(errorBodySchema.parse(res.json()), at).toEqual(res.json());

@@ -135,10 +135,20 @@ const PATH_PARAMETERS = {
 type ParameterName = keyof typeof PATH_PARAMETERS;
 
 /** Who may call an operation (docs/product.md#who-may-do-what). */
-export type Access = 'anyone' | 'anyone-with-optional-session' | 'signed-in' | 'couple' | 'owner' | 'admin' | 'admin-or-couple';
+export type Access =
+  | 'anyone'
+  | 'anyone-with-optional-session'
+  | 'signed-in'
+  | 'couple'
+  | 'owner'
+  | 'admin'
+  | 'admin-or-couple';
 
 const SESSION = { session: [] as string[] };
-const ACCESS: Record<Access, { text: string; security: Record<string, string[]>[]; errors: Partial<Record<number, string>> }> = {
+const ACCESS: Record<
+  Access,
+  { text: string; security: Record<string, string[]>[]; errors: Partial<Record<number, string>> }
+> = {
   anyone: { text: 'Anyone; no session needed.', security: [], errors: {} },
   'anyone-with-optional-session': {
     text: 'Anyone; the session cookie is read when sent.',
@@ -146,11 +156,18 @@ const ACCESS: Record<Access, { text: string; security: Record<string, string[]>[
     errors: {},
   },
   'signed-in': { text: 'A signed-in couple or the admin.', security: [SESSION], errors: { 401: 'Not signed in.' } },
-  couple: { text: 'A signed-in couple.', security: [SESSION], errors: { 401: 'Not signed in, or signed in as the admin.' } },
+  couple: {
+    text: 'A signed-in couple.',
+    security: [SESSION],
+    errors: { 401: 'Not signed in, or signed in as the admin.' },
+  },
   owner: {
     text: 'The signed-in couple whose id is `userId`.',
     security: [SESSION],
-    errors: { 401: 'Not signed in.', 403: "Another couple's id, or the admin (who never reads a couple's private data)." },
+    errors: {
+      401: 'Not signed in.',
+      403: "Another couple's id, or the admin (who never reads a couple's private data).",
+    },
   },
   admin: { text: 'The admin.', security: [SESSION], errors: { 401: 'Not signed in.', 403: 'Signed in as a couple.' } },
   'admin-or-couple': {
@@ -189,7 +206,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'configuration',
     summary: "The installation's public configuration: demo mode, the code hints, the trial length",
     access: 'anyone',
-    success: { 200: { description: 'The public configuration; a disabled code is null.', answer: { schema: 'PublicConfig' } } },
+    success: {
+      200: { description: 'The public configuration; a disabled code is null.', answer: { schema: 'PublicConfig' } },
+    },
   },
   {
     id: 'getOpenApiDocument',
@@ -225,7 +244,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         answer: { schema: 'CustomerSignedIn', setsCookie: true },
       },
     },
-    errors: { 401: '`Invalid email or access code`.', 429: 'Too many failed sign-ins for this email or address, or too many trial sign-ups.' },
+    errors: {
+      401: '`Invalid email or access code`.',
+      429: 'Too many failed sign-ins for this email or address, or too many trial sign-ups.',
+    },
   },
   {
     id: 'getOrder',
@@ -255,7 +277,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "A completed order's complete workbook: every uploaded framework merged in week order",
     access: 'anyone',
     success: { 200: { description: 'The PDF, as an attachment.', answer: 'pdf' } },
-    errors: { 404: '`Order not found`, or no framework has been uploaded yet.', 409: 'The order is not completed yet.' },
+    errors: {
+      404: '`Order not found`, or no framework has been uploaded yet.',
+      409: 'The order is not completed yet.',
+    },
   },
   {
     id: 'checkAuth',
@@ -284,7 +309,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'anyone-with-optional-session',
     body: { json: 'PasswordSignIn' },
     success: { 200: { description: 'Signed in.', answer: { schema: 'AdminSignedIn', setsCookie: true } } },
-    errors: { 401: '`Invalid username or password` (also for a couple account).', 429: 'Too many failed sign-ins for this name or address.' },
+    errors: {
+      401: '`Invalid username or password` (also for a couple account).',
+      429: 'Too many failed sign-ins for this name or address.',
+    },
   },
   {
     id: 'coupleSignIn',
@@ -295,7 +323,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'anyone-with-optional-session',
     body: { json: 'PasswordSignIn' },
     success: { 200: { description: 'Signed in.', answer: { schema: 'SignedIn', setsCookie: true } } },
-    errors: { 401: '`Invalid username or password` (also for the admin).', 429: 'Too many failed sign-ins for this name or address.' },
+    errors: {
+      401: '`Invalid username or password` (also for the admin).',
+      429: 'Too many failed sign-ins for this name or address.',
+    },
   },
   {
     id: 'register',
@@ -337,7 +368,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: {
       201: { description: 'Stored; the week had no framework.', answer: { schema: 'FrameworkUploaded' } },
       200: {
-        description: "Stored in place of the week's framework (`replaced: true`); the old file is removed after the new one is stored.",
+        description:
+          "Stored in place of the week's framework (`replaced: true`); the old file is removed after the new one is stored.",
         answer: { schema: 'FrameworkUploaded' },
       },
     },
@@ -401,7 +433,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'progress',
     summary: "The couple's standing in the course",
     access: 'owner',
-    success: { 200: { description: 'Completed weeks, percentage (unrounded) and the next week.', answer: { schema: 'UserProgression' } } },
+    success: {
+      200: {
+        description: 'Completed weeks, percentage (unrounded) and the next week.',
+        answer: { schema: 'UserProgression' },
+      },
+    },
   },
   {
     id: 'listProgress',
@@ -410,7 +447,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'progress',
     summary: "The couple's week records (notes, rating, completion)",
     access: 'owner',
-    success: { 200: { description: 'The records of the weeks the couple has touched.', answer: { schema: 'ProgressRecord', list: true } } },
+    success: {
+      200: {
+        description: 'The records of the weeks the couple has touched.',
+        answer: { schema: 'ProgressRecord', list: true },
+      },
+    },
   },
   {
     id: 'completeWeek',
@@ -469,7 +511,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'workbook',
     summary: "Writes and stores the week's summary from both partners' answers (on the server, no outside service)",
     access: 'owner',
-    success: { 200: { description: 'The new summary (it replaces the old one).', answer: { schema: 'GeneratedSummary' } } },
+    success: {
+      200: { description: 'The new summary (it replaces the old one).', answer: { schema: 'GeneratedSummary' } },
+    },
     errors: { 400: 'Both partners need at least one non-empty reflection answer first.', 403: LOCKED },
   },
 ];
@@ -578,7 +622,11 @@ function operationObject(operation: ApiOperation): JsonSchema {
     responses[status] = {
       description,
       ...(status === '429'
-        ? { headers: { 'Retry-After': { description: 'Seconds until a new attempt may succeed.', schema: { type: 'integer' } } } }
+        ? {
+            headers: {
+              'Retry-After': { description: 'Seconds until a new attempt may succeed.', schema: { type: 'integer' } },
+            },
+          }
         : {}),
       content: { 'application/json': { schema: ref('Error') } },
     };
@@ -637,7 +685,9 @@ export function buildOpenApiDocument(): JsonSchema {
     tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
     paths,
     components: {
-      schemas: Object.fromEntries((Object.keys(API_SCHEMAS) as SchemaName[]).map((name) => [name, componentSchema(name)])),
+      schemas: Object.fromEntries(
+        (Object.keys(API_SCHEMAS) as SchemaName[]).map((name) => [name, componentSchema(name)]),
+      ),
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie a sign-in sets.' },
       },

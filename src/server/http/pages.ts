@@ -22,7 +22,10 @@ function compressible(text: string) {
  */
 export function withPublicConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script></head>`);
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script></head>`,
+  );
 }
 
 /**
@@ -56,7 +59,9 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
   const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
   const landing = withPublicConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
-  const shell = fs.existsSync(appShellFile) ? withPublicConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig) : landing;
+  const shell = fs.existsSync(appShellFile)
+    ? withPublicConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig)
+    : landing;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -67,10 +72,7 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }

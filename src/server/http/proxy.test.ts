@@ -26,7 +26,11 @@ async function appWithLog(env: Record<string, string>) {
     },
   });
   const config = testConfig(env);
-  app = await buildApp(config, { logger: { level: 'warn', stream }, print: () => {}, webDir: path.join(config.dataDir, 'no-web') });
+  app = await buildApp(config, {
+    logger: { level: 'warn', stream },
+    print: () => {},
+    webDir: path.join(config.dataDir, 'no-web'),
+  });
   return { app, lines };
 }
 
@@ -46,7 +50,12 @@ describe('X-Forwarded-For while TRUST_PROXY is off', () => {
     for (const address of ['203.0.113.7', '203.0.113.8', '203.0.113.9']) {
       await app.inject({ url: '/api/auth/check', headers: { 'x-forwarded-for': address } });
     }
-    await app.inject({ method: 'POST', url: '/api/contact', payload: contact, headers: { 'x-forwarded-for': '203.0.113.10' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: contact,
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+    });
     const warnings = lines.filter((line) => line.msg === FORWARDED_WITHOUT_TRUST_MESSAGE);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.level).toBe(40);
@@ -62,7 +71,13 @@ describe('X-Forwarded-For while TRUST_PROXY is off', () => {
 
 describe('TRUST_PROXY=true', () => {
   const post = (forwardedFor: string) =>
-    app!.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwardedFor } });
+    app!.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: contact,
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('counts the address the proxy saw (its entry, the last), not one the client wrote before it', async () => {
     await appWithLog({ TRUST_PROXY: 'true', RATE_LIMIT_CONTACT_PER_MINUTE: '1' });

@@ -8,7 +8,9 @@ import type { Config } from '../config';
  * Never Fastify's `true`, which takes the FIRST entry: the client writes that one itself, so every
  * request could claim a new address and escape the limits (decision 0097).
  */
-export function trustProxySetting(config: Pick<Config, 'trustProxy'>): false | ((address: string, hop: number) => boolean) {
+export function trustProxySetting(
+  config: Pick<Config, 'trustProxy'>,
+): false | ((address: string, hop: number) => boolean) {
   // Hop 0 is the connection's address (the proxy): trusted; the entry the proxy added is not.
   return config.trustProxy ? (_address, hop) => hop === 0 : false;
 }
@@ -24,7 +26,10 @@ export const FORWARDED_WITHOUT_TRUST_MESSAGE =
  * TRUST_PROXY is off; once per app (one per process), then it does nothing. Undefined when
  * TRUST_PROXY is on.
  */
-export function forwardedForWarning(config: Pick<Config, 'trustProxy'>, log: FastifyBaseLogger): ((req: FastifyRequest) => void) | undefined {
+export function forwardedForWarning(
+  config: Pick<Config, 'trustProxy'>,
+  log: FastifyBaseLogger,
+): ((req: FastifyRequest) => void) | undefined {
   if (config.trustProxy) return undefined;
   let warned = false;
   return (req) => {

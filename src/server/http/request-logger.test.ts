@@ -31,7 +31,13 @@ function appLoggingAt(level: string) {
     req.log.info('and more');
     return { ok: true };
   });
-  const lines = () => chunks.join('').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const lines = () =>
+    chunks
+      .join('')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   return { app, lines };
 }
 

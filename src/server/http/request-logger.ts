@@ -81,7 +81,11 @@ function isLevelEnabled(logger: FastifyBaseLogger, level: Level): boolean {
  * Fastify's childLoggerFactory: the lazy child, unless the route asks for its own level or
  * serializers (then the real child at once, as Fastify would make it).
  */
-export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) =>
   options.level !== undefined || options.serializers !== undefined
     ? logger.child(bindings, options)
     : new LazyChildLogger(logger, bindings, options);

@@ -35,9 +35,17 @@ describe('security headers, worked out once', () => {
     await reference.register(helmet, {
       contentSecurityPolicy: {
         directives: {
-          defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"], connectSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'self'"], formAction: ["'self'"],
-          frameAncestors: ["'none'"], upgradeInsecureRequests: null,
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
         },
       },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -56,7 +64,8 @@ describe('security headers, worked out once', () => {
     const answers = await Promise.all([t.app.inject({ url: '/dashboard' }), t.app.inject({ url: '/no-such-page' })]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 404]);
     for (const res of answers) {
-      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
       expect(res.headers['x-request-id']).toMatch(REQUEST_ID_PATTERN);
     }
   });
@@ -75,20 +84,30 @@ describe('security headers, worked out once', () => {
       t.app.inject({ url: '/api/user-progression/1' }),
       t.app.inject({ url: '/api/no-such-thing' }),
       t.app.inject({ url: '/api/trpc/auth.check' }),
-      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example', host: 'localhost:3000' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+      }),
     ]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 200, 403]);
     for (const res of answers) {
-      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
-      for (const name of Object.keys(pages).filter((page) => !(page in expected))) expect(res.headers[name], name).toBeUndefined();
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      for (const name of Object.keys(pages).filter((page) => !(page in expected)))
+        expect(res.headers[name], name).toBeUndefined();
       expect(res.headers['x-request-id']).toMatch(REQUEST_ID_PATTERN);
     }
   });
 
   it('add HSTS and upgrade-insecure-requests when cookies are Secure (behind HTTPS)', async () => {
     t = await createTestApp({ COOKIE_SECURE: 'true' });
-    const [api, page] = await Promise.all([t.app.inject({ url: '/api/auth/check' }), t.app.inject({ url: '/dashboard' })]);
-    for (const res of [api, page]) expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    const [api, page] = await Promise.all([
+      t.app.inject({ url: '/api/auth/check' }),
+      t.app.inject({ url: '/dashboard' }),
+    ]);
+    for (const res of [api, page])
+      expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
     expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 });

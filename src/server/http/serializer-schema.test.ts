@@ -39,14 +39,21 @@ describe('the progression answer schema', () => {
     expect(USER_PROGRESSION_RESPONSE.type).toBe('object');
     if (USER_PROGRESSION_RESPONSE.type !== 'object') return;
     expect(Object.keys(USER_PROGRESSION_RESPONSE.properties).sort()).toEqual(fields);
-    const required = fields.filter((field) => !userProgressionSchema.shape[field as keyof typeof userProgressionSchema.shape].safeParse(undefined).success);
+    const required = fields.filter(
+      (field) =>
+        !userProgressionSchema.shape[field as keyof typeof userProgressionSchema.shape].safeParse(undefined).success,
+    );
     expect([...USER_PROGRESSION_RESPONSE.required].sort()).toEqual(required);
   });
 });
 
 describe('serializerSchema', () => {
   it('carries a field added to a shared schema into the answer, whatever its kind', async () => {
-    const shared = z.object({ totalCompleted: z.number().int(), completedWeeks: z.array(z.number().int()), nextWeek: z.number().int().nullable() });
+    const shared = z.object({
+      totalCompleted: z.number().int(),
+      completedWeeks: z.array(z.number().int()),
+      nextWeek: z.number().int().nullable(),
+    });
     const grown = shared.extend({
       streakLabel: z.string(),
       onTrial: z.boolean(),
@@ -76,8 +83,14 @@ describe('serializerSchema', () => {
   });
 
   it('refuses, at start-up, a shape fast-json-stringify could only write by checking it at run time', () => {
-    expect(() => serializerSchema(z.object({ answer: z.union([z.string(), z.number()]) }))).toThrow(/the answer\.answer/);
-    expect(() => serializerSchema(z.object({ owner: z.object({ id: z.number() }).nullable() }))).toThrow(/the answer\.owner/);
-    expect(() => serializerSchema(z.object({ byWeek: z.record(z.string(), z.number()) }))).toThrow(/the answer\.byWeek/);
+    expect(() => serializerSchema(z.object({ answer: z.union([z.string(), z.number()]) }))).toThrow(
+      /the answer\.answer/,
+    );
+    expect(() => serializerSchema(z.object({ owner: z.object({ id: z.number() }).nullable() }))).toThrow(
+      /the answer\.owner/,
+    );
+    expect(() => serializerSchema(z.object({ byWeek: z.record(z.string(), z.number()) }))).toThrow(
+      /the answer\.byWeek/,
+    );
   });
 });

@@ -36,7 +36,8 @@ function reduce(node: JsonSchemaNode, at: string): SerializerSchema {
     const others = anyOf.filter((option) => option.type !== 'null');
     if (anyOf.length === 2 && others.length === 1) {
       const inner = reduce(others[0]!, at);
-      if (typeof inner.type === 'string' && PRIMITIVES.has(inner.type)) return { type: [inner.type as Primitive, 'null'] };
+      if (typeof inner.type === 'string' && PRIMITIVES.has(inner.type))
+        return { type: [inner.type as Primitive, 'null'] };
     }
     throw unsupported(node, at);
   }

@@ -78,7 +78,9 @@ const SIZES = [100, 1024 * 1024, 5 * 1024 * 1024, 9 * 1024 * 1024];
 const notPdf = (size: number) => Buffer.alloc(size, 'not a pdf ');
 
 describe('POST /api/upload-framework refusals over a real connection', () => {
-  it('answer 40 non-PDF uploads of 100 B to 9 MB with their 400, never a broken connection', { timeout: 60_000 }, async () => {
+  it('answer 40 non-PDF uploads of 100 B to 9 MB with their 400, never a broken connection', {
+    timeout: 60_000,
+  }, async () => {
     const forms = SIZES.map((size) => uploadForm({ weekNumber: '3', title: 'Not a PDF' }, notPdf(size)));
     const outcomes: Outcome[] = [];
     // Four at a time, as an admin retrying uploads from a few tabs might.
@@ -93,7 +95,9 @@ describe('POST /api/upload-framework refusals over a real connection', () => {
   });
 
   it('answer uploads refused before the body is read (not signed in) with their 401', { timeout: 60_000 }, async () => {
-    const outcomes = await Promise.all(SIZES.map((size) => post(uploadForm({ weekNumber: '3', title: 'T' }, notPdf(size)))));
+    const outcomes = await Promise.all(
+      SIZES.map((size) => post(uploadForm({ weekNumber: '3', title: 'T' }, notPdf(size)))),
+    );
     expect(outcomes.map((outcome) => outcome.error ?? outcome.status)).toEqual([401, 401, 401, 401]);
   });
 
@@ -102,10 +106,20 @@ describe('POST /api/upload-framework refusals over a real connection', () => {
     try {
       const send = (payload: Buffer, headers: Record<string, string>) =>
         new Promise<{ status: number | undefined; socket: unknown }>((resolve, reject) => {
-          const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/upload-framework', agent, headers: { ...headers, cookie: admin } }, (res) => {
-            res.resume();
-            res.on('end', () => resolve({ status: res.statusCode, socket: req.socket }));
-          });
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: '/api/upload-framework',
+              agent,
+              headers: { ...headers, cookie: admin },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve({ status: res.statusCode, socket: req.socket }));
+            },
+          );
           req.on('error', reject);
           req.end(payload);
         });

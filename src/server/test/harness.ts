@@ -105,7 +105,15 @@ export interface CoupleFixture {
 /** Creates a couple with an email account (no password) at the given access level. */
 export async function createCouple(
   deps: AppDeps,
-  options: { accessLevel?: AccessLevel; displayName?: string; partnerName?: string; weddingDate?: string | null; email?: string; username?: string; password?: string } = {},
+  options: {
+    accessLevel?: AccessLevel;
+    displayName?: string;
+    partnerName?: string;
+    weddingDate?: string | null;
+    email?: string;
+    username?: string;
+    password?: string;
+  } = {},
 ): Promise<CoupleFixture> {
   sequence += 1;
   const now = nowIso();
@@ -144,11 +152,7 @@ export async function sessionCookie(deps: AppDeps, accountId: number): Promise<s
 }
 
 export async function adminCookie(deps: AppDeps): Promise<string> {
-  const admin = await deps.db
-    .selectFrom('accounts')
-    .select('id')
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
+  const admin = await deps.db.selectFrom('accounts').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
   return sessionCookie(deps, admin.id);
 }
 

@@ -46,27 +46,100 @@ const PLAIN: [string, InjectOptions][] = [
   ['a couple query, signed in', { url: '/api/trpc/progress.progression', headers: { cookie: 'couple' } }],
   ['a couple query as the admin (403)', { url: '/api/trpc/progress.progression', headers: { cookie: 'admin' } }],
   ['the dashboard batch', { url: `/api/trpc/${DASHBOARD}?batch=1&input=${input({})}`, headers: { cookie: 'couple' } }],
-  ['a batch of answers and errors (207)', { url: `/api/trpc/auth.check,progress.progression?batch=1&input=${input({})}` }],
-  ['a batch with inputs at some indexes', { url: `/api/trpc/auth.check,workbook.get?batch=1&input=${input({ 1: { weekNumber: 1 } })}`, headers: { cookie: 'couple' } }],
+  [
+    'a batch of answers and errors (207)',
+    { url: `/api/trpc/auth.check,progress.progression?batch=1&input=${input({})}` },
+  ],
+  [
+    'a batch with inputs at some indexes',
+    {
+      url: `/api/trpc/auth.check,workbook.get?batch=1&input=${input({ 1: { weekNumber: 1 } })}`,
+      headers: { cookie: 'couple' },
+    },
+  ],
   ['an unknown procedure (404)', { url: '/api/trpc/nope.nothing' }],
   ['a batch with an unknown procedure', { url: `/api/trpc/auth.check,nope.nothing?batch=1&input=${input({})}` }],
-  ['a query sent as POST (405)', { method: 'POST', url: '/api/trpc/auth.check', headers: { 'content-type': 'application/json' }, payload: '{}' }],
-  ['a mutation sent as GET (405)', { url: `/api/trpc/progress.complete?input=${input({ weekNumber: 1 })}`, headers: { cookie: 'couple' } }],
-  ['a mutation with invalid input (400)', { method: 'POST', url: '/api/trpc/progress.complete', headers: { cookie: 'couple', 'content-type': 'application/json' }, payload: JSON.stringify({ weekNumber: 99 }) }],
-  ['a mutation on a locked week (403)', { method: 'POST', url: '/api/trpc/progress.complete', headers: { cookie: 'couple', 'content-type': 'application/json' }, payload: JSON.stringify({ weekNumber: 9 }) }],
-  ['a mutation that succeeds (again: the first completion date is kept)', { method: 'POST', url: '/api/trpc/progress.complete', headers: { cookie: 'couple', 'content-type': 'application/json; charset=utf-8' }, payload: JSON.stringify({ weekNumber: 1 }) }],
-  ['a batched mutation', { method: 'POST', url: '/api/trpc/progress.complete?batch=1', headers: { cookie: 'couple', 'content-type': 'application/json' }, payload: JSON.stringify({ 0: { weekNumber: 1 } }) }],
+  [
+    'a query sent as POST (405)',
+    { method: 'POST', url: '/api/trpc/auth.check', headers: { 'content-type': 'application/json' }, payload: '{}' },
+  ],
+  [
+    'a mutation sent as GET (405)',
+    { url: `/api/trpc/progress.complete?input=${input({ weekNumber: 1 })}`, headers: { cookie: 'couple' } },
+  ],
+  [
+    'a mutation with invalid input (400)',
+    {
+      method: 'POST',
+      url: '/api/trpc/progress.complete',
+      headers: { cookie: 'couple', 'content-type': 'application/json' },
+      payload: JSON.stringify({ weekNumber: 99 }),
+    },
+  ],
+  [
+    'a mutation on a locked week (403)',
+    {
+      method: 'POST',
+      url: '/api/trpc/progress.complete',
+      headers: { cookie: 'couple', 'content-type': 'application/json' },
+      payload: JSON.stringify({ weekNumber: 9 }),
+    },
+  ],
+  [
+    'a mutation that succeeds (again: the first completion date is kept)',
+    {
+      method: 'POST',
+      url: '/api/trpc/progress.complete',
+      headers: { cookie: 'couple', 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify({ weekNumber: 1 }),
+    },
+  ],
+  [
+    'a batched mutation',
+    {
+      method: 'POST',
+      url: '/api/trpc/progress.complete?batch=1',
+      headers: { cookie: 'couple', 'content-type': 'application/json' },
+      payload: JSON.stringify({ 0: { weekNumber: 1 } }),
+    },
+  ],
 ];
 const OVERSIZED_BATCH = Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, () => 'auth.check').join(',');
 const HANDED_ON: [string, InjectOptions][] = [
   ['a batch over the size limit (400)', { url: `/api/trpc/${OVERSIZED_BATCH}?batch=1&input=${input({})}` }],
   ['input that is not JSON', { url: '/api/trpc/auth.check?input=%7Bnope' }],
   ['a batch whose input is not an object', { url: `/api/trpc/auth.check?batch=1&input=${input([1])}` }],
-  ['a POST that is not JSON', { method: 'POST', url: '/api/trpc/progress.complete', headers: { cookie: 'couple', 'content-type': 'text/plain' }, payload: '{"weekNumber":1}' }],
-  ['a POST with an empty body', { method: 'POST', url: '/api/trpc/progress.complete', headers: { cookie: 'couple', 'content-type': 'application/json' } }],
+  [
+    'a POST that is not JSON',
+    {
+      method: 'POST',
+      url: '/api/trpc/progress.complete',
+      headers: { cookie: 'couple', 'content-type': 'text/plain' },
+      payload: '{"weekNumber":1}',
+    },
+  ],
+  [
+    'a POST with an empty body',
+    {
+      method: 'POST',
+      url: '/api/trpc/progress.complete',
+      headers: { cookie: 'couple', 'content-type': 'application/json' },
+    },
+  ],
   ['a HEAD request', { method: 'HEAD', url: '/api/trpc/auth.check' }],
-  ['a streaming (jsonl) batch', { url: `/api/trpc/auth.check?batch=1&input=${input({})}`, headers: { 'trpc-accept': 'application/jsonl' } }],
-  ['a batch mixing a query and a mutation', { method: 'POST', url: '/api/trpc/auth.check,progress.complete?batch=1', headers: { cookie: 'couple', 'content-type': 'application/json' }, payload: JSON.stringify({ 1: { weekNumber: 1 } }) }],
+  [
+    'a streaming (jsonl) batch',
+    { url: `/api/trpc/auth.check?batch=1&input=${input({})}`, headers: { 'trpc-accept': 'application/jsonl' } },
+  ],
+  [
+    'a batch mixing a query and a mutation',
+    {
+      method: 'POST',
+      url: '/api/trpc/auth.check,progress.complete?batch=1',
+      headers: { cookie: 'couple', 'content-type': 'application/json' },
+      payload: JSON.stringify({ 1: { weekNumber: 1 } }),
+    },
+  ],
 ];
 
 function withCookies(options: InjectOptions): InjectOptions {
@@ -92,7 +165,7 @@ async function bothAnswer(options: InjectOptions) {
 }
 
 describe('our tRPC handler', () => {
-  it.each([...PLAIN, ...HANDED_ON])('answers %s exactly as tRPC\'s own adapter does', async (_name, options) => {
+  it.each([...PLAIN, ...HANDED_ON])("answers %s exactly as tRPC's own adapter does", async (_name, options) => {
     const { ours, theirs } = await bothAnswer(options);
     expect(ours.statusCode).toBe(theirs.statusCode);
     expect(parsed(ours.body)).toEqual(parsed(theirs.body));
@@ -115,9 +188,16 @@ describe('our tRPC handler', () => {
     scope.removeContentTypeParser(['application/json']);
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.all<{ Params: { path: string } }>('/api/trpc/:path', async (req) => ({ plain: plainCall(appRouter, req, TRPC_MAX_BATCH_SIZE) !== undefined }));
+    scope.all<{ Params: { path: string } }>('/api/trpc/:path', async (req) => ({
+      plain: plainCall(appRouter, req, TRPC_MAX_BATCH_SIZE) !== undefined,
+    }));
     const answers = async (list: [string, InjectOptions][]) =>
-      Promise.all(list.map(async ([name, options]) => [name, (await scope.inject(withCookies(options))).json<{ plain: boolean }>().plain] as const));
+      Promise.all(
+        list.map(
+          async ([name, options]) =>
+            [name, (await scope.inject(withCookies(options))).json<{ plain: boolean }>().plain] as const,
+        ),
+      );
     const plain = await answers(PLAIN);
     const handedOn = await answers(HANDED_ON.filter(([name]) => name !== 'a HEAD request'));
     await scope.close();

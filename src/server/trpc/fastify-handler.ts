@@ -13,7 +13,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 type Options<TRouter extends AnyTRPCRouter> = FastifyHandlerOptions<TRouter, FastifyRequest, FastifyReply>;
 type ProcedureType = 'query' | 'mutation' | 'subscription';
 
-const ACCEPTED_METHOD: Record<ProcedureType | 'unknown', string | undefined> = { query: 'GET', mutation: 'POST', subscription: 'GET', unknown: undefined };
+const ACCEPTED_METHOD: Record<ProcedureType | 'unknown', string | undefined> = {
+  query: 'GET',
+  mutation: 'POST',
+  subscription: 'GET',
+  unknown: undefined,
+};
 
 /**
  * tRPC's HTTP endpoint on Fastify (decision 0065). tRPC's own Fastify adapter turns every request
@@ -43,7 +48,11 @@ export async function registerTrpc<TRouter extends AnyTRPCRouter>(
         return reply;
       }
       const { status, body } = await answer(options, req, reply, call);
-      return reply.code(status).header('vary', 'trpc-accept, accept').header('content-type', 'application/json').send(body);
+      return reply
+        .code(status)
+        .header('vary', 'trpc-accept, accept')
+        .header('content-type', 'application/json')
+        .send(body);
     });
   });
 }
@@ -96,10 +105,11 @@ export function plainCall(
   if (parsed === undefined) inputs = [];
   else if (!isBatch) inputs = [deserialize(parsed)];
   else if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-  else inputs = paths.map((_, index) => {
-    const input = (parsed as Record<number, unknown>)[index];
-    return input === undefined ? undefined : deserialize(input);
-  });
+  else
+    inputs = paths.map((_, index) => {
+      const input = (parsed as Record<number, unknown>)[index];
+      return input === undefined ? undefined : deserialize(input);
+    });
 
   const procedures = paths.map((name) => router._def.procedures[name] as AnyTRPCProcedure | undefined);
   const types = new Set(procedures.flatMap((procedure) => (procedure ? [procedure._def.type as ProcedureType] : [])));
@@ -135,9 +145,19 @@ async function answer<TRouter extends AnyTRPCRouter>(
           });
         }
         if (ctxError) throw ctxError;
-        const data = await procedure({ path, getRawInput: async () => call.inputs[index], ctx, type: procedure._def.type, signal: undefined, batchIndex: index });
+        const data = await procedure({
+          path,
+          getRawInput: async () => call.inputs[index],
+          ctx,
+          type: procedure._def.type,
+          signal: undefined,
+          batchIndex: index,
+        });
         if (isDataStream(data)) {
-          throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+          throw new TRPCError({
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+          });
         }
         return { data };
       } catch (cause) {
@@ -163,7 +183,9 @@ async function answer<TRouter extends AnyTRPCRouter>(
       : { result: { data: result.data } },
   );
   const status = getHTTPStatusCode(responses as never);
-  const body = call.isBatch ? transformTRPCResponse(config, responses as never) : transformTRPCResponse(config, responses[0] as never);
+  const body = call.isBatch
+    ? transformTRPCResponse(config, responses as never)
+    : transformTRPCResponse(config, responses[0] as never);
   return { status, body: JSON.stringify(body) };
 }
 
@@ -175,5 +197,7 @@ function isJson(contentType: string | undefined): boolean {
 function isDataStream(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (Symbol.asyncIterator in value) return true;
-  return Object.values(value).some((item) => item instanceof Promise || (typeof item === 'object' && item !== null && Symbol.asyncIterator in item));
+  return Object.values(value).some(
+    (item) => item instanceof Promise || (typeof item === 'object' && item !== null && Symbol.asyncIterator in item),
+  );
 }

@@ -96,8 +96,7 @@ export function AppNotifications() {
     if (!element || target.closest('button') || swipeRef.current) return;
     swipeRef.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, element };
 
-    const setOffset = (offset: number) =>
-      element.style.setProperty('--notifications-swipe-offset', `${offset}px`);
+    const setOffset = (offset: number) => element.style.setProperty('--notifications-swipe-offset', `${offset}px`);
     const onMove = (move: globalThis.PointerEvent) => {
       const swipe = swipeRef.current;
       if (!swipe || move.pointerId !== swipe.pointerId) return;

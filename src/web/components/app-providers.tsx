@@ -9,7 +9,9 @@ import { cssVariablesResolver, theme } from '../theme';
  * The toast region (Mantine Notifications, its transitions and CSS) is not needed to show a page:
  * it loads in its own chunk right after the first bundle. Toasts raised earlier wait in the store.
  */
-const AppNotifications = lazy(() => import('./app-notifications').then((module) => ({ default: module.AppNotifications })));
+const AppNotifications = lazy(() =>
+  import('./app-notifications').then((module) => ({ default: module.AppNotifications })),
+);
 
 interface AppProvidersProps {
   router: ReturnType<typeof createAppRouter>;

@@ -32,7 +32,9 @@ describe('ErrorPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
-    expect(container.ownerDocument.body).not.toHaveTextContent(/SQLITE_CONSTRAINT|secret-repo|broken\.tsx|at BrokenPage/);
+    expect(container.ownerDocument.body).not.toHaveTextContent(
+      /SQLITE_CONSTRAINT|secret-repo|broken\.tsx|at BrokenPage/,
+    );
     expect(consoleError).toHaveBeenCalled();
   });
 

@@ -5,7 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { NameEmailFields, type NameEmailField, type NameEmailValues } from './name-email-fields';
 
-function Harness({ errors, onChange }: { errors: Partial<Record<NameEmailField, string | boolean>>; onChange: (field: NameEmailField, value: string) => void }) {
+function Harness({
+  errors,
+  onChange,
+}: {
+  errors: Partial<Record<NameEmailField, string | boolean>>;
+  onChange: (field: NameEmailField, value: string) => void;
+}) {
   const [values, setValues] = useState<NameEmailValues>({ firstName: '', lastName: '', email: '' });
   return (
     <NameEmailFields
@@ -43,7 +49,9 @@ describe('NameEmailFields', () => {
   });
 
   it('marks a field given true and shows a message given text', () => {
-    renderWithProviders(<Harness errors={{ firstName: true, email: 'Must be a valid email address' }} onChange={() => {}} />);
+    renderWithProviders(
+      <Harness errors={{ firstName: true, email: 'Must be a valid email address' }} onChange={() => {}} />,
+    );
 
     expect(screen.getByRole('textbox', { name: /First name/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: /Last name/ })).not.toHaveAttribute('aria-invalid', 'true');

@@ -43,7 +43,7 @@ describe('notify', () => {
     expect(within(region()).getByRole('status')).toHaveTextContent('Profile Updated');
   });
 
-  it('writes the description in the theme\'s dimmed colour (Mantine\'s own grey is below 4.5:1 on white)', async () => {
+  it("writes the description in the theme's dimmed colour (Mantine's own grey is below 4.5:1 on white)", async () => {
     renderWithProviders(<p>page</p>);
     await showToast('Profile Updated', 'Your couple profile was saved.');
     // The declared colour (jsdom 31 resolves var() in computed styles, and the test page defines no

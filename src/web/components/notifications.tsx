@@ -43,4 +43,3 @@ export const notify = {
   success: (title: string, message?: string) => showToast('success', title, message),
   error: (title: string, message?: string) => showToast('error', title, message),
 };
-

@@ -4,16 +4,29 @@ import { downloadFile, fileNameFromDisposition, messageFromBody, readErrorMessag
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const answering = (response: Response | (() => Promise<Response>)) =>
-  vi.fn(typeof response === 'function' ? response : async () => response) as unknown as typeof fetch & ReturnType<typeof vi.fn>;
+  vi.fn(typeof response === 'function' ? response : async () => response) as unknown as typeof fetch &
+    ReturnType<typeof vi.fn>;
 
 describe('messageFromBody', () => {
   it("reads the server's {message}, trimmed", () => {
     expect(messageFromBody('{"message":"Week 3 is locked."}')).toBe('Week 3 is locked.');
-    expect(messageFromBody('{"success":false,"message":"  Invalid email or access code \\n"}')).toBe('Invalid email or access code');
+    expect(messageFromBody('{"success":false,"message":"  Invalid email or access code \\n"}')).toBe(
+      'Invalid email or access code',
+    );
   });
 
   it('is null for anything else', () => {
-    for (const text of ['', 'Forbidden', '<html>502 Bad Gateway</html>', 'null', '[]', '"message"', '{"message":"   "}', '{"message":42}', '{"error":"x"}']) {
+    for (const text of [
+      '',
+      'Forbidden',
+      '<html>502 Bad Gateway</html>',
+      'null',
+      '[]',
+      '"message"',
+      '{"message":"   "}',
+      '{"message":42}',
+      '{"error":"x"}',
+    ]) {
       expect(messageFromBody(text), text).toBeNull();
     }
   });
@@ -55,7 +68,12 @@ describe('downloadFile', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("saves the body under the server's file name, fetching with the session cookie", async () => {
-    const fetcher = answering(new Response('%PDF-1.7', { status: 200, headers: { 'content-disposition': 'attachment; filename="week-3.pdf"' } }));
+    const fetcher = answering(
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="week-3.pdf"' },
+      }),
+    );
     await downloadFile('/api/download-framework/3', 'fallback.pdf', fetcher);
     expect(fetcher).toHaveBeenCalledWith('/api/download-framework/3', { credentials: 'same-origin' });
     expect(clicked.map((link) => [link.download, link.href])).toEqual([['week-3.pdf', 'blob:file']]);
@@ -63,21 +81,35 @@ describe('downloadFile', () => {
   });
 
   it('uses the fallback name when the server names none', async () => {
-    await downloadFile('/files/workbook', 'vows-and-weeks-workbook.pdf', answering(new Response('%PDF-1.7', { status: 200 })));
+    await downloadFile(
+      '/files/workbook',
+      'vows-and-weeks-workbook.pdf',
+      answering(new Response('%PDF-1.7', { status: 200 })),
+    );
     expect(clicked.map((link) => link.download)).toEqual(['vows-and-weeks-workbook.pdf']);
   });
 
   it("rejects a refusal with its status and the server's message, saving nothing", async () => {
-    const error = await downloadFile('/api/download-framework/4', 'week-4.pdf', answering(json({ message: 'You need to complete the previous week first.' }, 403))).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await downloadFile(
+      '/api/download-framework/4',
+      'week-4.pdf',
+      answering(json({ message: 'You need to complete the previous week first.' }, 403)),
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RestError);
-    expect(error).toMatchObject({ status: 403, serverMessage: 'You need to complete the previous week first.', message: 'You need to complete the previous week first.' });
+    expect(error).toMatchObject({
+      status: 403,
+      serverMessage: 'You need to complete the previous week first.',
+      message: 'You need to complete the previous week first.',
+    });
     expect(clicked).toEqual([]);
   });
 
   it('rejects a refusal without a {message} with a null serverMessage', async () => {
-    const error = await downloadFile('/x', 'x.pdf', answering(new Response('<html>Bad gateway</html>', { status: 502 }))).catch((caught: unknown) => caught);
+    const error = await downloadFile(
+      '/x',
+      'x.pdf',
+      answering(new Response('<html>Bad gateway</html>', { status: 502 })),
+    ).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, serverMessage: null });
   });
 

@@ -11,7 +11,9 @@ describe('search params', () => {
   });
 
   it('picks only the named keys', () => {
-    expect(searchTexts({ email: 'a@b.co', firstName: 7, other: 'x', lastName: null }, ['email', 'firstName', 'lastName'])).toEqual({
+    expect(
+      searchTexts({ email: 'a@b.co', firstName: 7, other: 'x', lastName: null }, ['email', 'firstName', 'lastName']),
+    ).toEqual({
       email: 'a@b.co',
       firstName: '7',
     });

@@ -11,7 +11,10 @@ export function optionalSearchText(value: unknown): string | undefined {
 }
 
 /** Picks the named keys from the router's raw search object as optional texts. */
-export function searchTexts<K extends string>(search: Record<string, unknown>, keys: readonly K[]): { [P in K]?: string } {
+export function searchTexts<K extends string>(
+  search: Record<string, unknown>,
+  keys: readonly K[],
+): { [P in K]?: string } {
   const result: { [P in K]?: string } = {};
   for (const key of keys) {
     const value = optionalSearchText(search[key]);

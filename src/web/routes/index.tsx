@@ -11,7 +11,9 @@ export const Route = createFileRoute('/')({
  * The contact form (with its inputs and mutation code) loads in its own chunk, started by the first
  * render: it sits at the bottom of the page and the landing page's first bundle has a 150 KB budget.
  */
-const ContactForm = lazy(() => import('../features/contact/contact-form').then((module) => ({ default: module.ContactForm })));
+const ContactForm = lazy(() =>
+  import('../features/contact/contact-form').then((module) => ({ default: module.ContactForm })),
+);
 
 /**
  * The demo-only instant login (a query, a mutation and toasts) loads in its own chunk too: it shows

@@ -23,12 +23,7 @@ function Providers({ children }: { children: ReactNode }) {
     // jsdom evaluates media queries against a fixed 1024 px window, so Mantine's responsive classes
     // (hiddenFrom, visibleFrom) would hide the phone layout from every test. Without them both
     // layouts are in the document; the breakpoints themselves are tested in Chromium (e2e, 375 px).
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      env="test"
-      withGlobalClasses={false}
-    >
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test" withGlobalClasses={false}>
       {children}
       <AppNotifications />
     </MantineProvider>

@@ -69,12 +69,18 @@ export function stubTrpcFetch(
       if ('data' in answer) return { status: 200, body: { result: { data: answer.data } } };
       const { message, httpStatus } = answer.error;
       const code = answer.error.code ?? CODE_OF_STATUS[httpStatus] ?? 'INTERNAL_SERVER_ERROR';
-      return { status: httpStatus, body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } } } };
+      return {
+        status: httpStatus,
+        body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } } },
+      };
     });
     // As tRPC's batch answer: one status when all calls share it, 207 when they differ.
     const statuses = results.map((result) => result.status);
     const status = statuses.every((value) => value === statuses[0]) ? statuses[0]! : 207;
-    return new Response(JSON.stringify(results.map((result) => result.body)), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(results.map((result) => result.body)), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetch: fetchMock, on: (path, handler) => void table.set(path, handler) };

@@ -28,7 +28,9 @@ describe('the access-code key in DATA_DIR', () => {
   });
 
   it('differs between installations', async () => {
-    expect(await loadAccessCodeKey(makeTempDir(), nothingDepends)).not.toEqual(await loadAccessCodeKey(makeTempDir(), nothingDepends));
+    expect(await loadAccessCodeKey(makeTempDir(), nothingDepends)).not.toEqual(
+      await loadAccessCodeKey(makeTempDir(), nothingDepends),
+    );
   });
 
   it('refuses a file that holds no key', async () => {

@@ -66,7 +66,9 @@ function readKey(file: string): Buffer | undefined {
   }
   const key = Buffer.from(text.trim(), 'base64');
   if (key.length < KEY_BYTES) {
-    throw new AccessCodeKeyError(`${file} does not hold a key of ${KEY_BYTES} bytes in base64; restore it from a backup.`);
+    throw new AccessCodeKeyError(
+      `${file} does not hold a key of ${KEY_BYTES} bytes in base64; restore it from a backup.`,
+    );
   }
   return key;
 }

@@ -97,7 +97,10 @@ describe('POST /api/auth/register', () => {
     [{ username: 'x'.repeat(33), password: 'secret1', confirmPassword: 'secret1' }, /username/],
     [{ username: 'valid_name', password: 'short', confirmPassword: 'short' }, /^password: Password must be at least 6/],
     [{ username: 'valid_name', password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }, /password/],
-    [{ username: 'valid_name', password: 'secret1', confirmPassword: 'secret2' }, /^confirmPassword: Passwords do not match$/],
+    [
+      { username: 'valid_name', password: 'secret1', confirmPassword: 'secret2' },
+      /^confirmPassword: Passwords do not match$/,
+    ],
     [{ username: 'valid_name', password: 'secret1' }, /^confirmPassword: Confirm your password$/],
     [{}, /^username: Choose a username$/],
   ])('answers 400 naming the field for %j', async (payload, message) => {
@@ -159,7 +162,9 @@ describe('POST /api/auth/user-login', () => {
   it('issues a new token at every sign-in and ends the session the request carried', async () => {
     const username = uniqueUsername();
     const couple = await createCouple(t.deps, { username, password: 'secret1' });
-    const first = cookieFrom((await post('/api/auth/user-login', { username, password: 'secret1' })).headers['set-cookie']);
+    const first = cookieFrom(
+      (await post('/api/auth/user-login', { username, password: 'secret1' })).headers['set-cookie'],
+    );
     const again = await post('/api/auth/user-login', { username, password: 'secret1' }, first);
     const second = cookieFrom(again.headers['set-cookie']);
     expect(second).not.toBe(first);
@@ -200,7 +205,10 @@ describe('POST /api/auth/login (admin)', () => {
 describe('POST /api/customer-auth/login', () => {
   it('starts a trial for a new email: placeholder profile, personal code returned once and hashed', async () => {
     const email = `trial-${Date.now()}@example.com`;
-    const res = await post('/api/customer-auth/login', { email: `  ${email.toUpperCase()} `, accessCode: 'try-52-weeks' });
+    const res = await post('/api/customer-auth/login', {
+      email: `  ${email.toUpperCase()} `,
+      accessCode: 'try-52-weeks',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({ success: true, message: expect.any(String), accessCode: expect.any(String) });
@@ -211,7 +219,13 @@ describe('POST /api/customer-auth/login', () => {
     const row = await t.deps.db
       .selectFrom('accounts')
       .innerJoin('couples', 'couples.id', 'accounts.couple_id')
-      .select(['accounts.email', 'accounts.access_code_hash', 'couples.display_name', 'couples.partner_name', 'couples.access_level'])
+      .select([
+        'accounts.email',
+        'accounts.access_code_hash',
+        'couples.display_name',
+        'couples.partner_name',
+        'couples.access_level',
+      ])
       .where('couples.id', '=', auth.userId)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -266,12 +280,20 @@ describe('POST /api/customer-auth/login', () => {
       .set({ access_code_hash: await hashSecret(normalizeAccessCode(couple.accessCode), FAST_SCRYPT) })
       .where('id', '=', couple.accountId)
       .execute();
-    expect((await post('/api/customer-auth/login', { email: couple.email, accessCode: couple.accessCode.toLowerCase() })).statusCode).toBe(200);
-    expect((await post('/api/customer-auth/login', { email: couple.email, accessCode: 'AAAA-BBBB-CCCC' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/customer-auth/login', { email: couple.email, accessCode: couple.accessCode.toLowerCase() }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/customer-auth/login', { email: couple.email, accessCode: 'AAAA-BBBB-CCCC' })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses the demo code while demo mode is off', async () => {
-    const res = await post('/api/customer-auth/login', { email: t.config.demoEmail, accessCode: t.config.demoAccessCode });
+    const res = await post('/api/customer-auth/login', {
+      email: t.config.demoEmail,
+      accessCode: t.config.demoAccessCode,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, message: 'Invalid email or access code' });
   });
@@ -306,7 +328,10 @@ describe('demo mode', () => {
       .select('couple_id')
       .where('email', '=', demo.config.demoEmail)
       .executeTakeFirstOrThrow();
-    const auth = await demo.app.inject({ url: '/api/session', headers: { cookie: cookieFrom(ok.headers['set-cookie']) } });
+    const auth = await demo.app.inject({
+      url: '/api/session',
+      headers: { cookie: cookieFrom(ok.headers['set-cookie']) },
+    });
     expect(auth.json()).toEqual({ customerId: demoAccount.couple_id });
 
     const other = await createCouple(demo.deps);
@@ -331,7 +356,10 @@ describe('demo mode', () => {
 describe('sessions', () => {
   it('GET /api/session gives the couple id, and 401 to anonymous visitors and admins', async () => {
     const couple = await createCouple(t.deps);
-    const mine = await t.app.inject({ url: '/api/session', headers: { cookie: await sessionCookie(t.deps, couple.accountId) } });
+    const mine = await t.app.inject({
+      url: '/api/session',
+      headers: { cookie: await sessionCookie(t.deps, couple.accountId) },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual({ customerId: couple.coupleId });
 
@@ -353,7 +381,11 @@ describe('sessions', () => {
   it('treats an expired session as anonymous', async () => {
     const couple = await createCouple(t.deps);
     const cookie = await sessionCookie(t.deps, couple.accountId);
-    await t.deps.db.updateTable('sessions').set({ expires_at: Date.now() - 1000 }).where('account_id', '=', couple.accountId).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('account_id', '=', couple.accountId)
+      .execute();
     expect((await check(cookie)).authenticated).toBe(false);
     expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
   });

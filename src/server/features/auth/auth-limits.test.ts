@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSamplePdf } from '../demo/seed';
 import { storeFrameworkPdf } from '../frameworks/service';
-import { adminCookie, createCouple, createTestApp, FAST_SCRYPT, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
+import {
+  adminCookie,
+  createCouple,
+  createTestApp,
+  FAST_SCRYPT,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../test/harness';
 import { HASHING_BUSY, hashSecret, normalizeAccessCode } from './passwords';
 import { createCoupleWithAccessCode, uniqueUsername } from './test-support';
 
@@ -68,9 +75,16 @@ describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
       const res = await post(t, '/api/auth/user-login', { username, password: 'wrong' }, '203.0.113.9');
       expect(res.statusCode).toBe(401);
     }
-    expectTooMany(await post(t, '/api/auth/login', { username: 'admin', password: TEST_ADMIN_PASSWORD }, '203.0.113.9'));
+    expectTooMany(
+      await post(t, '/api/auth/login', { username: 'admin', password: TEST_ADMIN_PASSWORD }, '203.0.113.9'),
+    );
     // Another address is not affected.
-    const other = await post(t, '/api/auth/user-login', { username: usernames[0], password: 'secret1' }, '203.0.113.10');
+    const other = await post(
+      t,
+      '/api/auth/user-login',
+      { username: usernames[0], password: 'secret1' },
+      '203.0.113.10',
+    );
     expect(other.statusCode).toBe(200);
   });
 
@@ -78,7 +92,12 @@ describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
     t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '2' });
     const couple = await createCoupleWithAccessCode(t.deps);
     for (let i = 0; i < 2; i += 1) {
-      const res = await post(t, '/api/customer-auth/login', { email: couple.email, accessCode: 'WRONG-CODE' }, `198.51.100.${i}`);
+      const res = await post(
+        t,
+        '/api/customer-auth/login',
+        { email: couple.email, accessCode: 'WRONG-CODE' },
+        `198.51.100.${i}`,
+      );
       expect(res.statusCode).toBe(401);
     }
     expectTooMany(
@@ -88,10 +107,18 @@ describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
 
   it('limits registrations per address', async () => {
     t = await createTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1' });
-    const first = await post(t, '/api/auth/register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'secret1' });
+    const first = await post(t, '/api/auth/register', {
+      username: uniqueUsername(),
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     expect(first.statusCode).toBe(201);
     expectTooMany(
-      await post(t, '/api/auth/register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'secret1' }),
+      await post(t, '/api/auth/register', {
+        username: uniqueUsername(),
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      }),
     );
   });
 
@@ -101,7 +128,9 @@ describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
     const username = uniqueUsername('Burst');
     await createCouple(t.deps, { username, password: 'secret1' });
     const burst = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => post(t!, '/api/auth/user-login', { username, password: `wrong-${i}` }, `198.51.100.${i}`)),
+      Array.from({ length: 60 }, (_, i) =>
+        post(t!, '/api/auth/user-login', { username, password: `wrong-${i}` }, `198.51.100.${i}`),
+      ),
     );
     const statuses = burst.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
@@ -135,11 +164,15 @@ describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
     const username = uniqueUsername();
     await createCouple(t.deps, { username, password: 'secret1' });
     for (let round = 0; round < 2; round += 1) {
-      const successes = await Promise.all([1, 2, 3].map(() => post(t!, '/api/auth/user-login', { username, password: 'secret1' })));
+      const successes = await Promise.all(
+        [1, 2, 3].map(() => post(t!, '/api/auth/user-login', { username, password: 'secret1' })),
+      );
       expect(successes.map((res) => res.statusCode)).toEqual([200, 200, 200]);
     }
     // The whole budget is still there for failures.
-    const failures = await Promise.all([1, 2, 3, 4].map(() => post(t!, '/api/auth/user-login', { username, password: 'wrong' })));
+    const failures = await Promise.all(
+      [1, 2, 3, 4].map(() => post(t!, '/api/auth/user-login', { username, password: 'wrong' })),
+    );
     expect(failures.map((res) => res.statusCode).sort()).toEqual([401, 401, 401, 429]);
   });
 });
@@ -160,10 +193,18 @@ describe('password hashes at once (decision 0093)', () => {
   }
 
   it('refuses a sign-in at once with a clear 429 and Retry-After while the queue is full; other requests are answered', async () => {
-    t = await createTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '1', RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1' });
+    t = await createTestApp({
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_QUEUE: '1',
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1',
+    });
     const username = uniqueUsername();
     await createCouple(t.deps, { username, password: 'secret1' });
-    await storeFrameworkPdf(t.deps, { weekNumber: 1, title: 'Week 1', description: '' }, await makeSamplePdf('Week 1', 'busy'));
+    await storeFrameworkPdf(
+      t.deps,
+      { weekNumber: 1, title: 'Week 1', description: '' },
+      await makeSamplePdf('Week 1', 'busy'),
+    );
     const full = fillHashSlots(t);
     try {
       expect(t.deps.passwordHashes.load).toEqual({ running: 1, waiting: 1 });
@@ -180,12 +221,18 @@ describe('password hashes at once (decision 0093)', () => {
       }
       // JSON and a file read are answered meanwhile.
       expect((await t.app.inject({ url: '/api/config' })).statusCode).toBe(200);
-      const pdf = await t.app.inject({ url: '/api/download-framework/1', headers: { cookie: await adminCookie(t.deps) } });
+      const pdf = await t.app.inject({
+        url: '/api/download-framework/1',
+        headers: { cookie: await adminCookie(t.deps) },
+      });
       expect(pdf.statusCode).toBe(200);
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       // Access codes need no password hash: they are still checked.
       const withCode = await createCoupleWithAccessCode(t.deps);
-      expect((await post(t, '/api/customer-auth/login', { email: withCode.email, accessCode: withCode.accessCode })).statusCode).toBe(200);
+      expect(
+        (await post(t, '/api/customer-auth/login', { email: withCode.email, accessCode: withCode.accessCode }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await full.release();
     }
@@ -197,7 +244,9 @@ describe('password hashes at once (decision 0093)', () => {
     t = await createTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '5' });
     const username = uniqueUsername();
     await createCouple(t.deps, { username, password: 'secret1' });
-    const answers = await Promise.all([1, 2, 3, 4].map(() => post(t!, '/api/auth/user-login', { username, password: 'secret1' })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => post(t!, '/api/auth/user-login', { username, password: 'secret1' })),
+    );
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
   });
 });

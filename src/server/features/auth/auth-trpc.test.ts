@@ -29,7 +29,11 @@ function mutate(path: string, input: unknown, cookie?: string) {
 
 describe('auth procedures', () => {
   it('auth.register signs the new couple in; auth.session and auth.check then name it', async () => {
-    const res = await mutate('auth.register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'secret1' });
+    const res = await mutate('auth.register', {
+      username: uniqueUsername(),
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data).toEqual({ success: true, message: expect.any(String) });
     const cookie = cookieFrom(res.headers['set-cookie']);
@@ -44,11 +48,19 @@ describe('auth procedures', () => {
   it('auth.register refuses a taken username and mismatched passwords', async () => {
     const username = uniqueUsername('Taken');
     await createCouple(t.deps, { username, password: 'secret1' });
-    const taken = await mutate('auth.register', { username: username.toLowerCase(), password: 'secret1', confirmPassword: 'secret1' });
+    const taken = await mutate('auth.register', {
+      username: username.toLowerCase(),
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({ message: 'Username is already taken', data: { success: false } });
 
-    const mismatch = await mutate('auth.register', { username: uniqueUsername(), password: 'secret1', confirmPassword: 'other1' });
+    const mismatch = await mutate('auth.register', {
+      username: uniqueUsername(),
+      password: 'secret1',
+      confirmPassword: 'other1',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().error.message).toBe('confirmPassword: Passwords do not match');
   });
@@ -119,7 +131,9 @@ describe('the ownership guard', () => {
   it("never lets an admin read a couple's data", async () => {
     const couple = await createCouple(t.deps);
     const admin = await authFor(await adminCookie(t.deps));
-    expect(() => assertOwnCouple(admin, String(couple.coupleId))).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
+    expect(() => assertOwnCouple(admin, String(couple.coupleId))).toThrow(
+      expect.objectContaining({ code: 'FORBIDDEN' }),
+    );
   });
 
   it('resolves only unexpired sessions to their account', async () => {

@@ -33,7 +33,11 @@ function answers(coupleId: number, cookie: string) {
 }
 
 async function emailVerifiedAt(email: string): Promise<string | null> {
-  const row = await t.deps.db.selectFrom('accounts').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('accounts')
+    .select('email_verified_at')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return row.email_verified_at;
 }
 
@@ -49,7 +53,11 @@ async function attackerClaims(email: string) {
 }
 
 /** Steps 3 and 4: the owner signs in with the order's code and writes; the attacker is out. */
-async function ownerTakesOver(email: string, accessCode: string, attacker: { cookie: string; coupleId: number; trialCode: string }) {
+async function ownerTakesOver(
+  email: string,
+  accessCode: string,
+  attacker: { cookie: string; coupleId: number; trialCode: string },
+) {
   expect((await profile(attacker.coupleId, attacker.cookie)).statusCode).toBe(401);
   expect((await t.app.inject({ url: '/api/session', headers: { cookie: attacker.cookie } })).statusCode).toBe(401);
 
@@ -82,7 +90,7 @@ async function ownerTakesOver(email: string, accessCode: string, attacker: { coo
 }
 
 describe('an email claimed with the trial code, then bought by its owner', () => {
-  it('ends the claimer\'s session when the order issues the owner a code (order in this process)', async () => {
+  it("ends the claimer's session when the order issues the owner a code (order in this process)", async () => {
     const email = victimEmail();
     const attacker = await attackerClaims(email);
     expect(await emailVerifiedAt(email)).toBeNull();
@@ -110,8 +118,11 @@ describe('issuing a personal code', () => {
   it('ends every session of the account, however it was started', async () => {
     const email = victimEmail();
     const first = await createOrder(t.deps, { email, firstName: 'A', lastName: 'B' });
-    const sessions = await Promise.all([1, 2].map(async () => cookieFrom((await signIn(email, first.accessCode!)).headers['set-cookie'])));
-    const coupleId = (await t.app.inject({ url: '/api/session', headers: { cookie: sessions[0]! } })).json().customerId as number;
+    const sessions = await Promise.all(
+      [1, 2].map(async () => cookieFrom((await signIn(email, first.accessCode!)).headers['set-cookie'])),
+    );
+    const coupleId = (await t.app.inject({ url: '/api/session', headers: { cookie: sessions[0]! } })).json()
+      .customerId as number;
     for (const cookie of sessions) expect((await profile(coupleId, cookie)).statusCode).toBe(200);
 
     const second = await createOrder(t.deps, { email, firstName: 'A', lastName: 'B' });
@@ -120,7 +131,7 @@ describe('issuing a personal code', () => {
     expect((await signIn(email, second.accessCode!)).statusCode).toBe(200);
   });
 
-  it('records a proven email only when the code goes to the email\'s owner', async () => {
+  it("records a proven email only when the code goes to the email's owner", async () => {
     const couple = await createCouple(t.deps, { email: victimEmail(), accessLevel: 'trial' });
     await issueAccessCode(t.deps.db, t.deps, couple.accountId, { provesEmail: false });
     expect(await emailVerifiedAt(couple.email)).toBeNull();
@@ -148,7 +159,11 @@ describe('a completed order for an account whose email was never proven', () => 
       .set({ email, email_verified_at: verified ? new Date().toISOString() : null })
       .where('id', '=', couple.accountId)
       .execute();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/user-login', payload: { username, password: 'secret1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user-login',
+      payload: { username, password: 'secret1' },
+    });
     expect(res.statusCode).toBe(200);
     return { ...couple, username, cookie: cookieFrom(res.headers['set-cookie']) };
   }
@@ -156,14 +171,24 @@ describe('a completed order for an account whose email was never proven', () => 
   it('ends its password sessions even when the order issues no code', async () => {
     const account = await registeredWithEmail(false);
     // The account keeps its own email: the order issues no code.
-    const order = await createOrder(t.deps, { email: victimEmail(), firstName: 'A', lastName: 'B', username: account.username });
+    const order = await createOrder(t.deps, {
+      email: victimEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      username: account.username,
+    });
     expect(order.accessCode).toBeNull();
     expect((await profile(account.coupleId, account.cookie)).statusCode).toBe(401);
   });
 
   it('leaves the sessions of an account with a proven email alone when no code is issued', async () => {
     const account = await registeredWithEmail(true);
-    const order = await createOrder(t.deps, { email: victimEmail(), firstName: 'A', lastName: 'B', username: account.username });
+    const order = await createOrder(t.deps, {
+      email: victimEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      username: account.username,
+    });
     expect(order.accessCode).toBeNull();
     expect((await profile(account.coupleId, account.cookie)).statusCode).toBe(200);
   });

@@ -27,7 +27,9 @@ describe(`migration ${MIGRATION}`, () => {
   it('proves emails by completed orders only, and ends the sessions older than that order', async () => {
     const { db } = await previousVersion();
     const insertCouple = async (email: string | null, username: string | null, createdAt: string) => {
-      const couple = await sql<{ id: number }>`insert into couples (access_level, created_at) values ('trial', ${createdAt}) returning id`.execute(db);
+      const couple = await sql<{
+        id: number;
+      }>`insert into couples (access_level, created_at) values ('trial', ${createdAt}) returning id`.execute(db);
       const coupleId = couple.rows[0]!.id;
       const account = await sql<{ id: number }>`
         insert into accounts (role, couple_id, username, email, access_code_hash, created_at)
@@ -38,7 +40,9 @@ describe(`migration ${MIGRATION}`, () => {
       sql`insert into orders (id, couple_id, amount, first_name, last_name, email, status, created_at)
           values (${id}, ${coupleId}, 4900, 'A', 'B', ${email}, ${status}, ${createdAt})`.execute(db);
     const session = (tokenHash: string, accountId: number, createdAt: string) =>
-      sql`insert into sessions (token_hash, account_id, expires_at, created_at) values (${tokenHash}, ${accountId}, ${Date.now() + 86_400_000}, ${createdAt})`.execute(db);
+      sql`insert into sessions (token_hash, account_id, expires_at, created_at) values (${tokenHash}, ${accountId}, ${Date.now() + 86_400_000}, ${createdAt})`.execute(
+        db,
+      );
 
     // A trial nobody bought: unproven, its session stays.
     const trial = await insertCouple('trial@example.com', null, '2026-01-01T00:00:00.000Z');
@@ -59,7 +63,11 @@ describe(`migration ${MIGRATION}`, () => {
 
     await migrateToLatest(db);
 
-    const proof = await db.selectFrom('accounts').select(['email', 'username', 'email_verified_at']).orderBy('id').execute();
+    const proof = await db
+      .selectFrom('accounts')
+      .select(['email', 'username', 'email_verified_at'])
+      .orderBy('id')
+      .execute();
     expect(proof).toEqual([
       { email: 'trial@example.com', username: null, email_verified_at: null },
       { email: 'owner@example.com', username: null, email_verified_at: '2026-01-05T00:00:00.000Z' },

@@ -66,7 +66,9 @@ describe('passwords', () => {
     const full = new HashSlots(1, 0);
     const blocker = held();
     const running = full.run(blocker.task);
-    await expect(verifyAccessCode('WXYZ-2345-6789', legacy, { ...secrets, passwordHashes: full })).rejects.toThrow(HASHING_BUSY);
+    await expect(verifyAccessCode('WXYZ-2345-6789', legacy, { ...secrets, passwordHashes: full })).rejects.toThrow(
+      HASHING_BUSY,
+    );
     blocker.finish();
     await running;
   });
@@ -89,10 +91,12 @@ describe('HashSlots', () => {
     const slots = new HashSlots(2, 2);
     const tasks = [held(), held(), held(), held()];
     const order: number[] = [];
-    const runs = tasks.map((t, i) => slots.run(async () => {
-      await t.task();
-      order.push(i);
-    }));
+    const runs = tasks.map((t, i) =>
+      slots.run(async () => {
+        await t.task();
+        order.push(i);
+      }),
+    );
     await Promise.resolve();
     expect(tasks.map((t) => t.started())).toEqual([true, true, false, false]);
     expect(slots.load).toEqual({ running: 2, waiting: 2 });
@@ -106,7 +110,7 @@ describe('HashSlots', () => {
     expect(slots.load).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('refuses at once with 429 and when to retry once the queue is full, and frees a failed task\'s slot', async () => {
+  it("refuses at once with 429 and when to retry once the queue is full, and frees a failed task's slot", async () => {
     const slots = new HashSlots(1, 1);
     const first = held();
     const second = held();
@@ -118,7 +122,11 @@ describe('HashSlots', () => {
     first.finish();
     second.finish();
     await Promise.all(runs);
-    await expect(slots.run(async () => { throw new Error('scrypt failed'); })).rejects.toThrow('scrypt failed');
+    await expect(
+      slots.run(async () => {
+        throw new Error('scrypt failed');
+      }),
+    ).rejects.toThrow('scrypt failed');
     expect(slots.load).toEqual({ running: 0, waiting: 0 });
     await expect(slots.run(async () => 'ok')).resolves.toBe('ok');
   });

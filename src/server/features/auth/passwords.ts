@@ -1,4 +1,11 @@
-import { createHash, createHmac, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 
 /**
@@ -54,8 +61,7 @@ function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: B
 }
 
 export const HASHING_BUSY_RETRY_SECONDS = 2;
-export const HASHING_BUSY =
-  `The server is busy checking other sign-ins. Please try again in ${HASHING_BUSY_RETRY_SECONDS} seconds.`;
+export const HASHING_BUSY = `The server is busy checking other sign-ins. Please try again in ${HASHING_BUSY_RETRY_SECONDS} seconds.`;
 
 /**
  * Bounds the password hashes (scrypt, 128 MiB and ~0.4 s of one of libuv's four threads each) that

@@ -50,7 +50,8 @@ export async function insertCoupleAccount(
   db: DB,
   values: NewCoupleAccount,
 ): Promise<{ coupleId: number; accountId: number }> {
-  const inTransaction = <T>(work: (trx: DB) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  const inTransaction = <T>(work: (trx: DB) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
   return inTransaction(async (trx) => {
     const now = nowIso();
     const couple = await trx

@@ -46,7 +46,11 @@ function otherProcess(): DatabaseHandle {
 
 describe('the session resolver', () => {
   it('answers a known session from memory while nothing was written', async () => {
-    expect(await resolver.resolve(token)).toMatchObject({ kind: 'couple', coupleId: couple.coupleId, accessLevel: 'trial' });
+    expect(await resolver.resolve(token)).toMatchObject({
+      kind: 'couple',
+      coupleId: couple.coupleId,
+      accessLevel: 'trial',
+    });
     untrackedUpgrade();
     expect(await resolver.resolve(token)).toMatchObject({ accessLevel: 'trial' });
   });
@@ -88,7 +92,7 @@ describe('the session resolver', () => {
   });
 
   it('stops answering a remembered session the moment it expires', async () => {
-    const expiresAt = (await resolver.resolve(token) as { expiresAt: number }).expiresAt;
+    const expiresAt = ((await resolver.resolve(token)) as { expiresAt: number }).expiresAt;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(expiresAt - 1);
     expect(await resolver.resolve(token)).toMatchObject({ kind: 'couple' });
@@ -105,7 +109,12 @@ describe('the session resolver', () => {
     const { createHash } = await import('node:crypto');
     handle.sqlite
       .prepare('insert into sessions (token_hash, account_id, expires_at, created_at) values (?, ?, ?, ?)')
-      .run(createHash('sha256').update(later).digest('hex'), couple.accountId, Date.now() + 60_000, '2026-01-01T00:00:00.000Z');
+      .run(
+        createHash('sha256').update(later).digest('hex'),
+        couple.accountId,
+        Date.now() + 60_000,
+        '2026-01-01T00:00:00.000Z',
+      );
     expect(await resolver.resolve(later)).toMatchObject({ kind: 'couple', coupleId: couple.coupleId });
   });
 
@@ -130,11 +139,20 @@ describe('the change counters', () => {
     await handle.db.selectFrom('couples').selectAll().execute();
     expect(handle.changes.unchangedSince(mark)).toBe(true);
 
-    await handle.db.updateTable('couples').set({ partner_name: 'Sam' }).where('id', '=', couple.coupleId).returning('id').execute();
+    await handle.db
+      .updateTable('couples')
+      .set({ partner_name: 'Sam' })
+      .where('id', '=', couple.coupleId)
+      .returning('id')
+      .execute();
     expect(handle.changes.unchangedSince(mark)).toBe(false);
 
     const afterOwnWrite = handle.changes.mark();
-    await otherProcess().db.updateTable('couples').set({ partner_name: 'Alex' }).where('id', '=', couple.coupleId).execute();
+    await otherProcess()
+      .db.updateTable('couples')
+      .set({ partner_name: 'Alex' })
+      .where('id', '=', couple.coupleId)
+      .execute();
     expect(handle.changes.unchangedSince(afterOwnWrite)).toBe(false);
   });
 });

@@ -9,7 +9,14 @@ export const SESSION_COOKIE = 'sid';
 export type Auth =
   | { kind: 'anonymous' }
   | { kind: 'admin'; accountId: number; sessionId: number; expiresAt: number }
-  | { kind: 'couple'; accountId: number; sessionId: number; coupleId: number; accessLevel: AccessLevel; expiresAt: number };
+  | {
+      kind: 'couple';
+      accountId: number;
+      sessionId: number;
+      coupleId: number;
+      accessLevel: AccessLevel;
+      expiresAt: number;
+    };
 
 export const ANONYMOUS: Auth = { kind: 'anonymous' };
 
@@ -64,7 +71,8 @@ export async function resolveSession(db: DB, token: string | undefined): Promise
 async function lookUp(db: DB, tokenHash: string, now: number): Promise<Auth> {
   const [row] = await sessionByTokenHash(db, tokenHash);
   if (!row || row.expiresAt <= now) return ANONYMOUS;
-  if (row.role === 'admin') return { kind: 'admin', accountId: row.accountId, sessionId: row.sessionId, expiresAt: row.expiresAt };
+  if (row.role === 'admin')
+    return { kind: 'admin', accountId: row.accountId, sessionId: row.sessionId, expiresAt: row.expiresAt };
   if (row.coupleId == null || row.accessLevel == null) return ANONYMOUS;
   return {
     kind: 'couple',

@@ -22,7 +22,14 @@ async function writeUntil(t: TestApp, stop: { done: boolean }): Promise<number> 
   while (!stop.done) {
     await t.deps.db
       .insertInto('contact_messages')
-      .values({ first_name: 'Load', last_name: `#${written}`, email: 'load@example.com', subject: null, message: 'x'.repeat(500), created_at: nowIso() })
+      .values({
+        first_name: 'Load',
+        last_name: `#${written}`,
+        email: 'load@example.com',
+        subject: null,
+        message: 'x'.repeat(500),
+        created_at: nowIso(),
+      })
       .execute();
     written += 1;
     await new Promise((resolve) => setImmediate(resolve));
@@ -37,8 +44,17 @@ describe('backup and restore', () => {
     const stop = { done: false };
     const writing = writeUntil(t, stop);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const before = (await t.deps.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-    const { folder, manifest } = await createBackup({ databaseFile: t.config.databaseFile, pdfDir: t.config.pdfDir, backupDir });
+    const before = (
+      await t.deps.db
+        .selectFrom('contact_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    const { folder, manifest } = await createBackup({
+      databaseFile: t.config.databaseFile,
+      pdfDir: t.config.pdfDir,
+      backupDir,
+    });
     stop.done = true;
     const total = await writing;
 
@@ -52,7 +68,10 @@ describe('backup and restore', () => {
     // The access-code key comes back too: without it no personal code could be checked.
     const keyOf = (dir: string) => fs.readFileSync(path.join(dir, ACCESS_CODE_KEY_FILE), 'utf8');
     expect(keyOf(dataDir)).toBe(keyOf(t.config.dataDir));
-    const restored = await buildApp(testConfig({ DATA_DIR: dataDir, DEMO_MODE: 'true' }), { logger: false, print: () => {} });
+    const restored = await buildApp(testConfig({ DATA_DIR: dataDir, DEMO_MODE: 'true' }), {
+      logger: false,
+      print: () => {},
+    });
     try {
       const messages = await restored.deps.db.selectFrom('contact_messages').select('last_name').execute();
       expect(messages).toHaveLength(manifest.counts.contact_messages!);
@@ -71,7 +90,13 @@ describe('backup and restore', () => {
     t = await createTestApp();
     const backupDir = makeTempDir('vows-backups-');
     for (let i = 0; i < 4; i += 1) {
-      await createBackup({ databaseFile: t.config.databaseFile, pdfDir: t.config.pdfDir, backupDir, keep: 2, now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) });
+      await createBackup({
+        databaseFile: t.config.databaseFile,
+        pdfDir: t.config.pdfDir,
+        backupDir,
+        keep: 2,
+        now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      });
     }
     expect(fs.readdirSync(backupDir).sort()).toEqual(['backup-20260101T000002Z', 'backup-20260101T000003Z']);
   });
@@ -89,7 +114,9 @@ describe('backup and restore', () => {
     const env = { ...process.env, DATA_DIR: t.config.dataDir, BACKUP_DIR: backupDir, NODE_ENV: 'test' };
     const backup = await run(tsx, ['scripts/backup.ts'], { env });
     expect(backup.stdout).toMatch(/Backup written to .*backup-/);
-    const failed = await run(tsx, ['scripts/restore.ts', makeTempDir()], { env: { ...env, DATA_DIR: makeTempDir() } }).catch((error: { code: number; stderr: string }) => error);
+    const failed = await run(tsx, ['scripts/restore.ts', makeTempDir()], {
+      env: { ...env, DATA_DIR: makeTempDir() },
+    }).catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toMatch(/not a backup folder/);
   }, 30_000);

@@ -17,13 +17,25 @@ export interface BackupManifest {
 }
 
 function stamp(date = new Date()): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** Row counts of the main tables, to print and to compare after a restore. */
 export function countRows(database: SQLite.Database): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const table of ['couples', 'accounts', 'orders', 'frameworks', 'progress', 'workbook_responses', 'week_summaries', 'contact_messages']) {
+  for (const table of [
+    'couples',
+    'accounts',
+    'orders',
+    'frameworks',
+    'progress',
+    'workbook_responses',
+    'week_summaries',
+    'contact_messages',
+  ]) {
     const row = database.prepare(`select count(*) as n from ${table}`).get() as { n: number } | undefined;
     counts[table] = row?.n ?? 0;
   }
@@ -67,10 +79,13 @@ export async function createBackup(options: {
       const files = copy.prepare('select file_name from frameworks').all() as { file_name: string }[];
       for (const { file_name } of files) {
         // A week replaced during the backup has its old file removed: the snapshot still names it.
-        await copyPrivateFile(path.join(options.pdfDir, file_name), path.join(partial, 'pdfs', file_name)).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
-          throw error;
-        });
+        await copyPrivateFile(path.join(options.pdfDir, file_name), path.join(partial, 'pdfs', file_name)).catch(
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT')
+              throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
+            throw error;
+          },
+        );
       }
       copy.pragma('journal_mode = DELETE');
       manifest = {
@@ -132,7 +147,12 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
     await copyPrivateFile(path.join(options.folder, 'pdfs', name), path.join(options.dataDir, 'pdfs', name));
   }
   const key = path.join(options.folder, ACCESS_CODE_KEY_FILE);
-  if (await fs.stat(key).then(() => true, () => false)) {
+  if (
+    await fs.stat(key).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await copyPrivateFile(key, path.join(options.dataDir, ACCESS_CODE_KEY_FILE));
   }
   await copyPrivateFile(source, path.join(options.dataDir, 'app.sqlite'));
@@ -143,7 +163,10 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
 export async function snapshotBeforeMigration(database: SQLite.Database, dataDir: string, keep = 5): Promise<string> {
   const dir = path.join(dataDir, 'snapshots');
   await ensurePrivateDir(dir);
-  const file = path.join(dir, `pre-migration-${new Date().toISOString().replace(/[-:.]/g, '')}-${process.hrtime.bigint()}.sqlite`);
+  const file = path.join(
+    dir,
+    `pre-migration-${new Date().toISOString().replace(/[-:.]/g, '')}-${process.hrtime.bigint()}.sqlite`,
+  );
   await ensurePrivateFile(file);
   await database.backup(file);
   const names = (await fs.readdir(dir)).filter((n) => n.startsWith('pre-migration-')).sort();

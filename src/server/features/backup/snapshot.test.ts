@@ -34,7 +34,9 @@ describe('migrateWithSnapshot', () => {
     expect(indexes).toContain('progress_completed_weeks');
     // The snapshot is the database as the older version left it.
     const copy = openDatabase(path.join(dataDir, 'snapshots', snapshot!));
-    expect(copy.sqlite.prepare("select name from sqlite_master where type = 'index'").pluck().all()).not.toContain('progress_completed_weeks');
+    expect(copy.sqlite.prepare("select name from sqlite_master where type = 'index'").pluck().all()).not.toContain(
+      'progress_completed_weeks',
+    );
     await copy.db.destroy();
 
     const fresh = makeTempDir();

@@ -52,8 +52,12 @@ describe('demo mode switched off after it was on', () => {
       expect(res.json(), url).toEqual({ message: 'Order not found' });
     }
     const caller = await callerFor(t);
-    await expect(caller.orders.get({ paymentIntentId: DEMO_ORDER_COMPLETED })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller.orders.downloadWorkbook({ paymentIntentId: DEMO_ORDER_COMPLETED })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.orders.get({ paymentIntentId: DEMO_ORDER_COMPLETED })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(caller.orders.downloadWorkbook({ paymentIntentId: DEMO_ORDER_COMPLETED })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await signInDemo(t)).statusCode).toBe(401);
 
     t = await restartTestApp(t, DEMO_ON);
@@ -78,7 +82,12 @@ describe('demo mode switched off after it was on', () => {
       payload: { email: 'buyer@example.com', accessCode: order.accessCode },
     });
     const cookie = cookieFrom(signIn.headers['set-cookie']);
-    const pending = await createOrder(t.deps, { email: 'later@example.com', firstName: 'Bo', lastName: 'Kim', status: 'pending' });
+    const pending = await createOrder(t.deps, {
+      email: 'later@example.com',
+      firstName: 'Bo',
+      lastName: 'Kim',
+      status: 'pending',
+    });
 
     t = await restartTestApp(t, DEMO_OFF);
     expect((await session(t, cookie)).statusCode).toBe(200);
@@ -92,6 +101,9 @@ describe('the demo email', () => {
     t = await createTestApp(DEMO_OFF);
     await expect(
       createOrder(t.deps, { email: t.config.demoEmail.toUpperCase(), firstName: 'A', lastName: 'B' }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/reserved for the demo account \(DEMO_EMAIL\)/) });
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/reserved for the demo account \(DEMO_EMAIL\)/),
+    });
   });
 });

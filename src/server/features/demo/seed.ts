@@ -8,9 +8,21 @@ export const DEMO_ORDER_COMPLETED = 'pi_demoCompleted0001';
 export const DEMO_ORDER_PENDING = 'pi_demoPending00001';
 
 const SAMPLE_WEEKS = [
-  { week: 1, title: 'Listening to Understand', description: 'Practise reflective listening and learn how each of you likes to be heard.' },
-  { week: 2, title: 'Speaking with Care', description: 'Share needs with "I" statements and notice the words that open or close a conversation.' },
-  { week: 3, title: 'Everyday Check-ins', description: 'Build a ten-minute daily ritual for staying close on busy days.' },
+  {
+    week: 1,
+    title: 'Listening to Understand',
+    description: 'Practise reflective listening and learn how each of you likes to be heard.',
+  },
+  {
+    week: 2,
+    title: 'Speaking with Care',
+    description: 'Share needs with "I" statements and notice the words that open or close a conversation.',
+  },
+  {
+    week: 3,
+    title: 'Everyday Check-ins',
+    description: 'Build a ten-minute daily ritual for staying close on busy days.',
+  },
 ];
 
 /** A small, real PDF for a sample week, made with pdf-lib. */
@@ -67,25 +79,64 @@ async function seedDemo(deps: AppDeps, exists: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const couple = await trx
       .insertInto('couples')
-      .values({ display_name: 'Alex', partner_name: 'Sam', wedding_date: weddingDate, access_level: 'full', created_at: now })
+      .values({
+        display_name: 'Alex',
+        partner_name: 'Sam',
+        wedding_date: weddingDate,
+        access_level: 'full',
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('accounts')
-      .values({ role: 'couple', couple_id: couple.id, username: null, email: config.demoEmail, password_hash: null, access_code_hash: null, created_at: now })
+      .values({
+        role: 'couple',
+        couple_id: couple.id,
+        username: null,
+        email: config.demoEmail,
+        password_hash: null,
+        access_code_hash: null,
+        created_at: now,
+      })
       .execute();
     await trx
       .insertInto('progress')
       .values([
-        { couple_id: couple.id, week_number: 1, notes: 'We learned to repeat back what we heard before answering.', rating: 5, completed_at: now, updated_at: now },
+        {
+          couple_id: couple.id,
+          week_number: 1,
+          notes: 'We learned to repeat back what we heard before answering.',
+          rating: 5,
+          completed_at: now,
+          updated_at: now,
+        },
         { couple_id: couple.id, week_number: 2, notes: '', rating: 4, completed_at: now, updated_at: now },
       ])
       .execute();
     await trx
       .insertInto('orders')
       .values([
-        { id: DEMO_ORDER_COMPLETED, couple_id: couple.id, amount: 4900, first_name: 'Alex', last_name: 'Rivera', email: config.demoEmail, status: 'completed', created_at: now },
-        { id: DEMO_ORDER_PENDING, couple_id: couple.id, amount: 4900, first_name: 'Jordan', last_name: 'Lee', email: 'jordan.lee@example.com', status: 'pending', created_at: now },
+        {
+          id: DEMO_ORDER_COMPLETED,
+          couple_id: couple.id,
+          amount: 4900,
+          first_name: 'Alex',
+          last_name: 'Rivera',
+          email: config.demoEmail,
+          status: 'completed',
+          created_at: now,
+        },
+        {
+          id: DEMO_ORDER_PENDING,
+          couple_id: couple.id,
+          amount: 4900,
+          first_name: 'Jordan',
+          last_name: 'Lee',
+          email: 'jordan.lee@example.com',
+          status: 'pending',
+          created_at: now,
+        },
       ])
       .execute();
   });
@@ -96,6 +147,10 @@ async function seedDemo(deps: AppDeps, exists: boolean): Promise<void> {
   for (const sample of SAMPLE_WEEKS) {
     if (uploaded.has(sample.week)) continue;
     const bytes = await makeSamplePdf(`Week ${sample.week}: ${sample.title}`, sample.description);
-    await storeFrameworkPdf(deps, { weekNumber: sample.week, title: sample.title, description: sample.description }, bytes);
+    await storeFrameworkPdf(
+      deps,
+      { weekNumber: sample.week, title: sample.title, description: sample.description },
+      bytes,
+    );
   }
 }

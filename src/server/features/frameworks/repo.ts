@@ -41,7 +41,14 @@ export async function listFrameworkFiles(db: Db): Promise<{ weekNumber: number; 
 /** Inserts week N's framework or replaces the one it has (the row keeps its id). */
 export function upsertFramework(
   db: Db,
-  row: { weekNumber: number; title: string; description: string; fileName: string; fileSize: number; uploadedAt: string },
+  row: {
+    weekNumber: number;
+    title: string;
+    description: string;
+    fileName: string;
+    fileSize: number;
+    uploadedAt: string;
+  },
 ): Promise<Framework> {
   const values = {
     title: row.title,

@@ -16,7 +16,11 @@ beforeAll(async () => {
   coupleId = fixture.coupleId;
   couple = await sessionCookie(t.deps, fixture.accountId);
   for (const week of [1, 2, 6]) {
-    await storeFrameworkPdf(t.deps, { weekNumber: week, title: `Title ${week}`, description: `About ${week}` }, await makePdf());
+    await storeFrameworkPdf(
+      t.deps,
+      { weekNumber: week, title: `Title ${week}`, description: `About ${week}` },
+      await makePdf(),
+    );
   }
   await completeWeeks(t.deps, coupleId, [1, 2, 3, 4]);
 });
@@ -117,7 +121,13 @@ describe('frameworks.withAccess', () => {
     const full = await createCouple(t.deps, { accessLevel: 'full' });
     await completeWeeks(t.deps, full.coupleId, [1, 2]);
     const weeks = await (await callerFor(t, await sessionCookie(t.deps, full.accountId))).frameworks.withAccess();
-    expect(weeks[2]).toMatchObject({ weekNumber: 3, isUnlocked: true, state: 'coming-soon', lockReason: null, notice: 'Week 3 framework will be available soon.' });
+    expect(weeks[2]).toMatchObject({
+      weekNumber: 3,
+      isUnlocked: true,
+      state: 'coming-soon',
+      lockReason: null,
+      notice: 'Week 3 framework will be available soon.',
+    });
   });
 
   it('is for couples only', async () => {
@@ -140,7 +150,9 @@ describe('frameworks.delete', () => {
   it('refuses couples, anonymous callers and bad week numbers', async () => {
     expect((await rejection((await callerFor(t, couple)).frameworks.delete({ weekNumber: 1 }))).code).toBe('FORBIDDEN');
     expect((await rejection((await callerFor(t)).frameworks.delete({ weekNumber: 1 }))).code).toBe('UNAUTHORIZED');
-    expect((await rejection((await callerFor(t, admin)).frameworks.delete({ weekNumber: 53 }))).code).toBe('BAD_REQUEST');
+    expect((await rejection((await callerFor(t, admin)).frameworks.delete({ weekNumber: 53 }))).code).toBe(
+      'BAD_REQUEST',
+    );
     expect((await listFrameworks(t.deps)).map((framework) => framework.weekNumber)).toEqual([1, 2]);
   });
 });

@@ -46,7 +46,8 @@ export function listFrameworks(deps: AppDeps): Promise<repo.Framework[]> {
  */
 export const WEEK_NOTICES = {
   'previous-week': (weekNumber: number) => `Complete Week ${weekNumber - 1} to unlock this week.`,
-  'trial-limit': (weekNumber: number) => `Week ${weekNumber} is part of the full course. Get the full course to unlock it.`,
+  'trial-limit': (weekNumber: number) =>
+    `Week ${weekNumber} is part of the full course. Get the full course to unlock it.`,
   'coming-soon': (weekNumber: number) => `Week ${weekNumber} framework will be available soon.`,
 } as const;
 
@@ -54,7 +55,13 @@ export const WEEK_NOTICES = {
  * A week's place on the map (docs/product.md#states, decision 0043): completed; locked; coming soon
  * (open, no PDF yet); the next week to do (open, with its PDF); otherwise available.
  */
-function weekState(weekNumber: number, hasFramework: boolean, completed: ReadonlySet<number>, next: number | null, lockReason: WeekLockReason | null): WeekState {
+function weekState(
+  weekNumber: number,
+  hasFramework: boolean,
+  completed: ReadonlySet<number>,
+  next: number | null,
+  lockReason: WeekLockReason | null,
+): WeekState {
   if (completed.has(weekNumber)) return 'completed';
   if (lockReason !== null) return 'locked';
   if (!hasFramework) return 'coming-soon';

@@ -63,8 +63,12 @@ describe('receivePdf', () => {
     try {
       fs.mkdirSync(config.pdfDir, { recursive: true });
       const pdf = await makePdf();
-      await expect(receivePdf(config.pdfDir, Readable.from([pdf]), pdf.length - 1)).rejects.toMatchObject({ status: 413 });
-      await expect(receivePdf(config.pdfDir, Readable.from([Buffer.from('%PDX-1.7')]))).rejects.toMatchObject({ status: 400 });
+      await expect(receivePdf(config.pdfDir, Readable.from([pdf]), pdf.length - 1)).rejects.toMatchObject({
+        status: 413,
+      });
+      await expect(receivePdf(config.pdfDir, Readable.from([Buffer.from('%PDX-1.7')]))).rejects.toMatchObject({
+        status: 400,
+      });
       expect(filesIn(config.pdfDir)).toEqual([]);
       const received = await receivePdf(config.pdfDir, Readable.from([pdf.subarray(0, 2), pdf.subarray(2)]));
       expect(received.size).toBe(pdf.length);

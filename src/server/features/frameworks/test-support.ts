@@ -50,7 +50,11 @@ export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Re
 }
 
 /** The usual upload form: fields first, then the file. */
-export function uploadForm(fields: { weekNumber?: string; title?: string; description?: string }, pdf?: Buffer, filename = 'framework.pdf') {
+export function uploadForm(
+  fields: { weekNumber?: string; title?: string; description?: string },
+  pdf?: Buffer,
+  filename = 'framework.pdf',
+) {
   const parts: FormPart[] = [];
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) parts.push({ name, value });
   if (pdf) parts.push({ name: 'framework', filename, content: pdf });

@@ -33,14 +33,21 @@ async function orderRow(id: string) {
 }
 
 async function count(table: 'couples' | 'accounts' | 'orders') {
-  const row = await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 describe('createOrder', () => {
   it('creates a full-access couple with an empty profile and a personal code for a new email', async () => {
     const email = uniqueEmail();
-    const created = await createOrder(t.deps, { email: ` ${email.toUpperCase()} `, firstName: 'Ana', lastName: 'Lima' });
+    const created = await createOrder(t.deps, {
+      email: ` ${email.toUpperCase()} `,
+      firstName: 'Ana',
+      lastName: 'Lima',
+    });
 
     expect(created).toEqual({
       orderId: expect.stringMatching(PAYMENT_INTENT_ID_PATTERN),
@@ -64,7 +71,12 @@ describe('createOrder', () => {
 
   it('upgrades an existing trial account with that email and replaces its code', async () => {
     const trial = await createCouple(t.deps, { accessLevel: 'trial', email: uniqueEmail() });
-    const first = await createOrder(t.deps, { email: trial.email, firstName: 'Kai', lastName: 'Moana', amount: '3900' });
+    const first = await createOrder(t.deps, {
+      email: trial.email,
+      firstName: 'Kai',
+      lastName: 'Moana',
+      amount: '3900',
+    });
     const afterFirst = await accountByEmail(trial.email);
     expect(afterFirst).toMatchObject({ accountId: trial.accountId, coupleId: trial.coupleId, accessLevel: 'full' });
     expect(await verifyAccessCode(first.accessCode!, afterFirst!.accessCodeHash)).toBe(true);
@@ -96,7 +108,12 @@ describe('createOrder', () => {
     const username = `river${Date.now()}`;
     const registered = await createCouple(t.deps, { accessLevel: 'trial', username, password: 'secret-pass' });
     const email = uniqueEmail();
-    const created = await createOrder(t.deps, { email, firstName: 'River', lastName: 'Song', username: username.toUpperCase() });
+    const created = await createOrder(t.deps, {
+      email,
+      firstName: 'River',
+      lastName: 'Song',
+      username: username.toUpperCase(),
+    });
 
     const account = await accountByEmail(email);
     expect(account).toMatchObject({ accountId: registered.accountId, accessLevel: 'full', username });
@@ -132,16 +149,26 @@ describe('createOrder', () => {
       createOrder(t.deps, { email: someoneElse.email, firstName: 'A', lastName: 'B', username }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await count('orders')).toBe(orders);
-    const stillTrial = await t.deps.db.selectFrom('couples').select('access_level').where('id', '=', registered.coupleId).executeTakeFirst();
+    const stillTrial = await t.deps.db
+      .selectFrom('couples')
+      .select('access_level')
+      .where('id', '=', registered.coupleId)
+      .executeTakeFirst();
     expect(stillTrial?.access_level).toBe('trial');
   });
 
   it('refuses bad input naming the field', async () => {
     const base = { email: uniqueEmail(), firstName: 'A', lastName: 'B' };
-    await expect(createOrder(t.deps, { ...base, email: 'no-at-sign' })).rejects.toThrow('email must be a valid email address');
+    await expect(createOrder(t.deps, { ...base, email: 'no-at-sign' })).rejects.toThrow(
+      'email must be a valid email address',
+    );
     await expect(createOrder(t.deps, { ...base, lastName: ' ' })).rejects.toThrow('lastName is required');
-    await expect(createOrder(t.deps, { ...base, amount: '-1' })).rejects.toThrow('amount must be a whole number of cents');
-    await expect(createOrder(t.deps, { ...base, status: 'refunded' as never })).rejects.toThrow('status must be completed or pending');
+    await expect(createOrder(t.deps, { ...base, amount: '-1' })).rejects.toThrow(
+      'amount must be a whole number of cents',
+    );
+    await expect(createOrder(t.deps, { ...base, status: 'refunded' as never })).rejects.toThrow(
+      'status must be completed or pending',
+    );
   });
 });
 

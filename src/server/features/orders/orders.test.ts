@@ -78,7 +78,9 @@ describe('the complete workbook PDF', () => {
     const res = await get(`/api/download-workbook/${order.id}/pdf`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: WORKBOOK_NOT_AVAILABLE });
-    expect((await get(`/api/download-workbook/${order.id}`)).json().message).toMatch(/as soon as the first weekly frameworks/);
+    expect((await get(`/api/download-workbook/${order.id}`)).json().message).toMatch(
+      /as soon as the first weekly frameworks/,
+    );
   });
 
   it('merges the uploaded frameworks in week order', async () => {
@@ -125,7 +127,10 @@ describe('orders procedures', () => {
   it('orders.get and orders.downloadWorkbook answer like the REST paths', async () => {
     const caller = await callerFor(t);
     const order = await addOrder(t.deps, { amount: 2500 });
-    await expect(caller.orders.get({ paymentIntentId: order.id })).resolves.toMatchObject({ id: order.id, amount: 2500 });
+    await expect(caller.orders.get({ paymentIntentId: order.id })).resolves.toMatchObject({
+      id: order.id,
+      amount: 2500,
+    });
     await expect(caller.orders.get({ paymentIntentId: 'pi_nothing' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Order not found',

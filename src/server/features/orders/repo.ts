@@ -18,7 +18,14 @@ export interface OrderView {
 export async function findOrder(db: DB, id: string, hiddenAccountEmail: string | null): Promise<OrderView | undefined> {
   let query = db
     .selectFrom('orders')
-    .select(['orders.id', 'orders.amount', 'orders.first_name as firstName', 'orders.last_name as lastName', 'orders.email', 'orders.status'])
+    .select([
+      'orders.id',
+      'orders.amount',
+      'orders.first_name as firstName',
+      'orders.last_name as lastName',
+      'orders.email',
+      'orders.status',
+    ])
     .where('orders.id', '=', id);
   if (hiddenAccountEmail !== null) {
     query = query.where((eb) =>
@@ -39,10 +46,7 @@ export async function findOrder(db: DB, id: string, hiddenAccountEmail: string |
   return query.executeTakeFirst();
 }
 
-export async function insertOrder(
-  db: DB,
-  order: OrderView & { coupleId: number | null },
-): Promise<void> {
+export async function insertOrder(db: DB, order: OrderView & { coupleId: number | null }): Promise<void> {
   await db
     .insertInto('orders')
     .values({
@@ -69,7 +73,12 @@ export interface FrameworkFile {
 export async function listFrameworkFiles(db: DB): Promise<FrameworkFile[]> {
   return db
     .selectFrom('frameworks')
-    .select(['week_number as weekNumber', 'file_name as fileName', 'file_size as fileSize', 'uploaded_at as uploadedAt'])
+    .select([
+      'week_number as weekNumber',
+      'file_name as fileName',
+      'file_size as fileSize',
+      'uploaded_at as uploadedAt',
+    ])
     .orderBy('week_number')
     .execute();
 }

@@ -138,7 +138,10 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
   if (deps.config.demoEmail !== '' && input.email === deps.config.demoEmail) {
-    throw new AppError('CONFLICT', `The email ${input.email} is reserved for the demo account (DEMO_EMAIL); use the buyer's own email.`);
+    throw new AppError(
+      'CONFLICT',
+      `The email ${input.email} is reserved for the demo account (DEMO_EMAIL); use the buyer's own email.`,
+    );
   }
   const orderId = generateOrderId();
 
@@ -148,7 +151,14 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
       throw new AppError('NOT_FOUND', `No account registered with the username ${input.username}.`);
     }
     const byEmail = await findCoupleAccountByEmail(trx, input.email);
-    const order = { id: orderId, amount: input.amount, firstName: input.firstName, lastName: input.lastName, email: input.email, status: input.status };
+    const order = {
+      id: orderId,
+      amount: input.amount,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      status: input.status,
+    };
 
     if (input.status !== 'completed') {
       await insertOrder(trx, { ...order, coupleId: byUsername?.coupleId ?? byEmail?.coupleId ?? null });

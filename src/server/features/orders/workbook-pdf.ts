@@ -28,7 +28,10 @@ export interface WorkbookFiles {
  * nothing to merge (no framework uploaded, or none of their files could be read). The caller owns the
  * handle; once open, the file stays readable even if a newer build removes it.
  */
-export async function openMergedWorkbook(files: WorkbookFiles, frameworks: FrameworkFile[]): Promise<FileHandle | null> {
+export async function openMergedWorkbook(
+  files: WorkbookFiles,
+  frameworks: FrameworkFile[],
+): Promise<FileHandle | null> {
   if (frameworks.length === 0) return null;
   const key = createHash('sha256')
     .update(JSON.stringify(frameworks.map((f) => [f.weekNumber, f.fileName, f.fileSize, f.uploadedAt])))
@@ -52,7 +55,11 @@ export async function openMergedWorkbook(files: WorkbookFiles, frameworks: Frame
   return null;
 }
 
-async function buildMergedWorkbook(files: WorkbookFiles, frameworks: FrameworkFile[], target: string): Promise<boolean> {
+async function buildMergedWorkbook(
+  files: WorkbookFiles,
+  frameworks: FrameworkFile[],
+  target: string,
+): Promise<boolean> {
   const merged = await PDFDocument.create();
   merged.setTitle(WORKBOOK_TITLE);
   merged.setCreator('Vows & Weeks');

@@ -91,7 +91,10 @@ describe('profile ownership', () => {
     const intruder = await signedInCouple();
     const read = await t.app.inject({ url: `/api/profile/${owner.coupleId}`, headers: { cookie: intruder.cookie } });
     expect(read.statusCode).toBe(403);
-    const write = await put({ coupleId: owner.coupleId, cookie: intruder.cookie }, { userDisplayName: 'X', partnerName: 'Y' });
+    const write = await put(
+      { coupleId: owner.coupleId, cookie: intruder.cookie },
+      { userDisplayName: 'X', partnerName: 'Y' },
+    );
     expect(write.statusCode).toBe(403);
     expect((await get(owner)).json()).toMatchObject({ userDisplayName: 'Owner', partnerName: 'Two' });
   });
@@ -100,7 +103,9 @@ describe('profile ownership', () => {
     const owner = await signedInCouple();
     expect((await t.app.inject({ url: `/api/profile/${owner.coupleId}` })).statusCode).toBe(401);
     const admin = await adminCookie(t.deps);
-    expect((await t.app.inject({ url: `/api/profile/${owner.coupleId}`, headers: { cookie: admin } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/profile/${owner.coupleId}`, headers: { cookie: admin } })).statusCode).toBe(
+      403,
+    );
     const write = await t.app.inject({
       method: 'PUT',
       url: `/api/profile/${owner.coupleId}`,
@@ -115,8 +120,14 @@ describe('tRPC profile.*', () => {
   it('reads and updates the session couple profile', async () => {
     const couple = await signedInCouple({ displayName: 'Trial User', partnerName: 'Partner' });
     const caller = await callerFor(t, couple.cookie);
-    expect(await caller.profile.get()).toEqual({ userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null });
-    expect(await caller.profile.update({ userDisplayName: ' Lea ', partnerName: 'Sol', weddingDate: '2027-05-01' })).toEqual({
+    expect(await caller.profile.get()).toEqual({
+      userDisplayName: 'Trial User',
+      partnerName: 'Partner',
+      weddingDate: null,
+    });
+    expect(
+      await caller.profile.update({ userDisplayName: ' Lea ', partnerName: 'Sol', weddingDate: '2027-05-01' }),
+    ).toEqual({
       userDisplayName: 'Lea',
       partnerName: 'Sol',
       weddingDate: '2027-05-01',
@@ -134,6 +145,8 @@ describe('tRPC profile.*', () => {
 
   it('refuses anonymous and admin callers', async () => {
     await expect((await callerFor(t)).profile.get()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect((await callerFor(t, await adminCookie(t.deps))).profile.get()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await callerFor(t, await adminCookie(t.deps))).profile.get()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

@@ -4,5 +4,7 @@ import { getProfile, updateProfile } from './service';
 
 export const profileRouter = router({
   get: coupleProcedure.query(({ ctx }) => getProfile(ctx.deps, ctx.auth)),
-  update: coupleProcedure.input(profileInputSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.auth, input)),
+  update: coupleProcedure
+    .input(profileInputSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.auth, input)),
 });

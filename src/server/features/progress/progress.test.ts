@@ -71,7 +71,11 @@ describe('GET /api/user-progression/{userId}', () => {
 
   it('gives 100 % and no next week when all 52 are done', async () => {
     const couple = await signedInCouple();
-    await seedCompletedWeeks(t.deps, couple.coupleId, Array.from({ length: TOTAL_WEEKS }, (_, i) => i + 1));
+    await seedCompletedWeeks(
+      t.deps,
+      couple.coupleId,
+      Array.from({ length: TOTAL_WEEKS }, (_, i) => i + 1),
+    );
     expect(await progression(couple).then((r) => r.json())).toMatchObject({
       totalCompleted: 52,
       progressPercentage: 100,
@@ -120,7 +124,12 @@ describe('POST /api/progress/{userId}/{weekNumber}/complete', () => {
     const second = await complete(couple, 1);
     vi.useRealTimers();
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual({ weekNumber: 1, notes: 'We talked for an hour.', rating: 4, completedAt: first.completedAt });
+    expect(second.json()).toEqual({
+      weekNumber: 1,
+      notes: 'We talked for an hour.',
+      rating: 4,
+      completedAt: first.completedAt,
+    });
   });
 
   it('refuses a locked week with 403 and the spec message, and stores nothing', async () => {
@@ -296,7 +305,10 @@ describe('tRPC progress.*', () => {
     const caller = await callerFor(t, couple.cookie);
     const record = await caller.progress.complete({ weekNumber: 1 });
     expect(record).toMatchObject({ weekNumber: 1, completedAt: expect.any(String) });
-    expect(await caller.progress.update({ weekNumber: 1, rating: 4, notes: 'ok' })).toMatchObject({ rating: 4, notes: 'ok' });
+    expect(await caller.progress.update({ weekNumber: 1, rating: 4, notes: 'ok' })).toMatchObject({
+      rating: 4,
+      notes: 'ok',
+    });
     expect(await caller.progress.update({ weekNumber: 1, rating: null })).toMatchObject({ rating: null, notes: 'ok' });
     expect(await caller.progress.list()).toHaveLength(1);
     expect(await caller.progress.progression()).toEqual({

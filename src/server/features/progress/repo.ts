@@ -3,12 +3,7 @@ import type { ProgressRecord } from '../../../shared/progress-schemas';
 import type { DB } from '../../db/client';
 import { compileValueOnce } from '../../db/compile-once';
 
-const RECORD_COLUMNS = [
-  'week_number as weekNumber',
-  'notes',
-  'rating',
-  'completed_at as completedAt',
-] as const;
+const RECORD_COLUMNS = ['week_number as weekNumber', 'notes', 'rating', 'completed_at as completedAt'] as const;
 
 /**
  * The completed week numbers, ascending: one range scan of the covering index of completed weeks
@@ -66,7 +61,12 @@ export async function listRecords(db: DB, coupleId: number): Promise<ProgressRec
  * Marks a week completed in one statement. Completing again keeps the first `completed_at`
  * (coalesce), and notes and rating saved meanwhile are untouched.
  */
-export async function upsertCompleted(db: DB, coupleId: number, weekNumber: number, now: string): Promise<ProgressRecord> {
+export async function upsertCompleted(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+  now: string,
+): Promise<ProgressRecord> {
   return db
     .insertInto('progress')
     .values({ couple_id: coupleId, week_number: weekNumber, completed_at: now, updated_at: now })
@@ -98,7 +98,9 @@ export async function upsertNotesAndRating(
   return db
     .insertInto('progress')
     .values({ couple_id: coupleId, week_number: weekNumber, ...changes, updated_at: now })
-    .onConflict((conflict) => conflict.columns(['couple_id', 'week_number']).doUpdateSet({ ...changes, updated_at: now }))
+    .onConflict((conflict) =>
+      conflict.columns(['couple_id', 'week_number']).doUpdateSet({ ...changes, updated_at: now }),
+    )
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
 }

@@ -11,5 +11,7 @@ export const progressRouter = router({
     .mutation(({ ctx, input }) => completeWeek(ctx.deps, ctx.auth, input.weekNumber)),
   update: coupleProcedure
     .input(progressUpdateInputSchema)
-    .mutation(({ ctx, input: { weekNumber, ...update } }) => updateWeekProgress(ctx.deps, ctx.auth, weekNumber, update)),
+    .mutation(({ ctx, input: { weekNumber, ...update } }) =>
+      updateWeekProgress(ctx.deps, ctx.auth, weekNumber, update),
+    ),
 });

@@ -1,4 +1,9 @@
-import { progressPercentage, type ProgressRecord, type ProgressUpdate, type UserProgression } from '../../../shared/progress-schemas';
+import {
+  progressPercentage,
+  type ProgressRecord,
+  type ProgressUpdate,
+  type UserProgression,
+} from '../../../shared/progress-schemas';
 import type { AccessLevel } from '../../../shared/constants';
 import { accessLimit, nextWeek } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';

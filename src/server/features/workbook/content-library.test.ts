@@ -14,7 +14,10 @@ function folderWith(files: Record<string, unknown>): string {
   return dir;
 }
 
-const week1 = JSON.parse(fs.readFileSync(path.join(DEFAULT_CONTENT_DIR, 'week-01.json'), 'utf8')) as Record<string, unknown>;
+const week1 = JSON.parse(fs.readFileSync(path.join(DEFAULT_CONTENT_DIR, 'week-01.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 describe('the bundled week content', () => {
   const library = loadContentLibrary();
@@ -76,9 +79,17 @@ describe('loadContentLibrary', () => {
     ['invalid JSON', { 'week-01.json': week1, 'week-02.json': '{ not json' }, /week-02\.json is not valid JSON/],
     ['a missing field', { 'week-01.json': { ...week1, objective: undefined } }, /week-01\.json is invalid: objective/],
     ['an empty question list', { 'week-01.json': { ...week1, reflectionQuestions: [] } }, /reflectionQuestions/],
-    ['a week number that differs from the file name', { 'week-01.json': week1, 'week-05.json': week1 }, /week-05\.json says weekNumber 1/],
+    [
+      'a week number that differs from the file name',
+      { 'week-01.json': week1, 'week-05.json': week1 },
+      /week-05\.json says weekNumber 1/,
+    ],
     ['no week 1', { 'week-02.json': { ...week1, weekNumber: 2 } }, /week 1 is missing/],
-    ['a week beyond 52', { 'week-01.json': week1, 'week-60.json': { ...week1, weekNumber: 60 } }, /week-60\.json: the week must be 1-52/],
+    [
+      'a week beyond 52',
+      { 'week-01.json': week1, 'week-60.json': { ...week1, weekNumber: 60 } },
+      /week-60\.json: the week must be 1-52/,
+    ],
   ])('refuses %s with a message naming the file', (_name, files, message) => {
     const dir = folderWith(files);
     expect(() => loadContentLibrary(dir)).toThrow(ContentLibraryError);

@@ -45,7 +45,12 @@ describe('buildWeekSummary', () => {
       input({
         responses: {
           partner1: response({
-            reflectionAnswers: ['Short one.', 'A much longer second answer about evenings.', 'Tiny.', 'The longest answer of them all, about our mornings.'],
+            reflectionAnswers: [
+              'Short one.',
+              'A much longer second answer about evenings.',
+              'Tiny.',
+              'The longest answer of them all, about our mornings.',
+            ],
           }),
           partner2: response({ reflectionAnswers: ['Yes.'] }),
         },
@@ -101,12 +106,16 @@ describe('buildWeekSummary', () => {
     const both = input();
     both.responses.partner1.weeklyCommitment = 'I will cook on Thursdays';
     both.responses.partner2.weeklyCommitment = 'I will plan our walk.';
-    expect(buildWeekSummary(both)).toContain('Looking ahead, Jamie committed: “I will cook on Thursdays”. And Priya: “I will plan our walk.”');
+    expect(buildWeekSummary(both)).toContain(
+      'Looking ahead, Jamie committed: “I will cook on Thursdays”. And Priya: “I will plan our walk.”',
+    );
 
     const one = input();
     one.responses.partner2.weeklyCommitment = 'I will plan our walk.';
     const oneSummary = buildWeekSummary(one);
-    expect(oneSummary).toContain('Looking ahead, Priya committed: “I will plan our walk.” There is room for Jamie to add one too');
+    expect(oneSummary).toContain(
+      'Looking ahead, Priya committed: “I will plan our walk.” There is room for Jamie to add one too',
+    );
 
     expect(buildWeekSummary(input())).toContain('Neither of you has written a commitment for the week ahead yet');
   });
@@ -115,7 +124,11 @@ describe('buildWeekSummary', () => {
     const summary = buildWeekSummary(
       input({
         responses: {
-          partner1: response({ reflectionAnswers: ['x'], discussionNotes: 'Short.', activityResponse: 'It was lovely to slow down.' }),
+          partner1: response({
+            reflectionAnswers: ['x'],
+            discussionNotes: 'Short.',
+            activityResponse: 'It was lovely to slow down.',
+          }),
           partner2: response({ reflectionAnswers: ['y'], discussionNotes: 'We chose the word "pause" as our signal.' }),
         },
       }),

@@ -15,7 +15,13 @@ import { completeWeeks, responseFixture } from './test-support';
 
 const t = useTestApp();
 
-const EMPTY = { reflectionAnswers: [], discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: [] };
+const EMPTY = {
+  reflectionAnswers: [],
+  discussionNotes: '',
+  activityResponse: '',
+  weeklyCommitment: '',
+  conversationCards: [],
+};
 
 interface SignedInCouple extends CoupleFixture {
   cookie: string;
@@ -197,7 +203,11 @@ describe('GET and POST /api/workbook-responses/{userId}/{weekNumber}/{partner}',
   it('refuses a trial couple beyond its trial weeks even when the previous week is completed', async () => {
     const couple = await signedInCouple({ accessLevel: 'trial' });
     const trialWeeks = t.config.trialWeeks;
-    await completeWeeks(t.deps, couple.coupleId, Array.from({ length: trialWeeks }, (_, i) => i + 1));
+    await completeWeeks(
+      t.deps,
+      couple.coupleId,
+      Array.from({ length: trialWeeks }, (_, i) => i + 1),
+    );
     expect((await save(couple, trialWeeks, 'partner1', responseFixture())).statusCode).toBe(200);
     expect((await save(couple, trialWeeks + 1, 'partner1', responseFixture())).statusCode).toBe(403);
   });
@@ -403,10 +413,7 @@ describe('tRPC workbook procedures', () => {
       caller.workbook.save({ weekNumber: 1, partner: 'partner1', reflectionAnswers: Array(21).fill('x') }),
       'BAD_REQUEST',
     );
-    await expectTrpcError(
-      caller.workbook.get({ weekNumber: 1, partner: 'partner9' as 'partner1' }),
-      'BAD_REQUEST',
-    );
+    await expectTrpcError(caller.workbook.get({ weekNumber: 1, partner: 'partner9' as 'partner1' }), 'BAD_REQUEST');
     await expectTrpcError(caller.workbook.summary({ weekNumber: 60 }), 'BAD_REQUEST');
     await expectTrpcError(
       caller.workbook.save({ weekNumber: 2, partner: 'partner1', reflectionAnswers: ['x'] }),

@@ -57,7 +57,10 @@ export function AdminDashboard() {
     }
   }
 
-  const selectedWeek = Number.isInteger(Number(form.values.weekNumber)) && form.values.weekNumber !== '' ? Number(form.values.weekNumber) : null;
+  const selectedWeek =
+    Number.isInteger(Number(form.values.weekNumber)) && form.values.weekNumber !== ''
+      ? Number(form.values.weekNumber)
+      : null;
 
   return (
     <Stack gap="lg">

@@ -5,7 +5,14 @@ import { renderWithProviders } from '../../test/render';
 import { UploadFrameworkForm, useUploadForm, type SendUpload } from './upload-form';
 import { UploadError, type Framework, type UploadResult } from './upload-request';
 
-const stored: Framework = { id: 1, weekNumber: 7, title: 'Dreams', description: '', fileSize: 900, uploadedAt: '2026-11-21T10:00:00.000Z' };
+const stored: Framework = {
+  id: 1,
+  weekNumber: 7,
+  title: 'Dreams',
+  description: '',
+  fileSize: 900,
+  uploadedAt: '2026-11-21T10:00:00.000Z',
+};
 
 function Harness({ send, onUploaded = () => {} }: { send: SendUpload; onUploaded?: (result: UploadResult) => void }) {
   const form = useUploadForm();
@@ -70,7 +77,12 @@ describe('UploadFrameworkForm', () => {
     expect(screen.getByText(/week-8\.pdf/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload Framework' }));
 
-    expect(send).toHaveBeenCalledWith({ weekNumber: 8, title: 'Trust', description: '' }, file, expect.any(Function), expect.any(AbortSignal));
+    expect(send).toHaveBeenCalledWith(
+      { weekNumber: 8, title: 'Trust', description: '' },
+      file,
+      expect.any(Function),
+      expect.any(AbortSignal),
+    );
     report(40);
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
@@ -114,6 +126,8 @@ describe('UploadFrameworkForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness send={vi.fn<SendUpload>()} />);
     await fill(user, { week: '7' });
-    expect(await screen.findByTestId('replace-hint')).toHaveTextContent('Week 7 already has “Dreams”; uploading replaces it.');
+    expect(await screen.findByTestId('replace-hint')).toHaveTextContent(
+      'Week 7 already has “Dreams”; uploading replaces it.',
+    );
   });
 });

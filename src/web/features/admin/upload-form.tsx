@@ -52,7 +52,8 @@ interface UploadFormProps {
 function rejectionMessage(rejections: FileRejection[]): string {
   const codes = new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.code)));
   if (codes.has('too-many-files')) return 'Choose one PDF file.';
-  if (codes.has('file-too-large')) return `That file is larger than ${MAX_PDF_LABEL}. Choose a PDF of ${MAX_PDF_LABEL} or less.`;
+  if (codes.has('file-too-large'))
+    return `That file is larger than ${MAX_PDF_LABEL}. Choose a PDF of ${MAX_PDF_LABEL} or less.`;
   return 'Only PDF files (.pdf) can be uploaded.';
 }
 

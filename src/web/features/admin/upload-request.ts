@@ -56,7 +56,10 @@ export function sendFrameworkUpload(
       const body = jsonBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'framework' in body) {
         onProgress(100);
-        resolve({ framework: (body as { framework: Framework }).framework, replaced: 'replaced' in body && body.replaced === true });
+        resolve({
+          framework: (body as { framework: Framework }).framework,
+          replaced: 'replaced' in body && body.replaced === true,
+        });
       } else {
         reject(new UploadError(xhr.status, messageFromBody(xhr.responseText)));
       }

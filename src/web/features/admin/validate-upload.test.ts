@@ -23,8 +23,14 @@ describe('checkUploadForm', () => {
   });
 
   it('uses the spec texts', () => {
-    expect(MISSING_INFORMATION).toEqual({ title: 'Missing Information', message: 'Please fill in all required fields and select a file.' });
-    expect(INVALID_WEEK_NUMBER).toEqual({ title: 'Invalid Week Number', message: 'Week number must be between 1 and 52.' });
+    expect(MISSING_INFORMATION).toEqual({
+      title: 'Missing Information',
+      message: 'Please fill in all required fields and select a file.',
+    });
+    expect(INVALID_WEEK_NUMBER).toEqual({
+      title: 'Invalid Week Number',
+      message: 'Week number must be between 1 and 52.',
+    });
   });
 
   it.each([0, 53, -3, 7.5])('refuses week %s', (weekNumber) => {

@@ -39,7 +39,8 @@ export function checkUploadForm(values: UploadFormValues): UploadCheck {
   if (weekMissing || values.title.trim() === '' || !values.file) return { ok: false, ...MISSING_INFORMATION };
   const parsed = frameworkUploadFieldsSchema.safeParse(values);
   if (!parsed.success) {
-    if (parsed.error.issues.some((issue) => issue.path[0] === 'weekNumber')) return { ok: false, ...INVALID_WEEK_NUMBER };
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'weekNumber'))
+      return { ok: false, ...INVALID_WEEK_NUMBER };
     return { ok: false, title: 'Upload Failed', message: describeZodError(parsed.error) };
   }
   return { ok: true, fields: parsed.data, file: values.file };

@@ -8,8 +8,22 @@ import type { Framework } from './upload-request';
 import { WeekOverview } from './week-overview';
 
 const frameworks: Framework[] = [
-  { id: 1, weekNumber: 1, title: 'Listening', description: 'Hear each other', fileSize: 2048, uploadedAt: '2026-11-21T10:00:00.000Z' },
-  { id: 2, weekNumber: 40, title: 'Lasting love', description: '', fileSize: 3 * 1024 * 1024, uploadedAt: '2026-11-22T10:00:00.000Z' },
+  {
+    id: 1,
+    weekNumber: 1,
+    title: 'Listening',
+    description: 'Hear each other',
+    fileSize: 2048,
+    uploadedAt: '2026-11-21T10:00:00.000Z',
+  },
+  {
+    id: 2,
+    weekNumber: 40,
+    title: 'Lasting love',
+    description: '',
+    fileSize: 3 * 1024 * 1024,
+    uploadedAt: '2026-11-22T10:00:00.000Z',
+  },
 ];
 
 describe('WeekOverview', () => {
@@ -47,7 +61,9 @@ describe('FrameworkList', () => {
     const user = userEvent.setup();
     const onDownload = vi.fn();
     const onDelete = vi.fn();
-    renderWithProviders(<FrameworkList frameworks={frameworks} downloadingWeek={null} onDownload={onDownload} onDelete={onDelete} />);
+    renderWithProviders(
+      <FrameworkList frameworks={frameworks} downloadingWeek={null} onDownload={onDownload} onDelete={onDelete} />,
+    );
     const item = screen.getByRole('listitem', { name: 'Week 40: Lasting love' });
     expect(item).toHaveTextContent('3 MB');
     await user.click(within(item).getByRole('button', { name: 'Download Week 40' }));
@@ -57,7 +73,9 @@ describe('FrameworkList', () => {
   });
 
   it('has an empty state that says what to do', () => {
-    renderWithProviders(<FrameworkList frameworks={[]} downloadingWeek={null} onDownload={() => {}} onDelete={() => {}} />);
+    renderWithProviders(
+      <FrameworkList frameworks={[]} downloadingWeek={null} onDownload={() => {}} onDelete={() => {}} />,
+    );
     expect(screen.getByTestId('frameworks-empty')).toHaveTextContent('No frameworks uploaded yet.');
   });
 });
@@ -67,7 +85,9 @@ describe('DeleteFrameworkModal', () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    renderWithProviders(<DeleteFrameworkModal weekNumber={12} deleting={false} onConfirm={onConfirm} onCancel={onCancel} />);
+    renderWithProviders(
+      <DeleteFrameworkModal weekNumber={12} deleting={false} onConfirm={onConfirm} onCancel={onCancel} />,
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete Week 12? This action cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

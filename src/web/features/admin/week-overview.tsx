@@ -34,11 +34,19 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
         </Group>
         <Group gap="md">
           <Text size="sm" c="dimmed">
-            <span className={classes.legendSwatch} style={{ background: 'var(--mantine-color-green-7)' }} aria-hidden="true" />{' '}
+            <span
+              className={classes.legendSwatch}
+              style={{ background: 'var(--mantine-color-green-7)' }}
+              aria-hidden="true"
+            />{' '}
             Uploaded
           </Text>
           <Text size="sm" c="dimmed">
-            <span className={classes.legendSwatch} style={{ background: 'var(--mantine-color-gray-2)', border: '1px solid var(--mantine-color-gray-4)' }} aria-hidden="true" />{' '}
+            <span
+              className={classes.legendSwatch}
+              style={{ background: 'var(--mantine-color-gray-2)', border: '1px solid var(--mantine-color-gray-4)' }}
+              aria-hidden="true"
+            />{' '}
             Not uploaded
           </Text>
           <Text size="sm" c="dimmed">
@@ -54,7 +62,11 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
               : `Week ${weekNumber}: not uploaded`;
             return (
               <div role="listitem" key={weekNumber}>
-                <Tooltip label={framework ? framework.title : 'Not uploaded yet'} withArrow events={{ hover: true, focus: true, touch: false }}>
+                <Tooltip
+                  label={framework ? framework.title : 'Not uploaded yet'}
+                  withArrow
+                  events={{ hover: true, focus: true, touch: false }}
+                >
                   <UnstyledButton
                     className={classes.weekCell}
                     w="100%"

@@ -34,8 +34,8 @@ export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsPr
         <Alert variant="light" color="plum" title="Try it free">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              Enter your email with the trial code <Code fw={700}>{trialAccessCode}</Code> to try the first{' '}
-              {trialWeeks} weeks. You will get a personal access code for next time.
+              Enter your email with the trial code <Code fw={700}>{trialAccessCode}</Code> to try the first {trialWeeks}{' '}
+              weeks. You will get a personal access code for next time.
             </Text>
             <Button size="compact-sm" variant="white" onClick={() => onUseTrialCode(trialAccessCode)}>
               Use the trial code
@@ -47,8 +47,8 @@ export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsPr
         <Alert variant="light" color="gray" title="Demo account">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              Look around with <Code>{demoEmail}</Code> and the code <Code fw={700}>{demoAccessCode}</Code>. The demo
-              is shared, so keep anything private out of it.
+              Look around with <Code>{demoEmail}</Code> and the code <Code fw={700}>{demoAccessCode}</Code>. The demo is
+              shared, so keep anything private out of it.
             </Text>
             <Button size="compact-sm" variant="white" onClick={() => onUseDemo(demoEmail, demoAccessCode)}>
               Use the demo account

@@ -18,7 +18,9 @@ function notifications() {
 const COUPLE_DASHBOARD = {
   'auth.session': () => ({ data: { customerId: COUPLE_CHECK.userId } }),
   'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
-  'progress.progression': () => ({ data: { totalCompleted: 0, progressPercentage: 0, completedWeeks: [], nextWeek: 1 } }),
+  'progress.progression': () => ({
+    data: { totalCompleted: 0, progressPercentage: 0, completedWeeks: [], nextWeek: 1 },
+  }),
   'progress.list': () => ({ data: [] }),
   'progress.access': () => ({ data: { accessLevel: 'trial', weekLimit: 4 } }),
   'frameworks.withAccess': () => ({
@@ -104,7 +106,9 @@ describe('/register', () => {
     });
     const user = userEvent.setup();
     await register(user, 'robin', 'secret-one');
-    expect(await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(notifications().getByText('Account Created')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(server.calls.find((c) => c.path === 'auth.register')?.input).toEqual({
@@ -182,7 +186,9 @@ describe('/customer-login', () => {
   it('shows the hints the server configures, and nothing it does not', async () => {
     stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
-      'publicConfig.get': () => ({ data: { ...PUBLIC_CONFIG, demoMode: false, demoEmail: null, demoAccessCode: null } }),
+      'publicConfig.get': () => ({
+        data: { ...PUBLIC_CONFIG, demoMode: false, demoEmail: null, demoAccessCode: null },
+      }),
     });
     renderApp('/customer-login');
     expect(await screen.findByText('TRIAL-FROM-SERVER')).toBeInTheDocument();
@@ -191,7 +197,9 @@ describe('/customer-login', () => {
     expect(screen.getByRole('link', { name: 'Purchase the course' })).toHaveAttribute('href', '/#pricing');
   });
 
-  it('starts a trial, shows the personal code once with a copy button, then continues', { timeout: 15_000 }, async () => {
+  it('starts a trial, shows the personal code once with a copy button, then continues', {
+    timeout: 15_000,
+  }, async () => {
     let signedIn = false;
     const server = stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
@@ -221,7 +229,9 @@ describe('/customer-login', () => {
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue to my dashboard' }));
-    expect(await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 }),
+    ).toBeInTheDocument();
   });
 
   it('fills in the demo account and reports a refused code', async () => {

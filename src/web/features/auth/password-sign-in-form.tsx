@@ -4,7 +4,9 @@ import { passwordSignInSchema, type PasswordSignInInput } from '../../../shared/
 
 /** The username field of the password forms: typed to match, so no capitals or spelling fixes. */
 export function UsernameInput(props: TextInputProps) {
-  return <TextInput label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...props} />;
+  return (
+    <TextInput label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...props} />
+  );
 }
 
 interface PasswordSignInFormProps {

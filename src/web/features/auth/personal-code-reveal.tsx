@@ -23,7 +23,12 @@ export function PersonalCodeReveal({ email, accessCode, onContinue, continuing }
         Your free trial has started. From now on, sign in with <strong>{email}</strong> and this code:
       </Text>
       <Group gap="sm" wrap="wrap" justify="center" className={classes.codeBox}>
-        <Text component="output" className={classes.code} aria-label="Personal access code" data-testid="personal-access-code">
+        <Text
+          component="output"
+          className={classes.code}
+          aria-label="Personal access code"
+          data-testid="personal-access-code"
+        >
           {accessCode}
         </Text>
         <CopyButton value={accessCode} timeout={2500}>
@@ -40,8 +45,8 @@ export function PersonalCodeReveal({ email, accessCode, onContinue, continuing }
         </CopyButton>
       </Group>
       <Alert variant="light" color="plum" icon={<IconKey size={18} aria-hidden />} title="Keep it safe">
-        This is the only time we show it: we store it scrambled, so nobody (not even us) can look it up later.
-        Save it in a password manager or write it down; the trial code will not open your account again.
+        This is the only time we show it: we store it scrambled, so nobody (not even us) can look it up later. Save it
+        in a password manager or write it down; the trial code will not open your account again.
       </Alert>
       <Button size="md" fullWidth onClick={onContinue} loading={continuing}>
         Continue to my dashboard

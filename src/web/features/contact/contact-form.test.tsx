@@ -9,7 +9,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const sent: StubAnswer = { data: { success: true, message: "Thank you for your message. We'll get back to you within 24 hours." } };
+const sent: StubAnswer = {
+  data: { success: true, message: "Thank you for your message. We'll get back to you within 24 hours." },
+};
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -105,7 +107,11 @@ describe('ContactForm', { timeout: 20_000 }, () => {
   it("shows the server's message when sending fails, and keeps what was typed", async () => {
     stubTrpcFetch({
       'contact.send': () => ({
-        error: { message: 'Too many attempts. Please try again in 42 seconds.', code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
+        error: {
+          message: 'Too many attempts. Please try again in 42 seconds.',
+          code: 'TOO_MANY_REQUESTS',
+          httpStatus: 429,
+        },
       }),
     });
     const user = userEvent.setup({ delay: null });
@@ -120,7 +126,10 @@ describe('ContactForm', { timeout: 20_000 }, () => {
   });
 
   it('falls back to the fixed message when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const user = userEvent.setup({ delay: null });
     renderRoute(ContactForm);
     await screen.findByRole('textbox', { name: /first name/i });

@@ -6,19 +6,26 @@ import { DashboardHeader } from './dashboard-header';
 describe('DashboardHeader', () => {
   it('greets both partners and counts the days to the wedding', () => {
     renderWithProviders(
-      <DashboardHeader profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: '2027-07-01' }} now={new Date(2027, 5, 1, 9)} />,
+      <DashboardHeader
+        profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: '2027-07-01' }}
+        now={new Date(2027, 5, 1, 9)}
+      />,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeInTheDocument();
     expect(screen.getByText('30 days until your wedding')).toBeInTheDocument();
   });
 
   it('hides the countdown without a wedding date', () => {
-    renderWithProviders(<DashboardHeader profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }} />);
+    renderWithProviders(
+      <DashboardHeader profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }} />,
+    );
     expect(screen.queryByTestId('wedding-countdown')).not.toBeInTheDocument();
   });
 
   it('does not greet the trial placeholder names', () => {
-    renderWithProviders(<DashboardHeader profile={{ userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null }} />);
+    renderWithProviders(
+      <DashboardHeader profile={{ userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null }} />,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to your journey' })).toBeInTheDocument();
   });
 

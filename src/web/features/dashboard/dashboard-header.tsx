@@ -31,7 +31,12 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
       <Group gap="sm">
         <Text c="dimmed">Your 52-week journey to a stronger marriage.</Text>
         {days !== null ? (
-          <Badge size="lg" variant="light" leftSection={<IconCalendarHeart size={16} aria-hidden="true" />} data-testid="wedding-countdown">
+          <Badge
+            size="lg"
+            variant="light"
+            leftSection={<IconCalendarHeart size={16} aria-hidden="true" />}
+            data-testid="wedding-countdown"
+          >
             {weddingCountdownText(days)}
           </Badge>
         ) : null}

@@ -73,7 +73,12 @@ describe('milestones', () => {
 });
 
 describe('growth statistics', () => {
-  const record = (weekNumber: number, rating: number | null): ProgressRecord => ({ weekNumber, rating, notes: '', completedAt: null });
+  const record = (weekNumber: number, rating: number | null): ProgressRecord => ({
+    weekNumber,
+    rating,
+    notes: '',
+    completedAt: null,
+  });
 
   it('rounds the progress percentage for the consistency score', () => {
     expect(consistencyScore((1 / 52) * 100)).toBe(2);
@@ -100,7 +105,12 @@ describe('growth statistics', () => {
 });
 
 describe('week states', () => {
-  const week = (weekNumber: number, hasFramework: boolean, state: WeekState, lockReason: WeekAccess['lockReason'] = null): WeekAccess => ({
+  const week = (
+    weekNumber: number,
+    hasFramework: boolean,
+    state: WeekState,
+    lockReason: WeekAccess['lockReason'] = null,
+  ): WeekAccess => ({
     weekNumber,
     title: hasFramework ? `Title ${weekNumber}` : '',
     description: '',
@@ -114,13 +124,25 @@ describe('week states', () => {
   it("labels each week button with the server's state and lock reason", () => {
     expect(weekAriaLabel(week(1, true, 'completed'))).toBe('Week 1: Title 1, completed');
     expect(weekAriaLabel(week(7, false, 'locked', 'previous-week'))).toBe('Week 7, locked, complete week 6 to unlock');
-    expect(weekAriaLabel({ ...week(8, false, 'coming-soon'), title: 'Week 8' })).toBe('Week 8, coming soon, framework not uploaded yet');
-    expect(weekAriaLabel(week(5, true, 'locked', 'trial-limit'))).toBe('Week 5: Title 5, locked, part of the full course');
-    expect(weekAriaLabel(week(3, true, 'next'), { selected: true })).toBe('Week 3: Title 3, up next, available, selected');
+    expect(weekAriaLabel({ ...week(8, false, 'coming-soon'), title: 'Week 8' })).toBe(
+      'Week 8, coming soon, framework not uploaded yet',
+    );
+    expect(weekAriaLabel(week(5, true, 'locked', 'trial-limit'))).toBe(
+      'Week 5: Title 5, locked, part of the full course',
+    );
+    expect(weekAriaLabel(week(3, true, 'next'), { selected: true })).toBe(
+      'Week 3: Title 3, up next, available, selected',
+    );
     expect(weekAriaLabel(week(2, true, 'available'))).toBe('Week 2: Title 2, available');
   });
 
   it('counts the frameworks available now', () => {
-    expect(availableFrameworkCount([week(1, true, 'available'), week(2, true, 'locked', 'previous-week'), week(3, false, 'coming-soon')])).toBe(1);
+    expect(
+      availableFrameworkCount([
+        week(1, true, 'available'),
+        week(2, true, 'locked', 'previous-week'),
+        week(3, false, 'coming-soon'),
+      ]),
+    ).toBe(1);
   });
 });

@@ -108,9 +108,10 @@ export function weekAriaLabel(week: WeekAccess, options: { selected?: boolean } 
     next: 'up next, available',
     available: 'available',
     'coming-soon': 'coming soon, framework not uploaded yet',
-    locked: week.lockReason === 'trial-limit'
-      ? 'locked, part of the full course'
-      : `locked, complete week ${week.weekNumber - 1} to unlock`,
+    locked:
+      week.lockReason === 'trial-limit'
+        ? 'locked, part of the full course'
+        : `locked, complete week ${week.weekNumber - 1} to unlock`,
   };
   return `${name}, ${detail[week.state]}${options.selected ? ', selected' : ''}`;
 }
@@ -122,6 +123,7 @@ export function availableFrameworkCount(weeks: readonly WeekAccess[]): number {
 
 /** Splits the 52 weeks into the four phases' rows of 13 (whatever the server sent, in order). */
 export function weeksInRange(weeks: readonly WeekAccess[], firstWeek: number, lastWeek: number): WeekAccess[] {
-  return weeks.filter((week) => week.weekNumber >= firstWeek && week.weekNumber <= lastWeek).sort((a, b) => a.weekNumber - b.weekNumber);
+  return weeks
+    .filter((week) => week.weekNumber >= firstWeek && week.weekNumber <= lastWeek)
+    .sort((a, b) => a.weekNumber - b.weekNumber);
 }
-

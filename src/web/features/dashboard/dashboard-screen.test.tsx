@@ -35,13 +35,17 @@ function serveDashboard(profile = trialProfile) {
 }
 
 function renderScreen() {
-  const renderWorkbook = vi.fn(({ weekNumber }: { weekNumber: number | null }) => <p>Workbook for {String(weekNumber)}</p>);
+  const renderWorkbook = vi.fn(({ weekNumber }: { weekNumber: number | null }) => (
+    <p>Workbook for {String(weekNumber)}</p>
+  ));
   renderRoute(() => <DashboardScreen renderWorkbook={renderWorkbook} />);
   return { renderWorkbook, user: userEvent.setup() };
 }
 
 describe('DashboardScreen onboarding', () => {
-  it('saves the names, stays open for the close delay, then selects week 1 on the Progress tab', { timeout: 20_000 }, async () => {
+  it('saves the names, stays open for the close delay, then selects week 1 on the Progress tab', {
+    timeout: 20_000,
+  }, async () => {
     const server = serveDashboard();
     const { user } = renderScreen();
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to your 52-week journey!' }, LOAD);
@@ -67,7 +71,9 @@ describe('DashboardScreen onboarding', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noah' })).toBeInTheDocument();
   });
 
-  it('does not open for a couple whose profile is complete, and passes the names to the workbook', { timeout: 20_000 }, async () => {
+  it('does not open for a couple whose profile is complete, and passes the names to the workbook', {
+    timeout: 20_000,
+  }, async () => {
     serveDashboard({ userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null });
     const { user, renderWorkbook } = renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana & Ben' }, LOAD)).toBeInTheDocument();

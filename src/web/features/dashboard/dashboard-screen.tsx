@@ -75,9 +75,12 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
   useEffect(() => {
     if (sessionLost) void navigate({ to: '/customer-login' });
   }, [sessionLost, navigate]);
-  useEffect(() => () => {
-    if (closeTimer.current) clearTimeout(closeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
 
   const profile = profileQuery.data;
   const progression = progressionQuery.data;
@@ -200,17 +203,30 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
         <DashboardHeader profile={profile} />
 
         {failed.length > 0 && !sessionLost ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title="Part of your dashboard did not load">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden="true" />}
+            title="Part of your dashboard did not load"
+          >
             <Stack gap="xs" align="flex-start">
               {errorMessage(failed[0]?.error, 'Please check your connection and try again.')}
-              <Button size="xs" variant="white" color="red" onClick={() => failed.forEach((query) => void query.refetch())}>
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                onClick={() => failed.forEach((query) => void query.refetch())}
+              >
                 Try again
               </Button>
             </Stack>
           </Alert>
         ) : null}
 
-        <Tabs value={tab} onChange={(value) => setTab(TABS.includes(value as DashboardTab) ? (value as DashboardTab) : 'progress')} keepMounted={false}
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab(TABS.includes(value as DashboardTab) ? (value as DashboardTab) : 'progress')}
+          keepMounted={false}
           classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
         >
           <Tabs.List>
@@ -254,11 +270,7 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
                   />
                 ) : null}
               </div>
-              <JourneyMap
-                weeks={weeks}
-                selectedWeek={showSelected ? selectedWeek : null}
-                onSelectWeek={selectWeek}
-              />
+              <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
             </Stack>
           </Tabs.Panel>
 
@@ -275,7 +287,11 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
           </Tabs.Panel>
 
           <Tabs.Panel value="profile" pt="lg">
-            <ProfilePanel profile={profile} saving={profileMutation.isPending} onSave={(values) => profileMutation.mutate(values)} />
+            <ProfilePanel
+              profile={profile}
+              saving={profileMutation.isPending}
+              onSave={(values) => profileMutation.mutate(values)}
+            />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -4,7 +4,8 @@ import { renderWithProviders } from '../../test/render';
 import { downloadFramework } from './download-framework';
 
 const toasts = () => screen.getByRole('region', { name: 'Notifications' });
-const respond = (body: BodyInit | null, init: ResponseInit) => vi.fn(async () => new Response(body, init)) as unknown as typeof fetch;
+const respond = (body: BodyInit | null, init: ResponseInit) =>
+  vi.fn(async () => new Response(body, init)) as unknown as typeof fetch;
 
 describe('downloadFramework', () => {
   let clicked: HTMLAnchorElement[];
@@ -29,7 +30,10 @@ describe('downloadFramework', () => {
   });
 
   it("shows Access Denied with the server's message on 403", async () => {
-    const fetcher = respond(JSON.stringify({ message: 'Not yours.' }), { status: 403, headers: { 'content-type': 'application/json' } });
+    const fetcher = respond(JSON.stringify({ message: 'Not yours.' }), {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+    });
     await expect(downloadFramework(4, fetcher)).resolves.toBe(false);
     expect(await within(toasts()).findByText('Access Denied')).toBeInTheDocument();
     expect(within(toasts()).getByText('Not yours.')).toBeInTheDocument();

@@ -7,7 +7,9 @@ import { makeWeeks, serverNotice } from './test-fixtures';
 
 function renderMap(options: Parameters<typeof makeWeeks>[0] & { selectedWeek?: number | null }) {
   const onSelectWeek = vi.fn();
-  renderWithProviders(<JourneyMap weeks={makeWeeks(options)} selectedWeek={options.selectedWeek ?? null} onSelectWeek={onSelectWeek} />);
+  renderWithProviders(
+    <JourneyMap weeks={makeWeeks(options)} selectedWeek={options.selectedWeek ?? null} onSelectWeek={onSelectWeek} />,
+  );
   return { onSelectWeek, user: userEvent.setup() };
 }
 
@@ -23,13 +25,11 @@ describe('JourneyMap', { timeout: 20_000 }, () => {
       expect(screen.getByRole('region', { name: new RegExp(phase) })).toBeInTheDocument();
     }
     const legend = screen.getByRole('list', { name: 'Legend' });
-    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Completed',
-      'Up next',
-      'Available',
-      'Coming soon',
-      'Locked',
-    ]);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Completed', 'Up next', 'Available', 'Coming soon', 'Locked']);
   });
 
   it('names each state in the button label', () => {
@@ -73,7 +73,12 @@ describe('JourneyMap', { timeout: 20_000 }, () => {
       completed: [1],
       withFramework: [1, 2, 3],
       overrides: {
-        2: { isUnlocked: false, state: 'locked', lockReason: 'trial-limit', notice: 'Only the server knows why week 2 is locked.' },
+        2: {
+          isUnlocked: false,
+          state: 'locked',
+          lockReason: 'trial-limit',
+          notice: 'Only the server knows why week 2 is locked.',
+        },
         3: { isUnlocked: true, state: 'available', lockReason: null, notice: null },
         4: { state: 'coming-soon', lockReason: null, notice: 'The server says week 4 is on its way.' },
       },

@@ -63,7 +63,12 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
         <Legend />
         {weeks ? (
           PHASES.map((phase) => (
-            <Stack key={phase.name} gap={6} component="section" aria-label={`Weeks ${phase.firstWeek}-${phase.lastWeek}: ${phase.name}`}>
+            <Stack
+              key={phase.name}
+              gap={6}
+              component="section"
+              aria-label={`Weeks ${phase.firstWeek}-${phase.lastWeek}: ${phase.name}`}
+            >
               <Text size="sm" fw={600}>
                 Weeks {phase.firstWeek}-{phase.lastWeek} · {phase.name}
               </Text>

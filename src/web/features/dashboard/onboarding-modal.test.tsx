@@ -36,11 +36,20 @@ describe('OnboardingModal', () => {
     expect(start).toBeEnabled();
 
     await user.click(start);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }),
+    );
   });
 
   it('keeps real names the couple already has', async () => {
-    renderWithProviders(<OnboardingModal opened profile={{ userDisplayName: 'Maya', partnerName: '', weddingDate: '2027-05-01' }} saving={false} onSave={() => {}} />);
+    renderWithProviders(
+      <OnboardingModal
+        opened
+        profile={{ userDisplayName: 'Maya', partnerName: '', weddingDate: '2027-05-01' }}
+        saving={false}
+        onSave={() => {}}
+      />,
+    );
     expect(await screen.findByRole('textbox', { name: /Your name/ })).toHaveValue('Maya');
     expect(screen.getByLabelText(/Wedding date/)).toHaveValue('2027-05-01');
   });

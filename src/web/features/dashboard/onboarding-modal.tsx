@@ -46,8 +46,8 @@ export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingM
         <Modal.Body>
           <Stack gap="md">
             <Text>
-              Tell us who is taking this journey together. Your names personalise your dashboard and workbook; the wedding
-              date is optional.
+              Tell us who is taking this journey together. Your names personalise your dashboard and workbook; the
+              wedding date is optional.
             </Text>
             <ProfileFieldsForm
               initialValues={onboardingInitialValues(profile)}

@@ -52,7 +52,14 @@ interface ProfileFieldsFormProps {
  * The two names and the optional wedding date, checked with the same rules the server uses.
  * Shared by the Profile tab and the onboarding dialog.
  */
-export function ProfileFieldsForm({ initialValues, saving, submitLabel, onSave, requireNamesToSubmit, autoFocus }: ProfileFieldsFormProps) {
+export function ProfileFieldsForm({
+  initialValues,
+  saving,
+  submitLabel,
+  onSave,
+  requireNamesToSubmit,
+  autoFocus,
+}: ProfileFieldsFormProps) {
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues,

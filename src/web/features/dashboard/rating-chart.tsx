@@ -42,13 +42,27 @@ export function RatingChart({ ratings }: RatingChartProps) {
     >
       {[1, 2, 3, 4, 5].map((level) => (
         <g key={level}>
-          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(level)} y2={y(level)} stroke="var(--mantine-color-gray-3)" strokeWidth={1} />
+          <line
+            x1={PAD.left}
+            x2={WIDTH - PAD.right}
+            y1={y(level)}
+            y2={y(level)}
+            stroke="var(--mantine-color-gray-3)"
+            strokeWidth={1}
+          />
           <text x={PAD.left - 6} y={y(level) + 4} fontSize={11} textAnchor="end" fill="var(--mantine-color-gray-7)">
             {level}
           </text>
         </g>
       ))}
-      <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="var(--mantine-color-gray-6)" strokeWidth={1} />
+      <line
+        x1={PAD.left}
+        x2={WIDTH - PAD.right}
+        y1={y(0)}
+        y2={y(0)}
+        stroke="var(--mantine-color-gray-6)"
+        strokeWidth={1}
+      />
       {ratings.map((item) => (
         <rect
           key={item.weekNumber}

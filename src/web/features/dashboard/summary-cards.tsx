@@ -51,7 +51,12 @@ export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
             <Text fz={28} fw={700} lh={1.2}>
               {progression.totalCompleted}/{TOTAL_WEEKS}
             </Text>
-            <Progress value={progression.progressPercentage} mt="sm" size="lg" aria-label={`${percent}% of the course completed`} />
+            <Progress
+              value={progression.progressPercentage}
+              mt="sm"
+              size="lg"
+              aria-label={`${percent}% of the course completed`}
+            />
             <Text size="sm" c="dimmed" mt={6}>
               {percent}% complete
             </Text>

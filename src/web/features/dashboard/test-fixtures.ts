@@ -46,7 +46,11 @@ export function makeWeeks(options: {
       isUnlocked,
       state,
       lockReason,
-      notice: lockReason ? serverNotice(weekNumber, lockReason) : state === 'coming-soon' ? serverNotice(weekNumber, state) : null,
+      notice: lockReason
+        ? serverNotice(weekNumber, lockReason)
+        : state === 'coming-soon'
+          ? serverNotice(weekNumber, state)
+          : null,
       ...options.overrides?.[weekNumber],
     };
   });
@@ -61,5 +65,10 @@ export function makeProgression(completed: number[]): UserProgression {
       break;
     }
   }
-  return { totalCompleted: sorted.length, progressPercentage: (sorted.length / TOTAL_WEEKS) * 100, completedWeeks: sorted, nextWeek: next };
+  return {
+    totalCompleted: sorted.length,
+    progressPercentage: (sorted.length / TOTAL_WEEKS) * 100,
+    completedWeeks: sorted,
+    nextWeek: next,
+  };
 }

@@ -5,7 +5,13 @@ import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { renderWithProviders } from '../../test/render';
 import { WeekDetailCard, type WeekDetailCardProps } from './week-detail-card';
 
-const week = { weekNumber: 2, title: 'Speaking with Care', description: 'Share needs with I statements.', hasFramework: true, isUnlocked: true };
+const week = {
+  weekNumber: 2,
+  title: 'Speaking with Care',
+  description: 'Share needs with I statements.',
+  hasFramework: true,
+  isUnlocked: true,
+};
 
 function renderCard(overrides: Partial<WeekDetailCardProps> = {}, record?: ProgressRecord) {
   const props: WeekDetailCardProps = {
@@ -45,7 +51,10 @@ describe('WeekDetailCard', () => {
   });
 
   it('hides Mark Complete once completed and shows the completion date', () => {
-    renderCard({ completed: true }, { weekNumber: 2, notes: '', rating: null, completedAt: '2027-03-04T12:00:00.000Z' });
+    renderCard(
+      { completed: true },
+      { weekNumber: 2, notes: '', rating: null, completedAt: '2027-03-04T12:00:00.000Z' },
+    );
     expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
     expect(screen.queryByText('In Progress')).not.toBeInTheDocument();
     expect(screen.getByText(/Completed March 4, 2027/)).toBeInTheDocument();

@@ -76,15 +76,28 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
         </Group>
 
         <Group gap="sm">
-          <Button leftSection={<IconDownload size={18} aria-hidden="true" />} onClick={props.onDownload} loading={props.downloading}>
+          <Button
+            leftSection={<IconDownload size={18} aria-hidden="true" />}
+            onClick={props.onDownload}
+            loading={props.downloading}
+          >
             Download PDF
           </Button>
           {completed ? null : (
-            <Button color="green" leftSection={<IconCircleCheck size={18} aria-hidden="true" />} onClick={props.onComplete} loading={props.completing}>
+            <Button
+              color="green"
+              leftSection={<IconCircleCheck size={18} aria-hidden="true" />}
+              onClick={props.onComplete}
+              loading={props.completing}
+            >
               Mark Complete
             </Button>
           )}
-          <Button variant="light" leftSection={<IconBook2 size={18} aria-hidden="true" />} onClick={props.onOpenWorkbook}>
+          <Button
+            variant="light"
+            leftSection={<IconBook2 size={18} aria-hidden="true" />}
+            onClick={props.onOpenWorkbook}
+          >
             Open Interactive Workbook
           </Button>
           <Button variant="default" onClick={props.onClose}>
@@ -105,7 +118,12 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               aria-labelledby={ratingLabelId}
               getSymbolLabel={(value) => `${value} star${value === 1 ? '' : 's'}`}
             />
-            <Button variant="subtle" size="compact-sm" onClick={() => props.onRate(null)} disabled={rating === null || props.savingRating}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => props.onRate(null)}
+              disabled={rating === null || props.savingRating}
+            >
               Clear rating
             </Button>
           </Group>

@@ -7,7 +7,9 @@ function pageSources(dir = 'src/web'): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'test' ? [] : pageSources(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.startsWith('test-') ? [file] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.startsWith('test-')
+      ? [file]
+      : [];
   });
 }
 
@@ -20,7 +22,9 @@ describe('the week notices have one source', () => {
   const sources = pageSources().map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
 
   it('finds the page code', () => {
-    expect(sources.map((source) => source.file)).toContain(path.join('src', 'web', 'features', 'dashboard', 'journey-map.tsx'));
+    expect(sources.map((source) => source.file)).toContain(
+      path.join('src', 'web', 'features', 'dashboard', 'journey-map.tsx'),
+    );
   });
 
   it('never imports the unlock rule into the page', () => {

@@ -6,7 +6,12 @@ import { makeProgression } from './test-fixtures';
 import { WinsPanel } from './wins-panel';
 
 const weeks = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-const record = (weekNumber: number, rating: number | null): ProgressRecord => ({ weekNumber, rating, notes: '', completedAt: '2027-01-01T00:00:00.000Z' });
+const record = (weekNumber: number, rating: number | null): ProgressRecord => ({
+  weekNumber,
+  rating,
+  notes: '',
+  completedAt: '2027-01-01T00:00:00.000Z',
+});
 
 describe('WinsPanel', () => {
   it('marks the milestones reached by the completed week count', () => {
@@ -19,7 +24,9 @@ describe('WinsPanel', () => {
   });
 
   it('shows the rounded consistency score and the average of the couple ratings with a chart', () => {
-    renderWithProviders(<WinsPanel progression={makeProgression([1, 2, 3])} records={[record(1, 5), record(2, 4), record(3, null)]} />);
+    renderWithProviders(
+      <WinsPanel progression={makeProgression([1, 2, 3])} records={[record(1, 5), record(2, 4), record(3, null)]} />,
+    );
     const growth = screen.getByRole('region', { name: 'Growth statistics' });
     expect(within(growth).getByText('6%')).toBeInTheDocument();
     expect(within(growth).getByText('4.5/5')).toBeInTheDocument();

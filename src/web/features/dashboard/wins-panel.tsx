@@ -36,7 +36,12 @@ export function WinsPanel({ progression, records }: WinsPanelProps) {
             ? `${upcoming.weeksToGo} more week${upcoming.weeksToGo === 1 ? '' : 's'} to "${upcoming.title}".`
             : 'Every milestone reached. What a year!'}
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 4 }}
+          spacing="md"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {milestones.map((milestone) => (
             <Card
               key={milestone.week}
@@ -48,7 +53,13 @@ export function WinsPanel({ progression, records }: WinsPanelProps) {
               aria-label={`${milestone.title}: ${milestone.reached ? 'reached' : `not reached yet, ${milestone.weeksToGo} weeks to go`}`}
             >
               <Group gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon size="xl" radius="xl" variant={milestone.reached ? 'filled' : 'light'} color={milestone.reached ? 'plum' : 'gray'} aria-hidden="true">
+                <ThemeIcon
+                  size="xl"
+                  radius="xl"
+                  variant={milestone.reached ? 'filled' : 'light'}
+                  color={milestone.reached ? 'plum' : 'gray'}
+                  aria-hidden="true"
+                >
                   <IconTrophy size={22} />
                 </ThemeIcon>
                 <div>
@@ -72,12 +83,21 @@ export function WinsPanel({ progression, records }: WinsPanelProps) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="lg">
           <Stat label="Consistency score" value={`${consistencyScore(progression.progressPercentage)}%`}>
-            <Progress value={consistencyScore(progression.progressPercentage)} size="sm" mt={6} aria-label="Consistency score" />
+            <Progress
+              value={consistencyScore(progression.progressPercentage)}
+              size="sm"
+              mt={6}
+              aria-label="Consistency score"
+            />
           </Stat>
           <Stat
             label="Average weekly rating"
             value={average === null ? 'No ratings yet' : `${average.toFixed(1)}/5`}
-            hint={average === null ? 'Rate a week on the Progress tab to see your average.' : `From ${rated.length} rated week${rated.length === 1 ? '' : 's'}.`}
+            hint={
+              average === null
+                ? 'Rate a week on the Progress tab to see your average.'
+                : `From ${rated.length} rated week${rated.length === 1 ? '' : 's'}.`
+            }
           />
           <Stat label="Weeks completed" value={`${progression.totalCompleted} of 52`} />
         </SimpleGrid>
@@ -92,7 +112,10 @@ export function WinsPanel({ progression, records }: WinsPanelProps) {
             <ThemeIcon variant="light" radius="xl" aria-hidden="true">
               <IconStar size={18} />
             </ThemeIcon>
-            <Text size="sm">No rated weeks yet. Open a week on the Progress tab and give it 1 to 5 stars; your ratings will chart here.</Text>
+            <Text size="sm">
+              No rated weeks yet. Open a week on the Progress tab and give it 1 to 5 stars; your ratings will chart
+              here.
+            </Text>
           </Group>
         )}
       </Card>

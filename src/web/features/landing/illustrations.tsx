@@ -28,8 +28,18 @@ export function HeroIllustration() {
       <ellipse cx="210" cy="165" rx="200" ry="140" fill="url(#hero-glow)" />
       <ellipse cx="210" cy="282" rx="150" ry="12" fill="var(--mantine-color-plum-2)" opacity="0.55" />
       {/* Book: two pages and a spine. */}
-      <path d="M60 86 Q135 66 208 92 L208 270 Q135 246 60 264 Z" fill="#ffffff" stroke="var(--mantine-color-plum-3)" strokeWidth="3" />
-      <path d="M360 86 Q285 66 212 92 L212 270 Q285 246 360 264 Z" fill="#ffffff" stroke="var(--mantine-color-plum-3)" strokeWidth="3" />
+      <path
+        d="M60 86 Q135 66 208 92 L208 270 Q135 246 60 264 Z"
+        fill="#ffffff"
+        stroke="var(--mantine-color-plum-3)"
+        strokeWidth="3"
+      />
+      <path
+        d="M360 86 Q285 66 212 92 L212 270 Q285 246 360 264 Z"
+        fill="#ffffff"
+        stroke="var(--mantine-color-plum-3)"
+        strokeWidth="3"
+      />
       <line x1="210" y1="92" x2="210" y2="270" stroke="var(--mantine-color-plum-4)" strokeWidth="4" />
       {/* Left page: a grid of weeks, most of them done. */}
       <rect x="86" y="104" width="96" height="10" rx="5" fill="var(--mantine-color-plum-7)" />
@@ -60,7 +70,10 @@ export function HeroIllustration() {
       <rect x="238" y="214" width="96" height="7" rx="3.5" fill="var(--mantine-color-plum-2)" />
       <rect x="238" y="228" width="72" height="7" rx="3.5" fill="var(--mantine-color-plum-2)" />
       {/* Hearts. */}
-      <path d="M352 56 c-6 -10 -22 -6 -18 6 c2 6 18 16 18 16 s16 -10 18 -16 c4 -12 -12 -16 -18 -6z" fill="var(--mantine-color-plum-5)" />
+      <path
+        d="M352 56 c-6 -10 -22 -6 -18 6 c2 6 18 16 18 16 s16 -10 18 -16 c4 -12 -12 -16 -18 -6z"
+        fill="var(--mantine-color-plum-5)"
+      />
       <path d="M78 52 c-4 -7 -15 -4 -12 4 c1.5 4 12 11 12 11 s10.5 -7 12 -11 c3 -8 -8 -11 -12 -4z" fill="#e8a0a0" />
       <path d="M388 150 c-3 -5 -11 -3 -9 3 c1 3 9 8 9 8 s8 -5 9 -8 c2 -6 -6 -8 -9 -3z" fill="#d9a441" />
     </svg>

@@ -51,7 +51,12 @@ export function LandingHeader() {
         <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
             {SECTIONS.map((section) => (
-              <Anchor key={section.id} href={`#${section.id}`} className={classes.navLink} onClick={handleSectionClick(section.id)}>
+              <Anchor
+                key={section.id}
+                href={`#${section.id}`}
+                className={classes.navLink}
+                onClick={handleSectionClick(section.id)}
+              >
                 {section.label}
               </Anchor>
             ))}
@@ -91,7 +96,12 @@ export function LandingHeader() {
         <Container size="lg">
           <Stack gap={4} py="sm">
             {SECTIONS.map((section) => (
-              <a key={section.id} href={`#${section.id}`} className={classes.mobileLink} onClick={handleSectionClick(section.id, closeMenu)}>
+              <a
+                key={section.id}
+                href={`#${section.id}`}
+                className={classes.mobileLink}
+                onClick={handleSectionClick(section.id, closeMenu)}
+              >
                 {section.label}
               </a>
             ))}

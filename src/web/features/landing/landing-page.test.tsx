@@ -127,7 +127,13 @@ describe('the landing page', { timeout: 20_000 }, () => {
   });
 
   it('offers the instant login in the footer only when the server says demo mode is on', async () => {
-    const demoConfig = { demoMode: true, trialAccessCode: 'TRY-52-WEEKS', demoEmail: 'demo@example.com', demoAccessCode: 'DEMO-2026', trialWeeks: 4 };
+    const demoConfig = {
+      demoMode: true,
+      trialAccessCode: 'TRY-52-WEEKS',
+      demoEmail: 'demo@example.com',
+      demoAccessCode: 'DEMO-2026',
+      trialWeeks: 4,
+    };
     stubTrpcFetch({ 'publicConfig.get': () => ({ data: demoConfig }) });
     await renderLanding();
     expect(await screen.findByRole('button', { name: 'Instant Login (Dev)' })).toBeInTheDocument();
@@ -136,7 +142,9 @@ describe('the landing page', { timeout: 20_000 }, () => {
 
   it('has no instant login without demo mode', async () => {
     const stub = stubTrpcFetch({
-      'publicConfig.get': () => ({ data: { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 } }),
+      'publicConfig.get': () => ({
+        data: { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 },
+      }),
     });
     await renderLanding();
     await waitFor(() => expect(stub.calls.map((call) => call.path)).toContain('publicConfig.get'));
@@ -144,25 +152,35 @@ describe('the landing page', { timeout: 20_000 }, () => {
   });
 
   it('renders the footer actions it is given', async () => {
-    renderRoute(() => <LandingPage contactForm={<p>Contact form here</p>} footerActions={<button type="button">Instant Login (Dev)</button>} />);
+    renderRoute(() => (
+      <LandingPage
+        contactForm={<p>Contact form here</p>}
+        footerActions={<button type="button">Instant Login (Dev)</button>}
+      />
+    ));
     expect(await screen.findByRole('button', { name: 'Instant Login (Dev)' })).toBeInTheDocument();
     expect(screen.getByText('Contact form here')).toBeInTheDocument();
   });
 });
 
 describe('/checkout', { timeout: 20_000 }, () => {
-  it.each(['/checkout', '/checkout?email=ana%40example.com&firstName=Ana', '/checkout?email=&firstName=Ana&lastName=Lima'])(
-    'returns %s to the landing page',
-    async (path) => {
-      renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: /prepare for a lifetime together/i })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/checkout',
+    '/checkout?email=ana%40example.com&firstName=Ana',
+    '/checkout?email=&firstName=Ana&lastName=Lima',
+  ])('returns %s to the landing page', async (path) => {
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /prepare for a lifetime together/i }),
+    ).toBeInTheDocument();
+  });
 
   it('shows Payment Setup Required with a way back when all three are present', async () => {
     renderApp('/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Setup Required' })).toBeInTheDocument();
     expect(screen.getByText(/Thank you, Ana!/)).toHaveTextContent('for Ana Lima, at ana@example.com');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Return to Course Page' })).toHaveAttribute('href', '/'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Return to Course Page' })).toHaveAttribute('href', '/'),
+    );
   });
 });

@@ -90,7 +90,11 @@ function LandingSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} className={tinted ? `${classes.section} ${classes.tinted}` : classes.section} aria-labelledby={sectionHeadingId(id)}>
+    <section
+      id={id}
+      className={tinted ? `${classes.section} ${classes.tinted}` : classes.section}
+      aria-labelledby={sectionHeadingId(id)}
+    >
       <Container size="lg">
         <Stack gap="xs" align="center" ta="center" maw={720} mx="auto" mb={{ base: 32, sm: 48 }}>
           <Text className={classes.eyebrow}>{eyebrow}</Text>
@@ -123,9 +127,9 @@ function Hero() {
               Prepare for a lifetime together, one week at a time
             </Title>
             <Text size="xl" className={classes.heroLead}>
-              {TOTAL_WEEKS} short weekly lessons and a shared workbook that help you talk about the things that
-              matter, from everyday listening to money, family and the vows you will keep. One conversation a week,
-              a stronger marriage for life.
+              {TOTAL_WEEKS} short weekly lessons and a shared workbook that help you talk about the things that matter,
+              from everyday listening to money, family and the vows you will keep. One conversation a week, a stronger
+              marriage for life.
             </Text>
             <Group gap="sm">
               <Button component="a" href="#pricing" size="lg" onClick={handleSectionClick('pricing')}>
@@ -222,7 +226,10 @@ function Curriculum() {
             <Text c="dimmed" mb="md">
               {phase.summary}
             </Text>
-            <IconList icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />} items={phase.topics} />
+            <IconList
+              icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />}
+              items={phase.topics}
+            />
           </article>
         ))}
       </div>
@@ -281,7 +288,11 @@ function Pricing() {
           <Text mt={4} fw={600}>
             Less than $1 a week for a year of growing together.
           </Text>
-          <IconList className={classes.pricePoints} icon={<IconCheck size={18} aria-hidden="true" />} items={PRICING_POINTS} />
+          <IconList
+            className={classes.pricePoints}
+            icon={<IconCheck size={18} aria-hidden="true" />}
+            items={PRICING_POINTS}
+          />
         </div>
         <div className={classes.priceForm}>
           <Title order={3} size="h4" mb={4}>

@@ -23,7 +23,10 @@ function ordersById(input: unknown): StubAnswer {
 }
 
 const downloadLink: StubAnswer = {
-  data: { message: 'Your workbook is ready: 3 weekly frameworks in one PDF.', downloadUrl: `/api/download-workbook/${completed.id}/pdf` },
+  data: {
+    message: 'Your workbook is ready: 3 weekly frameworks in one PDF.',
+    downloadUrl: `/api/download-workbook/${completed.id}/pdf`,
+  },
 };
 
 beforeEach(() => {
@@ -46,8 +49,7 @@ describe('/success', { timeout: 20_000 }, () => {
     stubTrpcFetch({ 'orders.get': ordersById });
     renderApp(`/success?payment_intent=${completed.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
-    const rows = screen
-      .getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const rows = screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(rows).toEqual([
       ['Order ID', completed.id],
       ['Amount', '$49.00'],
@@ -90,24 +92,34 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
       pdfRequests.push(url.pathname);
       return new Response('%PDF-1.7', {
         status: 200,
-        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="vows-and-weeks-workbook.pdf"' },
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="vows-and-weeks-workbook.pdf"',
+        },
       });
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await clickDownload();
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Your workbook is ready: 3 weekly frameworks in one PDF.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your workbook is ready: 3 weekly frameworks in one PDF.',
+    );
     expect(pdfRequests).toEqual([`/api/download-workbook/${completed.id}/pdf`]);
     expect(click).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('vows-and-weeks-workbook.pdf');
-    expect(screen.getByRole('link', { name: 'Download again' })).toHaveAttribute('href', `/api/download-workbook/${completed.id}/pdf`);
+    expect(screen.getByRole('link', { name: 'Download again' })).toHaveAttribute(
+      'href',
+      `/api/download-workbook/${completed.id}/pdf`,
+    );
     click.mockRestore();
   });
 
   it("shows the server's message when the order cannot be downloaded", async () => {
     stubTrpcFetch({
       'orders.get': ordersById,
-      'orders.downloadWorkbook': () => ({ error: { message: 'This order is not completed yet.', code: 'CONFLICT', httpStatus: 409 } }),
+      'orders.downloadWorkbook': () => ({
+        error: { message: 'This order is not completed yet.', code: 'CONFLICT', httpStatus: 409 },
+      }),
     });
     await clickDownload();
     expect(await screen.findByRole('alert')).toHaveTextContent('This order is not completed yet.');
@@ -115,7 +127,10 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
 
   it("shows the PDF's own error message, e.g. while no framework is uploaded", async () => {
     stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink }, () =>
-      Response.json({ message: 'The workbook is not available yet: no weekly frameworks have been uploaded.' }, { status: 404 }),
+      Response.json(
+        { message: 'The workbook is not available yet: no weekly frameworks have been uploaded.' },
+        { status: 404 },
+      ),
     );
     await clickDownload();
     expect(await screen.findByRole('alert')).toHaveTextContent('The workbook is not available yet');

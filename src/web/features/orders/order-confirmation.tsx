@@ -9,7 +9,6 @@ import { trpc } from '../../trpc';
 import classes from './orders.module.css';
 import { WorkbookDownload } from './workbook-download';
 
-
 function Frame({ children }: { children: ReactNode }) {
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
@@ -34,7 +33,10 @@ export function InvalidPaymentSession() {
     <Frame>
       <Stack gap="md" align="flex-start">
         <Title order={1}>Invalid payment session.</Title>
-        <Text>This page needs the payment link from your order confirmation. Check the link in your email, or start again from the course page.</Text>
+        <Text>
+          This page needs the payment link from your order confirmation. Check the link in your email, or start again
+          from the course page.
+        </Text>
         <HomeButton />
       </Stack>
     </Frame>
@@ -96,7 +98,12 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
   const { data } = order;
   const completed = data.status === 'completed';
   const details: [string, ReactNode][] = [
-    ['Order ID', <code key="id" className={classes.orderId}>{data.id}</code>],
+    [
+      'Order ID',
+      <code key="id" className={classes.orderId}>
+        {data.id}
+      </code>,
+    ],
     ['Amount', formatCents(data.amount)],
     ['Name', `${data.firstName} ${data.lastName}`],
     ['Email', data.email],
@@ -139,7 +146,12 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
             </Text>
           </Stack>
         ) : (
-          <Alert variant="light" color="plum" icon={<IconHourglass aria-hidden="true" />} title="Payment being processed">
+          <Alert
+            variant="light"
+            color="plum"
+            icon={<IconHourglass aria-hidden="true" />}
+            title="Payment being processed"
+          >
             Your payment is being processed. As soon as it is confirmed we will email a link to download your workbook
             to {data.email}.
           </Alert>

@@ -15,7 +15,12 @@ export function PaymentSetupRequired({ details }: { details: CheckoutDetails }) 
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="md">
           <Title order={1}>Payment Setup Required</Title>
-          <Alert variant="light" color="plum" icon={<IconClock aria-hidden="true" />} title="Card payments are being set up">
+          <Alert
+            variant="light"
+            color="plum"
+            icon={<IconClock aria-hidden="true" />}
+            title="Card payments are being set up"
+          >
             We are still configuring payment processing, so we cannot take your payment online just yet. Please contact
             us and we will complete your order by hand.
           </Alert>

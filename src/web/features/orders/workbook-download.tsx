@@ -42,7 +42,10 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
       await downloadFile(link.downloadUrl, DEFAULT_FILE_NAME);
       setState({ kind: 'done', ...link });
     } catch (error) {
-      setState({ kind: 'failed', message: (error instanceof RestError ? error.serverMessage : null) ?? DOWNLOAD_FAILED_FALLBACK });
+      setState({
+        kind: 'failed',
+        message: (error instanceof RestError ? error.serverMessage : null) ?? DOWNLOAD_FAILED_FALLBACK,
+      });
     }
   }
 

@@ -18,10 +18,22 @@ import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
-import { hasReflectionAnswer, responseTexts, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import {
+  hasReflectionAnswer,
+  responseTexts,
+  type WeekContent,
+  type WorkbookResponse,
+} from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
-import { fitToContent, SAVE_FAILED_TITLE, sameResponse, saveFailureMessage, unsavedDrafts, type WeekDrafts } from './drafts';
+import {
+  fitToContent,
+  SAVE_FAILED_TITLE,
+  sameResponse,
+  saveFailureMessage,
+  unsavedDrafts,
+  type WeekDrafts,
+} from './drafts';
 import { WorkbookSummary } from './workbook-summary';
 
 interface WorkbookEditorProps {
@@ -243,12 +255,7 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
         </Button>
       </Group>
 
-      <WorkbookSummary
-        weekNumber={weekNumber}
-        summary={summary}
-        names={names}
-        answered={answered}
-      />
+      <WorkbookSummary weekNumber={weekNumber} summary={summary} names={names} answered={answered} />
     </Stack>
   );
 }

@@ -27,7 +27,11 @@ function weekContent(weekNumber: number, isFallback = false): WeekContent {
     discussionPrompts: ['Share your first answers.'],
     activity: { title: 'The Listening Swap', description: 'Take turns listening.', steps: ['Put phones away.'] },
     commitmentExamples: ['I will put my phone away at dinner.'],
-    conversationCards: ['What made you smile this week?', 'Where do you open up most easily?', 'What changed your mind?'],
+    conversationCards: [
+      'What made you smile this week?',
+      'Where do you open up most easily?',
+      'What changed your mind?',
+    ],
   };
 }
 
@@ -38,7 +42,8 @@ interface ServerState {
   fallbackWeeks?: number[];
 }
 
-const GENERATED = 'Week 1 was about listening to understand, and Alex and Sam both made time for it.\n\nWhere you meet: you both came back to “walks”.';
+const GENERATED =
+  'Week 1 was about listening to understand, and Alex and Sam both made time for it.\n\nWhere you meet: you both came back to “walks”.';
 
 /** The workbook procedures of a fake server holding `state`, answered at the fetch level. */
 function fakeServer(state: ServerState) {
@@ -52,7 +57,11 @@ function fakeServer(state: ServerState) {
     },
     'workbook.get': (input) => ({ data: state.saved[(input as { partner: Partner }).partner] }),
     'workbook.save': (input) => {
-      const { weekNumber: _week, partner, ...response } = input as { weekNumber: number; partner: Partner } & WorkbookResponse;
+      const {
+        weekNumber: _week,
+        partner,
+        ...response
+      } = input as { weekNumber: number; partner: Partner } & WorkbookResponse;
       state.saved[partner] = response;
       return { data: response };
     },
@@ -92,7 +101,10 @@ afterEach(() => {
 // The editor is a large form: give jsdom room on a busy machine.
 describe('WorkbookPanel', { timeout: 15_000 }, () => {
   it('asks the couple to choose a week on Progress when none is selected', async () => {
-    const server = fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    const server = fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+    });
     const { onChooseWeek } = renderPanel(null);
     expect(screen.getByText(/Select a week from the Progress tab/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Choose a week' }));
@@ -126,7 +138,10 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
 
   it('shows the saved answers and a check mark for each partner who has answered', async () => {
     fakeServer({
-      saved: { partner1: answered('On our walk by the river.'), partner2: { ...emptyWorkbookResponse(), weeklyCommitment: 'Only this' } },
+      saved: {
+        partner1: answered('On our walk by the river.'),
+        partner2: { ...emptyWorkbookResponse(), weeklyCommitment: 'Only this' },
+      },
       summary: null,
     });
     renderPanel(1);
@@ -181,7 +196,10 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
 
   it('saves the partner on screen, says so, and shows their check mark', async () => {
     const user = userEvent.setup({ delay: null });
-    const server = fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    const server = fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+    });
     renderPanel(1);
     await openWorkbook();
     await user.click(screen.getByRole('radio', { name: 'Sam' }));
@@ -210,14 +228,26 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
 
   it('shows the server’s message when a save is refused', async () => {
     const user = userEvent.setup({ delay: null });
-    const server = fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    const server = fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+    });
     renderPanel(1);
     await openWorkbook();
-    server.fetch.mockImplementationOnce(async () =>
-      new Response(
-        JSON.stringify([{ error: { message: 'You need to complete the previous week first.', code: -32003, data: { code: 'FORBIDDEN', httpStatus: 403 } } }]),
-        { status: 403, headers: { 'content-type': 'application/json' } },
-      ),
+    server.fetch.mockImplementationOnce(
+      async () =>
+        new Response(
+          JSON.stringify([
+            {
+              error: {
+                message: 'You need to complete the previous week first.',
+                code: -32003,
+                data: { code: 'FORBIDDEN', httpStatus: 403 },
+              },
+            },
+          ]),
+          { status: 403, headers: { 'content-type': 'application/json' } },
+        ),
     );
     await fill(user, screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` }), 'x');
     await user.click(screen.getByRole('button', { name: 'Save Responses' }));
@@ -231,7 +261,10 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
 
   it('says "Network error occurred while saving" when the request never gets an answer', async () => {
     const user = userEvent.setup({ delay: null });
-    const server = fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    const server = fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+    });
     renderPanel(1);
     await openWorkbook();
     server.fetch.mockImplementationOnce(async () => {
@@ -245,11 +278,18 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
 
   it('says "Failed to save responses" when the answer is not the server speaking', async () => {
     const user = userEvent.setup({ delay: null });
-    const server = fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    const server = fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+    });
     renderPanel(1);
     await openWorkbook();
-    server.fetch.mockImplementationOnce(async () =>
-      new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    server.fetch.mockImplementationOnce(
+      async () =>
+        new Response('<html><body>502 Bad Gateway</body></html>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        }),
     );
     await user.click(screen.getByRole('button', { name: 'Save Responses' }));
     const alert = await screen.findByRole('alert');
@@ -258,7 +298,10 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
 
   it('offers Generate Summary only once both partners have answered, then shows the summary', async () => {
     const user = userEvent.setup({ delay: null });
-    const server = fakeServer({ saved: { partner1: answered('Walks.'), partner2: emptyWorkbookResponse() }, summary: null });
+    const server = fakeServer({
+      saved: { partner1: answered('Walks.'), partner2: emptyWorkbookResponse() },
+      summary: null,
+    });
     renderPanel(1);
     await openWorkbook();
     expect(screen.queryByRole('button', { name: 'Generate Summary' })).not.toBeInTheDocument();
@@ -282,7 +325,10 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
   });
 
   it('shows an existing summary instead of the Generate Summary button', async () => {
-    fakeServer({ saved: { partner1: answered('a'), partner2: answered('b') }, summary: 'Our first paragraph.\n\nOur second.' });
+    fakeServer({
+      saved: { partner1: answered('a'), partner2: answered('b') },
+      summary: 'Our first paragraph.\n\nOur second.',
+    });
     renderPanel(1);
     await openWorkbook();
     expect(screen.getByText('Our first paragraph.')).toBeInTheDocument();
@@ -292,7 +338,11 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
   });
 
   it('says a locked week is locked and offers to choose another', async () => {
-    fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null, lockedWeeks: [5] });
+    fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+      lockedWeeks: [5],
+    });
     const { onChooseWeek } = renderPanel(5);
     expect(await screen.findByRole('heading', { name: 'Week 5 is locked' })).toBeInTheDocument();
     expect(screen.getByText('The server refuses week 5.')).toBeInTheDocument();
@@ -301,7 +351,11 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
   });
 
   it('explains when a week borrows the Week 1 exercises', async () => {
-    fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null, fallbackWeeks: [9] });
+    fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+      fallbackWeeks: [9],
+    });
     renderPanel(9);
     await openWorkbook();
     expect(screen.getByText(/Week 9's own exercises are still being written/)).toBeInTheDocument();
@@ -310,7 +364,9 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
 
   it('uses Partner 1 / Partner 2 when the profile has no names yet', async () => {
     fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
-    renderWithQueryClient(<WorkbookPanel weekNumber={1} partnerNames={{ partner1: '', partner2: ' ' }} onChooseWeek={() => {}} />);
+    renderWithQueryClient(
+      <WorkbookPanel weekNumber={1} partnerNames={{ partner1: '', partner2: ' ' }} onChooseWeek={() => {}} />,
+    );
     await openWorkbook();
     expect(screen.getByRole('radio', { name: 'Partner 1' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Partner 2' })).toBeInTheDocument();

@@ -30,8 +30,8 @@ export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: Workbo
         </EmptyState.Indicator>
         <EmptyState.Title order={2}>Interactive workbook</EmptyState.Title>
         <EmptyState.Description>
-          Select a week from the Progress tab to open its workbook. Each of you answers in turn, and
-          then you can bring your answers together in a summary of your week.
+          Select a week from the Progress tab to open its workbook. Each of you answers in turn, and then you can bring
+          your answers together in a summary of your week.
         </EmptyState.Description>
         <EmptyState.Actions>
           <Button onClick={onChooseWeek}>Choose a week</Button>
@@ -40,7 +40,9 @@ export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: Workbo
     );
   }
   // A new week starts with fresh drafts.
-  return <WeekWorkbook key={weekNumber} weekNumber={weekNumber} partnerNames={partnerNames} onChooseWeek={onChooseWeek} />;
+  return (
+    <WeekWorkbook key={weekNumber} weekNumber={weekNumber} partnerNames={partnerNames} onChooseWeek={onChooseWeek} />
+  );
 }
 
 function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps & { weekNumber: number }) {
@@ -75,7 +77,11 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
         <Stack gap="sm" align="flex-start">
           {errorMessage(error, 'Please check your connection and try again.')}
           <Group>
-            <Button variant="light" color="red" onClick={() => queries.forEach((query) => query.isError && query.refetch())}>
+            <Button
+              variant="light"
+              color="red"
+              onClick={() => queries.forEach((query) => query.isError && query.refetch())}
+            >
               Try again
             </Button>
             <Button variant="subtle" onClick={onChooseWeek}>

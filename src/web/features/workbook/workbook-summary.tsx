@@ -76,8 +76,8 @@ export function WorkbookSummary({ weekNumber, summary, names, answered }: Workbo
         ) : bothAnswered ? (
           <>
             <Text>
-              You have both answered. Bring your answers together in a short summary of your week: what
-              each of you said, where you meet, and what you committed to.
+              You have both answered. Bring your answers together in a short summary of your week: what each of you
+              said, where you meet, and what you committed to.
             </Text>
             <Group>
               <Button onClick={() => generate.mutate({ weekNumber })} loading={generate.isPending}>
@@ -88,8 +88,8 @@ export function WorkbookSummary({ weekNumber, summary, names, answered }: Workbo
         ) : (
           <>
             <Text>
-              Once you have both answered at least one reflection question and saved, you can generate a
-              summary of your week together.
+              Once you have both answered at least one reflection question and saved, you can generate a summary of your
+              week together.
             </Text>
             <List spacing={4} listStyleType="none" aria-label="Who has answered">
               {PARTNERS.map((partner) => (
