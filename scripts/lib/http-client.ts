@@ -7,12 +7,12 @@ export class Client {
 
   constructor(readonly baseUrl: string) {}
 
-  // biome-ignore lint/suspicious/noExplicitAny: answers of every endpoint's shape, each read by the check that sent it
   async request(
     method: string,
     path: string,
     body?: unknown,
     init: RequestInit = {},
+    // biome-ignore lint/suspicious/noExplicitAny: answers of every endpoint's shape, each read by the check that sent it
   ): Promise<{ status: number; json: any; ms: number; bytes: number }> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...(init.headers as Record<string, string>) };
     if (this.cookie) headers.cookie = this.cookie;

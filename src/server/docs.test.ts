@@ -18,7 +18,7 @@ function read(relative: string): string {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function headingAnchor(heading: string): string {
+function headingAnchor(heading: string): string {
   return heading
     .trim()
     .toLowerCase()

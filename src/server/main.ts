@@ -1,14 +1,14 @@
 // First, before any other module runs: keeps V8's fast path for process.nextTick (decision 0086).
 import './pin-next-tick-shape';
 import { buildApp } from './app';
-import { ConfigError, demoModeExposureWarning, loadConfig } from './config';
+import { type Config, ConfigError, demoModeExposureWarning, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
 import { AccessCodeKeyError } from './features/auth/access-code-key';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let app;
+  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp(config);
   } catch (error) {

@@ -77,12 +77,9 @@ export const frameworkWithAccessSchema = z.object({
   hasFramework: z.boolean(),
   isUnlocked: z.boolean(),
   state: weekStateSchema,
-  lockReason: z
-    .enum(['previous-week', 'trial-limit'])
-    .nullable()
-    .meta({
-      description: 'Why a locked week is locked: its previous week is not completed, or it lies past the trial.',
-    }),
+  lockReason: z.enum(['previous-week', 'trial-limit']).nullable().meta({
+    description: 'Why a locked week is locked: its previous week is not completed, or it lies past the trial.',
+  }),
   notice: z.string().nullable().meta({ description: 'The sentence shown for a week that cannot be opened now.' }),
 }) satisfies z.ZodType<{ lockReason: WeekLockReason | null }>;
 export type FrameworkWithAccess = z.infer<typeof frameworkWithAccessSchema>;

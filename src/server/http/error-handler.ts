@@ -56,8 +56,6 @@ function clientErrorMessage(error: FastifyError, status: number): string {
       return 'The request body is empty; send JSON or no content type.';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The request body does not match its Content-Length.';
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case undefined:
     default:
       if (error.message && status === 400 && /JSON/i.test(error.message)) {
         return 'The request body is not valid JSON.';

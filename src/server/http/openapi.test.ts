@@ -11,7 +11,7 @@ import { API_OPERATIONS, API_SCHEMAS, buildOpenApiDocument, errorResponses, type
 const t = useTestApp();
 
 /** `METHOD /path/{param}` for every route a Fastify app has registered, read from printRoutes. */
-export function registeredRoutes(app: FastifyInstance): string[] {
+function registeredRoutes(app: FastifyInstance): string[] {
   const routes: string[] = [];
   const stack: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -47,8 +47,9 @@ function resolve(document: unknown, pointer: string): unknown {
 }
 
 function refsIn(node: unknown, found: string[] = []): string[] {
-  if (Array.isArray(node)) node.forEach((child) => refsIn(child, found));
-  else if (node && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const child of node) refsIn(child, found);
+  } else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') found.push(value);
       else refsIn(value, found);

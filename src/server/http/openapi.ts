@@ -669,7 +669,8 @@ function operationObject(operation: ApiOperation): JsonSchema {
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const operation of API_OPERATIONS) {
-    const item = (paths[operation.path] ??= {});
+    paths[operation.path] ??= {};
+    const item = paths[operation.path]!;
     if (item[operation.method]) throw new Error(`openapi: ${operation.method} ${operation.path} is listed twice`);
     item[operation.method] = operationObject(operation);
   }

@@ -42,7 +42,7 @@ interface Swipe {
  * that the single rule is "drag right by 50 px".
  */
 export function AppNotifications() {
-  const regionRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const swipeRef = useRef<Swipe | null>(null);
   const stopSwipeRef = useRef<(() => void) | null>(null);
@@ -128,9 +128,8 @@ export function AppNotifications() {
   }
 
   return (
-    <div
+    <section
       ref={regionRef}
-      role="region"
       aria-label={NOTIFICATION_REGION_LABEL}
       tabIndex={-1}
       onKeyDown={handleKeyDown}
@@ -143,6 +142,6 @@ export function AppNotifications() {
         allowDragDismiss={false}
         allowScrollDismiss={false}
       />
-    </div>
+    </section>
   );
 }

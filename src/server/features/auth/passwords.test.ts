@@ -19,9 +19,15 @@ const secrets = { accessCodeKey: randomBytes(32), passwordHashes: new HashSlots(
 /** A task that runs until the test lets it finish. */
 function held() {
   let finish!: () => void;
-  const done = new Promise<void>((resolve) => (finish = resolve));
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
   let started = false;
-  return { task: () => ((started = true), done), finish, started: () => started };
+  const task = () => {
+    started = true;
+    return done;
+  };
+  return { task, finish, started: () => started };
 }
 
 describe('passwords', () => {

@@ -94,7 +94,7 @@ async function withinSignInLimits<T>(
 ): Promise<T> {
   const { signInPerAccount, signInPerAddress } = deps.rateLimits;
   const perAccount = signInPerAccount.reserve(accountKey.toLowerCase());
-  let perAddress;
+  let perAddress: ReturnType<typeof signInPerAddress.reserve>;
   try {
     perAddress = signInPerAddress.reserve(request.ip);
   } catch (error) {

@@ -53,6 +53,7 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
             Choose a week to fill the upload form.
           </Text>
         </Group>
+        {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of tooltip targets; a list role without ul/li list styling to undo */}
         <div className={classes.weekGrid} role="list" aria-label="Weeks 1 to 52">
           {Array.from({ length: TOTAL_WEEKS }, (_, index) => {
             const weekNumber = index + 1;
@@ -61,6 +62,7 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
               ? `Week ${weekNumber}: ${framework.title} (uploaded)`
               : `Week ${weekNumber}: not uploaded`;
             return (
+              // biome-ignore lint/a11y/useSemanticElements: an item of the grid above
               <div role="listitem" key={weekNumber}>
                 <Tooltip
                   label={framework ? framework.title : 'Not uploaded yet'}

@@ -69,7 +69,7 @@ export function ContactForm() {
       return;
     }
     setChecking(true);
-    let parsed;
+    let parsed: ReturnType<Awaited<ReturnType<typeof loadContactSchema>>['safeParse']>;
     try {
       parsed = (await loadContactSchema()).safeParse(values);
     } catch {

@@ -96,8 +96,9 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
             </Stack>
           ))
         ) : (
-          <div className={classes.grid} aria-busy="true" aria-label="Loading the journey map">
+          <div className={classes.grid} role="status" aria-busy="true" aria-label="Loading the journey map">
             {Array.from({ length: TOTAL_WEEKS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of identical placeholders that never reorders
               <Skeleton key={index} height={52} radius="md" />
             ))}
           </div>

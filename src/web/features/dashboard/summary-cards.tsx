@@ -32,7 +32,7 @@ function SummaryCard({ title, icon, children }: { title: string; icon: ReactNode
  */
 function ValueSkeleton({ withBar = false }: { withBar?: boolean }) {
   return (
-    <div aria-busy="true" aria-label="Loading">
+    <div role="status" aria-busy="true" aria-label="Loading">
       <Skeleton height={34} width="50%" />
       {withBar ? <Skeleton height={12} mt="sm" radius="xl" /> : null}
       <Skeleton height="calc(var(--mantine-font-size-sm) * var(--mantine-line-height-sm))" width="80%" mt={6} />

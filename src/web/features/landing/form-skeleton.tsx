@@ -5,6 +5,7 @@ export function FormSkeleton({ fields, label, tall = false }: { fields: number; 
   return (
     <Stack gap="sm" aria-busy="true" aria-label={label} role="status">
       {Array.from({ length: fields }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of identical placeholders that never reorders
         <Skeleton key={index} height={58} />
       ))}
       {tall ? <Skeleton height={120} /> : null}

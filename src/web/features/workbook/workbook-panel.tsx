@@ -80,7 +80,9 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
             <Button
               variant="light"
               color="red"
-              onClick={() => queries.forEach((query) => query.isError && query.refetch())}
+              onClick={() => {
+                for (const query of queries) if (query.isError) query.refetch();
+              }}
             >
               Try again
             </Button>
