@@ -4,14 +4,12 @@ import {
   adminCookie,
   createCouple,
   createTestApp,
-  FAST_SCRYPT,
   sessionCookie,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   useTestApp,
 } from '../../test/harness';
-import { hashSecret, normalizeAccessCode } from './passwords';
-import { cookieFrom, createCoupleWithAccessCode, uniqueUsername } from './test-support';
+import { cookieFrom, createCoupleWithAccessCode, storeCodeAsScryptHash, uniqueUsername } from './test-support';
 
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -275,11 +273,7 @@ describe('POST /api/customer-auth/login', () => {
 
   it('still signs in with a code stored as an scrypt hash before the keyed hash', async () => {
     const couple = await createCoupleWithAccessCode(t.deps);
-    await t.deps.db
-      .updateTable('accounts')
-      .set({ access_code_hash: await hashSecret(normalizeAccessCode(couple.accessCode), FAST_SCRYPT) })
-      .where('id', '=', couple.accountId)
-      .execute();
+    await storeCodeAsScryptHash(t.deps, couple);
     expect(
       (await post('/api/customer-auth/login', { email: couple.email, accessCode: couple.accessCode.toLowerCase() }))
         .statusCode,

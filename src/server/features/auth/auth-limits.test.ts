@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSamplePdf } from '../demo/seed';
 import { storeFrameworkPdf } from '../frameworks/service';
-import {
-  adminCookie,
-  createCouple,
-  createTestApp,
-  FAST_SCRYPT,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-} from '../../test/harness';
-import { HASHING_BUSY, hashSecret, normalizeAccessCode } from './passwords';
-import { createCoupleWithAccessCode, uniqueUsername } from './test-support';
+import { adminCookie, createCouple, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
+import { HASHING_BUSY } from './passwords';
+import { createCoupleWithAccessCode, storeCodeAsScryptHash, uniqueUsername } from './test-support';
 
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -144,11 +137,7 @@ describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
     t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '4', PASSWORD_HASH_QUEUE: '100' });
     const couple = await createCoupleWithAccessCode(t.deps);
     // A code hashed with scrypt before decision 0092: its check takes a while on the thread pool.
-    await t.deps.db
-      .updateTable('accounts')
-      .set({ access_code_hash: await hashSecret(normalizeAccessCode(couple.accessCode), FAST_SCRYPT) })
-      .where('id', '=', couple.accountId)
-      .execute();
+    await storeCodeAsScryptHash(t.deps, couple);
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         post(t!, '/api/customer-auth/login', { email: couple.email, accessCode: `WRONG-${i}` }, `198.51.100.${i}`),

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../deps';
-import { createCouple, type CoupleFixture } from '../../test/harness';
+import { createCouple, FAST_SCRYPT, type CoupleFixture } from '../../test/harness';
 import type { AccessLevel } from '../../../shared/constants';
 import { issueAccessCode } from './access-codes';
+import { hashSecret, normalizeAccessCode } from './passwords';
 
 /** A couple whose email account signs in with a personal access code, issued as an order issues it. */
 export async function createCoupleWithAccessCode(
@@ -25,4 +26,16 @@ let sequence = 0;
 export function uniqueUsername(prefix = 'couple'): string {
   sequence += 1;
   return `${prefix}_${Date.now().toString(36)}_${sequence}`;
+}
+
+/** Stores the couple's code as an scrypt hash, as codes were stored before decision 0092. */
+export async function storeCodeAsScryptHash(
+  deps: AppDeps,
+  couple: { accountId: number; accessCode: string },
+): Promise<void> {
+  await deps.db
+    .updateTable('accounts')
+    .set({ access_code_hash: await hashSecret(normalizeAccessCode(couple.accessCode), FAST_SCRYPT) })
+    .where('id', '=', couple.accountId)
+    .execute();
 }
