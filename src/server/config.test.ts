@@ -40,6 +40,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes PUBLIC_URL as an origin for links, defaulting to localhost on PORT', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://vows.example.com/' }).publicUrl).toBe('https://vows.example.com');
+    for (const bad of [
+      'vows.example.com',
+      'ftp://vows.example.com',
+      'https://vows.example.com/app',
+      'https://a:b@x.com',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be/);
+    }
+  });
+
   it('cannot switch rate limits off', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0' })).toThrow(ConfigError);
   });

@@ -26,6 +26,15 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address such as https://vows.example.com' })
+    // A path, query or fragment would be doubled or lost in the links built from it.
+    .refine((value) => {
+      if (!URL.canParse(value)) return true; // z.url() has said so already
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    }, 'must be an origin only, such as https://vows.example.com (no path, query or credentials)')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   BACKUP_DIR: z.string().min(1).default('./backups'),
   ADMIN_USERNAME: z
@@ -65,6 +74,11 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * The origin of every link the app gives out (success links, emails), without a trailing slash
+   * (docs/product.md#configuration); defaults to http://localhost:PORT.
+   */
+  publicUrl: string;
   dataDir: string;
   databaseFile: string;
   pdfDir: string;
@@ -118,6 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
     dataDir,
     databaseFile: path.join(dataDir, 'app.sqlite'),
     pdfDir: path.join(dataDir, 'pdfs'),

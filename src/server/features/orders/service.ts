@@ -205,6 +205,6 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
     email: input.email,
     status: input.status,
     accessCode: issuedCode,
-    successUrl: `http://localhost:${deps.config.port}/success?payment_intent=${orderId}`,
+    successUrl: `${deps.config.publicUrl}/success?payment_intent=${orderId}`,
   };
 }
