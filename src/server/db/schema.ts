@@ -96,6 +96,17 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  /** Null once the administrator account is gone; the username stays for the record. */
+  actor_account_id: number | null;
+  actor_username: string;
+  action: string;
+  target: string | null;
+  address: string | null;
+  created_at: string;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -106,6 +117,7 @@ export interface Database {
   workbook_responses: WorkbookResponsesTable;
   week_summaries: WeekSummariesTable;
   contact_messages: ContactMessagesTable;
+  admin_audit_log: AdminAuditLogTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

@@ -294,6 +294,8 @@ describe('navigation and guards', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /log ?out|sign ?out/i })).toHaveLength(1);
+    const sections = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(sections).getByRole('link', { name: 'Frameworks' })).toHaveAttribute('aria-current', 'page');
   });
 
   it.each([

@@ -1,0 +1,59 @@
+import { Button, Container, Group, Skeleton, Stack } from '@mantine/core';
+import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { SiteLayout } from '../../components/site-layout';
+import { useSignOut } from '../auth/use-sign-out';
+import classes from './admin-shell.module.css';
+import { AdminNav } from './admin-nav';
+
+/**
+ * The admin screen's header holds its own 'Back to Website' and 'Logout'
+ * (docs/product.md#admin-screen) in place of the layout's account navigation (whose Admin link and
+ * Sign out would repeat them).
+ */
+function AdminActions() {
+  const { signOut, isPending } = useSignOut();
+  return (
+    <Group gap="sm">
+      <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
+        Back to Website
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconLogout size={18} aria-hidden="true" />}
+        loading={isPending}
+        onClick={signOut}
+      >
+        Logout
+      </Button>
+    </Group>
+  );
+}
+
+/** One frame for every back-office page: the header's actions, the sections' navigation, the page. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <SiteLayout accountNav={false} headerActions={<AdminActions />}>
+      <Container size="xl" py={{ base: 'lg', sm: 'xl' }}>
+        <div className={classes.layout}>
+          <AdminNav />
+          <div>{children}</div>
+        </div>
+      </Container>
+    </SiteLayout>
+  );
+}
+
+/** A back-office page's placeholder while its data loads: a heading and a few rows. */
+export function AdminPageSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={label}>
+      <Skeleton height={36} width="40%" />
+      <Skeleton height={20} width="70%" />
+      {[0, 1, 2, 3, 4].map((row) => (
+        <Skeleton key={row} height={44} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { IconFileTypePdf, type IconProps } from '@tabler/icons-react';
+import type { LinkProps } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+
+export interface AdminSection {
+  /** The section's page; `/admin` itself is the frameworks page (docs/product.md#admin-screen). */
+  to: NonNullable<LinkProps['to']>;
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** Active only on this exact path (the frameworks page is the parent of every other section). */
+  exact?: boolean;
+  /** A small count beside the label, e.g. unread messages; renders nothing when there is none. */
+  Badge?: ComponentType;
+}
+
+/**
+ * The back office's sections, in the navigation's order. A section is one route file under
+ * src/web/routes/admin.*.tsx plus one line here.
+ */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
+];
