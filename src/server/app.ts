@@ -15,6 +15,7 @@ import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { applyDemoMode } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
+import { seedWeekContent } from './features/workbook/course-content';
 import { getPublicConfig } from './features/public-config/service';
 import { ensurePrivateDirSync } from './private-files';
 import { authRoutes } from './http/auth';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await deleteExpiredSessions(db);
     await removeStaleFrameworkFiles(deps);
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
+    await seedWeekContent(db);
     await applyDemoMode(deps);
   } catch (error) {
     await db.destroy();

@@ -53,6 +53,8 @@ const COUPLE_CALLS: Record<string, unknown> = {
     weeklyCommitment: '',
     conversationCards: [],
   },
+  'workbook.answers': { weekNumber: 1, partner: 'partner1' },
+  'workbook.saveAnswers': { weekNumber: 1, partner: 'partner1', reflectionAnswers: { 'w01-q2': 'We pause.' } },
   'workbook.summary': { weekNumber: 1 },
   // Refused (partner 2 has not answered) after reading both partners' rows, which is what is checked.
   'workbook.generateSummary': { weekNumber: 1 },
@@ -85,6 +87,12 @@ const REFUSAL_EXPECTED = new Set([
 const NOT_PER_COUPLE: Record<string, string> = {
   'publicConfig.get': 'configuration only',
   'frameworks.delete': 'admin: one framework by week number',
+  'courseContent.list': 'admin: the 52 weeks of course content',
+  'courseContent.get': 'admin: one week of course content',
+  'courseContent.save': 'admin: one week of course content',
+  'courseContent.revert': 'admin: one week of course content',
+  'courseContent.history': 'admin: one week of course content, by (week_number, id)',
+  'courseContent.restore': 'admin: one week of course content, by (week_number, id)',
 };
 
 let t: TestApp;

@@ -11,33 +11,90 @@ import { partnerSchema, weekNumberSchema } from './schemas';
 // Week content (the exercises of one week, stored as data: src/server/features/workbook/content)
 // ---------------------------------------------------------------------------------------------
 
-const contentText = z.string().trim().min(1);
+/** Longest text of one content field (a question, a prompt, a step, ...). */
+export const CONTENT_TEXT_MAX_LENGTH = 2_000;
+/** Longest title (the week's, the activity's). */
+export const CONTENT_TITLE_MAX_LENGTH = 200;
+/** Longest list of prompts, steps or commitment examples. */
+export const CONTENT_LIST_MAX_ITEMS = 20;
 
-export const weekContentSchema = z.object({
-  weekNumber: z.number().int().min(1).max(52),
-  title: contentText,
-  /** A short phrase naming what the week is about; the summary opens with it. */
-  focus: contentText,
-  objective: contentText,
-  reflectionQuestions: z
-    .array(
-      z.object({
-        question: contentText,
-        /** How the summary refers to the question ("Thinking about {topic}, Alex wrote ..."). */
-        topic: contentText,
-      }),
-    )
-    .min(1)
-    .max(WORKBOOK_MAX_ITEMS),
-  discussionPrompts: z.array(contentText).min(1),
-  activity: z.object({
-    title: contentText,
-    description: contentText,
-    steps: z.array(contentText),
-  }),
-  commitmentExamples: z.array(contentText).min(1),
-  conversationCards: z.array(contentText).min(1).max(WORKBOOK_MAX_ITEMS),
+const contentText = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(CONTENT_TEXT_MAX_LENGTH, `must be at most ${CONTENT_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`);
+const contentTitle = contentText.max(
+  CONTENT_TITLE_MAX_LENGTH,
+  `must be at most ${CONTENT_TITLE_MAX_LENGTH} characters`,
+);
+
+/**
+ * A question's or a card's stable id: couples' answers are stored under it, so it never changes
+ * when the text, the order or the neighbours change (docs/product.md#entities). Bundled ids read
+ * `w04-q1` / `w04-c1`; ids the editor adds carry a random suffix, so a removed id is never reused.
+ */
+export const CONTENT_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const contentIdSchema = z
+  .string({ error: 'must be text' })
+  .max(40, 'must be at most 40 characters')
+  .regex(CONTENT_ID_PATTERN, 'must be lowercase letters, digits and single dashes');
+
+function contentList(min: number, max: number) {
+  return z
+    .array(contentText, { error: 'must be a list of texts' })
+    .min(min, min === 1 ? 'must have at least one item' : `must have at least ${min} items`)
+    .max(max, `must have at most ${max} items`);
+}
+
+export const reflectionQuestionSchema = z.object({
+  id: contentIdSchema,
+  question: contentText,
+  /** How the summary refers to the question ("Thinking about {topic}, Alex wrote ..."). */
+  topic: contentText,
 });
+export type ReflectionQuestion = z.infer<typeof reflectionQuestionSchema>;
+
+export const conversationCardSchema = z.object({ id: contentIdSchema, text: contentText });
+export type ConversationCard = z.infer<typeof conversationCardSchema>;
+
+export const weekContentSchema = z
+  .object({
+    weekNumber: z.number().int().min(1).max(52),
+    title: contentTitle,
+    /** A short phrase naming what the week is about; the summary opens with it. */
+    focus: contentText,
+    objective: contentText,
+    reflectionQuestions: z
+      .array(reflectionQuestionSchema, { error: 'must be a list of questions' })
+      .min(1, 'must have at least one question')
+      .max(WORKBOOK_MAX_ITEMS, `must have at most ${WORKBOOK_MAX_ITEMS} questions`),
+    discussionPrompts: contentList(1, CONTENT_LIST_MAX_ITEMS),
+    activity: z.object({
+      title: contentTitle,
+      description: contentText,
+      steps: contentList(0, CONTENT_LIST_MAX_ITEMS),
+    }),
+    commitmentExamples: contentList(1, CONTENT_LIST_MAX_ITEMS),
+    conversationCards: z
+      .array(conversationCardSchema, { error: 'must be a list of cards' })
+      .min(1, 'must have at least one card')
+      .max(WORKBOOK_MAX_ITEMS, `must have at most ${WORKBOOK_MAX_ITEMS} cards`),
+  })
+  .superRefine((content, context) => {
+    // One id names one question or card of the week: answers are looked up by it.
+    const seen = new Set<string>();
+    const items = [
+      ...content.reflectionQuestions.map((item, index) => ({
+        id: item.id,
+        path: ['reflectionQuestions', index, 'id'],
+      })),
+      ...content.conversationCards.map((item, index) => ({ id: item.id, path: ['conversationCards', index, 'id'] })),
+    ];
+    for (const { id, path } of items) {
+      if (seen.has(id)) context.addIssue({ code: 'custom', path, message: `${id} is used twice in this week` });
+      seen.add(id);
+    }
+  });
 export type WeekContentData = z.infer<typeof weekContentSchema>;
 
 /** What the server answers for a week: its content, or week 1's when the week has none of its own. */
@@ -112,8 +169,52 @@ export function responseTexts(response: WorkbookResponse): string[] {
   ];
 }
 
-export function hasReflectionAnswer(response: Pick<WorkbookResponse, 'reflectionAnswers'>): boolean {
-  return response.reflectionAnswers.some((answer) => answer.trim().length > 0);
+export function hasReflectionAnswer(response: {
+  reflectionAnswers: readonly string[] | Readonly<Record<string, string>>;
+}): boolean {
+  return Object.values(response.reflectionAnswers).some((answer) => answer.trim().length > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers by question id (what is stored; the web app reads and saves these)
+// ---------------------------------------------------------------------------------------------
+
+function answersById(field: string) {
+  return z
+    .record(
+      contentIdSchema,
+      z
+        .string({ error: 'each answer must be text' })
+        .max(WORKBOOK_ITEM_MAX_LENGTH, `each answer must be at most ${MAX_CHARS_TEXT} characters`),
+      { error: `${field} must be an object of answers by question id` },
+    )
+    .refine((answers) => Object.keys(answers).length <= WORKBOOK_MAX_ITEMS, {
+      message: `${field} must have at most ${WORKBOOK_MAX_ITEMS} answers`,
+    })
+    .default({});
+}
+
+/** A partner's answers keyed by the stable ids of the week's questions and cards. */
+export const workbookAnswersSchema = z.object({
+  reflectionAnswers: answersById('reflectionAnswers'),
+  discussionNotes: workbookText('discussionNotes'),
+  activityResponse: workbookText('activityResponse'),
+  weeklyCommitment: workbookText('weeklyCommitment'),
+  conversationCards: answersById('conversationCards'),
+});
+export type WorkbookAnswers = z.output<typeof workbookAnswersSchema>;
+
+/** An answer to a question or card the seller has since removed: kept, and shown apart. */
+export interface EarlierAnswer {
+  id: string;
+  /** The question or card as it read when it was last in the week; null when no version has it. */
+  text: string | null;
+  answer: string;
+}
+
+/** workbook.answers: the answers to the week's questions, and those to questions since removed. */
+export interface WorkbookAnswersView extends WorkbookAnswers {
+  earlier: { reflectionAnswers: EarlierAnswer[]; conversationCards: EarlierAnswer[] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +224,49 @@ export function hasReflectionAnswer(response: Pick<WorkbookResponse, 'reflection
 export const workbookWeekInput = z.object({ weekNumber: weekNumberSchema });
 export const workbookPartnerInput = z.object({ weekNumber: weekNumberSchema, partner: partnerSchema });
 export const workbookSaveInput = workbookPartnerInput.extend(workbookResponseSchema.shape);
+export const workbookSaveAnswersInput = workbookPartnerInput.extend(workbookAnswersSchema.shape);
+
+// ---------------------------------------------------------------------------------------------
+// Course content, edited by the seller (admin procedures `courseContent.*`)
+// ---------------------------------------------------------------------------------------------
+
+/** `default`: the bundled text of this version; `edited`: the seller's own. */
+export type CourseWeekStatus = 'default' | 'edited';
+
+export const courseWeekInput = z.object({ weekNumber: weekNumberSchema });
+export const courseWeekSaveInput = z
+  .object({ weekNumber: weekNumberSchema, content: weekContentSchema })
+  .superRefine((input, context) => {
+    if (input.content.weekNumber !== input.weekNumber) {
+      context.addIssue({ code: 'custom', path: ['content', 'weekNumber'], message: `must be ${input.weekNumber}` });
+    }
+  });
+export const courseWeekRestoreInput = z.object({
+  weekNumber: weekNumberSchema,
+  versionId: z.number({ error: 'versionId must be a number' }).int().positive(),
+});
+
+export interface CourseWeekListItem {
+  weekNumber: number;
+  title: string;
+  status: CourseWeekStatus;
+  /** When this version became current; null for a week the store lacks (shown from the files). */
+  updatedAt: string | null;
+}
+
+export interface CourseWeek extends CourseWeekListItem {
+  content: WeekContentData;
+}
+
+/** An earlier version of a week: what it was from `savedAt` until `replacedAt`. */
+export interface CourseWeekVersion {
+  id: number;
+  weekNumber: number;
+  title: string;
+  status: CourseWeekStatus;
+  savedAt: string;
+  replacedAt: string;
+}
 
 /** GET /api/week-summary: the stored summary, null before the first one. */
 export const weekSummarySchema = z.object({ summary: z.string().nullable() });

@@ -29,6 +29,8 @@ describe('migrations', () => {
       'orders',
       'progress',
       'sessions',
+      'week_content_versions',
+      'week_contents',
       'week_summaries',
       'workbook_responses',
     ]);

@@ -69,12 +69,12 @@ export interface WorkbookResponsesTable {
   couple_id: number;
   week_number: number;
   partner: Partner;
-  /** JSON array of strings. */
+  /** JSON object: answer text by question id (decision 0126). */
   reflection_answers: Generated<string>;
   discussion_notes: Generated<string>;
   activity_response: Generated<string>;
   weekly_commitment: Generated<string>;
-  /** JSON array of strings. */
+  /** JSON object: note text by card id (decision 0126). */
   conversation_cards: Generated<string>;
   updated_at: string;
 }
@@ -84,6 +84,25 @@ export interface WeekSummariesTable {
   week_number: number;
   summary: string;
   generated_at: string;
+}
+
+/** The current version of a week's content (decision 0125). */
+export interface WeekContentsTable {
+  week_number: number;
+  /** JSON of the shared week content schema. */
+  content: string;
+  status: 'default' | 'edited';
+  updated_at: string;
+}
+
+/** A version of a week's content that a later one replaced. */
+export interface WeekContentVersionsTable {
+  id: Generated<number>;
+  week_number: number;
+  content: string;
+  status: 'default' | 'edited';
+  saved_at: string;
+  replaced_at: string;
 }
 
 export interface ContactMessagesTable {
@@ -116,6 +135,8 @@ export interface Database {
   progress: ProgressTable;
   workbook_responses: WorkbookResponsesTable;
   week_summaries: WeekSummariesTable;
+  week_contents: WeekContentsTable;
+  week_content_versions: WeekContentVersionsTable;
   contact_messages: ContactMessagesTable;
   admin_audit_log: AdminAuditLogTable;
 }

@@ -5,7 +5,7 @@ import { ordersRouter } from '../features/orders/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
-import { workbookRouter } from '../features/workbook/router';
+import { courseContentRouter, workbookRouter } from '../features/workbook/router';
 import { router } from './init';
 
 /** The typed API at /api/trpc, one sub-router per feature. */
@@ -18,6 +18,7 @@ export const appRouter = router({
   progress: progressRouter,
   profile: profileRouter,
   workbook: workbookRouter,
+  courseContent: courseContentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,7 +39,7 @@ describe('the bundled week content', () => {
     ['week title', (content: WeekContent) => [content.title]],
     ['activity title', (content: WeekContent) => [content.activity.title]],
     ['reflection question', (content: WeekContent) => content.reflectionQuestions.map((item) => item.question)],
-    ['conversation card', (content: WeekContent) => content.conversationCards],
+    ['conversation card', (content: WeekContent) => content.conversationCards.map((card) => card.text)],
   ])('never repeats a %s across the year', (_kind, texts) => {
     const firstSeen = new Map<string, number>();
     const repeats: string[] = [];
@@ -52,6 +52,20 @@ describe('the bundled week content', () => {
       }
     }
     expect(repeats).toEqual([]);
+  });
+
+  it('gives every question and card the id the answer migration uses: wNN-qK and wNN-cK, in order', () => {
+    // db/migrations/2026-11-23T1100-week-content-and-answers-by-id.ts keyed answers stored by
+    // position with these ids; changing a bundled id would detach those answers (decision 0126).
+    for (const content of weeks) {
+      const week = `w${String(content.weekNumber).padStart(2, '0')}`;
+      expect(content.reflectionQuestions.map((question) => question.id)).toEqual(
+        content.reflectionQuestions.map((_, index) => `${week}-q${index + 1}`),
+      );
+      expect(content.conversationCards.map((card) => card.id)).toEqual(
+        content.conversationCards.map((_, index) => `${week}-c${index + 1}`),
+      );
+    }
   });
 
   it('closes each phase with a review week, and the year with a shared vision and vows', () => {

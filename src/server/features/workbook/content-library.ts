@@ -5,7 +5,11 @@ import { describeZodError } from '../../../shared/schemas';
 import { DEFAULT_CONTENT_DIR } from '../../paths';
 import { weekContentSchema, type WeekContent, type WeekContentData } from '../../../shared/workbook-schemas';
 
-/** The bundled week content: one `week-NN.json` per week that has its own exercises. */
+/**
+ * The bundled week content: one `week-NN.json` per week that has its own exercises. These files are
+ * the defaults: the server copies them into the database at start-up, where the seller edits them
+ * (course-content.ts, decision 0125).
+ */
 
 /** Week 1's content stands in for every week without its own (docs/product.md#entities). */
 export const FALLBACK_WEEK = 1;
@@ -24,6 +28,8 @@ export interface ContentLibrary {
   contentFor(weekNumber: number): WeekContent;
   /** The weeks that have content of their own, in order. */
   weeksWithContent(): number[];
+  /** A week's own bundled content (its default), or undefined when the week has no file. */
+  ownContent(weekNumber: number): WeekContentData | undefined;
 }
 
 /**
@@ -70,6 +76,7 @@ export function loadContentLibrary(dir: string = DEFAULT_CONTENT_DIR): ContentLi
       return { ...data, weekNumber, contentWeek: data.weekNumber, isFallback: !own };
     },
     weeksWithContent: () => [...weeks.keys()].sort((a, b) => a - b),
+    ownContent: (weekNumber) => weeks.get(weekNumber),
   };
 }
 

@@ -1,18 +1,21 @@
 import type { Partner } from '../../../shared/constants';
-import type { WorkbookResponse } from '../../../shared/workbook-schemas';
+import type { WorkbookAnswers } from '../../../shared/workbook-schemas';
 import { nowIso, type DB } from '../../db/client';
 
 /*
- * All SQL of the workbook. Every query filters by the couple's id. The two string arrays of a
- * response are stored as JSON text (the columns of the initial schema).
+ * All SQL of the workbook. Every query of a couple's data filters by the couple's id. A response's
+ * answers to questions and cards are stored as JSON objects, text by stable id (decision 0126).
  */
 
-function parseStringArray(json: string): string[] {
+function parseAnswers(json: string): Record<string, string> {
   try {
     const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    const answers: Record<string, string> = {};
+    for (const [key, answer] of Object.entries(value)) if (typeof answer === 'string') answers[key] = answer;
+    return answers;
   } catch {
-    return [];
+    return {};
   }
 }
 
@@ -22,7 +25,7 @@ export async function findResponse(
   coupleId: number,
   weekNumber: number,
   partner: Partner,
-): Promise<WorkbookResponse | undefined> {
+): Promise<WorkbookAnswers | undefined> {
   const row = await db
     .selectFrom('workbook_responses')
     .select(['reflection_answers', 'discussion_notes', 'activity_response', 'weekly_commitment', 'conversation_cards'])
@@ -32,11 +35,11 @@ export async function findResponse(
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    reflectionAnswers: parseStringArray(row.reflection_answers),
+    reflectionAnswers: parseAnswers(row.reflection_answers),
     discussionNotes: row.discussion_notes,
     activityResponse: row.activity_response,
     weeklyCommitment: row.weekly_commitment,
-    conversationCards: parseStringArray(row.conversation_cards),
+    conversationCards: parseAnswers(row.conversation_cards),
   };
 }
 
@@ -46,7 +49,7 @@ export async function upsertResponse(
   coupleId: number,
   weekNumber: number,
   partner: Partner,
-  response: WorkbookResponse,
+  response: WorkbookAnswers,
 ): Promise<void> {
   const columns = {
     reflection_answers: JSON.stringify(response.reflectionAnswers),
@@ -93,4 +96,125 @@ export async function findPartnerNames(db: DB, coupleId: number): Promise<{ part
     .where('id', '=', coupleId)
     .executeTakeFirst();
   return { partner1: row?.display_name ?? '', partner2: row?.partner_name ?? '' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Week content: the current version of each week, and the versions it replaced (decision 0125)
+// ---------------------------------------------------------------------------------------------
+
+export interface StoredWeekContent {
+  weekNumber: number;
+  /** JSON of the shared content schema. */
+  content: string;
+  status: 'default' | 'edited';
+  updatedAt: string;
+}
+
+export interface StoredWeekVersion {
+  id: number;
+  weekNumber: number;
+  content: string;
+  status: 'default' | 'edited';
+  savedAt: string;
+  replacedAt: string;
+}
+
+export async function findWeekContent(db: DB, weekNumber: number): Promise<StoredWeekContent | undefined> {
+  return db
+    .selectFrom('week_contents')
+    .select(['week_number as weekNumber', 'content', 'status', 'updated_at as updatedAt'])
+    .where('week_number', '=', weekNumber)
+    .executeTakeFirst();
+}
+
+/** Every stored week, in week order (at most 52 rows). */
+export async function listWeekContents(db: DB): Promise<StoredWeekContent[]> {
+  return db
+    .selectFrom('week_contents')
+    .select(['week_number as weekNumber', 'content', 'status', 'updated_at as updatedAt'])
+    .orderBy('week_number')
+    .execute();
+}
+
+/** Stores a week that has no row yet; false when one exists (start-up seeding runs every start). */
+export async function insertWeekContentIfMissing(db: DB, week: StoredWeekContent): Promise<boolean> {
+  const result = await db
+    .insertInto('week_contents')
+    .values({ week_number: week.weekNumber, content: week.content, status: week.status, updated_at: week.updatedAt })
+    .onConflict((conflict) => conflict.column('week_number').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Makes `next` the week's current version and keeps the one it replaces in the history, in one
+ * transaction. `expectedUpdatedAt`, when given, must still be the current version's (otherwise
+ * nothing changes and false is answered): a start-up refresh never overwrites a seller's save.
+ */
+export async function replaceWeekContent(
+  db: DB,
+  next: StoredWeekContent,
+  expectedUpdatedAt?: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findWeekContent(trx, next.weekNumber);
+    if (!current) {
+      await insertWeekContentIfMissing(trx, next);
+      return true;
+    }
+    if (expectedUpdatedAt !== undefined && current.updatedAt !== expectedUpdatedAt) return false;
+    await trx
+      .insertInto('week_content_versions')
+      .values({
+        week_number: current.weekNumber,
+        content: current.content,
+        status: current.status,
+        saved_at: current.updatedAt,
+        replaced_at: next.updatedAt,
+      })
+      .execute();
+    await trx
+      .updateTable('week_contents')
+      .set({ content: next.content, status: next.status, updated_at: next.updatedAt })
+      .where('week_number', '=', next.weekNumber)
+      .execute();
+    return true;
+  });
+}
+
+/** The versions a week's content replaced, newest first. */
+export async function listWeekVersions(db: DB, weekNumber: number): Promise<StoredWeekVersion[]> {
+  return db
+    .selectFrom('week_content_versions')
+    .select([
+      'id',
+      'week_number as weekNumber',
+      'content',
+      'status',
+      'saved_at as savedAt',
+      'replaced_at as replacedAt',
+    ])
+    .where('week_number', '=', weekNumber)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findWeekVersion(
+  db: DB,
+  weekNumber: number,
+  versionId: number,
+): Promise<StoredWeekVersion | undefined> {
+  return db
+    .selectFrom('week_content_versions')
+    .select([
+      'id',
+      'week_number as weekNumber',
+      'content',
+      'status',
+      'saved_at as savedAt',
+      'replaced_at as replacedAt',
+    ])
+    .where('week_number', '=', weekNumber)
+    .where('id', '=', versionId)
+    .executeTakeFirst();
 }

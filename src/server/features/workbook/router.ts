@@ -1,6 +1,30 @@
-import { coupleProcedure, router } from '../../trpc/init';
-import { workbookPartnerInput, workbookSaveInput, workbookWeekInput } from '../../../shared/workbook-schemas';
-import { generateSummary, getResponse, getSummary, getWeekContent, saveResponse } from './service';
+import { adminProcedure, coupleProcedure, router } from '../../trpc/init';
+import {
+  courseWeekInput,
+  courseWeekRestoreInput,
+  courseWeekSaveInput,
+  workbookPartnerInput,
+  workbookSaveAnswersInput,
+  workbookSaveInput,
+  workbookWeekInput,
+} from '../../../shared/workbook-schemas';
+import {
+  getCourseWeek,
+  listCourseWeeks,
+  listCourseWeekVersions,
+  restoreCourseWeekVersion,
+  revertCourseWeek,
+  saveCourseWeek,
+} from './course-content';
+import {
+  generateSummary,
+  getAnswers,
+  getResponse,
+  getSummary,
+  getWeekContent,
+  saveAnswers,
+  saveResponse,
+} from './service';
 
 export const workbookRouter = router({
   content: coupleProcedure
@@ -14,10 +38,34 @@ export const workbookRouter = router({
     .mutation(({ ctx, input: { weekNumber, partner, ...response } }) =>
       saveResponse(ctx.deps, ctx.auth, weekNumber, partner, response),
     ),
+  answers: coupleProcedure
+    .input(workbookPartnerInput)
+    .query(({ ctx, input }) => getAnswers(ctx.deps, ctx.auth, input.weekNumber, input.partner)),
+  saveAnswers: coupleProcedure
+    .input(workbookSaveAnswersInput)
+    .mutation(({ ctx, input: { weekNumber, partner, ...answers } }) =>
+      saveAnswers(ctx.deps, ctx.auth, weekNumber, partner, answers),
+    ),
   summary: coupleProcedure
     .input(workbookWeekInput)
     .query(({ ctx, input }) => getSummary(ctx.deps, ctx.auth, input.weekNumber)),
   generateSummary: coupleProcedure
     .input(workbookWeekInput)
     .mutation(({ ctx, input }) => generateSummary(ctx.deps, ctx.auth, input.weekNumber)),
+});
+
+/** The seller's course editor (decision 0125): admins only. */
+export const courseContentRouter = router({
+  list: adminProcedure.query(({ ctx }) => listCourseWeeks(ctx.deps)),
+  get: adminProcedure.input(courseWeekInput).query(({ ctx, input }) => getCourseWeek(ctx.deps, input.weekNumber)),
+  save: adminProcedure.input(courseWeekSaveInput).mutation(({ ctx, input }) => saveCourseWeek(ctx.deps, input.content)),
+  revert: adminProcedure
+    .input(courseWeekInput)
+    .mutation(({ ctx, input }) => revertCourseWeek(ctx.deps, input.weekNumber)),
+  history: adminProcedure
+    .input(courseWeekInput)
+    .query(({ ctx, input }) => listCourseWeekVersions(ctx.deps, input.weekNumber)),
+  restore: adminProcedure
+    .input(courseWeekRestoreInput)
+    .mutation(({ ctx, input }) => restoreCourseWeekVersion(ctx.deps, input.weekNumber, input.versionId)),
 });

@@ -1,17 +1,29 @@
 import type { Partner } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import {
-  emptyWorkbookResponse,
   hasReflectionAnswer,
   type GeneratedSummary,
   type WeekContent,
   type WeekSummary,
+  type WorkbookAnswers,
+  type WorkbookAnswersView,
   type WorkbookResponse,
 } from '../../../shared/workbook-schemas';
 import type { AppDeps } from '../../deps';
 import type { CoupleAuth } from '../auth/access';
 import { assertWeekUnlocked } from '../progress/unlock';
-import { bundledContentLibrary, type ContentLibrary } from './content-library';
+import {
+  cardIds,
+  currentOnly,
+  earlierAnswers,
+  earlierIds,
+  fromResponse,
+  isOverflowKey,
+  mergeById,
+  questionIds,
+  toResponse,
+} from './answers';
+import { earlierTexts, readWeekContent } from './course-content';
 import * as repo from './repo';
 import { buildWeekSummary } from './summary';
 
@@ -26,30 +38,50 @@ export const SUMMARY_NEEDS_BOTH_MESSAGE =
   'Both partners need to answer at least one reflection question before a summary can be generated.';
 
 /**
- * The exercises of a week. Like the week's PDF, a week's content is part of what the couple has
- * unlocked: a locked week is refused with 403 (decision 0050).
+ * The exercises of a week, as the seller last saved them (decision 0125). Like the week's PDF, a
+ * week's content is part of what the couple has unlocked: a locked week is refused with 403
+ * (decision 0050).
  */
-export async function getWeekContent(
-  deps: AppDeps,
-  couple: Couple,
-  weekNumber: number,
-  library: ContentLibrary = bundledContentLibrary(),
-): Promise<WeekContent> {
+export async function getWeekContent(deps: AppDeps, couple: Couple, weekNumber: number): Promise<WeekContent> {
   await assertWeekUnlocked(deps, couple, weekNumber);
-  return library.contentFor(weekNumber);
+  return (await readWeekContent(deps.db, weekNumber)).content;
 }
 
-/** A partner's saved response; never saved: empty strings and empty arrays. */
+function noAnswers(): WorkbookAnswers {
+  return {
+    reflectionAnswers: {},
+    discussionNotes: '',
+    activityResponse: '',
+    weeklyCommitment: '',
+    conversationCards: {},
+  };
+}
+
+async function storedAnswers(deps: AppDeps, couple: Couple, weekNumber: number, partner: Partner) {
+  return repo.findResponse(deps.db, couple.coupleId, weekNumber, partner);
+}
+
+/**
+ * A partner's saved response as lists, one text per question and card in the week's current order
+ * (the REST API and `workbook.get`); never saved: empty strings and empty arrays.
+ */
 export async function getResponse(
   deps: AppDeps,
   couple: Couple,
   weekNumber: number,
   partner: Partner,
 ): Promise<WorkbookResponse> {
-  return (await repo.findResponse(deps.db, couple.coupleId, weekNumber, partner)) ?? emptyWorkbookResponse();
+  const [answers, current] = await Promise.all([
+    storedAnswers(deps, couple, weekNumber, partner),
+    readWeekContent(deps.db, weekNumber),
+  ]);
+  return toResponse(answers ?? noAnswers(), current.content);
 }
 
-/** Saves (replaces) a partner's response on an unlocked week and answers what was stored. */
+/**
+ * Saves (replaces) a partner's response given as lists in the week's current order, on an unlocked
+ * week, and answers what was stored. Answers to questions the seller removed stay (decision 0126).
+ */
 export async function saveResponse(
   deps: AppDeps,
   couple: Couple,
@@ -58,8 +90,91 @@ export async function saveResponse(
   response: WorkbookResponse,
 ): Promise<WorkbookResponse> {
   await assertWeekUnlocked(deps, couple, weekNumber);
-  await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, response);
-  return getResponse(deps, couple, weekNumber, partner);
+  const [previous, current] = await Promise.all([
+    storedAnswers(deps, couple, weekNumber, partner),
+    readWeekContent(deps.db, weekNumber),
+  ]);
+  const answers = fromResponse(response, current.content, previous);
+  await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers);
+  return toResponse(answers, current.content);
+}
+
+async function answersView(deps: AppDeps, weekNumber: number, answers: WorkbookAnswers, content: WeekContent) {
+  const questions = questionIds(content);
+  const cards = cardIds(content);
+  const texts = await earlierTexts(deps.db, weekNumber, [
+    ...earlierIds(answers.reflectionAnswers, questions),
+    ...earlierIds(answers.conversationCards, cards),
+  ]);
+  const textOf = (id: string) => texts.get(id) ?? null;
+  return {
+    ...currentOnly(answers, content),
+    earlier: {
+      reflectionAnswers: earlierAnswers(answers.reflectionAnswers, questions, textOf),
+      conversationCards: earlierAnswers(answers.conversationCards, cards, textOf),
+    },
+  } satisfies WorkbookAnswersView;
+}
+
+/**
+ * A partner's answers by question and card id (`workbook.answers`, what the web app edits), with the
+ * answers to questions since removed apart, "from an earlier version".
+ */
+export async function getAnswers(
+  deps: AppDeps,
+  couple: Couple,
+  weekNumber: number,
+  partner: Partner,
+): Promise<WorkbookAnswersView> {
+  const [answers, current] = await Promise.all([
+    storedAnswers(deps, couple, weekNumber, partner),
+    readWeekContent(deps.db, weekNumber),
+  ]);
+  return answersView(deps, weekNumber, answers ?? noAnswers(), current.content);
+}
+
+/**
+ * Saves a partner's answers given by id: they replace the answers to the week's questions (and to
+ * any earlier question they name); other earlier answers stay. An id the week never had is refused
+ * with 400 naming it.
+ */
+export async function saveAnswers(
+  deps: AppDeps,
+  couple: Couple,
+  weekNumber: number,
+  partner: Partner,
+  given: WorkbookAnswers,
+): Promise<WorkbookAnswersView> {
+  await assertWeekUnlocked(deps, couple, weekNumber);
+  const [previous, current] = await Promise.all([
+    storedAnswers(deps, couple, weekNumber, partner),
+    readWeekContent(deps.db, weekNumber),
+  ]);
+  const fields = [
+    ['reflectionAnswers', given.reflectionAnswers, questionIds(current.content), previous?.reflectionAnswers],
+    ['conversationCards', given.conversationCards, cardIds(current.content), previous?.conversationCards],
+  ] as const;
+  const unknown = fields.flatMap(([field, answers, ids, before]) =>
+    earlierIds(answers, ids)
+      .filter((id) => !(before && Object.hasOwn(before, id)))
+      .map((id) => ({ field, id })),
+  );
+  if (unknown.some(({ id }) => isOverflowKey(id)))
+    throw new AppError('BAD_REQUEST', 'Answers must be keyed by question id.');
+  if (unknown.length > 0) {
+    const known = await earlierTexts(
+      deps.db,
+      weekNumber,
+      unknown.map(({ id }) => id),
+    );
+    const missing = unknown.find(({ id }) => !known.has(id));
+    if (missing) {
+      throw new AppError('BAD_REQUEST', `${missing.field}.${missing.id}: week ${weekNumber} has no such question.`);
+    }
+  }
+  const answers = mergeById(given, current.content, previous);
+  await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers);
+  return answersView(deps, weekNumber, answers, current.content);
 }
 
 export async function getSummary(deps: AppDeps, couple: Couple, weekNumber: number): Promise<WeekSummary> {
@@ -67,29 +182,22 @@ export async function getSummary(deps: AppDeps, couple: Couple, weekNumber: numb
 }
 
 /**
- * Writes the week's summary from both partners' answers and the week's content, stores it (a new one
- * replaces the old) and answers it. Refused (400) until both partners have a non-empty reflection answer.
+ * Writes the week's summary from both partners' answers (by question id) and the week's content,
+ * stores it (a new one replaces the old) and answers it. Refused (400) until both partners have a
+ * non-empty reflection answer.
  */
-export async function generateSummary(
-  deps: AppDeps,
-  couple: Couple,
-  weekNumber: number,
-  library: ContentLibrary = bundledContentLibrary(),
-): Promise<GeneratedSummary> {
+export async function generateSummary(deps: AppDeps, couple: Couple, weekNumber: number): Promise<GeneratedSummary> {
   await assertWeekUnlocked(deps, couple, weekNumber);
-  const [partner1, partner2, names] = await Promise.all([
-    getResponse(deps, couple, weekNumber, 'partner1'),
-    getResponse(deps, couple, weekNumber, 'partner2'),
+  const [partner1, partner2, names, current] = await Promise.all([
+    storedAnswers(deps, couple, weekNumber, 'partner1'),
+    storedAnswers(deps, couple, weekNumber, 'partner2'),
     repo.findPartnerNames(deps.db, couple.coupleId),
+    readWeekContent(deps.db, weekNumber),
   ]);
-  if (!hasReflectionAnswer(partner1) || !hasReflectionAnswer(partner2)) {
+  if (!partner1 || !partner2 || !hasReflectionAnswer(partner1) || !hasReflectionAnswer(partner2)) {
     throw new AppError('BAD_REQUEST', SUMMARY_NEEDS_BOTH_MESSAGE);
   }
-  const summary = buildWeekSummary({
-    content: library.contentFor(weekNumber),
-    names,
-    responses: { partner1, partner2 },
-  });
+  const summary = buildWeekSummary({ content: current.content, names, responses: { partner1, partner2 } });
   await repo.upsertSummary(deps.db, couple.coupleId, weekNumber, summary);
   return { summary };
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyWorkbookResponse, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import { emptyWorkbookResponse, type WorkbookAnswers, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import { fromResponse } from './answers';
 import { loadContentLibrary } from './content-library';
 import { buildWeekSummary, quote, QUOTE_MAX_LENGTH, sharedThemes, type SummaryInput } from './summary';
 
 const content = loadContentLibrary().contentFor(1);
 
-function response(overrides: Partial<WorkbookResponse>): WorkbookResponse {
-  return { ...emptyWorkbookResponse(), ...overrides };
+/** Answers by id, written as lists in the order of week 1's questions and cards. */
+function response(overrides: Partial<WorkbookResponse>): WorkbookAnswers {
+  return fromResponse({ ...emptyWorkbookResponse(), ...overrides }, content, undefined);
 }
 
 function input(overrides: Partial<SummaryInput> = {}): SummaryInput {
@@ -36,7 +38,7 @@ describe('buildWeekSummary', () => {
   it('is deterministic and changes when the answers change', () => {
     expect(buildWeekSummary(input())).toBe(buildWeekSummary(input()));
     const changed = input();
-    changed.responses.partner2.reflectionAnswers = ['Something else entirely.'];
+    changed.responses.partner2 = response({ reflectionAnswers: ['Something else entirely.'] });
     expect(buildWeekSummary(changed)).not.toBe(buildWeekSummary(input()));
   });
 

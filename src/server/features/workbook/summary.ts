@@ -1,5 +1,6 @@
 import type { Partner } from '../../../shared/constants';
-import { responseTexts, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import type { WeekContent, WorkbookAnswers } from '../../../shared/workbook-schemas';
+import { isOverflowKey } from './answers';
 
 /*
  * The couple's weekly summary, written on the server from both partners' answers and the week's
@@ -11,7 +12,8 @@ export interface SummaryInput {
   content: Pick<WeekContent, 'weekNumber' | 'focus' | 'reflectionQuestions' | 'activity'>;
   /** The profile's names; blank names become "Partner 1" / "Partner 2". */
   names: Record<Partner, string>;
-  responses: Record<Partner, WorkbookResponse>;
+  /** Each partner's answers by question id (decision 0126). */
+  responses: Record<Partner, WorkbookAnswers>;
 }
 
 /** Longest quoted excerpt, in characters, before it is shortened at a sentence or word boundary. */
@@ -63,11 +65,22 @@ export function buildWeekSummary({ content, names, responses }: SummaryInput): s
 function describeAnswers(
   content: SummaryInput['content'],
   who: string,
-  response: WorkbookResponse,
+  response: WorkbookAnswers,
   partner: Partner,
 ): string[] {
-  const chosen = response.reflectionAnswers
-    .map((answer, index) => ({ text: normalizeSpace(answer), index }))
+  // The week's questions in order, then any answer to a question the seller has since removed.
+  const current = new Set(content.reflectionQuestions.map((question) => question.id));
+  const answered = [
+    ...content.reflectionQuestions.map((question) => ({
+      topic: question.topic,
+      answer: Object.hasOwn(response.reflectionAnswers, question.id) ? response.reflectionAnswers[question.id]! : '',
+    })),
+    ...Object.entries(response.reflectionAnswers)
+      .filter(([id]) => !current.has(id) && !isOverflowKey(id))
+      .map(([, answer]) => ({ topic: 'another question', answer })),
+  ];
+  const chosen = answered
+    .map(({ topic, answer }, index) => ({ topic, text: normalizeSpace(answer), index }))
     .filter((answer) => answer.text.length > 0)
     // The most substantial answers, told in the order of the questions.
     .sort((a, b) => b.text.length - a.text.length || a.index - b.index)
@@ -75,12 +88,11 @@ function describeAnswers(
     .sort((a, b) => a.index - b.index);
 
   return chosen.map((answer, position) => {
-    const topic = content.reflectionQuestions[answer.index]?.topic ?? 'another question';
     const quoted = quote(answer.text);
-    if (position > 0) return `On ${topic}, ${who} added: ${quoted}`;
+    if (position > 0) return `On ${answer.topic}, ${who} added: ${quoted}`;
     return partner === 'partner1'
-      ? `Thinking about ${topic}, ${who} wrote: ${quoted}`
-      : `${who}, reflecting on ${topic}, wrote: ${quoted}`;
+      ? `Thinking about ${answer.topic}, ${who} wrote: ${quoted}`
+      : `${who}, reflecting on ${answer.topic}, wrote: ${quoted}`;
   });
 }
 
@@ -144,8 +156,8 @@ function describeSharedThemes(themes: string[]): string {
  * each theme is shown in the spelling the partners used most.
  */
 export function sharedThemes(
-  first: WorkbookResponse,
-  second: WorkbookResponse,
+  first: WorkbookAnswers,
+  second: WorkbookAnswers,
   echoes: ReadonlySet<string> = new Set(),
 ): string[] {
   const a = countWords(allText(first));
@@ -174,8 +186,14 @@ function promptWords(content: SummaryInput['content']): Set<string> {
   return new Set(countWords(text).keys());
 }
 
-function allText(response: WorkbookResponse): string {
-  return responseTexts(response).join('\n');
+function allText(response: WorkbookAnswers): string {
+  return [
+    ...Object.values(response.reflectionAnswers),
+    response.discussionNotes,
+    response.activityResponse,
+    response.weeklyCommitment,
+    ...Object.values(response.conversationCards),
+  ].join('\n');
 }
 
 interface WordCount {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import type { Partner } from '../../../shared/constants';
-import type { WeekContent, WorkbookResponse } from '../../../shared/workbook-schemas';
+import type { WeekContent, WorkbookAnswers } from '../../../shared/workbook-schemas';
 import { errorMessage } from '../../lib/api-error';
 
 /*
@@ -13,34 +13,48 @@ export const SAVE_FAILED_TITLE = 'Save Failed';
 export const SAVE_FAILED_FALLBACK = 'Failed to save responses';
 export const SAVE_NETWORK_ERROR = 'Network error occurred while saving';
 
-function padded(values: string[], length: number): string[] {
-  return values.length >= length ? [...values] : [...values, ...Array<string>(length - values.length).fill('')];
+function byIds(answers: Readonly<Record<string, string>>, ids: readonly string[]): Record<string, string> {
+  return Object.fromEntries(ids.map((id) => [id, Object.hasOwn(answers, id) ? answers[id]! : '']));
 }
 
 /**
- * A saved response shaped for the form: one answer per reflection question and one note per
- * conversation card (a response never saved has empty arrays). Extra saved items are kept.
+ * Saved answers shaped for the form: one answer for each of the week's reflection questions and one
+ * note for each conversation card, by their stable ids (a question never answered reads empty).
+ * Answers to questions the seller has removed are not part of the form (they are shown apart).
  */
 export function fitToContent(
-  response: WorkbookResponse,
+  answers: WorkbookAnswers,
   content: Pick<WeekContent, 'reflectionQuestions' | 'conversationCards'>,
-): WorkbookResponse {
+): WorkbookAnswers {
   return {
-    ...response,
-    reflectionAnswers: padded(response.reflectionAnswers, content.reflectionQuestions.length),
-    conversationCards: padded(response.conversationCards, content.conversationCards.length),
+    reflectionAnswers: byIds(
+      answers.reflectionAnswers,
+      content.reflectionQuestions.map((question) => question.id),
+    ),
+    discussionNotes: answers.discussionNotes,
+    activityResponse: answers.activityResponse,
+    weeklyCommitment: answers.weeklyCommitment,
+    conversationCards: byIds(
+      answers.conversationCards,
+      content.conversationCards.map((card) => card.id),
+    ),
   };
 }
 
-export function sameResponse(a: WorkbookResponse, b: WorkbookResponse): boolean {
+function sameAnswers(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const value = (answers: Readonly<Record<string, string>>, key: string) =>
+    Object.hasOwn(answers, key) ? answers[key] : '';
+  return [...keys].every((key) => value(a, key) === value(b, key));
+}
+
+export function sameResponse(a: WorkbookAnswers, b: WorkbookAnswers): boolean {
   return (
     a.discussionNotes === b.discussionNotes &&
     a.activityResponse === b.activityResponse &&
     a.weeklyCommitment === b.weeklyCommitment &&
-    a.reflectionAnswers.length === b.reflectionAnswers.length &&
-    a.reflectionAnswers.every((answer, index) => answer === b.reflectionAnswers[index]) &&
-    a.conversationCards.length === b.conversationCards.length &&
-    a.conversationCards.every((note, index) => note === b.conversationCards[index])
+    sameAnswers(a.reflectionAnswers, b.reflectionAnswers) &&
+    sameAnswers(a.conversationCards, b.conversationCards)
   );
 }
 
@@ -56,7 +70,7 @@ export function saveFailureMessage(error: unknown): string {
   return SAVE_FAILED_FALLBACK;
 }
 
-export type WeekDrafts = Record<Partner, WorkbookResponse>;
+export type WeekDrafts = Record<Partner, WorkbookAnswers>;
 
 const UNSAVED_DRAFTS = ['workbook', 'unsaved-drafts'] as const;
 

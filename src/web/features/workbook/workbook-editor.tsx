@@ -19,10 +19,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
 import {
+  type EarlierAnswer,
   hasReflectionAnswer,
-  responseTexts,
   type WeekContent,
-  type WorkbookResponse,
+  type WorkbookAnswers,
+  type WorkbookAnswersView,
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
@@ -39,10 +40,15 @@ import { WorkbookSummary } from './workbook-summary';
 interface WorkbookEditorProps {
   weekNumber: number;
   content: WeekContent;
-  /** What the server holds for each partner. */
-  saved: Record<Partner, WorkbookResponse>;
+  /** What the server holds for each partner, by question and card id. */
+  saved: Record<Partner, WorkbookAnswersView>;
   summary: string | null;
   partnerNames: Record<Partner, string>;
+  /**
+   * The seller's preview of unsaved content (docs/product.md#admin-screen): the page exactly as couples
+   * see it, but nothing is kept or sent.
+   */
+  preview?: boolean;
 }
 
 type TextField = 'discussionNotes' | 'activityResponse' | 'weeklyCommitment';
@@ -53,7 +59,14 @@ type ListField = 'reflectionAnswers' | 'conversationCards';
  * switching partner never loses what was typed; Save stores the partner on screen. Unsaved drafts
  * also outlive a switch to another week (`unsavedDrafts`): coming back to the week restores them.
  */
-export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNames }: WorkbookEditorProps) {
+export function WorkbookEditor({
+  weekNumber,
+  content,
+  saved,
+  summary,
+  partnerNames,
+  preview = false,
+}: WorkbookEditorProps) {
   const queryClient = useQueryClient();
   const switchLabelId = useId();
   const [active, setActive] = useState<Partner>('partner1');
@@ -81,24 +94,25 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 
   useEffect(() => {
+    if (preview) return;
     if (anyUnsaved) unsavedDrafts.keep(queryClient, weekNumber, drafts);
     else unsavedDrafts.forget(queryClient, weekNumber);
-  }, [queryClient, weekNumber, drafts, anyUnsaved]);
+  }, [queryClient, weekNumber, drafts, anyUnsaved, preview]);
 
   // Leaving or reloading the page with unsaved answers asks first (the browser shows its own prompt).
   useEffect(() => {
-    if (!anyUnsaved) return undefined;
+    if (!anyUnsaved || preview) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [anyUnsaved]);
+  }, [anyUnsaved, preview]);
   const draft = drafts[active];
   const phase = PHASES.find((candidate) => weekNumber >= candidate.firstWeek && weekNumber <= candidate.lastWeek);
 
   const save = useMutation(
-    trpc.workbook.save.mutationOptions({
+    trpc.workbook.saveAnswers.mutationOptions({
       onSuccess: (response, variables) => {
-        queryClient.setQueryData(trpc.workbook.get.queryKey({ weekNumber, partner: variables.partner }), response);
+        queryClient.setQueryData(trpc.workbook.answers.queryKey({ weekNumber, partner: variables.partner }), response);
         notify.success('Responses Saved');
       },
       onError: (error) => notify.error(SAVE_FAILED_TITLE, saveFailureMessage(error)),
@@ -109,12 +123,11 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
     setDrafts((current) => ({ ...current, [active]: { ...current[active], [field]: value } }));
   }
 
-  function setItem(field: ListField, index: number, value: string) {
-    setDrafts((current) => {
-      const items = [...current[active][field]];
-      items[index] = value;
-      return { ...current, [active]: { ...current[active], [field]: items } };
-    });
+  function setItem(field: ListField, id: string, value: string) {
+    setDrafts((current) => ({
+      ...current,
+      [active]: { ...current[active], [field]: { ...current[active][field], [id]: value } },
+    }));
   }
 
   const name = names[active];
@@ -165,10 +178,10 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
       <Section title="Reflection questions" intro={`${name}, take a quiet moment with each question.`}>
         {content.reflectionQuestions.map((question, index) => (
           <AnswerField
-            key={question.question}
+            key={question.id}
             label={`${index + 1}. ${question.question}`}
-            value={draft.reflectionAnswers[index] ?? ''}
-            onChange={(value) => setItem('reflectionAnswers', index, value)}
+            value={draft.reflectionAnswers[question.id] ?? ''}
+            onChange={(value) => setItem('reflectionAnswers', question.id, value)}
           />
         ))}
       </Section>
@@ -225,18 +238,20 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
 
       <Section title="Conversation cards" intro="Ask each other, one card at a time, and jot down what you heard.">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          {content.conversationCards.map((card, index) => (
-            <Paper key={card} withBorder radius="md" p="sm" bg="var(--mantine-color-plum-0)">
+          {content.conversationCards.map((card) => (
+            <Paper key={card.id} withBorder radius="md" p="sm" bg="var(--mantine-color-plum-0)">
               <AnswerField
-                label={card}
-                value={draft.conversationCards[index] ?? ''}
-                onChange={(value) => setItem('conversationCards', index, value)}
+                label={card.text}
+                value={draft.conversationCards[card.id] ?? ''}
+                onChange={(value) => setItem('conversationCards', card.id, value)}
                 maxRows={10}
               />
             </Paper>
           ))}
         </SimpleGrid>
       </Section>
+
+      <EarlierAnswers name={name} earlier={saved[active].earlier} />
 
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
@@ -250,18 +265,49 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
         <Button
           onClick={() => save.mutate({ weekNumber, partner: active, ...drafts[active] })}
           loading={save.isPending}
+          disabled={preview}
         >
           Save Responses
         </Button>
       </Group>
 
-      <WorkbookSummary weekNumber={weekNumber} summary={summary} names={names} answered={answered} />
+      {!preview && <WorkbookSummary weekNumber={weekNumber} summary={summary} names={names} answered={answered} />}
     </Stack>
   );
 }
 
-function hasAnyText(response: WorkbookResponse): boolean {
-  return responseTexts(response).some((text) => text.trim().length > 0);
+function hasAnyText(response: WorkbookAnswers): boolean {
+  return [
+    ...Object.values(response.reflectionAnswers),
+    response.discussionNotes,
+    response.activityResponse,
+    response.weeklyCommitment,
+    ...Object.values(response.conversationCards),
+  ].some((text) => text.trim().length > 0);
+}
+
+/**
+ * Answers to questions and cards the seller has since removed: kept, read-only, and never moved
+ * onto another question (decision 0126).
+ */
+function EarlierAnswers({ name, earlier }: { name: string; earlier: WorkbookAnswersView['earlier'] }) {
+  const items: EarlierAnswer[] = [...earlier.reflectionAnswers, ...earlier.conversationCards];
+  if (items.length === 0) return null;
+  return (
+    <Section
+      title="From an earlier version"
+      intro={`These questions have since changed or been removed from this week. ${name}'s answers to them are kept here.`}
+    >
+      <Stack gap="sm">
+        {items.map((item) => (
+          <Stack key={item.id} gap={2}>
+            <Text fw={600}>{item.text ?? 'A question no longer in this week'}</Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{item.answer}</Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Section>
+  );
 }
 
 function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
@@ -299,11 +345,14 @@ function AnswerField({
 }
 
 function Section({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
         <Stack gap={4}>
-          <Title order={3}>{title}</Title>
+          <Title order={3} id={headingId}>
+            {title}
+          </Title>
           <Text size="sm" c="dimmed">
             {intro}
           </Text>

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
-import { emptyWorkbookResponse, type WeekContent, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import {
+  emptyWorkbookResponse,
+  type WeekContent,
+  type WorkbookAnswers,
+  type WorkbookAnswersView,
+  type WorkbookResponse,
+} from '../../../shared/workbook-schemas';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from './test-support';
 import { WorkbookPanel } from './workbook-panel';
@@ -23,7 +29,11 @@ function weekContent(weekNumber: number, isFallback = false): WeekContent {
     title: 'Listening to Understand',
     focus: 'listening to understand',
     objective: 'Learn what helps each of you feel heard.',
-    reflectionQuestions: QUESTIONS.map((question, index) => ({ question, topic: `topic ${index}` })),
+    reflectionQuestions: QUESTIONS.map((question, index) => ({
+      id: QUESTION_IDS[index]!,
+      question,
+      topic: `topic ${index}`,
+    })),
     discussionPrompts: ['Share your first answers.'],
     activity: { title: 'The Listening Swap', description: 'Take turns listening.', steps: ['Put phones away.'] },
     commitmentExamples: ['I will put my phone away at dinner.'],
@@ -31,7 +41,30 @@ function weekContent(weekNumber: number, isFallback = false): WeekContent {
       'What made you smile this week?',
       'Where do you open up most easily?',
       'What changed your mind?',
-    ],
+    ].map((text, index) => ({ id: CARD_IDS[index]!, text })),
+  };
+}
+
+const QUESTION_IDS = ['w01-q1', 'w01-q2', 'w01-q3', 'w01-q4', 'w01-q5'];
+const CARD_IDS = ['w01-c1', 'w01-c2', 'w01-c3'];
+
+/** The fake server keeps lists (in question order); the page reads and saves answers by id. */
+function byId(response: WorkbookResponse): WorkbookAnswersView {
+  const keyed = (list: string[], ids: string[]) =>
+    Object.fromEntries(list.map((answer, index) => [ids[index] ?? `#${index + 1}`, answer]));
+  return {
+    ...response,
+    reflectionAnswers: keyed(response.reflectionAnswers, QUESTION_IDS),
+    conversationCards: keyed(response.conversationCards, CARD_IDS),
+    earlier: { reflectionAnswers: [], conversationCards: [] },
+  };
+}
+
+function asLists(answers: WorkbookAnswers): WorkbookResponse {
+  return {
+    ...answers,
+    reflectionAnswers: QUESTION_IDS.map((id) => answers.reflectionAnswers[id] ?? ''),
+    conversationCards: CARD_IDS.map((id) => answers.conversationCards[id] ?? ''),
   };
 }
 
@@ -40,6 +73,8 @@ interface ServerState {
   summary: string | null;
   lockedWeeks?: number[];
   fallbackWeeks?: number[];
+  /** Partner 1's answers to questions the seller has removed. */
+  earlier?: WorkbookAnswersView['earlier'];
 }
 
 const GENERATED =
@@ -55,15 +90,19 @@ function fakeServer(state: ServerState) {
       }
       return { data: weekContent(weekNumber, state.fallbackWeeks?.includes(weekNumber)) };
     },
-    'workbook.get': (input) => ({ data: state.saved[(input as { partner: Partner }).partner] }),
-    'workbook.save': (input) => {
+    'workbook.answers': (input) => {
+      const { partner } = input as { partner: Partner };
+      const view = byId(state.saved[partner]);
+      return { data: partner === 'partner1' && state.earlier ? { ...view, earlier: state.earlier } : view };
+    },
+    'workbook.saveAnswers': (input) => {
       const {
         weekNumber: _week,
         partner,
-        ...response
-      } = input as { weekNumber: number; partner: Partner } & WorkbookResponse;
-      state.saved[partner] = response;
-      return { data: response };
+        ...answers
+      } = input as { weekNumber: number; partner: Partner } & WorkbookAnswers;
+      state.saved[partner] = asLists(answers);
+      return { data: byId(state.saved[partner]) };
     },
     'workbook.summary': () => ({ data: { summary: state.summary } }),
     'workbook.generateSummary': () => {
@@ -152,6 +191,25 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('textbox', { name: `1. ${QUESTIONS[0]}` })).toHaveValue('On our walk by the river.');
   });
 
+  it('shows answers to questions the seller removed apart, "from an earlier version", never in another question', async () => {
+    fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+      earlier: {
+        reflectionAnswers: [{ id: 'w01-q9', text: 'A question since removed?', answer: 'My earlier answer.' }],
+        conversationCards: [],
+      },
+    });
+    renderPanel(1);
+    await openWorkbook();
+    const earlier = screen.getByRole('region', { name: 'From an earlier version' });
+    expect(within(earlier).getByText('A question since removed?')).toBeInTheDocument();
+    expect(within(earlier).getByText('My earlier answer.')).toBeInTheDocument();
+    for (const textbox of screen.getAllByRole('textbox')) expect(textbox).toHaveValue('');
+    await userEvent.click(screen.getByRole('radio', { name: 'Sam' }));
+    expect(screen.queryByRole('region', { name: 'From an earlier version' })).not.toBeInTheDocument();
+  });
+
   it('keeps both partners’ unsaved drafts when switching between them', async () => {
     const user = userEvent.setup({ delay: null });
     fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
@@ -208,17 +266,17 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Responses' }));
 
     expect(await screen.findByText('Responses Saved')).toBeInTheDocument();
-    expect(server.calls.filter((call) => call.path === 'workbook.save')).toEqual([
+    expect(server.calls.filter((call) => call.path === 'workbook.saveAnswers')).toEqual([
       {
-        path: 'workbook.save',
+        path: 'workbook.saveAnswers',
         input: {
           weekNumber: 1,
           partner: 'partner2',
-          reflectionAnswers: ['', '', 'When I go quiet.', '', ''],
+          reflectionAnswers: { 'w01-q1': '', 'w01-q2': '', 'w01-q3': 'When I go quiet.', 'w01-q4': '', 'w01-q5': '' },
           discussionNotes: '',
           activityResponse: '',
           weeklyCommitment: 'Ask first.',
-          conversationCards: ['', '', ''],
+          conversationCards: { 'w01-c1': '', 'w01-c2': '', 'w01-c3': '' },
         },
       },
     ]);

@@ -47,8 +47,8 @@ export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: Workbo
 
 function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps & { weekNumber: number }) {
   const content = useQuery(trpc.workbook.content.queryOptions({ weekNumber }));
-  const partner1 = useQuery(trpc.workbook.get.queryOptions({ weekNumber, partner: 'partner1' }));
-  const partner2 = useQuery(trpc.workbook.get.queryOptions({ weekNumber, partner: 'partner2' }));
+  const partner1 = useQuery(trpc.workbook.answers.queryOptions({ weekNumber, partner: 'partner1' }));
+  const partner2 = useQuery(trpc.workbook.answers.queryOptions({ weekNumber, partner: 'partner2' }));
   const summary = useQuery(trpc.workbook.summary.queryOptions({ weekNumber }));
   const queries = [content, partner1, partner2, summary];
 
