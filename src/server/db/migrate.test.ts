@@ -23,6 +23,7 @@ describe('migrations', () => {
     const tables = await db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
       'accounts',
+      'admin_audit_log',
       'contact_messages',
       'couples',
       'frameworks',

@@ -1,4 +1,4 @@
-import { IconFileTypePdf, type IconProps } from '@tabler/icons-react';
+import { IconBook, IconFileTypePdf, type IconProps } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 
@@ -19,4 +19,5 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
+  { to: '/admin/content', label: 'Course content', icon: IconBook },
 ];

@@ -1,0 +1,131 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CourseWeek, CourseWeekListItem, WeekContentData } from '../../../shared/workbook-schemas';
+import { renderWithProviders } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { createQueryClient } from '../../trpc';
+import { CourseContentPage } from './course-content-page';
+
+function weekContent(weekNumber: number): WeekContentData {
+  return {
+    weekNumber,
+    title: `Week title ${weekNumber}`,
+    focus: 'a focus',
+    objective: 'An objective.',
+    reflectionQuestions: [
+      { id: 'w02-q1', question: 'First question?', topic: 'first' },
+      { id: 'w02-q2', question: 'Second question?', topic: 'second' },
+    ],
+    discussionPrompts: ['A prompt.'],
+    activity: { title: 'An activity', description: 'Do it.', steps: ['Step one.'] },
+    commitmentExamples: ['An example.'],
+    conversationCards: [{ id: 'w02-c1', text: 'A card?' }],
+  };
+}
+
+function fakeServer() {
+  const stored = new Map<number, CourseWeek>();
+  for (let week = 1; week <= 52; week += 1) {
+    stored.set(week, {
+      weekNumber: week,
+      title: `Week title ${week}`,
+      status: 'default',
+      updatedAt: '2026-11-23T10:00:00.000Z',
+      content: weekContent(week),
+    });
+  }
+  const list = (): CourseWeekListItem[] => [...stored.values()].map(({ content: _content, ...item }) => item);
+  return stubTrpcFetch({
+    'courseContent.list': () => ({ data: list() }),
+    'courseContent.get': (input) => ({ data: stored.get((input as { weekNumber: number }).weekNumber) }),
+    'courseContent.history': () => ({ data: [] }),
+    'courseContent.save': (input) => {
+      const { weekNumber, content } = input as { weekNumber: number; content: WeekContentData };
+      const saved: CourseWeek = {
+        weekNumber,
+        title: content.title,
+        status: 'edited',
+        updatedAt: '2026-11-23T11:00:00.000Z',
+        content,
+      };
+      stored.set(weekNumber, saved);
+      return { data: saved };
+    },
+  });
+}
+
+function renderPage(weekNumber = 2) {
+  const queryClient = createQueryClient();
+  renderWithProviders(
+    <QueryClientProvider client={queryClient}>
+      <CourseContentPage
+        weekNumber={weekNumber}
+        onSelectWeek={vi.fn()}
+        renderPreview={(content) => <p>Preview of {content.reflectionQuestions[0]?.question}</p>}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('CourseContentPage', { timeout: 15_000 }, () => {
+  it('lists the 52 weeks with their status and edits the chosen one', async () => {
+    const server = fakeServer();
+    renderPage(2);
+    const weeks = await screen.findByRole('navigation', { name: 'Weeks of the course' });
+    await waitFor(() => expect(within(weeks).getAllByRole('button')).toHaveLength(52));
+    expect(within(weeks).getByRole('button', { name: /^Week 2: Week title 2 Default/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await screen.findByRole('textbox', { name: 'Question 1' })).toHaveValue('First question?');
+    expect(server.calls.some((call) => call.path === 'courseContent.get')).toBe(true);
+  });
+
+  it('checks every field before sending, naming it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    renderPage(2);
+    await user.clear(await screen.findByRole('textbox', { name: 'Summary topic of question 2' }));
+    await user.click(screen.getAllByRole('button', { name: 'Save Content' })[0]!);
+    expect(await screen.findByText('Some fields need attention')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Summary topic of question 2' })).toHaveAccessibleDescription(
+      /must not be empty/,
+    );
+    expect(server.calls.filter((call) => call.path === 'courseContent.save')).toEqual([]);
+  });
+
+  it('reorders, adds and removes questions keeping their ids, saves, and marks the week edited', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    renderPage(2);
+    await user.click(await screen.findByRole('button', { name: 'Move question 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Add question' }));
+    await user.type(screen.getByRole('textbox', { name: 'Question 3' }), 'A new one?');
+    await user.type(screen.getByRole('textbox', { name: 'Summary topic of question 3' }), 'something new');
+    await user.click(screen.getByRole('button', { name: 'Remove card 1' }));
+    // One card is the least a week has: the last card cannot be removed.
+    expect(screen.getByRole('button', { name: 'Remove card 1' })).toBeDisabled();
+
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(screen.getByText('Preview of Second question?')).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Save Content' })[0]!);
+    expect(await screen.findByText('Content Saved')).toBeInTheDocument();
+    const saved = server.calls.find((call) => call.path === 'courseContent.save')!.input as {
+      content: WeekContentData;
+    };
+    expect(saved.content.reflectionQuestions.map((question) => question.id)).toEqual([
+      'w02-q2',
+      'w02-q1',
+      expect.stringMatching(/^w02-q-[a-z0-9]{5}$/),
+    ]);
+    const weeks = screen.getByRole('navigation', { name: 'Weeks of the course' });
+    expect(await within(weeks).findByRole('button', { name: /^Week 2: Week title 2 Edited/ })).toBeInTheDocument();
+  });
+});
