@@ -4,7 +4,6 @@ import type { WeekContentData } from '../../../shared/workbook-schemas';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { listInOrder, keyedInOrder } from './answers';
 import { bundledContentLibrary } from './content-library';
-import { saveCourseWeek } from './course-content';
 import { getAnswers, getResponse, saveResponse } from './service';
 
 const t = useTestApp();
@@ -33,16 +32,20 @@ describe('answers stored by question id', () => {
     });
 
     // The seller moves question 3 to the top, removes question 2, adds a new one, and drops card 1.
-    await saveCourseWeek(t.deps, {
-      ...week,
-      reflectionQuestions: [
-        q3!,
-        q1!,
-        { id: 'w01-q-new1', question: 'A new question?', topic: 'something new' },
-        q4!,
-        q5!,
-      ],
-      conversationCards: week.conversationCards.slice(1),
+    const seller = await callerFor(t, await adminCookie(t.deps));
+    await seller.courseContent.save({
+      weekNumber: 1,
+      content: {
+        ...week,
+        reflectionQuestions: [
+          q3!,
+          q1!,
+          { id: 'w01-q-new1', question: 'A new question?', topic: 'something new' },
+          q4!,
+          q5!,
+        ],
+        conversationCards: week.conversationCards.slice(1),
+      },
     });
 
     // The lists follow the new order; the new question is unanswered; nothing shifts onto it.
@@ -72,7 +75,7 @@ describe('answers stored by question id', () => {
     expect((await getAnswers(t.deps, owner, 1, 'partner1')).earlier.reflectionAnswers).toHaveLength(1);
 
     // ... and when the seller puts the removed question back, its answer is there again.
-    await saveCourseWeek(t.deps, defaultOf(1));
+    await seller.courseContent.revert({ weekNumber: 1 });
     expect((await getResponse(t.deps, owner, 1, 'partner1')).reflectionAnswers).toEqual(['one', 'two', 'three!']);
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { WeekContentData } from '../../../shared/workbook-schemas';
 import { DEFAULT_CONTENT_DIR } from '../../paths';
 import { adminCookie, callerFor, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
+import { listRecentAdminActions } from '../audit/service';
 import { bundledContentLibrary, loadContentLibrary } from './content-library';
 import { readWeekContent, seedWeekContent } from './course-content';
 import { completeWeeks } from './test-support';
@@ -101,6 +102,14 @@ describe('courseContent.* (the seller edits the course)', () => {
     expect(restored).toMatchObject({ status: 'edited', title: 'Our Own Week Three' });
     expect((await caller.courseContent.history({ weekNumber: 3 })).length).toBe(3);
     await caller.courseContent.revert({ weekNumber: 3 });
+    // Each change wrote its audit line (docs/product.md#admin-audit-log), newest first.
+    const log = await listRecentAdminActions(t.deps.db, { limit: 20, offset: 0 });
+    expect(log.filter((line) => line.target === 'week 3').map((line) => line.action)).toEqual([
+      'content.revert',
+      'content.restore',
+      'content.revert',
+      'content.save',
+    ]);
   });
 
   it('records nothing for a save that changes nothing, and calls a save equal to the files "default"', async () => {

@@ -11,6 +11,8 @@ import {
 } from '../../../shared/workbook-schemas';
 import { type DB, nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import type { AdminAuth } from '../auth/access';
+import { recordAdminAction } from '../audit/service';
 import { bundledContentLibrary, type ContentLibrary, FALLBACK_WEEK } from './content-library';
 import * as repo from './repo';
 
@@ -61,7 +63,7 @@ export async function seedWeekContent(
     if (!row) {
       if (await repo.insertWeekContentIfMissing(db, next)) inserted += 1;
     } else if (row.status === 'default' && row.content !== content) {
-      if (await repo.replaceWeekContent(db, next, row.updatedAt)) refreshed += 1;
+      if (await repo.replaceWeekContent(db, next, { expectedUpdatedAt: row.updatedAt })) refreshed += 1;
     }
   }
   return { inserted, refreshed };
@@ -172,25 +174,48 @@ export async function getCourseWeek(deps: AppDeps, weekNumber: number): Promise<
   };
 }
 
-async function replaceWith(deps: AppDeps, content: WeekContentData, status: CourseWeekStatus): Promise<CourseWeek> {
+/** Who changes the content, for the audit log (docs/product.md#admin-audit-log). */
+export interface ContentEditor {
+  admin: AdminAuth;
+  address?: string | null;
+}
+
+async function replaceWith(
+  deps: AppDeps,
+  editor: ContentEditor,
+  action: string,
+  content: WeekContentData,
+  status: CourseWeekStatus,
+): Promise<CourseWeek> {
   const weekNumber = content.weekNumber;
   const serialized = serialize(content);
   const current = await repo.findWeekContent(deps.db, weekNumber);
   if (!current || current.content !== serialized || current.status !== status) {
-    await repo.replaceWeekContent(deps.db, { weekNumber, content: serialized, status, updatedAt: nowIso() });
+    await repo.replaceWeekContent(
+      deps.db,
+      { weekNumber, content: serialized, status, updatedAt: nowIso() },
+      {
+        alongside: (trx) =>
+          recordAdminAction(trx, editor.admin, action, { target: `week ${weekNumber}`, address: editor.address }),
+      },
+    );
   }
   return getCourseWeek(deps, weekNumber);
 }
 
 /** Saves the seller's version of a week (validated by the procedure's input schema). */
-export async function saveCourseWeek(deps: AppDeps, content: WeekContentData): Promise<CourseWeek> {
-  return replaceWith(deps, content, statusOf(content, bundledContentLibrary()));
+export async function saveCourseWeek(
+  deps: AppDeps,
+  editor: ContentEditor,
+  content: WeekContentData,
+): Promise<CourseWeek> {
+  return replaceWith(deps, editor, 'content.save', content, statusOf(content, bundledContentLibrary()));
 }
 
 /** Puts the bundled default back; the replaced version stays in the history. */
-export async function revertCourseWeek(deps: AppDeps, weekNumber: number): Promise<CourseWeek> {
+export async function revertCourseWeek(deps: AppDeps, editor: ContentEditor, weekNumber: number): Promise<CourseWeek> {
   const bundled = bundledContentLibrary().ownContent(weekNumber) ?? noSuchWeek(weekNumber);
-  return replaceWith(deps, bundled, 'default');
+  return replaceWith(deps, editor, 'content.revert', bundled, 'default');
 }
 
 export async function listCourseWeekVersions(deps: AppDeps, weekNumber: number): Promise<CourseWeekVersion[]> {
@@ -207,6 +232,7 @@ export async function listCourseWeekVersions(deps: AppDeps, weekNumber: number):
 /** Makes an earlier version current again; the replaced one joins the history. */
 export async function restoreCourseWeekVersion(
   deps: AppDeps,
+  editor: ContentEditor,
   weekNumber: number,
   versionId: number,
 ): Promise<CourseWeek> {
@@ -215,5 +241,5 @@ export async function restoreCourseWeekVersion(
   const content = parseStored(version.content);
   if (!content)
     throw new AppError('CONFLICT', `Version ${versionId} of week ${weekNumber} no longer passes validation.`);
-  return replaceWith(deps, content, statusOf(content, bundledContentLibrary()));
+  return replaceWith(deps, editor, 'content.restore', content, statusOf(content, bundledContentLibrary()));
 }

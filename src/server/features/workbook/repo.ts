@@ -150,16 +150,19 @@ export async function insertWeekContentIfMissing(db: DB, week: StoredWeekContent
  * Makes `next` the week's current version and keeps the one it replaces in the history, in one
  * transaction. `expectedUpdatedAt`, when given, must still be the current version's (otherwise
  * nothing changes and false is answered): a start-up refresh never overwrites a seller's save.
+ * `alongside` runs in the same transaction after the change (the admin audit line).
  */
 export async function replaceWeekContent(
   db: DB,
   next: StoredWeekContent,
-  expectedUpdatedAt?: string,
+  options: { expectedUpdatedAt?: string; alongside?: (trx: DB) => Promise<void> } = {},
 ): Promise<boolean> {
+  const { expectedUpdatedAt, alongside } = options;
   return db.transaction().execute(async (trx) => {
     const current = await findWeekContent(trx, next.weekNumber);
     if (!current) {
       await insertWeekContentIfMissing(trx, next);
+      await alongside?.(trx);
       return true;
     }
     if (expectedUpdatedAt !== undefined && current.updatedAt !== expectedUpdatedAt) return false;
@@ -178,6 +181,7 @@ export async function replaceWeekContent(
       .set({ content: next.content, status: next.status, updated_at: next.updatedAt })
       .where('week_number', '=', next.weekNumber)
       .execute();
+    await alongside?.(trx);
     return true;
   });
 }

@@ -8,7 +8,9 @@ import {
   workbookSaveInput,
   workbookWeekInput,
 } from '../../../shared/workbook-schemas';
+import type { AdminAuth } from '../auth/access';
 import {
+  type ContentEditor,
   getCourseWeek,
   listCourseWeeks,
   listCourseWeekVersions,
@@ -54,18 +56,25 @@ export const workbookRouter = router({
     .mutation(({ ctx, input }) => generateSummary(ctx.deps, ctx.auth, input.weekNumber)),
 });
 
+/** The administrator and the request's address, for the audit line each change writes. */
+function editorOf(ctx: { auth: AdminAuth; req: { ip?: string } }): ContentEditor {
+  return { admin: ctx.auth, address: ctx.req.ip ?? null };
+}
+
 /** The seller's course editor (decision 0125): admins only. */
 export const courseContentRouter = router({
   list: adminProcedure.query(({ ctx }) => listCourseWeeks(ctx.deps)),
   get: adminProcedure.input(courseWeekInput).query(({ ctx, input }) => getCourseWeek(ctx.deps, input.weekNumber)),
-  save: adminProcedure.input(courseWeekSaveInput).mutation(({ ctx, input }) => saveCourseWeek(ctx.deps, input.content)),
+  save: adminProcedure
+    .input(courseWeekSaveInput)
+    .mutation(({ ctx, input }) => saveCourseWeek(ctx.deps, editorOf(ctx), input.content)),
   revert: adminProcedure
     .input(courseWeekInput)
-    .mutation(({ ctx, input }) => revertCourseWeek(ctx.deps, input.weekNumber)),
+    .mutation(({ ctx, input }) => revertCourseWeek(ctx.deps, editorOf(ctx), input.weekNumber)),
   history: adminProcedure
     .input(courseWeekInput)
     .query(({ ctx, input }) => listCourseWeekVersions(ctx.deps, input.weekNumber)),
   restore: adminProcedure
     .input(courseWeekRestoreInput)
-    .mutation(({ ctx, input }) => restoreCourseWeekVersion(ctx.deps, input.weekNumber, input.versionId)),
+    .mutation(({ ctx, input }) => restoreCourseWeekVersion(ctx.deps, editorOf(ctx), input.weekNumber, input.versionId)),
 });

@@ -48,7 +48,7 @@ export function CourseContentPage({ weekNumber, onSelectWeek, renderPreview }: C
                 </Stack>
               </Alert>
             ) : (
-              <ScrollArea.Autosize mah={{ base: 260, md: '75vh' } as unknown as number} type="auto">
+              <ScrollArea.Autosize mah={420} type="auto">
                 <nav aria-label="Weeks of the course">
                   {weeks.data
                     ? weeks.data.map((item) => (
