@@ -54,17 +54,23 @@ export async function seedWeekContent(
   now: string = nowIso(),
 ): Promise<{ inserted: number; refreshed: number }> {
   const stored = new Map((await repo.listWeekContents(db)).map((row) => [row.weekNumber, row]));
-  let inserted = 0;
+  const missing: repo.StoredWeekContent[] = [];
   let refreshed = 0;
   for (const weekNumber of library.weeksWithContent()) {
     const content = serialize(library.ownContent(weekNumber)!);
     const row = stored.get(weekNumber);
     const next = { weekNumber, content, status: 'default' as const, updatedAt: now };
-    if (!row) {
-      if (await repo.insertWeekContentIfMissing(db, next)) inserted += 1;
-    } else if (row.status === 'default' && row.content !== content) {
+    if (!row) missing.push(next);
+    else if (row.status === 'default' && row.content !== content) {
       if (await repo.replaceWeekContent(db, next, { expectedUpdatedAt: row.updatedAt })) refreshed += 1;
     }
+  }
+  // A fresh install's 52 weeks in one transaction (one write to disk, not 52).
+  let inserted = 0;
+  if (missing.length > 0) {
+    await db.transaction().execute(async (trx) => {
+      for (const week of missing) if (await repo.insertWeekContentIfMissing(trx, week)) inserted += 1;
+    });
   }
   return { inserted, refreshed };
 }
