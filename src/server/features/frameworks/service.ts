@@ -15,6 +15,8 @@ import { nextWeek, type WeekLockReason } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
+import { ensurePrintable, printablesDir } from '../printables/cache';
+import { printableWeekContent, weeksWithPrintableContent } from '../printables/content';
 import { assertWeekUnlocked, unlockState } from '../progress/unlock';
 import * as repo from './repo';
 import {
@@ -52,8 +54,10 @@ export const WEEK_NOTICES = {
 } as const;
 
 /**
- * A week's place on the map (docs/product.md#states, decision 0043): completed; locked; coming soon
- * (open, no PDF yet); the next week to do (open, with its PDF); otherwise available.
+ * A week's place on the map (docs/product.md#states, decisions 0043 and 0120): completed; locked;
+ * coming soon (open, but neither an uploaded PDF nor content to generate one from); the next week to
+ * do; otherwise available. `hasFramework` is true for a week with an upload or with content of its
+ * own (its printable is generated), so a missing upload never holds a couple back.
  */
 function weekState(
   weekNumber: number,
@@ -81,19 +85,24 @@ export async function listFrameworksWithAccess(
   deps: AppDeps,
   couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>,
 ): Promise<FrameworkWithAccess[]> {
-  const [frameworks, unlock] = await Promise.all([repo.listFrameworks(deps.db), unlockState(deps, couple)]);
+  const [frameworks, unlock, contents] = await Promise.all([
+    repo.listFrameworks(deps.db),
+    unlockState(deps, couple),
+    weeksWithPrintableContent(deps),
+  ]);
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
   const next = nextWeek([...unlock.completed].sort((a, b) => a - b));
   return Array.from({ length: TOTAL_WEEKS }, (_, index) => {
     const weekNumber = index + 1;
     const framework = byWeek.get(weekNumber);
-    const hasFramework = framework !== undefined;
+    const content = contents.get(weekNumber);
+    const hasFramework = framework !== undefined || content !== undefined;
     const lockReason = unlock.lockReason(weekNumber);
     const state = weekState(weekNumber, hasFramework, unlock.completed, next, lockReason);
     return {
       weekNumber,
-      title: framework?.title ?? placeholderWeekTitle(weekNumber),
-      description: framework?.description ?? '',
+      title: framework?.title ?? content?.title ?? placeholderWeekTitle(weekNumber),
+      description: framework?.description || content?.objective || '',
       hasFramework,
       isUnlocked: lockReason === null,
       state,
@@ -178,11 +187,13 @@ export interface FrameworkDownload {
 
 /**
  * Opens week N's PDF for a download. Admins may download any week; a couple only a week the unlock
- * rule opens for them (403 with the spec's message otherwise). 404 when nothing is uploaded.
+ * rule opens for them (403 with the spec's message otherwise). The seller's upload when there is
+ * one, otherwise the printable generated from the week's content (decision 0120); 404 only for a
+ * week with neither.
  * A replacement committed between reading the row and opening the file is retried once with the
  * new row, so a download never fails because of a concurrent upload. A row whose file is gone
- * from the disk (removed by hand, a lost volume) is also 404 for the viewer, and is told to
- * `onMissingFile` so the operator learns of it from the log.
+ * from the disk (removed by hand, a lost volume) is told to `onMissingFile` so the operator learns
+ * of it from the log, and the viewer gets the generated printable instead (404 without content).
  */
 export async function openFrameworkDownload(
   deps: AppDeps,
@@ -208,7 +219,17 @@ export async function openFrameworkDownload(
     }
   }
   if (missing !== undefined) onMissingFile?.(missing);
-  throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
+  const content = await printableWeekContent(deps, weekNumber);
+  if (!content) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
+  const file = await ensurePrintable(printablesDir(deps.config.dataDir), content);
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    return { handle, size, downloadName: frameworkDownloadName(weekNumber) };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 /** The stored PDF files in week order (for merging the complete workbook). */

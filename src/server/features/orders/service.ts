@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
@@ -14,10 +13,9 @@ import {
   grantFullAccess,
   insertOrder,
   isEmailTaken,
-  listFrameworkFiles,
   type OrderView,
 } from './repo';
-import { openMergedWorkbook } from './workbook-pdf';
+import { openMergedWorkbook, workbookFiles, workbookSources } from './workbook-pdf';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_NOT_COMPLETED =
@@ -65,7 +63,7 @@ export async function requestWorkbookDownload(
   paymentIntentId: string,
 ): Promise<{ message: string; downloadUrl: string }> {
   const order = await getCompletedOrder(deps, paymentIntentId);
-  const weeks = (await listFrameworkFiles(deps.db)).length;
+  const weeks = (await workbookSources(deps)).length;
   const message =
     weeks === 0
       ? 'Your order is complete. The workbook will be ready to download as soon as the first weekly frameworks are published.'
@@ -79,10 +77,7 @@ export async function openWorkbookPdf(
   paymentIntentId: string,
 ): Promise<{ stream: Readable; size: number; fileName: string }> {
   await getCompletedOrder(deps, paymentIntentId);
-  const handle = await openMergedWorkbook(
-    { pdfDir: deps.config.pdfDir, cacheDir: path.join(deps.config.dataDir, 'cache') },
-    await listFrameworkFiles(deps.db),
-  );
+  const handle = await openMergedWorkbook(workbookFiles(deps), await workbookSources(deps));
   if (!handle) throw new AppError('NOT_FOUND', WORKBOOK_NOT_AVAILABLE);
   try {
     const { size } = await handle.stat();
