@@ -12,6 +12,7 @@ import {
   multipartBody,
   uploadForm,
 } from '../features/frameworks/test-support';
+import { MAX_FRAMEWORK_PAGES } from '../features/frameworks/inspect';
 import { openFrameworkDownload } from '../features/frameworks/service';
 import { bundledContentLibrary } from '../features/workbook/content-library';
 import { adminCookie, createCouple, createTestApp, sessionCookie, type TestApp } from '../test/harness';
@@ -44,6 +45,13 @@ beforeEach(async () => {
   await t.deps.db.deleteFrom('progress').execute();
   content.weeks = null;
 });
+
+/** A small real PDF of `pages` tiny pages. */
+async function makePdfWithPages(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let index = 0; index < pages; index += 1) pdf.addPage([72, 72]);
+  return Buffer.from(await pdf.save());
+}
 
 /** Sends an upload as the admin, or as `cookie`'s account, or anonymously with null. */
 function upload(form: { payload: Buffer; headers: Record<string, string> }, cookie: string | null = admin) {
@@ -122,6 +130,11 @@ describe('POST /api/upload-framework', () => {
       fileSize: pdf.length,
     });
     await expectFolderMatchesRows();
+  });
+
+  it(`accepts a PDF of exactly ${MAX_FRAMEWORK_PAGES.toLocaleString('en-US')} pages`, async () => {
+    await uploadWeek(9, await makePdfWithPages(MAX_FRAMEWORK_PAGES));
+    expect(await frameworkRows()).toHaveLength(1);
   });
 
   it('accepts a PDF of exactly 10 MB', async () => {
@@ -268,6 +281,29 @@ describe('POST /api/upload-framework', () => {
         await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.from('%PD'))),
         400,
         /must be a PDF/,
+      );
+    });
+
+    it('a malformed file that starts with %PDF- (400, nothing stored)', async () => {
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.from('%PDF-1.7\nthis is not really a PDF\n'))),
+        400,
+        /^framework could not be read as a PDF/,
+      );
+      // A real PDF cut off half way.
+      const cut = await makePdfWithPages(3);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, cut.subarray(0, Math.floor(cut.length / 2)))),
+        400,
+        /^framework could not be read as a PDF/,
+      );
+    });
+
+    it(`a PDF of more than ${MAX_FRAMEWORK_PAGES.toLocaleString('en-US')} pages (400, nothing stored)`, async () => {
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, await makePdfWithPages(MAX_FRAMEWORK_PAGES + 1))),
+        400,
+        /^framework has 2,001 pages: the maximum is 2,000\.$/,
       );
     });
 

@@ -18,6 +18,8 @@ import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { ensurePrintable, printablesDir } from '../printables/cache';
 import { printableWeekContent, weeksWithPrintableContent } from '../printables/content';
 import { assertWeekUnlocked, unlockState } from '../progress/unlock';
+import { generatePrintableInWorker } from '../printables/pdf-jobs';
+import { assertReadablePdf } from './inspect';
 import * as repo from './repo';
 import {
   moveIntoPlace,
@@ -113,7 +115,8 @@ export async function listFrameworksWithAccess(
 }
 
 /**
- * Stores a received PDF as week N's framework: renames the temporary file to a new server-chosen
+ * Stores a received PDF as week N's framework: reads it first in a worker (400 when it cannot be read
+ * or exceeds the page or time limit, see inspect.ts), then renames the temporary file to a new server-chosen
  * name, then inserts or replaces the row in one transaction, and only after the commit removes the
  * file the row pointed to before. If anything fails before the commit, the new file is removed and
  * the old framework stays as it was. Concurrent uploads of one week are serialised by the database
@@ -126,6 +129,8 @@ export async function saveFramework(
   upload: ReceivedPdf,
 ): Promise<{ framework: repo.Framework; replaced: boolean }> {
   const { pdfDir } = deps.config;
+  // Read in a worker with a time and a page limit before anything is stored (decision 0121).
+  await assertReadablePdf(upload.tempPath);
   const fileName = newStoredFileName(fields.weekNumber);
   const finalPath = await moveIntoPlace(pdfDir, upload, fileName);
   let result: { framework: repo.Framework; previousFileName: string | undefined };
@@ -221,7 +226,7 @@ export async function openFrameworkDownload(
   if (missing !== undefined) onMissingFile?.(missing);
   const content = await printableWeekContent(deps, weekNumber);
   if (!content) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
-  const file = await ensurePrintable(printablesDir(deps.config.dataDir), content);
+  const file = await ensurePrintable(printablesDir(deps.config.dataDir), content, generatePrintableInWorker);
   const handle = await fs.open(file, 'r');
   try {
     const { size } = await handle.stat();
