@@ -204,9 +204,21 @@ export async function openFrameworkDownload(
   deps: AppDeps,
   viewer: AdminAuth | CoupleAuth,
   weekNumber: number,
-  { onMissingFile }: { onMissingFile?: (fileName: string) => void } = {},
+  options: { onMissingFile?: (fileName: string) => void } = {},
 ): Promise<FrameworkDownload> {
   if (viewer.kind === 'couple') await assertWeekUnlocked(deps, viewer, weekNumber);
+  return openWeekFramework(deps, weekNumber, options);
+}
+
+/**
+ * Week N's PDF, whoever asks (the caller has checked access): the upload, else the generated
+ * printable (decision 0120), else 404.
+ */
+export async function openWeekFramework(
+  deps: AppDeps,
+  weekNumber: number,
+  { onMissingFile }: { onMissingFile?: (fileName: string) => void } = {},
+): Promise<FrameworkDownload> {
   let missing: string | undefined;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const row = await repo.findFrameworkFile(deps.db, weekNumber);

@@ -10,6 +10,7 @@ import { generateFrameworkPdf } from '../printables/framework-pdf';
 import { bundledContentLibrary } from '../workbook/content-library';
 import { ORDER_NOT_COMPLETED, WORKBOOK_NOT_AVAILABLE } from './service';
 import { addFramework, addOrder, testPageWidth } from './test-support';
+import { WORKBOOK_TIMING } from './workbook-pdf';
 
 /** The weeks that have content (null: all of them, as bundled); none unless a test says so. */
 const content = vi.hoisted(() => ({ weeks: null as number[] | null }));
@@ -21,6 +22,8 @@ const t = useTestApp();
 beforeEach(async () => {
   await t.deps.db.deleteFrom('frameworks').execute();
   content.weeks = [];
+  // These tests read the PDF itself: wait for every build (workbook-build.test.ts covers the 202).
+  WORKBOOK_TIMING.waitMs = 120_000;
 });
 
 /** How many pages week N's generated printable has. */
@@ -80,7 +83,8 @@ describe('GET /api/download-workbook/{paymentIntentId}', () => {
   });
 });
 
-describe('the complete workbook PDF', () => {
+// Builds run in a worker thread and generate up to 52 printables: slow on a busy machine.
+describe('the complete workbook PDF', { timeout: 120_000 }, () => {
   async function downloadPdf(id: string) {
     const res = await get(`/api/download-workbook/${id}/pdf`);
     expect(res.statusCode).toBe(200);
@@ -192,6 +196,29 @@ describe('the complete workbook PDF', () => {
   });
 });
 
+describe("one week's PDF beside the complete workbook", () => {
+  it('answers the upload, or the generated printable, for a completed order only', async () => {
+    const order = await addOrder(t.deps);
+    content.weeks = [1];
+    const upload = await addFramework(t.deps, 2);
+    const uploaded = await get(`/api/download-workbook/${order.id}/week/2`);
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.headers['content-type']).toBe('application/pdf');
+    expect(uploaded.headers['content-disposition']).toBe('attachment; filename="week-2.pdf"');
+    expect(uploaded.rawPayload).toEqual(fs.readFileSync(path.join(t.config.pdfDir, upload)));
+    const generated = await get(`/api/download-workbook/${order.id}/week/1`);
+    expect(generated.statusCode).toBe(200);
+    expect((await PDFDocument.load(generated.rawPayload)).getTitle()).toBe(
+      `Week 1: ${bundledContentLibrary().contentFor(1).title}`,
+    );
+    expect((await get(`/api/download-workbook/${order.id}/week/3`)).statusCode).toBe(404);
+    expect((await get(`/api/download-workbook/${order.id}/week/53`)).statusCode).toBe(400);
+    const pending = await addOrder(t.deps, { status: 'pending' });
+    expect((await get(`/api/download-workbook/${pending.id}/week/1`)).statusCode).toBe(409);
+    expect((await get('/api/download-workbook/pi_unknown0000/week/1')).statusCode).toBe(404);
+  });
+});
+
 describe('orders procedures', () => {
   it('orders.get and orders.downloadWorkbook answer like the REST paths', async () => {
     const caller = await callerFor(t);
@@ -215,7 +242,7 @@ describe('orders procedures', () => {
   });
 });
 
-describe('demo orders', () => {
+describe('demo orders', { timeout: 120_000 }, () => {
   it('are seeded in demo mode: one completed, one pending', async () => {
     content.weeks = null;
     const demo = await createTestApp({ DEMO_MODE: 'true' });
