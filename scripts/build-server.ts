@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 /**
- * Compiles the server into `dist/server/main.js` (decision 0105): one ES module with the app's own
+ * Compiles the server into `dist/server/main.js` (decision 0105), and its PDF worker into `pdf-worker.js`: one ES module with the app's own
  * code, importing its npm packages from node_modules at run time (native better-sqlite3 included).
  * `npm start` runs it with plain Node: no TypeScript loader in production, and a start-up that
  * does not transpile anything. It must stay two folders below the root (src/server/paths.ts).
@@ -11,7 +11,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/server/main.ts' },
+  // The PDF worker thread's code (decision 0121) sits beside main.js, where pdf-jobs.ts looks for it.
+  entryPoints: { main: 'src/server/main.ts', 'pdf-worker': 'src/server/features/printables/pdf-worker.ts' },
   outdir: 'dist/server',
   bundle: true,
   packages: 'external',

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { DEMO_ORDER_COMPLETED } from './features/demo/seed';
 import { createBackup, restoreBackup } from './features/backup/service';
 import { makePdf, uploadForm } from './features/frameworks/test-support';
+import { WORKBOOK_TIMING } from './features/orders/workbook-pdf';
 import { adminCookie, createFirstVersionDatabase, makeTempDir, testConfig } from './test/harness';
 
 /** Every file and folder under `root` (itself included) with its permission bits, e.g. `data/pdfs 700`. */
@@ -58,7 +59,11 @@ describe('files the app creates are private whatever the umask', () => {
         headers: { ...form.headers, cookie: await adminCookie(app.deps) },
       });
       expect(uploaded.statusCode, uploaded.body).toBe(201);
+      // Wait for the whole build (a worker thread generating 52 printables: decisions 0120, 0121).
+      const wait = WORKBOOK_TIMING.waitMs;
+      WORKBOOK_TIMING.waitMs = 120_000;
       const workbook = await app.inject({ url: `/api/download-workbook/${DEMO_ORDER_COMPLETED}/pdf` });
+      WORKBOOK_TIMING.waitMs = wait;
       expect(workbook.statusCode).toBe(200);
 
       const present = modes(dataDir).map((line) => line.split(' ')[0]);
@@ -71,9 +76,12 @@ describe('files the app creates are private whatever the umask', () => {
           'data/pdfs',
           'data/snapshots',
           'data/cache',
+          'data/printables',
         ]),
       );
-      expect(present.filter((entry) => entry!.startsWith('data/pdfs/'))).toHaveLength(4);
+      // The demo uploads nothing (decision 0120): the one upload above.
+      expect(present.filter((entry) => entry!.startsWith('data/pdfs/'))).toHaveLength(1);
+      expect(present.filter((entry) => entry!.startsWith('data/printables/')).length).toBeGreaterThan(0);
       expect(present.filter((entry) => entry!.startsWith('data/snapshots/'))).toHaveLength(1);
       expect(present.filter((entry) => entry!.startsWith('data/cache/'))).toHaveLength(1);
       expect(notPrivate(dataDir)).toEqual([]);

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { extractText } from 'unpdf';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PDF_BYTES } from '../../shared/constants';
 import {
   completeWeeks,
@@ -10,8 +12,16 @@ import {
   multipartBody,
   uploadForm,
 } from '../features/frameworks/test-support';
+import { MAX_FRAMEWORK_PAGES } from '../features/frameworks/inspect';
 import { openFrameworkDownload } from '../features/frameworks/service';
+import { bundledContentLibrary } from '../features/workbook/content-library';
 import { adminCookie, createCouple, createTestApp, sessionCookie, type TestApp } from '../test/harness';
+
+/** The weeks that have content (null: all of them, as bundled). */
+const content = vi.hoisted(() => ({ weeks: null as number[] | null }));
+vi.mock('../features/printables/content', async (original) =>
+  (await import('../features/printables/test-support')).limitedContent(await original(), content),
+);
 
 let t: TestApp;
 let admin: string;
@@ -33,7 +43,15 @@ beforeEach(async () => {
     await t.app.inject({ method: 'DELETE', url: `/api/framework/${weekNumber}`, headers: { cookie: admin } });
   }
   await t.deps.db.deleteFrom('progress').execute();
+  content.weeks = null;
 });
+
+/** A small real PDF of `pages` tiny pages. */
+async function makePdfWithPages(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let index = 0; index < pages; index += 1) pdf.addPage([72, 72]);
+  return Buffer.from(await pdf.save());
+}
 
 /** Sends an upload as the admin, or as `cookie`'s account, or anonymously with null. */
 function upload(form: { payload: Buffer; headers: Record<string, string> }, cookie: string | null = admin) {
@@ -112,6 +130,11 @@ describe('POST /api/upload-framework', () => {
       fileSize: pdf.length,
     });
     await expectFolderMatchesRows();
+  });
+
+  it(`accepts a PDF of exactly ${MAX_FRAMEWORK_PAGES.toLocaleString('en-US')} pages`, async () => {
+    await uploadWeek(9, await makePdfWithPages(MAX_FRAMEWORK_PAGES));
+    expect(await frameworkRows()).toHaveLength(1);
   });
 
   it('accepts a PDF of exactly 10 MB', async () => {
@@ -258,6 +281,29 @@ describe('POST /api/upload-framework', () => {
         await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.from('%PD'))),
         400,
         /must be a PDF/,
+      );
+    });
+
+    it('a malformed file that starts with %PDF- (400, nothing stored)', async () => {
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, Buffer.from('%PDF-1.7\nthis is not really a PDF\n'))),
+        400,
+        /^framework could not be read as a PDF/,
+      );
+      // A real PDF cut off half way.
+      const cut = await makePdfWithPages(3);
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, cut.subarray(0, Math.floor(cut.length / 2)))),
+        400,
+        /^framework could not be read as a PDF/,
+      );
+    });
+
+    it(`a PDF of more than ${MAX_FRAMEWORK_PAGES.toLocaleString('en-US')} pages (400, nothing stored)`, async () => {
+      await expectRefused(
+        await upload(uploadForm({ weekNumber: '3', title: 'T' }, await makePdfWithPages(MAX_FRAMEWORK_PAGES + 1))),
+        400,
+        /^framework has 2,001 pages: the maximum is 2,000\.$/,
       );
     });
 
@@ -421,7 +467,32 @@ describe('GET /api/download-framework/{weekNumber}', () => {
     expect(res.json()).toEqual({ message: 'You need to complete the previous week first.' });
   });
 
-  it('answers 404 for an unlocked week with nothing uploaded, for couples and admins', async () => {
+  it("answers the printable generated from the week's content when nothing is uploaded", async () => {
+    const week = bundledContentLibrary().contentFor(1);
+    for (const cookie of [couple, admin]) {
+      const res = await download(1, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="week-1.pdf"');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+      expect(text.replace(/\s+/g, ' ')).toContain(week.title);
+    }
+    // The upload replaces it, and deleting the upload brings it back.
+    const { bytes } = await uploadWeek(1);
+    expect((await download(1, couple)).rawPayload).toEqual(bytes);
+    await t.app.inject({ method: 'DELETE', url: '/api/framework/1', headers: { cookie: admin } });
+    expect((await download(1, couple)).rawPayload).not.toEqual(bytes);
+  });
+
+  it('still refuses a locked week that has only generated content', async () => {
+    const res = await download(2, couple);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers 404 for an unlocked week with neither an upload nor content, for couples and admins', async () => {
+    content.weeks = [];
     for (const cookie of [couple, admin]) {
       const res = await download(1, cookie);
       expect(res.statusCode).toBe(404);
@@ -429,12 +500,18 @@ describe('GET /api/download-framework/{weekNumber}', () => {
     }
   });
 
-  it('answers 404 when the row exists but its file has gone, and tells the operator which file', async () => {
+  it("tells the operator when a row's file has gone, and serves the printable (404 without content)", async () => {
     await uploadWeek(6);
     const [row] = await frameworkRows();
     fs.rmSync(path.join(t.config.pdfDir, row!.file_name));
-    expect((await download(6, admin)).statusCode).toBe(404);
+    const served = await download(6, admin);
+    expect(served.statusCode).toBe(200);
+    expect((await PDFDocument.load(served.rawPayload)).getTitle()).toBe(
+      `Week 6: ${bundledContentLibrary().contentFor(6).title}`,
+    );
 
+    content.weeks = [];
+    expect((await download(6, admin)).statusCode).toBe(404);
     const missing: string[] = [];
     const viewer = { kind: 'admin', accountId: 1, sessionId: 1, expiresAt: Date.now() + 60_000 } as const;
     const opened = openFrameworkDownload(t.deps, viewer, 6, { onMissingFile: (fileName) => missing.push(fileName) });
@@ -493,6 +570,7 @@ describe('DELETE /api/framework/{weekNumber}', () => {
 
 describe('GET /api/frameworks-with-access/{userId}', () => {
   it('gives the owner all 52 weeks with what is uploaded and unlocked', async () => {
+    content.weeks = [];
     await uploadWeek(1, undefined, 'Listening');
     await uploadWeek(3, undefined, 'Check-ins');
     await completeWeeks(t.deps, coupleId, [1]);
@@ -535,6 +613,61 @@ describe('GET /api/frameworks-with-access/{userId}', () => {
       },
     ]);
     expect(weeks.filter((w: { isUnlocked: boolean }) => w.isUnlocked)).toHaveLength(2);
+  });
+
+  it('a couple works through weeks 1 to 5 with nothing uploaded: no week is coming soon while it has content', async () => {
+    const library = bundledContentLibrary();
+    const weeksNow = async () =>
+      (await t.app.inject({ url: `/api/frameworks-with-access/${coupleId}`, headers: { cookie: couple } })).json();
+    const before = await weeksNow();
+    expect(before.every((week: { hasFramework: boolean }) => week.hasFramework)).toBe(true);
+    expect(before.filter((week: { state: string }) => week.state === 'coming-soon')).toEqual([]);
+    expect(before[3]).toEqual({
+      weekNumber: 4,
+      title: library.contentFor(4).title,
+      description: library.contentFor(4).objective,
+      hasFramework: true,
+      isUnlocked: false,
+      state: 'locked',
+      lockReason: 'previous-week',
+      notice: 'Complete Week 3 to unlock this week.',
+    });
+    for (const week of [1, 2, 3, 4]) {
+      const current = (await weeksNow())[week - 1];
+      expect(current).toMatchObject({ weekNumber: week, state: 'next', isUnlocked: true, notice: null });
+      const pdf = await download(week, couple);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="week-${week}.pdf"`);
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/api/progress/${coupleId}/${week}/complete`,
+        headers: { cookie: couple },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    const after = await weeksNow();
+    expect(after.slice(0, 5).map((week: { state: string }) => week.state)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'next',
+    ]);
+    expect(await frameworkRows()).toEqual([]);
+  });
+
+  it('keeps "coming soon" for an open week with neither content nor an upload', async () => {
+    content.weeks = [1, 3];
+    await completeWeeks(t.deps, coupleId, [1]);
+    const weeks = (
+      await t.app.inject({ url: `/api/frameworks-with-access/${coupleId}`, headers: { cookie: couple } })
+    ).json();
+    expect(weeks[1]).toMatchObject({ weekNumber: 2, hasFramework: false, state: 'coming-soon' });
+    await uploadWeek(2);
+    const later = (
+      await t.app.inject({ url: `/api/frameworks-with-access/${coupleId}`, headers: { cookie: couple } })
+    ).json();
+    expect(later[1]).toMatchObject({ weekNumber: 2, hasFramework: true, state: 'next', title: 'Week 2 title' });
   });
 
   it("refuses another couple's id (403), an admin (403) and anonymous callers (401)", async () => {

@@ -187,6 +187,7 @@ describe('the document against the server', () => {
     getOrder: async () => json('GET', `/api/order/${orderId}`, undefined),
     requestWorkbookDownload: async () => json('GET', `/api/download-workbook/${orderId}`, undefined),
     downloadWorkbook: async () => json('GET', `/api/download-workbook/${orderId}/pdf`, undefined),
+    downloadWorkbookWeek: async () => json('GET', `/api/download-workbook/${orderId}/week/2`, undefined),
     checkAuth: async () => json('GET', '/api/auth/check', couple.cookie),
     signOut: async () => {
       const other = await createCouple(t.deps);

@@ -274,11 +274,31 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/download-workbook/{paymentIntentId}/pdf',
     tag: 'orders',
-    summary: "A completed order's complete workbook: every uploaded framework merged in week order",
+    summary:
+      "A completed order's complete workbook: every week's framework (upload or generated printable) merged in week order",
     access: 'anyone',
-    success: { 200: { description: 'The PDF, as an attachment.', answer: 'pdf' } },
+    success: {
+      200: { description: 'The PDF, as an attachment.', answer: 'pdf' },
+      202: {
+        description: 'Still being built: `{message}` with `Retry-After` (seconds); ask again then.',
+        answer: { schema: 'Error' },
+      },
+    },
     errors: {
-      404: '`Order not found`, or no framework has been uploaded yet.',
+      404: '`Order not found`, or no week has a framework.',
+      409: 'The order is not completed yet.',
+    },
+  },
+  {
+    id: 'downloadWorkbookWeek',
+    method: 'get',
+    path: '/api/download-workbook/{paymentIntentId}/week/{weekNumber}',
+    tag: 'orders',
+    summary: "One week's framework PDF of a completed order (the upload or the generated printable)",
+    access: 'anyone',
+    success: { 200: { description: 'The PDF, as an attachment, named week-{n}.pdf.', answer: 'pdf' } },
+    errors: {
+      404: '`Order not found`, or the week has neither an upload nor content.',
       409: 'The order is not completed yet.',
     },
   },

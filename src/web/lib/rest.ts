@@ -59,7 +59,10 @@ export async function downloadFile(url: string, fallbackName: string, fetcher: t
   let blob: Blob;
   try {
     response = await fetcher(url, { credentials: 'same-origin' });
-    if (!response.ok) throw new RestError(response.status, await readErrorMessage(response));
+    // 202: accepted but not ready yet (the complete workbook being built): no file to save.
+    if (!response.ok || response.status === 202) {
+      throw new RestError(response.status, await readErrorMessage(response));
+    }
     blob = await response.blob();
   } catch (error) {
     throw error instanceof RestError ? error : new RestError(0, null);

@@ -42,7 +42,8 @@ describe('demo mode switched off after it was on', () => {
     expect(demoIn.statusCode).toBe(200);
     const cookie = cookieFrom(demoIn.headers['set-cookie']);
     expect((await session(t, cookie)).statusCode).toBe(200);
-    for (const url of SAMPLE_ORDER_PATHS) expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    // The workbook PDF may still be being built (202, decision 0121): the order answers either way.
+    for (const url of SAMPLE_ORDER_PATHS) expect([200, 202], url).toContain((await t.app.inject({ url })).statusCode);
 
     t = await restartTestApp(t, DEMO_OFF);
     expect((await session(t, cookie)).statusCode).toBe(401);

@@ -2,30 +2,11 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { AppDeps } from '../../deps';
 import { nowIso } from '../../db/client';
 import { deleteSessionsOfAccount } from '../auth/sessions';
-import { listFrameworks, storeFrameworkPdf } from '../frameworks/service';
 
 export const DEMO_ORDER_COMPLETED = 'pi_demoCompleted0001';
 export const DEMO_ORDER_PENDING = 'pi_demoPending00001';
 
-const SAMPLE_WEEKS = [
-  {
-    week: 1,
-    title: 'Listening to Understand',
-    description: 'Practise reflective listening and learn how each of you likes to be heard.',
-  },
-  {
-    week: 2,
-    title: 'Speaking with Care',
-    description: 'Share needs with "I" statements and notice the words that open or close a conversation.',
-  },
-  {
-    week: 3,
-    title: 'Everyday Check-ins',
-    description: 'Build a ten-minute daily ritual for staying close on busy days.',
-  },
-];
-
-/** A small, real PDF for a sample week, made with pdf-lib. */
+/** A small, real PDF made with pdf-lib (tests and scripts use it as an upload). */
 export async function makeSamplePdf(title: string, body: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
@@ -66,8 +47,7 @@ export async function applyDemoMode(deps: AppDeps): Promise<void> {
 }
 
 /**
- * The shared demo couple with sample progress, sample PDFs for the first weeks that have none, and
- * a completed and a pending sample order, both the demo couple's (so they are hidden with it).
+ * The shared demo couple with sample progress and a completed and a pending sample order, both the demo couple's (so they are hidden with it).
  * Does nothing when the demo account already exists.
  */
 async function seedDemo(deps: AppDeps, exists: boolean): Promise<void> {
@@ -140,17 +120,6 @@ async function seedDemo(deps: AppDeps, exists: boolean): Promise<void> {
       ])
       .execute();
   });
-
-  // The sample PDFs go through the same storage path as an admin upload; a week that already has a
-  // framework keeps it.
-  const uploaded = new Set((await listFrameworks(deps)).map((framework) => framework.weekNumber));
-  for (const sample of SAMPLE_WEEKS) {
-    if (uploaded.has(sample.week)) continue;
-    const bytes = await makeSamplePdf(`Week ${sample.week}: ${sample.title}`, sample.description);
-    await storeFrameworkPdf(
-      deps,
-      { weekNumber: sample.week, title: sample.title, description: sample.description },
-      bytes,
-    );
-  }
+  // No sample uploads: every week with content offers its generated printable (decision 0120), so
+  // the demo shows the 52 weeks a fresh install offers.
 }

@@ -1,8 +1,18 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import { bundledContentLibrary } from '../workbook/content-library';
 import { listFrameworks, storeFrameworkPdf } from './service';
 import { completeWeeks, filesIn, makePdf } from './test-support';
+
+/** The weeks that have content (null: all of them, as bundled). */
+const content = vi.hoisted(() => ({ weeks: null as number[] | null }));
+vi.mock('../printables/content', async (original) =>
+  (await import('../printables/test-support')).limitedContent(await original(), content),
+);
+afterEach(() => {
+  content.weeks = null;
+});
 
 let t: TestApp;
 let admin: string;
@@ -65,7 +75,8 @@ describe('frameworks.withAccess', () => {
     expect(weeks).toHaveLength(52);
     // Trial (4 weeks): 1-4 completed stay open, 5 is beyond the limit although 4 is completed.
     expect(weeks.filter((week) => week.isUnlocked).map((week) => week.weekNumber)).toEqual([1, 2, 3, 4]);
-    expect(weeks.filter((week) => week.hasFramework).map((week) => week.weekNumber)).toEqual([1, 2, 6]);
+    // Every week has content, so every week has a framework: uploaded (1, 2, 6) or generated.
+    expect(weeks.filter((week) => week.hasFramework)).toHaveLength(52);
     expect(weeks[5]).toEqual({
       weekNumber: 6,
       title: 'Title 6',
@@ -117,7 +128,8 @@ describe('frameworks.withAccess', () => {
     for (const week of weeks) expect(week.isUnlocked).toBe(week.lockReason === null);
   });
 
-  it('says an open week without a PDF is coming soon, even when it is the next week', async () => {
+  it('says an open week with neither a PDF nor content is coming soon, even when it is the next week', async () => {
+    content.weeks = [1, 2];
     const full = await createCouple(t.deps, { accessLevel: 'full' });
     await completeWeeks(t.deps, full.coupleId, [1, 2]);
     const weeks = await (await callerFor(t, await sessionCookie(t.deps, full.accountId))).frameworks.withAccess();
@@ -127,6 +139,23 @@ describe('frameworks.withAccess', () => {
       state: 'coming-soon',
       lockReason: null,
       notice: 'Week 3 framework will be available soon.',
+    });
+  });
+
+  it('makes an open week without a PDF but with content the next week, titled from its content', async () => {
+    const full = await createCouple(t.deps, { accessLevel: 'full' });
+    await completeWeeks(t.deps, full.coupleId, [1, 2]);
+    const weeks = await (await callerFor(t, await sessionCookie(t.deps, full.accountId))).frameworks.withAccess();
+    const week3 = bundledContentLibrary().contentFor(3);
+    expect(weeks[2]).toEqual({
+      weekNumber: 3,
+      title: week3.title,
+      description: week3.objective,
+      hasFramework: true,
+      isUnlocked: true,
+      state: 'next',
+      lockReason: null,
+      notice: null,
     });
   });
 

@@ -15,7 +15,11 @@ import { nextWeek, type WeekLockReason } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
+import { ensurePrintable, printablesDir } from '../printables/cache';
+import { printableWeekContent, weeksWithPrintableContent } from '../printables/content';
 import { assertWeekUnlocked, unlockState } from '../progress/unlock';
+import { generatePrintableInWorker } from '../printables/pdf-jobs';
+import { assertReadablePdf } from './inspect';
 import * as repo from './repo';
 import {
   moveIntoPlace,
@@ -52,8 +56,10 @@ export const WEEK_NOTICES = {
 } as const;
 
 /**
- * A week's place on the map (docs/product.md#states, decision 0043): completed; locked; coming soon
- * (open, no PDF yet); the next week to do (open, with its PDF); otherwise available.
+ * A week's place on the map (docs/product.md#states, decisions 0043 and 0120): completed; locked;
+ * coming soon (open, but neither an uploaded PDF nor content to generate one from); the next week to
+ * do; otherwise available. `hasFramework` is true for a week with an upload or with content of its
+ * own (its printable is generated), so a missing upload never holds a couple back.
  */
 function weekState(
   weekNumber: number,
@@ -81,19 +87,24 @@ export async function listFrameworksWithAccess(
   deps: AppDeps,
   couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>,
 ): Promise<FrameworkWithAccess[]> {
-  const [frameworks, unlock] = await Promise.all([repo.listFrameworks(deps.db), unlockState(deps, couple)]);
+  const [frameworks, unlock, contents] = await Promise.all([
+    repo.listFrameworks(deps.db),
+    unlockState(deps, couple),
+    weeksWithPrintableContent(deps),
+  ]);
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
   const next = nextWeek([...unlock.completed].sort((a, b) => a - b));
   return Array.from({ length: TOTAL_WEEKS }, (_, index) => {
     const weekNumber = index + 1;
     const framework = byWeek.get(weekNumber);
-    const hasFramework = framework !== undefined;
+    const content = contents.get(weekNumber);
+    const hasFramework = framework !== undefined || content !== undefined;
     const lockReason = unlock.lockReason(weekNumber);
     const state = weekState(weekNumber, hasFramework, unlock.completed, next, lockReason);
     return {
       weekNumber,
-      title: framework?.title ?? placeholderWeekTitle(weekNumber),
-      description: framework?.description ?? '',
+      title: framework?.title ?? content?.title ?? placeholderWeekTitle(weekNumber),
+      description: framework?.description || content?.objective || '',
       hasFramework,
       isUnlocked: lockReason === null,
       state,
@@ -104,7 +115,8 @@ export async function listFrameworksWithAccess(
 }
 
 /**
- * Stores a received PDF as week N's framework: renames the temporary file to a new server-chosen
+ * Stores a received PDF as week N's framework: reads it first in a worker (400 when it cannot be read
+ * or exceeds the page or time limit, see inspect.ts), then renames the temporary file to a new server-chosen
  * name, then inserts or replaces the row in one transaction, and only after the commit removes the
  * file the row pointed to before. If anything fails before the commit, the new file is removed and
  * the old framework stays as it was. Concurrent uploads of one week are serialised by the database
@@ -117,6 +129,8 @@ export async function saveFramework(
   upload: ReceivedPdf,
 ): Promise<{ framework: repo.Framework; replaced: boolean }> {
   const { pdfDir } = deps.config;
+  // Read in a worker with a time and a page limit before anything is stored (decision 0121).
+  await assertReadablePdf(upload.tempPath);
   const fileName = newStoredFileName(fields.weekNumber);
   const finalPath = await moveIntoPlace(pdfDir, upload, fileName);
   let result: { framework: repo.Framework; previousFileName: string | undefined };
@@ -178,19 +192,33 @@ export interface FrameworkDownload {
 
 /**
  * Opens week N's PDF for a download. Admins may download any week; a couple only a week the unlock
- * rule opens for them (403 with the spec's message otherwise). 404 when nothing is uploaded.
+ * rule opens for them (403 with the spec's message otherwise). The seller's upload when there is
+ * one, otherwise the printable generated from the week's content (decision 0120); 404 only for a
+ * week with neither.
  * A replacement committed between reading the row and opening the file is retried once with the
  * new row, so a download never fails because of a concurrent upload. A row whose file is gone
- * from the disk (removed by hand, a lost volume) is also 404 for the viewer, and is told to
- * `onMissingFile` so the operator learns of it from the log.
+ * from the disk (removed by hand, a lost volume) is told to `onMissingFile` so the operator learns
+ * of it from the log, and the viewer gets the generated printable instead (404 without content).
  */
 export async function openFrameworkDownload(
   deps: AppDeps,
   viewer: AdminAuth | CoupleAuth,
   weekNumber: number,
-  { onMissingFile }: { onMissingFile?: (fileName: string) => void } = {},
+  options: { onMissingFile?: (fileName: string) => void } = {},
 ): Promise<FrameworkDownload> {
   if (viewer.kind === 'couple') await assertWeekUnlocked(deps, viewer, weekNumber);
+  return openWeekFramework(deps, weekNumber, options);
+}
+
+/**
+ * Week N's PDF, whoever asks (the caller has checked access): the upload, else the generated
+ * printable (decision 0120), else 404.
+ */
+export async function openWeekFramework(
+  deps: AppDeps,
+  weekNumber: number,
+  { onMissingFile }: { onMissingFile?: (fileName: string) => void } = {},
+): Promise<FrameworkDownload> {
   let missing: string | undefined;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const row = await repo.findFrameworkFile(deps.db, weekNumber);
@@ -208,7 +236,17 @@ export async function openFrameworkDownload(
     }
   }
   if (missing !== undefined) onMissingFile?.(missing);
-  throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
+  const content = await printableWeekContent(deps, weekNumber);
+  if (!content) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
+  const file = await ensurePrintable(printablesDir(deps.config.dataDir), content, generatePrintableInWorker);
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    return { handle, size, downloadName: frameworkDownloadName(weekNumber) };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 /** The stored PDF files in week order (for merging the complete workbook). */

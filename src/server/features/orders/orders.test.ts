@@ -1,16 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { extractText } from 'unpdf';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOTAL_WEEKS } from '../../../shared/constants';
 import { callerFor, createTestApp, useTestApp } from '../../test/harness';
 import { DEMO_ORDER_COMPLETED, DEMO_ORDER_PENDING } from '../demo/seed';
+import { generateFrameworkPdf } from '../printables/framework-pdf';
+import { bundledContentLibrary } from '../workbook/content-library';
 import { ORDER_NOT_COMPLETED, WORKBOOK_NOT_AVAILABLE } from './service';
 import { addFramework, addOrder, testPageWidth } from './test-support';
+import { WORKBOOK_TIMING } from './workbook-pdf';
+
+/** The weeks that have content (null: all of them, as bundled); none unless a test says so. */
+const content = vi.hoisted(() => ({ weeks: null as number[] | null }));
+vi.mock('../printables/content', async (original) =>
+  (await import('../printables/test-support')).limitedContent(await original(), content),
+);
 
 const t = useTestApp();
 beforeEach(async () => {
   await t.deps.db.deleteFrom('frameworks').execute();
+  content.weeks = [];
+  // These tests read the PDF itself: wait for every build (workbook-build.test.ts covers the 202).
+  WORKBOOK_TIMING.waitMs = 120_000;
 });
+
+/** How many pages week N's generated printable has. */
+async function printablePages(weekNumber: number): Promise<number> {
+  return (
+    await PDFDocument.load(await generateFrameworkPdf(bundledContentLibrary().contentFor(weekNumber)))
+  ).getPageCount();
+}
 
 const get = (url: string) => t.app.inject({ url });
 
@@ -62,7 +83,8 @@ describe('GET /api/download-workbook/{paymentIntentId}', () => {
   });
 });
 
-describe('the complete workbook PDF', () => {
+// Builds run in a worker thread and generate up to 52 printables: slow on a busy machine.
+describe('the complete workbook PDF', { timeout: 120_000 }, () => {
   async function downloadPdf(id: string) {
     const res = await get(`/api/download-workbook/${id}/pdf`);
     expect(res.statusCode).toBe(200);
@@ -114,12 +136,86 @@ describe('the complete workbook PDF', () => {
     expect(widths(await downloadPdf(order.id))).toEqual([testPageWidth(3)]);
   });
 
+  it('takes a week without an upload from its generated printable, and counts what the file holds', async () => {
+    const order = await addOrder(t.deps);
+    content.weeks = [1, 2, 3];
+    await addFramework(t.deps, 2, { pages: 2 });
+    expect((await get(`/api/download-workbook/${order.id}`)).json().message).toBe(
+      'Your workbook is ready: 3 weekly frameworks in one PDF.',
+    );
+    const pdf = await downloadPdf(order.id);
+    const [first, third] = [await printablePages(1), await printablePages(3)];
+    expect(widths(pdf)).toEqual([
+      ...Array.from({ length: first }, () => 595.28),
+      testPageWidth(2),
+      testPageWidth(2),
+      ...Array.from({ length: third }, () => 595.28),
+    ]);
+  });
+
+  it('uses the printable for a week whose upload cannot be read', async () => {
+    const order = await addOrder(t.deps);
+    content.weeks = [1];
+    await addFramework(t.deps, 1, { bytes: new TextEncoder().encode('%PDF-1.7 this is not really a PDF') });
+    expect(widths(await downloadPdf(order.id))).toHaveLength(await printablePages(1));
+  });
+
+  it('builds a new workbook when the content changes', async () => {
+    const order = await addOrder(t.deps);
+    content.weeks = [1];
+    const before = await downloadPdf(order.id);
+    content.weeks = [1, 2];
+    const after = await downloadPdf(order.id);
+    expect(after.getPageCount()).toBe(before.getPageCount() + (await printablePages(2)));
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'cache'))).toHaveLength(1);
+  });
+
+  it('offers all 52 weeks on a fresh install, nothing uploaded', async () => {
+    const order = await addOrder(t.deps);
+    content.weeks = null;
+    expect((await get(`/api/download-workbook/${order.id}`)).json().message).toBe(
+      `Your workbook is ready: ${TOTAL_WEEKS} weekly frameworks in one PDF.`,
+    );
+    const res = await get(`/api/download-workbook/${order.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const { totalPages, text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: false });
+    const firstPages = text.map((page) => /WEEK (\d+) OF 52/.exec(page)?.[1]).filter(Boolean);
+    expect(firstPages.map(Number)).toEqual(Array.from({ length: TOTAL_WEEKS }, (_, index) => index + 1));
+    expect(totalPages).toBeGreaterThanOrEqual(2 * TOTAL_WEEKS);
+    const library = bundledContentLibrary();
+    const all = text.join(' ').replace(/\s+/g, ' ');
+    for (let week = 1; week <= TOTAL_WEEKS; week += 1) expect(all).toContain(library.contentFor(week).title);
+  });
+
   it('serves concurrent first downloads from one build', async () => {
     const order = await addOrder(t.deps);
     await addFramework(t.deps, 4);
     const results = await Promise.all([1, 2, 3].map(() => get(`/api/download-workbook/${order.id}/pdf`)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(results.map((r) => r.rawPayload.length)).size).toBe(1);
+  });
+});
+
+describe("one week's PDF beside the complete workbook", () => {
+  it('answers the upload, or the generated printable, for a completed order only', async () => {
+    const order = await addOrder(t.deps);
+    content.weeks = [1];
+    const upload = await addFramework(t.deps, 2);
+    const uploaded = await get(`/api/download-workbook/${order.id}/week/2`);
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.headers['content-type']).toBe('application/pdf');
+    expect(uploaded.headers['content-disposition']).toBe('attachment; filename="week-2.pdf"');
+    expect(uploaded.rawPayload).toEqual(fs.readFileSync(path.join(t.config.pdfDir, upload)));
+    const generated = await get(`/api/download-workbook/${order.id}/week/1`);
+    expect(generated.statusCode).toBe(200);
+    expect((await PDFDocument.load(generated.rawPayload)).getTitle()).toBe(
+      `Week 1: ${bundledContentLibrary().contentFor(1).title}`,
+    );
+    expect((await get(`/api/download-workbook/${order.id}/week/3`)).statusCode).toBe(404);
+    expect((await get(`/api/download-workbook/${order.id}/week/53`)).statusCode).toBe(400);
+    const pending = await addOrder(t.deps, { status: 'pending' });
+    expect((await get(`/api/download-workbook/${pending.id}/week/1`)).statusCode).toBe(409);
+    expect((await get('/api/download-workbook/pi_unknown0000/week/1')).statusCode).toBe(404);
   });
 });
 
@@ -146,8 +242,9 @@ describe('orders procedures', () => {
   });
 });
 
-describe('demo orders', () => {
+describe('demo orders', { timeout: 120_000 }, () => {
   it('are seeded in demo mode: one completed, one pending', async () => {
+    content.weeks = null;
     const demo = await createTestApp({ DEMO_MODE: 'true' });
     try {
       const completed = await demo.app.inject({ url: `/api/order/${DEMO_ORDER_COMPLETED}` });
@@ -156,7 +253,8 @@ describe('demo orders', () => {
       expect(pending.json()).toMatchObject({ status: 'pending' });
       const pdf = await demo.app.inject({ url: `/api/download-workbook/${DEMO_ORDER_COMPLETED}/pdf` });
       expect(pdf.statusCode).toBe(200);
-      expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(3);
+      // Nothing uploaded: every week's generated printable.
+      expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(2 * TOTAL_WEEKS);
     } finally {
       await demo.close();
     }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
 import { describeZodError } from '../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
+import { type FrameworkDownload, openWeekFramework } from '../frameworks/service';
 import {
   createFullAccessCouple,
   findCoupleAccountByEmail,
@@ -14,10 +14,18 @@ import {
   grantFullAccess,
   insertOrder,
   isEmailTaken,
-  listFrameworkFiles,
   type OrderView,
 } from './repo';
-import { openMergedWorkbook } from './workbook-pdf';
+import {
+  openMergedWorkbook,
+  startWorkbookBuild,
+  WORKBOOK_RETRY_AFTER_SECONDS,
+  workbookFiles,
+  workbookSources,
+} from './workbook-pdf';
+
+/** A build started ahead of the download fails quietly here; the download itself reports it. */
+const onBuildError = () => {};
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_NOT_COMPLETED =
@@ -25,6 +33,8 @@ export const ORDER_NOT_COMPLETED =
 export const WORKBOOK_NOT_AVAILABLE =
   'The workbook is not available yet: no weekly frameworks have been uploaded. Please try again later.';
 export const WORKBOOK_FILE_NAME = 'vows-and-weeks-workbook.pdf';
+export const WORKBOOK_BEING_PREPARED =
+  'Your workbook is being prepared. It will download here as soon as it is ready; this can take a minute.';
 
 /**
  * The email of the account whose orders nobody may read: the demo account while demo mode is off.
@@ -65,7 +75,10 @@ export async function requestWorkbookDownload(
   paymentIntentId: string,
 ): Promise<{ message: string; downloadUrl: string }> {
   const order = await getCompletedOrder(deps, paymentIntentId);
-  const weeks = (await listFrameworkFiles(deps.db)).length;
+  const sources = await workbookSources(deps);
+  const weeks = sources.length;
+  // The PDF is fetched next: start building it now (a no-op when it is built or being built).
+  if (weeks > 0) startWorkbookBuild(workbookFiles(deps), sources, onBuildError);
   const message =
     weeks === 0
       ? 'Your order is complete. The workbook will be ready to download as soon as the first weekly frameworks are published.'
@@ -73,24 +86,50 @@ export async function requestWorkbookDownload(
   return { message, downloadUrl: workbookDownloadPath(order.id) };
 }
 
-/** The complete workbook PDF behind `downloadUrl`, as a stream with its size. */
+/**
+ * The complete workbook PDF behind `downloadUrl`, as a stream with its size; or, while it is still
+ * being built (decision 0121), `preparing` with the message the page shows while it asks again.
+ */
 export async function openWorkbookPdf(
   deps: AppDeps,
   paymentIntentId: string,
-): Promise<{ stream: Readable; size: number; fileName: string }> {
+  { onBuildError }: { onBuildError?: (error: unknown) => void } = {},
+): Promise<
+  | { kind: 'ready'; stream: Readable; size: number; fileName: string }
+  | { kind: 'preparing'; message: string; retryAfterSeconds: number }
+> {
   await getCompletedOrder(deps, paymentIntentId);
-  const handle = await openMergedWorkbook(
-    { pdfDir: deps.config.pdfDir, cacheDir: path.join(deps.config.dataDir, 'cache') },
-    await listFrameworkFiles(deps.db),
-  );
-  if (!handle) throw new AppError('NOT_FOUND', WORKBOOK_NOT_AVAILABLE);
+  const answer = await openMergedWorkbook(workbookFiles(deps), await workbookSources(deps), { onBuildError });
+  if (answer.kind === 'empty') throw new AppError('NOT_FOUND', WORKBOOK_NOT_AVAILABLE);
+  if (answer.kind === 'preparing') {
+    return { kind: 'preparing', message: WORKBOOK_BEING_PREPARED, retryAfterSeconds: WORKBOOK_RETRY_AFTER_SECONDS };
+  }
+  const { handle } = answer;
   try {
     const { size } = await handle.stat();
-    return { stream: handle.createReadStream({ autoClose: true }), size, fileName: WORKBOOK_FILE_NAME };
+    return { kind: 'ready', stream: handle.createReadStream({ autoClose: true }), size, fileName: WORKBOOK_FILE_NAME };
   } catch (error) {
     await handle.close();
     throw error;
   }
+}
+
+/**
+ * One week's PDF for a completed order (the upload or the generated printable), offered beside the
+ * complete workbook so a buyer can take the weeks one at a time.
+ */
+export async function openWorkbookWeekPdf(
+  deps: AppDeps,
+  paymentIntentId: string,
+  weekNumber: number,
+  options: { onMissingFile?: (fileName: string) => void } = {},
+): Promise<FrameworkDownload> {
+  await getCompletedOrder(deps, paymentIntentId);
+  return openWeekFramework(deps, weekNumber, options);
+}
+
+export function workbookWeekDownloadPath(paymentIntentId: string, weekNumber: number): string {
+  return `/api/download-workbook/${paymentIntentId}/week/${weekNumber}`;
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,98 +1,173 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
-import { ensurePrivateDir, writePrivateFile } from '../../private-files';
-import type { FrameworkFile } from './repo';
+import type { AppDeps } from '../../deps';
+import { ensurePrivateDir } from '../../private-files';
+import { printableKey, printablesDir } from '../printables/cache';
+import { weeksWithPrintableContent } from '../printables/content';
+import type { PrintableWeek } from '../printables/framework-pdf';
+import { runPdfJob } from '../printables/pdf-jobs';
+import { listFrameworkFiles, type FrameworkFile } from './repo';
 
 /**
- * The complete workbook: every uploaded weekly framework merged in week order with pdf-lib.
+ * The complete workbook: every week's framework in week order, the seller's upload or else the
+ * printable generated from the week's content (decision 0120).
  *
- * Merging up to 52 PDFs of up to 10 MB each is too much work to repeat for every download, so the
- * result is kept in `DATA_DIR/cache/`, named by a hash of the framework list (week, file, size,
- * upload time). An upload, replacement or deletion changes the list, so the next download builds a
- * fresh file and removes the stale ones. Builds of the same list share one promise, and a file is
- * written to a temporary name and renamed into place, so no reader ever sees half a PDF.
+ * Built in a worker thread that writes the file one week at a time (decision 0121): the event loop
+ * only waits, and memory holds one week's PDF at most. The result is kept in `DATA_DIR/cache/`,
+ * named by a hash of the sources (week, file, size, upload time; or the printable's key): an
+ * upload, replacement, deletion or content edit changes it, so the next download builds a fresh
+ * file and the stale ones are removed. Builds of the same sources share one promise, and the file is
+ * written to a temporary name and renamed into place, so no reader ever sees half a PDF. A download
+ * waits for a build at most `WORKBOOK_TIMING.waitMs`; after that it is told the workbook is being
+ * prepared, and the build goes on.
  */
+export const WORKBOOK_TIMING = {
+  /** How long a download waits for a build before answering "being prepared" (202). */
+  waitMs: 1_500,
+  /** A build still running after this is stopped (the next download starts another). */
+  buildTimeLimitMs: 10 * 60_000,
+};
+/** Seconds the page waits before asking again while the workbook is being prepared. */
+export const WORKBOOK_RETRY_AFTER_SECONDS = 3;
+const BUILD_HEAP_MB = 256;
+
 const builds = new Map<string, Promise<boolean>>();
 
 export interface WorkbookFiles {
   pdfDir: string;
   cacheDir: string;
+  printablesDir: string;
+}
+
+/** One week of the workbook: its upload, its content for the generated printable, or both. */
+export interface WorkbookSource {
+  weekNumber: number;
+  upload: FrameworkFile | null;
+  printable: PrintableWeek | null;
+}
+
+export type WorkbookAnswer = { kind: 'ready'; handle: FileHandle } | { kind: 'preparing' } | { kind: 'empty' };
+
+export function workbookFiles(deps: AppDeps): WorkbookFiles {
+  return {
+    pdfDir: deps.config.pdfDir,
+    cacheDir: path.join(deps.config.dataDir, 'cache'),
+    printablesDir: printablesDir(deps.config.dataDir),
+  };
 }
 
 /**
- * Opens the merged workbook for reading, building it first when needed. Answers null when there is
- * nothing to merge (no framework uploaded, or none of their files could be read). The caller owns the
- * handle; once open, the file stays readable even if a newer build removes it.
+ * The weeks the complete workbook holds, in week order: every week with an upload or with content
+ * of its own. Their number is the "N weekly frameworks" the download page announces.
+ */
+export async function workbookSources(deps: AppDeps): Promise<WorkbookSource[]> {
+  const [uploads, contents] = await Promise.all([listFrameworkFiles(deps.db), weeksWithPrintableContent(deps)]);
+  const byWeek = new Map(uploads.map((upload) => [upload.weekNumber, upload]));
+  const weeks = [...new Set([...byWeek.keys(), ...contents.keys()])].sort((a, b) => a - b);
+  return weeks.map((weekNumber) => ({
+    weekNumber,
+    upload: byWeek.get(weekNumber) ?? null,
+    printable: contents.get(weekNumber) ?? null,
+  }));
+}
+
+function sourceKey(source: WorkbookSource): unknown[] {
+  const { upload, printable } = source;
+  return [
+    source.weekNumber,
+    upload ? [upload.fileName, upload.fileSize, upload.uploadedAt] : null,
+    printable ? printableKey(printable) : null,
+  ];
+}
+
+function workbookPath(files: WorkbookFiles, sources: WorkbookSource[]): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify(sources.map(sourceKey)))
+    .digest('hex')
+    .slice(0, 32);
+  return path.join(files.cacheDir, `workbook-${key}.pdf`);
+}
+
+/**
+ * The build of these sources: the one under way, or a new one. Resolves true once the file is in
+ * place, false when no week could be read. A failure is passed to every caller's `onError` (a
+ * route logs it) and rejects for whoever awaits it.
+ */
+export function startWorkbookBuild(
+  files: WorkbookFiles,
+  sources: WorkbookSource[],
+  onError: (error: unknown) => void = () => {},
+): Promise<boolean> {
+  const target = workbookPath(files, sources);
+  let build = builds.get(target);
+  if (!build) {
+    build = buildMergedWorkbook(files, sources, target).finally(() => builds.delete(target));
+    builds.set(target, build);
+  }
+  // Every caller hears of a failure, including one that stopped waiting.
+  build.catch(onError);
+  return build;
+}
+
+/**
+ * Opens the merged workbook for reading, building it first when needed: `ready` with an open handle
+ * (the caller owns it; the file stays readable even if a newer build removes it), `preparing` when
+ * the build takes longer than `waitMs`, `empty` when there is nothing to merge.
  */
 export async function openMergedWorkbook(
   files: WorkbookFiles,
-  frameworks: FrameworkFile[],
-): Promise<FileHandle | null> {
-  if (frameworks.length === 0) return null;
-  const key = createHash('sha256')
-    .update(JSON.stringify(frameworks.map((f) => [f.weekNumber, f.fileName, f.fileSize, f.uploadedAt])))
-    .digest('hex')
-    .slice(0, 32);
-  const target = path.join(files.cacheDir, `workbook-${key}.pdf`);
-
+  sources: WorkbookSource[],
+  { waitMs = WORKBOOK_TIMING.waitMs, onBuildError }: { waitMs?: number; onBuildError?: (error: unknown) => void } = {},
+): Promise<WorkbookAnswer> {
+  if (sources.length === 0) return { kind: 'empty' };
+  const target = workbookPath(files, sources);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      return await fs.open(target, 'r');
+      return { kind: 'ready', handle: await fs.open(target, 'r') };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    let build = builds.get(target);
-    if (!build) {
-      build = buildMergedWorkbook(files, frameworks, target).finally(() => builds.delete(target));
-      builds.set(target, build);
-    }
-    if (!(await build)) return null;
+    const build = startWorkbookBuild(files, sources, onBuildError);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'waiting'>((resolve) => {
+      timer = setTimeout(() => resolve('waiting'), waitMs);
+    });
+    const outcome = await Promise.race([build, waited]).finally(() => clearTimeout(timer));
+    if (outcome === 'waiting') return { kind: 'preparing' };
+    if (!outcome) return { kind: 'empty' };
   }
-  return null;
+  return { kind: 'preparing' };
 }
 
-async function buildMergedWorkbook(
-  files: WorkbookFiles,
-  frameworks: FrameworkFile[],
-  target: string,
-): Promise<boolean> {
-  const merged = await PDFDocument.create();
-  merged.setTitle(WORKBOOK_TITLE);
-  merged.setCreator('Vows & Weeks');
-  for (const framework of frameworks) {
-    const pages = await copyFrameworkPages(merged, files.pdfDir, framework.fileName);
-    for (const page of pages) merged.addPage(page);
-  }
-  if (merged.getPageCount() === 0) return false;
-  const bytes = await merged.save();
-
+async function buildMergedWorkbook(files: WorkbookFiles, sources: WorkbookSource[], target: string): Promise<boolean> {
   await ensurePrivateDir(files.cacheDir);
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  await writePrivateFile(temporary, bytes);
-  await fs.rename(temporary, target);
+  const result = await runPdfJob(
+    {
+      kind: 'merge',
+      sources: sources.map((source) => ({
+        weekNumber: source.weekNumber,
+        uploadPath: source.upload ? uploadPath(files.pdfDir, source.upload.fileName) : null,
+        printable: source.printable,
+      })),
+      target,
+      printablesDir: files.printablesDir,
+      title: WORKBOOK_TITLE,
+    },
+    { timeoutMs: WORKBOOK_TIMING.buildTimeLimitMs, heapMb: BUILD_HEAP_MB },
+  );
+  if (result.pages === 0) return false;
   await removeStaleWorkbooks(files.cacheDir, path.basename(target));
   return true;
 }
 
-/**
- * One framework's pages copied into `target`, or none when its file is gone or unreadable: a workbook
- * with the weeks that can be read is more use to a couple than an error. File names come from the
- * frameworks table; one that would leave the PDF folder is ignored.
- */
-async function copyFrameworkPages(target: PDFDocument, pdfDir: string, fileName: string): Promise<PDFPage[]> {
+/** An upload's file; a name from the table that would leave the PDF folder reads nothing. */
+function uploadPath(pdfDir: string, fileName: string): string | null {
   const root = path.resolve(pdfDir);
   const file = path.resolve(root, fileName);
-  if (!file.startsWith(root + path.sep)) return [];
-  try {
-    const source = await PDFDocument.load(await fs.readFile(file), { updateMetadata: false });
-    return await target.copyPages(source, source.getPageIndices());
-  } catch {
-    return [];
-  }
+  return file.startsWith(root + path.sep) ? file : null;
 }
 
 async function removeStaleWorkbooks(cacheDir: string, keep: string): Promise<void> {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
+import { PREPARING_POLL } from './workbook-download';
 
 const completed = {
   id: 'pi_testCompleted01',
@@ -112,6 +113,42 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
       `/api/download-workbook/${completed.id}/pdf`,
     );
     click.mockRestore();
+  });
+
+  it('says the workbook is being prepared while the server answers 202, then saves it', async () => {
+    const defaults = { ...PREPARING_POLL };
+    PREPARING_POLL.ms = 20;
+    let requests = 0;
+    stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink }, () => {
+      requests += 1;
+      if (requests < 3) {
+        return Response.json(
+          { message: 'Your workbook is being prepared. It will download here as soon as it is ready.' },
+          { status: 202, headers: { 'retry-after': '3' } },
+        );
+      }
+      return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await clickDownload();
+      expect(await screen.findByText(/Your workbook is being prepared/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Preparing your workbook...' })).toBeDisabled();
+      expect(await screen.findByText('Your workbook is ready: 3 weekly frameworks in one PDF.')).toBeInTheDocument();
+      expect(requests).toBe(3);
+      expect(click).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.assign(PREPARING_POLL, defaults);
+      click.mockRestore();
+    }
+  });
+
+  it('offers each week on its own beside the complete workbook', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp(`/success?payment_intent=${completed.id}`);
+    const week7 = await screen.findByRole('link', { name: 'Download week 7' });
+    expect(week7).toHaveAttribute('href', `/api/download-workbook/${completed.id}/week/7`);
+    expect(screen.getAllByRole('link', { name: /^Download week \d+$/ })).toHaveLength(52);
   });
 
   it("shows the server's message when the order cannot be downloaded", async () => {

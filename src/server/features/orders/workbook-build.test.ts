@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import { useTestApp } from '../../test/harness';
+import { WORKBOOK_BEING_PREPARED } from './service';
+import { addFramework, addOrder } from './test-support';
+import {
+  startWorkbookBuild,
+  WORKBOOK_RETRY_AFTER_SECONDS,
+  WORKBOOK_TIMING,
+  workbookFiles,
+  workbookSources,
+} from './workbook-pdf';
+
+/** The weeks that have content (null: all of them, as bundled). */
+const content = vi.hoisted(() => ({ weeks: null as number[] | null }));
+vi.mock('../printables/content', async (original) =>
+  (await import('../printables/test-support')).limitedContent(await original(), content),
+);
+
+const t = useTestApp();
+const defaultWait = WORKBOOK_TIMING.waitMs;
+beforeEach(async () => {
+  await t.deps.db.deleteFrom('frameworks').execute();
+  fs.rmSync(path.join(t.config.dataDir, 'cache'), { recursive: true, force: true });
+  content.weeks = null;
+});
+afterEach(() => {
+  WORKBOOK_TIMING.waitMs = defaultWait;
+});
+
+/** A PDF of `pages` pages of text: heavier to merge than the printables. */
+async function bulkyPdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index += 1) {
+    const page = pdf.addPage([595, 842]);
+    for (let line = 0; line < 40; line += 1) {
+      page.drawText(`Page ${index + 1}, line ${line + 1}: some words to fill the page with text.`, {
+        x: 40,
+        y: 800 - line * 19,
+        size: 10,
+        font,
+      });
+    }
+  }
+  return pdf.save();
+}
+
+describe('the complete workbook build', { timeout: 120_000 }, () => {
+  it('says the workbook is being prepared (202, Retry-After) instead of keeping the download waiting', async () => {
+    const order = await addOrder(t.deps);
+    WORKBOOK_TIMING.waitMs = 0;
+    const res = await t.app.inject({ url: `/api/download-workbook/${order.id}/pdf` });
+    expect(res.statusCode).toBe(202);
+    expect(res.headers['retry-after']).toBe(String(WORKBOOK_RETRY_AFTER_SECONDS));
+    expect(res.json()).toEqual({ message: WORKBOOK_BEING_PREPARED });
+    // Once the build under way is done, the same URL answers the PDF.
+    await startWorkbookBuild(workbookFiles(t.deps), await workbookSources(t.deps));
+    const ready = await t.app.inject({ url: `/api/download-workbook/${order.id}/pdf` });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(ready.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(2 * TOTAL_WEEKS);
+  });
+
+  it('runs off the event loop: other requests are answered while a large build is under way', async () => {
+    const order = await addOrder(t.deps);
+    for (const week of [2, 5, 9, 14]) await addFramework(t.deps, week, { bytes: await bulkyPdf(150) });
+    WORKBOOK_TIMING.waitMs = 0;
+
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    expect((await t.app.inject({ url: `/api/download-workbook/${order.id}/pdf` })).statusCode).toBe(202);
+    const build = startWorkbookBuild(workbookFiles(t.deps), await workbookSources(t.deps));
+    let buildDone = false;
+    void build.then(() => {
+      buildDone = true;
+    });
+
+    // Requests answered one after another while the build runs.
+    let answered = 0;
+    while (!buildDone) {
+      const res = await t.app.inject({ url: `/api/order/${order.id}` });
+      expect(res.statusCode).toBe(200);
+      answered += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await build;
+    const buildMs = performance.now() - started;
+    delay.disable();
+
+    expect(answered).toBeGreaterThan(10);
+    // The event loop never stalled for long, though the build took a while (a build on the event
+    // loop would block it for most of its duration).
+    const maxStallMs = delay.max / 1e6;
+    expect(maxStallMs, `build ${Math.round(buildMs)} ms, answered ${answered}`).toBeLessThan(
+      Math.max(250, buildMs / 4),
+    );
+    const pdf = await t.app.inject({ url: `/api/download-workbook/${order.id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBeGreaterThan(4 * 150 + TOTAL_WEEKS);
+  });
+});

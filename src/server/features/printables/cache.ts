@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../../private-files';
+import {
+  generateFrameworkPdf,
+  PRINTABLE_GENERATOR_VERSION,
+  printableFields,
+  type PrintableWeek,
+} from './framework-pdf';
+
+/**
+ * The generated printables on disk (decision 0120): `DATA_DIR/printables/week-07-<key>.pdf`, the key
+ * a hash of the generator version and exactly the content the page shows. An edit of the week's
+ * content or a new generator version gives a new name, so a stale file is never served; the older
+ * files of that week are removed once the new one is in place. The folder can be deleted at any
+ * time: files are made again on demand.
+ */
+export const PRINTABLES_FOLDER = 'printables';
+
+const FILE_PATTERN = /^week-(\d{2})-[0-9a-f]{24}\.pdf$/;
+
+export function printablesDir(dataDir: string): string {
+  return path.join(dataDir, PRINTABLES_FOLDER);
+}
+
+/** The cache key of a week's printable: changes with its printed content and the generator version. */
+export function printableKey(week: PrintableWeek): string {
+  return createHash('sha256')
+    .update(JSON.stringify([PRINTABLE_GENERATOR_VERSION, printableFields(week)]))
+    .digest('hex')
+    .slice(0, 24);
+}
+
+export function printableFilePath(dir: string, week: PrintableWeek): string {
+  return path.join(dir, `week-${String(week.weekNumber).padStart(2, '0')}-${printableKey(week)}.pdf`);
+}
+
+const pending = new Map<string, Promise<string>>();
+
+/**
+ * The path of a week's printable, generating it first when it is not on disk yet. The file is
+ * written under a temporary name and renamed into place, so a reader never sees half a PDF;
+ * concurrent calls for the same file share one generation. `generate` is the generator itself by
+ * default; the server passes one that runs it in a worker thread (pdf-worker.ts).
+ */
+export async function ensurePrintable(
+  dir: string,
+  week: PrintableWeek,
+  generate: (week: PrintableWeek, target: string) => Promise<void> = writePrintable,
+): Promise<string> {
+  const target = printableFilePath(dir, week);
+  try {
+    await fs.access(target);
+    return target;
+  } catch {
+    // Not generated yet.
+  }
+  let job = pending.get(target);
+  if (!job) {
+    job = (async () => {
+      await ensurePrivateDir(dir);
+      await generate(week, target);
+      await removeOlderPrintables(dir, week.weekNumber, path.basename(target));
+      return target;
+    })().finally(() => pending.delete(target));
+    pending.set(target, job);
+  }
+  return job;
+}
+
+/** Generates a week's printable into `target` (through a temporary file and a rename). */
+export async function writePrintable(week: PrintableWeek, target: string): Promise<void> {
+  const bytes = await generateFrameworkPdf(week);
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writePrivateFile(temporary, bytes);
+    await fs.rename(temporary, target);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+async function removeOlderPrintables(dir: string, weekNumber: number, keep: string): Promise<void> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name !== keep && Number(FILE_PATTERN.exec(name)?.[1]) === weekNumber)
+      .map((name) => fs.rm(path.join(dir, name), { force: true })),
+  );
+}

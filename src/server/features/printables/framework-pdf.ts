@@ -1,0 +1,447 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
+import type { WeekContentData } from '../../../shared/workbook-schemas';
+
+/**
+ * The printable framework of one week, generated from the week's content with pdf-lib (decision
+ * 0120): a heading with the week, its phase, title, focus and objective; the reflection questions,
+ * each with ruled space for both partners; the discussion prompts; the activity and its steps; the
+ * commitment, with examples and space to write; and the conversation cards to cut out. Every page
+ * has a footer with the week and the page number.
+ *
+ * The page is 595 x 792 points: the width of A4 and the height of US Letter, so it prints at actual
+ * size on either paper without clipping anything.
+ *
+ * Whatever changes the output (layout, texts, fonts) must bump PRINTABLE_GENERATOR_VERSION, which is
+ * part of the cache key: cached files of the old layout are then regenerated.
+ */
+export const PRINTABLE_GENERATOR_VERSION = 1;
+
+/** The fields of a week's content that the printable shows (ids and other fields may come and go). */
+export type PrintableWeek = Pick<
+  WeekContentData,
+  | 'title'
+  | 'focus'
+  | 'objective'
+  | 'reflectionQuestions'
+  | 'discussionPrompts'
+  | 'activity'
+  | 'commitmentExamples'
+  | 'conversationCards'
+> & { weekNumber: number };
+
+/** Exactly what is printed, in a fixed key order: the input of the cache key. */
+export function printableFields(week: PrintableWeek) {
+  return {
+    weekNumber: week.weekNumber,
+    title: week.title,
+    focus: week.focus,
+    objective: week.objective,
+    reflectionQuestions: week.reflectionQuestions.map((question) => question.question),
+    discussionPrompts: [...week.discussionPrompts],
+    activity: {
+      title: week.activity.title,
+      description: week.activity.description,
+      steps: [...week.activity.steps],
+    },
+    commitmentExamples: [...week.commitmentExamples],
+    conversationCards: [...week.conversationCards],
+  };
+}
+
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 792;
+const MARGIN_X = 56;
+const MARGIN_TOP = 56;
+const MARGIN_BOTTOM = 64;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
+
+const INK = rgb(0.13, 0.13, 0.16);
+const MUTED = rgb(0.36, 0.36, 0.42);
+const ACCENT = rgb(0.45, 0.12, 0.3);
+const RULE = rgb(0.72, 0.72, 0.76);
+const TINT = rgb(0.97, 0.94, 0.96);
+
+/** Handwriting needs about 22 points a line. */
+const WRITING_LINE_GAP = 22;
+
+export function phaseOf(weekNumber: number): string {
+  return PHASES.find((phase) => weekNumber >= phase.firstWeek && weekNumber <= phase.lastWeek)?.name ?? '';
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  italic: PDFFont;
+  title: PDFFont;
+}
+
+interface TextStyle {
+  font: PDFFont;
+  size: number;
+  color?: ReturnType<typeof rgb>;
+  /** Extra space between lines, on top of the font size. */
+  leading?: number;
+  indent?: number;
+  width?: number;
+}
+
+/** Characters a standard font cannot draw are replaced by their plain-letter form, or '?'. */
+function makeSanitizer(font: PDFFont): (text: string) => string {
+  const supported = new Set(font.getCharacterSet());
+  const replacements: Record<string, string> = {
+    '\u00a0': ' ',
+    '\u2009': ' ',
+    '\u202f': ' ',
+    '\u2011': '-',
+    '\u2012': '-',
+    '\u2010': '-',
+    '\u2212': '-',
+    '\u2032': "'",
+    '\u2033': '"',
+  };
+  return (text: string) => {
+    let out = '';
+    for (const char of text.replace(/\r\n?/g, '\n')) {
+      const code = char.codePointAt(0) ?? 0;
+      if (char === '\n' || supported.has(code)) {
+        out += char;
+        continue;
+      }
+      const replacement = replacements[char];
+      if (replacement !== undefined) {
+        out += replacement;
+        continue;
+      }
+      const base = [...char.normalize('NFKD')].filter((part) => supported.has(part.codePointAt(0) ?? 0)).join('');
+      out += base === '' ? '?' : base;
+    }
+    return out;
+  };
+}
+
+/** Greedy line breaking on spaces; a word wider than the line is broken between characters. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line === '' ? word : `${line} ${word}`;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      line = '';
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** A cursor that flows blocks down the page and starts a new page when one does not fit. */
+class Flow {
+  page: PDFPage;
+  y = 0;
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    readonly fonts: Fonts,
+    readonly clean: (text: string) => string,
+  ) {
+    this.page = this.newPage();
+  }
+
+  private newPage(): PDFPage {
+    this.page = this.pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    this.y = PAGE_HEIGHT - MARGIN_TOP;
+    return this.page;
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  keep(height: number): void {
+    if (this.y - height < MARGIN_BOTTOM) this.newPage();
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+
+  lineHeight(style: TextStyle): number {
+    return style.size + (style.leading ?? style.size * 0.4);
+  }
+
+  lines(text: string, style: TextStyle): string[] {
+    return wrapText(this.clean(text), style.font, style.size, (style.width ?? CONTENT_WIDTH) - (style.indent ?? 0));
+  }
+
+  /** The height `text` takes in `style`. */
+  measure(text: string, style: TextStyle): number {
+    return this.lines(text, style).length * this.lineHeight(style);
+  }
+
+  /** Draws wrapped text from the cursor down, breaking pages between lines. */
+  text(text: string, style: TextStyle, x = MARGIN_X): void {
+    const height = this.lineHeight(style);
+    for (const line of this.lines(text, style)) {
+      this.keep(height);
+      this.y -= height;
+      this.page.drawText(line, {
+        x: x + (style.indent ?? 0),
+        y: this.y + (height - style.size) * 0.55,
+        size: style.size,
+        font: style.font,
+        color: style.color ?? INK,
+      });
+    }
+  }
+
+  /** A section heading with a thin accent rule, kept with at least `following` points after it. */
+  heading(text: string, following = 80): void {
+    const style = { font: this.fonts.bold, size: 15, color: ACCENT };
+    this.space(14);
+    this.keep(this.measure(text, style) + 10 + following);
+    this.text(text, style);
+    this.space(4);
+    this.page.drawLine({
+      start: { x: MARGIN_X, y: this.y },
+      end: { x: MARGIN_X + CONTENT_WIDTH, y: this.y },
+      thickness: 0.8,
+      color: ACCENT,
+    });
+    this.space(8);
+  }
+
+  /** Ruled lines to write on, under an optional label, kept together on one page. */
+  writingSpace(lines: number, label?: string): void {
+    const labelStyle = { font: this.fonts.bold, size: 9, color: MUTED };
+    this.keep((label ? this.lineHeight(labelStyle) : 0) + lines * WRITING_LINE_GAP + 4);
+    if (label) this.text(label, labelStyle);
+    for (let index = 0; index < lines; index += 1) {
+      this.y -= WRITING_LINE_GAP;
+      this.page.drawLine({
+        start: { x: MARGIN_X, y: this.y },
+        end: { x: MARGIN_X + CONTENT_WIDTH, y: this.y },
+        thickness: 0.5,
+        color: RULE,
+      });
+    }
+    this.space(6);
+  }
+
+  /** A numbered or bulleted list item with a hanging indent. */
+  item(marker: string, text: string, style: TextStyle): void {
+    const indent = 20;
+    const height = this.measure(text, { ...style, indent });
+    this.keep(Math.min(height, this.lineHeight(style) * 2));
+    const top = this.y;
+    const page = this.page;
+    const firstLine = this.lineHeight(style);
+    this.text(text, { ...style, indent });
+    // The marker goes beside the first line, on the page where it starts (keep() above makes sure the
+    // first line is on this page).
+    page.drawText(marker, {
+      x: MARGIN_X + 2,
+      y: top - firstLine + (firstLine - style.size) * 0.55,
+      size: style.size,
+      font: this.fonts.bold,
+      color: ACCENT,
+    });
+    this.space(4);
+  }
+}
+
+/** The week's heading block on the first page. */
+function drawHeading(flow: Flow, week: PrintableWeek): void {
+  const { fonts } = flow;
+  const phase = phaseOf(week.weekNumber);
+  flow.text(`WEEK ${week.weekNumber} OF ${TOTAL_WEEKS}${phase ? `  ·  ${phase.toUpperCase()}` : ''}`, {
+    font: fonts.bold,
+    size: 10,
+    color: ACCENT,
+  });
+  flow.space(6);
+  flow.text(week.title, { font: fonts.title, size: 26, color: INK, leading: 6 });
+  flow.space(4);
+  flow.text(`This week: ${week.focus}`, { font: fonts.italic, size: 11.5, color: MUTED });
+  flow.space(12);
+
+  // The objective in a tinted box.
+  const style = { font: fonts.regular, size: 11, leading: 5, width: CONTENT_WIDTH - 28 };
+  const labelStyle = { font: fonts.bold, size: 9, color: ACCENT };
+  const height = flow.measure(week.objective, style) + flow.lineHeight(labelStyle) + 22;
+  flow.keep(height);
+  flow.page.drawRectangle({
+    x: MARGIN_X,
+    y: flow.y - height,
+    width: CONTENT_WIDTH,
+    height,
+    color: TINT,
+    borderColor: ACCENT,
+    borderWidth: 0,
+  });
+  flow.page.drawRectangle({ x: MARGIN_X, y: flow.y - height, width: 3, height, color: ACCENT });
+  flow.space(10);
+  flow.text('OBJECTIVE', labelStyle, MARGIN_X + 14);
+  flow.text(week.objective, style, MARGIN_X + 14);
+  flow.space(12);
+
+  flow.space(12);
+  flow.text('Our names: ______________________  &  ______________________     Date: ____________', {
+    font: fonts.regular,
+    size: 10,
+    color: MUTED,
+  });
+}
+
+function drawReflection(flow: Flow, week: PrintableWeek): void {
+  const { fonts } = flow;
+  flow.heading('Reflection questions', 140);
+  flow.text('Answer on your own first, each in your own space; then read your answers to each other.', {
+    font: fonts.italic,
+    size: 10,
+    color: MUTED,
+  });
+  flow.space(6);
+  const questionStyle = { font: fonts.bold, size: 11, leading: 4 };
+  week.reflectionQuestions.forEach((question, index) => {
+    // The question stays on the page of its first writing space.
+    flow.keep(flow.measure(question.question, { ...questionStyle, indent: 20 }) + 3 * WRITING_LINE_GAP + 30);
+    flow.space(6);
+    flow.item(`${index + 1}.`, question.question, questionStyle);
+    flow.writingSpace(3, 'PARTNER 1');
+    flow.writingSpace(3, 'PARTNER 2');
+  });
+}
+
+function drawDiscussion(flow: Flow, week: PrintableWeek): void {
+  const { fonts } = flow;
+  flow.heading('Talk it through together');
+  const style = { font: fonts.regular, size: 11, leading: 4 };
+  for (const [index, prompt] of week.discussionPrompts.entries()) flow.item(`${index + 1}.`, prompt, style);
+  flow.space(4);
+  flow.writingSpace(4, 'NOTES FROM OUR CONVERSATION');
+}
+
+function drawActivity(flow: Flow, week: PrintableWeek): void {
+  const { fonts } = flow;
+  flow.heading(`Activity: ${week.activity.title}`);
+  flow.text(week.activity.description, { font: fonts.regular, size: 11, leading: 4 });
+  flow.space(6);
+  const style = { font: fonts.regular, size: 11, leading: 4 };
+  for (const [index, step] of week.activity.steps.entries()) flow.item(`${index + 1}.`, step, style);
+  flow.space(4);
+  flow.writingSpace(3, 'HOW IT WENT');
+}
+
+function drawCommitment(flow: Flow, week: PrintableWeek): void {
+  const { fonts } = flow;
+  flow.heading('Our commitment this week');
+  flow.text('Some ideas to start from:', { font: fonts.italic, size: 10, color: MUTED });
+  flow.space(4);
+  const style = { font: fonts.regular, size: 11, leading: 4 };
+  for (const example of week.commitmentExamples) flow.item('•', example, style);
+  flow.space(4);
+  flow.writingSpace(2, 'PARTNER 1 COMMITS TO');
+  flow.writingSpace(2, 'PARTNER 2 COMMITS TO');
+}
+
+/** The conversation cards, two to a row in dashed boxes to cut out. */
+function drawCards(flow: Flow, week: PrintableWeek): void {
+  const { fonts } = flow;
+  flow.heading('Conversation cards', 120);
+  flow.text('Cut along the dashed lines and keep the cards where you will find them: a drawer, a wallet, the car.', {
+    font: fonts.italic,
+    size: 10,
+    color: MUTED,
+  });
+  flow.space(10);
+  const gap = 14;
+  const cardWidth = (CONTENT_WIDTH - gap) / 2;
+  const padding = 12;
+  const style = { font: fonts.regular, size: 11, leading: 4, width: cardWidth - 2 * padding };
+  const labelStyle = { font: fonts.bold, size: 8, color: ACCENT };
+  for (let index = 0; index < week.conversationCards.length; index += 2) {
+    const row = week.conversationCards.slice(index, index + 2);
+    const height = Math.max(
+      84,
+      ...row.map((card) => flow.measure(card, style) + flow.lineHeight(labelStyle) + 2 * padding + 6),
+    );
+    flow.keep(height + gap);
+    const top = flow.y;
+    row.forEach((card, column) => {
+      const x = MARGIN_X + column * (cardWidth + gap);
+      flow.page.drawRectangle({
+        x,
+        y: top - height,
+        width: cardWidth,
+        height,
+        borderColor: RULE,
+        borderWidth: 0.8,
+        borderDashArray: [4, 3],
+      });
+      flow.y = top - padding + 4;
+      flow.text(`WEEK ${week.weekNumber} · CARD ${index + column + 1}`, labelStyle, x + padding);
+      flow.space(4);
+      flow.text(card, style, x + padding);
+    });
+    flow.y = top - height - gap;
+  }
+}
+
+/** Footers once the page count is known: the week on the left, "Page i of n" on the right. */
+function drawFooters(pdf: PDFDocument, fonts: Fonts, clean: (text: string) => string, week: PrintableWeek): void {
+  const pages = pdf.getPages();
+  const left = clean(`Vows & Weeks  ·  Week ${week.weekNumber}: ${week.title}`);
+  const size = 8.5;
+  pages.forEach((page, index) => {
+    const right = `Page ${index + 1} of ${pages.length}`;
+    const rightWidth = fonts.regular.widthOfTextAtSize(right, size);
+    const [leftLine = ''] = wrapText(left, fonts.regular, size, CONTENT_WIDTH - rightWidth - 24);
+    page.drawLine({
+      start: { x: MARGIN_X, y: 44 },
+      end: { x: MARGIN_X + CONTENT_WIDTH, y: 44 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    page.drawText(leftLine, { x: MARGIN_X, y: 30, size, font: fonts.regular, color: MUTED });
+    page.drawText(right, { x: MARGIN_X + CONTENT_WIDTH - rightWidth, y: 30, size, font: fonts.regular, color: MUTED });
+  });
+}
+
+/** Builds the printable PDF of one week from its content. */
+export async function generateFrameworkPdf(week: PrintableWeek): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
+    title: await pdf.embedFont(StandardFonts.TimesRomanBold),
+  };
+  // The four standard fonts share one character set (WinAnsi).
+  const clean = makeSanitizer(fonts.regular);
+  pdf.setTitle(clean(`Week ${week.weekNumber}: ${week.title}`));
+  pdf.setSubject(clean(week.objective));
+  pdf.setAuthor('Vows & Weeks');
+  pdf.setCreator('Vows & Weeks');
+  pdf.setProducer('Vows & Weeks (pdf-lib)');
+  pdf.setLanguage('en');
+
+  const flow = new Flow(pdf, fonts, clean);
+  drawHeading(flow, week);
+  drawReflection(flow, week);
+  drawDiscussion(flow, week);
+  drawActivity(flow, week);
+  drawCommitment(flow, week);
+  drawCards(flow, week);
+  drawFooters(pdf, fonts, clean, week);
+  return pdf.save();
+}

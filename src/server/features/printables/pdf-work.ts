@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import {
+  EncryptedPDFError,
+  PDFContext,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFObjectCopier,
+  type PDFObject,
+  type PDFPageLeaf,
+  PDFRef,
+} from 'pdf-lib';
+import { PRIVATE_FILE_MODE } from '../../private-files';
+import { ensurePrintable, writePrintable } from './cache';
+import type { PrintableWeek } from './framework-pdf';
+
+/*
+ * The PDF work that must not run on the server's event loop (decision 0121). These functions run
+ * inside a worker thread (pdf-worker.ts); pdf-jobs.ts starts them there with a time limit.
+ */
+
+/** What reading an uploaded PDF found. */
+export type InspectResult =
+  | { ok: true; pages: number }
+  | { ok: false; reason: 'unreadable' | 'encrypted' | 'no-pages' }
+  | { ok: false; reason: 'too-many-pages'; pages: number };
+
+/**
+ * Reads an uploaded PDF the way the complete workbook will (pdf-lib), and counts its pages. A file
+ * pdf-lib cannot parse, an encrypted one, one without pages or with more than `maxPages` is refused.
+ * The page count is read from the page tree before walking it, so a file claiming 60,000 pages is
+ * refused without building 60,000 page objects.
+ */
+export async function inspectPdf(file: string, maxPages: number): Promise<InspectResult> {
+  let pdf: PDFDocument;
+  try {
+    pdf = await PDFDocument.load(await fsp.readFile(file), { updateMetadata: false });
+  } catch (error) {
+    return { ok: false, reason: error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable' };
+  }
+  try {
+    const claimed = pdf.catalog.Pages().Count().asNumber();
+    if (claimed > maxPages) return { ok: false, reason: 'too-many-pages', pages: claimed };
+    const pages = pdf.getPages();
+    if (pages.length > maxPages) return { ok: false, reason: 'too-many-pages', pages: pages.length };
+    if (pages.length === 0) return { ok: false, reason: 'no-pages' };
+    // The merge copies every page with what it references: prove that works now, not at download.
+    const copier = PDFObjectCopier.for(pdf.context, PDFContext.create());
+    for (const page of pages) copier.copy(page.node);
+    return { ok: true, pages: pages.length };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+}
+
+/** One week of the merged workbook: its upload's file, and its content for the printable. */
+export interface MergeSource {
+  weekNumber: number;
+  uploadPath: string | null;
+  printable: PrintableWeek | null;
+}
+
+export interface MergeResult {
+  /** The weeks the file holds, in order. */
+  weeks: number[];
+  pages: number;
+}
+
+const CATALOG = 1;
+const PAGE_TREE = 2;
+const INFO = 3;
+const FLUSH_BYTES = 1 << 20;
+
+/** Appends to a file with plain synchronous writes (this runs in a worker), counting the offset. */
+class FileWriter {
+  offset = 0;
+  private chunks: Uint8Array[] = [];
+  private buffered = 0;
+  constructor(private readonly fd: number) {}
+
+  write(data: string | Uint8Array): void {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
+    this.chunks.push(bytes);
+    this.buffered += bytes.length;
+    this.offset += bytes.length;
+    if (this.buffered >= FLUSH_BYTES) this.flush();
+  }
+
+  flush(): void {
+    if (this.chunks.length === 0) return;
+    fs.writeSync(this.fd, Buffer.concat(this.chunks));
+    this.chunks = [];
+    this.buffered = 0;
+  }
+}
+
+async function loadQuietly(file: string): Promise<PDFDocument | null> {
+  try {
+    const pdf = await PDFDocument.load(await fsp.readFile(file), { updateMetadata: false });
+    return pdf.getPageCount() > 0 ? pdf : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the complete workbook to `target` one week at a time, so memory holds one week's PDF at
+ * most (decision 0121): each week's pages and everything they reference are copied into a fresh
+ * object table numbered after the previous week's, written out, and dropped. The page tree, the
+ * catalogue and the cross-reference table come last. A week whose upload cannot be read uses its
+ * printable; a week with neither is left out. Nothing is written to `target` itself but by a
+ * rename at the end.
+ */
+export async function mergeWorkbook(
+  sources: MergeSource[],
+  target: string,
+  printablesDir: string,
+  title: string,
+): Promise<MergeResult> {
+  const temporary = `${target}.${process.pid}-${Date.now().toString(36)}.tmp`;
+  const fd = fs.openSync(temporary, 'w', PRIVATE_FILE_MODE);
+  const offsets: number[] = [];
+  const pageRefs: number[] = [];
+  const weeks: number[] = [];
+  let nextNumber = INFO + 1;
+  try {
+    const out = new FileWriter(fd);
+    out.write('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+    const writeObject = (number: number, object: PDFObject) => {
+      offsets[number] = out.offset;
+      const body = new Uint8Array(object.sizeInBytes());
+      object.copyBytesInto(body, 0);
+      out.write(`${number} 0 obj\n`);
+      out.write(body);
+      out.write('\nendobj\n');
+    };
+    const pageTree = PDFRef.of(PAGE_TREE);
+    for (const source of sources) {
+      let pdf = source.uploadPath ? await loadQuietly(source.uploadPath) : null;
+      if (!pdf && source.printable) {
+        pdf = await loadQuietly(await ensurePrintable(printablesDir, source.printable, writePrintable));
+      }
+      if (!pdf) continue;
+      const context = PDFContext.create();
+      context.largestObjectNumber = nextNumber - 1;
+      const copier = PDFObjectCopier.for(pdf.context, context);
+      for (const page of pdf.getPages()) {
+        const copied = copier.copy(page.node) as PDFPageLeaf;
+        copied.set(PDFName.of('Parent'), pageTree);
+        pageRefs.push(context.register(copied).objectNumber);
+      }
+      for (const [ref, object] of context.enumerateIndirectObjects()) writeObject(ref.objectNumber, object);
+      nextNumber = context.largestObjectNumber + 1;
+      weeks.push(source.weekNumber);
+    }
+    if (pageRefs.length === 0) {
+      fs.closeSync(fd);
+      await fsp.rm(temporary, { force: true });
+      return { weeks, pages: 0 };
+    }
+    const context = PDFContext.create();
+    writeObject(
+      PAGE_TREE,
+      context.obj({ Type: 'Pages', Kids: pageRefs.map((number) => PDFRef.of(number)), Count: pageRefs.length }),
+    );
+    writeObject(CATALOG, context.obj({ Type: 'Catalog', Pages: pageTree }));
+    writeObject(
+      INFO,
+      context.obj({
+        Title: PDFHexString.fromText(title),
+        Creator: PDFHexString.fromText('Vows & Weeks'),
+        Producer: PDFHexString.fromText('Vows & Weeks (pdf-lib)'),
+      }),
+    );
+    // Numbers no object took (a reference to nothing in a source) become null objects.
+    for (let number = 1; number < nextNumber; number += 1) {
+      if (offsets[number] === undefined) writeObject(number, context.obj(null));
+    }
+    const xref = out.offset;
+    out.write(`xref\n0 ${nextNumber}\n0000000000 65535 f \n`);
+    for (let number = 1; number < nextNumber; number += 1) {
+      out.write(`${String(offsets[number]).padStart(10, '0')} 00000 n \n`);
+    }
+    out.write(`trailer\n<< /Size ${nextNumber} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+    out.flush();
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    await fsp.rename(temporary, target);
+    return { weeks, pages: pageRefs.length };
+  } catch (error) {
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // Already closed.
+    }
+    await fsp.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A week's printable, written to `target` (the cache picks the name). */
+export async function generatePrintable(week: PrintableWeek, target: string): Promise<void> {
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  await writePrintable(week, target);
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { extractText } from 'unpdf';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bundledContentLibrary } from '../workbook/content-library';
+import { ensurePrintable, printableKey, writePrintable } from './cache';
+import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
+
+/** The PDF's text with every run of whitespace made one space, as a reader would search it. */
+async function textOf(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+  return { pages: totalPages, text: text.replace(/\s+/g, ' ') };
+}
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+function week(weekNumber: number): PrintableWeek {
+  return bundledContentLibrary().contentFor(weekNumber);
+}
+
+describe('generateFrameworkPdf', () => {
+  it("is a valid PDF holding the week's heading, questions, prompts, activity, commitments and cards", async () => {
+    const content = week(7);
+    const bytes = await generateFrameworkPdf(content);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getTitle()).toBe(`Week 7: ${content.title}`);
+    for (const page of pdf.getPages()) expect(page.getSize()).toEqual({ width: 595.28, height: 792 });
+
+    const { pages, text } = await textOf(bytes);
+    expect(pages).toBe(pdf.getPageCount());
+    expect(pages).toBeGreaterThan(1);
+    expect(text).toContain('WEEK 7 OF 52');
+    expect(text).toContain('COMMUNICATION FOUNDATION');
+    expect(text).toContain(flat(content.title));
+    expect(text).toContain(flat(content.objective));
+    for (const question of content.reflectionQuestions) expect(text).toContain(flat(question.question));
+    for (const prompt of content.discussionPrompts) expect(text).toContain(flat(prompt));
+    expect(text).toContain(flat(content.activity.title));
+    for (const step of content.activity.steps) expect(text).toContain(flat(step));
+    for (const example of content.commitmentExamples) expect(text).toContain(flat(example));
+    for (const card of content.conversationCards) expect(text).toContain(flat(card));
+    // Space to write for both partners under every question, and a footer on every page.
+    expect(text.match(/PARTNER 1 /g)?.length).toBeGreaterThanOrEqual(content.reflectionQuestions.length);
+    for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
+  });
+
+  it('names the phase of a later week', async () => {
+    const { text } = await textOf(await generateFrameworkPdf(week(40)));
+    expect(text).toContain('WEEK 40 OF 52 · LASTING LOVE');
+  });
+
+  it('draws text a standard font cannot (emoji, other scripts) as plain letters or "?", and wraps a very long word', async () => {
+    const content: PrintableWeek = {
+      ...week(1),
+      title: 'Café talks 💬 with 家族',
+      activity: { title: 'A'.repeat(300), description: 'Naïve résumé\u00a0test', steps: [] },
+    };
+    const bytes = await generateFrameworkPdf(content);
+    const { text } = await textOf(bytes);
+    expect(text).toContain('Café talks ? with ??');
+    expect(text).toContain('Naïve résumé test');
+    expect(text.replace(/ /g, '')).toContain('A'.repeat(300));
+  });
+});
+
+describe('the printables cache', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  function tempDir(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printables-'));
+    dirs.push(dir);
+    return path.join(dir, 'printables');
+  }
+
+  it('generates a week once and reuses the file while its content stays the same', async () => {
+    const dir = tempDir();
+    const generate = vi.fn(writePrintable);
+    const first = await ensurePrintable(dir, week(3), generate);
+    const again = await Promise.all([ensurePrintable(dir, week(3), generate), ensurePrintable(dir, week(3), generate)]);
+    expect(again).toEqual([first, first]);
+    expect(generate).toHaveBeenCalledTimes(1);
+    expect(path.basename(first)).toMatch(/^week-03-[0-9a-f]{24}\.pdf$/);
+    expect(fs.statSync(first).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect((await PDFDocument.load(fs.readFileSync(first))).getTitle()).toBe(`Week 3: ${week(3).title}`);
+  });
+
+  it('makes a new file when the content changes and removes the old one', async () => {
+    const dir = tempDir();
+    const before = await ensurePrintable(dir, week(3));
+    const other = await ensurePrintable(dir, week(4));
+    const edited = { ...week(3), title: 'Edited title' };
+    const after = await ensurePrintable(dir, edited);
+    expect(after).not.toBe(before);
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(after), path.basename(other)].sort());
+    const { text } = await textOf(fs.readFileSync(after));
+    expect(text).toContain('Edited title');
+  });
+
+  it('keys on what is printed only: a summary topic is not on the page', () => {
+    const content = week(5);
+    const retopiced = {
+      ...content,
+      reflectionQuestions: content.reflectionQuestions.map((question) => ({ ...question, topic: 'other' })),
+    };
+    expect(printableKey(retopiced)).toBe(printableKey(content));
+    expect(printableKey({ ...content, objective: `${content.objective} More.` })).not.toBe(printableKey(content));
+  });
+});
