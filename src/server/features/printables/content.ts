@@ -1,18 +1,14 @@
 import type { AppDeps } from '../../deps';
-import { bundledContentLibrary } from '../workbook/content-library';
+import { weeksWithOwnContent } from '../workbook/course-content';
 import type { PrintableWeek } from './framework-pdf';
 
 /**
- * The weeks that have content of their own, by week: what a generated printable is made from
- * (decision 0120). A week that only falls back to week 1's content has none, so it gets no
- * printable and, without an upload, stays "coming soon" (docs/product.md#states).
- *
- * The one place that reads the course content for printing: when content moves into the database,
- * this is what changes.
+ * The weeks that have content of their own, by week, as the seller last saved it: what a generated
+ * printable is made from (decision 0120). A week that only falls back to week 1's content has none,
+ * so it gets no printable and, without an upload, stays "coming soon" (docs/product.md#states).
  */
-export async function weeksWithPrintableContent(_deps: AppDeps): Promise<Map<number, PrintableWeek>> {
-  const library = bundledContentLibrary();
-  return new Map(library.weeksWithContent().map((weekNumber) => [weekNumber, library.contentFor(weekNumber)]));
+export async function weeksWithPrintableContent(deps: AppDeps): Promise<Map<number, PrintableWeek>> {
+  return weeksWithOwnContent(deps.db);
 }
 
 /** One week's content for printing, or null when the week has none of its own. */

@@ -45,7 +45,7 @@ export function printableFields(week: PrintableWeek) {
       steps: [...week.activity.steps],
     },
     commitmentExamples: [...week.commitmentExamples],
-    conversationCards: [...week.conversationCards],
+    conversationCards: week.conversationCards.map((card) => card.text),
   };
 }
 
@@ -373,7 +373,7 @@ function drawCards(flow: Flow, week: PrintableWeek): void {
     const row = week.conversationCards.slice(index, index + 2);
     const height = Math.max(
       84,
-      ...row.map((card) => flow.measure(card, style) + flow.lineHeight(labelStyle) + 2 * padding + 6),
+      ...row.map((card) => flow.measure(card.text, style) + flow.lineHeight(labelStyle) + 2 * padding + 6),
     );
     flow.keep(height + gap);
     const top = flow.y;
@@ -391,7 +391,7 @@ function drawCards(flow: Flow, week: PrintableWeek): void {
       flow.y = top - padding + 4;
       flow.text(`WEEK ${week.weekNumber} · CARD ${index + column + 1}`, labelStyle, x + padding);
       flow.space(4);
-      flow.text(card, style, x + padding);
+      flow.text(card.text, style, x + padding);
     });
     flow.y = top - height - gap;
   }

@@ -40,7 +40,7 @@ describe('generateFrameworkPdf', () => {
     expect(text).toContain(flat(content.activity.title));
     for (const step of content.activity.steps) expect(text).toContain(flat(step));
     for (const example of content.commitmentExamples) expect(text).toContain(flat(example));
-    for (const card of content.conversationCards) expect(text).toContain(flat(card));
+    for (const card of content.conversationCards) expect(text).toContain(flat(card.text));
     // Space to write for both partners under every question, and a footer on every page.
     expect(text.match(/PARTNER 1 /g)?.length).toBeGreaterThanOrEqual(content.reflectionQuestions.length);
     for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);

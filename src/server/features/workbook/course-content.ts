@@ -123,6 +123,43 @@ export async function weekContentFor(db: DB, weekNumber: number): Promise<WeekCo
   return (await readWeekContent(db, weekNumber)).content;
 }
 
+/** Parsed current weeks per database, by week, with the updated_at they were read at. */
+const parsedWeeks = new WeakMap<DB, Map<number, { updatedAt: string; content: WeekContent }>>();
+
+/**
+ * Every week that has content of its own (not week 1's fallback), as couples see it now: what the
+ * week list and the printables are made from. One light query of the weeks' change times; a week's
+ * content is read and parsed again only when it changed.
+ */
+export async function weeksWithOwnContent(
+  db: DB,
+  library: ContentLibrary = bundledContentLibrary(),
+): Promise<Map<number, WeekContent>> {
+  let cache = parsedWeeks.get(db);
+  if (!cache) {
+    cache = new Map();
+    parsedWeeks.set(db, cache);
+  }
+  const result = new Map<number, WeekContent>();
+  const stamps = await repo.listWeekContentStamps(db);
+  const stored = new Set<number>();
+  for (const { weekNumber, updatedAt } of stamps) {
+    stored.add(weekNumber);
+    let hit = cache.get(weekNumber);
+    if (!hit || hit.updatedAt !== updatedAt) {
+      hit = { updatedAt, content: (await readWeekContent(db, weekNumber, library)).content };
+      cache.set(weekNumber, hit);
+    }
+    if (!hit.content.isFallback) result.set(weekNumber, hit.content);
+  }
+  for (let weekNumber = 1; weekNumber <= TOTAL_WEEKS; weekNumber += 1) {
+    if (stored.has(weekNumber)) continue;
+    const own = library.ownContent(weekNumber);
+    if (own) result.set(weekNumber, { ...own, weekNumber, contentWeek: weekNumber, isFallback: false });
+  }
+  return new Map([...result].sort(([a], [b]) => a - b));
+}
+
 /** The text of an earlier question or card, from the newest version of the week that has it. */
 export async function earlierTexts(db: DB, weekNumber: number, ids: string[]): Promise<Map<string, string>> {
   const texts = new Map<string, string>();

@@ -136,6 +136,15 @@ export async function listWeekContents(db: DB): Promise<StoredWeekContent[]> {
     .execute();
 }
 
+/** When each stored week last changed, without its content: cheap enough for every week list. */
+export async function listWeekContentStamps(db: DB): Promise<{ weekNumber: number; updatedAt: string }[]> {
+  return db
+    .selectFrom('week_contents')
+    .select(['week_number as weekNumber', 'updated_at as updatedAt'])
+    .orderBy('week_number')
+    .execute();
+}
+
 /** Stores a week that has no row yet; false when one exists (start-up seeding runs every start). */
 export async function insertWeekContentIfMissing(db: DB, week: StoredWeekContent): Promise<boolean> {
   const result = await db
