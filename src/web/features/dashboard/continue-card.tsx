@@ -21,11 +21,19 @@ interface ContinueCardProps {
  */
 export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProps) {
   if (!weeks) {
+    // The same layout as the card that replaces it, so nothing below moves when the weeks arrive.
     return (
       <Card withBorder padding="lg" aria-busy="true" aria-label="Loading your current week">
-        <Skeleton height={14} width={90} />
-        <Skeleton height={26} width="60%" mt="sm" />
-        <Skeleton height={40} width={200} mt="md" radius="md" />
+        <Group justify="space-between" align="center" gap="md">
+          <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Skeleton height={44} circle />
+            <Stack gap={4} style={{ flex: 1 }}>
+              <Skeleton height="calc(var(--mantine-font-size-sm) * var(--mantine-line-height-sm))" width={130} />
+              <Skeleton height="calc(var(--mantine-h4-font-size) * var(--mantine-h4-line-height))" width="70%" />
+            </Stack>
+          </Group>
+          <Skeleton height={42} width={190} radius="sm" />
+        </Group>
       </Card>
     );
   }
@@ -71,7 +79,7 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
             <Text size="sm" fw={600} c="dimmed" tt="uppercase">
               Your current week
             </Text>
-            <Title order={2} size="h3" id="next-step-title">
+            <Title order={2} size="h4" id="next-step-title">
               {heading}
             </Title>
             {/* The server's sentence for a week without a framework (decision 0106). */}
@@ -93,14 +101,9 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
             <Text size="sm" fw={600} c="dimmed" tt="uppercase">
               Your current week
             </Text>
-            <Title order={2} size="h3" id="next-step-title">
+            <Title order={2} size="h4" id="next-step-title">
               {heading}
             </Title>
-            {week.description ? (
-              <Text size="sm" c="dimmed" lineClamp={2}>
-                {week.description}
-              </Text>
-            ) : null}
           </Stack>
         </Group>
         <Button
