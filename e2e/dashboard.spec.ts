@@ -74,6 +74,10 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   // Week 2 is locked until week 1 is done.
   await expect(weekButton(page, 2)).toHaveAttribute('data-state', 'locked');
   await card.getByRole('button', { name: 'Mark Complete' }).click();
+  // Week 1 is the first milestone: its celebration opens beside the toast (decision 0132).
+  const celebration = page.getByRole('dialog', { name: 'Journey Started!' });
+  await celebration.getByRole('button', { name: 'Keep going' }).click();
+  await expect(celebration).toHaveCount(0);
   await seeToast(page, 'Week Completed!');
   await expect(card.getByRole('button', { name: 'Mark Complete' })).toHaveCount(0);
   await expect(card.getByText(/^Completed /)).toBeVisible();
@@ -113,6 +117,9 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya & Noa' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The reload kept the Profile tab (the tab is in the URL, decision 0131).
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Progress' }).click();
   await weekButton(page, 1).click();
   await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue(
     'We practised repeating back before answering.',

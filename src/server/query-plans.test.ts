@@ -38,6 +38,7 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'progress.progression': undefined,
   'progress.access': undefined,
   'progress.list': undefined,
+  'progress.streak': { timeZone: 'America/New_York' },
   'progress.complete': { weekNumber: 1 },
   'progress.update': { weekNumber: 2, notes: 'We talked about money.', rating: 4 },
   'frameworks.list': undefined,

@@ -78,3 +78,46 @@ export const progressUpdateInputSchema = z
 export function progressPercentage(totalCompleted: number): number {
   return (totalCompleted / TOTAL_WEEKS) * 100;
 }
+
+/** The zone a week is counted in when the caller names none (docs/product.md#weekly-streak). */
+export const DEFAULT_STREAK_TIME_ZONE = 'UTC';
+const TIME_ZONE_MESSAGE = 'timeZone must be an IANA time zone name, such as Europe/Paris or UTC';
+
+/** The IANA name as the runtime spells it (`utc` -> `UTC`), or null when it knows no such zone. */
+export function canonicalTimeZone(name: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** An IANA time zone name, checked against the runtime's list and given back in its spelling. */
+export const timeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .min(1, TIME_ZONE_MESSAGE)
+  .max(64, TIME_ZONE_MESSAGE)
+  .transform((name, context) => {
+    const zone = canonicalTimeZone(name);
+    if (zone === null) context.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
+    return zone ?? name;
+  });
+
+/** tRPC `progress.streak`: the zone whose calendar weeks are counted (UTC when left out). */
+export const streakInputSchema = z.object({ timeZone: timeZoneSchema.optional() }).optional();
+
+/**
+ * The couple's weekly streak (docs/product.md#weekly-streak): ISO calendar weeks (Monday to Sunday
+ * in `timeZone`) in which they completed at least one course week.
+ */
+export const weeklyStreakSchema = z.object({
+  currentStreak: z.number().int().min(0).meta({
+    description:
+      'Consecutive calendar weeks with a completion, ending this week, or last week while this week is still open.',
+  }),
+  bestStreak: z.number().int().min(0).meta({ description: 'The longest run of consecutive such weeks.' }),
+  completedThisWeek: z.boolean().meta({ description: 'Whether a week was completed in the current calendar week.' }),
+  timeZone: z.string().meta({ description: 'The IANA zone the calendar weeks were counted in.' }),
+});
+export type WeeklyStreak = z.infer<typeof weeklyStreakSchema>;

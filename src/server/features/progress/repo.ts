@@ -47,6 +47,24 @@ export function weeksFromBits(bits: number): number[] {
   return weeks;
 }
 
+/**
+ * When each completed week was first completed (ISO times), for the weekly streak: at most 52 rows
+ * from one range of the covering index of completed weeks (progress_completed_weeks), which holds
+ * `completed_at`, so no table row is read.
+ */
+export function completionTimesQuery(db: DB, coupleId: number) {
+  return db
+    .selectFrom('progress')
+    .select(sql<string>`completed_at`.as('completedAt'))
+    .where('couple_id', '=', coupleId)
+    .where('completed_at', 'is not', null);
+}
+
+export async function listCompletionTimes(db: DB, coupleId: number): Promise<string[]> {
+  const rows = await completionTimesQuery(db, coupleId).execute();
+  return rows.map((row) => row.completedAt);
+}
+
 /** Every progress record of the couple (completed or only rated / noted), by week. */
 export async function listRecords(db: DB, coupleId: number): Promise<ProgressRecord[]> {
   return db

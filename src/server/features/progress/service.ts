@@ -3,13 +3,16 @@ import {
   type ProgressRecord,
   type ProgressUpdate,
   type UserProgression,
+  type WeeklyStreak,
+  DEFAULT_STREAK_TIME_ZONE,
 } from '../../../shared/progress-schemas';
 import type { AccessLevel } from '../../../shared/constants';
 import { accessLimit, nextWeek } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { CoupleAuth } from '../auth/access';
-import { listCompletedWeeks, listRecords, upsertCompleted, upsertNotesAndRating } from './repo';
+import { listCompletedWeeks, listCompletionTimes, listRecords, upsertCompleted, upsertNotesAndRating } from './repo';
+import { weeklyStreak } from './streak';
 import { assertWeekUnlocked } from './unlock';
 
 type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'>;
@@ -31,6 +34,20 @@ export async function getProgression(deps: AppDeps, couple: Couple): Promise<Use
  */
 export function getAccess(deps: AppDeps, couple: Couple): { accessLevel: AccessLevel; weekLimit: number } {
   return { accessLevel: couple.accessLevel, weekLimit: accessLimit(couple.accessLevel, deps.config.trialWeeks) };
+}
+
+/**
+ * The couple's weekly streak (docs/product.md#weekly-streak), counted in calendar weeks of
+ * `timeZone` (UTC unless the caller names its zone) up to `now`, from one indexed read of the
+ * completion times.
+ */
+export async function getStreak(
+  deps: AppDeps,
+  couple: Couple,
+  timeZone: string = DEFAULT_STREAK_TIME_ZONE,
+  now: Date = new Date(),
+): Promise<WeeklyStreak> {
+  return weeklyStreak(await listCompletionTimes(deps.db, couple.coupleId), timeZone, now);
 }
 
 export async function listProgress(deps: AppDeps, couple: Couple): Promise<ProgressRecord[]> {

@@ -30,6 +30,7 @@ function serveDashboard(profile = trialProfile) {
     'progress.list': () => ({ data: [] }),
     'progress.access': () => ({ data: { accessLevel: 'trial', weekLimit: 4 } }),
     'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3], weekLimit: 4 }) }),
+    'progress.streak': () => ({ data: { currentStreak: 0, bestStreak: 0, completedThisWeek: false, timeZone: 'UTC' } }),
   });
   return server;
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconBook2, IconChartBar, IconTrophy, IconUserHeart } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
@@ -10,19 +10,30 @@ import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
+import { ContinueCard } from './continue-card';
 import { DashboardHeader } from './dashboard-header';
+import {
+  DASHBOARD_TABS,
+  DEFAULT_DASHBOARD_TAB,
+  readDashboardSearch,
+  stripUndefined,
+  type DashboardSearch,
+  type DashboardTab,
+} from './dashboard-search';
 import { downloadFramework } from './download-framework';
 import { JourneyMap } from './journey-map';
+import { MilestoneCelebration } from './milestone-celebration';
 import { OnboardingModal } from './onboarding-modal';
 import { ProfilePanel } from './profile-panel';
+import { StreakStat } from './streak-stat';
 import { SummaryCards } from './summary-cards';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
+import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
 import { WinsPanel } from './wins-panel';
 import classes from './dashboard-screen.module.css';
 
-export type DashboardTab = 'progress' | 'current' | 'wins' | 'profile';
-const TABS: DashboardTab[] = ['progress', 'current', 'wins', 'profile'];
+export type { DashboardTab };
 
 export interface WorkbookSlotProps {
   weekNumber: number | null;
@@ -65,12 +76,32 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
   const failed = queries.filter((query) => query.isError);
   const sessionLost = failed.some((query) => isUnauthorized(query.error));
 
-  const [tab, setTab] = useState<DashboardTab>('progress');
-  const [selectedWeek, setSelectedWeek] = useState<number | null>(null);
+  // The tab and the selected week live in the URL (docs/product.md#weekly-routine): the route
+  // validates them, and they are read again here so any router (the tests' too) gets the same.
+  const search = readDashboardSearch(useSearch({ strict: false }));
+  const tab = search.tab ?? DEFAULT_DASHBOARD_TAB;
+  const selectedWeek = search.week ?? null;
+  const [celebration, setCelebration] = useState<Milestone | null>(null);
   const [downloadingWeek, setDownloadingWeek] = useState<number | null>(null);
   const [onboardingClosing, setOnboardingClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const detailRef = useRef<HTMLDivElement>(null);
+  /** What to focus once the next URL change has rendered (the week's details, a map button). */
+  const pendingFocus = useRef<(() => void) | null>(null);
+
+  /** A new history entry (or, with `replace`, this one) for the dashboard's tab and week. */
+  function go(next: DashboardSearch, options: { replace?: boolean } = {}) {
+    void navigate({
+      to: '.',
+      search: stripUndefined(next) as never,
+      replace: options.replace ?? false,
+      // The page stays where it is: switching tab or week is not a new page.
+      resetScroll: false,
+    });
+  }
+  function setTab(next: DashboardTab) {
+    go({ ...search, tab: next });
+  }
 
   useEffect(() => {
     if (sessionLost) void navigate({ to: '/customer-login' });
@@ -81,6 +112,13 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
     },
     [],
   );
+  // Runs after every render: the pending focus waits for the URL change that makes its target.
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    if (!focus) return;
+    pendingFocus.current = null;
+    requestAnimationFrame(focus);
+  });
 
   const profile = profileQuery.data;
   const progression = progressionQuery.data;
@@ -110,8 +148,7 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
         notify.success('Profile Updated', `Welcome, ${saved.userDisplayName} & ${saved.partnerName}!`);
         closeTimer.current = setTimeout(() => {
           setOnboardingClosing(false);
-          setTab('progress');
-          setSelectedWeek(1);
+          go({ tab: 'progress', week: 1 }, { replace: true });
         }, ONBOARDING_CLOSE_DELAY_MS);
       },
       onError: () => notify.error('Save Failed', PROFILE_SAVE_FAILED),
@@ -136,9 +173,13 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
   const completeMutation = useMutation(
     trpc.progress.complete.mutationOptions({
       onSuccess: (record) => {
+        // Read before the refresh below replaces it: the count as it was when Mark Complete was pressed.
+        const milestone = milestoneReached(queryClient.getQueryData(trpc.progress.progression.queryKey()), record);
         savedRecord(record);
         refreshUnlocks();
+        void queryClient.invalidateQueries({ queryKey: trpc.progress.streak.queryKey() });
         notify.success('Week Completed!', `Week ${record.weekNumber} is done. Well done, you two!`);
+        if (milestone) setCelebration(milestone);
       },
       onError: progressFailed,
     }),
@@ -174,23 +215,44 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
   }
 
   function selectWeek(weekNumber: number) {
-    setSelectedWeek(weekNumber);
     // Bring the details into view (they sit above the map) once they have rendered.
-    requestAnimationFrame(() => {
+    pendingFocus.current = () => {
       detailRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       detailRef.current?.querySelector<HTMLElement>('h2')?.focus();
-    });
+    };
+    go({ ...search, week: weekNumber });
   }
 
   function closeWeek() {
     const week = selectedWeek;
-    setSelectedWeek(null);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-week-button="${week}"]`)?.focus());
+    pendingFocus.current = () => document.querySelector<HTMLElement>(`[data-week-button="${week}"]`)?.focus();
+    go({ ...search, week: undefined });
+  }
+
+  /** 'Continue Week N': that week's workbook on the Current tab, with the keyboard on the tab. */
+  function continueWeek(weekNumber: number) {
+    pendingFocus.current = () => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    go({ tab: 'current', week: weekNumber });
+  }
+
+  /** After the celebration: the completed week's details, or the tab, take the keyboard. */
+  function closeCelebration() {
+    setCelebration(null);
+    requestAnimationFrame(() => {
+      const target =
+        detailRef.current?.querySelector<HTMLElement>('h2') ??
+        document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      target?.focus();
+    });
   }
 
   const selected = selectedWeek !== null ? weeks?.find((week) => week.weekNumber === selectedWeek) : undefined;
   const selectedState = selected?.state;
-  const showSelected = selected && selectedState && selectedState !== 'locked' && selectedState !== 'coming-soon';
+  // A week in the URL that cannot be opened (locked, coming soon) is ignored, as is an unknown one.
+  const showSelected = canOpenWeek(selected);
+  // The Current tab opens the selected week, else the current one (docs/product.md#weekly-routine).
+  const step = weeks ? nextStep(weeks) : null;
+  const workbookWeek = showSelected ? selectedWeek : step?.kind === 'continue' ? step.week.weekNumber : null;
   const onboardingOpen = profile !== undefined && (needsOnboarding(profile) || onboardingClosing);
   const partnerNames = {
     partner1: profile?.userDisplayName.trim() || 'Partner 1',
@@ -225,7 +287,9 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
 
         <Tabs
           value={tab}
-          onChange={(value) => setTab(TABS.includes(value as DashboardTab) ? (value as DashboardTab) : 'progress')}
+          onChange={(value) =>
+            setTab(DASHBOARD_TABS.includes(value as DashboardTab) ? (value as DashboardTab) : DEFAULT_DASHBOARD_TAB)
+          }
           keepMounted={false}
           classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
         >
@@ -246,6 +310,7 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
 
           <Tabs.Panel value="progress" pt="lg">
             <Stack gap="lg">
+              <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
               {accessQuery.data?.accessLevel === 'trial' ? (
                 <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
               ) : null}
@@ -276,14 +341,14 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
 
           <Tabs.Panel value="current" pt="lg">
             {renderWorkbook({
-              weekNumber: showSelected ? selectedWeek : null,
+              weekNumber: workbookWeek,
               partnerNames,
               onChooseWeek: () => setTab('progress'),
             })}
           </Tabs.Panel>
 
           <Tabs.Panel value="wins" pt="lg">
-            <WinsPanel progression={progression} records={records} />
+            <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
           </Tabs.Panel>
 
           <Tabs.Panel value="profile" pt="lg">
@@ -301,6 +366,17 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
         profile={profile}
         saving={onboardingMutation.isPending || onboardingClosing}
         onSave={(values) => onboardingMutation.mutate(values)}
+      />
+
+      <MilestoneCelebration
+        milestone={celebration}
+        onClose={closeCelebration}
+        onShowWins={() => {
+          setCelebration(null);
+          pendingFocus.current = () =>
+            document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+          setTab('wins');
+        }}
       />
     </Container>
   );

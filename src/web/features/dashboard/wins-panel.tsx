@@ -8,10 +8,12 @@ import { RatingChart } from './rating-chart';
 interface WinsPanelProps {
   progression: UserProgression | undefined;
   records: ProgressRecord[] | undefined;
+  /** Shown beside the consistency score: the weekly streak (docs/product.md#weekly-streak). */
+  streak?: ReactNode;
 }
 
 /** Milestones reached (or still ahead) and growth statistics from the couple's own data. */
-export function WinsPanel({ progression, records }: WinsPanelProps) {
+export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
   if (!progression || !records) {
     return (
       <Stack aria-busy="true" aria-label="Loading your wins">
@@ -81,7 +83,7 @@ export function WinsPanel({ progression, records }: WinsPanelProps) {
         <Title order={2} size="h3" id="growth-title" mb="md">
           Growth statistics
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="lg">
+        <SimpleGrid cols={streak ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 3 }} spacing="md" mb="lg">
           <Stat label="Consistency score" value={`${consistencyScore(progression.progressPercentage)}%`}>
             <Progress
               value={consistencyScore(progression.progressPercentage)}
@@ -90,6 +92,7 @@ export function WinsPanel({ progression, records }: WinsPanelProps) {
               aria-label="Consistency score"
             />
           </Stat>
+          {streak}
           <Stat
             label="Average weekly rating"
             value={average === null ? 'No ratings yet' : `${average.toFixed(1)}/5`}
