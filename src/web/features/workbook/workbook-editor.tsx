@@ -25,6 +25,7 @@ import {
   type WorkbookResponse,
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
+import { isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { trpc } from '../../trpc';
 import {
   fitToContent,
@@ -57,9 +58,12 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
   const queryClient = useQueryClient();
   const switchLabelId = useId();
   const [active, setActive] = useState<Partner>('partner1');
+  // Unsaved answers also survive a reload: kept in this browser until the server has them (lib/local-draft.ts).
+  const storedDrafts = useStoredDraft('workbook', weekNumber, isWorkbookDrafts<WeekDrafts>);
   const [drafts, setDrafts] = useState<WeekDrafts>(
     () =>
-      unsavedDrafts.read(queryClient, weekNumber) ?? {
+      unsavedDrafts.read(queryClient, weekNumber) ??
+      storedDrafts ?? {
         partner1: fitToContent(saved.partner1, content),
         partner2: fitToContent(saved.partner2, content),
       },
@@ -78,6 +82,7 @@ export function WorkbookEditor({ weekNumber, content, saved, summary, partnerNam
     partner2: !sameResponse(drafts.partner2, fitToContent(saved.partner2, content)),
   };
   const anyUnsaved = unsaved.partner1 || unsaved.partner2;
+  useKeepDraft('workbook', weekNumber, drafts, anyUnsaved);
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 
   useEffect(() => {
