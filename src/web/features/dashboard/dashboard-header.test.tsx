@@ -15,6 +15,16 @@ describe('DashboardHeader', () => {
     expect(screen.getByText('30 days until your wedding')).toBeInTheDocument();
   });
 
+  it('says "here" on the wedding day and how long ago it was afterwards, never "here" for ever', () => {
+    const profile = { userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: '2027-07-01' };
+    const { rerender } = renderWithProviders(<DashboardHeader profile={profile} now={new Date(2027, 6, 1, 21)} />);
+    expect(screen.getByTestId('wedding-countdown')).toHaveTextContent('Your wedding day is here!');
+    rerender(<DashboardHeader profile={profile} now={new Date(2027, 6, 2, 8)} />);
+    expect(screen.getByTestId('wedding-countdown')).toHaveTextContent('Married 1 day ago');
+    rerender(<DashboardHeader profile={profile} now={new Date(2028, 6, 1, 8)} />);
+    expect(screen.getByTestId('wedding-countdown')).toHaveTextContent('Married 366 days ago');
+  });
+
   it('hides the countdown without a wedding date', () => {
     renderWithProviders(
       <DashboardHeader profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }} />,

@@ -1,7 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
-import { daysUntilWedding, weddingCountdownText } from './dashboard-logic';
+import { weddingBadgeText } from './dashboard-logic';
 
 const H1_LINE = 'calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))';
 
@@ -11,7 +11,10 @@ interface DashboardHeaderProps {
   now?: Date;
 }
 
-/** The greeting with both partners' names and the countdown to the wedding (hidden without a date). */
+/**
+ * The greeting with both partners' names and the countdown to the wedding, or how long ago it was
+ * (hidden without a date).
+ */
 export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
   if (!profile) {
     return (
@@ -24,20 +27,20 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
   }
   // Placeholder names ('Trial User' / 'Partner') are not greeted; onboarding asks for the real ones.
   const names = needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
-  const days = daysUntilWedding(profile.weddingDate, now);
+  const weddingText = weddingBadgeText(profile.weddingDate, now);
   return (
     <Stack gap="xs">
       <Title order={1}>{names ? `Welcome, ${names}` : 'Welcome to your journey'}</Title>
       <Group gap="sm">
         <Text c="dimmed">Your 52-week journey to a stronger marriage.</Text>
-        {days !== null ? (
+        {weddingText !== null ? (
           <Badge
             size="lg"
             variant="light"
             leftSection={<IconCalendarHeart size={16} aria-hidden="true" />}
             data-testid="wedding-countdown"
           >
-            {weddingCountdownText(days)}
+            {weddingText}
           </Badge>
         ) : null}
       </Group>
