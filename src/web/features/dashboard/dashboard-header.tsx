@@ -16,24 +16,25 @@ interface DashboardHeaderProps {
  * (hidden without a date).
  */
 export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
-  if (!profile) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading your dashboard">
-        {/* As tall as the greeting (two lines on a phone) and the line under it, so nothing moves when they arrive. */}
-        <Skeleton h={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }} width="60%" />
-        <Skeleton height="calc(var(--mantine-font-size-md) * var(--mantine-line-height-md))" width={200} />
-      </Stack>
-    );
-  }
   // Placeholder names ('Trial User' / 'Partner') are not greeted; onboarding asks for the real ones.
-  const names = needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
-  const weddingText = weddingBadgeText(profile.weddingDate, now);
+  const names =
+    !profile || needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
+  const weddingText = profile ? weddingBadgeText(profile.weddingDate, now) : null;
+  // While the profile loads, the same heading shows the greeting without names (the page's frame,
+  // prerendered into the HTML: decision 0136), as tall as two lines on a phone so the names do not
+  // push the page down when they arrive; only the badge is a skeleton.
   return (
-    <Stack gap="xs">
-      <Title order={1}>{names ? `Welcome, ${names}` : 'Welcome to your journey'}</Title>
+    <Stack gap="xs" aria-busy={profile ? undefined : true}>
+      <Title order={1} mih={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }}>
+        {names ? `Welcome, ${names}` : 'Welcome to your journey'}
+      </Title>
       <Group gap="sm">
         <Text c="dimmed">Your 52-week journey to a stronger marriage.</Text>
-        {weddingText !== null ? (
+        {!profile ? (
+          <div role="status" aria-label="Loading your dashboard">
+            <Skeleton height={32} width={200} radius="xl" />
+          </div>
+        ) : weddingText !== null ? (
           <Badge
             size="lg"
             variant="light"

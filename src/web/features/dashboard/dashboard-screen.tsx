@@ -268,7 +268,7 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
           </Tabs.List>
 
           <Tabs.Panel value="progress" pt="lg">
-            <Stack gap="lg">
+            <Stack gap="lg" className={classes.progressPanel}>
               {accessQuery.data?.accessLevel === 'trial' ? (
                 <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
               ) : null}
