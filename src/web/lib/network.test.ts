@@ -78,3 +78,22 @@ describe('the tRPC client on a broken network', () => {
     expect(errorMessage(failure, 'fallback')).toBe(NOT_SAVED_MESSAGES.offline);
   });
 });
+
+describe('the query client', () => {
+  it('runs a mutation while offline (refused with a message) instead of pausing it until the network returns', async () => {
+    const { createQueryClient } = await import('../query-client');
+    const { onlineManager } = await import('@tanstack/react-query');
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    try {
+      const mutation = client.getMutationCache().build(client, {
+        mutationFn: async () => {
+          throw new NotSavedError('offline');
+        },
+      });
+      await expect(mutation.execute(undefined)).rejects.toBeInstanceOf(NotSavedError);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+});
