@@ -87,3 +87,29 @@ test('unsaved notes and workbook answers survive a reload (a local draft per cou
     timeout: 15_000,
   });
 });
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every page paints its frame and skeleton from the HTML alone', async ({ page }) => {
+    const expected: Record<string, RegExp> = {
+      '/': /Prepare for a lifetime together/,
+      '/customer-login': /Customer login/,
+      '/login': /Sign in|Login/i,
+      '/register': /Register|Create/i,
+      '/admin-login': /Admin/i,
+      '/checkout': /Vows & Weeks/,
+      '/dashboard': /Welcome to your journey/,
+      '/admin': /Vows & Weeks/,
+      '/success': /Vows & Weeks/,
+    };
+    for (const [path, text] of Object.entries(expected)) {
+      await page.goto(path);
+      await expect(page.locator('header').first(), path).toBeVisible();
+      await expect(page.locator('#root'), path).toContainText(text);
+    }
+    await page.goto('/dashboard');
+    await expect(page.getByRole('tab', { name: 'Progress' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Current Week' })).toBeVisible();
+  });
+});

@@ -29,6 +29,10 @@ export async function renderPage(path: string): Promise<string> {
     prerender: true,
   });
   await router.load();
+  // A route that sends the visitor elsewhere without its data (a guard, missing search parameters)
+  // must be prerendered as a shell (SHELL_PAGES), not as the page it redirects to.
+  if (router.state.location.pathname !== path)
+    throw new Error(`${path} redirected to ${router.state.location.pathname} while prerendering; give it a shell.`);
   const app = <AppProviders router={router} queryClient={queryClient} />;
   const { prelude } = await prerenderToNodeStream(app);
   for await (const _chunk of prelude) {

@@ -25,11 +25,16 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
       </Container>
     </SiteLayout>
   ),
-  // The order is looked up by the id in the address: a skeleton of the confirmation until then.
-  '/success': () => (
+  // Both depend on the address (the order id; the buyer's details): a skeleton until the app reads it.
+  '/success': () => <AddressPageSkeleton label="Loading your order" />,
+  '/checkout': () => <AddressPageSkeleton label="Loading the checkout" />,
+};
+
+function AddressPageSkeleton({ label }: { label: string }) {
+  return (
     <SiteLayout>
       <Container size="sm" py="xl">
-        <Stack gap="md" aria-busy="true" aria-label="Loading your order">
+        <Stack gap="md" role="status" aria-busy="true" aria-label={label}>
           <Skeleton height={36} width="70%" />
           <Skeleton height={18} />
           <Skeleton height={18} width="85%" />
@@ -37,5 +42,5 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
         </Stack>
       </Container>
     </SiteLayout>
-  ),
-};
+  );
+}

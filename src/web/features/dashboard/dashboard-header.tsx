@@ -32,7 +32,8 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
         <Text c="dimmed">Your 52-week journey to a stronger marriage.</Text>
         {!profile ? (
           <div role="status" aria-label="Loading your dashboard">
-            <Skeleton height={32} width={200} radius="xl" />
+            {/* As tall as the badge (Mantine lg: 26 px). */}
+            <Skeleton height={26} width={200} radius="xl" />
           </div>
         ) : weddingText !== null ? (
           <Badge

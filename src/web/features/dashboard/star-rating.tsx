@@ -29,8 +29,9 @@ export function StarRating({ value, onChange, labelledBy, disabled }: StarRating
         const star = index + 1;
         const filled = value !== null && star <= value;
         return (
-          <label key={star} className={classes.star} data-filled={filled || undefined}>
+          <label key={star} htmlFor={`${name}-${star}`} className={classes.star} data-filled={filled || undefined}>
             <input
+              id={`${name}-${star}`}
               type="radio"
               className={classes.input}
               name={name}
