@@ -21,13 +21,16 @@ test.describe('prerendered landing page', () => {
     await context.close();
   });
 
-  test('other pages get the empty shell, not the landing HTML', async ({ request }) => {
-    for (const path of ['/login', '/dashboard', '/no-such-page']) {
-      const response = await request.get(path);
-      const html = await response.text();
-      expect(html, path).toContain('<div id="root"></div>');
+  test('other pages get their own prerendered frame (decision 0136), not the landing HTML', async ({ request }) => {
+    for (const path of ['/login', '/dashboard']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('<div id="root"></div>');
       expect(html, path).not.toContain(HERO);
     }
+    // An unknown path gets the empty shell (the app shows its 404 page).
+    const html = await (await request.get('/no-such-page')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain(HERO);
   });
 
   // Hydration used to mismatch (React #418) depending on timing (decision 0071): load the page

@@ -1,7 +1,12 @@
-import { createMemoryHistory } from '@tanstack/react-router';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { AppProviders } from '../src/web/components/app-providers';
+import { SHELL_PAGES } from '../src/web/components/page-shells';
+import { cssVariablesResolver, theme } from '../src/web/theme';
 import { createAppRouter } from '../src/web/router';
 import { createQueryClient } from '../src/web/query-client';
 
@@ -14,6 +19,8 @@ import { createQueryClient } from '../src/web/query-client';
  * streaming's out-of-order inline scripts (the CSP forbids inline scripts, and the page must show
  * without JavaScript).
  */
+export { SHELL_PAGES };
+
 export async function renderPage(path: string): Promise<string> {
   const queryClient = createQueryClient();
   const router = createAppRouter({
@@ -22,6 +29,10 @@ export async function renderPage(path: string): Promise<string> {
     prerender: true,
   });
   await router.load();
+  // A route that sends the visitor elsewhere without its data (a guard, missing search parameters)
+  // must be prerendered as a shell (SHELL_PAGES), not as the page it redirects to.
+  if (router.state.location.pathname !== path)
+    throw new Error(`${path} redirected to ${router.state.location.pathname} while prerendering; give it a shell.`);
   const app = <AppProviders router={router} queryClient={queryClient} />;
   const { prelude } = await prerenderToNodeStream(app);
   for await (const _chunk of prelude) {
@@ -30,5 +41,35 @@ export async function renderPage(path: string): Promise<string> {
   const html = renderToString(app);
   if (html.includes('<script'))
     throw new Error('The prerendered page contains an inline script (forbidden by the CSP).');
+  return html;
+}
+
+/**
+ * The shell of a page from SHELL_PAGES (src/web/components/page-shells.tsx): its frame and loading
+ * skeleton, rendered inside a one-route router (for the links) with an empty query client, so every
+ * query is still loading (nothing is fetched while rendering on the server).
+ */
+export async function renderShell(path: string): Promise<string> {
+  const shell = SHELL_PAGES[path];
+  if (!shell) throw new Error(`No shell for ${path}`);
+  const queryClient = createQueryClient();
+  const rootRoute = createRootRoute({ component: () => <>{shell()}</> });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    scrollRestoration: false,
+  });
+  await router.load();
+  const html = renderToString(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+  if (html.includes('<script'))
+    throw new Error(`The shell of ${path} contains an inline script (forbidden by the CSP).`);
   return html;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { PAGE_PATHS } from '../src/server/http/pages';
 import { landingBundle } from './check-bundle-size';
 import { criticalCss } from './prerender-css';
 
@@ -17,7 +18,12 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * 2. renders `/` with it and writes dist/web/index.html with the page inside #root, plus the
  *    landing route's critical CSS inlined (so the page is styled before any script runs); the
  *    route's own chunks are not preloaded (decision 0073, amendment);
- * 3. keeps the empty shell as dist/web/app.html, served for every other page path and the 404.
+ * 3. keeps the empty shell as dist/web/app.html, served for the 404;
+ * 4. prerenders every other page path into dist/web/pages/<name>.html (decision 0136): pages whose
+ *    content needs the server (the dashboard, the admin screen, the order confirmation) as their
+ *    frame and loading skeleton (src/web/components/page-shells.tsx), the others from their route,
+ *    each with the critical CSS of every stylesheet inlined, so something meaningful paints from the
+ *    HTML before any script runs, on every page.
  */
 export async function prerenderLanding(webDir: string): Promise<void> {
   const ssrDir = path.join(root, 'dist/prerender');
@@ -34,8 +40,16 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   });
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
     renderPage: (path: string) => Promise<string>;
+    renderShell: (path: string) => Promise<string>;
+    SHELL_PAGES: Record<string, unknown>;
   };
   const rendered = await entry.renderPage('/');
+  const otherPages: { pagePath: string; html: string }[] = [];
+  for (const pagePath of PAGE_PATHS) {
+    if (pagePath === '/') continue;
+    const html = pagePath in entry.SHELL_PAGES ? await entry.renderShell(pagePath) : await entry.renderPage(pagePath);
+    otherPages.push({ pagePath, html });
+  }
   fs.rmSync(ssrDir, { recursive: true, force: true });
   // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
   // the client's React looks for it when hydrating, not at the top of #root.
@@ -74,7 +88,55 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
   fs.writeFileSync(shellFile, landing);
+  writePageShells(webDir, shell, otherPages);
   precompress(webDir);
+}
+
+/** The file a page path's prerendered HTML is written to (and served from, http/pages.ts). */
+export function pageFileName(pagePath: string): string {
+  return `pages/${pagePath.slice(1)}.html`;
+}
+
+/**
+ * Writes each page's prerendered HTML into the empty shell (`app.html`'s markup): its route's
+ * title when the render carried one, the critical CSS of the entry stylesheets inlined with the
+ * files deferred (as on `/`), and the critical CSS of the route stylesheets (the dashboard's, the
+ * admin screen's) inlined too, since the skeleton uses their classes before the app loads them.
+ */
+function writePageShells(webDir: string, shell: string, pages: { pagePath: string; html: string }[]): void {
+  const assets = path.join(webDir, 'assets');
+  const linkedCss = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
+  const routeCss = fs
+    .readdirSync(assets)
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => `assets/${file}`)
+    .filter((file) => !linkedCss.includes(file))
+    .sort();
+  fs.mkdirSync(path.join(webDir, 'pages'), { recursive: true });
+  for (const { pagePath, html: rendered } of pages) {
+    const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
+    const html = title ? rendered.slice(title.length) : rendered;
+    let page = shell;
+    for (const file of linkedCss) {
+      const critical = criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html);
+      if (/<\/style/i.test(critical)) throw new Error(`${file} contains "</style"`);
+      const linked = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.replace(/[.]/g, '\\.')}"[^>]*>`);
+      page = page.replace(
+        linked,
+        () =>
+          `<style data-critical-css>${critical}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="print" data-deferred-css>`,
+      );
+    }
+    const routeCritical = routeCss
+      .map((file) => criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html))
+      .join('');
+    if (/<\/style/i.test(routeCritical)) throw new Error('A route stylesheet contains "</style"');
+    page = page
+      .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
+      .replace('</head>', `  <style data-critical-css>${routeCritical}</style>\n  </head>`)
+      .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
+    fs.writeFileSync(path.join(webDir, pageFileName(pagePath)), page);
+  }
 }
 
 /**

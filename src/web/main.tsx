@@ -17,7 +17,9 @@ const app = <AppProviders router={router} queryClient={queryClient} />;
 
 // `/` arrives prerendered (scripts/prerender.ts), so it paints before any script runs; the app loads
 // the route (its lazily split component) and then hydrates, adopting that HTML (decision 0071).
-// Every other page starts from the empty shell.
+// Every other page path arrives as its frame and skeleton (decision 0136): it stays on screen while
+// the route loads (its guard, its chunks), then the app renders in its place (React empties the
+// container when it first commits, so there is no blank moment). The 404 starts from the empty shell.
 if (container.hasChildNodes() && window.location.pathname === '/') {
   // The prerender ran the router in server mode, which renders its match tree without the
   // client-only <Suspense> wrappers (around the matches and the root route). `router.ssr` makes the
@@ -27,7 +29,8 @@ if (container.hasChildNodes() && window.location.pathname === '/') {
   // Hydrating inside a transition makes React yield to the browser every few milliseconds instead of
   // adopting the whole page in one long task: the page already shows, so input and paint come first.
   void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+} else if (container.hasChildNodes()) {
+  void router.load().then(() => createRoot(container).render(app));
 } else {
-  container.replaceChildren();
   createRoot(container).render(app);
 }

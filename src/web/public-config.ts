@@ -8,6 +8,8 @@ export type PublicConfig = RouterOutputs['publicConfig']['get'];
  * has none (the Vite dev server, tests). The same answer `publicConfig.get` would give.
  */
 export function embeddedPublicConfig(): PublicConfig | undefined {
+  // No document while the build prerenders the page (scripts/prerender.ts).
+  if (typeof document === 'undefined') return undefined;
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {

@@ -3,7 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 /**
  * The one query client of the app (docs/product.md#web-client-calls): no automatic retry, no
  * refetch on focus or reconnect, no polling, data never goes stale. Mutations invalidate what they
- * change.
+ * change. Mutations run whatever the browser says about the network (`networkMode: 'always'`):
+ * TanStack's default pauses them while offline, which left "Save Notes" spinning until the network
+ * came back; the tRPC client refuses them at once instead, with a message (decision 0133).
  *
  * Kept apart from trpc.ts so the entry chunk (main.tsx, the router) can hold the client without
  * the tRPC client, which loads with the first component, loader or guard that calls the API.
@@ -19,6 +21,7 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         retry: false,
+        networkMode: 'always',
       },
     },
   });

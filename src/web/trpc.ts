@@ -3,18 +3,23 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/router';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
+import { createGuardedFetch } from './lib/network';
 import { queryClient } from './query-client';
 
 // The query client lives in its own module (kept out of the tRPC client's chunk); re-exported here.
 export { createQueryClient, queryClient } from './query-client';
 
-/** The one tRPC client: batched HTTP to /api/trpc, sending the session cookie. */
+/**
+ * The one tRPC client: batched HTTP to /api/trpc, sending the session cookie. Every mutation is
+ * refused while the browser is offline and given up after 15 s without an answer (lib/network.ts,
+ * decision 0133), so no button spins for ever.
+ */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/api/trpc',
       maxItems: TRPC_MAX_BATCH_SIZE,
-      fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+      fetch: createGuardedFetch((input, init) => fetch(input, { ...init, credentials: 'same-origin' })),
     }),
   ],
 });

@@ -49,9 +49,9 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
 /**
- * Serves the built web app: hashed assets cached for a year, HTML never cached, `/` prerendered,
- * the other page paths with 200 and the app shell for everything else (the app then shows its 404
- * page) with 404.
+ * Serves the built web app: hashed assets cached for a year, HTML never cached, every page path
+ * prerendered (`/` in full, the others as their frame and skeleton) with 200, and the app shell
+ * for everything else (the app then shows its 404 page) with 404.
  */
 export async function registerPages(app: FastifyInstance, webDir: string, publicConfig: PublicConfig): Promise<void> {
   const shellFile = path.join(webDir, 'index.html');
@@ -79,7 +79,16 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
   }
 
   for (const pagePath of PAGE_PATHS) {
-    const html = pagePath === '/' ? compressible(landing) : compressible(shell);
+    // Every other page path was prerendered too, as its frame and skeleton (decision 0136):
+    // dist/web/pages/<name>.html; a build without them serves the empty shell.
+    const pageFile = path.join(webDir, 'pages', `${pagePath.slice(1)}.html`);
+    const page =
+      pagePath === '/'
+        ? landing
+        : built && fs.existsSync(pageFile)
+          ? withPublicConfig(fs.readFileSync(pageFile, 'utf8'), publicConfig)
+          : shell;
+    const html = compressible(page);
     app.get(pagePath, async (req, reply) => {
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       // The prerendered landing page is ~125 KB of HTML (15 KB as brotli): compressed when accepted.

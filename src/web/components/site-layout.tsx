@@ -2,6 +2,7 @@ import { Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AccountNav } from '../features/auth/account-nav';
+import { OfflineBanner } from './offline-banner';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
 import classes from './site-layout.module.css';
 
@@ -21,7 +22,7 @@ function BrandMark() {
 
 interface SiteLayoutProps {
   children: ReactNode;
-  /** Navigation or actions shown to everyone at the right of the header (wraps on narrow screens). */
+  /** Navigation or actions shown to everyone at the right of the header (one line, even at 375 px). */
   headerActions?: ReactNode;
   /**
    * Actions only for visitors who are not signed in (e.g. Sign In / Get Started). A signed-in couple
@@ -45,14 +46,16 @@ interface SiteLayoutProps {
 export function SiteLayout({ children, headerActions, guestActions, accountNav = true }: SiteLayoutProps) {
   return (
     <div className={classes.shell}>
+      <OfflineBanner />
       <header className={classes.header}>
         <Container size="lg" py="xs">
-          <Group className={classes.headerInner} justify="space-between" gap="sm">
+          {/* One line at every width down to 320 px (site-layout.module.css), never wrapping. */}
+          <Group className={classes.headerInner} justify="space-between" gap="sm" wrap="nowrap">
             <Link to="/" className={classes.brand}>
               <BrandMark />
               {PRODUCT_NAME}
             </Link>
-            <Group component="nav" aria-label="Main" gap="sm">
+            <Group component="nav" aria-label="Main" gap="sm" wrap="nowrap" className={classes.nav}>
               {headerActions}
               {accountNav ? <AccountNav guestActions={guestActions} /> : null}
             </Group>

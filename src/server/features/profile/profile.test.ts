@@ -134,6 +134,41 @@ describe('tRPC profile.*', () => {
     });
   });
 
+  it("offers the buyer's first name from a completed order while onboarding is to do, and only that", async () => {
+    const couple = await signedInCouple({ displayName: '', partnerName: '' });
+    const order = (id: string, status: string, firstName: string, createdAt: string) =>
+      t.deps.db
+        .insertInto('orders')
+        .values({
+          id,
+          couple_id: couple.coupleId,
+          amount: 4900,
+          first_name: firstName,
+          last_name: 'Silva',
+          email: 'ana@example.com',
+          status,
+          created_at: createdAt,
+        })
+        .execute();
+    const caller = await callerFor(t, couple.cookie);
+    expect(await caller.profile.get()).toEqual({ userDisplayName: '', partnerName: '', weddingDate: null });
+
+    await order('pi_old', 'completed', 'Anna', '2027-01-01T00:00:00.000Z');
+    await order('pi_new', 'completed', ' Ana ', '2027-02-01T00:00:00.000Z');
+    await order('pi_pending', 'pending', 'Someone', '2027-03-01T00:00:00.000Z');
+    expect(await caller.profile.get()).toEqual({
+      userDisplayName: '',
+      partnerName: '',
+      weddingDate: null,
+      buyerFirstName: 'Ana',
+    });
+    // The REST profile keeps its three fields.
+    expect((await get(couple)).json()).toEqual({ userDisplayName: '', partnerName: '', weddingDate: null });
+
+    await caller.profile.update({ userDisplayName: 'Ana', partnerName: 'Ben' });
+    expect(await caller.profile.get()).toEqual({ userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null });
+  });
+
   it('refuses bad input as BAD_REQUEST with the field in the message', async () => {
     const couple = await signedInCouple();
     const caller = await callerFor(t, couple.cookie);

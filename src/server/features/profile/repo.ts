@@ -23,3 +23,19 @@ export async function saveProfile(db: DB, coupleId: number, profile: Profile): P
     .returning(['display_name as userDisplayName', 'partner_name as partnerName', 'wedding_date as weddingDate'])
     .executeTakeFirst();
 }
+
+/**
+ * The first name on the couple's most recent completed order, or undefined (no order, a trial or a
+ * registered account). Uses the orders_couple index.
+ */
+export async function findBuyerFirstName(db: DB, coupleId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('first_name as firstName')
+    .where('couple_id', '=', coupleId)
+    .where('status', '=', 'completed')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.firstName.trim() || undefined;
+}

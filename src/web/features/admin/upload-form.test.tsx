@@ -98,6 +98,23 @@ describe('UploadFrameworkForm', () => {
     expect(screen.queryByText(/week-8\.pdf/)).not.toBeInTheDocument();
   });
 
+  it('takes the same file again after an upload (the file input starts empty)', async () => {
+    const user = userEvent.setup();
+    const result = { framework: { ...stored, weekNumber: 8, title: 'Trust' }, replaced: false };
+    const send = vi.fn<SendUpload>(async () => result);
+    renderWithProviders(<Harness send={send} />);
+    const file = pdf();
+    await fill(user, { week: '8', title: 'Trust', file });
+    await user.click(screen.getByRole('button', { name: 'Upload Framework' }));
+    expect(await within(region()).findByText('Framework uploaded successfully!')).toBeInTheDocument();
+    // A browser sends no change event when the chosen file is the one the input already holds.
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    expect(input?.files).toHaveLength(0);
+
+    await fill(user, { week: '8', title: 'Trust again', file });
+    expect(screen.getByText(/week-8\.pdf/)).toBeInTheDocument();
+  });
+
   it("shows the server's message when the upload is refused", async () => {
     const user = userEvent.setup();
     const send = vi.fn<SendUpload>().mockRejectedValue(new UploadError(400, 'framework must be a PDF file.'));

@@ -66,6 +66,10 @@ function rejectionMessage(rejections: FileRejection[]): string {
 export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendFrameworkUpload }: UploadFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  // A new file input after each upload or removal: the browser fires no change event when the
+  // input already holds the file chosen again, so the same PDF could not be picked a second time.
+  const [pickerKey, setPickerKey] = useState(0);
+  const resetPicker = () => setPickerKey((key) => key + 1);
   const abortRef = useRef<AbortController | null>(null);
   const uploading = progress !== null;
 
@@ -90,6 +94,7 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
       notify.success(UPLOAD_SUCCESS);
       form.setValues(EMPTY_UPLOAD_FORM);
       setFileProblem(null);
+      resetPicker();
       onUploaded(result);
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -159,6 +164,7 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
               PDF file
             </Input.Label>
             <Dropzone
+              key={pickerKey}
               onDrop={(files) => {
                 setFileProblem(null);
                 form.setFieldValue('file', files[0] ?? null);
@@ -201,7 +207,10 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
                   size="sm"
                   aria-label={`Remove ${file.name}`}
                   disabled={uploading}
-                  onClick={() => form.setFieldValue('file', null)}
+                  onClick={() => {
+                    form.setFieldValue('file', null);
+                    resetPicker();
+                  }}
                 />
               </Group>
             ) : null}

@@ -15,6 +15,16 @@ describe('DashboardHeader', () => {
     expect(screen.getByText('30 days until your wedding')).toBeInTheDocument();
   });
 
+  it('says "here" on the wedding day and how long ago it was afterwards, never "here" for ever', () => {
+    const profile = { userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: '2027-07-01' };
+    const { rerender } = renderWithProviders(<DashboardHeader profile={profile} now={new Date(2027, 6, 1, 21)} />);
+    expect(screen.getByTestId('wedding-countdown')).toHaveTextContent('Your wedding day is here!');
+    rerender(<DashboardHeader profile={profile} now={new Date(2027, 6, 2, 8)} />);
+    expect(screen.getByTestId('wedding-countdown')).toHaveTextContent('Married 1 day ago');
+    rerender(<DashboardHeader profile={profile} now={new Date(2028, 6, 1, 8)} />);
+    expect(screen.getByTestId('wedding-countdown')).toHaveTextContent('Married 366 days ago');
+  });
+
   it('hides the countdown without a wedding date', () => {
     renderWithProviders(
       <DashboardHeader profile={{ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }} />,
@@ -29,9 +39,10 @@ describe('DashboardHeader', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to your journey' })).toBeInTheDocument();
   });
 
-  it('shows skeletons until the profile is loaded', () => {
+  it('shows the greeting without names and a skeleton badge until the profile is loaded', () => {
     renderWithProviders(<DashboardHeader profile={undefined} />);
-    expect(screen.getByLabelText('Loading your dashboard')).toHaveAttribute('aria-busy', 'true');
-    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Loading your dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to your journey' })).toBeInTheDocument();
+    expect(screen.queryByTestId('wedding-countdown')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
-import { daysUntilWedding, weddingCountdownText } from './dashboard-logic';
+import { weddingBadgeText } from './dashboard-logic';
 
 const H1_LINE = 'calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))';
 
@@ -11,33 +11,38 @@ interface DashboardHeaderProps {
   now?: Date;
 }
 
-/** The greeting with both partners' names and the countdown to the wedding (hidden without a date). */
+/**
+ * The greeting with both partners' names and the countdown to the wedding, or how long ago it was
+ * (hidden without a date).
+ */
 export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
-  if (!profile) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading your dashboard">
-        {/* As tall as the greeting (two lines on a phone) and the line under it, so nothing moves when they arrive. */}
-        <Skeleton h={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }} width="60%" />
-        <Skeleton height="calc(var(--mantine-font-size-md) * var(--mantine-line-height-md))" width={200} />
-      </Stack>
-    );
-  }
   // Placeholder names ('Trial User' / 'Partner') are not greeted; onboarding asks for the real ones.
-  const names = needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
-  const days = daysUntilWedding(profile.weddingDate, now);
+  const names =
+    !profile || needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
+  const weddingText = profile ? weddingBadgeText(profile.weddingDate, now) : null;
+  // While the profile loads, the same heading shows the greeting without names (the page's frame,
+  // prerendered into the HTML: decision 0136), as tall as two lines on a phone so the names do not
+  // push the page down when they arrive; only the badge is a skeleton.
   return (
-    <Stack gap="xs">
-      <Title order={1}>{names ? `Welcome, ${names}` : 'Welcome to your journey'}</Title>
+    <Stack gap="xs" aria-busy={profile ? undefined : true}>
+      <Title order={1} mih={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }}>
+        {names ? `Welcome, ${names}` : 'Welcome to your journey'}
+      </Title>
       <Group gap="sm">
         <Text c="dimmed">Your 52-week journey to a stronger marriage.</Text>
-        {days !== null ? (
+        {!profile ? (
+          <div role="status" aria-label="Loading your dashboard">
+            {/* As tall as the badge (Mantine lg: 26 px). */}
+            <Skeleton height={26} width={200} radius="xl" />
+          </div>
+        ) : weddingText !== null ? (
           <Badge
             size="lg"
             variant="light"
             leftSection={<IconCalendarHeart size={16} aria-hidden="true" />}
             data-testid="wedding-countdown"
           >
-            {weddingCountdownText(days)}
+            {weddingText}
           </Badge>
         ) : null}
       </Group>

@@ -4,10 +4,12 @@ import {
   availableFrameworkCount,
   averageRating,
   consistencyScore,
+  daysSinceWedding,
   daysUntilWedding,
   milestoneStatuses,
   nextMilestone,
   ratedWeeks,
+  weddingBadgeText,
   weddingCountdownText,
   weekAriaLabel,
   type WeekAccess,
@@ -144,5 +146,24 @@ describe('week states', () => {
         week(3, false, 'coming-soon'),
       ]),
     ).toBe(1);
+  });
+});
+
+describe('daysSinceWedding and weddingBadgeText', () => {
+  it('count calendar days after the wedding day, 0 on and before it', () => {
+    expect(daysSinceWedding('2027-06-12', at(2027, 6, 11, 23, 59))).toBe(0);
+    expect(daysSinceWedding('2027-06-12', at(2027, 6, 12, 23, 59))).toBe(0);
+    expect(daysSinceWedding('2027-06-12', at(2027, 6, 13, 0, 1))).toBe(1);
+    // Across a daylight-saving change (a 23-hour day in many zones) it is still whole days.
+    expect(daysSinceWedding('2027-03-01', at(2027, 4, 1, 12, 0))).toBe(31);
+    expect(daysSinceWedding(null)).toBeNull();
+  });
+
+  it('say the countdown, "here" on the day, then "Married N days ago"', () => {
+    expect(weddingBadgeText('2027-06-12', at(2027, 6, 10, 9, 0))).toBe('2 days until your wedding');
+    expect(weddingBadgeText('2027-06-12', at(2027, 6, 12, 9, 0))).toBe('Your wedding day is here!');
+    expect(weddingBadgeText('2027-06-12', at(2027, 6, 13, 9, 0))).toBe('Married 1 day ago');
+    expect(weddingBadgeText('2027-06-12', at(2029, 6, 12, 9, 0))).toBe('Married 731 days ago');
+    expect(weddingBadgeText(null)).toBeNull();
   });
 });

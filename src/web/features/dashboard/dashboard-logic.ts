@@ -18,6 +18,31 @@ export function daysUntilWedding(weddingDate: string | null, now: Date = new Dat
   return Math.max(0, Math.ceil((wedding.getTime() - now.getTime()) / DAY_MS));
 }
 
+/**
+ * Whole calendar days since the wedding date (local dates, so a daylight-saving change never
+ * shifts it): 0 on the day itself and before it; null without a date or with an unreadable one.
+ */
+export function daysSinceWedding(weddingDate: string | null, now: Date = new Date()): number | null {
+  const match = weddingDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(weddingDate) : null;
+  if (!match) return null;
+  const wedding = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  if (Number.isNaN(wedding)) return null;
+  return Math.max(0, Math.round((today - wedding) / DAY_MS));
+}
+
+/**
+ * The header's wedding sentence (docs/product.md#business-constants): the countdown before the
+ * day, "here" on the day, and afterwards how long ago it was (not "here" for ever).
+ */
+export function weddingBadgeText(weddingDate: string | null, now: Date = new Date()): string | null {
+  const since = daysSinceWedding(weddingDate, now);
+  if (since === null) return null;
+  if (since > 0) return since === 1 ? 'Married 1 day ago' : `Married ${since.toLocaleString('en-US')} days ago`;
+  const days = daysUntilWedding(weddingDate, now);
+  return days === null ? null : weddingCountdownText(days);
+}
+
 /** The header's countdown sentence for a day count. */
 export function weddingCountdownText(days: number): string {
   if (days === 0) return 'Your wedding day is here!';

@@ -9,6 +9,7 @@ import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { focusWhenReady } from '../../lib/focus';
 import { trpc } from '../../trpc';
 import { ContinueCard } from './continue-card';
 import { DashboardHeader } from './dashboard-header';
@@ -149,6 +150,8 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
         closeTimer.current = setTimeout(() => {
           setOnboardingClosing(false);
           go({ tab: 'progress', week: 1 }, { replace: true });
+          // Focus goes on to week 1's details (decision 0135), not back to the top of the page.
+          focusWhenReady(() => document.querySelector<HTMLElement>('#week-1-title'));
         }, ONBOARDING_CLOSE_DELAY_MS);
       },
       onError: () => notify.error('Save Failed', PROFILE_SAVE_FAILED),
@@ -156,14 +159,16 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
   );
 
   function refreshUnlocks() {
-    void queryClient.invalidateQueries({ queryKey: trpc.progress.progression.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.frameworks.withAccess.queryKey() });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.progress.progression.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.frameworks.withAccess.queryKey() }),
+    ]);
   }
 
   function progressFailed(error: unknown) {
     notify.error('Error', errorMessage(error, PROGRESS_FALLBACK));
     // A refusal may mean the page is out of date (another tab, a changed access level).
-    refreshUnlocks();
+    void refreshUnlocks();
   }
 
   function savedRecord(record: ProgressRecord) {
@@ -176,8 +181,12 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
         // Read before the refresh below replaces it: the count as it was when Mark Complete was pressed.
         const milestone = milestoneReached(queryClient.getQueryData(trpc.progress.progression.queryKey()), record);
         savedRecord(record);
-        refreshUnlocks();
         void queryClient.invalidateQueries({ queryKey: trpc.progress.streak.queryKey() });
+        // Focus moves on to the next week on the map once it has unlocked (decision 0135); the
+        // week's own heading when there is no next week to open. A milestone's dialog keeps it.
+        void refreshUnlocks().then(() => {
+          if (!milestone) focusNextWeek(record.weekNumber);
+        });
         notify.success('Week Completed!', `Week ${record.weekNumber} is done. Well done, you two!`);
         if (milestone) setCelebration(milestone);
       },
@@ -221,6 +230,22 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
       detailRef.current?.querySelector<HTMLElement>('h2')?.focus();
     };
     go({ ...search, week: weekNumber });
+  }
+
+  function focusNextWeek(completedWeek: number) {
+    focusWhenReady(() => {
+      const next = document.querySelector<HTMLElement>(`[data-week-button="${completedWeek + 1}"]`);
+      const state = next?.dataset.state;
+      return next && state !== 'locked' && state !== 'coming-soon'
+        ? next
+        : document.querySelector<HTMLElement>(`#week-${completedWeek}-title`);
+    });
+  }
+
+  function openWorkbook() {
+    setTab('current');
+    // The workbook's heading once it has loaded (decision 0135).
+    focusWhenReady(() => document.querySelector<HTMLElement>('[role="tabpanel"] h2'));
   }
 
   function closeWeek() {
@@ -309,7 +334,7 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
           </Tabs.List>
 
           <Tabs.Panel value="progress" pt="lg">
-            <Stack gap="lg">
+            <Stack gap="lg" className={classes.progressPanel}>
               <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
               {accessQuery.data?.accessLevel === 'trial' ? (
                 <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
@@ -328,10 +353,10 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
                     savingNotes={notesMutation.isPending}
                     onDownload={() => void download(selected.weekNumber)}
                     onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
-                    onOpenWorkbook={() => setTab('current')}
+                    onOpenWorkbook={openWorkbook}
                     onClose={closeWeek}
                     onRate={(rating) => ratingMutation.mutate({ weekNumber: selected.weekNumber, rating })}
-                    onSaveNotes={(notes) => notesMutation.mutate({ weekNumber: selected.weekNumber, notes })}
+                    onSaveNotes={(notes) => notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes })}
                   />
                 ) : null}
               </div>

@@ -53,4 +53,17 @@ describe('OnboardingModal', () => {
     expect(await screen.findByRole('textbox', { name: /Your name/ })).toHaveValue('Maya');
     expect(screen.getByLabelText(/Wedding date/)).toHaveValue('2027-05-01');
   });
+
+  it("starts from the buyer's first name on the order when the profile has no name yet", async () => {
+    renderWithProviders(
+      <OnboardingModal
+        opened
+        profile={{ userDisplayName: '', partnerName: '', weddingDate: null, buyerFirstName: 'Ana' }}
+        saving={false}
+        onSave={() => {}}
+      />,
+    );
+    expect(await screen.findByRole('textbox', { name: /Your name/ })).toHaveValue('Ana');
+    expect(screen.getByRole('textbox', { name: /Your partner's name/ })).toHaveValue('');
+  });
 });

@@ -5,18 +5,24 @@ import { ProfileFieldsForm, profileToFormValues, type ProfileFormValues } from '
 
 interface OnboardingModalProps {
   opened: boolean;
-  /** The current, incomplete profile. */
-  profile: Profile | undefined;
+  /** The current, incomplete profile, with the first name from the couple's order when there is one. */
+  profile: (Profile & { buyerFirstName?: string }) | undefined;
   saving: boolean;
   onSave: (profile: Profile) => void;
 }
 
-/** The profile's values with the trial placeholder names left out, so nobody has to delete them. */
-export function onboardingInitialValues(profile: Profile | undefined): ProfileFormValues {
+/**
+ * The profile's values with the trial placeholder names left out, so nobody has to delete them; an
+ * empty name starts from the first name the buyer gave on the order.
+ */
+export function onboardingInitialValues(
+  profile: (Profile & { buyerFirstName?: string }) | undefined,
+): ProfileFormValues {
   const values = profileToFormValues(profile);
+  const name = values.userDisplayName.trim() === TRIAL_PLACEHOLDER_NAME ? '' : values.userDisplayName;
   return {
     ...values,
-    userDisplayName: values.userDisplayName.trim() === TRIAL_PLACEHOLDER_NAME ? '' : values.userDisplayName,
+    userDisplayName: name.trim() === '' ? (profile?.buyerFirstName ?? '') : name,
     partnerName: values.partnerName.trim() === TRIAL_PLACEHOLDER_PARTNER ? '' : values.partnerName,
   };
 }
@@ -27,7 +33,17 @@ export function onboardingInitialValues(profile: Profile | undefined): ProfileFo
  */
 export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingModalProps) {
   return (
-    <Modal.Root opened={opened} onClose={() => {}} closeOnEscape={false} closeOnClickOutside={false} centered size="md">
+    // returnFocus off: after saving, focus goes on to week 1's details (dashboard-screen.tsx), not
+    // back to wherever it was before the dialog opened (the top of the page).
+    <Modal.Root
+      opened={opened}
+      onClose={() => {}}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      returnFocus={false}
+      centered
+      size="md"
+    >
       <Modal.Overlay />
       <Modal.Content>
         {/* A div, not Mantine's <header>: a second banner landmark would confuse screen readers. */}

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
+import { draftKey, writeDraft } from '../../lib/local-draft';
 import { renderWithProviders } from '../../test/render';
+import { queryClient, trpc } from '../../trpc';
 import { WeekDetailCard, type WeekDetailCardProps } from './week-detail-card';
 
 const week = {
@@ -34,6 +36,11 @@ function renderCard(overrides: Partial<WeekDetailCardProps> = {}, record?: Progr
   return { props, user: userEvent.setup() };
 }
 
+afterEach(() => {
+  localStorage.clear();
+  queryClient.clear();
+});
+
 describe('WeekDetailCard', () => {
   it('shows the week, In Progress and Mark Complete while not completed', async () => {
     const { props, user } = renderCard();
@@ -64,7 +71,7 @@ describe('WeekDetailCard', () => {
     const { props, user } = renderCard({}, { weekNumber: 2, notes: '', rating: 2, completedAt: null });
     expect(screen.getByText('Rated 2 of 5.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '2 stars' })).toBeChecked();
-    // Mantine's Rating: arrows move over the stars, Space or Enter (or a click on a star) commits.
+    // A native radio group: Space on a star (or a click) chooses it.
     screen.getByRole('radio', { name: '4 stars' }).focus();
     await user.keyboard(' ');
     expect(props.onRate).toHaveBeenLastCalledWith(4);
@@ -86,5 +93,62 @@ describe('WeekDetailCard', () => {
     await user.type(notes, ' and more');
     await user.click(screen.getByRole('button', { name: 'Save Notes' }));
     expect(props.onSaveNotes).toHaveBeenCalledWith('Saved before and more');
+  });
+
+  it('follows the radio-group pattern: one tab stop, the arrow keys choose the next or previous star', async () => {
+    const { props, user } = renderCard({}, { weekNumber: 2, notes: '', rating: 2, completedAt: null });
+    const group = screen.getByRole('radiogroup', { name: 'How was this week for you?' });
+    expect(group).toBeInTheDocument();
+    screen.getByRole('radio', { name: '2 stars' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '3 stars' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
+    expect(props.onRate).toHaveBeenLastCalledWith(3);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '1 star' })).toBeChecked();
+    expect(props.onRate).toHaveBeenLastCalledWith(1);
+  });
+
+  it('says the notes were saved and moves focus to that status line', async () => {
+    const { user } = renderCard({ onSaveNotes: vi.fn(async () => undefined) });
+    await user.type(screen.getByRole('textbox', { name: /Your notes/ }), 'Plan a walk');
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    const status = screen.getByTestId('notes-status');
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(status).toHaveTextContent('Notes saved.');
+  });
+
+  it('keeps the text and offers to try again when the save fails, and focus goes to the status', async () => {
+    const onSaveNotes = vi.fn().mockRejectedValueOnce(new Error('no answer')).mockResolvedValueOnce(undefined);
+    const { user } = renderCard({ onSaveNotes });
+    const notes = screen.getByRole('textbox', { name: /Your notes/ });
+    await user.type(notes, 'Plan a walk');
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    const status = screen.getByTestId('notes-status');
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(status).toHaveTextContent('Your notes were not saved.');
+    expect(notes).toHaveValue('Plan a walk');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onSaveNotes).toHaveBeenLastCalledWith('Plan a walk');
+  });
+
+  it("keeps unsaved notes as this couple's local draft and restores them", async () => {
+    queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+    writeDraft(draftKey('notes', 41, 2), 'Typed before the reload');
+    const { user } = renderCard({}, { weekNumber: 2, notes: 'Saved', rating: null, completedAt: null });
+    const notes = screen.getByRole('textbox', { name: /Your notes/ });
+    expect(notes).toHaveValue('Typed before the reload');
+    expect(screen.getByText(/Your unsaved notes from this device are back/)).toBeInTheDocument();
+    await user.type(notes, '!');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(draftKey('notes', 41, 2)) ?? '{}').value).toBe('Typed before the reload!'),
+    );
+  });
+
+  it('removes the local draft once the server holds the same notes', async () => {
+    queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+    writeDraft(draftKey('notes', 41, 2), 'Same as saved');
+    renderCard({}, { weekNumber: 2, notes: 'Same as saved', rating: null, completedAt: null });
+    await waitFor(() => expect(localStorage.getItem(draftKey('notes', 41, 2))).toBeNull());
   });
 });

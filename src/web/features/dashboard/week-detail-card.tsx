@@ -1,9 +1,12 @@
-import { Badge, Button, Card, CloseButton, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconBook2, IconCircleCheck, IconDownload } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NOTES_MAX_LENGTH } from '../../../shared/constants';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
+import { focusElement } from '../../lib/focus';
+import { isString, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
+import { StarRating } from './star-rating';
 
 export interface WeekDetailCardProps {
   week: Pick<WeekAccess, 'weekNumber' | 'title' | 'description'>;
@@ -20,7 +23,8 @@ export interface WeekDetailCardProps {
   onClose: () => void;
   /** A rating 1-5, or null to clear it. */
   onRate: (rating: number | null) => void;
-  onSaveNotes: (notes: string) => void;
+  /** Saves the notes; settles when the server has answered (rejects when they were not saved). */
+  onSaveNotes: (notes: string) => Promise<unknown>;
 }
 
 function formatDate(iso: string): string {
@@ -36,11 +40,19 @@ function formatDate(iso: string): string {
  */
 export function WeekDetailCard(props: WeekDetailCardProps) {
   const { week, record, completed } = props;
-  const [notes, setNotes] = useState(record?.notes ?? '');
+  const savedNotes = record?.notes ?? '';
+  // Notes typed but not yet confirmed by the server survive a reload (lib/local-draft.ts).
+  const storedNotes = useStoredDraft('notes', week.weekNumber, isString);
+  const [notes, setNotes] = useState(storedNotes ?? savedNotes);
   const ratingLabelId = useId();
   const rating = record?.rating ?? null;
-  const notesChanged = notes !== (record?.notes ?? '');
+  // The star just chosen shows at once, before the server's answer.
+  const [chosenRating, setChosenRating] = useState(rating);
+  useEffect(() => setChosenRating(rating), [rating]);
+  const notesChanged = notes !== savedNotes;
+  useKeepDraft('notes', week.weekNumber, notes, notesChanged);
   const titleId = `week-${week.weekNumber}-title`;
+  const notesSave = useNotesSaveStatus(props.onSaveNotes);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId} shadow="sm">
@@ -110,18 +122,21 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             How was this week for you?
           </Text>
           <Group gap="sm">
-            <Rating
-              value={rating ?? 0}
-              onChange={(value) => props.onRate(value === 0 ? null : value)}
-              size="lg"
-              role="radiogroup"
-              aria-labelledby={ratingLabelId}
-              getSymbolLabel={(value) => `${value} star${value === 1 ? '' : 's'}`}
+            <StarRating
+              value={chosenRating}
+              labelledBy={ratingLabelId}
+              onChange={(value) => {
+                setChosenRating(value);
+                props.onRate(value);
+              }}
             />
             <Button
               variant="subtle"
               size="compact-sm"
-              onClick={() => props.onRate(null)}
+              onClick={() => {
+                setChosenRating(null);
+                props.onRate(null);
+              }}
               disabled={rating === null || props.savingRating}
             >
               Clear rating
@@ -135,7 +150,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            props.onSaveNotes(notes);
+            void notesSave.submit(notes);
           }}
         >
           <Stack gap="xs">
@@ -147,19 +162,74 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               maxRows={10}
               maxLength={NOTES_MAX_LENGTH}
               value={notes}
-              onChange={(event) => setNotes(event.currentTarget.value)}
+              onChange={(event) => {
+                setNotes(event.currentTarget.value);
+                if (notesSave.status === 'saved') notesSave.reset();
+              }}
             />
+            {storedNotes !== undefined && storedNotes !== savedNotes && notesSave.status === 'idle' ? (
+              <Text size="sm" c="dimmed">
+                Your unsaved notes from this device are back. Save them when you are ready.
+              </Text>
+            ) : null}
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
                 {notes.length.toLocaleString('en-US')} / {NOTES_MAX_LENGTH.toLocaleString('en-US')}
               </Text>
               <Button type="submit" variant="light" loading={props.savingNotes} disabled={!notesChanged}>
-                Save Notes
+                {notesSave.status === 'failed' && notesChanged ? 'Try again' : 'Save Notes'}
               </Button>
             </Group>
+            <Text
+              ref={notesSave.statusRef}
+              size="sm"
+              c={notesSave.status === 'failed' ? 'red.9' : 'dimmed'}
+              aria-live="polite"
+              data-testid="notes-status"
+            >
+              {notesSave.status === 'saved'
+                ? 'Notes saved.'
+                : notesSave.status === 'failed'
+                  ? 'Your notes were not saved. They are still here and kept on this device; press Try again.'
+                  : ''}
+            </Text>
           </Stack>
         </form>
       </Stack>
     </Card>
   );
+}
+
+type NotesSaveStatus = 'idle' | 'saved' | 'failed';
+
+/**
+ * The outcome of the last "Save Notes" (the save's promise settles: saved, or failed for no answer
+ * in time, offline or a refusal, whose toast says why). When a save ends, focus moves to the status
+ * line that says which (decision 0135), not back to the top of the page.
+ */
+function useNotesSaveStatus(save: (notes: string) => Promise<unknown>) {
+  const [status, setStatus] = useState<NotesSaveStatus>('idle');
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  async function submit(notes: string) {
+    let outcome: NotesSaveStatus;
+    try {
+      await save(notes);
+      outcome = 'saved';
+    } catch {
+      outcome = 'failed';
+    }
+    if (!mounted.current) return;
+    setStatus(outcome);
+    requestAnimationFrame(() => {
+      if (statusRef.current) focusElement(statusRef.current);
+    });
+  }
+  return { status, statusRef, submit, reset: () => setStatus('idle') };
 }

@@ -26,6 +26,7 @@ import {
   type WorkbookAnswersView,
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
+import { isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { trpc } from '../../trpc';
 import {
   fitToContent,
@@ -70,9 +71,12 @@ export function WorkbookEditor({
   const queryClient = useQueryClient();
   const switchLabelId = useId();
   const [active, setActive] = useState<Partner>('partner1');
+  // Unsaved answers also survive a reload: kept in this browser until the server has them (lib/local-draft.ts).
+  const storedDrafts = useStoredDraft('workbook', weekNumber, isWorkbookDrafts<WeekDrafts>);
   const [drafts, setDrafts] = useState<WeekDrafts>(
     () =>
-      unsavedDrafts.read(queryClient, weekNumber) ?? {
+      unsavedDrafts.read(queryClient, weekNumber) ??
+      storedDrafts ?? {
         partner1: fitToContent(saved.partner1, content),
         partner2: fitToContent(saved.partner2, content),
       },
@@ -91,6 +95,7 @@ export function WorkbookEditor({
     partner2: !sameResponse(drafts.partner2, fitToContent(saved.partner2, content)),
   };
   const anyUnsaved = unsaved.partner1 || unsaved.partner2;
+  useKeepDraft('workbook', weekNumber, drafts, anyUnsaved);
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 
   useEffect(() => {

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { registerCouple, signInDemo } from './support/auth';
+import { localDate, namedCouple, weekButton } from './support/couple';
+
+test('focus moves on after onboarding, Save Notes, the stars, Open Workbook and Mark Complete', async ({ page }) => {
+  test.slow();
+  await registerCouple(page);
+  await page.goto('/dashboard');
+
+  // Onboarding: week 1's details, not the top of the page (nor the dialog's opener).
+  const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('textbox', { name: 'Your name' }).fill('Maya');
+  await dialog.getByRole('textbox', { name: "Your partner's name" }).fill('Noah');
+  await dialog.getByRole('button', { name: 'Start Our Journey' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('#week-1-title')).toBeFocused();
+
+  // Save Notes: the saved field's status.
+  await page.getByRole('textbox', { name: /Your notes for this week/ }).fill('Walk on Sundays');
+  await page.getByRole('button', { name: 'Save Notes' }).click();
+  const status = page.getByTestId('notes-status');
+  await expect(status).toHaveText('Notes saved.');
+  await expect(status).toBeFocused();
+
+  // The stars are a radio group: the arrow keys choose, and each choice is saved.
+  const stars = page.getByRole('radiogroup', { name: 'How was this week for you?' });
+  const rated = (value: number) => page.getByRole('tabpanel').getByText(`Rated ${value} of 5.`);
+  await stars.getByRole('radio', { name: '3 stars' }).focus();
+  await page.keyboard.press('Space');
+  await expect(rated(3)).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(stars.getByRole('radio', { name: '4 stars' })).toBeFocused();
+  await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await expect(rated(4)).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(stars.getByRole('radio', { name: '2 stars' })).toBeChecked();
+  await expect(rated(2)).toBeVisible();
+
+  // Open Workbook: the workbook's heading.
+  await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
+  const workbookHeading = page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first();
+  await expect(workbookHeading).toBeFocused({ timeout: 15_000 });
+
+  // Mark Complete: the next week on the map, now open.
+  await page.getByRole('tab', { name: 'Progress' }).click();
+  await page.getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(weekButton(page, 2)).toBeFocused({ timeout: 15_000 });
+  await expect(weekButton(page, 2)).toHaveAttribute('data-state', 'next');
+});
+
+test.describe('at 375 x 667', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('the header stays on one line and "this week" shows above the fold', async ({ page }) => {
+    await signInDemo(page);
+    await page.goto('/dashboard');
+    const thisWeek = page.getByRole('region', { name: 'Current Week' });
+    await expect(thisWeek.getByText(/^Week \d+$|^All done$/)).toBeVisible({ timeout: 15_000 });
+    const box = await thisWeek.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(667);
+
+    const header = page.locator('header').first();
+    const brand = header.getByRole('link', { name: 'Vows & Weeks' });
+    const signOut = header.getByRole('button', { name: 'Sign out' });
+    await expect(signOut).toBeVisible();
+    const [brandBox, signOutBox, headerBox] = await Promise.all([
+      brand.boundingBox(),
+      signOut.boundingBox(),
+      header.boundingBox(),
+    ]);
+    // One line: the brand and the last button share a row, and the header is one row tall (64 px
+    // and its padding; a wrapped header is over 110 px).
+    expect(Math.abs(brandBox!.y + brandBox!.height / 2 - (signOutBox!.y + signOutBox!.height / 2))).toBeLessThan(4);
+    expect(headerBox!.height).toBeLessThanOrEqual(90);
+    expect(signOutBox!.x + signOutBox!.width).toBeLessThanOrEqual(375);
+    // Nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test('a wedding date in the past says how long ago, not "here" for ever', async ({ page }) => {
+  await namedCouple(page, localDate(-10));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('wedding-countdown')).toHaveText('Married 10 days ago');
+});

@@ -1,0 +1,115 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { namedCouple, weekButton } from './support/couple';
+
+const NOTES_UPDATE = '**/api/trpc/progress.update**';
+
+async function openWeekOne(page: Page) {
+  await weekButton(page, 1).click({ timeout: 15_000 });
+  await expect(page.locator('#week-1-title')).toBeVisible();
+}
+
+test('a save without an answer stops after 15 s, says so, keeps the text and saves on retry', async ({ page }) => {
+  await namedCouple(page);
+  await page.clock.install();
+  await page.goto('/dashboard');
+  await openWeekOne(page);
+
+  // The server's answer is held back.
+  const held: Route[] = [];
+  await page.route(NOTES_UPDATE, (route) => void held.push(route));
+  const notes = page.getByRole('textbox', { name: /Your notes for this week/ });
+  await notes.fill('Plan the budget together');
+  const save = page.getByRole('button', { name: 'Save Notes' });
+  await save.click();
+  await expect(save).toHaveAttribute('data-loading', 'true');
+  await expect.poll(() => held.length).toBe(1);
+
+  await page.clock.fastForward(15_000);
+  const status = page.getByTestId('notes-status');
+  await expect(status).toContainText('Your notes were not saved.');
+  await expect(status).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'No answer from the server after 15 seconds: your change was not saved.',
+  );
+  const retry = page.getByRole('button', { name: 'Try again' });
+  await expect(retry).not.toHaveAttribute('data-loading', 'true');
+  await expect(notes).toHaveValue('Plan the budget together');
+
+  // The network is back: the retry saves.
+  await page.unroute(NOTES_UPDATE);
+  for (const route of held) await route.abort().catch(() => undefined);
+  await retry.click();
+  await expect(status).toHaveText('Notes saved.');
+  await page.reload();
+  await openWeekOne(page);
+  await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('Plan the budget together');
+});
+
+test('offline: a banner says so and a save is refused at once, with the text kept', async ({ page, context }) => {
+  await namedCouple(page);
+  await page.goto('/dashboard');
+  await openWeekOne(page);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('You are offline.');
+  const notes = page.getByRole('textbox', { name: /Your notes for this week/ });
+  await notes.fill('Written on the train');
+  await page.getByRole('button', { name: 'Save Notes' }).click();
+  await expect(page.getByTestId('notes-status')).toContainText('Your notes were not saved.');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('You are offline');
+  await expect(notes).toHaveValue('Written on the train');
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('notes-status')).toHaveText('Notes saved.');
+});
+
+test('unsaved notes and workbook answers survive a reload (a local draft per couple and week)', async ({ page }) => {
+  await namedCouple(page);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/dashboard');
+  await openWeekOne(page);
+  await page.getByRole('textbox', { name: /Your notes for this week/ }).fill('Half a thought');
+  await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
+  const firstAnswer = page.getByRole('tabpanel').getByRole('textbox').first();
+  await firstAnswer.fill('An unsaved answer');
+
+  await page.reload();
+  await openWeekOne(page);
+  await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('Half a thought');
+  await expect(page.getByText('Your unsaved notes from this device are back.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('textbox').first()).toHaveValue('An unsaved answer', {
+    timeout: 15_000,
+  });
+});
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every page paints its frame and skeleton from the HTML alone', async ({ page }) => {
+    const expected: Record<string, RegExp> = {
+      '/': /Prepare for a lifetime together/,
+      '/customer-login': /Customer login/,
+      '/login': /Sign in|Login/i,
+      '/register': /Register|Create/i,
+      '/admin-login': /Admin/i,
+      '/checkout': /Vows & Weeks/,
+      '/dashboard': /Welcome to your journey/,
+      '/admin': /Vows & Weeks/,
+      '/success': /Vows & Weeks/,
+    };
+    for (const [path, text] of Object.entries(expected)) {
+      await page.goto(path);
+      await expect(page.locator('header').first(), path).toBeVisible();
+      await expect(page.locator('#root'), path).toContainText(text);
+    }
+    await page.goto('/dashboard');
+    await expect(page.getByRole('tab', { name: 'Progress' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Current Week' })).toBeVisible();
+  });
+});

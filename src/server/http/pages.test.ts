@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
+import { registerPages } from './pages';
+
+const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
+const page = (body: string) =>
+  `<!doctype html><html><head><title>t</title></head><body><div id="root">${body}</div></body></html>`;
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function serve(files: Record<string, string>) {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-pages-'));
+  dirs.push(webDir);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(webDir, name)), { recursive: true });
+    fs.writeFileSync(path.join(webDir, name), text);
+  }
+  const app = Fastify();
+  await registerPages(app, webDir, config as never);
+  return app;
+}
+
+describe('registerPages', () => {
+  it("serves each page path its own prerendered frame and skeleton, with the installation's config", async () => {
+    const app = await serve({
+      'index.html': page('landing'),
+      'app.html': page(''),
+      'pages/dashboard.html': page('<h1>Welcome to your journey</h1>'),
+    });
+    const dashboard = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toContain('<h1>Welcome to your journey</h1>');
+    expect(dashboard.body).toContain(`id="${PUBLIC_CONFIG_ELEMENT_ID}"`);
+    // A page path without a prerendered file (an older build) gets the empty shell.
+    const login = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<div id="root"></div>');
+    // The 404 stays the empty shell.
+    const missing = await app.inject({ url: '/nowhere' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    await app.close();
+  });
+});

@@ -1,0 +1,22 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { OFFLINE_TEXT, OfflineBanner } from './offline-banner';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('OfflineBanner', () => {
+  it('shows while the browser is offline and goes when it is back', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    renderWithProviders(<OfflineBanner />);
+    expect(screen.queryByText(OFFLINE_TEXT)).not.toBeInTheDocument();
+
+    onLine.mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_TEXT);
+
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText(OFFLINE_TEXT)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { Container, Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AdminDashboardSkeleton } from '../features/admin/admin-dashboard-skeleton';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
+import { SiteLayout } from './site-layout';
+
+/**
+ * What the build prerenders for a page whose content needs the signed-in user or the server
+ * (decision 0136): the page's frame and its own loading skeleton, exactly as the app draws them
+ * while its requests are under way, so the HTML paints a meaningful page before any script runs
+ * and nothing moves when the app takes over. Pages without such data are prerendered from their
+ * route as they are (scripts/prerender.ts).
+ */
+export const SHELL_PAGES: Record<string, () => ReactNode> = {
+  // The dashboard with every query still loading: its header, tabs, cards and map as skeletons.
+  '/dashboard': () => (
+    <SiteLayout>
+      <DashboardScreen renderWorkbook={() => null} />
+    </SiteLayout>
+  ),
+  '/admin': () => (
+    <SiteLayout accountNav={false}>
+      <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+        <AdminDashboardSkeleton />
+      </Container>
+    </SiteLayout>
+  ),
+  // Both depend on the address (the order id; the buyer's details): a skeleton until the app reads it.
+  '/success': () => <AddressPageSkeleton label="Loading your order" />,
+  '/checkout': () => <AddressPageSkeleton label="Loading the checkout" />,
+};
+
+function AddressPageSkeleton({ label }: { label: string }) {
+  return (
+    <SiteLayout>
+      <Container size="sm" py="xl">
+        <Stack gap="md" role="status" aria-busy="true" aria-label={label}>
+          <Skeleton height={36} width="70%" />
+          <Skeleton height={18} />
+          <Skeleton height={18} width="85%" />
+          <Skeleton height={160} mt="md" />
+        </Stack>
+      </Container>
+    </SiteLayout>
+  );
+}
