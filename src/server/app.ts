@@ -17,6 +17,7 @@ import { applyDemoMode } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { getPublicConfig } from './features/public-config/service';
 import { ensurePrivateDirSync } from './private-files';
+import { adminOrderRoutes } from './http/admin-orders';
 import { authRoutes } from './http/auth';
 import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
@@ -58,6 +59,7 @@ const REST_ROUTES: RestRoutes[] = [
   progressRoutes,
   profileRoutes,
   workbookRoutes,
+  adminOrderRoutes,
   openApiRoutes,
 ];
 

@@ -132,7 +132,7 @@ interface AdminRecords {
   trialCoupleId: number;
 }
 /** A bare scan of a per-couple table (not through one of its indexes). */
-const BARE_SCAN = new RegExp(`\bSCAN (${PER_COUPLE_TABLES.join('|')})$`);
+const BARE_SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})$`);
 
 /** Procedures that read no per-couple row, or read all of them on purpose (admin screens). */
 const NOT_PER_COUPLE: Record<string, string> = {

@@ -11,7 +11,9 @@ import { z } from './zod';
 export const ALL_ORDER_STATUSES = ['pending', 'completed', 'refunded'] as const;
 export type AnyOrderStatus = (typeof ALL_ORDER_STATUSES)[number];
 
+/** The page sizes the lists offer; the procedures take any size up to the largest. */
 export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ADMIN_MAX_PAGE_SIZE = 100;
 export const ADMIN_DEFAULT_PAGE_SIZE = 25;
 /** The longest search text: a prefix of an email, a name or an order id. */
 export const ADMIN_SEARCH_MAX_LENGTH = 120;
@@ -24,11 +26,10 @@ const pageFields = {
     .max(100_000, 'page must be at most 100000')
     .default(1),
   pageSize: z
-    .number({ error: `pageSize must be one of ${ADMIN_PAGE_SIZES.join(', ')}` })
-    .int()
-    .refine((value) => (ADMIN_PAGE_SIZES as readonly number[]).includes(value), {
-      message: `pageSize must be one of ${ADMIN_PAGE_SIZES.join(', ')}`,
-    })
+    .number({ error: `pageSize must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}` })
+    .int(`pageSize must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
+    .min(1, `pageSize must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
+    .max(ADMIN_MAX_PAGE_SIZE, `pageSize must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
     .default(ADMIN_DEFAULT_PAGE_SIZE),
   search: z
     .string({ error: 'search must be text' })
