@@ -19,6 +19,9 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
+import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
+import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,6 +73,21 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminOrdersRoute = AdminOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCouplesIndexRoute = AdminCouplesIndexRouteImport.update({
+  id: '/couples/',
+  path: '/couples/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCouplesCoupleIdRoute = AdminCouplesCoupleIdRouteImport.update({
+  id: '/couples/$coupleId',
+  path: '/couples/$coupleId',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -81,7 +99,10 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
+  '/admin/orders': typeof AdminOrdersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
+  '/admin/couples/': typeof AdminCouplesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -92,7 +113,10 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
+  '/admin/orders': typeof AdminOrdersRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
+  '/admin/couples': typeof AdminCouplesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -105,7 +129,10 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
+  '/admin/orders': typeof AdminOrdersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
+  '/admin/couples/': typeof AdminCouplesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -119,7 +146,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/success'
+    | '/admin/orders'
     | '/admin/'
+    | '/admin/couples/$coupleId'
+    | '/admin/couples/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -130,7 +160,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/success'
+    | '/admin/orders'
     | '/admin'
+    | '/admin/couples/$coupleId'
+    | '/admin/couples'
   id:
     | '__root__'
     | '/'
@@ -142,7 +175,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/success'
+    | '/admin/orders'
     | '/admin/'
+    | '/admin/couples/$coupleId'
+    | '/admin/couples/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -229,15 +265,42 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/orders': {
+      id: '/admin/orders'
+      path: '/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof AdminOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/couples/': {
+      id: '/admin/couples/'
+      path: '/couples'
+      fullPath: '/admin/couples/'
+      preLoaderRoute: typeof AdminCouplesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/couples/$coupleId': {
+      id: '/admin/couples/$coupleId'
+      path: '/couples/$coupleId'
+      fullPath: '/admin/couples/$coupleId'
+      preLoaderRoute: typeof AdminCouplesCoupleIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
+  AdminOrdersRoute: typeof AdminOrdersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminCouplesCoupleIdRoute: typeof AdminCouplesCoupleIdRoute
+  AdminCouplesIndexRoute: typeof AdminCouplesIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminOrdersRoute: AdminOrdersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminCouplesCoupleIdRoute: AdminCouplesCoupleIdRoute,
+  AdminCouplesIndexRoute: AdminCouplesIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
