@@ -28,7 +28,7 @@ type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
 
 export function AccessBadge({ level }: { level: string }) {
   return (
-    <Badge color={level === 'full' ? 'green' : 'yellow'} variant="light" autoContrast>
+    <Badge color={level === 'full' ? 'green' : 'yellow'} variant="light" c="dark.8">
       {level === 'full' ? 'Full' : 'Trial'}
     </Badge>
   );

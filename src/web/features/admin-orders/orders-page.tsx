@@ -280,7 +280,7 @@ interface OrderListProps {
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" autoContrast>
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" c="dark.8">
       {status}
     </Badge>
   );
