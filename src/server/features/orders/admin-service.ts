@@ -71,10 +71,6 @@ export async function recordOrder(deps: AppDeps, actor: AdminActor, input: Recor
   });
 }
 
-/**
- * A pending order is paid (docs/product.md#orders): it becomes completed and does what a
- * completed order does, full access and a new personal code for the buyer (shown once).
- */
 /** A service's input checked again with its shared schema (the transports check it first). */
 function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
@@ -82,8 +78,12 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
   return result.data;
 }
 
+/**
+ * A pending order is paid (docs/product.md#orders): it becomes completed and does what a
+ * completed order does, full access and a new personal code for the buyer (shown once).
+ */
 export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: string): Promise<CreatedOrder> {
-  const accessCode = await deps.db.transaction().execute(async (trx) => {
+  const paid = await deps.db.transaction().execute(async (trx) => {
     const order = await requireOrder(trx, orderId);
     if (order.status !== 'pending') {
       throw new AppError('CONFLICT', `Only a pending order can be marked paid; this one is ${order.status}.`);
@@ -98,13 +98,13 @@ export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: s
       target: `order ${orderId}`,
       address: actor.address,
     });
-    return fulfilled.accessCode;
+    return { email: order.email, accessCode: fulfilled.accessCode };
   });
   return {
     orderId,
-    email: (await requireOrder(deps.db, orderId)).email,
+    email: paid.email,
     status: 'completed',
-    accessCode,
+    accessCode: paid.accessCode,
     successUrl: `${deps.config.publicUrl}/success?payment_intent=${orderId}`,
   };
 }
