@@ -4,6 +4,7 @@ import * as completedWeeksIndex from './2026-11-22T0000-completed-weeks-index';
 import * as accountEmailProof from './2026-11-23T0000-account-email-proof';
 import * as adminAuditLog from './2026-11-23T1000-admin-audit-log';
 import * as weekContentAndAnswersById from './2026-11-23T1100-week-content-and-answers-by-id';
+import * as adminLists from './2026-11-23T1400-admin-lists';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0000-account-email-proof': accountEmailProof,
   '2026-11-23T1000-admin-audit-log': adminAuditLog,
   '2026-11-23T1100-week-content-and-answers-by-id': weekContentAndAnswersById,
+  '2026-11-23T1400-admin-lists': adminLists,
 };

@@ -18,6 +18,7 @@ import { removeStaleFrameworkFiles } from './features/frameworks/service';
 import { seedWeekContent } from './features/workbook/course-content';
 import { getPublicConfig } from './features/public-config/service';
 import { ensurePrivateDirSync } from './private-files';
+import { adminOrderRoutes } from './http/admin-orders';
 import { authRoutes } from './http/auth';
 import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
@@ -59,6 +60,7 @@ const REST_ROUTES: RestRoutes[] = [
   progressRoutes,
   profileRoutes,
   workbookRoutes,
+  adminOrderRoutes,
   openApiRoutes,
 ];
 

@@ -129,7 +129,11 @@ describe('pages', () => {
   function routePath(file: string): string | null {
     const name = file.replace(/\.tsx$/, '');
     if (name === '__root') return null;
-    const segments = name.split(/[/\\.]/).filter((segment) => segment !== 'index' && !segment.startsWith('_'));
+    const segments = name
+      .split(/[/\\.]/)
+      .filter((segment) => segment !== 'index' && !segment.startsWith('_'))
+      // `$coupleId` (TanStack's path parameter) is Fastify's `:coupleId`.
+      .map((segment) => segment.replace(/^\$/, ':'));
     return `/${segments.join('/')}`;
   }
 

@@ -9,6 +9,11 @@ export interface CouplesTable {
   wedding_date: string | null;
   access_level: Generated<AccessLevel>;
   created_at: string;
+  /**
+   * The couple's latest sign-in or saved progress or workbook answer (decision 0147); kept by
+   * database triggers, never written by the app.
+   */
+  last_active_at: Generated<string | null>;
 }
 
 export interface AccountsTable {

@@ -239,6 +239,7 @@ describe('the document against the server', () => {
         reflectionAnswers: ['We listen'],
         discussionNotes: 'Notes',
       }),
+    exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
     getWeekSummary: async () => json('GET', `/api/week-summary/${couple.coupleId}/1`, couple.cookie),
     generateWeekSummary: async () => {
       const partner2 = await t.app.inject(
@@ -271,6 +272,9 @@ describe('the document against the server', () => {
       if (answer === 'pdf') {
         expect(res.headers['content-type'], at).toBe('application/pdf');
         expect(res.rawPayload.subarray(0, 5).toString(), at).toBe('%PDF-');
+      } else if (answer === 'csv') {
+        expect(res.headers['content-type'], at).toBe('text/csv; charset=utf-8');
+        expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0], at).toMatch(/^order_id,status,amount,/);
       } else if (answer === 'openapi') {
         expect(res.json(), at).toMatchObject({ openapi: '3.1.0' });
       } else {

@@ -177,7 +177,7 @@ const ACCESS: Record<
   },
 };
 
-type Answer = { schema: SchemaName; list?: true; setsCookie?: true } | 'pdf' | 'openapi';
+type Answer = { schema: SchemaName; list?: true; setsCookie?: true } | 'pdf' | 'csv' | 'openapi';
 
 export interface ApiOperation {
   /** The operationId. */
@@ -536,6 +536,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     errors: { 400: 'Both partners need at least one non-empty reflection answer first.', 403: LOCKED },
   },
+  {
+    id: 'exportOrdersCsv',
+    method: 'get',
+    path: '/api/admin/orders.csv',
+    tag: 'admin',
+    summary:
+      'Every order the filters select (query `search`: a prefix of the order id, email or name; `status`: pending, completed or refunded), newest first, as CSV',
+    access: 'admin',
+    success: {
+      200: {
+        description:
+          'UTF-8 CSV with a header line: order_id, status, amount (dollars), first_name, last_name, email, created_at, paid_through_stripe. A cell starting with =, +, - or @ gets a leading apostrophe.',
+        answer: 'csv',
+      },
+    },
+    errors: { 400: '`search` or `status` is not valid.' },
+  },
 ];
 
 const STATE_CHANGING = new Set(['post', 'put', 'delete']);
@@ -610,6 +627,15 @@ function successResponse(answer: Answer, description: string): JsonSchema {
         'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
       },
       content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+    };
+  }
+  if (answer === 'csv') {
+    return {
+      description,
+      headers: {
+        'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
+      },
+      content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } },
     };
   }
   if (answer === 'openapi') {

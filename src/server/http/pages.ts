@@ -43,6 +43,10 @@ export const PAGE_PATHS = [
   '/dashboard',
   '/admin',
   '/admin/content',
+  '/admin/orders',
+  '/admin/couples',
+  // A page with a parameter: Fastify's `:name` for the route file's `$name`.
+  '/admin/couples/:coupleId',
 ] as const;
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vows &amp; Weeks</title></head>

@@ -1,7 +1,8 @@
 import { authRouter } from '../features/auth/router';
 import { contactRouter } from '../features/contact/router';
 import { frameworksRouter } from '../features/frameworks/router';
-import { ordersRouter } from '../features/orders/router';
+import { adminCouplesRouter } from '../features/couples/router';
+import { adminOrdersRouter, ordersRouter } from '../features/orders/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
@@ -19,6 +20,8 @@ export const appRouter = router({
   profile: profileRouter,
   workbook: workbookRouter,
   courseContent: courseContentRouter,
+  adminOrders: adminOrdersRouter,
+  adminCouples: adminCouplesRouter,
 });
 
 export type AppRouter = typeof appRouter;

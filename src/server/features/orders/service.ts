@@ -3,10 +3,12 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
 import { describeZodError } from '../../../shared/schemas';
+import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
 import { type FrameworkDownload, openWeekFramework } from '../frameworks/service';
 import {
+  type CoupleAccount,
   createFullAccessCouple,
   findCoupleAccountByEmail,
   findCoupleAccountByUsername,
@@ -154,6 +156,64 @@ export interface CreatedOrder {
   successUrl: string;
 }
 
+function refuseDemoEmail(deps: AppDeps, email: string): void {
+  if (deps.config.demoEmail !== '' && email === deps.config.demoEmail) {
+    throw new AppError(
+      'CONFLICT',
+      `The email ${email} is reserved for the demo account (DEMO_EMAIL); use the buyer's own email.`,
+    );
+  }
+}
+
+/**
+ * What a completed order does to accounts (docs/product.md#orders), for createOrder and for an
+ * admin marking a pending order paid: full access for the buyer's couple and, where the buyer
+ * signs in with the order's email, a new personal code. `linked` is the account the order names
+ * (by --username, or the couple a pending order was recorded for); without it, the account with
+ * the email, or a new one. Returns the couple the order belongs to and the code (null when none
+ * was issued). Run inside the order's transaction.
+ */
+export async function fulfilCompletedOrder(
+  trx: DB,
+  deps: AppDeps,
+  email: string,
+  linked: CoupleAccount | undefined,
+): Promise<{ coupleId: number; accessCode: string | null }> {
+  const byEmail = await findCoupleAccountByEmail(trx, email);
+  const delivered = { provesEmail: true } as const;
+
+  if (linked) {
+    if (byEmail && byEmail.accountId !== linked.accountId) {
+      throw new AppError(
+        'CONFLICT',
+        `The email ${email} already belongs to another account; record the order without --username to upgrade that account, or use another email.`,
+      );
+    }
+    await grantFullAccess(trx, linked.coupleId);
+    if (linked.email === email) {
+      return { coupleId: linked.coupleId, accessCode: await issueAccessCode(trx, deps, linked.accountId, delivered) };
+    }
+    if (linked.email === null && !(await isEmailTaken(trx, email))) {
+      const accessCode = await issueAccessCode(trx, deps, linked.accountId, { ...delivered, email });
+      return { coupleId: linked.coupleId, accessCode };
+    }
+    // The account already signs in with another email: it keeps that email and its own code.
+    await endSessionsOfUnprovenEmail(trx, linked);
+    return { coupleId: linked.coupleId, accessCode: null };
+  }
+
+  if (byEmail) {
+    await grantFullAccess(trx, byEmail.coupleId);
+    return { coupleId: byEmail.coupleId, accessCode: await issueAccessCode(trx, deps, byEmail.accountId, delivered) };
+  }
+
+  if (await isEmailTaken(trx, email)) {
+    throw new AppError('CONFLICT', `The email ${email} belongs to an administrator account.`);
+  }
+  const created = await createFullAccessCouple(trx, { email });
+  return { coupleId: created.coupleId, accessCode: await issueAccessCode(trx, deps, created.accountId, delivered) };
+}
+
 /**
  * Records a sale (docs/product.md#orders) until card payments are wired; `npm run order:create`
  * calls it.
@@ -172,16 +232,18 @@ export interface CreatedOrder {
  * email was never proven ends its sessions even when it issues no code (decision 0091). The demo
  * email is reserved for the demo account and refused.
  */
-export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Promise<CreatedOrder> {
+export async function createOrder(
+  deps: AppDeps,
+  rawInput: CreateOrderInput,
+  options: {
+    /** Runs inside the order's transaction once it is recorded: the admin audit line, later an email. */
+    inTransaction?: (trx: DB, orderId: string) => Promise<void>;
+  } = {},
+): Promise<CreatedOrder> {
   const parsed = createOrderSchema.safeParse(rawInput);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
-  if (deps.config.demoEmail !== '' && input.email === deps.config.demoEmail) {
-    throw new AppError(
-      'CONFLICT',
-      `The email ${input.email} is reserved for the demo account (DEMO_EMAIL); use the buyer's own email.`,
-    );
-  }
+  refuseDemoEmail(deps, input.email);
   const orderId = generateOrderId();
 
   const issuedCode = await deps.db.transaction().execute(async (trx): Promise<string | null> => {
@@ -189,7 +251,6 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
     if (input.username && !byUsername) {
       throw new AppError('NOT_FOUND', `No account registered with the username ${input.username}.`);
     }
-    const byEmail = await findCoupleAccountByEmail(trx, input.email);
     const order = {
       id: orderId,
       amount: input.amount,
@@ -199,44 +260,17 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
       status: input.status,
     };
 
+    let accessCode: string | null = null;
     if (input.status !== 'completed') {
+      const byEmail = await findCoupleAccountByEmail(trx, input.email);
       await insertOrder(trx, { ...order, coupleId: byUsername?.coupleId ?? byEmail?.coupleId ?? null });
-      return null;
+    } else {
+      const fulfilled = await fulfilCompletedOrder(trx, deps, input.email, byUsername);
+      await insertOrder(trx, { ...order, coupleId: fulfilled.coupleId });
+      accessCode = fulfilled.accessCode;
     }
-    const delivered = { provesEmail: true } as const;
-
-    if (byUsername) {
-      if (byEmail && byEmail.accountId !== byUsername.accountId) {
-        throw new AppError(
-          'CONFLICT',
-          `The email ${input.email} already belongs to another account; record the order without --username to upgrade that account, or use another email.`,
-        );
-      }
-      await grantFullAccess(trx, byUsername.coupleId);
-      await insertOrder(trx, { ...order, coupleId: byUsername.coupleId });
-      if (byUsername.email === input.email) {
-        return issueAccessCode(trx, deps, byUsername.accountId, delivered);
-      }
-      if (byUsername.email === null && !(await isEmailTaken(trx, input.email))) {
-        return issueAccessCode(trx, deps, byUsername.accountId, { ...delivered, email: input.email });
-      }
-      // The account already signs in with another email: it keeps that email and its own code.
-      await endSessionsOfUnprovenEmail(trx, byUsername);
-      return null;
-    }
-
-    if (byEmail) {
-      await grantFullAccess(trx, byEmail.coupleId);
-      await insertOrder(trx, { ...order, coupleId: byEmail.coupleId });
-      return issueAccessCode(trx, deps, byEmail.accountId, delivered);
-    }
-
-    if (await isEmailTaken(trx, input.email)) {
-      throw new AppError('CONFLICT', `The email ${input.email} belongs to an administrator account.`);
-    }
-    const created = await createFullAccessCouple(trx, { email: input.email });
-    await insertOrder(trx, { ...order, coupleId: created.coupleId });
-    return issueAccessCode(trx, deps, created.accountId, delivered);
+    await options.inTransaction?.(trx, orderId);
+    return accessCode;
   });
 
   return {

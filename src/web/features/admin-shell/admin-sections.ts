@@ -1,4 +1,4 @@
-import { IconBook, IconFileTypePdf, type IconProps } from '@tabler/icons-react';
+import { IconBook, IconFileTypePdf, IconHeartHandshake, type IconProps, IconReceipt } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 
@@ -19,5 +19,7 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
+  { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
+  { to: '/admin/couples', label: 'Couples', icon: IconHeartHandshake },
   { to: '/admin/content', label: 'Course content', icon: IconBook },
 ];

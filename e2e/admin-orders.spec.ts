@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAdmin, uniqueEmail } from './support/auth';
+
+/**
+ * The back office's orders and couples against the real server
+ * (docs/product.md#back-office-orders-and-couples): an order recorded in the page yields a code
+ * that signs the couple in, a refund drops them to trial, and the three pages pass axe.
+ */
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('; ')})`,
+    ),
+  ).toEqual([]);
+}
+
+/** The couple's access level, as their own dashboard reads it. */
+async function accessLevel(page: Page): Promise<string> {
+  const response = await page.request.get('/api/trpc/progress.access');
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { result: { data: { accessLevel: string } } }).result.data.accessLevel;
+}
+
+test('an order recorded in the page signs the couple in; a refund drops them to trial', async ({ page, browser }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signInAdmin(page);
+  const email = uniqueEmail('order');
+
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Record an order' }).click();
+  const form = page.getByRole('dialog', { name: 'Record an order' });
+  await form.getByLabel("Buyer's email").fill(email);
+  await form.getByLabel('First name').fill('Ana');
+  await form.getByLabel('Last name').fill('Lima');
+  await form.getByRole('button', { name: 'Record order' }).click();
+
+  const shown = page.getByRole('dialog', { name: 'New personal access code' });
+  await expect(shown).toBeVisible();
+  const accessCode = (await shown.getByTestId('shown-once-code').textContent())!.trim();
+  expect(accessCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  await expect(shown.getByTestId('success-link')).toHaveAttribute(
+    'href',
+    /\/success\?payment_intent=pi_[A-Za-z0-9]{24}$/,
+  );
+  await expectNoAxeViolations(page);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // The couple signs in with the code, in a browser of their own.
+  const coupleContext = await browser.newContext();
+  const couple = await coupleContext.newPage();
+  await couple.goto('/customer-login');
+  await couple.getByLabel('Email').fill(email);
+  await couple.getByLabel('Access code').fill(accessCode);
+  await couple.getByRole('button', { name: 'Sign in' }).click();
+  await expect(couple).toHaveURL(/\/dashboard$/);
+  expect(await accessLevel(couple)).toBe('full');
+
+  // The admin finds the order and refunds it after confirming.
+  await page.getByRole('textbox', { name: 'Search' }).fill(email);
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('button', { name: /^Refund: order / }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refund this order?' });
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'The couple is back on trial access.',
+  );
+  await expect(table.getByRole('row').nth(1)).toContainText('refunded');
+  expect(await accessLevel(couple)).toBe('trial');
+  await coupleContext.close();
+
+  // The couple in the couples list, and their page.
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Couples' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Couples' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill(email);
+  const couples = page.getByRole('table', { name: 'Couples' });
+  await expect(couples.getByRole('row')).toHaveCount(2);
+  await expect(couples.getByRole('row').nth(1)).toContainText('Trial');
+  await expectNoAxeViolations(page);
+  await couples.getByRole('link', { name: email }).click();
+  await expect(page).toHaveURL(/\/admin\/couples\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Their orders' })).toContainText('refunded');
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test('the orders and couples pages work at 375 px: cards instead of tables', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAdmin(page);
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await page.goto('/admin/couples');
+  await expect(page.getByRole('heading', { level: 1, name: 'Couples' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Couples' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -1,0 +1,207 @@
+import type { AccessLevel } from '../../../shared/constants';
+import { ACTIVITY_DAYS, listCouplesInputSchema, type ListCouplesInput } from '../../../shared/admin-schemas';
+import { AppError } from '../../../shared/errors';
+import { describeZodError } from '../../../shared/schemas';
+import { nextWeek } from '../../../shared/unlock';
+import type { DB } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { AdminAuth } from '../auth/access';
+import { issueAccessCode } from '../auth/access-codes';
+import { recordAdminAction } from '../audit/service';
+import {
+  type AdminCoupleRow,
+  type CoupleOrderRow,
+  type CoupleSignInRow,
+  countAdminCouples,
+  type DeletedCoupleRows,
+  deleteCoupleRows,
+  deleteSessionsOfCouple,
+  findCoupleFacts,
+  listAdminCouples,
+  listCoupleAccounts,
+  listCoupleOrders,
+  listCoupleSignIns,
+  readProgressAggregates,
+  setCoupleAccessLevel,
+} from './repo';
+
+export type { AdminCoupleRow, DeletedCoupleRows };
+
+export const COUPLE_NOT_FOUND = 'Couple not found';
+
+/** The administrator acting and the request's address, for the audit log (docs/product.md#admin-audit-log). */
+export interface AdminActor {
+  admin: AdminAuth;
+  address?: string | null;
+}
+
+export interface AdminCouplePage {
+  items: AdminCoupleRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The couples list (docs/product.md#back-office-orders-and-couples): newest first, searched and
+ * filtered on the server. Activity is the couple's last sign-in or saved progress or answer
+ * (decision 0147): active in the last 7 or 30 days, or inactive (nothing in the last 30 days).
+ */
+export async function listCouples(
+  deps: AppDeps,
+  rawInput: ListCouplesInput,
+  now = Date.now(),
+): Promise<AdminCouplePage> {
+  const parsed = listCouplesInputSchema.safeParse(rawInput);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  const input = parsed.data;
+  const filters = {
+    search: input.search,
+    accessLevel: input.accessLevel,
+    activity: input.activity
+      ? {
+          since: new Date(now - ACTIVITY_DAYS[input.activity] * DAY_MS).toISOString(),
+          active: input.activity !== 'inactive',
+        }
+      : undefined,
+  };
+  const [items, total] = await Promise.all([
+    listAdminCouples(deps.db, filters, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
+    countAdminCouples(deps.db, filters),
+  ]);
+  return { items, total, page: input.page, pageSize: input.pageSize };
+}
+
+export interface AdminCoupleDetail {
+  coupleId: number;
+  displayName: string;
+  partnerName: string;
+  weddingDate: string | null;
+  accessLevel: AccessLevel;
+  createdAt: string;
+  lastActiveAt: string | null;
+  /** Aggregates only: never a note, an answer or a summary. */
+  progress: { weeksCompleted: number; currentWeek: number | null; ratingsCount: number };
+  orders: CoupleOrderRow[];
+  signIns: CoupleSignInRow[];
+}
+
+async function requireCouple(db: DB, coupleId: number) {
+  const facts = await findCoupleFacts(db, coupleId);
+  if (!facts) throw new AppError('NOT_FOUND', COUPLE_NOT_FOUND);
+  return facts;
+}
+
+/** One couple's page: profile facts, progress aggregates, orders and sign-ins. */
+export async function getCoupleDetail(deps: AppDeps, coupleId: number, now = Date.now()): Promise<AdminCoupleDetail> {
+  const facts = await requireCouple(deps.db, coupleId);
+  const { completedWeeks, ratingsCount } = await readProgressAggregates(deps.db, coupleId);
+  return {
+    ...facts,
+    progress: { weeksCompleted: completedWeeks.length, currentWeek: nextWeek(completedWeeks), ratingsCount },
+    orders: await listCoupleOrders(deps.db, coupleId),
+    signIns: await listCoupleSignIns(deps.db, coupleId, now),
+  };
+}
+
+/** Full access for the couple, as a completed order would give (docs/product.md#access-levels). */
+export async function grantCoupleFullAccess(
+  deps: AppDeps,
+  actor: AdminActor,
+  coupleId: number,
+): Promise<{ coupleId: number; accessLevel: AccessLevel; changed: boolean }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const facts = await requireCouple(trx, coupleId);
+    if (facts.accessLevel === 'full') return { coupleId, accessLevel: 'full' as const, changed: false };
+    await setCoupleAccessLevel(trx, coupleId, 'full');
+    await recordAdminAction(trx, actor.admin, 'couple.grant-full-access', {
+      target: `couple ${coupleId}`,
+      address: actor.address,
+    });
+    return { coupleId, accessLevel: 'full' as const, changed: true };
+  });
+}
+
+/**
+ * A new personal code for the couple's email account, shown once (docs/product.md#access-codes):
+ * the old code stops working and every session of the account ends (issueAccessCode). A couple
+ * that signs in only with a username has no email for a code to go with (409).
+ */
+export async function issueCoupleCode(
+  deps: AppDeps,
+  actor: AdminActor,
+  coupleId: number,
+): Promise<{ coupleId: number; email: string; accessCode: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    await requireCouple(trx, coupleId);
+    const account = (await listCoupleAccounts(trx, coupleId)).find((row) => row.email !== null);
+    if (!account?.email) {
+      throw new AppError(
+        'CONFLICT',
+        'This couple signs in with a username and password only: a code needs an email to sign in with.',
+      );
+    }
+    const accessCode = await issueAccessCode(trx, deps, account.accountId, { provesEmail: false });
+    await recordAdminAction(trx, actor.admin, 'couple.issue-code', {
+      target: `couple ${coupleId}`,
+      address: actor.address,
+    });
+    return { coupleId, email: account.email, accessCode };
+  });
+}
+
+/** Ends every session of every account of the couple (they sign in again). */
+export async function endCoupleSessions(
+  deps: AppDeps,
+  actor: AdminActor,
+  coupleId: number,
+): Promise<{ coupleId: number; endedSessions: number }> {
+  return deps.db.transaction().execute(async (trx) => {
+    await requireCouple(trx, coupleId);
+    const endedSessions = await deleteSessionsOfCouple(trx, coupleId);
+    await recordAdminAction(trx, actor.admin, 'couple.end-sessions', {
+      target: `couple ${coupleId}`,
+      address: actor.address,
+    });
+    return { coupleId, endedSessions };
+  });
+}
+
+/**
+ * THE deletion of a couple's account, for the back office and (later) the couple's own "delete
+ * our account": their answers, summaries, progress, sessions, accounts and the couple itself go;
+ * their orders stay for the books with the link to the couple removed. Pass a transaction to run
+ * inside it; otherwise it opens its own. Returns what was removed, table by table.
+ */
+export async function deleteCoupleAccount(db: DB, coupleId: number): Promise<DeletedCoupleRows> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => deleteCoupleAccount(trx, coupleId));
+  await requireCouple(db, coupleId);
+  return deleteCoupleRows(db, coupleId);
+}
+
+const CONFIRMATION_MISMATCH =
+  "confirmation does not match: type the couple's email or username exactly to delete the account.";
+
+/** The back office's deletion: the admin types the couple's email or username to confirm. */
+export async function deleteCoupleAsAdmin(
+  deps: AppDeps,
+  actor: AdminActor,
+  input: { coupleId: number; confirmation: string },
+): Promise<DeletedCoupleRows> {
+  return deps.db.transaction().execute(async (trx) => {
+    await requireCouple(trx, input.coupleId);
+    const typed = input.confirmation.trim().toLowerCase();
+    const names = (await listCoupleAccounts(trx, input.coupleId)).flatMap((row) => [row.email, row.username]);
+    if (!names.some((name) => name !== null && name.toLowerCase() === typed)) {
+      throw new AppError('BAD_REQUEST', CONFIRMATION_MISMATCH);
+    }
+    const deleted = await deleteCoupleAccount(trx, input.coupleId);
+    await recordAdminAction(trx, actor.admin, 'couple.delete', {
+      target: `couple ${input.coupleId}`,
+      address: actor.address,
+    });
+    return deleted;
+  });
+}

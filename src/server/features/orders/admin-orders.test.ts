@@ -1,0 +1,329 @@
+import { describe, expect, it } from 'vitest';
+import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { addOrder } from './test-support';
+import { refundOrder } from './admin-service';
+import { csvCell, csvLine } from './csv';
+
+const t = useTestApp({ PUBLIC_URL: 'https://vows.example' });
+
+let sequence = 0;
+const uniqueEmail = (prefix = 'buyer') => `${prefix}${++sequence}-${Date.now()}@example.com`;
+
+async function asAdmin() {
+  return callerFor(t, await adminCookie(t.deps));
+}
+
+async function accessLevelOf(coupleId: number) {
+  const row = await t.deps.db
+    .selectFrom('couples')
+    .select('access_level')
+    .where('id', '=', coupleId)
+    .executeTakeFirstOrThrow();
+  return row.access_level;
+}
+
+async function signInWithCode(email: string, accessCode: string) {
+  return t.app.inject({ method: 'POST', url: '/api/customer-auth/login', payload: { email, accessCode } });
+}
+
+async function auditActions(target: string) {
+  const rows = await t.deps.db
+    .selectFrom('admin_audit_log')
+    .select(['action', 'actor_username'])
+    .where('target', '=', target)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.action);
+}
+
+describe('recording an order from the page', () => {
+  it('uses the order:create service: a completed order gives a code that signs in, and the PUBLIC_URL success link', async () => {
+    const admin = await asAdmin();
+    const email = uniqueEmail();
+    const created = await admin.adminOrders.record({ email, firstName: 'Ana', lastName: 'Lima', status: 'completed' });
+    expect(created.successUrl).toBe(`https://vows.example/success?payment_intent=${created.orderId}`);
+    expect(created.accessCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect((await signInWithCode(email, created.accessCode!)).statusCode).toBe(200);
+    expect(await auditActions(`order ${created.orderId}`)).toEqual(['order.record']);
+  });
+
+  it('records a pending order without a code; bad input is a 400 naming the field', async () => {
+    const admin = await asAdmin();
+    const created = await admin.adminOrders.record({
+      email: uniqueEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      status: 'pending',
+    });
+    expect(created.accessCode).toBeNull();
+    await expect(
+      admin.adminOrders.record({ email: 'not-an-email', firstName: 'A', lastName: 'B' }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/email/),
+    });
+  });
+});
+
+describe('marking a pending order paid', () => {
+  it('completes it, grants full access and issues a code shown once; a second time is refused', async () => {
+    const admin = await asAdmin();
+    const email = uniqueEmail();
+    const trial = await createCouple(t.deps, { accessLevel: 'trial', email });
+    const pending = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B', status: 'pending' });
+    const paid = await admin.adminOrders.markPaid({ orderId: pending.orderId });
+    expect(paid).toMatchObject({ status: 'completed', email });
+    expect(await accessLevelOf(trial.coupleId)).toBe('full');
+    expect((await signInWithCode(email, paid.accessCode!)).statusCode).toBe(200);
+    const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', pending.orderId).executeTakeFirst();
+    expect(order).toMatchObject({ status: 'completed', couple_id: trial.coupleId });
+    await expect(admin.adminOrders.markPaid({ orderId: pending.orderId })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await auditActions(`order ${pending.orderId}`)).toEqual(['order.record', 'order.mark-paid']);
+  });
+
+  it('creates the account for an email nobody signs in with yet', async () => {
+    const admin = await asAdmin();
+    const email = uniqueEmail();
+    const pending = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B', status: 'pending' });
+    const paid = await admin.adminOrders.markPaid({ orderId: pending.orderId });
+    expect((await signInWithCode(email, paid.accessCode!)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown order', async () => {
+    const admin = await asAdmin();
+    await expect(admin.adminOrders.markPaid({ orderId: 'pi_doesNotExist1' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('refunds (docs/product.md#orders)', () => {
+  it('mark the order refunded and drop the couple to trial; nothing is deleted', async () => {
+    const admin = await asAdmin();
+    const email = uniqueEmail();
+    const created = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' });
+    const account = await t.deps.db
+      .selectFrom('accounts')
+      .select('couple_id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const result = await admin.adminOrders.refund({ orderId: created.orderId });
+    expect(result).toEqual({
+      orderId: created.orderId,
+      changed: true,
+      coupleId: account.couple_id,
+      accessLevel: 'trial',
+      accessDropped: true,
+    });
+    expect(await accessLevelOf(account.couple_id!)).toBe('trial');
+    const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', created.orderId).executeTakeFirst();
+    expect(order).toMatchObject({ status: 'refunded', couple_id: account.couple_id, email });
+    // The couple still signs in, with trial access.
+    expect((await signInWithCode(email, created.accessCode!)).statusCode).toBe(200);
+  });
+
+  it('are idempotent: a second refund changes nothing and writes no second audit line', async () => {
+    const admin = await asAdmin();
+    const created = await admin.adminOrders.record({ email: uniqueEmail(), firstName: 'A', lastName: 'B' });
+    await admin.adminOrders.refund({ orderId: created.orderId });
+    const again = await admin.adminOrders.refund({ orderId: created.orderId });
+    expect(again).toMatchObject({ changed: false, accessLevel: 'trial', accessDropped: false });
+    expect(await auditActions(`order ${created.orderId}`)).toEqual(['order.record', 'order.refund']);
+  });
+
+  it('keep full access when another completed order carries the email', async () => {
+    const admin = await asAdmin();
+    const email = uniqueEmail();
+    const first = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' });
+    await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' });
+    const result = await admin.adminOrders.refund({ orderId: first.orderId });
+    expect(result).toMatchObject({ changed: true, accessLevel: 'full', accessDropped: false });
+  });
+
+  it('drop access when the other order is pending or refunded too', async () => {
+    const couple = await createCouple(t.deps, { accessLevel: 'full' });
+    const paid = await addOrder(t.deps, { email: couple.email, coupleId: couple.coupleId });
+    await addOrder(t.deps, { email: couple.email, coupleId: couple.coupleId, status: 'pending' });
+    await addOrder(t.deps, { email: couple.email, status: 'refunded' });
+    expect(await refundOrder(t.deps.db, paid.id)).toMatchObject({ accessLevel: 'trial', accessDropped: true });
+  });
+
+  it('refuse a pending order (409), and run inside a caller transaction (the webhook)', async () => {
+    const pending = await addOrder(t.deps, { status: 'pending', email: uniqueEmail() });
+    await expect(refundOrder(t.deps.db, pending.id)).rejects.toMatchObject({ status: 409 });
+    const couple = await createCouple(t.deps, { accessLevel: 'full' });
+    const order = await addOrder(t.deps, { email: couple.email, coupleId: couple.coupleId });
+    await expect(
+      t.deps.db.transaction().execute(async (trx) => {
+        await refundOrder(trx, order.id);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await accessLevelOf(couple.coupleId)).toBe('full');
+  });
+});
+
+describe('resending access', () => {
+  it('issues a new code that signs in; the old code stops working and sessions end', async () => {
+    const admin = await asAdmin();
+    const email = uniqueEmail();
+    const created = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' });
+    const signedIn = await signInWithCode(email, created.accessCode!);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const resent = await admin.adminOrders.resendAccess({ orderId: created.orderId });
+    expect(resent.accessCode).not.toBe(created.accessCode);
+    expect((await signInWithCode(email, created.accessCode!)).statusCode).toBe(401);
+    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(session.statusCode).toBe(401);
+    expect((await signInWithCode(email, resent.accessCode)).statusCode).toBe(200);
+    expect(await auditActions(`order ${created.orderId}`)).toEqual(['order.record', 'order.resend-access']);
+  });
+
+  it('refuses a pending order', async () => {
+    const admin = await asAdmin();
+    const pending = await admin.adminOrders.record({
+      email: uniqueEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      status: 'pending',
+    });
+    await expect(admin.adminOrders.resendAccess({ orderId: pending.orderId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+});
+
+describe('the orders list', () => {
+  it('pages newest first, searches by id, email and name prefixes, and filters by status', async () => {
+    const admin = await asAdmin();
+    const tag = `zq${Date.now()}`;
+    const made: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const order = await addOrder(t.deps, {
+        email: `${tag}-${i}@example.com`,
+        status: i % 3 === 0 ? 'pending' : 'completed',
+      });
+      await t.deps.db
+        .updateTable('orders')
+        .set({ created_at: new Date(Date.UTC(2030, 0, 1 + i)).toISOString(), last_name: `${tag}Name${i}` })
+        .where('id', '=', order.id)
+        .execute();
+      made.push(order.id);
+    }
+    const first = await admin.adminOrders.list({ search: tag, pageSize: 5 });
+    expect(first.total).toBe(7);
+    expect(first.items.map((row) => row.id)).toEqual([...made].reverse().slice(0, 5));
+    const second = await admin.adminOrders.list({ search: tag, pageSize: 5, page: 2 });
+    expect(second.items.map((row) => row.id)).toEqual([made[1], made[0]]);
+    expect((await admin.adminOrders.list({ search: `${tag}-3@` })).items.map((row) => row.id)).toEqual([made[3]]);
+    expect((await admin.adminOrders.list({ search: made[4]! })).items.map((row) => row.id)).toEqual([made[4]]);
+    expect((await admin.adminOrders.list({ search: `noor ${tag.toUpperCase()}NAME5` })).items.map((r) => r.id)).toEqual(
+      [made[5]],
+    );
+    const pending = await admin.adminOrders.list({ search: tag, status: 'pending' });
+    expect(pending.items.map((row) => row.id)).toEqual([made[6], made[3], made[0]]);
+    expect(pending.items[0]).toMatchObject({
+      status: 'pending',
+      amount: 4900,
+      firstName: 'Noor',
+      paidThroughStripe: null,
+    });
+  });
+
+  it('refuses a page size above 100', async () => {
+    const admin = await asAdmin();
+    await expect(admin.adminOrders.list({ pageSize: 500 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/pageSize/),
+    });
+  });
+});
+
+describe('admins only', () => {
+  const CALLS = [
+    (caller: Awaited<ReturnType<typeof callerFor>>) => caller.adminOrders.list({}),
+    (caller: Awaited<ReturnType<typeof callerFor>>) =>
+      caller.adminOrders.record({ email: 'x@example.com', firstName: 'A', lastName: 'B' }),
+    (caller: Awaited<ReturnType<typeof callerFor>>) => caller.adminOrders.markPaid({ orderId: 'pi_x1' }),
+    (caller: Awaited<ReturnType<typeof callerFor>>) => caller.adminOrders.refund({ orderId: 'pi_x1' }),
+    (caller: Awaited<ReturnType<typeof callerFor>>) => caller.adminOrders.resendAccess({ orderId: 'pi_x1' }),
+  ];
+
+  it('through createCaller: 401 anonymous, 403 a couple', async () => {
+    const couple = await createCouple(t.deps);
+    const asCouple = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    const anonymous = await callerFor(t);
+    for (const call of CALLS) {
+      await expect(call(anonymous)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(call(asCouple)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+  });
+
+  it('over HTTP: the list and the CSV export answer 401 and 403', async () => {
+    const couple = await createCouple(t.deps);
+    const cookie = await sessionCookie(t.deps, couple.accountId);
+    for (const url of ['/api/trpc/adminOrders.list?input=%7B%7D', '/api/admin/orders.csv']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('the CSV export', () => {
+  it('escapes cells and defuses formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const start of ['=', '+', '-', '@', '\t']) expect(csvCell(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell(null)).toBe('');
+    expect(csvLine(['a', 1, null])).toBe('a,1,\r\n');
+  });
+
+  it('streams every matching order with the filters, formulas defused', async () => {
+    const tag = `csv${Date.now()}`;
+    const order = await addOrder(t.deps, { email: `${tag}@example.com`, status: 'refunded' });
+    await t.deps.db
+      .updateTable('orders')
+      .set({ first_name: '=cmd|calc', last_name: 'O"Brien, Jr' })
+      .where('id', '=', order.id)
+      .execute();
+    await addOrder(t.deps, { email: `${tag}-other@example.com`, status: 'completed' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?search=${tag}&status=refunded`,
+      headers: { cookie: await adminCookie(t.deps) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.split('\r\n')).toEqual([
+      '\uFEFForder_id,status,amount,first_name,last_name,email,created_at,paid_through_stripe',
+      `${order.id},refunded,49.00,'=cmd|calc,"O""Brien, Jr",${tag}@example.com,${order.created_at},`,
+      '',
+    ]);
+  });
+
+  it('answers 400 for an unknown status', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders.csv?status=lost',
+      headers: { cookie: await adminCookie(t.deps) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/status/);
+  });
+
+  it('pages through more orders than one batch', async () => {
+    const tag = `many${Date.now()}`;
+    for (let i = 0; i < 520; i += 1) await addOrder(t.deps, { email: `${tag}-${i}@example.com` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?search=${tag}`,
+      headers: { cookie: await adminCookie(t.deps) },
+    });
+    const lines = res.body.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(521);
+    expect(new Set(lines).size).toBe(521);
+  });
+});

@@ -1,0 +1,206 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { AccessLevel } from '../../../shared/constants';
+import type { AnyOrderStatus } from '../../../shared/admin-schemas';
+import type { DB } from '../../db/client';
+import type { Database } from '../../db/schema';
+import type { CoupleAccount } from './repo';
+
+/** An order as the back office lists it (docs/product.md#back-office-orders-and-couples). */
+export interface AdminOrderRow {
+  id: string;
+  amount: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: string;
+  createdAt: string;
+  coupleId: number | null;
+  /**
+   * Whether the order was paid through Stripe (card checkout) rather than recorded by hand; null
+   * until the payments feature records it.
+   */
+  paidThroughStripe: boolean | null;
+}
+
+export interface OrderListFilters {
+  search: string;
+  status?: AnyOrderStatus;
+}
+
+/** Everything text above `prefix` in binary order that starts with it ends below this bound. */
+export function prefixUpperBound(prefix: string): string {
+  return `${prefix}\u{10FFFF}`;
+}
+
+/**
+ * The search: the prefix of the order id (as typed; ids are case-sensitive), of the email, of the
+ * last name or of the full name "first last" (both lower-cased). Each term is a range on its own
+ * index (migration 2026-11-23T1400), so a search reads only the matches (decision 0146). The
+ * expressions must stay exactly as the indexes spell them.
+ */
+function searchTerms(eb: ExpressionBuilder<Database, 'orders'>, search: string) {
+  const lower = search.toLowerCase();
+  const range = (column: ReturnType<typeof sql<string>>, from: string) =>
+    eb.and([eb(column, '>=', from), eb(column, '<', prefixUpperBound(from))]);
+  return eb.or([
+    range(sql<string>`orders.id`, search),
+    range(sql<string>`orders.email`, lower),
+    range(sql<string>`lower(orders.last_name)`, lower),
+    range(sql<string>`lower(orders.first_name || ' ' || orders.last_name)`, lower),
+  ]);
+}
+
+function filtered<O>(query: SelectQueryBuilder<Database, 'orders', O>, filters: OrderListFilters) {
+  let result = query;
+  if (filters.search !== '') {
+    result = result.where((eb) => searchTerms(eb, filters.search));
+    // With a search, its ranges find the rows and the status only sieves them: `+` keeps SQLite
+    // from walking every order of the status through the status index instead.
+    if (filters.status) result = result.where(sql<string>`+orders.status`, '=', filters.status);
+  } else if (filters.status) {
+    result = result.where('orders.status', '=', filters.status);
+  }
+  return result;
+}
+
+function selectAdminOrders(db: DB) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'orders.id',
+      'orders.amount',
+      'orders.first_name as firstName',
+      'orders.last_name as lastName',
+      'orders.email',
+      'orders.status',
+      'orders.created_at as createdAt',
+      'orders.couple_id as coupleId',
+      sql<null>`null`.as('paidThroughStripe'),
+    ]);
+}
+
+/** One page of orders, newest first. */
+export async function listAdminOrders(
+  db: DB,
+  filters: OrderListFilters,
+  page: { limit: number; offset: number },
+): Promise<AdminOrderRow[]> {
+  return filtered(selectAdminOrders(db), filters)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countAdminOrders(db: DB, filters: OrderListFilters): Promise<number> {
+  const row = await filtered(
+    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('total')),
+    filters,
+  ).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * The next `limit` orders after `after` (newest first), for the CSV export: keyset pages, so a
+ * long export never walks an offset.
+ */
+export async function listAdminOrdersAfter(
+  db: DB,
+  filters: OrderListFilters,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+): Promise<AdminOrderRow[]> {
+  let query = filtered(selectAdminOrders(db), filters);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('orders.created_at', '<', after.createdAt),
+        eb.and([eb('orders.created_at', '=', after.createdAt), eb('orders.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+}
+
+export async function findAdminOrder(db: DB, orderId: string): Promise<AdminOrderRow | undefined> {
+  return selectAdminOrders(db).where('orders.id', '=', orderId).executeTakeFirst();
+}
+
+export async function setOrderStatus(
+  db: DB,
+  orderId: string,
+  status: AnyOrderStatus,
+  coupleId?: number | null,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set(coupleId === undefined ? { status } : { status, couple_id: coupleId })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * The sign-in account an order's couple is reached through: the couple's account with the
+ * order's email, else its first account.
+ */
+export async function findAccountOfCouple(db: DB, coupleId: number, email: string): Promise<CoupleAccount | undefined> {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('couples', 'couples.id', 'accounts.couple_id')
+    .select([
+      'accounts.id as accountId',
+      'couples.id as coupleId',
+      'accounts.email as email',
+      'accounts.username as username',
+      'couples.access_level as accessLevel',
+      'accounts.email_verified_at as emailVerifiedAt',
+    ])
+    .where('accounts.couple_id', '=', coupleId)
+    .orderBy(sql`accounts.email is ${email}`, 'desc')
+    .orderBy('accounts.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Does a completed order other than `exceptOrderId` cover the couple: linked to it, or carrying
+ * the email of one of its accounts (docs/product.md#orders)?
+ */
+export async function hasOtherCompletedOrder(db: DB, coupleId: number, exceptOrderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('orders.id')
+    .where('orders.status', '=', 'completed')
+    .where('orders.id', '!=', exceptOrderId)
+    .where((eb) =>
+      eb.or([
+        eb('orders.couple_id', '=', coupleId),
+        eb(
+          'orders.email',
+          'in',
+          eb
+            .selectFrom('accounts')
+            .select('accounts.email')
+            .where('accounts.couple_id', '=', coupleId)
+            .where('accounts.email', 'is not', null),
+        ),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function getAccessLevel(db: DB, coupleId: number): Promise<AccessLevel | undefined> {
+  const row = await db
+    .selectFrom('couples')
+    .select('access_level as accessLevel')
+    .where('id', '=', coupleId)
+    .executeTakeFirst();
+  return row?.accessLevel;
+}
+
+export async function setAccessLevel(db: DB, coupleId: number, accessLevel: AccessLevel): Promise<void> {
+  await db.updateTable('couples').set({ access_level: accessLevel }).where('id', '=', coupleId).execute();
+}

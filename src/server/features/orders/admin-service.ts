@@ -1,0 +1,260 @@
+import { Readable } from 'node:stream';
+import type { AccessLevel } from '../../../shared/constants';
+import { AppError } from '../../../shared/errors';
+import {
+  listOrdersInputSchema,
+  type ListOrdersInput,
+  orderFiltersSchema,
+  type OrderFilters,
+  type RecordOrderInput,
+} from '../../../shared/admin-schemas';
+import { describeZodError } from '../../../shared/schemas';
+import type { z } from '../../../shared/zod';
+import type { DB } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { AdminAuth } from '../auth/access';
+import { issueAccessCode } from '../auth/access-codes';
+import { recordAdminAction } from '../audit/service';
+import {
+  type AdminOrderRow,
+  countAdminOrders,
+  findAccountOfCouple,
+  findAdminOrder,
+  getAccessLevel,
+  hasOtherCompletedOrder,
+  listAdminOrders,
+  listAdminOrdersAfter,
+  setAccessLevel,
+  setOrderStatus,
+} from './admin-repo';
+import { csvLine } from './csv';
+import { findCoupleAccountByEmail } from './repo';
+import { createOrder, type CreatedOrder, fulfilCompletedOrder, ORDER_NOT_FOUND } from './service';
+
+export type { AdminOrderRow };
+
+/** The administrator acting and the request's address, for the audit log (docs/product.md#admin-audit-log). */
+export interface AdminActor {
+  admin: AdminAuth;
+  address?: string | null;
+}
+
+export interface AdminOrderPage {
+  items: AdminOrderRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The orders list of the back office: newest first, filtered and searched on the server. */
+export async function listOrders(deps: AppDeps, rawInput: ListOrdersInput): Promise<AdminOrderPage> {
+  const input = parseInput(listOrdersInputSchema, rawInput);
+  const filters = { search: input.search, status: input.status };
+  const [items, total] = await Promise.all([
+    listAdminOrders(deps.db, filters, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
+    countAdminOrders(deps.db, filters),
+  ]);
+  return { items, total, page: input.page, pageSize: input.pageSize };
+}
+
+async function requireOrder(db: DB, orderId: string): Promise<AdminOrderRow> {
+  const order = await findAdminOrder(db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return order;
+}
+
+/** "Record an order" on the orders page: the same service as `npm run order:create`. */
+export async function recordOrder(deps: AppDeps, actor: AdminActor, input: RecordOrderInput): Promise<CreatedOrder> {
+  return createOrder(deps, input, {
+    inTransaction: (trx, orderId) =>
+      recordAdminAction(trx, actor.admin, 'order.record', { target: `order ${orderId}`, address: actor.address }),
+  });
+}
+
+/** A service's input checked again with its shared schema (the transports check it first). */
+function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('BAD_REQUEST', describeZodError(result.error));
+  return result.data;
+}
+
+/**
+ * A pending order is paid (docs/product.md#orders): it becomes completed and does what a
+ * completed order does, full access and a new personal code for the buyer (shown once).
+ */
+export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: string): Promise<CreatedOrder> {
+  const paid = await deps.db.transaction().execute(async (trx) => {
+    const order = await requireOrder(trx, orderId);
+    if (order.status !== 'pending') {
+      throw new AppError('CONFLICT', `Only a pending order can be marked paid; this one is ${order.status}.`);
+    }
+    if (deps.config.demoEmail !== '' && order.email === deps.config.demoEmail) {
+      throw new AppError('CONFLICT', `The email ${order.email} is reserved for the demo account (DEMO_EMAIL).`);
+    }
+    const linked = order.coupleId === null ? undefined : await findAccountOfCouple(trx, order.coupleId, order.email);
+    const fulfilled = await fulfilCompletedOrder(trx, deps, order.email, linked);
+    await setOrderStatus(trx, orderId, 'completed', fulfilled.coupleId);
+    await recordAdminAction(trx, actor.admin, 'order.mark-paid', {
+      target: `order ${orderId}`,
+      address: actor.address,
+    });
+    return { email: order.email, accessCode: fulfilled.accessCode };
+  });
+  return {
+    orderId,
+    email: paid.email,
+    status: 'completed',
+    accessCode: paid.accessCode,
+    successUrl: `${deps.config.publicUrl}/success?payment_intent=${orderId}`,
+  };
+}
+
+export interface RefundResult {
+  orderId: string;
+  /** False when the order was refunded already: a second refund changes nothing. */
+  changed: boolean;
+  /** The couple whose access the order gave, if any. */
+  coupleId: number | null;
+  /** That couple's access level after the refund (null without a couple). */
+  accessLevel: AccessLevel | null;
+  /** Whether the refund took the couple from full access back to trial. */
+  accessDropped: boolean;
+}
+
+/**
+ * THE refund rule (docs/product.md#orders), for the back office and the payment webhook alike:
+ * the order becomes `refunded` (nothing is deleted), and its couple (the one it is linked to, or
+ * the account with its email) falls back to trial access unless another completed order covers
+ * it, linked to the couple or carrying one of its accounts' emails. Refunding a refunded order
+ * changes nothing (`changed: false`); a pending order cannot be refunded (409). Pass a transaction
+ * to run inside it; otherwise it opens its own. `inTransaction` runs in the same transaction after
+ * the change (the audit line, later an email).
+ */
+export async function refundOrder(
+  db: DB,
+  orderId: string,
+  options: { inTransaction?: (trx: DB, result: RefundResult) => Promise<void> } = {},
+): Promise<RefundResult> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => refundOrder(trx, orderId, options));
+  const order = await requireOrder(db, orderId);
+  const coupleId = order.coupleId ?? (await findCoupleAccountByEmail(db, order.email))?.coupleId ?? null;
+  const levelBefore = coupleId === null ? null : ((await getAccessLevel(db, coupleId)) ?? null);
+  if (order.status === 'refunded') {
+    return { orderId, changed: false, coupleId, accessLevel: levelBefore, accessDropped: false };
+  }
+  if (order.status !== 'completed') {
+    throw new AppError('CONFLICT', `Only a completed order can be refunded; this one is ${order.status}.`);
+  }
+  await setOrderStatus(db, orderId, 'refunded');
+  let accessLevel = levelBefore;
+  if (coupleId !== null && levelBefore === 'full' && !(await hasOtherCompletedOrder(db, coupleId, orderId))) {
+    await setAccessLevel(db, coupleId, 'trial');
+    accessLevel = 'trial';
+  }
+  const result = { orderId, changed: true, coupleId, accessLevel, accessDropped: levelBefore !== accessLevel };
+  await options.inTransaction?.(db, result);
+  return result;
+}
+
+/** The back office's refund: refundOrder with its audit line. */
+export async function refundOrderAsAdmin(deps: AppDeps, actor: AdminActor, orderId: string): Promise<RefundResult> {
+  return refundOrder(deps.db, orderId, {
+    inTransaction: (trx) =>
+      recordAdminAction(trx, actor.admin, 'order.refund', { target: `order ${orderId}`, address: actor.address }),
+  });
+}
+
+export interface ResentAccess {
+  orderId: string;
+  email: string;
+  /** The new personal code, shown once; the old one stops working. */
+  accessCode: string;
+}
+
+/**
+ * Resend access (docs/product.md#access-codes): a new personal code for the account that signs in
+ * with the order's email; the old code stops working and the account's sessions end
+ * (issueAccessCode). A pending order has no access to resend (409), nor has an email without an
+ * account. `inTransaction` runs in the code's transaction: the audit line, and the email that
+ * will carry the code once email exists.
+ */
+export async function resendAccess(
+  deps: AppDeps,
+  orderId: string,
+  options: { inTransaction?: (trx: DB, resent: ResentAccess) => Promise<void> } = {},
+): Promise<ResentAccess> {
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await requireOrder(trx, orderId);
+    if (order.status === 'pending') {
+      throw new AppError('CONFLICT', 'This order is not paid yet: mark it paid to issue a code.');
+    }
+    const account = await findCoupleAccountByEmail(trx, order.email);
+    if (!account) throw new AppError('CONFLICT', `No account signs in with ${order.email}.`);
+    const accessCode = await issueAccessCode(trx, deps, account.accountId, { provesEmail: true });
+    const resent = { orderId, email: order.email, accessCode };
+    await options.inTransaction?.(trx, resent);
+    return resent;
+  });
+}
+
+export async function resendAccessAsAdmin(deps: AppDeps, actor: AdminActor, orderId: string): Promise<ResentAccess> {
+  return resendAccess(deps, orderId, {
+    inTransaction: (trx) =>
+      recordAdminAction(trx, actor.admin, 'order.resend-access', {
+        target: `order ${orderId}`,
+        address: actor.address,
+      }),
+  });
+}
+
+const CSV_HEADER = [
+  'order_id',
+  'status',
+  'amount',
+  'first_name',
+  'last_name',
+  'email',
+  'created_at',
+  'paid_through_stripe',
+] as const;
+const EXPORT_BATCH = 500;
+
+/** The amount in cents as a decimal ("49.00"), which spreadsheets read as a number. */
+function decimalAmount(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Every order the filters select, newest first, as CSV (UTF-8 with a byte-order mark, so
+ * spreadsheets read names right), streamed in keyset pages of EXPORT_BATCH rows: memory stays
+ * flat however many orders there are.
+ */
+export function exportOrdersCsv(deps: AppDeps, rawFilters: OrderFilters): Readable {
+  const filters = parseInput(orderFiltersSchema, rawFilters);
+  async function* lines() {
+    yield `\uFEFF${csvLine(CSV_HEADER)}`;
+    let after: { createdAt: string; id: string } | null = null;
+    for (;;) {
+      const rows = await listAdminOrdersAfter(deps.db, filters, after, EXPORT_BATCH);
+      if (rows.length === 0) return;
+      yield rows
+        .map((row) =>
+          csvLine([
+            row.id,
+            row.status,
+            decimalAmount(row.amount),
+            row.firstName,
+            row.lastName,
+            row.email,
+            row.createdAt,
+            row.paidThroughStripe,
+          ]),
+        )
+        .join('');
+      if (rows.length < EXPORT_BATCH) return;
+      const last = rows[rows.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { CouplePage } from './couple-page';
+import { CouplesPage } from './couples-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const row = {
+  coupleId: 7,
+  signIn: 'mira@example.com',
+  displayName: 'Mira',
+  partnerName: 'Jon',
+  accessLevel: 'trial',
+  weeksCompleted: 3,
+  lastActiveAt: '2026-11-20T10:00:00.000Z',
+  createdAt: '2026-10-01T10:00:00.000Z',
+};
+
+const detail = {
+  coupleId: 7,
+  displayName: 'Mira',
+  partnerName: 'Jon',
+  weddingDate: '2027-06-12',
+  accessLevel: 'trial',
+  createdAt: '2026-10-01T10:00:00.000Z',
+  lastActiveAt: null,
+  progress: { weeksCompleted: 3, currentWeek: 4, ratingsCount: 2 },
+  orders: [
+    { id: 'pi_x1', amount: 4900, status: 'refunded', email: 'mira@example.com', createdAt: '2026-10-02T10:00:00.000Z' },
+  ],
+  signIns: [
+    {
+      accountId: 9,
+      email: 'mira@example.com',
+      username: null,
+      hasPassword: false,
+      hasAccessCode: true,
+      createdAt: '2026-10-01T10:00:00.000Z',
+      activeSessions: 2,
+      lastSignInAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
+
+describe('CouplesPage', { timeout: 20_000 }, () => {
+  it('says what to do when there are no couples yet', async () => {
+    stubTrpcFetch({ 'adminCouples.list': () => ({ data: { items: [], total: 0, page: 1, pageSize: 25 } }) });
+    renderRoute(CouplesPage);
+    expect(await screen.findByTestId('couples-empty')).toHaveTextContent('No couples yet');
+  });
+
+  it('lists couples with a link to each one, and filters by access and activity on the server', async () => {
+    const stub = stubTrpcFetch({
+      'adminCouples.list': () => ({ data: { items: [row], total: 1, page: 1, pageSize: 25 } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(CouplesPage);
+    const table = await screen.findByRole('table', { name: 'Couples' });
+    const cells = within(table).getAllByRole('row')[1]!;
+    expect(cells).toHaveTextContent('mira@example.com');
+    expect(cells).toHaveTextContent('Mira & Jon');
+    expect(cells).toHaveTextContent('Trial');
+    expect(within(cells).getByRole('link', { name: 'mira@example.com' })).toHaveAttribute('href', '/admin/couples/7');
+    await user.click(screen.getAllByLabelText('Activity')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Active in the last 7 days' }));
+    await waitFor(() => expect(stub.calls.at(-1)?.input).toMatchObject({ activity: 'active7', page: 1 }));
+  });
+});
+
+describe('CouplePage', { timeout: 20_000 }, () => {
+  it('shows facts, progress numbers, orders and sign-ins', async () => {
+    stubTrpcFetch({ 'adminCouples.get': () => ({ data: detail }) });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    expect(await screen.findByRole('heading', { name: 'Mira & Jon', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('3 of 52')).toBeInTheDocument();
+    expect(screen.getByText('2027-06-12')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Their orders' })).toHaveTextContent('pi_x1');
+    expect(screen.getByText(/2 active sessions/)).toBeInTheDocument();
+    expect(screen.getByText(/answers, notes and summaries are private/)).toBeInTheDocument();
+  });
+
+  it('deletes only once the email is typed', async () => {
+    const stub = stubTrpcFetch({
+      'adminCouples.get': () => ({ data: detail }),
+      'adminCouples.delete': () => ({
+        data: {
+          workbookResponses: 0,
+          weekSummaries: 0,
+          progress: 3,
+          sessions: 2,
+          accounts: 1,
+          couples: 1,
+          ordersUnlinked: 1,
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole('textbox', { name: 'Type mira@example.com to confirm' }));
+    await user.paste('mira@example.co');
+    expect(confirm).toBeDisabled();
+    await user.paste('m');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminCouples.delete')?.input).toEqual({
+        coupleId: 7,
+        confirmation: 'mira@example.com',
+      }),
+    );
+  });
+
+  it("shows the server's message for an unknown couple", async () => {
+    stubTrpcFetch({ 'adminCouples.get': () => ({ error: { message: 'Couple not found', httpStatus: 404 } }) });
+    renderRoute(() => <CouplePage coupleId={99} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Couple not found');
+  });
+});

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { OrdersPage } from './orders-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  id: 'pi_abc123',
+  amount: 4900,
+  firstName: 'Noor',
+  lastName: 'Haddad',
+  email: 'noor@example.com',
+  status: 'completed',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  coupleId: 3,
+  paidThroughStripe: null,
+  ...overrides,
+});
+
+const page = (items: unknown[], total = items.length, pageNumber = 1) => ({
+  data: { items, total, page: pageNumber, pageSize: 25 },
+});
+
+type User = ReturnType<typeof userEvent.setup>;
+
+describe('OrdersPage', { timeout: 20_000 }, () => {
+  it('says what to do when there are no orders yet', async () => {
+    stubTrpcFetch({ 'adminOrders.list': () => page([]) });
+    renderRoute(OrdersPage);
+    const empty = await screen.findByTestId('orders-empty');
+    expect(empty).toHaveTextContent('No orders yet: record one here with Record an order');
+    expect(empty).toHaveTextContent('npm run order:create');
+  });
+
+  it('lists orders with their status, amount, name, email and the actions their status allows', async () => {
+    stubTrpcFetch({
+      'adminOrders.list': () =>
+        page([
+          order(),
+          order({ id: 'pi_pending1', status: 'pending' }),
+          order({ id: 'pi_refund1', status: 'refunded' }),
+        ]),
+    });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('completed');
+    expect(rows[0]).toHaveTextContent('$49.00');
+    expect(rows[0]).toHaveTextContent('Noor Haddad');
+    expect(rows[0]).toHaveTextContent('noor@example.com');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Resend access', 'Refund']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark paid']);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Resend access']);
+    // The phone layout has the same orders as cards.
+    expect(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('searches and filters on the server, back to page 1', async () => {
+    const stub = stubTrpcFetch({ 'adminOrders.list': () => page([order()], 60) });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(stub.calls.at(-1)?.input).toMatchObject({ page: 2 }));
+    await user.click(screen.getByRole('textbox', { name: /search/i }));
+    await user.paste('noor');
+    await waitFor(() => expect(stub.calls.at(-1)?.input).toMatchObject({ search: 'noor', page: 1 }));
+  });
+
+  it('refunds only after a confirmation', async () => {
+    const stub = stubTrpcFetch({
+      'adminOrders.list': () => page([order()]),
+      'adminOrders.refund': () => ({
+        data: { orderId: 'pi_abc123', changed: true, coupleId: 3, accessLevel: 'trial', accessDropped: true },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await user.click(within(table).getByRole('button', { name: 'Refund: order pi_abc123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this order?' });
+    expect(stub.calls.some((call) => call.path === 'adminOrders.refund')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminOrders.refund')?.input).toEqual({ orderId: 'pi_abc123' }),
+    );
+    expect(await screen.findByText('The couple is back on trial access.')).toBeInTheDocument();
+  });
+
+  async function recordOrder(user: User) {
+    await user.click(await screen.findByRole('button', { name: 'Record an order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record an order' });
+    return dialog;
+  }
+
+  it('checks the record form with the shared schema before sending', async () => {
+    const stub = stubTrpcFetch({ 'adminOrders.list': () => page([]) });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const dialog = await recordOrder(user);
+    await user.click(within(dialog).getByRole('textbox', { name: /email/i }));
+    await user.paste('not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Record order' }));
+    expect(await within(dialog).findByText(/valid email/i)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /first name/i })).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminOrders.record')).toBe(false);
+  });
+
+  it('records an order and shows its code once with the success link', async () => {
+    const stub = stubTrpcFetch({
+      'adminOrders.list': () => page([]),
+      'adminOrders.record': () => ({
+        data: {
+          orderId: 'pi_new1',
+          email: 'mia@example.com',
+          status: 'completed',
+          accessCode: 'ABCD-EFGH-JKLM',
+          successUrl: 'https://vows.example/success?payment_intent=pi_new1',
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const dialog = await recordOrder(user);
+    for (const [name, text] of [
+      [/email/i, 'mia@example.com'],
+      [/first name/i, 'Mia'],
+      [/last name/i, 'Okoro'],
+    ] as const) {
+      await user.click(within(dialog).getByRole('textbox', { name }));
+      await user.paste(text);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Record order' }));
+    const shown = await screen.findByRole('dialog', { name: 'New personal access code' });
+    expect(within(shown).getByTestId('shown-once-code')).toHaveTextContent('ABCD-EFGH-JKLM');
+    expect(within(shown).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://vows.example/success?payment_intent=pi_new1',
+    );
+    expect(within(shown).getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'adminOrders.record')?.input).toEqual({
+      email: 'mia@example.com',
+      firstName: 'Mia',
+      lastName: 'Okoro',
+      amount: 4900,
+      status: 'completed',
+    });
+  });
+});

@@ -1,0 +1,125 @@
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { PRICE_CENTS } from '../../../shared/constants';
+import { recordOrderSchema } from '../../../shared/admin-schemas';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { type RouterOutputs, trpc } from '../../trpc';
+
+type RecordedOrder = RouterOutputs['adminOrders']['record'];
+
+interface RecordValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  amount: number;
+  status: 'completed' | 'pending';
+  username: string;
+}
+
+const INITIAL: RecordValues = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  amount: PRICE_CENTS,
+  status: 'completed',
+  username: '',
+};
+
+/**
+ * "Record an order" (docs/product.md#back-office-orders-and-couples): the fields of
+ * `npm run order:create`, checked with the same shared schema as the procedure. A completed order
+ * hands its new code to `onRecorded`, which shows it once.
+ */
+export function RecordOrderModal({
+  opened,
+  onClose,
+  onRecorded,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onRecorded: (order: RecordedOrder) => void;
+}) {
+  const form = useForm<RecordValues>({
+    mode: 'uncontrolled',
+    initialValues: INITIAL,
+    validate: (values) => schemaResolver(recordOrderSchema, { sync: true })(toInput(values)),
+  });
+  const record = useMutation(
+    trpc.adminOrders.record.mutationOptions({
+      onSuccess: (order) => {
+        notify.success('Order Recorded', order.accessCode ? 'Copy the access code now.' : 'The order is pending.');
+        form.reset();
+        onRecorded(order);
+      },
+      onError: (error) => notify.error('Could Not Record the Order', errorMessage(error, 'Please try again.')),
+    }),
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Record an order" centered>
+      <form noValidate onSubmit={form.onSubmit((values) => record.mutate(toInput(values)))}>
+        <Stack gap="sm">
+          <TextInput
+            label="Buyer's email"
+            type="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
+          </Group>
+          <Group grow align="flex-start" wrap="wrap">
+            <NumberInput
+              label="Amount (cents)"
+              description={`${PRICE_CENTS} is $${PRICE_CENTS / 100}`}
+              min={0}
+              allowDecimal={false}
+              key={form.key('amount')}
+              {...form.getInputProps('amount')}
+            />
+            <Select
+              label="Status"
+              data={[
+                { value: 'completed', label: 'Completed (paid)' },
+                { value: 'pending', label: 'Pending (not paid yet)' },
+              ]}
+              allowDeselect={false}
+              key={form.key('status')}
+              {...form.getInputProps('status')}
+            />
+          </Group>
+          <TextInput
+            label="Username (optional)"
+            description="Only for a couple who registered with a username and password"
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={record.isPending}>
+              Record order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function toInput(values: RecordValues) {
+  const username = values.username.trim();
+  return {
+    email: values.email,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    amount: Number(values.amount),
+    status: values.status,
+    ...(username ? { username } : {}),
+  };
+}

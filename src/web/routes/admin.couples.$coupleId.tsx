@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CouplePage } from '../features/admin-couples/couple-page';
+import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+
+/** `/admin/couples/<id>`: one couple in the back office (docs/product.md#back-office-orders-and-couples). */
+export const Route = createFileRoute('/admin/couples/$coupleId')({
+  head: () => ({ meta: [{ title: 'Couple · Admin · Vows & Weeks' }] }),
+  pendingComponent: () => <AdminPageSkeleton label="Loading the couple" />,
+  component: CoupleRoute,
+});
+
+function CoupleRoute() {
+  const { coupleId } = Route.useParams();
+  // A non-number id gets the server's 400, shown by the page; keying by id resets its dialogs.
+  return <CouplePage key={coupleId} coupleId={Number(coupleId)} />;
+}
