@@ -5,6 +5,7 @@ import { ordersRouter } from '../features/orders/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
+import { sitePagesRouter } from '../features/site-pages/router';
 import { workbookRouter } from '../features/workbook/router';
 import { router } from './init';
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   progress: progressRouter,
   profile: profileRouter,
   workbook: workbookRouter,
+  sitePages: sitePagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

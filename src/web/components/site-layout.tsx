@@ -2,6 +2,7 @@ import { Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AccountNav } from '../features/auth/account-nav';
+import { PublishedPageLinks } from '../features/site-pages/published-page-links';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
 import classes from './site-layout.module.css';
 
@@ -73,6 +74,17 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
             <Text size="sm" c="dimmed">
               A 52-week marriage-preparation course for engaged and newly married couples.
             </Text>
+            <nav aria-label="Footer">
+              <ul className={classes.footerLinks}>
+                <PublishedPageLinks
+                  classNames={{
+                    link: classes.footerLink,
+                    placeholder: classes.placeholderLink,
+                    visuallyHidden: classes.visuallyHidden,
+                  }}
+                />
+              </ul>
+            </nav>
             <Text size="xs" c="dimmed">
               © {new Date().getFullYear()} {PRODUCT_NAME}
             </Text>

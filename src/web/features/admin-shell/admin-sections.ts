@@ -1,6 +1,7 @@
-import { IconFileTypePdf, type IconProps } from '@tabler/icons-react';
+import { IconFileTypePdf, IconMail, IconSettings, type IconProps } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { UnreadMessagesBadge } from '../admin-messages/unread-badge';
 
 export interface AdminSection {
   /** The section's page; `/admin` itself is the frameworks page (docs/product.md#admin-screen). */
@@ -19,4 +20,6 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
+  { to: '/admin/messages', label: 'Messages', icon: IconMail, Badge: UnreadMessagesBadge },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];
