@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMail, IconRotate } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { contactSubjectLabel } from '../../../shared/contact-inbox-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
@@ -13,7 +13,7 @@ import { formatMessageDate, replyMailto, STATE_COLORS, STATE_LABELS } from './me
  * One message in full (sender, email, subject, date, text), opened from the inbox: opening marks
  * it read. Mark handled / unhandled, and Reply through the seller's mail program.
  */
-export function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 36em)');
   const refreshInbox = () =>
@@ -36,19 +36,20 @@ export function MessageDialog({ id, onClose }: { id: number | null; onClose: () 
     }),
   );
 
-  const { mutate: openMessage, reset: resetOpen } = open;
-  const { reset: resetHandled } = setHandled;
+  // Opened once per message: the inbox mounts a new dialog (keyed by id) for each message opened.
+  const requested = useRef(false);
+  const { mutate: openMessage } = open;
   useEffect(() => {
-    resetHandled();
-    if (id === null) resetOpen();
-    else openMessage({ id });
-  }, [id, openMessage, resetOpen, resetHandled]);
+    if (requested.current) return;
+    requested.current = true;
+    openMessage({ id });
+  }, [id, openMessage]);
 
   const message = setHandled.data ?? open.data;
   const title = message ? `Message from ${message.firstName} ${message.lastName}` : 'Message';
 
   return (
-    <Modal opened={id !== null} onClose={onClose} title={title} size="lg" fullScreen={phone}>
+    <Modal opened onClose={onClose} title={title} size="lg" fullScreen={phone}>
       {open.isError ? (
         <Alert color="red" title="Could not open the message">
           {errorMessage(open.error, 'Please try again.')}

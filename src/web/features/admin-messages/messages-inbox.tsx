@@ -152,7 +152,7 @@ export function MessagesInbox() {
         </>
       )}
 
-      <MessageDialog id={openId} onClose={() => setOpenId(null)} />
+      {openId === null ? null : <MessageDialog key={openId} id={openId} onClose={() => setOpenId(null)} />}
     </Stack>
   );
 }
