@@ -7,8 +7,8 @@ import MarkdownIt from 'markdown-it';
  *
  * Safe by construction: `html: false` turns any HTML in the text into visible text; links are kept
  * only for http(s), mailto and same-site paths or anchors (a `javascript:` or `data:` link stays
- * plain text); images are off (no outside requests from a policy page). Headings move one level
- * down, so the page's own title is its only h1.
+ * plain text); images are off (no outside requests from a policy page). A `#` heading becomes an
+ * h2, so the page's own title is its only h1 (`##` sections, as the starter texts use, stay h2).
  */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
 markdown.disable('image');
@@ -18,9 +18,7 @@ markdown.validateLink = (url: string) => SAFE_LINK.test(url.trim());
 
 markdown.core.ruler.push('headings_below_title', (state) => {
   for (const token of state.tokens) {
-    if (token.type === 'heading_open' || token.type === 'heading_close') {
-      token.tag = `h${Math.min(Number(token.tag.slice(1)) + 1, 6)}`;
-    }
+    if ((token.type === 'heading_open' || token.type === 'heading_close') && token.tag === 'h1') token.tag = 'h2';
   }
 });
 

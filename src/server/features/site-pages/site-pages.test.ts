@@ -55,7 +55,7 @@ describe('the public pages', () => {
     });
     const page = await anonymous.sitePages.get({ slug: 'refund' });
     expect(page).toMatchObject({ slug: 'refund', title: 'Refund Policy' });
-    expect(page.html).toBe('<h3>Money back</h3>\n<p>Within <strong>30 days</strong>.</p>\n');
+    expect(page.html).toBe('<h2>Money back</h2>\n<p>Within <strong>30 days</strong>.</p>\n');
     expect(await anonymous.sitePages.listPublished()).toEqual({ slugs: ['refund'] });
     const http = await t.app.inject({ url: `/api/trpc/sitePages.get?input=${encodeURIComponent('{"slug":"faq"}')}` });
     expect(http.statusCode).toBe(404);
@@ -135,7 +135,7 @@ describe('Markdown rendering', () => {
     expect(html).toContain('<a href="#top">h</a>');
   });
 
-  it('links bare addresses, uses typographic quotes, moves headings below the page title, shows no images', () => {
+  it('links bare addresses, uses typographic quotes, keeps the page title the only h1, shows no images', () => {
     const html = renderSitePageMarkdown(
       '# Title\n\nSee https://example.com -- "quoted"\n\n![pixel](https://tracker.example/p.png)',
     );

@@ -57,7 +57,7 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     renderRoute(PublicPagesSettings);
     expect(await screen.findByText(STARTER_NOTICE)).toBeInTheDocument();
     const preview = screen.getByRole('region', { name: 'Preview of the Frequently asked questions' });
-    expect(within(preview).getByRole('heading', { level: 3, name: 'Questions' })).toBeInTheDocument();
+    expect(within(preview).getByRole('heading', { level: 2, name: 'Questions' })).toBeInTheDocument();
 
     const editor = screen.getByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ });
     await user.clear(editor);

@@ -133,7 +133,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
           )}
         </Group>
         {page.saved ? null : (
-          <Alert color="yellow" icon={<IconInfoCircle aria-hidden="true" />} title={STARTER_NOTICE}>
+          <Alert color="plum" icon={<IconInfoCircle aria-hidden="true" />} title={STARTER_NOTICE}>
             Fill in the words in [square brackets] (your business name, contact email, address) and check that every
             promise matches how you work. This text is a starting point, not legal advice.
           </Alert>
@@ -155,9 +155,9 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
               Preview
             </Text>
-            <Title order={1} size="h2">
+            <Text fw={700} size="xl">
               {page.title}
-            </Title>
+            </Text>
             <SitePageContent html={renderSitePageMarkdown(preview)} />
           </Paper>
         </SimpleGrid>
