@@ -23,12 +23,14 @@ describe('migrations', () => {
     const tables = await db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
       'accounts',
+      'admin_audit_log',
       'contact_messages',
       'couples',
       'frameworks',
       'orders',
       'progress',
       'sessions',
+      'site_pages',
       'week_summaries',
       'workbook_responses',
     ]);
