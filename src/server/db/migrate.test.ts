@@ -30,6 +30,7 @@ describe('migrations', () => {
       'orders',
       'progress',
       'sessions',
+      'site_pages',
       'week_content_versions',
       'week_contents',
       'week_summaries',

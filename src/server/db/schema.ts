@@ -118,6 +118,19 @@ export interface ContactMessagesTable {
   subject: string | null;
   message: string;
   created_at: string;
+  /** When the seller first opened the message in the inbox; null while unread. */
+  read_at: Generated<string | null>;
+  /** When the message was marked handled (or answered); null while open. */
+  handled_at: Generated<string | null>;
+}
+
+/** A public page the seller wrote (docs/product.md#admin-screen); no row: not published. */
+export interface SitePagesTable {
+  slug: string;
+  markdown: string;
+  updated_at: string;
+  /** The administrator's username at the time of saving. */
+  updated_by: string;
 }
 
 export interface AdminAuditLogTable {
@@ -144,6 +157,7 @@ export interface Database {
   week_content_versions: WeekContentVersionsTable;
   contact_messages: ContactMessagesTable;
   admin_audit_log: AdminAuditLogTable;
+  site_pages: SitePagesTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
+import { SITE_PAGES } from '../../shared/site-pages';
 import type { PublicConfig } from '../features/public-config/service';
+import { isSitePagePublished } from '../features/site-pages/service';
 
 /**
  * A page's HTML as bytes, with its brotli and gzip encodings, computed once at startup (a string
@@ -47,7 +49,15 @@ export const PAGE_PATHS = [
   '/admin/couples',
   // A page with a parameter: Fastify's `:name` for the route file's `$name`.
   '/admin/couples/:coupleId',
+  '/admin/messages',
+  '/admin/settings',
 ] as const;
+
+/**
+ * Pages that exist only once the seller has written them (the Refund Policy, Privacy Policy, Terms
+ * of Service and FAQ, docs/product.md#pages-and-routes): 200 when saved, the 404 page before.
+ */
+export const CONDITIONAL_PAGE_PATHS = SITE_PAGES.map((page) => page.path);
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vows &amp; Weeks</title></head>
 <body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
@@ -82,6 +92,16 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
     });
   }
 
+  const sendPage = (req: FastifyRequest, reply: FastifyReply, html: ReturnType<typeof compressible>) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // The prerendered landing page is ~125 KB of HTML (15 KB as brotli): compressed when accepted.
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
+    return reply.send(html.bytes);
+  };
+
+  const shellHtml = compressible(shell);
   for (const pagePath of PAGE_PATHS) {
     // Every other page path was prerendered too, as its frame and skeleton (decision 0136):
     // dist/web/pages/<name>.html; a build without them serves the empty shell.
@@ -93,13 +113,13 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
           ? withPublicConfig(fs.readFileSync(pageFile, 'utf8'), publicConfig)
           : shell;
     const html = compressible(page);
+    const html = pagePath === '/' ? compressible(landing) : shellHtml;
+    app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
+  }
+  for (const { path: pagePath, slug } of SITE_PAGES) {
     app.get(pagePath, async (req, reply) => {
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      // The prerendered landing page is ~125 KB of HTML (15 KB as brotli): compressed when accepted.
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
-      return reply.send(html.bytes);
+      if (await isSitePagePublished(app.deps.db, slug)) return sendPage(req, reply, shellHtml);
+      return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
     });
   }
 

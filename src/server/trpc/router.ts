@@ -7,6 +7,8 @@ import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
 import { courseContentRouter, workbookRouter } from '../features/workbook/router';
+import { sitePagesRouter } from '../features/site-pages/router';
+import { workbookRouter } from '../features/workbook/router';
 import { router } from './init';
 
 /** The typed API at /api/trpc, one sub-router per feature. */
@@ -22,6 +24,7 @@ export const appRouter = router({
   courseContent: courseContentRouter,
   adminOrders: adminOrdersRouter,
   adminCouples: adminCouplesRouter,
+  sitePages: sitePagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AccountNav } from '../features/auth/account-nav';
 import { OfflineBanner } from './offline-banner';
+import { PublishedPageLinks } from '../features/site-pages/published-page-links';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
 import classes from './site-layout.module.css';
 
@@ -76,6 +77,17 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
             <Text size="sm" c="dimmed">
               A 52-week marriage-preparation course for engaged and newly married couples.
             </Text>
+            <nav aria-label="Footer">
+              <ul className={classes.footerLinks}>
+                <PublishedPageLinks
+                  classNames={{
+                    link: classes.footerLink,
+                    placeholder: classes.placeholderLink,
+                    visuallyHidden: classes.visuallyHidden,
+                  }}
+                />
+              </ul>
+            </nav>
             <Text size="xs" c="dimmed">
               © {new Date().getFullYear()} {PRODUCT_NAME}
             </Text>

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { FormSkeleton } from '../features/landing/form-skeleton';
 import { LandingPage } from '../features/landing/landing-page';
+import { PublicPageLinks } from '../features/site-pages/public-page-links';
 
 export const Route = createFileRoute('/')({
   component: HomePage,
@@ -24,6 +25,15 @@ const InstantLoginButton = lazy(() =>
 );
 
 /**
+ * The footer's FAQ and policy links ask the server which pages the seller has published (a query,
+ * so their own chunk too); until it answers they are the "coming soon" placeholders, exactly as
+ * prerendered.
+ */
+const PublishedPageLinks = lazy(() =>
+  import('../features/site-pages/published-page-links').then((module) => ({ default: module.PublishedPageLinks })),
+);
+
+/**
  * The landing page, with the contact form and the demo-only instant login composed in (features do
  * not import each other). The button renders nothing unless the server says demo mode is on.
  */
@@ -40,6 +50,11 @@ function HomePage() {
           <InstantLoginButton />
         </Suspense>
       }
+      footerPageLinks={(classNames) => (
+        <Suspense fallback={<PublicPageLinks published={undefined} classNames={classNames} />}>
+          <PublishedPageLinks classNames={classNames} />
+        </Suspense>
+      )}
     />
   );
 }

@@ -32,6 +32,14 @@ const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 };
 
 /**
+ * Calls every page's layout makes whatever the test is about, answered unless a test says
+ * otherwise: the footer asks which public pages are published (none).
+ */
+const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
+  'sitePages.listPublished': () => ({ data: { slugs: [] } }),
+};
+
+/**
  * Replaces `fetch` for web component tests: requests to /api/trpc are answered by `handlers`
  * (keyed by procedure path, e.g. `contact.send`), in the wire format of tRPC's batch link, so the
  * real tRPC client, TanStack Query and `errorMessage` run unchanged. A procedure without a handler
@@ -42,7 +50,7 @@ export function stubTrpcFetch(
   handlers: Record<string, StubHandler>,
   other?: (url: URL, init?: RequestInit) => Response | Promise<Response>,
 ): TrpcFetchStub {
-  const table = new Map(Object.entries(handlers));
+  const table = new Map(Object.entries({ ...EVERY_PAGE_HANDLERS, ...handlers }));
   const calls: TrpcFetchStub['calls'] = [];
   const fetchMock = vi.fn(async (resource: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(resource instanceof Request ? resource.url : String(resource), 'http://localhost');

@@ -1,5 +1,8 @@
+import { sql, type ExpressionBuilder } from 'kysely';
 import { nowIso, type DB } from '../../db/client';
+import type { Database } from '../../db/schema';
 import type { ContactMessage } from '../../../shared/contact-schemas';
+import { INBOX_PREVIEW_LENGTH, type ContactInboxQuery } from '../../../shared/contact-inbox-schemas';
 
 /** Stores one contact message; answers its id. */
 export async function insertContactMessage(db: DB, message: ContactMessage): Promise<number> {
@@ -16,4 +19,132 @@ export async function insertContactMessage(db: DB, message: ContactMessage): Pro
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export type InboxFilters = Pick<ContactInboxQuery, 'search' | 'subject' | 'state'>;
+
+export interface InboxRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  subject: string | null;
+  createdAt: string;
+  readAt: string | null;
+  handledAt: string | null;
+}
+
+/** `%text%` for LIKE, with the pattern's own characters (`%`, `_`, `\`) taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The WHERE of the inbox's filters. Each state condition is written exactly as the partial index
+ * it relies on (db/migrations/2026-11-23T1300-inbox-and-site-pages.ts), so the database picks it.
+ */
+function matching({ search, subject, state }: InboxFilters) {
+  return (eb: ExpressionBuilder<Database, 'contact_messages'>) => {
+    const conditions = [];
+    if (subject === 'none') conditions.push(eb('subject', 'is', null));
+    else if (subject) conditions.push(eb('subject', '=', subject));
+    if (state === 'unread') conditions.push(eb('read_at', 'is', null));
+    else if (state === 'open') conditions.push(eb('handled_at', 'is', null));
+    else if (state === 'handled') conditions.push(eb('handled_at', 'is not', null));
+    if (search) {
+      const pattern = containsPattern(search);
+      conditions.push(
+        eb.or(
+          [sql`lower(first_name || ' ' || last_name)`, sql`lower(email)`, sql`lower(message)`].map((column) =>
+            eb(column, 'like', sql<string>`${pattern} escape '\\'`),
+          ),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** One page of the inbox, newest first, with the start of each message. */
+export async function listInboxMessages(
+  db: DB,
+  filters: InboxFilters,
+  page: { limit: number; offset: number },
+): Promise<(InboxRow & { preview: string })[]> {
+  return db
+    .selectFrom('contact_messages')
+    .select([
+      'id',
+      'first_name as firstName',
+      'last_name as lastName',
+      'email',
+      'subject',
+      sql<string>`substr(message, 1, ${INBOX_PREVIEW_LENGTH})`.as('preview'),
+      'created_at as createdAt',
+      'read_at as readAt',
+      'handled_at as handledAt',
+    ])
+    .where(matching(filters))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countInboxMessages(db: DB, filters: InboxFilters): Promise<number> {
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(matching(filters))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countUnreadMessages(db: DB): Promise<number> {
+  return countInboxMessages(db, { state: 'unread' });
+}
+
+export async function findInboxMessage(db: DB, id: number): Promise<(InboxRow & { message: string }) | undefined> {
+  return db
+    .selectFrom('contact_messages')
+    .select([
+      'id',
+      'first_name as firstName',
+      'last_name as lastName',
+      'email',
+      'subject',
+      'message',
+      'created_at as createdAt',
+      'read_at as readAt',
+      'handled_at as handledAt',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Marks a message read (keeping the first reading's time); answers whether it exists. */
+export async function markMessageRead(db: DB, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('contact_messages')
+    .set({ read_at: sql<string>`coalesce(read_at, ${at})` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Sets or clears `handled_at`; a message handled is also read. Answers whether the message exists.
+ * Marking an already handled message handled again keeps its first time.
+ */
+export async function setMessageHandled(db: DB, id: number, handled: boolean, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('contact_messages')
+    .set({
+      read_at: sql<string>`coalesce(read_at, ${at})`,
+      handled_at: handled ? sql<string>`coalesce(handled_at, ${at})` : null,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -1,6 +1,31 @@
-import { CONTACT_SENT_MESSAGE, type ContactMessage, type ContactSent } from '../../../shared/contact-schemas';
+import {
+  type ContactInboxItem,
+  type ContactInboxMessage,
+  type ContactInboxPage,
+  type ContactInboxQuery,
+  contactStateOf,
+} from '../../../shared/contact-inbox-schemas';
+import {
+  CONTACT_SENT_MESSAGE,
+  type ContactMessage,
+  type ContactSent,
+  type ContactSubject,
+} from '../../../shared/contact-schemas';
+import { AppError } from '../../../shared/errors';
+import { nowIso, type DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { insertContactMessage } from './repo';
+import type { AdminAuth } from '../auth/access';
+import { recordAdminAction } from '../audit/service';
+import {
+  countInboxMessages,
+  countUnreadMessages,
+  findInboxMessage,
+  type InboxRow,
+  insertContactMessage,
+  listInboxMessages,
+  markMessageRead,
+  setMessageHandled,
+} from './repo';
 
 /**
  * Stores a visitor's message (docs/product.md#http-api). Only valid messages spend the sender's
@@ -15,4 +40,66 @@ export async function sendContactMessage(
   deps.rateLimits.contactPerAddress.consume(clientAddress);
   await insertContactMessage(deps.db, message);
   return { success: true, message: CONTACT_SENT_MESSAGE };
+}
+
+function withState<Row extends InboxRow>(
+  row: Row,
+): Row & { subject: ContactSubject | null; state: ContactInboxItem['state'] } {
+  return { ...row, subject: row.subject as ContactSubject | null, state: contactStateOf(row) };
+}
+
+const NOT_FOUND_MESSAGE = 'Message not found';
+
+/** The inbox (docs/product.md#admin-screen): one page, newest first, filtered and searched on the server. */
+export async function listContactInbox(db: DB, query: ContactInboxQuery): Promise<ContactInboxPage> {
+  const filters = { search: query.search || undefined, subject: query.subject, state: query.state };
+  const [rows, total] = await Promise.all([
+    listInboxMessages(db, filters, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    countInboxMessages(db, filters),
+  ]);
+  return { items: rows.map(withState), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** How many messages nobody has opened yet (the navigation's badge). */
+export async function countUnreadContactMessages(db: DB): Promise<{ unread: number }> {
+  return { unread: await countUnreadMessages(db) };
+}
+
+/** One message in full; opening it marks it read (an unread message becomes open). */
+export async function openContactMessage(db: DB, id: number): Promise<ContactInboxMessage> {
+  if (!(await markMessageRead(db, id, nowIso()))) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const row = await findInboxMessage(db, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return withState(row);
+}
+
+/**
+ * Marks a message handled (or open again). For other features too: the email feature calls it
+ * when the seller answers a message, inside its own transaction when it passes one.
+ */
+export async function markContactMessageHandled(db: DB, id: number, handled: boolean): Promise<ContactInboxMessage> {
+  if (!(await setMessageHandled(db, id, handled, nowIso()))) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const row = await findInboxMessage(db, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return withState(row);
+}
+
+/**
+ * The administrator marks a message handled or unhandled: the change and its audit line
+ * (docs/product.md#admin-audit-log) in one transaction.
+ */
+export async function setContactMessageHandledByAdmin(
+  db: DB,
+  admin: AdminAuth,
+  input: { id: number; handled: boolean },
+  address: string | undefined,
+): Promise<ContactInboxMessage> {
+  return db.transaction().execute(async (trx) => {
+    const message = await markContactMessageHandled(trx, input.id, input.handled);
+    await recordAdminAction(trx, admin, input.handled ? 'message.handled' : 'message.unhandled', {
+      target: `message ${input.id}`,
+      address: address ?? null,
+    });
+    return message;
+  });
 }

@@ -1,6 +1,7 @@
-import { IconBook, IconFileTypePdf, IconHeartHandshake, type IconProps, IconReceipt } from '@tabler/icons-react';
+import { IconBook, IconFileTypePdf, IconHeartHandshake, IconMail, type IconProps, IconReceipt, IconSettings } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { UnreadMessagesBadge } from '../admin-messages/unread-badge';
 
 export interface AdminSection {
   /** The section's page; `/admin` itself is the frameworks page (docs/product.md#admin-screen). */
@@ -22,4 +23,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
   { to: '/admin/couples', label: 'Couples', icon: IconHeartHandshake },
   { to: '/admin/content', label: 'Course content', icon: IconBook },
+  { to: '/admin/messages', label: 'Messages', icon: IconMail, Badge: UnreadMessagesBadge },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];

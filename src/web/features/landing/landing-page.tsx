@@ -25,6 +25,17 @@ export interface LandingPageProps {
   contactForm: ReactNode;
   /** Extra footer actions, e.g. the demo-only instant login, composed by the route. */
   footerActions?: ReactNode;
+  /**
+   * The footer's FAQ and policy links as list items, styled with the footer's classes, composed by
+   * the route (they belong to the site-pages feature); without it, the "coming soon" placeholders.
+   */
+  footerPageLinks?: (classNames: FooterLinkClasses) => ReactNode;
+}
+
+export interface FooterLinkClasses {
+  link: string;
+  placeholder: string;
+  visuallyHidden: string;
 }
 
 const FEATURE_ICONS = [IconBook, IconUsers, IconClock, IconChartLine];
@@ -42,7 +53,7 @@ const PRICE_DOLLARS = PRICE_CENTS / 100;
  * pure function of its props (no browser access during render, nothing time-dependent), so its HTML
  * can be prerendered.
  */
-export function LandingPage({ contactForm, footerActions }: LandingPageProps) {
+export function LandingPage({ contactForm, footerActions, footerPageLinks }: LandingPageProps) {
   return (
     <div className={classes.page}>
       <LandingHeader />
@@ -54,7 +65,7 @@ export function LandingPage({ contactForm, footerActions }: LandingPageProps) {
         <Pricing />
         <Contact contactForm={contactForm} />
       </main>
-      <LandingFooter footerActions={footerActions} />
+      <LandingFooter footerActions={footerActions} footerPageLinks={footerPageLinks} />
     </div>
   );
 }
@@ -338,7 +349,10 @@ function Contact({ contactForm }: { contactForm: ReactNode }) {
   );
 }
 
-function LandingFooter({ footerActions }: { footerActions?: ReactNode }) {
+function LandingFooter({
+  footerActions,
+  footerPageLinks,
+}: Pick<LandingPageProps, 'footerActions' | 'footerPageLinks'>) {
   return (
     <footer className={classes.footer}>
       <Container size="lg">
@@ -354,14 +368,25 @@ function LandingFooter({ footerActions }: { footerActions?: ReactNode }) {
           </Stack>
           <nav aria-label="Footer">
             <ul className={classes.footerLinks}>
-              {PLACEHOLDER_LINKS.map((label) => (
-                <li key={label}>
-                  <button type="button" className={classes.placeholderLink} aria-disabled="true" title="Coming soon">
-                    {label}
-                    <span className={classes.visuallyHidden}> (coming soon)</span>
-                  </button>
-                </li>
-              ))}
+              {footerPageLinks
+                ? footerPageLinks({
+                    link: classes.footerLink!,
+                    placeholder: classes.placeholderLink!,
+                    visuallyHidden: classes.visuallyHidden!,
+                  })
+                : PLACEHOLDER_LINKS.map((label) => (
+                    <li key={label}>
+                      <button
+                        type="button"
+                        className={classes.placeholderLink}
+                        aria-disabled="true"
+                        title="Coming soon"
+                      >
+                        {label}
+                        <span className={classes.visuallyHidden}> (coming soon)</span>
+                      </button>
+                    </li>
+                  ))}
               <li>
                 <Anchor component={Link} to="/admin" size="sm" className={classes.footerLink}>
                   Admin

@@ -1,0 +1,75 @@
+import { AppError } from '../../../shared/errors';
+import { renderSitePageMarkdown } from '../../../shared/site-page-markdown';
+import {
+  SITE_PAGES,
+  sitePageInfo,
+  type PublishedSitePage,
+  type SitePageDraft,
+  type SitePageSlug,
+} from '../../../shared/site-pages';
+import { nowIso, type DB } from '../../db/client';
+import type { AdminAuth } from '../auth/access';
+import { recordAdminAction } from '../audit/service';
+import { findSitePage, hasSitePage, listSavedSitePages, listSavedSlugs, upsertSitePage } from './repo';
+import { STARTER_TEXTS } from './starter-texts';
+
+/**
+ * The seller's public pages (docs/product.md#pages-and-routes): Refund Policy, Privacy Policy,
+ * Terms of Service and FAQ, written in Markdown in the back office's Settings and published at
+ * their paths once saved.
+ */
+
+/** All four pages for the Settings editor: the saved text, or the starter text while unsaved. */
+export async function listSitePagesForEditing(db: DB): Promise<SitePageDraft[]> {
+  const saved = new Map((await listSavedSitePages(db)).map((row) => [row.slug, row]));
+  return SITE_PAGES.map(({ slug, title, path }) => {
+    const row = saved.get(slug);
+    return {
+      slug,
+      title,
+      path,
+      markdown: row?.markdown ?? STARTER_TEXTS[slug],
+      saved: row !== undefined,
+      updatedAt: row?.updatedAt ?? null,
+      updatedBy: row?.updatedBy ?? null,
+    };
+  });
+}
+
+/** Saves one page and its audit line in one transaction; the page is published from then on. */
+export async function saveSitePage(
+  db: DB,
+  admin: AdminAuth,
+  input: { slug: SitePageSlug; markdown: string },
+  address: string | undefined,
+): Promise<SitePageDraft> {
+  await db.transaction().execute(async (trx) => {
+    await upsertSitePage(trx, { ...input, updatedAt: nowIso(), adminAccountId: admin.accountId });
+    await recordAdminAction(trx, admin, 'site-page.save', { target: `page ${input.slug}`, address: address ?? null });
+  });
+  const pages = await listSitePagesForEditing(db);
+  return pages.find((page) => page.slug === input.slug)!;
+}
+
+/** A published page, rendered to safe HTML; 404 while the seller has not saved it. */
+export async function getPublishedSitePage(db: DB, slug: SitePageSlug): Promise<PublishedSitePage> {
+  const row = await findSitePage(db, slug);
+  if (!row) throw new AppError('NOT_FOUND', 'Page not found');
+  return {
+    slug,
+    title: sitePageInfo(slug).title,
+    html: renderSitePageMarkdown(row.markdown),
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Which pages are published, for the footer's links (docs/product.md#landing-page). */
+export async function listPublishedSitePages(db: DB): Promise<{ slugs: SitePageSlug[] }> {
+  const saved = new Set(await listSavedSlugs(db));
+  return { slugs: SITE_PAGES.map((page) => page.slug).filter((slug) => saved.has(slug)) };
+}
+
+/** Whether the page at this path is published (the server answers 200 or 404 for it). */
+export async function isSitePagePublished(db: DB, slug: SitePageSlug): Promise<boolean> {
+  return hasSitePage(db, slug);
+}

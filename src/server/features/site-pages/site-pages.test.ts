@@ -1,0 +1,157 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderSitePageMarkdown } from '../../../shared/site-page-markdown';
+import { SITE_PAGE_MAX_LENGTH } from '../../../shared/site-pages';
+import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { STARTER_TEXTS } from './starter-texts';
+
+const t = useTestApp();
+
+let admin = '';
+let couple = '';
+beforeAll(async () => {
+  admin = await adminCookie(t.deps);
+  couple = await sessionCookie(t.deps, (await createCouple(t.deps)).accountId);
+});
+
+beforeEach(async () => {
+  await t.deps.db.deleteFrom('site_pages').execute();
+  await t.deps.db.deleteFrom('admin_audit_log').execute();
+});
+
+function saveOverHttp(cookie: string | undefined, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/trpc/sitePages.save',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(body),
+    remoteAddress: '198.51.100.4',
+  });
+}
+
+describe('the public pages', () => {
+  it.each(['/refund', '/privacy', '/terms', '/faq'])('%s answers the 404 page until saved, then 200', async (path) => {
+    const before = await t.app.inject({ url: path });
+    expect(before.statusCode).toBe(404);
+    expect(before.headers['content-type']).toMatch(/^text\/html/);
+
+    const slug = path.slice(1);
+    expect((await saveOverHttp(admin, { slug, markdown: `Our ${slug} page.` })).statusCode).toBe(200);
+    const after = await t.app.inject({ url: path });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('serves the page through a public query: title and rendered HTML; 404 before saving', async () => {
+    const anonymous = await callerFor(t);
+    await expect(anonymous.sitePages.get({ slug: 'refund' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Page not found',
+    });
+    expect(await anonymous.sitePages.listPublished()).toEqual({ slugs: [] });
+
+    await (await callerFor(t, admin)).sitePages.save({
+      slug: 'refund',
+      markdown: '## Money back\n\nWithin **30 days**.',
+    });
+    const page = await anonymous.sitePages.get({ slug: 'refund' });
+    expect(page).toMatchObject({ slug: 'refund', title: 'Refund Policy' });
+    expect(page.html).toBe('<h2>Money back</h2>\n<p>Within <strong>30 days</strong>.</p>\n');
+    expect(await anonymous.sitePages.listPublished()).toEqual({ slugs: ['refund'] });
+    const http = await t.app.inject({ url: `/api/trpc/sitePages.get?input=${encodeURIComponent('{"slug":"faq"}')}` });
+    expect(http.statusCode).toBe(404);
+  });
+});
+
+describe('editing the pages (admin)', () => {
+  it('offers all four pages with starter texts until saved, then the saved text and who saved it', async () => {
+    const caller = await callerFor(t, admin);
+    const drafts = await caller.sitePages.listForEditing();
+    expect(drafts.map((page) => [page.slug, page.path, page.saved])).toEqual([
+      ['faq', '/faq', false],
+      ['refund', '/refund', false],
+      ['privacy', '/privacy', false],
+      ['terms', '/terms', false],
+    ]);
+    expect(drafts.find((page) => page.slug === 'privacy')!.markdown).toBe(STARTER_TEXTS.privacy);
+
+    const saved = await caller.sitePages.save({ slug: 'terms', markdown: '  Be kind.  ' });
+    expect(saved).toMatchObject({ slug: 'terms', markdown: 'Be kind.', saved: true, updatedBy: 'admin' });
+    await caller.sitePages.save({ slug: 'terms', markdown: 'Be kinder.' });
+    const again = await caller.sitePages.listForEditing();
+    expect(again.find((page) => page.slug === 'terms')).toMatchObject({ markdown: 'Be kinder.', saved: true });
+  });
+
+  it('writes an audit line for each save, with the address, in the same transaction', async () => {
+    expect((await saveOverHttp(admin, { slug: 'privacy', markdown: 'We keep little.' })).statusCode).toBe(200);
+    const lines = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select(['actor_username', 'action', 'target', 'address'])
+      .execute();
+    expect(lines).toEqual([
+      { actor_username: 'admin', action: 'site-page.save', target: 'page privacy', address: '198.51.100.4' },
+    ]);
+  });
+
+  it('is for the administrator only: 401 anonymous, 403 for a couple', async () => {
+    expect((await saveOverHttp(undefined, { slug: 'faq', markdown: 'x' })).statusCode).toBe(401);
+    expect((await saveOverHttp(couple, { slug: 'faq', markdown: 'x' })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/trpc/sitePages.listForEditing' })).statusCode).toBe(401);
+    const asCouple = await t.app.inject({ url: '/api/trpc/sitePages.listForEditing', headers: { cookie: couple } });
+    expect(asCouple.statusCode).toBe(403);
+    expect(await t.deps.db.selectFrom('site_pages').selectAll().execute()).toEqual([]);
+  });
+
+  it.each([
+    [{ slug: 'cookies', markdown: 'x' }, 'slug must be one of faq, refund, privacy or terms'],
+    [{ slug: 'faq', markdown: '   ' }, 'markdown is required: write the page before saving it'],
+    [{ slug: 'faq' }, 'markdown is required'],
+    [{ slug: 'faq', markdown: 'x'.repeat(SITE_PAGE_MAX_LENGTH + 1) }, 'markdown must be at most 50,000 characters'],
+  ])('refuses %j with 400 naming the field', async (body, message) => {
+    const res = await saveOverHttp(admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect(await t.deps.db.selectFrom('site_pages').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('Markdown rendering', () => {
+  it('shows raw HTML as text, never as markup', () => {
+    const html = renderSitePageMarkdown('Hello <script>alert(1)</script> and <img src=x onerror=alert(1)>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('keeps http(s), mailto and same-site links; javascript: and data: links stay text', () => {
+    const html = renderSitePageMarkdown(
+      '[a](javascript:alert(1)) [b](JAVASCRIPT:alert(1)) [c](data:text/html,hi) [d](//evil.example) ' +
+        '[e](https://example.com) [f](mailto:hi@example.com) [g](/refund) [h](#top)',
+    );
+    expect(html).not.toMatch(/href="(javascript|data|\/\/)/i);
+    expect(html).toContain('[a](javascript:alert(1))');
+    expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow">e</a>');
+    expect(html).toContain('<a href="mailto:hi@example.com">f</a>');
+    expect(html).toContain('<a href="/refund">g</a>');
+    expect(html).toContain('<a href="#top">h</a>');
+  });
+
+  it('links bare addresses, uses typographic quotes, keeps the page title the only h1, shows no images', () => {
+    const html = renderSitePageMarkdown(
+      '# Title\n\nSee https://example.com -- "quoted"\n\n![pixel](https://tracker.example/p.png)',
+    );
+    expect(html).toContain('<h2>Title</h2>');
+    expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow">https://example.com</a>');
+    expect(html).toContain('“quoted”');
+    expect(html).not.toContain('<img');
+  });
+
+  it('renders every starter text without a link the renderer refused', () => {
+    for (const text of Object.values(STARTER_TEXTS)) {
+      const html = renderSitePageMarkdown(text);
+      expect(html).not.toMatch(/\]\(/);
+    }
+    expect(STARTER_TEXTS.refund).toMatch(/30 days of your purchase/);
+    expect(STARTER_TEXTS.privacy).toMatch(/\[Your business name\]/);
+    expect(STARTER_TEXTS.privacy).toMatch(/\[contact email\]/);
+  });
+});

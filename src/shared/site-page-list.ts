@@ -1,0 +1,20 @@
+// No zod here: the footer's links import this list, and the landing page's first bundle stays small.
+
+/**
+ * The seller's public pages (docs/product.md#pages-and-routes): each answers 200 at its path once
+ * the seller has saved it in the back office's Settings, the 404 page before.
+ */
+export const SITE_PAGES = [
+  { slug: 'faq', path: '/faq', label: 'FAQ', title: 'Frequently asked questions' },
+  { slug: 'refund', path: '/refund', label: 'Refund Policy', title: 'Refund Policy' },
+  { slug: 'privacy', path: '/privacy', label: 'Privacy Policy', title: 'Privacy Policy' },
+  { slug: 'terms', path: '/terms', label: 'Terms of Service', title: 'Terms of Service' },
+] as const;
+
+export type SitePageSlug = (typeof SITE_PAGES)[number]['slug'];
+export type SitePageInfo = (typeof SITE_PAGES)[number];
+export const SITE_PAGE_SLUGS = SITE_PAGES.map((page) => page.slug) as [SitePageSlug, ...SitePageSlug[]];
+
+export function sitePageInfo(slug: SitePageSlug): SitePageInfo {
+  return SITE_PAGES.find((page) => page.slug === slug)!;
+}

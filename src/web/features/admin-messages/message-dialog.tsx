@@ -1,0 +1,134 @@
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconMail, IconRotate } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { contactSubjectLabel } from '../../../shared/contact-inbox-schemas';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+import { formatMessageDate, replyMailto, STATE_COLORS, STATE_LABELS } from './message-format';
+
+/**
+ * One message in full (sender, email, subject, date, text), opened from the inbox: opening marks
+ * it read. Mark handled / unhandled, and Reply through the seller's mail program.
+ */
+export function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const refreshInbox = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.contact.list.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.contact.countUnread.queryKey() }),
+    ]);
+
+  const open = useMutation(trpc.contact.open.mutationOptions({ onSuccess: refreshInbox }));
+  const setHandled = useMutation(
+    trpc.contact.setHandled.mutationOptions({
+      onSuccess: async (message) => {
+        notify.success(
+          message.state === 'handled' ? 'Marked handled' : 'Marked unhandled',
+          message.state === 'handled' ? 'The message is done.' : 'The message is open again.',
+        );
+        await refreshInbox();
+      },
+      onError: (error) => notify.error('Update Failed', errorMessage(error, 'Could not update the message.')),
+    }),
+  );
+
+  // Opened once per message: the inbox mounts a new dialog (keyed by id) for each message opened.
+  const requested = useRef(false);
+  const { mutate: openMessage } = open;
+  useEffect(() => {
+    if (requested.current) return;
+    requested.current = true;
+    openMessage({ id });
+  }, [id, openMessage]);
+
+  const message = setHandled.data ?? open.data;
+  const title = message ? `Message from ${message.firstName} ${message.lastName}` : 'Message';
+
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg" fullScreen={phone}>
+      {open.isError ? (
+        <Alert color="red" title="Could not open the message">
+          {errorMessage(open.error, 'Please try again.')}
+        </Alert>
+      ) : !message ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading the message">
+          <Skeleton height={20} width="60%" />
+          <Skeleton height={20} width="40%" />
+          <Skeleton height={120} />
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
+            <Text component="dt" fw={600} size="sm">
+              From
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              {message.firstName} {message.lastName}
+            </Text>
+            <Text component="dt" fw={600} size="sm">
+              Email
+            </Text>
+            <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {message.email}
+            </Text>
+            <Text component="dt" fw={600} size="sm">
+              Subject
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              {contactSubjectLabel(message.subject)}
+            </Text>
+            <Text component="dt" fw={600} size="sm">
+              Sent
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              {formatMessageDate(message.createdAt)}
+            </Text>
+            <Text component="dt" fw={600} size="sm">
+              State
+            </Text>
+            <dd style={{ margin: 0 }}>
+              <Badge color={STATE_COLORS[message.state]}>{STATE_LABELS[message.state]}</Badge>
+            </dd>
+          </dl>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-text">
+            {message.message}
+          </Text>
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={replyMailto(message)}
+              leftSection={<IconMail size={18} aria-hidden="true" />}
+              variant="filled"
+            >
+              Reply by email
+            </Button>
+            {message.state === 'handled' ? (
+              <Button
+                variant="light"
+                leftSection={<IconRotate size={18} aria-hidden="true" />}
+                loading={setHandled.isPending}
+                onClick={() => setHandled.mutate({ id: message.id, handled: false })}
+              >
+                Mark unhandled
+              </Button>
+            ) : (
+              <Button
+                variant="light"
+                color="green"
+                leftSection={<IconCheck size={18} aria-hidden="true" />}
+                loading={setHandled.isPending}
+                onClick={() => setHandled.mutate({ id: message.id, handled: true })}
+              >
+                Mark handled
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

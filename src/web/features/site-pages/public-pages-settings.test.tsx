@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SitePageDraft } from '../../../shared/site-pages';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { PublicPageLinks } from './public-page-links';
+import { PublicPagesSettings, STARTER_NOTICE } from './public-pages-settings';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const drafts: SitePageDraft[] = [
+  {
+    slug: 'faq',
+    title: 'Frequently asked questions',
+    path: '/faq',
+    markdown: '## Questions',
+    saved: false,
+    updatedAt: null,
+    updatedBy: null,
+  },
+  {
+    slug: 'refund',
+    title: 'Refund Policy',
+    path: '/refund',
+    markdown: 'Within **30 days**.',
+    saved: true,
+    updatedAt: '2026-11-20T09:00:00.000Z',
+    updatedBy: 'admin',
+  },
+  {
+    slug: 'privacy',
+    title: 'Privacy Policy',
+    path: '/privacy',
+    markdown: 'Privacy',
+    saved: false,
+    updatedAt: null,
+    updatedBy: null,
+  },
+  {
+    slug: 'terms',
+    title: 'Terms of Service',
+    path: '/terms',
+    markdown: 'Terms',
+    saved: false,
+    updatedAt: null,
+    updatedBy: null,
+  },
+];
+
+describe('PublicPagesSettings', { timeout: 20_000 }, () => {
+  it('tells the seller to review a starter text, and previews the Markdown safely as it is typed', async () => {
+    stubTrpcFetch({ 'sitePages.listForEditing': () => ({ data: drafts }) });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PublicPagesSettings);
+    expect(await screen.findByText(STARTER_NOTICE)).toBeInTheDocument();
+    const preview = screen.getByRole('region', { name: 'Preview of the Frequently asked questions' });
+    expect(within(preview).getByRole('heading', { level: 2, name: 'Questions' })).toBeInTheDocument();
+
+    const editor = screen.getByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ });
+    await user.clear(editor);
+    await user.click(editor);
+    await user.paste('<script>alert(1)</script> [bad](javascript:alert(1)) [good](https://example.com)');
+    await waitFor(() => expect(within(preview).getByRole('link', { name: 'good' })).toBeInTheDocument());
+    expect(within(preview).getByText(/<script>alert\(1\)<\/script>/)).toBeInTheDocument();
+    expect(within(preview).queryByRole('link', { name: 'bad' })).toBeNull();
+    expect(preview.querySelector('script')).toBeNull();
+  });
+
+  it('saves a page with a toast, and says where a saved page is published', async () => {
+    const stub = stubTrpcFetch({
+      'sitePages.listForEditing': () => ({ data: drafts }),
+      'sitePages.save': (input) => ({ data: { ...drafts[1], ...(input as object), saved: true } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PublicPagesSettings);
+    await user.click(await screen.findByRole('tab', { name: 'Refund Policy' }));
+    expect(await screen.findByRole('link', { name: '/refund' })).toBeInTheDocument();
+    expect(screen.queryByText(STARTER_NOTICE)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save Refund Policy' }));
+    expect(await screen.findByText('Page saved')).toBeInTheDocument();
+    expect(screen.getByText('The Refund Policy is published at /refund.')).toBeInTheDocument();
+    expect(stub.calls).toContainEqual({
+      path: 'sitePages.save',
+      input: { slug: 'refund', markdown: 'Within **30 days**.' },
+    });
+  });
+
+  it('refuses an empty page before sending, naming the field', async () => {
+    const stub = stubTrpcFetch({ 'sitePages.listForEditing': () => ({ data: drafts }) });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PublicPagesSettings);
+    await user.clear(await screen.findByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Save FAQ' }));
+    expect(await screen.findByText('markdown is required: write the page before saving it')).toBeInTheDocument();
+    expect(stub.calls.map((call) => call.path)).not.toContain('sitePages.save');
+  });
+});
+
+describe('PublicPageLinks', () => {
+  it('links the published pages and keeps "coming soon" placeholders for the others', async () => {
+    renderRoute(() => (
+      <ul>
+        <PublicPageLinks published={['refund']} />
+      </ul>
+    ));
+    expect(await screen.findByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund');
+    expect(screen.getByRole('button', { name: /Privacy Policy\s*\(coming soon\)/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.queryByRole('link', { name: /FAQ/ })).toBeNull();
+  });
+});

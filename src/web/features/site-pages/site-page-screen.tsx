@@ -1,0 +1,37 @@
+import { Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { SitePageSlug } from '../../../shared/site-page-list';
+import { trpc } from '../../trpc';
+import { SitePageContent } from './site-page-content';
+
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** /refund, /privacy, /terms or /faq: the page's title as the one h1, then the seller's text. */
+export function SitePageScreen({ slug }: { slug: SitePageSlug }) {
+  const { data: page } = useSuspenseQuery(trpc.sitePages.get.queryOptions({ slug }));
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="xs">
+        <Title order={1}>{page.title}</Title>
+        <Text size="sm" c="dimmed">
+          Updated {DATE.format(new Date(page.updatedAt))}
+        </Text>
+        <SitePageContent html={page.html} />
+      </Stack>
+    </Container>
+  );
+}
+
+/** The page's placeholder while its text loads. */
+export function SitePageSkeleton() {
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="md" aria-busy="true" aria-label="Loading the page">
+        <Skeleton height={40} width="50%" />
+        {[0, 1, 2, 3].map((row) => (
+          <Skeleton key={row} height={18} />
+        ))}
+      </Stack>
+    </Container>
+  );
+}
