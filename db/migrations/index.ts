@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-21T0000-initial-schema';
 import * as completedWeeksIndex from './2026-11-22T0000-completed-weeks-index';
 import * as accountEmailProof from './2026-11-23T0000-account-email-proof';
 import * as adminAuditLog from './2026-11-23T1000-admin-audit-log';
+import * as adminSecondFactorAndInsights from './2026-11-23T1500-admin-second-factor-and-insights';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-completed-weeks-index': completedWeeksIndex,
   '2026-11-23T0000-account-email-proof': accountEmailProof,
   '2026-11-23T1000-admin-audit-log': adminAuditLog,
+  '2026-11-23T1500-admin-second-factor-and-insights': adminSecondFactorAndInsights,
 };
