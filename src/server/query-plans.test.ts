@@ -64,6 +64,8 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'auth.userLogin': { username: 'plans_couple', password: 'plans-password' },
   'auth.customerLogin': { email: 'plans-trial@example.com', accessCode: 'TRY-52-WEEKS' },
   'auth.adminLogin': { username: 'admin', password: 'not-the-admin-password' },
+  // Refused: a made-up pending sign-in.
+  'auth.adminSecondFactor': { pendingToken: '1.1.x.y', code: '123456' },
   'contact.send': {
     firstName: 'Ana',
     lastName: 'Silva',
@@ -78,10 +80,19 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
 const ADMIN_CALLS: Record<string, unknown> = {
   'insights.overview': undefined,
   'insights.auditLog': { page: 1 },
+  'adminSecurity.status': undefined,
+  'adminSecurity.startSetup': undefined,
+  // Refused (wrong code) after reading the pending set-up.
+  'adminSecurity.confirmSetup': { code: '000000' },
+  // Refused: the second factor is not on.
+  'adminSecurity.disable': { code: '000000' },
 };
 /** Calls whose refusal is expected here; the lookups they make before refusing are still checked. */
 const REFUSAL_EXPECTED = new Set([
   'auth.adminLogin',
+  'auth.adminSecondFactor',
+  'adminSecurity.confirmSetup',
+  'adminSecurity.disable',
   'workbook.generateSummary',
   'orders.get',
   'orders.downloadWorkbook',

@@ -1,3 +1,4 @@
+import { adminSecurityRouter } from '../features/admin-security/router';
 import { authRouter } from '../features/auth/router';
 import { contactRouter } from '../features/contact/router';
 import { frameworksRouter } from '../features/frameworks/router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   profile: profileRouter,
   workbook: workbookRouter,
   insights: insightsRouter,
+  adminSecurity: adminSecurityRouter,
 });
 
 export type AppRouter = typeof appRouter;
