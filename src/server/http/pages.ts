@@ -42,6 +42,8 @@ export const PAGE_PATHS = [
   '/customer-login',
   '/dashboard',
   '/admin',
+  '/admin/overview',
+  '/admin/settings',
 ] as const;
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vows &amp; Weeks</title></head>

@@ -1,4 +1,4 @@
-import { IconFileTypePdf, type IconProps } from '@tabler/icons-react';
+import { IconChartBar, IconFileTypePdf, IconSettings, type IconProps } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 
@@ -18,5 +18,7 @@ export interface AdminSection {
  * src/web/routes/admin.*.tsx plus one line here.
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
   { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];
