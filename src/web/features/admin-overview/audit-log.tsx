@@ -2,6 +2,7 @@ import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/cor
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
+import { ScrollableTable } from './scrollable-table';
 import { actionLabel, formatWhen } from './format';
 
 /** The admin audit log (docs/product.md#admin-audit-log), newest first, a page at a time. */
@@ -37,7 +38,7 @@ export function AuditLog() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollableTable label="Audit log lines, scrolls sideways" minWidth={640}>
             <Table striped aria-busy={isPlaceholderData}>
               <caption>Admin actions, newest first (page {data.page})</caption>
               <Table.Thead>
@@ -63,7 +64,7 @@ export function AuditLog() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollableTable>
           <Group justify="space-between" component="nav" aria-label="Audit log pages">
             <Button variant="default" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
               Newer

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import classes from './admin-overview.module.css';
+import { ScrollableTable } from './scrollable-table';
 import { formatShare } from './format';
 
 export interface WeekPoint {
@@ -152,7 +153,7 @@ export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
       />
       <div id={tableId} hidden={!showTable}>
         {showTable && (
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollableTable label="Numbers per week, scrolls sideways" minWidth={420}>
             <Table striped>
               <caption>Couples who completed each week, and its ratings</caption>
               <Table.Thead>
@@ -176,7 +177,7 @@ export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollableTable>
         )}
       </div>
     </Stack>
