@@ -23,6 +23,9 @@ describe('migrations', () => {
     const tables = await db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
       'accounts',
+      'admin_audit_log',
+      'admin_recovery_codes',
+      'admin_second_factor',
       'contact_messages',
       'couples',
       'frameworks',
