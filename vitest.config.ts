@@ -11,6 +11,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const processTests = [
   'scripts/crashtest.test.ts',
   'scripts/create-order.test.ts',
+  'scripts/disable-admin-2fa.test.ts',
   'scripts/migrate.test.ts',
   'src/server/full-disk.test.ts',
   'src/server/main.test.ts',

@@ -46,7 +46,8 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   const rendered = await entry.renderPage('/');
   const otherPages: { pagePath: string; html: string }[] = [];
   for (const pagePath of PAGE_PATHS) {
-    if (pagePath === '/') continue;
+    // A path with a parameter (`/admin/couples/:coupleId`) is served the empty shell.
+    if (pagePath === '/' || pagePath.includes(':')) continue;
     const html = pagePath in entry.SHELL_PAGES ? await entry.renderShell(pagePath) : await entry.renderPage(pagePath);
     otherPages.push({ pagePath, html });
   }
@@ -112,8 +113,8 @@ function writePageShells(webDir: string, shell: string, pages: { pagePath: strin
     .map((file) => `assets/${file}`)
     .filter((file) => !linkedCss.includes(file))
     .sort();
-  fs.mkdirSync(path.join(webDir, 'pages'), { recursive: true });
   for (const { pagePath, html: rendered } of pages) {
+    fs.mkdirSync(path.dirname(path.join(webDir, pageFileName(pagePath))), { recursive: true });
     const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
     const html = title ? rendered.slice(title.length) : rendered;
     let page = shell;

@@ -6,6 +6,7 @@ import * as adminAuditLog from './2026-11-23T1000-admin-audit-log';
 import * as weekContentAndAnswersById from './2026-11-23T1100-week-content-and-answers-by-id';
 import * as adminLists from './2026-11-23T1400-admin-lists';
 import * as inboxAndSitePages from './2026-11-23T1300-inbox-and-site-pages';
+import * as adminSecondFactorAndInsights from './2026-11-23T1500-admin-second-factor-and-insights';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1100-week-content-and-answers-by-id': weekContentAndAnswersById,
   '2026-11-23T1400-admin-lists': adminLists,
   '2026-11-23T1300-inbox-and-site-pages': inboxAndSitePages,
+  '2026-11-23T1500-admin-second-factor-and-insights': adminSecondFactorAndInsights,
 };

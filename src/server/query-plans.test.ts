@@ -75,6 +75,8 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'auth.userLogin': { username: 'plans_couple', password: 'plans-password' },
   'auth.customerLogin': { email: 'plans-trial@example.com', accessCode: 'TRY-52-WEEKS' },
   'auth.adminLogin': { username: 'admin', password: 'not-the-admin-password' },
+  // Refused: a made-up pending sign-in.
+  'auth.adminSecondFactor': { pendingToken: '1.1.x.y', code: '123456' },
   'contact.send': {
     firstName: 'Ana',
     lastName: 'Silva',
@@ -93,6 +95,14 @@ const ADMIN_CALLS: Record<string, unknown> = {
   'contact.setHandled': { id: 1, handled: true },
   'sitePages.listForEditing': undefined,
   'sitePages.save': { slug: 'refund', markdown: 'Refunds within 30 days.' },
+  'insights.overview': undefined,
+  'insights.auditLog': { page: 1 },
+  'adminSecurity.status': undefined,
+  'adminSecurity.startSetup': undefined,
+  // Refused (wrong code) after reading the pending set-up.
+  'adminSecurity.confirmSetup': { code: '000000' },
+  // Refused: the second factor is not on.
+  'adminSecurity.disable': { code: '000000' },
 };
 /** Every filter of the inbox's list, each checked for an index that returns its rows in order. */
 const INBOX_FILTERS: unknown[] = [
@@ -108,6 +118,9 @@ const ADMIN_SEARCH = { search: 'wedding' };
 /** Calls whose refusal is expected here; the lookups they make before refusing are still checked. */
 const REFUSAL_EXPECTED = new Set([
   'auth.adminLogin',
+  'auth.adminSecondFactor',
+  'adminSecurity.confirmSetup',
+  'adminSecurity.disable',
   'workbook.generateSummary',
   'orders.get',
   'orders.downloadWorkbook',
@@ -120,7 +133,7 @@ const REFUSAL_EXPECTED = new Set([
  * itself, and a search reads only its matches (decision 0146); docs/benchmarks.md times them with
  * 100,000 couples and orders.
  */
-const ADMIN_CALLS: Record<string, (records: AdminRecords) => unknown[]> = {
+const BACK_OFFICE_CALLS: Record<string, (records: AdminRecords) => unknown[]> = {
   'adminOrders.list': () => [
     {},
     { page: 3, pageSize: 10 },
@@ -266,8 +279,7 @@ beforeAll(async () => {
   await run('start-up: admin account', () => ensureAdmin(deps, () => {}));
 
   // The back office, as the admin, on some orders around a couple with progress.
-  const adminToken = (await adminCookie(t.deps)).split('=')[1]!;
-  const asAdmin = await callerAs(adminToken);
+  await adminCookie(t.deps);
   const target = await createCouple(t.deps, { accessLevel: 'full', email: 'plans-target@example.com' });
   await sessionCookie(t.deps, target.accountId);
   const trial = await createCouple(t.deps, { accessLevel: 'trial' });
@@ -281,7 +293,7 @@ beforeAll(async () => {
     coupleEmail: target.email,
     trialCoupleId: trial.coupleId,
   };
-  for (const [path, inputs] of Object.entries(ADMIN_CALLS)) {
+  for (const [path, inputs] of Object.entries(BACK_OFFICE_CALLS)) {
     for (const input of inputs(records)) await run(`admin ${path}`, () => call(asAdmin, path, input));
   }
   await run('admin orders.csv', async () => {
@@ -302,7 +314,7 @@ describe('query plans', () => {
       ...Object.keys(SIGN_IN_CALLS),
       ...Object.keys(ADMIN_CALLS),
       ...Object.keys(NOT_PER_COUPLE),
-      ...Object.keys(ADMIN_CALLS),
+      ...Object.keys(BACK_OFFICE_CALLS),
     ]);
     const missing = procedures.filter((path) => !known.has(path));
     expect(

@@ -92,9 +92,24 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const signedInSchema = z.object({ success: z.literal(true), message: z.string() });
 export type SignedInBody = z.infer<typeof signedInSchema>;
 
-/** The administrator signed in. */
-export const adminSignedInSchema = z.object({ success: z.literal(true) });
+/**
+ * The administrator signed in; or, with the second factor on (docs/product.md#admin-second-factor),
+ * the password was right and the code is awaited: no session yet.
+ */
+export const adminSignedInSchema = z.union([
+  z.object({ success: z.literal(true) }),
+  z.object({
+    success: z.literal(false),
+    secondFactorRequired: z.literal(true),
+    pendingToken: z.string().meta({ description: 'Valid 5 minutes; send it with the code to the second step.' }),
+    message: z.string(),
+  }),
+]);
 export type AdminSignedInBody = z.infer<typeof adminSignedInSchema>;
+
+/** The second step signed the administrator in. */
+export const adminSecondFactorSignedInSchema = z.object({ success: z.literal(true) });
+export type AdminSecondFactorSignedInBody = z.infer<typeof adminSecondFactorSignedInSchema>;
 
 /** /customer-login: a new trial also gets its personal access code, this once. */
 export const customerSignedInSchema = signedInSchema.extend({

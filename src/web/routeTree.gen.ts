@@ -15,11 +15,21 @@ import { Route as AdminLoginRouteImport } from './routes/admin-login'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomerLoginRouteImport } from './routes/customer-login'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RefundRouteImport } from './routes/refund'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SuccessRouteImport } from './routes/success'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
+import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
+import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
+import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
+import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -51,9 +61,24 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RefundRoute = RefundRouteImport.update({
+  id: '/refund',
+  path: '/refund',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -66,6 +91,11 @@ const SuccessRoute = SuccessRouteImport.update({
   path: '/success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -76,6 +106,36 @@ const AdminContentRoute = AdminContentRouteImport.update({
   path: '/content',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOrdersRoute = AdminOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOverviewRoute = AdminOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCouplesIndexRoute = AdminCouplesIndexRouteImport.update({
+  id: '/couples/',
+  path: '/couples/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCouplesCoupleIdRoute = AdminCouplesCoupleIdRouteImport.update({
+  id: '/couples/$coupleId',
+  path: '/couples/$coupleId',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -84,11 +144,21 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
+  '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
+  '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
+  '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/admin/overview': typeof AdminOverviewRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
+  '/admin/couples/': typeof AdminCouplesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -96,11 +166,21 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutRoute
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
+  '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
+  '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
+  '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/admin/overview': typeof AdminOverviewRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
+  '/admin/couples': typeof AdminCouplesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -110,11 +190,21 @@ export interface FileRoutesById {
   '/checkout': typeof CheckoutRoute
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
+  '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
+  '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
+  '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/admin/overview': typeof AdminOverviewRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
+  '/admin/couples/': typeof AdminCouplesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -125,11 +215,21 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/customer-login'
     | '/dashboard'
+    | '/faq'
     | '/login'
+    | '/privacy'
+    | '/refund'
     | '/register'
     | '/success'
+    | '/terms'
     | '/admin/content'
+    | '/admin/messages'
+    | '/admin/orders'
+    | '/admin/overview'
+    | '/admin/settings'
     | '/admin/'
+    | '/admin/couples/$coupleId'
+    | '/admin/couples/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -137,11 +237,21 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/customer-login'
     | '/dashboard'
+    | '/faq'
     | '/login'
+    | '/privacy'
+    | '/refund'
     | '/register'
     | '/success'
+    | '/terms'
     | '/admin/content'
+    | '/admin/messages'
+    | '/admin/orders'
+    | '/admin/overview'
+    | '/admin/settings'
     | '/admin'
+    | '/admin/couples/$coupleId'
+    | '/admin/couples'
   id:
     | '__root__'
     | '/'
@@ -150,11 +260,21 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/customer-login'
     | '/dashboard'
+    | '/faq'
     | '/login'
+    | '/privacy'
+    | '/refund'
     | '/register'
     | '/success'
+    | '/terms'
     | '/admin/content'
+    | '/admin/messages'
+    | '/admin/orders'
+    | '/admin/overview'
+    | '/admin/settings'
     | '/admin/'
+    | '/admin/couples/$coupleId'
+    | '/admin/couples/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -164,9 +284,13 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   CustomerLoginRoute: typeof CustomerLoginRoute
   DashboardRoute: typeof DashboardRoute
+  FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
+  PrivacyRoute: typeof PrivacyRoute
+  RefundRoute: typeof RefundRoute
   RegisterRoute: typeof RegisterRoute
   SuccessRoute: typeof SuccessRoute
+  TermsRoute: typeof TermsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -213,11 +337,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/refund': {
+      id: '/refund'
+      path: '/refund'
+      fullPath: '/refund'
+      preLoaderRoute: typeof RefundRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -234,6 +379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
       id: '/admin/'
       path: '/'
@@ -248,17 +400,71 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/orders': {
+      id: '/admin/orders'
+      path: '/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof AdminOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/overview': {
+      id: '/admin/overview'
+      path: '/overview'
+      fullPath: '/admin/overview'
+      preLoaderRoute: typeof AdminOverviewRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/couples/': {
+      id: '/admin/couples/'
+      path: '/couples'
+      fullPath: '/admin/couples/'
+      preLoaderRoute: typeof AdminCouplesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/couples/$coupleId': {
+      id: '/admin/couples/$coupleId'
+      path: '/couples/$coupleId'
+      fullPath: '/admin/couples/$coupleId'
+      preLoaderRoute: typeof AdminCouplesCoupleIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
   AdminContentRoute: typeof AdminContentRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminOrdersRoute: typeof AdminOrdersRoute
+  AdminOverviewRoute: typeof AdminOverviewRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminCouplesCoupleIdRoute: typeof AdminCouplesCoupleIdRoute
+  AdminCouplesIndexRoute: typeof AdminCouplesIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminContentRoute: AdminContentRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
+  AdminOrdersRoute: AdminOrdersRoute,
+  AdminOverviewRoute: AdminOverviewRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminCouplesCoupleIdRoute: AdminCouplesCoupleIdRoute,
+  AdminCouplesIndexRoute: AdminCouplesIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -270,9 +476,13 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   CustomerLoginRoute: CustomerLoginRoute,
   DashboardRoute: DashboardRoute,
+  FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
+  PrivacyRoute: PrivacyRoute,
+  RefundRoute: RefundRoute,
   RegisterRoute: RegisterRoute,
   SuccessRoute: SuccessRoute,
+  TermsRoute: TermsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

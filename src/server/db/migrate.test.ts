@@ -24,6 +24,8 @@ describe('migrations', () => {
     expect(tables.map((t) => t.name).sort()).toEqual([
       'accounts',
       'admin_audit_log',
+      'admin_recovery_codes',
+      'admin_second_factor',
       'contact_messages',
       'couples',
       'frameworks',

@@ -144,6 +144,26 @@ export interface AdminAuditLogTable {
   created_at: string;
 }
 
+/** The administrator's TOTP second factor (docs/product.md#admin-second-factor). */
+export interface AdminSecondFactorTable {
+  account_id: number;
+  /** AES-256-GCM with a key derived from the server key; never leaves the server. */
+  secret_encrypted: string;
+  /** Null while set-up waits for the first code. */
+  enabled_at: string | null;
+  /** The newest TOTP time step a code was accepted for: a code is good once. */
+  last_used_step: number | null;
+  created_at: string;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  account_id: number;
+  /** Keyed hash (HMAC-SHA256 with a key derived from the server key). */
+  code_hash: string;
+  used_at: string | null;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -158,6 +178,8 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   admin_audit_log: AdminAuditLogTable;
   site_pages: SitePagesTable;
+  admin_second_factor: AdminSecondFactorTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

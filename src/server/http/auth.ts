@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { adminSecondFactorSchema } from '../../shared/admin-security-schemas';
 import { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../shared/auth-schemas';
 import type { AppDeps } from '../deps';
 import {
@@ -8,10 +9,11 @@ import {
   describeSession,
   register,
   signInAdmin,
+  signInAdminSecondFactor,
   signInCouple,
   signInCustomer,
   signOut,
-  type SignedIn,
+  type NewSession,
   type SignInRequest,
 } from '../features/auth/service';
 import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from '../features/auth/session-cookie';
@@ -24,7 +26,7 @@ type SignInService<S extends z.ZodType, Body> = (
   deps: AppDeps,
   input: z.output<S>,
   request: SignInRequest,
-) => Promise<SignedIn<Body>>;
+) => Promise<{ session: NewSession | null; body: Body }>;
 
 /**
  * A REST sign-in route: parse the body (a 400 also carries `success: false`), call the service,
@@ -39,7 +41,7 @@ function signInRoute<S extends z.ZodType, Body>(
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const input = await asAuthCall(async () => parseInput(schema, req.body));
     const signedIn = await service(deps, input, signInRequest(req));
-    setSessionCookie(reply, deps.config, signedIn.session);
+    if (signedIn.session) setSessionCookie(reply, deps.config, signedIn.session);
     return reply.code(status).send(signedIn.body);
   };
 }
@@ -56,6 +58,11 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post('/api/auth/register', AUTH_ROUTE, signInRoute(deps, registerSchema, register, 201));
   app.post('/api/auth/user-login', AUTH_ROUTE, signInRoute(deps, passwordSignInSchema, signInCouple));
   app.post('/api/auth/login', AUTH_ROUTE, signInRoute(deps, passwordSignInSchema, signInAdmin));
+  app.post(
+    '/api/auth/login/second-factor',
+    AUTH_ROUTE,
+    signInRoute(deps, adminSecondFactorSchema, signInAdminSecondFactor),
+  );
   app.post('/api/customer-auth/login', AUTH_ROUTE, signInRoute(deps, customerSignInSchema, signInCustomer));
   app.post('/api/auth/logout', AUTH_ROUTE, async (req, reply) => {
     const result = await signOut(deps, sessionToken(req));

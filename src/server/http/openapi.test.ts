@@ -5,6 +5,8 @@ import { z } from '../../shared/zod';
 import { createCoupleWithAccessCode, uniqueUsername } from '../features/auth/test-support';
 import { makePdf, uploadForm } from '../features/frameworks/test-support';
 import { addFramework, addOrder } from '../features/orders/test-support';
+import { adminWithSecondFactor } from '../features/admin-security/test-support';
+import { createPendingSignIn } from '../features/admin-security/service';
 import { adminCookie, createCouple, sessionCookie, TEST_ADMIN_PASSWORD, useTestApp } from '../test/harness';
 import { API_OPERATIONS, API_SCHEMAS, buildOpenApiDocument, errorResponses, type ApiOperation } from './openapi';
 
@@ -195,6 +197,14 @@ describe('the document against the server', () => {
     },
     adminSignIn: async () =>
       json('POST', '/api/auth/login', undefined, { username: t.config.adminUsername, password: TEST_ADMIN_PASSWORD }),
+    adminSignInSecondFactor: async () => {
+      // A second administrator with the second factor on, so the first one's sign-in stays as it is.
+      const { accountId, code } = await adminWithSecondFactor(t.deps);
+      return json('POST', '/api/auth/login/second-factor', undefined, {
+        pendingToken: createPendingSignIn(t.deps, accountId),
+        code,
+      });
+    },
     coupleSignIn: async () => {
       const username = uniqueUsername();
       await createCouple(t.deps, { username, password: 'secret-words' });

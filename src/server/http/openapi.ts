@@ -1,5 +1,7 @@
 import packageJson from '../../../package.json' with { type: 'json' };
+import { adminSecondFactorSchema } from '../../shared/admin-security-schemas';
 import {
+  adminSecondFactorSignedInSchema,
   adminSignedInSchema,
   authCheckSchema,
   customerSignedInSchema,
@@ -8,6 +10,7 @@ import {
   registerSchema,
   sessionInfoSchema,
   signedInSchema,
+  type AdminSecondFactorSignedInBody,
   type AdminSignedInBody,
   type AuthCheck,
   type CustomerSignedInBody,
@@ -51,6 +54,7 @@ import type {
   describeSession,
   register,
   signInAdmin,
+  signInAdminSecondFactor,
   signInCouple,
   signInCustomer,
   signOut,
@@ -71,6 +75,7 @@ true satisfies SameType<ReturnType<typeof describeSession>, SessionInfo>;
 true satisfies SameType<Awaited<ReturnType<typeof register>>['body'], SignedInBody>;
 true satisfies SameType<Awaited<ReturnType<typeof signInCouple>>['body'], SignedInBody>;
 true satisfies SameType<Awaited<ReturnType<typeof signInAdmin>>['body'], AdminSignedInBody>;
+true satisfies SameType<Awaited<ReturnType<typeof signInAdminSecondFactor>>['body'], AdminSecondFactorSignedInBody>;
 true satisfies SameType<Awaited<ReturnType<typeof signInCustomer>>['body'], CustomerSignedInBody>;
 true satisfies SameType<Awaited<ReturnType<typeof signOut>>, Success>;
 true satisfies SameType<Awaited<ReturnType<typeof getOrder>>, Order>;
@@ -99,6 +104,8 @@ export const API_SCHEMAS = {
   Register: input(registerSchema),
   SignedIn: output(signedInSchema),
   AdminSignedIn: output(adminSignedInSchema),
+  AdminSecondFactor: input(adminSecondFactorSchema),
+  AdminSecondFactorSignedIn: output(adminSecondFactorSignedInSchema),
   AuthCheck: output(authCheckSchema),
   SessionInfo: output(sessionInfoSchema),
   Order: output(orderSchema),
@@ -328,10 +335,30 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Signs the administrator in',
     access: 'anyone-with-optional-session',
     body: { json: 'PasswordSignIn' },
-    success: { 200: { description: 'Signed in.', answer: { schema: 'AdminSignedIn', setsCookie: true } } },
+    success: {
+      200: {
+        description:
+          'Signed in; or, with the second factor on, `success: false` with `secondFactorRequired` and a `pendingToken` (no session yet: send the code to `/api/auth/login/second-factor`).',
+        answer: { schema: 'AdminSignedIn', setsCookie: true },
+      },
+    },
     errors: {
       401: '`Invalid username or password` (also for a couple account).',
       429: 'Too many failed sign-ins for this name or address.',
+    },
+  },
+  {
+    id: 'adminSignInSecondFactor',
+    method: 'post',
+    path: '/api/auth/login/second-factor',
+    tag: 'auth',
+    summary: "Finishes the administrator's sign-in with the 6-digit code or a recovery code",
+    access: 'anyone-with-optional-session',
+    body: { json: 'AdminSecondFactor' },
+    success: { 200: { description: 'Signed in.', answer: { schema: 'AdminSecondFactorSignedIn', setsCookie: true } } },
+    errors: {
+      401: '`Invalid code` (wrong, used before, or a used recovery code), or the pending sign-in expired.',
+      429: "Too many failed sign-ins for the admin's name or this address.",
     },
   },
   {

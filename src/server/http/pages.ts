@@ -50,6 +50,7 @@ export const PAGE_PATHS = [
   // A page with a parameter: Fastify's `:name` for the route file's `$name`.
   '/admin/couples/:coupleId',
   '/admin/messages',
+  '/admin/overview',
   '/admin/settings',
 ] as const;
 
@@ -113,7 +114,6 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
           ? withPublicConfig(fs.readFileSync(pageFile, 'utf8'), publicConfig)
           : shell;
     const html = compressible(page);
-    const html = pagePath === '/' ? compressible(landing) : shellHtml;
     app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
   }
   for (const { path: pagePath, slug } of SITE_PAGES) {

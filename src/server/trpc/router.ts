@@ -1,14 +1,15 @@
+import { adminSecurityRouter } from '../features/admin-security/router';
 import { authRouter } from '../features/auth/router';
 import { contactRouter } from '../features/contact/router';
 import { frameworksRouter } from '../features/frameworks/router';
 import { adminCouplesRouter } from '../features/couples/router';
 import { adminOrdersRouter, ordersRouter } from '../features/orders/router';
+import { insightsRouter } from '../features/insights/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
 import { courseContentRouter, workbookRouter } from '../features/workbook/router';
 import { sitePagesRouter } from '../features/site-pages/router';
-import { workbookRouter } from '../features/workbook/router';
 import { router } from './init';
 
 /** The typed API at /api/trpc, one sub-router per feature. */
@@ -25,6 +26,8 @@ export const appRouter = router({
   adminOrders: adminOrdersRouter,
   adminCouples: adminCouplesRouter,
   sitePages: sitePagesRouter,
+  insights: insightsRouter,
+  adminSecurity: adminSecurityRouter,
 });
 
 export type AppRouter = typeof appRouter;

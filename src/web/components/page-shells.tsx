@@ -1,6 +1,7 @@
 import { Container, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AdminDashboardSkeleton } from '../features/admin/admin-dashboard-skeleton';
+import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { SiteLayout } from './site-layout';
 
@@ -25,10 +26,27 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
       </Container>
     </SiteLayout>
   ),
+  // The back office's other sections: the admin frame with a generic page skeleton until the
+  // guard has asked who is signed in.
+  ...Object.fromEntries(
+    ['/admin/overview', '/admin/orders', '/admin/couples', '/admin/messages', '/admin/content', '/admin/settings'].map(
+      (pagePath) => [pagePath, () => <AdminSectionShell />],
+    ),
+  ),
   // Both depend on the address (the order id; the buyer's details): a skeleton until the app reads it.
   '/success': () => <AddressPageSkeleton label="Loading your order" />,
   '/checkout': () => <AddressPageSkeleton label="Loading the checkout" />,
 };
+
+function AdminSectionShell() {
+  return (
+    <SiteLayout accountNav={false}>
+      <Container size="xl" py={{ base: 'lg', sm: 'xl' }}>
+        <AdminPageSkeleton label="Loading the admin area" />
+      </Container>
+    </SiteLayout>
+  );
+}
 
 function AddressPageSkeleton({ label }: { label: string }) {
   return (

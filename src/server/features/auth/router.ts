@@ -1,3 +1,4 @@
+import { adminSecondFactorSchema } from '../../../shared/admin-security-schemas';
 import { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
 import { publicProcedure, router } from '../../trpc/init';
 import {
@@ -5,17 +6,18 @@ import {
   describeSession,
   register,
   signInAdmin,
+  signInAdminSecondFactor,
   signInCouple,
   signInCustomer,
   signOut,
-  type SignedIn,
+  type NewSession,
 } from './service';
 import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from './session-cookie';
 import type { Context } from '../../trpc/init';
 
-/** Sets the cookie of a successful sign-in and answers with its body. */
-function answer<Body>(ctx: Context, signedIn: SignedIn<Body>): Body {
-  setSessionCookie(ctx.reply, ctx.deps.config, signedIn.session);
+/** Sets the cookie of a successful sign-in (none while a second factor is awaited) and answers with its body. */
+function answer<Body>(ctx: Context, signedIn: { session: NewSession | null; body: Body }): Body {
+  if (signedIn.session) setSessionCookie(ctx.reply, ctx.deps.config, signedIn.session);
   return signedIn.body;
 }
 
@@ -31,6 +33,11 @@ export const authRouter = router({
   adminLogin: publicProcedure
     .input(passwordSignInSchema)
     .mutation(async ({ ctx, input }) => answer(ctx, await signInAdmin(ctx.deps, input, signInRequest(ctx.req)))),
+  adminSecondFactor: publicProcedure
+    .input(adminSecondFactorSchema)
+    .mutation(async ({ ctx, input }) =>
+      answer(ctx, await signInAdminSecondFactor(ctx.deps, input, signInRequest(ctx.req))),
+    ),
   customerLogin: publicProcedure
     .input(customerSignInSchema)
     .mutation(async ({ ctx, input }) => answer(ctx, await signInCustomer(ctx.deps, input, signInRequest(ctx.req)))),

@@ -1,8 +1,15 @@
 import type { z } from 'zod';
+import type { AdminSecondFactorInput } from '../../../shared/admin-security-schemas';
 import type { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
+import {
+  createPendingSignIn,
+  isSecondFactorEnabled,
+  readPendingAdmin,
+  verifySignInSecondFactor,
+} from '../admin-security/service';
 import { issueAccessCode } from './access-codes';
 import { hashSecret, normalizeAccessCode, sameSecret, verifyAccessCode, verifySecret } from './passwords';
 import {
@@ -153,34 +160,89 @@ export function register(deps: AppDeps, input: RegisterInput, request: SignInReq
 /**
  * Username + password for one role. An unknown name, a wrong password and an account of the other
  * role all get the same 401 after the same scrypt work (a dummy hash when there is nothing to check).
+ * `then` decides what a right password leads to (a session, or the admin's second step).
  */
-async function signInWithPassword(
+async function signInWithPassword<T>(
   deps: AppDeps,
   input: PasswordSignInInput,
   request: SignInRequest,
   role: 'admin' | 'couple',
-): Promise<NewSession> {
+  then: (accountId: number) => Promise<T> = (accountId) => startSession(deps, accountId, request) as Promise<T>,
+): Promise<T> {
   return withinSignInLimits(deps, input.username, request, INVALID_CREDENTIALS, async () => {
     const account = await findPasswordCredentials(deps.db, input.username);
     const storedHash = account?.role === role ? account.secretHash : null;
     const valid = await checkPassword(deps, input.password, storedHash);
     if (!valid || !account) return null;
-    return startSession(deps, account.accountId, request);
+    return then(account.accountId);
   });
 }
 
 /** POST /api/auth/user-login: a couple that registered with a username. */
 export function signInCouple(deps: AppDeps, input: PasswordSignInInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string }>> => {
-    const session = await signInWithPassword(deps, input, request, 'couple');
+    const session = await signInWithPassword<NewSession>(deps, input, request, 'couple');
     return { session, body: { success: true, message: 'Login successful' } };
   });
 }
 
-/** POST /api/auth/login: the administrator. */
+export const SECOND_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+export const INVALID_SECOND_FACTOR = 'Invalid code';
+export const PENDING_SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your password again.';
+
+/** The password was right, and the admin's second factor is on: no session yet. */
+export interface SecondFactorRequiredBody {
+  success: false;
+  secondFactorRequired: true;
+  /** Valid 5 minutes; sent back with the code to auth.adminSecondFactor. */
+  pendingToken: string;
+  message: string;
+}
+
+/** The admin's sign-in: signed in, or (second factor on) waiting for the code. */
+export interface AdminSignIn {
+  /** Null while the second factor is awaited. */
+  session: NewSession | null;
+  body: { success: true } | SecondFactorRequiredBody;
+}
+
+/**
+ * POST /api/auth/login: the administrator. With the second factor on
+ * (docs/product.md#admin-second-factor) a right password creates no session but a pending
+ * sign-in, finished by signInAdminSecondFactor.
+ */
 export function signInAdmin(deps: AppDeps, input: PasswordSignInInput, request: SignInRequest) {
+  return asAuthCall(
+    async (): Promise<AdminSignIn> =>
+      signInWithPassword<AdminSignIn>(deps, input, request, 'admin', async (accountId) => {
+        if (await isSecondFactorEnabled(deps, accountId)) {
+          return {
+            session: null,
+            body: {
+              success: false,
+              secondFactorRequired: true,
+              pendingToken: createPendingSignIn(deps, accountId),
+              message: SECOND_FACTOR_REQUIRED,
+            },
+          };
+        }
+        return { session: await startSession(deps, accountId, request), body: { success: true } };
+      }),
+  );
+}
+
+/**
+ * The admin sign-in's second step: the pending sign-in and a 6-digit code or a recovery code. A
+ * wrong code is a failed sign-in of the admin's username and address (docs/product.md#rate-limits).
+ */
+export function signInAdminSecondFactor(deps: AppDeps, input: AdminSecondFactorInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<{ success: true }>> => {
-    const session = await signInWithPassword(deps, input, request, 'admin');
+    const pending = await readPendingAdmin(deps, input.pendingToken);
+    if (!pending) throw new AppError('UNAUTHORIZED', PENDING_SIGN_IN_EXPIRED);
+    const session = await withinSignInLimits(deps, pending.username, request, INVALID_SECOND_FACTOR, async () => {
+      if (!(await verifySignInSecondFactor(deps, pending.accountId, input.code, request.ip))) return null;
+      return startSession(deps, pending.accountId, request);
+    });
     return { session, body: { success: true } };
   });
 }

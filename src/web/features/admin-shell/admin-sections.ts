@@ -1,4 +1,13 @@
-import { IconBook, IconFileTypePdf, IconHeartHandshake, IconMail, type IconProps, IconReceipt, IconSettings } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconChartBar,
+  IconFileTypePdf,
+  IconHeartHandshake,
+  IconMail,
+  type IconProps,
+  IconReceipt,
+  IconSettings,
+} from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { UnreadMessagesBadge } from '../admin-messages/unread-badge';
@@ -19,10 +28,11 @@ export interface AdminSection {
  * src/web/routes/admin.*.tsx plus one line here.
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
+  { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
   { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
   { to: '/admin/couples', label: 'Couples', icon: IconHeartHandshake },
-  { to: '/admin/content', label: 'Course content', icon: IconBook },
   { to: '/admin/messages', label: 'Messages', icon: IconMail, Badge: UnreadMessagesBadge },
+  { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
+  { to: '/admin/content', label: 'Course content', icon: IconBook },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { ADMIN_CHECK } from '../auth/test-support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const CODES = Array.from({ length: 10 }, (_, index) => `ABCDE-FGH${String(index).padStart(2, '2')}`);
+const WRONG =
+  'That code is not right. Check that the time on your phone is set automatically, and enter the newest code.';
+
+describe('Settings → Two-factor sign-in', () => {
+  it('sets up: QR code and key, a wrong code under the field, then the recovery codes once', async () => {
+    let enabled = false;
+    const server = stubTrpcFetch({
+      'auth.check': () => ({ data: ADMIN_CHECK }),
+      'adminSecurity.status': () => ({
+        data: { enabled, enabledAt: enabled ? '2026-11-23T10:00:00.000Z' : null, recoveryCodesLeft: enabled ? 10 : 0 },
+      }),
+      'adminSecurity.startSetup': () => ({
+        data: {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/Vows%20%26%20Weeks:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        },
+      }),
+      'adminSecurity.confirmSetup': (input) => {
+        if ((input as { code: string }).code !== '123456') return { error: { httpStatus: 400, message: WRONG } };
+        enabled = true;
+        return { data: { recoveryCodes: CODES } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/settings');
+    const section = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    await user.click(await within(section).findByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(await within(section).findByRole('img', { name: /QR code/ })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+    );
+    expect(within(section).getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+
+    const field = within(section).getByLabelText(/^6-digit code/);
+    await user.type(field, '12');
+    await user.click(within(section).getByRole('button', { name: 'Turn on' }));
+    expect(await within(section).findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(server.calls.map((call) => call.path)).not.toContain('adminSecurity.confirmSetup');
+
+    await user.clear(field);
+    await user.type(field, '654321');
+    await user.click(within(section).getByRole('button', { name: 'Turn on' }));
+    expect(await within(section).findByText(WRONG)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '123 456');
+    await user.click(within(section).getByRole('button', { name: 'Turn on' }));
+    const list = await within(section).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(within(section).getByRole('button', { name: 'Download the codes' })).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'I have saved them' }));
+    expect(await within(section).findByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
+    expect(within(section).queryByText(CODES[0]!)).not.toBeInTheDocument();
+  });
+
+  it('turns off with a current code', async () => {
+    let enabled = true;
+    const server = stubTrpcFetch({
+      'auth.check': () => ({ data: ADMIN_CHECK }),
+      'adminSecurity.status': () => ({
+        data: { enabled, enabledAt: enabled ? '2026-11-23T10:00:00.000Z' : null, recoveryCodesLeft: enabled ? 7 : 0 },
+      }),
+      'adminSecurity.disable': () => {
+        enabled = false;
+        return { data: { success: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/settings');
+    const section = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(section).findByText(/7 of 10 recovery codes left/)).toBeInTheDocument();
+    await user.type(within(section).getByLabelText(/^Current 6-digit code/), '222333');
+    await user.click(within(section).getByRole('button', { name: 'Turn off two-factor sign-in' }));
+    expect(await within(section).findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === 'adminSecurity.disable')?.input).toEqual({ code: '222333' });
+  });
+});
