@@ -22,6 +22,7 @@ import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
 import { FRAMEWORK_ERROR_OPTIONS, registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
+import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { registerPages } from './http/pages';
@@ -58,6 +59,7 @@ const REST_ROUTES: RestRoutes[] = [
   progressRoutes,
   profileRoutes,
   workbookRoutes,
+  mailRoutes,
   openApiRoutes,
 ];
 

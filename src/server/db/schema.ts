@@ -9,6 +9,8 @@ export interface CouplesTable {
   wedding_date: string | null;
   access_level: Generated<AccessLevel>;
   created_at: string;
+  /** 1: weekly reminders on (the default), 0: unsubscribed. */
+  weekly_reminders: Generated<number>;
 }
 
 export interface AccountsTable {
@@ -94,6 +96,40 @@ export interface ContactMessagesTable {
   subject: string | null;
   message: string;
   created_at: string;
+  /** When the seller replied from the inbox; null while unanswered. */
+  handled_at: Generated<string | null>;
+}
+
+export type OutboundEmailStatus = 'preparing' | 'pending' | 'sent' | 'failed';
+
+/** The durable mail queue (db/migrations/2026-11-23T1200-mail.ts). */
+export interface OutboundEmailsTable {
+  id: Generated<number>;
+  message_id: string;
+  kind: string;
+  recipient: string;
+  subject: Generated<string>;
+  text_body: Generated<string>;
+  html_body: Generated<string>;
+  /** JSON object of extra headers (List-Unsubscribe). */
+  headers: Generated<string>;
+  /** 1 when the bodies hold a secret (an access code): emptied once sent. */
+  sensitive: Generated<number>;
+  status: OutboundEmailStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Epoch milliseconds. */
+  next_attempt_at: number;
+  /** Epoch milliseconds: a worker is sending it until then. */
+  locked_until: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RemindersSentTable {
+  couple_id: number;
+  week_number: number;
+  sent_at: string;
 }
 
 export interface Database {
@@ -106,6 +142,8 @@ export interface Database {
   workbook_responses: WorkbookResponsesTable;
   week_summaries: WeekSummariesTable;
   contact_messages: ContactMessagesTable;
+  outbound_emails: OutboundEmailsTable;
+  reminders_sent: RemindersSentTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

@@ -39,7 +39,7 @@ function signInRoute<S extends z.ZodType, Body>(
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const input = await asAuthCall(async () => parseInput(schema, req.body));
     const signedIn = await service(deps, input, signInRequest(req));
-    setSessionCookie(reply, deps.config, signedIn.session);
+    if (signedIn.session) setSessionCookie(reply, deps.config, signedIn.session);
     return reply.code(status).send(signedIn.body);
   };
 }

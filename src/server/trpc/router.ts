@@ -1,6 +1,7 @@
 import { authRouter } from '../features/auth/router';
 import { contactRouter } from '../features/contact/router';
 import { frameworksRouter } from '../features/frameworks/router';
+import { mailRouter } from '../features/mail/router';
 import { ordersRouter } from '../features/orders/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   progress: progressRouter,
   profile: profileRouter,
   workbook: workbookRouter,
+  mail: mailRouter,
 });
 
 export type AppRouter = typeof appRouter;

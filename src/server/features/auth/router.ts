@@ -15,7 +15,7 @@ import type { Context } from '../../trpc/init';
 
 /** Sets the cookie of a successful sign-in and answers with its body. */
 function answer<Body>(ctx: Context, signedIn: SignedIn<Body>): Body {
-  setSessionCookie(ctx.reply, ctx.deps.config, signedIn.session);
+  if (signedIn.session) setSessionCookie(ctx.reply, ctx.deps.config, signedIn.session);
   return signedIn.body;
 }
 

@@ -1,5 +1,6 @@
 import { CONTACT_SENT_MESSAGE, type ContactMessage, type ContactSent } from '../../../shared/contact-schemas';
 import type { AppDeps } from '../../deps';
+import { queueContactNotice } from '../mail/service';
 import { insertContactMessage } from './repo';
 
 /**
@@ -13,6 +14,9 @@ export async function sendContactMessage(
   clientAddress: string,
 ): Promise<ContactSent> {
   deps.rateLimits.contactPerAddress.consume(clientAddress);
-  await insertContactMessage(deps.db, message);
+  await deps.db.transaction().execute(async (trx) => {
+    await insertContactMessage(trx, message);
+    await queueContactNotice(trx, deps, message); // the seller's notice (ADMIN_EMAIL)
+  });
   return { success: true, message: CONTACT_SENT_MESSAGE };
 }

@@ -6,6 +6,7 @@ import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../
 import { describeZodError } from '../../../shared/schemas';
 import type { AppDeps } from '../../deps';
 import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
+import { accessCodeDelivery, queueOrderNotice } from '../mail/service';
 import {
   createFullAccessCouple,
   findCoupleAccountByEmail,
@@ -159,12 +160,14 @@ export async function createOrder(deps: AppDeps, rawInput: CreateOrderInput): Pr
       email: input.email,
       status: input.status,
     };
+    await queueOrderNotice(trx, deps, order);
 
     if (input.status !== 'completed') {
       await insertOrder(trx, { ...order, coupleId: byUsername?.coupleId ?? byEmail?.coupleId ?? null });
       return null;
     }
-    const delivered = { provesEmail: true } as const;
+    // Every code of a completed order goes to the buyer's email (docs/product.md#email).
+    const delivered = { provesEmail: true, deliver: accessCodeDelivery(deps, input) } as const;
 
     if (byUsername) {
       if (byEmail && byEmail.accountId !== byUsername.accountId) {
