@@ -25,9 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('html_body', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('headers', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('sensitive', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('preparing', 'pending', 'sent', 'failed')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('preparing', 'pending', 'sent', 'failed')`))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('next_attempt_at', 'integer', (c) => c.notNull())

@@ -37,7 +37,10 @@ const envSchema = z.object({
     }, 'must be an origin only, such as https://vows.example.com (no path, query or credentials)')
     .optional(),
   SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address such as smtp://user:pass@mail.example.com:587' })
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// address such as smtp://user:pass@mail.example.com:587',
+    })
     .optional(),
   MAIL_FROM: z
     .string()

@@ -7,6 +7,7 @@ import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { deleteExpiredSessions, resolveSession } from './features/auth/sessions';
 import { openFrameworkDownload, storeFrameworkPdf } from './features/frameworks/service';
 import { makeSamplePdf } from './features/demo/seed';
+import { prepareCodeRequest } from './features/mail/service';
 import { assertCouple } from './features/auth/access';
 import { createCouple, createTestApp, sessionCookie, type TestApp } from './test/harness';
 import { createCallerFactory, type Context } from './trpc/init';
@@ -56,6 +57,8 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'workbook.summary': { weekNumber: 1 },
   // Refused (partner 2 has not answered) after reading both partners' rows, which is what is checked.
   'workbook.generateSummary': { weekNumber: 1 },
+  'mail.reminders': undefined,
+  'mail.setReminders': { weeklyReminders: true },
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -73,6 +76,7 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   },
   'orders.get': { paymentIntentId: 'pi_demoCompleted0001' },
   'orders.downloadWorkbook': { paymentIntentId: 'pi_demoCompleted0001' },
+  'mail.requestCode': { email: 'plans_couple_mail@example.com' },
 };
 /** Calls whose refusal is expected here; the lookups they make before refusing are still checked. */
 const REFUSAL_EXPECTED = new Set([
@@ -85,6 +89,9 @@ const REFUSAL_EXPECTED = new Set([
 const NOT_PER_COUPLE: Record<string, string> = {
   'publicConfig.get': 'configuration only',
   'frameworks.delete': 'admin: one framework by week number',
+  'mail.outbox': 'admin: the outbox, newest first by its primary key',
+  'mail.retry': 'admin: one queued email by id',
+  'mail.replyToMessage': 'admin: one contact message by id, and the reply queued',
 };
 
 let t: TestApp;
@@ -156,6 +163,8 @@ beforeAll(async () => {
   await run('download-framework', async () => (await openFrameworkDownload(deps, viewer, 1)).handle.close());
   await run('start-up: expired sessions', () => deleteExpiredSessions(logged));
   await run('start-up: admin account', () => ensureAdmin(deps, () => {}));
+  // The mail worker's half of "Email me my code": the account looked up by its email.
+  await run('mail worker: code request', () => prepareCodeRequest(deps, 0, 'plans_couple_mail@example.com', 0));
 }, 60_000);
 
 afterAll(async () => {

@@ -14,13 +14,13 @@ export type RequestCodeInput = z.input<typeof requestCodeSchema>;
 export const REQUEST_CODE_MESSAGE =
   'If an account uses this email, a new personal access code is on its way. It replaces the old one. Please check your inbox (and the spam folder) in a few minutes.';
 
-export interface RequestCodeAnswer {
-  success: true;
-  message: string;
-}
+export const codeRequestedSchema = z.object({ success: z.literal(true), message: z.string() });
+export type RequestCodeAnswer = z.infer<typeof codeRequestedSchema>;
 
 /** mail.setReminders: the weekly reminder on or off. */
-export const remindersInputSchema = z.object({ weeklyReminders: z.boolean({ error: 'weeklyReminders must be true or false' }) });
+export const remindersInputSchema = z.object({
+  weeklyReminders: z.boolean({ error: 'weeklyReminders must be true or false' }),
+});
 export type RemindersInput = z.input<typeof remindersInputSchema>;
 
 export const OUTBOX_PAGE_SIZE_MAX = 100;

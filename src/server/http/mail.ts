@@ -44,7 +44,12 @@ const button =
 
 function invalidLink(reply: FastifyReply, error: unknown) {
   if (!(error instanceof AppError)) throw error;
-  return page(reply, 400, 'This link does not work', `<p>${escapeHtml(error.message)}</p><p><a href="/customer-login" style="color:#6b2f6b">Sign in</a></p>`);
+  return page(
+    reply,
+    400,
+    'This link does not work',
+    `<p>${escapeHtml(error.message)}</p><p><a href="/customer-login" style="color:#6b2f6b">Sign in</a></p>`,
+  );
 }
 
 /**

@@ -21,7 +21,11 @@ export function startBackgroundMail(
   const worker = new MailWorker(deps, { log, ...options.worker });
   const reminders = new ReminderScheduler(deps, { log, ...options.reminders });
   if (deps.config.mail.smtpUrl) log.info({ server: worker.transportDescription }, 'email goes through SMTP_URL');
-  else log.info({ folder: worker.transportDescription }, 'no SMTP_URL: emails are written as .eml files to the outbox folder');
+  else
+    log.info(
+      { folder: worker.transportDescription },
+      'no SMTP_URL: emails are written as .eml files to the outbox folder',
+    );
   worker.start();
   reminders.start();
   return {

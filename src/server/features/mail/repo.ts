@@ -245,11 +245,7 @@ export async function findCoupleByEmail(
 }
 
 export async function findWeeklyReminders(db: DB, coupleId: number): Promise<boolean | undefined> {
-  const row = await db
-    .selectFrom('couples')
-    .select('weekly_reminders')
-    .where('id', '=', coupleId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('couples').select('weekly_reminders').where('id', '=', coupleId).executeTakeFirst();
   return row === undefined ? undefined : row.weekly_reminders === 1;
 }
 

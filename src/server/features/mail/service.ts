@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
-import {
-  REQUEST_CODE_MESSAGE,
-  type RequestCodeAnswer,
-  type outboxListInputSchema,
-} from '../../../shared/mail-schemas';
+import { REQUEST_CODE_MESSAGE, type RequestCodeAnswer, type outboxListInputSchema } from '../../../shared/mail-schemas';
 import type { z } from '../../../shared/zod';
 import type { Config } from '../../config';
 import { nowIso, type DB } from '../../db/client';
@@ -64,7 +60,7 @@ async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promi
     headers: message.headers ?? {},
     sensitive: message.sensitive ?? false,
     status: 'pending',
-    nextAttemptAt: Date.now(),
+    nextAttemptAt: 0, // due at once, whatever the clock
   });
   // In this process the worker's next read waits for the transaction's connection, so it sees the
   // row once committed (and never a rolled-back one); other processes' rows come with its poll.
@@ -164,7 +160,7 @@ export async function requestAccessCode(
     headers: {},
     sensitive: true,
     status: 'preparing',
-    nextAttemptAt: Date.now(),
+    nextAttemptAt: 0, // due at once, whatever the clock
   });
   deps.mailSignal.wake();
   return { success: true, message: REQUEST_CODE_MESSAGE };
@@ -184,7 +180,12 @@ export async function prepareCodeRequest(deps: AppDeps, id: number, email: strin
     }
     const accessCode = await issueAccessCode(trx, deps, couple.accountId, { provesEmail: true });
     const rendered = requestedCodeEmail(deps.config.publicUrl, { email, accessCode, names: couple });
-    await repo.completePreparedEmail(trx, id, { kind: 'requested-code', ...rendered, sensitive: true, nextAttemptAt: now });
+    await repo.completePreparedEmail(trx, id, {
+      kind: 'requested-code',
+      ...rendered,
+      sensitive: true,
+      nextAttemptAt: now,
+    });
   });
 }
 

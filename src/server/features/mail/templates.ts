@@ -54,12 +54,7 @@ function renderText(content: EmailContent, siteUrl: string): string {
     if (block.kind === 'paragraph') parts.push(block.text, '');
     else if (block.kind === 'code') parts.push(`${block.label}: ${block.code}`, '');
     else if (block.kind === 'button') parts.push(`${block.label}: ${block.url}`, '');
-    else
-      parts.push(
-        block.intro,
-        ...block.text.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)),
-        '',
-      );
+    else parts.push(block.intro, ...block.text.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)), '');
   }
   if (content.closing) parts.push(content.closing, '');
   parts.push(`With warm wishes,`, `The ${PRODUCT_NAME} team`, siteUrl, '', '--', content.footer.reason);
@@ -68,7 +63,8 @@ function renderText(content: EmailContent, siteUrl: string): string {
 }
 
 function renderHtml(content: EmailContent, siteUrl: string): string {
-  const paragraph = (html: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${ink}">${html}</p>`;
+  const paragraph = (html: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${ink}">${html}</p>`;
   const body = content.blocks
     .map((block) => {
       if (block.kind === 'paragraph') return paragraph(htmlLines(block.text));
@@ -187,7 +183,9 @@ export function requestedCodeEmail(
           text: 'Did not ask for this? Then someone typed your email on our sign-in page. You can safely ignore this email: only you can read this code, and your progress is untouched.',
         },
       ],
-      footer: { reason: `You received this email because a new access code was requested for this address on ${PRODUCT_NAME}.` },
+      footer: {
+        reason: `You received this email because a new access code was requested for this address on ${PRODUCT_NAME}.`,
+      },
     },
     publicUrl,
   );
@@ -221,7 +219,9 @@ export function trialWelcomeEmail(
         },
       ],
       closing: 'Enjoy your first conversations together.',
-      footer: { reason: `You received this email because a free trial of ${PRODUCT_NAME} was started with this address.` },
+      footer: {
+        reason: `You received this email because a free trial of ${PRODUCT_NAME} was started with this address.`,
+      },
     },
     publicUrl,
   );
@@ -283,7 +283,10 @@ export function contactNoticeEmail(
           intro: `${message.firstName} ${message.lastName} (${message.email}) wrote through the contact form (${subjectLabel(message.subject)}):`,
           text: message.message,
         },
-        { kind: 'paragraph', text: 'Reply from the inbox in the admin area: the answer goes to the sender and the message is marked handled.' },
+        {
+          kind: 'paragraph',
+          text: 'Reply from the inbox in the admin area: the answer goes to the sender and the message is marked handled.',
+        },
         { kind: 'button', label: 'Open the admin area', url: `${publicUrl}/admin` },
       ],
       footer: { reason: `You receive these notices because ADMIN_EMAIL is set to this address on ${PRODUCT_NAME}.` },

@@ -201,13 +201,21 @@ export class MailWorker {
         const reason = error instanceof Error ? error.message : String(error);
         const giveUp = attempts >= this.#options.maxAttempts;
         const wait = Math.min(this.#options.maxRetryMs, this.#options.firstRetryMs * 2 ** (attempts - 1));
-        await repo.markEmailAttemptFailed(db, message.id, reason.slice(0, 500), giveUp ? null : this.#clock.now() + wait);
+        await repo.markEmailAttemptFailed(
+          db,
+          message.id,
+          reason.slice(0, 500),
+          giveUp ? null : this.#clock.now() + wait,
+        );
         if (giveUp) {
           result.failed += 1;
           this.#log.error({ emailId: message.id, kind: message.kind, attempts, reason }, 'email failed; giving up');
         } else {
           result.retried += 1;
-          this.#log.warn({ emailId: message.id, kind: message.kind, attempts, retryInMs: wait, reason }, 'email not sent; will retry');
+          this.#log.warn(
+            { emailId: message.id, kind: message.kind, attempts, retryInMs: wait, reason },
+            'email not sent; will retry',
+          );
         }
         continue;
       }
