@@ -125,7 +125,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...FRAMEWORK_ERROR_OPTIONS,
   });
   app.decorate('deps', deps);
+  app.decorate('backgroundWork', [] as BackgroundWork[]);
   app.addHook('onClose', async () => {
+    // Requests have finished; the background work (main.ts starts the mail worker) ends next.
+    await Promise.all(app.backgroundWork.map((work) => work.stop()));
     await db.destroy();
     if (sqlite.open) sqlite.close();
   });
@@ -156,8 +159,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
+/** Work a process runs beside the requests (the mail worker): stopped when the app closes. */
+export interface BackgroundWork {
+  stop(): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    backgroundWork: BackgroundWork[];
   }
 }

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, demoModeExposureWarning, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
 import { AccessCodeKeyError } from './features/auth/access-code-key';
-import { type BackgroundMail, startBackgroundMail } from './features/mail/background';
+import { startBackgroundMail } from './features/mail/background';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -35,8 +35,6 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // The mail worker and the weekly reminders, once listening; stopped before the database closes.
-  let mail: BackgroundMail | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -51,17 +49,13 @@ async function main(): Promise<void> {
     // keep-alive timeout: close each one as soon as it is idle.
     const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
     reaper.unref();
-    const stopMail = mail ? mail.stop() : Promise.resolve();
-    stopMail
-      .catch((error: unknown) => app.log.error({ err: error }, 'error while stopping the mail worker'))
-      .then(() => app.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'error while shutting down');
-          process.exit(1);
-        },
-      );
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -70,7 +64,9 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const exposed = demoModeExposureWarning(config);
     if (exposed) app.log.warn({ demoMode: true, host: config.host }, exposed);
-    if (!closing) mail = startBackgroundMail(app.deps, app.log.child({ feature: 'mail' }));
+    // The mail worker and the weekly reminders, once listening; app.close() stops them before the
+    // database closes (buildApp's onClose).
+    if (!closing) app.backgroundWork.push(startBackgroundMail(app.deps, app.log.child({ feature: 'mail' })));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
