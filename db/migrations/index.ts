@@ -4,8 +4,9 @@ import * as completedWeeksIndex from './2026-11-22T0000-completed-weeks-index';
 import * as accountEmailProof from './2026-11-23T0000-account-email-proof';
 import * as adminAuditLog from './2026-11-23T1000-admin-audit-log';
 import * as weekContentAndAnswersById from './2026-11-23T1100-week-content-and-answers-by-id';
-import * as adminLists from './2026-11-23T1400-admin-lists';
+import * as mail from './2026-11-23T1200-mail';
 import * as inboxAndSitePages from './2026-11-23T1300-inbox-and-site-pages';
+import * as adminLists from './2026-11-23T1400-admin-lists';
 import * as adminSecondFactorAndInsights from './2026-11-23T1500-admin-second-factor-and-insights';
 
 /**
@@ -18,7 +19,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0000-account-email-proof': accountEmailProof,
   '2026-11-23T1000-admin-audit-log': adminAuditLog,
   '2026-11-23T1100-week-content-and-answers-by-id': weekContentAndAnswersById,
-  '2026-11-23T1400-admin-lists': adminLists,
+  '2026-11-23T1200-mail': mail,
   '2026-11-23T1300-inbox-and-site-pages': inboxAndSitePages,
+  '2026-11-23T1400-admin-lists': adminLists,
   '2026-11-23T1500-admin-second-factor-and-insights': adminSecondFactorAndInsights,
 };

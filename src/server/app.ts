@@ -24,6 +24,7 @@ import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
 import { FRAMEWORK_ERROR_OPTIONS, registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
+import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { registerPages } from './http/pages';
@@ -61,6 +62,7 @@ const REST_ROUTES: RestRoutes[] = [
   profileRoutes,
   workbookRoutes,
   adminOrderRoutes,
+  mailRoutes,
   openApiRoutes,
 ];
 
@@ -127,7 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...FRAMEWORK_ERROR_OPTIONS,
   });
   app.decorate('deps', deps);
+  app.decorate('backgroundWork', [] as BackgroundWork[]);
   app.addHook('onClose', async () => {
+    // Requests have finished; the background work (main.ts starts the mail worker) ends next.
+    await Promise.all(app.backgroundWork.map((work) => work.stop()));
     await db.destroy();
     if (sqlite.open) sqlite.close();
   });
@@ -158,8 +163,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
+/** Work a process runs beside the requests (the mail worker): stopped when the app closes. */
+export interface BackgroundWork {
+  stop(): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    backgroundWork: BackgroundWork[];
   }
 }

@@ -53,6 +53,31 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the mail settings: SMTP_URL smtp(s) only, MAIL_FROM derived from PUBLIC_URL, ADMIN_EMAIL optional', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/vows' });
+    expect(defaults.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Vows & Weeks <no-reply@localhost>',
+      adminEmail: undefined,
+      outboxDir: '/srv/vows/outbox',
+    });
+    expect(defaults.rateLimits).toMatchObject({ codeRequestsPerEmail: 5, codeRequestsPerAddress: 30 });
+    const set = loadConfig({
+      PUBLIC_URL: 'https://vows.example.com',
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      ADMIN_EMAIL: 'Seller@Example.com',
+    });
+    expect(set.mail).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      from: 'Vows & Weeks <no-reply@vows.example.com>',
+      adminEmail: 'seller@example.com',
+    });
+    expect(loadConfig({ MAIL_FROM: 'hello@example.com' }).mail.from).toBe('hello@example.com');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\//);
+    expect(() => loadConfig({ MAIL_FROM: 'Vows & Weeks' })).toThrow(/MAIL_FROM: must be an address/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'seller' })).toThrow(/ADMIN_EMAIL: must be an email address/);
+  });
+
   it('cannot switch rate limits off', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0' })).toThrow(ConfigError);
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../shared/constants';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -35,6 +36,25 @@ const envSchema = z.object({
       return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
     }, 'must be an origin only, such as https://vows.example.com (no path, query or credentials)')
     .optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// address such as smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'must be an address such as no-reply@example.com or "Vows & Weeks <no-reply@example.com>"',
+    )
+    .optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address such as seller@example.com')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   BACKUP_DIR: z.string().min(1).default('./backups'),
   ADMIN_USERNAME: z
@@ -59,6 +79,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_ADDRESS: positiveInt('failed sign-ins per 15 minutes').default(100),
   RATE_LIMIT_CONTACT_PER_MINUTE: positiveInt('messages per minute').default(10),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt('registrations per hour').default(30),
+  RATE_LIMIT_CODE_REQUESTS_PER_EMAIL: positiveInt('code requests per hour').default(5),
+  RATE_LIMIT_CODE_REQUESTS_PER_ADDRESS: positiveInt('code requests per hour').default(30),
   PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
   PASSWORD_HASH_QUEUE: z.coerce
     .number({ error: 'must be a whole number (password hashes waiting)' })
@@ -99,7 +121,14 @@ export interface Config {
     signInPerAddress: number;
     contactPerMinute: number;
     registerPerHour: number;
+    codeRequestsPerEmail: number;
+    codeRequestsPerAddress: number;
   };
+  /**
+   * Email (docs/product.md#email): the SMTP server (undefined: every message is written as an
+   * .eml file under `outboxDir`), the From address and the seller's address for notices.
+   */
+  mail: { smtpUrl: string | undefined; from: string; adminEmail: string | undefined; outboxDir: string };
   /** Password hashes (scrypt) running at once, and waiting beyond those; more are refused (429). */
   passwordHashing: { concurrency: number; queue: number };
 }
@@ -128,11 +157,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    publicUrl,
     dataDir,
     databaseFile: path.join(dataDir, 'app.sqlite'),
     pdfDir: path.join(dataDir, 'pdfs'),
@@ -153,9 +183,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signInPerAddress: env.RATE_LIMIT_SIGNIN_PER_ADDRESS,
       contactPerMinute: env.RATE_LIMIT_CONTACT_PER_MINUTE,
       registerPerHour: env.RATE_LIMIT_REGISTER_PER_HOUR,
+      codeRequestsPerEmail: env.RATE_LIMIT_CODE_REQUESTS_PER_EMAIL,
+      codeRequestsPerAddress: env.RATE_LIMIT_CODE_REQUESTS_PER_ADDRESS,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? defaultMailFrom(publicUrl),
+      adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+      outboxDir: path.join(dataDir, 'outbox'),
     },
     passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE },
   };
+}
+
+/**
+ * The From address when MAIL_FROM is unset: the product's name at no-reply@ the PUBLIC_URL's host
+ * name (`localhost` when that is an IP address or a single label, which no mail server accepts
+ * as a domain of its own).
+ */
+export function defaultMailFrom(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  const domain = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) ? host : 'localhost';
+  return `${PRODUCT_NAME} <no-reply@${domain}>`;
 }
 
 /** Addresses that only this machine can reach. */

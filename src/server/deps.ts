@@ -4,6 +4,7 @@ import { loadAccessCodeKey } from './features/auth/access-code-key';
 import { HashSlots } from './features/auth/passwords';
 import { holdsKeyedAccessCodeHashes } from './features/auth/repo';
 import { createSessionResolver, type SessionResolver } from './features/auth/sessions';
+import { MailSignal } from './features/mail/signal';
 import { createRateLimits, type RateLimits } from './rate-limiter';
 
 /**
@@ -18,6 +19,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   passwordHashes: HashSlots;
   accessCodeKey: Buffer;
+  /** Wakes this process's mail worker when a message is queued (features/mail). */
+  mailSignal: MailSignal;
 }
 
 /**
@@ -33,5 +36,6 @@ export async function createDeps(config: Config, { db, changes }: DatabaseHandle
     rateLimits: createRateLimits(config),
     passwordHashes: new HashSlots(config.passwordHashing.concurrency, config.passwordHashing.queue),
     accessCodeKey,
+    mailSignal: new MailSignal(),
   };
 }

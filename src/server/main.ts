@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, demoModeExposureWarning, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
 import { AccessCodeKeyError } from './features/auth/access-code-key';
+import { startBackgroundMail } from './features/mail/background';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const exposed = demoModeExposureWarning(config);
     if (exposed) app.log.warn({ demoMode: true, host: config.host }, exposed);
+    // The mail worker and the weekly reminders, once listening; app.close() stops them before the
+    // database closes (buildApp's onClose).
+    if (!closing) app.backgroundWork.push(startBackgroundMail(app.deps, app.log.child({ feature: 'mail' })));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {

@@ -7,6 +7,7 @@ import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { deleteExpiredSessions, resolveSession } from './features/auth/sessions';
 import { openFrameworkDownload, storeFrameworkPdf } from './features/frameworks/service';
 import { makeSamplePdf } from './features/demo/seed';
+import { prepareCodeRequest } from './features/mail/service';
 import { assertCouple } from './features/auth/access';
 import * as contactService from './features/contact/service';
 import { exportOrdersCsv } from './features/orders/admin-service';
@@ -67,6 +68,8 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'workbook.summary': { weekNumber: 1 },
   // Refused (partner 2 has not answered) after reading both partners' rows, which is what is checked.
   'workbook.generateSummary': { weekNumber: 1 },
+  'mail.reminders': undefined,
+  'mail.setReminders': { weeklyReminders: true },
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -86,6 +89,7 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   },
   'orders.get': { paymentIntentId: 'pi_demoCompleted0001' },
   'orders.downloadWorkbook': { paymentIntentId: 'pi_demoCompleted0001' },
+  'mail.requestCode': { email: 'plans_couple_mail@example.com' },
 };
 /** Admin procedures, run as the administrator (with messages and pages to read). */
 const ADMIN_CALLS: Record<string, unknown> = {
@@ -188,6 +192,9 @@ const NOT_PER_COUPLE: Record<string, string> = {
   'courseContent.restore': 'admin: one week of course content, by (week_number, id)',
   'sitePages.get': 'the site_pages table: four rows at most, by primary key',
   'sitePages.listPublished': 'the site_pages table: four rows at most',
+  'mail.outbox': 'admin: the outbox, newest first by its primary key',
+  'mail.retry': 'admin: one queued email by id',
+  'mail.replyToMessage': 'admin: one contact message by id, and the reply queued',
 };
 
 let t: TestApp;
@@ -299,6 +306,8 @@ beforeAll(async () => {
   await run('admin orders.csv', async () => {
     for await (const _chunk of exportOrdersCsv(deps, { search: '', status: 'completed' }));
   });
+  // The mail worker's half of "Email me my code": the account looked up by its email.
+  await run('mail worker: code request', () => prepareCodeRequest(deps, 0, 'plans_couple_mail@example.com', 0));
 }, 60_000);
 
 afterAll(async () => {

@@ -81,6 +81,8 @@ export function createRateLimits(config: Config) {
     signInPerAddress: new RateLimiter(config.rateLimits.signInPerAddress, 15 * MINUTE),
     contactPerAddress: new RateLimiter(config.rateLimits.contactPerMinute, MINUTE),
     registerPerAddress: new RateLimiter(config.rateLimits.registerPerHour, 60 * MINUTE),
+    codeRequestsPerEmail: new RateLimiter(config.rateLimits.codeRequestsPerEmail, 60 * MINUTE),
+    codeRequestsPerAddress: new RateLimiter(config.rateLimits.codeRequestsPerAddress, 60 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

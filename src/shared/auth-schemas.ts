@@ -117,5 +117,9 @@ export const customerSignedInSchema = signedInSchema.extend({
     .string()
     .optional()
     .meta({ description: 'Only for a new trial account: its personal access code, shown this once.' }),
+  codeSentTo: z.string().optional().meta({
+    description:
+      'Only for a new trial account while mail is configured: the email its personal code was sent to (no session is started; the couple signs in with that code).',
+  }),
 });
 export type CustomerSignedInBody = z.infer<typeof customerSignedInSchema>;

@@ -1,4 +1,6 @@
 /** Business constants shared by the server and the web app (docs/product.md#business-constants). */
+/** The seller's name, as emails and documents sign it. */
+export const PRODUCT_NAME = 'Vows & Weeks';
 export const TOTAL_WEEKS = 52;
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 export const PRICE_CENTS = 4900;

@@ -14,6 +14,8 @@ export interface CouplesTable {
    * database triggers, never written by the app.
    */
   last_active_at: Generated<string | null>;
+  /** 1: weekly reminders on (the default), 0: unsubscribed. */
+  weekly_reminders: Generated<number>;
 }
 
 export interface AccountsTable {
@@ -164,6 +166,38 @@ export interface AdminRecoveryCodesTable {
   used_at: string | null;
 }
 
+export type OutboundEmailStatus = 'preparing' | 'pending' | 'sent' | 'failed';
+
+/** The durable mail queue (db/migrations/2026-11-23T1200-mail.ts). */
+export interface OutboundEmailsTable {
+  id: Generated<number>;
+  message_id: string;
+  kind: string;
+  recipient: string;
+  subject: Generated<string>;
+  text_body: Generated<string>;
+  html_body: Generated<string>;
+  /** JSON object of extra headers (List-Unsubscribe). */
+  headers: Generated<string>;
+  /** 1 when the bodies hold a secret (an access code): emptied once sent. */
+  sensitive: Generated<number>;
+  status: OutboundEmailStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Epoch milliseconds. */
+  next_attempt_at: number;
+  /** Epoch milliseconds: a worker is sending it until then. */
+  locked_until: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RemindersSentTable {
+  couple_id: number;
+  week_number: number;
+  sent_at: string;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -180,6 +214,8 @@ export interface Database {
   site_pages: SitePagesTable;
   admin_second_factor: AdminSecondFactorTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
+  outbound_emails: OutboundEmailsTable;
+  reminders_sent: RemindersSentTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

@@ -186,6 +186,8 @@ describe('the document against the server', () => {
       const coded = await createCoupleWithAccessCode(t.deps);
       return json('POST', '/api/customer-auth/login', undefined, { email: coded.email, accessCode: coded.accessCode });
     },
+    requestAccessCode: async () =>
+      json('POST', '/api/customer-auth/request-code', undefined, { email: 'ana@example.com' }),
     getOrder: async () => json('GET', `/api/order/${orderId}`, undefined),
     requestWorkbookDownload: async () => json('GET', `/api/download-workbook/${orderId}`, undefined),
     downloadWorkbook: async () => json('GET', `/api/download-workbook/${orderId}/pdf`, undefined),

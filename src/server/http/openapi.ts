@@ -19,6 +19,7 @@ import {
 } from '../../shared/auth-schemas';
 import { MAX_PDF_BYTES } from '../../shared/constants';
 import { contactMessageSchema, contactSentSchema } from '../../shared/contact-schemas';
+import { codeRequestedSchema, type RequestCodeAnswer, requestCodeSchema } from '../../shared/mail-schemas';
 import {
   frameworkSchema,
   frameworkUploadedSchema,
@@ -59,6 +60,7 @@ import type {
   signInCustomer,
   signOut,
 } from '../features/auth/service';
+import type { requestAccessCode } from '../features/mail/service';
 import type { getOrder, requestWorkbookDownload } from '../features/orders/service';
 import type { RestRoutes } from './rest-plugin';
 
@@ -78,6 +80,7 @@ true satisfies SameType<Awaited<ReturnType<typeof signInAdmin>>['body'], AdminSi
 true satisfies SameType<Awaited<ReturnType<typeof signInAdminSecondFactor>>['body'], AdminSecondFactorSignedInBody>;
 true satisfies SameType<Awaited<ReturnType<typeof signInCustomer>>['body'], CustomerSignedInBody>;
 true satisfies SameType<Awaited<ReturnType<typeof signOut>>, Success>;
+true satisfies SameType<Awaited<ReturnType<typeof requestAccessCode>>, RequestCodeAnswer>;
 true satisfies SameType<Awaited<ReturnType<typeof getOrder>>, Order>;
 true satisfies SameType<Awaited<ReturnType<typeof requestWorkbookDownload>>, WorkbookDownload>;
 
@@ -100,6 +103,8 @@ export const API_SCHEMAS = {
   ContactSent: output(contactSentSchema),
   CustomerSignIn: input(customerSignInSchema),
   CustomerSignedIn: output(customerSignedInSchema),
+  RequestCode: input(requestCodeSchema),
+  CodeRequested: output(codeRequestedSchema),
   PasswordSignIn: input(passwordSignInSchema),
   Register: input(registerSchema),
   SignedIn: output(signedInSchema),
@@ -255,6 +260,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       401: '`Invalid email or access code`.',
       429: 'Too many failed sign-ins for this email or address, or too many trial sign-ups.',
     },
+  },
+  {
+    id: 'requestAccessCode',
+    method: 'post',
+    path: '/api/customer-auth/request-code',
+    tag: 'auth',
+    summary: 'Emails a new personal access code ("Email me my code")',
+    access: 'anyone',
+    body: { json: 'RequestCode' },
+    success: {
+      202: {
+        description:
+          'The same answer whether or not the email has an account. A couple account with this email gets a new personal code by email; its old code stops working.',
+        answer: { schema: 'CodeRequested' },
+      },
+    },
+    errors: { 429: 'Too many code requests for this email (5 an hour) or from this address (30 an hour).' },
   },
   {
     id: 'getOrder',

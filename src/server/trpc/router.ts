@@ -5,6 +5,7 @@ import { frameworksRouter } from '../features/frameworks/router';
 import { adminCouplesRouter } from '../features/couples/router';
 import { adminOrdersRouter, ordersRouter } from '../features/orders/router';
 import { insightsRouter } from '../features/insights/router';
+import { mailRouter } from '../features/mail/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   sitePages: sitePagesRouter,
   insights: insightsRouter,
   adminSecurity: adminSecurityRouter,
+  mail: mailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,6 +13,11 @@ export interface IssueOptions {
    * the email, which proves nothing.
    */
   provesEmail: boolean;
+  /**
+   * Sends the new code in the same transaction (the mail feature's delivery: an order's code, a
+   * trial's code when mail is configured); without it the caller shows the code.
+   */
+  deliver?: (db: DB, accessCode: string) => Promise<void>;
 }
 
 /**
@@ -37,6 +42,7 @@ export async function issueAccessCode(
     emailVerifiedAt: options.provesEmail ? nowIso() : undefined,
   });
   await deleteSessionsOfAccount(db, accountId);
+  await options.deliver?.(db, accessCode);
   return accessCode;
 }
 

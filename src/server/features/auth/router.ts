@@ -15,7 +15,7 @@ import {
 import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from './session-cookie';
 import type { Context } from '../../trpc/init';
 
-/** Sets the cookie of a successful sign-in (none while a second factor is awaited) and answers with its body. */
+/** Sets the cookie of a successful sign-in (none while a second factor is awaited or a code was mailed) and answers with its body. */
 function answer<Body>(ctx: Context, signedIn: { session: NewSession | null; body: Body }): Body {
   if (signedIn.session) setSessionCookie(ctx.reply, ctx.deps.config, signedIn.session);
   return signedIn.body;

@@ -10,6 +10,7 @@ import {
   readPendingAdmin,
   verifySignInSecondFactor,
 } from '../admin-security/service';
+import { trialCodeDelivery } from '../mail/service';
 import { issueAccessCode } from './access-codes';
 import { hashSecret, normalizeAccessCode, sameSecret, verifyAccessCode, verifySecret } from './passwords';
 import {
@@ -40,9 +41,12 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** A successful sign-in: the new session for the cookie, and the body to answer with. */
+/**
+ * A successful sign-in: the new session for the cookie (null when the code went by email and the
+ * couple signs in with it next), and the body to answer with.
+ */
 export interface SignedIn<Body> {
-  session: NewSession;
+  session: NewSession | null;
   body: Body;
 }
 
@@ -252,6 +256,8 @@ export interface CustomerSignInBody {
   message: string;
   /** Only for a new trial account: its personal access code, shown this once and never again. */
   accessCode?: string;
+  /** A new trial account with mail configured: where its personal code was sent (no session yet). */
+  codeSentTo?: string;
 }
 
 /** Whether `code` is the configured shared code (an empty configured code disables that path). */
@@ -320,12 +326,19 @@ async function startTrial(deps: AppDeps, email: string, request: SignInRequest):
         passwordHash: null,
         accessCodeHash: null,
       });
-      return { accountId, accessCode: await issueAccessCode(trx, deps, accountId, { provesEmail: false }) };
+      // With mail configured the code goes to the email only (docs/product.md#email).
+      const deliver = trialCodeDelivery(deps, email);
+      return { accountId, accessCode: await issueAccessCode(trx, deps, accountId, { provesEmail: false, deliver }) };
     });
   } catch (error) {
     // A concurrent trial sign-up for the same email got there first: that account is not ours.
     if (isUniqueViolation(error)) throw new AppError('UNAUTHORIZED', INVALID_EMAIL_OR_CODE);
     throw error;
+  }
+  if (trialCodeDelivery(deps, email)) {
+    // Whoever typed the email signs in only with the code the email's owner receives.
+    const message = `Your free trial is ready. We have emailed your personal access code to ${email}: sign in with it.`;
+    return { session: null, body: { success: true, message, codeSentTo: email } };
   }
   const session = await startSession(deps, created.accountId, request);
   return {

@@ -26,6 +26,7 @@ import {
   markMessageRead,
   setMessageHandled,
 } from './repo';
+import { queueContactNotice } from '../mail/service';
 
 /**
  * Stores a visitor's message (docs/product.md#http-api). Only valid messages spend the sender's
@@ -38,7 +39,10 @@ export async function sendContactMessage(
   clientAddress: string,
 ): Promise<ContactSent> {
   deps.rateLimits.contactPerAddress.consume(clientAddress);
-  await insertContactMessage(deps.db, message);
+  await deps.db.transaction().execute(async (trx) => {
+    await insertContactMessage(trx, message);
+    await queueContactNotice(trx, deps, message); // the seller's notice (ADMIN_EMAIL)
+  });
   return { success: true, message: CONTACT_SENT_MESSAGE };
 }
 

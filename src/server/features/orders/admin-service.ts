@@ -14,6 +14,7 @@ import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
+import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
 import {
   type AdminOrderRow,
@@ -92,7 +93,7 @@ export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: s
       throw new AppError('CONFLICT', `The email ${order.email} is reserved for the demo account (DEMO_EMAIL).`);
     }
     const linked = order.coupleId === null ? undefined : await findAccountOfCouple(trx, order.coupleId, order.email);
-    const fulfilled = await fulfilCompletedOrder(trx, deps, order.email, linked);
+    const fulfilled = await fulfilCompletedOrder(trx, deps, order.email, linked, order.firstName);
     await setOrderStatus(trx, orderId, 'completed', fulfilled.coupleId);
     await recordAdminAction(trx, actor.admin, 'order.mark-paid', {
       target: `order ${orderId}`,
@@ -190,7 +191,11 @@ export async function resendAccess(
     }
     const account = await findCoupleAccountByEmail(trx, order.email);
     if (!account) throw new AppError('CONFLICT', `No account signs in with ${order.email}.`);
-    const accessCode = await issueAccessCode(trx, deps, account.accountId, { provesEmail: true });
+    // The new code goes to the order's email too (docs/product.md#email).
+    const accessCode = await issueAccessCode(trx, deps, account.accountId, {
+      provesEmail: true,
+      deliver: accessCodeDelivery(deps, { email: order.email, firstName: order.firstName }),
+    });
     const resent = { orderId, email: order.email, accessCode };
     await options.inTransaction?.(trx, resent);
     return resent;

@@ -7,6 +7,7 @@ import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
 import { type FrameworkDownload, openWeekFramework } from '../frameworks/service';
+import { accessCodeDelivery, queueOrderNotice } from '../mail/service';
 import {
   type CoupleAccount,
   createFullAccessCouple,
@@ -178,9 +179,11 @@ export async function fulfilCompletedOrder(
   deps: AppDeps,
   email: string,
   linked: CoupleAccount | undefined,
+  firstName?: string,
 ): Promise<{ coupleId: number; accessCode: string | null }> {
   const byEmail = await findCoupleAccountByEmail(trx, email);
-  const delivered = { provesEmail: true } as const;
+  // Every code of a completed order goes to the buyer's email (docs/product.md#email).
+  const delivered = { provesEmail: true, deliver: accessCodeDelivery(deps, { email, firstName }) } as const;
 
   if (linked) {
     if (byEmail && byEmail.accountId !== linked.accountId) {
@@ -259,13 +262,14 @@ export async function createOrder(
       email: input.email,
       status: input.status,
     };
+    await queueOrderNotice(trx, deps, order);
 
     let accessCode: string | null = null;
     if (input.status !== 'completed') {
       const byEmail = await findCoupleAccountByEmail(trx, input.email);
       await insertOrder(trx, { ...order, coupleId: byUsername?.coupleId ?? byEmail?.coupleId ?? null });
     } else {
-      const fulfilled = await fulfilCompletedOrder(trx, deps, input.email, byUsername);
+      const fulfilled = await fulfilCompletedOrder(trx, deps, input.email, byUsername, input.firstName);
       await insertOrder(trx, { ...order, coupleId: fulfilled.coupleId });
       accessCode = fulfilled.accessCode;
     }

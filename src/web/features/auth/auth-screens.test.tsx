@@ -234,6 +234,51 @@ describe('/customer-login', () => {
     ).toBeInTheDocument();
   });
 
+  it('with mail configured, says where the trial code went and keeps the couple on the sign-in form', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.customerLogin': () => ({
+        data: { success: true, message: 'Your free trial is ready.', codeSentTo: 'new.couple@example.com' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/customer-login');
+    await user.type(await screen.findByLabelText(/^Email/), 'New.Couple@Example.com');
+    await user.click(await screen.findByRole('button', { name: 'Use the trial code' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(/We have emailed your personal access code to/)).toHaveTextContent(
+      'We have emailed your personal access code to new.couple@example.com.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Your personal access code' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Access code/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('new.couple@example.com');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('"Email me my code" shows the server\'s one answer, whatever the email', async () => {
+    const answer = 'If an account uses this email, a new personal access code is on its way.';
+    const server = stubTrpcFetch({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'mail.requestCode': () => ({ data: { success: true, message: answer } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/customer-login');
+    await user.click(await screen.findByRole('button', { name: 'Email me my code' }));
+    await user.click(screen.getByRole('button', { name: 'Send me a new code' }));
+    expect(await screen.findByText('Enter your email')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.path === 'mail.requestCode')).toBe(false);
+
+    await user.type(screen.getByLabelText(/^Your email/), ' Lost@Example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send me a new code' }));
+    expect(await screen.findByText(answer)).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === 'mail.requestCode')?.input).toEqual({
+      email: 'Lost@Example.com',
+    });
+  });
+
   it('fills in the demo account and reports a refused code', async () => {
     const server = stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),

@@ -1,4 +1,4 @@
-import { Button, Divider, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { AccessCodeHints } from './access-code-hints';
 import { PersonalCodeReveal } from './personal-code-reveal';
+import { RequestCodeForm } from './request-code-form';
 import { resetSessionCache } from './session-cache';
 
 /**
@@ -20,6 +21,8 @@ export function CustomerLogin() {
   const navigate = useNavigate();
   const [newTrial, setNewTrial] = useState<{ email: string; accessCode: string } | null>(null);
   const [continuing, setContinuing] = useState(false);
+  // A trial while mail is configured: its code went to the email, and the couple signs in with it here.
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const form = useForm<CustomerSignInInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', accessCode: '' },
@@ -29,6 +32,12 @@ export function CustomerLogin() {
     trpc.auth.customerLogin.mutationOptions({
       onSuccess: async (result, input) => {
         await resetSessionCache(queryClient);
+        if (result.codeSentTo) {
+          notify.success('Check your inbox', 'Your personal access code is on its way.');
+          setCodeSentTo(result.codeSentTo);
+          form.setValues({ email: result.codeSentTo, accessCode: '' });
+          return;
+        }
         if (result.accessCode) {
           notify.success('Login Successful', 'Your free trial has started.');
           setNewTrial({ email: input.email.trim().toLowerCase(), accessCode: result.accessCode });
@@ -55,9 +64,15 @@ export function CustomerLogin() {
     );
   }
 
-  const busy = login.isPending || login.isSuccess;
+  const busy = login.isPending || (login.isSuccess && !codeSentTo);
   return (
     <Stack gap="lg">
+      {codeSentTo && (
+        <Alert variant="light" color="plum" title="Your free trial is ready" role="status">
+          We have emailed your personal access code to <strong>{codeSentTo}</strong>. Enter it below to sign in (check
+          the spam folder if it has not arrived in a few minutes).
+        </Alert>
+      )}
       <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack gap="md">
           <TextInput
@@ -89,6 +104,7 @@ export function CustomerLogin() {
         }}
         onUseDemo={(email, code) => form.setValues({ email, accessCode: code })}
       />
+      <RequestCodeForm />
       <Divider label="No access code yet?" labelPosition="center" />
       <Button component={Link} to="/" hash="pricing" variant="outline" size="md" fullWidth>
         Purchase the course

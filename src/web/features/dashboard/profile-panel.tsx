@@ -1,6 +1,7 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues } from './profile-form';
+import { RemindersSwitch } from './reminders-switch';
 
 interface ProfilePanelProps {
   profile: Profile | undefined;
@@ -34,6 +35,9 @@ export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
           <Skeleton height={56} />
         </Stack>
       )}
+      <Stack mt="lg">
+        <RemindersSwitch />
+      </Stack>
     </Card>
   );
 }

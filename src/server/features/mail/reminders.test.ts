@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bundledContentLibrary } from '../workbook/content-library';
+import { completeWeeks } from '../workbook/test-support';
+import {
+  callerFor,
+  createCouple,
+  createTestApp,
+  restartTestApp,
+  sessionCookie,
+  type TestApp,
+} from '../../test/harness';
+import { REMINDER_AFTER_MS, ReminderScheduler } from './reminders';
+import { FakeClock, startSmtpServer, type TestSmtpServer } from './test-support';
+import { MailWorker } from './worker';
+
+const PUBLIC_URL = 'https://vows.example.com';
+const DAY = 24 * 60 * 60_000;
+
+let smtp: TestSmtpServer;
+let t: TestApp;
+let clock: FakeClock;
+const env = () => ({ SMTP_URL: smtp.url, PUBLIC_URL });
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp(env());
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+beforeEach(async () => {
+  smtp.received.length = 0;
+  // Every couple of the earlier tests has had its reminder or is not due: start from none.
+  await t.deps.db.deleteFrom('couples').execute();
+  await t.deps.db.deleteFrom('outbound_emails').execute();
+  clock = new FakeClock();
+});
+
+/** Runs the reminder check at the fake clock's time and sends what it queued. */
+async function remindAndSend(app = t): Promise<number> {
+  const queued = await new ReminderScheduler(app.deps, { clock }).runOnce();
+  await new MailWorker(app.deps, { clock }).runOnce();
+  return queued;
+}
+
+const receivedBy = (to: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(to));
+const titleOf = (week: number) => bundledContentLibrary().contentFor(week).title;
+
+describe('weekly reminders', () => {
+  it('remind a paying couple once when their next week has waited 7 days, naming the week, with a one-click unsubscribe', async () => {
+    const couple = await createCouple(t.deps, { displayName: 'Robin', partnerName: 'Casey' });
+    clock = new FakeClock(); // from the moment the account was created
+    clock.advance(REMINDER_AFTER_MS - 60_000);
+    expect(await remindAndSend()).toBe(0);
+    clock.advance(60_000);
+    expect(await remindAndSend()).toBe(1);
+
+    const [mail] = receivedBy(couple.email);
+    expect(mail?.parsed.subject).toBe(`Week 1 is waiting for you: ${titleOf(1)}`);
+    expect(mail?.parsed.text).toContain('Dear Robin and Casey,');
+    expect(mail?.parsed.text).toContain(`"${titleOf(1)}"`);
+    expect(mail?.parsed.text).toContain(`${PUBLIC_URL}/dashboard`);
+    const unsubscribe = /(https:\/\/vows\.example\.com\/unsubscribe\?token=[\w.-]+)/.exec(mail?.parsed.text ?? '')?.[1];
+    expect(unsubscribe).toBeDefined();
+    expect(mail?.parsed.html).toContain(unsubscribe!);
+    const headerLines = Object.fromEntries(
+      mail!.parsed.headerLines.map((header) => [header.key, header.line.replace(/\r?\n\s+/g, ' ')]),
+    );
+    expect(headerLines['list-unsubscribe']).toBe(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(headerLines['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // Never twice for the same week, however often the check runs.
+    clock.advance(3 * DAY);
+    expect(await remindAndSend()).toBe(0);
+    clock.advance(30 * DAY);
+    expect(await remindAndSend()).toBe(0);
+    expect(receivedBy(couple.email)).toHaveLength(1);
+  });
+
+  it('count progress as activity, and remind of the next week a week after the last step', async () => {
+    const couple = await createCouple(t.deps);
+    await completeWeeks(t.deps, couple.coupleId, [1, 2]);
+    clock.advance(6 * DAY);
+    // A note on week 3 is progress: the week is not waiting.
+    await t.deps.db
+      .insertInto('progress')
+      .values({
+        couple_id: couple.coupleId,
+        week_number: 3,
+        notes: 'started',
+        rating: null,
+        completed_at: null,
+        updated_at: new Date(clock.now()).toISOString(),
+      })
+      .execute();
+    clock.advance(6 * DAY);
+    expect(await remindAndSend()).toBe(0);
+    clock.advance(DAY);
+    expect(await remindAndSend()).toBe(1);
+    expect(receivedBy(couple.email)[0]?.parsed.subject).toBe(`Week 3 is waiting for you: ${titleOf(3)}`);
+  });
+
+  it('skip trial couples, couples who finished all 52 weeks and couples who turned reminders off', async () => {
+    await createCouple(t.deps, { accessLevel: 'trial' });
+    const finished = await createCouple(t.deps);
+    await completeWeeks(
+      t.deps,
+      finished.coupleId,
+      Array.from({ length: 52 }, (_, i) => i + 1),
+    );
+    const off = await createCouple(t.deps);
+    await callerFor(t, await sessionCookie(t.deps, off.accountId)).then((caller) =>
+      caller.mail.setReminders({ weeklyReminders: false }),
+    );
+    clock.advance(8 * DAY);
+    expect(await remindAndSend()).toBe(0);
+    expect(smtp.received).toEqual([]);
+  });
+
+  it('are never sent twice across a restart', async () => {
+    const couple = await createCouple(t.deps);
+    clock.advance(8 * DAY);
+    expect(await remindAndSend()).toBe(1);
+    t = await restartTestApp(t, env());
+    expect(await remindAndSend()).toBe(0);
+    // Two processes checking at once queue it once too.
+    const other = await createCouple(t.deps);
+    clock.advance(8 * DAY);
+    const [a, b] = await Promise.all([
+      new ReminderScheduler(t.deps, { clock }).runOnce(),
+      new ReminderScheduler(t.deps, { clock }).runOnce(),
+    ]);
+    expect(a + b).toBe(1);
+    await new MailWorker(t.deps, { clock }).runOnce();
+    expect(receivedBy(couple.email)).toHaveLength(1);
+    expect(receivedBy(other.email)).toHaveLength(1);
+  });
+
+  it('run on their own timer once started, and stop cleanly', async () => {
+    const couple = await createCouple(t.deps);
+    const scheduler = new ReminderScheduler(t.deps, { clock, firstRunMs: 1_000, intervalMs: 60 * 60_000 });
+    scheduler.start();
+    clock.advance(1_000);
+    await expect
+      .poll(() => t.deps.db.selectFrom('reminders_sent').selectAll().where('couple_id', '=', couple.coupleId).execute())
+      .toEqual([]);
+    clock.advance(8 * DAY);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.deps.db
+              .selectFrom('reminders_sent')
+              .select('week_number')
+              .where('couple_id', '=', couple.coupleId)
+              .execute()
+          ).length,
+      )
+      .toBe(1);
+    await scheduler.stop();
+    expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('unsubscribe', () => {
+  async function unsubscribeLinkFor(): Promise<{ url: string; coupleId: number; email: string }> {
+    const couple = await createCouple(t.deps);
+    clock.advance(8 * DAY);
+    await remindAndSend();
+    const text = receivedBy(couple.email)[0]?.parsed.text ?? '';
+    const url = /https:\/\/vows\.example\.com(\/unsubscribe\?token=[\w.-]+)/.exec(text)![1]!;
+    return { url, coupleId: couple.coupleId, email: couple.email };
+  }
+
+  const remindersOf = async (coupleId: number) =>
+    (
+      await t.deps.db
+        .selectFrom('couples')
+        .select('weekly_reminders')
+        .where('id', '=', coupleId)
+        .executeTakeFirstOrThrow()
+    ).weekly_reminders;
+
+  it('asks on GET (a link checker changes nothing) and unsubscribes on POST, without signing in', async () => {
+    const { url, coupleId } = await unsubscribeLinkFor();
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<form method="post"');
+    expect(await remindersOf(coupleId)).toBe(1);
+
+    const done = await t.app.inject({ method: 'POST', url });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You are unsubscribed');
+    expect(await remindersOf(coupleId)).toBe(0);
+  });
+
+  it('takes the one-click POST of mail clients (RFC 8058) and is remembered: no more reminders', async () => {
+    const { url, coupleId, email } = await unsubscribeLinkFor();
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await remindersOf(coupleId)).toBe(0);
+
+    await completeWeeks(t.deps, coupleId, [1]);
+    clock.advance(30 * DAY);
+    expect(await remindAndSend()).toBe(0);
+    expect(receivedBy(email)).toHaveLength(1);
+  });
+
+  it('refuses a forged or broken token with 400 and changes nothing', async () => {
+    const { url, coupleId } = await unsubscribeLinkFor();
+    const forged = url.replace(/token=\d+\./, `token=${coupleId + 1}.`);
+    for (const bad of [forged, '/unsubscribe', '/unsubscribe?token=abc', `${url}x`]) {
+      expect((await t.app.inject({ method: 'POST', url: bad })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(400);
+    }
+    expect(await remindersOf(coupleId)).toBe(1);
+  });
+
+  it('the couple can read and change the choice in the profile (mail.reminders, mail.setReminders)', async () => {
+    const couple = await createCouple(t.deps);
+    const caller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    await expect(caller.mail.reminders()).resolves.toEqual({ weeklyReminders: true });
+    await expect(caller.mail.setReminders({ weeklyReminders: false })).resolves.toEqual({ weeklyReminders: false });
+    await expect(caller.mail.reminders()).resolves.toEqual({ weeklyReminders: false });
+    await caller.mail.setReminders({ weeklyReminders: true });
+    await expect(caller.mail.reminders()).resolves.toEqual({ weeklyReminders: true });
+    await expect((await callerFor(t)).mail.reminders()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});

@@ -1,0 +1,135 @@
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import type { AppDeps } from '../../deps';
+import { getWeekContent } from '../workbook/service';
+import { type Clock, systemClock } from './clock';
+import { listReminderCandidates, type ReminderCandidate } from './repo';
+import { queueWeeklyReminder } from './service';
+import type { MailLog } from './worker';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** A week waits this long without progress before its reminder (docs/product.md#email). */
+export const REMINDER_AFTER_MS = 7 * DAY_MS;
+
+export interface ReminderSchedulerOptions {
+  clock?: Clock;
+  log?: MailLog;
+  /** How often couples are checked. */
+  intervalMs?: number;
+  /** The first check after start (the server has just started: let it settle). */
+  firstRunMs?: number;
+  /** Couples read per query. */
+  pageSize?: number;
+}
+
+/**
+ * The week a reminder is due for, or null: the couple's next week (weeks open in order, so it is
+ * the one after the completed ones) once it has waited REMINDER_AFTER_MS since the couple's last
+ * step (the account or the order that opened it, the last completed week, the last note, rating or
+ * answer), never a week already reminded of, and never after week 52.
+ */
+export function dueReminderWeek(candidate: ReminderCandidate, now: number): number | null {
+  const week = Number(candidate.completedWeeks) + 1;
+  if (week > TOTAL_WEEKS) return null;
+  if (candidate.lastRemindedWeek !== null && Number(candidate.lastRemindedWeek) >= week) return null;
+  const lastStep = Math.max(
+    ...[
+      candidate.createdAt,
+      candidate.lastCompletedAt,
+      candidate.lastProgressAt,
+      candidate.lastAnswerAt,
+      candidate.lastOrderAt,
+    ]
+      .filter((time): time is string => time !== null)
+      .map((time) => Date.parse(time)),
+  );
+  return now - lastStep >= REMINDER_AFTER_MS ? week : null;
+}
+
+/**
+ * The weekly reminders, scheduled in-process (decision 0138): every `intervalMs` the couples with
+ * reminders on are read a page at a time and each due reminder is queued with its record
+ * (couple, week) in one transaction. That key makes a run idempotent: after a restart, or with
+ * several processes checking at once, a week's reminder is queued once.
+ */
+export class ReminderScheduler {
+  readonly #deps: AppDeps;
+  readonly #clock: Clock;
+  readonly #log: MailLog;
+  readonly #intervalMs: number;
+  readonly #firstRunMs: number;
+  readonly #pageSize: number;
+  #timer: unknown = null;
+  #running: Promise<number> | null = null;
+  #stopped = true;
+
+  constructor(deps: AppDeps, options: ReminderSchedulerOptions = {}) {
+    this.#deps = deps;
+    this.#clock = options.clock ?? systemClock;
+    this.#log = options.log ?? { info() {}, warn() {}, error() {} };
+    this.#intervalMs = options.intervalMs ?? 60 * 60_000;
+    this.#firstRunMs = options.firstRunMs ?? 60_000;
+    this.#pageSize = options.pageSize ?? 500;
+  }
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#schedule(this.#firstRunMs);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => undefined);
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#stopped) return;
+    this.#timer = this.#clock.setTimeout(() => {
+      this.#timer = null;
+      this.runOnce()
+        .catch((error: unknown) => this.#log.error({ err: error }, 'weekly reminders check failed'))
+        .finally(() => this.#schedule(this.#intervalMs));
+    }, delayMs);
+  }
+
+  /** Queues every reminder due now; answers how many. */
+  runOnce(): Promise<number> {
+    this.#running ??= this.#run().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #run(): Promise<number> {
+    const deps = this.#deps;
+    let queued = 0;
+    let afterCoupleId = 0;
+    for (;;) {
+      const page = await listReminderCandidates(deps.db, {
+        afterCoupleId,
+        limit: this.#pageSize,
+        excludedEmail: deps.config.demoEmail,
+      });
+      const now = this.#clock.now();
+      for (const candidate of page) {
+        const week = dueReminderWeek(candidate, now);
+        if (week === null) continue;
+        const content = await getWeekContent(deps, { coupleId: candidate.coupleId, accessLevel: 'full' }, week);
+        const sent = await queueWeeklyReminder(deps, {
+          coupleId: candidate.coupleId,
+          email: candidate.email,
+          names: candidate,
+          weekNumber: week,
+          weekTitle: content.title,
+        });
+        if (sent) queued += 1;
+      }
+      if (page.length < this.#pageSize || this.#stopped) break;
+      afterCoupleId = page.at(-1)!.coupleId;
+    }
+    if (queued > 0) this.#log.info({ queued }, 'weekly reminders queued');
+    return queued;
+  }
+}

@@ -1,0 +1,377 @@
+import { sql } from 'kysely';
+import { nowIso, type DB } from '../../db/client';
+import type { OutboundEmailStatus } from '../../db/schema';
+
+/** All SQL of the mail feature: the outbox, reminders, and the rows email reads elsewhere. */
+
+export interface NewOutboundEmail {
+  messageId: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  sensitive: boolean;
+  status: 'preparing' | 'pending';
+  nextAttemptAt: number;
+}
+
+export async function insertOutboundEmail(db: DB, email: NewOutboundEmail): Promise<number> {
+  const row = await db
+    .insertInto('outbound_emails')
+    .values({
+      message_id: email.messageId,
+      kind: email.kind,
+      recipient: email.recipient,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      headers: JSON.stringify(email.headers),
+      sensitive: email.sensitive ? 1 : 0,
+      status: email.status,
+      next_attempt_at: email.nextAttemptAt,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface QueuedEmail {
+  id: number;
+  messageId: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: string;
+  attempts: number;
+}
+
+/** Messages ready to send (status pending, due, not leased by a worker), oldest due first. */
+export async function findDueEmails(db: DB, now: number, limit: number): Promise<QueuedEmail[]> {
+  return db
+    .selectFrom('outbound_emails')
+    .select([
+      'id',
+      'message_id as messageId',
+      'kind',
+      'recipient',
+      'subject',
+      'text_body as text',
+      'html_body as html',
+      'headers',
+      'attempts',
+    ])
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a message for one worker until `leaseUntil`: true when this call got it (another process's
+ * worker may have taken it first). A lease that runs out (the worker died) frees it again.
+ */
+export async function leaseEmail(db: DB, id: number, now: number, leaseUntil: number): Promise<boolean> {
+  const result = await db
+    .updateTable('outbound_emails')
+    .set({ locked_until: leaseUntil })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sent: the bodies of a message that held a secret (an access code) are emptied. */
+export async function markEmailSent(db: DB, id: number, sentAt: string): Promise<void> {
+  await db
+    .updateTable('outbound_emails')
+    .set({
+      status: 'sent',
+      sent_at: sentAt,
+      locked_until: null,
+      last_error: null,
+      attempts: sql`attempts + 1`,
+      text_body: sql`case when sensitive = 1 then '' else text_body end`,
+      html_body: sql`case when sensitive = 1 then '' else html_body end`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed attempt: retried at `nextAttemptAt`, or given up (`failed`) when that is null. */
+export async function markEmailAttemptFailed(
+  db: DB,
+  id: number,
+  error: string,
+  nextAttemptAt: number | null,
+): Promise<void> {
+  await db
+    .updateTable('outbound_emails')
+    .set({
+      status: nextAttemptAt === null ? 'failed' : 'pending',
+      attempts: sql`attempts + 1`,
+      last_error: error,
+      locked_until: null,
+      ...(nextAttemptAt === null ? {} : { next_attempt_at: nextAttemptAt }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Code requests not yet turned into a message (or dropped), oldest first. */
+export async function findPreparingEmails(db: DB, limit: number): Promise<{ id: number; recipient: string }[]> {
+  return db
+    .selectFrom('outbound_emails')
+    .select(['id', 'recipient'])
+    .where('status', '=', 'preparing')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A prepared code request becomes a message to send (it keeps its Message-ID). */
+export async function completePreparedEmail(
+  db: DB,
+  id: number,
+  email: { kind: string; subject: string; text: string; html: string; sensitive: boolean; nextAttemptAt: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbound_emails')
+    .set({
+      kind: email.kind,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      sensitive: email.sensitive ? 1 : 0,
+      status: 'pending',
+      next_attempt_at: email.nextAttemptAt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'preparing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deletePreparingEmail(db: DB, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('outbound_emails')
+    .where('id', '=', id)
+    .where('status', '=', 'preparing')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export interface OutboxEntry {
+  id: number;
+  messageId: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  status: OutboundEmailStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: number;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** The admin's outbox, newest first (by id, the primary key), without bodies or code requests. */
+export async function listOutbox(
+  db: DB,
+  options: { limit: number; before?: number; status?: 'pending' | 'sent' | 'failed' },
+): Promise<OutboxEntry[]> {
+  let query = db
+    .selectFrom('outbound_emails')
+    .select([
+      'id',
+      'message_id as messageId',
+      'kind',
+      'recipient',
+      'subject',
+      'status',
+      'attempts',
+      'last_error as lastError',
+      'next_attempt_at as nextAttemptAt',
+      'created_at as createdAt',
+      'sent_at as sentAt',
+    ])
+    .where('status', '!=', 'preparing');
+  if (options.before !== undefined) query = query.where('id', '<', options.before);
+  if (options.status !== undefined) query = query.where('status', '=', options.status);
+  return query.orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+export async function findOutboxStatus(db: DB, id: number): Promise<OutboundEmailStatus | undefined> {
+  const row = await db.selectFrom('outbound_emails').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}
+
+/** A failed message goes back to the queue with a fresh set of attempts. */
+export async function requeueFailedEmail(db: DB, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('outbound_emails')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, locked_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The couple account an email signs in to (never the admin's), with the names emails greet. */
+export async function findCoupleByEmail(
+  db: DB,
+  email: string,
+): Promise<{ accountId: number; coupleId: number; displayName: string; partnerName: string } | undefined> {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('couples', 'couples.id', 'accounts.couple_id')
+    .select([
+      'accounts.id as accountId',
+      'couples.id as coupleId',
+      'couples.display_name as displayName',
+      'couples.partner_name as partnerName',
+    ])
+    .where('accounts.email', '=', email)
+    .where('accounts.role', '=', 'couple')
+    .executeTakeFirst();
+}
+
+export async function findWeeklyReminders(db: DB, coupleId: number): Promise<boolean | undefined> {
+  const row = await db.selectFrom('couples').select('weekly_reminders').where('id', '=', coupleId).executeTakeFirst();
+  return row === undefined ? undefined : row.weekly_reminders === 1;
+}
+
+export async function setWeeklyReminders(db: DB, coupleId: number, on: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('couples')
+    .set({ weekly_reminders: on ? 1 : 0 })
+    .where('id', '=', coupleId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface ReminderCandidate {
+  coupleId: number;
+  email: string;
+  displayName: string;
+  partnerName: string;
+  createdAt: string;
+  completedWeeks: number;
+  lastCompletedAt: string | null;
+  lastProgressAt: string | null;
+  lastAnswerAt: string | null;
+  lastOrderAt: string | null;
+  /** The latest week a reminder was recorded for (reminders go forward only). */
+  lastRemindedWeek: number | null;
+}
+
+/**
+ * One page (by couple id) of the couples a weekly reminder may be for: full access, reminders on,
+ * an email to write to (not `excludedEmail`, the demo account's). Each row carries what decides
+ * whether one is due: the completed weeks and the latest activity, each read through an index.
+ */
+export async function listReminderCandidates(
+  db: DB,
+  options: { afterCoupleId: number; limit: number; excludedEmail: string },
+): Promise<ReminderCandidate[]> {
+  return db
+    .selectFrom('couples')
+    .innerJoin('accounts', 'accounts.couple_id', 'couples.id')
+    .select((eb) => [
+      'couples.id as coupleId',
+      sql<string>`accounts.email`.as('email'),
+      'couples.display_name as displayName',
+      'couples.partner_name as partnerName',
+      'couples.created_at as createdAt',
+      eb
+        .selectFrom('progress')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('progress.couple_id', '=', 'couples.id')
+        .where('progress.completed_at', 'is not', null)
+        .as('completedWeeks'),
+      eb
+        .selectFrom('progress')
+        .select((inner) => inner.fn.max('progress.completed_at').as('m'))
+        .whereRef('progress.couple_id', '=', 'couples.id')
+        .where('progress.completed_at', 'is not', null)
+        .as('lastCompletedAt'),
+      eb
+        .selectFrom('progress')
+        .select((inner) => inner.fn.max('progress.updated_at').as('m'))
+        .whereRef('progress.couple_id', '=', 'couples.id')
+        .as('lastProgressAt'),
+      eb
+        .selectFrom('workbook_responses')
+        .select((inner) => inner.fn.max('workbook_responses.updated_at').as('m'))
+        .whereRef('workbook_responses.couple_id', '=', 'couples.id')
+        .as('lastAnswerAt'),
+      eb
+        .selectFrom('orders')
+        .select((inner) => inner.fn.max('orders.created_at').as('m'))
+        .whereRef('orders.couple_id', '=', 'couples.id')
+        .where('orders.status', '=', 'completed')
+        .as('lastOrderAt'),
+      eb
+        .selectFrom('reminders_sent')
+        .select((inner) => inner.fn.max('reminders_sent.week_number').as('m'))
+        .whereRef('reminders_sent.couple_id', '=', 'couples.id')
+        .as('lastRemindedWeek'),
+    ])
+    .where('couples.id', '>', options.afterCoupleId)
+    .where('couples.access_level', '=', 'full')
+    .where('couples.weekly_reminders', '=', 1)
+    .where('accounts.role', '=', 'couple')
+    .where('accounts.email', 'is not', null)
+    .where('accounts.email', '!=', options.excludedEmail)
+    .orderBy('couples.id')
+    .limit(options.limit)
+    .execute() as Promise<ReminderCandidate[]>;
+}
+
+/** Records the reminder of a couple's week; false when one was recorded already (the key). */
+export async function recordReminderSent(db: DB, coupleId: number, weekNumber: number): Promise<boolean> {
+  const result = await db
+    .insertInto('reminders_sent')
+    .values({ couple_id: coupleId, week_number: weekNumber, sent_at: nowIso() })
+    .onConflict((oc) => oc.columns(['couple_id', 'week_number']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export interface ContactMessageForReply {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  createdAt: string;
+}
+
+export async function findContactMessage(db: DB, id: number): Promise<ContactMessageForReply | undefined> {
+  return db
+    .selectFrom('contact_messages')
+    .select([
+      'id',
+      'first_name as firstName',
+      'last_name as lastName',
+      'email',
+      'subject',
+      'message',
+      'created_at as createdAt',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function markContactMessageHandled(db: DB, id: number, handledAt: string): Promise<void> {
+  await db.updateTable('contact_messages').set({ handled_at: handledAt }).where('id', '=', id).execute();
+}

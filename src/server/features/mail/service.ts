@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../../shared/errors';
+import { REQUEST_CODE_MESSAGE, type RequestCodeAnswer, type outboxListInputSchema } from '../../../shared/mail-schemas';
+import type { z } from '../../../shared/zod';
+import type { Config } from '../../config';
+import { nowIso, type DB } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { CoupleAuth } from '../auth/access';
+import { issueAccessCode } from '../auth/access-codes';
+import * as repo from './repo';
+import {
+  accessCodeEmail,
+  contactNoticeEmail,
+  contactReplyEmail,
+  orderNoticeEmail,
+  type RenderedEmail,
+  requestedCodeEmail,
+  trialWelcomeEmail,
+  weeklyReminderEmail,
+} from './templates';
+import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
+
+/*
+ * Email (docs/product.md#email). Nothing here talks to a mail server: every message is a row of
+ * the outbox, written in the caller's transaction (pass it as `db`), and the worker (worker.ts)
+ * sends it, retries it and records failures (decision 0137).
+ */
+
+type MailDeps = Pick<AppDeps, 'config' | 'mailSignal'>;
+
+/** Whether mail really leaves the machine (SMTP_URL); without it messages go to DATA_DIR/outbox. */
+export function deliversMail(config: Pick<Config, 'mail'>): boolean {
+  return config.mail.smtpUrl !== undefined;
+}
+
+/** `<random@domain-of-MAIL_FROM>`, chosen when the row is written and kept for every attempt. */
+export function newMessageId(config: Pick<Config, 'mail'>): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(config.mail.from)?.[1] ?? 'localhost';
+  return `<${randomUUID()}@${domain}>`;
+}
+
+interface QueuedMessage {
+  kind: string;
+  to: string;
+  email: RenderedEmail;
+  /** The bodies hold an access code: emptied once sent. */
+  sensitive?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** Writes a message to the outbox in `db` (the caller's transaction) and wakes the worker. */
+async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promise<number> {
+  const id = await repo.insertOutboundEmail(db, {
+    messageId: newMessageId(deps.config),
+    kind: message.kind,
+    recipient: message.to,
+    subject: message.email.subject,
+    text: message.email.text,
+    html: message.email.html,
+    headers: message.headers ?? {},
+    sensitive: message.sensitive ?? false,
+    status: 'pending',
+    nextAttemptAt: 0, // due at once, whatever the clock
+  });
+  // In this process the worker's next read waits for the transaction's connection, so it sees the
+  // row once committed (and never a rolled-back one); other processes' rows come with its poll.
+  deps.mailSignal.wake();
+  return id;
+}
+
+/**
+ * The `deliver` of issueAccessCode for a completed order: the new code goes to the buyer by email
+ * in the same transaction (docs/product.md#orders).
+ */
+export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; firstName?: string }) {
+  return async (db: DB, accessCode: string): Promise<void> => {
+    await queueEmail(db, deps, {
+      kind: 'access-code',
+      to: buyer.email,
+      email: accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }),
+      sensitive: true,
+    });
+  };
+}
+
+/**
+ * The `deliver` of a trial's code when mail is configured: the code goes to the email, never to
+ * the page, so only the email's owner can use the account. Undefined without SMTP_URL: the page
+ * shows the code once (docs/product.md#access-codes).
+ */
+export function trialCodeDelivery(deps: MailDeps, email: string) {
+  if (!deliversMail(deps.config)) return undefined;
+  return async (db: DB, accessCode: string): Promise<void> => {
+    await queueEmail(db, deps, {
+      kind: 'trial-welcome',
+      to: email,
+      email: trialWelcomeEmail(deps.config.publicUrl, { email, accessCode, trialWeeks: deps.config.trialWeeks }),
+      sensitive: true,
+    });
+  };
+}
+
+/** The seller's notice of a new order (ADMIN_EMAIL; nothing when unset). */
+export async function queueOrderNotice(
+  db: DB,
+  deps: MailDeps,
+  order: { id: string; amount: number; firstName: string; lastName: string; email: string; status: string },
+): Promise<void> {
+  const adminEmail = deps.config.mail.adminEmail;
+  if (!adminEmail) return;
+  await queueEmail(db, deps, {
+    kind: 'order-notice',
+    to: adminEmail,
+    email: orderNoticeEmail(deps.config.publicUrl, order),
+  });
+}
+
+/** The seller's notice of a new contact message (ADMIN_EMAIL; nothing when unset); replies go to the sender. */
+export async function queueContactNotice(
+  db: DB,
+  deps: MailDeps,
+  message: { firstName: string; lastName: string; email: string; subject?: string | null; message: string },
+): Promise<void> {
+  const adminEmail = deps.config.mail.adminEmail;
+  if (!adminEmail) return;
+  await queueEmail(db, deps, {
+    kind: 'contact-notice',
+    to: adminEmail,
+    email: contactNoticeEmail(deps.config.publicUrl, { ...message, subject: message.subject ?? null }),
+    headers: { 'Reply-To': message.email },
+  });
+}
+
+/**
+ * POST /api/customer-auth/request-code and mail.requestCode: "Email me my code". The request does
+ * the same work whatever the email (the rate limits, then one row written), and answers the same
+ * 202 body; the worker then looks the email up and, for a couple's account, issues a new code
+ * (the old one stops working, every session ends) and sends it. An unknown email's row is
+ * dropped. So neither the answer nor its timing tells whether an account exists (decision 0139).
+ */
+export async function requestAccessCode(
+  deps: AppDeps,
+  input: { email: string },
+  clientAddress: string,
+): Promise<RequestCodeAnswer> {
+  const perAddress = deps.rateLimits.codeRequestsPerAddress.reserve(clientAddress);
+  try {
+    deps.rateLimits.codeRequestsPerEmail.consume(input.email);
+  } catch (error) {
+    perAddress.release();
+    throw error;
+  }
+  await repo.insertOutboundEmail(deps.db, {
+    messageId: newMessageId(deps.config),
+    kind: 'code-request',
+    recipient: input.email,
+    subject: '',
+    text: '',
+    html: '',
+    headers: {},
+    sensitive: true,
+    status: 'preparing',
+    nextAttemptAt: 0, // due at once, whatever the clock
+  });
+  deps.mailSignal.wake();
+  return { success: true, message: REQUEST_CODE_MESSAGE };
+}
+
+/**
+ * The worker's half of a code request: in one transaction, a couple's account gets a new code and
+ * the row becomes its email (same Message-ID); any other email (unknown, the admin's, the demo
+ * account's) drops the row.
+ */
+export async function prepareCodeRequest(deps: AppDeps, id: number, email: string, now: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const couple = email === deps.config.demoEmail ? undefined : await repo.findCoupleByEmail(trx, email);
+    if (!couple) {
+      await repo.deletePreparingEmail(trx, id);
+      return;
+    }
+    const accessCode = await issueAccessCode(trx, deps, couple.accountId, { provesEmail: true });
+    const rendered = requestedCodeEmail(deps.config.publicUrl, { email, accessCode, names: couple });
+    await repo.completePreparedEmail(trx, id, {
+      kind: 'requested-code',
+      ...rendered,
+      sensitive: true,
+      nextAttemptAt: now,
+    });
+  });
+}
+
+/**
+ * The seller's answer to a contact message (the back office's inbox): queued to the sender with
+ * the original quoted, and the message marked handled, in one transaction. Replies to the
+ * sender's answer go to ADMIN_EMAIL when it is set.
+ */
+export async function replyToContactMessage(
+  deps: AppDeps,
+  messageId: number,
+  body: string,
+  adminId: number,
+): Promise<{ success: true; handledAt: string; emailId: number }> {
+  const original = await repo.findContactMessage(deps.db, messageId);
+  if (!original) throw new AppError('NOT_FOUND', 'No contact message with this id.');
+  const adminEmail = deps.config.mail.adminEmail;
+  const handledAt = nowIso();
+  const emailId = await deps.db.transaction().execute(async (trx) => {
+    const id = await queueEmail(trx, deps, {
+      kind: 'contact-reply',
+      to: original.email,
+      email: contactReplyEmail(deps.config.publicUrl, { original, body, canReply: adminEmail !== undefined }),
+      headers: {
+        ...(adminEmail ? { 'Reply-To': adminEmail } : {}),
+        // Which administrator answered, for the seller's own records (the sender sees only the text).
+        'X-Vows-Replied-By': `admin-${adminId}`,
+      },
+    });
+    await repo.markContactMessageHandled(trx, messageId, handledAt);
+    return id;
+  });
+  return { success: true, handledAt, emailId };
+}
+
+export interface OutboxPage {
+  items: (Omit<repo.OutboxEntry, 'nextAttemptAt'> & { nextAttemptAt: string })[];
+  /** Pass as `before` for the next (older) page; null on the last. */
+  nextBefore: number | null;
+  /** Where messages go: an SMTP server, or the outbox folder. */
+  delivery: 'smtp' | 'outbox-folder';
+}
+
+/** The admin's view of the outbox: recipients, subjects, statuses and failures, never bodies. */
+export async function listOutboxPage(
+  deps: AppDeps,
+  input: z.output<typeof outboxListInputSchema>,
+): Promise<OutboxPage> {
+  const rows = await repo.listOutbox(deps.db, { limit: input.limit + 1, before: input.before, status: input.status });
+  const page = rows.slice(0, input.limit);
+  return {
+    items: page.map((row) => ({ ...row, nextAttemptAt: new Date(row.nextAttemptAt).toISOString() })),
+    nextBefore: rows.length > input.limit ? page.at(-1)!.id : null,
+    delivery: deliversMail(deps.config) ? 'smtp' : 'outbox-folder',
+  };
+}
+
+/** Sends a failed message again, with a fresh set of attempts. */
+export async function retryEmail(deps: AppDeps, id: number): Promise<{ success: true }> {
+  const status = await repo.findOutboxStatus(deps.db, id);
+  if (status === undefined || status === 'preparing') throw new AppError('NOT_FOUND', 'No email with this id.');
+  if (!(await repo.requeueFailedEmail(deps.db, id, Date.now()))) {
+    throw new AppError('CONFLICT', `Only a failed email can be retried; this one is ${status}.`);
+  }
+  deps.mailSignal.wake();
+  return { success: true };
+}
+
+const NO_COUPLE = 'This couple account no longer exists.';
+
+/** The couple's weekly reminder choice (Profile). */
+export async function getReminderSetting(
+  deps: AppDeps,
+  couple: Pick<CoupleAuth, 'coupleId'>,
+): Promise<{ weeklyReminders: boolean }> {
+  const on = await repo.findWeeklyReminders(deps.db, couple.coupleId);
+  if (on === undefined) throw new AppError('NOT_FOUND', NO_COUPLE);
+  return { weeklyReminders: on };
+}
+
+export async function setReminderSetting(
+  deps: AppDeps,
+  couple: Pick<CoupleAuth, 'coupleId'>,
+  weeklyReminders: boolean,
+): Promise<{ weeklyReminders: boolean }> {
+  if (!(await repo.setWeeklyReminders(deps.db, couple.coupleId, weeklyReminders))) {
+    throw new AppError('NOT_FOUND', NO_COUPLE);
+  }
+  return { weeklyReminders };
+}
+
+export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. You can turn reminders off in your Profile.';
+
+/** The couple an unsubscribe link's token names; 400 for a token that is not one of ours. */
+export function coupleOfUnsubscribeToken(deps: Pick<AppDeps, 'accessCodeKey'>, token: unknown): number {
+  const coupleId = verifyUnsubscribeToken(deps.accessCodeKey, token);
+  if (coupleId === null) throw new AppError('BAD_REQUEST', UNSUBSCRIBE_INVALID);
+  return coupleId;
+}
+
+/** The one-click unsubscribe: reminders off for the token's couple, no sign-in needed. */
+export async function unsubscribeByToken(deps: AppDeps, token: unknown): Promise<void> {
+  const coupleId = coupleOfUnsubscribeToken(deps, token);
+  // A deleted couple has nothing left to unsubscribe from: the link still answers "done".
+  await repo.setWeeklyReminders(deps.db, coupleId, false);
+}
+
+export function unsubscribeUrl(deps: Pick<AppDeps, 'accessCodeKey' | 'config'>, coupleId: number): string {
+  return `${deps.config.publicUrl}/unsubscribe?token=${unsubscribeToken(deps.accessCodeKey, coupleId)}`;
+}
+
+/**
+ * A weekly reminder, recorded under its unique key (couple, week) in the same transaction: false
+ * when that week's reminder was recorded already (by an earlier run, another process, or before a
+ * restart), and then nothing is queued.
+ */
+export async function queueWeeklyReminder(
+  deps: AppDeps,
+  reminder: {
+    coupleId: number;
+    email: string;
+    names: { displayName: string; partnerName: string };
+    weekNumber: number;
+    weekTitle: string;
+  },
+): Promise<boolean> {
+  const link = unsubscribeUrl(deps, reminder.coupleId);
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.recordReminderSent(trx, reminder.coupleId, reminder.weekNumber))) return false;
+    await queueEmail(trx, deps, {
+      kind: 'weekly-reminder',
+      to: reminder.email,
+      email: weeklyReminderEmail(deps.config.publicUrl, { ...reminder, unsubscribeUrl: link }),
+      headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    return true;
+  });
+}

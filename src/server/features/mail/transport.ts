@@ -1,0 +1,77 @@
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import { ensurePrivateDir, writePrivateFile } from '../../private-files';
+
+/** One message as the worker hands it to a transport. */
+export interface OutgoingMessage {
+  /** The outbox row's id: names the .eml file. */
+  id: number;
+  kind: string;
+  messageId: string;
+  from: string;
+  replyTo?: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+export interface MailTransport {
+  /** Where messages go, for the log: `smtp://host:port` (no credentials) or the outbox folder. */
+  readonly description: string;
+  /** Sends (or writes) the message; throws when the server refuses it or cannot be reached. */
+  send(message: OutgoingMessage): Promise<{ file?: string }>;
+  close(): void;
+}
+
+function mailOptions(message: OutgoingMessage) {
+  return {
+    messageId: message.messageId,
+    from: message.from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+  };
+}
+
+/**
+ * The transport of the configuration (docs/product.md#email): SMTP_URL's server, or without it
+ * the outbox folder, where each message is a standard .eml file named by its queue id (a message
+ * sent again replaces its own file), private like every file the app writes (decision 0096).
+ */
+export function createMailTransport(config: Config['mail']): MailTransport {
+  if (config.smtpUrl) {
+    const url = new URL(config.smtpUrl);
+    const transporter = nodemailer.createTransport(config.smtpUrl, {
+      // A slow or silent server fails the attempt (and is retried) instead of holding the worker.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    } as never);
+    return {
+      description: `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      async send(message) {
+        await transporter.sendMail(mailOptions(message));
+        return {};
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: config.outboxDir,
+    async send(message) {
+      const info = await writer.sendMail(mailOptions(message));
+      await ensurePrivateDir(config.outboxDir);
+      const file = path.join(config.outboxDir, `${String(message.id).padStart(6, '0')}-${message.kind}.eml`);
+      await writePrivateFile(file, info.message as Buffer);
+      return { file };
+    },
+    close: () => writer.close(),
+  };
+}

@@ -1,0 +1,76 @@
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailForward } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { requestCodeSchema, type RequestCodeInput } from '../../../shared/mail-schemas';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+/**
+ * "Email me my code" on /customer-login: a couple who lost their personal code asks for a new one.
+ * The server answers the same for every email (no account enumeration), so the page shows that
+ * answer as it is, never "sent" or "unknown".
+ */
+export function RequestCodeForm() {
+  const [open, setOpen] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const form = useForm<RequestCodeInput>({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(requestCodeSchema, { sync: true }),
+  });
+  const request = useMutation(
+    trpc.mail.requestCode.mutationOptions({
+      onSuccess: (result) => setAnswer(result.message),
+      onError: (error) => notify.error('Could not send', errorMessage(error, 'Please try again in a moment.')),
+    }),
+  );
+
+  if (!open) {
+    return (
+      <Button variant="subtle" leftSection={<IconMailForward size={18} aria-hidden />} onClick={() => setOpen(true)}>
+        Email me my code
+      </Button>
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="request-code-heading">
+      <Text fw={600} id="request-code-heading">
+        Email me my code
+      </Text>
+      {answer ? (
+        <Alert
+          variant="light"
+          color="plum"
+          icon={<IconMailForward size={18} aria-hidden />}
+          role="status"
+          title="Check your inbox"
+        >
+          {answer}
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values))}>
+          <Stack gap="sm">
+            <Text size="sm">
+              Lost your personal access code? Enter the email you signed up with and we will send you a new one. Your
+              old code will stop working.
+            </Text>
+            <TextInput
+              label="Your email"
+              type="email"
+              autoComplete="email"
+              required
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" variant="light" loading={request.isPending}>
+              Send me a new code
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}
