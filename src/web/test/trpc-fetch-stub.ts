@@ -33,10 +33,12 @@ const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 
 /**
  * Calls every page's layout makes whatever the test is about, answered unless a test says
- * otherwise: the footer asks which public pages are published (none).
+ * otherwise: the footer asks which public pages are published (none), and the admin sections'
+ * navigation asks how many messages are unread (none).
  */
 const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
   'sitePages.listPublished': () => ({ data: { slugs: [] } }),
+  'contact.countUnread': () => ({ data: { unread: 0 } }),
 };
 
 /**

@@ -7,6 +7,8 @@ import { buildApp } from '../../app';
 import { nowIso } from '../../db/client';
 import { createTestApp, makeTempDir, testConfig, type TestApp } from '../../test/harness';
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
+import { makeSamplePdf } from '../demo/seed';
+import { storeFrameworkPdf } from '../frameworks/service';
 import { createBackup, restoreBackup } from './service';
 
 const run = promisify(execFile);
@@ -40,6 +42,11 @@ async function writeUntil(t: TestApp, stop: { done: boolean }): Promise<number> 
 describe('backup and restore', () => {
   it('backs up consistently under write load, restores, and the app boots on the copy', async () => {
     t = await createTestApp({ DEMO_MODE: 'true' });
+    // The seller's uploads are what the backup must carry (weeks without one get printables).
+    for (const weekNumber of [1, 2, 3]) {
+      const fields = { weekNumber, title: `Week ${weekNumber}`, description: 'Uploaded by the seller' };
+      await storeFrameworkPdf(t.deps, fields, await makeSamplePdf(`Week ${weekNumber}`, 'Notes'));
+    }
     const backupDir = makeTempDir('vows-backups-');
     const stop = { done: false };
     const writing = writeUntil(t, stop);

@@ -35,6 +35,8 @@ export function countRows(database: SQLite.Database): Record<string, number> {
     'workbook_responses',
     'week_summaries',
     'contact_messages',
+    'week_contents',
+    'site_pages',
   ]) {
     const row = database.prepare(`select count(*) as n from ${table}`).get() as { n: number } | undefined;
     counts[table] = row?.n ?? 0;
@@ -69,7 +71,10 @@ export async function createBackup(options: {
     const live = new SQLite(options.databaseFile, { fileMustExist: true });
     try {
       live.pragma('busy_timeout = 5000');
-      await live.backup(copyFile);
+      // After the first step, copy every remaining page in one step: SQLite restarts an online
+      // backup whenever another connection writes between steps, so small steps under a steady
+      // stream of writes (the app keeps running) could restart for ever on a database of a few MB.
+      await live.backup(copyFile, { progress: ({ totalPages }) => totalPages });
     } finally {
       live.close();
     }

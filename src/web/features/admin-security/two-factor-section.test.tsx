@@ -18,6 +18,7 @@ describe('Settings → Two-factor sign-in', () => {
     let enabled = false;
     const server = stubTrpcFetch({
       'auth.check': () => ({ data: ADMIN_CHECK }),
+      'sitePages.listForEditing': () => ({ data: [] }),
       'adminSecurity.status': () => ({
         data: { enabled, enabledAt: enabled ? '2026-11-23T10:00:00.000Z' : null, recoveryCodesLeft: enabled ? 10 : 0 },
       }),
@@ -74,6 +75,7 @@ describe('Settings → Two-factor sign-in', () => {
     let enabled = true;
     const server = stubTrpcFetch({
       'auth.check': () => ({ data: ADMIN_CHECK }),
+      'sitePages.listForEditing': () => ({ data: [] }),
       'adminSecurity.status': () => ({
         data: { enabled, enabledAt: enabled ? '2026-11-23T10:00:00.000Z' : null, recoveryCodesLeft: enabled ? 7 : 0 },
       }),
