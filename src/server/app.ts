@@ -15,6 +15,7 @@ import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { applyDemoMode } from './features/demo/seed';
 import { removeStaleFrameworkFiles } from './features/frameworks/service';
+import { settleWorkbookBuilds, workbookFiles } from './features/orders/workbook-pdf';
 import { seedWeekContent } from './features/workbook/course-content';
 import { getPublicConfig } from './features/public-config/service';
 import { ensurePrivateDirSync } from './private-files';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     // Requests have finished; the background work (main.ts starts the mail worker) ends next.
     await Promise.all(app.backgroundWork.map((work) => work.stop()));
+    await settleWorkbookBuilds(workbookFiles(deps));
     await db.destroy();
     if (sqlite.open) sqlite.close();
   });

@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
-import { useTestApp } from '../../test/harness';
+import { createTestApp, useTestApp } from '../../test/harness';
 import { WORKBOOK_BEING_PREPARED } from './service';
 import { addFramework, addOrder } from './test-support';
 import {
@@ -103,5 +103,23 @@ describe('the complete workbook build', { timeout: 120_000 }, () => {
     const pdf = await t.app.inject({ url: `/api/download-workbook/${order.id}/pdf` });
     expect(pdf.statusCode).toBe(200);
     expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBeGreaterThan(4 * 150 + TOTAL_WEEKS);
+  });
+
+  it('closing the app waits for its build under way, so nothing is written into DATA_DIR afterwards', async () => {
+    const own = await createTestApp();
+    const order = await addOrder(own.deps);
+    WORKBOOK_TIMING.waitMs = 0;
+    expect((await own.app.inject({ url: `/api/download-workbook/${order.id}/pdf` })).statusCode).toBe(202);
+    const files = workbookFiles(own.deps);
+    let finishedBeforeClose = false;
+    void startWorkbookBuild(files, await workbookSources(own.deps)).then(() => {
+      finishedBeforeClose = closed === false;
+    });
+    let closed = false;
+    await own.app.close();
+    closed = true;
+    expect(finishedBeforeClose).toBe(true);
+    expect(fs.readdirSync(files.cacheDir).filter((name) => name.startsWith('workbook-'))).toHaveLength(1);
+    fs.rmSync(own.config.dataDir, { recursive: true, force: true });
   });
 });

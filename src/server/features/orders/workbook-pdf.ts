@@ -113,6 +113,16 @@ export function startWorkbookBuild(
 }
 
 /**
+ * Waits until no build writes under this app's data folder any more, whether it succeeds or
+ * fails: the app's close awaits it, so nothing is written into DATA_DIR after the app has closed.
+ */
+export async function settleWorkbookBuilds(files: WorkbookFiles): Promise<void> {
+  const underCache = path.resolve(files.cacheDir) + path.sep;
+  const running = [...builds].filter(([target]) => path.resolve(target).startsWith(underCache));
+  await Promise.allSettled(running.map(([, build]) => build));
+}
+
+/**
  * Opens the merged workbook for reading, building it first when needed: `ready` with an open handle
  * (the caller owns it; the file stays readable even if a newer build removes it), `preparing` when
  * the build takes longer than `waitMs`, `empty` when there is nothing to merge.
