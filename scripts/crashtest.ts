@@ -121,7 +121,10 @@ export async function runCrashTest(options: {
         "select reflection_answers from workbook_responses where couple_id = ? and week_number = 1 and partner = 'partner1'",
       )
       .get(coupleId) as { reflection_answers: string } | undefined;
-    const storedWorkbook = workbook ? (JSON.parse(workbook.reflection_answers) as string[])[0] : undefined;
+    // Answers are stored by question id (decision 0126): week 1's first is w01-q1.
+    const storedWorkbook = workbook
+      ? (JSON.parse(workbook.reflection_answers) as Record<string, string>)['w01-q1']
+      : undefined;
     if (!ledger.accepts('workbook', storedWorkbook))
       problems.push(`kill ${kill}: workbook answer is ${storedWorkbook}, acknowledged ${ledger.acked.get('workbook')}`);
     const notes = check.prepare('select notes from progress where couple_id = ? and week_number = 1').get(coupleId) as
