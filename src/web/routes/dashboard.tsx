@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SiteLayout } from '../components/site-layout';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
-import { dashboardSearchSchema } from '../features/dashboard/dashboard-search';
+import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { trpc } from '../trpc';
 
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/dashboard')({
   head: () => ({ meta: [{ title: 'Your dashboard · Vows & Weeks' }] }),
   // The tab and the selected week (`?tab=current&week=4`, docs/product.md#weekly-routine); a value
   // that is not a tab or a week 1-52 is dropped, never an error page.
-  validateSearch: dashboardSearchSchema,
+  validateSearch: readDashboardSearch,
   // The session first, asked afresh on every visit: a failure (anonymous, admin, network) goes to
   // /customer-login (docs/product.md#states), and nothing is fetched for a couple until its id is
   // known. Sign-in and sign-out reset the whole query cache (decision 0012), so no other couple's
