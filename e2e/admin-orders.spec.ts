@@ -26,6 +26,8 @@ async function accessLevel(page: Page): Promise<string> {
 }
 
 test('an order recorded in the page signs the couple in; a refund drops them to trial', async ({ page, browser }) => {
+  // Two browsers, two axe scans and a refund: longer than the default 30 s on a busy CI machine.
+  test.slow();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInAdmin(page);

@@ -61,6 +61,8 @@ test.afterAll(() => {
 });
 
 test('the admin sets up two-factor sign-in, signs in with password and code, and turns it off', async ({ page }) => {
+  // Two sign-ins, the setup, two axe scans and the command that turns it off: over 30 s on a busy machine.
+  test.slow();
   await passwordStep(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
 

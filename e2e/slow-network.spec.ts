@@ -111,5 +111,11 @@ test.describe('before any script runs', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('tab', { name: 'Progress' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Current Week' })).toBeVisible();
+    // A prerendered form cannot be typed into or sent before the app takes over: the text would be
+    // lost when the app replaces the page, and the plain HTML form would send the password in a GET.
+    await page.goto('/admin-login');
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign in as administrator' })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Couple sign in' })).toBeVisible();
   });
 });

@@ -135,9 +135,20 @@ function writePageShells(webDir: string, shell: string, pages: { pagePath: strin
     page = page
       .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
       .replace('</head>', `  <style data-critical-css>${routeCritical}</style>\n  </head>`)
-      .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
+      .replace(ROOT_ELEMENT, `<div id="root">${inertUntilTheAppTakesOver(html)}</div>`);
     fs.writeFileSync(path.join(webDir, pageFileName(pagePath)), page);
   }
+}
+
+/**
+ * A page that is not hydrated (every page but `/`) is replaced by the app once its route has
+ * loaded, so whatever someone typed into its prerendered form would be lost, and a button pressed
+ * before then would submit the plain HTML form: a GET that puts the password in the address. Its
+ * form controls are therefore disabled until the app takes over: a disabled fieldset around the
+ * page, laid out as if it were not there (`display: contents`). Links keep working.
+ */
+export function inertUntilTheAppTakesOver(html: string): string {
+  return `<fieldset disabled data-prerendered-frame style="display:contents">${html}</fieldset>`;
 }
 
 /**
