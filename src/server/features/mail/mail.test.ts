@@ -249,6 +249,37 @@ describe('seller notices and replies', () => {
       .executeTakeFirstOrThrow();
     expect(after.handled_at).toBe(result.handledAt);
   });
+
+  it('a reply writes the audit line message.reply with the request address, in the same transaction', async () => {
+    await post('/api/contact', message);
+    const stored = await t.deps.db
+      .selectFrom('contact_messages')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await t.deps.db.deleteFrom('admin_audit_log').execute();
+    const cookie = await adminCookie(t.deps);
+    const reply = (messageId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/trpc/mail.replyToMessage',
+        headers: { 'content-type': 'application/json', cookie },
+        payload: JSON.stringify({ messageId, body: 'Yes, by video call.' }),
+        remoteAddress: '203.0.113.21',
+      });
+
+    expect((await reply(999_999)).statusCode).toBe(404);
+    expect(await t.deps.db.selectFrom('admin_audit_log').selectAll().execute()).toEqual([]);
+
+    expect((await reply(stored.id)).statusCode).toBe(200);
+    const lines = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select(['actor_username', 'action', 'target', 'address'])
+      .execute();
+    expect(lines).toEqual([
+      { actor_username: 'admin', action: 'message.reply', target: `message ${stored.id}`, address: '203.0.113.21' },
+    ]);
+  });
 });
 
 describe('the queue', () => {
