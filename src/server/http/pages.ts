@@ -50,6 +50,7 @@ export const PAGE_PATHS = [
   // A page with a parameter: Fastify's `:name` for the route file's `$name`.
   '/admin/couples/:coupleId',
   '/admin/messages',
+  '/admin/outbox',
   '/admin/overview',
   '/admin/settings',
 ] as const;

@@ -29,9 +29,15 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
   // The back office's other sections: the admin frame with a generic page skeleton until the
   // guard has asked who is signed in.
   ...Object.fromEntries(
-    ['/admin/overview', '/admin/orders', '/admin/couples', '/admin/messages', '/admin/content', '/admin/settings'].map(
-      (pagePath) => [pagePath, () => <AdminSectionShell />],
-    ),
+    [
+      '/admin/overview',
+      '/admin/orders',
+      '/admin/couples',
+      '/admin/messages',
+      '/admin/outbox',
+      '/admin/content',
+      '/admin/settings',
+    ].map((pagePath) => [pagePath, () => <AdminSectionShell />]),
   ),
   // Both depend on the address (the order id; the buyer's details): a skeleton until the app reads it.
   '/success': () => <AddressPageSkeleton label="Loading your order" />,

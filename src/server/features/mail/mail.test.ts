@@ -249,6 +249,37 @@ describe('seller notices and replies', () => {
       .executeTakeFirstOrThrow();
     expect(after.handled_at).toBe(result.handledAt);
   });
+
+  it('a reply writes the audit line message.reply with the request address, in the same transaction', async () => {
+    await post('/api/contact', message);
+    const stored = await t.deps.db
+      .selectFrom('contact_messages')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await t.deps.db.deleteFrom('admin_audit_log').execute();
+    const cookie = await adminCookie(t.deps);
+    const reply = (messageId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/trpc/mail.replyToMessage',
+        headers: { 'content-type': 'application/json', cookie },
+        payload: JSON.stringify({ messageId, body: 'Yes, by video call.' }),
+        remoteAddress: '203.0.113.21',
+      });
+
+    expect((await reply(999_999)).statusCode).toBe(404);
+    expect(await t.deps.db.selectFrom('admin_audit_log').selectAll().execute()).toEqual([]);
+
+    expect((await reply(stored.id)).statusCode).toBe(200);
+    const lines = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select(['actor_username', 'action', 'target', 'address'])
+      .execute();
+    expect(lines).toEqual([
+      { actor_username: 'admin', action: 'message.reply', target: `message ${stored.id}`, address: '203.0.113.21' },
+    ]);
+  });
 });
 
 describe('the queue', () => {
@@ -311,6 +342,53 @@ describe('the queue', () => {
     expect(second.nextBefore).toBeNull();
     const anonymous = await callerFor(t);
     await expect(anonymous.mail.outbox({ limit: 2 })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('the admin outbox never sends a body, header or code to the browser, even while a code email waits to go out', async () => {
+    const order = await createOrder(t.deps, { email: 'secret@example.com', firstName: 'Sam', lastName: 'Ng' });
+    expect((await post('/api/customer-auth/request-code', { email: 'secret@example.com' })).statusCode).toBe(202);
+    // The server refuses, so both code emails wait for a retry with their codes still in the row.
+    smtp.refuseWith = 'Mailbox busy, try later';
+    await worker.runOnce();
+    const codeRow = (kind: string) =>
+      t.deps.db
+        .selectFrom('outbound_emails')
+        .select(['status', 'text_body'])
+        .where('kind', '=', kind)
+        .executeTakeFirstOrThrow();
+    const accessRow = await codeRow('access-code');
+    const requestedRow = await codeRow('requested-code');
+    expect([accessRow.status, requestedRow.status]).toEqual(['pending', 'pending']);
+    expect(accessRow.text_body).toContain(order.accessCode!);
+    const requestedCode = codeIn(requestedRow.text_body);
+    expect(requestedCode).toMatch(/^[A-Z0-9]{4}-/);
+
+    const res = await t.app.inject({
+      url: `/api/trpc/mail.outbox?input=${encodeURIComponent(JSON.stringify({ limit: 10 }))}`,
+      headers: { cookie: await adminCookie(t.deps) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(order.accessCode!);
+    expect(res.body).not.toContain(requestedCode!);
+    const { items } = res.json().result.data as { items: Record<string, unknown>[] };
+    expect(items.map((item) => item.kind).sort()).toEqual(['access-code', 'order-notice', 'requested-code']);
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(
+        [
+          'attempts',
+          'createdAt',
+          'id',
+          'kind',
+          'lastError',
+          'messageId',
+          'nextAttemptAt',
+          'recipient',
+          'sentAt',
+          'status',
+          'subject',
+        ].sort(),
+      );
+    }
   });
 
   it('never loses a message across a crash between the send and its record, and resends it with the same Message-ID', async () => {

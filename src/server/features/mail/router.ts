@@ -28,5 +28,7 @@ export const mailRouter = router({
   retry: adminProcedure.input(retryEmailInputSchema).mutation(({ ctx, input }) => retryEmail(ctx.deps, input.id)),
   replyToMessage: adminProcedure
     .input(replyToMessageInputSchema)
-    .mutation(({ ctx, input }) => replyToContactMessage(ctx.deps, input.messageId, input.body, ctx.auth.accountId)),
+    .mutation(({ ctx, input }) =>
+      replyToContactMessage(ctx.deps, { admin: ctx.auth, address: ctx.req.ip }, input.messageId, input.body),
+    ),
 });

@@ -5,7 +5,8 @@ import type { z } from '../../../shared/zod';
 import type { Config } from '../../config';
 import { nowIso, type DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import type { CoupleAuth } from '../auth/access';
+import { recordAdminAction } from '../audit/service';
+import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import * as repo from './repo';
 import {
@@ -189,17 +190,24 @@ export async function prepareCodeRequest(deps: AppDeps, id: number, email: strin
   });
 }
 
+/** The administrator acting and the request's address, for the audit log (docs/product.md#admin-audit-log). */
+export interface MailAdminActor {
+  admin: AdminAuth;
+  address?: string | null;
+}
+
 /**
  * The seller's answer to a contact message (the back office's inbox): queued to the sender with
- * the original quoted, and the message marked handled, in one transaction. Replies to the
- * sender's answer go to ADMIN_EMAIL when it is set.
+ * the original quoted, the message marked handled and the audit line written, in one
+ * transaction. Replies to the sender's answer go to ADMIN_EMAIL when it is set.
  */
 export async function replyToContactMessage(
   deps: AppDeps,
+  actor: MailAdminActor,
   messageId: number,
   body: string,
-  adminId: number,
 ): Promise<{ success: true; handledAt: string; emailId: number }> {
+  const adminId = actor.admin.accountId;
   const original = await repo.findContactMessage(deps.db, messageId);
   if (!original) throw new AppError('NOT_FOUND', 'No contact message with this id.');
   const adminEmail = deps.config.mail.adminEmail;
@@ -216,6 +224,10 @@ export async function replyToContactMessage(
       },
     });
     await repo.markContactMessageHandled(trx, messageId, handledAt);
+    await recordAdminAction(trx, actor.admin, 'message.reply', {
+      target: `message ${messageId}`,
+      address: actor.address ?? null,
+    });
     return id;
   });
   return { success: true, handledAt, emailId };

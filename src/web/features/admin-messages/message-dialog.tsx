@@ -2,16 +2,18 @@ import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMail, IconRotate } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { contactSubjectLabel } from '../../../shared/contact-inbox-schemas';
+import { useEffect, useRef, useState } from 'react';
+import { type ContactInboxMessage, contactSubjectLabel } from '../../../shared/contact-inbox-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { formatMessageDate, replyMailto, STATE_COLORS, STATE_LABELS } from './message-format';
+import { ReplyForm } from './reply-form';
 
 /**
  * One message in full (sender, email, subject, date, text), opened from the inbox: opening marks
- * it read. Mark handled / unhandled, and Reply through the seller's mail program.
+ * it read. Reply in the app (emailed to the sender, the message then handled), or through the
+ * seller's own mail program; Mark handled / unhandled.
  */
 export function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -22,10 +24,13 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
       queryClient.invalidateQueries({ queryKey: trpc.contact.countUnread.queryKey() }),
     ]);
 
+  // The message as last answered by the server (Mark handled, or a reply that handled it).
+  const [latest, setLatest] = useState<ContactInboxMessage | null>(null);
   const open = useMutation(trpc.contact.open.mutationOptions({ onSuccess: refreshInbox }));
   const setHandled = useMutation(
     trpc.contact.setHandled.mutationOptions({
       onSuccess: async (message) => {
+        setLatest(message);
         notify.success(
           message.state === 'handled' ? 'Marked handled' : 'Marked unhandled',
           message.state === 'handled' ? 'The message is done.' : 'The message is open again.',
@@ -45,7 +50,7 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
     openMessage({ id });
   }, [id, openMessage]);
 
-  const message = setHandled.data ?? open.data;
+  const message = latest ?? open.data;
   const title = message ? `Message from ${message.firstName} ${message.lastName}` : 'Message';
 
   return (
@@ -97,14 +102,21 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-text">
             {message.message}
           </Text>
+          <ReplyForm
+            message={message}
+            onReplied={(handledAt) => {
+              setLatest({ ...message, handledAt, state: 'handled' });
+              return refreshInbox();
+            }}
+          />
           <Group gap="sm">
             <Button
               component="a"
               href={replyMailto(message)}
               leftSection={<IconMail size={18} aria-hidden="true" />}
-              variant="filled"
+              variant="default"
             >
-              Reply by email
+              Reply in your mail program
             </Button>
             {message.state === 'handled' ? (
               <Button

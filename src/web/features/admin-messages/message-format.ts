@@ -11,7 +11,7 @@ export const STATE_LABELS: Record<ContactState, string> = { unread: 'Unread', op
 export const STATE_COLORS: Record<ContactState, string> = { unread: 'plum', open: 'gray', handled: 'green' };
 
 /**
- * The Reply action until the app sends email itself: the seller's own mail program, addressed to
+ * The secondary Reply (the in-app reply is the first): the seller's own mail program, addressed to
  * the sender, with `Re: <subject>` filled in.
  */
 export function replyMailto(message: { email: string; subject: string | null }): string {

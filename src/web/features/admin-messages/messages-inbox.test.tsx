@@ -93,7 +93,7 @@ describe('MessagesInbox', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Message from Priya Shah' });
     expect(await within(dialog).findByText(full.message)).toBeInTheDocument();
     expect(within(dialog).getByText('priya@example.com')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: 'Reply in your mail program' })).toHaveAttribute(
       'href',
       'mailto:priya@example.com?subject=Re%3A%20Payment%20Support',
     );
@@ -103,6 +103,67 @@ describe('MessagesInbox', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Marked handled')).toBeInTheDocument();
     expect(await within(dialog).findByRole('button', { name: 'Mark unhandled' })).toBeInTheDocument();
     expect(stub.calls).toContainEqual({ path: 'contact.setHandled', input: { id: 7, handled: true } });
+  });
+});
+
+describe('the in-app reply', { timeout: 20_000 }, () => {
+  async function openDialog() {
+    const user = userEvent.setup({ delay: null });
+    renderRoute(MessagesInbox);
+    await user.click(await screen.findByRole('button', { name: /Priya Shah/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message from Priya Shah' });
+    await within(dialog).findByText(full.message);
+    return { user, dialog };
+  }
+
+  it('sends the reply, says so, shows the message handled and refreshes the inbox', async () => {
+    const stub = stubTrpcFetch({
+      'contact.list': () => page([item]),
+      'contact.countUnread': () => ({ data: { unread: 0 } }),
+      'contact.open': () => ({ data: full }),
+      'mail.replyToMessage': () => ({
+        data: { success: true, handledAt: '2026-11-21T10:07:00.000Z', emailId: 3 },
+      }),
+    });
+    const { user, dialog } = await openDialog();
+    const form = within(dialog).getByRole('form', { name: 'Reply to Priya' });
+    expect(within(form).getByText(/Emailed to priya@example.com with their message quoted/)).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await within(form).findByText('Please write your reply first.')).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'mail.replyToMessage')).toBe(false);
+
+    await user.type(within(form).getByRole('textbox', { name: 'Your reply' }), 'Yes, in two parts.');
+    const listCalls = stub.calls.filter((call) => call.path === 'contact.list').length;
+    await user.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Reply sent')).toBeInTheDocument();
+    expect(stub.calls).toContainEqual({
+      path: 'mail.replyToMessage',
+      input: { messageId: 7, body: 'Yes, in two parts.' },
+    });
+    expect(await within(dialog).findByText('Handled')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mark unhandled' })).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
+    // The same refresh as Mark handled (the list and the nav's unread count, not mounted here).
+    await waitFor(() =>
+      expect(stub.calls.filter((call) => call.path === 'contact.list').length).toBeGreaterThan(listCalls),
+    );
+  });
+
+  it('keeps the text and says why when the reply fails', async () => {
+    stubTrpcFetch({
+      'contact.list': () => page([item]),
+      'contact.countUnread': () => ({ data: { unread: 0 } }),
+      'contact.open': () => ({ data: full }),
+      'mail.replyToMessage': () => ({ error: { message: 'No contact message with this id.', httpStatus: 404 } }),
+    });
+    const { user, dialog } = await openDialog();
+    const box = within(dialog).getByRole('textbox', { name: 'Your reply' });
+    await user.type(box, 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('No contact message with this id.')).toBeInTheDocument();
+    expect(box).toHaveValue('Hello');
+    expect(within(dialog).getByText('Open')).toBeInTheDocument();
   });
 });
 
