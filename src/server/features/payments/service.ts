@@ -1,5 +1,8 @@
 import type Stripe from 'stripe';
+import { WORKBOOK_TITLE } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
+import { startCheckoutSchema, type CheckoutStarted, type StartCheckoutInput } from '../../../shared/payments-schemas';
+import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { refundOrder } from '../orders/admin-service';
@@ -10,6 +13,7 @@ import {
   findPaymentOrder,
   grantFullAccessToCouple,
   hasRefundEvent,
+  insertPendingOrderIfAbsent,
   markPendingOrderRefunded,
   recordPaymentEvent,
   saveStripeOrder,
@@ -33,6 +37,88 @@ export function requireStripe(deps: AppDeps) {
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (value == null) return null;
   return typeof value === 'string' ? value : value.id;
+}
+
+export const CHECKOUT_UNAVAILABLE =
+  'The payment page could not be opened just now. Please try again in a moment; nothing was charged.';
+export const SESSION_NOT_FOUND = 'This payment session was not found. Please start again from the course page.';
+
+/** Who starts a checkout: a signed-in couple's account is named on the session (decision 0155). */
+export type CheckoutStarter = { kind: 'couple'; accountId: number } | { kind: 'other' };
+
+/**
+ * payments.startCheckout (docs/product.md#card-payments): a Checkout Session in payment mode for
+ * the configured price, with the buyer's email, the names in metadata, a signed-in couple's
+ * account as client_reference_id, and success and cancel URLs on PUBLIC_URL (cancel comes back
+ * to /checkout with the form filled). Returns the hosted page's URL.
+ */
+export async function startCheckout(
+  deps: AppDeps,
+  starter: CheckoutStarter,
+  rawInput: StartCheckoutInput,
+): Promise<CheckoutStarted> {
+  const settings = requireStripe(deps);
+  const parsed = startCheckoutSchema.safeParse(rawInput);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  const input = parsed.data;
+  const { publicUrl, payments } = deps.config;
+  const back = new URLSearchParams({ email: input.email, firstName: input.firstName, lastName: input.lastName });
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeFor(settings).checkout.sessions.create({
+      mode: 'payment',
+      customer_email: input.email,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: payments.currency,
+            unit_amount: payments.priceCents,
+            product_data: { name: WORKBOOK_TITLE },
+          },
+        },
+      ],
+      metadata: { firstName: input.firstName, lastName: input.lastName },
+      ...(starter.kind === 'couple' && { client_reference_id: String(starter.accountId) }),
+      success_url: `${publicUrl}/api/payments/return?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${publicUrl}/checkout?${back.toString()}`,
+    });
+  } catch {
+    // A wrong key, Stripe down, or a network failure: the buyer may try again; nothing was charged.
+    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
+  }
+  if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
+  return { url: session.url };
+}
+
+/**
+ * GET /api/payments/return (docs/product.md#card-payments): the Checkout Session Stripe sent the
+ * buyer back with, resolved on the server to its order id (the PaymentIntent id). Until the
+ * webhook confirms the payment a pending order stands in, so /success can say the payment is
+ * being processed. 404 for a session Stripe does not know or one that was never paid for.
+ */
+export async function resolveCheckoutReturn(deps: AppDeps, sessionId: string): Promise<{ paymentIntentId: string }> {
+  const settings = requireStripe(deps);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeFor(settings).checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
+    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
+  }
+  const paymentIntentId = idOf(session.payment_intent);
+  if (!paymentIntentId) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
+  const email = (session.customer_details?.email ?? session.customer_email ?? '').trim().toLowerCase();
+  await insertPendingOrderIfAbsent(deps.db, {
+    id: paymentIntentId,
+    coupleId: null,
+    amount: session.amount_total ?? deps.config.payments.priceCents,
+    currency: (session.currency ?? deps.config.payments.currency).toLowerCase(),
+    firstName: (session.metadata?.firstName ?? '').trim(),
+    lastName: (session.metadata?.lastName ?? '').trim(),
+    email,
+  });
+  return { paymentIntentId };
 }
 
 /** The payment intent an event is about (the order id), when it names one. */
