@@ -75,6 +75,8 @@ export interface StripeDouble {
   /** The STRIPE_API_BASE to configure. */
   url: string;
   sessions: Map<string, DoubleSession>;
+  /** Refunds made through the API, by payment intent. */
+  refunds: Map<string, { id: string; amount: number }>;
   /** Where events go (the app's webhook URL); unset: no events are sent. */
   webhookUrl: string | undefined;
   /** Sends a signed event to webhookUrl; its answer's status and body. */
@@ -115,8 +117,8 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function stripeError(res: http.ServerResponse, status: number, message: string): void {
-  json(res, status, { error: { type: 'invalid_request_error', message } });
+function stripeError(res: http.ServerResponse, status: number, message: string, code?: string): void {
+  json(res, status, { error: { type: 'invalid_request_error', message, ...(code && { code }) } });
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -125,13 +127,17 @@ export async function startStripeDouble(options: {
   secretKey: string;
   webhookSecret: string;
   webhookUrl?: string;
+  /** A fixed port (the e2e run chooses one); a random free one by default. */
+  port?: number;
 }): Promise<StripeDouble> {
   const sessions = new Map<string, DoubleSession>();
+  const refunds = new Map<string, { id: string; amount: number }>();
   let base = '';
 
   const double: StripeDouble = {
     url: '',
     sessions,
+    refunds,
     webhookUrl: options.webhookUrl,
     async sendEvent(type, object) {
       if (!double.webhookUrl) return { status: 0, body: '' };
@@ -204,6 +210,29 @@ export async function startStripeDouble(options: {
           json(res, 200, session);
           return;
         }
+        if (req.method === 'POST' && path === '/v1/refunds') {
+          const form = parseForm(await readBody(req));
+          const paymentIntent = String(form.payment_intent ?? '');
+          const paid = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+          if (!paid) {
+            stripeError(res, 404, `No such payment_intent: '${paymentIntent}'`, 'resource_missing');
+            return;
+          }
+          if (refunds.has(paymentIntent)) {
+            stripeError(res, 400, `Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+            return;
+          }
+          const refund = { id: randomStripeId('re_'), amount: paid.amount_total };
+          refunds.set(paymentIntent, refund);
+          json(res, 200, {
+            ...refund,
+            object: 'refund',
+            currency: paid.currency,
+            payment_intent: paymentIntent,
+            status: 'succeeded',
+          });
+          return;
+        }
         const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
         if (req.method === 'GET' && match) {
           const session = sessions.get(decodeURIComponent(match[1]!));
@@ -244,7 +273,7 @@ export async function startStripeDouble(options: {
       res.end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   double.url = base;
   return double;

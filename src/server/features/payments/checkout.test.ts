@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import { addOrder } from '../orders/test-support';
 import { signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
-import { CHECKOUT_UNAVAILABLE, PAYMENTS_NOT_CONFIGURED } from './service';
+import { CHECKOUT_UNAVAILABLE, PAYMENTS_NOT_CONFIGURED, STRIPE_REFUND_FAILED } from './service';
 
 const KEY = 'sk_test_checkout';
 const SECRET = 'whsec_checkouttest';
@@ -120,5 +121,67 @@ describe('GET /api/payments/return', () => {
     const unknown = await t.app.inject({ url: '/api/payments/return?session_id=cs_test_unknown' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: expect.stringMatching(/not found/) });
+  });
+});
+
+/** A paid order as the webhook leaves it: pays on the double's page, then delivers the event. */
+async function paidOrder(): Promise<string> {
+  const { url } = await (await callerFor(t)).payments.startCheckout({
+    ...buyer,
+    email: `refund-${Date.now()}@example.com`,
+  });
+  await payOnHostedPage(url);
+  const session = double.sessions.get(url.split('/').pop()!)!;
+  const event = signedEvent(SECRET, 'checkout.session.completed', { ...session });
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
+  expect(answer.statusCode).toBe(200);
+  return session.payment_intent!;
+}
+
+describe('the back office with Stripe payments', () => {
+  it('lists them as paid through Stripe, and refunds them through Stripe before the refund rule', async () => {
+    const orderId = await paidOrder();
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const listed = await admin.adminOrders.list({ search: orderId });
+    expect(listed.items).toMatchObject([{ id: orderId, paidThroughStripe: true, status: 'completed' }]);
+
+    const result = await admin.adminOrders.refund({ orderId });
+    expect(result).toMatchObject({ changed: true, accessDropped: true });
+    expect(double.refunds.get(orderId)).toMatchObject({ amount: 5900 });
+    // Stripe's charge.refunded that follows changes nothing.
+    const event = signedEvent(SECRET, 'charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      refunded: true,
+      payment_intent: orderId,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.payload,
+    });
+    expect((await admin.adminOrders.refund({ orderId })).changed).toBe(false);
+  });
+
+  it('changes nothing when Stripe refuses the refund; hand-recorded orders never call Stripe', async () => {
+    const orderId = await paidOrder();
+    const refunds = double.refunds.size;
+    // Stripe says it does not know the payment (it was made under other keys).
+    double.sessions.forEach((session) => {
+      if (session.payment_intent === orderId) session.payment_intent = 'pi_elsewhere';
+    });
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    await expect(admin.adminOrders.refund({ orderId })).rejects.toThrow(STRIPE_REFUND_FAILED);
+    expect((await admin.adminOrders.list({ search: orderId })).items[0]?.status).toBe('completed');
+
+    const byHand = await addOrder(t.deps, { status: 'completed' });
+    expect((await admin.adminOrders.refund({ orderId: byHand.id })).changed).toBe(true);
+    expect(double.refunds.size).toBe(refunds);
   });
 });

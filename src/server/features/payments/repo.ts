@@ -33,12 +33,14 @@ export interface PaymentOrderRow {
   id: string;
   status: string;
   coupleId: number | null;
+  /** 'stripe' when a card payment created the order; null when recorded by hand. */
+  provider: string | null;
 }
 
 export async function findPaymentOrder(db: DB, id: string): Promise<PaymentOrderRow | undefined> {
   return db
     .selectFrom('orders')
-    .select(['id', 'status', 'couple_id as coupleId'])
+    .select(['id', 'status', 'couple_id as coupleId', 'provider'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import { startCheckoutSchema, type CheckoutStarted, type StartCheckoutInput } fr
 import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { refundOrder } from '../orders/admin-service';
+import { type AdminActor, type RefundResult, refundOrder, refundOrderAsAdmin } from '../orders/admin-service';
 import { fulfilCompletedOrder } from '../orders/service';
 import { queueOrderNotice } from '../mail/service';
 import {
@@ -270,4 +270,34 @@ async function refundCharge(trx: DB, charge: Stripe.Charge): Promise<void> {
   if (!order) return; // Remembered in payment_events: a payment arriving later is stored refunded.
   if (order.status === 'pending') await markPendingOrderRefunded(trx, orderId);
   else await refundOrder(trx, orderId);
+}
+
+export const STRIPE_REFUND_FAILED =
+  'Stripe did not refund this payment, so nothing changed here. Please try again, or refund it in the Stripe dashboard first.';
+
+/**
+ * The back office's refund (docs/product.md#card-payments): an order paid through Stripe is
+ * refunded at Stripe first (a payment Stripe reports refunded already counts as done), then the
+ * refund rule applies as for any order; when Stripe refuses, nothing changes here (503). Orders
+ * recorded by hand go straight to the refund rule. Stripe's charge.refunded event that follows
+ * finds the order refunded and changes nothing.
+ */
+export async function refundOrderAsAdminThroughProvider(
+  deps: AppDeps,
+  actor: AdminActor,
+  orderId: string,
+): Promise<RefundResult> {
+  const order = await findPaymentOrder(deps.db, orderId);
+  const settings = deps.config.payments.stripe;
+  if (order?.provider === 'stripe' && order.status === 'completed') {
+    if (!settings) throw new AppError('SERVICE_UNAVAILABLE', `${STRIPE_REFUND_FAILED} (${PAYMENTS_NOT_CONFIGURED})`);
+    try {
+      await stripeFor(settings).refunds.create({ payment_intent: orderId }, { idempotencyKey: `refund-${orderId}` });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'charge_already_refunded') {
+        throw new AppError('SERVICE_UNAVAILABLE', STRIPE_REFUND_FAILED);
+      }
+    }
+  }
+  return refundOrderAsAdmin(deps, actor, orderId);
 }
