@@ -19,9 +19,15 @@ async function freePort(): Promise<number> {
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vows-e2e-'));
+// A second server with card payments on (e2e/card-payment.spec.ts), against the Stripe test double.
+process.env.E2E_CARD_PORT ??= String(await freePort());
+process.env.E2E_CARD_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vows-e2e-card-'));
+process.env.E2E_STRIPE_PORT ??= String(await freePort());
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const cardBaseURL = `http://127.0.0.1:${process.env.E2E_CARD_PORT}`;
+const STRIPE_TEST_ENV = { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e' };
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -48,28 +54,66 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --enable-source-maps dist/server/main.js',
-    url: `${baseURL}/api/auth/check`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO_MODE: 'true',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      // A test server raises the sign-in and contact limits; they still exist
-      // (docs/product.md#rate-limits).
-      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000',
-      RATE_LIMIT_SIGNIN_PER_ADDRESS: '10000',
-      RATE_LIMIT_CONTACT_PER_MINUTE: '1000',
-      RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+  webServer: [
+    {
+      command: 'node --enable-source-maps dist/server/main.js',
+      url: `${baseURL}/api/auth/check`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: process.env.E2E_PORT,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DEMO_MODE: 'true',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        // A test server raises the sign-in and contact limits; they still exist
+        // (docs/product.md#rate-limits).
+        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000',
+        RATE_LIMIT_SIGNIN_PER_ADDRESS: '10000',
+        RATE_LIMIT_CONTACT_PER_MINUTE: '1000',
+        RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+      },
     },
-  },
+    {
+      // The card-payment server: its own DATA_DIR and port, Stripe calls going to the double.
+      command: 'node --enable-source-maps dist/server/main.js',
+      url: `${cardBaseURL}/api/auth/check`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: process.env.E2E_CARD_PORT,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: cardBaseURL,
+        DATA_DIR: process.env.E2E_CARD_DATA_DIR,
+        DEMO_MODE: 'true',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        ...STRIPE_TEST_ENV,
+        STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
+      },
+    },
+    {
+      command: 'node_modules/.bin/tsx e2e/support/stripe-double-server.ts',
+      // Any answer from the API path (401 without a key) means the double is listening.
+      url: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}/v1/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...STRIPE_TEST_ENV,
+        E2E_STRIPE_PORT: process.env.E2E_STRIPE_PORT,
+        E2E_STRIPE_WEBHOOK_URL: `${cardBaseURL}/api/payments/webhook`,
+      },
+    },
+  ],
 });

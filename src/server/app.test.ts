@@ -32,6 +32,9 @@ describe('pages', () => {
       demoEmail: 'a@b.c',
       demoAccessCode: 'X',
       trialWeeks: 3,
+      cardPayments: false,
+      priceCents: 4900,
+      currency: 'usd',
     };
     const html = withPublicConfig('<html><head></head><body></body></html>', config);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
@@ -69,6 +72,9 @@ describe('api basics', () => {
       demoEmail: null,
       demoAccessCode: null,
       trialWeeks: 4,
+      cardPayments: false,
+      priceCents: 4900,
+      currency: 'usd',
     });
   });
 

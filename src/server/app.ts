@@ -28,6 +28,7 @@ import { frameworkRoutes } from './http/frameworks';
 import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
+import { paymentRoutes } from './http/payments';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
 import { profileRoutes } from './http/profile';
@@ -64,6 +65,7 @@ const REST_ROUTES: RestRoutes[] = [
   workbookRoutes,
   adminOrderRoutes,
   mailRoutes,
+  paymentRoutes,
   openApiRoutes,
 ];
 

@@ -78,6 +78,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'seller' })).toThrow(/ADMIN_EMAIL: must be an email address/);
   });
 
+  it('turns card payments on with both Stripe secrets, and checks the price and currency', () => {
+    expect(loadConfig({}).payments).toEqual({ priceCents: 4900, currency: 'usd', stripe: null });
+    const on = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_xyz', CURRENCY: 'EUR' });
+    expect(on.payments).toEqual({
+      priceCents: 4900,
+      currency: 'eur',
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_xyz', apiBase: undefined },
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/set both/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ PRICE_CENTS: '0' })).toThrow(/PRICE_CENTS/);
+    expect(() => loadConfig({ CURRENCY: 'dollars' })).toThrow(/CURRENCY: must be a three-letter/);
+  });
+
   it('cannot switch rate limits off', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0' })).toThrow(ConfigError);
   });

@@ -81,6 +81,26 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt('registrations per hour').default(30),
   RATE_LIMIT_CODE_REQUESTS_PER_EMAIL: positiveInt('code requests per hour').default(5),
   RATE_LIMIT_CODE_REQUESTS_PER_ADDRESS: positiveInt('code requests per hour').default(30),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, "must be the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address (Stripe's API by default)" })
+    .optional(),
+  PRICE_CENTS: positiveInt('cents').max(10_000_000, 'must be at most 10000000 (cents)').default(4900),
+  CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'must be a three-letter currency code such as usd')
+    .default('usd'),
   PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
   PASSWORD_HASH_QUEUE: z.coerce
     .number({ error: 'must be a whole number (password hashes waiting)' })
@@ -131,6 +151,12 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; adminEmail: string | undefined; outboxDir: string };
   /** Password hashes (scrypt) running at once, and waiting beyond those; more are refused (429). */
   passwordHashing: { concurrency: number; queue: number };
+  /** The course's price, and card payments through Stripe Checkout when configured (docs/product.md#card-payments). */
+  payments: {
+    priceCents: number;
+    currency: string;
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -156,6 +182,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  // A key without the webhook secret would take payments that nothing confirms.
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (card payments) or neither (the checkout page asks buyers to get in touch)',
+    ]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   return {
@@ -193,6 +225,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       outboxDir: path.join(dataDir, 'outbox'),
     },
     passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE },
+    payments: {
+      priceCents: env.PRICE_CENTS,
+      currency: env.CURRENCY,
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+          : null,
+    },
   };
 }
 

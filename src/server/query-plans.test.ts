@@ -8,6 +8,8 @@ import { deleteExpiredSessions, resolveSession } from './features/auth/sessions'
 import { openFrameworkDownload, storeFrameworkPdf } from './features/frameworks/service';
 import { makeSamplePdf } from './features/demo/seed';
 import { prepareCodeRequest } from './features/mail/service';
+import { handleStripeWebhook } from './features/payments/service';
+import { signedEvent } from './test/stripe-double';
 import { assertCouple } from './features/auth/access';
 import * as contactService from './features/contact/service';
 import { exportOrdersCsv } from './features/orders/admin-service';
@@ -195,8 +197,10 @@ const NOT_PER_COUPLE: Record<string, string> = {
   'mail.outbox': 'admin: the outbox, newest first by its primary key',
   'mail.retry': 'admin: one queued email by id',
   'mail.replyToMessage': 'admin: one contact message by id, and the reply queued',
+  'payments.startCheckout': 'no query: a Checkout Session created at Stripe (the webhook is run below)',
 };
 
+const WEBHOOK_SECRET = 'whsec_plans';
 let t: TestApp;
 let sqlite: SQLite.Database;
 let logged: Kysely<Database>;
@@ -209,7 +213,7 @@ function planOf(query: CompiledQuery): string[] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_plans', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   // A second connection to the app's file, logging every query it runs (compiled-once ones too).
   sqlite = new SQLite(t.config.databaseFile);
   logged = new Kysely<Database>({
@@ -306,6 +310,39 @@ beforeAll(async () => {
   await run('admin orders.csv', async () => {
     for await (const _chunk of exportOrdersCsv(deps, { search: '', status: 'completed' }));
   });
+  // Stripe's webhook: a paid session (a new buyer, then the signed-in couple's account), a refund, a replay.
+  const webhook = async (type: string, object: Record<string, unknown>, id?: string) => {
+    const event = signedEvent(WEBHOOK_SECRET, type, object, { id });
+    await handleStripeWebhook(deps, Buffer.from(event.payload), event.signature);
+    return event.id;
+  };
+  const paid = (paymentIntent: string, email: string, reference: string | null = null) => ({
+    id: `cs_test_${paymentIntent}`,
+    object: 'checkout.session',
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+    amount_total: 4900,
+    currency: 'usd',
+    customer_details: { email },
+    client_reference_id: reference,
+    metadata: { firstName: 'Ana', lastName: 'Lima' },
+  });
+  let eventId = '';
+  await run('webhook: paid session', async () => {
+    eventId = await webhook('checkout.session.completed', paid('pi_plansStripe0001', 'plans-stripe@example.com'));
+  });
+  await run('webhook: signed-in couple', () =>
+    webhook('checkout.session.completed', paid('pi_plansStripe0002', trial.email, String(trial.accountId))),
+  );
+  await run('webhook: refund', () =>
+    webhook('charge.refunded', {
+      id: 'ch_plans',
+      object: 'charge',
+      refunded: true,
+      payment_intent: 'pi_plansStripe0001',
+    }),
+  );
+  await run('webhook: replay', () => webhook('checkout.session.completed', paid('pi_x', 'x@example.com'), eventId));
   // The mail worker's half of "Email me my code": the account looked up by its email.
   await run('mail worker: code request', () => prepareCodeRequest(deps, 0, 'plans_couple_mail@example.com', 0));
 }, 60_000);

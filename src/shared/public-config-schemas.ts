@@ -12,5 +12,10 @@ export const publicConfigSchema = z.object({
   demoEmail: z.string().nullable(),
   demoAccessCode: z.string().nullable(),
   trialWeeks: z.number().int().min(1).max(TOTAL_WEEKS),
+  /** Whether /checkout takes card payments through Stripe (docs/product.md#card-payments). */
+  cardPayments: z.boolean(),
+  /** The course's price in cents, and its currency (lower-case ISO code). */
+  priceCents: z.number().int().min(0),
+  currency: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AccessLevel, Partner, Role } from '../../shared/constants';
 
 /** Table types for Kysely, matching db/migrations. */
@@ -51,6 +51,12 @@ export interface OrdersTable {
   email: string;
   status: string;
   created_at: string;
+  /** Lower-case ISO code; 'usd' for orders recorded before card payments. */
+  currency: Generated<string>;
+  /** 'stripe' when a card payment created the order; null when recorded by hand. */
+  provider: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a payment was not honoured as paid (amount or currency not the price); null when fine. */
+  flag: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FrameworksTable {
@@ -198,6 +204,14 @@ export interface RemindersSentTable {
   sent_at: string;
 }
 
+export interface PaymentEventsTable {
+  /** The provider's event id (Stripe's evt_...). */
+  id: string;
+  type: string;
+  payment_intent: string | null;
+  received_at: string;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -216,6 +230,7 @@ export interface Database {
   admin_recovery_codes: AdminRecoveryCodesTable;
   outbound_emails: OutboundEmailsTable;
   reminders_sent: RemindersSentTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

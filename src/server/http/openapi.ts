@@ -36,6 +36,7 @@ import {
   type Order,
   type WorkbookDownload,
 } from '../../shared/orders-schemas';
+import { stripeEventSchema, webhookReceivedSchema } from '../../shared/payments-schemas';
 import { profileInputSchema, profileSchema } from '../../shared/profile-schemas';
 import { progressRecordSchema, progressUpdateSchema, userProgressionSchema } from '../../shared/progress-schemas';
 import { publicConfigSchema } from '../../shared/public-config-schemas';
@@ -128,6 +129,8 @@ export const API_SCHEMAS = {
   WorkbookResponseInput: input(workbookResponseSchema),
   WeekSummary: output(weekSummarySchema),
   GeneratedSummary: output(generatedSummarySchema),
+  StripeEvent: input(stripeEventSchema),
+  WebhookReceived: output(webhookReceivedSchema),
 } as const satisfies Record<string, NamedSchema>;
 export type SchemaName = keyof typeof API_SCHEMAS;
 
@@ -189,7 +192,7 @@ const ACCESS: Record<
   },
 };
 
-type Answer = { schema: SchemaName; list?: true; setsCookie?: true } | 'pdf' | 'csv' | 'openapi';
+type Answer = { schema: SchemaName; list?: true; setsCookie?: true } | 'pdf' | 'csv' | 'openapi' | 'redirect';
 
 export interface ApiOperation {
   /** The operationId. */
@@ -602,6 +605,41 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     errors: { 400: '`search` or `status` is not valid.' },
   },
+  {
+    id: 'receiveStripeEvent',
+    method: 'post',
+    path: '/api/payments/webhook',
+    tag: 'payments',
+    summary:
+      "Stripe's events (docs/product.md#card-payments): the `Stripe-Signature` header is verified over the raw body with the webhook secret and a 5-minute tolerance; each event is processed at most once. Exempt from the Origin check.",
+    access: 'anyone',
+    body: { json: 'StripeEvent' },
+    success: { 200: { description: 'A valid event, handled or ignored.', answer: { schema: 'WebhookReceived' } } },
+    errors: {
+      400: 'The `Stripe-Signature` header is missing, does not match the body, or is more than 5 minutes old: nothing changed.',
+      404: 'Card payments are not configured on this server.',
+    },
+  },
+  {
+    id: 'returnFromCheckout',
+    method: 'get',
+    path: '/api/payments/return',
+    tag: 'payments',
+    summary:
+      "Stripe Checkout's success URL (query `session_id`): the session resolved on the server, then a redirect to `/success?payment_intent=pi_...`",
+    access: 'anyone',
+    success: {
+      303: {
+        description: "To the order's /success page; the order is pending until the webhook confirms the payment.",
+        answer: 'redirect',
+      },
+    },
+    errors: {
+      400: '`session_id` is not a Checkout Session id.',
+      404: 'Stripe does not know the session, it was never paid, or card payments are not configured.',
+      503: 'Stripe did not answer; try the link again.',
+    },
+  },
 ];
 
 const STATE_CHANGING = new Set(['post', 'put', 'delete']);
@@ -685,6 +723,12 @@ function successResponse(answer: Answer, description: string): JsonSchema {
         'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
       },
       content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } },
+    };
+  }
+  if (answer === 'redirect') {
+    return {
+      description,
+      headers: { Location: { description: 'Where the browser goes.', schema: { type: 'string' } } },
     };
   }
   if (answer === 'openapi') {

@@ -6,7 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
 import { registerPages } from './pages';
 
-const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
+const config = {
+  demoMode: false,
+  trialAccessCode: null,
+  demoEmail: null,
+  demoAccessCode: null,
+  trialWeeks: 4,
+  cardPayments: false,
+  priceCents: 4900,
+  currency: 'usd',
+};
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title></head><body><div id="root">${body}</div></body></html>`;
 

@@ -5,6 +5,12 @@ import { forwardedForWarning } from './proxy';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The only paths exempt from the Origin check: Stripe's webhook, which proves itself by its
+ * signature (docs/product.md#card-payments) and carries no cookie.
+ */
+export const ORIGIN_CHECK_EXEMPT = new Set(['/api/payments/webhook']);
+
 export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a moment.';
 
 /**
@@ -43,7 +49,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       return;
     }
     const origin = req.headers.origin;
-    if (origin === undefined || !STATE_CHANGING.has(req.method) || origin === `${req.protocol}://${req.host}`) {
+    if (
+      origin === undefined ||
+      !STATE_CHANGING.has(req.method) ||
+      origin === `${req.protocol}://${req.host}` ||
+      ORIGIN_CHECK_EXEMPT.has(req.url.split('?', 1)[0]!)
+    ) {
       done();
       return;
     }

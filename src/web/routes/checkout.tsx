@@ -1,7 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SiteLayout } from '../components/site-layout';
+import { CardCheckout, CheckoutSkeleton } from '../features/orders/card-checkout';
 import { PaymentSetupRequired } from '../features/orders/payment-setup-required';
 import { searchTexts } from '../lib/search-params';
+import { embeddedPublicConfig } from '../public-config';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/checkout')({
   validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['email', 'firstName', 'lastName'] as const),
@@ -11,20 +15,29 @@ export const Route = createFileRoute('/checkout')({
     const { email, firstName, lastName } = search;
     if (!email?.trim() || !firstName?.trim() || !lastName?.trim()) throw redirect({ to: '/', replace: true });
   },
+  // Whether card payments are on comes with the page (docs/product.md#card-payments).
+  loader: ({ context }) => {
+    const options = trpc.publicConfig.get.queryOptions();
+    const embedded = embeddedPublicConfig();
+    if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
+    else void context.queryClient.prefetchQuery(options);
+  },
   head: () => ({ meta: [{ title: 'Checkout · Vows & Weeks' }] }),
   component: CheckoutPage,
 });
 
 function CheckoutPage() {
   const search = Route.useSearch();
+  const config = useQuery(trpc.publicConfig.get.queryOptions());
   const details = {
     firstName: search.firstName?.trim() ?? '',
     lastName: search.lastName?.trim() ?? '',
     email: search.email?.trim() ?? '',
   };
-  return (
-    <SiteLayout>
-      <PaymentSetupRequired details={details} />
-    </SiteLayout>
-  );
+  let page = <PaymentSetupRequired details={details} />;
+  if (config.isPending) page = <CheckoutSkeleton />;
+  else if (config.data?.cardPayments) {
+    page = <CardCheckout details={details} priceCents={config.data.priceCents} currency={config.data.currency} />;
+  }
+  return <SiteLayout>{page}</SiteLayout>;
 }

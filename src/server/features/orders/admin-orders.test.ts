@@ -226,7 +226,7 @@ describe('the orders list', () => {
       status: 'pending',
       amount: 4900,
       firstName: 'Noor',
-      paidThroughStripe: null,
+      paidThroughStripe: false,
     });
   });
 
@@ -299,7 +299,7 @@ describe('the CSV export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body.split('\r\n')).toEqual([
       '\uFEFForder_id,status,amount,first_name,last_name,email,created_at,paid_through_stripe',
-      `${order.id},refunded,49.00,'=cmd|calc,"O""Brien, Jr",${tag}@example.com,${order.created_at},`,
+      `${order.id},refunded,49.00,'=cmd|calc,"O""Brien, Jr",${tag}@example.com,${order.created_at},false`,
       '',
     ]);
   });

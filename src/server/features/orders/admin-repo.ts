@@ -15,11 +15,8 @@ export interface AdminOrderRow {
   status: string;
   createdAt: string;
   coupleId: number | null;
-  /**
-   * Whether the order was paid through Stripe (card checkout) rather than recorded by hand; null
-   * until the payments feature records it.
-   */
-  paidThroughStripe: boolean | null;
+  /** Whether the order was paid through Stripe (card checkout) rather than recorded by hand. */
+  paidThroughStripe: boolean;
 }
 
 export interface OrderListFilters {
@@ -75,8 +72,13 @@ function selectAdminOrders(db: DB) {
       'orders.status',
       'orders.created_at as createdAt',
       'orders.couple_id as coupleId',
-      sql<null>`null`.as('paidThroughStripe'),
+      sql<number>`case when orders.provider = 'stripe' then 1 else 0 end`.as('paidThroughStripe'),
     ]);
+}
+
+/** The row as the back office shows it: the database answers 1 or 0 for the provider test. */
+function toAdminRow(row: Omit<AdminOrderRow, 'paidThroughStripe'> & { paidThroughStripe: number }): AdminOrderRow {
+  return { ...row, paidThroughStripe: Number(row.paidThroughStripe) === 1 };
 }
 
 /** One page of orders, newest first. */
@@ -90,7 +92,8 @@ export async function listAdminOrders(
     .orderBy('orders.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(toAdminRow));
 }
 
 export async function countAdminOrders(db: DB, filters: OrderListFilters): Promise<number> {
@@ -120,11 +123,13 @@ export async function listAdminOrdersAfter(
       ]),
     );
   }
-  return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+  const rows = await query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+  return rows.map(toAdminRow);
 }
 
 export async function findAdminOrder(db: DB, orderId: string): Promise<AdminOrderRow | undefined> {
-  return selectAdminOrders(db).where('orders.id', '=', orderId).executeTakeFirst();
+  const row = await selectAdminOrders(db).where('orders.id', '=', orderId).executeTakeFirst();
+  return row && toAdminRow(row);
 }
 
 export async function setOrderStatus(

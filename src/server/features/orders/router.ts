@@ -1,7 +1,8 @@
 import { listOrdersInputSchema, orderIdInputSchema, recordOrderSchema } from '../../../shared/admin-schemas';
 import { orderLookupSchema } from '../../../shared/orders-schemas';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init';
-import { listOrders, markOrderPaid, recordOrder, refundOrderAsAdmin, resendAccessAsAdmin } from './admin-service';
+import { refundOrderAsAdminThroughProvider } from '../payments/service';
+import { listOrders, markOrderPaid, recordOrder, resendAccessAsAdmin } from './admin-service';
 import { getOrder, requestWorkbookDownload } from './service';
 
 /** Anyone holding a payment-intent id may read its order, as on the /success page. */
@@ -21,11 +22,10 @@ export const adminOrdersRouter = router({
   markPaid: adminProcedure
     .input(orderIdInputSchema)
     .mutation(({ ctx, input }) => markOrderPaid(ctx.deps, { admin: ctx.auth, address: ctx.req.ip }, input.orderId)),
-  refund: adminProcedure
-    .input(orderIdInputSchema)
-    .mutation(({ ctx, input }) =>
-      refundOrderAsAdmin(ctx.deps, { admin: ctx.auth, address: ctx.req.ip }, input.orderId),
-    ),
+  refund: adminProcedure.input(orderIdInputSchema).mutation(({ ctx, input }) =>
+    // Through Stripe first when Stripe took the payment (docs/product.md#card-payments).
+    refundOrderAsAdminThroughProvider(ctx.deps, { admin: ctx.auth, address: ctx.req.ip }, input.orderId),
+  ),
   resendAccess: adminProcedure
     .input(orderIdInputSchema)
     .mutation(({ ctx, input }) =>

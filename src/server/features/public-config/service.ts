@@ -15,5 +15,8 @@ export function getPublicConfig(config: Config): PublicConfig {
     demoEmail: demoEnabled ? config.demoEmail : null,
     demoAccessCode: demoEnabled ? config.demoAccessCode : null,
     trialWeeks: config.trialWeeks,
+    cardPayments: config.payments.stripe !== null,
+    priceCents: config.payments.priceCents,
+    currency: config.payments.currency,
   };
 }

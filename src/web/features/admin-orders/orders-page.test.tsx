@@ -18,7 +18,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   status: 'completed',
   createdAt: '2026-11-20T10:00:00.000Z',
   coupleId: 3,
-  paidThroughStripe: null,
+  paidThroughStripe: false,
   ...overrides,
 });
 
@@ -70,6 +70,21 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     ).toEqual(['Resend access']);
     // The phone layout has the same orders as cards.
     expect(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it("links a Stripe payment to Stripe's dashboard; a recorded order says so", async () => {
+    stubTrpcFetch({
+      'adminOrders.list': () => page([order({ id: 'pi_stripe1', paidThroughStripe: true }), order()]),
+    });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('link', { name: /Stripe.*pi_stripe1/ })).toHaveAttribute(
+      'href',
+      'https://dashboard.stripe.com/payments/pi_stripe1',
+    );
+    expect(within(rows[1]!).queryByRole('link', { name: /Stripe/ })).not.toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Recorded');
   });
 
   it('searches and filters on the server, back to page 1', async () => {

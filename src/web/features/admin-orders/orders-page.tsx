@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -12,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -305,6 +307,20 @@ function RowActions({ order, onAction }: { order: OrderRow; onAction: OrderListP
   );
 }
 
+/** Where the seller sees a card payment in Stripe (docs/product.md#card-payments). */
+export function stripePaymentUrl(orderId: string): string {
+  return `https://dashboard.stripe.com/payments/${encodeURIComponent(orderId)}`;
+}
+
+function PaidVia({ order }: { order: OrderRow }) {
+  if (!order.paidThroughStripe) return <>Recorded</>;
+  return (
+    <Anchor href={stripePaymentUrl(order.id)} target="_blank" rel="noopener noreferrer">
+      Stripe<VisuallyHidden> payment {order.id} (opens Stripe's dashboard)</VisuallyHidden>
+    </Anchor>
+  );
+}
+
 function OrdersTable({ orders, onAction }: OrderListProps) {
   return (
     <Table.ScrollContainer minWidth={720} visibleFrom="sm">
@@ -336,7 +352,7 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
               <Table.Td>{order.email}</Table.Td>
               <Table.Td>{formatDate(order.createdAt)}</Table.Td>
               <Table.Td>
-                {order.paidThroughStripe === null ? 'Recorded' : order.paidThroughStripe ? 'Stripe' : 'Recorded'}
+                <PaidVia order={order} />
               </Table.Td>
               <Table.Td>
                 <RowActions order={order} onAction={onAction} />
@@ -371,7 +387,7 @@ function OrderCards({ orders, onAction }: OrderListProps) {
             {order.email}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatAmount(order.amount)} · {formatDate(order.createdAt)}
+            {formatAmount(order.amount)} · {formatDate(order.createdAt)} · <PaidVia order={order} />
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {order.id}

@@ -9,4 +9,7 @@ export const PUBLIC_CONFIG = {
   demoEmail: 'showcase@example.org',
   demoAccessCode: 'SHOWCASE-1',
   trialWeeks: 3,
+  cardPayments: false,
+  priceCents: 4900,
+  currency: 'usd',
 };

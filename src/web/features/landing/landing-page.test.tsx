@@ -133,6 +133,9 @@ describe('the landing page', { timeout: 20_000 }, () => {
       demoEmail: 'demo@example.com',
       demoAccessCode: 'DEMO-2026',
       trialWeeks: 4,
+      cardPayments: false,
+      priceCents: 4900,
+      currency: 'usd',
     };
     stubTrpcFetch({ 'publicConfig.get': () => ({ data: demoConfig }) });
     await renderLanding();

@@ -9,6 +9,12 @@ import { trpc } from '../../trpc';
 import classes from './orders.module.css';
 import { WorkbookDownload } from './workbook-download';
 
+/**
+ * While an order is pending (a card payment the webhook has not confirmed yet) the page asks again
+ * every `ms`, at most `times` times (docs/product.md#card-payments); tests shorten it.
+ */
+export const PENDING_POLL = { ms: 3000, times: 100 };
+
 function Frame({ children }: { children: ReactNode }) {
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
@@ -90,7 +96,14 @@ function ConfirmationSkeleton() {
  */
 export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string }) {
   // The /success route prefetches this query in its loader.
-  const order = useQuery({ ...trpc.orders.get.queryOptions({ paymentIntentId }), retryOnMount: false });
+  const order = useQuery({
+    ...trpc.orders.get.queryOptions({ paymentIntentId }),
+    retryOnMount: false,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && query.state.dataUpdateCount <= PENDING_POLL.times
+        ? PENDING_POLL.ms
+        : false,
+  });
 
   if (order.isPending) return <ConfirmationSkeleton />;
   if (order.isError) return <OrderNotFound />;
@@ -153,7 +166,7 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
             title="Payment being processed"
           >
             Your payment is being processed. As soon as it is confirmed we will email a link to download your workbook
-            to {data.email}.
+            to {data.email}. This page updates by itself.
           </Alert>
         )}
 

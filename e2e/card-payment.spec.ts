@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+/**
+ * A card purchase end to end (docs/product.md#card-payments), against the card-payment server
+ * playwright.config starts with the local Stripe test double: pricing form, checkout, the double's
+ * "hosted page", its signed webhook, the success page with the download, and a sign-in with the
+ * emailed personal access code (no SMTP_URL: mail is an .eml file in DATA_DIR/outbox).
+ */
+test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_CARD_PORT}` });
+
+const outboxDir = path.join(process.env.E2E_CARD_DATA_DIR!, 'outbox');
+
+/** The access-code email to `email`, once the mail worker wrote it. */
+async function accessCodeMailFor(email: string) {
+  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(outboxDir)
+          ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('-access-code.eml'))
+          : [];
+        for (const file of files) {
+          const parsed = await simpleParser(fs.readFileSync(path.join(outboxDir, file)));
+          const to = parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '';
+          if (to === email) {
+            found = parsed;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test('a visitor pays by card on the hosted page, downloads the workbook and signs in with the emailed code', async ({
+  page,
+}) => {
+  const email = `card-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Your Workbook Today' }).click();
+  const form = page.getByRole('form', { name: 'Order the workbook' });
+  await expect(form).toBeInViewport();
+  await form.getByLabel('First name').fill('Mia');
+  await form.getByLabel('Last name').fill('Okoro');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByText('Mia Okoro')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $49.00' }).click();
+
+  // Stripe's hosted page (the double): the Pay button pays, the double sends the signed webhook,
+  // and the browser comes back through /api/payments/return.
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_STRIPE_PORT}/pay/cs_test_`));
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(/\/success\?payment_intent=pi_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Your Workbook' }).click();
+  expect((await download).suggestedFilename()).toBe('vows-and-weeks-workbook.pdf');
+
+  const mail = await accessCodeMailFor(email);
+  const code = /\b([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\b/.exec(mail.text ?? '')?.[1];
+  expect(code).toBeDefined();
+
+  await page.goto('/customer-login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Access code').fill(code!);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  // Full access: no free-trial notice.
+  await expect(page.getByText('Free trial', { exact: true })).toHaveCount(0);
+});

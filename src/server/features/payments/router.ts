@@ -1,0 +1,16 @@
+import { startCheckoutSchema } from '../../../shared/payments-schemas';
+import { publicProcedure, router } from '../../trpc/init';
+import { startCheckout } from './service';
+
+/** Card payments (docs/product.md#card-payments): anyone may start a checkout; a signed-in couple's is theirs. */
+export const paymentsRouter = router({
+  startCheckout: publicProcedure
+    .input(startCheckoutSchema)
+    .mutation(({ ctx, input }) =>
+      startCheckout(
+        ctx.deps,
+        ctx.auth.kind === 'couple' ? { kind: 'couple', accountId: ctx.auth.accountId } : { kind: 'other' },
+        input,
+      ),
+    ),
+});

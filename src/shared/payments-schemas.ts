@@ -1,0 +1,51 @@
+import { NAME_MAX_LENGTH } from './constants';
+import { emailSchema } from './schemas';
+import { z } from './zod';
+
+const requiredName = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(NAME_MAX_LENGTH, `${field} must be at most ${NAME_MAX_LENGTH} characters`);
+
+/** The buyer on /checkout (docs/product.md#card-payments): payments.startCheckout's input and the pay form. */
+export const startCheckoutSchema = z.object({
+  email: emailSchema,
+  firstName: requiredName('firstName'),
+  lastName: requiredName('lastName'),
+});
+export type StartCheckoutInput = z.input<typeof startCheckoutSchema>;
+
+/** Where the browser goes to pay: Stripe's hosted Checkout page. */
+export const checkoutStartedSchema = z.object({ url: z.string() });
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
+
+/** GET /api/payments/return's query: the Checkout Session Stripe sends the buyer back with. */
+export const paymentReturnQuerySchema = z.object({
+  session_id: z
+    .string({ error: 'session_id is required' })
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'session_id must be a Checkout Session id (cs_...)'),
+});
+
+/** A price in its currency for the pages, e.g. 4900 usd -> "$49.00" (docs/product.md#card-payments). */
+export function formatPrice(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+/** What POST /api/payments/webhook reads of a Stripe event (for the API document; the signature is what is checked). */
+export const stripeEventSchema = z.object({
+  id: z.string().meta({ description: "Stripe's event id (`evt_...`): each is processed at most once." }),
+  type: z.string().meta({
+    description:
+      'Handled: checkout.session.completed, checkout.session.async_payment_succeeded, charge.refunded; others are ignored.',
+  }),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** The webhook's answer to every valid event, handled or ignored. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });

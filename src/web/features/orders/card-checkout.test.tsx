@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
+import { checkoutNavigation } from './card-checkout';
+import { PENDING_POLL } from './order-confirmation';
+
+const CONFIG = {
+  demoMode: false,
+  trialAccessCode: null,
+  demoEmail: null,
+  demoAccessCode: null,
+  trialWeeks: 4,
+  cardPayments: true,
+  priceCents: 4900,
+  currency: 'usd',
+};
+// The site header asks who is signed in alongside the configuration (one batch).
+const ANONYMOUS: StubAnswer = { data: { authenticated: false, isAdmin: false, role: null, userId: null } };
+const PATH = '/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('/checkout with card payments', { timeout: 20_000 }, () => {
+  it('shows the order and sends the browser to the payment page', async () => {
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => {});
+    const stub = stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.startCheckout': () => ({ data: { url: 'https://checkout.stripe.test/pay/cs_test_1' } }),
+    });
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    const rows = screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ['Course', 'The 52-Week Marriage Preparation Workbook'],
+      ['Price', '$49.00, one-time'],
+      ['Name', 'Ana Lima'],
+      ['Email', 'ana@example.com'],
+    ]);
+    expect(screen.getByText(/30-day money-back guarantee/)).toBeInTheDocument();
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Pay $49.00' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_test_1'));
+    expect(stub.calls.find((call) => call.path === 'payments.startCheckout')?.input).toEqual({
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Lima',
+    });
+  });
+
+  it('formats the configured price in its currency', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, priceCents: 5900, currency: 'eur' } }),
+    });
+    renderApp(PATH);
+    expect(await screen.findByRole('button', { name: 'Pay €59.00' })).toBeInTheDocument();
+  });
+
+  it('says why when the payment page cannot be opened, and lets the buyer try again', async () => {
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => {});
+    const refused: StubAnswer = {
+      error: { message: 'The payment page could not be opened just now.', httpStatus: 503 },
+    };
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.startCheckout': () => refused,
+    });
+    renderApp(PATH);
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Pay $49.00' }));
+    expect(await screen.findByText('The payment page could not be opened just now.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $49.00' })).toBeEnabled();
+    expect(go).not.toHaveBeenCalled();
+  });
+});
+
+describe('/checkout without card payments', { timeout: 20_000 }, () => {
+  it('is exactly the Payment Setup Required page, texts unchanged', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, cardPayments: false } }),
+    });
+    renderApp(PATH);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Setup Required' });
+    const paper = heading.closest('.mantine-Paper-root')!;
+    expect(paper.textContent).toBe(
+      'Payment Setup Required' +
+        'Card payments are being set up' +
+        'We are still configuring payment processing, so we cannot take your payment online just yet. Please contact us and we will complete your order by hand.' +
+        'Thank you, Ana! You asked for The 52-Week Marriage Preparation Workbook ($49.00, one-time) for Ana Lima, at ana@example.com.' +
+        'Send us a note through the contact form with the email above and we will reply within 24 hours with a secure way to pay and your personal access code.' +
+        'Return to Course Page',
+    );
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('/success while the card payment is being confirmed', { timeout: 20_000 }, () => {
+  it('says the payment is being processed, then shows the completed order without a reload', async () => {
+    const defaults = { ...PENDING_POLL };
+    PENDING_POLL.ms = 20;
+    const order = {
+      id: 'pi_cardPending0001',
+      amount: 4900,
+      firstName: 'Ana',
+      lastName: 'Lima',
+      email: 'ana@example.com',
+    };
+    let asked = 0;
+    stubTrpcFetch({
+      'orders.get': () => {
+        asked += 1;
+        return { data: { ...order, status: asked < 3 ? 'pending' : 'completed' } };
+      },
+    });
+    try {
+      renderApp(`/success?payment_intent=${order.id}`);
+      expect(await screen.findByText(/Your payment is being processed/)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Download Your Workbook' })).toBeEnabled();
+      const settled = asked;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(asked).toBe(settled);
+    } finally {
+      Object.assign(PENDING_POLL, defaults);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { Alert, Button, Container, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { WORKBOOK_TITLE } from '../../../shared/constants';
+import type { CheckoutDetails } from '../../../shared/orders';
+import { formatPrice } from '../../../shared/payments-schemas';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+import classes from './orders.module.css';
+
+/** Where the browser goes to pay; replaced in tests (jsdom cannot navigate away). */
+export const checkoutNavigation = {
+  go: (url: string) => window.location.assign(url),
+};
+
+/** /checkout while the page learns whether card payments are on. */
+export function CheckoutSkeleton() {
+  return (
+    <Container size="sm" py={{ base: 40, sm: 72 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="md" aria-busy="true" aria-label="Loading checkout">
+          <Skeleton height={36} width="60%" />
+          {[1, 2, 3, 4].map((row) => (
+            <Skeleton key={row} height={20} />
+          ))}
+          <Skeleton height={44} width={200} />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+/**
+ * /checkout with card payments on (docs/product.md#card-payments): the order (the course, the
+ * configured price, the buyer, the 30-day guarantee) and a Pay button that opens Stripe's hosted
+ * payment page. Card details are typed there, never here.
+ */
+export function CardCheckout({
+  details,
+  priceCents,
+  currency,
+}: {
+  details: CheckoutDetails;
+  priceCents: number;
+  currency: string;
+}) {
+  const start = useMutation(
+    trpc.payments.startCheckout.mutationOptions({ onSuccess: ({ url }) => checkoutNavigation.go(url) }),
+  );
+  const price = formatPrice(priceCents, currency);
+  const rows: [string, string][] = [
+    ['Course', WORKBOOK_TITLE],
+    ['Price', `${price}, one-time`],
+    ['Name', `${details.firstName} ${details.lastName}`],
+    ['Email', details.email],
+  ];
+  // Paying: from the click until the browser has left for Stripe's page.
+  const paying = start.isPending || start.isSuccess;
+  return (
+    <Container size="sm" py={{ base: 40, sm: 72 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Title order={1}>Checkout</Title>
+          <Text>Check your order, then pay securely by card on our payment provider's page (Stripe).</Text>
+          <dl className={classes.details} aria-label="Your order">
+            {rows.map(([label, value]) => (
+              <div key={label} className={classes.detailRow}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <List spacing="xs" icon={<IconShieldCheck size={18} aria-hidden="true" />}>
+            <List.Item>30-day money-back guarantee: not for you, full refund, no questions asked.</List.Item>
+            <List.Item>
+              Instant access: your personal access code comes by email as soon as the payment is confirmed.
+            </List.Item>
+          </List>
+          {start.isError && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              title="Payment not started"
+            >
+              {errorMessage(start.error, 'The payment page could not be opened. Please try again.')}
+            </Alert>
+          )}
+          <Button
+            size="md"
+            leftSection={<IconLock size={18} aria-hidden="true" />}
+            loading={paying}
+            onClick={() => start.mutate(details)}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Pay {price}
+          </Button>
+          <Text size="sm" c="dimmed">
+            You will be taken to Stripe to enter your card details; this site never sees them.
+          </Text>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
