@@ -31,6 +31,7 @@ describe('migrations', () => {
       'frameworks',
       'orders',
       'outbound_emails',
+      'payment_events',
       'progress',
       'reminders_sent',
       'sessions',
