@@ -28,6 +28,7 @@ import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
 import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as InviteCodeRouteImport } from './routes/invite.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
 import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
 
@@ -126,6 +127,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const InviteCodeRoute = InviteCodeRouteImport.update({
+  id: '/invite/$code',
+  path: '/invite/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCouplesIndexRoute = AdminCouplesIndexRouteImport.update({
   id: '/couples/',
   path: '/couples/',
@@ -156,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -178,6 +185,7 @@ export interface FileRoutesByTo {
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/invite/$code': typeof InviteCodeRoute
   '/admin': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -227,6 +236,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
     | '/admin/overview'
     | '/admin/settings'
+    | '/invite/$code'
     | '/admin/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -249,6 +259,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
     | '/admin/overview'
     | '/admin/settings'
+    | '/invite/$code'
     | '/admin'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
@@ -272,6 +283,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
     | '/admin/overview'
     | '/admin/settings'
+    | '/invite/$code'
     | '/admin/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -291,6 +303,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
+  InviteCodeRoute: typeof InviteCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -428,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/invite/$code': {
+      id: '/invite/$code'
+      path: '/invite/$code'
+      fullPath: '/invite/$code'
+      preLoaderRoute: typeof InviteCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/couples/': {
       id: '/admin/couples/'
       path: '/couples'
@@ -483,6 +503,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
+  InviteCodeRoute: InviteCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
