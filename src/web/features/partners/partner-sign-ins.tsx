@@ -196,13 +196,15 @@ export function PartnerSignIns() {
                   .filter((item) => item.status === 'pending')
                   .map((item) => (
                     <Group key={item.id} justify="space-between" wrap="wrap" gap="xs">
-                      <Text size="sm">
-                        For {nameOf(settings.data, item.partner)}
-                        {item.email ? ` (${item.email})` : ''}, valid until {shortDate(item.expiresAt)}{' '}
+                      <Group gap="xs" wrap="wrap">
+                        <Text size="sm">
+                          For {nameOf(settings.data, item.partner)}
+                          {item.email ? ` (${item.email})` : ''}, valid until {shortDate(item.expiresAt)}
+                        </Text>
                         <Badge variant="light" size="sm">
                           pending
                         </Badge>
-                      </Text>
+                      </Group>
                       <Button
                         variant="subtle"
                         color="red"

@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -113,14 +113,14 @@ export function AnswersSideBySide({
           .filter((row) => row.comparison !== 'none')
           .map((row) => (
             <Stack key={row.key} gap="xs" data-testid="side-by-side-row">
-              <Text fw={600}>
-                {row.label}{' '}
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600}>{row.label}</Text>
                 {row.comparison !== 'none' && (
                   <Badge variant="light" color={BADGE_COLORS[row.comparison]}>
                     {COMPARISON_LABELS[row.comparison]}
                   </Badge>
                 )}
-              </Text>
+              </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {(['partner1', 'partner2'] as const).map((partner) => (
                   <Stack key={partner} gap={2}>
