@@ -10,6 +10,7 @@ import { makeSamplePdf } from './features/demo/seed';
 import { prepareCodeRequest } from './features/mail/service';
 import { handleStripeWebhook } from './features/payments/service';
 import { signedEvent } from './test/stripe-double';
+import { createInvite, setPrivateAnswers } from './features/partners/service';
 import { assertCouple } from './features/auth/access';
 import * as contactService from './features/contact/service';
 import { exportOrdersCsv } from './features/orders/admin-service';
@@ -32,6 +33,8 @@ const PER_COUPLE_TABLES = [
   'accounts',
   'orders',
   'couples',
+  'partner_invites',
+  'week_shares',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -72,6 +75,12 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'workbook.generateSummary': { weekNumber: 1 },
   'mail.reminders': undefined,
   'mail.setReminders': { weeklyReminders: true },
+  'partners.settings': undefined,
+  'partners.createInvite': { email: 'plans-invited@example.com' },
+  // The invite just made (the first of the database).
+  'partners.revokeInvite': { inviteId: 1 },
+  'partners.weekShare': { weekNumber: 1 },
+  'partners.setPrivateAnswers': { on: true },
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -110,6 +119,18 @@ const ADMIN_CALLS: Record<string, unknown> = {
   // Refused: the second factor is not on.
   'adminSecurity.disable': { code: '000000' },
 };
+/**
+ * Partner sign-ins end to end (an invite previewed and accepted, a week shared by both, the
+ * notice read and dismissed, the sign-in removed): run in setup with inputs made there.
+ */
+const PARTNER_CALLS = [
+  'partners.invite',
+  'partners.acceptInvite',
+  'partners.shareWeek',
+  'partners.notices',
+  'partners.dismissNotice',
+  'partners.removeSignIn',
+];
 /** Every filter of the inbox's list, each checked for an index that returns its rows in order. */
 const INBOX_FILTERS: unknown[] = [
   { subject: 'payment' },
@@ -264,6 +285,33 @@ beforeAll(async () => {
   for (const [path, input] of Object.entries(COUPLE_CALLS)) await run(path, () => call(asCouple, path, input));
   for (const [path, input] of Object.entries(SIGN_IN_CALLS))
     await run(path, async () => call(await callerAs(undefined), path, input));
+  // Partner sign-ins, on a couple of their own (PARTNER_CALLS).
+  const pair = await createCouple(t.deps, { accessLevel: 'full' });
+  const ownerToken = (await sessionCookie(t.deps, pair.accountId)).split('=')[1]!;
+  const invite = await createInvite(t.deps, assertCouple(await resolveSession(t.deps.db, ownerToken)), {});
+  await run('partners.invite', async () => call(await callerAs(undefined), 'partners.invite', { code: invite.code }));
+  const partnerEmail = 'plans-partner@example.com';
+  await run('partners.acceptInvite', async () =>
+    call(await callerAs(undefined), 'partners.acceptInvite', { code: invite.code, email: partnerEmail }),
+  );
+  await setPrivateAnswers(t.deps, assertCouple(await resolveSession(t.deps.db, ownerToken)), true);
+  const partnerAccount = await t.deps.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', partnerEmail)
+    .executeTakeFirstOrThrow();
+  const partnerToken = (await sessionCookie(t.deps, partnerAccount.id)).split('=')[1]!;
+  const owner = await callerAs(ownerToken);
+  await run('partners.shareWeek', () => call(owner, 'partners.shareWeek', { weekNumber: 1 }));
+  await run('partners.shareWeek', async () =>
+    call(await callerAs(partnerToken), 'partners.shareWeek', { weekNumber: 1 }),
+  );
+  await run('partners.notices', () => call(owner, 'partners.notices', undefined));
+  await run('partners.dismissNotice', () => call(owner, 'partners.dismissNotice', { weekNumber: 1 }));
+  await run('partners: sealed read', async () =>
+    call(await callerAs(partnerToken), 'workbook.answers', { weekNumber: 1, partner: 'partner1' }),
+  );
+  await run('partners.removeSignIn', () => call(owner, 'partners.removeSignIn', { accountId: partnerAccount.id }));
   // The back office, as the administrator, with some contact messages to list.
   for (let i = 0; i < 6; i += 1) {
     await contactService.sendContactMessage(
@@ -361,6 +409,7 @@ describe('query plans', () => {
       ...Object.keys(ADMIN_CALLS),
       ...Object.keys(NOT_PER_COUPLE),
       ...Object.keys(BACK_OFFICE_CALLS),
+      ...PARTNER_CALLS,
     ]);
     const missing = procedures.filter((path) => !known.has(path));
     expect(

@@ -29,6 +29,7 @@ import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
 import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
 import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as InviteCodeRouteImport } from './routes/invite.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
 import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
 
@@ -132,6 +133,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const InviteCodeRoute = InviteCodeRouteImport.update({
+  id: '/invite/$code',
+  path: '/invite/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCouplesIndexRoute = AdminCouplesIndexRouteImport.update({
   id: '/couples/',
   path: '/couples/',
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -186,6 +193,7 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/invite/$code': typeof InviteCodeRoute
   '/admin': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
@@ -211,6 +219,7 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -237,6 +246,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/invite/$code'
     | '/admin/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -260,6 +270,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/invite/$code'
     | '/admin'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
@@ -284,6 +295,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/invite/$code'
     | '/admin/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -303,6 +315,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
+  InviteCodeRoute: typeof InviteCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -447,6 +460,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/invite/$code': {
+      id: '/invite/$code'
+      path: '/invite/$code'
+      fullPath: '/invite/$code'
+      preLoaderRoute: typeof InviteCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/couples/': {
       id: '/admin/couples/'
       path: '/couples'
@@ -504,6 +524,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
+  InviteCodeRoute: InviteCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

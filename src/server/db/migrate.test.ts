@@ -31,6 +31,7 @@ describe('migrations', () => {
       'frameworks',
       'orders',
       'outbound_emails',
+      'partner_invites',
       'payment_events',
       'progress',
       'reminders_sent',
@@ -38,6 +39,7 @@ describe('migrations', () => {
       'site_pages',
       'week_content_versions',
       'week_contents',
+      'week_shares',
       'week_summaries',
       'workbook_responses',
     ]);

@@ -16,6 +16,8 @@ export interface CouplesTable {
   last_active_at: Generated<string | null>;
   /** 1: weekly reminders on (the default), 0: unsubscribed. */
   weekly_reminders: Generated<number>;
+  /** 1: each partner's answers are sealed from the other until both share the week (decision 0161). */
+  private_answers: Generated<number>;
 }
 
 export interface AccountsTable {
@@ -32,6 +34,11 @@ export interface AccountsTable {
    * by a completed order); null for an email typed in by whoever started a trial with it.
    */
   email_verified_at: Generated<string | null>;
+  /**
+   * Null for the couple's original sign-in; the partner a personal sign-in (made by accepting an
+   * invite) is bound to (decision 0160).
+   */
+  partner: Generated<Partner | null>;
 }
 
 export interface SessionsTable {
@@ -212,6 +219,31 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+/** An invite to the other partner (docs/product.md#partner-sign-ins). */
+export interface PartnerInvitesTable {
+  id: Generated<number>;
+  /** Keyed hash of the invite code (the code is in the link). */
+  token_hash: string;
+  couple_id: number;
+  partner: Partner;
+  email: string | null;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** A partner marked a week's answers as shared (docs/product.md#sealed-answers). */
+export interface WeekSharesTable {
+  couple_id: number;
+  week_number: number;
+  partner: Partner;
+  shared_at: string;
+  /** When the partner who shared first saw that the other has shared too. */
+  notice_seen_at: string | null;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -231,6 +263,8 @@ export interface Database {
   outbound_emails: OutboundEmailsTable;
   reminders_sent: RemindersSentTable;
   payment_events: PaymentEventsTable;
+  partner_invites: PartnerInvitesTable;
+  week_shares: WeekSharesTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

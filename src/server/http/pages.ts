@@ -53,6 +53,8 @@ export const PAGE_PATHS = [
   '/admin/outbox',
   '/admin/overview',
   '/admin/settings',
+  // An invite to the other partner (docs/product.md#partner-sign-ins).
+  '/invite/:code',
 ] as const;
 
 /**

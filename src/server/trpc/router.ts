@@ -7,6 +7,7 @@ import { adminOrdersRouter, ordersRouter } from '../features/orders/router';
 import { insightsRouter } from '../features/insights/router';
 import { mailRouter } from '../features/mail/router';
 import { paymentsRouter } from '../features/payments/router';
+import { partnersRouter } from '../features/partners/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   adminSecurity: adminSecurityRouter,
   mail: mailRouter,
   payments: paymentsRouter,
+  partners: partnersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,6 +39,18 @@ const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
   'sitePages.listPublished': () => ({ data: { slugs: [] } }),
   'contact.countUnread': () => ({ data: { unread: 0 } }),
+  // The dashboard's partner notices (none) and a week's sharing state: the shared device without
+  // private answers, as every couple has until they turn them on (docs/product.md#sealed-answers).
+  'partners.notices': () => ({ data: [] }),
+  'partners.weekShare': (input) => ({
+    data: {
+      weekNumber: (input as { weekNumber: number }).weekNumber,
+      privateAnswers: false,
+      you: null,
+      shared: { partner1: null, partner2: null },
+      revealed: false,
+    },
+  }),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { AccessLevel } from '../../../shared/constants';
+import type { AccessLevel, Partner } from '../../../shared/constants';
 import { nowIso, type ChangeMark, type DatabaseChanges, type DB } from '../../db/client';
 import { compileOnce } from '../../db/compile-once';
 
@@ -16,6 +16,14 @@ export type Auth =
       coupleId: number;
       accessLevel: AccessLevel;
       expiresAt: number;
+      /**
+       * The partner this sign-in answers for (decision 0160): a personal sign-in's own partner; the
+       * couple's original sign-in is bound to partner1 once private answers are on, and to nobody
+       * (either partner in turn, the shared device) before.
+       */
+      partner: Partner | null;
+      /** Whether the couple keeps each partner's answers sealed until both share (decision 0161). */
+      privateAnswers: boolean;
     };
 
 export const ANONYMOUS: Auth = { kind: 'anonymous' };
@@ -57,6 +65,8 @@ export function sessionQuery(db: DB, tokenHash: string) {
       'accounts.role as role',
       'accounts.couple_id as coupleId',
       'couples.access_level as accessLevel',
+      'accounts.partner as partner',
+      'couples.private_answers as privateAnswers',
     ])
     .where('sessions.token_hash', '=', tokenHash);
 }
@@ -81,6 +91,8 @@ async function lookUp(db: DB, tokenHash: string, now: number): Promise<Auth> {
     coupleId: row.coupleId,
     accessLevel: row.accessLevel,
     expiresAt: row.expiresAt,
+    partner: row.partner ?? (row.privateAnswers ? 'partner1' : null),
+    privateAnswers: row.privateAnswers === 1,
   };
 }
 

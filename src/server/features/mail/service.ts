@@ -14,6 +14,9 @@ import {
   contactNoticeEmail,
   contactReplyEmail,
   orderNoticeEmail,
+  partnerCodeEmail,
+  partnerInviteEmail,
+  partnerSharedEmail,
   type RenderedEmail,
   requestedCodeEmail,
   trialWelcomeEmail,
@@ -334,5 +337,44 @@ export async function queueWeeklyReminder(
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     return true;
+  });
+}
+
+/** An invite to the other partner, with its link and code (docs/product.md#partner-sign-ins). */
+export async function queuePartnerInvite(
+  db: DB,
+  deps: MailDeps,
+  invite: { to: string; inviterName: string; partnerName: string; link: string; code: string; validDays: number },
+): Promise<void> {
+  await queueEmail(db, deps, {
+    kind: 'partner-invite',
+    to: invite.to,
+    email: partnerInviteEmail(deps.config.publicUrl, invite),
+    sensitive: true,
+  });
+}
+
+/** The `deliver` of issueAccessCode for a partner who accepted an invite: their own code by email. */
+export function partnerCodeDelivery(deps: MailDeps, partner: { email: string; name: string }) {
+  return async (db: DB, accessCode: string): Promise<void> => {
+    await queueEmail(db, deps, {
+      kind: 'partner-code',
+      to: partner.email,
+      email: partnerCodeEmail(deps.config.publicUrl, { ...partner, accessCode }),
+      sensitive: true,
+    });
+  };
+}
+
+/** "Casey has shared week 12", to the partner who shared first (docs/product.md#sealed-answers). */
+export async function queuePartnerSharedNotice(
+  db: DB,
+  deps: MailDeps,
+  notice: { to: string; recipientName: string; sharerName: string; weekNumber: number },
+): Promise<void> {
+  await queueEmail(db, deps, {
+    kind: 'partner-shared',
+    to: notice.to,
+    email: partnerSharedEmail(deps.config.publicUrl, notice),
   });
 }

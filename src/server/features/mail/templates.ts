@@ -252,7 +252,11 @@ export function weeklyReminderEmail(
           kind: 'paragraph',
           text: `Life before (and after) a wedding gets busy, and that is all right. Even half an hour together this week, with a cup of tea and your phones put away, keeps the conversation going. ${remaining === 1 ? 'It is the last week of the course.' : `${remaining} weeks to go, one at a time.`}`,
         },
-        { kind: 'button', label: `Open Week ${input.weekNumber}`, url: `${publicUrl}/dashboard` },
+        {
+          kind: 'button',
+          label: `Open Week ${input.weekNumber}`,
+          url: `${publicUrl}/dashboard?tab=current&week=${input.weekNumber}`,
+        },
       ],
       closing: 'We are cheering you on.',
       footer: {
@@ -357,6 +361,86 @@ export function contactReplyEmail(
           input.canReply ? 'Simply reply to write back.' : `To write back, use the contact form at ${publicUrl}/.`
         }`,
       },
+    },
+    publicUrl,
+  );
+}
+
+/** An invite to the other partner (docs/product.md#partner-sign-ins): the link and its code. */
+export function partnerInviteEmail(
+  publicUrl: string,
+  input: { inviterName: string; partnerName: string; link: string; code: string; validDays: number },
+): RenderedEmail {
+  return renderEmail(
+    {
+      subject: `${input.inviterName} invites you to ${PRODUCT_NAME}`,
+      preview: `Your own sign-in to the course you are taking together.`,
+      greeting: input.partnerName ? `Dear ${input.partnerName},` : 'Hello,',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: `${input.inviterName} invites you to sign in to ${PRODUCT_NAME} as yourself: the same course and progress, with your own answers that you share together, week by week.`,
+        },
+        { kind: 'button', label: 'Accept the invite', url: input.link },
+        { kind: 'code', label: 'Invite code', code: input.code },
+        {
+          kind: 'paragraph',
+          text: `The invite works once and for ${input.validDays} days. When you accept, you choose the email you sign in with and receive your own personal access code.`,
+        },
+      ],
+      footer: { reason: `You received this email because someone invited this address to ${PRODUCT_NAME}.` },
+    },
+    publicUrl,
+  );
+}
+
+/** The invited partner's own personal access code. */
+export function partnerCodeEmail(
+  publicUrl: string,
+  input: { email: string; accessCode: string; name: string },
+): RenderedEmail {
+  return renderEmail(
+    {
+      subject: `Your ${PRODUCT_NAME} access code`,
+      preview: 'Your own personal access code is inside.',
+      greeting: input.name ? `Dear ${input.name},` : 'Hello,',
+      blocks: [
+        { kind: 'paragraph', text: `Welcome to ${PRODUCT_NAME}! Here is your own sign-in.` },
+        { kind: 'code', label: 'Your personal access code', code: input.accessCode },
+        {
+          kind: 'paragraph',
+          text: `Sign in with your email (${input.email}) and this code. It is yours alone: your partner keeps their own.`,
+        },
+        { kind: 'button', label: 'Sign in', url: signInLink(publicUrl) },
+      ],
+      footer: { reason: `You received this email because you accepted an invite to ${PRODUCT_NAME}.` },
+    },
+    publicUrl,
+  );
+}
+
+/** "Casey has shared week 12": to the partner who shared first, once the other has shared too. */
+export function partnerSharedEmail(
+  publicUrl: string,
+  input: { recipientName: string; sharerName: string; weekNumber: number },
+): RenderedEmail {
+  return renderEmail(
+    {
+      subject: `${input.sharerName} has shared week ${input.weekNumber}`,
+      preview: `Your answers for week ${input.weekNumber} are open to each other now.`,
+      greeting: input.recipientName ? `Dear ${input.recipientName},` : 'Hello,',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: `${input.sharerName} has shared week ${input.weekNumber}. You have both shared now, so your answers are open to each other, side by side.`,
+        },
+        {
+          kind: 'button',
+          label: `Read week ${input.weekNumber} together`,
+          url: `${publicUrl}/dashboard?tab=current&week=${input.weekNumber}`,
+        },
+      ],
+      footer: { reason: `You received this email because you and your partner answer ${PRODUCT_NAME} privately.` },
     },
     publicUrl,
   );

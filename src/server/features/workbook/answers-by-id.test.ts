@@ -15,7 +15,11 @@ function defaultOf(weekNumber: number): WeekContentData {
 async function couple() {
   const fixture = await createCouple(t.deps);
   const cookie = await sessionCookie(t.deps, fixture.accountId);
-  return { ...fixture, couple: { coupleId: fixture.coupleId, accessLevel: 'full' as const }, cookie };
+  return {
+    ...fixture,
+    couple: { coupleId: fixture.coupleId, accessLevel: 'full' as const, partner: null, privateAnswers: false },
+    cookie,
+  };
 }
 
 describe('answers stored by question id', () => {

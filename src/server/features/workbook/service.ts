@@ -11,6 +11,7 @@ import {
 } from '../../../shared/workbook-schemas';
 import type { AppDeps } from '../../deps';
 import type { CoupleAuth } from '../auth/access';
+import { assertCanReadBoth, assertCanReadPartner, assertCanWritePartner } from '../partners/service';
 import { assertWeekUnlocked } from '../progress/unlock';
 import {
   cardIds,
@@ -33,6 +34,11 @@ import { buildWeekSummary } from './summary';
  */
 
 type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'>;
+/**
+ * Whoever reads or writes answers: the couple and the sign-in's partner binding, which the
+ * sealing rule of the partners feature needs (docs/product.md#sealed-answers).
+ */
+type Reader = Pick<CoupleAuth, 'coupleId' | 'accessLevel' | 'partner' | 'privateAnswers'>;
 
 export const SUMMARY_NEEDS_BOTH_MESSAGE =
   'Both partners need to answer at least one reflection question before a summary can be generated.';
@@ -57,8 +63,13 @@ function noAnswers(): WorkbookAnswers {
   };
 }
 
-async function storedAnswers(deps: AppDeps, couple: Couple, weekNumber: number, partner: Partner) {
-  return repo.findResponse(deps.db, couple.coupleId, weekNumber, partner);
+/**
+ * A partner's stored answers, read only through the sealing rule (assertCanReadPartner): the other
+ * partner's sealed answers are refused with 403 before anything is read.
+ */
+async function storedAnswers(deps: AppDeps, reader: Reader, weekNumber: number, partner: Partner) {
+  await assertCanReadPartner(deps.db, reader, weekNumber, partner);
+  return repo.findResponse(deps.db, reader.coupleId, weekNumber, partner);
 }
 
 /**
@@ -67,7 +78,7 @@ async function storedAnswers(deps: AppDeps, couple: Couple, weekNumber: number, 
  */
 export async function getResponse(
   deps: AppDeps,
-  couple: Couple,
+  couple: Reader,
   weekNumber: number,
   partner: Partner,
 ): Promise<WorkbookResponse> {
@@ -84,11 +95,12 @@ export async function getResponse(
  */
 export async function saveResponse(
   deps: AppDeps,
-  couple: Couple,
+  couple: Reader,
   weekNumber: number,
   partner: Partner,
   response: WorkbookResponse,
 ): Promise<WorkbookResponse> {
+  assertCanWritePartner(couple, partner);
   await assertWeekUnlocked(deps, couple, weekNumber);
   const [previous, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, partner),
@@ -122,7 +134,7 @@ async function answersView(deps: AppDeps, weekNumber: number, answers: WorkbookA
  */
 export async function getAnswers(
   deps: AppDeps,
-  couple: Couple,
+  couple: Reader,
   weekNumber: number,
   partner: Partner,
 ): Promise<WorkbookAnswersView> {
@@ -140,11 +152,12 @@ export async function getAnswers(
  */
 export async function saveAnswers(
   deps: AppDeps,
-  couple: Couple,
+  couple: Reader,
   weekNumber: number,
   partner: Partner,
   given: WorkbookAnswers,
 ): Promise<WorkbookAnswersView> {
+  assertCanWritePartner(couple, partner);
   await assertWeekUnlocked(deps, couple, weekNumber);
   const [previous, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, partner),
@@ -177,17 +190,25 @@ export async function saveAnswers(
   return answersView(deps, weekNumber, answers, current.content);
 }
 
-export async function getSummary(deps: AppDeps, couple: Couple, weekNumber: number): Promise<WeekSummary> {
-  return { summary: await repo.findSummary(deps.db, couple.coupleId, weekNumber) };
+/**
+ * The week's stored summary. It quotes both partners, so with private answers on a stored summary
+ * is refused (403) until both have shared the week; none stored answers null as before.
+ */
+export async function getSummary(deps: AppDeps, couple: Reader, weekNumber: number): Promise<WeekSummary> {
+  const summary = await repo.findSummary(deps.db, couple.coupleId, weekNumber);
+  if (summary !== null) await assertCanReadBoth(deps.db, couple, weekNumber);
+  return { summary };
 }
 
 /**
  * Writes the week's summary from both partners' answers (by question id) and the week's content,
  * stores it (a new one replaces the old) and answers it. Refused (400) until both partners have a
- * non-empty reflection answer.
+ * non-empty reflection answer, and with private answers on until both have shared the week (403).
  */
-export async function generateSummary(deps: AppDeps, couple: Couple, weekNumber: number): Promise<GeneratedSummary> {
+export async function generateSummary(deps: AppDeps, couple: Reader, weekNumber: number): Promise<GeneratedSummary> {
   await assertWeekUnlocked(deps, couple, weekNumber);
+  // With private answers on, only once both partners have shared the week (docs/product.md#sealed-answers).
+  await assertCanReadBoth(deps.db, couple, weekNumber);
   const [partner1, partner2, names, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, 'partner1'),
     storedAnswers(deps, couple, weekNumber, 'partner2'),

@@ -28,6 +28,7 @@ import { OnboardingModal } from './onboarding-modal';
 import { ProfilePanel } from './profile-panel';
 import { StreakStat } from './streak-stat';
 import { SummaryCards } from './summary-cards';
+import { ShareNotices } from '../partners/share-notices';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
 import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
@@ -309,6 +310,8 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
             </Stack>
           </Alert>
         ) : null}
+
+        <ShareNotices onOpenWeek={(weekNumber) => go({ ...search, tab: 'current', week: weekNumber })} />
 
         <Tabs
           value={tab}

@@ -1,6 +1,7 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues } from './profile-form';
+import { PartnerSignIns } from '../partners/partner-sign-ins';
 import { RemindersSwitch } from './reminders-switch';
 
 interface ProfilePanelProps {
@@ -37,6 +38,7 @@ export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
       )}
       <Stack mt="lg">
         <RemindersSwitch />
+        <PartnerSignIns />
       </Stack>
     </Card>
   );

@@ -37,6 +37,8 @@ import {
   type WeekDrafts,
 } from './drafts';
 import { WorkbookSummary } from './workbook-summary';
+import { AnswersSideBySide, SealedColumn } from './workbook-share';
+import type { WeekShareState } from '../../../shared/partner-schemas';
 
 interface WorkbookEditorProps {
   weekNumber: number;
@@ -50,6 +52,11 @@ interface WorkbookEditorProps {
    * see it, but nothing is kept or sent.
    */
   preview?: boolean;
+  /**
+   * The week's sharing state (docs/product.md#sealed-answers). With `you` set the sign-in is bound
+   * to that partner: it edits only their answers, and sees the other's sealed until both share.
+   */
+  share?: WeekShareState;
 }
 
 type TextField = 'discussionNotes' | 'activityResponse' | 'weeklyCommitment';
@@ -67,10 +74,13 @@ export function WorkbookEditor({
   summary,
   partnerNames,
   preview = false,
+  share,
 }: WorkbookEditorProps) {
   const queryClient = useQueryClient();
   const switchLabelId = useId();
-  const [active, setActive] = useState<Partner>('partner1');
+  const you = share?.you ?? null;
+  const sealed = share?.privateAnswers === true && !share.revealed;
+  const [active, setActive] = useState<Partner>(you ?? 'partner1');
   // Unsaved answers also survive a reload: kept in this browser until the server has them (lib/local-draft.ts).
   const storedDrafts = useStoredDraft('workbook', weekNumber, isWorkbookDrafts<WeekDrafts>);
   const [drafts, setDrafts] = useState<WeekDrafts>(
@@ -161,24 +171,28 @@ export function WorkbookEditor({
         )}
       </Stack>
 
-      <Stack gap={6}>
-        <Text id={switchLabelId} fw={600}>
-          Who is answering?
-        </Text>
-        <SegmentedControl
-          aria-labelledby={switchLabelId}
-          fullWidth
-          value={active}
-          onChange={(value) => setActive(value as Partner)}
-          data={PARTNERS.map((partner) => ({
-            value: partner,
-            label: <PartnerLabel name={names[partner]} answered={answered[partner]} />,
-          }))}
-        />
-        <Text size="sm" c="dimmed">
-          A check mark shows who has saved at least one reflection answer. Switching keeps unsaved answers.
-        </Text>
-      </Stack>
+      {you !== null ? (
+        <Text fw={600}>You are answering as {names[you]}.</Text>
+      ) : (
+        <Stack gap={6}>
+          <Text id={switchLabelId} fw={600}>
+            Who is answering?
+          </Text>
+          <SegmentedControl
+            aria-labelledby={switchLabelId}
+            fullWidth
+            value={active}
+            onChange={(value) => setActive(value as Partner)}
+            data={PARTNERS.map((partner) => ({
+              value: partner,
+              label: <PartnerLabel name={names[partner]} answered={answered[partner]} />,
+            }))}
+          />
+          <Text size="sm" c="dimmed">
+            A check mark shows who has saved at least one reflection answer. Switching keeps unsaved answers.
+          </Text>
+        </Stack>
+      )}
 
       <Section title="Reflection questions" intro={`${name}, take a quiet moment with each question.`}>
         {content.reflectionQuestions.map((question, index) => (
@@ -265,7 +279,7 @@ export function WorkbookEditor({
             : hasAnyText(saved[active])
               ? `${name}'s answers are saved.`
               : `Nothing saved for ${name} yet.`}
-          {unsaved[other] ? ` ${names[other]} has unsaved changes too; switch to save them.` : ''}
+          {unsaved[other] && you === null ? ` ${names[other]} has unsaved changes too; switch to save them.` : ''}
         </Text>
         <Button
           onClick={() => save.mutate({ weekNumber, partner: active, ...drafts[active] })}
@@ -276,7 +290,14 @@ export function WorkbookEditor({
         </Button>
       </Group>
 
-      {!preview && <WorkbookSummary weekNumber={weekNumber} summary={summary} names={names} answered={answered} />}
+      {you !== null && share && sealed && (
+        <SealedColumn weekNumber={weekNumber} share={share} you={you} names={names} />
+      )}
+      {you !== null && !sealed && <AnswersSideBySide content={content} answers={saved} names={names} />}
+
+      {!preview && !sealed && (
+        <WorkbookSummary weekNumber={weekNumber} summary={summary} names={names} answered={answered} />
+      )}
     </Stack>
   );
 }

@@ -2,10 +2,22 @@ import { Alert, Button, EmptyState, Group, Stack } from '@mantine/core';
 import { IconLock, IconNotebook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import type { Partner } from '../../../shared/constants';
+import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { WorkbookEditor } from './workbook-editor';
 import { WorkbookSkeleton } from './workbook-skeleton';
+
+/** What the editor holds for a partner whose answers are sealed: nothing (never asked for). */
+const SEALED_ANSWERS: WorkbookAnswersView = {
+  reflectionAnswers: {},
+  discussionNotes: '',
+  activityResponse: '',
+  weeklyCommitment: '',
+  conversationCards: {},
+  earlier: { reflectionAnswers: [], conversationCards: [] },
+};
 
 export interface WorkbookPanelProps {
   /** The week selected on the Progress tab, or null when none is. */
@@ -47,10 +59,22 @@ export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: Workbo
 
 function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps & { weekNumber: number }) {
   const content = useQuery(trpc.workbook.content.queryOptions({ weekNumber }));
-  const partner1 = useQuery(trpc.workbook.answers.queryOptions({ weekNumber, partner: 'partner1' }));
-  const partner2 = useQuery(trpc.workbook.answers.queryOptions({ weekNumber, partner: 'partner2' }));
-  const summary = useQuery(trpc.workbook.summary.queryOptions({ weekNumber }));
-  const queries = [content, partner1, partner2, summary];
+  // Who this sign-in answers for, and whether the week is shared (docs/product.md#sealed-answers):
+  // the other partner's sealed answers and the summary are not asked for before the reveal.
+  const share = useQuery(trpc.partners.weekShare.queryOptions({ weekNumber }));
+  const sealed = share.data ? share.data.privateAnswers && !share.data.revealed : undefined;
+  const readable = (partner: Partner) =>
+    sealed !== undefined && !(sealed && share.data?.you !== null && share.data?.you !== partner);
+  const partner1 = useQuery({
+    ...trpc.workbook.answers.queryOptions({ weekNumber, partner: 'partner1' }),
+    enabled: readable('partner1'),
+  });
+  const partner2 = useQuery({
+    ...trpc.workbook.answers.queryOptions({ weekNumber, partner: 'partner2' }),
+    enabled: readable('partner2'),
+  });
+  const summary = useQuery({ ...trpc.workbook.summary.queryOptions({ weekNumber }), enabled: sealed === false });
+  const queries = [content, share, partner1, partner2, summary];
 
   const failed = queries.find((query) => query.isError);
   if (failed) {
@@ -95,15 +119,20 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
     );
   }
 
-  if (!content.data || !partner1.data || !partner2.data || !summary.data) return <WorkbookSkeleton />;
+  const answersOf = (partner: Partner, query: typeof partner1) => (readable(partner) ? query.data : SEALED_ANSWERS);
+  const saved1 = answersOf('partner1', partner1);
+  const saved2 = answersOf('partner2', partner2);
+  const savedSummary = sealed ? { summary: null } : summary.data;
+  if (!content.data || !share.data || !saved1 || !saved2 || !savedSummary) return <WorkbookSkeleton />;
 
   return (
     <WorkbookEditor
       weekNumber={weekNumber}
       content={content.data}
-      saved={{ partner1: partner1.data, partner2: partner2.data }}
-      summary={summary.data.summary}
+      saved={{ partner1: saved1, partner2: saved2 }}
+      summary={savedSummary.summary}
       partnerNames={partnerNames}
+      share={share.data}
     />
   );
 }

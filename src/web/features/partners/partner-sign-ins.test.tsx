@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PartnerSettings } from '../../../shared/partner-schemas';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { PartnerSignIns } from './partner-sign-ins';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function settings(overrides: Partial<PartnerSettings> = {}): PartnerSettings {
+  return {
+    privateAnswers: false,
+    you: null,
+    names: { partner1: 'Robin', partner2: 'Casey' },
+    signIns: [
+      { accountId: 1, partner: null, email: 'robin@example.com', username: null, isYou: true, removable: false },
+      { accountId: 2, partner: 'partner2', email: 'casey@example.com', username: null, isYou: false, removable: true },
+    ],
+    invites: [
+      {
+        id: 7,
+        partner: 'partner2',
+        email: null,
+        createdAt: '2026-11-23T10:00:00.000Z',
+        expiresAt: '2026-11-30T10:00:00.000Z',
+        status: 'pending',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe('PartnerSignIns', () => {
+  it('lists the sign-ins and pending invites, and removes, revokes and switches private answers', async () => {
+    const server = stubTrpcFetch({
+      'partners.settings': () => ({ data: settings() }),
+      'partners.removeSignIn': () => ({ data: { success: true } }),
+      'partners.revokeInvite': () => ({ data: { success: true } }),
+      'partners.setPrivateAnswers': (input) => ({ data: { privateAnswers: (input as { on: boolean }).on } }),
+    });
+    const user = userEvent.setup();
+    renderRoute(PartnerSignIns);
+
+    expect(await screen.findByText('Shared sign-in (you)')).toBeInTheDocument();
+    expect(screen.getByText('casey@example.com')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Remove Casey's sign-in" }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'partners.removeSignIn')?.input).toEqual({ accountId: 2 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Revoke the invite for Casey' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'partners.revokeInvite')?.input).toEqual({ inviteId: 7 }),
+    );
+    const privacy = screen.getByRole('switch', { name: /Private answers/ });
+    expect(privacy).not.toBeChecked();
+    await user.click(privacy);
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'partners.setPrivateAnswers')?.input).toEqual({ on: true }),
+    );
+  });
+
+  it('makes an invite link and shows it once with its code', async () => {
+    const server = stubTrpcFetch({
+      'partners.settings': () => ({ data: settings({ signIns: settings().signIns.slice(0, 1), invites: [] }) }),
+      'partners.createInvite': () => ({
+        data: {
+          invite: settings().invites[0],
+          code: 'ABCD-EFGH-JKLM',
+          link: 'http://localhost:3000/invite/ABCD-EFGH-JKLM',
+          emailedTo: null,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(PartnerSignIns);
+    expect(await screen.findByText(/No pending invites/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make an invite link' }));
+    expect(await screen.findByLabelText('Invite link')).toHaveTextContent(
+      'http://localhost:3000/invite/ABCD-EFGH-JKLM',
+    );
+    expect(screen.getByTestId('invite-code')).toHaveTextContent('ABCD-EFGH-JKLM');
+    expect(server.calls.find((call) => call.path === 'partners.createInvite')?.input).toEqual({ email: '' });
+  });
+});

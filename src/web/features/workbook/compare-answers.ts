@@ -1,0 +1,27 @@
+/**
+ * The reveal's honest comparison (docs/product.md#sealed-answers): the workbook's answers are free
+ * text, so two answers "agree" only when they read the same once case, spaces and punctuation are
+ * ignored; any other pair of answers is one to talk about.
+ */
+export type Comparison = 'agree' | 'talk' | 'one' | 'none';
+
+function normalized(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export function compareAnswers(first: string | undefined, second: string | undefined): Comparison {
+  const a = normalized(first ?? '');
+  const b = normalized(second ?? '');
+  if (a === '' && b === '') return 'none';
+  if (a === '' || b === '') return 'one';
+  return a === b ? 'agree' : 'talk';
+}
+
+export const COMPARISON_LABELS: Record<Exclude<Comparison, 'none'>, string> = {
+  agree: 'You agree',
+  talk: 'Talk about this',
+  one: 'Only one of you answered',
+};

@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Partner } from '../../../shared/constants';
+import type { WeekShareState } from '../../../shared/partner-schemas';
+import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { renderWithQueryClient } from './test-support';
+import { WorkbookPanel } from './workbook-panel';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const CONTENT: WeekContent = {
+  weekNumber: 3,
+  contentWeek: 3,
+  isFallback: false,
+  title: 'Money Talks',
+  focus: 'money',
+  objective: 'Talk about money.',
+  reflectionQuestions: [
+    { id: 'w03-q1', question: 'Save or spend?', topic: 'saving' },
+    { id: 'w03-q2', question: 'Who pays the bills?', topic: 'bills' },
+  ],
+  discussionPrompts: ['Share.'],
+  activity: { title: 'Budget', description: 'Make one.', steps: [] },
+  commitmentExamples: ['Track spending.'],
+  conversationCards: [{ id: 'w03-c1', text: 'A money memory?' }],
+};
+
+function view(reflectionAnswers: Record<string, string>): WorkbookAnswersView {
+  return {
+    reflectionAnswers,
+    discussionNotes: '',
+    activityResponse: '',
+    weeklyCommitment: '',
+    conversationCards: {},
+    earlier: { reflectionAnswers: [], conversationCards: [] },
+  };
+}
+
+function shareState(overrides: Partial<WeekShareState> = {}): WeekShareState {
+  return {
+    weekNumber: 3,
+    privateAnswers: true,
+    you: 'partner2',
+    shared: { partner1: null, partner2: null },
+    revealed: false,
+    ...overrides,
+  };
+}
+
+const ANSWERS: Record<Partner, WorkbookAnswersView> = {
+  partner1: view({ 'w03-q1': 'Save, mostly.', 'w03-q2': 'Robin' }),
+  partner2: view({ 'w03-q1': 'save mostly', 'w03-q2': 'We split them' }),
+};
+
+function serve(state: { share: WeekShareState }) {
+  return stubTrpcFetch({
+    'workbook.content': () => ({ data: CONTENT }),
+    'partners.weekShare': () => ({ data: state.share }),
+    'workbook.answers': (input) => ({ data: ANSWERS[(input as { partner: Partner }).partner] }),
+    'workbook.summary': () => ({ data: { summary: null } }),
+    'partners.shareWeek': () => {
+      state.share = shareState({ shared: { partner1: null, partner2: '2026-11-23T12:00:00.000Z' } });
+      return { data: state.share };
+    },
+  });
+}
+
+const NAMES = { partner1: 'Robin', partner2: 'Casey' };
+
+describe('the workbook of a partner-bound sign-in', () => {
+  it("edits only its own answers, never asks for the other's sealed ones, and shares", async () => {
+    const server = serve({ share: shareState() });
+    const user = userEvent.setup();
+    renderWithQueryClient(<WorkbookPanel weekNumber={3} partnerNames={NAMES} onChooseWeek={() => {}} />);
+
+    expect(await screen.findByText('You are answering as Casey.')).toBeInTheDocument();
+    expect(screen.queryByText('Who is answering?')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('1. Save or spend?')).toHaveValue('save mostly');
+    expect(screen.getByRole('heading', { name: /Robin's answers/ })).toBeInTheDocument();
+    expect(screen.getByText(/Sealed until you both share/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Generate Summary/ })).not.toBeInTheDocument();
+    const asked = server.calls.filter((call) => call.path === 'workbook.answers').map((call) => call.input);
+    expect(asked).toEqual([{ weekNumber: 3, partner: 'partner2' }]);
+    expect(server.calls.some((call) => call.path === 'workbook.summary')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Mark my answers as shared' }));
+    expect(await screen.findByRole('button', { name: 'Your answers are shared' })).toBeDisabled();
+    expect(screen.getByText(/Waiting for Robin to share/)).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === 'partners.shareWeek')?.input).toEqual({ weekNumber: 3 });
+  });
+
+  it('shows both answers side by side after the reveal, the differences first', async () => {
+    const shared = { partner1: '2026-11-23T11:00:00.000Z', partner2: '2026-11-23T12:00:00.000Z' };
+    serve({ share: shareState({ shared, revealed: true }) });
+    renderWithQueryClient(<WorkbookPanel weekNumber={3} partnerNames={NAMES} onChooseWeek={() => {}} />);
+
+    expect(await screen.findByRole('heading', { name: 'Side by side' })).toBeInTheDocument();
+    const rows = screen.getAllByTestId('side-by-side-row');
+    expect(rows[0]).toHaveTextContent('Who pays the bills?');
+    expect(rows[0]).toHaveTextContent('Talk about this');
+    expect(rows[0]).toHaveTextContent('We split them');
+    expect(rows[1]).toHaveTextContent('Save or spend?');
+    expect(rows[1]).toHaveTextContent('You agree');
+    await waitFor(() => expect(screen.queryByText(/Sealed until you both share/)).not.toBeInTheDocument());
+  });
+});
