@@ -43,9 +43,14 @@ test('focus moves on after onboarding, Save Notes, the stars, Open Workbook and 
   const workbookHeading = page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first();
   await expect(workbookHeading).toBeFocused({ timeout: 15_000 });
 
-  // Mark Complete: the next week on the map, now open.
+  // Mark Complete: the next week on the map, now open. Week 1 is a milestone: its celebration
+  // (decision 0132) has the keyboard first, and 'Keep going' moves on to the next week too.
   await page.getByRole('tab', { name: 'Progress' }).click();
   await page.getByRole('button', { name: 'Mark Complete' }).click();
+  const celebration = page.getByRole('dialog', { name: 'Journey Started!' });
+  await expect(celebration.getByRole('button', { name: 'Keep going' })).toBeFocused({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await expect(celebration).toHaveCount(0);
   await expect(weekButton(page, 2)).toBeFocused({ timeout: 15_000 });
   await expect(weekButton(page, 2)).toHaveAttribute('data-state', 'next');
 });
@@ -56,9 +61,11 @@ test.describe('at 375 x 667', () => {
   test('the header stays on one line and "this week" shows above the fold', async ({ page }) => {
     await signInDemo(page);
     await page.goto('/dashboard');
-    const thisWeek = page.getByRole('region', { name: 'Current Week' });
-    await expect(thisWeek.getByText(/^Week \d+$|^All done$/)).toBeVisible({ timeout: 15_000 });
-    const box = await thisWeek.boundingBox();
+    // "This week" is the 'Continue Week N' card that opens the Progress tab (the weekly routine),
+    // its button included: the couple can start the week without scrolling.
+    const continueWeek = page.getByRole('button', { name: /^Continue Week \d+$/ });
+    await expect(continueWeek).toBeVisible({ timeout: 15_000 });
+    const box = await continueWeek.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThanOrEqual(667);
 

@@ -78,14 +78,19 @@ test('unsaved notes and workbook answers survive a reload (a local draft per cou
   const firstAnswer = page.getByRole('tabpanel').getByRole('textbox').first();
   await firstAnswer.fill('An unsaved answer');
 
+  // The reload keeps the Current tab and week 1 (they are in the URL, decision 0131): the workbook
+  // is back with its answer, and week 1's details, still selected, with the notes.
   await page.reload();
-  await openWeekOne(page);
-  await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('Half a thought');
-  await expect(page.getByText('Your unsaved notes from this device are back.', { exact: false })).toBeVisible();
-  await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
+  await expect(page.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 15_000,
+  });
   await expect(page.getByRole('tabpanel').getByRole('textbox').first()).toHaveValue('An unsaved answer', {
     timeout: 15_000,
   });
+  await page.getByRole('tab', { name: 'Progress' }).click();
+  await expect(page.locator('#week-1-title')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('Half a thought');
+  await expect(page.getByText('Your unsaved notes from this device are back.', { exact: false })).toBeVisible();
 });
 
 test.describe('before any script runs', () => {

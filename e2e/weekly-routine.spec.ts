@@ -72,7 +72,8 @@ test('completing week 1 is celebrated, then week 2 is next and the streak starts
   await expect(celebration.getByRole('button', { name: 'Keep going' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(celebration).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 2, name: /Listening to Understand|Week 1/ })).toBeFocused();
+  // The keyboard moves on as after any Mark Complete (decision 0135): week 2 on the map, now open.
+  await expect(page.getByRole('button', { name: /^Week 2(:|,)/ })).toBeFocused();
 
   await expect(page.getByRole('button', { name: 'Continue Week 2' })).toBeVisible();
   await tab(page, 'Wins').click();

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DRAFT_MAX_AGE_MS, draftKey, isString, readDraft, removeDraft, writeDraft } from './local-draft';
+import {
+  DRAFT_MAX_AGE_MS,
+  draftKey,
+  isString,
+  isWorkbookDrafts,
+  readDraft,
+  removeDraft,
+  writeDraft,
+} from './local-draft';
 
 afterEach(() => localStorage.clear());
 
@@ -28,5 +36,28 @@ describe('local drafts', () => {
     writeDraft(key, 'x');
     removeDraft(key);
     expect(localStorage.getItem(key)).toBeNull();
+  });
+});
+
+describe('a workbook draft', () => {
+  const response = (reflectionAnswers: unknown) => ({
+    reflectionAnswers,
+    discussionNotes: '',
+    activityResponse: '',
+    weeklyCommitment: '',
+    conversationCards: { 'w01-c1': '' },
+  });
+
+  it('is recognised with its answers by question id, as the workbook form keeps them', () => {
+    const drafts = { partner1: response({ 'w01-q1': 'An unsaved answer' }), partner2: response({}) };
+    expect(isWorkbookDrafts(drafts)).toBe(true);
+    writeDraft('vows-draft:1:workbook:1', drafts);
+    expect(readDraft('vows-draft:1:workbook:1', isWorkbookDrafts)).toEqual(drafts);
+  });
+
+  it('is refused with answers in a list or not text', () => {
+    expect(isWorkbookDrafts({ partner1: response(['An answer']), partner2: response({}) })).toBe(false);
+    expect(isWorkbookDrafts({ partner1: response({ 'w01-q1': 3 }), partner2: response({}) })).toBe(false);
+    expect(isWorkbookDrafts({ partner1: response(null), partner2: response({}) })).toBe(false);
   });
 });

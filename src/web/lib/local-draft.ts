@@ -110,8 +110,14 @@ function isResponse(value: unknown): boolean {
   return (
     TEXT_FIELDS.every((field) => typeof record[field] === 'string') &&
     LIST_FIELDS.every((field) => {
-      const list = record[field];
-      return Array.isArray(list) && list.every((item) => typeof item === 'string');
+      // Answers by question or card id (decision 0126), as the workbook form keeps them.
+      const byId = record[field];
+      return (
+        typeof byId === 'object' &&
+        byId !== null &&
+        !Array.isArray(byId) &&
+        Object.values(byId).every((item) => typeof item === 'string')
+      );
     })
   );
 }

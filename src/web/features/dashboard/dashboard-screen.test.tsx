@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ONBOARDING_CLOSE_DELAY_MS } from '../../../shared/constants';
 import { renderRoute } from '../../test/render';
@@ -87,5 +88,31 @@ describe('DashboardScreen onboarding', () => {
     expect(renderWorkbook).toHaveBeenLastCalledWith(
       expect.objectContaining({ weekNumber: 1, partnerNames: { partner1: 'Ana', partner2: 'Ben' } }),
     );
+  });
+
+  it('moves the keyboard to the workbook’s heading after Open Interactive Workbook, not a Progress heading', {
+    timeout: 20_000,
+  }, async () => {
+    serveDashboard({ userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null });
+    const user = userEvent.setup();
+    // A frame comes at once, as it can in a browser before the router has rendered the new tab:
+    // the Progress tab's headings are still on the page then.
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      setTimeout(() => callback(performance.now()), 0),
+    );
+    // The workbook's heading comes a moment later, as the real one does once its content loads.
+    function SlowWorkbook({ weekNumber }: { weekNumber: number | null }) {
+      const [loaded, setLoaded] = useState(false);
+      useEffect(() => {
+        const timer = setTimeout(() => setLoaded(true), 50);
+        return () => clearTimeout(timer);
+      }, []);
+      return loaded ? <h2>Workbook for {String(weekNumber)}</h2> : <p>Loading the workbook</p>;
+    }
+    renderRoute(() => <DashboardScreen renderWorkbook={(props) => <SlowWorkbook {...props} />} />);
+    await user.click(await screen.findByRole('button', { name: /^Week 1:/ }, LOAD));
+    await user.click(screen.getByRole('button', { name: 'Open Interactive Workbook' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Workbook for 1' }, LOAD);
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 });

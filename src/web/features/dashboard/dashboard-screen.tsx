@@ -88,6 +88,8 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
   const [onboardingClosing, setOnboardingClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const detailRef = useRef<HTMLDivElement>(null);
+  /** The refresh of the unlocked weeks after the last Mark Complete: the next week opens after it. */
+  const unlocksRefreshed = useRef<Promise<unknown>>(Promise.resolve());
   /** What to focus once the next URL change has rendered (the week's details, a map button). */
   const pendingFocus = useRef<(() => void) | null>(null);
 
@@ -184,8 +186,9 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
         savedRecord(record);
         void queryClient.invalidateQueries({ queryKey: trpc.progress.streak.queryKey() });
         // Focus moves on to the next week on the map once it has unlocked (decision 0135); the
-        // week's own heading when there is no next week to open. A milestone's dialog keeps it.
-        void refreshUnlocks().then(() => {
+        // week's own heading when there is no next week to open. A milestone's dialog keeps it
+        // until it closes (closeCelebration).
+        unlocksRefreshed.current = refreshUnlocks().then(() => {
           if (!milestone) focusNextWeek(record.weekNumber);
         });
         notify.success('Week Completed!', `Week ${record.weekNumber} is done. Well done, you two!`);
@@ -245,8 +248,10 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
 
   function openWorkbook() {
     setTab('current');
-    // The workbook's heading once it has loaded (decision 0135).
-    focusWhenReady(() => document.querySelector<HTMLElement>('[role="tabpanel"] h2'));
+    // The workbook's heading once it has loaded (decision 0135). The Current tab's own panel: the
+    // tab changes with the URL, a render or more later, and until then the Progress panel and its
+    // headings are still the ones on the page.
+    focusWhenReady(() => document.querySelector<HTMLElement>('[data-dashboard-panel="current"] h2'));
   }
 
   function closeWeek() {
@@ -261,15 +266,19 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
     go({ tab: 'current', week: weekNumber });
   }
 
-  /** After the celebration: the completed week's details, or the tab, take the keyboard. */
+  /**
+   * After the celebration ('Keep going'): where Mark Complete sends the keyboard without one
+   * (decision 0135), the next week on the map once it is open, else the completed week's heading;
+   * the selected tab when no week is selected.
+   */
   function closeCelebration() {
     setCelebration(null);
-    requestAnimationFrame(() => {
-      const target =
-        detailRef.current?.querySelector<HTMLElement>('h2') ??
-        document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-      target?.focus();
-    });
+    const completedWeek = selectedWeek;
+    if (completedWeek !== null) {
+      void unlocksRefreshed.current.then(() => focusNextWeek(completedWeek));
+      return;
+    }
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
   }
 
   const selected = selectedWeek !== null ? weeks?.find((week) => week.weekNumber === selectedWeek) : undefined;
@@ -367,7 +376,7 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
             </Stack>
           </Tabs.Panel>
 
-          <Tabs.Panel value="current" pt="lg">
+          <Tabs.Panel value="current" pt="lg" data-dashboard-panel="current">
             {renderWorkbook({
               weekNumber: workbookWeek,
               partnerNames,
