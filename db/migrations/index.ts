@@ -8,6 +8,7 @@ import * as mail from './2026-11-23T1200-mail';
 import * as inboxAndSitePages from './2026-11-23T1300-inbox-and-site-pages';
 import * as adminLists from './2026-11-23T1400-admin-lists';
 import * as adminSecondFactorAndInsights from './2026-11-23T1500-admin-second-factor-and-insights';
+import * as outboundEmailsRecipient from './2026-11-23T1900-outbound-emails-recipient';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1300-inbox-and-site-pages': inboxAndSitePages,
   '2026-11-23T1400-admin-lists': adminLists,
   '2026-11-23T1500-admin-second-factor-and-insights': adminSecondFactorAndInsights,
+  '2026-11-23T1900-outbound-emails-recipient': outboundEmailsRecipient,
 };

@@ -27,6 +27,7 @@ import { frameworkRoutes } from './http/frameworks';
 import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
+import { ourDataRoutes } from './http/our-data';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
 import { profileRoutes } from './http/profile';
@@ -63,6 +64,7 @@ const REST_ROUTES: RestRoutes[] = [
   workbookRoutes,
   adminOrderRoutes,
   mailRoutes,
+  ourDataRoutes,
   openApiRoutes,
 ];
 

@@ -251,6 +251,8 @@ describe('the document against the server', () => {
         reflectionAnswers: ['We listen'],
         discussionNotes: 'Notes',
       }),
+    exportOurData: async () => json('GET', '/api/our-data', couple.cookie),
+    downloadKeepsake: async () => json('GET', '/api/keepsake', couple.cookie),
     exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
     getWeekSummary: async () => json('GET', `/api/week-summary/${couple.coupleId}/1`, couple.cookie),
     generateWeekSummary: async () => {

@@ -6,6 +6,7 @@ import { adminCouplesRouter } from '../features/couples/router';
 import { adminOrdersRouter, ordersRouter } from '../features/orders/router';
 import { insightsRouter } from '../features/insights/router';
 import { mailRouter } from '../features/mail/router';
+import { ourDataRouter } from '../features/our-data/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   insights: insightsRouter,
   adminSecurity: adminSecurityRouter,
   mail: mailRouter,
+  ourData: ourDataRouter,
 });
 
 export type AppRouter = typeof appRouter;
