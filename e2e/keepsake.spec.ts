@@ -22,7 +22,7 @@ test('the demo couple signs in on the one sign-in page and downloads "Our year"'
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   // Both ways in are on the page; the demo uses the access code.
-  await page.getByRole('tab', { name: 'With an access code' }).click();
+  await page.getByRole('tab', { name: 'Personal code' }).click();
   await expect(page).toHaveURL(/\/customer-login$/);
   await page.getByRole('button', { name: 'Use the demo account' }).click();
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -307,15 +307,15 @@ describe('one sign-in page', () => {
     const user = userEvent.setup();
     renderApp('/customer-login');
     await heading('Sign in');
-    expect(await screen.findByRole('tab', { name: 'With an access code', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Personal code', selected: true })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Access code/)).toBeInTheDocument();
     expect(screen.getByText('TRIAL-FROM-SERVER')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email me my code' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Username/)).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('tab', { name: 'With a password' }));
+    await user.click(screen.getByRole('tab', { name: 'Registered account' }));
     expect(await screen.findByLabelText(/^Username/)).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'With a password', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Registered account', selected: true })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Access code/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Administrator sign in' })).toHaveAttribute('href', '/admin-login');

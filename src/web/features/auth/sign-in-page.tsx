@@ -49,8 +49,8 @@ export function SignInPage({ method }: { method: SignInMethod }) {
         }}
       >
         <Tabs.List grow mb="lg" aria-label="How to sign in">
-          <Tabs.Tab value="code">With an access code</Tabs.Tab>
-          <Tabs.Tab value="password">With a password</Tabs.Tab>
+          <Tabs.Tab value="code">Personal code</Tabs.Tab>
+          <Tabs.Tab value="password">Registered account</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="code">
           <CustomerLogin />
