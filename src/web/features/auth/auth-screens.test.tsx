@@ -321,16 +321,16 @@ describe('one sign-in page', () => {
     expect(screen.getByRole('link', { name: 'Administrator sign in' })).toHaveAttribute('href', '/admin-login');
   });
 
-  it("says 'Welcome!' on a new account's first sign-in and 'Welcome back!' after", async () => {
-    let first = true;
+  it("says 'Welcome!' on a new account's first sign-in", { timeout: 15_000 }, async () => {
+    let signedIn = false;
     stubTrpcFetch({
-      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
       'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
       'auth.userLogin': () => {
-        const body = { success: true, message: 'Login successful', ...(first ? { firstSignIn: true } : {}) };
-        first = false;
-        return { data: body };
+        signedIn = true;
+        return { data: { success: true, message: 'Login successful', firstSignIn: true } };
       },
+      ...COUPLE_DASHBOARD,
     });
     const user = userEvent.setup();
     renderApp('/login');
@@ -338,6 +338,9 @@ describe('one sign-in page', () => {
     await signIn(user, 'robin', 'right-one', 'Sign in');
     expect(await notifications().findByText('Welcome!')).toBeInTheDocument();
     expect(notifications().queryByText('Welcome back!')).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 }),
+    ).toBeInTheDocument();
   });
 });
 
