@@ -10,6 +10,7 @@ import * as adminLists from './2026-11-23T1400-admin-lists';
 import * as adminSecondFactorAndInsights from './2026-11-23T1500-admin-second-factor-and-insights';
 import * as cardPayments from './2026-11-23T1700-card-payments';
 import * as partnerSignIns from './2026-11-23T1800-partner-sign-ins';
+import * as outboundEmailsRecipient from './2026-11-23T1900-outbound-emails-recipient';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1500-admin-second-factor-and-insights': adminSecondFactorAndInsights,
   '2026-11-23T1700-card-payments': cardPayments,
   '2026-11-23T1800-partner-sign-ins': partnerSignIns,
+  '2026-11-23T1900-outbound-emails-recipient': outboundEmailsRecipient,
 };

@@ -29,6 +29,7 @@ import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { paymentRoutes } from './http/payments';
+import { ourDataRoutes } from './http/our-data';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
 import { profileRoutes } from './http/profile';
@@ -66,6 +67,7 @@ const REST_ROUTES: RestRoutes[] = [
   adminOrderRoutes,
   mailRoutes,
   paymentRoutes,
+  ourDataRoutes,
   openApiRoutes,
 ];
 

@@ -15,6 +15,7 @@ import { assertCouple } from './features/auth/access';
 import * as contactService from './features/contact/service';
 import { exportOrdersCsv } from './features/orders/admin-service';
 import { addOrder } from './features/orders/test-support';
+import { exportOurData, keepsakeParts } from './features/our-data/service';
 import { adminCookie, createCouple, createTestApp, sessionCookie, type TestApp } from './test/harness';
 import { createCallerFactory, type Context } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -35,6 +36,8 @@ const PER_COUPLE_TABLES = [
   'couples',
   'partner_invites',
   'week_shares',
+  'reminders_sent',
+  'outbound_emails',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -101,6 +104,10 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'orders.get': { paymentIntentId: 'pi_demoCompleted0001' },
   'orders.downloadWorkbook': { paymentIntentId: 'pi_demoCompleted0001' },
   'mail.requestCode': { email: 'plans_couple_mail@example.com' },
+};
+/** Calls that end the couple they run as: each runs as a couple of its own. */
+const LEAVING_COUPLE_CALLS: Record<string, unknown> = {
+  'ourData.deleteAccount': { confirmation: 'DELETE' },
 };
 /** Admin procedures, run as the administrator (with messages and pages to read). */
 const ADMIN_CALLS: Record<string, unknown> = {
@@ -334,6 +341,12 @@ beforeAll(async () => {
   const again = await sessionCookie(t.deps, couple.accountId);
   const viewer = assertCouple(await resolveSession(logged, again.split('=')[1]));
   await run('download-framework', async () => (await openFrameworkDownload(deps, viewer, 1)).handle.close());
+  await run('our-data export', async () => {
+    for await (const _chunk of exportOurData(deps, viewer));
+  });
+  await run('keepsake parts', async () => {
+    for await (const _part of keepsakeParts(deps, viewer));
+  });
   await run('start-up: expired sessions', () => deleteExpiredSessions(logged));
   await run('start-up: admin account', () => ensureAdmin(deps, () => {}));
 
@@ -393,6 +406,11 @@ beforeAll(async () => {
   await run('webhook: replay', () => webhook('checkout.session.completed', paid('pi_x', 'x@example.com'), eventId));
   // The mail worker's half of "Email me my code": the account looked up by its email.
   await run('mail worker: code request', () => prepareCodeRequest(deps, 0, 'plans_couple_mail@example.com', 0));
+  for (const [path, input] of Object.entries(LEAVING_COUPLE_CALLS)) {
+    const leaving = await createCouple(t.deps, { accessLevel: 'full' });
+    const asLeaving = await callerAs((await sessionCookie(t.deps, leaving.accountId)).split('=')[1]!);
+    await run(path, () => call(asLeaving, path, input));
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -406,6 +424,7 @@ describe('query plans', () => {
     const known = new Set([
       ...Object.keys(COUPLE_CALLS),
       ...Object.keys(SIGN_IN_CALLS),
+      ...Object.keys(LEAVING_COUPLE_CALLS),
       ...Object.keys(ADMIN_CALLS),
       ...Object.keys(NOT_PER_COUPLE),
       ...Object.keys(BACK_OFFICE_CALLS),

@@ -89,7 +89,14 @@ export const sessionInfoSchema = z.object({ customerId: z.number().int().positiv
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 /** A couple signed in with a password, or registered. */
-export const signedInSchema = z.object({ success: z.literal(true), message: z.string() });
+export const signedInSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  firstSignIn: z
+    .literal(true)
+    .optional()
+    .meta({ description: "Only on a couple account's first sign-in: the page says 'Welcome!', not 'Welcome back!'." }),
+});
 export type SignedInBody = z.infer<typeof signedInSchema>;
 
 /**

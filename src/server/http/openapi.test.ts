@@ -266,6 +266,8 @@ describe('the document against the server', () => {
         reflectionAnswers: ['We listen'],
         discussionNotes: 'Notes',
       }),
+    exportOurData: async () => json('GET', '/api/our-data', couple.cookie),
+    downloadKeepsake: async () => json('GET', '/api/keepsake', couple.cookie),
     exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
     receiveStripeEvent: async () => {
       const event = signedEvent(STRIPE_ENV.STRIPE_WEBHOOK_SECRET!, 'customer.created', {

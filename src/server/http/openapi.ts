@@ -37,6 +37,7 @@ import {
   type WorkbookDownload,
 } from '../../shared/orders-schemas';
 import { stripeEventSchema, webhookReceivedSchema } from '../../shared/payments-schemas';
+import { ourDataExportSchema } from '../../shared/our-data-schemas';
 import { profileInputSchema, profileSchema } from '../../shared/profile-schemas';
 import { progressRecordSchema, progressUpdateSchema, userProgressionSchema } from '../../shared/progress-schemas';
 import { publicConfigSchema } from '../../shared/public-config-schemas';
@@ -131,6 +132,7 @@ export const API_SCHEMAS = {
   GeneratedSummary: output(generatedSummarySchema),
   StripeEvent: input(stripeEventSchema),
   WebhookReceived: output(webhookReceivedSchema),
+  OurDataExport: output(ourDataExportSchema),
 } as const satisfies Record<string, NamedSchema>;
 export type SchemaName = keyof typeof API_SCHEMAS;
 
@@ -587,6 +589,39 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: 'The new summary (it replaces the old one).', answer: { schema: 'GeneratedSummary' } },
     },
     errors: { 400: 'Both partners need at least one non-empty reflection answer first.', 403: LOCKED },
+  },
+  {
+    id: 'exportOurData',
+    method: 'get',
+    path: '/api/our-data',
+    tag: 'our data',
+    summary:
+      'Everything the app holds about the signed-in couple (profile, sign-ins, sessions, progress, answers, summaries, reminders, orders, emails), as a JSON download; no password, code or session secret',
+    access: 'couple',
+    success: {
+      200: {
+        description:
+          'The export, as an attachment named `vows-and-weeks-our-data-YYYY-MM-DD.json`; each key is described in docs/product.md#our-data.',
+        answer: { schema: 'OurDataExport' },
+      },
+    },
+    errors: { 403: "Signed in as the admin, who never reads a couple's data." },
+  },
+  {
+    id: 'downloadKeepsake',
+    method: 'get',
+    path: '/api/keepsake',
+    tag: 'our data',
+    summary:
+      '"Our year": a PDF with both names and the wedding date, then each completed week with both partners\' answers, commitments, rating, notes and the milestones reached',
+    access: 'couple',
+    success: {
+      200: {
+        description: 'The PDF, as an attachment named `our-year.pdf`; kept until something of the couple changes.',
+        answer: 'pdf',
+      },
+    },
+    errors: { 403: "Signed in as the admin, who never reads a couple's data." },
   },
   {
     id: 'exportOrdersCsv',

@@ -8,6 +8,7 @@ import { insightsRouter } from '../features/insights/router';
 import { mailRouter } from '../features/mail/router';
 import { paymentsRouter } from '../features/payments/router';
 import { partnersRouter } from '../features/partners/router';
+import { ourDataRouter } from '../features/our-data/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
@@ -34,6 +35,7 @@ export const appRouter = router({
   mail: mailRouter,
   payments: paymentsRouter,
   partners: partnersRouter,
+  ourData: ourDataRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,12 +1,10 @@
-import { Anchor, Text } from '@mantine/core';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { AuthPage } from '../features/auth/auth-page';
-import { CustomerLogin } from '../features/auth/customer-login';
+import { createFileRoute } from '@tanstack/react-router';
+import { SignInPage } from '../features/auth/sign-in-page';
 import { embeddedPublicConfig } from '../public-config';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/customer-login')({
-  head: () => ({ meta: [{ title: 'Customer login · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: 'Sign in · Vows & Weeks' }] }),
   // The code hints come with the page (no request, no layout shift when they arrive); without
   // them (the dev server) they load alongside the page and the form does not wait.
   loader: ({ context }) => {
@@ -15,24 +13,5 @@ export const Route = createFileRoute('/customer-login')({
     if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
     else void context.queryClient.prefetchQuery(options);
   },
-  component: CustomerLoginPage,
+  component: () => <SignInPage method="code" />,
 });
-
-function CustomerLoginPage() {
-  return (
-    <AuthPage
-      title="Customer login"
-      description="Sign in with your email and the access code you received."
-      footer={
-        <Text size="sm">
-          Registered with a username?{' '}
-          <Anchor component={Link} to="/login">
-            Sign in with your password
-          </Anchor>
-        </Text>
-      }
-    >
-      <CustomerLogin />
-    </AuthPage>
-  );
-}

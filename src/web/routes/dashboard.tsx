@@ -1,7 +1,12 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { notify } from '../components/notifications';
 import { SiteLayout } from '../components/site-layout';
+import { resetSessionCache } from '../features/auth/session-cache';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
+import { KeepsakeDownload } from '../features/our-data/keepsake-download';
+import { ACCOUNT_DELETED_TEXT, ACCOUNT_DELETED_TITLE, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { trpc } from '../trpc';
 
@@ -41,9 +46,21 @@ export const Route = createFileRoute('/dashboard')({
 });
 
 function DashboardPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The account is gone and its sessions with it: home, with a word, and nothing of it cached.
+  const leave = async () => {
+    notify.success(ACCOUNT_DELETED_TITLE, ACCOUNT_DELETED_TEXT);
+    await navigate({ to: '/' });
+    await resetSessionCache(queryClient);
+  };
   return (
     <SiteLayout>
-      <DashboardScreen renderWorkbook={(props) => <WorkbookPanel {...props} />} />
+      <DashboardScreen
+        renderWorkbook={(props) => <WorkbookPanel {...props} />}
+        winsExtra={<KeepsakeDownload />}
+        profileExtra={<OurDataSection onDeleted={leave} />}
+      />
     </SiteLayout>
   );
 }

@@ -1,36 +1,16 @@
-import { Anchor, Text } from '@mantine/core';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { AuthPage } from '../features/auth/auth-page';
-import { UserLoginForm } from '../features/auth/user-login-form';
+import { createFileRoute } from '@tanstack/react-router';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { embeddedPublicConfig } from '../public-config';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Sign in · Vows & Weeks' }] }),
-  component: LoginPage,
+  // The other tab shows the code hints: they come with the page, or load alongside it.
+  loader: ({ context }) => {
+    const options = trpc.publicConfig.get.queryOptions();
+    const embedded = embeddedPublicConfig();
+    if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
+    else void context.queryClient.prefetchQuery(options);
+  },
+  component: () => <SignInPage method="password" />,
 });
-
-function LoginPage() {
-  return (
-    <AuthPage
-      title="Sign in"
-      description="Sign in with your username and password to continue your course."
-      footer={
-        <>
-          <Text size="sm">
-            New here?{' '}
-            <Anchor component={Link} to="/register">
-              Create an account
-            </Anchor>
-          </Text>
-          <Text size="sm">
-            Have an access code, or want to try the demo?{' '}
-            <Anchor component={Link} to="/customer-login">
-              Sign in with an access code
-            </Anchor>
-          </Text>
-        </>
-      }
-    >
-      <UserLoginForm />
-    </AuthPage>
-  );
-}

@@ -125,7 +125,7 @@ describe('POST /api/auth/user-login', () => {
     const couple = await createCouple(t.deps, { username, password: 'secret1' });
     const res = await post('/api/auth/user-login', { username: username.toUpperCase(), password: 'secret1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: expect.any(String) });
+    expect(res.json()).toEqual({ success: true, message: expect.any(String), firstSignIn: true });
     expect(await check(cookieFrom(res.headers['set-cookie']))).toEqual({
       authenticated: true,
       isAdmin: false,
@@ -269,6 +269,19 @@ describe('POST /api/customer-auth/login', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, message: 'Invalid email or access code' });
     }
+  });
+
+  it("says firstSignIn on a new account's first sign-in only, with a code or a password", async () => {
+    const couple = await createCoupleWithAccessCode(t.deps);
+    const signIn = () => post('/api/customer-auth/login', { email: couple.email, accessCode: couple.accessCode });
+    expect((await signIn()).json()).toEqual({ success: true, message: 'Login successful', firstSignIn: true });
+    expect((await signIn()).json()).toEqual({ success: true, message: 'Login successful' });
+
+    const username = uniqueUsername();
+    await createCouple(t.deps, { username, password: 'secret-words' });
+    const byPassword = () => post('/api/auth/user-login', { username, password: 'secret-words' });
+    expect((await byPassword()).json()).toMatchObject({ firstSignIn: true });
+    expect((await byPassword()).json()).not.toHaveProperty('firstSignIn');
   });
 
   it('still signs in with a code stored as an scrypt hash before the keyed hash', async () => {

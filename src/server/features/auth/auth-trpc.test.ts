@@ -70,7 +70,7 @@ describe('auth procedures', () => {
     await createCouple(t.deps, { username, password: 'secret1' });
     const couple = await mutate('auth.userLogin', { username, password: 'secret1' });
     expect(couple.statusCode).toBe(200);
-    expect(couple.json().result.data).toEqual({ success: true, message: expect.any(String) });
+    expect(couple.json().result.data).toEqual({ success: true, message: expect.any(String), firstSignIn: true });
 
     const wrong = await mutate('auth.userLogin', { username, password: 'nope-nope' });
     expect(wrong.statusCode).toBe(401);

@@ -127,3 +127,17 @@ export function isUniqueViolation(error: unknown): boolean {
     (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
   );
 }
+
+/**
+ * Whether a couple's account has never been used: its couple has no activity yet (no session ever
+ * started, nothing saved; couples.last_active_at, decision 0147). Read before the new session.
+ */
+export async function isFirstSignIn(db: DB, accountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('couples', 'couples.id', 'accounts.couple_id')
+    .select('couples.last_active_at')
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
+  return row !== undefined && row.last_active_at === null;
+}

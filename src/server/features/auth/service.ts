@@ -17,6 +17,7 @@ import {
   findAccessCodeCredentials,
   findPasswordCredentials,
   insertCoupleAccount,
+  isFirstSignIn,
   isUniqueViolation,
   usernameExists,
 } from './repo';
@@ -184,10 +185,18 @@ async function signInWithPassword<T>(
 
 /** POST /api/auth/user-login: a couple that registered with a username. */
 export function signInCouple(deps: AppDeps, input: PasswordSignInInput, request: SignInRequest) {
-  return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string }>> => {
-    const session = await signInWithPassword<NewSession>(deps, input, request, 'couple');
-    return { session, body: { success: true, message: 'Login successful' } };
+  return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string; firstSignIn?: true }>> => {
+    const { session, first } = await signInWithPassword(deps, input, request, 'couple', async (accountId) => {
+      const first = await isFirstSignIn(deps.db, accountId);
+      return { session: await startSession(deps, accountId, request), first };
+    });
+    return { session, body: signedInBody(first) };
   });
+}
+
+/** The body of a couple's sign-in; `firstSignIn` on an account's very first one (the page says 'Welcome!'). */
+function signedInBody(first: boolean): { success: true; message: string; firstSignIn?: true } {
+  return { success: true, message: 'Login successful', ...(first ? { firstSignIn: true as const } : {}) };
 }
 
 export const SECOND_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
@@ -258,6 +267,8 @@ export interface CustomerSignInBody {
   accessCode?: string;
   /** A new trial account with mail configured: where its personal code was sent (no session yet). */
   codeSentTo?: string;
+  /** The account's very first sign-in (a new order's code): the page says 'Welcome!'. */
+  firstSignIn?: true;
 }
 
 /** Whether `code` is the configured shared code (an empty configured code disables that path). */
@@ -301,8 +312,9 @@ export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, reques
 
       const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null, deps);
       if (!valid || !coupleAccount) return null;
+      const first = await isFirstSignIn(deps.db, coupleAccount.accountId);
       const session = await startSession(deps, coupleAccount.accountId, request);
-      return { session, body: { success: true, message: 'Login successful' } };
+      return { session, body: signedInBody(first) };
     });
   });
 }

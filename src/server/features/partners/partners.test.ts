@@ -1,4 +1,6 @@
+import { extractText } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OurDataExport } from '../../../shared/our-data-schemas';
 import { OWN_ANSWERS_ONLY_MESSAGE, SEALED_MESSAGE } from '../../../shared/partner-schemas';
 import { callerFor, type CoupleFixture, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { cookieFrom } from '../auth/test-support';
@@ -247,6 +249,30 @@ describe('sealed answers', () => {
   function restGet(couple: SignedIn, cookie: string, partner: string, week = 1) {
     return t.app.inject({ url: `/api/workbook-responses/${couple.coupleId}/${week}/${partner}`, headers: { cookie } });
   }
+
+  it("keep sealed answers out of the couple's data export and keepsake until both have shared", async () => {
+    const { casey, robin, caseyCaller } = await privateCouple();
+    const exported = async () => {
+      const res = await t.app.inject({ url: '/api/our-data', headers: { cookie: casey.cookie } });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as OurDataExport).workbookAnswers.map((week) => week.partner);
+    };
+    const keepsakeText = async () => {
+      const res = await t.app.inject({ url: '/api/keepsake', headers: { cookie: casey.cookie } });
+      expect(res.statusCode).toBe(200);
+      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
+    };
+    await robin.progress.complete({ weekNumber: 1 });
+    expect(await exported()).toEqual(['partner2']);
+    const sealedText = await keepsakeText();
+    expect(sealedText).toContain('casey wrote');
+    expect(sealedText).not.toContain('robin wrote');
+
+    await robin.partners.shareWeek({ weekNumber: 1 });
+    await caseyCaller.partners.shareWeek({ weekNumber: 1 });
+    expect(await exported()).toEqual(['partner1', 'partner2']);
+    expect(await keepsakeText()).toContain('robin wrote');
+  });
 
   it("seal the other partner's answers on tRPC and REST until both have shared, then open both ways", async () => {
     const { couple, casey, robin, caseyCaller } = await privateCouple();

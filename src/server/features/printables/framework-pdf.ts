@@ -49,18 +49,18 @@ export function printableFields(week: PrintableWeek) {
   };
 }
 
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 792;
-const MARGIN_X = 56;
+export const PAGE_WIDTH = 595.28;
+export const PAGE_HEIGHT = 792;
+export const MARGIN_X = 56;
 const MARGIN_TOP = 56;
 const MARGIN_BOTTOM = 64;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
+export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
 
-const INK = rgb(0.13, 0.13, 0.16);
-const MUTED = rgb(0.36, 0.36, 0.42);
-const ACCENT = rgb(0.45, 0.12, 0.3);
-const RULE = rgb(0.72, 0.72, 0.76);
-const TINT = rgb(0.97, 0.94, 0.96);
+export const INK = rgb(0.13, 0.13, 0.16);
+export const MUTED = rgb(0.36, 0.36, 0.42);
+export const ACCENT = rgb(0.45, 0.12, 0.3);
+export const RULE = rgb(0.72, 0.72, 0.76);
+export const TINT = rgb(0.97, 0.94, 0.96);
 
 /** Handwriting needs about 22 points a line. */
 const WRITING_LINE_GAP = 22;
@@ -69,7 +69,7 @@ export function phaseOf(weekNumber: number): string {
   return PHASES.find((phase) => weekNumber >= phase.firstWeek && weekNumber <= phase.lastWeek)?.name ?? '';
 }
 
-interface Fonts {
+export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
   italic: PDFFont;
@@ -87,7 +87,7 @@ interface TextStyle {
 }
 
 /** Characters a standard font cannot draw are replaced by their plain-letter form, or '?'. */
-function makeSanitizer(font: PDFFont): (text: string) => string {
+export function makeSanitizer(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
   const replacements: Record<string, string> = {
     '\u00a0': ' ',
@@ -148,7 +148,7 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
 }
 
 /** A cursor that flows blocks down the page and starts a new page when one does not fit. */
-class Flow {
+export class Flow {
   page: PDFPage;
   y = 0;
 

@@ -10,12 +10,14 @@ import type { InspectResult, MergeResult, MergeSource } from './pdf-work';
 export type PdfJob =
   | { kind: 'inspect'; file: string; maxPages: number }
   | { kind: 'merge'; sources: MergeSource[]; target: string; printablesDir: string; title: string }
-  | { kind: 'printable'; week: PrintableWeek; target: string };
+  | { kind: 'printable'; week: PrintableWeek; target: string }
+  | { kind: 'keepsake'; source: string; target: string; workDir: string; title: string };
 
 interface PdfJobResults {
   inspect: InspectResult;
   merge: MergeResult;
   printable: null;
+  keepsake: MergeResult;
 }
 
 export class PdfJobTimeout extends Error {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import readline from 'node:readline';
 import {
   EncryptedPDFError,
   PDFContext,
@@ -15,6 +16,7 @@ import {
 import { PRIVATE_FILE_MODE } from '../../private-files';
 import { ensurePrintable, writePrintable } from './cache';
 import type { PrintableWeek } from './framework-pdf';
+import { type KeepsakePart, renderKeepsakePart } from './keepsake-pdf';
 
 /*
  * The PDF work that must not run on the server's event loop (decision 0121). These functions run
@@ -204,4 +206,32 @@ export async function mergeWorkbook(
 export async function generatePrintable(week: PrintableWeek, target: string): Promise<void> {
   await fsp.mkdir(path.dirname(target), { recursive: true });
   await writePrintable(week, target);
+}
+
+/**
+ * The keepsake (decision 0166): `source` holds one JSON part a line (the cover, then each completed
+ * week, keepsake-pdf.ts). Each part is rendered to a PDF of its own in `workDir`, one at a time,
+ * and the parts are then merged page by page into `target` (mergeWorkbook): memory holds one week.
+ */
+export async function buildKeepsake(
+  source: string,
+  target: string,
+  workDir: string,
+  title: string,
+): Promise<MergeResult> {
+  await fsp.mkdir(workDir, { recursive: true, mode: 0o700 });
+  try {
+    const sources: MergeSource[] = [];
+    const lines = readline.createInterface({ input: fs.createReadStream(source, 'utf8'), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (line.trim() === '') continue;
+      const part = JSON.parse(line) as KeepsakePart;
+      const file = path.join(workDir, `part-${String(sources.length).padStart(3, '0')}.pdf`);
+      await fsp.writeFile(file, await renderKeepsakePart(part), { mode: PRIVATE_FILE_MODE });
+      sources.push({ weekNumber: part.kind === 'week' ? part.weekNumber : 0, uploadPath: file, printable: null });
+    }
+    return await mergeWorkbook(sources, target, workDir, title);
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PdfJob } from './pdf-jobs';
-import { generatePrintable, inspectPdf, mergeWorkbook } from './pdf-work';
+import { buildKeepsake, generatePrintable, inspectPdf, mergeWorkbook } from './pdf-work';
 
 /**
  * The entry of a PDF worker thread (decision 0121): runs the one job it was started with and posts
@@ -15,6 +15,8 @@ async function run(job: PdfJob): Promise<unknown> {
     case 'printable':
       await generatePrintable(job.week, job.target);
       return null;
+    case 'keepsake':
+      return buildKeepsake(job.source, job.target, job.workDir, job.title);
   }
 }
 

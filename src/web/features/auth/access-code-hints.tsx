@@ -18,7 +18,7 @@ export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsPr
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   if (config.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading access code hints">
+      <Stack gap="xs" aria-busy="true" aria-label="Loading the trial and demo hints">
         <Skeleton height={18} width="70%" />
         <Skeleton height={18} width="90%" />
       </Stack>

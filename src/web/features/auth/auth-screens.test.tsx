@@ -298,6 +298,52 @@ describe('/customer-login', () => {
   });
 });
 
+describe('one sign-in page', () => {
+  it('offers both ways in on /customer-login and /login, switching the address with the method', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+    });
+    const user = userEvent.setup();
+    renderApp('/customer-login');
+    await heading('Sign in');
+    expect(await screen.findByRole('tab', { name: 'Personal code', selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Access code/)).toBeInTheDocument();
+    expect(screen.getByText('TRIAL-FROM-SERVER')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me my code' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Username/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Registered account' }));
+    expect(await screen.findByLabelText(/^Username/)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Registered account', selected: true })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Access code/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Administrator sign in' })).toHaveAttribute('href', '/admin-login');
+  });
+
+  it("says 'Welcome!' on a new account's first sign-in", { timeout: 15_000 }, async () => {
+    let signedIn = false;
+    stubTrpcFetch({
+      'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.userLogin': () => {
+        signedIn = true;
+        return { data: { success: true, message: 'Login successful', firstSignIn: true } };
+      },
+      ...COUPLE_DASHBOARD,
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await heading('Sign in');
+    await signIn(user, 'robin', 'right-one', 'Sign in');
+    expect(await notifications().findByText('Welcome!')).toBeInTheDocument();
+    expect(notifications().queryByText('Welcome back!')).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('navigation and guards', () => {
   it('signs out from the navigation: toast, /login, signed-out navigation', { timeout: 15_000 }, async () => {
     let signedIn = true;
@@ -346,8 +392,8 @@ describe('navigation and guards', () => {
   it.each([
     ['a couple', COUPLE_CHECK, '/admin', 'Sign in'],
     ['a visitor', ANONYMOUS_CHECK, '/admin', 'Sign in'],
-    ['a visitor', ANONYMOUS_CHECK, '/dashboard', 'Customer login'],
-    ['the admin', ADMIN_CHECK, '/dashboard', 'Customer login'],
+    ['a visitor', ANONYMOUS_CHECK, '/dashboard', 'Sign in'],
+    ['the admin', ADMIN_CHECK, '/dashboard', 'Sign in'],
   ])('sends %s away from %s', async (_who, check, path, landing) => {
     stubTrpcFetch({ 'auth.check': () => ({ data: check }), 'publicConfig.get': () => ({ data: PUBLIC_CONFIG }) });
     renderApp(path);

@@ -43,7 +43,7 @@ export function CustomerLogin() {
           setNewTrial({ email: input.email.trim().toLowerCase(), accessCode: result.accessCode });
           return;
         }
-        notify.success('Login Successful', 'Welcome back!');
+        notify.success('Login Successful', result.firstSignIn ? 'Welcome!' : 'Welcome back!');
         await navigate({ to: '/dashboard' });
       },
       onError: (error) => notify.error('Login Failed', errorMessage(error, 'Invalid email or access code')),

@@ -10,8 +10,8 @@ export function UserLoginForm() {
   const enter = useEnterAfterSignIn();
   const login = useMutation(
     trpc.auth.userLogin.mutationOptions({
-      onSuccess: async () => {
-        notify.success('Login Successful', 'Welcome back!');
+      onSuccess: async (result) => {
+        notify.success('Login Successful', result.firstSignIn ? 'Welcome!' : 'Welcome back!');
         await enter('/dashboard');
       },
       onError: (error) =>

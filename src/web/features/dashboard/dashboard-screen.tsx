@@ -46,6 +46,10 @@ export interface WorkbookSlotProps {
 interface DashboardScreenProps {
   /** The Current tab's content; the route passes the workbook feature's panel. */
   renderWorkbook: (props: WorkbookSlotProps) => ReactNode;
+  /** Shown under the Wins tab's milestones and statistics (the keepsake download). */
+  winsExtra?: ReactNode;
+  /** Shown under the Profile tab's form (the couple's data: download, delete). */
+  profileExtra?: ReactNode;
 }
 
 const PROFILE_SAVE_FAILED = 'Could not save your profile. Please try again.';
@@ -65,7 +69,7 @@ function withRecord(records: ProgressRecord[] | undefined, record: ProgressRecor
  * The couple dashboard: header, the four tabs and the onboarding dialog. Data comes from the
  * session couple's tRPC procedures (the route has checked the session before this renders).
  */
-export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
+export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra }: DashboardScreenProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -385,15 +389,21 @@ export function DashboardScreen({ renderWorkbook }: DashboardScreenProps) {
           </Tabs.Panel>
 
           <Tabs.Panel value="wins" pt="lg">
-            <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
+            <Stack gap="lg">
+              <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
+              {winsExtra}
+            </Stack>
           </Tabs.Panel>
 
           <Tabs.Panel value="profile" pt="lg">
-            <ProfilePanel
-              profile={profile}
-              saving={profileMutation.isPending}
-              onSave={(values) => profileMutation.mutate(values)}
-            />
+            <Stack gap="lg">
+              <ProfilePanel
+                profile={profile}
+                saving={profileMutation.isPending}
+                onSave={(values) => profileMutation.mutate(values)}
+              />
+              {profileExtra}
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,0 +1,274 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { MILESTONES } from '../../../shared/constants';
+import { AppError } from '../../../shared/errors';
+import {
+  DELETE_CONFIRMATION_WORD,
+  type DeleteOurAccountInput,
+  OUR_DATA_FORMAT,
+  OUR_DATA_VERSION,
+} from '../../../shared/our-data-schemas';
+import type { AppDeps } from '../../deps';
+import { ensurePrivateDir } from '../../private-files';
+import type { CoupleAuth } from '../auth/access';
+import { deleteCoupleAccount } from '../couples/service';
+import { phaseOf } from '../printables/framework-pdf';
+import {
+  KEEPSAKE_GENERATOR_VERSION,
+  KEEPSAKE_TITLE,
+  type KeepsakeCover,
+  type KeepsakePart,
+  type KeepsakeWeek,
+} from '../printables/keepsake-pdf';
+import { runPdfJob } from '../printables/pdf-jobs';
+import * as repo from './repo';
+import { COUPLE_DATA_TABLES } from './tables';
+import { keepsakeAnswers } from './visible-answers';
+
+/*
+ * The couple's own data (docs/product.md#our-data): the JSON export, the deletion of the account
+ * by the couple, and the "Our year" keepsake PDF.
+ */
+
+type Couple = Pick<CoupleAuth, 'coupleId' | 'accountId' | 'sessionId' | 'partner' | 'privateAnswers'>;
+
+async function requireScope(deps: AppDeps, couple: Couple) {
+  const scope = await repo.readScope(deps.db, couple.coupleId);
+  if (!scope) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  return scope;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Download our data
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Everything the app holds about the couple as one JSON document (ourDataExportSchema), written
+ * table by table from COUPLE_DATA_TABLES and a few rows at a time (the answers a week at a time),
+ * so a full year never sits in memory as one object.
+ */
+export async function* exportOurData(deps: AppDeps, couple: Couple, now = new Date()): AsyncGenerator<string> {
+  const scope = await requireScope(deps, couple);
+  const context = { db: deps.db, couple, scope };
+  yield `{"format":${JSON.stringify(OUR_DATA_FORMAT)},"version":${OUR_DATA_VERSION},"exportedAt":${JSON.stringify(now.toISOString())}`;
+  for (const entry of COUPLE_DATA_TABLES) {
+    if (entry.key === 'profile') {
+      let profile: unknown = null;
+      for await (const row of entry.rows(context)) profile = row;
+      yield `,\n"profile":${JSON.stringify(profile)}`;
+      continue;
+    }
+    yield `,\n${JSON.stringify(entry.key)}:[`;
+    let first = true;
+    for await (const row of entry.rows(context)) {
+      yield `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
+      first = false;
+    }
+    yield ']';
+  }
+  yield '\n}\n';
+}
+
+/** The export's file name: `vows-and-weeks-our-data-2026-11-23.json`. */
+export function exportFileName(now = new Date()): string {
+  return `vows-and-weeks-our-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delete our account
+// ---------------------------------------------------------------------------------------------
+
+export const DEMO_ACCOUNT_KEPT = 'The demo account is shared by every visitor and cannot be deleted.';
+export const CONFIRMATION_MISMATCH = `confirmation does not match: type your email, your username or ${DELETE_CONFIRMATION_WORD} exactly.`;
+export const ACCOUNT_DELETED_MESSAGE = 'Your account and everything in it have been deleted.';
+
+export interface DeletedAccount {
+  success: true;
+  message: string;
+  /** Rows removed per table; orders are kept, detached (`orders` counts them). */
+  removed: Record<string, number>;
+}
+
+/**
+ * "Delete our account": after the typed confirmation (an email or username of the couple's, or
+ * DELETE), every row of the couple goes, table by table (COUPLE_DATA_TABLES: this feature's
+ * erasures, then the back office's deleteCoupleAccount), in one transaction; orders stay for the
+ * seller's books, detached. Every session of the couple ends with its account. The demo account
+ * is refused (403): it is shared.
+ */
+export async function deleteOurAccount(
+  deps: AppDeps,
+  couple: Couple,
+  input: DeleteOurAccountInput,
+): Promise<DeletedAccount> {
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const scope = await repo.readScope(trx, couple.coupleId);
+    if (!scope) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    const demoEmail = deps.config.demoEmail;
+    if (demoEmail !== '' && scope.emails.includes(demoEmail)) throw new AppError('FORBIDDEN', DEMO_ACCOUNT_KEPT);
+    const typed = input.confirmation.trim().toLowerCase();
+    const accepted = [DELETE_CONFIRMATION_WORD, ...scope.emails, ...scope.usernames].map((name) => name.toLowerCase());
+    if (!accepted.includes(typed)) throw new AppError('BAD_REQUEST', CONFIRMATION_MISMATCH);
+    const counts: Record<string, number> = {};
+    for (const entry of COUPLE_DATA_TABLES) {
+      if (entry.erase !== 'deleteCoupleAccount') counts[entry.table] = await entry.erase(trx, scope);
+    }
+    const deleted = await deleteCoupleAccount(trx, couple.coupleId);
+    return {
+      ...counts,
+      couples: deleted.couples,
+      accounts: deleted.accounts,
+      sessions: deleted.sessions,
+      progress: deleted.progress,
+      workbook_responses: deleted.workbookResponses,
+      week_summaries: deleted.weekSummaries,
+      orders: deleted.ordersUnlinked,
+    };
+  });
+  await removeKeepsakes(deps, couple.coupleId);
+  return { success: true, message: ACCOUNT_DELETED_MESSAGE, removed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The keepsake
+// ---------------------------------------------------------------------------------------------
+
+/** How long making the keepsake may take. */
+export const KEEPSAKE_TIME_LIMIT_MS = 5 * 60_000;
+const KEEPSAKE_HEAP_MB = 256;
+
+function keepsakeDir(deps: AppDeps): string {
+  return path.join(deps.config.dataDir, 'cache', 'keepsakes');
+}
+
+const filePrefix = (coupleId: number) => `couple-${coupleId}-`;
+
+/**
+ * The keepsake's file: named by a hash of the generator version and the couple's change stamp
+ * (readKeepsakeStamp), so any change to the names, the date, the progress, an answer, a summary or
+ * the course's texts gives a new name and the next download makes a fresh file.
+ */
+async function keepsakePath(deps: AppDeps, couple: Couple): Promise<string> {
+  const stamp = await repo.readKeepsakeStamp(deps.db, couple.coupleId);
+  const key = createHash('sha256')
+    .update(JSON.stringify([KEEPSAKE_GENERATOR_VERSION, couple.coupleId, couple.accountId, stamp ?? null]))
+    .digest('hex')
+    .slice(0, 24);
+  return path.join(keepsakeDir(deps), `${filePrefix(couple.coupleId)}${key}.pdf`);
+}
+
+const builds = new Map<string, Promise<void>>();
+
+/**
+ * Opens the couple's keepsake PDF, making it first when the cached one is missing or stale. The
+ * caller owns the handle. Builds of the same file share one promise.
+ */
+export async function openKeepsake(deps: AppDeps, couple: Couple, now = new Date()): Promise<FileHandle> {
+  await requireScope(deps, couple);
+  const target = await keepsakePath(deps, couple);
+  try {
+    return await fs.open(target, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  let build = builds.get(target);
+  if (!build) {
+    build = buildKeepsakeFile(deps, couple, target, now).finally(() => builds.delete(target));
+    builds.set(target, build);
+  }
+  await build;
+  return fs.open(target, 'r');
+}
+
+/** The parts of the keepsake, one at a time: the cover, then each completed week with its answers. */
+export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Date()): AsyncGenerator<KeepsakePart> {
+  const profile = await repo.findProfile(deps.db, couple.coupleId);
+  if (!profile) return;
+  const completed = await repo.listCompletedWeekNumbers(deps.db, couple.coupleId);
+  const reachedAt = new Map<number, string[]>();
+  for (const milestone of MILESTONES) {
+    const week = completed[milestone.week - 1];
+    if (week !== undefined) reachedAt.set(week, [...(reachedAt.get(week) ?? []), milestone.title]);
+  }
+  const names = { partner1: profile.display_name, partner2: profile.partner_name };
+  const cover: KeepsakeCover = {
+    kind: 'cover',
+    ...names,
+    weddingDate: profile.wedding_date,
+    weeksCompleted: completed.length,
+    milestones: MILESTONES.filter((milestone) => milestone.week <= completed.length).map(
+      (milestone) => milestone.title,
+    ),
+    madeOn: now.toISOString().slice(0, 10),
+  };
+  yield cover;
+  for (const weekNumber of completed) {
+    const [record, answers, summary] = await Promise.all([
+      repo.findProgress(deps.db, couple.coupleId, weekNumber),
+      keepsakeAnswers(deps.db, couple, weekNumber),
+      repo.findSummary(deps.db, couple.coupleId, weekNumber),
+    ]);
+    const week: KeepsakeWeek = {
+      kind: 'week',
+      weekNumber,
+      title: answers.content.title,
+      phase: phaseOf(weekNumber),
+      completedAt: record?.completed_at ?? null,
+      rating: record?.rating ?? null,
+      notes: record?.notes ?? '',
+      summary,
+      partners: answers.partners.map((partner) => ({
+        name: names[partner.partner],
+        answers: partner.reflectionAnswers.map((item) => ({
+          question: item.text ?? 'An earlier question',
+          answer: item.answer,
+        })),
+        discussionNotes: partner.discussionNotes,
+        activityResponse: partner.activityResponse,
+        commitment: partner.weeklyCommitment,
+      })),
+      milestones: reachedAt.get(weekNumber) ?? [],
+    };
+    yield week;
+  }
+}
+
+async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, now: Date): Promise<void> {
+  const dir = path.dirname(target);
+  await ensurePrivateDir(dir);
+  const suffix = randomBytes(6).toString('hex');
+  const source = `${target}.${suffix}.jsonl`;
+  const file = await fs.open(source, 'w', 0o600);
+  try {
+    try {
+      for await (const part of keepsakeParts(deps, couple, now)) await file.write(`${JSON.stringify(part)}\n`);
+    } finally {
+      await file.close();
+    }
+    await runPdfJob(
+      { kind: 'keepsake', source, target, workDir: `${target}.${suffix}.parts`, title: KEEPSAKE_TITLE },
+      { timeoutMs: KEEPSAKE_TIME_LIMIT_MS, heapMb: KEEPSAKE_HEAP_MB },
+    );
+  } finally {
+    await fs.rm(source, { force: true });
+  }
+  await removeKeepsakes(deps, couple.coupleId, path.basename(target));
+}
+
+/** Removes the couple's cached keepsakes (all of them, or all but `keep`). */
+async function removeKeepsakes(deps: AppDeps, coupleId: number, keep?: string): Promise<void> {
+  const dir = keepsakeDir(deps);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(filePrefix(coupleId)) && name.endsWith('.pdf') && name !== keep)
+      .map((name) => fs.rm(path.join(dir, name), { force: true })),
+  );
+}
+
+/** The keepsake's download name: `our-year-robin-and-casey.pdf`. */
+export function keepsakeFileName(): string {
+  return 'our-year.pdf';
+}

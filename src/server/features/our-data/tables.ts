@@ -1,0 +1,252 @@
+import type { OurDataExport, OurDataKey } from '../../../shared/our-data-schemas';
+import type { DB } from '../../db/client';
+import type { CoupleAuth } from '../auth/access';
+import * as repo from './repo';
+import type { CoupleScope } from './repo';
+import { keepsakeAnswers } from './visible-answers';
+
+/*
+ * Every table that holds something of a couple, in ONE list (docs/product.md#our-data, decision
+ * 0165): what "Download our data" exports, under which key, and what "Delete our account" does
+ * with its rows. our-data.test.ts reads the database's own description of its tables and fails
+ * when a table linked to a couple or an account is in neither COUPLE_DATA_TABLES nor
+ * EXCLUDED_TABLES: a new table must say here what becomes of a couple's rows.
+ */
+
+/** The emails the app sends a couple about their account (the seller's notices and contact replies are not theirs). */
+export const COUPLE_EMAIL_KINDS = [
+  'access-code',
+  'trial-welcome',
+  'requested-code',
+  'weekly-reminder',
+  'partner-invite',
+  'partner-code',
+  'partner-shared',
+] as const;
+/** Also erased with the account: a pending "Email me my code" request for their address. */
+const ERASED_EMAIL_KINDS = [...COUPLE_EMAIL_KINDS, 'code-request'] as const;
+
+type Row<K extends OurDataKey> = OurDataExport[K] extends (infer Item)[] ? Item : OurDataExport[K];
+
+export interface ReadContext {
+  db: DB;
+  couple: Pick<CoupleAuth, 'coupleId' | 'accountId' | 'sessionId' | 'partner' | 'privateAnswers'>;
+  scope: CoupleScope;
+}
+
+export interface CoupleDataTable<K extends OurDataKey = OurDataKey> {
+  /** The table in the database. */
+  table: string;
+  /** The key of the export its rows go under. */
+  key: K;
+  /** How its rows belong to the couple. */
+  link: string;
+  /** The couple's rows as exported, a few at a time (never a secret: no hash, no token). */
+  rows(context: ReadContext): AsyncIterable<Row<K>>;
+  /**
+   * What "Delete our account" does with the rows: the back office's deletion (deleteCoupleAccount)
+   * removes them, or this feature erases them first; `kept` says why rows stay (detached).
+   */
+  erase: 'deleteCoupleAccount' | ((db: DB, scope: CoupleScope) => Promise<number>);
+  kept?: string;
+}
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+function table<K extends OurDataKey>(definition: CoupleDataTable<K>): CoupleDataTable<K> {
+  return definition;
+}
+
+/** One entry of the list, for any key. */
+export type AnyCoupleDataTable = { [K in OurDataKey]: CoupleDataTable<K> }[OurDataKey];
+
+export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
+  table({
+    table: 'couples',
+    key: 'profile',
+    link: 'couples.id',
+    async *rows({ db, scope }) {
+      const row = await repo.findProfile(db, scope.coupleId);
+      if (!row) return;
+      yield {
+        coupleId: row.id,
+        userDisplayName: row.display_name,
+        partnerName: row.partner_name,
+        weddingDate: row.wedding_date,
+        accessLevel: row.access_level,
+        weeklyReminders: row.weekly_reminders === 1,
+        createdAt: row.created_at,
+        lastActiveAt: row.last_active_at,
+      };
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'accounts',
+    key: 'signIns',
+    link: 'accounts.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listAccounts(db, scope.coupleId)) {
+        yield {
+          accountId: row.id,
+          email: row.email,
+          username: row.username,
+          hasPassword: Boolean(row.has_password),
+          hasAccessCode: Boolean(row.has_access_code),
+          emailVerifiedAt: row.email_verified_at,
+          createdAt: row.created_at,
+        };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'sessions',
+    key: 'sessions',
+    link: 'sessions.account_id (the couple’s accounts)',
+    async *rows({ db, couple, scope }) {
+      for (const row of await repo.listSessions(db, scope.accountIds)) {
+        yield {
+          accountId: row.account_id,
+          createdAt: row.created_at,
+          expiresAt: iso(row.expires_at),
+          current: row.id === couple.sessionId,
+        };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'progress',
+    key: 'progress',
+    link: 'progress.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listProgress(db, scope.coupleId)) {
+        yield {
+          weekNumber: row.week_number,
+          notes: row.notes,
+          rating: row.rating,
+          completedAt: row.completed_at,
+          updatedAt: row.updated_at,
+        };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'workbook_responses',
+    key: 'workbookAnswers',
+    link: 'workbook_responses.couple_id',
+    // A week at a time, through the one read of the answers the couple may see.
+    async *rows({ db, couple, scope }) {
+      for (const weekNumber of await repo.listAnsweredWeeks(db, scope.coupleId)) {
+        const { partners } = await keepsakeAnswers(db, couple, weekNumber);
+        for (const answers of partners) yield { weekNumber, ...answers };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'week_summaries',
+    key: 'weekSummaries',
+    link: 'week_summaries.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listSummaries(db, scope.coupleId)) {
+        yield { weekNumber: row.week_number, summary: row.summary, generatedAt: row.generated_at };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'reminders_sent',
+    key: 'remindersSent',
+    link: 'reminders_sent.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listRemindersSent(db, scope.coupleId)) {
+        yield { weekNumber: row.week_number, sentAt: row.sent_at };
+      }
+    },
+    erase: (db, scope) => repo.deleteRemindersSent(db, scope.coupleId),
+  }),
+  table({
+    table: 'partner_invites',
+    key: 'partnerInvites',
+    link: 'partner_invites.couple_id',
+    // Never the invite's code or its hash.
+    async *rows({ db, scope }) {
+      for (const row of await repo.listPartnerInvites(db, scope.coupleId)) {
+        yield {
+          partner: row.partner,
+          email: row.email,
+          createdAt: row.created_at,
+          expiresAt: iso(row.expires_at),
+          usedAt: row.used_at,
+          revokedAt: row.revoked_at,
+        };
+      }
+    },
+    // Removed with the couple's row (foreign key on delete cascade).
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'week_shares',
+    key: 'weekShares',
+    link: 'week_shares.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listWeekShares(db, scope.coupleId)) {
+        yield { weekNumber: row.week_number, partner: row.partner, sharedAt: row.shared_at };
+      }
+    },
+    // Removed with the couple's row (foreign key on delete cascade).
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'orders',
+    key: 'orders',
+    link: 'orders.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listOrders(db, scope.coupleId)) {
+        yield {
+          id: row.id,
+          amount: row.amount,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          status: row.status,
+          createdAt: row.created_at,
+        };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+    kept: 'The seller keeps orders for the books: their link to the couple is removed (couple_id set to null).',
+  }),
+  table({
+    table: 'outbound_emails',
+    key: 'emails',
+    link: 'outbound_emails.recipient (an email of the couple’s accounts, emails about the account only)',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listEmails(db, scope.emails, COUPLE_EMAIL_KINDS)) {
+        yield {
+          kind: row.kind,
+          to: row.recipient,
+          subject: row.subject,
+          text: row.sensitive ? null : row.text_body,
+          status: row.status,
+          createdAt: row.created_at,
+          sentAt: row.sent_at,
+        };
+      }
+    },
+    erase: (db, scope) => repo.deleteEmails(db, scope.emails, ERASED_EMAIL_KINDS),
+  }),
+];
+
+/**
+ * Tables linked to an account or a couple that the export leaves out, each with its reason. A
+ * couple's data never sits here: these belong to the administrator's account.
+ */
+export const EXCLUDED_TABLES: Record<string, string> = {
+  admin_second_factor: "The administrator's second factor: only an admin account has one, never a couple's.",
+  admin_recovery_codes: "The administrator's recovery codes: only an admin account has them, never a couple's.",
+  admin_audit_log: "The back office's record of what administrators did: its account link is the acting admin's.",
+};

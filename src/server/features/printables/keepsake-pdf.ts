@@ -1,0 +1,217 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  ACCENT,
+  CONTENT_WIDTH,
+  type Fonts,
+  Flow,
+  INK,
+  MARGIN_X,
+  MUTED,
+  makeSanitizer,
+  RULE,
+  wrapText,
+} from './framework-pdf';
+
+/*
+ * "Our year", the couple's keepsake (docs/product.md#keepsake, decision 0166): a cover with both
+ * names and the wedding date, then one section per completed week. Each part is its own small
+ * PDF, rendered from one line of the couple's data file; buildKeepsake (pdf-work.ts) writes the
+ * parts one at a time and merges them page by page, so memory holds one week at most.
+ *
+ * Whatever changes the output must bump KEEPSAKE_GENERATOR_VERSION (part of the cache key).
+ */
+export const KEEPSAKE_GENERATOR_VERSION = 1;
+export const KEEPSAKE_TITLE = 'Our year';
+
+export interface KeepsakeCover {
+  kind: 'cover';
+  partner1: string;
+  partner2: string;
+  /** `YYYY-MM-DD`, or null. */
+  weddingDate: string | null;
+  weeksCompleted: number;
+  /** The milestones reached, in order. */
+  milestones: string[];
+  /** The day the file was made, `YYYY-MM-DD`. */
+  madeOn: string;
+}
+
+export interface KeepsakeAnswer {
+  question: string;
+  answer: string;
+}
+
+export interface KeepsakePartner {
+  name: string;
+  answers: KeepsakeAnswer[];
+  discussionNotes: string;
+  activityResponse: string;
+  commitment: string;
+}
+
+export interface KeepsakeWeek {
+  kind: 'week';
+  weekNumber: number;
+  title: string;
+  phase: string;
+  completedAt: string | null;
+  rating: number | null;
+  notes: string;
+  summary: string | null;
+  /** Both partners, partner1 first; a partner whose answers the couple may not see is left out. */
+  partners: KeepsakePartner[];
+  /** The milestones this week reached (the 13th completed week: Quarter Champion). */
+  milestones: string[];
+}
+
+export type KeepsakePart = KeepsakeCover | KeepsakeWeek;
+
+/**
+ * Emoji and the joiners and selectors around them are dropped: the standard PDF fonts have no
+ * glyph for them (pdf-lib would throw), and a '?' in their place reads as a mistake. Any other
+ * character the fonts lack becomes its plain-letter form or '?' (makeSanitizer).
+ */
+const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{FE0E}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
+
+export function keepsakeText(clean: (text: string) => string): (text: string) => string {
+  return (text) => clean(text.replace(EMOJI, ''));
+}
+
+/** `2027-06-12` as `12 June 2027`. */
+export function longDate(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+async function newDocument(title: string): Promise<{ pdf: PDFDocument; flow: Flow; clean: (text: string) => string }> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
+    title: await pdf.embedFont(StandardFonts.TimesRomanBold),
+  };
+  const clean = keepsakeText(makeSanitizer(fonts.regular));
+  pdf.setTitle(clean(title));
+  pdf.setCreator('Vows & Weeks');
+  pdf.setProducer('Vows & Weeks (pdf-lib)');
+  pdf.setLanguage('en');
+  return { pdf, flow: new Flow(pdf, fonts, clean), clean };
+}
+
+function drawFooters(pdf: PDFDocument, flow: Flow, label: string): void {
+  const { regular } = flow.fonts;
+  const size = 8.5;
+  const [line = ''] = wrapText(flow.clean(label), regular, size, CONTENT_WIDTH);
+  for (const page of pdf.getPages()) {
+    page.drawLine({
+      start: { x: MARGIN_X, y: 44 },
+      end: { x: MARGIN_X + CONTENT_WIDTH, y: 44 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    page.drawText(line, { x: MARGIN_X, y: 30, size, font: regular, color: MUTED });
+  }
+}
+
+function renderCover(flow: Flow, cover: KeepsakeCover): void {
+  const { fonts } = flow;
+  flow.space(150);
+  flow.text('VOWS & WEEKS', { font: fonts.bold, size: 11, color: ACCENT });
+  flow.space(10);
+  flow.text(KEEPSAKE_TITLE, { font: fonts.title, size: 44, color: INK, leading: 8 });
+  flow.space(18);
+  flow.text(`${cover.partner1} & ${cover.partner2}`, { font: fonts.title, size: 26, color: INK, leading: 8 });
+  flow.space(10);
+  if (cover.weddingDate) {
+    flow.text(`Our wedding: ${longDate(cover.weddingDate)}`, { font: fonts.italic, size: 14, color: MUTED });
+  }
+  flow.space(30);
+  const weeks = cover.weeksCompleted === 1 ? '1 week' : `${cover.weeksCompleted} weeks`;
+  flow.text(`${weeks} of the course completed together.`, { font: fonts.regular, size: 12, color: INK });
+  if (cover.milestones.length > 0) {
+    flow.space(8);
+    flow.text(`Milestones reached: ${cover.milestones.join(', ')}`, { font: fonts.regular, size: 12, color: INK });
+  }
+  if (cover.weeksCompleted === 0) {
+    flow.space(8);
+    flow.text('Complete your first week and it will appear here, with both of your answers.', {
+      font: fonts.italic,
+      size: 11,
+      color: MUTED,
+    });
+  }
+  flow.space(24);
+  flow.text(`Made on ${longDate(cover.madeOn)}.`, { font: fonts.regular, size: 10, color: MUTED });
+}
+
+function renderWeek(flow: Flow, week: KeepsakeWeek): void {
+  const { fonts } = flow;
+  const body = { font: fonts.regular, size: 11, leading: 4 };
+  const label = { font: fonts.bold, size: 9, color: MUTED };
+  flow.text(`WEEK ${week.weekNumber}${week.phase ? `  ·  ${week.phase.toUpperCase()}` : ''}`, {
+    font: fonts.bold,
+    size: 10,
+    color: ACCENT,
+  });
+  flow.space(6);
+  flow.text(week.title, { font: fonts.title, size: 24, color: INK, leading: 6 });
+  flow.space(4);
+  const facts = [
+    week.completedAt ? `Completed ${longDate(week.completedAt)}` : null,
+    week.rating ? `Our rating: ${week.rating} of 5` : null,
+  ].filter(Boolean);
+  if (facts.length > 0) flow.text(facts.join('  ·  '), { font: fonts.italic, size: 11, color: MUTED });
+  for (const milestone of week.milestones) {
+    flow.space(6);
+    flow.text(`Milestone reached: ${milestone}`, { font: fonts.bold, size: 11, color: ACCENT });
+  }
+
+  for (const partner of week.partners) {
+    flow.heading(`${partner.name}'s answers`, 60);
+    const answered = partner.answers.filter((item) => item.answer.trim() !== '');
+    if (answered.length === 0)
+      flow.text('No reflection answers this week.', { ...body, font: fonts.italic, color: MUTED });
+    for (const item of answered) {
+      flow.keep(40);
+      flow.text(item.question, { font: fonts.bold, size: 10.5, leading: 4 });
+      flow.text(item.answer, body);
+      flow.space(6);
+    }
+    const extras: [string, string][] = [
+      ['OUR DISCUSSION', partner.discussionNotes],
+      ['THE ACTIVITY', partner.activityResponse],
+      ['COMMITMENT', partner.commitment],
+    ];
+    for (const [title, text] of extras) {
+      if (text.trim() === '') continue;
+      flow.keep(40);
+      flow.text(title, label);
+      flow.text(text, body);
+      flow.space(6);
+    }
+  }
+  if (week.summary) {
+    flow.heading('Our summary', 40);
+    flow.text(week.summary, body);
+  }
+  if (week.notes.trim() !== '') {
+    flow.heading('Our notes', 40);
+    flow.text(week.notes, body);
+  }
+}
+
+/** One part of the keepsake (the cover, or one week) as a PDF of its own. */
+export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array> {
+  const title = part.kind === 'cover' ? KEEPSAKE_TITLE : `Week ${part.weekNumber}: ${part.title}`;
+  const { pdf, flow } = await newDocument(title);
+  if (part.kind === 'cover') {
+    renderCover(flow, part);
+    drawFooters(pdf, flow, `Vows & Weeks  ·  ${KEEPSAKE_TITLE}`);
+  } else {
+    renderWeek(flow, part);
+    drawFooters(pdf, flow, `${KEEPSAKE_TITLE}  ·  Week ${part.weekNumber}: ${part.title}`);
+  }
+  return pdf.save();
+}

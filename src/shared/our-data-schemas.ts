@@ -1,0 +1,122 @@
+import { ACCESS_LEVELS, NAME_MAX_LENGTH, PARTNERS } from './constants';
+import { z } from './zod';
+
+/*
+ * "Download our data" and "Delete our account" (docs/product.md#our-data): the shape of the JSON
+ * export, documented key by key there, and the typed confirmation of a deletion.
+ */
+
+export const OUR_DATA_FORMAT = 'vows-and-weeks/our-data';
+export const OUR_DATA_VERSION = 1;
+
+/** The word a couple may type instead of their email or username to confirm a deletion. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+export const deleteOurAccountInputSchema = z.object({
+  confirmation: z
+    .string({ error: 'confirmation is required' })
+    .trim()
+    .min(1, `confirmation is required: type your email, your username or ${DELETE_CONFIRMATION_WORD}`)
+    .max(NAME_MAX_LENGTH * 4, 'confirmation is too long'),
+});
+export type DeleteOurAccountInput = z.infer<typeof deleteOurAccountInputSchema>;
+
+const answeredItemSchema = z.object({
+  /** The stable id of the question or card (docs/product.md#entities). */
+  id: z.string(),
+  /** Its text as the week has it now, or as it last read when the seller has removed it since; null if unknown. */
+  text: z.string().nullable(),
+  answer: z.string(),
+});
+
+export const ourDataExportSchema = z.object({
+  format: z.literal(OUR_DATA_FORMAT),
+  version: z.literal(OUR_DATA_VERSION),
+  exportedAt: z.string(),
+  profile: z.object({
+    coupleId: z.number(),
+    userDisplayName: z.string(),
+    partnerName: z.string(),
+    weddingDate: z.string().nullable(),
+    accessLevel: z.enum(ACCESS_LEVELS),
+    weeklyReminders: z.boolean(),
+    createdAt: z.string(),
+    lastActiveAt: z.string().nullable(),
+  }),
+  signIns: z.array(
+    z.object({
+      accountId: z.number(),
+      email: z.string().nullable(),
+      username: z.string().nullable(),
+      hasPassword: z.boolean(),
+      hasAccessCode: z.boolean(),
+      emailVerifiedAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({ accountId: z.number(), createdAt: z.string(), expiresAt: z.string(), current: z.boolean() }),
+  ),
+  progress: z.array(
+    z.object({
+      weekNumber: z.number(),
+      notes: z.string(),
+      rating: z.number().nullable(),
+      completedAt: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  workbookAnswers: z.array(
+    z.object({
+      weekNumber: z.number(),
+      partner: z.enum(PARTNERS),
+      reflectionAnswers: z.array(answeredItemSchema),
+      discussionNotes: z.string(),
+      activityResponse: z.string(),
+      weeklyCommitment: z.string(),
+      conversationCards: z.array(answeredItemSchema),
+      updatedAt: z.string(),
+    }),
+  ),
+  weekSummaries: z.array(z.object({ weekNumber: z.number(), summary: z.string(), generatedAt: z.string() })),
+  remindersSent: z.array(z.object({ weekNumber: z.number(), sentAt: z.string() })),
+  partnerInvites: z.array(
+    z.object({
+      partner: z.enum(PARTNERS),
+      email: z.string().nullable(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      usedAt: z.string().nullable(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
+  weekShares: z.array(z.object({ weekNumber: z.number(), partner: z.enum(PARTNERS), sharedAt: z.string() })),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  emails: z.array(
+    z.object({
+      kind: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      /** The plain-text body; null for an email that carried an access code. */
+      text: z.string().nullable(),
+      status: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+});
+export type OurDataExport = z.infer<typeof ourDataExportSchema>;
+/** The keys of the export that hold a table's rows (every key but the header fields). */
+export type OurDataKey = Exclude<keyof OurDataExport, 'format' | 'version' | 'exportedAt'>;
+export type AnsweredItem = z.infer<typeof answeredItemSchema>;
+export type ExportedAnswers = OurDataExport['workbookAnswers'][number];

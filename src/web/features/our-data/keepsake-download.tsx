@@ -1,0 +1,45 @@
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconBook } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notify } from '../../components/notifications';
+import { downloadFile, RestError } from '../../lib/rest';
+
+export const KEEPSAKE_URL = '/api/keepsake';
+export const KEEPSAKE_FALLBACK_NAME = 'our-year.pdf';
+
+/**
+ * "Our year": the keepsake PDF of the weeks completed so far (docs/product.md#keepsake), from the
+ * Wins tab at any time. The first download after a change takes a moment while the server makes it.
+ */
+export function KeepsakeDownload({ fetcher = fetch }: { fetcher?: typeof fetch }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(KEEPSAKE_URL, KEEPSAKE_FALLBACK_NAME, fetcher);
+    } catch (error) {
+      const message = error instanceof RestError ? error.serverMessage : null;
+      notify.error('Download Failed', message ?? 'Could not make your keepsake. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="keepsake-title">
+      <Group justify="space-between" align="center" gap="md">
+        <div>
+          <Title order={2} size="h3" id="keepsake-title">
+            Our year
+          </Title>
+          <Text size="sm" c="dimmed" maw={520}>
+            A keepsake PDF of your journey so far: both your names, every completed week with both partners' answers,
+            your commitments, ratings and notes, and the milestones you reached.
+          </Text>
+        </div>
+        <Button leftSection={<IconBook size={18} aria-hidden />} loading={busy} onClick={download}>
+          Download our year (PDF)
+        </Button>
+      </Group>
+    </Card>
+  );
+}

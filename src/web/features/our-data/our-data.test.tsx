@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { KeepsakeDownload } from './keepsake-download';
+import { OurDataSection } from './our-data-section';
+
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
+const respond = (body: BodyInit | null, init: ResponseInit) =>
+  vi.fn(async () => new Response(body, init)) as unknown as typeof fetch;
+
+let clicked: HTMLAnchorElement[];
+beforeEach(() => {
+  clicked = [];
+  URL.createObjectURL = vi.fn(() => 'blob:file');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('KeepsakeDownload', () => {
+  it('saves the keepsake under the name the server gives', async () => {
+    stubTrpcFetch({});
+    const fetcher = respond('%PDF-1.7', {
+      status: 200,
+      headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="our-year.pdf"' },
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <KeepsakeDownload fetcher={fetcher} />);
+    await user.click(await screen.findByRole('button', { name: 'Download our year (PDF)' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(fetcher).toHaveBeenCalledWith('/api/keepsake', { credentials: 'same-origin' });
+    expect(clicked[0]!.download).toBe('our-year.pdf');
+  });
+
+  it("shows the server's message when it cannot", async () => {
+    stubTrpcFetch({});
+    const fetcher = respond(JSON.stringify({ message: 'Please sign in to continue.' }), { status: 401 });
+    const user = userEvent.setup();
+    renderRoute(() => <KeepsakeDownload fetcher={fetcher} />);
+    await user.click(await screen.findByRole('button', { name: 'Download our year (PDF)' }));
+    expect(await toasts().findByText('Please sign in to continue.')).toBeInTheDocument();
+    expect(clicked).toHaveLength(0);
+  });
+});
+
+describe('OurDataSection', () => {
+  it('downloads the JSON export', async () => {
+    stubTrpcFetch({});
+    const fetcher = respond('{}', {
+      status: 200,
+      headers: { 'content-disposition': 'attachment; filename="vows-and-weeks-our-data-2026-11-23.json"' },
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <OurDataSection onDeleted={() => {}} fetcher={fetcher} />);
+    await user.click(await screen.findByRole('button', { name: 'Download our data' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(fetcher).toHaveBeenCalledWith('/api/our-data', { credentials: 'same-origin' });
+    expect(clicked[0]!.download).toBe('vows-and-weeks-our-data-2026-11-23.json');
+  });
+
+  it('deletes only after the confirmation is typed, shows a refusal, then leaves', async () => {
+    const server = stubTrpcFetch({
+      'ourData.deleteAccount': (input) =>
+        (input as { confirmation: string }).confirmation === 'DELETE'
+          ? { data: { success: true, message: 'Deleted', removed: {} } }
+          : {
+              error: {
+                message: 'confirmation does not match: type your email, your username or DELETE exactly.',
+                httpStatus: 400,
+              },
+            },
+    });
+    const onDeleted = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(() => <OurDataSection onDeleted={onDeleted} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete our account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const submit = within(dialog).getByRole('button', { name: 'Delete everything' });
+    expect(submit).toBeDisabled();
+
+    const field = within(dialog).getByLabelText(/Type your email, your username or DELETE to confirm/);
+    await user.type(field, 'nope');
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/confirmation does not match/);
+    expect(onDeleted).not.toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, 'DELETE');
+    await user.click(submit);
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(server.calls.filter((call) => call.path === 'ourData.deleteAccount').map((call) => call.input)).toEqual([
+      { confirmation: 'nope' },
+      { confirmation: 'DELETE' },
+    ]);
+  });
+});
