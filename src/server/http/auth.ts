@@ -42,8 +42,18 @@ function signInRoute<S extends z.ZodType, Body>(
     const input = await asAuthCall(async () => parseInput(schema, req.body));
     const signedIn = await service(deps, input, signInRequest(req));
     if (signedIn.session) setSessionCookie(reply, deps.config, signedIn.session);
-    return reply.code(status).send(signedIn.body);
+    return reply.code(status).send(contractBody(signedIn.body));
   };
+}
+
+/**
+ * The REST answers keep the contract's exact shape (docs/product.md#http-api): `firstSignIn`, which
+ * tells the web app to say "Welcome!" rather than "Welcome back!", is for the tRPC procedures only.
+ */
+function contractBody<Body>(body: Body): Body {
+  if (!body || typeof body !== 'object' || !('firstSignIn' in body)) return body;
+  const { firstSignIn: _firstSignIn, ...rest } = body as Body & { firstSignIn?: unknown };
+  return rest as Body;
 }
 
 /**

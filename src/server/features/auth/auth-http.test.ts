@@ -125,7 +125,7 @@ describe('POST /api/auth/user-login', () => {
     const couple = await createCouple(t.deps, { username, password: 'secret1' });
     const res = await post('/api/auth/user-login', { username: username.toUpperCase(), password: 'secret1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: expect.any(String), firstSignIn: true });
+    expect(res.json()).toEqual({ success: true, message: expect.any(String) });
     expect(await check(cookieFrom(res.headers['set-cookie']))).toEqual({
       authenticated: true,
       isAdmin: false,
@@ -271,17 +271,24 @@ describe('POST /api/customer-auth/login', () => {
     }
   });
 
-  it("says firstSignIn on a new account's first sign-in only, with a code or a password", async () => {
+  it("says firstSignIn on a new account's first sign-in only (tRPC), and REST keeps the contract's shape", async () => {
     const couple = await createCoupleWithAccessCode(t.deps);
-    const signIn = () => post('/api/customer-auth/login', { email: couple.email, accessCode: couple.accessCode });
-    expect((await signIn()).json()).toEqual({ success: true, message: 'Login successful', firstSignIn: true });
-    expect((await signIn()).json()).toEqual({ success: true, message: 'Login successful' });
+    const credentials = { email: couple.email, accessCode: couple.accessCode };
+    const trpcSignIn = async () =>
+      (await post('/api/trpc/auth.customerLogin', credentials)).json().result.data as Record<string, unknown>;
+    expect(await trpcSignIn()).toEqual({ success: true, message: 'Login successful', firstSignIn: true });
+    expect(await trpcSignIn()).toEqual({ success: true, message: 'Login successful' });
+
+    const fresh = await createCoupleWithAccessCode(t.deps);
+    const rest = await post('/api/customer-auth/login', { email: fresh.email, accessCode: fresh.accessCode });
+    expect(rest.json()).toEqual({ success: true, message: 'Login successful' });
 
     const username = uniqueUsername();
     await createCouple(t.deps, { username, password: 'secret-words' });
-    const byPassword = () => post('/api/auth/user-login', { username, password: 'secret-words' });
-    expect((await byPassword()).json()).toMatchObject({ firstSignIn: true });
-    expect((await byPassword()).json()).not.toHaveProperty('firstSignIn');
+    const byPassword = async () =>
+      (await post('/api/trpc/auth.userLogin', { username, password: 'secret-words' })).json().result.data;
+    expect(await byPassword()).toMatchObject({ firstSignIn: true });
+    expect(await byPassword()).not.toHaveProperty('firstSignIn');
   });
 
   it('still signs in with a code stored as an scrypt hash before the keyed hash', async () => {
