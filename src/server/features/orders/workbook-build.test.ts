@@ -122,4 +122,23 @@ describe('the complete workbook build', { timeout: 120_000 }, () => {
     expect(fs.readdirSync(files.cacheDir).filter((name) => name.startsWith('workbook-'))).toHaveLength(1);
     fs.rmSync(own.config.dataDir, { recursive: true, force: true });
   });
+
+  it('a build that ends removes the older workbooks, never one a newer build has written since', async () => {
+    const order = await addOrder(t.deps);
+    const files = workbookFiles(t.deps);
+    fs.mkdirSync(files.cacheDir, { recursive: true });
+    const older = path.join(files.cacheDir, 'workbook-older.pdf');
+    const newer = path.join(files.cacheDir, 'workbook-newer.pdf');
+    fs.writeFileSync(older, '%PDF-1.7 older');
+    fs.writeFileSync(newer, '%PDF-1.7 newer');
+    const now = Date.now() / 1000;
+    fs.utimesSync(older, now - 3600, now - 3600);
+    fs.utimesSync(newer, now + 3600, now + 3600);
+    expect(order.id).toBeTruthy();
+    await startWorkbookBuild(files, await workbookSources(t.deps));
+    const left = fs.readdirSync(files.cacheDir).filter((name) => name.startsWith('workbook-'));
+    expect(left).toContain('workbook-newer.pdf');
+    expect(left).not.toContain('workbook-older.pdf');
+    expect(left).toHaveLength(2);
+  });
 });

@@ -180,11 +180,29 @@ function uploadPath(pdfDir: string, fileName: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
+/**
+ * Removes the workbooks built before this one. A file written after it stays: that is a newer
+ * build's (two builds for different sources can overlap, e.g. an upload while a build runs), and
+ * removing it would send its next download back to "being prepared".
+ */
 async function removeStaleWorkbooks(cacheDir: string, keep: string): Promise<void> {
   const names = await fs.readdir(cacheDir).catch(() => [] as string[]);
+  const keptAt = await modifiedAt(path.join(cacheDir, keep));
+  if (keptAt === null) return;
   await Promise.all(
     names
       .filter((name) => name.startsWith('workbook-') && name !== keep && !name.endsWith('.tmp'))
-      .map((name) => fs.rm(path.join(cacheDir, name), { force: true })),
+      .map(async (name) => {
+        const file = path.join(cacheDir, name);
+        const at = await modifiedAt(file);
+        if (at !== null && at <= keptAt) await fs.rm(file, { force: true });
+      }),
+  );
+}
+
+async function modifiedAt(file: string): Promise<number | null> {
+  return fs.stat(file).then(
+    (stats) => stats.mtimeMs,
+    () => null,
   );
 }
