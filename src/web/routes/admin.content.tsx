@@ -1,6 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useBlocker } from '@tanstack/react-router';
+import { useCallback, useRef } from 'react';
 import { TOTAL_WEEKS } from '../../shared/constants';
 import { CourseContentPage } from '../features/admin-content/course-content-page';
+import { UnsavedChangesDialog } from '../features/admin-content/unsaved-changes-dialog';
 import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { WorkbookPreview } from '../features/workbook/workbook-preview';
 import { trpc } from '../trpc';
@@ -23,12 +25,31 @@ export const Route = createFileRoute('/admin/content')({
 function CourseContentRoute() {
   const { week } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // Unsaved changes are asked about before any navigation (another week, another page) and before
+  // the tab is closed or reloaded.
+  const unsaved = useRef(false);
+  const onUnsavedChange = useCallback((value: boolean) => {
+    unsaved.current = value;
+  }, []);
+  const blocker = useBlocker({
+    shouldBlockFn: () => unsaved.current,
+    enableBeforeUnload: () => unsaved.current,
+    withResolver: true,
+  });
   return (
-    <CourseContentPage
-      weekNumber={week}
-      onSelectWeek={(weekNumber) => navigate({ search: { week: weekNumber } })}
-      // The preview is the couple's own workbook: features do not import each other, the route composes them.
-      renderPreview={(content) => <WorkbookPreview content={content} />}
-    />
+    <>
+      <CourseContentPage
+        weekNumber={week}
+        onSelectWeek={(weekNumber) => navigate({ search: { week: weekNumber } })}
+        onUnsavedChange={onUnsavedChange}
+        // The preview is the couple's own workbook: features do not import each other, the route composes them.
+        renderPreview={(content) => <WorkbookPreview content={content} />}
+      />
+      <UnsavedChangesDialog
+        opened={blocker.status === 'blocked'}
+        onStay={() => blocker.reset?.()}
+        onLeave={() => blocker.proceed?.()}
+      />
+    </>
   );
 }

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseWeek, CourseWeekListItem, WeekContentData } from '../../../shared/workbook-schemas';
-import { renderWithProviders } from '../../test/render';
+import { renderApp, renderWithProviders } from '../../test/render';
+import { ADMIN_CHECK } from '../auth/test-support';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { createQueryClient } from '../../trpc';
 import { CourseContentPage } from './course-content-page';
@@ -127,5 +128,37 @@ describe('CourseContentPage', { timeout: 15_000 }, () => {
     ]);
     const weeks = screen.getByRole('navigation', { name: 'Weeks of the course' });
     expect(await within(weeks).findByRole('button', { name: /^Week 2: Week title 2 Edited/ })).toBeInTheDocument();
+  });
+
+  it('asks before leaving a week with unsaved changes: keep editing, or discard and go', async () => {
+    const server = fakeServer();
+    server.on('auth.check', () => ({ data: ADMIN_CHECK }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/content?week=2');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'A better title');
+    const weeks = screen.getByRole('navigation', { name: 'Weeks of the course' });
+
+    await user.click(within(weeks).getByRole('button', { name: /^Week 3: / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('A better title');
+    expect(within(weeks).getByRole('button', { name: /^Week 2: / })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(weeks).getByRole('button', { name: /^Week 3: / }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Week title 3'));
+    expect(server.calls.some((call) => call.path === 'courseContent.save')).toBe(false);
+
+    // Nothing changed: moving on asks nothing.
+    await user.click(within(weeks).getByRole('button', { name: /^Week 4: / }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Week title 4'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,8 @@ interface CourseContentPageProps {
   /** The week being edited (from the URL). */
   weekNumber: number;
   onSelectWeek: (weekNumber: number) => void;
+  /** Told whether the open week has changes not saved yet. */
+  onUnsavedChange?: (unsaved: boolean) => void;
   /** The week exactly as couples see it (composed by the route from the workbook feature). */
   renderPreview: (content: WeekContentData) => ReactNode;
 }
@@ -18,7 +20,12 @@ interface CourseContentPageProps {
  * `/admin/content` (docs/product.md#admin-screen): the 52 weeks with their status, and the editor of
  * the chosen one.
  */
-export function CourseContentPage({ weekNumber, onSelectWeek, renderPreview }: CourseContentPageProps) {
+export function CourseContentPage({
+  weekNumber,
+  onSelectWeek,
+  renderPreview,
+  onUnsavedChange,
+}: CourseContentPageProps) {
   const weeks = useQuery(trpc.courseContent.list.queryOptions());
   const week = useQuery(trpc.courseContent.get.queryOptions({ weekNumber }));
   const edited = weeks.data?.filter((item) => item.status === 'edited').length ?? 0;
@@ -89,6 +96,7 @@ export function CourseContentPage({ weekNumber, onSelectWeek, renderPreview }: C
               key={`${week.data.weekNumber} ${week.data.updatedAt}`}
               week={week.data}
               renderPreview={renderPreview}
+              onUnsavedChange={onUnsavedChange}
             />
           ) : (
             <Stack gap="md" aria-busy="true" aria-label={`Loading week ${weekNumber}`}>

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { CourseWeek, WeekContentData } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
@@ -31,6 +31,8 @@ interface WeekContentEditorProps {
   week: CourseWeek;
   /** The week as couples would see it (the couple's own workbook components, from the route). */
   renderPreview: (content: WeekContentData) => ReactNode;
+  /** Told whether the form holds changes not saved yet (the route asks before leaving them). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 /**
@@ -38,7 +40,7 @@ interface WeekContentEditorProps {
  * removed and reordered, checked with the shared schema before it is sent (the server checks it
  * again), a preview exactly as couples see it, revert to the bundled default, and the history.
  */
-export function WeekContentEditor({ week, renderPreview }: WeekContentEditorProps) {
+export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: WeekContentEditorProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<WeekContentData>(week.content);
   const [showErrors, setShowErrors] = useState(false);
@@ -46,6 +48,11 @@ export function WeekContentEditor({ week, renderPreview }: WeekContentEditorProp
   const [tab, setTab] = useState<string | null>('edit');
   const errors: ContentErrors = showErrors ? contentErrors(draft) : {};
   const unsaved = !sameContent(draft, week.content);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [unsaved, onUnsavedChange]);
+  // A form that goes away (another week, a saved version) leaves nothing unsaved behind.
+  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
   const weekNumber = week.weekNumber;
 
   const afterChange = (saved: CourseWeek) => {
