@@ -51,6 +51,7 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'auth.check': undefined,
   'auth.session': undefined,
   'profile.get': undefined,
+  'payments.buyer': undefined,
   'profile.update': { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: '2027-06-12' },
   'progress.progression': undefined,
   'progress.access': undefined,

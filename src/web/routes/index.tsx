@@ -3,8 +3,13 @@ import { lazy, Suspense } from 'react';
 import { FormSkeleton } from '../features/landing/form-skeleton';
 import { LandingPage } from '../features/landing/landing-page';
 import { PublicPageLinks } from '../features/site-pages/public-page-links';
+import { searchTexts } from '../lib/search-params';
 
 export const Route = createFileRoute('/')({
+  // A signed-in trial couple's "Get the full course" comes here with its email and first name, which
+  // the pricing form fills in (docs/product.md#card-payments).
+  validateSearch: (search: { email?: unknown; firstName?: unknown }) =>
+    searchTexts(search, ['email', 'firstName'] as const),
   component: HomePage,
 });
 

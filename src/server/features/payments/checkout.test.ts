@@ -81,6 +81,21 @@ describe('payments.startCheckout', () => {
   });
 });
 
+describe('payments.buyer', () => {
+  it("gives a signed-in couple its own sign-in's email and first name for the pricing form, and nobody else", async () => {
+    const couple = await createCouple(t.deps, { accessLevel: 'trial', displayName: ' Robin ' });
+    const caller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    expect(await caller.payments.buyer()).toEqual({ email: couple.email, firstName: 'Robin' });
+    const byUsername = await createCouple(t.deps, { username: `buyer_${Date.now()}`, password: 'secret-words' });
+    const named = await callerFor(t, await sessionCookie(t.deps, byUsername.accountId));
+    expect((await named.payments.buyer()).email).toBeNull();
+    await expect((await callerFor(t)).payments.buyer()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect((await callerFor(t, await adminCookie(t.deps))).payments.buyer()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+});
+
 describe('GET /api/payments/return', () => {
   it('sends the buyer to /success for the payment: pending until the webhook confirms it, then completed', async () => {
     const { url } = await (await callerFor(t)).payments.startCheckout(buyer);

@@ -127,3 +127,16 @@ export async function findCoupleAccountById(db: DB, accountId: number): Promise<
 export async function grantFullAccessToCouple(db: DB, coupleId: number): Promise<void> {
   await db.updateTable('couples').set({ access_level: 'full' }).where('id', '=', coupleId).execute();
 }
+
+/** The signed-in sign-in's email and the couple's first name, to fill in the pricing form. */
+export async function findBuyerDetails(
+  db: DB,
+  accountId: number,
+): Promise<{ email: string | null; firstName: string } | undefined> {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('couples', 'couples.id', 'accounts.couple_id')
+    .select(['accounts.email as email', 'couples.display_name as firstName'])
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
+}

@@ -1,6 +1,6 @@
 import { startCheckoutSchema } from '../../../shared/payments-schemas';
-import { publicProcedure, router } from '../../trpc/init';
-import { startCheckout } from './service';
+import { coupleProcedure, publicProcedure, router } from '../../trpc/init';
+import { buyerDetails, startCheckout } from './service';
 
 /** Card payments (docs/product.md#card-payments): anyone may start a checkout; a signed-in couple's is theirs. */
 export const paymentsRouter = router({
@@ -13,4 +13,5 @@ export const paymentsRouter = router({
         input,
       ),
     ),
+  buyer: coupleProcedure.query(({ ctx }) => buyerDetails(ctx.deps, ctx.auth.accountId)),
 });

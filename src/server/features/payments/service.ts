@@ -9,6 +9,7 @@ import { type AdminActor, type RefundResult, refundOrder, refundOrderAsAdmin } f
 import { fulfilCompletedOrder } from '../orders/service';
 import { queueOrderNotice } from '../mail/service';
 import {
+  findBuyerDetails,
   findCoupleAccountById,
   findPaymentOrder,
   grantFullAccessToCouple,
@@ -300,4 +301,18 @@ export async function refundOrderAsAdminThroughProvider(
     }
   }
   return refundOrderAsAdmin(deps, actor, orderId);
+}
+
+/**
+ * What a signed-in couple's "Get the full course" fills in on the pricing form
+ * (docs/product.md#card-payments): the sign-in's own email (null for a username sign-in) and the
+ * couple's first name (empty before onboarding). Only to the couple itself.
+ */
+export async function buyerDetails(
+  deps: AppDeps,
+  accountId: number,
+): Promise<{ email: string | null; firstName: string }> {
+  const row = await findBuyerDetails(deps.db, accountId);
+  if (!row) throw new AppError('NOT_FOUND', 'Account not found.');
+  return { email: row.email, firstName: row.firstName.trim() };
 }

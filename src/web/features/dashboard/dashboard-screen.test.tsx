@@ -116,3 +116,13 @@ describe('DashboardScreen onboarding', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 });
+
+describe('the trial notice', () => {
+  it("goes to the pricing form with this sign-in's email and the couple's first name filled in", async () => {
+    serveDashboard();
+    renderScreen();
+    const link = await screen.findByRole('link', { name: 'Get the full course' }, LOAD);
+    await waitFor(() => expect(link.getAttribute('href')).toContain('email=couple%40example.com'));
+    expect(link.getAttribute('href')).toMatch(/^\/\?.*firstName=Robin.*#pricing$/);
+  });
+});

@@ -1,7 +1,9 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
+import { trpc } from '../../trpc';
 
 interface TrialNoticeProps {
   /** The last week the trial opens. */
@@ -12,6 +14,13 @@ interface TrialNoticeProps {
 /** Where the free trial ends and how to get the rest of the course. */
 export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
   const reachedEnd = totalCompleted >= weekLimit;
+  // The pricing form comes filled in with this sign-in's email and the couple's first name; paying
+  // while signed in upgrades this same account (docs/product.md#card-payments).
+  const buyer = useQuery(trpc.payments.buyer.queryOptions());
+  const search = {
+    ...(buyer.data?.email ? { email: buyer.data.email } : {}),
+    ...(buyer.data?.firstName ? { firstName: buyer.data.firstName } : {}),
+  };
   return (
     <Alert
       variant="light"
@@ -22,7 +31,7 @@ export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
       <Text size="sm">
         Your trial includes weeks 1-{weekLimit}. Weeks {weekLimit + 1}-{TOTAL_WEEKS} open with the full course: $
         {PRICE_CENTS / 100} once, with a 30-day money-back guarantee.{' '}
-        <Anchor component={Link} to="/" hash="pricing" fw={600}>
+        <Anchor renderRoot={(props) => <Link {...props} to="/" search={search} hash="pricing" />} fw={600}>
           Get the full course
         </Anchor>
       </Text>

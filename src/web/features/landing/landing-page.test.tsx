@@ -87,6 +87,14 @@ describe('the landing page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
+  it("fills in a signed-in trial couple's email and first name from the address, leaving the last name", async () => {
+    renderApp('/?email=ana%40example.com&firstName=Ana');
+    const form = await screen.findByRole('form', { name: 'Order the workbook' });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: /first name/i })).toHaveValue('Ana'));
+    expect(within(form).getByRole('textbox', { name: /email/i })).toHaveValue('ana@example.com');
+    expect(within(form).getByRole('textbox', { name: /last name/i })).toHaveValue('');
+  });
+
   it('asks for every pricing field, then for a valid email, then goes to checkout', async () => {
     const user = userEvent.setup({ delay: null });
     await renderLanding();

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
 import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orders';
 import { NameEmailFields } from '../../components/name-email-fields';
 import { notify } from '../../components/notifications';
@@ -17,6 +17,17 @@ export function PricingForm() {
   const navigate = useNavigate();
   const [values, setValues] = useState<CheckoutDetails>(EMPTY);
   const [invalid, setInvalid] = useState<Partial<Record<keyof CheckoutDetails, boolean>>>({});
+  // A signed-in trial couple arrives with its email and first name in the address
+  // (docs/product.md#card-payments): filled in after the page has hydrated, never over typed text.
+  const prefill = useSearch({ strict: false }) as { email?: string; firstName?: string };
+  useEffect(() => {
+    if (!prefill.email && !prefill.firstName) return;
+    setValues((current) => ({
+      ...current,
+      email: current.email || prefill.email || '',
+      firstName: current.firstName || prefill.firstName || '',
+    }));
+  }, [prefill.email, prefill.firstName]);
 
   function update(field: keyof CheckoutDetails, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
