@@ -1,38 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { signInAdmin, signOut, trialSignUp, uniqueEmail, uniqueSuffix } from './support/auth';
+import { accessCodeIn, mailTo } from './support/outbox';
 
 /**
  * The seller's email outbox (/admin/outbox) against the real server. The e2e server has no
  * SMTP_URL, so every email is written as an .eml file under DATA_DIR/outbox (docs/product.md#email)
  * and the page says so; the emails are listed with recipient, kind and status, never their text.
  */
-const outboxDir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
 
-/** The access code in the requested-code email to `email`, parsed from its .eml once the worker wrote it. */
+/** The access code in the requested-code email to `email`. */
 async function requestedCodeFor(email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(outboxDir)
-          ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('-requested-code.eml'))
-          : [];
-        for (const file of files) {
-          const parsed = await simpleParser(fs.readFileSync(path.join(outboxDir, file)));
-          const to = parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '';
-          if (to !== email) continue;
-          code = /\b([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\b/.exec(parsed.text ?? '')?.[1];
-          if (code) return true;
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  const code = accessCodeIn(await mailTo(process.env.E2E_DATA_DIR!, 'requested-code', email));
+  expect(code).toBeTruthy();
   return code!;
 }
 

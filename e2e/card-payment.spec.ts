@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { mailTo } from './support/outbox';
 
 /**
  * A card purchase end to end (docs/product.md#card-payments), against the card-payment server
@@ -10,33 +8,6 @@ import { simpleParser } from 'mailparser';
  * emailed personal access code (no SMTP_URL: mail is an .eml file in DATA_DIR/outbox).
  */
 test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_CARD_PORT}` });
-
-const outboxDir = path.join(process.env.E2E_CARD_DATA_DIR!, 'outbox');
-
-/** The access-code email to `email`, once the mail worker wrote it. */
-async function accessCodeMailFor(email: string) {
-  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(outboxDir)
-          ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('-access-code.eml'))
-          : [];
-        for (const file of files) {
-          const parsed = await simpleParser(fs.readFileSync(path.join(outboxDir, file)));
-          const to = parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '';
-          if (to === email) {
-            found = parsed;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test('a visitor pays by card on the hosted page, downloads the workbook and signs in with the emailed code', async ({
   page,
@@ -68,7 +39,7 @@ test('a visitor pays by card on the hosted page, downloads the workbook and sign
   await page.getByRole('button', { name: 'Download Your Workbook' }).click();
   expect((await download).suggestedFilename()).toBe('vows-and-weeks-workbook.pdf');
 
-  const mail = await accessCodeMailFor(email);
+  const mail = await mailTo(process.env.E2E_CARD_DATA_DIR!, 'access-code', email);
   const code = /\b([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\b/.exec(mail.text ?? '')?.[1];
   expect(code).toBeDefined();
 

@@ -3,7 +3,7 @@ import type { AccessLevel } from '../../../shared/constants';
 import type { AnyOrderStatus } from '../../../shared/admin-schemas';
 import type { DB } from '../../db/client';
 import type { Database } from '../../db/schema';
-import type { CoupleAccount } from './repo';
+import { type CoupleAccount, selectCoupleAccounts } from './repo';
 
 /** An order as the back office lists it (docs/product.md#back-office-orders-and-couples). */
 export interface AdminOrderRow {
@@ -150,17 +150,7 @@ export async function setOrderStatus(
  * order's email, else its first account.
  */
 export async function findAccountOfCouple(db: DB, coupleId: number, email: string): Promise<CoupleAccount | undefined> {
-  return db
-    .selectFrom('accounts')
-    .innerJoin('couples', 'couples.id', 'accounts.couple_id')
-    .select([
-      'accounts.id as accountId',
-      'couples.id as coupleId',
-      'accounts.email as email',
-      'accounts.username as username',
-      'couples.access_level as accessLevel',
-      'accounts.email_verified_at as emailVerifiedAt',
-    ])
+  return selectCoupleAccounts(db)
     .where('accounts.couple_id', '=', coupleId)
     .orderBy(sql`accounts.email is ${email}`, 'desc')
     .orderBy('accounts.id')

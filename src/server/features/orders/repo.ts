@@ -94,7 +94,8 @@ export interface CoupleAccount {
   emailVerifiedAt: string | null;
 }
 
-function selectCoupleAccounts(db: DB) {
+/** A couple's sign-in accounts with their couple's access (the shape of CoupleAccount). */
+export function selectCoupleAccounts(db: DB) {
   return db
     .selectFrom('accounts')
     .innerJoin('couples', 'couples.id', 'accounts.couple_id')
