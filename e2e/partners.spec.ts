@@ -23,6 +23,8 @@ async function answer(page: Page, name: string, first: string, commitment: strin
 }
 
 test('invite, accept, answer privately, share, reveal side by side, generate the summary', async ({ browser }) => {
+  // Two browsers through a whole week of the workbook each: over 30 s on a busy 2-core CI machine.
+  test.slow();
   const robinContext = await browser.newContext();
   const caseyContext = await browser.newContext();
   const robin = await robinContext.newPage();
