@@ -16,6 +16,41 @@ describe('loadConfig', () => {
     expect(config.databaseFile).toMatch(/data[/\\]app\.sqlite$/);
   });
 
+  it('reads DATABASE_URL (postgres:// only) and STORAGE_URL (s3://bucket/prefix) with the S3 settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults.databaseUrl).toBeUndefined();
+    expect(defaults.s3).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/vows' }).databaseUrl).toBe('postgres://u:p@db:5432/vows');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/vows' }).databaseUrl).toBe('postgresql://db/vows');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/vows' })).toThrow(/DATABASE_URL: must be a postgres:\/\//);
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://vows-pdfs/site/a/',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'vows-pdfs',
+      prefix: 'site/a',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://vows-pdfs', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      bucket: 'vows-pdfs',
+      prefix: '',
+      region: 'eu-west-1',
+      credentials: undefined,
+    });
+    for (const bad of ['vows-pdfs', 's3://', 's3://Upper/x', 'https://bucket/x']) {
+      expect(() => loadConfig({ STORAGE_URL: bad }), bad).toThrow(/STORAGE_URL: must be s3:\/\//);
+    }
+    expect(() => loadConfig({ STORAGE_URL: 's3://bkt/x', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/,
+    );
+  });
+
   it('turns demo mode off by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);

@@ -101,6 +101,26 @@ const envSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z]{3}$/, 'must be a three-letter currency code such as usd')
     .default('usd'),
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres:// address such as postgres://user:pass@db.example.com:5432/vows',
+    })
+    .optional(),
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/,
+      'must be s3://bucket or s3://bucket/prefix (a lowercase bucket name)',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address (AWS S3 when unset)' })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
   PASSWORD_HASH_QUEUE: z.coerce
     .number({ error: 'must be a whole number (password hashes waiting)' })
@@ -122,8 +142,26 @@ export interface Config {
    */
   publicUrl: string;
   dataDir: string;
+  /** The SQLite file, used when `databaseUrl` is unset (docs/product.md#configuration). */
   databaseFile: string;
+  /** PostgreSQL instead of the SQLite file when set (DATABASE_URL, docs/product.md#several-app-processes). */
+  databaseUrl: string | undefined;
+  /** Uploaded PDFs on local disk, used when `s3` is unset. */
   pdfDir: string;
+  /**
+   * S3-compatible object storage for the PDFs when STORAGE_URL is set: the bucket, the key prefix
+   * (no leading or trailing slash, may be empty), the endpoint (AWS when undefined; MinIO, R2 and
+   * test servers set one), the region, and the keys (undefined: the AWS SDK's usual sources).
+   */
+  s3:
+    | {
+        bucket: string;
+        prefix: string;
+        endpoint: string | undefined;
+        region: string;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      }
+    | undefined;
   backupDir: string;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -188,6 +226,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (card payments) or neither (the checkout page asks buyers to get in touch)',
     ]);
   }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK then finds keys itself)',
+    ]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   return {
@@ -197,7 +240,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     dataDir,
     databaseFile: path.join(dataDir, 'app.sqlite'),
+    databaseUrl: env.DATABASE_URL,
     pdfDir: path.join(dataDir, 'pdfs'),
+    s3: env.STORAGE_URL ? s3Config(env) : undefined,
     backupDir: path.resolve(env.BACKUP_DIR),
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
@@ -233,6 +278,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
           : null,
     },
+  };
+}
+
+function s3Config(env: z.output<typeof envSchema>): NonNullable<Config['s3']> {
+  const [bucket = '', ...rest] = env.STORAGE_URL!.slice('s3://'.length).split('/');
+  return {
+    bucket,
+    prefix: rest.filter(Boolean).join('/'),
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
