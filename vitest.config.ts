@@ -18,6 +18,23 @@ const processTests = [
   'src/server/pin-next-tick-shape.test.ts',
 ];
 
+/**
+ * Tests of what only the SQLite file has, left out of the `server-pg` project: the file's pragmas,
+ * snapshots and statement cache, SQLite's query plans, data migrations of installs older than
+ * PostgreSQL support (every PostgreSQL database starts at the current schema), another process's
+ * connection to the same file, the file's backup (PostgreSQL's is tested in backup-postgres.test.ts).
+ */
+const sqliteOnlyTests = [
+  'src/server/db/statement-cache.test.ts',
+  'src/server/db/migrate.test.ts',
+  'src/server/query-plans.test.ts',
+  'src/server/features/backup/snapshot.test.ts',
+  'src/server/features/backup/backup.test.ts',
+  'src/server/features/auth/session-resolver.test.ts',
+  'src/server/features/auth/email-proof-migration.test.ts',
+  'src/server/features/workbook/answers-migration.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -32,6 +49,19 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...processTests],
           setupFiles: ['src/server/test/setup.ts'],
+        },
+      },
+      {
+        // The server suite again on PostgreSQL (docs/product.md#several-app-processes): each test app
+        // gets a database of its own on a throw-away server that the global setup starts.
+        extends: true,
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...processTests, ...sqliteOnlyTests],
+          setupFiles: ['src/server/test/setup.ts'],
+          globalSetup: ['src/server/test/postgres-global-setup.ts'],
         },
       },
       {

@@ -3,19 +3,31 @@ import { ConfigError, loadConfig } from '../src/server/config';
 
 /**
  * `npm run backup`: an online, consistent backup of the database and the PDFs into
- * BACKUP_DIR/backup-<UTC time>/, keeping the newest 14. Safe while the server runs.
+ * BACKUP_DIR/backup-<UTC time>/, keeping the newest 14. Safe while the server runs. On PostgreSQL
+ * (DATABASE_URL) the database part is pg_dump's (README, "Running on PostgreSQL").
  */
 try {
   const config = loadConfig();
-  const { folder, manifest } = await createBackup({
-    databaseFile: config.databaseFile,
-    pdfDir: config.pdfDir,
-    backupDir: config.backupDir,
-  });
+  const { folder, manifest } = config.databaseUrl
+    ? await (await import('../src/server/features/backup/postgres')).createPostgresBackup({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        pdfDir: config.s3 ? undefined : config.pdfDir,
+        backupDir: config.backupDir,
+      })
+    : await createBackup({
+        databaseFile: config.databaseFile,
+        pdfDir: config.pdfDir,
+        backupDir: config.backupDir,
+      });
   console.log(`Backup written to ${folder}`);
   console.log(
     `  ${manifest.counts.couples} couples, ${manifest.pdfCount} PDFs, ${manifest.counts.workbook_responses} workbook responses`,
   );
+  if (config.s3)
+    console.log(
+      "  The PDFs are in object storage (STORAGE_URL): keep them with the bucket's versioning or replication.",
+    );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Backup failed: ${(error as Error).message}`);
   process.exit(1);

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openConfiguredDatabase } from '../src/server/db/client';
 import { createDeps, type AppDeps } from '../src/server/deps';
 import { migrateWithSnapshot } from '../src/server/features/backup/service';
 
@@ -16,7 +16,7 @@ export async function runCli(task: (deps: AppDeps) => Promise<void>): Promise<vo
     console.error(error instanceof ConfigError ? error.message : String(error));
     process.exit(1);
   }
-  const database = openDatabase(config.databaseFile);
+  const database = await openConfiguredDatabase(config);
   const { db } = database;
   try {
     await migrateWithSnapshot(database, config.dataDir);

@@ -2,8 +2,9 @@ import { restoreBackup } from '../src/server/features/backup/service';
 import { ConfigError, loadConfig } from '../src/server/config';
 
 /**
- * `npm run restore -- <backup folder>`: restores into DATA_DIR, which must be empty or missing.
- * Stop the server first, point DATA_DIR at a fresh folder, restore, then start the server on it.
+ * `npm run restore -- <backup folder>`: restores into DATA_DIR, which must be empty or missing (and
+ * on PostgreSQL into the empty database DATABASE_URL names). Stop the server first, point DATA_DIR
+ * at a fresh folder, restore, then start the server on it.
  */
 const folder = process.argv[2];
 if (!folder) {
@@ -12,7 +13,13 @@ if (!folder) {
 }
 try {
   const config = loadConfig();
-  const manifest = await restoreBackup({ folder, dataDir: config.dataDir });
+  const manifest = config.databaseUrl
+    ? await (await import('../src/server/features/backup/postgres')).restorePostgresBackup({
+        folder,
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+      })
+    : await restoreBackup({ folder, dataDir: config.dataDir });
   console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}`);
   console.log(`  ${manifest.counts.couples} couples, ${manifest.pdfCount} PDFs`);
 } catch (error) {

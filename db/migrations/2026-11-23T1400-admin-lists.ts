@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../src/server/db/dialect';
 
 /**
  * The back office's lists of orders and couples, fast with 100,000 of each (decision 0146):
@@ -37,9 +38,14 @@ export async function up(db: Kysely<any>): Promise<void> {
           where accounts.couple_id = couples.id
         union all select max(updated_at) from progress where progress.couple_id = couples.id
         union all select max(updated_at) from workbook_responses where workbook_responses.couple_id = couples.id
-      )
+      ) as latest
     )
   `.execute(db);
+
+  if (isPostgres(db)) {
+    await activityTriggersOnPostgres(db);
+    return;
+  }
 
   // A sign-in (a new session) of one of the couple's accounts; an admin's session names no couple.
   await sql`
@@ -63,7 +69,46 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
+/** The same three triggers in PostgreSQL's form: one trigger function each, per row. */
+async function activityTriggersOnPostgres(db: Kysely<any>): Promise<void> {
+  await sql`
+    create function couples_active_on_sign_in() returns trigger language plpgsql as $$
+    begin
+      update couples set last_active_at = new.created_at
+        where id = (select couple_id from accounts where id = new.account_id)
+          and (last_active_at is null or last_active_at < new.created_at);
+      return null;
+    end $$
+  `.execute(db);
+  await sql`
+    create trigger couples_active_on_sign_in after insert on sessions
+    for each row execute function couples_active_on_sign_in()
+  `.execute(db);
+  await sql`
+    create function couples_active_on_change() returns trigger language plpgsql as $$
+    begin
+      update couples set last_active_at = new.updated_at
+        where id = new.couple_id and (last_active_at is null or last_active_at < new.updated_at);
+      return null;
+    end $$
+  `.execute(db);
+  for (const table of ['progress', 'workbook_responses']) {
+    await sql`
+      create trigger ${sql.raw(`couples_active_on_${table}`)} after insert or update on ${sql.table(table)}
+      for each row execute function couples_active_on_change()
+    `.execute(db);
+  }
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const table of ['sessions', 'progress', 'workbook_responses']) {
+      const trigger = table === 'sessions' ? 'couples_active_on_sign_in' : `couples_active_on_${table}`;
+      await sql`drop trigger if exists ${sql.raw(trigger)} on ${sql.table(table)}`.execute(db);
+    }
+    await sql`drop function if exists couples_active_on_sign_in`.execute(db);
+    await sql`drop function if exists couples_active_on_change`.execute(db);
+  }
   for (const trigger of [
     'couples_active_on_sign_in',
     'couples_active_on_progress_insert',
@@ -71,7 +116,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'couples_active_on_workbook_responses_insert',
     'couples_active_on_workbook_responses_update',
   ]) {
-    await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
+    if (!isPostgres(db)) await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
   }
   for (const index of [
     'couples_last_active',

@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { createDeps, type AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { migrateWithSnapshot } from './features/backup/service';
@@ -105,7 +105,7 @@ export class RequestLinesAtDebug extends LogController {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   ensurePrivateDirSync(config.pdfDir);
-  const database = openDatabase(config.databaseFile);
+  const database = await openConfiguredDatabase(config);
   const { db, sqlite } = database;
   let deps: AppDeps;
   try {
@@ -140,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await Promise.all(app.backgroundWork.map((work) => work.stop()));
     await settleWorkbookBuilds(workbookFiles(deps));
     await db.destroy();
-    if (sqlite.open) sqlite.close();
+    if (sqlite?.open) sqlite.close();
   });
 
   registerErrorHandler(app);

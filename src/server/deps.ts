@@ -33,7 +33,7 @@ export async function createDeps(config: Config, { db, changes }: DatabaseHandle
     config,
     db,
     sessions: createSessionResolver(db, changes),
-    rateLimits: createRateLimits(config),
+    rateLimits: createRateLimits(config, db),
     passwordHashes: new HashSlots(config.passwordHashing.concurrency, config.passwordHashing.queue),
     accessCodeKey,
     mailSignal: new MailSignal(),

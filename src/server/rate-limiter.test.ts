@@ -1,56 +1,82 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
-import { RateLimiter } from './rate-limiter';
+import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from './rate-limiter';
+import { useTestApp } from './test/harness';
 
-describe('RateLimiter', () => {
-  it('allows max events per window, then refuses with when to retry, then resets', () => {
-    let now = 0;
-    const limiter = new RateLimiter(2, 60_000, () => now);
-    limiter.consume('a');
-    limiter.consume('a');
-    let error: unknown;
-    try {
-      limiter.consume('a');
-    } catch (caught) {
-      error = caught;
-    }
+const t = useTestApp();
+let limiters = 0;
+
+/** The same rules for both kinds: in memory, and in the test app's database (SQLite or PostgreSQL). */
+const kinds: [string, (max: number, windowMs: number, now: () => number) => RateLimiter][] = [
+  ['in memory', (max, windowMs, now) => new MemoryRateLimiter(max, windowMs, now)],
+  [
+    'in the database',
+    (max, windowMs, now) => {
+      limiters += 1;
+      return new DatabaseRateLimiter(t.deps.db, `test-${limiters}`, max, windowMs, now);
+    },
+  ],
+];
+
+describe.each(kinds)('a rate limiter %s', (_kind, create) => {
+  it('allows max events per window, then refuses with when to retry, then resets', async () => {
+    let now = 1_000_000;
+    const limiter = create(2, 60_000, () => now);
+    await limiter.consume('a');
+    await limiter.consume('a');
+    const error = await limiter.consume('a').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(429);
     expect((error as AppError).message).toBe('Too many attempts. Please try again in 60 seconds.');
     expect((error as AppError).extra).toEqual({ retryAfterSeconds: 60 });
-    limiter.consume('b');
-    now = 60_000;
-    expect(() => limiter.consume('a')).not.toThrow();
+    await limiter.consume('b');
+    now += 60_000;
+    await expect(limiter.consume('a')).resolves.toBeUndefined();
   });
 
-  it('reserve counts an attempt when it starts, so a burst cannot pass the limit before any outcome', () => {
-    const limiter = new RateLimiter(3, 60_000, () => 0);
+  it('reserve counts an attempt when it starts, so a burst cannot pass the limit before any outcome', async () => {
+    const limiter = create(3, 60_000, () => 1_000_000);
     // Nothing released yet: as with concurrent sign-ins still being checked.
-    const held = [limiter.reserve('k'), limiter.reserve('k'), limiter.reserve('k')];
-    expect(() => limiter.reserve('k')).toThrow(/Too many attempts/);
-    expect(() => limiter.consume('k')).toThrow(/Too many attempts/);
-    expect(held).toHaveLength(3);
-    limiter.reserve('other');
+    const burst = await Promise.allSettled(Array.from({ length: 5 }, () => limiter.reserve('k')));
+    expect(burst.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    await expect(limiter.reserve('k')).rejects.toThrow(/Too many attempts/);
+    await expect(limiter.consume('k')).rejects.toThrow(/Too many attempts/);
+    await limiter.reserve('other');
   });
 
-  it('release gives the slot back once, and only within its window', () => {
-    let now = 0;
-    const limiter = new RateLimiter(1, 1000, () => now);
-    const first = limiter.reserve('k');
-    first.release();
-    first.release();
-    const second = limiter.reserve('k');
-    expect(() => limiter.reserve('k')).toThrow(/Too many attempts/);
+  it('release gives the slot back once, and only within its window', async () => {
+    let now = 1_000_000;
+    const limiter = create(1, 1000, () => now);
+    const first = await limiter.reserve('k');
+    await first.release();
+    await first.release();
+    const second = await limiter.reserve('k');
+    await expect(limiter.reserve('k')).rejects.toThrow(/Too many attempts/);
     // A second release of the first slot did not free the second one.
-    second.release();
-    limiter.reserve('k');
+    await second.release();
+    await limiter.reserve('k');
 
-    const old = limiter.reserve('late');
-    now = 1000;
-    const fresh = limiter.reserve('late');
-    old.release(); // its window has ended: the new window's slot stays taken
-    expect(() => limiter.reserve('late')).toThrow(/Too many attempts/);
-    fresh.release();
-    limiter.reserve('late');
+    const old = await limiter.reserve('late');
+    now += 1000;
+    const fresh = await limiter.reserve('late');
+    await old.release(); // its window has ended: the new window's slot stays taken
+    await expect(limiter.reserve('late')).rejects.toThrow(/Too many attempts/);
+    await fresh.release();
+    await limiter.reserve('late');
+  });
+});
+
+describe('a rate limiter in the database', () => {
+  it('keeps a hash of the key, never the email or address itself, and one budget for every process', async () => {
+    const name = 'test-shared';
+    const one = new DatabaseRateLimiter(t.deps.db, name, 2, 60_000);
+    const other = new DatabaseRateLimiter(t.deps.db, name, 2, 60_000); // as in a second app process
+    await one.consume('robin@example.com');
+    await other.consume('robin@example.com');
+    await expect(one.consume('robin@example.com')).rejects.toThrow(/Too many attempts/);
+    const rows = await t.deps.db.selectFrom('rate_limit_windows').selectAll().where('limiter', '=', name).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ count: 2 });
+    expect(JSON.stringify(rows)).not.toContain('robin');
   });
 });

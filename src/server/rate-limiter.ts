@@ -1,16 +1,40 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '../shared/errors';
 import type { Config } from './config';
+import type { DB } from './db/client';
+import { isPostgres } from './db/dialect';
+import { countAttempt, giveBackAttempt, removeEndedWindows } from './rate-limiter-repo';
 
-/** One attempt counted by RateLimiter.reserve; release() gives its slot back (at most once). */
+/**
+ * One attempt counted by a limiter's reserve(); release() gives its slot back (at most once). The
+ * caller need not wait for it: it never fails, and a slot given back a moment later costs nobody
+ * anything.
+ */
 export interface Reservation {
-  release(): void;
+  release(): Promise<void>;
 }
 
 /**
- * A fixed-window counter per key, in memory (one process serves the app). Services call it, so the
- * REST shim and the tRPC procedure for the same action share one budget.
+ * A fixed-window limit per key. Services call it, so the REST shim and the tRPC procedure for the
+ * same action share one budget. Two kinds: in memory (MemoryRateLimiter: one process serves the
+ * app, the SQLite default) and in the database (DatabaseRateLimiter: several processes share one
+ * PostgreSQL database, decision 0179); both keep the same rules.
  */
-export class RateLimiter {
+export interface RateLimiter {
+  readonly max: number;
+  readonly windowMs: number;
+  /** Counts one event for the key, refusing with 429 (with when to retry) if the budget is used up. */
+  consume(key: string): Promise<void>;
+  /**
+   * Counts an attempt when it STARTS, before its outcome is known, refusing with 429 if the budget
+   * is used up: concurrent attempts each take their slot at once, so no burst gets past the limit
+   * while earlier ones are still being checked. `release()` gives the slot back (a successful
+   * sign-in, or one that was never checked); a slot not released stays spent until the window ends.
+   */
+  reserve(key: string): Promise<Reservation>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -30,24 +54,17 @@ export class RateLimiter {
     return window;
   }
 
-  /** Counts one event for the key, throwing 429 (with when to retry) if the budget is used up. */
-  consume(key: string): void {
-    this.reserve(key);
+  async consume(key: string): Promise<void> {
+    await this.reserve(key);
   }
 
-  /**
-   * Counts an attempt when it STARTS, before its outcome is known, throwing 429 if the budget is
-   * used up: concurrent attempts each take their slot at once, so no burst gets past the limit
-   * while earlier ones are still being checked. `release()` gives the slot back (a successful
-   * sign-in, or one that was never checked); a slot not released stays spent until the window ends.
-   */
-  reserve(key: string): Reservation {
+  async reserve(key: string): Promise<Reservation> {
     const window = this.current(key);
     if (window.count >= this.max) throw tooMany(window.resetAt - this.now());
     window.count += 1;
     let released = false;
     return {
-      release: () => {
+      release: async () => {
         if (released) return;
         released = true;
         // A slot of a window that has ended (and been replaced) has nothing left to give back.
@@ -60,6 +77,54 @@ export class RateLimiter {
     for (const [key, window] of this.windows) if (window.resetAt <= time) this.windows.delete(key);
   }
 }
+
+/**
+ * The same limit kept in the database (rate_limit_windows), so that every process counts against
+ * one budget. A reservation is one upsert that either counts the attempt or, over budget, changes
+ * nothing; keys are stored as hashes, never as the email or address itself. Ended windows are
+ * removed now and then.
+ */
+export class DatabaseRateLimiter implements RateLimiter {
+  private reservations = 0;
+
+  constructor(
+    private readonly db: DB,
+    readonly name: string,
+    readonly max: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async consume(key: string): Promise<void> {
+    await this.reserve(key);
+  }
+
+  async reserve(key: string): Promise<Reservation> {
+    const time = this.now();
+    const keyHash = createHash('sha256').update(key).digest('base64url');
+    this.reservations += 1;
+    if (this.reservations % SWEEP_EVERY === 0) await removeEndedWindows(this.db, time);
+    const window = await countAttempt(this.db, {
+      limiter: this.name,
+      keyHash,
+      max: this.max,
+      now: time,
+      windowMs: this.windowMs,
+    });
+    if (!window.counted) throw tooMany(window.resetAt - time);
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        // A slot that could not be given back stays spent until its window ends, as if not released.
+        await giveBackAttempt(this.db, { limiter: this.name, keyHash, resetAt: window.resetAt }).catch(() => {});
+      },
+    };
+  }
+}
+
+const SWEEP_EVERY = 500;
 
 function tooMany(retryInMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
@@ -75,14 +140,16 @@ const MINUTE = 60_000;
  * The limits of docs/product.md#rate-limits, one limiter each, built per app from the
  * configuration.
  */
-export function createRateLimits(config: Config) {
+export function createRateLimits(config: Config, db: DB) {
+  const limiter = (name: string, max: number, windowMs: number): RateLimiter =>
+    isPostgres(db) ? new DatabaseRateLimiter(db, name, max, windowMs) : new MemoryRateLimiter(max, windowMs);
   return {
-    signInPerAccount: new RateLimiter(config.rateLimits.signInPerAccount, 15 * MINUTE),
-    signInPerAddress: new RateLimiter(config.rateLimits.signInPerAddress, 15 * MINUTE),
-    contactPerAddress: new RateLimiter(config.rateLimits.contactPerMinute, MINUTE),
-    registerPerAddress: new RateLimiter(config.rateLimits.registerPerHour, 60 * MINUTE),
-    codeRequestsPerEmail: new RateLimiter(config.rateLimits.codeRequestsPerEmail, 60 * MINUTE),
-    codeRequestsPerAddress: new RateLimiter(config.rateLimits.codeRequestsPerAddress, 60 * MINUTE),
+    signInPerAccount: limiter('sign-in-account', config.rateLimits.signInPerAccount, 15 * MINUTE),
+    signInPerAddress: limiter('sign-in-address', config.rateLimits.signInPerAddress, 15 * MINUTE),
+    contactPerAddress: limiter('contact-address', config.rateLimits.contactPerMinute, MINUTE),
+    registerPerAddress: limiter('register-address', config.rateLimits.registerPerHour, 60 * MINUTE),
+    codeRequestsPerEmail: limiter('code-request-email', config.rateLimits.codeRequestsPerEmail, 60 * MINUTE),
+    codeRequestsPerAddress: limiter('code-request-address', config.rateLimits.codeRequestsPerAddress, 60 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -14,12 +14,38 @@ import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
 
-export interface DatabaseHandle {
+interface HandleBase {
   db: DB;
-  /** The raw connection, for pragmas, backups and EXPLAIN in tests. */
-  sqlite: SQLite.Database;
   /** Tells whether anything wrote to the database since a mark: for caches of what it holds. */
   changes: DatabaseChanges;
+}
+
+/** The embedded default: one SQLite file under DATA_DIR. */
+export interface SqliteHandle extends HandleBase {
+  dialect: 'sqlite';
+  /** The raw connection, for pragmas, backups and EXPLAIN in tests. */
+  sqlite: SQLite.Database;
+}
+
+/** PostgreSQL (DATABASE_URL): src/server/db/postgres.ts. */
+export interface PostgresHandle extends HandleBase {
+  dialect: 'postgres';
+  sqlite: undefined;
+}
+
+export type DatabaseHandle = SqliteHandle | PostgresHandle;
+
+/**
+ * The configured database: PostgreSQL when DATABASE_URL is set (its driver loaded only then),
+ * otherwise the SQLite file (docs/product.md#several-app-processes).
+ */
+export async function openConfiguredDatabase(config: {
+  databaseUrl: string | undefined;
+  databaseFile: string;
+}): Promise<DatabaseHandle> {
+  if (!config.databaseUrl) return openDatabase(config.databaseFile);
+  const { openPostgres } = await import('./postgres');
+  return openPostgres(config.databaseUrl);
 }
 
 /**
@@ -67,7 +93,7 @@ class AppSqliteDialect extends SqliteDialect {
 export function openDatabase(
   file: string,
   { otherConnectionsCheckMs = OTHER_CONNECTIONS_CHECK_MS } = {},
-): DatabaseHandle {
+): SqliteHandle {
   ensurePrivateDirSync(path.dirname(file));
   ensurePrivateFileSync(file);
   restrictIfPresentSync(`${file}-wal`);
@@ -84,7 +110,7 @@ export function openDatabase(
     dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }),
   });
   readers.set(db, new DirectReader(sqlite));
-  return { db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
+  return { dialect: 'sqlite', db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
 }
 
 /**

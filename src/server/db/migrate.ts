@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index';
 import type { DB } from './client';
+import { isPostgres } from './dialect';
 
 export class MigrationError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -19,8 +20,16 @@ export async function migrateToLatest(
   list: Record<string, Migration> = migrations,
   beforeMigrating?: () => Promise<void>,
 ): Promise<MigrationResultSet> {
+  let target = db;
+  if (isPostgres(db)) {
+    const { prepareForMigrations, sqliteTypesOnPostgres } = await import('./postgres');
+    await prepareForMigrations(db);
+    target = db.withPlugin(sqliteTypesOnPostgres);
+  }
+  // On PostgreSQL, Kysely's Migrator holds an advisory lock while it migrates: two processes that
+  // start at once migrate one after the other, and the second finds nothing left to do.
   const migrator = new Migrator({
-    db,
+    db: target,
     provider: { getMigrations: async () => list },
   });
   const known = await migrator.getMigrations();

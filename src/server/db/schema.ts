@@ -244,6 +244,15 @@ export interface WeekSharesTable {
   notice_seen_at: string | null;
 }
 
+/** A rate-limit window on PostgreSQL (decision 0179): a limit, a hashed key, its count and end. */
+export interface RateLimitWindowsTable {
+  limiter: string;
+  key_hash: string;
+  count: number;
+  /** Epoch milliseconds. */
+  reset_at: number;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -265,6 +274,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   partner_invites: PartnerInvitesTable;
   week_shares: WeekSharesTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import { hashSecret } from '../features/auth/passwords';
 import { createSession, SESSION_COOKIE } from '../features/auth/sessions';
 import type { AccessLevel } from '../../shared/constants';
+import { createTestDatabase } from './postgres';
 import { appRouter } from '../trpc/router';
 import { createCallerFactory } from '../trpc/init';
 
@@ -43,11 +44,15 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh, migrated SQLite file in a temporary folder; close() removes it. Its
- * DATA_DIR gets a random access-code key at first start, as a real installation does.
+ * The real app on a fresh, migrated database: a SQLite file in a temporary folder, or on the
+ * `server-pg` project a PostgreSQL database of its own (src/server/test/postgres.ts); close()
+ * removes both. Its DATA_DIR gets a random access-code key at first start, as a real installation
+ * does.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  return startTestApp(testConfig(env));
+  const database = env.DATABASE_URL ? undefined : await createTestDatabase();
+  const config = testConfig(database ? { ...env, DATABASE_URL: database.url } : env);
+  return startTestApp(config, database?.drop);
 }
 
 /**
@@ -56,21 +61,32 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  */
 export async function restartTestApp(previous: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   await previous.app.close();
-  return startTestApp(testConfig({ ...env, DATA_DIR: previous.config.dataDir }));
+  const databaseUrl = previous.config.databaseUrl;
+  const config = testConfig({
+    ...env,
+    DATA_DIR: previous.config.dataDir,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+  });
+  return startTestApp(config, dropDatabases.get(previous));
 }
 
-async function startTestApp(config: Config): Promise<TestApp> {
+const dropDatabases = new WeakMap<TestApp, () => Promise<void>>();
+
+async function startTestApp(config: Config, dropDatabase?: () => Promise<void>): Promise<TestApp> {
   const app = await buildApp(config, { logger: false, print: () => {}, webDir: path.join(config.dataDir, 'no-web') });
   await app.ready();
-  return {
+  const started: TestApp = {
     app,
     deps: app.deps,
     config,
     close: async () => {
       await app.close();
+      await dropDatabase?.();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+  if (dropDatabase) dropDatabases.set(started, dropDatabase);
+  return started;
 }
 
 /**

@@ -164,7 +164,7 @@ export async function disableSecondFactor(
   const stored = await findSecondFactor(deps.db, admin.accountId);
   if (!stored?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
   const username = (await findAdminUsername(deps.db, admin.accountId)) ?? `admin ${admin.accountId}`;
-  const slot = deps.rateLimits.signInPerAccount.reserve(username.toLowerCase());
+  const slot = await deps.rateLimits.signInPerAccount.reserve(username.toLowerCase());
   const step = matchingStep(decryptTotpSecret(deps.accessCodeKey, stored.secretEncrypted), code, now);
   const done = await inTransaction(deps.db, async (trx) => {
     if (step === null || !(await acceptStep(trx, admin.accountId, step))) return false;

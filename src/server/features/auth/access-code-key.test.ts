@@ -57,7 +57,8 @@ describe('the access-code key in DATA_DIR', () => {
     await t.app.close();
     const file = path.join(t.config.dataDir, ACCESS_CODE_KEY_FILE);
     fs.rmSync(file);
-    const config = testConfig({ DATA_DIR: t.config.dataDir });
+    const { databaseUrl } = t.config;
+    const config = testConfig({ DATA_DIR: t.config.dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) });
     await expect(buildApp(config, { logger: false, print: () => {} })).rejects.toThrow(AccessCodeKeyError);
     await expect(buildApp(config, { logger: false, print: () => {} })).rejects.toThrow(`${file} is missing`);
     expect(fs.existsSync(file)).toBe(false);

@@ -3,6 +3,7 @@ import type { AdminSecondFactorInput } from '../../../shared/admin-security-sche
 import type { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
+import type { Reservation } from '../../rate-limiter';
 import type { AppDeps } from '../../deps';
 import {
   createPendingSignIn,
@@ -105,10 +106,10 @@ async function withinSignInLimits<T>(
   attempt: () => Promise<T | null>,
 ): Promise<T> {
   const { signInPerAccount, signInPerAddress } = deps.rateLimits;
-  const perAccount = signInPerAccount.reserve(accountKey.toLowerCase());
-  let perAddress: ReturnType<typeof signInPerAddress.reserve>;
+  const perAccount = await signInPerAccount.reserve(accountKey.toLowerCase());
+  let perAddress: Reservation;
   try {
-    perAddress = signInPerAddress.reserve(request.ip);
+    perAddress = await signInPerAddress.reserve(request.ip);
   } catch (error) {
     perAccount.release();
     throw error;
@@ -139,7 +140,7 @@ function checkPassword(deps: AppDeps, password: string, stored: string | null): 
 /** POST /api/auth/register: a trial couple with a username and password, signed in at once. */
 export function register(deps: AppDeps, input: RegisterInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string }>> => {
-    deps.rateLimits.registerPerAddress.consume(request.ip);
+    await deps.rateLimits.registerPerAddress.consume(request.ip);
     if (await usernameExists(deps.db, input.username)) throw new AppError('CONFLICT', USERNAME_TAKEN);
     const passwordHash = await hashPassword(deps, input.password);
     let accountId: number;
@@ -325,7 +326,7 @@ export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, reques
  * unproven until an order proves it.
  */
 async function startTrial(deps: AppDeps, email: string, request: SignInRequest): Promise<SignedIn<CustomerSignInBody>> {
-  deps.rateLimits.registerPerAddress.consume(request.ip);
+  await deps.rateLimits.registerPerAddress.consume(request.ip);
   let created: { accountId: number; accessCode: string };
   try {
     created = await deps.db.transaction().execute(async (trx) => {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OTHER_CONNECTIONS_CHECK_MS, openDatabase, type DatabaseHandle } from '../../db/client';
+import { OTHER_CONNECTIONS_CHECK_MS, openDatabase, type SqliteHandle } from '../../db/client';
 import { createCouple, createTestApp, sessionCookie, type CoupleFixture, type TestApp } from '../../test/harness';
 import { createSessionResolver, deleteSessionByToken, type SessionResolver } from './sessions';
 
 let t: TestApp;
-let handle: DatabaseHandle;
+let handle: SqliteHandle;
 let resolver: SessionResolver;
 let couple: CoupleFixture;
 let token: string;
-let others: DatabaseHandle[] = [];
+let others: SqliteHandle[] = [];
 
 beforeEach(async () => {
   t = await createTestApp();
@@ -38,7 +38,7 @@ function untrackedUpgrade(): void {
 }
 
 /** Another process's connection to the same file, like the order command or the admin reset script. */
-function otherProcess(): DatabaseHandle {
+function otherProcess(): SqliteHandle {
   const other = openDatabase(t.config.databaseFile);
   others.push(other);
   return other;

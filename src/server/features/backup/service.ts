@@ -7,7 +7,7 @@ import { copyPrivateFile, ensurePrivateDir, ensurePrivateFile, writePrivateFile 
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
 
 export const BACKUP_PREFIX = 'backup-';
-const MANIFEST = 'manifest.json';
+export const MANIFEST = 'manifest.json';
 
 export interface BackupManifest {
   createdAt: string;
@@ -16,28 +16,31 @@ export interface BackupManifest {
   counts: Record<string, number>;
 }
 
-function stamp(date = new Date()): string {
+export function stamp(date = new Date()): string {
   return date
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
 }
 
+/** The main tables, whose row counts a backup's manifest records. */
+export const COUNTED_TABLES = [
+  'couples',
+  'accounts',
+  'orders',
+  'frameworks',
+  'progress',
+  'workbook_responses',
+  'week_summaries',
+  'contact_messages',
+  'week_contents',
+  'site_pages',
+] as const;
+
 /** Row counts of the main tables, to print and to compare after a restore. */
 export function countRows(database: SQLite.Database): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const table of [
-    'couples',
-    'accounts',
-    'orders',
-    'frameworks',
-    'progress',
-    'workbook_responses',
-    'week_summaries',
-    'contact_messages',
-    'week_contents',
-    'site_pages',
-  ]) {
+  for (const table of COUNTED_TABLES) {
     const row = database.prepare(`select count(*) as n from ${table}`).get() as { n: number } | undefined;
     counts[table] = row?.n ?? 0;
   }
@@ -117,7 +120,7 @@ export async function createBackup(options: {
   }
 }
 
-async function pruneBackups(backupDir: string, keep: number): Promise<void> {
+export async function pruneBackups(backupDir: string, keep: number): Promise<void> {
   const names = (await fs.readdir(backupDir)).filter((n) => n.startsWith(BACKUP_PREFIX)).sort();
   for (const old of names.slice(0, Math.max(0, names.length - keep))) {
     await fs.rm(path.join(backupDir, old), { recursive: true, force: true });
@@ -134,6 +137,9 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
     throw new Error(`${options.folder} is not a backup folder (no ${MANIFEST}).`);
   });
   const manifest = JSON.parse(manifestText) as BackupManifest;
+  if (manifest.database !== 'app.sqlite') {
+    throw new Error(`${options.folder} is a backup of a PostgreSQL install: restore it with DATABASE_URL set.`);
+  }
   const existing = await fs.readdir(options.dataDir).catch(() => [] as string[]);
   if (existing.length > 0) {
     throw new Error(`${options.dataDir} is not empty. Restore into an empty data directory (set DATA_DIR).`);
@@ -185,7 +191,16 @@ export async function snapshotBeforeMigration(database: SQLite.Database, dataDir
  * an existing schema, a snapshot of the file is taken first.
  */
 export async function migrateWithSnapshot(database: DatabaseHandle, dataDir: string): Promise<void> {
-  await migrateToLatest(database.db, undefined, async () => {
-    await snapshotBeforeMigration(database.sqlite, dataDir);
-  });
+  // PostgreSQL's DDL is transactional and its backups are the database's own tools (README,
+  // "Running on PostgreSQL"): no file to snapshot.
+  const sqlite = database.sqlite;
+  await migrateToLatest(
+    database.db,
+    undefined,
+    sqlite
+      ? async () => {
+          await snapshotBeforeMigration(sqlite, dataDir);
+        }
+      : undefined,
+  );
 }

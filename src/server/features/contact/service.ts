@@ -38,7 +38,7 @@ export async function sendContactMessage(
   message: ContactMessage,
   clientAddress: string,
 ): Promise<ContactSent> {
-  deps.rateLimits.contactPerAddress.consume(clientAddress);
+  await deps.rateLimits.contactPerAddress.consume(clientAddress);
   await deps.db.transaction().execute(async (trx) => {
     await insertContactMessage(trx, message);
     await queueContactNotice(trx, deps, message); // the seller's notice (ADMIN_EMAIL)

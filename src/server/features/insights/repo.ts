@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/client';
+import { isPostgres } from '../../db/dialect';
 
 /*
  * The SQL of the admin overview (docs/product.md#admin-overview). Every query counts or averages;
@@ -12,7 +13,15 @@ import type { DB } from '../../db/client';
  * a completed order recorded for a new email creates the couple and the order in one transaction,
  * milliseconds apart. Such a couple never was on trial.
  */
-const CREATED_BY_ORDER_WITHIN = '+60 seconds';
+const CREATED_BY_ORDER_WITHIN_SECONDS = 60;
+
+/** `couples.created_at` plus CREATED_BY_ORDER_WITHIN_SECONDS, as the same ISO-8601 text. */
+function createdByOrderDeadline(db: DB) {
+  const created = sql.ref('couples.created_at');
+  return isPostgres(db)
+    ? sql<string>`to_char((cast(${created} as timestamptz) + make_interval(secs => ${CREATED_BY_ORDER_WITHIN_SECONDS})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${created}, ${`+${CREATED_BY_ORDER_WITHIN_SECONDS} seconds`})`;
+}
 
 /**
  * Couples created at or after `since` that started on trial: every new couple except one a
@@ -29,11 +38,7 @@ function trialsSince(db: DB, since: string) {
           selectFrom('orders')
             .select(sql`1`.as('one'))
             .whereRef('orders.couple_id', '=', 'couples.id')
-            .where(
-              'orders.created_at',
-              '<=',
-              sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${sql.ref('couples.created_at')}, ${CREATED_BY_ORDER_WITHIN})`,
-            ),
+            .where('orders.created_at', '<=', createdByOrderDeadline(db)),
         ),
       ),
     );

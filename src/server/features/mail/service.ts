@@ -147,9 +147,9 @@ export async function requestAccessCode(
   input: { email: string },
   clientAddress: string,
 ): Promise<RequestCodeAnswer> {
-  const perAddress = deps.rateLimits.codeRequestsPerAddress.reserve(clientAddress);
+  const perAddress = await deps.rateLimits.codeRequestsPerAddress.reserve(clientAddress);
   try {
-    deps.rateLimits.codeRequestsPerEmail.consume(input.email);
+    await deps.rateLimits.codeRequestsPerEmail.consume(input.email);
   } catch (error) {
     perAddress.release();
     throw error;

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { AccessLevel } from '../../../shared/constants';
 import type { AnyOrderStatus } from '../../../shared/admin-schemas';
 import type { DB } from '../../db/client';
+import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { type CoupleAccount, selectCoupleAccounts } from './repo';
 
@@ -47,13 +48,17 @@ function searchTerms(eb: ExpressionBuilder<Database, 'orders'>, search: string) 
   ]);
 }
 
-function filtered<O>(query: SelectQueryBuilder<Database, 'orders', O>, filters: OrderListFilters) {
+function filtered<O>(db: DB, query: SelectQueryBuilder<Database, 'orders', O>, filters: OrderListFilters) {
   let result = query;
   if (filters.search !== '') {
     result = result.where((eb) => searchTerms(eb, filters.search));
     // With a search, its ranges find the rows and the status only sieves them: `+` keeps SQLite
-    // from walking every order of the status through the status index instead.
-    if (filters.status) result = result.where(sql<string>`+orders.status`, '=', filters.status);
+    // from walking every order of the status through the status index instead. PostgreSQL's
+    // planner weighs both by their statistics and has no unary `+` for text.
+    if (filters.status) {
+      const status = isPostgres(db) ? sql<string>`orders.status` : sql<string>`+orders.status`;
+      result = result.where(status, '=', filters.status);
+    }
   } else if (filters.status) {
     result = result.where('orders.status', '=', filters.status);
   }
@@ -87,7 +92,7 @@ export async function listAdminOrders(
   filters: OrderListFilters,
   page: { limit: number; offset: number },
 ): Promise<AdminOrderRow[]> {
-  return filtered(selectAdminOrders(db), filters)
+  return filtered(db, selectAdminOrders(db), filters)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(page.limit)
@@ -98,6 +103,7 @@ export async function listAdminOrders(
 
 export async function countAdminOrders(db: DB, filters: OrderListFilters): Promise<number> {
   const row = await filtered(
+    db,
     db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('total')),
     filters,
   ).executeTakeFirstOrThrow();
@@ -114,7 +120,7 @@ export async function listAdminOrdersAfter(
   after: { createdAt: string; id: string } | null,
   limit: number,
 ): Promise<AdminOrderRow[]> {
-  let query = filtered(selectAdminOrders(db), filters);
+  let query = filtered(db, selectAdminOrders(db), filters);
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -152,7 +158,7 @@ export async function setOrderStatus(
 export async function findAccountOfCouple(db: DB, coupleId: number, email: string): Promise<CoupleAccount | undefined> {
   return selectCoupleAccounts(db)
     .where('accounts.couple_id', '=', coupleId)
-    .orderBy(sql`accounts.email is ${email}`, 'desc')
+    .orderBy(sql`accounts.email is not distinct from ${email}`, 'desc')
     .orderBy('accounts.id')
     .limit(1)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ourDataExportSchema, type OurDataExport } from '../../../shared/our-data-schemas';
 import { nowIso } from '../../db/client';
+import { isPostgres } from '../../db/dialect';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { createCallerFactory, createContext } from '../../trpc/init';
 import { appRouter } from '../../trpc/router';
@@ -20,7 +21,14 @@ async function linkedTables(): Promise<Map<string, 'couple' | 'account' | 'self'
   for (const table of tables) {
     const columns = table.columns.map((column) => column.name);
     const foreignKeys = (
-      await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${table.name})`.execute(t.deps.db)
+      await (isPostgres(t.deps.db)
+        ? sql<{ table: string }>`
+            select referenced.relname as "table" from pg_constraint
+            join pg_class referencing on referencing.oid = pg_constraint.conrelid
+            join pg_class referenced on referenced.oid = pg_constraint.confrelid
+            where pg_constraint.contype = 'f' and referencing.relname = ${table.name}`
+        : sql<{ table: string }>`select "table" from pragma_foreign_key_list(${table.name})`
+      ).execute(t.deps.db)
     ).rows.map((row) => row.table);
     if (table.name === 'couples') linked.set(table.name, 'self');
     else if (columns.includes('couple_id') || foreignKeys.includes('couples')) linked.set(table.name, 'couple');

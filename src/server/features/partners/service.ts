@@ -359,7 +359,7 @@ export async function acceptInvite(
   input: AcceptInviteInput & { email: string },
   request: { ip: string; previousToken: string | undefined },
 ): Promise<{ session: { token: string; expiresAt: Date }; body: AcceptedInvite }> {
-  deps.rateLimits.registerPerAddress.consume(request.ip);
+  await deps.rateLimits.registerPerAddress.consume(request.ip);
   const accepted = await deps.db.transaction().execute(async (trx) => {
     const invite = await usableInvite(trx, deps, input.code);
     if (await repo.emailHasAccount(trx, input.email)) {

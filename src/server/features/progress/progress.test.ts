@@ -13,6 +13,7 @@ import { completedWeeksQuery } from './repo';
 import { getProgression } from './service';
 import { LOCKED_WEEK_MESSAGE } from './unlock';
 import { seedCompletedWeeks } from './test-support';
+import { onPostgres } from '../../test/postgres';
 
 const t = useTestApp({ TRIAL_WEEKS: '3' });
 
@@ -93,15 +94,19 @@ describe('GET /api/user-progression/{userId}', () => {
     }
   });
 
-  it('reads the completed weeks with one range scan of their covering index, no table row and no sort step', async () => {
-    const compiled = completedWeeksQuery(t.deps.db, 1).compile();
-    const plan = await t.deps.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    const steps = plan.rows.map((row) => row.detail);
-    expect(steps).toHaveLength(1);
-    expect(steps[0]).toMatch(/SEARCH progress USING COVERING INDEX progress_completed_weeks \(couple_id=\?\)/);
-  });
+  // Not on PostgreSQL: SQLite's query plan (PostgreSQL's planner chooses by statistics).
+  it.skipIf(onPostgres())(
+    'reads the completed weeks with one range scan of their covering index, no table row and no sort step',
+    async () => {
+      const compiled = completedWeeksQuery(t.deps.db, 1).compile();
+      const plan = await t.deps.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const steps = plan.rows.map((row) => row.detail);
+      expect(steps).toHaveLength(1);
+      expect(steps[0]).toMatch(/SEARCH progress USING COVERING INDEX progress_completed_weeks \(couple_id=\?\)/);
+    },
+  );
 });
 
 describe('POST /api/progress/{userId}/{weekNumber}/complete', () => {

@@ -22,11 +22,14 @@ export async function listCompletedWeeks(db: DB, coupleId: number): Promise<numb
  * bitwise OR and stays below 2^52, exact in a JavaScript number.
  */
 export function completedWeeksQuery(db: DB, coupleId: number) {
-  return db
-    .selectFrom('progress')
-    .select(sql<number>`coalesce(sum(1 << (week_number - 1)), 0)`.as('weeks'))
-    .where('couple_id', '=', coupleId)
-    .where('completed_at', 'is not', null);
+  return (
+    db
+      .selectFrom('progress')
+      // The casts say the same on both databases; PostgreSQL shifts only an int8 by an int4.
+      .select(sql<number>`coalesce(sum(cast(1 as bigint) << cast(week_number - 1 as integer)), 0)`.as('weeks'))
+      .where('couple_id', '=', coupleId)
+      .where('completed_at', 'is not', null)
+  );
 }
 const completedWeekBits = compileValueOnce(completedWeeksQuery);
 

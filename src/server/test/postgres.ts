@@ -1,0 +1,35 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+import { TEMPLATE_DATABASE, withDatabase } from './postgres-global-setup';
+
+let admin: Promise<pg.Client> | undefined;
+let sequence = 0;
+
+/** Whether this test run is the `server-pg` project's (the server suite on PostgreSQL). */
+export function onPostgres(): boolean {
+  return Boolean(inject('postgresUrl'));
+}
+
+/**
+ * A fresh database of its own for one test app on the `server-pg` project's server, copied from the
+ * migrated template; drop() removes it. Undefined on the SQLite projects.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const serverUrl = inject('postgresUrl');
+  if (!serverUrl) return undefined;
+  admin ??= (async () => {
+    const client = new pg.Client(serverUrl);
+    await client.connect();
+    return client;
+  })();
+  const client = await admin;
+  sequence += 1;
+  const name = `test_${process.pid}_${sequence}`;
+  await client.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => {
+      await client.query(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
