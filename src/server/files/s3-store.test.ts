@@ -7,7 +7,7 @@ import { removeStaleFrameworkFiles, S3_ORPHAN_GRACE_MS } from '../features/frame
 import { filesIn, makePdf, uploadForm } from '../features/frameworks/test-support';
 import { addOrder } from '../features/orders/test-support';
 import { WORKBOOK_TIMING } from '../features/orders/workbook-pdf';
-import { adminCookie, makeTempDir, useTestApp } from '../test/harness';
+import { adminCookie, createTestApp, makeTempDir, useTestApp } from '../test/harness';
 import { startS3Double, type S3Double } from '../test/s3-double';
 import { uploadCacheDir } from './store';
 
@@ -183,5 +183,16 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
     expect(manifest.pdfCount).toBe(1);
     expect(fs.readFileSync(path.join(folder, 'pdfs', name!)).equals(bytes)).toBe(true);
     fs.rmSync(backupDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start with a clear cause when the bucket cannot be listed', async () => {
+    const dataDir = makeTempDir();
+    try {
+      await expect(
+        createTestApp({ ...env, DATA_DIR: dataDir, STORAGE_URL: 's3://no-such-bucket/pdfs' }),
+      ).rejects.toThrow(/^The PDF bucket \(STORAGE_URL, S3_ENDPOINT, S3_REGION and the keys\) could not be listed: /);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

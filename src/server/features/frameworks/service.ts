@@ -261,7 +261,14 @@ export async function removeStaleFrameworkFiles(deps: AppDeps, now = Date.now())
   const referenced = new Set(rows.map((row) => row.fileName));
   const removed = await sweepPdfDir(deps.config.pdfDir, referenced);
   if (deps.files.kind === 's3') {
-    removed.push(...(await sweepStoredFiles(deps.files, referenced, now - S3_ORPHAN_GRACE_MS)));
+    // The first S3 call of a start: a wrong bucket, endpoint or key stops the start with a clear cause.
+    const swept = await sweepStoredFiles(deps.files, referenced, now - S3_ORPHAN_GRACE_MS).catch((error: unknown) => {
+      throw new Error(
+        `The PDF bucket (STORAGE_URL, S3_ENDPOINT, S3_REGION and the keys) could not be listed: ${(error as Error).message}`,
+        { cause: error },
+      );
+    });
+    removed.push(...swept);
     await deps.files.pruneLocalCopies(referenced);
   }
   return removed;
