@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBackup } from '../features/backup/service';
+import { createBackup, restoreBackup, storeRestoredPdfs } from '../features/backup/service';
 import { removeStaleFrameworkFiles, S3_ORPHAN_GRACE_MS } from '../features/frameworks/service';
 import { filesIn, makePdf, uploadForm } from '../features/frameworks/test-support';
 import { addOrder } from '../features/orders/test-support';
@@ -169,7 +169,7 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
     expect(filesIn(uploadCacheDir(t.config.dataDir))).toEqual(await rowFileNames());
   });
 
-  it('downloads the objects into a backup', async () => {
+  it('downloads the objects into a backup, and a restore writes them back into the bucket', async () => {
     const bytes = await makePdf('backed up');
     expect((await uploadWeek(7, bytes)).statusCode).toBe(201);
     const [name] = await rowFileNames();
@@ -182,7 +182,18 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
     });
     expect(manifest.pdfCount).toBe(1);
     expect(fs.readFileSync(path.join(folder, 'pdfs', name!)).equals(bytes)).toBe(true);
+
+    // The bucket loses the object; a restore puts it back from the backup.
+    await t.deps.files.remove(name!);
+    expect(await t.deps.files.open(name!)).toBeNull();
+    const restoredDir = path.join(makeTempDir(), 'data');
+    await restoreBackup({ folder, dataDir: restoredDir });
+    expect(await storeRestoredPdfs(path.join(restoredDir, 'pdfs'), t.deps.files)).toBe(1);
+    expect(filesIn(path.join(restoredDir, 'pdfs'))).toEqual([]);
+    const download = await t.app.inject({ url: '/api/download-framework/7', headers: { cookie: admin } });
+    expect(download.rawPayload.equals(bytes)).toBe(true);
     fs.rmSync(backupDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(restoredDir), { recursive: true, force: true });
   });
 
   it('refuses to start with a clear cause when the bucket cannot be listed', async () => {

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import type { DatabaseHandle } from '../../db/client';
+import type { FileStore } from '../../files/store';
 import { migrateToLatest } from '../../db/migrate';
 import {
   copyPrivateFile,
@@ -189,6 +190,22 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
   }
   await copyPrivateFile(source, path.join(options.dataDir, 'app.sqlite'));
   return manifest;
+}
+
+/**
+ * After a restore with STORAGE_URL set (decision 0170): writes the restored PDFs from the PDF
+ * folder into the bucket, each removed from the folder once stored. Answers how many were stored;
+ * on local disk there is nothing to do (they are already where the server reads them).
+ */
+export async function storeRestoredPdfs(pdfDir: string, files: FileStore): Promise<number> {
+  if (files.kind === 'local') return 0;
+  const names = (await fs.readdir(pdfDir).catch(() => [] as string[])).filter((name) => name.endsWith('.pdf'));
+  for (const name of names) {
+    const file = path.join(pdfDir, name);
+    await files.put(file, name, (await fs.stat(file)).size);
+    await fs.rm(file, { force: true });
+  }
+  return names.length;
 }
 
 /** A copy of the database file taken before migrations change an existing schema. */
