@@ -18,9 +18,12 @@ import type { FileStore, StoredEntry, StoredFile } from './store';
 
 type S3Settings = NonNullable<Config['s3']>;
 
-/** How long an S3 call may wait for a connection, and for the next bytes of an answer. */
+/**
+ * How long an S3 call may wait for a connection, and for its answer to begin (a 10 MB upload
+ * included): past either it fails instead of hanging a request.
+ */
 const CONNECT_TIMEOUT_MS = 5_000;
-const IDLE_TIMEOUT_MS = 60_000;
+const ANSWER_TIMEOUT_MS = 60_000;
 
 function isNotFound(error: unknown): boolean {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -53,7 +56,12 @@ export class S3FileStore implements FileStore {
       // default trailing checksums on streamed uploads.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+      requestHandler: {
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        requestTimeout: ANSWER_TIMEOUT_MS,
+        // Without it the SDK only logs a warning when the time is up and goes on waiting.
+        throwOnRequestTimeout: true,
+      },
     });
   }
 
