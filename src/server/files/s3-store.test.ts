@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBackup, restoreBackup, storeRestoredPdfs } from '../features/backup/service';
-import { removeStaleFrameworkFiles, S3_ORPHAN_GRACE_MS } from '../features/frameworks/service';
+import { openFrameworkDownload, removeStaleFrameworkFiles, S3_ORPHAN_GRACE_MS } from '../features/frameworks/service';
 import { filesIn, makePdf, uploadForm } from '../features/frameworks/test-support';
 import { addOrder } from '../features/orders/test-support';
 import { WORKBOOK_TIMING } from '../features/orders/workbook-pdf';
@@ -129,6 +129,18 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
     expect(filesIn(t.config.pdfDir)).toEqual([]);
     const download = await t.app.inject({ url: '/api/download-framework/5', headers: { cookie: admin } });
     expect(download.rawPayload.equals(kept)).toBe(true);
+  });
+
+  it('logs an object that has gone and answers as if nothing were uploaded (404 without content)', async () => {
+    expect((await uploadWeek(8, await makePdf('lost'))).statusCode).toBe(201);
+    const [name] = await rowFileNames();
+    await t.deps.files.remove(name!);
+    const missing: string[] = [];
+    const viewer = { kind: 'admin', accountId: 1, sessionId: 1, expiresAt: Date.now() + 60_000 } as const;
+    await expect(
+      openFrameworkDownload(t.deps, viewer, 8, { onMissingFile: (fileName) => missing.push(fileName) }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(missing).toEqual([name]);
   });
 
   it('sweeps objects no row names once they are old enough, never a young one or a referenced one', async () => {
