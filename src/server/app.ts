@@ -25,6 +25,7 @@ import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
 import { contactRoutes } from './http/contact';
 import { FRAMEWORK_ERROR_OPTIONS, registerErrorHandler } from './http/error-handler';
 import { frameworkRoutes } from './http/frameworks';
+import { healthRoutes } from './http/health';
 import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
@@ -69,6 +70,7 @@ const REST_ROUTES: RestRoutes[] = [
   paymentRoutes,
   ourDataRoutes,
   openApiRoutes,
+  healthRoutes,
 ];
 
 export const LOG_REDACT_PATHS = [
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Requests have finished; the background work (main.ts starts the mail worker) ends next.
     await Promise.all(app.backgroundWork.map((work) => work.stop()));
     await settleWorkbookBuilds(workbookFiles(deps));
+    await deps.files.close();
     await db.destroy();
     if (sqlite?.open) sqlite.close();
   });

@@ -5,6 +5,7 @@ import { HashSlots } from './features/auth/passwords';
 import { holdsKeyedAccessCodeHashes } from './features/auth/repo';
 import { createSessionResolver, type SessionResolver } from './features/auth/sessions';
 import { MailSignal } from './features/mail/signal';
+import { createFileStore, type FileStore } from './files/store';
 import { createRateLimits, type RateLimits } from './rate-limiter';
 
 /**
@@ -21,6 +22,8 @@ export interface AppDeps {
   accessCodeKey: Buffer;
   /** Wakes this process's mail worker when a message is queued (features/mail). */
   mailSignal: MailSignal;
+  /** Where the uploaded PDFs live: the PDF folder, or S3 when STORAGE_URL is set (decision 0170). */
+  files: FileStore;
 }
 
 /**
@@ -37,5 +40,6 @@ export async function createDeps(config: Config, { db, changes }: DatabaseHandle
     passwordHashes: new HashSlots(config.passwordHashing.concurrency, config.passwordHashing.queue),
     accessCodeKey,
     mailSignal: new MailSignal(),
+    files: await createFileStore(config),
   };
 }

@@ -341,7 +341,7 @@ beforeAll(async () => {
   // REST-only and start-up paths that read per-couple rows.
   const again = await sessionCookie(t.deps, couple.accountId);
   const viewer = assertCouple(await resolveSession(logged, again.split('=')[1]));
-  await run('download-framework', async () => (await openFrameworkDownload(deps, viewer, 1)).handle.close());
+  await run('download-framework', async () => (await openFrameworkDownload(deps, viewer, 1)).stream.destroy());
   await run('our-data export', async () => {
     for await (const _chunk of exportOurData(deps, viewer));
   });

@@ -50,7 +50,7 @@ export const frameworkRoutes: RestRoutes = (app, deps) => {
     const download = await openFrameworkDownload(deps, viewer, weekNumber, {
       onMissingFile: (fileName) =>
         req.log.error(
-          { weekNumber, fileName, pdfDir: deps.config.pdfDir },
+          { weekNumber, fileName, store: deps.files.kind, pdfDir: deps.config.pdfDir },
           'framework PDF missing on disk; upload it again',
         ),
     });
@@ -59,7 +59,7 @@ export const frameworkRoutes: RestRoutes = (app, deps) => {
       .header('content-disposition', `attachment; filename="${download.downloadName}"`)
       .header('content-length', download.size)
       .header('cache-control', 'private, no-store')
-      .send(download.handle.createReadStream());
+      .send(download.stream);
   });
 
   app.register(uploadRoute(deps));

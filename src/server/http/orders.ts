@@ -53,7 +53,7 @@ export const orderRoutes: RestRoutes = (app, deps) => {
         .header('content-disposition', `attachment; filename="${pdf.downloadName}"`)
         .header('content-length', pdf.size)
         .header('cache-control', 'private, no-cache')
-        .send(pdf.handle.createReadStream());
+        .send(pdf.stream);
     },
   );
 };

@@ -1,12 +1,21 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findPostgresProgram } from '../../db/postgres-tools';
 import { copyPrivateFile, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../private-files';
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
-import { BACKUP_PREFIX, type BackupManifest, COUNTED_TABLES, MANIFEST, pruneBackups, stamp } from './service';
+import {
+  BACKUP_PREFIX,
+  type BackupManifest,
+  COUNTED_TABLES,
+  downloadPdf,
+  MANIFEST,
+  pruneBackups,
+  stamp,
+} from './service';
 
 const run = promisify(execFile);
 
@@ -16,16 +25,16 @@ export const POSTGRES_DUMP = 'database.dump';
 /**
  * `npm run backup` on PostgreSQL (README, "Running on PostgreSQL"): pg_dump's custom format, taken
  * from one snapshot that the PDF list and the row counts are read from too, so the folder is
- * consistent while the app keeps writing. The PDFs on local disk and the access-code key are
- * copied as for SQLite; PDFs kept in object storage (STORAGE_URL) are the bucket's to keep
- * (versioning or replication), and the manifest says so. Written under a temporary name and
+ * consistent while the app keeps writing. The PDFs (from local disk or, with STORAGE_URL, the
+ * bucket) and the access-code key are copied as for SQLite. Written under a temporary name and
  * renamed when complete; keeps the newest `keep`.
  */
 export async function createPostgresBackup(options: {
   databaseUrl: string;
   dataDir: string;
-  /** The local PDF folder, or undefined when the PDFs live in object storage. */
-  pdfDir: string | undefined;
+  pdfDir: string;
+  /** Reads a stored PDF from object storage (STORAGE_URL); unset: the PDFs are in pdfDir. */
+  openPdf?: (fileName: string) => Promise<Readable | null>;
   backupDir: string;
   keep?: number;
   now?: Date;
@@ -59,23 +68,22 @@ export async function createPostgresBackup(options: {
       throw new Error(`pg_dump failed: ${error.stderr?.trim() || error.message}`);
     });
     await client.query('commit');
-    if (options.pdfDir) {
-      for (const { file_name } of files) {
-        await copyPrivateFile(path.join(options.pdfDir, file_name), path.join(partial, 'pdfs', file_name)).catch(
-          (error: NodeJS.ErrnoException) => {
-            if (error.code === 'ENOENT')
-              throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
-            throw error;
-          },
-        );
-      }
+    for (const { file_name } of files) {
+      const target = path.join(partial, 'pdfs', path.basename(file_name));
+      const copied = options.openPdf
+        ? downloadPdf(options.openPdf, file_name, target)
+        : copyPrivateFile(path.join(options.pdfDir, file_name), target);
+      await copied.catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT')
+          throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
+        throw error;
+      });
     }
-    const manifest: BackupManifest & { pdfsInObjectStorage?: true } = {
+    const manifest: BackupManifest = {
       createdAt: (options.now ?? new Date()).toISOString(),
       database: POSTGRES_DUMP,
-      pdfCount: options.pdfDir ? files.length : 0,
+      pdfCount: files.length,
       counts,
-      ...(options.pdfDir ? {} : { pdfsInObjectStorage: true as const }),
     };
     await copyPrivateFile(
       path.join(options.dataDir, ACCESS_CODE_KEY_FILE),

@@ -1,9 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import type { DatabaseHandle } from '../../db/client';
+import type { FileStore } from '../../files/store';
 import { migrateToLatest } from '../../db/migrate';
-import { copyPrivateFile, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../private-files';
+import {
+  copyPrivateFile,
+  ensurePrivateDir,
+  ensurePrivateFile,
+  openPrivateFile,
+  writePrivateFile,
+} from '../../private-files';
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
 
 export const BACKUP_PREFIX = 'backup-';
@@ -56,6 +65,11 @@ export function countRows(database: SQLite.Database): Record<string, number> {
 export async function createBackup(options: {
   databaseFile: string;
   pdfDir: string;
+  /**
+   * Opens a stored PDF when the PDFs are not in `pdfDir` (S3, decision 0170): each is downloaded
+   * into the backup's pdfs folder. Null means the file is not stored.
+   */
+  openPdf?: (fileName: string) => Promise<Readable | null>;
   backupDir: string;
   keep?: number;
   now?: Date;
@@ -87,13 +101,15 @@ export async function createBackup(options: {
       const files = copy.prepare('select file_name from frameworks').all() as { file_name: string }[];
       for (const { file_name } of files) {
         // A week replaced during the backup has its old file removed: the snapshot still names it.
-        await copyPrivateFile(path.join(options.pdfDir, file_name), path.join(partial, 'pdfs', file_name)).catch(
-          (error: NodeJS.ErrnoException) => {
-            if (error.code === 'ENOENT')
-              throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
-            throw error;
-          },
-        );
+        const target = path.join(partial, 'pdfs', path.basename(file_name));
+        const copied = options.openPdf
+          ? downloadPdf(options.openPdf, file_name, target)
+          : copyPrivateFile(path.join(options.pdfDir, file_name), target);
+        await copied.catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT')
+            throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
+          throw error;
+        });
       }
       copy.pragma('journal_mode = DELETE');
       manifest = {
@@ -118,6 +134,18 @@ export async function createBackup(options: {
     await fs.rm(partial, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Writes a stored PDF into the backup; a missing one fails like a missing file (ENOENT). */
+export async function downloadPdf(
+  openPdf: (fileName: string) => Promise<Readable | null>,
+  fileName: string,
+  target: string,
+): Promise<void> {
+  const source = await openPdf(fileName);
+  if (!source) throw Object.assign(new Error(`${fileName} is not stored`), { code: 'ENOENT' });
+  const handle = await openPrivateFile(target);
+  await pipeline(source, handle.createWriteStream());
 }
 
 export async function pruneBackups(backupDir: string, keep: number): Promise<void> {
@@ -168,6 +196,22 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
   }
   await copyPrivateFile(source, path.join(options.dataDir, 'app.sqlite'));
   return manifest;
+}
+
+/**
+ * After a restore with STORAGE_URL set (decision 0170): writes the restored PDFs from the PDF
+ * folder into the bucket, each removed from the folder once stored. Answers how many were stored;
+ * on local disk there is nothing to do (they are already where the server reads them).
+ */
+export async function storeRestoredPdfs(pdfDir: string, files: FileStore): Promise<number> {
+  if (files.kind === 'local') return 0;
+  const names = (await fs.readdir(pdfDir).catch(() => [] as string[])).filter((name) => name.endsWith('.pdf'));
+  for (const name of names) {
+    const file = path.join(pdfDir, name);
+    await files.put(file, name, (await fs.stat(file)).size);
+    await fs.rm(file, { force: true });
+  }
+  return names.length;
 }
 
 /** A copy of the database file taken before migrations change an existing schema. */

@@ -1,4 +1,3 @@
-import type { FileHandle } from 'node:fs/promises';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { TOTAL_WEEKS } from '../../../shared/constants';
@@ -22,12 +21,11 @@ import { generatePrintableInWorker } from '../printables/pdf-jobs';
 import { assertReadablePdf } from './inspect';
 import * as repo from './repo';
 import {
-  moveIntoPlace,
   newStoredFileName,
   receivePdf,
   removeQuietly,
-  storedFilePath,
   sweepPdfDir,
+  sweepStoredFiles,
   type ReceivedPdf,
 } from './storage';
 
@@ -116,11 +114,12 @@ export async function listFrameworksWithAccess(
 
 /**
  * Stores a received PDF as week N's framework: reads it first in a worker (400 when it cannot be read
- * or exceeds the page or time limit, see inspect.ts), then renames the temporary file to a new server-chosen
- * name, then inserts or replaces the row in one transaction, and only after the commit removes the
- * file the row pointed to before. If anything fails before the commit, the new file is removed and
- * the old framework stays as it was. Concurrent uploads of one week are serialised by the database
- * (one write transaction at a time): the last to commit wins and removes the other's file.
+ * or exceeds the page or time limit, see inspect.ts), then stores it under a new server-chosen name
+ * in the file store (local disk: a rename; S3: the object is written), then inserts or replaces the
+ * row in one transaction, and only after the commit removes the file the row pointed to before. If
+ * anything fails before the commit, the new file is removed and the old framework stays as it was,
+ * so no row ever names a file that is not stored (decision 0170). Concurrent uploads of one week are
+ * serialised by the database: the last to commit wins and removes the other's file.
  * The caller still owns `upload.tempPath` if this throws (it may or may not have been moved).
  */
 export async function saveFramework(
@@ -128,11 +127,18 @@ export async function saveFramework(
   fields: FrameworkUploadFields,
   upload: ReceivedPdf,
 ): Promise<{ framework: repo.Framework; replaced: boolean }> {
-  const { pdfDir } = deps.config;
   // Read in a worker with a time and a page limit before anything is stored (decision 0121).
   await assertReadablePdf(upload.tempPath);
   const fileName = newStoredFileName(fields.weekNumber);
-  const finalPath = await moveIntoPlace(pdfDir, upload, fileName);
+  try {
+    await deps.files.put(upload.tempPath, fileName, upload.size);
+  } catch (error) {
+    // A half-written object (S3 refused or the connection broke) is not left behind.
+    await deps.files.remove(fileName);
+    throw error;
+  }
+  // On S3 the received copy has served its purpose (on local disk it was moved: nothing to do).
+  await removeQuietly(upload.tempPath);
   let result: { framework: repo.Framework; previousFileName: string | undefined };
   try {
     result = await deps.db.transaction().execute(async (trx) => {
@@ -148,11 +154,11 @@ export async function saveFramework(
       return { framework, previousFileName: previous?.fileName };
     });
   } catch (error) {
-    await removeQuietly(finalPath);
+    await deps.files.remove(fileName);
     throw error;
   }
   if (result.previousFileName !== undefined && result.previousFileName !== fileName) {
-    await removeQuietly(storedFilePath(pdfDir, result.previousFileName));
+    await deps.files.remove(result.previousFileName);
   }
   return { framework: result.framework, replaced: result.previousFileName !== undefined };
 }
@@ -178,13 +184,13 @@ export async function storeFrameworkPdf(
 export async function deleteFramework(deps: AppDeps, weekNumber: number): Promise<Success> {
   const fileName = await repo.deleteFramework(deps.db, weekNumber);
   if (fileName === undefined) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
-  await removeQuietly(storedFilePath(deps.config.pdfDir, fileName));
+  await deps.files.remove(fileName);
   return { success: true };
 }
 
 export interface FrameworkDownload {
-  /** The open file; its read stream closes it. */
-  handle: FileHandle;
+  /** The file's bytes (from the disk or streamed from S3); the stream closes what it opened. */
+  stream: Readable;
   size: number;
   /** The name the browser saves it as: week-{n}.pdf. */
   downloadName: string;
@@ -226,14 +232,9 @@ export async function openWeekFramework(
       missing = undefined;
       break;
     }
-    try {
-      const handle = await fs.open(storedFilePath(deps.config.pdfDir, row.fileName), 'r');
-      const { size } = await handle.stat();
-      return { handle, size, downloadName: frameworkDownloadName(weekNumber) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      missing = row.fileName;
-    }
+    const stored = await deps.files.open(row.fileName);
+    if (stored) return { ...stored, downloadName: frameworkDownloadName(weekNumber) };
+    missing = row.fileName;
   }
   if (missing !== undefined) onMissingFile?.(missing);
   const content = await printableWeekContent(deps, weekNumber);
@@ -242,24 +243,36 @@ export async function openWeekFramework(
   const handle = await fs.open(file, 'r');
   try {
     const { size } = await handle.stat();
-    return { handle, size, downloadName: frameworkDownloadName(weekNumber) };
+    return { stream: handle.createReadStream(), size, downloadName: frameworkDownloadName(weekNumber) };
   } catch (error) {
     await handle.close();
     throw error;
   }
 }
 
-/** The stored PDF files in week order (for merging the complete workbook). */
-export async function frameworkFilesInWeekOrder(deps: AppDeps): Promise<{ weekNumber: number; path: string }[]> {
+/**
+ * Start-up clean-up (decision 0170): temporary files of interrupted uploads and stored files no row
+ * references are removed from the PDF folder; on S3, objects no row names are removed too once
+ * they are older than `S3_ORPHAN_GRACE_MS` (another process may have written one and not yet
+ * committed its row), and cached copies of files no row names are dropped. Returns the removed names.
+ */
+export async function removeStaleFrameworkFiles(deps: AppDeps, now = Date.now()): Promise<string[]> {
   const rows = await repo.listFrameworkFiles(deps.db);
-  return rows.map((row) => ({ weekNumber: row.weekNumber, path: storedFilePath(deps.config.pdfDir, row.fileName) }));
+  const referenced = new Set(rows.map((row) => row.fileName));
+  const removed = await sweepPdfDir(deps.config.pdfDir, referenced);
+  if (deps.files.kind === 's3') {
+    // The first S3 call of a start: a wrong bucket, endpoint or key stops the start with a clear cause.
+    const swept = await sweepStoredFiles(deps.files, referenced, now - S3_ORPHAN_GRACE_MS).catch((error: unknown) => {
+      throw new Error(
+        `The PDF bucket (STORAGE_URL, S3_ENDPOINT, S3_REGION and the keys) could not be listed: ${(error as Error).message}`,
+        { cause: error },
+      );
+    });
+    removed.push(...swept);
+    await deps.files.pruneLocalCopies(referenced);
+  }
+  return removed;
 }
 
-/**
- * Start-up clean-up of the PDF folder: temporary files of interrupted uploads and stored files no
- * row references are removed. Returns the removed names.
- */
-export async function removeStaleFrameworkFiles(deps: AppDeps): Promise<string[]> {
-  const rows = await repo.listFrameworkFiles(deps.db);
-  return sweepPdfDir(deps.config.pdfDir, new Set(rows.map((row) => row.fileName)));
-}
+/** How old an unreferenced object must be before the sweep removes it: no upload takes this long. */
+export const S3_ORPHAN_GRACE_MS = 60 * 60_000;

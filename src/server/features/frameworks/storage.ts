@@ -6,12 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import { MAX_PDF_BYTES } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { MAX_PDF_LABEL, PDF_SIGNATURE } from '../../../shared/frameworks-schemas';
+import type { FileStore } from '../../files/store';
 import { openPrivateFile } from '../../private-files';
 import { storageError } from '../../storage-errors';
 
 /**
- * The PDF folder (config.pdfDir): where uploads are written, renamed into place and removed. Every
- * name in it is chosen here; nothing a client sends becomes part of a path.
+ * The PDF folder (config.pdfDir): where uploads are received and checked, and, on local disk, where
+ * they are renamed into place and removed (on S3 the file store holds the stored files, decision
+ * 0170). Every name is chosen here; nothing a client sends becomes part of a path or a key.
  *
  *   .upload-<random>.tmp     an upload being received (removed on failure and at start-up)
  *   week-07-<random>.pdf     a stored framework, referenced by exactly one frameworks row
@@ -29,11 +31,6 @@ export const PDF_TOO_LARGE_MESSAGE = `framework is too large: the maximum is ${M
 export interface ReceivedPdf {
   tempPath: string;
   size: number;
-}
-
-/** Where a stored file lives; the name comes from the database and is reduced to a bare name. */
-export function storedFilePath(pdfDir: string, fileName: string): string {
-  return path.join(pdfDir, path.basename(fileName));
 }
 
 /** A fresh, unguessable name for week N's file, e.g. `week-07-3f9a0c1d2b4e5f60.pdf`. */
@@ -105,13 +102,6 @@ export async function receivePdf(
   }
 }
 
-/** Moves a received PDF to its stored name (same folder, so the rename is atomic). */
-export async function moveIntoPlace(pdfDir: string, upload: ReceivedPdf, fileName: string): Promise<string> {
-  const finalPath = storedFilePath(pdfDir, fileName);
-  await fs.rename(upload.tempPath, finalPath);
-  return finalPath;
-}
-
 /** Removes a file if it is there; never throws (a leftover is swept at the next start-up). */
 export async function removeQuietly(filePath: string): Promise<void> {
   await fs.rm(filePath, { force: true }).catch(() => undefined);
@@ -134,5 +124,24 @@ export async function sweepPdfDir(pdfDir: string, referenced: ReadonlySet<string
     (name) => TEMP_FILE_PATTERN.test(name) || (STORED_FILE_PATTERN.test(name) && !referenced.has(name)),
   );
   await Promise.all(stale.map((name) => fs.rm(path.join(pdfDir, name), { force: true })));
+  return stale;
+}
+
+/**
+ * The file store's part of the start-up sweep (S3): removes stored-looking files no row references
+ * that were written before `writtenBefore` (a newer one may be an upload in flight on another
+ * process, whose row is about to be committed). Files of any other name are left alone.
+ */
+export async function sweepStoredFiles(
+  files: FileStore,
+  referenced: ReadonlySet<string>,
+  writtenBefore: number,
+): Promise<string[]> {
+  const stale = (await files.list())
+    .filter(
+      ({ name, modifiedAt }) => STORED_FILE_PATTERN.test(name) && !referenced.has(name) && modifiedAt < writtenBefore,
+    )
+    .map(({ name }) => name);
+  await Promise.all(stale.map((name) => files.remove(name)));
   return stale;
 }

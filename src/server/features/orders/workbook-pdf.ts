@@ -37,7 +37,11 @@ const BUILD_HEAP_MB = 256;
 const builds = new Map<string, Promise<boolean>>();
 
 export interface WorkbookFiles {
-  pdfDir: string;
+  /**
+   * A local path holding an upload's bytes, for the merge worker: the PDF folder's file, or on S3
+   * a copy fetched into DATA_DIR/cache/uploads first (decision 0170). Null when it is not stored.
+   */
+  uploadPath: (fileName: string) => Promise<string | null>;
   cacheDir: string;
   printablesDir: string;
 }
@@ -53,7 +57,7 @@ export type WorkbookAnswer = { kind: 'ready'; handle: FileHandle } | { kind: 'pr
 
 export function workbookFiles(deps: AppDeps): WorkbookFiles {
   return {
-    pdfDir: deps.config.pdfDir,
+    uploadPath: (fileName) => deps.files.localPath(fileName),
     cacheDir: path.join(deps.config.dataDir, 'cache'),
     printablesDir: printablesDir(deps.config.dataDir),
   };
@@ -154,12 +158,15 @@ export async function openMergedWorkbook(
 
 async function buildMergedWorkbook(files: WorkbookFiles, sources: WorkbookSource[], target: string): Promise<boolean> {
   await ensurePrivateDir(files.cacheDir);
+  // Fetched one after another: on S3 that is one object in flight, not the whole course at once.
+  const uploadPaths: (string | null)[] = [];
+  for (const source of sources) uploadPaths.push(source.upload ? await files.uploadPath(source.upload.fileName) : null);
   const result = await runPdfJob(
     {
       kind: 'merge',
-      sources: sources.map((source) => ({
+      sources: sources.map((source, index) => ({
         weekNumber: source.weekNumber,
-        uploadPath: source.upload ? uploadPath(files.pdfDir, source.upload.fileName) : null,
+        uploadPath: uploadPaths[index] ?? null,
         printable: source.printable,
       })),
       target,
@@ -171,13 +178,6 @@ async function buildMergedWorkbook(files: WorkbookFiles, sources: WorkbookSource
   if (result.pages === 0) return false;
   await removeStaleWorkbooks(files.cacheDir, path.basename(target));
   return true;
-}
-
-/** An upload's file; a name from the table that would leave the PDF folder reads nothing. */
-function uploadPath(pdfDir: string, fileName: string): string | null {
-  const root = path.resolve(pdfDir);
-  const file = path.resolve(root, fileName);
-  return file.startsWith(root + path.sep) ? file : null;
 }
 
 /**
