@@ -11,7 +11,7 @@ import * as adminSecondFactorAndInsights from './2026-11-23T1500-admin-second-fa
 import * as cardPayments from './2026-11-23T1700-card-payments';
 import * as partnerSignIns from './2026-11-23T1800-partner-sign-ins';
 import * as outboundEmailsRecipient from './2026-11-23T1900-outbound-emails-recipient';
-import * as rateLimitWindows from './2026-11-24T0100-rate-limit-windows';
+import * as severalAppProcesses from './2026-11-24T0100-several-app-processes';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -30,5 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1700-card-payments': cardPayments,
   '2026-11-23T1800-partner-sign-ins': partnerSignIns,
   '2026-11-23T1900-outbound-emails-recipient': outboundEmailsRecipient,
-  '2026-11-24T0100-rate-limit-windows': rateLimitWindows,
+  '2026-11-24T0100-several-app-processes': severalAppProcesses,
 };

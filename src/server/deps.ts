@@ -1,8 +1,9 @@
 import type { Config } from './config';
 import type { DatabaseHandle, DB } from './db/client';
-import { loadAccessCodeKey } from './features/auth/access-code-key';
+import { isPostgres } from './db/dialect';
+import { assertSharedAccessCodeKey, loadAccessCodeKey } from './features/auth/access-code-key';
 import { HashSlots } from './features/auth/passwords';
-import { holdsKeyedAccessCodeHashes } from './features/auth/repo';
+import { agreedInstanceValue, holdsKeyedAccessCodeHashes } from './features/auth/repo';
 import { createSessionResolver, type SessionResolver } from './features/auth/sessions';
 import { MailSignal } from './features/mail/signal';
 import { createFileStore, type FileStore } from './files/store';
@@ -32,6 +33,11 @@ export interface AppDeps {
  */
 export async function createDeps(config: Config, { db, changes }: DatabaseHandle): Promise<AppDeps> {
   const accessCodeKey = await loadAccessCodeKey(config.dataDir, () => holdsKeyedAccessCodeHashes(db));
+  if (isPostgres(db)) {
+    await assertSharedAccessCodeKey(config.dataDir, accessCodeKey, (fingerprint) =>
+      agreedInstanceValue(db, 'access-code-key', fingerprint),
+    );
+  }
   return {
     config,
     db,

@@ -31,6 +31,7 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'partner_invites',
   'week_shares',
   'rate_limit_windows',
+  'instance_checks',
 ];
 
 /** Tables whose `id` a sequence hands out on PostgreSQL: moved past the copied ids afterwards. */

@@ -253,6 +253,12 @@ export interface RateLimitWindowsTable {
   reset_at: number;
 }
 
+/** A fact every app process checks at start-up (decision 0179), by name. */
+export interface InstanceChecksTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -275,6 +281,7 @@ export interface Database {
   partner_invites: PartnerInvitesTable;
   week_shares: WeekSharesTable;
   rate_limit_windows: RateLimitWindowsTable;
+  instance_checks: InstanceChecksTable;
 }
 
 export type Couple = Selectable<CouplesTable>;

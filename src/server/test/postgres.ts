@@ -12,9 +12,12 @@ export function onPostgres(): boolean {
 
 /**
  * A fresh database of its own for one test app on the `server-pg` project's server, copied from the
- * migrated template; drop() removes it. Undefined on the SQLite projects.
+ * migrated template (`empty`: with no tables at all); drop() removes it. Undefined on the SQLite
+ * projects.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function createTestDatabase({
+  empty = false,
+} = {}): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) return undefined;
   admin ??= (async () => {
@@ -25,7 +28,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   const client = await admin;
   sequence += 1;
   const name = `test_${process.pid}_${sequence}`;
-  await client.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await client.query(empty ? `create database ${name}` : `create database ${name} template ${TEMPLATE_DATABASE}`);
   return {
     url: withDatabase(serverUrl, name),
     drop: async () => {

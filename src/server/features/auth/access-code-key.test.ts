@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, makeTempDir, restartTestApp, testConfig, type TestApp } from '../../test/harness';
 import { ACCESS_CODE_KEY_FILE, AccessCodeKeyError, loadAccessCodeKey } from './access-code-key';
+import { onPostgres } from '../../test/postgres';
 import { createCoupleWithAccessCode } from './test-support';
 
 let t: TestApp | undefined;
@@ -65,4 +66,35 @@ describe('the access-code key in DATA_DIR', () => {
     fs.rmSync(t.config.dataDir, { recursive: true, force: true });
     t = undefined;
   });
+
+  // Several processes share one database only on PostgreSQL (the server-pg project).
+  it.runIf(onPostgres())(
+    'on a shared PostgreSQL database, refuses to start a process whose key differs, and starts it with the copied key',
+    async () => {
+      t = await createTestApp();
+      const couple = await createCoupleWithAccessCode(t.deps);
+      const second = { DATA_DIR: makeTempDir(), DATABASE_URL: t.config.databaseUrl! };
+      // A DATA_DIR of its own with a key of its own (without one, start-up stops at the missing key).
+      await loadAccessCodeKey(second.DATA_DIR, nothingDepends);
+      await expect(buildApp(testConfig(second), { logger: false, print: () => {} })).rejects.toThrow(
+        /access-code\.key differs from the key the other app processes on this database use/,
+      );
+      fs.copyFileSync(
+        path.join(t.config.dataDir, ACCESS_CODE_KEY_FILE),
+        path.join(second.DATA_DIR, ACCESS_CODE_KEY_FILE),
+      );
+      const other = await buildApp(testConfig(second), { logger: false, print: () => {} });
+      try {
+        const res = await other.inject({
+          method: 'POST',
+          url: '/api/customer-auth/login',
+          payload: { email: couple.email, accessCode: couple.accessCode },
+        });
+        expect(res.statusCode).toBe(200);
+      } finally {
+        await other.close();
+        fs.rmSync(second.DATA_DIR, { recursive: true, force: true });
+      }
+    },
+  );
 });

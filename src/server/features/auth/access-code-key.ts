@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -54,6 +54,25 @@ export async function loadAccessCodeKey(dataDir: string, holdsKeyedHashes: () =>
   const created = readKey(file);
   if (!created) throw new AccessCodeKeyError(`${file} could not be created.`);
   return created;
+}
+
+/**
+ * On PostgreSQL several processes share one database, each with a DATA_DIR of its own: all of them
+ * must hash codes with the same key, or a code issued by one fails on another. The first process
+ * records the key's fingerprint (an HMAC of a fixed text, which does not reveal the key); a process
+ * whose key differs refuses to start, saying which file to copy (decision 0179).
+ */
+export async function assertSharedAccessCodeKey(
+  dataDir: string,
+  key: Buffer,
+  agreedFingerprint: (fingerprint: string) => Promise<string>,
+): Promise<void> {
+  const fingerprint = createHmac('sha256', key).update('vows-and-weeks access-code key check').digest('base64url');
+  if ((await agreedFingerprint(fingerprint)) !== fingerprint) {
+    throw new AccessCodeKeyError(
+      `${path.join(dataDir, ACCESS_CODE_KEY_FILE)} differs from the key the other app processes on this database use. Copy their ${ACCESS_CODE_KEY_FILE} into this DATA_DIR (every process needs the same one), or couples' codes will fail here.`,
+    );
+  }
 }
 
 function readKey(file: string): Buffer | undefined {

@@ -118,14 +118,28 @@ export async function holdsKeyedAccessCodeHashes(db: DB): Promise<boolean> {
   return row !== undefined;
 }
 
-/** True for SQLite's unique-constraint violation (a concurrent sign-up took the name first). */
+/**
+ * True for a unique-constraint violation (a concurrent sign-up took the name first): SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE or PostgreSQL's unique_violation (23505).
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * The value every process agrees on for `name` (instance_checks, decision 0179): `value` when
+ * this call is the first to record one, else the one recorded before.
+ */
+export async function agreedInstanceValue(db: DB, name: string, value: string): Promise<string> {
+  await db
+    .insertInto('instance_checks')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('instance_checks').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
 }
 
 /**

@@ -60,7 +60,7 @@ describe.runIf(onPostgres())('backup and restore on PostgreSQL', () => {
     expect(fs.existsSync(`${folder}/${ACCESS_CODE_KEY_FILE}`)).toBe(true);
     expect(fs.statSync(`${folder}/${POSTGRES_DUMP}`).mode & 0o777).toBe(0o600);
 
-    const target = (await createTestDatabase())!;
+    const target = (await createTestDatabase({ empty: true }))!;
     const dataDir = `${makeTempDir('vows-restored-')}/data`;
     const restored = await restorePostgresBackup({ folder, databaseUrl: target.url, dataDir });
     expect(restored.counts).toEqual(manifest.counts);
