@@ -13,6 +13,7 @@ const processTests = [
   'scripts/create-order.test.ts',
   'scripts/disable-admin-2fa.test.ts',
   'scripts/migrate.test.ts',
+  'scripts/two-processes.test.ts',
   'src/server/full-disk.test.ts',
   'src/server/main.test.ts',
   'src/server/pin-next-tick-shape.test.ts',
