@@ -9,7 +9,7 @@ import { Client } from './lib/http-client';
 import { type PostgresServer, startPostgresServer } from './lib/postgres-server';
 import { type ServerProcess, startServer } from './lib/server-process';
 
-const cleanups: (() => Promise<unknown> | void)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });

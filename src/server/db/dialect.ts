@@ -5,6 +5,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  * are written once for both (docs/product.md#several-app-processes); the few that must differ ask
  * this, in the repo that holds them.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the app's database and the migrations' untyped one alike
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -87,6 +87,7 @@ export const sqliteTypesOnPostgres: KyselyPlugin = {
  * What the migrations need on PostgreSQL before they run: the `nocase` collation that the
  * migrations' `collate nocase` names (case-insensitive comparison and uniqueness, as SQLite's).
  */
+// biome-ignore lint/suspicious/noExplicitAny: the migrations' database is untyped, as Kysely's Migrator takes it
 export async function prepareForMigrations(db: Kysely<any>): Promise<void> {
   await sql`
     do $$ begin
