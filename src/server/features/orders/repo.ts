@@ -11,11 +11,21 @@ export interface OrderView {
   status: string;
 }
 
+/** An order with what only the pages use: its currency, and the seller's flag (null when fine). */
+export interface OrderRecord extends OrderView {
+  currency: string;
+  flag: string | null;
+}
+
 /**
  * The order with this id, unless it belongs to the couple of the account whose email is
  * `hiddenAccountEmail` (the demo account while demo mode is off): then there is no such order.
  */
-export async function findOrder(db: DB, id: string, hiddenAccountEmail: string | null): Promise<OrderView | undefined> {
+export async function findOrder(
+  db: DB,
+  id: string,
+  hiddenAccountEmail: string | null,
+): Promise<OrderRecord | undefined> {
   let query = db
     .selectFrom('orders')
     .select([
@@ -25,6 +35,8 @@ export async function findOrder(db: DB, id: string, hiddenAccountEmail: string |
       'orders.last_name as lastName',
       'orders.email',
       'orders.status',
+      'orders.currency',
+      'orders.flag',
     ])
     .where('orders.id', '=', id);
   if (hiddenAccountEmail !== null) {

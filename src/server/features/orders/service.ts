@@ -17,6 +17,7 @@ import {
   grantFullAccess,
   insertOrder,
   isEmailTaken,
+  type OrderRecord,
   type OrderView,
 } from './repo';
 import {
@@ -54,11 +55,27 @@ function hiddenAccountEmail(deps: AppDeps): string | null {
  * link). An id that is not `pi_` + letters and digits cannot exist and is answered like an unknown
  * one, without a database query; so are the demo account's orders while demo mode is off.
  */
-export async function getOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {
+async function findOrderRecord(deps: AppDeps, paymentIntentId: string): Promise<OrderRecord> {
   const order = isPaymentIntentId(paymentIntentId)
     ? await findOrder(deps.db, paymentIntentId, hiddenAccountEmail(deps))
     : undefined;
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return order;
+}
+
+/** GET /api/order/{id}: exactly the contract's fields (docs/product.md#http-api). */
+export async function getOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {
+  const { id, amount, firstName, lastName, email, status } = await findOrderRecord(deps, paymentIntentId);
+  return { id, amount, firstName, lastName, email, status };
+}
+
+/** The order as /success shows it (orders.get): with the currency its amount is in. */
+export interface OrderPageView extends OrderView {
+  currency: string;
+}
+
+export async function getOrderForPage(deps: AppDeps, paymentIntentId: string): Promise<OrderPageView> {
+  const { flag: _flag, ...order } = await findOrderRecord(deps, paymentIntentId);
   return order;
 }
 

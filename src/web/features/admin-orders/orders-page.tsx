@@ -22,7 +22,8 @@ import { useState } from 'react';
 import { ADMIN_DEFAULT_PAGE_SIZE, type AnyOrderStatus } from '../../../shared/admin-schemas';
 import { notify } from '../../components/notifications';
 import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-once-code-dialog';
-import { formatAmount, formatDate } from '../../lib/admin-format';
+import { formatMoney } from '../../../shared/money';
+import { formatDate } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/rest';
 import { type RouterOutputs, trpc } from '../../trpc';
@@ -252,7 +253,7 @@ export function OrdersPage() {
           <Stack gap="md">
             <Text>
               Order <code>{pending.order.id}</code> of {pending.order.firstName} {pending.order.lastName} (
-              {pending.order.email}), {formatAmount(pending.order.amount)}.
+              {pending.order.email}), {formatMoney(pending.order.amount, pending.order.currency)}.
             </Text>
             <Text>{ACTIONS[pending.kind].explain}</Text>
             <Group justify="flex-end">
@@ -342,7 +343,7 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
               <Table.Td>
                 <StatusBadge status={order.status} />
               </Table.Td>
-              <Table.Td>{formatAmount(order.amount)}</Table.Td>
+              <Table.Td>{formatMoney(order.amount, order.currency)}</Table.Td>
               <Table.Td>
                 {order.firstName} {order.lastName}
                 <Text size="xs" c="dimmed" ff="monospace">
@@ -387,7 +388,7 @@ function OrderCards({ orders, onAction }: OrderListProps) {
             {order.email}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatAmount(order.amount)} · {formatDate(order.createdAt)} · <PaidVia order={order} />
+            {formatMoney(order.amount, order.currency)} · {formatDate(order.createdAt)} · <PaidVia order={order} />
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {order.id}

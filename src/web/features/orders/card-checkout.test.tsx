@@ -108,6 +108,7 @@ describe('/success while the card payment is being confirmed', { timeout: 20_000
     const order = {
       id: 'pi_cardPending0001',
       amount: 4900,
+      currency: 'usd',
       firstName: 'Ana',
       lastName: 'Lima',
       email: 'ana@example.com',

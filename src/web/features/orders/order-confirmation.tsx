@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
-import { formatCents } from '../../../shared/orders';
+import { formatMoney } from '../../../shared/money';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
 import { WorkbookDownload } from './workbook-download';
@@ -90,7 +90,7 @@ function ConfirmationSkeleton() {
 
 /**
  * /success (docs/product.md#pages-and-routes): the order confirmation for a payment-intent id:
- * order id, amount in dollars, name, email and the workbook's title; the download for a completed
+ * order id, amount in its currency, name, email and the workbook's title; the download for a completed
  * order, otherwise a note that the payment is being processed; 'Start Your Journey' and 'Return to
  * Home'.
  */
@@ -117,7 +117,7 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
         {data.id}
       </code>,
     ],
-    ['Amount', formatCents(data.amount)],
+    ['Amount', formatMoney(data.amount, data.currency)],
     ['Name', `${data.firstName} ${data.lastName}`],
     ['Email', data.email],
     ['Workbook', WORKBOOK_TITLE],

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { formatCents, type CheckoutDetails } from '../../../shared/orders';
+import { formatMoney } from '../../../shared/money';
+import type { CheckoutDetails } from '../../../shared/orders';
 import { PRICE_CENTS, WORKBOOK_TITLE } from '../../../shared/constants';
 
 /**
@@ -25,8 +26,9 @@ export function PaymentSetupRequired({ details }: { details: CheckoutDetails }) 
             us and we will complete your order by hand.
           </Alert>
           <Text>
-            Thank you, {details.firstName}! You asked for <strong>{WORKBOOK_TITLE}</strong> ({formatCents(PRICE_CENTS)},
-            one-time) for {details.firstName} {details.lastName}, at <strong>{details.email}</strong>.
+            Thank you, {details.firstName}! You asked for <strong>{WORKBOOK_TITLE}</strong> (
+            {formatMoney(PRICE_CENTS, 'usd')}, one-time) for {details.firstName} {details.lastName}, at{' '}
+            <strong>{details.email}</strong>.
           </Text>
           <Text>
             Send us a note through the{' '}
