@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { advertisedPrice, formatMoney } from './money';
 
 describe('formatMoney', () => {
   it('shows cents in dollars with two decimals', () => {
@@ -19,10 +19,28 @@ describe('formatMoney', () => {
   });
 
   it('follows the locale when one is given', () => {
-    expect(formatMoney(4900, 'eur', 'de-DE')).toBe('49,00\u00a0€');
+    expect(formatMoney(4900, 'eur', { locale: 'de-DE' })).toBe('49,00\u00a0€');
+  });
+
+  it('drops zero decimals when asked, and only zero ones', () => {
+    expect(formatMoney(4900, 'usd', { dropZeroDecimals: true })).toBe('$49');
+    expect(formatMoney(4950, 'usd', { dropZeroDecimals: true })).toBe('$49.50');
   });
 
   it('falls back to the amount and the code for a code the runtime does not know', () => {
     expect(formatMoney(4900, 'x1')).toBe('49.00 X1');
+  });
+});
+
+describe('advertisedPrice', () => {
+  it('is "$49" and "less than $1 a week" for the default price', () => {
+    expect(advertisedPrice(4900, 'usd')).toEqual({ price: '$49', perWeek: 'less than $1 a week' });
+  });
+
+  it('follows the configured price and currency', () => {
+    expect(advertisedPrice(3900, 'eur')).toEqual({ price: '€39', perWeek: 'less than €1 a week' });
+    expect(advertisedPrice(9900, 'usd')).toEqual({ price: '$99', perWeek: 'less than $2 a week' });
+    expect(advertisedPrice(4900, 'jpy')).toEqual({ price: '¥4,900', perWeek: 'less than ¥95 a week' });
+    expect(advertisedPrice(5200, 'usd')).toEqual({ price: '$52', perWeek: '$1 a week' });
   });
 });

@@ -99,6 +99,16 @@ describe('/checkout without card payments', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
+
+  it('names the configured price, not the default', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, cardPayments: false, priceCents: 2900, currency: 'gbp' } }),
+    });
+    renderApp(PATH);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Setup Required' });
+    expect(heading.closest('.mantine-Paper-root')).toHaveTextContent('(£29.00, one-time)');
+  });
 });
 
 describe('/success while the card payment is being confirmed', { timeout: 20_000 }, () => {
