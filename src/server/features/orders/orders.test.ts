@@ -227,6 +227,7 @@ describe('orders procedures', () => {
       id: order.id,
       amount: 2500,
       currency: 'usd',
+      needsReview: false,
     });
     await expect(caller.orders.get({ paymentIntentId: 'pi_nothing' })).rejects.toMatchObject({
       code: 'NOT_FOUND',

@@ -69,14 +69,20 @@ export async function getOrder(deps: AppDeps, paymentIntentId: string): Promise<
   return { id, amount, firstName, lastName, email, status };
 }
 
-/** The order as /success shows it (orders.get): with the currency its amount is in. */
+/** The order as /success shows it (orders.get): with its currency, and whether a person must check it. */
 export interface OrderPageView extends OrderView {
   currency: string;
+  /**
+   * A payment the server could not honour as paid (the amount or currency is not the price, or the
+   * email is reserved): the order stays pending until the seller checks it, so the page stops
+   * waiting for it (docs/product.md#card-payments). Why is for the seller only.
+   */
+  needsReview: boolean;
 }
 
 export async function getOrderForPage(deps: AppDeps, paymentIntentId: string): Promise<OrderPageView> {
-  const { flag: _flag, ...order } = await findOrderRecord(deps, paymentIntentId);
-  return order;
+  const { flag, ...order } = await findOrderRecord(deps, paymentIntentId);
+  return { ...order, needsReview: order.status === 'pending' && flag !== null };
 }
 
 async function getCompletedOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {

@@ -14,6 +14,7 @@ const completed = {
   lastName: 'Rivera',
   email: 'alex@example.com',
   status: 'completed',
+  needsReview: false,
 };
 const pending = { ...completed, id: 'pi_testPending001', amount: 2550, status: 'pending' };
 const inYen = { ...completed, id: 'pi_testYen000001', amount: 4900, currency: 'jpy' };
