@@ -17,6 +17,7 @@ import {
 } from './content';
 import { BrandMark, HeroIllustration, StarRating } from './illustrations';
 import { LandingHeader } from './landing-header';
+import footerLinks from '../../components/footer-links.module.css';
 import classes from './landing.module.css';
 import { FormSkeleton } from './form-skeleton';
 import { handleSectionClick, sectionHeadingId } from './scroll-to-section';
@@ -376,28 +377,28 @@ function LandingFooter({
             </Text>
           </Stack>
           <nav aria-label="Footer">
-            <ul className={classes.footerLinks}>
+            <ul className={footerLinks.list}>
               {footerPageLinks
                 ? footerPageLinks({
-                    link: classes.footerLink!,
-                    placeholder: classes.placeholderLink!,
-                    visuallyHidden: classes.visuallyHidden!,
+                    link: footerLinks.link!,
+                    placeholder: footerLinks.placeholder!,
+                    visuallyHidden: footerLinks.visuallyHidden!,
                   })
                 : PLACEHOLDER_LINKS.map((label) => (
                     <li key={label}>
                       <button
                         type="button"
-                        className={classes.placeholderLink}
+                        className={footerLinks.placeholder}
                         aria-disabled="true"
                         title="Coming soon"
                       >
                         {label}
-                        <span className={classes.visuallyHidden}> (coming soon)</span>
+                        <span className={footerLinks.visuallyHidden}> (coming soon)</span>
                       </button>
                     </li>
                   ))}
               <li>
-                <Anchor component={Link} to="/admin" size="sm" className={classes.footerLink}>
+                <Anchor component={Link} to="/admin" size="sm" className={footerLinks.link}>
                   Admin
                 </Anchor>
               </li>
