@@ -58,13 +58,17 @@ export async function findOrder(
   return query.executeTakeFirst();
 }
 
-export async function insertOrder(db: DB, order: OrderView & { coupleId: number | null }): Promise<void> {
+export async function insertOrder(
+  db: DB,
+  order: OrderView & { coupleId: number | null; currency: string },
+): Promise<void> {
   await db
     .insertInto('orders')
     .values({
       id: order.id,
       couple_id: order.coupleId,
       amount: order.amount,
+      currency: order.currency,
       first_name: order.firstName,
       last_name: order.lastName,
       email: order.email,

@@ -266,7 +266,11 @@ export async function createOrder(
     inTransaction?: (trx: DB, orderId: string) => Promise<void>;
   } = {},
 ): Promise<CreatedOrder> {
-  const parsed = createOrderSchema.safeParse(rawInput);
+  // Without an amount, the configured price (PRICE_CENTS), in the configured CURRENCY.
+  const parsed = createOrderSchema.safeParse({
+    ...rawInput,
+    amount: rawInput.amount ?? deps.config.payments.priceCents,
+  });
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
   refuseDemoEmail(deps, input.email);
@@ -280,6 +284,7 @@ export async function createOrder(
     const order = {
       id: orderId,
       amount: input.amount,
+      currency: deps.config.payments.currency,
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,

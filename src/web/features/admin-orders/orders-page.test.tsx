@@ -180,4 +180,18 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       status: 'completed',
     });
   });
+
+  it('starts the amount at the configured price and names it in its currency', async () => {
+    const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
+    stubTrpcFetch({
+      'adminOrders.list': () => page([]),
+      'publicConfig.get': () => ({ data: { ...config, cardPayments: true, priceCents: 3900, currency: 'eur' } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const dialog = await recordOrder(user);
+    const amount = within(dialog).getByRole('textbox', { name: /amount/i });
+    await waitFor(() => expect(amount).toHaveValue('3900'));
+    expect(within(dialog).getByText('3900 is €39.00, the price')).toBeInTheDocument();
+  });
 });
