@@ -89,7 +89,11 @@ test.describe('landing page', () => {
     const form = page.getByRole('form', { name: 'Contact us' });
     await expect(form).toBeInViewport();
 
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    // The prerendered button is a plain one until the app has taken over the form (useSubmitType):
+    // a press before then does nothing, so wait for the real signal, not a guess.
+    const send = form.getByRole('button', { name: 'Send Message' });
+    await expect(send).toHaveAttribute('type', 'submit');
+    await send.click();
     await expect(page.getByText('Missing Information')).toBeVisible();
     await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
     await dismissToast(page);

@@ -42,6 +42,26 @@ describe('pages', () => {
     expect(JSON.parse(block)).toEqual(config);
   });
 
+  it('advertises the configured price in the prerendered pages (PRICE_CENTS, CURRENCY)', () => {
+    const config: PublicConfig = {
+      demoMode: false,
+      trialAccessCode: null,
+      demoEmail: null,
+      demoAccessCode: null,
+      trialWeeks: 3,
+      cardPayments: true,
+      priceCents: 3900,
+      currency: 'eur',
+    };
+    const prerendered =
+      '<html><head><meta name="description" content="A course, $49 once."></head><body><li>$49 once, yours to keep: less than $1 a week</li><p>Less than $1 a week for a year.</p></body></html>';
+    const html = withPublicConfig(prerendered, config);
+    expect(html).toContain('content="A course, €39 once."');
+    expect(html).toContain(
+      '<li>€39 once, yours to keep: less than €1 a week</li><p>Less than €1 a week for a year.</p>',
+    );
+  });
+
   it('answers an unknown page with the app shell and 404', async () => {
     const res = await t.app.inject({ url: '/no-such-page' });
     expect(res.statusCode).toBe(404);

@@ -46,6 +46,7 @@ import { DEFAULT_WEB_DIR } from './paths';
 import { registerTrpc } from './trpc/fastify-handler';
 import { createContext } from './trpc/init';
 import { appRouter } from './trpc/router';
+import { upstreamFailure } from './upstream-error';
 
 export interface BuildOptions {
   /** Folder of the built web app (default dist/web). */
@@ -159,8 +160,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       router: appRouter,
       createContext: (opts) => createContext(deps, opts),
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      onError({ error, path }) {
+      onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+        // Stripe (or another service) failing behind a 503: logged with the request's id.
+        const upstream = upstreamFailure(error.cause);
+        if (upstream) req.log.error({ upstream, path }, 'upstream service failed');
       },
     },
     // A workbook save is the largest body the web client sends.

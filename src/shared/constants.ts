@@ -3,7 +3,9 @@
 export const PRODUCT_NAME = 'Vows & Weeks';
 export const TOTAL_WEEKS = 52;
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+/** The price and currency when PRICE_CENTS and CURRENCY are not set; pages show the configured ones. */
 export const PRICE_CENTS = 4900;
+export const DEFAULT_CURRENCY = 'usd';
 export const WORKBOOK_TITLE = 'The 52-Week Marriage Preparation Workbook';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -21,8 +21,12 @@ export class AppError extends Error {
   /** Extra fields merged into the JSON error body (e.g. `success: false` on auth calls). */
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, extra?: Record<string, unknown>) {
-    super(message);
+  /**
+   * `cause`: what went wrong underneath (e.g. Stripe's error behind a 503), for the server's log
+   * only; never sent to the client.
+   */
+  constructor(code: ErrorCode, message: string, extra?: Record<string, unknown>, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'AppError';
     this.code = code;
     this.extra = extra;

@@ -36,8 +36,3 @@ export function checkCheckoutDetails(
   if (!SIMPLE_EMAIL_PATTERN.test(email)) return { ok: false, problem: 'invalid-email' };
   return { ok: true, details: { firstName, lastName, email } };
 }
-
-/** Dollars with two decimals from cents (docs/product.md#business-constants): 4900 -> "$49.00". */
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}

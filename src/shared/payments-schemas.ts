@@ -28,15 +28,6 @@ export const paymentReturnQuerySchema = z.object({
     .regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'session_id must be a Checkout Session id (cs_...)'),
 });
 
-/** A price in its currency for the pages, e.g. 4900 usd -> "$49.00" (docs/product.md#card-payments). */
-export function formatPrice(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
 /** What POST /api/payments/webhook reads of a Stripe event (for the API document; the signature is what is checked). */
 export const stripeEventSchema = z.object({
   id: z.string().meta({ description: "Stripe's event id (`evt_...`): each is processed at most once." }),

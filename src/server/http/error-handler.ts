@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, GENERIC_ERROR_MESSAGE } from '../../shared/errors';
 import { storageError } from '../storage-errors';
+import { upstreamFailure } from '../upstream-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +33,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const authExtra = req.routeOptions.config.authErrors ? { success: false } : undefined;
     if (error instanceof AppError) {
       if (error.code === 'INSUFFICIENT_STORAGE') req.log.error({ err: thrown }, 'storage full');
+      const upstream = upstreamFailure(error);
+      if (upstream) req.log.error({ upstream }, 'upstream service failed');
       if (error.code === 'TOO_MANY_REQUESTS' && typeof error.extra?.retryAfterSeconds === 'number') {
         reply.header('retry-after', String(error.extra.retryAfterSeconds));
       }

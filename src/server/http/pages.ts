@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
+import { withAdvertisedPrice } from '../../shared/money';
 import { SITE_PAGES } from '../../shared/site-pages';
 import type { PublicConfig } from '../features/public-config/service';
 import { isSitePagePublished } from '../features/site-pages/service';
@@ -24,7 +25,8 @@ function compressible(text: string) {
  */
 export function withPublicConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace(
+  // The build prerendered the default price; the pages advertise the configured one.
+  return withAdvertisedPrice(html, config).replace(
     '</head>',
     `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script></head>`,
   );

@@ -5,6 +5,7 @@ import { AccountNav } from '../features/auth/account-nav';
 import { OfflineBanner } from './offline-banner';
 import { PublishedPageLinks } from '../features/site-pages/published-page-links';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
+import footerLinks from './footer-links.module.css';
 import classes from './site-layout.module.css';
 
 export { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
@@ -78,12 +79,12 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
               A 52-week marriage-preparation course for engaged and newly married couples.
             </Text>
             <nav aria-label="Footer">
-              <ul className={classes.footerLinks}>
+              <ul className={`${footerLinks.list} ${classes.footerLinks}`}>
                 <PublishedPageLinks
                   classNames={{
-                    link: classes.footerLink,
-                    placeholder: classes.placeholderLink,
-                    visuallyHidden: classes.visuallyHidden,
+                    link: footerLinks.link!,
+                    placeholder: footerLinks.placeholder!,
+                    visuallyHidden: footerLinks.visuallyHidden!,
                   }}
                 />
               </ul>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../shared/constants';
 import { SiteLayout } from '../components/site-layout';
 import { CardCheckout, CheckoutSkeleton } from '../features/orders/card-checkout';
 import { PaymentSetupRequired } from '../features/orders/payment-setup-required';
@@ -34,10 +35,13 @@ function CheckoutPage() {
     lastName: search.lastName?.trim() ?? '',
     email: search.email?.trim() ?? '',
   };
-  let page = <PaymentSetupRequired details={details} />;
+  // The configured price (docs/product.md#card-payments); the defaults only if the config could not be read.
+  const priceCents = config.data?.priceCents ?? PRICE_CENTS;
+  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
+  let page = <PaymentSetupRequired details={details} priceCents={priceCents} currency={currency} />;
   if (config.isPending) page = <CheckoutSkeleton />;
   else if (config.data?.cardPayments) {
-    page = <CardCheckout details={details} priceCents={config.data.priceCents} currency={config.data.currency} />;
+    page = <CardCheckout details={details} priceCents={priceCents} currency={currency} />;
   }
   return <SiteLayout>{page}</SiteLayout>;
 }

@@ -3,7 +3,9 @@ import { lazy, Suspense } from 'react';
 import { FormSkeleton } from '../features/landing/form-skeleton';
 import { LandingPage } from '../features/landing/landing-page';
 import { PublicPageLinks } from '../features/site-pages/public-page-links';
+import { advertisedPrice } from '../../shared/money';
 import { searchTexts } from '../lib/search-params';
+import { embeddedPublicConfig } from '../public-config';
 
 export const Route = createFileRoute('/')({
   // A signed-in trial couple's "Get the full course" comes here with its email and first name, which
@@ -43,8 +45,12 @@ const PublishedPageLinks = lazy(() =>
  * not import each other). The button renders nothing unless the server says demo mode is on.
  */
 function HomePage() {
+  // The configured price, from the page's data block: the server wrote the same texts into the
+  // prerendered HTML (withAdvertisedPrice), so hydration matches. The default's while prerendering.
+  const config = embeddedPublicConfig();
   return (
     <LandingPage
+      price={config ? advertisedPrice(config.priceCents, config.currency) : undefined}
       contactForm={
         <Suspense fallback={<FormSkeleton fields={4} tall label="Loading the contact form" />}>
           <ContactForm />

@@ -1,28 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SiteLayout } from '../components/site-layout';
-import { loadSitePage } from '../features/site-pages/load-site-page';
-import { SitePageScreen, SitePageSkeleton } from '../features/site-pages/site-page-screen';
+import { sitePageRouteOptions } from '../features/site-pages/site-page-route';
 
 /** The seller's Refund Policy (docs/product.md#pages-and-routes): the 404 page until saved in Settings. */
-export const Route = createFileRoute('/refund')({
-  head: () => ({ meta: [{ title: 'Refund Policy · Vows & Weeks' }] }),
-  loader: ({ context }) => loadSitePage(context.queryClient, 'refund'),
-  pendingComponent: Pending,
-  component: Page,
-});
-
-function Page() {
-  return (
-    <SiteLayout>
-      <SitePageScreen slug="refund" />
-    </SiteLayout>
-  );
-}
-
-function Pending() {
-  return (
-    <SiteLayout>
-      <SitePageSkeleton />
-    </SiteLayout>
-  );
-}
+export const Route = createFileRoute('/refund')(sitePageRouteOptions('refund'));

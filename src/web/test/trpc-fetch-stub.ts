@@ -39,8 +39,20 @@ const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
   'sitePages.listPublished': () => ({ data: { slugs: [] } }),
   'contact.countUnread': () => ({ data: { unread: 0 } }),
-  // The trial notice asks whom to fill in on the pricing form.
+  // The trial notice asks whom to fill in on the pricing form, and the price (the defaults here).
   'payments.buyer': () => ({ data: { email: 'couple@example.com', firstName: 'Robin' } }),
+  'publicConfig.get': () => ({
+    data: {
+      demoMode: false,
+      trialAccessCode: null,
+      demoEmail: null,
+      demoAccessCode: null,
+      trialWeeks: 4,
+      cardPayments: false,
+      priceCents: 4900,
+      currency: 'usd',
+    },
+  }),
   // The dashboard's partner notices (none) and a week's sharing state: the shared device without
   // private answers, as every couple has until they turn them on (docs/product.md#sealed-answers).
   'partners.notices': () => ({ data: [] }),

@@ -163,6 +163,7 @@ export async function readProgressAggregates(
 export interface CoupleOrderRow {
   id: string;
   amount: number;
+  currency: string;
   status: string;
   email: string;
   createdAt: string;
@@ -172,7 +173,14 @@ export interface CoupleOrderRow {
 export async function listCoupleOrders(db: DB, coupleId: number): Promise<CoupleOrderRow[]> {
   return db
     .selectFrom('orders')
-    .select(['orders.id', 'orders.amount', 'orders.status', 'orders.email', 'orders.created_at as createdAt'])
+    .select([
+      'orders.id',
+      'orders.amount',
+      'orders.currency',
+      'orders.status',
+      'orders.email',
+      'orders.created_at as createdAt',
+    ])
     .where((eb) =>
       eb.or([
         eb('orders.couple_id', '=', coupleId),

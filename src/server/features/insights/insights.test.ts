@@ -69,6 +69,11 @@ describe('the admin overview', () => {
     expect(overview.currency).toBe('usd');
   });
 
+  it('shows revenue in the configured CURRENCY', async () => {
+    const config = { ...t.deps.config, payments: { ...t.deps.config.payments, currency: 'eur' } };
+    expect((await getOverview({ ...t.deps, config }, NOW)).currency).toBe('eur');
+  });
+
   it('counts trials started in the last 30 days, not accounts an order created', async () => {
     await coupleCreated(t.deps, 1);
     await coupleCreated(t.deps, 29);

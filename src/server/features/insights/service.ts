@@ -37,11 +37,6 @@ export interface Overview {
   weeks: WeekInsight[];
 }
 
-/** The configured currency once payments bring CURRENCY (docs/product.md#configuration); `usd` until then. */
-function configuredCurrency(config: AppDeps['config']): string {
-  return 'currency' in config && typeof config.currency === 'string' ? config.currency : 'usd';
-}
-
 function daysBefore(now: number, days: number): string {
   return new Date(now - days * DAY_MS).toISOString();
 }
@@ -74,7 +69,7 @@ export async function getOverview(deps: AppDeps, now = Date.now()): Promise<Over
   const grossCents = orders.completedCents + orders.refundedCents;
   return {
     hasCouples,
-    currency: configuredCurrency(deps.config),
+    currency: deps.config.payments.currency,
     recentDays: INSIGHT_WINDOWS.recentDays,
     trialsStarted,
     orders: { completed: orders.completed, refunded: orders.refunded },

@@ -108,7 +108,15 @@ export function trialCodeDelivery(deps: MailDeps, email: string) {
 export async function queueOrderNotice(
   db: DB,
   deps: MailDeps,
-  order: { id: string; amount: number; firstName: string; lastName: string; email: string; status: string },
+  order: {
+    id: string;
+    amount: number;
+    currency: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    status: string;
+  },
 ): Promise<void> {
   const adminEmail = deps.config.mail.adminEmail;
   if (!adminEmail) return;

@@ -1,4 +1,5 @@
 import { CONTACT_SUBJECTS, PRODUCT_NAME, TOTAL_WEEKS } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
 
 /**
  * Every email's words (docs/product.md#email), written once as blocks and rendered twice: a plain
@@ -299,22 +300,29 @@ export function contactNoticeEmail(
   );
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** The seller's notice of a new order. */
+/** The seller's notice of a new order, its amount in the order's currency. */
 export function orderNoticeEmail(
   publicUrl: string,
-  order: { id: string; amount: number; firstName: string; lastName: string; email: string; status: string },
+  order: {
+    id: string;
+    amount: number;
+    currency: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    status: string;
+  },
 ): RenderedEmail {
+  const amount = formatMoney(order.amount, order.currency);
   return renderEmail(
     {
-      subject: `New order: ${order.firstName} ${order.lastName} (${dollars(order.amount)}, ${order.status})`,
+      subject: `New order: ${order.firstName} ${order.lastName} (${amount}, ${order.status})`,
       preview: `${order.firstName} ${order.lastName} ordered the course.`,
       greeting: 'Hello,',
       blocks: [
         {
           kind: 'paragraph',
-          text: `A new order was recorded.\nBuyer: ${order.firstName} ${order.lastName} (${order.email})\nAmount: ${dollars(order.amount)}\nStatus: ${order.status}\nOrder: ${order.id}`,
+          text: `A new order was recorded.\nBuyer: ${order.firstName} ${order.lastName} (${order.email})\nAmount: ${amount}\nStatus: ${order.status}\nOrder: ${order.id}`,
         },
         {
           kind: 'paragraph',

@@ -225,6 +225,7 @@ describe('the orders list', () => {
     expect(pending.items[0]).toMatchObject({
       status: 'pending',
       amount: 4900,
+      currency: 'usd',
       firstName: 'Noor',
       paidThroughStripe: false,
     });

@@ -10,6 +10,8 @@ import { type CoupleAccount, selectCoupleAccounts } from './repo';
 export interface AdminOrderRow {
   id: string;
   amount: number;
+  /** Lower-case ISO code of the amount. */
+  currency: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -71,6 +73,7 @@ function selectAdminOrders(db: DB) {
     .select([
       'orders.id',
       'orders.amount',
+      'orders.currency',
       'orders.first_name as firstName',
       'orders.last_name as lastName',
       'orders.email',

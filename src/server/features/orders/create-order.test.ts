@@ -90,6 +90,26 @@ describe('createOrder', () => {
     expect(await verifyAccessCode(first.accessCode!, afterSecond!.accessCodeHash)).toBe(false);
   });
 
+  it('takes the configured price and currency when no amount is given (PRICE_CENTS, CURRENCY)', async () => {
+    const config = { ...t.deps.config, payments: { ...t.deps.config.payments, priceCents: 3900, currency: 'eur' } };
+    const deps = { ...t.deps, config };
+    const byDefault = await createOrder(deps, {
+      email: uniqueEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      status: 'pending',
+    });
+    expect(await orderRow(byDefault.orderId)).toMatchObject({ amount: 3900, currency: 'eur' });
+    const given = await createOrder(deps, {
+      email: uniqueEmail(),
+      firstName: 'A',
+      lastName: 'B',
+      status: 'pending',
+      amount: 2500,
+    });
+    expect(await orderRow(given.orderId)).toMatchObject({ amount: 2500, currency: 'eur' });
+  });
+
   it('stores only the order when it is pending', async () => {
     const email = uniqueEmail();
     const before = { couples: await count('couples'), accounts: await count('accounts') };

@@ -226,6 +226,8 @@ describe('orders procedures', () => {
     await expect(caller.orders.get({ paymentIntentId: order.id })).resolves.toMatchObject({
       id: order.id,
       amount: 2500,
+      currency: 'usd',
+      needsReview: false,
     });
     await expect(caller.orders.get({ paymentIntentId: 'pi_nothing' })).rejects.toMatchObject({
       code: 'NOT_FOUND',

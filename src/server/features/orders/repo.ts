@@ -11,11 +11,21 @@ export interface OrderView {
   status: string;
 }
 
+/** An order with what only the pages use: its currency, and the seller's flag (null when fine). */
+export interface OrderRecord extends OrderView {
+  currency: string;
+  flag: string | null;
+}
+
 /**
  * The order with this id, unless it belongs to the couple of the account whose email is
  * `hiddenAccountEmail` (the demo account while demo mode is off): then there is no such order.
  */
-export async function findOrder(db: DB, id: string, hiddenAccountEmail: string | null): Promise<OrderView | undefined> {
+export async function findOrder(
+  db: DB,
+  id: string,
+  hiddenAccountEmail: string | null,
+): Promise<OrderRecord | undefined> {
   let query = db
     .selectFrom('orders')
     .select([
@@ -25,6 +35,8 @@ export async function findOrder(db: DB, id: string, hiddenAccountEmail: string |
       'orders.last_name as lastName',
       'orders.email',
       'orders.status',
+      'orders.currency',
+      'orders.flag',
     ])
     .where('orders.id', '=', id);
   if (hiddenAccountEmail !== null) {
@@ -46,13 +58,17 @@ export async function findOrder(db: DB, id: string, hiddenAccountEmail: string |
   return query.executeTakeFirst();
 }
 
-export async function insertOrder(db: DB, order: OrderView & { coupleId: number | null }): Promise<void> {
+export async function insertOrder(
+  db: DB,
+  order: OrderView & { coupleId: number | null; currency: string },
+): Promise<void> {
   await db
     .insertInto('orders')
     .values({
       id: order.id,
       couple_id: order.coupleId,
       amount: order.amount,
+      currency: order.currency,
       first_name: order.firstName,
       last_name: order.lastName,
       email: order.email,

@@ -3,11 +3,13 @@ import { orderLookupSchema } from '../../../shared/orders-schemas';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init';
 import { refundOrderAsAdminThroughProvider } from '../payments/service';
 import { listOrders, markOrderPaid, recordOrder, resendAccessAsAdmin } from './admin-service';
-import { getOrder, requestWorkbookDownload } from './service';
+import { getOrderForPage, requestWorkbookDownload } from './service';
 
 /** Anyone holding a payment-intent id may read its order, as on the /success page. */
 export const ordersRouter = router({
-  get: publicProcedure.input(orderLookupSchema).query(({ ctx, input }) => getOrder(ctx.deps, input.paymentIntentId)),
+  get: publicProcedure
+    .input(orderLookupSchema)
+    .query(({ ctx, input }) => getOrderForPage(ctx.deps, input.paymentIntentId)),
   downloadWorkbook: publicProcedure
     .input(orderLookupSchema)
     .query(({ ctx, input }) => requestWorkbookDownload(ctx.deps, input.paymentIntentId)),

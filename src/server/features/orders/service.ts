@@ -17,6 +17,7 @@ import {
   grantFullAccess,
   insertOrder,
   isEmailTaken,
+  type OrderRecord,
   type OrderView,
 } from './repo';
 import {
@@ -54,12 +55,34 @@ function hiddenAccountEmail(deps: AppDeps): string | null {
  * link). An id that is not `pi_` + letters and digits cannot exist and is answered like an unknown
  * one, without a database query; so are the demo account's orders while demo mode is off.
  */
-export async function getOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {
+async function findOrderRecord(deps: AppDeps, paymentIntentId: string): Promise<OrderRecord> {
   const order = isPaymentIntentId(paymentIntentId)
     ? await findOrder(deps.db, paymentIntentId, hiddenAccountEmail(deps))
     : undefined;
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return order;
+}
+
+/** GET /api/order/{id}: exactly the contract's fields (docs/product.md#http-api). */
+export async function getOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {
+  const { id, amount, firstName, lastName, email, status } = await findOrderRecord(deps, paymentIntentId);
+  return { id, amount, firstName, lastName, email, status };
+}
+
+/** The order as /success shows it (orders.get): with its currency, and whether a person must check it. */
+export interface OrderPageView extends OrderView {
+  currency: string;
+  /**
+   * A payment the server could not honour as paid (the amount or currency is not the price, or the
+   * email is reserved): the order stays pending until the seller checks it, so the page stops
+   * waiting for it (docs/product.md#card-payments). Why is for the seller only.
+   */
+  needsReview: boolean;
+}
+
+export async function getOrderForPage(deps: AppDeps, paymentIntentId: string): Promise<OrderPageView> {
+  const { flag, ...order } = await findOrderRecord(deps, paymentIntentId);
+  return { ...order, needsReview: order.status === 'pending' && flag !== null };
 }
 
 async function getCompletedOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {
@@ -243,7 +266,11 @@ export async function createOrder(
     inTransaction?: (trx: DB, orderId: string) => Promise<void>;
   } = {},
 ): Promise<CreatedOrder> {
-  const parsed = createOrderSchema.safeParse(rawInput);
+  // Without an amount, the configured price (PRICE_CENTS), in the configured CURRENCY.
+  const parsed = createOrderSchema.safeParse({
+    ...rawInput,
+    amount: rawInput.amount ?? deps.config.payments.priceCents,
+  });
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
   refuseDemoEmail(deps, input.email);
@@ -257,6 +284,7 @@ export async function createOrder(
     const order = {
       id: orderId,
       amount: input.amount,
+      currency: deps.config.payments.currency,
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,

@@ -84,9 +84,9 @@ export async function startCheckout(
       success_url: `${publicUrl}/api/payments/return?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${publicUrl}/checkout?${back.toString()}`,
     });
-  } catch {
+  } catch (error) {
     // A wrong key, Stripe down, or a network failure: the buyer may try again; nothing was charged.
-    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
+    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE, undefined, error);
   }
   if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
   return { url: session.url };
@@ -105,7 +105,7 @@ export async function resolveCheckoutReturn(deps: AppDeps, sessionId: string): P
     session = await stripeFor(settings).checkout.sessions.retrieve(sessionId);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
-    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
+    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE, undefined, error);
   }
   const paymentIntentId = idOf(session.payment_intent);
   if (!paymentIntentId) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
@@ -296,7 +296,7 @@ export async function refundOrderAsAdminThroughProvider(
       await stripeFor(settings).refunds.create({ payment_intent: orderId }, { idempotencyKey: `refund-${orderId}` });
     } catch (error) {
       if ((error as { code?: string }).code !== 'charge_already_refunded') {
-        throw new AppError('SERVICE_UNAVAILABLE', STRIPE_REFUND_FAILED);
+        throw new AppError('SERVICE_UNAVAILABLE', STRIPE_REFUND_FAILED, undefined, error);
       }
     }
   }

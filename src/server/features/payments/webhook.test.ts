@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { randomStripeId, signedEvent } from '../../test/stripe-double';
 
 const SECRET = 'whsec_webhooktest';
@@ -197,12 +197,17 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('flags an amount or currency that is not the price: pending, no access, no code', async () => {
+    const caller = await callerFor(t);
     for (const overrides of [{ amount_total: 100 }, { currency: 'eur' }]) {
       const session = paidSession(overrides);
       await send('checkout.session.completed', session);
       const order = await orderRow(session.payment_intent);
       expect(order?.status).toBe('pending');
       expect(order?.flag).toMatch(/not the price 4900 usd/);
+      // /success stops waiting and says a person will check it; the reason is the seller's.
+      const page = await caller.orders.get({ paymentIntentId: session.payment_intent });
+      expect(page).toMatchObject({ status: 'pending', needsReview: true });
+      expect(JSON.stringify(page)).not.toMatch(/not the price/);
       expect(await accessOf(session.customer_details.email)).toBeUndefined();
       expect(await codeEmails(session.customer_details.email)).toHaveLength(0);
     }

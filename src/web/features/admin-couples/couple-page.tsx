@@ -18,7 +18,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-once-code-dialog';
-import { formatAmount, formatDate } from '../../lib/admin-format';
+import { formatMoney } from '../../../shared/money';
+import { formatDate } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminPageSkeleton } from '../admin-shell/admin-layout';
@@ -178,7 +179,7 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
                   <Table.Tr key={order.id}>
                     <Table.Td ff="monospace">{order.id}</Table.Td>
                     <Table.Td>{order.status}</Table.Td>
-                    <Table.Td>{formatAmount(order.amount)}</Table.Td>
+                    <Table.Td>{formatMoney(order.amount, order.currency)}</Table.Td>
                     <Table.Td>{formatDate(order.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,9 +7,8 @@ import { useState } from 'react';
 import { ADMIN_DEFAULT_PAGE_SIZE, type CoupleActivity } from '../../../shared/admin-schemas';
 import type { AccessLevel } from '../../../shared/constants';
 import { formatDate } from '../../lib/admin-format';
-import { errorMessage } from '../../lib/api-error';
 import { type RouterOutputs, trpc } from '../../trpc';
-import { AdminPageSkeleton } from '../admin-shell/admin-layout';
+import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
 
 type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
 
@@ -54,9 +40,7 @@ export function CouplesPage() {
     ...(activity ? { activity } : {}),
   };
   const list = useQuery({ ...trpc.adminCouples.list.queryOptions(input), placeholderData: keepPreviousData });
-  const data = list.data;
   const filtered = debouncedSearch !== '' || accessLevel !== null || activity !== null;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <Stack gap="lg">
@@ -76,25 +60,23 @@ export function CouplesPage() {
           }}
           style={{ flex: '1 1 16rem' }}
         />
-        <Select
+        <FilterSelect<AccessLevel>
           label="Access"
           placeholder="Any access"
-          clearable
           data={[
             { value: 'full', label: 'Full' },
             { value: 'trial', label: 'Trial' },
           ]}
           value={accessLevel}
           onChange={(value) => {
-            setAccessLevel(value as AccessLevel | null);
+            setAccessLevel(value);
             setPage(1);
           }}
-          style={{ flex: '0 1 10rem' }}
+          width="10rem"
         />
-        <Select
+        <FilterSelect<CoupleActivity>
           label="Activity"
           placeholder="Any activity"
-          clearable
           data={[
             { value: 'active7', label: 'Active in the last 7 days' },
             { value: 'active30', label: 'Active in the last 30 days' },
@@ -102,24 +84,22 @@ export function CouplesPage() {
           ]}
           value={activity}
           onChange={(value) => {
-            setActivity(value as CoupleActivity | null);
+            setActivity(value);
             setPage(1);
           }}
-          style={{ flex: '0 1 14rem' }}
+          width="14rem"
         />
       </Group>
 
-      {!data ? (
-        list.isError ? (
-          <Text role="alert" c="red.8">
-            {errorMessage(list.error, 'Could not load the couples.')}
-          </Text>
-        ) : (
-          <AdminPageSkeleton label="Loading couples" />
-        )
-      ) : data.total === 0 ? (
-        <Paper withBorder p="lg" data-testid="couples-empty">
-          {filtered ? (
+      <AdminListFrame
+        query={list}
+        loadingLabel="Loading couples"
+        errorFallback="Could not load the couples."
+        emptyTestId="couples-empty"
+        noun={{ one: 'couple', many: 'couples' }}
+        onPageChange={setPage}
+        empty={
+          filtered ? (
             <Text>No couples match this search or these filters. Clear them to see every couple.</Text>
           ) : (
             <Text>
@@ -130,26 +110,16 @@ export function CouplesPage() {
               </Anchor>{' '}
               page.
             </Text>
-          )}
-        </Paper>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total} {data.total === 1 ? 'couple' : 'couples'}
-          </Text>
-          <CouplesTable couples={data.items} />
-          <CoupleCards couples={data.items} />
-          {totalPages > 1 && (
-            <Pagination
-              total={totalPages}
-              value={data.page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          )}
-        </>
-      )}
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <CouplesTable couples={data.items} />
+            <CoupleCards couples={data.items} />
+          </>
+        )}
+      </AdminListFrame>
     </Stack>
   );
 }

@@ -31,7 +31,14 @@ const detail = {
   lastActiveAt: null,
   progress: { weeksCompleted: 3, currentWeek: 4, ratingsCount: 2 },
   orders: [
-    { id: 'pi_x1', amount: 4900, status: 'refunded', email: 'mira@example.com', createdAt: '2026-10-02T10:00:00.000Z' },
+    {
+      id: 'pi_x1',
+      amount: 4900,
+      currency: 'usd',
+      status: 'refunded',
+      email: 'mira@example.com',
+      createdAt: '2026-10-02T10:00:00.000Z',
+    },
   ],
   signIns: [
     {

@@ -12,6 +12,7 @@ afterEach(() => {
 const order = (overrides: Record<string, unknown> = {}) => ({
   id: 'pi_abc123',
   amount: 4900,
+  currency: 'usd',
   firstName: 'Noor',
   lastName: 'Haddad',
   email: 'noor@example.com',
@@ -43,7 +44,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
         page([
           order(),
           order({ id: 'pi_pending1', status: 'pending' }),
-          order({ id: 'pi_refund1', status: 'refunded' }),
+          order({ id: 'pi_refund1', status: 'refunded', amount: 3900, currency: 'eur' }),
         ]),
     });
     renderRoute(OrdersPage);
@@ -53,6 +54,8 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('$49.00');
     expect(rows[0]).toHaveTextContent('Noor Haddad');
     expect(rows[0]).toHaveTextContent('noor@example.com');
+    // Each order in its own currency.
+    expect(rows[2]).toHaveTextContent('€39.00');
     expect(
       within(rows[0]!)
         .getAllByRole('button')
@@ -176,5 +179,19 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       amount: 4900,
       status: 'completed',
     });
+  });
+
+  it('starts the amount at the configured price and names it in its currency', async () => {
+    const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
+    stubTrpcFetch({
+      'adminOrders.list': () => page([]),
+      'publicConfig.get': () => ({ data: { ...config, cardPayments: true, priceCents: 3900, currency: 'eur' } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const dialog = await recordOrder(user);
+    const amount = within(dialog).getByRole('textbox', { name: /amount/i });
+    await waitFor(() => expect(amount).toHaveValue('3900'));
+    expect(within(dialog).getByText('3900 is €39.00, the price')).toBeInTheDocument();
   });
 });

@@ -5,9 +5,6 @@ import {
   Card,
   Group,
   Modal,
-  Pagination,
-  Paper,
-  Select,
   Stack,
   Table,
   Text,
@@ -22,11 +19,12 @@ import { useState } from 'react';
 import { ADMIN_DEFAULT_PAGE_SIZE, type AnyOrderStatus } from '../../../shared/admin-schemas';
 import { notify } from '../../components/notifications';
 import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-once-code-dialog';
-import { formatAmount, formatDate } from '../../lib/admin-format';
+import { formatMoney } from '../../../shared/money';
+import { formatDate } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/rest';
 import { type RouterOutputs, trpc } from '../../trpc';
-import { AdminPageSkeleton } from '../admin-shell/admin-layout';
+import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
 import { RecordOrderModal } from './record-order-modal';
 
 type OrderRow = RouterOutputs['adminOrders']['list']['items'][number];
@@ -137,9 +135,7 @@ export function OrdersPage() {
     }
   }
 
-  const data = list.data;
   const filtered = debouncedSearch !== '' || status !== null;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <Stack gap="lg">
@@ -175,10 +171,9 @@ export function OrdersPage() {
           }}
           style={{ flex: '1 1 16rem' }}
         />
-        <Select
+        <FilterSelect<AnyOrderStatus>
           label="Status"
           placeholder="All statuses"
-          clearable
           data={[
             { value: 'pending', label: 'Pending' },
             { value: 'completed', label: 'Completed' },
@@ -186,50 +181,38 @@ export function OrdersPage() {
           ]}
           value={status}
           onChange={(value) => {
-            setStatus(value as AnyOrderStatus | null);
+            setStatus(value);
             setPage(1);
           }}
-          style={{ flex: '0 1 12rem' }}
+          width="12rem"
         />
       </Group>
 
-      {!data ? (
-        list.isError ? (
-          <Text role="alert" c="red.8">
-            {errorMessage(list.error, 'Could not load the orders.')}
-          </Text>
-        ) : (
-          <AdminPageSkeleton label="Loading orders" />
-        )
-      ) : data.total === 0 ? (
-        <Paper withBorder p="lg" data-testid="orders-empty">
-          {filtered ? (
+      <AdminListFrame
+        query={list}
+        loadingLabel="Loading orders"
+        errorFallback="Could not load the orders."
+        emptyTestId="orders-empty"
+        noun={{ one: 'order', many: 'orders' }}
+        onPageChange={setPage}
+        empty={
+          filtered ? (
             <Text>No orders match this search or status. Clear the filters to see every order.</Text>
           ) : (
             <Text>
               No orders yet: record one here with <strong>Record an order</strong>, or from the server with{' '}
               <code>npm run order:create</code>.
             </Text>
-          )}
-        </Paper>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total} {data.total === 1 ? 'order' : 'orders'}
-          </Text>
-          <OrdersTable orders={data.items} onAction={(kind, order) => setPending({ kind, order })} />
-          <OrderCards orders={data.items} onAction={(kind, order) => setPending({ kind, order })} />
-          {totalPages > 1 && (
-            <Pagination
-              total={totalPages}
-              value={data.page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          )}
-        </>
-      )}
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <OrdersTable orders={data.items} onAction={(kind, order) => setPending({ kind, order })} />
+            <OrderCards orders={data.items} onAction={(kind, order) => setPending({ kind, order })} />
+          </>
+        )}
+      </AdminListFrame>
 
       <RecordOrderModal
         opened={recording}
@@ -252,7 +235,7 @@ export function OrdersPage() {
           <Stack gap="md">
             <Text>
               Order <code>{pending.order.id}</code> of {pending.order.firstName} {pending.order.lastName} (
-              {pending.order.email}), {formatAmount(pending.order.amount)}.
+              {pending.order.email}), {formatMoney(pending.order.amount, pending.order.currency)}.
             </Text>
             <Text>{ACTIONS[pending.kind].explain}</Text>
             <Group justify="flex-end">
@@ -342,7 +325,7 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
               <Table.Td>
                 <StatusBadge status={order.status} />
               </Table.Td>
-              <Table.Td>{formatAmount(order.amount)}</Table.Td>
+              <Table.Td>{formatMoney(order.amount, order.currency)}</Table.Td>
               <Table.Td>
                 {order.firstName} {order.lastName}
                 <Text size="xs" c="dimmed" ff="monospace">
@@ -387,7 +370,7 @@ function OrderCards({ orders, onAction }: OrderListProps) {
             {order.email}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatAmount(order.amount)} · {formatDate(order.createdAt)} · <PaidVia order={order} />
+            {formatMoney(order.amount, order.currency)} · {formatDate(order.createdAt)} · <PaidVia order={order} />
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {order.id}

@@ -1,10 +1,13 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { PRICE_CENTS } from '../../../shared/constants';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../../shared/constants';
 import { recordOrderSchema } from '../../../shared/admin-schemas';
+import { formatMoney } from '../../../shared/money';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { embeddedPublicConfig } from '../../public-config';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type RecordedOrder = RouterOutputs['adminOrders']['record'];
@@ -41,11 +44,24 @@ export function RecordOrderModal({
   onClose: () => void;
   onRecorded: (order: RecordedOrder) => void;
 }) {
+  // The amount starts at the configured price (PRICE_CENTS in CURRENCY), as `order:create` does.
+  const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
+  const priceCents = config.data?.priceCents ?? PRICE_CENTS;
+  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
   const form = useForm<RecordValues>({
     mode: 'uncontrolled',
-    initialValues: INITIAL,
+    initialValues: { ...INITIAL, amount: priceCents },
     validate: (values) => schemaResolver(recordOrderSchema, { sync: true })(toInput(values)),
   });
+  // When the configured price arrives after the form was made, it replaces the default, unless the
+  // admin has typed another amount already.
+  const shownPrice = useRef(priceCents);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the configured price changes
+  useEffect(() => {
+    form.setInitialValues({ ...INITIAL, amount: priceCents });
+    if (form.getValues().amount === shownPrice.current) form.setFieldValue('amount', priceCents);
+    shownPrice.current = priceCents;
+  }, [priceCents]);
   const record = useMutation(
     trpc.adminOrders.record.mutationOptions({
       onSuccess: (order) => {
@@ -75,7 +91,7 @@ export function RecordOrderModal({
           <Group grow align="flex-start" wrap="wrap">
             <NumberInput
               label="Amount (cents)"
-              description={`${PRICE_CENTS} is $${PRICE_CENTS / 100}`}
+              description={`${priceCents} is ${formatMoney(priceCents, currency)}, the price`}
               min={0}
               allowDecimal={false}
               key={form.key('amount')}

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { AdminPageSkeleton } from '../admin-shell/admin-layout';
 import { trpc } from '../../trpc';
 import { AuditLog } from './audit-log';
-import { formatMoney, formatShare } from './format';
+import { formatMoney } from '../../../shared/money';
+import { formatShare } from './format';
 import { WeekCharts } from './week-chart';
 
 function StatCard({ label, value, detail }: { label: string; value: ReactNode; detail: ReactNode }) {

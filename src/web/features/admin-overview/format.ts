@@ -1,12 +1,3 @@
-/** Cents as money in the configured currency: `$49.00` (docs/product.md#business-constants). */
-export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
 /** A share (0-1) as a whole percentage, or a dash when there is nothing to divide. */
 export function formatShare(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 100)}%`;

@@ -6,6 +6,7 @@ import { NameEmailFields, type NameEmailValues } from '../../components/name-ema
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
+import { useSubmitType } from '../../lib/hydrated';
 
 interface ContactValues extends NameEmailValues {
   subject: string;
@@ -91,6 +92,8 @@ export function ContactForm() {
     send.mutate(parsed.data, { onSettled: () => setChecking(false) });
   }
 
+  // Inert until the app has taken over `/` (useSubmitType).
+  const submitType = useSubmitType();
   return (
     <form
       onSubmit={(event) => void handleSubmit(event)}
@@ -123,7 +126,7 @@ export function ContactForm() {
           <Text size="sm" c="dimmed">
             We reply within 24 hours.
           </Text>
-          <Button type="submit" disabled={sending}>
+          <Button type={submitType} disabled={sending}>
             {sending ? 'Sending...' : 'Send Message'}
           </Button>
         </Group>

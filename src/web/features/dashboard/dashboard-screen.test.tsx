@@ -18,9 +18,10 @@ const LOAD = { timeout: 8000 };
 
 const trialProfile = { userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null };
 
-function serveDashboard(profile = trialProfile) {
+function serveDashboard(profile = trialProfile, extra: Parameters<typeof stubTrpcFetch>[0] = {}) {
   let saved = profile;
   const server = stubTrpcFetch({
+    ...extra,
     'profile.get': () => ({ data: saved }),
     'profile.update': (input) => {
       saved = input as typeof profile;
@@ -124,5 +125,17 @@ describe('the trial notice', () => {
     const link = await screen.findByRole('link', { name: 'Get the full course' }, LOAD);
     await waitFor(() => expect(link.getAttribute('href')).toContain('email=couple%40example.com'));
     expect(link.getAttribute('href')).toMatch(/^\/\?.*firstName=Robin.*#pricing$/);
+  });
+
+  it('shows the configured price and currency, not the default $49', async () => {
+    const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
+    serveDashboard(trialProfile, {
+      'publicConfig.get': () => ({ data: { ...config, cardPayments: true, priceCents: 3900, currency: 'eur' } }),
+    });
+    renderScreen();
+    const link = await screen.findByRole('link', { name: 'Get the full course' }, LOAD);
+    const notice = link.closest('p');
+    await waitFor(() => expect(notice).toHaveTextContent('open with the full course: €39 once, with a 30-day'));
+    expect(notice).not.toHaveTextContent('$');
   });
 });

@@ -2,7 +2,9 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import { advertisedPrice } from '../../../shared/money';
+import { embeddedPublicConfig } from '../../public-config';
 import { trpc } from '../../trpc';
 
 interface TrialNoticeProps {
@@ -17,6 +19,9 @@ export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
   // The pricing form comes filled in with this sign-in's email and the couple's first name; paying
   // while signed in upgrades this same account (docs/product.md#card-payments).
   const buyer = useQuery(trpc.payments.buyer.queryOptions());
+  // The configured price (PRICE_CENTS in CURRENCY), which the page's data block usually carries.
+  const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
+  const price = config.data ? advertisedPrice(config.data.priceCents, config.data.currency).price : null;
   const search = {
     ...(buyer.data?.email ? { email: buyer.data.email } : {}),
     ...(buyer.data?.firstName ? { firstName: buyer.data.firstName } : {}),
@@ -29,8 +34,8 @@ export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
       title={reachedEnd ? 'You finished your free trial' : 'Free trial'}
     >
       <Text size="sm">
-        Your trial includes weeks 1-{weekLimit}. Weeks {weekLimit + 1}-{TOTAL_WEEKS} open with the full course: $
-        {PRICE_CENTS / 100} once, with a 30-day money-back guarantee.{' '}
+        Your trial includes weeks 1-{weekLimit}. Weeks {weekLimit + 1}-{TOTAL_WEEKS} open with the full course
+        {price ? `: ${price} once,` : ','} with a 30-day money-back guarantee.{' '}
         <Anchor renderRoot={(props) => <Link {...props} to="/" search={search} hash="pricing" />} fw={600}>
           Get the full course
         </Anchor>

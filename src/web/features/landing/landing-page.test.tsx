@@ -1,9 +1,14 @@
+import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHASES } from '../../../shared/constants';
+import { advertisedPrice, withAdvertisedPrice } from '../../../shared/money';
 import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { theme } from '../../theme';
 import { LandingPage } from './landing-page';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -193,5 +198,42 @@ describe('/checkout', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Return to Course Page' })).toHaveAttribute('href', '/'),
     );
+  });
+});
+
+describe('the advertised price', () => {
+  const eur = { priceCents: 3900, currency: 'eur' };
+
+  /** The page as the build prerenders it (scripts/prerender-entry.tsx), at this price. */
+  async function renderHtml(price?: ReturnType<typeof advertisedPrice>) {
+    const rootRoute = createRootRoute({ component: () => <LandingPage contactForm={null} price={price} /> });
+    const router = createRouter({
+      routeTree: rootRoute,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+      scrollRestoration: false,
+    });
+    await router.load();
+    return renderToString(
+      <MantineProvider theme={theme}>
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+  }
+
+  it('is the configured price and currency, in the hero and on the pricing card', async () => {
+    renderRoute(() => <LandingPage contactForm={null} price={advertisedPrice(eur.priceCents, eur.currency)} />);
+    expect(await screen.findByText('€39 once, yours to keep: less than €1 a week')).toBeInTheDocument();
+    const pricing = document.getElementById('pricing')!;
+    expect(within(pricing).getByText('€39')).toBeInTheDocument();
+    expect(within(pricing).getByText('Less than €1 a week for a year of growing together.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('$');
+  });
+
+  it('the server swaps into the prerendered page exactly what the app renders for it (no hydration mismatch)', async () => {
+    const prerendered = await renderHtml();
+    expect(prerendered).toContain('$49');
+    const configured = await renderHtml(advertisedPrice(eur.priceCents, eur.currency));
+    expect(withAdvertisedPrice(prerendered, eur)).toBe(configured);
+    expect(withAdvertisedPrice(prerendered, { priceCents: 4900, currency: 'usd' })).toBe(prerendered);
   });
 });

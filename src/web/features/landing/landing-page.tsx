@@ -2,7 +2,8 @@ import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mant
 import { IconBook, IconCalendar, IconChartLine, IconCheck, IconClock, IconHeart, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
+import { DEFAULT_CURRENCY, PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
+import { advertisedPrice, capitalized } from '../../../shared/money';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../../components/product';
 import {
   AUDIENCE,
@@ -16,6 +17,7 @@ import {
 } from './content';
 import { BrandMark, HeroIllustration, StarRating } from './illustrations';
 import { LandingHeader } from './landing-header';
+import footerLinks from '../../components/footer-links.module.css';
 import classes from './landing.module.css';
 import { FormSkeleton } from './form-skeleton';
 import { handleSectionClick, sectionHeadingId } from './scroll-to-section';
@@ -30,7 +32,11 @@ export interface LandingPageProps {
    * the route (they belong to the site-pages feature); without it, the "coming soon" placeholders.
    */
   footerPageLinks?: (classNames: FooterLinkClasses) => ReactNode;
+  /** The configured price as advertised ("$49", "less than $1 a week"); the default's without it. */
+  price?: AdvertisedPrice;
 }
+
+type AdvertisedPrice = ReturnType<typeof advertisedPrice>;
 
 export interface FooterLinkClasses {
   link: string;
@@ -45,7 +51,6 @@ const FEATURE_ICONS = [IconBook, IconUsers, IconClock, IconChartLine];
  * the page's first bundle carries only what is needed to show the page (the 150 KB budget).
  */
 const PricingForm = lazy(() => import('./pricing-form').then((module) => ({ default: module.PricingForm })));
-const PRICE_DOLLARS = PRICE_CENTS / 100;
 
 /**
  * The shop window (docs/product.md#what-the-product-does and docs/product.md#landing-page): header,
@@ -53,16 +58,21 @@ const PRICE_DOLLARS = PRICE_CENTS / 100;
  * pure function of its props (no browser access during render, nothing time-dependent), so its HTML
  * can be prerendered.
  */
-export function LandingPage({ contactForm, footerActions, footerPageLinks }: LandingPageProps) {
+export function LandingPage({
+  contactForm,
+  footerActions,
+  footerPageLinks,
+  price = advertisedPrice(PRICE_CENTS, DEFAULT_CURRENCY),
+}: LandingPageProps) {
   return (
     <div className={classes.page}>
       <LandingHeader />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Hero />
+        <Hero price={price} />
         <CourseOverview />
         <Curriculum />
         <Testimonials />
-        <Pricing />
+        <Pricing price={price} />
         <Contact contactForm={contactForm} />
       </main>
       <LandingFooter footerActions={footerActions} footerPageLinks={footerPageLinks} />
@@ -124,7 +134,7 @@ function LandingSection({
   );
 }
 
-function Hero() {
+function Hero({ price }: { price: AdvertisedPrice }) {
   return (
     <section className={classes.hero} aria-labelledby="hero-heading">
       <Container size="lg">
@@ -154,7 +164,7 @@ function Hero() {
               className={classes.heroPoints}
               icon={<IconCheck size={18} aria-hidden="true" className={classes.checkIcon} />}
               items={[
-                `$${PRICE_DOLLARS} once, yours to keep: less than $1 a week`,
+                `${price.price} once, yours to keep: ${price.perWeek}`,
                 '30 to 60 minutes a week, at your own pace',
                 '30-day money-back guarantee',
               ]}
@@ -274,7 +284,7 @@ function Testimonials() {
   );
 }
 
-function Pricing() {
+function Pricing({ price }: { price: AdvertisedPrice }) {
   return (
     <LandingSection
       id="pricing"
@@ -290,14 +300,14 @@ function Pricing() {
           </Text>
           <Group gap={6} align="baseline" mt="xs">
             <Text component="span" className={classes.price}>
-              ${PRICE_DOLLARS}
+              {price.price}
             </Text>
             <Text component="span" size="lg">
               one-time payment
             </Text>
           </Group>
           <Text mt={4} fw={600}>
-            Less than $1 a week for a year of growing together.
+            {capitalized(price.perWeek)} for a year of growing together.
           </Text>
           <IconList
             className={classes.pricePoints}
@@ -367,28 +377,28 @@ function LandingFooter({
             </Text>
           </Stack>
           <nav aria-label="Footer">
-            <ul className={classes.footerLinks}>
+            <ul className={footerLinks.list}>
               {footerPageLinks
                 ? footerPageLinks({
-                    link: classes.footerLink!,
-                    placeholder: classes.placeholderLink!,
-                    visuallyHidden: classes.visuallyHidden!,
+                    link: footerLinks.link!,
+                    placeholder: footerLinks.placeholder!,
+                    visuallyHidden: footerLinks.visuallyHidden!,
                   })
                 : PLACEHOLDER_LINKS.map((label) => (
                     <li key={label}>
                       <button
                         type="button"
-                        className={classes.placeholderLink}
+                        className={footerLinks.placeholder}
                         aria-disabled="true"
                         title="Coming soon"
                       >
                         {label}
-                        <span className={classes.visuallyHidden}> (coming soon)</span>
+                        <span className={footerLinks.visuallyHidden}> (coming soon)</span>
                       </button>
                     </li>
                   ))}
               <li>
-                <Anchor component={Link} to="/admin" size="sm" className={classes.footerLink}>
+                <Anchor component={Link} to="/admin" size="sm" className={footerLinks.link}>
                   Admin
                 </Anchor>
               </li>

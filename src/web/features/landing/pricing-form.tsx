@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orders';
 import { NameEmailFields } from '../../components/name-email-fields';
 import { notify } from '../../components/notifications';
+import { useSubmitType } from '../../lib/hydrated';
 
 const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };
 
@@ -54,11 +55,13 @@ export function PricingForm() {
     void navigate({ to: '/checkout', search: result.details });
   }
 
+  // Inert until the app has taken over `/` (useSubmitType).
+  const submitType = useSubmitType();
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Order the workbook">
       <Stack gap="sm">
         <NameEmailFields values={values} errors={invalid} onChange={update} />
-        <Button type="submit" size="lg" fullWidth mt="xs">
+        <Button type={submitType} size="lg" fullWidth mt="xs">
           Continue to Checkout
         </Button>
       </Stack>

@@ -99,6 +99,16 @@ describe('/checkout without card payments', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
+
+  it('names the configured price, not the default', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, cardPayments: false, priceCents: 2900, currency: 'gbp' } }),
+    });
+    renderApp(PATH);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Setup Required' });
+    expect(heading.closest('.mantine-Paper-root')).toHaveTextContent('(£29.00, one-time)');
+  });
 });
 
 describe('/success while the card payment is being confirmed', { timeout: 20_000 }, () => {
@@ -108,9 +118,11 @@ describe('/success while the card payment is being confirmed', { timeout: 20_000
     const order = {
       id: 'pi_cardPending0001',
       amount: 4900,
+      currency: 'usd',
       firstName: 'Ana',
       lastName: 'Lima',
       email: 'ana@example.com',
+      needsReview: false,
     };
     let asked = 0;
     stubTrpcFetch({
@@ -127,6 +139,41 @@ describe('/success while the card payment is being confirmed', { timeout: 20_000
       const settled = asked;
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(asked).toBe(settled);
+    } finally {
+      Object.assign(PENDING_POLL, defaults);
+    }
+  });
+
+  it('stops asking for a payment a person must check, and says so kindly', async () => {
+    const defaults = { ...PENDING_POLL };
+    PENDING_POLL.ms = 20;
+    const order = {
+      id: 'pi_cardFlagged0001',
+      amount: 100,
+      currency: 'usd',
+      firstName: 'Ana',
+      lastName: 'Lima',
+      email: 'ana@example.com',
+      status: 'pending',
+      needsReview: true,
+    };
+    let asked = 0;
+    stubTrpcFetch({
+      'orders.get': () => {
+        asked += 1;
+        return { data: order };
+      },
+    });
+    try {
+      renderApp(`/success?payment_intent=${order.id}`);
+      const alert = await screen.findByText(/We received your payment, but something in it needs a quick check/);
+      expect(alert).toHaveTextContent('We will email you at ana@example.com within 24 hours');
+      expect(screen.getByText('We are checking your payment')).toBeInTheDocument();
+      expect(screen.queryByText(/Your payment is being processed/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
+      // Twenty polling intervals later it has still asked only once.
+      await new Promise((resolve) => setTimeout(resolve, 20 * PENDING_POLL.ms));
+      expect(asked).toBe(1);
     } finally {
       Object.assign(PENDING_POLL, defaults);
     }

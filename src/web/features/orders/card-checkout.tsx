@@ -3,7 +3,7 @@ import { IconAlertCircle, IconLock, IconShieldCheck } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import type { CheckoutDetails } from '../../../shared/orders';
-import { formatPrice } from '../../../shared/payments-schemas';
+import { formatMoney } from '../../../shared/money';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
@@ -47,7 +47,7 @@ export function CardCheckout({
   const start = useMutation(
     trpc.payments.startCheckout.mutationOptions({ onSuccess: ({ url }) => checkoutNavigation.go(url) }),
   );
-  const price = formatPrice(priceCents, currency);
+  const price = formatMoney(priceCents, currency);
   const rows: [string, string][] = [
     ['Course', WORKBOOK_TITLE],
     ['Price', `${price}, one-time`],

@@ -9,17 +9,20 @@ import { PREPARING_POLL } from './workbook-download';
 const completed = {
   id: 'pi_testCompleted01',
   amount: 4900,
+  currency: 'usd',
   firstName: 'Alex',
   lastName: 'Rivera',
   email: 'alex@example.com',
   status: 'completed',
+  needsReview: false,
 };
 const pending = { ...completed, id: 'pi_testPending001', amount: 2550, status: 'pending' };
+const inYen = { ...completed, id: 'pi_testYen000001', amount: 4900, currency: 'jpy' };
 const notFound: StubAnswer = { error: { message: 'Order not found', code: 'NOT_FOUND', httpStatus: 404 } };
 
 function ordersById(input: unknown): StubAnswer {
   const { paymentIntentId } = input as { paymentIntentId: string };
-  const order = [completed, pending].find((candidate) => candidate.id === paymentIntentId);
+  const order = [completed, pending, inYen].find((candidate) => candidate.id === paymentIntentId);
   return order ? { data: order } : notFound;
 }
 
@@ -70,6 +73,13 @@ describe('/success', { timeout: 20_000 }, () => {
     expect(screen.getByText('$25.50')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Your Journey' })).toBeInTheDocument();
+  });
+
+  it("shows the amount in the order's own currency", async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp(`/success?payment_intent=${inYen.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(screen.getByText('¥4,900')).toBeInTheDocument();
   });
 
   it('says Order not found for an unknown id', async () => {

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconHourglass } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconHourglass, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
-import { formatCents } from '../../../shared/orders';
+import { formatMoney } from '../../../shared/money';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
 import { WorkbookDownload } from './workbook-download';
@@ -90,7 +90,7 @@ function ConfirmationSkeleton() {
 
 /**
  * /success (docs/product.md#pages-and-routes): the order confirmation for a payment-intent id:
- * order id, amount in dollars, name, email and the workbook's title; the download for a completed
+ * order id, amount in its currency, name, email and the workbook's title; the download for a completed
  * order, otherwise a note that the payment is being processed; 'Start Your Journey' and 'Return to
  * Home'.
  */
@@ -99,8 +99,11 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
   const order = useQuery({
     ...trpc.orders.get.queryOptions({ paymentIntentId }),
     retryOnMount: false,
+    // An order a person must check (needsReview) will not change by itself: no more asking.
     refetchInterval: (query) =>
-      query.state.data?.status === 'pending' && query.state.dataUpdateCount <= PENDING_POLL.times
+      query.state.data?.status === 'pending' &&
+      !query.state.data.needsReview &&
+      query.state.dataUpdateCount <= PENDING_POLL.times
         ? PENDING_POLL.ms
         : false,
   });
@@ -110,6 +113,7 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
 
   const { data } = order;
   const completed = data.status === 'completed';
+  const inReview = !completed && data.needsReview;
   const details: [string, ReactNode][] = [
     [
       'Order ID',
@@ -117,7 +121,7 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
         {data.id}
       </code>,
     ],
-    ['Amount', formatCents(data.amount)],
+    ['Amount', formatMoney(data.amount, data.currency)],
     ['Name', `${data.firstName} ${data.lastName}`],
     ['Email', data.email],
     ['Workbook', WORKBOOK_TITLE],
@@ -135,7 +139,9 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
         <Text size="lg">
           {completed
             ? `Welcome, ${data.firstName}. Your year of weekly conversations starts now.`
-            : `Thank you, ${data.firstName}. We have your order and are waiting for the payment to be confirmed.`}
+            : inReview
+              ? `Thank you, ${data.firstName}. We have your order and your payment.`
+              : `Thank you, ${data.firstName}. We have your order and are waiting for the payment to be confirmed.`}
         </Text>
 
         <dl className={classes.details}>
@@ -158,6 +164,21 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
               with {data.email} and the personal access code we sent you.
             </Text>
           </Stack>
+        ) : inReview ? (
+          <Alert
+            variant="light"
+            color="plum"
+            icon={<IconInfoCircle aria-hidden="true" />}
+            title="We are checking your payment"
+          >
+            We received your payment, but something in it needs a quick check by a person before your course opens. We
+            will email you at {data.email} within 24 hours; there is nothing you need to do. Questions? Write to us
+            through the{' '}
+            <Anchor component={Link} to="/" hash="contact">
+              contact form
+            </Anchor>
+            .
+          </Alert>
         ) : (
           <Alert
             variant="light"

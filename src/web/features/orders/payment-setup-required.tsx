@@ -1,15 +1,24 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { formatCents, type CheckoutDetails } from '../../../shared/orders';
-import { PRICE_CENTS, WORKBOOK_TITLE } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
+import type { CheckoutDetails } from '../../../shared/orders';
+import { WORKBOOK_TITLE } from '../../../shared/constants';
 
 /**
  * /checkout while card payments are not wired (docs/product.md#pages-and-routes and
  * docs/product.md#orders): says so plainly, repeats what the visitor asked for, and points to the
- * contact form and back to the course page.
+ * contact form and back to the course page. The price is the configured PRICE_CENTS in CURRENCY.
  */
-export function PaymentSetupRequired({ details }: { details: CheckoutDetails }) {
+export function PaymentSetupRequired({
+  details,
+  priceCents,
+  currency,
+}: {
+  details: CheckoutDetails;
+  priceCents: number;
+  currency: string;
+}) {
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -25,8 +34,9 @@ export function PaymentSetupRequired({ details }: { details: CheckoutDetails }) 
             us and we will complete your order by hand.
           </Alert>
           <Text>
-            Thank you, {details.firstName}! You asked for <strong>{WORKBOOK_TITLE}</strong> ({formatCents(PRICE_CENTS)},
-            one-time) for {details.firstName} {details.lastName}, at <strong>{details.email}</strong>.
+            Thank you, {details.firstName}! You asked for <strong>{WORKBOOK_TITLE}</strong> (
+            {formatMoney(priceCents, currency)}, one-time) for {details.firstName} {details.lastName}, at{' '}
+            <strong>{details.email}</strong>.
           </Text>
           <Text>
             Send us a note through the{' '}

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SITE_PAGES } from '../../../shared/site-page-list';
+import { renderApp } from '../../test/render';
+import { type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const notFound: StubAnswer = { error: { message: 'Page not found', code: 'NOT_FOUND', httpStatus: 404 } };
+
+describe('the seller pages /faq, /refund, /privacy and /terms', { timeout: 20_000 }, () => {
+  it('each shows its own page, with its title in the tab', async () => {
+    for (const page of SITE_PAGES) {
+      stubTrpcFetch({
+        'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+        'sitePages.get': (input) => {
+          const { slug } = input as { slug: string };
+          return slug === page.slug
+            ? {
+                data: {
+                  slug,
+                  title: page.title,
+                  html: `<p>The text of ${slug}.</p>`,
+                  updatedAt: '2026-11-01T00:00:00.000Z',
+                },
+              }
+            : notFound;
+        },
+      });
+      const { unmount } = renderApp(page.path);
+      expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeInTheDocument();
+      expect(screen.getByText(`The text of ${page.slug}.`)).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe(`${page.title} · Vows & Weeks`));
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('is the 404 page until the seller saves it', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+      'sitePages.get': () => notFound,
+    });
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});
