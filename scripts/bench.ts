@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { MAX_PDF_BYTES } from '../src/shared/constants';
@@ -11,17 +12,32 @@ import { PROBE_PREFIX } from './bench/event-loop-probe';
 import { measure, measurePaced, warmUp, type Measurement } from './bench/load';
 import { placeOnSeparateCpus, spawnServer } from './bench/processes';
 import {
+  checkDatabaseTargets,
   checkTargets,
+  DATABASE_FIGURES,
+  DATABASES_SECTION_END,
+  DATABASES_SECTION_START,
   FIGURES,
   mergeSection,
+  renderDatabasesMarkdown,
   renderMarkdown,
+  SECTION_END,
   summarise,
+  summariseDatabases,
+  type DatabaseFigureId,
+  type DatabasesRunInfo,
+  type Engine,
   type FigureId,
   type RunInfo,
   type Sample,
   type UploadResult,
 } from './bench/report';
 import { seedBenchDatabase, BENCH_COMPLETED_WEEKS, type SeededDatabase } from './bench/seed';
+import { startPostgresServer, type PostgresServer } from './lib/postgres-server';
+import { openDatabase } from '../src/server/db/client';
+import { copyDatabase } from '../src/server/db/copy';
+import { openPostgres } from '../src/server/db/postgres';
+import { loadAccessCodeKey } from '../src/server/features/auth/access-code-key';
 
 /**
  * `npm run bench [-- --quick]`: the server-side benchmark of docs/benchmarks.md, in one run on
@@ -30,12 +46,20 @@ import { seedBenchDatabase, BENCH_COMPLETED_WEEKS, type SeededDatabase } from '.
  * route (the ceiling), an Express 5 server doing the same read as ours, and our app (REST read,
  * tRPC read, the dashboard's batch, the HTML), one server at a time, in rotated order over three
  * rounds; then the REST read at 200 requests/s offered and a 10 MB upload (event-loop delay and
- * memory, seen from inside the server by a preload). Writes docs/benchmarks.md (its own section)
- * and docs/benchmarks.json; exits 1 when a target is missed.
+ * memory, seen from inside the server by a preload); then the same reads and the dashboard batch on
+ * SQLite and on a PostgreSQL copy of the same data, side by side (decision 0180). Writes
+ * docs/benchmarks.md (its own two sections) and docs/benchmarks.json; exits 1 when a target is missed.
  * `--quick` is a short smoke run (fewer couples, one short round) that writes nothing to docs/.
+ * `--databases-only` runs only the SQLite vs PostgreSQL comparison and writes only its section.
  */
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'databases-only': { type: 'boolean', default: false },
+  },
+});
 const QUICK = values.quick;
+const DATABASES_ONLY = values['databases-only'];
 const ROUNDS = QUICK ? 1 : 3;
 /**
  * Load on every figure of a freshly started server before any is measured: the JIT needs thousands
@@ -61,6 +85,7 @@ const loadBefore = os.loadavg();
 const placement = placeOnSeparateCpus();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-bench-'));
 const running = new Set<ServerProcess>();
+const postgresServers = new Set<PostgresServer>();
 const problems: string[] = [];
 
 async function main(): Promise<number> {
@@ -69,6 +94,7 @@ async function main(): Promise<number> {
   );
   const small = await seedBenchDatabase(path.join(workDir, 'small'), 10);
   log(`Seeded 10 couples in ${small.seconds.toFixed(1)} s`);
+  if (DATABASES_ONLY) return compareDatabases(small);
   const large = await seedBenchDatabase(path.join(workDir, 'large'), LARGE_COUPLES);
   log(
     `Seeded ${LARGE_COUPLES.toLocaleString('en-US')} couples in ${large.seconds.toFixed(1)} s: ${JSON.stringify(large.rows)}`,
@@ -126,6 +152,8 @@ async function main(): Promise<number> {
     `10 MB upload: event-loop p99 ${upload.eventLoopP99Ms.toFixed(1)} ms, RSS growth ${(upload.rssGrowthBytes / 1048576).toFixed(1)} MB`,
   );
 
+  const databasesCode = await compareDatabases(small);
+
   const rows = summarise(samples);
   const checks = checkTargets(rows, upload);
   const info: RunInfo = {
@@ -152,7 +180,7 @@ async function main(): Promise<number> {
   if (QUICK) {
     log('Quick run: docs/benchmarks.md and docs/benchmarks.json left as they were.');
   } else {
-    writeDocs(markdown, { info, rows, upload, checks, problems });
+    writeDocs(markdown, 'api', { info, rows, upload, checks, problems });
     log('Wrote docs/benchmarks.md and docs/benchmarks.json');
   }
   for (const problem of problems) console.error(`Measurement problem: ${problem}`);
@@ -160,7 +188,152 @@ async function main(): Promise<number> {
   for (const check of missed)
     console.error(`Target missed: ${check.figure} = ${check.value.toFixed(2)} (target ${check.target})`);
   log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return missed.length === 0 && problems.length === 0 ? 0 : 1;
+  return missed.length === 0 && problems.length === 0 && databasesCode === 0 ? 0 : 1;
+}
+
+/**
+ * SQLite vs PostgreSQL (issue 27, decision 0180): the 10-couple database copied row by row into a
+ * throw-away PostgreSQL server (kept to the servers' CPU), and the app on each with the same
+ * DATA_DIR contents. Each round starts a fresh pair of apps and measures every figure on both back
+ * to back, alternating which goes first, as the 10 vs 100,000 couples comparison does. Writes its
+ * own section of docs/benchmarks.md and the `databases` key of docs/benchmarks.json.
+ */
+async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
+  const loadBefore = os.loadavg();
+  const server = await startPostgresServer({ launcher: placement.serverLauncher });
+  postgresServers.add(server);
+  try {
+    const copyStarted = performance.now();
+    const postgresDb = await copyToPostgres(sqliteDb, server.url);
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    const postgresVersion = await postgresVersionOf(server.url);
+    log(`Copied ${sqliteDb.couples} couples into ${postgresVersion} in ${copySeconds.toFixed(1)} s`);
+    const figuresOf = (db: SeededDatabase): (Figure & { id: DatabaseFigureId })[] => [
+      { id: 'rest', path: restRead(db), headers: { cookie: db.cookie } },
+      { id: 'trpc', path: TRPC_READ, headers: { cookie: db.cookie } },
+      { id: 'dashboard', path: DASHBOARD_BATCH, headers: { cookie: db.cookie } },
+    ];
+    const samples = new Map<DatabaseFigureId, Record<Engine, Sample[]>>(
+      Object.keys(DATABASE_FIGURES).map((id) => [id as DatabaseFigureId, { sqlite: [], postgres: [] }]),
+    );
+    const cpuOfPostgres = () => processTreeCpuSeconds(server.pid);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const apps: Record<Engine, ServerProcess> = {
+        sqlite: await startApp(sqliteDb),
+        postgres: await startApp(postgresDb, [], { DATABASE_URL: server.url }),
+      };
+      try {
+        for (const engine of ['sqlite', 'postgres'] as const) {
+          await verifyApp(apps[engine].url, sqliteDb);
+          await warmUpAll(apps[engine], figuresOf(sqliteDb));
+        }
+        for (const figure of rotate(figuresOf(sqliteDb), round)) {
+          const engines: Engine[] = round % 2 ? ['postgres', 'sqlite'] : ['sqlite', 'postgres'];
+          for (const engine of engines) {
+            const sample = await measureFigure(apps[engine], figure, engine === 'postgres' ? cpuOfPostgres : undefined);
+            samples.get(figure.id)![engine].push(sample);
+            log(
+              `round ${round + 1} ${`${figure.id} on ${engine}`.padEnd(22)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req`,
+            );
+          }
+        }
+      } finally {
+        await Promise.all([stop(apps.sqlite), stop(apps.postgres)]);
+      }
+    }
+    const rows = summariseDatabases(samples);
+    const checks = checkDatabaseTargets(rows);
+    const info: DatabasesRunInfo = {
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      node: process.version,
+      postgres: postgresVersion,
+      cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+      cores: os.cpus().length,
+      placement: placement.description,
+      loadBefore,
+      loadAfter: os.loadavg(),
+      rounds: ROUNDS,
+      warmupRequests: INITIAL_WARMUP_REQUESTS,
+      warmupCapSeconds: INITIAL_WARMUP_S,
+      warmupBeforeEachSeconds: WARMUP_S,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      couples: sqliteDb.couples,
+      copySeconds,
+      only: DATABASES_ONLY,
+      quick: QUICK,
+    };
+    const markdown = renderDatabasesMarkdown(info, rows, checks);
+    console.log(`\n${markdown}\n`);
+    if (!QUICK) {
+      writeDocs(
+        markdown,
+        'databases',
+        { info, rows, checks, problems },
+        {
+          start: DATABASES_SECTION_START,
+          end: DATABASES_SECTION_END,
+          after: SECTION_END,
+        },
+      );
+      log('Wrote the SQLite and PostgreSQL section of docs/benchmarks.md and docs/benchmarks.json');
+    }
+    const missed = checks.filter((c) => !c.met);
+    for (const check of missed)
+      console.error(`Target missed: ${check.figure} = ${check.value.toFixed(2)} (target ${check.target})`);
+    if (DATABASES_ONLY) for (const problem of problems) console.error(`Measurement problem: ${problem}`);
+    return missed.length === 0 && problems.length === 0 ? 0 : 1;
+  } finally {
+    postgresServers.delete(server);
+    await server.stop();
+  }
+}
+
+/**
+ * The seeded SQLite database copied into the PostgreSQL server's (empty) database, and a DATA_DIR
+ * of its own holding the same files minus the SQLite database: the access-code key first made
+ * there if no app has started yet, so both apps hash with the same key, as several processes must.
+ */
+async function copyToPostgres(sqliteDb: SeededDatabase, url: string): Promise<SeededDatabase> {
+  await loadAccessCodeKey(sqliteDb.dataDir, async () => false);
+  const dataDir = `${sqliteDb.dataDir}-postgres`;
+  fs.cpSync(sqliteDb.dataDir, dataDir, {
+    recursive: true,
+    filter: (source) => !path.basename(source).startsWith('app.sqlite'),
+  });
+  const source = openDatabase(path.join(sqliteDb.dataDir, 'app.sqlite'));
+  const target = openPostgres(url, { poolSize: 2 });
+  try {
+    await copyDatabase(source.db, target.db);
+  } finally {
+    await Promise.all([source.db.destroy(), target.db.destroy()]);
+  }
+  return { ...sqliteDb, dataDir };
+}
+
+async function postgresVersionOf(url: string): Promise<string> {
+  const handle = openPostgres(url, { poolSize: 1 });
+  try {
+    const { rows } = await sql<{ server_version: string }>`show server_version`.execute(handle.db);
+    return `PostgreSQL ${rows[0]?.server_version.split(' ')[0]}`;
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+/** Both apps answer the right data (REST, tRPC and the whole dashboard batch) before any is measured. */
+async function verifyApp(url: string, db: SeededDatabase): Promise<void> {
+  await verifyReads(url, db);
+  await expectJson(
+    url,
+    DASHBOARD_BATCH,
+    db.cookie,
+    (body) =>
+      Array.isArray(body) &&
+      body.length === DASHBOARD_PROCEDURES &&
+      body.every((part) => part?.result?.data !== undefined),
+  );
 }
 
 interface Figure {
@@ -245,16 +418,7 @@ function benchServers(small: SeededDatabase): BenchServer[] {
       name: 'our app',
       start: () => startApp(small),
       verify: async (url) => {
-        await verifyReads(url, small);
-        await expectJson(
-          url,
-          DASHBOARD_BATCH,
-          small.cookie,
-          (body) =>
-            Array.isArray(body) &&
-            body.length === DASHBOARD_PROCEDURES &&
-            body.every((part) => part?.result?.data !== undefined),
-        );
+        await verifyApp(url, small);
         const html = await fetch(`${url}/`).then((res) => res.text());
         if (!html.includes('<div id="root"')) throw new Error('GET / did not answer the built app');
       },
@@ -284,11 +448,15 @@ async function scaleServers(small: SeededDatabase, large: SeededDatabase) {
 }
 
 /** Our app as one node process (the same command line as `npm start` minus the build check). */
-async function startApp(db: SeededDatabase, preloads: string[] = []): Promise<ServerProcess> {
+async function startApp(
+  db: SeededDatabase,
+  preloads: string[] = [],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   return track(
     await spawnServer(
       'src/server/main.ts',
-      { ...APP_ENV, DATA_DIR: db.dataDir },
+      { ...APP_ENV, DATA_DIR: db.dataDir, ...env },
       { readyPath: '/api/auth/check', preloads, launcher: placement.serverLauncher },
     ),
   );
@@ -341,6 +509,30 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * CPU seconds of a process and all its children, the ended ones included (the postmaster's
+ * cutime/cstime count the children it has reaped): PostgreSQL's share of a request.
+ */
+function processTreeCpuSeconds(pid: number): number | null {
+  const fieldsOf = (id: string) => fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  try {
+    const own = fieldsOf(String(pid));
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = fieldsOf(entry);
+        if (Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile: its time is in the parent's cutime/cstime now.
+      }
+    }
+    return ticks / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /** A fresh process runs its code unoptimised at first: load every figure of it before measuring any. */
 async function warmUpAll(server: ServerProcess, figures: Figure[]): Promise<void> {
   for (const figure of figures) {
@@ -354,14 +546,23 @@ async function warmUpAll(server: ServerProcess, figures: Figure[]): Promise<void
   }
 }
 
-async function measureFigure(server: ServerProcess, figure: Figure): Promise<Sample> {
+/** `otherCpu`: the CPU seconds of a process the server uses (PostgreSQL), counted with the server's. */
+async function measureFigure(
+  server: ServerProcess,
+  figure: Figure,
+  otherCpu: () => number | null = () => 0,
+): Promise<Sample> {
   const load = { url: `${server.url}${figure.path}`, headers: figure.headers, connections: CONNECTIONS };
   await warmUp({ ...load, seconds: WARMUP_S });
-  const cpuBefore = cpuSeconds(server.child.pid);
+  const cpu = () => {
+    const [own, other] = [cpuSeconds(server.child.pid), otherCpu()];
+    return own === null || other === null ? null : own + other;
+  };
+  const cpuBefore = cpu();
   const result = figure.pacedRate
     ? await measurePaced({ ...load, ratePerSecond: figure.pacedRate, seconds: SECONDS })
     : await measure({ ...load, seconds: SECONDS });
-  const cpuAfter = cpuSeconds(server.child.pid);
+  const cpuAfter = cpu();
   noteFailures(figure.id, result);
   return {
     rps: result.rps,
@@ -474,16 +675,21 @@ function gitCommit(): string {
   }
 }
 
-function writeDocs(markdown: string, json: Record<string, unknown>): void {
+function writeDocs(
+  markdown: string,
+  key: string,
+  json: Record<string, unknown>,
+  markers?: Parameters<typeof mergeSection>[2],
+): void {
   const mdFile = path.join(root, 'docs/benchmarks.md');
   const existing = fs.existsSync(mdFile) ? fs.readFileSync(mdFile, 'utf8') : undefined;
-  fs.writeFileSync(mdFile, mergeSection(existing, markdown));
-  // The JSON keeps other keys (e.g. the front end's results) and replaces "api".
+  fs.writeFileSync(mdFile, mergeSection(existing, markdown, markers));
+  // The JSON keeps other keys (e.g. the front end's results) and replaces its own.
   const jsonFile = path.join(root, 'docs/benchmarks.json');
   const previous = fs.existsSync(jsonFile)
     ? (JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as Record<string, unknown>)
     : {};
-  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...previous, api: json }, null, 2)}\n`);
+  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...previous, [key]: json }, null, 2)}\n`);
 }
 
 let exitCode = 1;
@@ -494,6 +700,7 @@ try {
   for (const server of running) console.error(server.output().slice(-2000));
 } finally {
   await Promise.all([...running].map((server) => server.stop('SIGKILL')));
+  await Promise.all([...postgresServers].map((server) => server.stop()));
   fs.rmSync(workDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

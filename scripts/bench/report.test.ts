@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkDatabaseTargets,
   checkTargets,
+  DATABASES_SECTION_END,
+  DATABASES_SECTION_START,
   mergeSection,
   SECTION_END,
   SECTION_START,
   summarise,
+  summariseDatabases,
+  type DatabaseFigureId,
+  type Engine,
   type FigureId,
   type Sample,
   type UploadResult,
@@ -69,5 +75,41 @@ describe('the bench report', () => {
     expect(merged).toBe(`# Benchmarks\n\nLighthouse results\n\n${SECTION_START}\nnew\n${SECTION_END}\n\nMore notes\n`);
     expect(mergeSection('# Benchmarks\n\nLighthouse\n', 'S')).toBe('# Benchmarks\n\nLighthouse\n\nS\n');
     expect(mergeSection(undefined, 'S')).toContain('# Benchmarks');
+  });
+
+  it('compares the databases by the median of the back-to-back pairs and checks the PostgreSQL REST read', () => {
+    const pairs = (sqlite: number[], postgres: number[]): Record<Engine, Sample[]> => ({
+      sqlite: sqlite.map((rps) => sample(rps)),
+      postgres: postgres.map((rps) => sample(rps)),
+    });
+    // Per-round ratios 0.5, 0.25 and 0.6: the median pair says 0.5, while the medians of each
+    // side on its own (2,000 / 4,000 = 0.5 here too) could differ from it in other runs.
+    const rows = summariseDatabases(
+      new Map<DatabaseFigureId, Record<Engine, Sample[]>>([
+        ['rest', pairs([4_000, 8_000, 2_000], [2_000, 2_000, 1_200])],
+        ['trpc', pairs([1_000], [300])],
+      ]),
+    );
+    expect(rows[0]).toMatchObject({ id: 'rest', rpsRatio: 0.5, sqlite: { rps: 4_000 }, postgres: { rps: 2_000 } });
+    expect(checkDatabaseTargets(rows)).toEqual([
+      { figure: 'REST read, PostgreSQL / SQLite (requests/s)', value: 0.5, target: '>= 0.5', met: true },
+    ]);
+    const slower = summariseDatabases(new Map([['rest', pairs([4_000], [1_900])]]));
+    expect(checkDatabaseTargets(slower)[0]!.met).toBe(false);
+  });
+
+  it('puts the databases section after the API section the first time, and replaces it afterwards', () => {
+    const markers = { start: DATABASES_SECTION_START, end: DATABASES_SECTION_END, after: SECTION_END };
+    const page = `# Benchmarks\n\n${SECTION_START}\napi\n${SECTION_END}\n\n## Front end\n`;
+    const first = mergeSection(page, `${DATABASES_SECTION_START}\nv1\n${DATABASES_SECTION_END}`, markers);
+    expect(first).toBe(
+      `# Benchmarks\n\n${SECTION_START}\napi\n${SECTION_END}\n\n${DATABASES_SECTION_START}\nv1\n${DATABASES_SECTION_END}\n\n## Front end\n`,
+    );
+    const second = mergeSection(first, `${DATABASES_SECTION_START}\nv2\n${DATABASES_SECTION_END}`, markers);
+    expect(second).toBe(first.replace('v1', 'v2'));
+    // The API section's own update leaves the databases section alone.
+    expect(mergeSection(second, `${SECTION_START}\napi 2\n${SECTION_END}`)).toBe(
+      second.replace('\napi\n', '\napi 2\n'),
+    );
   });
 });

@@ -51,20 +51,20 @@ export interface Check {
   met: boolean;
 }
 
-/** Medians over the rounds, per figure (each column on its own, as autocannon users expect). */
+/** Medians over the rounds, each column on its own (as autocannon users expect). */
+function medians(rounds: Sample[]): Sample {
+  const cpu = rounds.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    cpuUsPerRequest: cpu.length === rounds.length ? median(cpu) : null,
+  };
+}
+
+/** Medians over the rounds, per figure. */
 export function summarise(samples: Map<FigureId, Sample[]>): Row[] {
-  return [...samples].map(([id, rounds]) => {
-    const cpu = rounds.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
-    return {
-      id,
-      label: FIGURES[id],
-      rps: median(rounds.map((r) => r.rps)),
-      p50: median(rounds.map((r) => r.p50)),
-      p99: median(rounds.map((r) => r.p99)),
-      cpuUsPerRequest: cpu.length === rounds.length ? median(cpu) : null,
-      rounds,
-    };
-  });
+  return [...samples].map(([id, rounds]) => ({ id, label: FIGURES[id], ...medians(rounds), rounds }));
 }
 
 /** The median of the per-round ratios of two figures measured back to back in each round. */
@@ -173,13 +173,142 @@ export function renderMarkdown(info: RunInfo, rows: Row[], checks: Check[], uplo
   return lines.join('\n');
 }
 
-/** Puts the bench section into the page, keeping whatever else it holds (e.g. the Lighthouse results). */
-export function mergeSection(existing: string | undefined, section: string): string {
+/**
+ * Puts a bench section into the page, keeping whatever else it holds (e.g. the Lighthouse results).
+ * A section not there yet goes after the page's other bench section (`after`), else at the end.
+ */
+export function mergeSection(
+  existing: string | undefined,
+  section: string,
+  markers: { start: string; end: string; after?: string } = { start: SECTION_START, end: SECTION_END },
+): string {
   if (existing === undefined || existing.trim() === '') {
     return `# Benchmarks\n\nHow fast the app is, measured on this machine. Every target is a ratio or a bound taken in one run.\n\n${section}\n`;
   }
-  const start = existing.indexOf(SECTION_START);
-  const end = existing.indexOf(SECTION_END);
-  if (start !== -1 && end > start) return existing.slice(0, start) + section + existing.slice(end + SECTION_END.length);
+  const start = existing.indexOf(markers.start);
+  const end = existing.indexOf(markers.end);
+  if (start !== -1 && end > start) return existing.slice(0, start) + section + existing.slice(end + markers.end.length);
+  const after = markers.after ? existing.indexOf(markers.after) : -1;
+  if (after !== -1) {
+    const at = after + markers.after!.length;
+    return `${existing.slice(0, at)}\n\n${section}${existing.slice(at)}`;
+  }
   return `${existing.trimEnd()}\n\n${section}\n`;
+}
+
+/**
+ * SQLite vs PostgreSQL (issue 27, decision 0180): the same reads of the same seeded data, the app
+ * once on the SQLite file and once on a PostgreSQL copy of it, measured back to back in each round.
+ */
+export const DATABASE_FIGURES = {
+  rest: 'REST read: GET /api/user-progression/{id}',
+  trpc: 'tRPC read: progress.progression',
+  dashboard: 'Dashboard opening: the tRPC batch of 6 procedures',
+} as const;
+export type DatabaseFigureId = keyof typeof DATABASE_FIGURES;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseRow {
+  id: DatabaseFigureId;
+  label: string;
+  sqlite: Sample;
+  postgres: Sample;
+  /** Medians of the per-round PostgreSQL / SQLite ratios of back-to-back runs. */
+  rpsRatio: number;
+  p99Ratio: number;
+  rounds: Record<Engine, Sample[]>;
+}
+
+export function summariseDatabases(samples: Map<DatabaseFigureId, Record<Engine, Sample[]>>): DatabaseRow[] {
+  return [...samples].map(([id, rounds]) => {
+    const ratio = (key: 'rps' | 'p99') =>
+      median(rounds.postgres.map((sample, round) => sample[key] / rounds.sqlite[round]![key]));
+    return {
+      id,
+      label: DATABASE_FIGURES[id],
+      sqlite: medians(rounds.sqlite),
+      postgres: medians(rounds.postgres),
+      rpsRatio: ratio('rps'),
+      p99Ratio: ratio('p99'),
+      rounds,
+    };
+  });
+}
+
+/** Issue 27's target: the PostgreSQL REST read within 0.5x of the SQLite one. */
+export function checkDatabaseTargets(rows: DatabaseRow[]): Check[] {
+  const rest = rows.find((r) => r.id === 'rest');
+  if (!rest) throw new Error('No measurement for the REST read on both databases');
+  return [
+    {
+      figure: 'REST read, PostgreSQL / SQLite (requests/s)',
+      value: rest.rpsRatio,
+      target: '>= 0.5',
+      met: rest.rpsRatio >= 0.5,
+    },
+  ];
+}
+
+export const DATABASES_SECTION_START =
+  '<!-- bench-databases:start (written by npm run bench; edit outside these markers) -->';
+export const DATABASES_SECTION_END = '<!-- bench-databases:end -->';
+
+export interface DatabasesRunInfo {
+  date: string;
+  commit: string;
+  node: string;
+  postgres: string;
+  cpu: string;
+  cores: number;
+  placement: string;
+  loadBefore: number[];
+  loadAfter: number[];
+  rounds: number;
+  warmupRequests: number;
+  warmupCapSeconds: number;
+  warmupBeforeEachSeconds: number;
+  seconds: number;
+  connections: number;
+  couples: number;
+  copySeconds: number;
+  /** `npm run bench -- --databases-only`: only this comparison ran. */
+  only: boolean;
+  quick: boolean;
+}
+
+export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRow[], checks: Check[]): string {
+  const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' / ');
+  const cpu = (s: Sample) => (s.cpuUsPerRequest === null ? 'n/a' : thousands(s.cpuUsPerRequest));
+  return [
+    DATABASES_SECTION_START,
+    '## SQLite and PostgreSQL side by side (`npm run bench`)',
+    '',
+    `Run ${info.date} at commit \`${info.commit}\`${info.quick ? ' (**--quick smoke run**, not comparable)' : ''}${info.only ? ' with `--databases-only` (this comparison alone)' : ''}: ` +
+      `Node ${info.node}, ${info.postgres}, ${info.cores} × ${info.cpu}, load average ${load(info.loadBefore)} before and ${load(info.loadAfter)} after ` +
+      '(1/5/15 min; other work on the machine shares the cores). ' +
+      `The same ${thousands(info.couples)}-couple database, seeded into SQLite and copied row by row (\`copyDatabase\`, ${fixed(info.copySeconds, 1)} s) into a throw-away PostgreSQL server on loopback ` +
+      '(fsync off, as its data is thrown away); both apps get the same DATA_DIR contents (access-code key) and the same session cookie. ' +
+      `Each round starts a fresh pair of apps, loads every figure of both with ${thousands(info.warmupRequests)} requests (at most ${info.warmupCapSeconds} s), ` +
+      `then measures each figure on both back to back (${info.warmupBeforeEachSeconds} s of warm-up, ${info.seconds} s measured, ${info.connections} connections), alternating which goes first; ` +
+      `${info.rounds} round(s), figures in rotated order; medians, and the ratios are medians of the back-to-back pairs. ` +
+      `${info.placement[0]!.toUpperCase()}${info.placement.slice(1)}; the PostgreSQL server is kept to the servers' CPU too, so both databases serve from the same single core ` +
+      '(on a real install PostgreSQL usually has cores, or a machine, of its own). ' +
+      'Server CPU per request on PostgreSQL is the app plus the PostgreSQL processes.',
+    '',
+    '**The session memory (decision 0064) is off on PostgreSQL** (decision 0178): there every request reads its session from the database, ' +
+      'while the SQLite app answers a known session from memory. That lookup is part of the PostgreSQL figures below.',
+    '',
+    '| Figure | SQLite requests/s | PostgreSQL requests/s | PostgreSQL / SQLite | SQLite p99 (ms) | PostgreSQL p99 (ms) | SQLite CPU/request (µs) | PostgreSQL CPU/request, app + database (µs) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${thousands(r.sqlite.rps)} | ${thousands(r.postgres.rps)} | ${fixed(r.rpsRatio, 2)} | ${fixed(r.sqlite.p99, 2)} | ${fixed(r.postgres.p99, 2)} | ${cpu(r.sqlite)} | ${cpu(r.postgres)} |`,
+    ),
+    '',
+    '| Target | Measured | Target | Met |',
+    '|---|---:|---:|:---:|',
+    ...checks.map((c) => `| ${c.figure} | ${fixed(c.value, 2)} | ${c.target} | ${c.met ? 'yes' : '**NO**'} |`),
+    '',
+    DATABASES_SECTION_END,
+  ].join('\n');
 }

@@ -18,7 +18,14 @@ export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:PORT/postgres: the superuser, no password (trust on loopback). */
   url: string;
   port: number;
+  /** The postmaster's process id (its connections' backends are its children). */
+  pid: number;
   stop(): Promise<void>;
+}
+
+export interface PostgresServerOptions {
+  /** Prefix of the server's command line, e.g. `taskset --cpu-list 1` (the benchmark's CPU placement). */
+  launcher?: string[];
 }
 
 async function freePort(): Promise<number> {
@@ -32,7 +39,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer({ launcher = [] }: PostgresServerOptions = {}): Promise<PostgresServer> {
   const bin = path.dirname(findPostgresProgram('initdb'));
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-pg-'));
@@ -69,7 +76,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     '-c',
     'max_connections=300',
   ]);
-  const child: ChildProcess = spawn(serve.command, serve.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The launcher execs the next program (as setpriv does), so the child is the postmaster itself.
+  const [command, ...args] = [...launcher, serve.command, ...serve.args] as [string, ...string[]];
+  const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4000);
@@ -90,6 +99,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         // SIGINT: the "fast" shutdown (open sessions are ended).
