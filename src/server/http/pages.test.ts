@@ -24,7 +24,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(files: Record<string, string>) {
+async function serve(files: Record<string, string>, routes: string[] = []) {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-pages-'));
   dirs.push(webDir);
   for (const [name, text] of Object.entries(files)) {
@@ -32,6 +32,9 @@ async function serve(files: Record<string, string>) {
     fs.writeFileSync(path.join(webDir, name), text);
   }
   const app = Fastify();
+  app.addHook('onRoute', (route) => {
+    routes.push(`${route.method} ${route.url}`);
+  });
   await registerPages(app, webDir, config as never);
   return app;
 }
@@ -55,6 +58,32 @@ describe('registerPages', () => {
     const missing = await app.inject({ url: '/nowhere' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"></div>');
+    await app.close();
+  });
+
+  it('serves the built files through one route, however many there are (idle memory, decision 0176)', async () => {
+    const assets = Object.fromEntries(
+      Array.from({ length: 40 }, (_, index) => [`assets/chunk-${index}.js`, `export const n = ${index};`]),
+    );
+    const routes: string[] = [];
+    const app = await serve(
+      { 'index.html': page('landing'), 'app.html': page(''), '.vite/manifest.json': '{}', ...assets },
+      routes,
+    );
+    expect(routes.filter((route) => route.includes('assets')).length).toBe(0);
+    const asset = await app.inject({ url: '/assets/chunk-7.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('export const n = 7;');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // What is not a file gets the same answers as before: the app's 404 page, or JSON under /api.
+    const missing = await app.inject({ url: '/assets/gone.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    const api = await app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'No such endpoint: GET /api/nothing-here' });
+    // Dotfiles (the build's manifest) are not served.
+    expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
     await app.close();
   });
 });
