@@ -8,7 +8,9 @@ import { AppProviders } from '../src/web/components/app-providers';
 import { SHELL_PAGES } from '../src/web/components/page-shells';
 import { cssVariablesResolver, theme } from '../src/web/theme';
 import { createAppRouter } from '../src/web/router';
+import type { PublicConfig } from '../src/web/public-config';
 import { createQueryClient } from '../src/web/query-client';
+import { trpc } from '../src/web/trpc';
 
 /**
  * The server-side entry of the build-time prerender (built by Vite in SSR mode, see
@@ -17,12 +19,15 @@ import { createQueryClient } from '../src/web/query-client';
  * waits for the lazily loaded parts inside the page (its forms), which resolves their `lazy()`
  * payloads; the second pass with `renderToString` then renders the whole page in place, without
  * streaming's out-of-order inline scripts (the CSP forbids inline scripts, and the page must show
- * without JavaScript).
+ * without JavaScript). With `publicConfig`, the page renders as if the server had sent it that
+ * config (the code hints of the sign-in pages).
  */
 export { SHELL_PAGES };
 
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string, publicConfig?: PublicConfig): Promise<string> {
   const queryClient = createQueryClient();
+  // The sign-in pages' code hints, as placeholders the server fills in (decision 0175).
+  if (publicConfig) queryClient.setQueryData(trpc.publicConfig.get.queryOptions().queryKey, publicConfig);
   const router = createAppRouter({
     queryClient,
     history: createMemoryHistory({ initialEntries: [path] }),

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { PAGE_PATHS } from '../src/server/http/pages';
+import type { PublicConfig } from '../src/server/features/public-config/service';
+import { HINT_PLACEHOLDERS, HINT_VARIANTS, type HintVariant, hintPageFile, PAGE_PATHS } from '../src/server/http/pages';
 import { landingBundle } from './check-bundle-size';
 import { criticalCss } from './prerender-css';
 
@@ -39,17 +40,29 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     },
   });
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
-    renderPage: (path: string) => Promise<string>;
+    renderPage: (path: string, publicConfig?: PublicConfig) => Promise<string>;
     renderShell: (path: string) => Promise<string>;
     SHELL_PAGES: Record<string, unknown>;
   };
   const rendered = await entry.renderPage('/');
-  const otherPages: { pagePath: string; html: string }[] = [];
+  const otherPages: { pagePath: string; file: string; html: string }[] = [];
   for (const pagePath of PAGE_PATHS) {
     // A path with a parameter (`/admin/couples/:coupleId`) is served the empty shell.
     if (pagePath === '/' || pagePath.includes(':')) continue;
-    const html = pagePath in entry.SHELL_PAGES ? await entry.renderShell(pagePath) : await entry.renderPage(pagePath);
-    otherPages.push({ pagePath, html });
+    const file = pageFileName(pagePath);
+    if (pagePath in entry.SHELL_PAGES) {
+      otherPages.push({ pagePath, file, html: await entry.renderShell(pagePath) });
+      continue;
+    }
+    // A page is rendered as an installation without code hints would show it; one that shows them
+    // (the sign-in pages) also once per combination, with placeholders (decision 0175).
+    otherPages.push({ pagePath, file, html: await entry.renderPage(pagePath, hintConfig(null)) });
+    const withHints = await entry.renderPage(pagePath, hintConfig('trial-demo'));
+    if (!withHints.includes(HINT_PLACEHOLDERS.demoAccessCode)) continue;
+    for (const variant of HINT_VARIANTS) {
+      const html = variant === 'trial-demo' ? withHints : await entry.renderPage(pagePath, hintConfig(variant));
+      otherPages.push({ pagePath, file: hintPageFile(file, variant), html });
+    }
   }
   fs.rmSync(ssrDir, { recursive: true, force: true });
   // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
@@ -93,6 +106,23 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   precompress(webDir);
 }
 
+/** The public config a page is prerendered with: the given code hints as placeholders, nothing else. */
+function hintConfig(variant: HintVariant | null): PublicConfig {
+  const trial = variant === 'trial' || variant === 'trial-demo';
+  const demo = variant === 'demo' || variant === 'trial-demo';
+  return {
+    demoMode: demo,
+    trialAccessCode: trial ? HINT_PLACEHOLDERS.trialAccessCode : null,
+    // Rendered as text only; the server puts the number in its place.
+    trialWeeks: HINT_PLACEHOLDERS.trialWeeks as unknown as number,
+    demoEmail: demo ? HINT_PLACEHOLDERS.demoEmail : null,
+    demoAccessCode: demo ? HINT_PLACEHOLDERS.demoAccessCode : null,
+    cardPayments: false,
+    priceCents: 0,
+    currency: 'usd',
+  };
+}
+
 /** The file a page path's prerendered HTML is written to (and served from, http/pages.ts). */
 export function pageFileName(pagePath: string): string {
   return `pages/${pagePath.slice(1)}.html`;
@@ -104,7 +134,7 @@ export function pageFileName(pagePath: string): string {
  * files deferred (as on `/`), and the critical CSS of the route stylesheets (the dashboard's, the
  * admin screen's) inlined too, since the skeleton uses their classes before the app loads them.
  */
-function writePageShells(webDir: string, shell: string, pages: { pagePath: string; html: string }[]): void {
+function writePageShells(webDir: string, shell: string, pages: { file: string; html: string }[]): void {
   const assets = path.join(webDir, 'assets');
   const linkedCss = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
   const routeCss = fs
@@ -113,8 +143,8 @@ function writePageShells(webDir: string, shell: string, pages: { pagePath: strin
     .map((file) => `assets/${file}`)
     .filter((file) => !linkedCss.includes(file))
     .sort();
-  for (const { pagePath, html: rendered } of pages) {
-    fs.mkdirSync(path.dirname(path.join(webDir, pageFileName(pagePath))), { recursive: true });
+  for (const { file: pageFile, html: rendered } of pages) {
+    fs.mkdirSync(path.dirname(path.join(webDir, pageFile)), { recursive: true });
     const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
     const html = title ? rendered.slice(title.length) : rendered;
     let page = shell;
@@ -136,7 +166,7 @@ function writePageShells(webDir: string, shell: string, pages: { pagePath: strin
       .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
       .replace('</head>', `  <style data-critical-css>${routeCritical}</style>\n  </head>`)
       .replace(ROOT_ELEMENT, `<div id="root">${inertUntilTheAppTakesOver(html)}</div>`);
-    fs.writeFileSync(path.join(webDir, pageFileName(pagePath)), page);
+    fs.writeFileSync(path.join(webDir, pageFile), page);
   }
 }
 

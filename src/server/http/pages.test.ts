@@ -4,9 +4,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
-import { registerPages } from './pages';
+import type { PublicConfig } from '../features/public-config/service';
+import { HINT_PLACEHOLDERS, registerPages } from './pages';
 
-const config = {
+const config: PublicConfig = {
   demoMode: false,
   trialAccessCode: null,
   demoEmail: null,
@@ -24,7 +25,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(files: Record<string, string>) {
+async function serve(files: Record<string, string>, routes: string[] = [], publicConfig = config) {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-pages-'));
   dirs.push(webDir);
   for (const [name, text] of Object.entries(files)) {
@@ -32,7 +33,10 @@ async function serve(files: Record<string, string>) {
     fs.writeFileSync(path.join(webDir, name), text);
   }
   const app = Fastify();
-  await registerPages(app, webDir, config as never);
+  app.addHook('onRoute', (route) => {
+    routes.push(`${route.method} ${route.url}`);
+  });
+  await registerPages(app, webDir, publicConfig as never);
   return app;
 }
 
@@ -56,5 +60,62 @@ describe('registerPages', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"></div>');
     await app.close();
+  });
+
+  it('serves the built files through one route, however many there are (idle memory, decision 0176)', async () => {
+    const assets = Object.fromEntries(
+      Array.from({ length: 40 }, (_, index) => [`assets/chunk-${index}.js`, `export const n = ${index};`]),
+    );
+    const routes: string[] = [];
+    const app = await serve(
+      { 'index.html': page('landing'), 'app.html': page(''), '.vite/manifest.json': '{}', ...assets },
+      routes,
+    );
+    expect(routes.filter((route) => route.includes('assets')).length).toBe(0);
+    const asset = await app.inject({ url: '/assets/chunk-7.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('export const n = 7;');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // What is not a file gets the same answers as before: the app's 404 page, or JSON under /api.
+    const missing = await app.inject({ url: '/assets/gone.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    const api = await app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'No such endpoint: GET /api/nothing-here' });
+    // Dotfiles (the build's manifest) are not served.
+    expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it("serves a sign-in page with the installation's code hints in its HTML, values escaped (decision 0175)", async () => {
+    const hint = (text: string) => page(`<form>sign in</form><p>${text}</p>`);
+    const files = {
+      'index.html': page('landing'),
+      'app.html': page(''),
+      'pages/customer-login.html': hint('no hints'),
+      'pages/customer-login.hints-trial.html': hint(
+        `trial ${HINT_PLACEHOLDERS.trialAccessCode} for ${HINT_PLACEHOLDERS.trialWeeks} weeks`,
+      ),
+      'pages/customer-login.hints-demo.html': hint(
+        `demo ${HINT_PLACEHOLDERS.demoEmail} ${HINT_PLACEHOLDERS.demoAccessCode}`,
+      ),
+      'pages/customer-login.hints-trial-demo.html': hint(
+        `both ${HINT_PLACEHOLDERS.trialAccessCode} ${HINT_PLACEHOLDERS.demoEmail} ${HINT_PLACEHOLDERS.demoAccessCode}`,
+      ),
+    };
+    const body = async (publicConfig: PublicConfig) => {
+      const app = await serve(files, [], publicConfig);
+      const answer = await app.inject({ url: '/customer-login', headers: { 'accept-encoding': 'identity' } });
+      await app.close();
+      return answer.body;
+    };
+    expect(await body(config)).toContain('<p>no hints</p>');
+    expect(await body({ ...config, trialAccessCode: 'TRY<ME>', trialWeeks: 3 })).toContain(
+      '<p>trial TRY&#60;ME&#62; for 3 weeks</p>',
+    );
+    const demo = { ...config, demoMode: true, demoEmail: 'demo@example.com', demoAccessCode: 'DEMO-2026' };
+    expect(await body(demo)).toContain('<p>demo demo@example.com DEMO-2026</p>');
+    expect(await body({ ...demo, trialAccessCode: 'TRIAL' })).toContain('<p>both TRIAL demo@example.com DEMO-2026</p>');
   });
 });

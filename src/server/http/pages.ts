@@ -33,6 +33,46 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
 }
 
 /**
+ * The sign-in pages show the installation's trial and demo hints (docs/product.md#demo-mode), which
+ * the build cannot know. It prerenders such a page once per combination of hints, with these
+ * placeholders in place of the values (scripts/prerender.ts); the server serves the combination of
+ * its configuration with the values filled in, so the hints paint from the HTML like the rest of the
+ * page (they were the page's largest text, painted only once the app had loaded: decision 0175).
+ */
+export const HINT_PLACEHOLDERS = {
+  trialAccessCode: 'VW-HINT-TRIAL-CODE',
+  trialWeeks: 'VW-HINT-TRIAL-WEEKS',
+  demoEmail: 'VW-HINT-DEMO-EMAIL',
+  demoAccessCode: 'VW-HINT-DEMO-CODE',
+} as const;
+
+type HintConfig = Pick<PublicConfig, 'trialAccessCode' | 'trialWeeks' | 'demoEmail' | 'demoAccessCode'>;
+export type HintVariant = 'trial' | 'demo' | 'trial-demo';
+export const HINT_VARIANTS: HintVariant[] = ['trial', 'demo', 'trial-demo'];
+
+/** Which hints a configuration shows, as AccessCodeHints decides; null for none. */
+export function hintVariantOf(config: HintConfig): HintVariant | null {
+  const trial = Boolean(config.trialAccessCode);
+  const demo = Boolean(config.demoEmail && config.demoAccessCode);
+  return trial && demo ? 'trial-demo' : trial ? 'trial' : demo ? 'demo' : null;
+}
+
+/** The prerendered file of a page with one combination of hints, beside the page's own file. */
+export function hintPageFile(pageFile: string, variant: HintVariant): string {
+  return pageFile.replace(/\.html$/, `.hints-${variant}.html`);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The hint placeholders of a prerendered page replaced by the configuration's values, escaped. */
+export function fillHints(html: string, config: HintConfig): string {
+  return (Object.keys(HINT_PLACEHOLDERS) as (keyof typeof HINT_PLACEHOLDERS)[]).reduce(
+    (page, key) => page.replaceAll(HINT_PLACEHOLDERS[key], escapeHtml(String(config[key] ?? ''))),
+    html,
+  );
+}
+
+/**
  * The page paths of docs/product.md#pages-and-routes; every other non-API path gets the app with
  * status 404.
  */
@@ -88,7 +128,12 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
     await app.register(fastifyStatic, {
       root: webDir,
       index: false,
-      wildcard: false,
+      // One route for every file, looked up on request: a route per file (about 380 of them with
+      // their .br and .gz copies) held about 12 MB of a started server's memory (issue 26, decision
+      // 0176). A missing file goes to the not-found handler below, as any unknown path does.
+      wildcard: true,
+      // Nothing under a dot (the build's .vite manifest) is served.
+      dotfiles: 'ignore',
       // The build writes .br and .gz copies of the assets (scripts/prerender.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -111,12 +156,16 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
   for (const pagePath of PAGE_PATHS) {
     // Every other page path was prerendered too, as its frame and skeleton (decision 0136):
     // dist/web/pages/<name>.html; a build without them serves the empty shell.
-    const pageFile = path.join(webDir, 'pages', `${pagePath.slice(1)}.html`);
+    const ownFile = path.join(webDir, 'pages', `${pagePath.slice(1)}.html`);
+    // A page showing the code hints has a file per combination of them (decision 0175).
+    const variant = hintVariantOf(publicConfig);
+    const hintFile = variant && hintPageFile(ownFile, variant);
+    const pageFile = hintFile && fs.existsSync(hintFile) ? hintFile : ownFile;
     const page =
       pagePath === '/'
         ? landing
         : built && fs.existsSync(pageFile)
-          ? withPublicConfig(fs.readFileSync(pageFile, 'utf8'), publicConfig)
+          ? withPublicConfig(fillHints(fs.readFileSync(pageFile, 'utf8'), publicConfig), publicConfig)
           : shell;
     const html = compressible(page);
     app.get(pagePath, async (req, reply) => sendPage(req, reply, html));

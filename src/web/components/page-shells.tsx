@@ -1,7 +1,7 @@
 import { Container, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AdminDashboardSkeleton } from '../features/admin/admin-dashboard-skeleton';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminLayout, AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { SiteLayout } from './site-layout';
 
@@ -19,12 +19,12 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
       <DashboardScreen renderWorkbook={() => null} />
     </SiteLayout>
   ),
+  // The back office's frame (header actions, sections) around the frameworks page's skeleton and
+  // its real heading, the page's largest text (decision 0175).
   '/admin': () => (
-    <SiteLayout accountNav={false}>
-      <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
-        <AdminDashboardSkeleton />
-      </Container>
-    </SiteLayout>
+    <AdminLayout>
+      <AdminDashboardSkeleton />
+    </AdminLayout>
   ),
   // The back office's other sections: the admin frame with a generic page skeleton until the
   // guard has asked who is signed in.

@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { looksLikeTotpCode, RECOVERY_CODE_COUNT, TOTP_DIGITS } from '../../../shared/admin-security-schemas';
 import { AppError } from '../../../shared/errors';
 import type { DB } from '../../db/client';
@@ -115,6 +114,8 @@ export async function startSecondFactorSetup(deps: AppDeps, admin: AdminAuth): P
     digits: TOTP_DIGITS,
     period: PERIOD_SECONDS,
   }).toString();
+  // Loaded here, the one place it is used (issue 26's idle memory, decision 0176).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

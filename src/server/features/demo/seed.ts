@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { AppDeps } from '../../deps';
 import { nowIso } from '../../db/client';
 import { deleteSessionsOfAccount } from '../auth/sessions';
@@ -8,6 +7,8 @@ export const DEMO_ORDER_PENDING = 'pi_demoPending00001';
 
 /** A small, real PDF made with pdf-lib (tests and scripts use it as an upload). */
 export async function makeSamplePdf(title: string, body: string): Promise<Uint8Array> {
+  // Loaded here: the server's main thread otherwise never needs pdf-lib (decision 0176).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   const page = pdf.addPage([595, 842]);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import { ensurePrivateDir, writePrivateFile } from '../../private-files';
 
@@ -47,31 +47,66 @@ function mailOptions(message: OutgoingMessage) {
 export function createMailTransport(config: Config['mail']): MailTransport {
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl);
-    const transporter = nodemailer.createTransport(config.smtpUrl, {
-      // A slow or silent server fails the attempt (and is retried) instead of holding the worker.
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 30_000,
-    } as never);
+    const smtpUrl = config.smtpUrl;
+    const transporter = lazyTransporter((nodemailer) =>
+      nodemailer.createTransport(smtpUrl, {
+        // A slow or silent server fails the attempt (and is retried) instead of holding the worker.
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      } as never),
+    );
     return {
       description: `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       async send(message) {
-        await transporter.sendMail(mailOptions(message));
+        await (await transporter.get()).sendMail(mailOptions(message));
         return {};
       },
       close: () => transporter.close(),
     };
   }
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const writer = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     description: config.outboxDir,
     async send(message) {
-      const info = await writer.sendMail(mailOptions(message));
+      const info = await (await writer.get()).sendMail(mailOptions(message));
       await ensurePrivateDir(config.outboxDir);
       const file = path.join(config.outboxDir, `${String(message.id).padStart(6, '0')}-${message.kind}.eml`);
       await writePrivateFile(file, info.message as Buffer);
       return { file };
     },
     close: () => writer.close(),
+  };
+}
+
+type Nodemailer = typeof import('nodemailer');
+
+/**
+ * A nodemailer transporter made on the first message: nodemailer is loaded only then, so a server
+ * that has sent nothing since it started does not hold it in memory (issue 26's idle memory,
+ * decision 0176).
+ */
+function lazyTransporter<T extends Transporter<unknown>>(make: (nodemailer: Nodemailer) => T) {
+  let made: Promise<T> | undefined;
+  let closed = false;
+  return {
+    get(): Promise<T> {
+      if (!made) {
+        const loading = import('nodemailer').then((module) => make((module.default ?? module) as Nodemailer));
+        // A failed load is tried again with the next message.
+        loading.catch(() => {
+          if (made === loading) made = undefined;
+        });
+        made = loading;
+      }
+      return made;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      void made?.then((transporter) => transporter.close()).catch(() => undefined);
+    },
   };
 }

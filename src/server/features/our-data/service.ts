@@ -14,14 +14,14 @@ import type { AppDeps } from '../../deps';
 import { ensurePrivateDir } from '../../private-files';
 import type { CoupleAuth } from '../auth/access';
 import { deleteCoupleAccount } from '../couples/service';
-import { phaseOf } from '../printables/framework-pdf';
+import { phaseOf } from '../printables/printable-week';
 import {
   KEEPSAKE_GENERATOR_VERSION,
   KEEPSAKE_TITLE,
   type KeepsakeCover,
   type KeepsakePart,
   type KeepsakeWeek,
-} from '../printables/keepsake-pdf';
+} from '../printables/keepsake-parts';
 import { runPdfJob } from '../printables/pdf-jobs';
 import * as repo from './repo';
 import { COUPLE_DATA_TABLES } from './tables';

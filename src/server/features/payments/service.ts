@@ -64,9 +64,10 @@ export async function startCheckout(
   const input = parsed.data;
   const { publicUrl, payments } = deps.config;
   const back = new URLSearchParams({ email: input.email, firstName: input.firstName, lastName: input.lastName });
+  const stripe = await stripeFor(settings);
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeFor(settings).checkout.sessions.create({
+    session = await stripe.checkout.sessions.create({
       mode: 'payment',
       customer_email: input.email,
       line_items: [
@@ -100,9 +101,10 @@ export async function startCheckout(
  */
 export async function resolveCheckoutReturn(deps: AppDeps, sessionId: string): Promise<{ paymentIntentId: string }> {
   const settings = requireStripe(deps);
+  const stripe = await stripeFor(settings);
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeFor(settings).checkout.sessions.retrieve(sessionId);
+    session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
     throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE, undefined, error);
@@ -148,14 +150,10 @@ export async function handleStripeWebhook(
 ): Promise<{ received: true }> {
   const settings = requireStripe(deps);
   if (!signature) throw new AppError('BAD_REQUEST', MISSING_SIGNATURE);
+  const stripe = await stripeFor(settings);
   let event: Stripe.Event;
   try {
-    event = stripeFor(settings).webhooks.constructEvent(
-      rawBody,
-      signature,
-      settings.webhookSecret,
-      WEBHOOK_TOLERANCE_SECONDS,
-    );
+    event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw new AppError('BAD_REQUEST', BAD_SIGNATURE);
   }
@@ -292,8 +290,9 @@ export async function refundOrderAsAdminThroughProvider(
   const settings = deps.config.payments.stripe;
   if (order?.provider === 'stripe' && order.status === 'completed') {
     if (!settings) throw new AppError('SERVICE_UNAVAILABLE', `${STRIPE_REFUND_FAILED} (${PAYMENTS_NOT_CONFIGURED})`);
+    const stripe = await stripeFor(settings);
     try {
-      await stripeFor(settings).refunds.create({ payment_intent: orderId }, { idempotencyKey: `refund-${orderId}` });
+      await stripe.refunds.create({ payment_intent: orderId }, { idempotencyKey: `refund-${orderId}` });
     } catch (error) {
       if ((error as { code?: string }).code !== 'charge_already_refunded') {
         throw new AppError('SERVICE_UNAVAILABLE', STRIPE_REFUND_FAILED, undefined, error);

@@ -1,13 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ensurePrivateDir, writePrivateFile } from '../../private-files';
-import {
-  generateFrameworkPdf,
-  PRINTABLE_GENERATOR_VERSION,
-  printableFields,
-  type PrintableWeek,
-} from './framework-pdf';
+import { ensurePrivateDir } from '../../private-files';
+import { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, printableFields } from './printable-week';
 
 /**
  * The generated printables on disk (decision 0120): `DATA_DIR/printables/week-07-<key>.pdf`, the key
@@ -41,13 +36,13 @@ const pending = new Map<string, Promise<string>>();
 /**
  * The path of a week's printable, generating it first when it is not on disk yet. The file is
  * written under a temporary name and renamed into place, so a reader never sees half a PDF;
- * concurrent calls for the same file share one generation. `generate` is the generator itself by
- * default; the server passes one that runs it in a worker thread (pdf-worker.ts).
+ * concurrent calls for the same file share one generation. `generate` makes the file: the server
+ * passes one that runs in a worker thread (pdf-worker.ts), the worker `writePrintable` (pdf-work.ts).
  */
 export async function ensurePrintable(
   dir: string,
   week: PrintableWeek,
-  generate: (week: PrintableWeek, target: string) => Promise<void> = writePrintable,
+  generate: (week: PrintableWeek, target: string) => Promise<void>,
 ): Promise<string> {
   const target = printableFilePath(dir, week);
   try {
@@ -67,19 +62,6 @@ export async function ensurePrintable(
     pending.set(target, job);
   }
   return job;
-}
-
-/** Generates a week's printable into `target` (through a temporary file and a rename). */
-export async function writePrintable(week: PrintableWeek, target: string): Promise<void> {
-  const bytes = await generateFrameworkPdf(week);
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writePrivateFile(temporary, bytes);
-    await fs.rename(temporary, target);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 async function removeOlderPrintables(dir: string, weekNumber: number, keep: string): Promise<void> {

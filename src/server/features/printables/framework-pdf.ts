@@ -1,6 +1,8 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
-import type { WeekContentData } from '../../../shared/workbook-schemas';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import { phaseOf, type PrintableWeek } from './printable-week';
+
+export { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, phaseOf, printableFields } from './printable-week';
 
 /**
  * The printable framework of one week, generated from the week's content with pdf-lib (decision
@@ -12,43 +14,10 @@ import type { WeekContentData } from '../../../shared/workbook-schemas';
  * The page is 595 x 792 points: the width of A4 and the height of US Letter, so it prints at actual
  * size on either paper without clipping anything.
  *
- * Whatever changes the output (layout, texts, fonts) must bump PRINTABLE_GENERATOR_VERSION, which is
- * part of the cache key: cached files of the old layout are then regenerated.
+ * Whatever changes the output (layout, texts, fonts) must bump PRINTABLE_GENERATOR_VERSION
+ * (printable-week.ts), which is part of the cache key: cached files of the old layout are then
+ * regenerated.
  */
-export const PRINTABLE_GENERATOR_VERSION = 1;
-
-/** The fields of a week's content that the printable shows (ids and other fields may come and go). */
-export type PrintableWeek = Pick<
-  WeekContentData,
-  | 'title'
-  | 'focus'
-  | 'objective'
-  | 'reflectionQuestions'
-  | 'discussionPrompts'
-  | 'activity'
-  | 'commitmentExamples'
-  | 'conversationCards'
-> & { weekNumber: number };
-
-/** Exactly what is printed, in a fixed key order: the input of the cache key. */
-export function printableFields(week: PrintableWeek) {
-  return {
-    weekNumber: week.weekNumber,
-    title: week.title,
-    focus: week.focus,
-    objective: week.objective,
-    reflectionQuestions: week.reflectionQuestions.map((question) => question.question),
-    discussionPrompts: [...week.discussionPrompts],
-    activity: {
-      title: week.activity.title,
-      description: week.activity.description,
-      steps: [...week.activity.steps],
-    },
-    commitmentExamples: [...week.commitmentExamples],
-    conversationCards: week.conversationCards.map((card) => card.text),
-  };
-}
-
 export const PAGE_WIDTH = 595.28;
 export const PAGE_HEIGHT = 792;
 export const MARGIN_X = 56;
@@ -64,10 +33,6 @@ export const TINT = rgb(0.97, 0.94, 0.96);
 
 /** Handwriting needs about 22 points a line. */
 const WRITING_LINE_GAP = 22;
-
-export function phaseOf(weekNumber: number): string {
-  return PHASES.find((phase) => weekNumber >= phase.firstWeek && weekNumber <= phase.lastWeek)?.name ?? '';
-}
 
 export interface Fonts {
   regular: PDFFont;

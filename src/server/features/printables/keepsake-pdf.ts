@@ -11,6 +11,7 @@ import {
   RULE,
   wrapText,
 } from './framework-pdf';
+import { KEEPSAKE_TITLE, type KeepsakeCover, type KeepsakePart, type KeepsakeWeek } from './keepsake-parts';
 
 /*
  * "Our year", the couple's keepsake (docs/product.md#keepsake, decision 0166): a cover with both
@@ -20,51 +21,15 @@ import {
  *
  * Whatever changes the output must bump KEEPSAKE_GENERATOR_VERSION (part of the cache key).
  */
-export const KEEPSAKE_GENERATOR_VERSION = 1;
-export const KEEPSAKE_TITLE = 'Our year';
-
-export interface KeepsakeCover {
-  kind: 'cover';
-  partner1: string;
-  partner2: string;
-  /** `YYYY-MM-DD`, or null. */
-  weddingDate: string | null;
-  weeksCompleted: number;
-  /** The milestones reached, in order. */
-  milestones: string[];
-  /** The day the file was made, `YYYY-MM-DD`. */
-  madeOn: string;
-}
-
-export interface KeepsakeAnswer {
-  question: string;
-  answer: string;
-}
-
-export interface KeepsakePartner {
-  name: string;
-  answers: KeepsakeAnswer[];
-  discussionNotes: string;
-  activityResponse: string;
-  commitment: string;
-}
-
-export interface KeepsakeWeek {
-  kind: 'week';
-  weekNumber: number;
-  title: string;
-  phase: string;
-  completedAt: string | null;
-  rating: number | null;
-  notes: string;
-  summary: string | null;
-  /** Both partners, partner1 first; a partner whose answers the couple may not see is left out. */
-  partners: KeepsakePartner[];
-  /** The milestones this week reached (the 13th completed week: Quarter Champion). */
-  milestones: string[];
-}
-
-export type KeepsakePart = KeepsakeCover | KeepsakeWeek;
+export {
+  KEEPSAKE_GENERATOR_VERSION,
+  KEEPSAKE_TITLE,
+  type KeepsakeAnswer,
+  type KeepsakeCover,
+  type KeepsakePart,
+  type KeepsakePartner,
+  type KeepsakeWeek,
+} from './keepsake-parts';
 
 /**
  * Emoji and the joiners and selectors around them are dropped: the standard PDF fonts have no

@@ -13,15 +13,32 @@ import {
   type PDFPageLeaf,
   PDFRef,
 } from 'pdf-lib';
-import { PRIVATE_FILE_MODE } from '../../private-files';
-import { ensurePrintable, writePrintable } from './cache';
-import type { PrintableWeek } from './framework-pdf';
+import { randomBytes } from 'node:crypto';
+import { PRIVATE_FILE_MODE, writePrivateFile } from '../../private-files';
+import { ensurePrintable } from './cache';
+import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
 import { type KeepsakePart, renderKeepsakePart } from './keepsake-pdf';
 
 /*
  * The PDF work that must not run on the server's event loop (decision 0121). These functions run
  * inside a worker thread (pdf-worker.ts); pdf-jobs.ts starts them there with a time limit.
  */
+
+/**
+ * Generates a week's printable into `target` (through a temporary file and a rename). Here, with
+ * the worker's other PDF work, so the main thread never loads pdf-lib (decision 0176).
+ */
+export async function writePrintable(week: PrintableWeek, target: string): Promise<void> {
+  const bytes = await generateFrameworkPdf(week);
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writePrivateFile(temporary, bytes);
+    await fsp.rename(temporary, target);
+  } catch (error) {
+    await fsp.rm(temporary, { force: true });
+    throw error;
+  }
+}
 
 /** What reading an uploaded PDF found. */
 export type InspectResult =

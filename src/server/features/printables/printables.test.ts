@@ -5,8 +5,9 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bundledContentLibrary } from '../workbook/content-library';
-import { ensurePrintable, printableKey, writePrintable } from './cache';
+import { ensurePrintable, printableKey } from './cache';
 import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
+import { writePrintable } from './pdf-work';
 
 /** The PDF's text with every run of whitespace made one space, as a reader would search it. */
 async function textOf(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
@@ -91,10 +92,10 @@ describe('the printables cache', () => {
 
   it('makes a new file when the content changes and removes the old one', async () => {
     const dir = tempDir();
-    const before = await ensurePrintable(dir, week(3));
-    const other = await ensurePrintable(dir, week(4));
+    const before = await ensurePrintable(dir, week(3), writePrintable);
+    const other = await ensurePrintable(dir, week(4), writePrintable);
     const edited = { ...week(3), title: 'Edited title' };
-    const after = await ensurePrintable(dir, edited);
+    const after = await ensurePrintable(dir, edited, writePrintable);
     expect(after).not.toBe(before);
     expect(fs.readdirSync(dir).sort()).toEqual([path.basename(after), path.basename(other)].sort());
     const { text } = await textOf(fs.readFileSync(after));

@@ -1,11 +1,25 @@
-import { Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 
-/** Placeholder shapes of the admin screen while its data loads. */
+/**
+ * The frameworks page's heading: the same text whether the page is loading or loaded, so the
+ * prerendered `/admin` paints its largest text from the HTML and nothing moves when the list
+ * arrives (decision 0175).
+ */
+export function AdminDashboardHeading() {
+  return (
+    <div>
+      <Title order={1}>Admin dashboard</Title>
+      <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
+    </div>
+  );
+}
+
+/** Placeholder shapes of the admin screen while its data loads, under its real heading. */
 export function AdminDashboardSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading the admin dashboard">
-      <Skeleton height={36} width="50%" />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+    <Stack gap="lg">
+      <AdminDashboardHeading />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label="Loading the admin dashboard">
         <Paper withBorder p="lg">
           <Stack gap="md">
             {[0, 1, 2, 3].map((row) => (

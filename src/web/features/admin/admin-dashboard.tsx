@@ -1,9 +1,10 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { frameworkDownloadName } from '../../../shared/frameworks-schemas';
 import { errorMessage } from '../../lib/api-error';
+import { AdminDashboardHeading } from './admin-dashboard-skeleton';
 import { downloadFile } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { DeleteFrameworkModal } from './delete-framework-modal';
@@ -64,10 +65,7 @@ export function AdminDashboard() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Admin dashboard</Title>
-        <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
-      </div>
+      <AdminDashboardHeading />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <UploadFrameworkForm form={form} frameworks={frameworks} onUploaded={() => void refreshFrameworks()} />
         <WeekOverview frameworks={frameworks} selectedWeek={selectedWeek} onSelectWeek={selectWeek} />

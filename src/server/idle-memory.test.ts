@@ -1,0 +1,38 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from './paths';
+
+/**
+ * Packages a started server must not load until their feature is used (issue 26: idle RSS, decision
+ * 0176): each costs megabytes of code and heap in every process, whether or not the installation
+ * takes card payments, has sent an email, or makes a PDF (which the PDF worker does).
+ */
+const LOADED_ON_USE = ['stripe', 'nodemailer', 'pdf-lib', 'unpdf', 'qrcode', '@aws-sdk/client-s3', 'pg'];
+
+describe('the server loads heavy optional packages only when they are used', () => {
+  it('dist/server/main.js imports none of them statically', async () => {
+    // The same bundle as `npm run build:server` (scripts/build-server.ts), in memory.
+    const result = await build({
+      absWorkingDir: PROJECT_ROOT,
+      entryPoints: ['src/server/main.ts'],
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      write: false,
+      outdir: 'out',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+    const eager = imports
+      .filter((entry) => entry.external && entry.kind === 'import-statement')
+      .map((entry) => entry.path)
+      .filter((name) => LOADED_ON_USE.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)));
+    expect(eager).toEqual([]);
+    // The check itself sees dynamic imports (a typo in a package name would otherwise pass it).
+    const onUse = imports.filter((entry) => entry.kind === 'dynamic-import').map((entry) => entry.path);
+    expect(onUse).toEqual(expect.arrayContaining(['stripe', 'nodemailer', 'qrcode']));
+  });
+});
