@@ -303,7 +303,7 @@ async function copyToPostgres(sqliteDb: SeededDatabase, url: string): Promise<Se
     filter: (source) => !path.basename(source).startsWith('app.sqlite'),
   });
   const source = openDatabase(path.join(sqliteDb.dataDir, 'app.sqlite'));
-  const target = openPostgres(url, { poolSize: 2 });
+  const target = await openPostgres(url, { poolSize: 2 });
   try {
     await copyDatabase(source.db, target.db);
   } finally {
@@ -313,7 +313,7 @@ async function copyToPostgres(sqliteDb: SeededDatabase, url: string): Promise<Se
 }
 
 async function postgresVersionOf(url: string): Promise<string> {
-  const handle = openPostgres(url, { poolSize: 1 });
+  const handle = await openPostgres(url, { poolSize: 1 });
   try {
     const { rows } = await sql<{ server_version: string }>`show server_version`.execute(handle.db);
     return `PostgreSQL ${rows[0]?.server_version.split(' ')[0]}`;

@@ -16,7 +16,7 @@ async function open(address: string): Promise<DatabaseHandle> {
   if (address.startsWith('sqlite:')) return openDatabase(path.resolve(address.slice('sqlite:'.length)));
   if (/^postgres(ql)?:\/\//.test(address)) {
     const { openPostgres } = await import('../src/server/db/postgres');
-    return openPostgres(address, { poolSize: 2 });
+    return await openPostgres(address, { poolSize: 2 });
   }
   throw new Error(`${address}: give sqlite:<file> or a postgres:// address`);
 }

@@ -30,7 +30,7 @@ describe.runIf(onPostgres())('npm run db:copy, SQLite to PostgreSQL', () => {
     const target = (await createTestDatabase({ empty: true }))!;
     closers.push(target.drop);
     const source = openDatabase(path.join(config.dataDir, 'app.sqlite'));
-    const destination = openPostgres(target.url, { poolSize: 2 });
+    const destination = await openPostgres(target.url, { poolSize: 2 });
     closers.push(
       () => source.db.destroy(),
       () => destination.db.destroy(),

@@ -14,8 +14,8 @@ describe.runIf(onPostgres())('migrations on PostgreSQL', () => {
   it('run once when two processes start at once on an empty database: the second waits, then finds nothing to do', async () => {
     const database = (await createTestDatabase({ empty: true }))!;
     closers.push(database.drop);
-    const first = openPostgres(database.url, { poolSize: 2 });
-    const second = openPostgres(database.url, { poolSize: 2 });
+    const first = await openPostgres(database.url, { poolSize: 2 });
+    const second = await openPostgres(database.url, { poolSize: 2 });
     closers.push(
       () => first.db.destroy(),
       () => second.db.destroy(),

@@ -12,7 +12,7 @@ import {
   sql,
   type UnknownRow,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseHandle } from './client';
 import type { Database } from './schema';
 
@@ -27,20 +27,23 @@ import type { Database } from './schema';
  */
 const INT8 = 20;
 const NUMERIC = 1700;
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
 
 export interface PostgresOptions {
   /** Connections kept open at most (pg's pool); default 10. */
   poolSize?: number;
 }
 
-export function openPostgres(url: string, { poolSize = 10 }: PostgresOptions = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, application_name: 'vows-and-weeks' });
+export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptions = {}): Promise<DatabaseHandle> {
+  // By its package name inside the function: the server's bundle inlines this module, and a static
+  // import would load pg at every start, PostgreSQL or not (decision 0176).
+  const { default: driver } = await import('pg');
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+      return driver.types.getTypeParser(oid, format);
+    },
+  } as pg.CustomTypesConfig;
+  const pool = new driver.Pool({ connectionString: url, max: poolSize, types, application_name: 'vows-and-weeks' });
   // An idle connection the server ends (a restart, a failover) must not end the process: the pool
   // drops it and opens another for the next query.
   pool.on('error', () => {});

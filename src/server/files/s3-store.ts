@@ -3,14 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  type ListObjectsV2CommandOutput,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import { createReadStream } from 'node:fs';
 import { ensurePrivateDir, openPrivateFile } from '../private-files';
@@ -40,13 +33,18 @@ export class S3FileStore implements FileStore {
   private readonly bucket: string;
   private readonly keyPrefix: string;
 
+  /**
+   * `sdk` is the AWS SDK's S3 module, imported by the caller with `await import()`: a static import
+   * here would be hoisted into the server's bundle and loaded at every start (decision 0176).
+   */
   constructor(
     settings: S3Settings,
     private readonly cacheDir: string,
+    private readonly sdk: typeof import('@aws-sdk/client-s3'),
   ) {
     this.bucket = settings.bucket;
     this.keyPrefix = settings.prefix === '' ? '' : `${settings.prefix}/`;
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
       // MinIO, R2 and local test servers are addressed by path, not by a bucket sub-domain.
@@ -71,7 +69,7 @@ export class S3FileStore implements FileStore {
 
   async put(source: string, name: string, size: number): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: this.keyOf(name),
         Body: createReadStream(source),
@@ -83,7 +81,9 @@ export class S3FileStore implements FileStore {
 
   async open(name: string): Promise<StoredFile | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }));
+      const answer = await this.client.send(
+        new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }),
+      );
       return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -93,7 +93,9 @@ export class S3FileStore implements FileStore {
 
   async remove(name: string): Promise<void> {
     await Promise.all([
-      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) })).catch(() => undefined),
+      this.client
+        .send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }))
+        .catch(() => undefined),
       fs.rm(path.join(this.cacheDir, path.basename(name)), { force: true }).catch(() => undefined),
     ]);
   }
@@ -103,7 +105,7 @@ export class S3FileStore implements FileStore {
     let token: string | undefined;
     do {
       const page: ListObjectsV2CommandOutput = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.keyPrefix, ContinuationToken: token }),
+        new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.keyPrefix, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         const name = object.Key?.slice(this.keyPrefix.length) ?? '';
@@ -149,9 +151,12 @@ export class S3FileStore implements FileStore {
 
   /** One listing of at most one key under the prefix: the permission the start-up sweep needs too. */
   async check(signal: AbortSignal): Promise<void> {
-    await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.keyPrefix, MaxKeys: 1 }), {
-      abortSignal: signal,
-    });
+    await this.client.send(
+      new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.keyPrefix, MaxKeys: 1 }),
+      {
+        abortSignal: signal,
+      },
+    );
   }
 
   async close(): Promise<void> {

@@ -62,6 +62,8 @@ export function uploadCacheDir(dataDir: string): string {
  */
 export async function createFileStore(config: Config): Promise<FileStore> {
   if (!config.s3) return new LocalFileStore(config.pdfDir);
-  const { S3FileStore } = await import('./s3-store');
-  return new S3FileStore(config.s3, uploadCacheDir(config.dataDir));
+  // The SDK by its package name, so that the bundle keeps it a dynamic import (scripts/build-server.ts
+  // inlines the app's own modules, and would hoist a static import of it from s3-store.ts).
+  const [{ S3FileStore }, sdk] = await Promise.all([import('./s3-store'), import('@aws-sdk/client-s3')]);
+  return new S3FileStore(config.s3, uploadCacheDir(config.dataDir), sdk);
 }

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
     await admin.query(`create database ${TEMPLATE_DATABASE}`);
     await admin.end();
-    const template = openPostgres(withDatabase(url, TEMPLATE_DATABASE), { poolSize: 1 });
+    const template = await openPostgres(withDatabase(url, TEMPLATE_DATABASE), { poolSize: 1 });
     try {
       await migrateToLatest(template.db);
     } finally {
