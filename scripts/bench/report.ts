@@ -295,8 +295,8 @@ export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRo
       '(on a real install PostgreSQL usually has cores, or a machine, of its own). ' +
       'Server CPU per request on PostgreSQL is the app plus the PostgreSQL processes.',
     '',
-    '**The session memory (decision 0064) is off on PostgreSQL** (decision 0178): there every request reads its session from the database, ' +
-      'while the SQLite app answers a known session from memory. That lookup is part of the PostgreSQL figures below.',
+    'Both apps answer a known session from memory (decision 0064); on PostgreSQL the memory is cleared by the notices the database sends ' +
+      'after any change to sessions, accounts or couples (LISTEN/NOTIFY, decision 0181), on SQLite by any write.',
     '',
     '| Figure | SQLite requests/s | PostgreSQL requests/s | PostgreSQL / SQLite | SQLite p99 (ms) | PostgreSQL p99 (ms) | SQLite CPU/request (µs) | PostgreSQL CPU/request, app + database (µs) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -6,19 +6,22 @@ import {
   OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  type Driver,
   PostgresDialect,
+  type PostgresDialectConfig,
   type QueryResult,
   type RootOperationNode,
   sql,
   type UnknownRow,
 } from 'kysely';
 import type pg from 'pg';
-import type { DatabaseHandle } from './client';
+import type { ChangeMark, DatabaseChanges, DatabaseHandle } from './client';
 import type { Database } from './schema';
 
 /**
  * The app on PostgreSQL (DATABASE_URL, docs/product.md#several-app-processes): the same Kysely
- * queries as on SQLite through Kysely's PostgreSQL dialect and the `pg` pool (decision 0178).
+ * queries as on SQLite through Kysely's PostgreSQL dialect and the `pg` pool (decision 0178), and
+ * the marks of what changed that the session memory relies on (ChangeTracking, decision 0181).
  *
  * Every `integer` column is a `bigint` here (see SqliteTypesOnPostgres), and PostgreSQL answers
  * bigint, count(*) and sum() as int8 and avg() as numeric, which `pg` would hand over as strings:
@@ -47,15 +50,120 @@ export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptio
   // An idle connection the server ends (a restart, a failover) must not end the process: the pool
   // drops it and opens another for the next query.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    dialect: 'postgres',
-    db,
-    sqlite: undefined,
-    // Another process may write at any time and nothing here is told: every read goes to the
-    // database (the session memory of decision 0064 is off on PostgreSQL, decision 0178).
-    changes: { mark: () => ({ local: 0, external: 0 }), unchangedSince: () => false },
+  const tracking = new ChangeTracking(
+    () => new driver.Client({ connectionString: url, application_name: 'vows-and-weeks' }),
+  );
+  await tracking.start();
+  const db = new Kysely<Database>({
+    dialect: new TrackedPostgresDialect({ pool }, tracking),
+    plugins: [tracking.plugin],
+  });
+  return { dialect: 'postgres', db, sqlite: undefined, changes: tracking };
+}
+
+/** The channel the `notify_auth_change` triggers notify (migration 2026-11-24T0200). */
+export const AUTH_CHANGES_CHANNEL = 'vows_auth_changes';
+
+/**
+ * The marks of decision 0064 on PostgreSQL (decision 0181): `local` counts this process's writes,
+ * moved before a write runs, after it answers and after every commit, so a read that overlapped a
+ * write is never taken as current; `external` counts the notices PostgreSQL sends on
+ * AUTH_CHANGES_CHANNEL after any transaction, of any process or tool, that changed sessions,
+ * accounts or couples (the tables a session's answer is read from). While the listening connection
+ * is down nothing is trusted: unchangedSince answers false until it listens again.
+ */
+class ChangeTracking implements DatabaseChanges {
+  local = 0;
+  external = 0;
+  #listening = false;
+  #client: pg.Client | undefined;
+  #retry: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(private readonly connect: () => pg.Client) {}
+
+  mark(): ChangeMark {
+    return { local: this.local, external: this.external };
+  }
+
+  unchangedSince(mark: ChangeMark): boolean {
+    return this.#listening && mark.local === this.local && mark.external === this.external;
+  }
+
+  /** Counts every query that may write: before it runs, and again once it has answered. */
+  readonly plugin: KyselyPlugin = {
+    transformQuery: ({ node }: PluginTransformQueryArgs): RootOperationNode => {
+      if (node.kind !== 'SelectQueryNode') this.local += 1;
+      return node;
+    },
+    transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
+      if (result.numAffectedRows !== undefined) this.local += 1;
+      return result;
+    },
   };
+
+  async start(): Promise<void> {
+    if (this.#stopped) return;
+    const client = this.connect();
+    this.#client = client;
+    const lost = () => {
+      if (this.#client !== client) return;
+      this.#listening = false;
+      this.#client = undefined;
+      this.external += 1;
+      client.end().catch(() => {});
+      if (!this.#stopped) this.#retry = setTimeout(() => void this.start(), 1000).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', () => {
+      this.external += 1;
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${AUTH_CHANGES_CHANNEL}`);
+      // Whatever changed while nobody listened is unknown: count it as a change.
+      this.external += 1;
+      this.#listening = true;
+    } catch {
+      lost();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#listening = false;
+    clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
+/** Kysely's PostgreSQL dialect, counting every commit as a write and ending the listener with the pool. */
+class TrackedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly tracking: ChangeTracking,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const tracking = this.tracking;
+    const commit = driver.commitTransaction.bind(driver);
+    const destroy = driver.destroy.bind(driver);
+    driver.commitTransaction = async (connection) => {
+      await commit(connection);
+      tracking.local += 1;
+    };
+    driver.destroy = async () => {
+      await tracking.stop();
+      await destroy();
+    };
+    return driver;
+  }
 }
 
 /**

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createCouple, createTestApp, makeTempDir, sessionCookie, testConfig, type TestApp } from '../../test/harness';
+import { onPostgres } from '../../test/postgres';
+import { ACCESS_CODE_KEY_FILE } from './access-code-key';
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+async function connect(t: TestApp): Promise<pg.Client> {
+  const client = new pg.Client(t.config.databaseUrl);
+  await client.connect();
+  closers.push(() => client.end());
+  return client;
+}
+
+// The session memory on PostgreSQL (decision 0181): only on the server-pg project.
+describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
+  it('answers a known session from memory, and forgets it once another connection changes what it was read from', async () => {
+    const t = await createTestApp();
+    closers.push(() => t.close());
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const token = (await sessionCookie(t.deps, couple.accountId)).slice('sid='.length);
+    expect(await t.deps.sessions.resolve(token)).toMatchObject({ kind: 'couple', accessLevel: 'trial' });
+
+    const other = await connect(t);
+    // A change PostgreSQL sends no notice of (its trigger off): the remembered answer stands, which
+    // shows the answer came from memory and not from the database. (The notices of the set-up's own
+    // writes arrive a moment later and clear the memory once: hence the retries.)
+    await other.query('alter table couples disable trigger couples_auth_change');
+    const setLevel = (level: string) =>
+      other.query('update couples set access_level = $1 where id = $2', [level, couple.coupleId]);
+    await expect
+      .poll(
+        async () => {
+          await setLevel('trial');
+          await t.deps.sessions.resolve(token);
+          await setLevel('full');
+          return ((await t.deps.sessions.resolve(token)) as { accessLevel?: string }).accessLevel;
+        },
+        { timeout: 5000, interval: 20 },
+      )
+      .toBe('trial');
+
+    // With the notice, the next requests read the database again.
+    await other.query('alter table couples enable trigger couples_auth_change');
+    await other.query(`update couples set display_name = 'Robin' where id = $1`, [couple.coupleId]);
+    await expect
+      .poll(async () => ((await t.deps.sessions.resolve(token)) as { accessLevel?: string }).accessLevel, {
+        timeout: 5000,
+        interval: 20,
+      })
+      .toBe('full');
+
+    // A session ended by another connection stops working too.
+    await other.query('delete from sessions where account_id = $1', [couple.accountId]);
+    await expect
+      .poll(async () => (await t.deps.sessions.resolve(token)).kind, { timeout: 5000, interval: 20 })
+      .toBe('anonymous');
+  });
+
+  it("honours a sign-out in one app process on the other's next requests", async () => {
+    const a = await createTestApp();
+    closers.push(() => a.close());
+    const dataDir = makeTempDir();
+    fs.copyFileSync(path.join(a.config.dataDir, ACCESS_CODE_KEY_FILE), path.join(dataDir, ACCESS_CODE_KEY_FILE));
+    const b = await buildApp(testConfig({ DATA_DIR: dataDir, DATABASE_URL: a.config.databaseUrl! }), {
+      logger: false,
+      print: () => {},
+    });
+    closers.push(async () => {
+      await b.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const couple = await createCouple(a.deps);
+    const cookie = await sessionCookie(a.deps, couple.accountId);
+    const onB = () => b.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect((await onB()).statusCode).toBe(200);
+    expect((await onB()).statusCode).toBe(200); // now remembered by B
+
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    await expect.poll(async () => (await onB()).statusCode, { timeout: 5000, interval: 20 }).toBe(401);
+  });
+
+  it('forgets what it remembers when its listening connection is lost, and remembers again once it listens again', async () => {
+    const t = await createTestApp();
+    closers.push(() => t.close());
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const token = (await sessionCookie(t.deps, couple.accountId)).slice('sid='.length);
+    const level = async () => ((await t.deps.sessions.resolve(token)) as { accessLevel?: string }).accessLevel;
+    expect(await level()).toBe('trial');
+    const other = await connect(t);
+    await other.query('alter table couples disable trigger couples_auth_change');
+    closers.push(() => other.query('alter table couples enable trigger couples_auth_change'));
+    const setLevel = (value: string) =>
+      other.query('update couples set access_level = $1 where id = $2', [value, couple.coupleId]);
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'",
+    );
+    // No notice of this change: the lost connection alone makes the app read the database again.
+    await setLevel('full');
+    await expect.poll(level, { timeout: 5000, interval: 20 }).toBe('full');
+    // Listening again (a second later), it answers from memory again.
+    await expect
+      .poll(
+        async () => {
+          await setLevel('trial');
+          await level();
+          await setLevel('full');
+          return level();
+        },
+        { timeout: 5000, interval: 50 },
+      )
+      .toBe('trial');
+  });
+});
