@@ -157,20 +157,7 @@ async function main(): Promise<number> {
   const rows = summarise(samples);
   const checks = checkTargets(rows, upload);
   const info: RunInfo = {
-    date: new Date().toISOString(),
-    commit: gitCommit(),
-    node: process.version,
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
-    cores: os.cpus().length,
-    placement: placement.description,
-    loadBefore,
-    loadAfter: os.loadavg(),
-    rounds: ROUNDS,
-    warmupRequests: INITIAL_WARMUP_REQUESTS,
-    warmupCapSeconds: INITIAL_WARMUP_S,
-    warmupBeforeEachSeconds: WARMUP_S,
-    seconds: SECONDS,
-    connections: CONNECTIONS,
+    ...runConditions(loadBefore),
     logLevel: APP_ENV.LOG_LEVEL,
     seeding: { couples: LARGE_COUPLES, seconds: large.seconds, rows: large.rows },
     quick: QUICK,
@@ -244,21 +231,8 @@ async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
     const rows = summariseDatabases(samples);
     const checks = checkDatabaseTargets(rows);
     const info: DatabasesRunInfo = {
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      node: process.version,
+      ...runConditions(loadBefore),
       postgres: postgresVersion,
-      cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
-      cores: os.cpus().length,
-      placement: placement.description,
-      loadBefore,
-      loadAfter: os.loadavg(),
-      rounds: ROUNDS,
-      warmupRequests: INITIAL_WARMUP_REQUESTS,
-      warmupCapSeconds: INITIAL_WARMUP_S,
-      warmupBeforeEachSeconds: WARMUP_S,
-      seconds: SECONDS,
-      connections: CONNECTIONS,
       couples: sqliteDb.couples,
       copySeconds,
       only: DATABASES_ONLY,
@@ -660,6 +634,26 @@ async function stop(server: ServerProcess): Promise<void> {
   await server.stop('SIGTERM');
   clearTimeout(kill);
   running.delete(server);
+}
+
+/** What every section of the page says of its run: when, where, on what, and how it measured. */
+function runConditions(loadAtStart: number[]) {
+  return {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores: os.cpus().length,
+    placement: placement.description,
+    loadBefore: loadAtStart,
+    loadAfter: os.loadavg(),
+    rounds: ROUNDS,
+    warmupRequests: INITIAL_WARMUP_REQUESTS,
+    warmupCapSeconds: INITIAL_WARMUP_S,
+    warmupBeforeEachSeconds: WARMUP_S,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+  };
 }
 
 function gitCommit(): string {

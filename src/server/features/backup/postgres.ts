@@ -5,15 +5,16 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findPostgresProgram } from '../../db/postgres-tools';
-import { copyPrivateFile, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../private-files';
-import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
+import { ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../private-files';
 import {
   BACKUP_PREFIX,
   type BackupManifest,
   COUNTED_TABLES,
-  downloadPdf,
+  copyAccessCodeKey,
+  copyPdfsIntoBackup,
   MANIFEST,
   pruneBackups,
+  restoreFilesOfBackup,
   stamp,
 } from './service';
 
@@ -68,29 +69,18 @@ export async function createPostgresBackup(options: {
       throw new Error(`pg_dump failed: ${error.stderr?.trim() || error.message}`);
     });
     await client.query('commit');
-    for (const { file_name } of files) {
-      const target = path.join(partial, 'pdfs', path.basename(file_name));
-      const copied = options.openPdf
-        ? downloadPdf(options.openPdf, file_name, target)
-        : copyPrivateFile(path.join(options.pdfDir, file_name), target);
-      await copied.catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT')
-          throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
-        throw error;
-      });
-    }
+    await copyPdfsIntoBackup(
+      files.map((file) => file.file_name),
+      options,
+      partial,
+    );
     const manifest: BackupManifest = {
       createdAt: (options.now ?? new Date()).toISOString(),
       database: POSTGRES_DUMP,
       pdfCount: files.length,
       counts,
     };
-    await copyPrivateFile(
-      path.join(options.dataDir, ACCESS_CODE_KEY_FILE),
-      path.join(partial, ACCESS_CODE_KEY_FILE),
-    ).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    await copyAccessCodeKey(options.dataDir, partial);
     await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(partial, folder);
     await pruneBackups(options.backupDir, options.keep ?? 14);
@@ -147,16 +137,6 @@ export async function restorePostgresBackup(options: {
   ]).catch((error: Error & { stderr?: string }) => {
     throw new Error(`pg_restore failed: ${error.stderr?.trim() || error.message}`);
   });
-  await ensurePrivateDir(options.dataDir);
-  await ensurePrivateDir(path.join(options.dataDir, 'pdfs'));
-  for (const name of await fs.readdir(path.join(options.folder, 'pdfs'))) {
-    await copyPrivateFile(path.join(options.folder, 'pdfs', name), path.join(options.dataDir, 'pdfs', name));
-  }
-  await copyPrivateFile(
-    path.join(options.folder, ACCESS_CODE_KEY_FILE),
-    path.join(options.dataDir, ACCESS_CODE_KEY_FILE),
-  ).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
+  await restoreFilesOfBackup(options.folder, options.dataDir);
   return manifest;
 }

@@ -99,18 +99,11 @@ export async function createBackup(options: {
     let manifest: BackupManifest;
     try {
       const files = copy.prepare('select file_name from frameworks').all() as { file_name: string }[];
-      for (const { file_name } of files) {
-        // A week replaced during the backup has its old file removed: the snapshot still names it.
-        const target = path.join(partial, 'pdfs', path.basename(file_name));
-        const copied = options.openPdf
-          ? downloadPdf(options.openPdf, file_name, target)
-          : copyPrivateFile(path.join(options.pdfDir, file_name), target);
-        await copied.catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT')
-            throw new Error(`The PDF ${file_name} changed during the backup; please run the backup again.`);
-          throw error;
-        });
-      }
+      await copyPdfsIntoBackup(
+        files.map((file) => file.file_name),
+        options,
+        partial,
+      );
       copy.pragma('journal_mode = DELETE');
       manifest = {
         createdAt: (options.now ?? new Date()).toISOString(),
@@ -122,10 +115,7 @@ export async function createBackup(options: {
       copy.close();
     }
     // The key that personal access codes are hashed with: without it no stored code can be checked.
-    const key = path.join(path.dirname(options.databaseFile), ACCESS_CODE_KEY_FILE);
-    await copyPrivateFile(key, path.join(partial, ACCESS_CODE_KEY_FILE)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    await copyAccessCodeKey(path.dirname(options.databaseFile), partial);
     await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(partial, folder);
     await pruneBackups(options.backupDir, keep);
@@ -136,8 +126,50 @@ export async function createBackup(options: {
   }
 }
 
+/**
+ * Copies the PDFs a backup's database names into its `pdfs` folder, from the PDF folder or, with
+ * `openPdf`, from object storage. A week replaced during the backup has its old file removed while
+ * the snapshot still names it: that asks for the backup to be run again.
+ */
+export async function copyPdfsIntoBackup(
+  fileNames: string[],
+  source: { pdfDir: string; openPdf?: (fileName: string) => Promise<Readable | null> },
+  folder: string,
+): Promise<void> {
+  for (const fileName of fileNames) {
+    const target = path.join(folder, 'pdfs', path.basename(fileName));
+    const copied = source.openPdf
+      ? downloadPdf(source.openPdf, fileName, target)
+      : copyPrivateFile(path.join(source.pdfDir, fileName), target);
+    await copied.catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT')
+        throw new Error(`The PDF ${fileName} changed during the backup; please run the backup again.`);
+      throw error;
+    });
+  }
+}
+
+/** The key personal access codes are hashed with, copied from one folder to another when there is one. */
+export async function copyAccessCodeKey(fromDir: string, toDir: string): Promise<void> {
+  await copyPrivateFile(path.join(fromDir, ACCESS_CODE_KEY_FILE), path.join(toDir, ACCESS_CODE_KEY_FILE)).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    },
+  );
+}
+
+/** A restore's files beside the database: the PDFs and the access-code key, into a private DATA_DIR. */
+export async function restoreFilesOfBackup(folder: string, dataDir: string): Promise<void> {
+  await ensurePrivateDir(dataDir);
+  await ensurePrivateDir(path.join(dataDir, 'pdfs'));
+  for (const name of await fs.readdir(path.join(folder, 'pdfs'))) {
+    await copyPrivateFile(path.join(folder, 'pdfs', name), path.join(dataDir, 'pdfs', name));
+  }
+  await copyAccessCodeKey(folder, dataDir);
+}
+
 /** Writes a stored PDF into the backup; a missing one fails like a missing file (ENOENT). */
-export async function downloadPdf(
+async function downloadPdf(
   openPdf: (fileName: string) => Promise<Readable | null>,
   fileName: string,
   target: string,
@@ -180,20 +212,7 @@ export async function restoreBackup(options: { folder: string; dataDir: string }
   } finally {
     check.close();
   }
-  await ensurePrivateDir(options.dataDir);
-  await ensurePrivateDir(path.join(options.dataDir, 'pdfs'));
-  for (const name of await fs.readdir(path.join(options.folder, 'pdfs'))) {
-    await copyPrivateFile(path.join(options.folder, 'pdfs', name), path.join(options.dataDir, 'pdfs', name));
-  }
-  const key = path.join(options.folder, ACCESS_CODE_KEY_FILE);
-  if (
-    await fs.stat(key).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await copyPrivateFile(key, path.join(options.dataDir, ACCESS_CODE_KEY_FILE));
-  }
+  await restoreFilesOfBackup(options.folder, options.dataDir);
   await copyPrivateFile(source, path.join(options.dataDir, 'app.sqlite'));
   return manifest;
 }

@@ -13,6 +13,7 @@ import {
   accessCodeEmail,
   contactNoticeEmail,
   contactReplyEmail,
+  type OrderNoticeFacts,
   orderNoticeEmail,
   partnerCodeEmail,
   partnerInviteEmail,
@@ -105,19 +106,7 @@ export function trialCodeDelivery(deps: MailDeps, email: string) {
 }
 
 /** The seller's notice of a new order (ADMIN_EMAIL; nothing when unset). */
-export async function queueOrderNotice(
-  db: DB,
-  deps: MailDeps,
-  order: {
-    id: string;
-    amount: number;
-    currency: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    status: string;
-  },
-): Promise<void> {
+export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNoticeFacts): Promise<void> {
   const adminEmail = deps.config.mail.adminEmail;
   if (!adminEmail) return;
   await queueEmail(db, deps, {

@@ -300,19 +300,19 @@ export function contactNoticeEmail(
   );
 }
 
+/** What the seller's notice of a new order says of it. */
+export interface OrderNoticeFacts {
+  id: string;
+  amount: number;
+  currency: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: string;
+}
+
 /** The seller's notice of a new order, its amount in the order's currency. */
-export function orderNoticeEmail(
-  publicUrl: string,
-  order: {
-    id: string;
-    amount: number;
-    currency: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    status: string;
-  },
-): RenderedEmail {
+export function orderNoticeEmail(publicUrl: string, order: OrderNoticeFacts): RenderedEmail {
   const amount = formatMoney(order.amount, order.currency);
   return renderEmail(
     {
