@@ -165,4 +165,16 @@ describe('the server process', { timeout: 60_000 }, () => {
     );
     expect(fs.existsSync(path.join(dataDir, 'access-code.key'))).toBe(false);
   });
+
+  it('refuses to start with one clear line, without the password, when the PostgreSQL database does not answer', async () => {
+    const unreachable = `postgres://vows:s3cret-pw@127.0.0.1:${await freePort()}/vows`;
+    const run = await start({ PORT: String(await freePort()), DATA_DIR: makeTempDir(), DATABASE_URL: unreachable })
+      .exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^Cannot start: could not connect to the PostgreSQL database DATABASE_URL names \(127\.0\.0\.1:\d+\/vows\): ECONNREFUSED\./m,
+    );
+    expect(run.stderr).not.toContain('s3cret-pw');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
 });

@@ -2,6 +2,7 @@
 import './pin-next-tick-shape';
 import { buildApp } from './app';
 import { type Config, ConfigError, demoModeExposureWarning, loadConfig } from './config';
+import { DatabaseUnreachableError } from './db/client';
 import { MigrationError } from './db/migrate';
 import { AccessCodeKeyError } from './features/auth/access-code-key';
 import { startBackgroundMail } from './features/mail/background';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
       console.error(`Cannot start: ${error.message}. The database was left as it was.`);
       process.exit(1);
     }
-    if (error instanceof AccessCodeKeyError) {
+    if (error instanceof AccessCodeKeyError || error instanceof DatabaseUnreachableError) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }

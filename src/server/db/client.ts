@@ -35,6 +35,14 @@ export interface PostgresHandle extends HandleBase {
 
 export type DatabaseHandle = SqliteHandle | PostgresHandle;
 
+/** The database DATABASE_URL names does not answer at start-up: the server must not start. */
+export class DatabaseUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
 /**
  * The configured database: PostgreSQL when DATABASE_URL is set (its driver loaded only then),
  * otherwise the SQLite file (docs/product.md#several-app-processes).

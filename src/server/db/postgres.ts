@@ -15,7 +15,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type pg from 'pg';
-import type { ChangeMark, DatabaseChanges, DatabaseHandle } from './client';
+import { type ChangeMark, type DatabaseChanges, type DatabaseHandle, DatabaseUnreachableError } from './client';
 import type { Database } from './schema';
 
 /**
@@ -50,6 +50,15 @@ export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptio
   // An idle connection the server ends (a restart, a failover) must not end the process: the pool
   // drops it and opens another for the next query.
   pool.on('error', () => {});
+  // Fail here, with a message an operator can act on, rather than with a driver's stack trace from
+  // the first query (the address is named without its password).
+  await pool.query('select 1').catch(async (error: Error & { code?: string }) => {
+    await pool.end().catch(() => {});
+    const { host, port, pathname } = new URL(url);
+    throw new DatabaseUnreachableError(
+      `could not connect to the PostgreSQL database DATABASE_URL names (${host || 'localhost'}${port ? '' : ':5432'}${pathname}): ${error.code ?? error.message}. Check that the server runs, the address and the credentials.`,
+    );
+  });
   const tracking = new ChangeTracking(
     () => new driver.Client({ connectionString: url, application_name: 'vows-and-weeks' }),
   );

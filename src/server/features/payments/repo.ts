@@ -58,8 +58,9 @@ export interface PaymentOrder {
 }
 
 /** Inserts the order Stripe paid for, or brings the existing row (a pending placeholder) up to date. */
-export async function saveStripeOrder(db: DB, order: PaymentOrder): Promise<void> {
-  const values = {
+/** The orders row's columns for a Stripe order (all but its id and creation time). */
+function stripeOrderColumns(order: Omit<PaymentOrder, 'id'>) {
+  return {
     couple_id: order.coupleId,
     amount: order.amount,
     currency: order.currency,
@@ -70,6 +71,10 @@ export async function saveStripeOrder(db: DB, order: PaymentOrder): Promise<void
     provider: 'stripe',
     flag: order.flag,
   };
+}
+
+export async function saveStripeOrder(db: DB, order: PaymentOrder): Promise<void> {
+  const values = stripeOrderColumns(order);
   await db
     .insertInto('orders')
     .values({ id: order.id, created_at: nowIso(), ...values })
@@ -81,18 +86,7 @@ export async function saveStripeOrder(db: DB, order: PaymentOrder): Promise<void
 export async function insertPendingOrderIfAbsent(db: DB, order: Omit<PaymentOrder, 'status' | 'flag'>): Promise<void> {
   await db
     .insertInto('orders')
-    .values({
-      id: order.id,
-      couple_id: order.coupleId,
-      amount: order.amount,
-      currency: order.currency,
-      first_name: order.firstName,
-      last_name: order.lastName,
-      email: order.email,
-      status: 'pending',
-      provider: 'stripe',
-      created_at: nowIso(),
-    })
+    .values({ id: order.id, created_at: nowIso(), ...stripeOrderColumns({ ...order, status: 'pending', flag: null }) })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
