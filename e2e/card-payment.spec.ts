@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mailTo } from './support/outbox';
+import { formReady } from './support/landing';
 
 /**
  * A card purchase end to end (docs/product.md#card-payments), against the card-payment server
@@ -17,10 +18,11 @@ test('a visitor pays by card on the hosted page, downloads the workbook and sign
   await page.getByRole('link', { name: 'Get Your Workbook Today' }).click();
   const form = page.getByRole('form', { name: 'Order the workbook' });
   await expect(form).toBeInViewport();
+  const submit = await formReady(form, 'Continue to Checkout');
   await form.getByLabel('First name').fill('Mia');
   await form.getByLabel('Last name').fill('Okoro');
   await form.getByLabel('Email').fill(email);
-  await form.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await submit.click();
   await expect(page).toHaveURL(/\/checkout\?/);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

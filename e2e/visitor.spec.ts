@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { formReady } from './support/landing';
 
 /**
  * The anonymous visitor's journey (docs/product.md#landing-page): landing page, pricing to
@@ -47,7 +48,7 @@ test.describe('landing page', () => {
     await page.getByRole('link', { name: 'Get Your Workbook Today' }).click();
     const form = page.getByRole('form', { name: 'Order the workbook' });
     await expect(form).toBeInViewport();
-    const submit = form.getByRole('button', { name: 'Continue to Checkout' });
+    const submit = await formReady(form, 'Continue to Checkout');
 
     await submit.click();
     await expect(page.getByText('Information Required')).toBeVisible();
@@ -89,10 +90,7 @@ test.describe('landing page', () => {
     const form = page.getByRole('form', { name: 'Contact us' });
     await expect(form).toBeInViewport();
 
-    // The prerendered button is a plain one until the app has taken over the form (useSubmitType):
-    // a press before then does nothing, so wait for the real signal, not a guess.
-    const send = form.getByRole('button', { name: 'Send Message' });
-    await expect(send).toHaveAttribute('type', 'submit');
+    const send = await formReady(form, 'Send Message');
     await send.click();
     await expect(page.getByText('Missing Information')).toBeVisible();
     await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
