@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advertisedPrice, formatMoney } from './money';
+import { advertisedPrice, decimalAmount, formatMoney } from './money';
 
 describe('formatMoney', () => {
   it('shows cents in dollars with two decimals', () => {
@@ -29,6 +29,21 @@ describe('formatMoney', () => {
 
   it('falls back to the amount and the code for a code the runtime does not know', () => {
     expect(formatMoney(4900, 'x1')).toBe('49.00 X1');
+  });
+});
+
+describe('decimalAmount', () => {
+  it("writes the major unit with the currency's own decimals, no symbol or grouping", () => {
+    expect(decimalAmount(4900, 'usd')).toBe('49.00');
+    expect(decimalAmount(5, 'eur')).toBe('0.05');
+    expect(decimalAmount(1234567, 'usd')).toBe('12345.67');
+    expect(decimalAmount(4900, 'jpy')).toBe('4900');
+    expect(decimalAmount(4900, 'kwd')).toBe('4.900');
+    expect(decimalAmount(-250, 'usd')).toBe('-2.50');
+  });
+
+  it('uses two decimals for a code the runtime does not know', () => {
+    expect(decimalAmount(4900, 'x1')).toBe('49.00');
   });
 });
 

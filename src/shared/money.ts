@@ -27,6 +27,29 @@ export function formatMoney(
   }
 }
 
+/**
+ * An amount in the currency's smallest unit as a plain decimal in its major unit, which
+ * spreadsheets read as a number: 4900 usd -> "49.00", 4900 jpy -> "4900". Two decimals for a code
+ * this runtime does not know, as formatMoney shows it.
+ */
+export function decimalAmount(minorUnits: number, currency: string): string {
+  const decimals = currencyDecimals(currency);
+  const sign = minorUnits < 0 ? '-' : '';
+  const units = Math.abs(minorUnits);
+  if (decimals === 0) return `${sign}${units}`;
+  const scale = 10 ** decimals;
+  return `${sign}${Math.floor(units / scale)}.${String(units % scale).padStart(decimals, '0')}`;
+}
+
+/** How many decimals the currency has: 2 for usd, 0 for jpy, 2 for a code this runtime does not know. */
+export function currencyDecimals(currency: string): number {
+  try {
+    return minorUnitDecimals(currency.toUpperCase());
+  } catch {
+    return 2;
+  }
+}
+
 /** How many decimals the currency has (2 for usd, 0 for jpy); throws for a code Intl does not know. */
 function minorUnitDecimals(code: string): number {
   return (
@@ -41,12 +64,7 @@ function minorUnitDecimals(code: string): number {
  */
 export function advertisedPrice(minorUnits: number, currency: string): { price: string; perWeek: string } {
   const price = formatMoney(minorUnits, currency, { dropZeroDecimals: true });
-  let unit = 100;
-  try {
-    unit = 10 ** minorUnitDecimals(currency.toUpperCase());
-  } catch {
-    // An unknown code: formatMoney shows it with two decimals too.
-  }
+  const unit = 10 ** currencyDecimals(currency);
   const weekly = minorUnits / 52;
   const bound = Math.max(1, Math.ceil(weekly / unit)) * unit;
   const boundText = formatMoney(bound, currency, { dropZeroDecimals: true });

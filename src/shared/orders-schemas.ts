@@ -49,6 +49,9 @@ const requiredName = (field: string) =>
     .min(1, `${field} is required`)
     .max(NAME_MAX_LENGTH, `${field} must be at most ${NAME_MAX_LENGTH} characters`);
 
+/** The largest amount an order may record, in the currency's smallest unit. */
+export const MAX_ORDER_AMOUNT = 10_000_000;
+
 /** What the seller records with `npm run order:create` (docs/product.md#orders). */
 export const createOrderSchema = z.object({
   email: emailSchema,
@@ -61,7 +64,7 @@ export const createOrderSchema = z.object({
       .number({ error: 'amount must be a whole number of cents' })
       .int('amount must be a whole number of cents')
       .min(0, 'amount must not be negative')
-      .max(10_000_000, 'amount must be at most 10000000 cents')
+      .max(MAX_ORDER_AMOUNT, `amount must be at most ${MAX_ORDER_AMOUNT} cents`)
       .default(PRICE_CENTS),
   ),
   status: z.enum(ORDER_STATUSES, { error: 'status must be completed or pending' }).default('completed'),

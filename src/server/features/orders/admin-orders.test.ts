@@ -299,8 +299,8 @@ describe('the CSV export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body.split('\r\n')).toEqual([
-      '\uFEFForder_id,status,amount,first_name,last_name,email,created_at,paid_through_stripe',
-      `${order.id},refunded,49.00,'=cmd|calc,"O""Brien, Jr",${tag}@example.com,${order.created_at},false`,
+      '\uFEFForder_id,status,amount,currency,first_name,last_name,email,created_at,paid_through_stripe',
+      `${order.id},refunded,49.00,USD,'=cmd|calc,"O""Brien, Jr",${tag}@example.com,${order.created_at},false`,
       '',
     ]);
   });

@@ -8,6 +8,7 @@ import {
   type OrderFilters,
   type RecordOrderInput,
 } from '../../../shared/admin-schemas';
+import { decimalAmount } from '../../../shared/money';
 import { describeZodError } from '../../../shared/schemas';
 import type { z } from '../../../shared/zod';
 import type { DB } from '../../db/client';
@@ -216,6 +217,7 @@ const CSV_HEADER = [
   'order_id',
   'status',
   'amount',
+  'currency',
   'first_name',
   'last_name',
   'email',
@@ -223,11 +225,6 @@ const CSV_HEADER = [
   'paid_through_stripe',
 ] as const;
 const EXPORT_BATCH = 500;
-
-/** The amount in cents as a decimal ("49.00"), which spreadsheets read as a number. */
-function decimalAmount(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 /**
  * Every order the filters select, newest first, as CSV (UTF-8 with a byte-order mark, so
@@ -247,7 +244,8 @@ export function exportOrdersCsv(deps: AppDeps, rawFilters: OrderFilters): Readab
           csvLine([
             row.id,
             row.status,
-            decimalAmount(row.amount),
+            decimalAmount(row.amount, row.currency),
+            row.currency.toUpperCase(),
             row.firstName,
             row.lastName,
             row.email,

@@ -164,6 +164,11 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       await user.click(within(dialog).getByRole('textbox', { name }));
       await user.paste(text);
     }
+    // The amount is typed as a price is written, and sent in cents.
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (USD)' });
+    expect(amount).toHaveValue('49.00');
+    await user.clear(amount);
+    await user.type(amount, '25.5');
     await user.click(within(dialog).getByRole('button', { name: 'Record order' }));
     const shown = await screen.findByRole('dialog', { name: 'New personal access code' });
     expect(within(shown).getByTestId('shown-once-code')).toHaveTextContent('ABCD-EFGH-JKLM');
@@ -176,7 +181,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       email: 'mia@example.com',
       firstName: 'Mia',
       lastName: 'Okoro',
-      amount: 4900,
+      amount: 2550,
       status: 'completed',
     });
   });
@@ -191,7 +196,8 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     renderRoute(OrdersPage);
     const dialog = await recordOrder(user);
     const amount = within(dialog).getByRole('textbox', { name: /amount/i });
-    await waitFor(() => expect(amount).toHaveValue('3900'));
-    expect(within(dialog).getByText('3900 is €39.00, the price')).toBeInTheDocument();
+    await waitFor(() => expect(amount).toHaveValue('39.00'));
+    expect(within(dialog).getByText('The price is €39.00')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' })).toBe(amount);
   });
 });

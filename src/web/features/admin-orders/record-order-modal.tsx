@@ -4,7 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../../shared/constants';
 import { recordOrderSchema } from '../../../shared/admin-schemas';
-import { formatMoney } from '../../../shared/money';
+import { MAX_ORDER_AMOUNT } from '../../../shared/orders-schemas';
+import { currencyDecimals, formatMoney } from '../../../shared/money';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { embeddedPublicConfig } from '../../public-config';
@@ -48,20 +49,24 @@ export function RecordOrderModal({
   const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
   const priceCents = config.data?.priceCents ?? PRICE_CENTS;
   const currency = config.data?.currency ?? DEFAULT_CURRENCY;
+  // The seller types the amount as a price is written (49.00, or 4900 for yen); the order keeps it
+  // in the currency's smallest unit, as Stripe does.
+  const decimals = currencyDecimals(currency);
+  const price = priceCents / 10 ** decimals;
   const form = useForm<RecordValues>({
     mode: 'uncontrolled',
-    initialValues: { ...INITIAL, amount: priceCents },
-    validate: (values) => schemaResolver(recordOrderSchema, { sync: true })(toInput(values)),
+    initialValues: { ...INITIAL, amount: price },
+    validate: (values) => schemaResolver(recordOrderSchema, { sync: true })(toInput(values, decimals)),
   });
   // When the configured price arrives after the form was made, it replaces the default, unless the
   // admin has typed another amount already.
-  const shownPrice = useRef(priceCents);
+  const shownPrice = useRef(price);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the configured price changes
   useEffect(() => {
-    form.setInitialValues({ ...INITIAL, amount: priceCents });
-    if (form.getValues().amount === shownPrice.current) form.setFieldValue('amount', priceCents);
-    shownPrice.current = priceCents;
-  }, [priceCents]);
+    form.setInitialValues({ ...INITIAL, amount: price });
+    if (Number(form.getValues().amount) === shownPrice.current) form.setFieldValue('amount', price);
+    shownPrice.current = price;
+  }, [price]);
   const record = useMutation(
     trpc.adminOrders.record.mutationOptions({
       onSuccess: (order) => {
@@ -75,7 +80,7 @@ export function RecordOrderModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Record an order" centered>
-      <form noValidate onSubmit={form.onSubmit((values) => record.mutate(toInput(values)))}>
+      <form noValidate onSubmit={form.onSubmit((values) => record.mutate(toInput(values, decimals)))}>
         <Stack gap="sm">
           <TextInput
             label="Buyer's email"
@@ -90,10 +95,13 @@ export function RecordOrderModal({
           </Group>
           <Group grow align="flex-start" wrap="wrap">
             <NumberInput
-              label="Amount (cents)"
-              description={`${priceCents} is ${formatMoney(priceCents, currency)}, the price`}
+              label={`Amount (${currency.toUpperCase()})`}
+              description={`The price is ${formatMoney(priceCents, currency)}`}
               min={0}
-              allowDecimal={false}
+              max={MAX_ORDER_AMOUNT / 10 ** decimals}
+              decimalScale={decimals}
+              fixedDecimalScale
+              allowNegative={false}
               key={form.key('amount')}
               {...form.getInputProps('amount')}
             />
@@ -128,13 +136,14 @@ export function RecordOrderModal({
   );
 }
 
-function toInput(values: RecordValues) {
+/** The form's values as the procedure takes them: the amount in the currency's smallest unit. */
+function toInput(values: RecordValues, decimals: number) {
   const username = values.username.trim();
   return {
     email: values.email,
     firstName: values.firstName,
     lastName: values.lastName,
-    amount: Number(values.amount),
+    amount: Math.round(Number(values.amount) * 10 ** decimals),
     status: values.status,
     ...(username ? { username } : {}),
   };
