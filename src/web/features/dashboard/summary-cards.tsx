@@ -40,6 +40,13 @@ function ValueSkeleton({ withBar = false }: { withBar?: boolean }) {
   );
 }
 
+/** How much of the course the seller has published: "12 of 52 weeks published so far", or all of it. */
+function publishedCaption(published: number): string {
+  return published === TOTAL_WEEKS
+    ? `All ${TOTAL_WEEKS} weeks are published`
+    : `${published} of ${TOTAL_WEEKS} weeks published so far`;
+}
+
 /** Weeks completed (x/52 with a percent bar), frameworks available now, and the current week. */
 export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
   const percent = progression ? Math.round(progression.progressPercentage) : 0;
@@ -73,7 +80,7 @@ export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
               {availableFrameworkCount(weeks)}
             </Text>
             <Text size="sm" c="dimmed" mt={6}>
-              {weeks.filter((week) => week.hasFramework).length} of {TOTAL_WEEKS} weeks published so far
+              {publishedCaption(weeks.filter((week) => week.hasFramework).length)}
             </Text>
           </>
         ) : (

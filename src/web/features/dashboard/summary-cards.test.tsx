@@ -1,0 +1,35 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import { renderWithProviders } from '../../test/render';
+import { SummaryCards } from './summary-cards';
+import { makeProgression, makeWeeks } from './test-fixtures';
+
+const allWeeks = Array.from({ length: TOTAL_WEEKS }, (_, index) => index + 1);
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('SummaryCards', () => {
+  it('counts the weeks published so far while the course is still being written', () => {
+    renderWithProviders(
+      <SummaryCards
+        progression={makeProgression([1])}
+        weeks={makeWeeks({ completed: [1], withFramework: [1, 2, 3] })}
+      />,
+    );
+    expect(within(card('Available Frameworks')).getByText('3 of 52 weeks published so far')).toBeInTheDocument();
+    expect(within(card('Weeks Completed')).getByText('1/52')).toBeInTheDocument();
+    expect(within(card('Current Week')).getByText('Week 2')).toBeInTheDocument();
+  });
+
+  it('says every week is published once all 52 are, not "52 of 52 so far"', () => {
+    renderWithProviders(
+      <SummaryCards progression={makeProgression([])} weeks={makeWeeks({ completed: [], withFramework: allWeeks })} />,
+    );
+    expect(within(card('Available Frameworks')).getByText('All 52 weeks are published')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton in each card until its data has loaded', () => {
+    renderWithProviders(<SummaryCards progression={undefined} weeks={undefined} />);
+    expect(screen.getAllByRole('status', { name: 'Loading' })).toHaveLength(3);
+  });
+});
