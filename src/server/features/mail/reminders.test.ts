@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/harness';
 import { REMINDER_AFTER_MS, ReminderScheduler } from './reminders';
+import { OUTBOX_RETENTION_DAYS } from './service';
 import { FakeClock, startSmtpServer, type TestSmtpServer } from './test-support';
 import { MailWorker } from './worker';
 
@@ -144,9 +145,11 @@ describe('weekly reminders', () => {
     const scheduler = new ReminderScheduler(t.deps, { clock, firstRunMs: 1_000, intervalMs: 60 * 60_000 });
     scheduler.start();
     clock.advance(1_000);
-    await expect
-      .poll(() => t.deps.db.selectFrom('reminders_sent').selectAll().where('couple_id', '=', couple.coupleId).execute())
-      .toEqual([]);
+    // The first pass has finished once it has set the timer of the next (it runs none meanwhile).
+    await expect.poll(() => clock.pendingTimers).toBe(1);
+    expect(
+      await t.deps.db.selectFrom('reminders_sent').selectAll().where('couple_id', '=', couple.coupleId).execute(),
+    ).toEqual([]);
     clock.advance(8 * DAY);
     await expect
       .poll(
@@ -234,5 +237,39 @@ describe('unsubscribe', () => {
     await caller.mail.setReminders({ weeklyReminders: true });
     await expect(caller.mail.reminders()).resolves.toEqual({ weeklyReminders: true });
     await expect((await callerFor(t)).mail.reminders()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('the hourly pass also tidies the outbox', () => {
+  async function queued(status: 'pending' | 'sent' | 'failed', ageDays: number): Promise<number> {
+    const row = await t.deps.db
+      .insertInto('outbound_emails')
+      .values({
+        message_id: `<prune-${status}-${ageDays}-${Math.random()}@vows.example.com>`,
+        kind: 'reminder',
+        recipient: 'old@example.com',
+        subject: 'Old',
+        status,
+        next_attempt_at: clock.now() + DAY,
+        created_at: new Date(clock.now() - ageDays * DAY).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it(`removes sent and failed messages older than ${OUTBOX_RETENTION_DAYS} days and keeps the rest`, async () => {
+    const oldSent = await queued('sent', OUTBOX_RETENTION_DAYS + 1);
+    const oldFailed = await queued('failed', OUTBOX_RETENTION_DAYS + 30);
+    const oldQueued = await queued('pending', OUTBOX_RETENTION_DAYS + 30);
+    const recentSent = await queued('sent', OUTBOX_RETENTION_DAYS - 1);
+    const recentFailed = await queued('failed', 2);
+
+    await new ReminderScheduler(t.deps, { clock }).runOnce();
+
+    const left = await t.deps.db.selectFrom('outbound_emails').select('id').orderBy('id').execute();
+    expect(left.map((row) => row.id)).toEqual([oldQueued, recentSent, recentFailed]);
+    expect(left.map((row) => row.id)).not.toContain(oldSent);
+    expect(left.map((row) => row.id)).not.toContain(oldFailed);
   });
 });

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { getWeekContent } from '../workbook/service';
 import { type Clock, systemClock } from './clock';
 import { listReminderCandidates, type ReminderCandidate } from './repo';
-import { queueWeeklyReminder } from './service';
+import { pruneOutbox, queueWeeklyReminder } from './service';
 import type { MailLog } from './worker';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -49,7 +49,8 @@ export function dueReminderWeek(candidate: ReminderCandidate, now: number): numb
  * The weekly reminders, scheduled in-process (decision 0138): every `intervalMs` the couples with
  * reminders on are read a page at a time and each due reminder is queued with its record
  * (couple, week) in one transaction. That key makes a run idempotent: after a restart, or with
- * several processes checking at once, a week's reminder is queued once.
+ * several processes checking at once, a week's reminder is queued once. The same hourly pass
+ * removes the outbox's old sent and failed messages (pruneOutbox).
  */
 export class ReminderScheduler {
   readonly #deps: AppDeps;
@@ -130,6 +131,8 @@ export class ReminderScheduler {
       afterCoupleId = page.at(-1)!.coupleId;
     }
     if (queued > 0) this.#log.info({ queued }, 'weekly reminders queued');
+    const pruned = await pruneOutbox(deps, this.#clock.now());
+    if (pruned > 0) this.#log.info({ pruned }, 'old messages removed from the outbox');
     return queued;
   }
 }

@@ -89,6 +89,16 @@ export async function leaseEmail(db: DB, id: number, now: number, leaseUntil: nu
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Removes the sent and failed messages queued before `beforeIso`; answers how many. */
+export async function deleteFinishedEmailsBefore(db: DB, beforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('outbound_emails')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', beforeIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Sent: the bodies of a message that held a secret (an access code) are emptied. */
 export async function markEmailSent(db: DB, id: number, sentAt: string): Promise<void> {
   await db

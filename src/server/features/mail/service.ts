@@ -375,3 +375,16 @@ export async function queuePartnerSharedNotice(
     email: partnerSharedEmail(deps.config.publicUrl, notice),
   });
 }
+
+/** How long a sent or failed message stays in the outbox (docs/product.md#email). */
+export const OUTBOX_RETENTION_DAYS = 90;
+
+/**
+ * Removes the messages that were sent or given up more than OUTBOX_RETENTION_DAYS after they were
+ * queued: the outbox is a queue and a recent record for the seller, not an archive of every
+ * couple's mail. Queued and preparing messages stay whatever their age. Answers how many went.
+ */
+export async function pruneOutbox(deps: Pick<AppDeps, 'db'>, now: number): Promise<number> {
+  const before = new Date(now - OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
+  return repo.deleteFinishedEmailsBefore(deps.db, before);
+}

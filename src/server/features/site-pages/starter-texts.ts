@@ -73,7 +73,7 @@ We do not sell your data, rent it, or share it with advertisers. We share person
 
 ## How long we keep it
 
-We keep your account and course data while your account exists. Orders are kept for [number] years because the law requires us to keep accounting records; an order kept for that reason is no longer linked to your course data. Contact messages are kept for [number] months after we have answered them.
+We keep your account and course data while your account exists. Orders are kept for [number] years because the law requires us to keep accounting records; an order kept for that reason is no longer linked to your course data. Contact messages are kept for [number] months after we have answered them. Our copies of the emails the site sends you are deleted 90 days after they were sent, and we keep no copy of an access code we email you.
 
 ## Your rights
 
