@@ -51,8 +51,8 @@ export function OutboxPage() {
       <div>
         <Title order={1}>Email outbox</Title>
         <Text c="dimmed">
-          Every email the app sends (access codes, notices, replies and reminders), newest first. A failed email can be
-          sent again.
+          Every email the app sends (access codes, notices, replies and reminders), newest first; sent and failed ones
+          are kept for 90 days. A failed email can be sent again.
         </Text>
       </div>
 
