@@ -7,7 +7,16 @@ import { PROJECT_ROOT } from './paths';
  * 0176): each costs megabytes of code and heap in every process, whether or not the installation
  * takes card payments, has sent an email, or makes a PDF (which the PDF worker does).
  */
-const LOADED_ON_USE = ['stripe', 'nodemailer', 'pdf-lib', 'unpdf', 'qrcode', '@aws-sdk/client-s3', 'pg'];
+const LOADED_ON_USE = [
+  'stripe',
+  'nodemailer',
+  'pdf-lib',
+  '@pdf-lib/fontkit',
+  'unpdf',
+  'qrcode',
+  '@aws-sdk/client-s3',
+  'pg',
+];
 
 describe('the server loads heavy optional packages only when they are used', () => {
   it('dist/server/main.js imports none of them statically', async () => {

@@ -51,9 +51,8 @@ interface TextStyle {
   width?: number;
 }
 
-/** Characters a standard font cannot draw are replaced by their plain-letter form, or '?'. */
-export function makeSanitizer(font: PDFFont): (text: string) => string {
-  const supported = new Set(font.getCharacterSet());
+/** Characters the fonts cannot draw (not in `supported`) are replaced by their plain-letter form, or '?'. */
+export function makeSanitizer(supported: ReadonlySet<number>): (text: string) => string {
   const replacements: Record<string, string> = {
     '\u00a0': ' ',
     '\u2009': ' ',
@@ -85,19 +84,46 @@ export function makeSanitizer(font: PDFFont): (text: string) => string {
   };
 }
 
-/** Greedy line breaking on spaces; a word wider than the line is broken between characters. */
+const wordWidths = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * The width of `word` at size 1, measured once per font: an embedded font measures by laying the
+ * text out with its OpenType tables, far slower than a standard font's table of widths, and line
+ * breaking asks about the same words again and again.
+ */
+function unitWidth(font: PDFFont, word: string): number {
+  let widths = wordWidths.get(font);
+  if (!widths) {
+    widths = new Map();
+    wordWidths.set(font, widths);
+  }
+  let width = widths.get(word);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(word, 1);
+    widths.set(word, width);
+  }
+  return width;
+}
+
+/**
+ * Greedy line breaking on spaces; a word wider than the line is broken between characters. A
+ * line's width is the sum of its words' and spaces' widths (kerning across a space is nil).
+ */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
+  const space = unitWidth(font, ' ') * size;
   for (const paragraph of text.split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const wordWidth = unitWidth(font, word) * size;
+      const candidateWidth = line === '' ? wordWidth : lineWidth + space + wordWidth;
+      if (candidateWidth <= width) {
+        line = line === '' ? word : `${line} ${word}`;
+        lineWidth = candidateWidth;
         continue;
       }
       if (line !== '') lines.push(line);
-      line = '';
       let rest = word;
       while (font.widthOfTextAtSize(rest, size) > width) {
         let cut = rest.length - 1;
@@ -106,6 +132,7 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
         rest = rest.slice(cut);
       }
       line = rest;
+      lineWidth = font.widthOfTextAtSize(rest, size);
     }
     lines.push(line);
   }
@@ -392,7 +419,7 @@ export async function generateFrameworkPdf(week: PrintableWeek): Promise<Uint8Ar
     title: await pdf.embedFont(StandardFonts.TimesRomanBold),
   };
   // The four standard fonts share one character set (WinAnsi).
-  const clean = makeSanitizer(fonts.regular);
+  const clean = makeSanitizer(new Set(fonts.regular.getCharacterSet()));
   pdf.setTitle(clean(`Week ${week.weekNumber}: ${week.title}`));
   pdf.setSubject(clean(week.objective));
   pdf.setAuthor('Vows & Weeks');

@@ -4,7 +4,7 @@
  * 26's idle memory, decision 0176).
  */
 
-export const KEEPSAKE_GENERATOR_VERSION = 1;
+export const KEEPSAKE_GENERATOR_VERSION = 2;
 export const KEEPSAKE_TITLE = 'Our year';
 
 export interface KeepsakeCover {

@@ -1,16 +1,6 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import {
-  ACCENT,
-  CONTENT_WIDTH,
-  type Fonts,
-  Flow,
-  INK,
-  MARGIN_X,
-  MUTED,
-  makeSanitizer,
-  RULE,
-  wrapText,
-} from './framework-pdf';
+import { PDFDocument } from 'pdf-lib';
+import { ACCENT, CONTENT_WIDTH, Flow, INK, MARGIN_X, MUTED, makeSanitizer, RULE, wrapText } from './framework-pdf';
+import { embedKeepsakeFonts, keepsakeCharacterSet } from './fonts';
 import { KEEPSAKE_TITLE, type KeepsakeCover, type KeepsakePart, type KeepsakeWeek } from './keepsake-parts';
 
 /*
@@ -32,14 +22,14 @@ export {
 } from './keepsake-parts';
 
 /**
- * Emoji and the joiners and selectors around them are dropped: the standard PDF fonts have no
- * glyph for them (pdf-lib would throw), and a '?' in their place reads as a mistake. Any other
- * character the fonts lack becomes its plain-letter form or '?' (makeSanitizer).
+ * Emoji and the joiners and selectors around them are dropped: the fonts have no glyph for them,
+ * and a '?' in their place reads as a mistake. Any other character the fonts lack becomes its
+ * plain-letter form or '?' (makeSanitizer).
  */
 const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{FE0E}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
 
 export function keepsakeText(clean: (text: string) => string): (text: string) => string {
-  return (text) => clean(text.replace(EMOJI, ''));
+  return (text) => clean(text.normalize('NFC').replace(EMOJI, ''));
 }
 
 /** `2027-06-12` as `12 June 2027`. */
@@ -51,13 +41,8 @@ export function longDate(isoDate: string): string {
 
 async function newDocument(title: string): Promise<{ pdf: PDFDocument; flow: Flow; clean: (text: string) => string }> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-    title: await pdf.embedFont(StandardFonts.TimesRomanBold),
-  };
-  const clean = keepsakeText(makeSanitizer(fonts.regular));
+  const fonts = await embedKeepsakeFonts(pdf);
+  const clean = keepsakeText(makeSanitizer(keepsakeCharacterSet()));
   pdf.setTitle(clean(title));
   pdf.setCreator('Vows & Weeks');
   pdf.setProducer('Vows & Weeks (pdf-lib)');

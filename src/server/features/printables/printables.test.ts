@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bundledContentLibrary } from '../workbook/content-library';
 import { ensurePrintable, printableKey } from './cache';
 import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
+import type { KeepsakeWeek } from './keepsake-parts';
+import { renderKeepsakePart } from './keepsake-pdf';
 import { writePrintable } from './pdf-work';
 
 /** The PDF's text with every run of whitespace made one space, as a reader would search it. */
@@ -63,6 +65,64 @@ describe('generateFrameworkPdf', () => {
     expect(text).toContain('Café talks ? with ??');
     expect(text).toContain('Naïve résumé test');
     expect(text.replace(/ /g, '')).toContain('A'.repeat(300));
+  });
+});
+
+describe('the keepsake', () => {
+  const answered: KeepsakeWeek = {
+    kind: 'week',
+    weekNumber: 3,
+    title: 'Listening',
+    phase: 'Communication Foundation',
+    completedAt: '2027-01-20T10:00:00.000Z',
+    rating: 5,
+    notes: 'Σ΄αγαπώ. Я тебя люблю. Anh yêu em. 我爱你 💞',
+    summary: null,
+    partners: [
+      {
+        name: 'Łukasz',
+        answers: [
+          { question: 'What did you hear?', answer: 'Gülşen słucha uważnie 😊' },
+          { question: 'Typed with combining accents?', answer: 'Zoe\u0308 and Tha\u0309o' },
+        ],
+        discussionNotes: '',
+        activityResponse: '',
+        commitment: '',
+      },
+    ],
+    milestones: [],
+  };
+
+  it('prints names and answers in their own letters: Latin alphabets, Greek, Cyrillic, Vietnamese', async () => {
+    const cover = await renderKeepsakePart({
+      kind: 'cover',
+      partner1: 'Łukasz',
+      partner2: 'Thảo',
+      weddingDate: '2027-06-12',
+      weeksCompleted: 3,
+      milestones: [],
+      madeOn: '2027-06-01',
+    });
+    expect((await textOf(cover)).text).toContain('Łukasz & Thảo');
+    const { text } = await textOf(await renderKeepsakePart(answered));
+    expect(text).toContain("Łukasz's answers");
+    expect(text).toContain('Gülşen słucha uważnie');
+    expect(text).toContain('Σ΄αγαπώ. Я тебя люблю. Anh yêu em.');
+    expect(text).toContain('Zoë and Thảo');
+    // Scripts the fonts lack become '?', and emoji are dropped rather than shown as a mistake.
+    expect(text).toContain('Anh yêu em. ???');
+    expect(text).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
+  it('embeds only the characters it draws, so each week stays small', async () => {
+    const bytes = await renderKeepsakePart(answered);
+    const pdf = await PDFDocument.load(bytes);
+    const fonts = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object.toString())
+      .filter((text) => text.includes('/FontFile2'));
+    expect(fonts).toHaveLength(4);
+    expect(bytes.length).toBeLessThan(120_000);
   });
 });
 

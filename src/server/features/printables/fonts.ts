@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument } from 'pdf-lib';
+import type { Fonts } from './framework-pdf';
+
+/*
+ * The keepsake's fonts (decision 0191): DejaVu Sans and DejaVu Serif Bold, embedded as subsets,
+ * so a couple's names and answers print in their own letters: the Latin alphabets (Polish,
+ * Turkish, Vietnamese...), Greek and Cyrillic. pdf-lib's standard fonts know WinAnsi only, where
+ * "Łukasz" would print as "?ukasz". Loaded in the PDF worker only, like pdf-lib itself.
+ */
+const FILES: Record<keyof Fonts, string> = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  italic: 'DejaVuSans-Oblique.ttf',
+  title: 'DejaVuSerif-Bold.ttf',
+};
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type FontkitFont = ReturnType<Fontkit['create']>;
+
+let files: Record<keyof Fonts, Uint8Array> | undefined;
+const parsed = new Map<Uint8Array, FontkitFont>();
+let shared: Set<number> | undefined;
+
+function fontFiles(): Record<keyof Fonts, Uint8Array> {
+  if (!files) {
+    const require = createRequire(import.meta.url);
+    const read = (name: string) => new Uint8Array(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`)));
+    files = {
+      regular: read(FILES.regular),
+      bold: read(FILES.bold),
+      italic: read(FILES.italic),
+      title: read(FILES.title),
+    };
+  }
+  return files;
+}
+
+/**
+ * fontkit for pdf-lib that parses each font file once per worker (pdf-lib parses it again for
+ * every document, and the keepsake makes one document per week; each document's subset is made
+ * apart from the parsed font), and maps text to glyphs without OpenType shaping. pdf-lib lays out
+ * every line it draws or measures with the font's GSUB and GPOS tables, which made a year's
+ * keepsake 20 times slower to draw; the scripts these fonts draw need no shaping, and the standard
+ * fonts never kerned either. Text is in composed form (NFC, keepsakeText), one glyph a letter.
+ */
+const parseOnce: Fontkit = {
+  create(buffer, postscriptName) {
+    let font = parsed.get(buffer);
+    if (!font) {
+      const parsedFont = fontkit.create(buffer, postscriptName) as unknown as FontkitFont;
+      const glyphs = (text: string) => ({ glyphs: parsedFont.glyphsForString(text) });
+      parsedFont.layout = glyphs as unknown as FontkitFont['layout'];
+      font = parsedFont;
+      parsed.set(buffer, font);
+    }
+    return font;
+  },
+};
+
+/** The keepsake's four fonts, embedded in `pdf` as subsets of the characters it draws. */
+export async function embedKeepsakeFonts(pdf: PDFDocument): Promise<Fonts> {
+  pdf.registerFontkit(parseOnce);
+  const bytes = fontFiles();
+  return {
+    regular: await pdf.embedFont(bytes.regular, { subset: true }),
+    bold: await pdf.embedFont(bytes.bold, { subset: true }),
+    italic: await pdf.embedFont(bytes.italic, { subset: true }),
+    title: await pdf.embedFont(bytes.title, { subset: true }),
+  };
+}
+
+/**
+ * The characters every one of the four fonts can draw, so a text looks the same in any of them;
+ * scripts beyond these (Chinese, Arabic, Hebrew...), which would also need shaping or right-to-left
+ * layout that pdf-lib does not do, go through the sanitizer as before.
+ */
+export function keepsakeCharacterSet(): Set<number> {
+  if (!shared) {
+    const bytes = fontFiles();
+    const sets = (Object.keys(FILES) as (keyof Fonts)[]).map(
+      (key) => new Set(parseOnce.create(bytes[key]).characterSet),
+    );
+    const [first, ...rest] = sets;
+    shared = new Set([...(first ?? [])].filter((code) => rest.every((set) => set.has(code))));
+  }
+  return shared;
+}
