@@ -181,6 +181,26 @@ export function readValueNow<Value>(db: DB, query: CompiledQuery): { value: Valu
 }
 
 /**
+ * The hot texts each PostgreSQL database keeps as named prepared statements (decision 0185): for a
+ * database openPostgres made, what registers a text (see postgres.ts, StatementNames).
+ */
+const preparedTexts = new WeakMap<DB, (sql: string) => void>();
+
+/** Lets `register` hear of each text keepPrepared is given for `db` (openPostgres). */
+export function onKeepPrepared(db: DB, register: (sql: string) => void): void {
+  preparedTexts.set(db, register);
+}
+
+/**
+ * Asks `db` to keep `sql` prepared on each of its connections from now on: on PostgreSQL, the
+ * text is sent as a named statement, parsed once per connection (decision 0185). Nothing on
+ * SQLite, whose hot reads already run on prepared statements (readNow), nor for a transaction.
+ */
+export function keepPrepared(db: DB, sql: string): void {
+  preparedTexts.get(db)?.(sql);
+}
+
+/**
  * How often at most `data_version` is read again: reading it is a statement of its own (a read
  * lock on the WAL index), about as dear as the session lookup it would save, so a commit by
  * another process is seen within this time rather than at once (decision 0064).

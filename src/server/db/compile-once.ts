@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import { readNow, readValueNow, type DB } from './client';
+import { keepPrepared, readNow, readValueNow, type DB } from './client';
 
 /** Stands where the real value goes while the query is compiled; found again by identity. */
 class Placeholder {}
@@ -22,6 +22,7 @@ function compiler<Row, Value>(
       if (slots.length === 0) throw new Error('compileOnce: the query does not use its value as a parameter');
       entry = { query, slots };
       compiled.set(db, entry);
+      keepPrepared(db, query.sql);
     }
     const { query, slots } = entry;
     const parameters = [...query.parameters];
@@ -34,7 +35,8 @@ function compiler<Row, Value>(
  * A query Kysely builds and compiles once per database and then runs with a fresh value: for the
  * few queries every request runs (the session lookup, the progression read), building and
  * compiling cost more than SQLite's indexed read itself (decision 0060). A read runs at once on
- * the connection when it can (readNow, decision 0082), otherwise through Kysely.
+ * the connection when it can (readNow, decision 0082), otherwise through Kysely; on PostgreSQL its
+ * text is a named prepared statement of each connection (keepPrepared, decision 0185).
  */
 export function compileOnce<Row, Value>(
   build: (db: DB, value: Value) => Compilable<Row>,
