@@ -191,6 +191,25 @@ export function onKeepPrepared(db: DB, register: (sql: string) => void): void {
   preparedTexts.set(db, register);
 }
 
+type PoolRead = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
+
+/** How a hot read runs on each PostgreSQL database's pool (openPostgres). */
+const poolReaders = new WeakMap<DB, PoolRead>();
+
+/** Lets compileOnce's reads of `db` run on its pool by `read` (openPostgres). */
+export function onReadOnPool(db: DB, read: PoolRead): void {
+  poolReaders.set(db, read);
+}
+
+/**
+ * A compiled hot read of a PostgreSQL database run straight on its pool (any free connection),
+ * without Kysely's executor, as readNow does on SQLite (decision 0185): its rows, or undefined to
+ * go through Kysely (SQLite, a transaction, a connection of its own).
+ */
+export function readOnPool<Row>(db: DB, query: CompiledQuery<Row>): Promise<Row[]> | undefined {
+  return poolReaders.get(db)?.(query.sql, query.parameters) as Promise<Row[]> | undefined;
+}
+
 /**
  * Asks `db` to keep `sql` prepared on each of its connections from now on: on PostgreSQL, the
  * text is sent as a named statement, parsed once per connection (decision 0185). Nothing on

@@ -22,6 +22,7 @@ import {
   type DatabaseHandle,
   DatabaseUnreachableError,
   onKeepPrepared,
+  onReadOnPool,
 } from './client';
 import type { Database } from './schema';
 
@@ -82,6 +83,10 @@ export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptio
     plugins: [tracking.plugin],
   });
   onKeepPrepared(db, (text) => names.register(text));
+  // The hot reads (compileOnce) on the pool itself: one query on any free connection, without
+  // Kysely's executor, its connection lease and its promise layers around it (decision 0185).
+  // They are reads Kysely built, so ChangeTracking has nothing to count.
+  onReadOnPool(db, async (text, parameters) => (await pool.query(text, parameters as unknown[])).rows);
   return { dialect: 'postgres', db, sqlite: undefined, changes: tracking };
 }
 

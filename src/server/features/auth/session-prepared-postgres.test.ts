@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../db/client';
+import { compileValueOnce } from '../../db/compile-once';
 import { statementName } from '../../db/postgres';
 import { createCouple, createTestApp, sessionCookie } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
@@ -62,6 +63,34 @@ describe.runIf(onPostgres())('the session lookup on PostgreSQL', () => {
       expect(after.every((row) => row.name.startsWith('vw_') && row.statement !== `${text}\n`)).toBe(true);
       expect(after.length).toBe(prepared.length);
     });
+  });
+});
+
+describe.runIf(onPostgres())('compileOnce on PostgreSQL', () => {
+  it("runs on the pool without Kysely's executor, and inside a transaction through Kysely", async () => {
+    const t = await createTestApp();
+    closers.push(() => t.close());
+    const { db } = t.deps;
+    const couple = await createCouple(t.deps);
+    const displayName = compileValueOnce((database: DB, id: number) =>
+      database.selectFrom('couples').select('display_name').where('id', '=', id),
+    );
+    const throughKysely = vi.spyOn(db, 'executeQuery');
+    const before = await displayName(db, couple.coupleId);
+    expect(typeof before).toBe('string');
+    expect(await displayName(db, -1)).toBeUndefined();
+    expect(throughKysely).not.toHaveBeenCalled();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('couples')
+        .set({ display_name: 'Not committed yet' })
+        .where('id', '=', couple.coupleId)
+        .execute();
+      expect(await displayName(trx as unknown as DB, couple.coupleId)).toBe('Not committed yet');
+      // Outside the transaction, on another connection: the committed name.
+      expect(await displayName(db, couple.coupleId)).toBe(before);
+    });
+    expect(await displayName(db, couple.coupleId)).toBe('Not committed yet');
   });
 });
 
