@@ -104,7 +104,7 @@ async function main(): Promise<number> {
   const record = (round: number, id: FigureId, sample: Sample) => {
     samples.get(id)!.push(sample);
     log(
-      `round ${round + 1} ${id.padEnd(10)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req`,
+      `round ${round + 1} ${id.padEnd(10)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req${sample.databaseCpuUsPerRequest == null ? '' : ` (database ${sample.databaseCpuUsPerRequest.toFixed(0)})`}`,
     );
   };
 
@@ -220,7 +220,7 @@ async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
             const sample = await measureFigure(apps[engine], figure, engine === 'postgres' ? cpuOfPostgres : undefined);
             samples.get(figure.id)![engine].push(sample);
             log(
-              `round ${round + 1} ${`${figure.id} on ${engine}`.padEnd(22)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req`,
+              `round ${round + 1} ${`${figure.id} on ${engine}`.padEnd(22)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req${sample.databaseCpuUsPerRequest == null ? '' : ` (database ${sample.databaseCpuUsPerRequest.toFixed(0)})`}`,
             );
           }
         }
@@ -530,7 +530,7 @@ async function measureFigure(
   await warmUp({ ...load, seconds: WARMUP_S });
   const cpu = () => {
     const [own, other] = [cpuSeconds(server.child.pid), otherCpu()];
-    return own === null || other === null ? null : own + other;
+    return own === null || other === null ? null : { all: own + other, other };
   };
   const cpuBefore = cpu();
   const result = figure.pacedRate
@@ -538,14 +538,16 @@ async function measureFigure(
     : await measure({ ...load, seconds: SECONDS });
   const cpuAfter = cpu();
   noteFailures(figure.id, result);
+  const perRequest = (seconds: number) => (seconds * 1e6) / result.requests;
+  const measured = cpuBefore !== null && cpuAfter !== null && result.requests > 0;
   return {
     rps: result.rps,
     p50: result.p50,
     p99: result.p99,
-    cpuUsPerRequest:
-      cpuBefore !== null && cpuAfter !== null && result.requests > 0
-        ? ((cpuAfter - cpuBefore) * 1e6) / result.requests
-        : null,
+    cpuUsPerRequest: measured ? perRequest(cpuAfter.all - cpuBefore.all) : null,
+    ...(measured && cpuAfter.other > 0
+      ? { databaseCpuUsPerRequest: perRequest(cpuAfter.other - cpuBefore.other) }
+      : {}),
   };
 }
 

@@ -7,6 +7,8 @@ export interface Sample {
   p99: number;
   /** Server CPU (user + system) per request in microseconds, when /proc is there to read it. */
   cpuUsPerRequest: number | null;
+  /** Of cpuUsPerRequest, what the database server's processes spent (PostgreSQL only). */
+  databaseCpuUsPerRequest?: number | null;
 }
 
 export interface Row {
@@ -54,11 +56,13 @@ export interface Check {
 /** Medians over the rounds, each column on its own (as autocannon users expect). */
 function medians(rounds: Sample[]): Sample {
   const cpu = rounds.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
+  const databaseCpu = rounds.map((r) => r.databaseCpuUsPerRequest).filter((v): v is number => typeof v === 'number');
   return {
     rps: median(rounds.map((r) => r.rps)),
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
     cpuUsPerRequest: cpu.length === rounds.length ? median(cpu) : null,
+    ...(databaseCpu.length === rounds.length ? { databaseCpuUsPerRequest: median(databaseCpu) } : {}),
   };
 }
 
@@ -278,7 +282,10 @@ export interface DatabasesRunInfo {
 
 export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRow[], checks: Check[]): string {
   const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' / ');
-  const cpu = (s: Sample) => (s.cpuUsPerRequest === null ? 'n/a' : thousands(s.cpuUsPerRequest));
+  const cpu = (s: Sample) =>
+    s.cpuUsPerRequest === null
+      ? 'n/a'
+      : `${thousands(s.cpuUsPerRequest)}${typeof s.databaseCpuUsPerRequest === 'number' ? ` (${thousands(s.databaseCpuUsPerRequest)})` : ''}`;
   return [
     DATABASES_SECTION_START,
     '## SQLite and PostgreSQL side by side (`npm run bench`)',
@@ -293,12 +300,12 @@ export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRo
       `${info.rounds} round(s), figures in rotated order; medians, and the ratios are medians of the back-to-back pairs. ` +
       `${info.placement[0]!.toUpperCase()}${info.placement.slice(1)}; the PostgreSQL server is kept to the servers' CPU too, so both databases serve from the same single core ` +
       '(on a real install PostgreSQL usually has cores, or a machine, of its own). ' +
-      'Server CPU per request on PostgreSQL is the app plus the PostgreSQL processes.',
+      "Server CPU per request on PostgreSQL is the app plus the PostgreSQL processes; in brackets, the PostgreSQL processes' share.",
     '',
     'Both apps answer a known session from memory (decision 0064); on PostgreSQL the memory is cleared by the notices the database sends ' +
       'after any change to sessions, accounts or couples (LISTEN/NOTIFY, decision 0181), on SQLite by any write.',
     '',
-    '| Figure | SQLite requests/s | PostgreSQL requests/s | PostgreSQL / SQLite | SQLite p99 (ms) | PostgreSQL p99 (ms) | SQLite CPU/request (µs) | PostgreSQL CPU/request, app + database (µs) |',
+    '| Figure | SQLite requests/s | PostgreSQL requests/s | PostgreSQL / SQLite | SQLite p99 (ms) | PostgreSQL p99 (ms) | SQLite CPU/request (µs) | PostgreSQL CPU/request, app + database (database) (µs) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>

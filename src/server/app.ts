@@ -14,7 +14,7 @@ import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
 import { applyDemoMode } from './features/demo/seed';
-import { removeStaleFrameworkFiles } from './features/frameworks/service';
+import { removeStaleFrameworkFiles, StorageUnavailableError } from './features/frameworks/service';
 import { settleWorkbookBuilds, workbookFiles } from './features/orders/workbook-pdf';
 import { seedWeekContent } from './features/workbook/course-content';
 import { getPublicConfig } from './features/public-config/service';
@@ -111,11 +111,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openConfiguredDatabase(config);
   const { db, sqlite } = database;
   let deps: AppDeps;
+  let storageUnavailable: StorageUnavailableError | undefined;
   try {
     await migrateWithSnapshot(database, config.dataDir);
     deps = await createDeps(config, database);
     await deleteExpiredSessions(db);
-    await removeStaleFrameworkFiles(deps);
+    storageUnavailable = await removeStaleFrameworkFiles(deps).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof StorageUnavailableError) return error;
+        throw error;
+      },
+    );
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
     await seedWeekContent(db);
     await applyDemoMode(deps);
@@ -136,6 +143,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: createRequestIdGenerator(),
     ...FRAMEWORK_ERROR_OPTIONS,
   });
+  if (storageUnavailable)
+    app.log.warn(
+      { err: storageUnavailable.cause },
+      `${storageUnavailable.message}. Starting anyway: /readyz answers 503 until the bucket answers.`,
+    );
   app.decorate('deps', deps);
   app.decorate('backgroundWork', [] as BackgroundWork[]);
   app.addHook('onClose', async () => {

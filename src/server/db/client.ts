@@ -181,6 +181,45 @@ export function readValueNow<Value>(db: DB, query: CompiledQuery): { value: Valu
 }
 
 /**
+ * The hot texts each PostgreSQL database keeps as named prepared statements (decision 0185): for a
+ * database openPostgres made, what registers a text (see postgres.ts, StatementNames).
+ */
+const preparedTexts = new WeakMap<DB, (sql: string) => void>();
+
+/** Lets `register` hear of each text keepPrepared is given for `db` (openPostgres). */
+export function onKeepPrepared(db: DB, register: (sql: string) => void): void {
+  preparedTexts.set(db, register);
+}
+
+type PoolRead = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
+
+/** How a hot read runs on each PostgreSQL database's pool (openPostgres). */
+const poolReaders = new WeakMap<DB, PoolRead>();
+
+/** Lets compileOnce's reads of `db` run on its pool by `read` (openPostgres). */
+export function onReadOnPool(db: DB, read: PoolRead): void {
+  poolReaders.set(db, read);
+}
+
+/**
+ * A compiled hot read of a PostgreSQL database run straight on its pool (any free connection),
+ * without Kysely's executor, as readNow does on SQLite (decision 0185): its rows, or undefined to
+ * go through Kysely (SQLite, a transaction, a connection of its own).
+ */
+export function readOnPool<Row>(db: DB, query: CompiledQuery<Row>): Promise<Row[]> | undefined {
+  return poolReaders.get(db)?.(query.sql, query.parameters) as Promise<Row[]> | undefined;
+}
+
+/**
+ * Asks `db` to keep `sql` prepared on each of its connections from now on: on PostgreSQL, the
+ * text is sent as a named statement, parsed once per connection (decision 0185). Nothing on
+ * SQLite, whose hot reads already run on prepared statements (readNow), nor for a transaction.
+ */
+export function keepPrepared(db: DB, sql: string): void {
+  preparedTexts.get(db)?.(sql);
+}
+
+/**
  * How often at most `data_version` is read again: reading it is a statement of its own (a read
  * lock on the WAL index), about as dear as the session lookup it would save, so a commit by
  * another process is seen within this time rather than at once (decision 0064).

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import { readNow, readValueNow, type DB } from './client';
+import { keepPrepared, readNow, readOnPool, readValueNow, type DB } from './client';
 
 /** Stands where the real value goes while the query is compiled; found again by identity. */
 class Placeholder {}
@@ -22,6 +22,7 @@ function compiler<Row, Value>(
       if (slots.length === 0) throw new Error('compileOnce: the query does not use its value as a parameter');
       entry = { query, slots };
       compiled.set(db, entry);
+      keepPrepared(db, query.sql);
     }
     const { query, slots } = entry;
     const parameters = [...query.parameters];
@@ -34,7 +35,9 @@ function compiler<Row, Value>(
  * A query Kysely builds and compiles once per database and then runs with a fresh value: for the
  * few queries every request runs (the session lookup, the progression read), building and
  * compiling cost more than SQLite's indexed read itself (decision 0060). A read runs at once on
- * the connection when it can (readNow, decision 0082), otherwise through Kysely.
+ * the connection when it can (readNow, decision 0082); on PostgreSQL it runs on the pool as a named
+ * prepared statement of each connection (readOnPool, keepPrepared, decision 0185); in a
+ * transaction, through Kysely.
  */
 export function compileOnce<Row, Value>(
   build: (db: DB, value: Value) => Compilable<Row>,
@@ -42,7 +45,7 @@ export function compileOnce<Row, Value>(
   const compile = compiler(build);
   return async (db, value) => {
     const query = compile(db, value);
-    return readNow(db, query) ?? (await db.executeQuery(query)).rows;
+    return readNow(db, query) ?? (await (readOnPool(db, query) ?? rowsOf(db.executeQuery(query))));
   };
 }
 
@@ -58,7 +61,11 @@ export function compileValueOnce<Column, Value>(
     const query = compile(db, value);
     const now = readValueNow<Column>(db, query);
     if (now) return now.value;
-    const [row] = (await db.executeQuery(query)).rows;
+    const [row] = await (readOnPool(db, query) ?? rowsOf(db.executeQuery(query)));
     return row === undefined ? undefined : Object.values(row)[0];
   };
+}
+
+async function rowsOf<Row>(result: Promise<{ rows: Row[] }>): Promise<Row[]> {
+  return (await result).rows;
 }

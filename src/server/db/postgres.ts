@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type ColumnDefinitionNode,
   DataTypeNode,
@@ -15,7 +16,14 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type pg from 'pg';
-import { type ChangeMark, type DatabaseChanges, type DatabaseHandle, DatabaseUnreachableError } from './client';
+import {
+  type ChangeMark,
+  type DatabaseChanges,
+  type DatabaseHandle,
+  DatabaseUnreachableError,
+  onKeepPrepared,
+  onReadOnPool,
+} from './client';
 import type { Database } from './schema';
 
 /**
@@ -46,7 +54,14 @@ export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptio
       return driver.types.getTypeParser(oid, format);
     },
   } as pg.CustomTypesConfig;
-  const pool = new driver.Pool({ connectionString: url, max: poolSize, types, application_name: 'vows-and-weeks' });
+  const names = new StatementNames();
+  const pool = new driver.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    application_name: 'vows-and-weeks',
+    Client: namingClient(driver.Client, names),
+  });
   // An idle connection the server ends (a restart, a failover) must not end the process: the pool
   // drops it and opens another for the next query.
   pool.on('error', () => {});
@@ -67,7 +82,56 @@ export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptio
     dialect: new TrackedPostgresDialect({ pool }, tracking),
     plugins: [tracking.plugin],
   });
+  onKeepPrepared(db, (text) => names.register(text));
+  // The hot reads (compileOnce) on the pool itself: one query on any free connection, without
+  // Kysely's executor, its connection lease and its promise layers around it (decision 0185).
+  // They are reads Kysely built, so ChangeTracking has nothing to count.
+  onReadOnPool(db, async (text, parameters) => (await pool.query(text, parameters as unknown[])).rows);
   return { dialect: 'postgres', db, sqlite: undefined, changes: tracking };
+}
+
+/** At most this many texts are kept prepared (the app registers a handful; see StatementNames). */
+export const MAX_NAMED_STATEMENTS = 32;
+
+/**
+ * The hot texts sent as named prepared statements (decision 0185): compileOnce registers the few
+ * reads every request runs (keepPrepared), each under a name made from its text, and the pool's
+ * connections send a registered text by that name. `pg` then parses it once per connection: the
+ * first run sends Parse, later runs only Bind and Execute of the statement PostgreSQL holds, with
+ * its cached plan. Only registered texts, and at most MAX_NAMED_STATEMENTS of them: PostgreSQL
+ * keeps a named statement for the connection's life, so the set must stay small and fixed.
+ */
+class StatementNames {
+  readonly #names = new Map<string, string>();
+
+  register(text: string): void {
+    if (this.#names.has(text) || this.#names.size >= MAX_NAMED_STATEMENTS) return;
+    this.#names.set(text, statementName(text));
+  }
+
+  nameOf(text: string): string | undefined {
+    return this.#names.get(text);
+  }
+}
+
+/** A stable short name for a text: the same in every process, and for nothing else. */
+export function statementName(text: string): string {
+  return `vw_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * `pg`'s Client, sending a registered text by its name. Kysely's dialect calls
+ * `query(text, values)`; that call alone changes, into pg's `query({ name, text, values })`.
+ */
+function namingClient(Client: typeof pg.Client, names: StatementNames): typeof pg.Client {
+  return class NamingClient extends Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only (text, values) changes
+    override query(config: any, values?: any, callback?: any): any {
+      const name = typeof config === 'string' && typeof values !== 'function' ? names.nameOf(config) : undefined;
+      if (name === undefined) return super.query(config, values, callback);
+      return super.query({ name, text: config, values }, callback);
+    }
+  };
 }
 
 /** The channel the `notify_auth_change` triggers notify (migration 2026-11-24T0200). */
@@ -99,7 +163,12 @@ class ChangeTracking implements DatabaseChanges {
     return this.#listening && mark.local === this.local && mark.external === this.external;
   }
 
-  /** Counts every query that may write: before it runs, and again once it has answered. */
+  /**
+   * Counts every query that may write, before it runs and again once it has answered: anything but
+   * a select Kysely built. Raw SQL (`sql\`...\`.execute`) counts even when it only reads, as it
+   * cannot be told apart from a write, so a read that runs often (the /readyz check) is built with
+   * Kysely, or every run would clear the session memory.
+   */
   readonly plugin: KyselyPlugin = {
     transformQuery: ({ node }: PluginTransformQueryArgs): RootOperationNode => {
       if (node.kind !== 'SelectQueryNode') this.local += 1;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../test/harness';
 import { compileOnce, compileValueOnce } from './compile-once';
 import { openDatabase, readNow, readValueNow, withStatementCache, type DatabaseHandle } from './client';
@@ -100,6 +100,20 @@ describe('compileOnce', () => {
       database.selectFrom('couples').select('id').where('id', '=', id).where('id', '<=', id),
     );
     expect(await sameIdTwice(db, 2)).toEqual([{ id: 2 }]);
+  });
+
+  it('on SQLite, reads at once on the one cached statement: nothing through Kysely, nothing prepared again', async () => {
+    const { db, sqlite } = (await migrated()) as Extract<DatabaseHandle, { dialect: 'sqlite' }>;
+    const coupleName = compileValueOnce((database: typeof db, id: number) =>
+      database.selectFrom('couples').select('display_name').where('id', '=', id),
+    );
+    expect(await coupleName(db, 1)).toBe('Couple 1');
+    const throughKysely = vi.spyOn(db, 'executeQuery');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    expect(await coupleName(db, 2)).toBe('Couple 2');
+    expect(await coupleName(db, 3)).toBe('Couple 3');
+    expect(throughKysely).not.toHaveBeenCalled();
+    expect(prepare).not.toHaveBeenCalled();
   });
 
   it('refuses a query that does not use its value', async () => {

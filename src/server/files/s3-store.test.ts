@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -213,6 +214,25 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
     },
   );
 
+  it('starts while the bucket does not answer, and is ready once it answers', async () => {
+    const proxy = await switchableProxy(new URL(env.S3_ENDPOINT!));
+    const dataDir = makeTempDir();
+    try {
+      const app = await createTestApp({ ...env, DATA_DIR: dataDir, S3_ENDPOINT: proxy.url });
+      try {
+        expect((await app.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+        expect((await app.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+        proxy.open();
+        expect((await app.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await proxy.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start with a clear cause when the bucket cannot be listed', async () => {
     const dataDir = makeTempDir();
     try {
@@ -224,3 +244,38 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
     }
   });
 });
+
+/**
+ * A TCP proxy in front of the S3 double that drops every connection (a bucket that does not
+ * answer) until open() is called, then forwards them.
+ */
+async function switchableProxy(target: URL) {
+  let forwarding = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    if (!forwarding) {
+      socket.destroy();
+      return;
+    }
+    const upstream = net.connect(Number(target.port), target.hostname);
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    open: () => {
+      forwarding = true;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -64,6 +64,34 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
       .toBe('anonymous');
   });
 
+  it("keeps trusting what it remembers across a load balancer's /readyz probes", async () => {
+    const t = await createTestApp();
+    closers.push(() => t.close());
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const token = (await sessionCookie(t.deps, couple.accountId)).slice('sid='.length);
+    const level = async () => ((await t.deps.sessions.resolve(token)) as { accessLevel?: string }).accessLevel;
+    const other = await connect(t);
+    await other.query('alter table couples disable trigger couples_auth_change');
+    closers.push(() => other.query('alter table couples enable trigger couples_auth_change'));
+    const setLevel = (value: string) =>
+      other.query('update couples set access_level = $1 where id = $2', [value, couple.coupleId]);
+    const probe = async () => expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    // A change without a notice between the remembered answer and the next request, with a probe
+    // in between: the memory still answers (the probe is a read, not a write).
+    await expect
+      .poll(
+        async () => {
+          await setLevel('trial');
+          await level();
+          await setLevel('full');
+          await probe();
+          return level();
+        },
+        { timeout: 5000, interval: 20 },
+      )
+      .toBe('trial');
+  });
+
   it("honours a sign-out in one app process on the other's next requests", async () => {
     const a = await createTestApp();
     closers.push(() => a.close());

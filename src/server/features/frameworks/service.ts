@@ -261,17 +261,31 @@ export async function removeStaleFrameworkFiles(deps: AppDeps, now = Date.now())
   const referenced = new Set(rows.map((row) => row.fileName));
   const removed = await sweepPdfDir(deps.config.pdfDir, referenced);
   if (deps.files.kind === 's3') {
-    // The first S3 call of a start: a wrong bucket, endpoint or key stops the start with a clear cause.
+    // The first S3 call of a start. A bucket that answers with a refusal (a wrong bucket, region or
+    // key) stops the start with a clear cause; one that does not answer (no connection, a timeout,
+    // a server error) throws StorageUnavailableError, so the process can start without it.
     const swept = await sweepStoredFiles(deps.files, referenced, now - S3_ORPHAN_GRACE_MS).catch((error: unknown) => {
-      throw new Error(
-        `The PDF bucket (STORAGE_URL, S3_ENDPOINT, S3_REGION and the keys) could not be listed: ${(error as Error).message}`,
-        { cause: error },
-      );
+      const message = `The PDF bucket (STORAGE_URL, S3_ENDPOINT, S3_REGION and the keys) could not be listed: ${(error as Error).message}`;
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status !== undefined && status < 500) throw new Error(message, { cause: error });
+      throw new StorageUnavailableError(message, { cause: error });
     });
     removed.push(...swept);
     await deps.files.pruneLocalCopies(referenced);
   }
   return removed;
+}
+
+/**
+ * The bucket did not answer the start-up sweep (decision 0172): the process starts anyway, as a
+ * restart loop would not bring the bucket back, and /readyz answers 503 until the bucket answers;
+ * the objects no row names are swept at a later start.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
 }
 
 /** How old an unreferenced object must be before the sweep removes it: no upload takes this long. */

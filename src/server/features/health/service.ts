@@ -40,7 +40,9 @@ async function withinTime(work: (signal: AbortSignal) => Promise<unknown>, timeo
  */
 export async function checkReadiness(deps: AppDeps, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
   const checks: [ReadinessCheck, (signal: AbortSignal) => Promise<unknown>][] = [
-    ['database', () => sql`select 1`.execute(deps.db)],
+    // A select built by Kysely, not raw SQL: on PostgreSQL raw SQL counts as a possible write and
+    // would clear the session memory on every probe (decision 0181).
+    ['database', () => deps.db.selectNoFrom(sql<number>`1`.as('one')).execute()],
     ['file store', (signal) => deps.files.check(signal)],
   ];
   const outcomes = await Promise.allSettled(checks.map(([, work]) => withinTime(work, timeoutMs)));
