@@ -6,9 +6,9 @@ import { isPostgres } from './db/dialect';
 import { countAttempt, giveBackAttempt, removeEndedWindows } from './rate-limiter-repo';
 
 /**
- * One attempt counted by a limiter's reserve(); release() gives its slot back (at most once). The
- * caller need not wait for it: it never fails, and a slot given back a moment later costs nobody
- * anything.
+ * One attempt counted by a limiter's reserve(); release() gives its slot back (at most once). It
+ * never fails. Callers wait for it before they answer, so the person's next attempt finds the slot
+ * given back (in the database, on PostgreSQL, that is one more statement).
  */
 export interface Reservation {
   release(): Promise<void>;

@@ -174,7 +174,7 @@ export async function disableSecondFactor(
     return true;
   });
   if (!done) throw new AppError('BAD_REQUEST', WRONG_SETUP_CODE);
-  slot.release();
+  await slot.release();
   return { success: true };
 }
 

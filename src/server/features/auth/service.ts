@@ -111,20 +111,18 @@ async function withinSignInLimits<T>(
   try {
     perAddress = await signInPerAddress.reserve(request.ip);
   } catch (error) {
-    perAccount.release();
+    await perAccount.release();
     throw error;
   }
   let result: T | null;
   try {
     result = await attempt();
   } catch (error) {
-    perAccount.release();
-    perAddress.release();
+    await Promise.all([perAccount.release(), perAddress.release()]);
     throw error;
   }
   if (result === null) throw new AppError('UNAUTHORIZED', message);
-  perAccount.release();
-  perAddress.release();
+  await Promise.all([perAccount.release(), perAddress.release()]);
   return result;
 }
 

@@ -148,7 +148,7 @@ export async function requestAccessCode(
   try {
     await deps.rateLimits.codeRequestsPerEmail.consume(input.email);
   } catch (error) {
-    perAddress.release();
+    await perAddress.release();
     throw error;
   }
   await repo.insertOutboundEmail(deps.db, {
