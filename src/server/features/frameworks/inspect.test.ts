@@ -76,6 +76,17 @@ describe('the reading worker kept for a burst of uploads (decision 0188)', () =>
     expect(worker.alive).toBe(true);
   });
 
+  it('reads each file on its own although the thread reuses its read buffer: a shorter file after a longer one', async () => {
+    const worker = keptWorker();
+    expect(await assertReadablePdf(await fileWith('long.pdf', await pdfWithPages(40)), { worker })).toBe(40);
+    // The buffer still holds the 40-page file past this one's end: only this file's bytes are read.
+    expect(await assertReadablePdf(await fileWith('short.pdf', await pdfWithPages(2)), { worker })).toBe(2);
+    await expect(
+      assertReadablePdf(await fileWith('short-bad.pdf', new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<')), { worker }),
+    ).rejects.toMatchObject({ status: 400, message: UNREADABLE_PDF_MESSAGE });
+    expect(worker.started).toBe(1);
+  });
+
   it('keeps the page limit and the time limit: a read over time ends the worker, the next read starts a new one', async () => {
     const worker = keptWorker();
     const small = await fileWith('small.pdf', await pdfWithPages(1));
