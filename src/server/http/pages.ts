@@ -15,6 +15,11 @@ const gzipAsync = promisify(gzip);
 
 export type PageEncoding = 'br' | 'gzip';
 
+/** The smallest brotli window (10-24 bits) that holds `size` bytes. */
+function windowBitsFor(size: number): number {
+  return Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1))));
+}
+
 /**
  * A page's HTML, made on its first request (decision 0188): read from the build and filled with the
  * installation's config, kept as bytes (a string would be encoded to UTF-8 again on every answer:
@@ -40,7 +45,14 @@ export class PageBytes {
       const bytes = this.bytes();
       made =
         kind === 'br'
-          ? brotliAsync(bytes, { params: { [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+          ? brotliAsync(bytes, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+                // A window no larger than the page: the same output, without the encoder's default
+                // 4 MB window and the tables sized for it (memory the thread pool would keep).
+                [zlibConstants.BROTLI_PARAM_LGWIN]: windowBitsFor(bytes.length),
+              },
+            })
           : gzipAsync(bytes);
       // A failed encoding is not kept: the next request tries again.
       made.catch(() => this.encoded.delete(kind));
