@@ -55,4 +55,45 @@ describe('stackMapperFor (logged errors of the compiled server, decision 0188)',
     );
     expect(stackMapperFor(bundle, path.join(dir, 'missing.map'))(stack)).toBe(stack);
   });
+
+  it("the logger's hook maps a logged error's stack and its cause's when the code runs bundled", async () => {
+    const entry = path.join(dir, 'logged.ts');
+    fs.writeFileSync(
+      entry,
+      [
+        `export { mapLoggedStacks } from ${JSON.stringify(path.join(import.meta.dirname, 'mapped-stack.ts'))};`,
+        'export function failWithCause(): never {',
+        "  throw new Error('outer', { cause: new Error('inner') });",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const bundle = path.join(dir, 'logged-out', 'main.js');
+    await build({
+      entryPoints: [entry],
+      outfile: bundle,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      sourcemap: 'external',
+      sourcesContent: false,
+      logLevel: 'silent',
+    });
+    const bundled = (await import(pathToFileURL(bundle).href)) as {
+      mapLoggedStacks: () => ((object: Record<string, unknown>) => Record<string, unknown>) | undefined;
+      failWithCause: () => never;
+    };
+    const hook = bundled.mapLoggedStacks();
+    expect(hook).toBeDefined();
+    let error: Error | undefined;
+    try {
+      bundled.failWithCause();
+    } catch (thrown) {
+      error = thrown as Error;
+    }
+    hook!({ err: error, msg: 'unhandled error' });
+    expect(error!.stack).toContain(`${entry}:3:`);
+    expect((error!.cause as Error).stack).toContain(`${entry}:3:`);
+    expect(error!.stack).not.toContain(bundle);
+  });
 });
