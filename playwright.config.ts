@@ -59,7 +59,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: 'node --enable-source-maps dist/server/main.js',
+      command: 'node dist/server/main.js',
       url: `${baseURL}/api/auth/check`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -84,7 +84,7 @@ export default defineConfig({
     },
     {
       // The card-payment server: its own DATA_DIR and port, Stripe calls going to the double.
-      command: 'node --enable-source-maps dist/server/main.js',
+      command: 'node dist/server/main.js',
       url: `${cardBaseURL}/api/auth/check`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -39,6 +39,7 @@ import { publicConfigRoutes } from './http/public-config';
 import { decorateRequestAuth } from './http/request-auth';
 import { createRequestIdGenerator } from './http/request-id';
 import { lazyChildLoggerFactory } from './http/request-logger';
+import { mapLoggedStacks } from './mapped-stack';
 import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
 import { workbookRoutes } from './http/workbook';
@@ -48,6 +49,9 @@ import { createContext } from './trpc/init';
 import { appRouter } from './trpc/router';
 import { upstreamFailure } from './upstream-error';
 
+/** Logged errors' stacks name the TypeScript source when the server runs compiled (decision 0188). */
+const mapStacks = mapLoggedStacks();
+const loggedStackFormatters = mapStacks ? { log: mapStacks } : undefined;
 export interface BuildOptions {
   /** Folder of the built web app (default dist/web). */
   webDir?: string;
@@ -132,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
+    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS, formatters: loggedStackFormatters },
     logController: new RequestLinesAtDebug(),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxySetting(config),

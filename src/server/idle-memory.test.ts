@@ -1,5 +1,7 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { PageBytes } from './http/pages';
 import { PROJECT_ROOT } from './paths';
 
 /**
@@ -16,6 +18,8 @@ const LOADED_ON_USE = [
   'qrcode',
   '@aws-sdk/client-s3',
   'pg',
+  // The public pages' Markdown renderer, on the first published page read (decision 0188).
+  'markdown-it',
 ];
 
 describe('the server loads heavy optional packages only when they are used', () => {
@@ -42,6 +46,28 @@ describe('the server loads heavy optional packages only when they are used', () 
     expect(eager).toEqual([]);
     // The check itself sees dynamic imports (a typo in a package name would otherwise pass it).
     const onUse = imports.filter((entry) => entry.kind === 'dynamic-import').map((entry) => entry.path);
-    expect(onUse).toEqual(expect.arrayContaining(['stripe', 'nodemailer', 'qrcode']));
+    expect(onUse).toEqual(expect.arrayContaining(['stripe', 'nodemailer', 'qrcode', 'markdown-it']));
+  });
+});
+
+describe('a page is made on its first request (decision 0188)', () => {
+  it('reads, fills and encodes nothing until asked, each encoding once, then keeps it', async () => {
+    let made = 0;
+    const html = '<!doctype html><p>Vows \u2019n weeks</p>'.repeat(200);
+    const page = new PageBytes(() => {
+      made += 1;
+      return html;
+    });
+    expect(made).toBe(0);
+    expect(page.made()).toEqual({ bytes: false, encodings: [] });
+
+    const br = await page.encoding('br');
+    expect(brotliDecompressSync(br).toString()).toBe(html);
+    expect(page.made()).toEqual({ bytes: true, encodings: ['br'] });
+    expect(await page.encoding('br')).toBe(br);
+
+    expect(gunzipSync(await page.encoding('gzip')).toString()).toBe(html);
+    expect(page.bytes().toString()).toBe(html);
+    expect(made).toBe(1);
   });
 });

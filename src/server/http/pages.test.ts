@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
@@ -59,6 +60,22 @@ describe('registerPages', () => {
     const missing = await app.inject({ url: '/nowhere' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"></div>');
+    await app.close();
+  });
+
+  it('answers a page in brotli or gzip when accepted, made on its first request (decision 0188)', async () => {
+    const app = await serve({
+      'index.html': page('landing'),
+      'app.html': page(''),
+      'pages/dashboard.html': page('<h1>Welcome to your journey</h1>'),
+    });
+    const plain = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
+    const br = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     await app.close();
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
@@ -9,12 +10,61 @@ import { SITE_PAGES } from '../../shared/site-pages';
 import type { PublicConfig } from '../features/public-config/service';
 import { isSitePagePublished } from '../features/site-pages/service';
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type PageEncoding = 'br' | 'gzip';
+
+/** The smallest brotli window (10-24 bits) that holds `size` bytes. */
+function windowBitsFor(size: number): number {
+  return Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1))));
+}
+
 /**
- * A page's HTML as bytes, with its brotli and gzip encodings, computed once at startup (a string
- * would be encoded to UTF-8 again on every answer: 126 KB for the prerendered landing page).
+ * A page's HTML, made on its first request (decision 0188): read from the build and filled with the
+ * installation's config, kept as bytes (a string would be encoded to UTF-8 again on every answer:
+ * 126 KB for the prerendered landing page), and encoded in brotli or gzip on the first request
+ * that accepts each, in the thread pool, then kept. A started server reads and encodes nothing:
+ * making the ~18 pages and their encodings at start cost about 1.1 s of CPU and memory an idle
+ * server kept, and a page nobody asks for in gzip is never gzipped.
  */
-function compressible(text: string) {
-  return { bytes: Buffer.from(text), br: brotliCompressSync(text), gzip: gzipSync(text) };
+export class PageBytes {
+  private plain: Buffer | null = null;
+  private readonly encoded = new Map<PageEncoding, Promise<Buffer>>();
+
+  constructor(private readonly make: () => string) {}
+
+  bytes(): Buffer {
+    this.plain ??= Buffer.from(this.make());
+    return this.plain;
+  }
+
+  encoding(kind: PageEncoding): Promise<Buffer> {
+    let made = this.encoded.get(kind);
+    if (!made) {
+      const bytes = this.bytes();
+      made =
+        kind === 'br'
+          ? brotliAsync(bytes, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+                // A window no larger than the page: the same output, without the encoder's default
+                // 4 MB window and the tables sized for it (memory the thread pool would keep).
+                [zlibConstants.BROTLI_PARAM_LGWIN]: windowBitsFor(bytes.length),
+              },
+            })
+          : gzipAsync(bytes);
+      // A failed encoding is not kept: the next request tries again.
+      made.catch(() => this.encoded.delete(kind));
+      this.encoded.set(kind, made);
+    }
+    return made;
+  }
+
+  /** Whether the page has been made, and which encodings (tests: nothing before it is asked for). */
+  made(): { bytes: boolean; encodings: PageEncoding[] } {
+    return { bytes: this.plain !== null, encodings: [...this.encoded.keys()] };
+  }
 }
 
 /**
@@ -119,10 +169,11 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
   // page (scripts/prerender.ts); a build without that step has only index.html, served for all.
   const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
-  const landing = withPublicConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
+  const landing = () => withPublicConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
+  // The empty shell answers every unknown path (404), so it is made now.
   const shell = fs.existsSync(appShellFile)
     ? withPublicConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig)
-    : landing;
+    : landing();
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -143,16 +194,16 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
     });
   }
 
-  const sendPage = (req: FastifyRequest, reply: FastifyReply, html: ReturnType<typeof compressible>) => {
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, html: PageBytes) => {
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     // The prerendered landing page is ~125 KB of HTML (15 KB as brotli): compressed when accepted.
     const accepted = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gzip);
-    return reply.send(html.bytes);
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await html.encoding('br'));
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await html.encoding('gzip'));
+    return reply.send(html.bytes());
   };
 
-  const shellHtml = compressible(shell);
+  const shellHtml = new PageBytes(() => shell);
   for (const pagePath of PAGE_PATHS) {
     // Every other page path was prerendered too, as its frame and skeleton (decision 0136):
     // dist/web/pages/<name>.html; a build without them serves the empty shell.
@@ -161,13 +212,13 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
     const variant = hintVariantOf(publicConfig);
     const hintFile = variant && hintPageFile(ownFile, variant);
     const pageFile = hintFile && fs.existsSync(hintFile) ? hintFile : ownFile;
-    const page =
+    const page = () =>
       pagePath === '/'
-        ? landing
+        ? landing()
         : built && fs.existsSync(pageFile)
           ? withPublicConfig(fillHints(fs.readFileSync(pageFile, 'utf8'), publicConfig), publicConfig)
           : shell;
-    const html = compressible(page);
+    const html = new PageBytes(page);
     app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
   }
   for (const { path: pagePath, slug } of SITE_PAGES) {

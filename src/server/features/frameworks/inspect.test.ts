@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { KeptPdfWorker } from '../printables/pdf-jobs';
 import { assertReadablePdf, EMPTY_PDF_MESSAGE, tooSlowMessage, UNREADABLE_PDF_MESSAGE } from './inspect';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inspect-'));
@@ -47,5 +48,79 @@ describe('assertReadablePdf (in a worker thread)', () => {
       status: 400,
       message: tooSlowMessage(1),
     });
+  });
+});
+
+describe('the reading worker kept for a burst of uploads (decision 0188)', () => {
+  const workers: KeptPdfWorker[] = [];
+  const keptWorker = (idleMs = 60_000) => {
+    const worker = new KeptPdfWorker({ heapMb: 256, idleMs });
+    workers.push(worker);
+    return worker;
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+    for (const worker of workers.splice(0)) worker.close();
+  });
+
+  it('reads the next upload in the same worker thread, and a concurrent one in a worker of its own', async () => {
+    const worker = keptWorker();
+    const file = await fileWith('burst.pdf', await pdfWithPages(2));
+    expect(await assertReadablePdf(file, { worker })).toBe(2);
+    expect(await assertReadablePdf(file, { worker })).toBe(2);
+    expect(worker.started).toBe(1);
+    expect(await Promise.all([assertReadablePdf(file, { worker }), assertReadablePdf(file, { worker })])).toEqual([
+      2, 2,
+    ]);
+    expect(worker.started).toBe(1);
+    expect(worker.alive).toBe(true);
+  });
+
+  it('reads each file on its own although the thread reuses its read buffer: a shorter file after a longer one', async () => {
+    const worker = keptWorker();
+    expect(await assertReadablePdf(await fileWith('long.pdf', await pdfWithPages(40)), { worker })).toBe(40);
+    // The buffer still holds the 40-page file past this one's end: only this file's bytes are read.
+    expect(await assertReadablePdf(await fileWith('short.pdf', await pdfWithPages(2)), { worker })).toBe(2);
+    await expect(
+      assertReadablePdf(await fileWith('short-bad.pdf', new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<')), { worker }),
+    ).rejects.toMatchObject({ status: 400, message: UNREADABLE_PDF_MESSAGE });
+    expect(worker.started).toBe(1);
+  });
+
+  it('keeps the page limit and the time limit: a read over time ends the worker, the next read starts a new one', async () => {
+    const worker = keptWorker();
+    const small = await fileWith('small.pdf', await pdfWithPages(1));
+    expect(await assertReadablePdf(small, { worker })).toBe(1);
+    await expect(
+      assertReadablePdf(await fileWith('six.pdf', await pdfWithPages(6)), { maxPages: 5, worker }),
+    ).rejects.toMatchObject({ status: 400, message: 'framework has 6 pages: the maximum is 2,000.' });
+    expect(worker.started).toBe(1);
+
+    const slow = await fileWith('slow-kept.pdf', await pdfWithPages(1_000));
+    await expect(assertReadablePdf(slow, { timeoutMs: 1, worker })).rejects.toMatchObject({
+      status: 400,
+      message: tooSlowMessage(1),
+    });
+    expect(worker.alive).toBe(false);
+    expect(await assertReadablePdf(small, { worker })).toBe(1);
+    expect(worker.started).toBe(2);
+  });
+
+  it('ends the worker after its idle time, and the timer restarts with each upload', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const worker = keptWorker(30_000);
+    const file = await fileWith('idle.pdf', await pdfWithPages(1));
+    expect(worker.alive).toBe(false);
+    await assertReadablePdf(file, { worker });
+    vi.advanceTimersByTime(29_999);
+    expect(worker.alive).toBe(true);
+    await assertReadablePdf(file, { worker });
+    vi.advanceTimersByTime(29_999);
+    expect(worker.alive).toBe(true);
+    expect(worker.started).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(worker.alive).toBe(false);
+    await assertReadablePdf(file, { worker });
+    expect(worker.started).toBe(2);
   });
 });

@@ -1,16 +1,22 @@
 import { AppError } from '../../../shared/errors';
-import { PdfJobTimeout, runPdfJob } from '../printables/pdf-jobs';
+import type { InspectResult } from '../printables/pdf-work';
+import { KeptPdfWorker, PdfJobTimeout } from '../printables/pdf-jobs';
 
 /**
  * An upload is read before it is stored (decision 0121): parsed in a worker thread with a time and
  * a page limit, so no file can make the complete workbook's build unbounded, and a PDF that cannot
  * be read is refused at upload with a message instead of being left out of the workbook later.
+ * One worker is kept for a burst of uploads and ended a minute after the last (decision 0188).
  */
 export const MAX_FRAMEWORK_PAGES = 2_000;
 /** How long reading one upload may take. A 10 MB PDF of ordinary pages takes well under a second. */
 export const PDF_READ_TIME_LIMIT_MS = 20_000;
 /** The reading worker's heap limit: far above what a 10 MB PDF of 2,000 pages needs. */
 const READ_HEAP_MB = 256;
+/** How long the reading worker is kept after an upload, for the next one of a burst. */
+export const READ_WORKER_IDLE_MS = 60_000;
+
+const readingWorker = new KeptPdfWorker({ heapMb: READ_HEAP_MB, idleMs: READ_WORKER_IDLE_MS });
 
 export const UNREADABLE_PDF_MESSAGE =
   'framework could not be read as a PDF: the file is damaged or incomplete. Export or save it as a PDF again and upload the new file.';
@@ -27,11 +33,11 @@ export const tooSlowMessage = (timeoutMs: number) =>
  */
 export async function assertReadablePdf(
   file: string,
-  { maxPages = MAX_FRAMEWORK_PAGES, timeoutMs = PDF_READ_TIME_LIMIT_MS } = {},
+  { maxPages = MAX_FRAMEWORK_PAGES, timeoutMs = PDF_READ_TIME_LIMIT_MS, worker = readingWorker } = {},
 ): Promise<number> {
-  let result: Awaited<ReturnType<typeof runPdfJob<{ kind: 'inspect'; file: string; maxPages: number }>>>;
+  let result: InspectResult;
   try {
-    result = await runPdfJob({ kind: 'inspect', file, maxPages }, { timeoutMs, heapMb: READ_HEAP_MB });
+    result = await worker.run({ kind: 'inspect', file, maxPages }, timeoutMs);
   } catch (error) {
     if (error instanceof PdfJobTimeout) throw new AppError('BAD_REQUEST', tooSlowMessage(timeoutMs));
     // The worker ran out of memory or crashed on the file: it cannot be merged either.

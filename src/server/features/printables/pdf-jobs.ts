@@ -3,9 +3,10 @@ import type { PrintableWeek } from './framework-pdf';
 import type { InspectResult, MergeResult, MergeSource } from './pdf-work';
 
 /**
- * PDF work off the event loop (decision 0121): each job runs in a worker thread of its own, started
- * for it and ended with it, so a large merge or a hostile upload never stalls other requests, its
- * memory is returned when it ends, and a job over its time limit is simply terminated.
+ * PDF work off the event loop (decision 0121): a job runs in a worker thread, so a large merge or a
+ * hostile upload never stalls other requests, and a job over its time limit is simply terminated.
+ * Builds and printables get a thread of their own, ended with the job; reading uploads keeps one
+ * thread for a burst (`KeptPdfWorker`, decision 0188).
  */
 export type PdfJob =
   | { kind: 'inspect'; file: string; maxPages: number }
@@ -47,37 +48,124 @@ function workerScript(): { url: URL; execArgv: string[] } {
   return { url: new URL('./pdf-worker.js', import.meta.url), execArgv: [] };
 }
 
-/** Runs one PDF job in a new worker thread; rejects on its error, its crash or its time limit. */
-export function runPdfJob<J extends PdfJob>(job: J, limits: PdfJobLimits): Promise<PdfJobResults[J['kind']]> {
+type WorkerAnswer = { ok: boolean; result?: unknown; message?: string };
+
+function startWorker(heapMb: number): Worker {
   const { url, execArgv } = workerScript();
+  return new Worker(url, { execArgv, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+}
+
+/**
+ * Sends `job` to `worker` and settles on its answer, its crash or its time limit. The worker is
+ * left running; `onEnd` says whether it can take another job (it answered) or must be ended (it
+ * crashed, stopped or ran over time).
+ */
+function runOn<J extends PdfJob>(
+  worker: Worker,
+  job: J,
+  timeoutMs: number,
+  onEnd: (reusable: boolean) => void,
+): Promise<PdfJobResults[J['kind']]> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const worker = new Worker(url, {
-      workerData: job,
-      execArgv,
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb ?? 256 },
-    });
-    const finish = (outcome: () => void) => {
+    const finish = (reusable: boolean, outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      onEnd(reusable);
       outcome();
-      void worker.terminate();
     };
-    const timer = setTimeout(
-      () => finish(() => reject(new PdfJobTimeout(job.kind, limits.timeoutMs))),
-      limits.timeoutMs,
-    );
-    worker.once('message', (message: { ok: boolean; result?: unknown; message?: string }) =>
-      finish(() =>
+    const onMessage = (message: WorkerAnswer) =>
+      finish(true, () =>
         message.ok
           ? resolve(message.result as PdfJobResults[J['kind']])
           : reject(new Error(message.message ?? 'The PDF job failed.')),
-      ),
-    );
-    worker.once('error', (error) => finish(() => reject(error)));
-    worker.once('exit', (code) => finish(() => reject(new Error(`The PDF worker stopped (exit code ${code}).`))));
+      );
+    const onError = (error: Error) => finish(false, () => reject(error));
+    const onExit = (code: number) =>
+      finish(false, () => reject(new Error(`The PDF worker stopped (exit code ${code}).`)));
+    const timer = setTimeout(() => finish(false, () => reject(new PdfJobTimeout(job.kind, timeoutMs))), timeoutMs);
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    worker.postMessage(job);
   });
+}
+
+/** Runs one PDF job in a new worker thread; rejects on its error, its crash or its time limit. */
+export function runPdfJob<J extends PdfJob>(job: J, limits: PdfJobLimits): Promise<PdfJobResults[J['kind']]> {
+  const worker = startWorker(limits.heapMb ?? 256);
+  return runOn(worker, job, limits.timeoutMs, () => void worker.terminate());
+}
+
+export interface KeptWorkerOptions {
+  /** The worker's own JavaScript heap limit. */
+  heapMb: number;
+  /** How long the worker is kept after its last job before it is ended. */
+  idleMs: number;
+}
+
+/**
+ * One worker thread kept for a burst of jobs of one kind (decision 0188): uploads come in bursts
+ * (an admin uploading the weeks one after another), and every new thread leaves its memory arenas
+ * with the process's allocator when it ends, so a thread per upload grew the server by about 3x the
+ * file. The kept worker takes the next job while it is alive, and is ended `idleMs` after its last
+ * one, so an idle server holds no thread. A job over its time limit, or one that crashes the
+ * worker, ends it; the next job starts a new one. A job that arrives while the kept worker is busy
+ * runs in a worker of its own, ended with it (as `runPdfJob`), so one slow file never queues another.
+ */
+export class KeptPdfWorker {
+  private worker: Worker | null = null;
+  private busy = false;
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** How many worker threads this has started (tests check a killed worker is replaced). */
+  started = 0;
+
+  constructor(private readonly options: KeptWorkerOptions) {}
+
+  /** Whether a worker thread is alive (busy or waiting for the next job). */
+  get alive(): boolean {
+    return this.worker !== null;
+  }
+
+  run<J extends PdfJob>(job: J, timeoutMs: number): Promise<PdfJobResults[J['kind']]> {
+    if (this.busy) return runPdfJob(job, { timeoutMs, heapMb: this.options.heapMb });
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (!this.worker) {
+      this.worker = startWorker(this.options.heapMb);
+      this.started += 1;
+    }
+    const worker = this.worker;
+    this.busy = true;
+    worker.ref();
+    return runOn(worker, job, timeoutMs, (reusable) => {
+      this.busy = false;
+      if (!reusable) {
+        this.end(worker);
+        return;
+      }
+      // Waiting for the next job must not keep the process alive.
+      worker.unref();
+      this.idleTimer = setTimeout(() => this.end(worker), this.options.idleMs);
+      this.idleTimer.unref();
+    });
+  }
+
+  /** Ends the worker now (after its idle time, or when it ran over time or crashed). */
+  close(): void {
+    if (this.worker) this.end(this.worker);
+  }
+
+  private end(worker: Worker): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (this.worker === worker) this.worker = null;
+    void worker.terminate();
+  }
 }
 
 /** How long generating one week's printable may take. */

@@ -40,6 +40,34 @@ export async function writePrintable(week: PrintableWeek, target: string): Promi
   }
 }
 
+/**
+ * The buffer this thread reads uploads into, kept for the next one: a kept worker reads a burst of
+ * uploads (decision 0188), and a new buffer per file left the last file's 10 MB waiting for the
+ * collector while the next was read, so each upload grew the server by twice its size. Only one
+ * job runs in a thread at a time, and nothing of a job outlives it, so reusing it is safe.
+ */
+let readBuffer: Buffer | null = null;
+
+export async function readIntoKeptBuffer(file: string): Promise<Uint8Array> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (!readBuffer || readBuffer.length < size) {
+      readBuffer = null;
+      readBuffer = Buffer.allocUnsafe(size);
+    }
+    let length = 0;
+    while (length < size) {
+      const { bytesRead } = await handle.read(readBuffer, length, size - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return readBuffer.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** What reading an uploaded PDF found. */
 export type InspectResult =
   | { ok: true; pages: number }
@@ -55,7 +83,7 @@ export type InspectResult =
 export async function inspectPdf(file: string, maxPages: number): Promise<InspectResult> {
   let pdf: PDFDocument;
   try {
-    pdf = await PDFDocument.load(await fsp.readFile(file), { updateMetadata: false });
+    pdf = await PDFDocument.load(await readIntoKeptBuffer(file), { updateMetadata: false });
   } catch (error) {
     return { ok: false, reason: error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable' };
   }

@@ -1,10 +1,11 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { PdfJob } from './pdf-jobs';
 import { buildKeepsake, generatePrintable, inspectPdf, mergeWorkbook } from './pdf-work';
 
 /**
- * The entry of a PDF worker thread (decision 0121): runs the one job it was started with and posts
- * `{ok, result}` or `{ok: false, message}`. Compiled to dist/server/pdf-worker.js beside main.js.
+ * The entry of a PDF worker thread (decision 0121): runs each job it is sent, one at a time, and
+ * posts `{ok, result}` or `{ok: false, message}` for each (a kept worker takes several, decision
+ * 0188). Compiled to dist/server/pdf-worker.js beside main.js.
  */
 async function run(job: PdfJob): Promise<unknown> {
   switch (job.kind) {
@@ -20,8 +21,10 @@ async function run(job: PdfJob): Promise<unknown> {
   }
 }
 
-run(workerData as PdfJob).then(
-  (result) => parentPort?.postMessage({ ok: true, result }),
-  (error: unknown) =>
-    parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+parentPort?.on('message', (job: PdfJob) =>
+  run(job).then(
+    (result) => parentPort?.postMessage({ ok: true, result }),
+    (error: unknown) =>
+      parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+  ),
 );

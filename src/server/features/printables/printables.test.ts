@@ -9,7 +9,7 @@ import { ensurePrintable, printableKey } from './cache';
 import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
 import type { KeepsakeWeek } from './keepsake-parts';
 import { renderKeepsakePart } from './keepsake-pdf';
-import { writePrintable } from './pdf-work';
+import { readIntoKeptBuffer, writePrintable } from './pdf-work';
 
 /** The PDF's text with every run of whitespace made one space, as a reader would search it. */
 async function textOf(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
@@ -170,5 +170,24 @@ describe('the printables cache', () => {
     };
     expect(printableKey(retopiced)).toBe(printableKey(content));
     expect(printableKey({ ...content, objective: `${content.objective} More.` })).not.toBe(printableKey(content));
+  });
+});
+
+describe('readIntoKeptBuffer (the reading worker reuses one buffer, decision 0188)', () => {
+  it('answers exactly the bytes of each file, a shorter one after a longer one included, in one buffer', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-buffer-'));
+    try {
+      const long = path.join(dir, 'long.pdf');
+      const short = path.join(dir, 'short.pdf');
+      fs.writeFileSync(long, Buffer.alloc(100_000, 0x41));
+      fs.writeFileSync(short, 'short file');
+      const first = await readIntoKeptBuffer(long);
+      expect(first.length).toBe(100_000);
+      const second = await readIntoKeptBuffer(short);
+      expect(Buffer.from(second).toString()).toBe('short file');
+      expect(second.buffer).toBe(first.buffer);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import { renderSitePageMarkdown } from '../../../shared/site-page-markdown';
+import { createSitePageMarkdown } from '../../../shared/site-page-markdown-rules';
 import {
   SITE_PAGES,
   sitePageInfo,
@@ -51,10 +51,18 @@ export async function saveSitePage(
   return pages.find((page) => page.slug === input.slug)!;
 }
 
-/** A published page, rendered to safe HTML; 404 while the seller has not saved it. */
+let render: Promise<(text: string) => string> | undefined;
+
+/**
+ * A published page, rendered to safe HTML; 404 while the seller has not saved it. The renderer
+ * (markdown-it) is imported on the first published page read: a server whose seller never wrote
+ * one does not hold it (idle memory, decision 0188).
+ */
 export async function getPublishedSitePage(db: DB, slug: SitePageSlug): Promise<PublishedSitePage> {
   const row = await findSitePage(db, slug);
   if (!row) throw new AppError('NOT_FOUND', 'Page not found');
+  render ??= import('markdown-it').then(({ default: MarkdownIt }) => createSitePageMarkdown(MarkdownIt));
+  const renderSitePageMarkdown = await render;
   return {
     slug,
     title: sitePageInfo(slug).title,
