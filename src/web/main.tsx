@@ -36,21 +36,30 @@ if (container.hasChildNodes() && window.location.pathname === '/') {
 /**
  * Replaces a prerendered page (not `/`) with the app, in tasks short enough for a phone (decision
  * 0182): every step below runs in a task of its own, so none adds to the evaluation of the entry's
- * modules or to another step. Each would be 10-30 ms on this machine, so 40-120 ms on a phone.
+ * modules or to another step (a phone runs about four times slower than this machine, and a task
+ * over 50 ms there blocks input).
  */
 async function takeOver(root: HTMLElement) {
-  // The guard's session request goes out first: it is on the way to the page.
-  const loaded = router.load();
   await nextTask();
   // Restyles the whole page against the full stylesheets.
   applyDeferredStylesheets();
-  // The guard asks the server who is signed in before the route's chunks would be fetched: start
-  // those at once, alongside it, so the page does not wait for two round trips in a row. Vite adds
-  // a modulepreload link for each chunk a route needs (dozens), so one route per task.
-  for (const load of routeChunkLoaders()) {
-    await nextTask();
-    // A chunk that fails here fails again, with its error page, when the route loads it for real.
-    load()?.catch(() => undefined);
+  const chunks = routeChunkFiles();
+  let loaded: Promise<void>;
+  if (chunks.length > 0) {
+    // The build names the route's chunks in evaluation order (scripts/prerender-chunks.ts): fetch
+    // them all at once, then evaluate them one per task, so the router finds its route ready. The
+    // guard's request waits for them: it is one round trip, the chunks are most of the page's bytes.
+    await evaluateRouteChunks(chunks);
+    loaded = router.load();
+  } else {
+    // The guard asks the server who is signed in before the route's chunks would be fetched: start
+    // those at once, alongside it, so the page does not wait for two round trips in a row.
+    loaded = router.load();
+    for (const load of routeChunkLoaders()) {
+      await nextTask();
+      // A chunk that fails here fails again, with its error page, when the route loads it for real.
+      load()?.catch(() => undefined);
+    }
   }
   await loaded;
   await nextTask();
@@ -58,6 +67,40 @@ async function takeOver(root: HTMLElement) {
   // task (1-2 s on a mid-range phone for the dashboard): the prerendered frame stays on screen and
   // keeps answering input until React commits the real page in its place (decision 0175).
   startTransition(() => createRoot(root).render(app));
+}
+
+/** The chunks of the page's route, in evaluation order, as the prerendered page names them. */
+function routeChunkFiles(): string[] {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="route-chunks"]');
+  return meta?.content.split(' ').filter(Boolean) ?? [];
+}
+
+/**
+ * Preloads the chunks (a few links per task: each starts a request) and then evaluates them one
+ * per task. A chunk that fails to load is left to the router, which shows its error page.
+ */
+async function evaluateRouteChunks(files: string[]) {
+  const linked = new Set(
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+  );
+  for (let start = 0; start < files.length; start += 8) {
+    for (const file of files.slice(start, start + 8)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      if (!linked.has(link.href)) document.head.append(link);
+    }
+    await nextTask();
+  }
+  for (const file of files) {
+    try {
+      await import(/* @vite-ignore */ file);
+    } catch {
+      return;
+    }
+    await nextTask();
+  }
 }
 
 /**
