@@ -6,6 +6,13 @@ import { build } from 'vite';
 import type { PublicConfig } from '../src/server/features/public-config/service';
 import { HINT_PLACEHOLDERS, HINT_VARIANTS, type HintVariant, hintPageFile, PAGE_PATHS } from '../src/server/http/pages';
 import { landingBundle } from './check-bundle-size';
+import {
+  pageRouteChunks,
+  readManifest,
+  withChunkByChunkEvaluation,
+  writeBootModule,
+  entryKey,
+} from './prerender-chunks';
 import { criticalCss } from './prerender-css';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -134,8 +141,16 @@ export function pageFileName(pagePath: string): string {
  * files deferred (as on `/`), and the critical CSS of the route stylesheets (the dashboard's, the
  * admin screen's) inlined too, since the skeleton uses their classes before the app loads them.
  */
-function writePageShells(webDir: string, shell: string, pages: { file: string; html: string }[]): void {
+function writePageShells(
+  webDir: string,
+  shell: string,
+  pages: { pagePath: string; file: string; html: string }[],
+): void {
   const assets = path.join(webDir, 'assets');
+  // Each page evaluates the entry's chunks, then its route's, one chunk per task (decision 0182).
+  const manifest = readManifest(webDir);
+  const entryFile = manifest[entryKey(manifest)]!.file;
+  const bootFile = writeBootModule(webDir, manifest);
   const linkedCss = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
   const routeCss = fs
     .readdirSync(assets)
@@ -143,7 +158,7 @@ function writePageShells(webDir: string, shell: string, pages: { file: string; h
     .map((file) => `assets/${file}`)
     .filter((file) => !linkedCss.includes(file))
     .sort();
-  for (const { file: pageFile, html: rendered } of pages) {
+  for (const { pagePath, file: pageFile, html: rendered } of pages) {
     fs.mkdirSync(path.dirname(path.join(webDir, pageFile)), { recursive: true });
     const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
     const html = title ? rendered.slice(title.length) : rendered;
@@ -166,6 +181,7 @@ function writePageShells(webDir: string, shell: string, pages: { file: string; h
       .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
       .replace('</head>', `  <style data-critical-css>${routeCritical}</style>\n  </head>`)
       .replace(ROOT_ELEMENT, `<div id="root">${inertUntilTheAppTakesOver(html)}</div>`);
+    page = withChunkByChunkEvaluation(page, bootFile, entryFile, pageRouteChunks(manifest, pagePath));
     fs.writeFileSync(path.join(webDir, pageFile), page);
   }
 }

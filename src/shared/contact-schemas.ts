@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS, NAME_MAX_LENGTH } from './constants';
 import { emailSchema } from './schemas';
+import { formatCount } from './format-count';
 
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
 const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [ContactSubject, ...ContactSubject[]];
@@ -10,7 +11,7 @@ const requiredText = (field: string, max: number) =>
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
+    .max(max, `${field} must be at most ${formatCount(max)} characters`);
 
 /**
  * A contact message (docs/product.md#entities, docs/product.md#validation-rules and

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { signInEmailSchema } from './auth-schemas';
+import { formatCount } from './format-count';
 
 /**
  * Email inputs (docs/product.md#email), shared by the forms and the server: "Email me my code" on
@@ -45,5 +46,5 @@ export const replyToMessageInputSchema = z.object({
     .string({ error: 'body is required' })
     .trim()
     .min(1, 'body is required')
-    .max(REPLY_MAX_LENGTH, `body must be at most ${REPLY_MAX_LENGTH.toLocaleString('en-US')} characters`),
+    .max(REPLY_MAX_LENGTH, `body must be at most ${formatCount(REPLY_MAX_LENGTH)} characters`),
 });

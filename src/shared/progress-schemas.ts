@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { NOTES_MAX_LENGTH, TOTAL_WEEKS } from './constants';
 import { weekNumberSchema, weekNumberValueSchema } from './schemas';
+import { formatCount } from './format-count';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -48,7 +49,7 @@ export type UserProgression = z.infer<typeof userProgressionSchema>;
 
 export const notesSchema = z
   .string({ error: 'notes must be text' })
-  .max(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-US')} characters`);
+  .max(NOTES_MAX_LENGTH, `notes must be at most ${formatCount(NOTES_MAX_LENGTH)} characters`);
 
 const progressFields = {
   notes: notesSchema

@@ -1,5 +1,6 @@
 import { SITE_PAGE_SLUGS, type SitePageSlug } from './site-page-list';
 import { z } from './zod';
+import { formatCount } from './format-count';
 
 export { SITE_PAGE_SLUGS, SITE_PAGES, type SitePageInfo, type SitePageSlug, sitePageInfo } from './site-page-list';
 
@@ -19,7 +20,7 @@ export const saveSitePageSchema = z.object({
     .string({ error: 'markdown is required' })
     .trim()
     .min(1, 'markdown is required: write the page before saving it')
-    .max(SITE_PAGE_MAX_LENGTH, `markdown must be at most ${SITE_PAGE_MAX_LENGTH.toLocaleString('en-US')} characters`),
+    .max(SITE_PAGE_MAX_LENGTH, `markdown must be at most ${formatCount(SITE_PAGE_MAX_LENGTH)} characters`),
 });
 export type SaveSitePageInput = z.input<typeof saveSitePageSchema>;
 

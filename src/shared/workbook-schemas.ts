@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { WORKBOOK_ITEM_MAX_LENGTH, WORKBOOK_MAX_ITEMS } from './constants';
 import { partnerSchema, weekNumberSchema } from './schemas';
+import { formatCount } from './format-count';
 
 /*
  * The workbook's shapes, shared by the server (validation of REST bodies, tRPC inputs and the
@@ -22,7 +23,7 @@ const contentText = z
   .string({ error: 'must be text' })
   .trim()
   .min(1, 'must not be empty')
-  .max(CONTENT_TEXT_MAX_LENGTH, `must be at most ${CONTENT_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`);
+  .max(CONTENT_TEXT_MAX_LENGTH, `must be at most ${formatCount(CONTENT_TEXT_MAX_LENGTH)} characters`);
 const contentTitle = contentText.max(
   CONTENT_TITLE_MAX_LENGTH,
   `must be at most ${CONTENT_TITLE_MAX_LENGTH} characters`,
@@ -112,7 +113,7 @@ export interface WeekContent extends Omit<WeekContentData, 'weekNumber'> {
 // chars)
 // ---------------------------------------------------------------------------------------------
 
-const MAX_CHARS_TEXT = WORKBOOK_ITEM_MAX_LENGTH.toLocaleString('en-US');
+const MAX_CHARS_TEXT = formatCount(WORKBOOK_ITEM_MAX_LENGTH);
 
 function workbookText(field: string) {
   return z

@@ -37,14 +37,20 @@ export function AppProviders({ router, queryClient }: AppProvidersProps) {
 }
 
 /**
- * The toast region mounts after hydration only: it is not part of the prerendered HTML, so a toast
- * raised before the page has hydrated (a quick click) cannot make the hydration mismatch. The state
+ * The toast region mounts after hydration (or the takeover) only, in the task after it: it is not
+ * part of the prerendered HTML, so a toast raised before the page has hydrated (a quick click)
+ * cannot make the hydration mismatch. The state
  * lives here, not in AppProviders: re-rendering MantineProvider would hand every Mantine component
  * of the page a new context value and re-render all of them right after hydration.
  */
 function NotificationsAfterMount() {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // In a task of its own: the effects of the first commit can run in the commit's task, and this
+  // region's chunk and its render would lengthen that task (decision 0182).
+  useEffect(() => {
+    const timer = setTimeout(() => setMounted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return mounted ? (
     <Suspense fallback={null}>
       <AppNotifications />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -53,6 +53,22 @@ describe('WeekOverview', () => {
     renderWithProviders(<WeekOverview frameworks={frameworks} selectedWeek={null} onSelectWeek={() => {}} />);
     await user.tab();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Listening');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('moves one tooltip from cell to cell under the mouse, and shows none for a finger', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<WeekOverview frameworks={frameworks} selectedWeek={null} onSelectWeek={() => {}} />);
+    await user.hover(screen.getByRole('button', { name: 'Week 40: Lasting love (uploaded)' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Lasting love');
+    await user.hover(screen.getByRole('button', { name: 'Week 2: not uploaded' }));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Not uploaded yet'));
+    expect(screen.getAllByRole('tooltip')).toHaveLength(1);
+    await user.unhover(screen.getByRole('button', { name: 'Week 2: not uploaded' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Week 3: not uploaded' }), { pointerType: 'touch' });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 });
 

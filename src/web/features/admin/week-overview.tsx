@@ -1,4 +1,5 @@
 import { Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { type FocusEvent, type KeyboardEvent, type PointerEvent, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import classes from './admin.module.css';
 import type { Framework } from './upload-request';
@@ -14,13 +15,43 @@ export function uploadedCountText(count: number): string {
   return `${count} of ${TOTAL_WEEKS} weeks uploaded`;
 }
 
+/** The cell whose tooltip shows (or showed last, while it fades out). */
+interface Tip {
+  cell: HTMLElement;
+  label: string;
+  opened: boolean;
+}
+
 /**
  * The 52-week overview (docs/product.md#admin-screen): green for an uploaded week, grey for one
  * still missing, the title in a tooltip; each cell is a button that puts its week into the upload
  * form.
+ *
+ * One tooltip serves the whole grid, placed at the cell under the mouse or with the keyboard's
+ * focus (decision 0182): a Tooltip per cell mounted 52 sets of floating-ui hooks and effects, most
+ * of the time React took to put `/admin` on screen.
  */
 export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOverviewProps) {
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
+  const [tip, setTip] = useState<Tip | null>(null);
+  const show = (cell: HTMLElement, label: string) => setTip({ cell, label, opened: true });
+  const hide = (cell: HTMLElement) =>
+    setTip((current) => (current?.cell === cell ? { ...current, opened: false } : current));
+  const tipHandlers = (label: string) => ({
+    // As Mantine's own tooltip with `touch: false`: a mouse opens it, a finger does not.
+    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+      if (event.pointerType === 'mouse') show(event.currentTarget, label);
+    },
+    onPointerLeave: (event: PointerEvent<HTMLElement>) => hide(event.currentTarget),
+    // Keyboard focus only (a click focuses too, without showing it), as Mantine's `focus` event.
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      if (focusVisible(event.currentTarget)) show(event.currentTarget, label);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => hide(event.currentTarget),
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key === 'Escape') hide(event.currentTarget);
+    },
+  });
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="week-overview-heading">
       <Stack gap="sm">
@@ -64,28 +95,33 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
             return (
               // biome-ignore lint/a11y/useSemanticElements: an item of the grid above
               <div role="listitem" key={weekNumber}>
-                <Tooltip
-                  label={framework ? framework.title : 'Not uploaded yet'}
-                  withArrow
-                  events={{ hover: true, focus: true, touch: false }}
+                <UnstyledButton
+                  className={classes.weekCell}
+                  w="100%"
+                  data-uploaded={framework ? true : undefined}
+                  data-selected={selectedWeek === weekNumber ? true : undefined}
+                  aria-label={label}
+                  aria-current={selectedWeek === weekNumber ? 'true' : undefined}
+                  onClick={() => onSelectWeek(weekNumber, framework)}
+                  {...tipHandlers(framework ? framework.title : 'Not uploaded yet')}
                 >
-                  <UnstyledButton
-                    className={classes.weekCell}
-                    w="100%"
-                    data-uploaded={framework ? true : undefined}
-                    data-selected={selectedWeek === weekNumber ? true : undefined}
-                    aria-label={label}
-                    aria-current={selectedWeek === weekNumber ? 'true' : undefined}
-                    onClick={() => onSelectWeek(weekNumber, framework)}
-                  >
-                    {weekNumber}
-                  </UnstyledButton>
-                </Tooltip>
+                  {weekNumber}
+                </UnstyledButton>
               </div>
             );
           })}
         </div>
+        {tip && <Tooltip label={tip.label} target={tip.cell} opened={tip.opened} withArrow />}
       </Stack>
     </Paper>
   );
+}
+
+/** Whether the cell has the keyboard's focus (`:focus-visible`); true where the selector is unknown. */
+function focusVisible(element: HTMLElement): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
 }

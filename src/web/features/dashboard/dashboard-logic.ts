@@ -1,6 +1,7 @@
 import { MILESTONES } from '../../../shared/constants';
 import type { FrameworkWithAccess, WeekState } from '../../../shared/frameworks-schemas';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
+import { formatCount } from '../../../shared/format-count';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,7 +39,7 @@ export function daysSinceWedding(weddingDate: string | null, now: Date = new Dat
 export function weddingBadgeText(weddingDate: string | null, now: Date = new Date()): string | null {
   const since = daysSinceWedding(weddingDate, now);
   if (since === null) return null;
-  if (since > 0) return since === 1 ? 'Married 1 day ago' : `Married ${since.toLocaleString('en-US')} days ago`;
+  if (since > 0) return since === 1 ? 'Married 1 day ago' : `Married ${formatCount(since)} days ago`;
   const days = daysUntilWedding(weddingDate, now);
   return days === null ? null : weddingCountdownText(days);
 }
@@ -47,7 +48,7 @@ export function weddingBadgeText(weddingDate: string | null, now: Date = new Dat
 export function weddingCountdownText(days: number): string {
   if (days === 0) return 'Your wedding day is here!';
   if (days === 1) return '1 day until your wedding';
-  return `${days.toLocaleString('en-US')} days until your wedding`;
+  return `${formatCount(days)} days until your wedding`;
 }
 
 export interface MilestoneStatus {

@@ -7,6 +7,7 @@ import { focusElement } from '../../lib/focus';
 import { isString, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
+import { formatCount } from '../../../shared/format-count';
 
 export interface WeekDetailCardProps {
   week: Pick<WeekAccess, 'weekNumber' | 'title' | 'description'>;
@@ -174,7 +175,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             ) : null}
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
-                {notes.length.toLocaleString('en-US')} / {NOTES_MAX_LENGTH.toLocaleString('en-US')}
+                {formatCount(notes.length)} / {formatCount(NOTES_MAX_LENGTH)}
               </Text>
               <Button type="submit" variant="light" loading={props.savingNotes} disabled={!notesChanged}>
                 {notesSave.status === 'failed' && notesChanged ? 'Try again' : 'Save Notes'}
