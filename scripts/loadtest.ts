@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
+import type { Partner } from '../src/shared/constants';
+import { openDatabase } from '../src/server/db/client';
 import { makeSamplePdf } from '../src/server/features/demo/seed';
+import { toResponse } from '../src/server/features/workbook/answers';
+import { readWeekContent } from '../src/server/features/workbook/course-content';
+import { findResponse } from '../src/server/features/workbook/repo';
 import { Client, multipartUpload, percentile } from './lib/http-client';
 import { startServer } from './lib/server-process';
 
@@ -170,30 +175,19 @@ await Promise.all([
 const elapsedS = (Date.now() - started) / 1000;
 const exitCode = await server.stop('SIGTERM');
 
-// Verify every acknowledged write against the database, exactly as sent.
-interface WorkbookRow {
-  reflection_answers: string;
-  discussion_notes: string;
-  activity_response: string;
-  weekly_commitment: string;
-  conversation_cards: string;
-}
-const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
+// Verify every acknowledged write against the database, exactly as sent. Workbook answers are
+// stored by the ids of the week's questions and cards (decision 0126): they are read back as the
+// REST API shows them, lists in the week's order, through the app's own read and translation.
 const lost: string[] = [];
+const app = openDatabase(path.join(dataDir, 'app.sqlite'));
 for (const [key, sent] of acked.workbook) {
   const [couple, week, partner] = key.split('/');
-  const row = db
-    .prepare('select * from workbook_responses where couple_id = ? and week_number = ? and partner = ?')
-    .get(couple, week, partner) as WorkbookRow | undefined;
-  const stored = row && {
-    reflectionAnswers: JSON.parse(row.reflection_answers),
-    discussionNotes: row.discussion_notes,
-    activityResponse: row.activity_response,
-    weeklyCommitment: row.weekly_commitment,
-    conversationCards: JSON.parse(row.conversation_cards),
-  };
-  if (JSON.stringify(stored) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
+  const stored = await findResponse(app.db, Number(couple), Number(week), partner as Partner);
+  const { content } = await readWeekContent(app.db, Number(week));
+  if (JSON.stringify(stored && toResponse(stored, content)) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
 }
+await app.db.destroy();
+const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
 for (const [key, sent] of acked.notes) {
   const [couple, week] = key.split('/');
   const row = db
