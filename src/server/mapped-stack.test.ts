@@ -9,6 +9,20 @@ import { stackMapperFor } from './mapped-stack';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapped-stack-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** Bundles `entry` as scripts/build-server.ts builds the server: an external map, not linked. */
+async function bundleAsTheServer(entry: string, outfile: string): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    sourcemap: 'external',
+    sourcesContent: false,
+    logLevel: 'silent',
+  });
+}
+
 describe('stackMapperFor (logged errors of the compiled server, decision 0188)', () => {
   it('maps frames of a bundle built as the server is (map not linked) to the TypeScript source, on first use', async () => {
     const source = path.join(dir, 'thrower.ts');
@@ -24,16 +38,7 @@ describe('stackMapperFor (logged errors of the compiled server, decision 0188)',
       ].join('\n'),
     );
     const bundle = path.join(dir, 'out', 'bundle.js');
-    await build({
-      entryPoints: [source],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      sourcemap: 'external',
-      sourcesContent: false,
-      logLevel: 'silent',
-    });
+    await bundleAsTheServer(source, bundle);
     // As the server's build: Node finds no map to parse at start.
     expect(fs.readFileSync(bundle, 'utf8')).not.toContain('sourceMappingURL');
     const { fail } = (await import(pathToFileURL(bundle).href)) as { fail: () => never };
@@ -69,16 +74,7 @@ describe('stackMapperFor (logged errors of the compiled server, decision 0188)',
       ].join('\n'),
     );
     const bundle = path.join(dir, 'logged-out', 'main.js');
-    await build({
-      entryPoints: [entry],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      sourcemap: 'external',
-      sourcesContent: false,
-      logLevel: 'silent',
-    });
+    await bundleAsTheServer(entry, bundle);
     const bundled = (await import(pathToFileURL(bundle).href)) as {
       mapLoggedStacks: () => ((object: Record<string, unknown>) => Record<string, unknown>) | undefined;
       failWithCause: () => never;

@@ -64,32 +64,43 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
       .toBe('anonymous');
   });
 
-  it("keeps trusting what it remembers across a load balancer's /readyz probes", async () => {
+  /**
+   * A test app with a trial couple signed in, `level()` its session's access level as the app
+   * resolves it, and `setLevel()` a change made by another connection with couples' notices off
+   * (so only the memory's own rules decide what the app answers). `other` is that connection.
+   */
+  async function appWithCouplesNoticesOff() {
     const t = await createTestApp();
     closers.push(() => t.close());
     const couple = await createCouple(t.deps, { accessLevel: 'trial' });
     const token = (await sessionCookie(t.deps, couple.accountId)).slice('sid='.length);
     const level = async () => ((await t.deps.sessions.resolve(token)) as { accessLevel?: string }).accessLevel;
+    expect(await level()).toBe('trial');
     const other = await connect(t);
     await other.query('alter table couples disable trigger couples_auth_change');
     closers.push(() => other.query('alter table couples enable trigger couples_auth_change'));
     const setLevel = (value: string) =>
       other.query('update couples set access_level = $1 where id = $2', [value, couple.coupleId]);
+    /**
+     * The level read after the couple is read as trial and then made full without a notice (with
+     * `between` run before the last read): 'trial' while the memory answers, 'full' once it does not.
+     */
+    const afterSilentChange = async (between: () => Promise<unknown> = async () => {}) => {
+      await setLevel('trial');
+      await level();
+      await setLevel('full');
+      await between();
+      return level();
+    };
+    return { t, other, level, setLevel, afterSilentChange };
+  }
+
+  it("keeps trusting what it remembers across a load balancer's /readyz probes", async () => {
+    const { t, afterSilentChange } = await appWithCouplesNoticesOff();
     const probe = async () => expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
     // A change without a notice between the remembered answer and the next request, with a probe
     // in between: the memory still answers (the probe is a read, not a write).
-    await expect
-      .poll(
-        async () => {
-          await setLevel('trial');
-          await level();
-          await setLevel('full');
-          await probe();
-          return level();
-        },
-        { timeout: 5000, interval: 20 },
-      )
-      .toBe('trial');
+    await expect.poll(() => afterSilentChange(probe), { timeout: 5000, interval: 20 }).toBe('trial');
   });
 
   it("honours a sign-out in one app process on the other's next requests", async () => {
@@ -122,22 +133,13 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
 
   /** A test app whose listening connection another connection ends, with couples' notices off. */
   async function appLosingItsListener() {
-    const t = await createTestApp();
-    closers.push(() => t.close());
-    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
-    const token = (await sessionCookie(t.deps, couple.accountId)).slice('sid='.length);
-    const level = async () => ((await t.deps.sessions.resolve(token)) as { accessLevel?: string }).accessLevel;
-    expect(await level()).toBe('trial');
-    const other = await connect(t);
-    await other.query('alter table couples disable trigger couples_auth_change');
-    closers.push(() => other.query('alter table couples enable trigger couples_auth_change'));
-    const setLevel = (value: string) =>
-      other.query('update couples set access_level = $1 where id = $2', [value, couple.coupleId]);
+    const app = await appWithCouplesNoticesOff();
+    const { other } = app;
     const ended = await other.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'",
     );
     expect(ended.rowCount).toBe(1);
-    return { level, setLevel };
+    return app;
   }
 
   it('forgets what it remembers when its listening connection is lost', async () => {
@@ -155,21 +157,11 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
   it.skipIf(process.env.CI === 'true')(
     'remembers again once it listens again',
     async () => {
-      const { level, setLevel } = await appLosingItsListener();
+      const { level, setLevel, afterSilentChange } = await appLosingItsListener();
       await setLevel('full');
       await expect.poll(level, { timeout: 5000, interval: 20 }).toBe('full');
       // Listening again (a second later), it answers from memory again.
-      await expect
-        .poll(
-          async () => {
-            await setLevel('trial');
-            await level();
-            await setLevel('full');
-            return level();
-          },
-          { timeout: 15_000, interval: 50 },
-        )
-        .toBe('trial');
+      await expect.poll(() => afterSilentChange(), { timeout: 15_000, interval: 50 }).toBe('trial');
     },
     40_000,
   );
