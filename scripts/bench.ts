@@ -195,8 +195,9 @@ async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
     const copySeconds = (performance.now() - copyStarted) / 1000;
     const postgresVersion = await postgresVersionOf(server.url);
     log(`Copied ${sqliteDb.couples} couples into ${postgresVersion} in ${copySeconds.toFixed(1)} s`);
-    const figuresOf = (db: SeededDatabase): (Figure & { id: DatabaseFigureId })[] => [
+    const figuresOf = (db: SeededDatabase): Figure<DatabaseFigureId>[] => [
       { id: 'rest', path: restRead(db), headers: { cookie: db.cookie } },
+      { id: 'restTcp', path: restRead(db), headers: { cookie: db.cookie } },
       { id: 'trpc', path: TRPC_READ, headers: { cookie: db.cookie } },
       { id: 'dashboard', path: DASHBOARD_BATCH, headers: { cookie: db.cookie } },
     ];
@@ -205,19 +206,29 @@ async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
     );
     const cpuOfPostgres = () => processTreeCpuSeconds(server.pid);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const apps: Record<Engine, ServerProcess> = {
+      // The PostgreSQL app connects through the server's Unix socket, as an app on the database's
+      // own host does (decision 0197); a third app reads through 127.0.0.1 for the `restTcp` row, as
+      // an app on another machine would (minus the network).
+      const apps = {
         sqlite: await startApp(sqliteDb),
-        postgres: await startApp(postgresDb, [], { DATABASE_URL: server.url }),
+        postgres: await startApp(postgresDb, [], { DATABASE_URL: server.socketUrl }),
+        postgresTcp: await startApp(postgresDb, [], { DATABASE_URL: server.url }),
       };
+      const appOf = (engine: Engine, figure: DatabaseFigureId) =>
+        engine === 'postgres' && figure === 'restTcp' ? apps.postgresTcp : apps[engine];
       try {
-        for (const engine of ['sqlite', 'postgres'] as const) {
-          await verifyApp(apps[engine].url, sqliteDb);
-          await warmUpAll(apps[engine], figuresOf(sqliteDb));
+        for (const app of Object.values(apps)) {
+          await verifyApp(app.url, sqliteDb);
+          await warmUpAll(app, figuresOf(sqliteDb));
         }
         for (const figure of rotate(figuresOf(sqliteDb), round)) {
           const engines: Engine[] = round % 2 ? ['postgres', 'sqlite'] : ['sqlite', 'postgres'];
           for (const engine of engines) {
-            const sample = await measureFigure(apps[engine], figure, engine === 'postgres' ? cpuOfPostgres : undefined);
+            const sample = await measureFigure(
+              appOf(engine, figure.id),
+              figure,
+              engine === 'postgres' ? cpuOfPostgres : undefined,
+            );
             samples.get(figure.id)![engine].push(sample);
             log(
               `round ${round + 1} ${`${figure.id} on ${engine}`.padEnd(22)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req${sample.databaseCpuUsPerRequest == null ? '' : ` (database ${sample.databaseCpuUsPerRequest.toFixed(0)})`}`,
@@ -225,7 +236,7 @@ async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
           }
         }
       } finally {
-        await Promise.all([stop(apps.sqlite), stop(apps.postgres)]);
+        await Promise.all(Object.values(apps).map(stop));
       }
     }
     const rows = summariseDatabases(samples);
@@ -310,8 +321,8 @@ async function verifyApp(url: string, db: SeededDatabase): Promise<void> {
   );
 }
 
-interface Figure {
-  id: FigureId;
+interface Figure<Id extends string = FigureId> {
+  id: Id;
   path: string;
   headers?: Record<string, string>;
   /** Requests per second offered at a steady pace (open loop) instead of as fast as possible. */
@@ -508,7 +519,7 @@ function processTreeCpuSeconds(pid: number): number | null {
 }
 
 /** A fresh process runs its code unoptimised at first: load every figure of it before measuring any. */
-async function warmUpAll(server: ServerProcess, figures: Figure[]): Promise<void> {
+async function warmUpAll(server: ServerProcess, figures: Figure<string>[]): Promise<void> {
   for (const figure of figures) {
     await warmUp({
       url: `${server.url}${figure.path}`,
@@ -523,7 +534,7 @@ async function warmUpAll(server: ServerProcess, figures: Figure[]): Promise<void
 /** `otherCpu`: the CPU seconds of a process the server uses (PostgreSQL), counted with the server's. */
 async function measureFigure(
   server: ServerProcess,
-  figure: Figure,
+  figure: Figure<string>,
   otherCpu: () => number | null = () => 0,
 ): Promise<Sample> {
   const load = { url: `${server.url}${figure.path}`, headers: figure.headers, connections: CONNECTIONS };

@@ -92,7 +92,7 @@ describe('the bench report', () => {
     );
     expect(rows[0]).toMatchObject({ id: 'rest', rpsRatio: 0.5, sqlite: { rps: 4_000 }, postgres: { rps: 2_000 } });
     expect(checkDatabaseTargets(rows)).toEqual([
-      { figure: 'REST read, PostgreSQL / SQLite (requests/s)', value: 0.5, target: '>= 0.5', met: true },
+      { figure: 'REST read, PostgreSQL (Unix socket) / SQLite (requests/s)', value: 0.5, target: '>= 0.5', met: true },
     ]);
     const slower = summariseDatabases(new Map([['rest', pairs([4_000], [1_900])]]));
     expect(checkDatabaseTargets(slower)[0]!.met).toBe(false);

@@ -206,6 +206,7 @@ export function mergeSection(
  */
 export const DATABASE_FIGURES = {
   rest: 'REST read: GET /api/user-progression/{id}',
+  restTcp: 'The same REST read, PostgreSQL through TCP on 127.0.0.1',
   trpc: 'tRPC read: progress.progression',
   dashboard: 'Dashboard opening: the tRPC batch of 6 procedures',
 } as const;
@@ -245,7 +246,7 @@ export function checkDatabaseTargets(rows: DatabaseRow[]): Check[] {
   if (!rest) throw new Error('No measurement for the REST read on both databases');
   return [
     {
-      figure: 'REST read, PostgreSQL / SQLite (requests/s)',
+      figure: 'REST read, PostgreSQL (Unix socket) / SQLite (requests/s)',
       value: rest.rpsRatio,
       target: '>= 0.5',
       met: rest.rpsRatio >= 0.5,
@@ -293,8 +294,10 @@ export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRo
     `Run ${info.date} at commit \`${info.commit}\`${info.quick ? ' (**--quick smoke run**, not comparable)' : ''}${info.only ? ' with `--databases-only` (this comparison alone)' : ''}: ` +
       `Node ${info.node}, ${info.postgres}, ${info.cores} × ${info.cpu}, load average ${load(info.loadBefore)} before and ${load(info.loadAfter)} after ` +
       '(1/5/15 min; other work on the machine shares the cores). ' +
-      `The same ${thousands(info.couples)}-couple database, seeded into SQLite and copied row by row (\`copyDatabase\`, ${fixed(info.copySeconds, 1)} s) into a throw-away PostgreSQL server on loopback ` +
-      '(fsync off, as its data is thrown away); both apps get the same DATA_DIR contents (access-code key) and the same session cookie. ' +
+      `The same ${thousands(info.couples)}-couple database, seeded into SQLite and copied row by row (\`copyDatabase\`, ${fixed(info.copySeconds, 1)} s) into a throw-away PostgreSQL server on the same machine ` +
+      "(fsync off, as its data is thrown away). The PostgreSQL app connects through the server's Unix socket, as an app on the database's own host does; " +
+      'the row "through TCP" is the same read by a third app connecting to 127.0.0.1, as an app on another machine would (without the network) (decision 0197). ' +
+      'The apps get the same DATA_DIR contents (access-code key) and the same session cookie. ' +
       `Each round starts a fresh pair of apps, loads every figure of both with ${thousands(info.warmupRequests)} requests (at most ${info.warmupCapSeconds} s), ` +
       `then measures each figure on both back to back (${info.warmupBeforeEachSeconds} s of warm-up, ${info.seconds} s measured, ${info.connections} connections), alternating which goes first; ` +
       `${info.rounds} round(s), figures in rotated order; medians, and the ratios are medians of the back-to-back pairs. ` +
@@ -302,7 +305,7 @@ export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRo
       '(on a real install PostgreSQL usually has cores, or a machine, of its own). ' +
       "Server CPU per request on PostgreSQL is the app plus the PostgreSQL processes; in brackets, the PostgreSQL processes' share.",
     '',
-    'Both apps answer a known session from memory (decision 0064); on PostgreSQL the memory is cleared by the notices the database sends ' +
+    'All apps answer a known session from memory (decision 0064); on PostgreSQL the memory is cleared by the notices the database sends ' +
       'after any change to sessions, accounts or couples (LISTEN/NOTIFY, decision 0181), on SQLite by any write.',
     '',
     '| Figure | SQLite requests/s | PostgreSQL requests/s | PostgreSQL / SQLite | SQLite p99 (ms) | PostgreSQL p99 (ms) | SQLite CPU/request (µs) | PostgreSQL CPU/request, app + database (database) (µs) |',

@@ -17,6 +17,11 @@ import { findPostgresProgram } from '../../src/server/db/postgres-tools';
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:PORT/postgres: the superuser, no password (trust on loopback). */
   url: string;
+  /**
+   * The same database through the server's Unix socket in its temporary folder (pg's `host`
+   * parameter names the folder), as an app on the database's own host would connect.
+   */
+  socketUrl: string;
   port: number;
   /** The postmaster's process id (its connections' backends are its children). */
   pid: number;
@@ -98,6 +103,7 @@ export async function startPostgresServer({ launcher = [] }: PostgresServerOptio
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     port,
     pid: child.pid!,
     async stop() {
