@@ -12,6 +12,7 @@ const processTests = [
   'scripts/crashtest.test.ts',
   'scripts/create-order.test.ts',
   'scripts/disable-admin-2fa.test.ts',
+  'scripts/loadtest.test.ts',
   'scripts/migrate.test.ts',
   'scripts/two-processes.test.ts',
   'src/server/full-disk.test.ts',
