@@ -4,14 +4,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * Three projects. `server` (node: services, procedures, HTTP, migrations) and `web` (jsdom:
  * component tests) are the unit run, `npm run test:unit`. `process` holds the slow tests that
- * start, kill or starve whole processes (crash safety, a full disk, the command-line tasks, the
- * server's own start-up): `npm run test:process`, on its own so the unit run stays quick.
+ * start, kill or starve whole processes (crash safety, a short load run, a full disk, the
+ * command-line tasks, the server's own start-up): `npm run test:process`, on its own so the unit run stays quick.
  * All fail a test on an unexpected console.error. Run one with `npx vitest run --project web`.
  */
 const processTests = [
   'scripts/crashtest.test.ts',
   'scripts/create-order.test.ts',
   'scripts/disable-admin-2fa.test.ts',
+  'scripts/loadtest.test.ts',
   'scripts/migrate.test.ts',
   'scripts/two-processes.test.ts',
   'src/server/full-disk.test.ts',

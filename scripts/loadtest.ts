@@ -18,231 +18,375 @@ import { startServer } from './lib/server-process';
  * while an admin uploads and replaces PDFs. Two clients per couple write at the same time, as two
  * partners would. Afterwards every acknowledged write is checked in the database, exactly as sent.
  * Exits 1 on any 5xx, any failed request that should have worked, or any lost or altered write.
+ * A short run is in npm test (scripts/loadtest.test.ts, through `runLoadTest`).
  */
-const { values } = parseArgs({
-  options: {
-    couples: { type: 'string', default: '20' },
-    duration: { type: 'string', default: '20' },
-  },
-});
-const COUPLES = Number(values.couples);
-const DURATION_MS = Number(values.duration) * 1000;
 const ADMIN_PASSWORD = 'loadtest-admin-password';
 
-type Stat = { ms: number[]; statuses: Map<number, number> };
-const stats = new Map<string, Stat>();
-const unexpected: string[] = [];
-
-function record(name: string, result: { status: number; ms: number }, expected: number[]) {
-  const stat: Stat = stats.get(name) ?? { ms: [], statuses: new Map() };
-  stats.set(name, stat);
-  stat.ms.push(result.ms);
-  stat.statuses.set(result.status, (stat.statuses.get(result.status) ?? 0) + 1);
-  if (!expected.includes(result.status) && unexpected.length < 20) unexpected.push(`${name}: ${result.status}`);
+/** What the server acknowledged, per key: the last write each key's single writer got a 2xx for. */
+export interface Acknowledged {
+  /** `couple/week/partner` → the answers as sent (lists, as the REST API takes and shows them). */
+  workbook: Map<string, unknown>;
+  /** `couple/week` → notes and rating. */
+  notes: Map<string, { notes: string; rating: number | null }>;
+  /** `couple/week` of every week a partner completed. */
+  completed: Set<string>;
+  /** couple id → names. */
+  profile: Map<number, { userDisplayName: string; partnerName: string }>;
+  /** week → title of the last acknowledged upload. */
+  frameworks: Map<number, string>;
 }
 
-/** What the server acknowledged, per key: the last write each key's single writer got a 2xx for. */
-const acked = {
-  workbook: new Map<string, unknown>(),
-  notes: new Map<string, { notes: string; rating: number | null }>(),
-  completed: new Set<string>(),
-  profile: new Map<number, { userDisplayName: string; partnerName: string }>(),
-  frameworks: new Map<number, string>(),
-};
+export interface OperationStats {
+  name: string;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Status → count, in the order first seen. */
+  statuses: Map<number, number>;
+}
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-load-'));
-const server = await startServer({ DATA_DIR: dataDir, DEMO_MODE: 'true', ADMIN_PASSWORD });
-/** Set once every couple has signed up, so the measured time is all traffic. */
-let deadline = 0;
-console.log(`Load test: ${COUPLES} couples (2 clients each) and an admin for ${DURATION_MS / 1000} s on ${server.url}`);
+export interface LoadTestResult {
+  /** Measured traffic time (from the last sign-up to the last answer), in seconds. */
+  elapsedS: number;
+  operations: OperationStats[];
+  requests: number;
+  serverErrors: number;
+  /** The first 20 answers whose status the client did not expect, as `operation: status`. */
+  unexpected: string[];
+  /** Acknowledged write keys checked in the database afterwards. */
+  acknowledgedWrites: number;
+  acked: Acknowledged;
+  /** Acknowledged writes not found in the database as sent. */
+  lost: string[];
+  /** SQLite's `integrity_check` of the file afterwards: `ok` when sound. */
+  integrity: string;
+  /** The server's exit code after SIGTERM (or the signal's name). */
+  serverExit: number | string;
+  /** The run's DATA_DIR when `keepDataDir` was set (the caller removes it), otherwise removed. */
+  dataDir?: string;
+  /** A 5xx, an unexpected status, a lost write, a damaged file, a bad exit, or nothing checked. */
+  failed: boolean;
+}
 
-async function signUp(index: number): Promise<{ client: Client; second: Client; coupleId: number }> {
-  const client = new Client(server.url);
-  const username = `load_${index}_${Date.now().toString(36)}`;
-  const res = await client.post('/api/auth/register', {
-    username,
-    password: 'load-password',
-    confirmPassword: 'load-password',
-  });
-  record('register', res, [201]);
-  const session = await client.get('/api/session');
-  record('session', session, [200]);
-  const second = new Client(server.url);
-  const login = await second.post('/api/auth/user-login', { username, password: 'load-password' });
-  record('user-login', login, [200]);
-  return { client, second, coupleId: session.json.customerId };
+/**
+ * The checker: every acknowledged write against the database and PDF folder of `dataDir` (the
+ * server stopped), exactly as sent. Returns the writes not found as sent, and integrity_check.
+ */
+export async function checkAcknowledgedWrites(
+  dataDir: string,
+  acked: Acknowledged,
+): Promise<{ lost: string[]; integrity: string }> {
+  // Workbook answers are stored by the ids of the week's questions and cards (decision 0126): they
+  // are read back as the REST API shows them, lists in the week's order, through the app's own read
+  // and translation.
+  const lost: string[] = [];
+  const app = openDatabase(path.join(dataDir, 'app.sqlite'));
+  try {
+    for (const [key, sent] of acked.workbook) {
+      const [couple, week, partner] = key.split('/');
+      const stored = await findResponse(app.db, Number(couple), Number(week), partner as Partner);
+      const { content } = await readWeekContent(app.db, Number(week));
+      if (JSON.stringify(stored && toResponse(stored, content)) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
+    }
+  } finally {
+    await app.db.destroy();
+  }
+  const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
+  try {
+    for (const [key, sent] of acked.notes) {
+      const [couple, week] = key.split('/');
+      const row = db
+        .prepare('select notes, rating from progress where couple_id = ? and week_number = ?')
+        .get(couple, week) as { notes: string; rating: number | null } | undefined;
+      if (!row || row.notes !== sent.notes || row.rating !== sent.rating) lost.push(`progress ${key}`);
+    }
+    for (const key of acked.completed) {
+      const [couple, week] = key.split('/');
+      const row = db
+        .prepare('select completed_at from progress where couple_id = ? and week_number = ?')
+        .get(couple, week) as { completed_at: string | null } | undefined;
+      if (!row?.completed_at) lost.push(`completion ${key}`);
+    }
+    for (const [couple, sent] of acked.profile) {
+      const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as
+        | { display_name: string; partner_name: string }
+        | undefined;
+      if (row?.display_name !== sent.userDisplayName || row?.partner_name !== sent.partnerName)
+        lost.push(`profile ${couple}`);
+    }
+    for (const [week, title] of acked.frameworks) {
+      const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as
+        | { title: string; file_name: string; file_size: number }
+        | undefined;
+      const file = row ? path.join(dataDir, 'pdfs', row.file_name) : undefined;
+      if (!row || !file || row.title !== title || !fs.existsSync(file) || fs.statSync(file).size !== row.file_size) {
+        lost.push(`framework week ${week}`);
+      }
+    }
+    return { lost, integrity: String(db.pragma('integrity_check', { simple: true })) };
+  } finally {
+    db.close();
+  }
+}
+
+export function countAcknowledged(acked: Acknowledged): number {
+  return acked.workbook.size + acked.notes.size + acked.completed.size + acked.profile.size + acked.frameworks.size;
 }
 
 const DASHBOARD_BATCH =
   '/api/trpc/auth.check,profile.get,progress.progression,progress.list,frameworks.withAccess?batch=1&input=%7B%7D';
 
-async function openDashboard(client: Client, name: string): Promise<number> {
-  const res = await client.get(DASHBOARD_BATCH);
-  record(name, res, [200]);
-  // The week to work on: the next one, or the last open one when the trial stops there.
-  const nextWeek: number = res.json?.[2]?.result?.data?.nextWeek ?? 52;
-  const weeks: { weekNumber: number; isUnlocked: boolean }[] = res.json?.[4]?.result?.data ?? [];
-  const open = weeks.filter((w) => w.isUnlocked && w.weekNumber <= nextWeek).map((w) => w.weekNumber);
-  return open.length > 0 ? Math.max(...open) : 1;
-}
+/**
+ * Runs the load: `couples` couples (two clients each) and an admin for `durationMs` after every
+ * couple has signed up, against a server of its own on a fresh DATA_DIR (SQLite), then stops the
+ * server and checks every acknowledged write.
+ */
+export async function runLoadTest(options: {
+  couples: number;
+  durationMs: number;
+  log?: (line: string) => void;
+  /** Keep the DATA_DIR for the caller (returned as `dataDir`) instead of removing it. */
+  keepDataDir?: boolean;
+}): Promise<LoadTestResult> {
+  const log = options.log ?? (() => {});
+  const stats = new Map<string, { ms: number[]; statuses: Map<number, number> }>();
+  const unexpected: string[] = [];
 
-async function partnerOne(client: Client, coupleId: number) {
-  let round = 0;
-  while (Date.now() < deadline) {
-    round += 1;
-    const week = await openDashboard(client, 'dashboard (tRPC batch)');
-    const answers = {
-      reflectionAnswers: [`p1 c${coupleId} w${week} r${round}`, 'second thought'],
-      discussionNotes: `notes ${round}`,
-      activityResponse: '',
-      weeklyCommitment: `commit ${round}`,
-      conversationCards: ['card'],
-    };
-    const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner1`, answers);
-    record('workbook save', saved, [200]);
-    if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner1`, answers);
-    const note = { notes: `week ${week} round ${round}`, rating: (round % 5) + 1 };
-    const rated = await client.post(`/api/progress/${coupleId}/${week}`, note);
-    record('progress notes+rating', rated, [200]);
-    if (rated.status === 200) acked.notes.set(`${coupleId}/${week}`, note);
-    if (week <= 3) record('download framework', await client.get(`/api/download-framework/${week}`), [200]);
-    if (round % 3 === 0) {
-      const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
-      record('complete week', done, [200]);
-      if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
-    }
+  function record(name: string, result: { status: number; ms: number }, expected: number[]) {
+    const stat = stats.get(name) ?? { ms: [], statuses: new Map<number, number>() };
+    stats.set(name, stat);
+    stat.ms.push(result.ms);
+    stat.statuses.set(result.status, (stat.statuses.get(result.status) ?? 0) + 1);
+    if (!expected.includes(result.status) && unexpected.length < 20) unexpected.push(`${name}: ${result.status}`);
   }
-}
 
-async function partnerTwo(client: Client, coupleId: number) {
-  let round = 0;
-  while (Date.now() < deadline) {
-    round += 1;
-    const week = await openDashboard(client, 'dashboard (tRPC batch)');
-    const answers = {
-      reflectionAnswers: [`p2 c${coupleId} w${week} r${round}`],
-      discussionNotes: '',
-      activityResponse: `activity ${round}`,
-      weeklyCommitment: '',
-      conversationCards: [],
-    };
-    const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner2`, answers);
-    record('workbook save', saved, [200]);
-    if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner2`, answers);
-    const profile = { userDisplayName: `Ana ${round}`, partnerName: `Bo ${round}`, weddingDate: null };
-    const put = await client.put(`/api/profile/${coupleId}`, profile);
-    record('profile save', put, [200]);
-    if (put.status === 200) acked.profile.set(coupleId, profile);
-    // Completing the week partner one is writing notes for: both land on the same progress row.
-    if (round % 4 === 0) {
-      const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
-      record('complete week', done, [200]);
-      if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
+  const acked: Acknowledged = {
+    workbook: new Map(),
+    notes: new Map(),
+    completed: new Set(),
+    profile: new Map(),
+    frameworks: new Map(),
+  };
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-load-'));
+  let keep = false;
+  try {
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_MODE: 'true', ADMIN_PASSWORD });
+    /** Set once every couple has signed up and the admin signed in, so the measured time is all traffic. */
+    let deadline = 0;
+    let elapsedS: number;
+    let serverExit: number | string;
+    try {
+      log(
+        `Load test: ${options.couples} couples (2 clients each) and an admin for ${options.durationMs / 1000} s on ${server.url}`,
+      );
+
+      const signUp = async (index: number): Promise<{ client: Client; second: Client; coupleId: number }> => {
+        const client = new Client(server.url);
+        const username = `load_${index}_${Date.now().toString(36)}`;
+        const res = await client.post('/api/auth/register', {
+          username,
+          password: 'load-password',
+          confirmPassword: 'load-password',
+        });
+        record('register', res, [201]);
+        const session = await client.get('/api/session');
+        record('session', session, [200]);
+        const second = new Client(server.url);
+        const login = await second.post('/api/auth/user-login', { username, password: 'load-password' });
+        record('user-login', login, [200]);
+        return { client, second, coupleId: session.json.customerId };
+      };
+
+      const openDashboard = async (client: Client, name: string): Promise<number> => {
+        const res = await client.get(DASHBOARD_BATCH);
+        record(name, res, [200]);
+        // The week to work on: the next one, or the last open one when the trial stops there.
+        const nextWeek: number = res.json?.[2]?.result?.data?.nextWeek ?? 52;
+        const weeks: { weekNumber: number; isUnlocked: boolean }[] = res.json?.[4]?.result?.data ?? [];
+        const open = weeks.filter((w) => w.isUnlocked && w.weekNumber <= nextWeek).map((w) => w.weekNumber);
+        return open.length > 0 ? Math.max(...open) : 1;
+      };
+
+      const partnerOne = async (client: Client, coupleId: number) => {
+        let round = 0;
+        while (Date.now() < deadline) {
+          round += 1;
+          const week = await openDashboard(client, 'dashboard (tRPC batch)');
+          const answers = {
+            reflectionAnswers: [`p1 c${coupleId} w${week} r${round}`, 'second thought'],
+            discussionNotes: `notes ${round}`,
+            activityResponse: '',
+            weeklyCommitment: `commit ${round}`,
+            conversationCards: ['card'],
+          };
+          const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner1`, answers);
+          record('workbook save', saved, [200]);
+          if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner1`, answers);
+          const note = { notes: `week ${week} round ${round}`, rating: (round % 5) + 1 };
+          const rated = await client.post(`/api/progress/${coupleId}/${week}`, note);
+          record('progress notes+rating', rated, [200]);
+          if (rated.status === 200) acked.notes.set(`${coupleId}/${week}`, note);
+          if (week <= 3) record('download framework', await client.get(`/api/download-framework/${week}`), [200]);
+          if (round % 3 === 0) {
+            const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
+            record('complete week', done, [200]);
+            if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
+          }
+        }
+      };
+
+      const partnerTwo = async (client: Client, coupleId: number) => {
+        let round = 0;
+        while (Date.now() < deadline) {
+          round += 1;
+          const week = await openDashboard(client, 'dashboard (tRPC batch)');
+          const answers = {
+            reflectionAnswers: [`p2 c${coupleId} w${week} r${round}`],
+            discussionNotes: '',
+            activityResponse: `activity ${round}`,
+            weeklyCommitment: '',
+            conversationCards: [],
+          };
+          const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner2`, answers);
+          record('workbook save', saved, [200]);
+          if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner2`, answers);
+          const profile = { userDisplayName: `Ana ${round}`, partnerName: `Bo ${round}`, weddingDate: null };
+          const put = await client.put(`/api/profile/${coupleId}`, profile);
+          record('profile save', put, [200]);
+          if (put.status === 200) acked.profile.set(coupleId, profile);
+          // Completing the week partner one is writing notes for: both land on the same progress row.
+          if (round % 4 === 0) {
+            const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
+            record('complete week', done, [200]);
+            if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
+          }
+        }
+      };
+
+      const adminSignIn = async (): Promise<Client> => {
+        const client = new Client(server.url);
+        record(
+          'admin login',
+          await client.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }),
+          [200],
+        );
+        return client;
+      };
+
+      const admin = async (client: Client) => {
+        let round = 0;
+        while (Date.now() < deadline) {
+          round += 1;
+          const week = (round % 3) + 1;
+          const title = `Load week ${week} v${round}`;
+          const pdf = await makeSamplePdf(title, 'x'.repeat(200 + round));
+          const { body, contentType } = multipartUpload(
+            { weekNumber: String(week), title, description: 'load' },
+            { name: `w${week}.pdf`, bytes: pdf },
+          );
+          const res = await client.request('POST', '/api/upload-framework', undefined, {
+            body,
+            headers: { 'content-type': contentType },
+          });
+          record('admin upload/replace', res, [200, 201]);
+          if (res.status === 200 || res.status === 201) acked.frameworks.set(week, title);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+
+      // The admin signs in with the couples (a password hash too), before the measured time.
+      const [adminClient, couples] = await Promise.all([
+        adminSignIn(),
+        Promise.all(Array.from({ length: options.couples }, (_, i) => signUp(i))),
+      ]);
+      const started = Date.now();
+      deadline = started + options.durationMs;
+      await Promise.all([
+        admin(adminClient),
+        ...couples.flatMap(({ client, coupleId, second }) => [
+          partnerOne(client, coupleId),
+          partnerTwo(second, coupleId),
+        ]),
+      ]);
+      elapsedS = (Date.now() - started) / 1000;
+    } finally {
+      serverExit = await server.stop('SIGTERM');
     }
-  }
-}
 
-async function admin() {
-  const client = new Client(server.url);
-  record('admin login', await client.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }), [200]);
-  let round = 0;
-  while (Date.now() < deadline) {
-    round += 1;
-    const week = (round % 3) + 1;
-    const title = `Load week ${week} v${round}`;
-    const pdf = await makeSamplePdf(title, 'x'.repeat(200 + round));
-    const { body, contentType } = multipartUpload(
-      { weekNumber: String(week), title, description: 'load' },
-      { name: `w${week}.pdf`, bytes: pdf },
-    );
-    const res = await client.request('POST', '/api/upload-framework', undefined, {
-      body,
-      headers: { 'content-type': contentType },
+    const { lost, integrity } = await checkAcknowledgedWrites(dataDir, acked);
+    const operations: OperationStats[] = [...stats].map(([name, stat]) => {
+      const sorted = [...stat.ms].sort((a, b) => a - b);
+      return {
+        name,
+        requests: sorted.length,
+        p50Ms: percentile(sorted, 50),
+        p99Ms: percentile(sorted, 99),
+        statuses: stat.statuses,
+      };
     });
-    record('admin upload/replace', res, [200, 201]);
-    if (res.status === 200 || res.status === 201) acked.frameworks.set(week, title);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let serverErrors = 0;
+    for (const operation of operations)
+      for (const [status, count] of operation.statuses) if (status >= 500) serverErrors += count;
+    const acknowledgedWrites = countAcknowledged(acked);
+    keep = options.keepDataDir === true;
+    return {
+      elapsedS,
+      operations,
+      requests: operations.reduce((sum, operation) => sum + operation.requests, 0),
+      serverErrors,
+      unexpected,
+      acknowledgedWrites,
+      acked,
+      lost,
+      integrity,
+      serverExit,
+      dataDir: keep ? dataDir : undefined,
+      // A run that checked nothing proves nothing.
+      failed:
+        acknowledgedWrites === 0 ||
+        serverErrors > 0 ||
+        unexpected.length > 0 ||
+        lost.length > 0 ||
+        integrity !== 'ok' ||
+        serverExit !== 0,
+    };
+  } finally {
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const couples = await Promise.all(Array.from({ length: COUPLES }, (_, i) => signUp(i)));
-const started = Date.now();
-deadline = started + DURATION_MS;
-await Promise.all([
-  admin(),
-  ...couples.flatMap(({ client, coupleId, second }) => [partnerOne(client, coupleId), partnerTwo(second, coupleId)]),
-]);
-const elapsedS = (Date.now() - started) / 1000;
-const exitCode = await server.stop('SIGTERM');
-
-// Verify every acknowledged write against the database, exactly as sent. Workbook answers are
-// stored by the ids of the week's questions and cards (decision 0126): they are read back as the
-// REST API shows them, lists in the week's order, through the app's own read and translation.
-const lost: string[] = [];
-const app = openDatabase(path.join(dataDir, 'app.sqlite'));
-for (const [key, sent] of acked.workbook) {
-  const [couple, week, partner] = key.split('/');
-  const stored = await findResponse(app.db, Number(couple), Number(week), partner as Partner);
-  const { content } = await readWeekContent(app.db, Number(week));
-  if (JSON.stringify(stored && toResponse(stored, content)) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
-}
-await app.db.destroy();
-const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
-for (const [key, sent] of acked.notes) {
-  const [couple, week] = key.split('/');
-  const row = db
-    .prepare('select notes, rating from progress where couple_id = ? and week_number = ?')
-    .get(couple, week) as { notes: string; rating: number | null } | undefined;
-  if (!row || row.notes !== sent.notes || row.rating !== sent.rating) lost.push(`progress ${key}`);
-}
-for (const key of acked.completed) {
-  const [couple, week] = key.split('/');
-  const row = db
-    .prepare('select completed_at from progress where couple_id = ? and week_number = ?')
-    .get(couple, week) as { completed_at: string | null } | undefined;
-  if (!row?.completed_at) lost.push(`completion ${key}`);
-}
-for (const [couple, sent] of acked.profile) {
-  const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as
-    | { display_name: string; partner_name: string }
-    | undefined;
-  if (row?.display_name !== sent.userDisplayName || row?.partner_name !== sent.partnerName)
-    lost.push(`profile ${couple}`);
-}
-for (const [week, title] of acked.frameworks) {
-  const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as
-    | { title: string; file_name: string; file_size: number }
-    | undefined;
-  const file = row ? path.join(dataDir, 'pdfs', row.file_name) : undefined;
-  if (!row || !file || row.title !== title || !fs.existsSync(file) || fs.statSync(file).size !== row.file_size) {
-    lost.push(`framework week ${week}`);
+/** The printed report of `npm run loadtest`: the table of operations and the verdict. */
+export function formatReport(result: LoadTestResult): string[] {
+  const { elapsedS } = result;
+  const lines = ['', '| Operation | Requests | Req/s | p50 ms | p99 ms | Statuses |\n|---|---:|---:|---:|---:|---|'];
+  for (const operation of result.operations) {
+    const statuses = [...operation.statuses].map(([s, c]) => `${s}×${c}`).join(' ');
+    lines.push(
+      `| ${operation.name} | ${operation.requests} | ${(operation.requests / elapsedS).toFixed(1)} | ${operation.p50Ms.toFixed(1)} | ${operation.p99Ms.toFixed(1)} | ${statuses} |`,
+    );
   }
-}
-const integrity = db.pragma('integrity_check', { simple: true });
-db.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-let total = 0;
-let serverErrors = 0;
-console.log(`\n| Operation | Requests | Req/s | p50 ms | p99 ms | Statuses |\n|---|---:|---:|---:|---:|---|`);
-for (const [name, stat] of stats) {
-  const sorted = [...stat.ms].sort((a, b) => a - b);
-  total += sorted.length;
-  for (const [status, count] of stat.statuses) if (status >= 500) serverErrors += count;
-  const statuses = [...stat.statuses].map(([s, c]) => `${s}×${c}`).join(' ');
-  console.log(
-    `| ${name} | ${sorted.length} | ${(sorted.length / elapsedS).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${statuses} |`,
+  lines.push(
+    `\n${result.requests} requests in ${elapsedS.toFixed(1)} s (${(result.requests / elapsedS).toFixed(0)} req/s); 5xx: ${result.serverErrors}; unexpected statuses: ${result.unexpected.length}; acknowledged write keys checked: ${result.acknowledgedWrites}; lost or altered: ${result.lost.length}; integrity_check: ${result.integrity}; server exit: ${result.serverExit}`,
   );
+  if (result.unexpected.length) lines.push(`Unexpected: ${result.unexpected.join(', ')}`);
+  if (result.lost.length) lines.push(`Lost or altered: ${result.lost.slice(0, 20).join(', ')}`);
+  lines.push(result.failed ? 'LOAD TEST FAILED' : 'Load test passed: 0 5xx, 0 lost or altered writes.');
+  return lines;
 }
-const writes =
-  acked.workbook.size + acked.notes.size + acked.completed.size + acked.profile.size + acked.frameworks.size;
-console.log(
-  `\n${total} requests in ${elapsedS.toFixed(1)} s (${(total / elapsedS).toFixed(0)} req/s); 5xx: ${serverErrors}; unexpected statuses: ${unexpected.length}; acknowledged write keys checked: ${writes}; lost or altered: ${lost.length}; integrity_check: ${integrity}; server exit: ${exitCode}`,
-);
-if (unexpected.length) console.log(`Unexpected: ${unexpected.join(', ')}`);
-if (lost.length) console.log(`Lost or altered: ${lost.slice(0, 20).join(', ')}`);
-// A run that checked nothing proves nothing.
-const failed =
-  writes === 0 || serverErrors > 0 || unexpected.length > 0 || lost.length > 0 || integrity !== 'ok' || exitCode !== 0;
-console.log(failed ? 'LOAD TEST FAILED' : 'Load test passed: 0 5xx, 0 lost or altered writes.');
-process.exit(failed ? 1 : 0);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      couples: { type: 'string', default: '20' },
+      duration: { type: 'string', default: '20' },
+    },
+  });
+  const result = await runLoadTest({
+    couples: Number(values.couples),
+    durationMs: Number(values.duration) * 1000,
+    log: (line) => console.log(line),
+  });
+  for (const line of formatReport(result)) console.log(line);
+  process.exit(result.failed ? 1 : 0);
+}

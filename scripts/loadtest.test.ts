@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/server/db/client';
+import { findResponse, upsertResponse } from '../src/server/features/workbook/repo';
+import type { Partner } from '../src/shared/constants';
+import { checkAcknowledgedWrites, type LoadTestResult, runLoadTest } from './loadtest';
+
+/**
+ * A short run of `npm run loadtest` (a handful of couples for a few seconds against a server of its
+ * own on SQLite), and a check of its checker: an acknowledged answer changed afterwards must be
+ * reported, and nothing else (its workbook check once reported every write as lost).
+ */
+describe('load test (short run of npm run loadtest)', () => {
+  let result: LoadTestResult;
+
+  beforeAll(async () => {
+    result = await runLoadTest({ couples: 4, durationMs: 4_000, keepDataDir: true });
+  }, 120_000);
+
+  afterAll(() => {
+    if (result?.dataDir) fs.rmSync(result.dataDir, { recursive: true, force: true });
+  });
+
+  it('answers without a 5xx and finds every acknowledged write as sent', () => {
+    expect(result.serverErrors).toBe(0);
+    expect(result.unexpected).toEqual([]);
+    expect(result.lost).toEqual([]);
+    expect(result.integrity).toBe('ok');
+    expect(result.serverExit).toBe(0);
+    expect(result.failed).toBe(false);
+    // Every kind of write was checked at least once.
+    expect(result.acked.workbook.size).toBeGreaterThan(0);
+    expect(result.acked.notes.size).toBeGreaterThan(0);
+    expect(result.acked.completed.size).toBeGreaterThan(0);
+    expect(result.acked.profile.size).toBeGreaterThan(0);
+    expect(result.acked.frameworks.size).toBeGreaterThan(0);
+  });
+
+  it('reports an acknowledged workbook answer that was altered afterwards, and only that one', async () => {
+    const dataDir = result.dataDir!;
+    const [key] = result.acked.workbook.keys();
+    const [couple, week, partner] = key!.split('/');
+    const app = openDatabase(path.join(dataDir, 'app.sqlite'));
+    try {
+      const stored = await findResponse(app.db, Number(couple), Number(week), partner as Partner);
+      const [questionId, answer] = Object.entries(stored!.reflectionAnswers)[0]!;
+      await upsertResponse(app.db, Number(couple), Number(week), partner as Partner, {
+        ...stored!,
+        reflectionAnswers: { ...stored!.reflectionAnswers, [questionId]: `${answer} (altered)` },
+      });
+    } finally {
+      await app.db.destroy();
+    }
+
+    const check = await checkAcknowledgedWrites(dataDir, result.acked);
+    expect(check.lost).toEqual([`workbook ${key}`]);
+    expect(check.integrity).toBe('ok');
+  });
+});
