@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -26,4 +27,17 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// esbuild escapes non-ASCII characters in strings but not in regular expression literals: one such
+// character makes V8 hold the whole module's source as two bytes per character (0.45 MB more of an
+// idle server). Write them as \u escapes in the source.
+for (const file of ['main.js', 'pdf-worker.js']) {
+  const text = fs.readFileSync(path.join(root, 'dist/server', file), 'utf8');
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at !== -1) {
+    const line = text.slice(0, at).split('\n').length;
+    throw new Error(
+      `dist/server/${file} line ${line} holds a non-ASCII character (${JSON.stringify(text[at])}): write it as a \\u escape in the source.`,
+    );
+  }
+}
 console.log('Server compiled to dist/server/main.js');

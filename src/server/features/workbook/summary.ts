@@ -204,7 +204,8 @@ interface WordCount {
 function countWords(text: string): Map<string, WordCount> {
   const counts = new Map<string, WordCount>();
   for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['’]\p{L}+)*/gu)) {
-    const word = match[0].replace(/['’]s$/u, '').replace(/’/g, "'");
+    // Escapes, not the characters: the compiled server stays ASCII (scripts/build-server.ts).
+    const word = match[0].replace(/['\u2019]s$/u, '').replace(/\u2019/g, "'");
     if (word.length < 3 || /^\p{N}+$/u.test(word) || STOP_WORDS.has(word)) continue;
     const stem = stemOf(word);
     if (STOP_WORDS.has(stem)) continue;
@@ -275,7 +276,7 @@ function excerpt(text: string, maxLength: number): string {
 
 /** Adds a full stop unless the text already ends a sentence (also inside a closing quotation mark). */
 function endSentence(text: string): string {
-  return /[.!?…]["'”’)]*$/.test(text) ? text : `${text}.`;
+  return /[.!?\u2026]["'\u201d\u2019)]*$/.test(text) ? text : `${text}.`;
 }
 
 function joinList(items: string[]): string {
