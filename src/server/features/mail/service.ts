@@ -428,7 +428,7 @@ export async function pruneOutbox(
  * after its row exists, so a file without a row is never one about to be sent; a file written
  * after its row went (a send in flight while an account was deleted) goes on the next pass. Only
  * names the transport writes (`000042-kind.eml`, regular files) are touched, nothing else in the
- * folder. Answers how many files went.
+ * folder (decision 0194). Answers how many files went.
  */
 export async function tidyOutboxFolder(deps: Pick<AppDeps, 'db' | 'config'>, now: number): Promise<number> {
   const dir = deps.config.mail.outboxDir;
