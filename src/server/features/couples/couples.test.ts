@@ -5,6 +5,7 @@ import { migrations } from '../../../../db/migrations/index';
 import { nowIso, openDatabase } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { adminCookie, callerFor, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
+import { outboxFileName } from '../mail/transport';
 import { addOrder } from '../orders/test-support';
 import { deleteCoupleAccount, listCouples } from './service';
 
@@ -222,6 +223,51 @@ describe('deleting an account', () => {
       .where('target', '=', `couple ${couple.coupleId}`)
       .execute();
     expect(audit).toEqual([{ action: 'couple.delete', target: `couple ${couple.coupleId}` }]);
+  });
+
+  it('erases the emails sent to the deleted couple and their .eml files, and no one else’s', async () => {
+    const couple = await coupleWithEverything();
+    const other = await coupleWithEverything();
+    const outboxDir = t.config.mail.outboxDir;
+    fs.mkdirSync(outboxDir, { recursive: true });
+    const email = async (to: string, kind: string) => {
+      const row = await t.deps.db
+        .insertInto('outbound_emails')
+        .values({
+          message_id: `<${Math.random()}@test>`,
+          kind,
+          recipient: to,
+          subject: 'Your code',
+          text_body: 'ABCD-1234',
+          status: 'sent',
+          next_attempt_at: 0,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const name = outboxFileName(row.id, kind);
+      fs.writeFileSync(path.join(outboxDir, name), `To: ${to}\n\nABCD-1234`);
+      return { id: row.id, name };
+    };
+    const theirs = [await email(couple.email, 'access-code'), await email(couple.email, 'weekly-reminder')];
+    const kept = [await email(other.email, 'access-code'), await email('seller@example.com', 'order-notice')];
+
+    await (await asAdmin()).adminCouples.delete({ coupleId: couple.coupleId, confirmation: couple.email });
+
+    const left = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        [...theirs, ...kept].map((row) => row.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(left.map((row) => row.id)).toEqual(kept.map((row) => row.id));
+    const files = fs.readdirSync(outboxDir);
+    for (const row of theirs) expect(files).not.toContain(row.name);
+    for (const row of kept) expect(files).toContain(row.name);
   });
 
   it("deleteCoupleAccount is one service the couple's own deletion can reuse; unknown couples are 404", async () => {

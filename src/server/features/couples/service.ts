@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { recordAdminAction } from '../audit/service';
+import { eraseCoupleEmails, tidyOutboxFolder } from '../mail/service';
 import {
   type AdminCoupleRow,
   type CoupleOrderRow,
@@ -184,19 +185,27 @@ export async function deleteCoupleAccount(db: DB, coupleId: number): Promise<Del
 const CONFIRMATION_MISMATCH =
   "confirmation does not match: type the couple's email or username exactly to delete the account.";
 
-/** The back office's deletion: the admin types the couple's email or username to confirm. */
+/**
+ * The back office's deletion: the admin types the couple's email or username to confirm. The
+ * emails sent to the couple about their account go with it, and then their .eml files.
+ */
 export async function deleteCoupleAsAdmin(
   deps: AppDeps,
   actor: AdminActor,
   input: { coupleId: number; confirmation: string },
 ): Promise<DeletedCoupleRows> {
-  return deps.db.transaction().execute(async (trx) => {
+  const deleted = await deps.db.transaction().execute(async (trx) => {
     await requireCouple(trx, input.coupleId);
     const typed = input.confirmation.trim().toLowerCase();
-    const names = (await listCoupleAccounts(trx, input.coupleId)).flatMap((row) => [row.email, row.username]);
+    const accounts = await listCoupleAccounts(trx, input.coupleId);
+    const names = accounts.flatMap((row) => [row.email, row.username]);
     if (!names.some((name) => name !== null && name.toLowerCase() === typed)) {
       throw new AppError('BAD_REQUEST', CONFIRMATION_MISMATCH);
     }
+    await eraseCoupleEmails(
+      trx,
+      accounts.flatMap((row) => (row.email ? [row.email] : [])),
+    );
     const deleted = await deleteCoupleAccount(trx, input.coupleId);
     await recordAdminAction(trx, actor.admin, 'couple.delete', {
       target: `couple ${input.coupleId}`,
@@ -204,4 +213,7 @@ export async function deleteCoupleAsAdmin(
     });
     return deleted;
   });
+  // A failure here does not undo the deletion; the hourly outbox pass removes what is left.
+  await tidyOutboxFolder(deps, Date.now()).catch(() => undefined);
+  return deleted;
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bundledContentLibrary } from '../workbook/content-library';
 import { completeWeeks } from '../workbook/test-support';
@@ -11,6 +13,7 @@ import {
 } from '../../test/harness';
 import { REMINDER_AFTER_MS, ReminderScheduler } from './reminders';
 import { OUTBOX_RETENTION_DAYS } from './service';
+import { outboxFileName } from './transport';
 import { FakeClock, startSmtpServer, type TestSmtpServer } from './test-support';
 import { MailWorker } from './worker';
 
@@ -271,5 +274,33 @@ describe('the hourly pass also tidies the outbox', () => {
     expect(left.map((row) => row.id)).toEqual([oldQueued, recentSent, recentFailed]);
     expect(left.map((row) => row.id)).not.toContain(oldSent);
     expect(left.map((row) => row.id)).not.toContain(oldFailed);
+  });
+
+  it('removes the .eml files of the removed messages, and old files, and nothing else in the folder', async () => {
+    const dir = t.config.mail.outboxDir;
+    fs.mkdirSync(dir, { recursive: true });
+    const write = (name: string, ageDays = 0) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, 'Subject: test\n\nYour code: ABCD-1234\n');
+      const at = new Date(clock.now() - ageDays * DAY);
+      fs.utimesSync(file, at, at);
+      return name;
+    };
+    const oldSent = write(outboxFileName(await queued('sent', OUTBOX_RETENTION_DAYS + 1), 'access-code'));
+    const recentSent = write(outboxFileName(await queued('sent', 3), 'weekly-reminder'));
+    // A file whose message is gone (erased with an account, or left by an earlier database).
+    const orphan = write(outboxFileName(999_999, 'access-code'));
+    // A file of a message still listed, but older than the retention (an id used again).
+    const stale = write(outboxFileName(await queued('pending', 1), 'trial-welcome'), OUTBOX_RETENTION_DAYS + 1);
+    const others = [write('notes.txt'), write('readme.eml'), write('12-short.eml'), write('000001-x.eml.bak')];
+    fs.mkdirSync(path.join(dir, outboxFileName(888_888, 'folder')), { recursive: true });
+
+    await new ReminderScheduler(t.deps, { clock }).runOnce();
+
+    const left = fs.readdirSync(dir).sort();
+    expect(left).toContain(recentSent);
+    for (const name of [oldSent, orphan, stale]) expect(left).not.toContain(name);
+    expect(left).toEqual(expect.arrayContaining([...others, outboxFileName(888_888, 'folder')]));
+    expect(left).toHaveLength(others.length + 2);
   });
 });

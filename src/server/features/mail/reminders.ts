@@ -50,7 +50,7 @@ export function dueReminderWeek(candidate: ReminderCandidate, now: number): numb
  * reminders on are read a page at a time and each due reminder is queued with its record
  * (couple, week) in one transaction. That key makes a run idempotent: after a restart, or with
  * several processes checking at once, a week's reminder is queued once. The same hourly pass
- * removes the outbox's old sent and failed messages (pruneOutbox).
+ * removes the outbox's old sent and failed messages and their .eml files (pruneOutbox).
  */
 export class ReminderScheduler {
   readonly #deps: AppDeps;
@@ -132,7 +132,9 @@ export class ReminderScheduler {
     }
     if (queued > 0) this.#log.info({ queued }, 'weekly reminders queued');
     const pruned = await pruneOutbox(deps, this.#clock.now());
-    if (pruned > 0) this.#log.info({ pruned }, 'old messages removed from the outbox');
+    if (pruned.messages > 0 || pruned.files > 0) {
+      this.#log.info({ pruned: pruned.messages, files: pruned.files }, 'old messages removed from the outbox');
+    }
     return queued;
   }
 }

@@ -99,6 +99,31 @@ export async function deleteFinishedEmailsBefore(db: DB, beforeIso: string): Pro
   return Number(result.numDeletedRows);
 }
 
+/** Removes the messages of `kinds` to any of `recipients`; answers how many. */
+export async function deleteEmailsTo(db: DB, recipients: readonly string[], kinds: readonly string[]): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const result = await db
+    .deleteFrom('outbound_emails')
+    .where('recipient', 'in', [...recipients])
+    .where('kind', 'in', [...kinds])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Which of `ids` are still rows of the outbox (any status). */
+export async function findExistingEmailIds(db: DB, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('outbound_emails')
+      .select('id')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) found.add(Number(row.id));
+  }
+  return found;
+}
+
 /** Sent: the bodies of a message that held a secret (an access code) are emptied. */
 export async function markEmailSent(db: DB, id: number, sentAt: string): Promise<void> {
   await db

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { REQUEST_CODE_MESSAGE, type RequestCodeAnswer, type outboxListInputSchema } from '../../../shared/mail-schemas';
 import type { z } from '../../../shared/zod';
@@ -9,6 +11,7 @@ import { recordAdminAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import * as repo from './repo';
+import { outboxFileId } from './transport';
 import {
   accessCodeEmail,
   contactNoticeEmail,
@@ -376,15 +379,80 @@ export async function queuePartnerSharedNotice(
   });
 }
 
+/**
+ * The emails the app sends a couple about their account (docs/product.md#our-data): exported with
+ * their data and erased with their account. The seller's notices and contact replies are not theirs
+ * (anyone may write from that address).
+ */
+export const COUPLE_EMAIL_KINDS = [
+  'access-code',
+  'trial-welcome',
+  'requested-code',
+  'weekly-reminder',
+  'partner-invite',
+  'partner-code',
+  'partner-shared',
+] as const;
+
+/**
+ * Erases a deleted couple's emails (COUPLE_EMAIL_KINDS, and a pending "Email me my code" request)
+ * to their addresses, in the caller's transaction; after it commits, tidyOutboxFolder removes
+ * their .eml files. Answers how many messages went.
+ */
+export async function eraseCoupleEmails(db: DB, recipients: readonly string[]): Promise<number> {
+  return repo.deleteEmailsTo(db, recipients, [...COUPLE_EMAIL_KINDS, 'code-request']);
+}
+
 /** How long a sent or failed message stays in the outbox (docs/product.md#email). */
 export const OUTBOX_RETENTION_DAYS = 90;
 
 /**
  * Removes the messages that were sent or given up more than OUTBOX_RETENTION_DAYS after they were
  * queued: the outbox is a queue and a recent record for the seller, not an archive of every
- * couple's mail. Queued and preparing messages stay whatever their age. Answers how many went.
+ * couple's mail. Queued and preparing messages stay whatever their age. The outbox folder's .eml
+ * files follow their rows (tidyOutboxFolder). Answers how many messages and files went.
  */
-export async function pruneOutbox(deps: Pick<AppDeps, 'db'>, now: number): Promise<number> {
+export async function pruneOutbox(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  now: number,
+): Promise<{ messages: number; files: number }> {
   const before = new Date(now - OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
-  return repo.deleteFinishedEmailsBefore(deps.db, before);
+  const messages = await repo.deleteFinishedEmailsBefore(deps.db, before);
+  return { messages, files: await tidyOutboxFolder(deps, now) };
+}
+
+/**
+ * Removes the outbox folder's .eml files (docs/product.md#email) whose message is no longer in the
+ * outbox table (pruned, or erased with a couple's account) or that are older than the retention
+ * (a file left by an earlier database whose queue id was used again). The file is written only
+ * after its row exists, so a file without a row is never one about to be sent; a file written
+ * after its row went (a send in flight while an account was deleted) goes on the next pass. Only
+ * names the transport writes (`000042-kind.eml`, regular files) are touched, nothing else in the
+ * folder (decision 0194). Answers how many files went.
+ */
+export async function tidyOutboxFolder(deps: Pick<AppDeps, 'db' | 'config'>, now: number): Promise<number> {
+  const dir = deps.config.mail.outboxDir;
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const files = entries.flatMap((entry) => {
+    const id = entry.isFile() ? outboxFileId(entry.name) : null;
+    return id === null ? [] : [{ id, file: path.join(dir, entry.name) }];
+  });
+  if (files.length === 0) return 0;
+  const kept = await repo.findExistingEmailIds(deps.db, [...new Set(files.map((entry) => entry.id))]);
+  const oldest = now - OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000;
+  let removed = 0;
+  for (const { id, file } of files) {
+    let expired = !kept.has(id);
+    if (!expired) {
+      const stat = await fs.stat(file).catch(() => undefined);
+      expired = stat !== undefined && stat.mtimeMs < oldest;
+    }
+    if (!expired) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -39,6 +39,17 @@ function mailOptions(message: OutgoingMessage) {
   };
 }
 
+/** The outbox folder's name for a message: `000042-access-code.eml` (its queue id, then its kind). */
+export function outboxFileName(id: number, kind: string): string {
+  return `${String(id).padStart(6, '0')}-${kind}.eml`;
+}
+
+/** The queue id in an outbox file's name; null for any other file (which the app never touches). */
+export function outboxFileId(name: string): number | null {
+  const match = /^(\d{6,})-[a-z0-9-]+\.eml$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
 /**
  * The transport of the configuration (docs/product.md#email): SMTP_URL's server, or without it
  * the outbox folder, where each message is a standard .eml file named by its queue id (a message
@@ -73,7 +84,7 @@ export function createMailTransport(config: Config['mail']): MailTransport {
     async send(message) {
       const info = await (await writer.get()).sendMail(mailOptions(message));
       await ensurePrivateDir(config.outboxDir);
-      const file = path.join(config.outboxDir, `${String(message.id).padStart(6, '0')}-${message.kind}.eml`);
+      const file = path.join(config.outboxDir, outboxFileName(message.id, message.kind));
       await writePrivateFile(file, info.message as Buffer);
       return { file };
     },

@@ -9,6 +9,7 @@ import { isPostgres } from '../../db/dialect';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { createCallerFactory, createContext } from '../../trpc/init';
 import { appRouter } from '../../trpc/router';
+import { outboxFileName } from '../mail/transport';
 import { addOrder } from '../orders/test-support';
 import { COUPLE_DATA_TABLES, EXCLUDED_TABLES } from './tables';
 
@@ -252,6 +253,24 @@ describe('ourData.deleteAccount', () => {
     const victim = await seedCouple('GONE', { username: undefined });
     const secondSession = await sessionCookie(t.deps, victim.accountId);
     await t.app.inject({ url: '/api/keepsake', headers: { cookie: victim.cookie } });
+    // Without SMTP_URL each email is also an .eml file of the outbox folder: the victim's go too.
+    const outboxDir = t.config.mail.outboxDir;
+    fs.mkdirSync(outboxDir, { recursive: true });
+    const emlFilesOf = async (who: Seeded) =>
+      (
+        await t.deps.db
+          .selectFrom('outbound_emails')
+          .select(['id', 'kind'])
+          .where('recipient', '=', who.email)
+          .execute()
+      ).map((row) => outboxFileName(row.id, row.kind));
+    const victimFiles = await emlFilesOf(victim);
+    const theirFiles = await emlFilesOf(theirs);
+    expect(victimFiles.length).toBeGreaterThan(0);
+    expect(theirFiles.length).toBeGreaterThan(0);
+    for (const name of [...victimFiles, ...theirFiles]) {
+      fs.writeFileSync(path.join(outboxDir, name), `To: someone\n\n${name}`);
+    }
     const { caller, clearedCookies } = await callerWithReply(victim.cookie);
     const result = await caller.ourData.deleteAccount({ confirmation: victim.email.toUpperCase() });
     expect(result).toMatchObject({ success: true, removed: { couples: 1, orders: 1, outbound_emails: 1 } });
@@ -269,6 +288,9 @@ describe('ourData.deleteAccount', () => {
         authenticated: false,
       });
     }
+    const outboxFiles = fs.readdirSync(outboxDir);
+    for (const name of victimFiles) expect(outboxFiles).not.toContain(name);
+    expect(outboxFiles).toEqual(expect.arrayContaining(theirFiles));
     const keepsakes = fs.readdirSync(path.join(t.config.dataDir, 'cache', 'keepsakes'));
     expect(keepsakes.filter((name) => name.startsWith(`couple-${victim.coupleId}-`))).toEqual([]);
 

@@ -212,16 +212,6 @@ export async function listEmails(db: DB, emails: string[], kinds: readonly strin
     .execute();
 }
 
-export async function deleteEmails(db: DB, emails: string[], kinds: readonly string[]): Promise<number> {
-  if (emails.length === 0) return 0;
-  const result = await db
-    .deleteFrom('outbound_emails')
-    .where('recipient', 'in', emails)
-    .where('kind', 'in', [...kinds])
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export async function deleteRemindersSent(db: DB, coupleId: number): Promise<number> {
   const result = await db.deleteFrom('reminders_sent').where('couple_id', '=', coupleId).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { ensurePrivateDir } from '../../private-files';
 import type { CoupleAuth } from '../auth/access';
 import { deleteCoupleAccount } from '../couples/service';
+import { tidyOutboxFolder } from '../mail/service';
 import { phaseOf } from '../printables/printable-week';
 import {
   KEEPSAKE_GENERATOR_VERSION,
@@ -95,7 +96,8 @@ export interface DeletedAccount {
  * "Delete our account": after the typed confirmation (an email or username of the couple's, or
  * DELETE), every row of the couple goes, table by table (COUPLE_DATA_TABLES: this feature's
  * erasures, then the back office's deleteCoupleAccount), in one transaction; orders stay for the
- * seller's books, detached. Every session of the couple ends with its account. The demo account
+ * seller's books, detached. Then the cached keepsakes and the outbox folder's copies of the erased
+ * emails go. Every session of the couple ends with its account. The demo account
  * is refused (403): it is shared.
  */
 export async function deleteOurAccount(
@@ -128,6 +130,9 @@ export async function deleteOurAccount(
     };
   });
   await removeKeepsakes(deps, couple.coupleId);
+  // The .eml files of the erased emails (no SMTP_URL): they hold codes and names. A failure here
+  // does not undo the deletion; the hourly outbox pass removes what is left.
+  await tidyOutboxFolder(deps, Date.now()).catch(() => undefined);
   return { success: true, message: ACCOUNT_DELETED_MESSAGE, removed };
 }
 

@@ -1,6 +1,7 @@
 import type { OurDataExport, OurDataKey } from '../../../shared/our-data-schemas';
 import type { DB } from '../../db/client';
 import type { CoupleAuth } from '../auth/access';
+import { COUPLE_EMAIL_KINDS, eraseCoupleEmails } from '../mail/service';
 import * as repo from './repo';
 import type { CoupleScope } from './repo';
 import { keepsakeAnswers } from './visible-answers';
@@ -12,19 +13,6 @@ import { keepsakeAnswers } from './visible-answers';
  * when a table linked to a couple or an account is in neither COUPLE_DATA_TABLES nor
  * EXCLUDED_TABLES: a new table must say here what becomes of a couple's rows.
  */
-
-/** The emails the app sends a couple about their account (the seller's notices and contact replies are not theirs). */
-export const COUPLE_EMAIL_KINDS = [
-  'access-code',
-  'trial-welcome',
-  'requested-code',
-  'weekly-reminder',
-  'partner-invite',
-  'partner-code',
-  'partner-shared',
-] as const;
-/** Also erased with the account: a pending "Email me my code" request for their address. */
-const ERASED_EMAIL_KINDS = [...COUPLE_EMAIL_KINDS, 'code-request'] as const;
 
 type Row<K extends OurDataKey> = OurDataExport[K] extends (infer Item)[] ? Item : OurDataExport[K];
 
@@ -237,7 +225,7 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
         };
       }
     },
-    erase: (db, scope) => repo.deleteEmails(db, scope.emails, ERASED_EMAIL_KINDS),
+    erase: (db, scope) => eraseCoupleEmails(db, scope.emails),
   }),
 ];
 

@@ -1,5 +1,6 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { TOTAL_WEEKS } from '../../../shared/constants';
+import { embedPrintFonts, printText } from './fonts';
 import { phaseOf, type PrintableWeek } from './printable-week';
 
 export { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, phaseOf, printableFields } from './printable-week';
@@ -13,6 +14,8 @@ export { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, phaseOf, printableFiel
  *
  * The page is 595 x 792 points: the width of A4 and the height of US Letter, so it prints at actual
  * size on either paper without clipping anything.
+ *
+ * The text is drawn in the embedded DejaVu subsets of fonts.ts (decision 0193), as the keepsake's.
  *
  * Whatever changes the output (layout, texts, fonts) must bump PRINTABLE_GENERATOR_VERSION
  * (printable-week.ts), which is part of the cache key: cached files of the old layout are then
@@ -49,39 +52,6 @@ interface TextStyle {
   leading?: number;
   indent?: number;
   width?: number;
-}
-
-/** Characters the fonts cannot draw (not in `supported`) are replaced by their plain-letter form, or '?'. */
-export function makeSanitizer(supported: ReadonlySet<number>): (text: string) => string {
-  const replacements: Record<string, string> = {
-    '\u00a0': ' ',
-    '\u2009': ' ',
-    '\u202f': ' ',
-    '\u2011': '-',
-    '\u2012': '-',
-    '\u2010': '-',
-    '\u2212': '-',
-    '\u2032': "'",
-    '\u2033': '"',
-  };
-  return (text: string) => {
-    let out = '';
-    for (const char of text.replace(/\r\n?/g, '\n')) {
-      const code = char.codePointAt(0) ?? 0;
-      if (char === '\n' || supported.has(code)) {
-        out += char;
-        continue;
-      }
-      const replacement = replacements[char];
-      if (replacement !== undefined) {
-        out += replacement;
-        continue;
-      }
-      const base = [...char.normalize('NFKD')].filter((part) => supported.has(part.codePointAt(0) ?? 0)).join('');
-      out += base === '' ? '?' : base;
-    }
-    return out;
-  };
 }
 
 const wordWidths = new WeakMap<PDFFont, Map<string, number>>();
@@ -412,14 +382,10 @@ function drawFooters(pdf: PDFDocument, fonts: Fonts, clean: (text: string) => st
 /** Builds the printable PDF of one week from its content. */
 export async function generateFrameworkPdf(week: PrintableWeek): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-    title: await pdf.embedFont(StandardFonts.TimesRomanBold),
-  };
-  // The four standard fonts share one character set (WinAnsi).
-  const clean = makeSanitizer(new Set(fonts.regular.getCharacterSet()));
+  // The seller's course text in its own letters (Greek, Cyrillic, Vietnamese...), as subsets of
+  // the characters the week draws (decision 0193).
+  const fonts = await embedPrintFonts(pdf);
+  const clean = printText;
   pdf.setTitle(clean(`Week ${week.weekNumber}: ${week.title}`));
   pdf.setSubject(clean(week.objective));
   pdf.setAuthor('Vows & Weeks');

@@ -4,7 +4,8 @@
  * 26's idle memory, decision 0176).
  */
 
-export const KEEPSAKE_GENERATOR_VERSION = 2;
+/** 3: a letter first met inside another glyph keeps its text (decision 0193). */
+export const KEEPSAKE_GENERATOR_VERSION = 3;
 export const KEEPSAKE_TITLE = 'Our year';
 
 export interface KeepsakeCover {

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
-import { ACCENT, CONTENT_WIDTH, Flow, INK, MARGIN_X, MUTED, makeSanitizer, RULE, wrapText } from './framework-pdf';
-import { embedKeepsakeFonts, keepsakeCharacterSet } from './fonts';
+import { embedPrintFonts, printText } from './fonts';
+import { ACCENT, CONTENT_WIDTH, Flow, INK, MARGIN_X, MUTED, RULE, wrapText } from './framework-pdf';
 import { KEEPSAKE_TITLE, type KeepsakeCover, type KeepsakePart, type KeepsakeWeek } from './keepsake-parts';
 
 /*
@@ -21,17 +21,6 @@ export {
   type KeepsakeWeek,
 } from './keepsake-parts';
 
-/**
- * Emoji and the joiners and selectors around them are dropped: the fonts have no glyph for them,
- * and a '?' in their place reads as a mistake. Any other character the fonts lack becomes its
- * plain-letter form or '?' (makeSanitizer).
- */
-const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{FE0E}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
-
-export function keepsakeText(clean: (text: string) => string): (text: string) => string {
-  return (text) => clean(text.normalize('NFC').replace(EMOJI, ''));
-}
-
 /** `2027-06-12` as `12 June 2027`. */
 export function longDate(isoDate: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
@@ -41,8 +30,8 @@ export function longDate(isoDate: string): string {
 
 async function newDocument(title: string): Promise<{ pdf: PDFDocument; flow: Flow; clean: (text: string) => string }> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedKeepsakeFonts(pdf);
-  const clean = keepsakeText(makeSanitizer(keepsakeCharacterSet()));
+  const fonts = await embedPrintFonts(pdf);
+  const clean = printText;
   pdf.setTitle(clean(title));
   pdf.setCreator('Vows & Weeks');
   pdf.setProducer('Vows & Weeks (pdf-lib)');

@@ -11,7 +11,7 @@ import type { WeekContentData } from '../../../shared/workbook-schemas';
  * Whatever changes the printable's output (layout, texts, fonts) must bump this version, which is
  * part of the cache key: cached files of the old layout are then regenerated.
  */
-export const PRINTABLE_GENERATOR_VERSION = 1;
+export const PRINTABLE_GENERATOR_VERSION = 2; // 2: embedded DejaVu fonts (decision 0193)
 
 /** The fields of a week's content that the printable shows (ids and other fields may come and go). */
 export type PrintableWeek = Pick<

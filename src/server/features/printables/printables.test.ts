@@ -54,7 +54,7 @@ describe('generateFrameworkPdf', () => {
     expect(text).toContain('WEEK 40 OF 52 · LASTING LOVE');
   });
 
-  it('draws text a standard font cannot (emoji, other scripts) as plain letters or "?", and wraps a very long word', async () => {
+  it('drops emoji, draws scripts the fonts lack as "?", and wraps a very long word', async () => {
     const content: PrintableWeek = {
       ...week(1),
       title: 'Café talks 💬 with 家族',
@@ -62,9 +62,54 @@ describe('generateFrameworkPdf', () => {
     };
     const bytes = await generateFrameworkPdf(content);
     const { text } = await textOf(bytes);
-    expect(text).toContain('Café talks ? with ??');
+    expect(text).toContain('Café talks with ??');
+    expect(text).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(text).toContain('Naïve résumé test');
     expect(text.replace(/ /g, '')).toContain('A'.repeat(300));
+  });
+
+  it("prints the seller's course text in its own letters: Greek, Cyrillic, Vietnamese, typographic quotes and dashes", async () => {
+    const base = week(2);
+    const words = ['Γάμος', 'Свадьба', 'Hôn nhân', '“quotes” — dash'];
+    const content: PrintableWeek = {
+      ...base,
+      title: 'Γάμος και Свадьба',
+      objective: 'Hôn nhân là một hành trình.',
+      reflectionQuestions: [{ ...base.reflectionQuestions[0]!, question: 'Τι σημαίνει ο Γάμος για σένα;' }],
+      discussionPrompts: ['Что для вас значит Свадьба.'],
+      // Typed with combining accents, as some keyboards do: printed composed.
+      commitmentExamples: ['Ho\u0302n nha\u0302n, every day'],
+      conversationCards: [{ ...base.conversationCards[0]!, text: 'Say it in “quotes” — dash and all.' }],
+    };
+    const bytes = await generateFrameworkPdf(content);
+    const { text } = await textOf(bytes);
+    for (const word of words) expect(text).toContain(word);
+    expect(text).toContain('Hôn nhân, every day');
+    expect(text).not.toContain('?');
+    expect((await PDFDocument.load(bytes)).getTitle()).toBe('Week 2: Γάμος και Свадьба');
+  });
+
+  it('keeps every letter readable as text after an earlier document drew it only as part of another', async () => {
+    // Fresh fonts, parsed once for the documents below (as in a new PDF worker).
+    vi.resetModules();
+    const fresh = (await import('./framework-pdf')).generateFrameworkPdf;
+    // The title font draws these Greek and Cyrillic letters with Latin ones as their parts.
+    await fresh({ ...week(3), title: 'Γάμος και Свадьба' });
+    const { text } = await textOf(await fresh({ ...week(3), title: 'Our year, Łukasz & Thảo' }));
+    // The heading, in the title font (the footer repeats the title in the regular one).
+    expect(text).toContain('FOUNDATION Our year, Łukasz & Thảo This week');
+    expect(text).not.toMatch(/\p{Cc}/u);
+  });
+
+  it('embeds its fonts as subsets of the characters it draws, so a week stays small', async () => {
+    const bytes = await generateFrameworkPdf(week(7));
+    const pdf = await PDFDocument.load(bytes);
+    const fonts = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object.toString())
+      .filter((text) => text.includes('/FontFile2'));
+    expect(fonts).toHaveLength(4);
+    expect(bytes.length).toBeLessThan(80_000);
   });
 });
 
