@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL server of the `server-pg` project: its superuser's URL (src/server/test/postgres.ts). */
     postgresUrl: string;
+    /** The same server through its Unix socket; empty when TEST_POSTGRES_URL names the server. */
+    postgresSocketUrl: string;
   }
 }
 
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('postgresUrl', url);
+  project.provide('postgresSocketUrl', server?.socketUrl ?? '');
   return async () => {
     await server?.stop();
   };
