@@ -15,6 +15,7 @@ const manifest = {
   },
   'routes/admin.index.tsx?tsr-split=loader': { file: 'assets/admin.index-2.js', imports: ['_schemas.js'] },
   'routes/admin-login.tsx?tsr-split=component': { file: 'assets/admin-login-1.js', imports: ['_box.js'] },
+  'routes/index.tsx?tsr-split=component': { file: 'assets/routes-1.js', imports: ['_box.js', 'index.html'] },
 };
 
 describe('chunk-by-chunk evaluation (decision 0182)', () => {
@@ -40,6 +41,11 @@ describe('chunk-by-chunk evaluation (decision 0182)', () => {
       '/assets/admin.index-1.js',
       '/assets/admin.index-2.js',
     ]);
+  });
+
+  it('gives the landing page `/` the chunks of routes/index.tsx (decision 0195)', () => {
+    expect(routeChunkKeys(manifest, '/')).toEqual(['routes/index.tsx?tsr-split=component']);
+    expect(pageRouteChunks(manifest, '/')).toEqual(['/assets/Box-1.js', '/assets/routes-1.js']);
   });
 
   it('refuses a chunk graph with a cycle, where the order would not be the browser’s', () => {

@@ -54,12 +54,13 @@ export function entryKey(manifest: Manifest): string {
 
 /**
  * The split chunks (component, loader, pending component…) of the file routes a page path
- * matches: `/admin` is `routes/admin.tsx` and `routes/admin.index.tsx`.
+ * matches: `/admin` is `routes/admin.tsx` and `routes/admin.index.tsx`, `/` is `routes/index.tsx`.
  */
 export function routeChunkKeys(manifest: Manifest, pagePath: string): string[] {
   const segments = pagePath.split('/').filter(Boolean);
   const names = segments.map((_, index) => segments.slice(0, index + 1).join('.'));
-  names.push(`${segments.join('.')}.index`);
+  // `/` is `routes/index.tsx`.
+  names.push(segments.length > 0 ? `${segments.join('.')}.index` : 'index');
   return names.flatMap((name) =>
     Object.keys(manifest)
       .filter((key) => key.startsWith(`routes/${name}.tsx?tsr-split=`))

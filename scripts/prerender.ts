@@ -25,7 +25,8 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  *    class names and route tree) into a temporary folder;
  * 2. renders `/` with it and writes dist/web/index.html with the page inside #root, plus the
  *    landing route's critical CSS inlined (so the page is styled before any script runs); the
- *    route's own chunks are not preloaded (decision 0073, amendment);
+ *    route's own chunks are not preloaded (decision 0073, amendment), only named for main.tsx, and
+ *    the page starts with the boot module, as the others do (decisions 0182 and 0195);
  * 3. keeps the empty shell as dist/web/app.html, served for the 404;
  * 4. prerenders every other page path into dist/web/pages/<name>.html (decision 0136): pages whose
  *    content needs the server (the dashboard, the admin screen, the order confirmation) as their
@@ -108,8 +109,19 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     // The prerendered page works without JavaScript (sections, anchors, FAQ); no warning needed.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
-  fs.writeFileSync(shellFile, landing);
-  writePageShells(webDir, shell, otherPages);
+  // Every prerendered page, `/` included (decision 0195), evaluates the entry's chunks, then its
+  // route's, one chunk per task (decision 0182).
+  const manifest = readManifest(webDir);
+  const chunked = {
+    manifest,
+    entryFile: manifest[entryKey(manifest)]!.file,
+    bootFile: writeBootModule(webDir, manifest),
+  };
+  fs.writeFileSync(
+    shellFile,
+    withChunkByChunkEvaluation(landing, chunked.bootFile, chunked.entryFile, pageRouteChunks(manifest, '/')),
+  );
+  writePageShells(webDir, shell, otherPages, chunked);
   precompress(webDir);
 }
 
@@ -145,12 +157,9 @@ function writePageShells(
   webDir: string,
   shell: string,
   pages: { pagePath: string; file: string; html: string }[],
+  { manifest, entryFile, bootFile }: { manifest: ReturnType<typeof readManifest>; entryFile: string; bootFile: string },
 ): void {
   const assets = path.join(webDir, 'assets');
-  // Each page evaluates the entry's chunks, then its route's, one chunk per task (decision 0182).
-  const manifest = readManifest(webDir);
-  const entryFile = manifest[entryKey(manifest)]!.file;
-  const bootFile = writeBootModule(webDir, manifest);
   const linkedCss = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
   const routeCss = fs
     .readdirSync(assets)

@@ -22,15 +22,34 @@ if (container.hasChildNodes() && window.location.pathname === '/') {
   // browser's first render take the same shape, as TanStack Start's own hydration does; without it
   // React found a different tree and logged #418 (the mismatch of decision 0071's amendment).
   router.ssr = { manifest: undefined };
-  applyDeferredStylesheets();
-  // Hydrating inside a transition makes React yield to the browser every few milliseconds instead of
-  // adopting the whole page in one long task: the page already shows, so input and paint come first.
-  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+  void hydrate(container);
 } else if (container.hasChildNodes()) {
   void takeOver(container);
 } else {
   applyDeferredStylesheets();
   createRoot(container).render(app);
+}
+
+/**
+ * Adopts the prerendered landing page. The build starts it with the boot module too (decision
+ * 0195): the entry's chunks were evaluated one per task, and its route's chunks are, here, before
+ * the router loads the route and React hydrates.
+ */
+async function hydrate(root: HTMLElement) {
+  const chunks = routeChunkFiles();
+  if (chunks.length > 0) {
+    await nextTask();
+    applyDeferredStylesheets();
+    // The HTML does not preload them (Lighthouse's simulation charged them to the first paint:
+    // decision 0073, amendment); the router would request them now anyway.
+    await evaluateRouteChunks(chunks);
+  } else {
+    applyDeferredStylesheets();
+  }
+  await router.load();
+  // Hydrating inside a transition makes React yield to the browser every few milliseconds instead of
+  // adopting the whole page in one long task: the page already shows, so input and paint come first.
+  startTransition(() => void hydrateRoot(root, app));
 }
 
 /**
