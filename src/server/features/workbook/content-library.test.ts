@@ -85,6 +85,20 @@ describe('the bundled week content', () => {
       }
     }
   });
+
+  it('is set with typographic quotes, apostrophes and ellipses, never straight ones', () => {
+    const straight: string[] = [];
+    const collect = (value: unknown, where: string): void => {
+      if (typeof value === 'string') {
+        if (/['"]|\.\.\./.test(value)) straight.push(`${where}: ${value}`);
+      } else if (Array.isArray(value)) value.forEach((item, index) => collect(item, `${where}.${index}`));
+      else if (value && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) if (key !== 'id') collect(item, `${where}.${key}`);
+      }
+    };
+    for (const content of weeks) collect(content, `week ${content.weekNumber}`);
+    expect(straight).toEqual([]);
+  });
 });
 
 describe('loadContentLibrary', () => {
