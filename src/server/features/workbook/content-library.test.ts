@@ -91,8 +91,9 @@ describe('the bundled week content', () => {
     const collect = (value: unknown, where: string): void => {
       if (typeof value === 'string') {
         if (/['"]|\.\.\./.test(value)) straight.push(`${where}: ${value}`);
-      } else if (Array.isArray(value)) value.forEach((item, index) => collect(item, `${where}.${index}`));
-      else if (value && typeof value === 'object') {
+      } else if (Array.isArray(value)) {
+        for (const [index, item] of value.entries()) collect(item, `${where}.${index}`);
+      } else if (value && typeof value === 'object') {
         for (const [key, item] of Object.entries(value)) if (key !== 'id') collect(item, `${where}.${key}`);
       }
     };
