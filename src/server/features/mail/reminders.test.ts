@@ -65,7 +65,7 @@ describe('weekly reminders', () => {
     const [mail] = receivedBy(couple.email);
     expect(mail?.parsed.subject).toBe(`Week 1 is waiting for you: ${titleOf(1)}`);
     expect(mail?.parsed.text).toContain('Dear Robin and Casey,');
-    expect(mail?.parsed.text).toContain(`"${titleOf(1)}"`);
+    expect(mail?.parsed.text).toContain(`“${titleOf(1)}”`);
     expect(mail?.parsed.text).toContain(`${PUBLIC_URL}/dashboard`);
     const unsubscribe = /(https:\/\/vows\.example\.com\/unsubscribe\?token=[\w.-]+)/.exec(mail?.parsed.text ?? '')?.[1];
     expect(unsubscribe).toBeDefined();

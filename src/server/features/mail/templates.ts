@@ -133,12 +133,12 @@ export function accessCodeEmail(
   return renderEmail(
     {
       subject: `Your ${PRODUCT_NAME} access code`,
-      preview: `Your personal access code is inside. All ${TOTAL_WEEKS} weeks are open to you.`,
+      preview: `Your personal access code is inside. All ${TOTAL_WEEKS} weeks are yours, one week at a time.`,
       greeting: input.firstName ? `Dear ${input.firstName},` : 'Hello,',
       blocks: [
         {
           kind: 'paragraph',
-          text: `Thank you for your order, and welcome to ${PRODUCT_NAME}! Your course is ready: all ${TOTAL_WEEKS} weeks are now open to you, one week at a time.`,
+          text: `Thank you for your order, and welcome to ${PRODUCT_NAME}! Your course is ready: all ${TOTAL_WEEKS} weeks are now yours, and each one opens when you complete the week before.`,
         },
         { kind: 'code', label: 'Your personal access code', code: input.accessCode },
         {
@@ -148,7 +148,7 @@ export function accessCodeEmail(
         { kind: 'button', label: 'Sign in to your course', url: signInLink(publicUrl) },
         {
           kind: 'paragraph',
-          text: 'Please keep this email somewhere safe, or save the code in a password manager. If you ever lose it, choose "Email me my code" on the sign-in page and we will send you a new one.',
+          text: 'Please keep this email somewhere safe, or save the code in a password manager. If you ever lose it, choose “Email me my code” on the sign-in page and we will send you a new one.',
         },
       ],
       closing: 'We are so glad you are starting this journey together.',
@@ -181,7 +181,7 @@ export function requestedCodeEmail(
         { kind: 'button', label: 'Sign in', url: signInLink(publicUrl) },
         {
           kind: 'paragraph',
-          text: 'Did not ask for this? Then someone typed your email on our sign-in page. You can safely ignore this email: only you can read this code, and your progress is untouched.',
+          text: 'If you did not ask for this, someone may have typed your email address by mistake. You can safely ignore this email: only you can read this code, and your progress is untouched.',
         },
       ],
       footer: {
@@ -216,7 +216,7 @@ export function trialWelcomeEmail(
         { kind: 'button', label: 'Start your first week', url: signInLink(publicUrl) },
         {
           kind: 'paragraph',
-          text: 'Did not sign up? Then someone typed your email on our site. You can ignore this email; nobody can use the account without the code above.',
+          text: 'If you did not sign up, someone may have typed your email address by mistake. You can safely ignore this email: nobody can use the account without the code above.',
         },
       ],
       closing: 'Enjoy your first conversations together.',
@@ -242,12 +242,12 @@ export function weeklyReminderEmail(
   return renderEmail(
     {
       subject: `Week ${input.weekNumber} is waiting for you: ${input.weekTitle}`,
-      preview: `A gentle reminder: Week ${input.weekNumber}, "${input.weekTitle}", is open whenever you are ready.`,
+      preview: `A gentle reminder: Week ${input.weekNumber}, “${input.weekTitle}”, is open whenever you are ready.`,
       greeting: greetingFor(input.names),
       blocks: [
         {
           kind: 'paragraph',
-          text: `Week ${input.weekNumber}, "${input.weekTitle}", has been open for a week now, ready whenever the two of you are.`,
+          text: `Week ${input.weekNumber}, “${input.weekTitle}”, has been open for a week now, ready whenever the two of you are.`,
         },
         {
           kind: 'paragraph',
@@ -349,7 +349,7 @@ export function contactReplyEmail(
     canReply: boolean;
   },
 ): RenderedEmail {
-  const sent = new Date(input.original.createdAt).toLocaleDateString('en-US', {
+  const sent = new Date(input.original.createdAt).toLocaleDateString('en-GB', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -448,7 +448,9 @@ export function partnerSharedEmail(
           url: `${publicUrl}/dashboard?tab=current&week=${input.weekNumber}`,
         },
       ],
-      footer: { reason: `You received this email because you and your partner answer ${PRODUCT_NAME} privately.` },
+      footer: {
+        reason: `You received this email because private answers are on for the two of you on ${PRODUCT_NAME}, and we tell you when a week opens to you both.`,
+      },
     },
     publicUrl,
   );

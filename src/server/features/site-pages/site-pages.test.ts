@@ -154,4 +154,13 @@ describe('Markdown rendering', () => {
     expect(STARTER_TEXTS.privacy).toMatch(/\[Your business name\]/);
     expect(STARTER_TEXTS.privacy).toMatch(/\[contact email\]/);
   });
+
+  it('describes the sign-in the app has today: "Email me my code", partner sign-ins, private answers, our data', () => {
+    expect(STARTER_TEXTS.faq).toMatch(/"Email me my code" on the sign-in page/);
+    expect(STARTER_TEXTS.terms).toMatch(/"Email me my code" on the sign-in page/);
+    expect(STARTER_TEXTS.faq).toMatch(/"Partner sign-ins"/);
+    expect(STARTER_TEXTS.faq).toMatch(/"Private answers"/);
+    expect(STARTER_TEXTS.privacy).toMatch(/"Download our data" and "Delete our account"/);
+    for (const text of Object.values(STARTER_TEXTS)) expect(text).not.toMatch(/Login page|trial limit/);
+  });
 });

@@ -44,11 +44,12 @@ Working through this course means trusting us with some of the most personal con
 
 ## Who is responsible for your data
 
-[Your business name] ([postal address], [contact email]) runs this website and is the controller of the personal data described here. If you have any question about your data, write to [contact email].
+[Your business name] ([postal address], [contact email]) runs this website and is the controller of the personal data described here. If you have any questions about your data, write to [contact email].
 
 ## What we store
 
-- **Your account**: your email address (or the username you chose), a secure hash of your password or of your personal access code (never the code itself), your access level, and when the account was created.
+- **Your account**: for each sign-in (one you share, or one for each partner), its email address or the username you chose and a secure hash of its password or personal access code (never the code itself); also your access level and when the account was created.
+- **Invites** you send to your partner: the email address you give and when the invite was made, used or withdrawn (never its code).
 - **Your couple profile**: the names you give for both partners and, if you add it, your wedding date.
 - **Your course progress**: which weeks you have completed and when, the ratings you give each week, and your notes.
 - **Your workbook answers**: what each partner writes in the interactive workbook, and the summaries the app writes from your answers.
@@ -77,7 +78,7 @@ We keep your account and course data while your account exists. Orders are kept 
 
 ## Your rights
 
-You can ask us at any time to see the data we hold about you, to correct it, to receive a copy of it, or to **delete your account and everything in it**. Write to [contact email] from the email address of your account and we will do it within 30 days, usually much sooner. You also have the right to complain to your data protection authority: [name of the authority].
+You can ask us at any time to see the data we hold about you, to correct it, to receive a copy of it, or to **delete your account and everything in it**. You can download a copy of everything and delete your account yourself at any time, from the Profile tab of your dashboard ("Download our data" and "Delete our account"). Or write to [contact email] from the email address of your account and we will do it within 30 days, usually much sooner. You also have the right to complain to your data protection authority: [name of the authority].
 
 ## Changes
 
@@ -95,12 +96,12 @@ The course is a programme of 52 weekly frameworks (PDF guides), an interactive w
 ## Your account
 
 - One purchase is for one couple. Please do not share your sign-in details or your personal access code outside your couple.
-- Keep your access code safe. If you lose it, write to us at [contact email] and we will send a new one (the old one then stops working).
+- Keep your access code safe. If you lose it, choose "Email me my code" on the sign-in page, or write to us at [contact email], and we will send a new one (the old one then stops working).
 - You are responsible for what is done with your account. Tell us at once if you think someone else has used it.
 
 ## Free trial
 
-You can try the first weeks of the course for free, without payment details. The trial ends at the trial limit; buying the course unlocks all 52 weeks, and your progress carries over.
+You can try the first weeks of the course for free, without payment details. Buying the course unlocks all 52 weeks, and your progress carries over.
 
 ## Price and payment
 
@@ -149,25 +150,25 @@ Each weekly framework is a PDF. Use it digitally on any device, or print it out;
 
 ### How do we sign in after buying?
 
-After your purchase you receive a personal access code. Sign in on the Login page with the email address you bought with and that code. You can also register with a username and password instead.
+After your purchase you receive a personal access code by email. Choose Sign In at the top of the home page, open the "Personal code" tab, and enter the email address you bought with and that code. You can also register with a username and password instead.
 
 ### We lost our access code. What now?
 
-Write to us at [contact email] (or use the contact form on the home page) from the email address you bought with, and we will send you a new code. The old code stops working as soon as the new one is issued.
+Choose "Email me my code" on the sign-in page and we will send a new code to the email address you bought with. The old code stops working as soon as the new one is issued. If the email does not arrive, write to us at [contact email] (or use the contact form on the home page).
 
 ### Can we try it before buying?
 
-Yes. Start a free trial from the Login page: the first weeks are open to you, with the full workbook. If you buy the course later, your progress and answers carry over.
+Yes. Start a free trial from the sign-in page: the first weeks are open to you, with the full workbook. If you buy the course later, your progress and answers carry over.
 
 ## Doing it together
 
 ### Do we need two accounts?
 
-No. One account is for the two of you. The workbook has a page for each partner: you each answer the reflection questions on your own first, then sit down together to talk them through.
+No. One account is for the two of you. The workbook has a page for each partner: you each answer the reflection questions on your own first, then sit down together to talk them through. If you would like, each of you can also have your own sign-in: invite your partner from your Profile ("Partner sign-ins").
 
 ### Can my partner see my answers?
 
-The workbook is shared by the two of you. Nobody else sees it: not other couples, and not us.
+Yes, unless you choose otherwise: the workbook is shared by the two of you. If you would rather each answer before reading the other's answers, turn on "Private answers" in your Profile: your answers for a week stay sealed from each other until you have both marked them as shared. Either way, nobody else sees your workbook: not other couples, and not us.
 
 ### What if one of us falls behind?
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test/harness';
+import { PHASES } from '../../../shared/constants';
 import type { WeekContent } from '../../../shared/workbook-schemas';
 import { DEFAULT_CONTENT_DIR } from '../../paths';
 import { ContentLibraryError, loadContentLibrary } from './content-library';
@@ -72,6 +73,32 @@ describe('the bundled week content', () => {
     for (const week of [13, 26, 39]) expect(library.contentFor(week).title).toMatch(/^Review\b/);
     expect(library.contentFor(52).title).toMatch(/vision/i);
     expect(library.contentFor(52).title).toMatch(/vows/i);
+  });
+
+  it('names each review week after its phase, and lists the real titles of the weeks it looks back on', () => {
+    for (const phase of PHASES) {
+      const review = library.contentFor(phase.lastWeek);
+      if (phase.lastWeek < 52) expect(review.title).toBe(`Review: ${phase.name}`);
+      const text = JSON.stringify(review);
+      for (let week = phase.firstWeek; week < phase.lastWeek; week++) {
+        expect(text, `week ${phase.lastWeek} names week ${week}`).toContain(library.contentFor(week).title);
+      }
+    }
+  });
+
+  it('is set with typographic quotes, apostrophes and ellipses, never straight ones', () => {
+    const straight: string[] = [];
+    const collect = (value: unknown, where: string): void => {
+      if (typeof value === 'string') {
+        if (/['"]|\.\.\./.test(value)) straight.push(`${where}: ${value}`);
+      } else if (Array.isArray(value)) {
+        for (const [index, item] of value.entries()) collect(item, `${where}.${index}`);
+      } else if (value && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) if (key !== 'id') collect(item, `${where}.${key}`);
+      }
+    };
+    for (const content of weeks) collect(content, `week ${content.weekNumber}`);
+    expect(straight).toEqual([]);
   });
 });
 
