@@ -31,12 +31,13 @@ await build({
 // character makes V8 hold the whole module's source as two bytes per character (0.45 MB more of an
 // idle server). Write them as \u escapes in the source.
 for (const file of ['main.js', 'pdf-worker.js']) {
-  const text = fs.readFileSync(path.join(root, 'dist/server', file), 'utf8');
-  const at = text.search(/[^\x00-\x7f]/);
+  const bytes = fs.readFileSync(path.join(root, 'dist/server', file));
+  const at = bytes.findIndex((byte) => byte > 0x7f);
   if (at !== -1) {
-    const line = text.slice(0, at).split('\n').length;
+    const before = bytes.subarray(0, at).toString('utf8');
+    const character = bytes.subarray(at, at + 4).toString('utf8')[0];
     throw new Error(
-      `dist/server/${file} line ${line} holds a non-ASCII character (${JSON.stringify(text[at])}): write it as a \\u escape in the source.`,
+      `dist/server/${file} line ${before.split('\n').length} holds a non-ASCII character (${JSON.stringify(character)}): write it as a \\u escape in the source.`,
     );
   }
 }
