@@ -42,9 +42,24 @@ const NUMERIC = 1700;
 export interface PostgresOptions {
   /** Connections kept open at most (pg's pool); default 10. */
   poolSize?: number;
+  /**
+   * How often the session memory's listening connection must answer a query, and how long it may
+   * take (ms; ChangeTracking). Default LISTENER_CHECK_MS; tests shorten it.
+   */
+  listenerCheckMs?: number;
 }
 
-export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptions = {}): Promise<DatabaseHandle> {
+/**
+ * The listening connection answers a query this often, within this long, or it is taken for lost
+ * (decision 0199): a revoked session may then be trusted from memory for at most twice this long
+ * while the connection is silently gone.
+ */
+export const LISTENER_CHECK_MS = 5_000;
+
+export async function openPostgres(
+  url: string,
+  { poolSize = 10, listenerCheckMs = LISTENER_CHECK_MS }: PostgresOptions = {},
+): Promise<DatabaseHandle> {
   // By its package name inside the function: the server's bundle inlines this module, and a static
   // import would load pg at every start, PostgreSQL or not (decision 0176).
   const { default: driver } = await import('pg');
@@ -75,7 +90,14 @@ export async function openPostgres(url: string, { poolSize = 10 }: PostgresOptio
     );
   });
   const tracking = new ChangeTracking(
-    () => new driver.Client({ connectionString: url, application_name: 'vows-and-weeks' }),
+    () =>
+      new driver.Client({
+        connectionString: url,
+        application_name: 'vows-and-weeks',
+        connectionTimeoutMillis: 2 * listenerCheckMs,
+        keepAlive: true,
+      }),
+    listenerCheckMs,
   );
   await tracking.start();
   const db = new Kysely<Database>({
@@ -151,9 +173,13 @@ class ChangeTracking implements DatabaseChanges {
   #listening = false;
   #client: pg.Client | undefined;
   #retry: NodeJS.Timeout | undefined;
+  #check: NodeJS.Timeout | undefined;
   #stopped = false;
 
-  constructor(private readonly connect: () => pg.Client) {}
+  constructor(
+    private readonly connect: () => pg.Client,
+    private readonly checkMs: number,
+  ) {}
 
   mark(): ChangeMark {
     return { local: this.local, external: this.external };
@@ -188,6 +214,7 @@ class ChangeTracking implements DatabaseChanges {
       if (this.#client !== client) return;
       this.#listening = false;
       this.#client = undefined;
+      clearInterval(this.#check);
       this.external += 1;
       client.end().catch(() => {});
       if (!this.#stopped) this.#retry = setTimeout(() => void this.start(), 1000).unref();
@@ -203,15 +230,41 @@ class ChangeTracking implements DatabaseChanges {
       // Whatever changed while nobody listened is unknown: count it as a change.
       this.external += 1;
       this.#listening = true;
+      this.#check = this.#checkAnswers(client, lost);
     } catch {
       lost();
     }
+  }
+
+  /**
+   * A connection can be gone without a word (a network partition, a firewall or NAT forgetting
+   * it): no error, no end, and no notices either, while the memory would go on trusting itself.
+   * So the listening connection must answer a query every checkMs, within checkMs (decision 0199).
+   */
+  #checkAnswers(client: pg.Client, lost: () => void): NodeJS.Timeout {
+    let waiting = false;
+    return setInterval(() => {
+      if (waiting) return;
+      waiting = true;
+      const late = setTimeout(lost, this.checkMs).unref();
+      client.query('select 1').then(
+        () => {
+          clearTimeout(late);
+          waiting = false;
+        },
+        () => {
+          clearTimeout(late);
+          lost();
+        },
+      );
+    }, this.checkMs).unref();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#listening = false;
     clearTimeout(this.#retry);
+    clearInterval(this.#check);
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});
