@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../test/postgres';
+import { tcpProxy } from '../test/tcp-proxy';
 import { openPostgres } from './postgres';
 
 /**
@@ -12,7 +12,7 @@ describe.runIf(onPostgres())('the listening connection', () => {
   it('is taken for lost when it stops answering, and listens again on a new connection', async () => {
     const database = (await createTestDatabase())!;
     const target = new URL(database.url);
-    const proxy = await freezableProxy(Number(target.port), target.hostname);
+    const proxy = await tcpProxy(Number(target.port), target.hostname);
     target.host = `127.0.0.1:${proxy.port}`;
     const handle = await openPostgres(target.toString(), { poolSize: 1, listenerCheckMs: 100 });
     try {
@@ -42,37 +42,3 @@ describe.runIf(onPostgres())('the listening connection', () => {
     }
   });
 });
-
-/** A TCP proxy to PostgreSQL whose open connections can be frozen: nothing passes, nothing closes. */
-async function freezableProxy(port: number, host: string) {
-  const pairs: { client: net.Socket; upstream: net.Socket }[] = [];
-  const frozen: net.Socket[] = [];
-  let opened = 0;
-  const server = net.createServer((client) => {
-    opened += 1;
-    const upstream = net.connect(port, host);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-    pairs.push({ client, upstream });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    connections: () => opened,
-    freezeOpenConnections() {
-      for (const { client, upstream } of pairs.splice(0)) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-        // Kept until close(): a frozen connection is open, only silent.
-        frozen.push(client, upstream);
-      }
-    },
-    close() {
-      for (const socket of [...frozen, ...pairs.flatMap((pair) => [pair.client, pair.upstream])]) socket.destroy();
-      server.close();
-    },
-  };
-}

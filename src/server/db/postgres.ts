@@ -73,6 +73,8 @@ export async function openPostgres(
   const pool = new driver.Pool({
     connectionString: url,
     max: poolSize,
+    // A server that does not answer fails the request (503, storage-errors.ts) instead of holding it.
+    connectionTimeoutMillis: 10_000,
     types,
     application_name: 'vows-and-weeks',
     Client: namingClient(driver.Client, names),

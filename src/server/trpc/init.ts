@@ -9,7 +9,13 @@ import { assertAdmin, assertCouple, assertSignedIn } from '../features/auth/acce
 import { getAuth } from '../http/request-auth';
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
-  return { deps, req, reply: res, auth: await getAuth(req, deps) };
+  // The session is read before any procedure runs: a database that does not answer is a 503 here
+  // too (asTrpcError), as in the procedures.
+  try {
+    return { deps, req, reply: res, auth: await getAuth(req, deps) };
+  } catch (error) {
+    throw asTrpcError(error) ?? error;
+  }
 }
 export type Context = Awaited<ReturnType<typeof createContext>>;
 
