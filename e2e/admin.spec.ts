@@ -139,6 +139,19 @@ test('the admin page has no accessibility violations and fits a 375 px screen', 
   await expect(page.getByTestId('uploaded-count')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The header's brand and its actions share one line without running over each other (the brand
+  // text used to sit under 'Back to Website' at 375 px).
+  const header = page.locator('header').first();
+  const [brand, actions] = await Promise.all([
+    header.getByRole('link', { name: 'Vows & Weeks' }).evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      return range.getBoundingClientRect().right;
+    }),
+    header.getByRole('navigation', { name: 'Main' }).boundingBox(),
+  ]);
+  expect(brand).toBeLessThanOrEqual(actions!.x);
+  expect(actions!.x + actions!.width).toBeLessThanOrEqual(375);
   const results = await new AxeBuilder({ page }).include('main').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   await page.getByRole('link', { name: 'Back to Website' }).click();

@@ -88,6 +88,34 @@ test.describe('at 375 x 667', () => {
   });
 });
 
+test.describe('at 320 px, the narrowest phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("the header's brand never runs under its buttons", async ({ page }) => {
+    await signInDemo(page);
+    await page.goto('/dashboard');
+    const header = page.locator('header').first();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 15_000 });
+    // Where the brand's visible ink ends (its mark, or its text when that shows), and where the
+    // navigation starts: before this fix the text ran on under 'Dashboard'.
+    const brandRight = await header.getByRole('link', { name: 'Vows & Weeks' }).evaluate((link) => {
+      let right = link.querySelector('svg')!.getBoundingClientRect().right;
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        // Text in a visually hidden (1 px) box names the link but shows nothing.
+        if (text.parentElement!.getBoundingClientRect().width <= 1) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        right = Math.max(right, range.getBoundingClientRect().right);
+      }
+      return right;
+    });
+    const nav = await header.getByRole('navigation', { name: 'Main' }).boundingBox();
+    expect(brandRight).toBeLessThanOrEqual(nav!.x);
+    expect(nav!.x + nav!.width).toBeLessThanOrEqual(320);
+  });
+});
+
 test('a wedding date in the past says how long ago, not "here" for ever', async ({ page }) => {
   await namedCouple(page, localDate(-10));
   await page.goto('/dashboard');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, renderRoute } from '../test/render';
 import { NotFoundPage } from './not-found-page';
@@ -17,5 +17,13 @@ describe('NotFoundPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
+  });
+
+  it('names itself in the page title, not as the landing page, and gives the title back on leaving', async () => {
+    const { unmount } = renderApp('/this/does/not/exist');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    await waitFor(() => expect(document.title).toBe('Page not found · Vows & Weeks'));
+    unmount();
+    expect(document.title).not.toBe('Page not found · Vows & Weeks');
   });
 });

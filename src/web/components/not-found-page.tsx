@@ -1,9 +1,21 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { SiteLayout } from './site-layout';
+
+export const NOT_FOUND_TITLE = 'Page not found · Vows & Weeks';
 
 /** Shown for any path the app does not know (the server answers such paths with status 404). */
 export function NotFoundPage() {
+  // The tab and a screen reader name the page (WCAG 2.4.2): no route's head applies here, so the
+  // title would otherwise stay the landing page's. Put back on leaving, for a route with no title.
+  useEffect(() => {
+    const previous = document.title;
+    document.title = NOT_FOUND_TITLE;
+    return () => {
+      if (document.title === NOT_FOUND_TITLE) document.title = previous;
+    };
+  }, []);
   return (
     <SiteLayout>
       <Container size="sm" py={{ base: 48, sm: 96 }}>

@@ -55,7 +55,7 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
           <Group className={classes.headerInner} justify="space-between" gap="sm" wrap="nowrap">
             <Link to="/" className={classes.brand}>
               <BrandMark />
-              {PRODUCT_NAME}
+              <span className={classes.brandText}>{PRODUCT_NAME}</span>
             </Link>
             <Group component="nav" aria-label="Main" gap="sm" wrap="nowrap" className={classes.nav}>
               {headerActions}

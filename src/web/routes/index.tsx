@@ -8,10 +8,11 @@ import { searchTexts } from '../lib/search-params';
 import { embeddedPublicConfig } from '../public-config';
 
 export const Route = createFileRoute('/')({
-  // A signed-in trial couple's "Get the full course" comes here with its email and first name, which
-  // the pricing form fills in (docs/product.md#card-payments).
-  validateSearch: (search: { email?: unknown; firstName?: unknown }) =>
-    searchTexts(search, ['email', 'firstName'] as const),
+  // A signed-in trial couple's "Get the full course" comes here with its email and first name, and
+  // the checkout's "Change my details" with all three, which the pricing form fills in
+  // (docs/product.md#card-payments).
+  validateSearch: (search: { email?: unknown; firstName?: unknown; lastName?: unknown }) =>
+    searchTexts(search, ['email', 'firstName', 'lastName'] as const),
   component: HomePage,
 });
 

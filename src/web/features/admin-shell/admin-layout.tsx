@@ -15,12 +15,21 @@ import { AdminNav } from './admin-nav';
 function AdminActions() {
   const { signOut, isPending } = useSignOut();
   return (
-    <Group gap="sm">
-      <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
-        Back to Website
+    // On a phone the brand and both buttons share one 343 px line: 'Back to' and Logout's icon give
+    // way (admin-shell.module.css); the link's name stays 'Back to Website'.
+    <Group gap="sm" wrap="nowrap" className={classes.headerActions}>
+      <Button
+        component={Link}
+        to="/"
+        variant="subtle"
+        aria-label="Back to Website"
+        leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
+      >
+        <span className={classes.phoneHidden}>Back to&nbsp;</span>Website
       </Button>
       <Button
         variant="light"
+        classNames={{ section: classes.phoneHidden }}
         leftSection={<IconLogout size={18} aria-hidden="true" />}
         loading={isPending}
         onClick={signOut}

@@ -16,7 +16,9 @@ describe('SummaryCards', () => {
         weeks={makeWeeks({ completed: [1], withFramework: [1, 2, 3] })}
       />,
     );
-    expect(within(card('Available Frameworks')).getByText('3 of 52 weeks published so far')).toBeInTheDocument();
+    expect(
+      within(card('Available Frameworks')).getByText('Open to you now. 3 of 52 weeks published.'),
+    ).toBeInTheDocument();
     expect(within(card('Weeks Completed')).getByText('1/52')).toBeInTheDocument();
     expect(within(card('Current Week')).getByText('Week 2')).toBeInTheDocument();
   });
@@ -25,7 +27,18 @@ describe('SummaryCards', () => {
     renderWithProviders(
       <SummaryCards progression={makeProgression([])} weeks={makeWeeks({ completed: [], withFramework: allWeeks })} />,
     );
-    expect(within(card('Available Frameworks')).getByText('All 52 weeks are published')).toBeInTheDocument();
+    expect(
+      within(card('Available Frameworks')).getByText('Open to you now. All 52 weeks published.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the number is what is open to the couple now, beside what is published', () => {
+    renderWithProviders(
+      <SummaryCards progression={makeProgression([])} weeks={makeWeeks({ completed: [], withFramework: allWeeks })} />,
+    );
+    const available = card('Available Frameworks');
+    expect(within(available).getByText('1')).toBeInTheDocument();
+    expect(available).toHaveTextContent(/^Available Frameworks1Open to you now\./);
   });
 
   it('shows a skeleton in each card until its data has loaded', () => {

@@ -40,11 +40,15 @@ function ValueSkeleton({ withBar = false }: { withBar?: boolean }) {
   );
 }
 
-/** How much of the course the seller has published: "12 of 52 weeks published so far", or all of it. */
+/**
+ * What the number counts (the frameworks open to the couple now), then how much of the course the
+ * seller has published: "12 of 52 weeks published", or all of it. Without the first part a
+ * new couple read "1" beside "All 52 weeks are published" as a contradiction.
+ */
 function publishedCaption(published: number): string {
   return published === TOTAL_WEEKS
-    ? `All ${TOTAL_WEEKS} weeks are published`
-    : `${published} of ${TOTAL_WEEKS} weeks published so far`;
+    ? `Open to you now. All ${TOTAL_WEEKS} weeks published.`
+    : `Open to you now. ${published} of ${TOTAL_WEEKS} weeks published.`;
 }
 
 /** Weeks completed (x/52 with a percent bar), frameworks available now, and the current week. */

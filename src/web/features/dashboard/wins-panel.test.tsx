@@ -23,6 +23,25 @@ describe('WinsPanel', () => {
     expect(screen.getByText('13 more weeks to "Halfway Heroes".')).toBeInTheDocument();
   });
 
+  it('states a milestone not reached yet as a goal, not as weeks already completed', () => {
+    renderWithProviders(<WinsPanel progression={makeProgression([])} records={[]} />);
+    const started = screen.getByLabelText('Journey Started!: not reached yet, 1 week to go');
+    expect(within(started).getByText('Complete 1 week')).toBeInTheDocument();
+    const quarter = screen.getByLabelText('Quarter Champion: not reached yet, 13 weeks to go');
+    expect(within(quarter).getByText('Complete 13 weeks')).toBeInTheDocument();
+    expect(screen.queryByText(/weeks? completed$/)).toBeNull();
+  });
+
+  it('says how many weeks a reached milestone took', () => {
+    renderWithProviders(<WinsPanel progression={makeProgression(weeks(13))} records={[]} />);
+    expect(
+      within(screen.getByLabelText('Journey Started!: reached')).getByText('1 week completed'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Quarter Champion: reached')).getByText('13 weeks completed'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the rounded consistency score and the average of the couple ratings with a chart', () => {
     renderWithProviders(
       <WinsPanel progression={makeProgression([1, 2, 3])} records={[record(1, 5), record(2, 4), record(3, null)]} />,

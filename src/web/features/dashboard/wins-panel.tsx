@@ -12,6 +12,11 @@ interface WinsPanelProps {
   streak?: ReactNode;
 }
 
+/** '1 week', '13 weeks'. */
+function weeksText(count: number): string {
+  return `${count} week${count === 1 ? '' : 's'}`;
+}
+
 /** Milestones reached (or still ahead) and growth statistics from the couple's own data. */
 export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
   if (!progression || !records) {
@@ -52,7 +57,7 @@ export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
               withBorder
               bg={milestone.reached ? 'plum.0' : undefined}
               data-reached={milestone.reached}
-              aria-label={`${milestone.title}: ${milestone.reached ? 'reached' : `not reached yet, ${milestone.weeksToGo} weeks to go`}`}
+              aria-label={`${milestone.title}: ${milestone.reached ? 'reached' : `not reached yet, ${weeksText(milestone.weeksToGo)} to go`}`}
             >
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <ThemeIcon
@@ -67,7 +72,10 @@ export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
                 <div>
                   <Text fw={700}>{milestone.title}</Text>
                   <Text size="sm" c="dimmed">
-                    {milestone.week === 1 ? '1 week completed' : `${milestone.week} weeks completed`}
+                    {/* What the milestone asks for: a fact once reached, a goal before. */}
+                    {milestone.reached
+                      ? `${weeksText(milestone.week)} completed`
+                      : `Complete ${weeksText(milestone.week)}`}
                   </Text>
                   <Text size="sm" fw={600} c={milestone.reached ? 'green.7' : 'gray.7'}>
                     {milestone.reached ? 'Reached' : `${milestone.weeksToGo} to go`}

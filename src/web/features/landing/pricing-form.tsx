@@ -19,16 +19,17 @@ export function PricingForm() {
   const [values, setValues] = useState<CheckoutDetails>(EMPTY);
   const [invalid, setInvalid] = useState<Partial<Record<keyof CheckoutDetails, boolean>>>({});
   // A signed-in trial couple arrives with its email and first name in the address
-  // (docs/product.md#card-payments): filled in after the page has hydrated, never over typed text.
-  const prefill = useSearch({ strict: false }) as { email?: string; firstName?: string };
+  // (docs/product.md#card-payments), a buyer back from the checkout's "Change my details" with all
+  // three: filled in after the page has hydrated, never over typed text.
+  const prefill = useSearch({ strict: false }) as Partial<CheckoutDetails>;
   useEffect(() => {
-    if (!prefill.email && !prefill.firstName) return;
+    if (!prefill.email && !prefill.firstName && !prefill.lastName) return;
     setValues((current) => ({
-      ...current,
       email: current.email || prefill.email || '',
       firstName: current.firstName || prefill.firstName || '',
+      lastName: current.lastName || prefill.lastName || '',
     }));
-  }, [prefill.email, prefill.firstName]);
+  }, [prefill.email, prefill.firstName, prefill.lastName]);
 
   function update(field: keyof CheckoutDetails, value: string) {
     setValues((current) => ({ ...current, [field]: value }));

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
@@ -51,6 +51,18 @@ describe('/checkout with card payments', { timeout: 20_000 }, () => {
       firstName: 'Ana',
       lastName: 'Lima',
     });
+  });
+
+  it('takes the buyer back to the pricing form with their details filled in, to correct them', async () => {
+    stubTrpcFetch({ 'auth.check': () => ANONYMOUS, 'publicConfig.get': () => ({ data: CONFIG }) });
+    renderApp(PATH);
+    const link = await screen.findByRole('link', { name: 'Change my details' });
+    expect(link).toHaveAttribute('href', '/?firstName=Ana&lastName=Lima&email=ana%40example.com#pricing');
+    await userEvent.setup({ delay: null }).click(link);
+    const form = await screen.findByRole('form', { name: 'Order the workbook' }, { timeout: 5000 });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: /last name/i })).toHaveValue('Lima'));
+    expect(within(form).getByRole('textbox', { name: /first name/i })).toHaveValue('Ana');
+    expect(within(form).getByRole('textbox', { name: /email/i })).toHaveValue('ana@example.com');
   });
 
   it('formats the configured price in its currency', async () => {

@@ -1,6 +1,7 @@
-import { Alert, Button, Container, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { Alert, Button, Container, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import type { CheckoutDetails } from '../../../shared/orders';
 import { formatMoney } from '../../../shared/money';
@@ -86,15 +87,26 @@ export function CardCheckout({
               {errorMessage(start.error, 'The payment page could not be opened. Please try again.')}
             </Alert>
           )}
-          <Button
-            size="md"
-            leftSection={<IconLock size={18} aria-hidden="true" />}
-            loading={paying}
-            onClick={() => start.mutate(details)}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Pay {price}
-          </Button>
+          <Group gap="sm">
+            <Button
+              size="md"
+              leftSection={<IconLock size={18} aria-hidden="true" />}
+              loading={paying}
+              onClick={() => start.mutate(details)}
+            >
+              Pay {price}
+            </Button>
+            {/* A typo in the email would send the access code astray: back to the filled-in form. */}
+            <Button
+              renderRoot={(props) => <Link {...props} to="/" search={details} hash="pricing" />}
+              size="md"
+              variant="subtle"
+              leftSection={<IconPencil size={18} aria-hidden="true" />}
+              disabled={paying}
+            >
+              Change my details
+            </Button>
+          </Group>
           <Text size="sm" c="dimmed">
             You will be taken to Stripe to enter your card details; this site never sees them.
           </Text>

@@ -1,4 +1,5 @@
-import { Alert, Button, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AcceptedInvite } from '../../../shared/partner-schemas';
@@ -28,9 +29,24 @@ export function AcceptInvite({ code }: { code: string }) {
         <Alert color="green" variant="light" title={accepted.message}>
           Sign in with <strong>{accepted.email}</strong> and this personal access code. We have emailed it to you too.
         </Alert>
-        <Text component="output" ff="monospace" fz="xl" fw={700} aria-label="Your personal access code">
-          {accepted.accessCode}
-        </Text>
+        {/* Shown this once, as a new trial's code is: one click puts it in a password manager. */}
+        <Group gap="sm" wrap="wrap">
+          <Text component="output" ff="monospace" fz="xl" fw={700} aria-label="Your personal access code">
+            {accepted.accessCode}
+          </Text>
+          <CopyButton value={accepted.accessCode} timeout={2500}>
+            {({ copied, copy }) => (
+              <Button
+                variant={copied ? 'filled' : 'light'}
+                color={copied ? 'green' : 'plum'}
+                leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                onClick={copy}
+              >
+                {copied ? 'Copied' : 'Copy code'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
         <Button onClick={() => void enter('/dashboard')}>Open our course</Button>
       </Stack>
     );

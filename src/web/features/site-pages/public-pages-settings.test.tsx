@@ -88,6 +88,48 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     });
   });
 
+  it('asks once before publishing a page whose [placeholders] are not filled in', async () => {
+    const stub = stubTrpcFetch({
+      'sitePages.listForEditing': () => ({ data: drafts }),
+      'sitePages.save': (input) => ({ data: { ...drafts[0], ...(input as object), saved: true } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PublicPagesSettings);
+    const editor = await screen.findByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ });
+    await user.clear(editor);
+    await user.click(editor);
+    await user.paste('Write to [contact email]. It costs [price], see [our terms](https://example.com/terms).');
+    await user.click(screen.getByRole('button', { name: 'Save FAQ' }));
+    expect(
+      await screen.findByText(
+        'Still to fill in: [contact email], [price]. Replace them with your own details, or save again to publish the page as it is.',
+      ),
+    ).toBeInTheDocument();
+    expect(editor).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.map((call) => call.path)).not.toContain('sitePages.save');
+
+    // Saved again unchanged: the seller meant it.
+    await user.click(screen.getByRole('button', { name: 'Save FAQ' }));
+    expect(await screen.findByText('Page saved')).toBeInTheDocument();
+    expect(stub.calls.filter((call) => call.path === 'sitePages.save')).toHaveLength(1);
+  });
+
+  it('saves a filled-in page at once: a Markdown link is not a placeholder', async () => {
+    const stub = stubTrpcFetch({
+      'sitePages.listForEditing': () => ({ data: drafts }),
+      'sitePages.save': (input) => ({ data: { ...drafts[0], ...(input as object), saved: true } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PublicPagesSettings);
+    const editor = await screen.findByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ });
+    await user.clear(editor);
+    await user.click(editor);
+    await user.paste('Write to hello@example.com or read [our terms](https://example.com/terms).');
+    await user.click(screen.getByRole('button', { name: 'Save FAQ' }));
+    expect(await screen.findByText('Page saved')).toBeInTheDocument();
+    expect(stub.calls.map((call) => call.path)).toContain('sitePages.save');
+  });
+
   it('refuses an empty page before sending, naming the field', async () => {
     const stub = stubTrpcFetch({ 'sitePages.listForEditing': () => ({ data: drafts }) });
     const user = userEvent.setup({ delay: null });

@@ -26,6 +26,15 @@ import { SitePageContent } from './site-page-content';
 
 export const STARTER_NOTICE = 'Starter text: review and adapt it to your business before saving';
 
+/**
+ * The starter texts' blanks, such as [contact email] or [price]: lower-case words in square brackets
+ * that are not a Markdown link's text (no "(" right after).
+ */
+export function unfilledPlaceholders(markdown: string): string[] {
+  const found = markdown.match(/\[[a-z][a-z ]*\](?!\()/g) ?? [];
+  return [...new Set(found)];
+}
+
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -82,6 +91,8 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
   const queryClient = useQueryClient();
   const [markdown, setMarkdown] = useState(page.markdown);
   const [error, setError] = useState<string | null>(null);
+  // The text the seller was warned about: saving it again, unchanged, publishes it as it is.
+  const [warnedFor, setWarnedFor] = useState<string | null>(null);
   const preview = useDeferredValue(markdown);
   const textareaId = useId();
   const save = useMutation(
@@ -104,6 +115,15 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
     const parsed = saveSitePageSchema.safeParse({ slug: page.slug, markdown });
     if (!parsed.success) {
       setError(describeZodError(parsed.error));
+      return;
+    }
+    // Publishing "[contact email]" to visitors is almost never meant: ask once before saving.
+    const blanks = unfilledPlaceholders(markdown);
+    if (blanks.length > 0 && warnedFor !== markdown) {
+      setWarnedFor(markdown);
+      setError(
+        `Still to fill in: ${blanks.join(', ')}. Replace them with your own details, or save again to publish the page as it is.`,
+      );
       return;
     }
     setError(null);

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { AcceptInvite } from './accept-invite';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AcceptInvite', { timeout: 20_000 }, () => {
+  it("shows the partner's new code once, with a button that copies it", async () => {
+    stubTrpcFetch({
+      'partners.invite': () => ({
+        data: { partner: 'partner2', partnerName: 'Sam', otherName: 'Mia', expiresAt: '2026-12-01T00:00:00.000Z' },
+      }),
+      'partners.acceptInvite': () => ({
+        data: {
+          success: true,
+          message: 'Welcome! Your own sign-in is ready.',
+          accessCode: 'MRP3-TFF9-ZW8Q',
+          email: 'sam@example.com',
+          partner: 'partner2',
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+    await user.type(await screen.findByRole('textbox', { name: /Your email/ }), 'sam@example.com');
+    await user.click(screen.getByRole('button', { name: 'Accept the invite' }));
+    expect(await screen.findByLabelText('Your personal access code')).toHaveTextContent('MRP3-TFF9-ZW8Q');
+
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(await navigator.clipboard.readText()).toBe('MRP3-TFF9-ZW8Q');
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+});
