@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { formReady } from './support/landing';
+import { formReady, landingReady } from './support/landing';
 
 /**
  * The anonymous visitor's journey (docs/product.md#landing-page): landing page, pricing to
@@ -167,6 +167,7 @@ test.describe('on a phone', () => {
 
   test('the mobile menu toggles, offers Login and closes after a section is chosen', async ({ page }) => {
     await page.goto('/');
+    await landingReady(page);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu).toBeHidden();
