@@ -156,6 +156,23 @@ test.describe('at 320 px, the narrowest phone', () => {
   });
 });
 
+test('at 320 px the wedding countdown shows its whole sentence, wrapped rather than cut off', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await namedCouple(page, localDate(180));
+  await page.goto('/dashboard');
+  const badge = page.getByTestId('wedding-countdown');
+  await expect(badge).toHaveText('180 days until your wedding');
+  const fit = await badge.evaluate((element) => {
+    const label = element.querySelector('.mantine-Badge-label') ?? element;
+    const box = element.getBoundingClientRect();
+    return { right: box.right, hiddenText: label.scrollWidth - label.clientWidth };
+  });
+  // Before: one line, ending in an ellipsis with 30 px of the sentence hidden.
+  expect(fit.hiddenText).toBeLessThanOrEqual(0);
+  expect(fit.right).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
 test('a wedding date in the past says how long ago, not "here" for ever', async ({ page }) => {
   await namedCouple(page, localDate(-10));
   await page.goto('/dashboard');
