@@ -152,6 +152,19 @@ test('the admin page has no accessibility violations and fits a 375 px screen', 
   ]);
   expect(brand).toBeLessThanOrEqual(actions!.x);
   expect(actions!.x + actions!.width).toBeLessThanOrEqual(375);
+  // Every section of the menu is fully in view: it wraps rather than scrolling sideways with
+  // 'Couples' cut off at the edge.
+  const sections = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
+  await expect(sections).toHaveCount(8);
+  for (const box of await sections.evaluateAll((links) =>
+    links.map((link) => {
+      const { left, right } = link.getBoundingClientRect();
+      return { name: link.textContent, left, right };
+    }),
+  )) {
+    expect(box.left, box.name!).toBeGreaterThanOrEqual(0);
+    expect(box.right, box.name!).toBeLessThanOrEqual(375);
+  }
   const results = await new AxeBuilder({ page }).include('main').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   await page.getByRole('link', { name: 'Back to Website' }).click();

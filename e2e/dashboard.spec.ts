@@ -143,7 +143,17 @@ test('a locked week refuses with the Week Locked toast, and the map works from t
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
+  // The map is one Tab stop: the arrow keys move between weeks, Down by a row (13 weeks wide here),
+  // and one Tab leaves the map.
   await weekButton(page, 1).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(weekButton(page, 14)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(weekButton(page, 1)).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-week-button'))).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(weekButton(page, 1)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
 

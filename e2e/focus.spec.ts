@@ -88,6 +88,46 @@ test.describe('at 375 x 667', () => {
   });
 });
 
+/** The focus indicator an element draws: its outline and box-shadow as computed. */
+function focusIndicator(element: Element) {
+  const style = getComputedStyle(element);
+  const shadowWidths = [...style.boxShadow.matchAll(/(-?[\d.]+)px/g)].map((match) => Math.abs(Number(match[1])));
+  return {
+    outline: style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth),
+    // A ring's spread is the fourth length of a shadow ("0 0 0 2px"); the largest length will do.
+    shadow: style.boxShadow === 'none' ? 0 : Math.max(0, ...shadowWidths),
+  };
+}
+
+test.describe('text fields at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('a focused text field shows a ring of at least 2 px that moves nothing; a clicked button shows none', async ({
+    page,
+  }) => {
+    await page.goto('/customer-login');
+    const email = page.getByLabel('Email');
+    await expect(email).toBeVisible();
+    // The prerendered frame is replaced once the app has loaded the route (decision 0136).
+    await page.waitForLoadState('networkidle');
+    const before = await email.boundingBox();
+    expect(await email.evaluate(focusIndicator)).toEqual({ outline: 0, shadow: 0 });
+    await email.focus();
+    await expect(email).toBeFocused();
+    const ring = await email.evaluate(focusIndicator);
+    // Before: Mantine's 1 px border changed colour and the outline was none.
+    expect(Math.max(ring.outline, ring.shadow)).toBeGreaterThanOrEqual(2);
+    expect(await email.boundingBox()).toEqual(before);
+    // The ring is the primary colour (plum 7 #9a4576, 6.02:1 on white).
+    expect(await email.evaluate((element) => getComputedStyle(element).outlineColor)).toBe('rgb(154, 69, 118)');
+
+    // A button clicked with the mouse keeps :focus-visible semantics: no ring.
+    const trial = page.getByRole('button', { name: 'Use the trial code' });
+    await trial.click();
+    expect(await trial.evaluate(focusIndicator)).toEqual({ outline: 0, shadow: 0 });
+  });
+});
+
 test.describe('at 320 px, the narrowest phone', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
@@ -114,6 +154,23 @@ test.describe('at 320 px, the narrowest phone', () => {
     expect(brandRight).toBeLessThanOrEqual(nav!.x);
     expect(nav!.x + nav!.width).toBeLessThanOrEqual(320);
   });
+});
+
+test('at 320 px the wedding countdown shows its whole sentence, wrapped rather than cut off', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await namedCouple(page, localDate(180));
+  await page.goto('/dashboard');
+  const badge = page.getByTestId('wedding-countdown');
+  await expect(badge).toHaveText('180 days until your wedding');
+  const fit = await badge.evaluate((element) => {
+    const label = element.querySelector('.mantine-Badge-label') ?? element;
+    const box = element.getBoundingClientRect();
+    return { right: box.right, hiddenText: label.scrollWidth - label.clientWidth };
+  });
+  // Before: one line, ending in an ellipsis with 30 px of the sentence hidden.
+  expect(fit.hiddenText).toBeLessThanOrEqual(0);
+  expect(fit.right).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
 test('a wedding date in the past says how long ago, not "here" for ever', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import classes from './theme.module.css';
 
 /**
  * The one Mantine theme of the app: a warm plum primary on white, calm and readable.
@@ -75,6 +76,8 @@ export const theme = createTheme({
     // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
     Anchor: { defaultProps: { underline: 'always' } },
     // A plain object, not Notification.extend(): the theme is in the first bundle, the toasts are not.
+    // Every Input-based field (text, textarea, select, password...): a 2 px focus ring, see theme.module.css.
+    Input: { classNames: { input: classes.input } },
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });

@@ -4,7 +4,7 @@ import classes from './admin-shell.module.css';
 import { ADMIN_SECTIONS } from './admin-sections';
 
 /**
- * The back office's navigation: a row that scrolls sideways on a phone, a column beside the page
+ * The back office's navigation: a row that wraps onto more lines on a phone, a column beside the page
  * from 62em up. The current section is marked for assistive technology with aria-current.
  */
 export function AdminNav() {

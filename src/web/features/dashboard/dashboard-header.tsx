@@ -5,6 +5,11 @@ import { weddingBadgeText } from './dashboard-logic';
 
 const H1_LINE = 'calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))';
 
+const BADGE_WRAPS = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 3 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.35 },
+} as const;
+
 interface DashboardHeaderProps {
   profile: Profile | undefined;
   /** The current time; tests pass a fixed one. */
@@ -41,6 +46,9 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
             variant="light"
             leftSection={<IconCalendarHeart size={16} aria-hidden="true" />}
             data-testid="wedding-countdown"
+            // The whole sentence, wrapping onto a second line on the narrowest phones rather than
+            // Mantine's one line cut off with an ellipsis ("180 DAYS UNTIL YOUR WEDDI…" at 320 px).
+            styles={BADGE_WRAPS}
           >
             {weddingText}
           </Badge>

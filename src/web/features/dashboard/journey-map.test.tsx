@@ -104,6 +104,71 @@ describe('JourneyMap', { timeout: 20_000 }, () => {
     expect(onSelectWeek).toHaveBeenCalledTimes(3);
   });
 
+  it('is one Tab stop, on the week up next, with the arrow keys, Home and End moving between weeks', async () => {
+    const onSelectWeek = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <JourneyMap
+          weeks={makeWeeks({ completed: [1, 2], withFramework: [1, 2, 3, 4] })}
+          selectedWeek={null}
+          onSelectWeek={onSelectWeek}
+        />
+        <button type="button">After the map</button>
+      </>,
+    );
+    const tabStops = screen.getAllByRole('button', { name: /^Week \d+/ }).filter((button) => button.tabIndex === 0);
+    expect(tabStops).toEqual([weekButton(3)]);
+    expect(screen.getByRole('group', { name: 'Weeks' })).toHaveAccessibleDescription(/arrow keys move between weeks/);
+
+    // Before the map nothing is focusable: the first Tab lands on the week up next.
+    await user.tab();
+    expect(weekButton(3)).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'After the map' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(weekButton(3)).toHaveFocus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(weekButton(4)).toHaveFocus();
+    expect(weekButton(4)).toHaveAttribute('tabindex', '0');
+    expect(weekButton(3)).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(weekButton(2)).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(weekButton(52)).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(weekButton(52)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(weekButton(1)).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(weekButton(1)).toHaveFocus();
+    // jsdom lays nothing out, so a row is one week here; in a browser Down moves by the grid's columns.
+    await user.keyboard('{ArrowDown}');
+    expect(weekButton(2)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSelectWeek).toHaveBeenLastCalledWith(2);
+
+    // A locked week keeps its name and is still reached, and refuses from the keyboard as by click.
+    await user.keyboard('{End}{Enter}');
+    expect(weekButton(52)).toHaveAccessibleName('Week 52, locked, complete week 51 to unlock');
+    expect(await within(toasts()).findByText('Week Locked')).toBeInTheDocument();
+    expect(onSelectWeek).toHaveBeenCalledTimes(1);
+
+    // Leaving and coming back returns to the week the keyboard last rested on.
+    await user.tab();
+    await user.tab({ shift: true });
+    expect(weekButton(52)).toHaveFocus();
+  });
+
+  it('puts the Tab stop on the selected week when there is one', () => {
+    renderMap({ completed: [1, 2], withFramework: [1, 2, 3], selectedWeek: 1 });
+    expect(weekButton(1)).toHaveAttribute('tabindex', '0');
+    expect(screen.getAllByRole('button', { name: /^Week \d+/ }).filter((button) => button.tabIndex === 0)).toHaveLength(
+      1,
+    );
+  });
+
   it('shows skeletons while the weeks load', () => {
     renderWithProviders(<JourneyMap weeks={undefined} selectedWeek={null} onSelectWeek={() => {}} />);
     expect(screen.getByLabelText('Loading the journey map')).toHaveAttribute('aria-busy', 'true');

@@ -1,6 +1,6 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconLock, IconPlayerPlayFilled } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { WEEK_STATE_LABELS, weekAriaLabel, weeksInRange, type WeekAccess, type WeekState } from './dashboard-logic';
@@ -32,11 +32,63 @@ interface JourneyMapProps {
 }
 
 /**
+ * The week that holds the map's one Tab stop until the keyboard moves: the selected week, else the
+ * week up next, else the first week that is not locked, else week 1.
+ */
+export function defaultFocusWeek(weeks: readonly WeekAccess[], selectedWeek: number | null): number {
+  if (selectedWeek !== null && weeks.some((week) => week.weekNumber === selectedWeek)) return selectedWeek;
+  const next = weeks.find((week) => week.state === 'next') ?? weeks.find((week) => week.state !== 'locked');
+  return next?.weekNumber ?? 1;
+}
+
+/** How many weeks one visual row of a phase holds (5, 7 or 13 by width; 1 where CSS is not laid out). */
+function columnsOf(grid: Element | null): number {
+  if (!grid) return 1;
+  const columns = getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length;
+  return columns > 0 ? columns : 1;
+}
+
+/**
  * The 52 weeks in four phases of 13, each a button naming its state. A week that cannot be opened
  * (locked, or no framework yet) is refused with a toast showing the server's notice for it instead
  * of being selected.
+ *
+ * The weeks are one Tab stop (a roving tabindex, WAI-ARIA APG): the arrow keys move between weeks
+ * (Left/Right by one, Up/Down by one row), Home and End to weeks 1 and 52, Enter or Space opens the
+ * focused week. Locked weeks stay reachable so that their name says why they are locked.
  */
 export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProps) {
+  const groupRef = useRef<HTMLDivElement>(null);
+  // The week the keyboard last rested on; null until the couple moves, so the default follows the data.
+  const [focusedWeek, setFocusedWeek] = useState<number | null>(null);
+  const tabStop = weeks
+    ? focusedWeek !== null && weeks.some((week) => week.weekNumber === focusedWeek)
+      ? focusedWeek
+      : defaultFocusWeek(weeks, selectedWeek)
+    : null;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const target = event.target as HTMLElement;
+    const current = Number(target.dataset.weekButton);
+    if (!weeks || !Number.isInteger(current) || current < 1) return;
+    const last = Math.max(...weeks.map((week) => week.weekNumber));
+    const row = columnsOf(target.parentElement);
+    const moves: Record<string, number> = {
+      ArrowRight: current + 1,
+      ArrowLeft: current - 1,
+      ArrowDown: current + row,
+      ArrowUp: current - row,
+      Home: 1,
+      End: last,
+    };
+    const to = moves[event.key];
+    if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const week = Math.min(last, Math.max(1, to));
+    setFocusedWeek(week);
+    groupRef.current?.querySelector<HTMLElement>(`[data-week-button="${week}"]`)?.focus();
+  }
+
   function choose(week: WeekAccess) {
     if (week.state === 'locked') {
       notify.error('Week Locked', week.notice ?? undefined);
@@ -56,45 +108,57 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
           <Title order={2} id="journey-map-title" size="h3">
             Your 52-week journey
           </Title>
-          <Text size="sm" c="dimmed">
-            Choose a week to open its framework, notes and rating.
+          <Text size="sm" c="dimmed" id="journey-map-hint">
+            Choose a week to open its framework, notes and rating. With the keyboard, the arrow keys move between weeks.
           </Text>
         </div>
         <Legend />
         {weeks ? (
-          PHASES.map((phase) => (
-            <Stack
-              key={phase.name}
-              gap={6}
-              component="section"
-              aria-label={`Weeks ${phase.firstWeek}-${phase.lastWeek}: ${phase.name}`}
-            >
-              <Text size="sm" fw={600}>
-                Weeks {phase.firstWeek}-{phase.lastWeek} · {phase.name}
-              </Text>
-              <div className={classes.grid}>
-                {weeksInRange(weeks, phase.firstWeek, phase.lastWeek).map((week) => {
-                  const { state } = week;
-                  const selected = week.weekNumber === selectedWeek;
-                  return (
-                    <button
-                      key={week.weekNumber}
-                      type="button"
-                      className={`${classes.week} ${STATE_CLASS[state]} ${selected ? classes.selected : ''}`}
-                      data-state={state}
-                      data-week-button={week.weekNumber}
-                      aria-label={weekAriaLabel(week, { selected })}
-                      aria-pressed={selected}
-                      onClick={() => choose(week)}
-                    >
-                      <span>{week.weekNumber}</span>
-                      {STATE_ICON[state]}
-                    </button>
-                  );
-                })}
-              </div>
-            </Stack>
-          ))
+          // biome-ignore lint/a11y/useSemanticElements: a group of buttons that open weeks, not a form's fieldset
+          <div
+            ref={groupRef}
+            role="group"
+            aria-label="Weeks"
+            aria-describedby="journey-map-hint"
+            className={classes.phases}
+            onKeyDown={onKeyDown}
+          >
+            {PHASES.map((phase) => (
+              <Stack
+                key={phase.name}
+                gap={6}
+                component="section"
+                aria-label={`Weeks ${phase.firstWeek}-${phase.lastWeek}: ${phase.name}`}
+              >
+                <Text size="sm" fw={600}>
+                  Weeks {phase.firstWeek}-{phase.lastWeek} · {phase.name}
+                </Text>
+                <div className={classes.grid}>
+                  {weeksInRange(weeks, phase.firstWeek, phase.lastWeek).map((week) => {
+                    const { state } = week;
+                    const selected = week.weekNumber === selectedWeek;
+                    return (
+                      <button
+                        key={week.weekNumber}
+                        type="button"
+                        className={`${classes.week} ${STATE_CLASS[state]} ${selected ? classes.selected : ''}`}
+                        data-state={state}
+                        data-week-button={week.weekNumber}
+                        aria-label={weekAriaLabel(week, { selected })}
+                        aria-pressed={selected}
+                        tabIndex={week.weekNumber === tabStop ? 0 : -1}
+                        onFocus={() => setFocusedWeek(week.weekNumber)}
+                        onClick={() => choose(week)}
+                      >
+                        <span>{week.weekNumber}</span>
+                        {STATE_ICON[state]}
+                      </button>
+                    );
+                  })}
+                </div>
+              </Stack>
+            ))}
+          </div>
         ) : (
           <div className={classes.grid} role="status" aria-busy="true" aria-label="Loading the journey map">
             {Array.from({ length: TOTAL_WEEKS }, (_, index) => (
