@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { CopyCodeButton } from './copy-code-button';
 
 export interface ShownOnceCode {
   email: string;
@@ -32,18 +33,7 @@ export function ShownOnceCodeDialog({ shown, onClose }: { shown: ShownOnceCode |
             >
               {shown.accessCode}
             </Text>
-            <CopyButton value={shown.accessCode} timeout={2500}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'filled' : 'light'}
-                  color={copied ? 'green' : undefined}
-                  leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                  onClick={copy}
-                >
-                  {copied ? 'Copied' : 'Copy code'}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyCodeButton code={shown.accessCode} />
           </Group>
           {shown.successUrl && (
             <Text size="sm">

@@ -1,6 +1,7 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import classes from './personal-code-reveal.module.css';
+import { CopyCodeButton } from '../../components/copy-code-button';
 
 interface PersonalCodeRevealProps {
   email: string;
@@ -31,18 +32,7 @@ export function PersonalCodeReveal({ email, accessCode, onContinue, continuing }
         >
           {accessCode}
         </Text>
-        <CopyButton value={accessCode} timeout={2500}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'green' : 'plum'}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied ? 'Copied' : 'Copy code'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyCodeButton code={accessCode} />
       </Group>
       <Alert variant="light" color="plum" icon={<IconKey size={18} aria-hidden />} title="Keep it safe">
         This is the only time we show it: we store it scrambled, so nobody (not even us) can look it up later. Save it

@@ -1,11 +1,11 @@
-import { Alert, Button, CopyButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AcceptedInvite } from '../../../shared/partner-schemas';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { useEnterAfterSignIn } from '../auth/session-cache';
+import { CopyCodeButton } from '../../components/copy-code-button';
 
 /**
  * `/invite/CODE` (docs/product.md#partner-sign-ins): the invited partner gives their own email and
@@ -34,18 +34,7 @@ export function AcceptInvite({ code }: { code: string }) {
           <Text component="output" ff="monospace" fz="xl" fw={700} aria-label="Your personal access code">
             {accepted.accessCode}
           </Text>
-          <CopyButton value={accepted.accessCode} timeout={2500}>
-            {({ copied, copy }) => (
-              <Button
-                variant={copied ? 'filled' : 'light'}
-                color={copied ? 'green' : 'plum'}
-                leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                onClick={copy}
-              >
-                {copied ? 'Copied' : 'Copy code'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyCodeButton code={accepted.accessCode} />
         </Group>
         <Button onClick={() => void enter('/dashboard')}>Open our course</Button>
       </Stack>

@@ -1,0 +1,23 @@
+import { Button, CopyButton } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+
+/**
+ * "Copy code" beside an access code shown only once (a new trial's, a partner's, one the seller
+ * issues): one click puts it on the clipboard for a password manager; it reads "Copied" for a moment.
+ */
+export function CopyCodeButton({ code }: { code: string }) {
+  return (
+    <CopyButton value={code} timeout={2500}>
+      {({ copied, copy }) => (
+        <Button
+          variant={copied ? 'filled' : 'light'}
+          color={copied ? 'green' : 'plum'}
+          leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+          onClick={copy}
+        >
+          {copied ? 'Copied' : 'Copy code'}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
