@@ -88,7 +88,8 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     });
   });
 
-  it('asks once before publishing a page whose [placeholders] are not filled in', async () => {
+  /** The settings page with the FAQ's editor emptied and focused, saving into a stub. */
+  async function editFaq() {
     const stub = stubTrpcFetch({
       'sitePages.listForEditing': () => ({ data: drafts }),
       'sitePages.save': (input) => ({ data: { ...drafts[0], ...(input as object), saved: true } }),
@@ -98,6 +99,11 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     const editor = await screen.findByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ });
     await user.clear(editor);
     await user.click(editor);
+    return { stub, user, editor };
+  }
+
+  it('asks once before publishing a page whose [placeholders] are not filled in', async () => {
+    const { stub, user, editor } = await editFaq();
     await user.paste('Write to [contact email]. It costs [price], see [our terms](https://example.com/terms).');
     await user.click(screen.getByRole('button', { name: 'Save FAQ' }));
     expect(
@@ -115,15 +121,7 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
   });
 
   it('saves a filled-in page at once: a Markdown link is not a placeholder', async () => {
-    const stub = stubTrpcFetch({
-      'sitePages.listForEditing': () => ({ data: drafts }),
-      'sitePages.save': (input) => ({ data: { ...drafts[0], ...(input as object), saved: true } }),
-    });
-    const user = userEvent.setup({ delay: null });
-    renderRoute(PublicPagesSettings);
-    const editor = await screen.findByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ });
-    await user.clear(editor);
-    await user.click(editor);
+    const { stub, user } = await editFaq();
     await user.paste('Write to hello@example.com or read [our terms](https://example.com/terms).');
     await user.click(screen.getByRole('button', { name: 'Save FAQ' }));
     expect(await screen.findByText('Page saved')).toBeInTheDocument();
