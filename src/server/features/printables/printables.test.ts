@@ -103,12 +103,7 @@ describe('generateFrameworkPdf', () => {
 
   it('embeds its fonts as subsets of the characters it draws, so a week stays small', async () => {
     const bytes = await generateFrameworkPdf(week(7));
-    const pdf = await PDFDocument.load(bytes);
-    const fonts = pdf.context
-      .enumerateIndirectObjects()
-      .map(([, object]) => object.toString())
-      .filter((text) => text.includes('/FontFile2'));
-    expect(fonts).toHaveLength(4);
+    expect(await embeddedFontFiles(bytes)).toHaveLength(4);
     expect(bytes.length).toBeLessThan(80_000);
   });
 });
@@ -161,12 +156,7 @@ describe('the keepsake', () => {
 
   it('embeds only the characters it draws, so each week stays small', async () => {
     const bytes = await renderKeepsakePart(answered);
-    const pdf = await PDFDocument.load(bytes);
-    const fonts = pdf.context
-      .enumerateIndirectObjects()
-      .map(([, object]) => object.toString())
-      .filter((text) => text.includes('/FontFile2'));
-    expect(fonts).toHaveLength(4);
+    expect(await embeddedFontFiles(bytes)).toHaveLength(4);
     expect(bytes.length).toBeLessThan(120_000);
   });
 });
@@ -236,3 +226,12 @@ describe('readIntoKeptBuffer (the reading worker reuses one buffer, decision 018
     }
   });
 });
+
+/** The font programs a PDF embeds (each subset is one /FontFile2 stream). */
+async function embeddedFontFiles(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await PDFDocument.load(bytes);
+  return pdf.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object.toString())
+    .filter((text) => text.includes('/FontFile2'));
+}
