@@ -20,12 +20,12 @@ const CONNECTION_CODES = new Set([
 
 /**
  * PostgreSQL's SQLSTATEs of a server that is going away or not taking connections (admin_shutdown,
- * crash_shutdown, cannot_connect_now), and the `pg` driver's messages for a connection it lost or
- * could not get from its pool in time (they carry no code).
+ * crash_shutdown, cannot_connect_now), and the `pg` driver's messages for a connection it lost,
+ * could not get from its pool in time, or a read that got no answer in time (they carry no code).
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 const LOST_CONNECTION_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
 
 /**
  * Storage the app cannot use, as a clear status instead of a 500: a full disk from SQLite

@@ -193,7 +193,7 @@ export function onKeepPrepared(db: DB, register: (sql: string) => void): void {
 
 type PoolRead = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
 
-/** How a hot read runs on each PostgreSQL database's pool (openPostgres). */
+/** How a hot read runs on each PostgreSQL database (openPostgres: its pipelined reader). */
 const poolReaders = new WeakMap<DB, PoolRead>();
 
 /** Lets compileOnce's reads of `db` run on its pool by `read` (openPostgres). */
@@ -202,9 +202,9 @@ export function onReadOnPool(db: DB, read: PoolRead): void {
 }
 
 /**
- * A compiled hot read of a PostgreSQL database run straight on its pool (any free connection),
- * without Kysely's executor, as readNow does on SQLite (decision 0185): its rows, or undefined to
- * go through Kysely (SQLite, a transaction, a connection of its own).
+ * A compiled hot read of a PostgreSQL database run straight on its connection for hot reads (the
+ * pipelined reader, decision 0200), without Kysely's executor, as readNow does on SQLite (decision
+ * 0185): its rows, or undefined to go through Kysely (SQLite, a transaction, a connection of its own).
  */
 export function readOnPool<Row>(db: DB, query: CompiledQuery<Row>): Promise<Row[]> | undefined {
   return poolReaders.get(db)?.(query.sql, query.parameters) as Promise<Row[]> | undefined;

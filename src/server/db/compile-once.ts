@@ -35,9 +35,9 @@ function compiler<Row, Value>(
  * A query Kysely builds and compiles once per database and then runs with a fresh value: for the
  * few queries every request runs (the session lookup, the progression read), building and
  * compiling cost more than SQLite's indexed read itself (decision 0060). A read runs at once on
- * the connection when it can (readNow, decision 0082); on PostgreSQL it runs on the pool as a named
- * prepared statement of each connection (readOnPool, keepPrepared, decision 0185); in a
- * transaction, through Kysely.
+ * the connection when it can (readNow, decision 0082); on PostgreSQL as a named prepared statement
+ * on the connection kept for hot reads, pipelined with the other reads of the same turn of the event
+ * loop (readOnPool, keepPrepared, decisions 0185 and 0200); in a transaction, through Kysely.
  */
 export function compileOnce<Row, Value>(
   build: (db: DB, value: Value) => Compilable<Row>,

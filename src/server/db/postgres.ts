@@ -24,6 +24,7 @@ import {
   onKeepPrepared,
   onReadOnPool,
 } from './client';
+import { PipelinedReader } from './pipelined-reader';
 import type { Database } from './schema';
 
 /**
@@ -47,6 +48,8 @@ export interface PostgresOptions {
    * take (ms; ChangeTracking). Default LISTENER_CHECK_MS; tests shorten it.
    */
   listenerCheckMs?: number;
+  /** How long a hot read may wait for its answer (ms; PipelinedReader); default 10 s. */
+  readTimeoutMs?: number;
 }
 
 /**
@@ -58,7 +61,7 @@ export const LISTENER_CHECK_MS = 5_000;
 
 export async function openPostgres(
   url: string,
-  { poolSize = 10, listenerCheckMs = LISTENER_CHECK_MS }: PostgresOptions = {},
+  { poolSize = 10, listenerCheckMs = LISTENER_CHECK_MS, readTimeoutMs = 10_000 }: PostgresOptions = {},
 ): Promise<DatabaseHandle> {
   // By its package name inside the function: the server's bundle inlines this module, and a static
   // import would load pg at every start, PostgreSQL or not (decision 0176).
@@ -102,15 +105,28 @@ export async function openPostgres(
     listenerCheckMs,
   );
   await tracking.start();
+  // The hot reads (compileOnce) on a pipelined connection of their own, without Kysely's executor,
+  // its connection lease and its promise layers around it (decisions 0185, 0200). They are reads
+  // Kysely built, so ChangeTracking has nothing to count.
+  const NamingClient = namingClient(driver.Client, names);
+  const reader = new PipelinedReader(
+    () =>
+      new NamingClient({
+        connectionString: url,
+        application_name: 'vows-and-weeks',
+        types,
+        connectionTimeoutMillis: 10_000,
+        query_timeout: readTimeoutMs,
+        // pg 8.23's pipeline mode (not in @types/pg yet).
+        ...{ pipeline: true },
+      }),
+  );
   const db = new Kysely<Database>({
-    dialect: new TrackedPostgresDialect({ pool }, tracking),
+    dialect: new TrackedPostgresDialect({ pool }, tracking, reader),
     plugins: [tracking.plugin],
   });
   onKeepPrepared(db, (text) => names.register(text));
-  // The hot reads (compileOnce) on the pool itself: one query on any free connection, without
-  // Kysely's executor, its connection lease and its promise layers around it (decision 0185).
-  // They are reads Kysely built, so ChangeTracking has nothing to count.
-  onReadOnPool(db, async (text, parameters) => (await pool.query(text, parameters as unknown[])).rows);
+  onReadOnPool(db, (text, parameters) => reader.read(text, parameters));
   return { dialect: 'postgres', db, sqlite: undefined, changes: tracking };
 }
 
@@ -278,6 +294,7 @@ class TrackedPostgresDialect extends PostgresDialect {
   constructor(
     config: PostgresDialectConfig,
     private readonly tracking: ChangeTracking,
+    private readonly reader: PipelinedReader,
   ) {
     super(config);
   }
@@ -291,8 +308,9 @@ class TrackedPostgresDialect extends PostgresDialect {
       await commit(connection);
       tracking.local += 1;
     };
+    const reader = this.reader;
     driver.destroy = async () => {
-      await tracking.stop();
+      await Promise.all([tracking.stop(), reader.end()]);
       await destroy();
     };
     return driver;

@@ -19,6 +19,7 @@ describe('a database that does not answer', () => {
       Object.assign(new Error('connection failure'), { code: '08006' }),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
       Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
     ];
     for (const error of unavailable) {

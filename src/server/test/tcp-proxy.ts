@@ -9,11 +9,15 @@ export async function tcpProxy(port: number, host: string) {
   const pairs: { client: net.Socket; upstream: net.Socket }[] = [];
   const frozen: net.Socket[] = [];
   let opened = 0;
+  let received = 0;
   const server = net.createServer((client) => {
     opened += 1;
     const upstream = net.connect(port, host);
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
+    client.on('data', () => {
+      received += 1;
+    });
     client.pipe(upstream).pipe(client);
     pairs.push({ client, upstream });
   });
@@ -21,6 +25,8 @@ export async function tcpProxy(port: number, host: string) {
   return {
     port: (server.address() as net.AddressInfo).port,
     connections: () => opened,
+    /** How many chunks the clients' writes arrived in, so far (a write of several messages is one). */
+    chunksFromClients: () => received,
     freezeOpenConnections() {
       for (const { client, upstream } of pairs.splice(0)) {
         client.unpipe(upstream);
