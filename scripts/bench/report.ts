@@ -240,18 +240,17 @@ export function summariseDatabases(samples: Map<DatabaseFigureId, Record<Engine,
   });
 }
 
-/** Issue 27's target: the PostgreSQL REST read within 0.5x of the SQLite one. */
+/** Issue 27's target: the PostgreSQL REST read within 0.5x of the SQLite one, through the socket and through TCP. */
 export function checkDatabaseTargets(rows: DatabaseRow[]): Check[] {
   const rest = rows.find((r) => r.id === 'rest');
   if (!rest) throw new Error('No measurement for the REST read on both databases');
-  return [
-    {
-      figure: 'REST read, PostgreSQL (Unix socket) / SQLite (requests/s)',
-      value: rest.rpsRatio,
-      target: '>= 0.5',
-      met: rest.rpsRatio >= 0.5,
-    },
-  ];
+  const tcp = rows.find((r) => r.id === 'restTcp');
+  return [rest, ...(tcp ? [tcp] : [])].map((row) => ({
+    figure: `REST read, PostgreSQL (${row.id === 'rest' ? 'Unix socket' : 'TCP'}) / SQLite (requests/s)`,
+    value: row.rpsRatio,
+    target: '>= 0.5',
+    met: row.rpsRatio >= 0.5,
+  }));
 }
 
 export const DATABASES_SECTION_START =
