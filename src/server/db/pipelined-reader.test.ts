@@ -32,11 +32,9 @@ function readerOn(url: string, readTimeoutMs = 10_000): PipelinedReader {
 // The hot reads' pipelined connection on PostgreSQL (decision 0200).
 describe.runIf(onPostgres())('the pipelined reader', () => {
   it('writes the reads of one turn of the event loop together, on one connection, and answers each its own rows', async () => {
-    const target = new URL(await testDatabase());
-    const proxy = await tcpProxy(Number(target.port), target.hostname);
+    const proxy = await tcpProxy(await testDatabase());
     closers.push(() => proxy.close());
-    target.host = `127.0.0.1:${proxy.port}`;
-    const reader = readerOn(target.toString());
+    const reader = readerOn(proxy.url);
     await reader.read('select 1', []);
     const before = proxy.chunksFromClients();
 
@@ -81,11 +79,9 @@ describe.runIf(onPostgres())('the pipelined reader', () => {
   });
 
   it('fails a read that gets no answer within the time-out, then reads on a new connection', async () => {
-    const target = new URL(await testDatabase());
-    const proxy = await tcpProxy(Number(target.port), target.hostname);
+    const proxy = await tcpProxy(await testDatabase());
     closers.push(() => proxy.close());
-    target.host = `127.0.0.1:${proxy.port}`;
-    const reader = readerOn(target.toString(), 300);
+    const reader = readerOn(proxy.url, 300);
     expect(await reader.read('select 1 as one', [])).toEqual([{ one: 1 }]);
 
     proxy.freezeOpenConnections();

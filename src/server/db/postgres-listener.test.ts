@@ -11,10 +11,8 @@ import { openPostgres } from './postgres';
 describe.runIf(onPostgres())('the listening connection', () => {
   it('is taken for lost when it stops answering, and listens again on a new connection', async () => {
     const database = (await createTestDatabase())!;
-    const target = new URL(database.url);
-    const proxy = await tcpProxy(Number(target.port), target.hostname);
-    target.host = `127.0.0.1:${proxy.port}`;
-    const handle = await openPostgres(target.toString(), { poolSize: 1, listenerCheckMs: 100 });
+    const proxy = await tcpProxy(database.url);
+    const handle = await openPostgres(proxy.url, { poolSize: 1, listenerCheckMs: 100 });
     try {
       const changes = handle.changes!;
       const before = changes.mark();
@@ -36,7 +34,7 @@ describe.runIf(onPostgres())('the listening connection', () => {
         .toBe(true);
       expect(proxy.connections()).toBeGreaterThan(2);
     } finally {
-      proxy.close();
+      await proxy.close();
       await handle.db.destroy();
       await database.drop();
     }

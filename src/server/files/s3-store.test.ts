@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +10,7 @@ import { WORKBOOK_TIMING } from '../features/orders/workbook-pdf';
 import { adminCookie, createTestApp, makeTempDir, useTestApp } from '../test/harness';
 import { onPostgres } from '../test/postgres';
 import { startS3Double, type S3Double } from '../test/s3-double';
+import { tcpProxy } from '../test/tcp-proxy';
 import { uploadCacheDir } from './store';
 
 /** No week has content of its own, so the workbook holds the uploads only. */
@@ -215,14 +215,14 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
   );
 
   it('starts while the bucket does not answer, and is ready once it answers', async () => {
-    const proxy = await switchableProxy(new URL(env.S3_ENDPOINT!));
+    const proxy = await tcpProxy(env.S3_ENDPOINT!, { refusing: true });
     const dataDir = makeTempDir();
     try {
       const app = await createTestApp({ ...env, DATA_DIR: dataDir, S3_ENDPOINT: proxy.url });
       try {
         expect((await app.app.inject({ url: '/healthz' })).statusCode).toBe(200);
         expect((await app.app.inject({ url: '/readyz' })).statusCode).toBe(503);
-        proxy.open();
+        proxy.accept();
         expect((await app.app.inject({ url: '/readyz' })).statusCode).toBe(200);
       } finally {
         await app.close();
@@ -244,38 +244,3 @@ describe('the PDFs in S3-compatible storage (STORAGE_URL)', { timeout: 60_000 },
     }
   });
 });
-
-/**
- * A TCP proxy in front of the S3 double that drops every connection (a bucket that does not
- * answer) until open() is called, then forwards them.
- */
-async function switchableProxy(target: URL) {
-  let forwarding = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    if (!forwarding) {
-      socket.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(target.port), target.hostname);
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-    socket.pipe(upstream).pipe(socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    open: () => {
-      forwarding = true;
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}

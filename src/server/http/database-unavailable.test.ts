@@ -37,18 +37,16 @@ describe('a database that does not answer', () => {
   it.runIf(onPostgres())('answers REST and tRPC requests 503 with that message once PostgreSQL is gone', async () => {
     const database = (await createTestDatabase())!;
     closers.push(() => database.drop());
-    const url = new URL(database.url);
-    const proxy = await tcpProxy(Number(url.port), url.hostname);
+    const proxy = await tcpProxy(database.url);
     closers.push(() => proxy.close());
-    url.host = `127.0.0.1:${proxy.port}`;
-    const t: TestApp = await createTestApp({ DATABASE_URL: url.toString() });
+    const t: TestApp = await createTestApp({ DATABASE_URL: proxy.url });
     closers.push(() => t.close());
     const couple = await createCouple(t.deps);
     const cookie = await sessionCookie(t.deps, couple.accountId);
     const read = () => t.app.inject({ url: `/api/user-progression/${couple.coupleId}`, headers: { cookie } });
     expect((await read()).statusCode).toBe(200);
 
-    proxy.close();
+    await proxy.close();
     const rest = await read();
     expect(rest.statusCode).toBe(503);
     expect(rest.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });

@@ -1,18 +1,26 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy on a free loopback port (tests of a database that stops answering): its open
- * connections can be frozen (nothing passes, nothing closes: a network partition), and close()
- * cuts them all and refuses new ones (a server gone).
+ * A TCP proxy on a free loopback port in front of `target` (a database or bucket that stops
+ * answering, in tests): `url` is `target` through the proxy. It may start refusing connections
+ * (`refusing`: each is dropped, as by a server that is not there) until accept(); its open
+ * connections can be frozen (nothing passes, nothing closes: a network partition); close() cuts
+ * them all and refuses new ones (a server gone).
  */
-export async function tcpProxy(port: number, host: string) {
+export async function tcpProxy(target: string, { refusing = false } = {}) {
+  const to = new URL(target);
+  let accepting = !refusing;
   const pairs: { client: net.Socket; upstream: net.Socket }[] = [];
   const frozen: net.Socket[] = [];
   let opened = 0;
   let received = 0;
   const server = net.createServer((client) => {
+    if (!accepting) {
+      client.destroy();
+      return;
+    }
     opened += 1;
-    const upstream = net.connect(port, host);
+    const upstream = net.connect(Number(to.port), to.hostname);
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
     client.on('data', () => {
@@ -22,11 +30,17 @@ export async function tcpProxy(port: number, host: string) {
     pairs.push({ client, upstream });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const through = new URL(target);
+  through.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   return {
-    port: (server.address() as net.AddressInfo).port,
+    /** `target` through the proxy (no trailing slash added to a bare origin). */
+    url: through.toString().replace(/\/$/, ''),
     connections: () => opened,
     /** How many chunks the clients' writes arrived in, so far (a write of several messages is one). */
     chunksFromClients: () => received,
+    accept() {
+      accepting = true;
+    },
     freezeOpenConnections() {
       for (const { client, upstream } of pairs.splice(0)) {
         client.unpipe(upstream);
@@ -37,9 +51,9 @@ export async function tcpProxy(port: number, host: string) {
         frozen.push(client, upstream);
       }
     },
-    close() {
+    async close() {
       for (const socket of [...frozen, ...pairs.flatMap((pair) => [pair.client, pair.upstream])]) socket.destroy();
-      server.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
