@@ -137,3 +137,60 @@ describe('loadContentLibrary', () => {
     expect(() => loadContentLibrary(dir)).toThrow(message);
   });
 });
+
+describe('the Spanish edition (decision 0230)', () => {
+  const english = loadContentLibrary();
+  const spanish = loadContentLibrary(path.join(DEFAULT_CONTENT_DIR, 'es'));
+  const weeks = spanish.weeksWithContent().map((week) => spanish.contentFor(week));
+  const texts = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(texts)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, item]) => (key === 'id' ? [] : texts(item)))
+          : [];
+
+  it('has every week, with the English week’s ids in the same order and lists of the same length', () => {
+    expect(spanish.weeksWithContent()).toEqual(english.weeksWithContent());
+    for (const content of weeks) {
+      const original = english.contentFor(content.weekNumber);
+      const shape = (week: WeekContent) => ({
+        questions: week.reflectionQuestions.map((question) => question.id),
+        cards: week.conversationCards.map((card) => card.id),
+        prompts: week.discussionPrompts.length,
+        steps: week.activity.steps.length,
+        commitments: week.commitmentExamples.length,
+      });
+      expect(shape(content), `week ${content.weekNumber}`).toEqual(shape(original));
+    }
+  });
+
+  it('is written in Spanish: opening question marks, typographic quotes, never vosotros or usted', () => {
+    const problems: string[] = [];
+    for (const content of weeks) {
+      for (const text of texts(content)) {
+        const where = `week ${content.weekNumber}: ${text}`;
+        if (text.includes('?') && !text.includes('¿')) problems.push(`no ¿ in ${where}`);
+        if (/['"]|\.\.\./.test(text)) problems.push(`straight quote or dots in ${where}`);
+        if (/\b(vosotros|vuestr[oa]s?|usted)\b/i.test(text)) problems.push(`register in ${where}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps focus and topics as lower-case phrases the app can build sentences around', () => {
+    const phrases = weeks.flatMap((content) => [content.focus, ...content.reflectionQuestions.map((q) => q.topic)]);
+    expect(phrases.filter((phrase) => /^\p{Lu}|\.$/u.test(phrase))).toEqual([]);
+  });
+
+  it('never repeats a week title or a reflection question across the year', () => {
+    for (const pick of [
+      (c: WeekContent) => [c.title],
+      (c: WeekContent) => c.reflectionQuestions.map((q) => q.question),
+    ]) {
+      const all = weeks.flatMap(pick).map((text) => text.trim().toLowerCase());
+      expect(all.filter((text, index) => all.indexOf(text) !== index)).toEqual([]);
+    }
+  });
+});
