@@ -148,9 +148,20 @@ describe('the index of decision records', () => {
     for (const row of rows) expect(row.file.startsWith(`${row.number}-`), row.file).toBe(true);
   });
 
-  it('lists them in number order, each number once', () => {
+  it('lists each number once, in number order within each topic, and the superseded ones last', () => {
     const numbers = rows.map((row) => row.number);
-    expect(numbers).toEqual([...new Set(numbers)].sort());
+    expect(numbers).toEqual([...new Set(numbers)]);
+    // One table per heading: the current decisions by topic, then "Superseded".
+    for (const section of index.split(/^#{2,3} /m)) {
+      const inSection = [...section.matchAll(/^\| \[(\d{4})\]/gm)].map((match) => match[1]!);
+      expect(inSection, section.split('\n')[0]).toEqual([...inSection].sort());
+    }
+    const supersededAt = index.indexOf('\n## Superseded\n');
+    expect(supersededAt, 'the index has a "Superseded" section').toBeGreaterThan(0);
+    for (const row of rows) {
+      const listedAsSuperseded = index.indexOf(`| [${row.number}](`) > supersededAt;
+      expect(listedAsSuperseded, `${row.file}: ${row.status}`).toBe(/superseded by/.test(row.status));
+    }
   });
 
   it("gives each record's own title and the status its Status line states", () => {
