@@ -5,7 +5,7 @@ import { createFileStore } from '../src/server/files/store';
 /**
  * `npm run backup`: an online, consistent backup of the database and the PDFs into
  * BACKUP_DIR/backup-<UTC time>/, keeping the newest 14. Safe while the server runs. On PostgreSQL
- * (DATABASE_URL) the database part is pg_dump's (README, "Running on PostgreSQL"). With STORAGE_URL
+ * (DATABASE_URL) the database part is pg_dump's (docs/operations.md). With STORAGE_URL
  * set, the PDFs are downloaded from the bucket into the backup (decision 0170).
  */
 try {

@@ -11,7 +11,7 @@ import { listOrders } from '../src/server/features/orders/admin-service';
 
 /**
  * `npm run bench:admin`: the back office's lists with 100,000 couples and 100,000 orders
- * (docs/benchmarks.md#back-office-lists). Seeds a temporary database straight through SQLite (the
+ * (docs/benchmarks.md). Seeds a temporary database straight through SQLite (the
  * app's migrations first, so the indexes and activity triggers are the real ones), then times each
  * list's service call, the server time of one tRPC request minus the transport: ROUNDS calls per
  * case after a warm-up, p50 and p95 in milliseconds. The target is under 50 ms each.

@@ -4,7 +4,7 @@ import { copyDatabase } from '../src/server/db/copy';
 
 /**
  * `npm run db:copy -- --from sqlite:./data/app.sqlite --to postgres://user:pass@host/db`: moves an
- * install to PostgreSQL with every row, checked by counts (README, "Moving to PostgreSQL"). Stop
+ * install to PostgreSQL with every row, checked by counts (docs/postgresql-and-s3.md). Stop
  * the app first; the target must be a new, empty database. Nothing is changed in the source.
  */
 function option(name: string): string | undefined {

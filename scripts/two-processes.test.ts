@@ -55,7 +55,7 @@ describe('two app processes on one PostgreSQL database and one object store', ()
     };
     const a: ServerProcess = await startServer({ ...env, DATA_DIR: dirA });
     cleanups.push(() => a.stop('SIGKILL'));
-    // Every process needs the first one's access-code key (README, "Running on PostgreSQL").
+    // Every process needs the first one's access-code key (docs/postgresql-and-s3.md, "Several processes").
     fs.copyFileSync(path.join(dirA, ACCESS_CODE_KEY_FILE), path.join(dirB, ACCESS_CODE_KEY_FILE));
     const b: ServerProcess = await startServer({ ...env, DATA_DIR: dirB });
     cleanups.push(() => b.stop());

@@ -8,8 +8,8 @@ import { findPostgresProgram } from '../../src/server/db/postgres-tools';
 /**
  * A throw-away PostgreSQL server for tests and benchmarks: a new cluster in a temporary folder,
  * listening on a free loopback port only, with fsync off (its data is thrown away), removed by
- * stop(). Uses the server binaries of Debian's postgresql package (README, "Running on
- * PostgreSQL"); PG_BIN names another folder holding initdb and postgres.
+ * stop(). Uses the server binaries of Debian's postgresql package (docs/postgresql-and-s3.md,
+ * "Tests"); PG_BIN names another folder holding initdb and postgres.
  *
  * PostgreSQL refuses to run as root, so under root the cluster belongs to the `postgres` user the
  * Debian package creates, and both programs run as that user (setpriv).

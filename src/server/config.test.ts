@@ -22,7 +22,7 @@ describe('loadConfig', () => {
     expect(defaults.s3).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/vows' }).databaseUrl).toBe('postgres://u:p@db:5432/vows');
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/vows' }).databaseUrl).toBe('postgresql://db/vows');
-    // The README's form for a server on the same machine: its Unix socket's folder in `host`.
+    // docs/postgresql-and-s3.md's form for a server on the same machine: its Unix socket's folder in `host`.
     const socket = 'postgres://vows:secret@localhost/vows?host=/var/run/postgresql';
     expect(loadConfig({ DATABASE_URL: socket }).databaseUrl).toBe(socket);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db/vows' })).toThrow(/DATABASE_URL: must be a postgres:\/\//);

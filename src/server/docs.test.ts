@@ -66,12 +66,16 @@ describe('docs/product.md', () => {
     expect(anchors).toEqual(expect.arrayContaining(['http-api', 'week-unlocking', 'rate-limits', 'ui-texts']));
   });
 
-  it('has every section that code, scripts and decision records cite (docs/product.md#anchor)', () => {
+  it('has every section that code, scripts, the guides and decision records cite (docs/product.md#anchor)', () => {
     const missing: string[] = [];
     const sources = [
       ...codeFiles(),
-      PRODUCT_DOC,
       'README.md',
+      // product.md itself, the guides beside it and the decision records.
+      ...fs
+        .readdirSync(path.join(ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
       ...fs.readdirSync(path.join(ROOT, DECISIONS_DIR)).map((name) => `${DECISIONS_DIR}/${name}`),
     ];
     for (const file of sources.filter((name) => name !== SELF)) {
@@ -148,9 +152,20 @@ describe('the index of decision records', () => {
     for (const row of rows) expect(row.file.startsWith(`${row.number}-`), row.file).toBe(true);
   });
 
-  it('lists them in number order, each number once', () => {
+  it('lists each number once, in number order within each topic, and the superseded ones last', () => {
     const numbers = rows.map((row) => row.number);
-    expect(numbers).toEqual([...new Set(numbers)].sort());
+    expect(numbers).toEqual([...new Set(numbers)]);
+    // One table per heading: the current decisions by topic, then "Superseded".
+    for (const section of index.split(/^#{2,3} /m)) {
+      const inSection = [...section.matchAll(/^\| \[(\d{4})\]/gm)].map((match) => match[1]!);
+      expect(inSection, section.split('\n')[0]).toEqual([...inSection].sort());
+    }
+    const supersededAt = index.indexOf('\n## Superseded\n');
+    expect(supersededAt, 'the index has a "Superseded" section').toBeGreaterThan(0);
+    for (const row of rows) {
+      const listedAsSuperseded = index.indexOf(`| [${row.number}](`) > supersededAt;
+      expect(listedAsSuperseded, `${row.file}: ${row.status}`).toBe(/superseded by/.test(row.status));
+    }
   });
 
   it("gives each record's own title and the status its Status line states", () => {

@@ -92,7 +92,7 @@ class AppSqliteDialect extends SqliteDialect {
  * Opens the SQLite file with the settings every connection needs: WAL (readers never block the
  * writer), foreign keys enforced, a busy timeout instead of immediate SQLITE_BUSY, and
  * synchronous=NORMAL, which in WAL mode survives a process crash and can only lose the last
- * commits on a power loss (see README, "Backups and durability").
+ * commits on a power loss (docs/operations.md, "Durability").
  *
  * The folder is made 0700 and the file 0600 before SQLite opens it: SQLite gives the -wal and -shm
  * files it creates the main file's mode, so all three stay private (decision 0096). Files left

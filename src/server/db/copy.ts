@@ -56,7 +56,7 @@ export interface CopyReport {
 }
 
 /**
- * `npm run db:copy` (README, "Moving to PostgreSQL"): copies every row of `source` into `target`,
+ * `npm run db:copy` (docs/postgresql-and-s3.md): copies every row of `source` into `target`,
  * both brought to the latest schema first. The target must hold no rows yet. Runs in one
  * transaction on the target, so a failure leaves it empty; every table's count is checked after.
  */

@@ -5,7 +5,7 @@ import { withDatabase } from '../test/postgres-global-setup';
 import { openPostgres } from './postgres';
 
 /**
- * The README's form for a PostgreSQL server on the app's own machine (decision 0197): DATABASE_URL
+ * docs/postgresql-and-s3.md's form for a PostgreSQL server on the app's own machine (decision 0197): DATABASE_URL
  * names the folder of the server's Unix socket in `host`. The pool and the listening connection of
  * the session memory (decision 0181) both connect through it.
  */

@@ -24,7 +24,7 @@ const run = promisify(execFile);
 export const POSTGRES_DUMP = 'database.dump';
 
 /**
- * `npm run backup` on PostgreSQL (README, "Running on PostgreSQL"): pg_dump's custom format, taken
+ * `npm run backup` on PostgreSQL (docs/operations.md): pg_dump's custom format, taken
  * from one snapshot that the PDF list and the row counts are read from too, so the folder is
  * consistent while the app keeps writing. The PDFs (from local disk or, with STORAGE_URL, the
  * bucket) and the access-code key are copied as for SQLite. Written under a temporary name and

@@ -254,8 +254,8 @@ export async function snapshotBeforeMigration(database: SQLite.Database, dataDir
  * an existing schema, a snapshot of the file is taken first.
  */
 export async function migrateWithSnapshot(database: DatabaseHandle, dataDir: string): Promise<void> {
-  // PostgreSQL's DDL is transactional and its backups are the database's own tools (README,
-  // "Running on PostgreSQL"): no file to snapshot.
+  // PostgreSQL's DDL is transactional and its backups are the database's own tools (docs/operations.md,
+  // "Backups and restores"): no file to snapshot.
   const sqlite = database.sqlite;
   await migrateToLatest(
     database.db,

@@ -44,7 +44,7 @@ export function listFrameworks(deps: AppDeps): Promise<repo.Framework[]> {
 
 /**
  * The sentences a couple reads on the journey map when they choose a week that cannot be opened now
- * (README 'Dashboard'). They are written here only: the page shows the week list's `notice`.
+ * (docs/product.md#ui-texts). They are written here only: the page shows the week list's `notice`.
  */
 export const WEEK_NOTICES = {
   'previous-week': (weekNumber: number) => `Complete Week ${weekNumber - 1} to unlock this week.`,
