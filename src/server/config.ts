@@ -18,7 +18,7 @@ const positiveInt = (label: string) =>
  * Every environment variable the server reads (docs/product.md#configuration). Defaults live here
  * and in .env.example; nothing else in the code reads process.env.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number' })
