@@ -74,14 +74,8 @@ export async function loadServerSecret<T>(
 }
 
 function readSecretFile<T>(file: string, decode: (text: string, file: string) => T): T | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  return decode(text.trim(), file);
+  // Never deleted by the app: a file seen here is still there to read.
+  return fs.existsSync(file) ? decode(fs.readFileSync(file, 'utf8').trim(), file) : undefined;
 }
 
 function syncDirectory(dir: string): void {
