@@ -18,12 +18,14 @@ try {
         dataDir: config.dataDir,
         pdfDir: config.pdfDir,
         backupDir: config.backupDir,
+        accessCodeKey: config.accessCodeKey,
         openPdf,
       })
     : createBackup({
         databaseFile: config.databaseFile,
         pdfDir: config.pdfDir,
         backupDir: config.backupDir,
+        accessCodeKey: config.accessCodeKey,
         openPdf,
       })
   ).finally(() => files?.close());

@@ -281,7 +281,7 @@ async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
  * there if no app has started yet, so both apps hash with the same key, as several processes must.
  */
 async function copyToPostgres(sqliteDb: SeededDatabase, url: string): Promise<SeededDatabase> {
-  await loadAccessCodeKey(sqliteDb.dataDir, async () => false);
+  await loadAccessCodeKey(sqliteDb.dataDir, undefined, async () => false);
   const dataDir = `${sqliteDb.dataDir}-postgres`;
   fs.cpSync(sqliteDb.dataDir, dataDir, {
     recursive: true,

@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ACCESS_CODE_KEY_FILE } from '../src/server/features/auth/access-code-key';
 import { makeTempDir } from '../src/server/test/harness';
 import { startS3Double, type S3Double } from '../src/server/test/s3-double';
 import { Client } from './lib/http-client';
@@ -52,11 +52,11 @@ describe('two app processes on one PostgreSQL database and one object store', ()
       // Every contact message queues a notice to the seller: a steady stream for both mail workers.
       ADMIN_EMAIL: 'seller@example.com',
       RATE_LIMIT_CODE_REQUESTS_PER_EMAIL: '5',
+      // Every process needs the same access-code key: from the environment, no file to copy.
+      ACCESS_CODE_KEY: randomBytes(32).toString('base64'),
     };
     const a: ServerProcess = await startServer({ ...env, DATA_DIR: dirA });
     cleanups.push(() => a.stop('SIGKILL'));
-    // Every process needs the first one's access-code key (docs/postgresql-and-s3.md, "Several processes").
-    fs.copyFileSync(path.join(dirA, ACCESS_CODE_KEY_FILE), path.join(dirB, ACCESS_CODE_KEY_FILE));
     const b: ServerProcess = await startServer({ ...env, DATA_DIR: dirB });
     cleanups.push(() => b.stop());
 
@@ -72,6 +72,8 @@ describe('two app processes on one PostgreSQL database and one object store', ()
     const session = await onB.get('/api/session');
     expect(session.status).toBe(200);
     expect(session.json).toEqual({ customerId: expect.any(Number) });
+    // The key came from the environment alone: neither DATA_DIR got a key file.
+    expect([dirA, dirB].filter((dir) => fs.existsSync(path.join(dir, 'access-code.key')))).toEqual([]);
 
     // The code-request limit (5 per hour per email) holds across both processes.
     const statuses: number[] = [];

@@ -147,6 +147,20 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE: must be 0 or more/);
   });
+
+  it('reads ACCESS_CODE_KEY as 32 bytes in base64, and names it when it is anything else', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({}).accessCodeKey).toBeUndefined();
+    expect(loadConfig({ ACCESS_CODE_KEY: ` ${key.toString('base64')}\n` }).accessCodeKey).toEqual(key);
+    for (const bad of [
+      'short',
+      Buffer.alloc(31).toString('base64'),
+      Buffer.alloc(33).toString('base64'),
+      `${key.toString('base64')}!`,
+    ]) {
+      expect(() => loadConfig({ ACCESS_CODE_KEY: bad })).toThrow(/ACCESS_CODE_KEY: must be 32 bytes in base64/);
+    }
+  });
 });
 
 describe('the demo-mode warning at start-up', () => {

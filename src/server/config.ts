@@ -18,7 +18,7 @@ const positiveInt = (label: string) =>
  * Every environment variable the server reads (docs/product.md#configuration). Defaults live here
  * and in .env.example; nothing else in the code reads process.env.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -121,6 +121,15 @@ const envSchema = z.object({
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  ACCESS_CODE_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes in base64 (44 characters), such as the output of: openssl rand -base64 32',
+    )
+    .transform((value) => Buffer.from(value, 'base64'))
+    .optional(),
   PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
   PASSWORD_HASH_QUEUE: z.coerce
     .number({ error: 'must be a whole number (password hashes waiting)' })
@@ -146,6 +155,11 @@ export interface Config {
   databaseFile: string;
   /** PostgreSQL instead of the SQLite file when set (DATABASE_URL, docs/product.md#several-app-processes). */
   databaseUrl: string | undefined;
+  /**
+   * The server key (ACCESS_CODE_KEY) instead of DATA_DIR/access-code.key when set (decision 0225):
+   * several processes or a container platform then need no copied file.
+   */
+  accessCodeKey: Buffer | undefined;
   /** Uploaded PDFs on local disk, used when `s3` is unset. */
   pdfDir: string;
   /**
@@ -241,6 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseFile: path.join(dataDir, 'app.sqlite'),
     databaseUrl: env.DATABASE_URL,
+    accessCodeKey: env.ACCESS_CODE_KEY,
     pdfDir: path.join(dataDir, 'pdfs'),
     s3: env.STORAGE_URL ? s3Config(env) : undefined,
     backupDir: path.resolve(env.BACKUP_DIR),

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { DatabaseHandle, DB } from './db/client';
 import { isPostgres } from './db/dialect';
-import { assertSharedAccessCodeKey, loadAccessCodeKey } from './features/auth/access-code-key';
+import { ACCESS_CODE_KEY_ENV, assertSharedAccessCodeKey, loadAccessCodeKey } from './features/auth/access-code-key';
 import { HashSlots } from './features/auth/passwords';
 import { agreedInstanceValue, holdsKeyedAccessCodeHashes } from './features/auth/repo';
 import { createSessionResolver, type SessionResolver } from './features/auth/sessions';
@@ -12,7 +12,7 @@ import { createRateLimits, type RateLimits } from './rate-limiter';
 /**
  * What services need: the configuration, the database, the session lookup, the rate limits, the
  * slots bounding password hashes at once, and the server secret personal access codes are hashed
- * with (DATA_DIR/access-code.key, decision 0092).
+ * with (ACCESS_CODE_KEY or DATA_DIR/access-code.key, decisions 0092 and 0225).
  */
 export interface AppDeps {
   config: Config;
@@ -32,9 +32,11 @@ export interface AppDeps {
  * migrating (the access-code key is created only while no stored code depends on it).
  */
 export async function createDeps(config: Config, { db, changes }: DatabaseHandle): Promise<AppDeps> {
-  const accessCodeKey = await loadAccessCodeKey(config.dataDir, () => holdsKeyedAccessCodeHashes(db));
-  if (isPostgres(db)) {
-    await assertSharedAccessCodeKey(config.dataDir, accessCodeKey, (fingerprint) =>
+  const { value: accessCodeKey, source } = await loadAccessCodeKey(config.dataDir, config.accessCodeKey, () =>
+    holdsKeyedAccessCodeHashes(db),
+  );
+  if (isPostgres(db) || source === ACCESS_CODE_KEY_ENV) {
+    await assertSharedAccessCodeKey(source, accessCodeKey, (fingerprint) =>
       agreedInstanceValue(db, 'access-code-key', fingerprint),
     );
   }

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, demoModeExposureWarning, loadConfig } from './config';
 import { DatabaseUnreachableError } from './db/client';
 import { MigrationError } from './db/migrate';
-import { AccessCodeKeyError } from './features/auth/access-code-key';
+import { ServerSecretError } from './features/auth/server-secret';
 import { startBackgroundMail } from './features/mail/background';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
       console.error(`Cannot start: ${error.message}. The database was left as it was.`);
       process.exit(1);
     }
-    if (error instanceof AccessCodeKeyError || error instanceof DatabaseUnreachableError) {
+    if (error instanceof ServerSecretError || error instanceof DatabaseUnreachableError) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }

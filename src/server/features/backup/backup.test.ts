@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -115,12 +116,16 @@ describe('backup and restore', () => {
     await expect(restoreBackup({ folder, dataDir: t.config.dataDir })).rejects.toThrow(/not empty/);
   });
 
-  it('runs as npm scripts: backup prints the folder, restore refuses a folder that is not a backup', async () => {
+  it('runs as npm scripts: backup prints the folder (with the ACCESS_CODE_KEY in use), restore refuses a folder that is not a backup', async () => {
     t = await createTestApp();
     const backupDir = makeTempDir('vows-backups-');
+    const key = `${randomBytes(32).toString('base64')}\n`;
     const env = { ...process.env, DATA_DIR: t.config.dataDir, BACKUP_DIR: backupDir, NODE_ENV: 'test' };
-    const backup = await run(tsx, ['scripts/backup.ts'], { env });
+    const backup = await run(tsx, ['scripts/backup.ts'], { env: { ...env, ACCESS_CODE_KEY: key } });
     expect(backup.stdout).toMatch(/Backup written to .*backup-/);
+    // A key from the environment is in no file: the backup holds it as the key file, for a restore.
+    const [folder] = fs.readdirSync(backupDir);
+    expect(fs.readFileSync(path.join(backupDir, folder!, ACCESS_CODE_KEY_FILE), 'utf8')).toBe(key);
     const failed = await run(tsx, ['scripts/restore.ts', makeTempDir()], {
       env: { ...env, DATA_DIR: makeTempDir() },
     }).catch((error: { code: number; stderr: string }) => error);

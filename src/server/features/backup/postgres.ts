@@ -37,6 +37,7 @@ export async function createPostgresBackup(options: {
   /** Reads a stored PDF from object storage (STORAGE_URL); unset: the PDFs are in pdfDir. */
   openPdf?: (fileName: string) => Promise<Readable | null>;
   backupDir: string;
+  accessCodeKey?: Buffer | undefined;
   keep?: number;
   now?: Date;
 }): Promise<{ folder: string; manifest: BackupManifest }> {
@@ -80,7 +81,7 @@ export async function createPostgresBackup(options: {
       pdfCount: files.length,
       counts,
     };
-    await copyAccessCodeKey(options.dataDir, partial);
+    await copyAccessCodeKey(options.dataDir, partial, options.accessCodeKey);
     await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(partial, folder);
     await pruneBackups(options.backupDir, options.keep ?? 14);

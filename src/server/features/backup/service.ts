@@ -71,6 +71,8 @@ export async function createBackup(options: {
    */
   openPdf?: (fileName: string) => Promise<Readable | null>;
   backupDir: string;
+  /** ACCESS_CODE_KEY when set: written into the backup instead of DATA_DIR's key file. */
+  accessCodeKey?: Buffer | undefined;
   keep?: number;
   now?: Date;
 }): Promise<{ folder: string; manifest: BackupManifest }> {
@@ -115,7 +117,7 @@ export async function createBackup(options: {
       copy.close();
     }
     // The key that personal access codes are hashed with: without it no stored code can be checked.
-    await copyAccessCodeKey(path.dirname(options.databaseFile), partial);
+    await copyAccessCodeKey(path.dirname(options.databaseFile), partial, options.accessCodeKey);
     await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(partial, folder);
     await pruneBackups(options.backupDir, keep);
@@ -149,8 +151,12 @@ export async function copyPdfsIntoBackup(
   }
 }
 
-/** The key personal access codes are hashed with, copied from one folder to another when there is one. */
-export async function copyAccessCodeKey(fromDir: string, toDir: string): Promise<void> {
+/**
+ * The key personal access codes are hashed with, copied from one folder to another when there is
+ * one; a key from the environment (`fromEnv`, ACCESS_CODE_KEY) is written as the key file instead.
+ */
+export async function copyAccessCodeKey(fromDir: string, toDir: string, fromEnv?: Buffer): Promise<void> {
+  if (fromEnv) return writePrivateFile(path.join(toDir, ACCESS_CODE_KEY_FILE), `${fromEnv.toString('base64')}\n`);
   await copyPrivateFile(path.join(fromDir, ACCESS_CODE_KEY_FILE), path.join(toDir, ACCESS_CODE_KEY_FILE)).catch(
     (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
