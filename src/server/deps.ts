@@ -6,7 +6,8 @@ import { HashSlots } from './features/auth/passwords';
 import { agreedInstanceValue, holdsKeyedAccessCodeHashes } from './features/auth/repo';
 import { createSessionResolver, type SessionResolver } from './features/auth/sessions';
 import { MailSignal } from './features/mail/signal';
-import { createFileStore, type FileStore } from './files/store';
+import { createFileStore } from './files/create-file-store';
+import type { FileStore } from './files/store';
 import { createRateLimits, type RateLimits } from './rate-limiter';
 
 /**
