@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../src/server/config';
-import { openConfiguredDatabase } from '../src/server/db/client';
+import { openConfiguredDatabase } from '../src/server/db/open-configured-database';
 import { createDeps, type AppDeps } from '../src/server/deps';
 import { migrateWithSnapshot } from '../src/server/features/backup/service';
 

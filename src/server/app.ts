@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { Config } from './config';
-import { openConfiguredDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/open-configured-database';
 import { createDeps, type AppDeps } from './deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { migrateWithSnapshot } from './features/backup/service';

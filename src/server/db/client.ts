@@ -44,19 +44,6 @@ export class DatabaseUnreachableError extends Error {
 }
 
 /**
- * The configured database: PostgreSQL when DATABASE_URL is set (its driver loaded only then),
- * otherwise the SQLite file (docs/product.md#several-app-processes).
- */
-export async function openConfiguredDatabase(config: {
-  databaseUrl: string | undefined;
-  databaseFile: string;
-}): Promise<DatabaseHandle> {
-  if (!config.databaseUrl) return openDatabase(config.databaseFile);
-  const { openPostgres } = await import('./postgres');
-  return openPostgres(config.databaseUrl);
-}
-
-/**
  * A mark of the database's contents: two counters, the writes this process ran through Kysely and
  * SQLite's `data_version`, which moves when ANOTHER connection commits (the order command, the
  * admin reset script; read at most every OTHER_CONNECTIONS_CHECK_MS). When neither moved, nothing
