@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from '../src/server/config';
+import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
 import { openConfiguredDatabase } from '../src/server/db/open-configured-database';
 import { createDeps, type AppDeps } from '../src/server/deps';
 import { migrateWithSnapshot } from '../src/server/features/backup/service';

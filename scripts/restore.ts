@@ -1,5 +1,5 @@
 import { restoreBackup, storeRestoredPdfs } from '../src/server/features/backup/service';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { ConfigError, loadConfig } from '../src/server/platform/config';
 import { createFileStore } from '../src/server/files/create-file-store';
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from './config';
+import type { Config } from './platform/config';
 import type { DatabaseHandle, DB } from './db/client';
 import { isPostgres } from './db/dialect';
 import { assertSharedAccessCodeKey, loadAccessCodeKey } from './features/auth/access-code-key';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONDITIONAL_PAGE_PATHS, PAGE_PATHS } from './http/pages';
-import { PROJECT_ROOT } from './paths';
+import { PROJECT_ROOT } from './platform/paths';
 import { appRouter } from './trpc/router';
 
 /*

@@ -9,7 +9,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
-import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../private-files';
+import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../platform/private-files';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { LocalFileStore } from './local-store';
 import type { FileStore } from './store';
 

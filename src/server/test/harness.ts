@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { migrations } from '../../../db/migrations/index';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../platform/config';
 import { nowIso, openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import type { AppDeps } from '../deps';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { REQUEST_CODE_MESSAGE, type RequestCodeAnswer, type outboxListInputSchema } from '../../../shared/mail-schemas';
 import type { z } from '../../../shared/zod';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { nowIso, type DB } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { recordAdminAction } from '../audit/service';

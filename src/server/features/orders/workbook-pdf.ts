@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import type { AppDeps } from '../../deps';
-import { ensurePrivateDir } from '../../private-files';
+import { ensurePrivateDir } from '../../platform/private-files';
 import { printableKey, printablesDir } from '../printables/cache';
 import { weeksWithPrintableContent } from '../printables/content';
 import type { PrintableWeek } from '../printables/framework-pdf';
