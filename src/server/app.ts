@@ -9,7 +9,8 @@ import Fastify, {
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { Config } from './platform/config';
 import { openConfiguredDatabase } from './db/open-configured-database';
-import { createDeps, type AppDeps } from './deps';
+import { createDeps } from './create-deps';
+import type { AppDeps } from './deps/app-deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';

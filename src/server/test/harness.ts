@@ -8,7 +8,7 @@ import { migrations } from '../../../db/migrations/index';
 import { loadConfig, type Config } from '../platform/config';
 import { nowIso, openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../deps/app-deps';
 import { hashSecret } from '../features/auth/passwords';
 import { createSession, SESSION_COOKIE } from '../features/auth/sessions';
 import type { AccessLevel } from '../../shared/constants';

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
+import { HASHING_BUSY, HashSlots } from '../../deps/hash-slots';
 import {
   generateAccessCode,
-  HASHING_BUSY,
   hashAccessCode,
   hashSecret,
-  HashSlots,
   normalizeAccessCode,
   sameSecret,
   verifyAccessCode,

@@ -6,7 +6,7 @@ import { REQUEST_CODE_MESSAGE, type RequestCodeAnswer, type outboxListInputSchem
 import type { z } from '../../../shared/zod';
 import type { Config } from '../../platform/config';
 import { nowIso, type DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { recordAdminAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';

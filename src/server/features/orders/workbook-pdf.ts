@@ -3,7 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { ensurePrivateDir } from '../../platform/private-files';
 import { printableKey, printablesDir } from '../printables/cache';
 import { weeksWithPrintableContent } from '../printables/content';

@@ -10,7 +10,7 @@ import {
   OUR_DATA_FORMAT,
   OUR_DATA_VERSION,
 } from '../../../shared/our-data-schemas';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { ensurePrivateDir } from '../../platform/private-files';
 import type { CoupleAuth } from '../auth/access';
 import { deleteCoupleAccount } from '../couples/service';
