@@ -46,11 +46,12 @@ function importsOf(file: string): { target: string; typeOnly: boolean }[] {
   return found;
 }
 
-
 /** The file an import names: the specifier with its extension, or the folder's index. */
 function resolveImport(target: string): string {
   const candidates = [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')];
-  return candidates.find((file) => fs.statSync(path.join(PROJECT_ROOT, file), { throwIfNoEntry: false })?.isFile()) ?? target;
+  return (
+    candidates.find((file) => fs.statSync(path.join(PROJECT_ROOT, file), { throwIfNoEntry: false })?.isFile()) ?? target
+  );
 }
 
 /** The import graph of the non-test files of src/server and src/shared: file -> the files it imports. */
@@ -64,7 +65,7 @@ const SERVER = path.join('src', 'server');
 const LAYERS = ['shared', 'platform', 'storage', 'deps', 'features', 'transports', 'composition'] as const;
 
 /** The layer a file belongs to, or undefined for files outside src/ (db/migrations, package files). */
-export function layerOf(file: string): (typeof LAYERS)[number] | undefined {
+function layerOf(file: string): (typeof LAYERS)[number] | undefined {
   const parts = file.split(path.sep);
   if (parts[0] !== 'src') return undefined;
   if (parts[1] === 'shared') return 'shared';
@@ -80,7 +81,7 @@ export function layerOf(file: string): (typeof LAYERS)[number] | undefined {
 }
 
 /** Every import from a lower layer to a higher one, as "file -> target". */
-export function importsRunningBackUp(graph: Map<string, string[]>): string[] {
+function importsRunningBackUp(graph: Map<string, string[]>): string[] {
   const rank = (file: string) => {
     const layer = layerOf(file);
     return layer === undefined ? -1 : LAYERS.indexOf(layer);
@@ -91,7 +92,7 @@ export function importsRunningBackUp(graph: Map<string, string[]>): string[] {
 }
 
 /** Every circle of imports (Tarjan's strongly connected components of two files or more), each sorted. */
-export function importCircles(graph: Map<string, string[]>): string[][] {
+function importCircles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
