@@ -1,6 +1,6 @@
 import { createBackup } from '../src/server/features/backup/service';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { createFileStore } from '../src/server/files/store';
+import { ConfigError, loadConfig } from '../src/server/platform/config';
+import { createFileStore } from '../src/server/files/create-file-store';
 
 /**
  * `npm run backup`: an online, consistent backup of the database and the PDFs into

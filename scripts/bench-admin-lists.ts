@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import type { ListCouplesInput, ListOrdersInput } from '../src/shared/admin-schemas';
 import { openDatabase } from '../src/server/db/client';
 import { migrateToLatest } from '../src/server/db/migrate';
-import type { AppDeps } from '../src/server/deps';
+import type { AppDeps } from '../src/server/deps/app-deps';
 import { listCouples } from '../src/server/features/couples/service';
 import { listOrders } from '../src/server/features/orders/admin-service';
 

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
  * Compiles the server into `dist/server/main.js` (decision 0105), and its PDF worker into `pdf-worker.js`: one ES module with the app's own
  * code, importing its npm packages from node_modules at run time (native better-sqlite3 included).
  * `npm start` runs it with plain Node: no TypeScript loader in production, and a start-up that
- * does not transpile anything. It must stay two folders below the root (src/server/paths.ts).
+ * does not transpile anything. It must stay two folders below the root (src/server/platform/paths.ts).
  */
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig, type Config } from '../src/server/config';
-import { openConfiguredDatabase } from '../src/server/db/client';
-import { createDeps, type AppDeps } from '../src/server/deps';
+import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
+import { openConfiguredDatabase } from '../src/server/db/open-configured-database';
+import { createDeps } from '../src/server/create-deps';
+import type { AppDeps } from '../src/server/deps/app-deps';
 import { migrateWithSnapshot } from '../src/server/features/backup/service';
 
 /**

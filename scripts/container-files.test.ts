@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { envSchema, loadConfig } from '../src/server/config';
+import { envSchema, loadConfig } from '../src/server/platform/config';
 
 /**
  * The Dockerfile and compose.yaml (docs/deploying.md, decision 0226) read as text, since no

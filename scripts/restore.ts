@@ -1,6 +1,6 @@
 import { restoreBackup, storeRestoredPdfs } from '../src/server/features/backup/service';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { createFileStore } from '../src/server/files/store';
+import { ConfigError, loadConfig } from '../src/server/platform/config';
+import { createFileStore } from '../src/server/files/create-file-store';
 
 /**
  * `npm run restore -- <backup folder>`: restores into DATA_DIR, which must be empty or missing (and

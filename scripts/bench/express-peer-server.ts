@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import express from 'express';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/platform/config';
 import { OTHER_CONNECTIONS_CHECK_MS } from '../../src/server/db/client';
 import { apiHeaders, helmetHeaders } from '../../src/server/http/security';
 import { progressPercentage } from '../../src/shared/progress-schemas';

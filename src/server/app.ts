@@ -7,9 +7,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
-import type { Config } from './config';
-import { openConfiguredDatabase } from './db/client';
-import { createDeps, type AppDeps } from './deps';
+import type { Config } from './platform/config';
+import { openConfiguredDatabase } from './db/open-configured-database';
+import { createDeps } from './create-deps';
+import type { AppDeps } from './deps/app-deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { migrateWithSnapshot } from './features/backup/service';
 import { deleteExpiredSessions } from './features/auth/sessions';
@@ -18,7 +19,7 @@ import { removeStaleFrameworkFiles, StorageUnavailableError } from './features/f
 import { settleWorkbookBuilds, workbookFiles } from './features/orders/workbook-pdf';
 import { seedWeekContent } from './features/workbook/course-content';
 import { getPublicConfig } from './features/public-config/service';
-import { ensurePrivateDirSync } from './private-files';
+import { ensurePrivateDirSync } from './platform/private-files';
 import { adminOrderRoutes } from './http/admin-orders';
 import { authRoutes } from './http/auth';
 import { DEFAULT_BODY_LIMIT, WORKBOOK_BODY_LIMIT } from './http/body-limits';
@@ -39,15 +40,15 @@ import { publicConfigRoutes } from './http/public-config';
 import { decorateRequestAuth } from './http/request-auth';
 import { createRequestIdGenerator } from './http/request-id';
 import { lazyChildLoggerFactory } from './http/request-logger';
-import { mapLoggedStacks } from './mapped-stack';
+import { mapLoggedStacks } from './platform/mapped-stack';
 import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
 import { workbookRoutes } from './http/workbook';
-import { DEFAULT_WEB_DIR } from './paths';
+import { DEFAULT_WEB_DIR } from './platform/paths';
 import { registerTrpc } from './trpc/fastify-handler';
 import { createContext } from './trpc/init';
 import { appRouter } from './trpc/router';
-import { upstreamFailure } from './upstream-error';
+import { upstreamFailure } from './platform/upstream-error';
 
 /** Logged errors' stacks name the TypeScript source when the server runs compiled (decision 0188). */
 const mapStacks = mapLoggedStacks();

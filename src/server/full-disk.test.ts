@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { makePdf, multipartBody } from './features/frameworks/test-support';
-import { DISK_FULL_MESSAGE } from './storage-errors';
+import { DISK_FULL_MESSAGE } from './platform/storage-errors';
 import { adminCookie, createCouple, makeTempDir, sessionCookie, testConfig } from './test/harness';
 
 /**

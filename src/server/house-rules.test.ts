@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONDITIONAL_PAGE_PATHS, PAGE_PATHS } from './http/pages';
-import { PROJECT_ROOT } from './paths';
+import { PROJECT_ROOT } from './platform/paths';
 import { appRouter } from './trpc/router';
 
 /*
  * House rules that used to live only in prose (docs/decisions, the README), as tests: each one
  * fails, naming the file, when a change breaks it.
+ *
+ * The layers of the server (decision 0215), bottom to top; a file imports its own layer and the
+ * layers below it, never one above, and no file imports itself back through others (no circle):
+ *   1. src/shared             runs on both sides: schemas, constants, error codes
+ *   2. src/server/platform/   the process: configuration, paths, private files, error mapping
+ *   3. src/server/db/, files/ where the data lives: the database and the uploaded files
+ *   4. src/server/deps/       AppDeps, what every service is handed, and the pieces inside it
+ *   5. src/server/features/   the product, one folder per feature (they may call each other)
+ *   6. src/server/http/, trpc/ and every features/<name>/router.ts: the transports
+ *   7. src/server/*.ts        the composition: main.ts, app.ts, create-deps.ts
+ * The `server import layers` tests below list every circle and every import that runs back up.
  */
 
 function sourceFiles(folder: string): string[] {
@@ -33,6 +44,86 @@ function importsOf(file: string): { target: string; typeOnly: boolean }[] {
     found.push({ target: path.normalize(path.join(path.dirname(file), match[1]!)), typeOnly: false });
   }
   return found;
+}
+
+/** The file an import names: the specifier with its extension, or the folder's index. */
+function resolveImport(target: string): string {
+  const candidates = [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')];
+  return (
+    candidates.find((file) => fs.statSync(path.join(PROJECT_ROOT, file), { throwIfNoEntry: false })?.isFile()) ?? target
+  );
+}
+
+/** The import graph of the non-test files of src/server and src/shared: file -> the files it imports. */
+function serverImportGraph(): Map<string, string[]> {
+  const files = [...sourceFiles('src/shared'), ...sourceFiles('src/server')].filter((file) => !isTest(file));
+  return new Map(files.map((file) => [file, importsOf(file).map(({ target }) => resolveImport(target))]));
+}
+
+const SERVER = path.join('src', 'server');
+/** Bottom to top (the comment at the top of this file). */
+const LAYERS = ['shared', 'platform', 'storage', 'deps', 'features', 'transports', 'composition'] as const;
+
+/** The layer a file belongs to, or undefined for files outside src/ (db/migrations, package files). */
+function layerOf(file: string): (typeof LAYERS)[number] | undefined {
+  const parts = file.split(path.sep);
+  if (parts[0] !== 'src') return undefined;
+  if (parts[1] === 'shared') return 'shared';
+  if (parts[1] !== 'server') return undefined;
+  if (parts.length === 3) return 'composition';
+  const folder = parts[2]!;
+  if (folder === 'features') return parts.length === 5 && parts[4] === 'router.ts' ? 'transports' : 'features';
+  if (folder === 'http' || folder === 'trpc') return 'transports';
+  if (folder === 'deps') return 'deps';
+  if (folder === 'db' || folder === 'files') return 'storage';
+  if (folder === 'platform') return 'platform';
+  throw new Error(`${file}: a folder of src/server without a layer (add it to LAYERS and the comment at the top)`);
+}
+
+/** Every import from a lower layer to a higher one, as "file -> target". */
+function importsRunningBackUp(graph: Map<string, string[]>): string[] {
+  const rank = (file: string) => {
+    const layer = layerOf(file);
+    return layer === undefined ? -1 : LAYERS.indexOf(layer);
+  };
+  return [...graph].flatMap(([file, targets]) =>
+    targets.filter((target) => rank(target) > rank(file)).map((target) => `${file} -> ${target}`),
+  );
+}
+
+/** Every circle of imports (Tarjan's strongly connected components of two files or more), each sorted. */
+function importCircles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(member);
+    } while (member !== file);
+    if (circle.length > 1 || graph.get(file)!.includes(file)) circles.push(circle.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
 }
 
 const within = (target: string, folder: string) => target === folder || target.startsWith(`${folder}${path.sep}`);
@@ -99,6 +190,45 @@ describe('server imports point one way (GUIDE habit 13)', () => {
       target: path.join('src', 'server', 'features', 'auth', 'access'),
       typeOnly: true,
     });
+  });
+});
+
+describe('server import layers (decision 0215)', () => {
+  const graph = serverImportGraph();
+
+  it('no circle of imports among the server files', () => {
+    expect(importCircles(graph)).toEqual([]);
+  });
+
+  it('no import runs back up to a higher layer', () => {
+    expect(importsRunningBackUp(graph)).toEqual([]);
+  });
+
+  it('finds circles and back-up imports (a check of the checker)', () => {
+    const file = (...parts: string[]) => path.join(SERVER, ...parts);
+    const fake = new Map([
+      [file('db', 'client.ts'), [file('db', 'postgres.ts'), file('platform', 'config.ts')]],
+      [file('db', 'postgres.ts'), [file('db', 'client.ts')]],
+      [file('platform', 'config.ts'), [path.join('src', 'shared', 'constants.ts')]],
+      [file('features', 'mail', 'service.ts'), [file('deps', 'app-deps.ts'), file('features', 'auth', 'service.ts')]],
+      [file('features', 'auth', 'service.ts'), [file('features', 'mail', 'service.ts'), file('trpc', 'init.ts')]],
+      [file('features', 'auth', 'router.ts'), [file('trpc', 'init.ts'), file('features', 'auth', 'service.ts')]],
+      [file('deps', 'app-deps.ts'), [file('features', 'mail', 'signal.ts'), file('create-deps.ts')]],
+      [file('trpc', 'init.ts'), [file('http', 'request-auth.ts')]],
+    ]);
+    expect(importCircles(fake)).toEqual([
+      [file('db', 'client.ts'), file('db', 'postgres.ts')],
+      [file('features', 'auth', 'service.ts'), file('features', 'mail', 'service.ts')],
+    ]);
+    expect(importsRunningBackUp(fake)).toEqual([
+      `${file('features', 'auth', 'service.ts')} -> ${file('trpc', 'init.ts')}`,
+      `${file('deps', 'app-deps.ts')} -> ${file('features', 'mail', 'signal.ts')}`,
+      `${file('deps', 'app-deps.ts')} -> ${file('create-deps.ts')}`,
+    ]);
+    // The real graph holds the files and their resolved imports.
+    expect(graph.get(file('features', 'frameworks', 'router.ts'))).toContain(file('trpc', 'init.ts'));
+    expect(layerOf(file('features', 'frameworks', 'router.ts'))).toBe('transports');
+    expect(layerOf(file('features', 'frameworks', 'service.ts'))).toBe('features');
   });
 });
 

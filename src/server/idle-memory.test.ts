@@ -2,7 +2,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { PageBytes } from './http/pages';
-import { PROJECT_ROOT } from './paths';
+import { PROJECT_ROOT } from './platform/paths';
 
 /**
  * Packages a started server must not load until their feature is used (issue 26: idle RSS, decision

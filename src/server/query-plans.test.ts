@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/schema';
-import type { AppDeps } from './deps';
+import type { AppDeps } from './deps/app-deps';
 import { ensureAdmin } from './features/auth/admin-bootstrap';
 import { deleteExpiredSessions, resolveSession } from './features/auth/sessions';
 import { openFrameworkDownload, storeFrameworkPdf } from './features/frameworks/service';

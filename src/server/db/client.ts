@@ -9,7 +9,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
-import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../private-files';
+import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../platform/private-files';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -41,19 +41,6 @@ export class DatabaseUnreachableError extends Error {
     super(message);
     this.name = 'DatabaseUnreachableError';
   }
-}
-
-/**
- * The configured database: PostgreSQL when DATABASE_URL is set (its driver loaded only then),
- * otherwise the SQLite file (docs/product.md#several-app-processes).
- */
-export async function openConfiguredDatabase(config: {
-  databaseUrl: string | undefined;
-  databaseFile: string;
-}): Promise<DatabaseHandle> {
-  if (!config.databaseUrl) return openDatabase(config.databaseFile);
-  const { openPostgres } = await import('./postgres');
-  return openPostgres(config.databaseUrl);
 }
 
 /**

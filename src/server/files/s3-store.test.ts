@@ -11,7 +11,7 @@ import { adminCookie, createTestApp, makeTempDir, useTestApp } from '../test/har
 import { onPostgres } from '../test/postgres';
 import { startS3Double, type S3Double } from '../test/s3-double';
 import { tcpProxy } from '../test/tcp-proxy';
-import { uploadCacheDir } from './store';
+import { uploadCacheDir } from './create-file-store';
 
 /** No week has content of its own, so the workbook holds the uploads only. */
 const content = vi.hoisted(() => ({ weeks: [] as number[] | null }));

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { createReadStream } from 'node:fs';
-import { ensurePrivateDir, openPrivateFile } from '../private-files';
+import { ensurePrivateDir, openPrivateFile } from '../platform/private-files';
 import type { FileStore, StoredEntry, StoredFile } from './store';
 
 type S3Settings = NonNullable<Config['s3']>;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../platform/paths';
 
 /** Server and script sources (tests aside) whose text matches `pattern` (a static import). */
 function staticImporters(pattern: RegExp): string[] {

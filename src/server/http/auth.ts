@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { adminSecondFactorSchema } from '../../shared/admin-security-schemas';
 import { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../shared/auth-schemas';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../deps/app-deps';
 import {
   asAuthCall,
   describeAuth,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE_MESSAGE, storageError } from '../storage-errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, storageError } from '../platform/storage-errors';
 import { createCouple, createTestApp, sessionCookie, type TestApp } from '../test/harness';
 import { createTestDatabase, onPostgres } from '../test/postgres';
 import { tcpProxy } from '../test/tcp-proxy';

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, GENERIC_ERROR_MESSAGE } from '../../shared/errors';
-import { storageError } from '../storage-errors';
-import { upstreamFailure } from '../upstream-error';
+import { storageError } from '../platform/storage-errors';
+import { upstreamFailure } from '../platform/upstream-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -8,7 +8,7 @@ import {
   UPLOAD_FIELDS,
 } from '../../shared/frameworks-schemas';
 import { weekNumberSchema } from '../../shared/schemas';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../deps/app-deps';
 import {
   deleteFramework,
   listFrameworks,

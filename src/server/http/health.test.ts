@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../deps/app-deps';
 import { checkReadiness } from '../features/health/service';
 import { createTestApp, useTestApp } from '../test/harness';
 import { startS3Double, TEST_BUCKET, type S3Double } from '../test/s3-double';

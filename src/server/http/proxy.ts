@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 
 /**
  * How Fastify finds a request's client address (`req.ip`, which the per-address rate limits

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionToken } from '../features/auth/session-cookie';
 import type { Auth } from '../features/auth/sessions';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../deps/app-deps';
 
 const AUTH = Symbol('auth');
 

@@ -1,6 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { forwardedForWarning } from './proxy';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

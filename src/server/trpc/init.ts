@@ -3,8 +3,8 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { ZodError } from 'zod';
 import { AppError, GENERIC_ERROR_MESSAGE, type ErrorCode } from '../../shared/errors';
 import { describeZodError } from '../../shared/schemas';
-import type { AppDeps } from '../deps';
-import { storageError } from '../storage-errors';
+import type { AppDeps } from '../deps/app-deps';
+import { storageError } from '../platform/storage-errors';
 import { assertAdmin, assertCouple, assertSignedIn } from '../features/auth/access';
 import { getAuth } from '../http/request-auth';
 

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { looksLikeTotpCode, RECOVERY_CODE_COUNT, TOTP_DIGITS } from '../../../shared/admin-security-schemas';
 import { AppError } from '../../../shared/errors';
 import type { DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { recordAdminAction } from '../audit/service';
 import type { AdminAuth } from '../auth/access';
 import { deleteSessionsOfAccount } from '../auth/sessions';

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { FAST_SCRYPT } from '../../test/harness';
 import type { AdminAuth } from '../auth/access';
 import { hashSecret } from '../auth/passwords';

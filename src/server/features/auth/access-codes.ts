@@ -1,5 +1,5 @@
 import { nowIso, type DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { generateAccessCode, hashAccessCode } from './passwords';
 import { setAccessCodeHash } from './repo';
 import { deleteSessionsOfAccount } from './sessions';

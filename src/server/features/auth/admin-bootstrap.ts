@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { nowIso } from '../../db/client';
 import { generatePassword, hashSecret } from './passwords';
 

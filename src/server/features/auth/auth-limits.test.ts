@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSamplePdf } from '../demo/seed';
 import { storeFrameworkPdf } from '../frameworks/service';
 import { adminCookie, createCouple, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
-import { HASHING_BUSY } from './passwords';
+import { HASHING_BUSY } from '../../deps/hash-slots';
 import { createCoupleWithAccessCode, storeCodeAsScryptHash, uniqueUsername } from './test-support';
 
 // Real sign-ups and the admin use full-cost scrypt (about 0.4 s each, more on a busy machine).

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { OTHER_CONNECTIONS_CHECK_MS, openDatabase, type DatabaseHandle } from '../../db/client';
-import { createDeps } from '../../deps';
+import { createDeps } from '../../create-deps';
 import { createCouple, useTestApp } from '../../test/harness';
 import { createOrder } from '../orders/service';
 import { issueAccessCode } from './access-codes';

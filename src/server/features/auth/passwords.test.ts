@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors';
+import { HASHING_BUSY, HashSlots } from '../../deps/hash-slots';
 import {
   generateAccessCode,
-  HASHING_BUSY,
   hashAccessCode,
   hashSecret,
-  HashSlots,
   normalizeAccessCode,
   sameSecret,
   verifyAccessCode,
@@ -15,20 +13,6 @@ import {
 
 const FAST = { N: 1024, r: 8, p: 1 };
 const secrets = { accessCodeKey: randomBytes(32), passwordHashes: new HashSlots(2, 8) };
-
-/** A task that runs until the test lets it finish. */
-function held() {
-  let finish!: () => void;
-  const done = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
-  let started = false;
-  const task = () => {
-    started = true;
-    return done;
-  };
-  return { task, finish, started: () => started };
-}
 
 describe('passwords', () => {
   it('stores scrypt parameters with the hash and verifies only the right secret', async () => {
@@ -70,12 +54,12 @@ describe('passwords', () => {
     expect(await verifyAccessCode('wxyz-2345-6789', legacy, secrets)).toBe(true);
     expect(await verifyAccessCode('WXYZ-2345-6788', legacy, secrets)).toBe(false);
     const full = new HashSlots(1, 0);
-    const blocker = held();
-    const running = full.run(blocker.task);
+    let finish!: () => void;
+    const running = full.run(() => new Promise<void>((resolve) => (finish = resolve)));
     await expect(verifyAccessCode('WXYZ-2345-6789', legacy, { ...secrets, passwordHashes: full })).rejects.toThrow(
       HASHING_BUSY,
     );
-    blocker.finish();
+    finish();
     await running;
   });
 
@@ -89,51 +73,5 @@ describe('passwords', () => {
     expect(sameSecret('TRY-52-WEEKS', 'TRY-52-WEEKS')).toBe(true);
     expect(sameSecret('TRY-52-WEEKS', 'TRY-52-WEEK')).toBe(false);
     expect(sameSecret('', 'x')).toBe(false);
-  });
-});
-
-describe('HashSlots', () => {
-  it('runs at most maxRunning tasks at once and queues up to maxWaiting, in order', async () => {
-    const slots = new HashSlots(2, 2);
-    const tasks = [held(), held(), held(), held()];
-    const order: number[] = [];
-    const runs = tasks.map((t, i) =>
-      slots.run(async () => {
-        await t.task();
-        order.push(i);
-      }),
-    );
-    await Promise.resolve();
-    expect(tasks.map((t) => t.started())).toEqual([true, true, false, false]);
-    expect(slots.load).toEqual({ running: 2, waiting: 2 });
-    tasks[1]!.finish();
-    await runs[1];
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(tasks.map((t) => t.started())).toEqual([true, true, true, false]);
-    for (const t of tasks) t.finish();
-    await Promise.all(runs);
-    expect(order).toEqual([1, 0, 2, 3]);
-    expect(slots.load).toEqual({ running: 0, waiting: 0 });
-  });
-
-  it("refuses at once with 429 and when to retry once the queue is full, and frees a failed task's slot", async () => {
-    const slots = new HashSlots(1, 1);
-    const first = held();
-    const second = held();
-    const runs = [slots.run(first.task), slots.run(second.task)];
-    const refused = await slots.run(async () => 'never').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ status: 429, message: HASHING_BUSY, extra: { retryAfterSeconds: 2 } });
-    expect(HASHING_BUSY).toMatch(/try again in \d+ seconds/);
-    first.finish();
-    second.finish();
-    await Promise.all(runs);
-    await expect(
-      slots.run(async () => {
-        throw new Error('scrypt failed');
-      }),
-    ).rejects.toThrow('scrypt failed');
-    expect(slots.load).toEqual({ running: 0, waiting: 0 });
-    await expect(slots.run(async () => 'ok')).resolves.toBe('ok');
   });
 });

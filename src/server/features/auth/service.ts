@@ -3,8 +3,8 @@ import type { AdminSecondFactorInput } from '../../../shared/admin-security-sche
 import type { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import type { Reservation } from '../../rate-limiter';
-import type { AppDeps } from '../../deps';
+import type { Reservation } from '../../deps/rate-limiter';
+import type { AppDeps } from '../../deps/app-deps';
 import {
   createPendingSignIn,
   isSecondFactorEnabled,

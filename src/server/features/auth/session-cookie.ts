@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { NewSession, SignInRequest } from './service';
 import { SESSION_COOKIE } from './sessions';
 

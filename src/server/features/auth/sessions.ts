@@ -1,30 +1,12 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { AccessLevel, Partner } from '../../../shared/constants';
 import { nowIso, type ChangeMark, type DatabaseChanges, type DB } from '../../db/client';
 import { compileOnce } from '../../db/compile-once';
+import type { Auth, SessionResolver } from '../../deps/session-resolver';
+
+/** Who is asking, and the lookup this file implements (their shapes live in deps/, beside AppDeps). */
+export type { Auth, SessionResolver };
 
 export const SESSION_COOKIE = 'sid';
-
-/** Who is making a request, resolved once from the `sid` cookie. */
-export type Auth =
-  | { kind: 'anonymous' }
-  | { kind: 'admin'; accountId: number; sessionId: number; expiresAt: number }
-  | {
-      kind: 'couple';
-      accountId: number;
-      sessionId: number;
-      coupleId: number;
-      accessLevel: AccessLevel;
-      expiresAt: number;
-      /**
-       * The partner this sign-in answers for (decision 0160): a personal sign-in's own partner; the
-       * couple's original sign-in is bound to partner1 once private answers are on, and to nobody
-       * (either partner in turn, the shared device) before.
-       */
-      partner: Partner | null;
-      /** Whether the couple keeps each partner's answers sealed until both share (decision 0161). */
-      privateAnswers: boolean;
-    };
 
 export const ANONYMOUS: Auth = { kind: 'anonymous' };
 
@@ -94,10 +76,6 @@ async function lookUp(db: DB, tokenHash: string, now: number): Promise<Auth> {
     partner: row.partner ?? (row.privateAnswers ? 'partner1' : null),
     privateAnswers: row.privateAnswers === 1,
   };
-}
-
-export interface SessionResolver {
-  resolve(token: string | undefined): Promise<Auth>;
 }
 
 interface Remembered {

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { createCouple, FAST_SCRYPT, type CoupleFixture } from '../../test/harness';
 import type { AccessLevel } from '../../../shared/constants';
 import { issueAccessCode } from './access-codes';

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findPostgresProgram } from '../../db/postgres-tools';
-import { ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../private-files';
+import { ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '../../platform/private-files';
 import {
   BACKUP_PREFIX,
   type BackupManifest,

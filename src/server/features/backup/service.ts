@@ -12,7 +12,7 @@ import {
   ensurePrivateFile,
   openPrivateFile,
   writePrivateFile,
-} from '../../private-files';
+} from '../../platform/private-files';
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
 
 export const BACKUP_PREFIX = 'backup-';

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contact-schemas';
 import { AppError } from '../../../shared/errors';
 import { nowIso, type DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
 import {

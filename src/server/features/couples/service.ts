@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { describeZodError } from '../../../shared/schemas';
 import { nextWeek } from '../../../shared/unlock';
 import type { DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { recordAdminAction } from '../audit/service';

@@ -12,7 +12,7 @@ import {
 import type { Success } from '../../../shared/schemas';
 import { nextWeek, type WeekLockReason } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { ensurePrintable, printablesDir } from '../printables/cache';
 import { printableWeekContent, weeksWithPrintableContent } from '../printables/content';

@@ -7,8 +7,8 @@ import { MAX_PDF_BYTES } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { MAX_PDF_LABEL, PDF_SIGNATURE } from '../../../shared/frameworks-schemas';
 import type { FileStore } from '../../files/store';
-import { openPrivateFile } from '../../private-files';
-import { storageError } from '../../storage-errors';
+import { openPrivateFile } from '../../platform/private-files';
+import { storageError } from '../../platform/storage-errors';
 
 /**
  * The PDF folder (config.pdfDir): where uploads are received and checked, and, on local disk, where

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 
 /** A real PDF made with pdf-lib, with some text so two PDFs differ. */
 export async function makePdf(text = `Framework ${randomBytes(4).toString('hex')}`): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 
 /** How long each readiness check may take before it counts as failed. */
 export const READINESS_TIMEOUT_MS = 2_000;

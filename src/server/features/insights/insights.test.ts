@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { addOrder } from '../orders/test-support';
 import { recordAdminAction } from '../audit/service';

@@ -1,6 +1,6 @@
 import { AUDIT_LOG_PAGE_SIZE, INSIGHT_WINDOWS } from '../../../shared/insights-schemas';
 import { TOTAL_WEEKS } from '../../../shared/constants';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { listRecentAdminActions, type AdminActionRow } from '../audit/service';
 import {
   anyCouple,

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { ReminderScheduler, type ReminderSchedulerOptions } from './reminders';
 import { type MailLog, MailWorker, type MailWorkerOptions } from './worker';
 

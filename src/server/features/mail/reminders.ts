@@ -1,5 +1,5 @@
 import { TOTAL_WEEKS } from '../../../shared/constants';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { getWeekContent } from '../workbook/service';
 import { type Clock, systemClock } from './clock';
 import { listReminderCandidates, type ReminderCandidate } from './repo';

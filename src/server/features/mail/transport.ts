@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { Config } from '../../config';
-import { ensurePrivateDir, writePrivateFile } from '../../private-files';
+import type { Config } from '../../platform/config';
+import { ensurePrivateDir, writePrivateFile } from '../../platform/private-files';
 
 /** One message as the worker hands it to a transport. */
 export interface OutgoingMessage {

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { type Clock, systemClock } from './clock';
 import * as repo from './repo';
 import { prepareCodeRequest } from './service';

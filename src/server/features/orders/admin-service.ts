@@ -12,7 +12,7 @@ import { decimalAmount } from '../../../shared/money';
 import { describeZodError } from '../../../shared/schemas';
 import type { z } from '../../../shared/zod';
 import type { DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { accessCodeDelivery } from '../mail/service';

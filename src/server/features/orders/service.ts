@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
 import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
 import { type FrameworkDownload, openWeekFramework } from '../frameworks/service';
 import { accessCodeDelivery, queueOrderNotice } from '../mail/service';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { generateOrderId } from './service';
 
 /** Page width that marks a week in test PDFs, so a merged file shows its week order. */

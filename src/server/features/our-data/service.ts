@@ -10,8 +10,8 @@ import {
   OUR_DATA_FORMAT,
   OUR_DATA_VERSION,
 } from '../../../shared/our-data-schemas';
-import type { AppDeps } from '../../deps';
-import { ensurePrivateDir } from '../../private-files';
+import type { AppDeps } from '../../deps/app-deps';
+import { ensurePrivateDir } from '../../platform/private-files';
 import type { CoupleAuth } from '../auth/access';
 import { deleteCoupleAccount } from '../couples/service';
 import { tidyOutboxFolder } from '../mail/service';

@@ -14,7 +14,7 @@ import {
   type WeekShareState,
 } from '../../../shared/partner-schemas';
 import type { DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { generateAccessCode, hashAccessCode, normalizeAccessCode } from '../auth/passwords';

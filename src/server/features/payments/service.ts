@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { startCheckoutSchema, type CheckoutStarted, type StartCheckoutInput } from '../../../shared/payments-schemas';
 import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { type AdminActor, type RefundResult, refundOrder, refundOrderAsAdmin } from '../orders/admin-service';
 import { fulfilCompletedOrder } from '../orders/service';
 import { queueOrderNotice } from '../mail/service';

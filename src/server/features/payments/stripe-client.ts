@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 
 type StripeSettings = NonNullable<Config['payments']['stripe']>;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ensurePrivateDir } from '../../private-files';
+import { ensurePrivateDir } from '../../platform/private-files';
 import { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, printableFields } from './printable-week';
 
 /**

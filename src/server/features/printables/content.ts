@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import { weeksWithOwnContent } from '../workbook/course-content';
 import type { PrintableWeek } from './framework-pdf';
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument } from 'pdf-lib';
-import type { Fonts } from './framework-pdf';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 /*
  * The fonts of every PDF the app draws (decisions 0191 and 0193): DejaVu Sans and DejaVu Serif
@@ -11,6 +10,14 @@ import type { Fonts } from './framework-pdf';
  * Turkish, Vietnamese...), Greek and Cyrillic. pdf-lib's standard fonts know WinAnsi only, where
  * "Łukasz" would print as "?ukasz". Loaded in the PDF worker only, like pdf-lib itself.
  */
+/** The four faces a PDF draws with, embedded in one document (embedPrintFonts). */
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  italic: PDFFont;
+  title: PDFFont;
+}
+
 const FILES: Record<keyof Fonts, string> = {
   regular: 'DejaVuSans.ttf',
   bold: 'DejaVuSans-Bold.ttf',

@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { TOTAL_WEEKS } from '../../../shared/constants';
-import { embedPrintFonts, printText } from './fonts';
+import { embedPrintFonts, type Fonts, printText } from './fonts';
 import { phaseOf, type PrintableWeek } from './printable-week';
 
 export { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, phaseOf, printableFields } from './printable-week';
@@ -36,13 +36,6 @@ export const TINT = rgb(0.97, 0.94, 0.96);
 
 /** Handwriting needs about 22 points a line. */
 const WRITING_LINE_GAP = 22;
-
-export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-  title: PDFFont;
-}
 
 interface TextStyle {
   font: PDFFont;

@@ -14,7 +14,7 @@ import {
   PDFRef,
 } from 'pdf-lib';
 import { randomBytes } from 'node:crypto';
-import { PRIVATE_FILE_MODE, writePrivateFile } from '../../private-files';
+import { PRIVATE_FILE_MODE, writePrivateFile } from '../../platform/private-files';
 import { ensurePrintable } from './cache';
 import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
 import { type KeepsakePart, renderKeepsakePart } from './keepsake-pdf';

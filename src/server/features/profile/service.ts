@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { needsOnboarding, type Profile } from '../../../shared/profile-schemas';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { findBuyerFirstName, findProfile, saveProfile } from './repo';
 

@@ -9,7 +9,7 @@ import {
 import type { AccessLevel } from '../../../shared/constants';
 import { accessLimit, nextWeek } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { listCompletedWeeks, listCompletionTimes, listRecords, upsertCompleted, upsertNotesAndRating } from './repo';
 import { weeklyStreak } from './streak';

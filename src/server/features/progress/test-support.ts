@@ -1,5 +1,5 @@
 import { nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 
 /** Marks weeks completed directly in the database (a factory for tests that need a head start). */
 export async function seedCompletedWeeks(deps: AppDeps, coupleId: number, weeks: number[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { accessLimit, isWeekUnlocked, weekLockReason } from '../../../shared/unlock';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { listCompletedWeeks } from './repo';
 

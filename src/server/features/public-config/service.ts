@@ -1,5 +1,5 @@
 import type { PublicConfig } from '../../../shared/public-config-schemas';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 
 export type { PublicConfig };
 

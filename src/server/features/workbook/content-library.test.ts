@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test/harness';
 import { PHASES } from '../../../shared/constants';
 import type { WeekContent } from '../../../shared/workbook-schemas';
-import { DEFAULT_CONTENT_DIR } from '../../paths';
+import { DEFAULT_CONTENT_DIR } from '../../platform/paths';
 import { ContentLibraryError, loadContentLibrary } from './content-library';
 
 function folderWith(files: Record<string, unknown>): string {

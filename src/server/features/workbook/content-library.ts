@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { describeZodError } from '../../../shared/schemas';
-import { DEFAULT_CONTENT_DIR } from '../../paths';
+import { DEFAULT_CONTENT_DIR } from '../../platform/paths';
 import { weekContentSchema, type WeekContent, type WeekContentData } from '../../../shared/workbook-schemas';
 
 /**

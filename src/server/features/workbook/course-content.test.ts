@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import type { WeekContentData } from '../../../shared/workbook-schemas';
-import { DEFAULT_CONTENT_DIR } from '../../paths';
+import { DEFAULT_CONTENT_DIR } from '../../platform/paths';
 import { adminCookie, callerFor, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
 import { listRecentAdminActions } from '../audit/service';
 import { bundledContentLibrary, loadContentLibrary } from './content-library';

@@ -10,7 +10,7 @@ import {
   weekContentSchema,
 } from '../../../shared/workbook-schemas';
 import { type DB, nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
 import { bundledContentLibrary, type ContentLibrary, FALLBACK_WEEK } from './content-library';

@@ -9,7 +9,7 @@ import {
   type WorkbookAnswersView,
   type WorkbookResponse,
 } from '../../../shared/workbook-schemas';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { assertCanReadBoth, assertCanReadPartner, assertCanWritePartner } from '../partners/service';
 import { assertWeekUnlocked } from '../progress/unlock';

@@ -1,6 +1,6 @@
 import type { WorkbookResponse } from '../../../shared/workbook-schemas';
 import { nowIso } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps/app-deps';
 
 /** Marks weeks completed for a couple, straight in the progress table (to unlock later weeks). */
 export async function completeWeeks(deps: AppDeps, coupleId: number, weeks: number[]): Promise<void> {

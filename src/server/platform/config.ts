@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '../shared/constants';
+import { PRODUCT_NAME } from '../../shared/constants';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 import { upstreamFailure } from './upstream-error';
 
 describe('upstreamFailure', () => {

@@ -1,4 +1,4 @@
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 
 /**
  * A service that another service failed (Stripe behind a 503, docs/product.md#card-payments): the

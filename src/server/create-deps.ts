@@ -1,31 +1,14 @@
-import type { Config } from './config';
-import type { DatabaseHandle, DB } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { isPostgres } from './db/dialect';
+import type { AppDeps } from './deps/app-deps';
+import { HashSlots } from './deps/hash-slots';
+import { MailSignal } from './deps/mail-signal';
+import { createRateLimits } from './deps/rate-limiter';
 import { ACCESS_CODE_KEY_ENV, assertSharedAccessCodeKey, loadAccessCodeKey } from './features/auth/access-code-key';
-import { HashSlots } from './features/auth/passwords';
 import { agreedInstanceValue, holdsKeyedAccessCodeHashes } from './features/auth/repo';
-import { createSessionResolver, type SessionResolver } from './features/auth/sessions';
-import { MailSignal } from './features/mail/signal';
-import { createFileStore, type FileStore } from './files/store';
-import { createRateLimits, type RateLimits } from './rate-limiter';
-
-/**
- * What services need: the configuration, the database, the session lookup, the rate limits, the
- * slots bounding password hashes at once, and the server secret personal access codes are hashed
- * with (ACCESS_CODE_KEY or DATA_DIR/access-code.key, decisions 0092 and 0225).
- */
-export interface AppDeps {
-  config: Config;
-  db: DB;
-  sessions: SessionResolver;
-  rateLimits: RateLimits;
-  passwordHashes: HashSlots;
-  accessCodeKey: Buffer;
-  /** Wakes this process's mail worker when a message is queued (features/mail). */
-  mailSignal: MailSignal;
-  /** Where the uploaded PDFs live: the PDF folder, or S3 when STORAGE_URL is set (decision 0170). */
-  files: FileStore;
-}
+import { createSessionResolver } from './features/auth/sessions';
+import { createFileStore } from './files/create-file-store';
+import type { Config } from './platform/config';
 
 /**
  * The one way deps are built: by buildApp for the server, by runCli for the commands, after

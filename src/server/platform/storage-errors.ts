@@ -1,4 +1,4 @@
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 
 export const DISK_FULL_MESSAGE =
   'The server has run out of storage space, so nothing was saved. Please try again later.';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from './db/client';
+import type { DB } from '../db/client';
 
 /**
  * Counts one attempt in the key's window (a new window when there is none or it has ended), in one

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { DEMO_ORDER_COMPLETED } from './features/demo/seed';
-import { createBackup, restoreBackup } from './features/backup/service';
-import { makePdf, uploadForm } from './features/frameworks/test-support';
-import { WORKBOOK_TIMING } from './features/orders/workbook-pdf';
-import { adminCookie, createFirstVersionDatabase, makeTempDir, testConfig } from './test/harness';
+import { buildApp } from '../app';
+import { DEMO_ORDER_COMPLETED } from '../features/demo/seed';
+import { createBackup, restoreBackup } from '../features/backup/service';
+import { makePdf, uploadForm } from '../features/frameworks/test-support';
+import { WORKBOOK_TIMING } from '../features/orders/workbook-pdf';
+import { adminCookie, createFirstVersionDatabase, makeTempDir, testConfig } from '../test/harness';
 
 /** Every file and folder under `root` (itself included) with its permission bits, e.g. `data/pdfs 700`. */
 function modes(root: string): string[] {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../shared/errors';
-import type { Config } from './config';
-import type { DB } from './db/client';
-import { isPostgres } from './db/dialect';
+import { AppError } from '../../shared/errors';
+import type { Config } from '../platform/config';
+import type { DB } from '../db/client';
+import { isPostgres } from '../db/dialect';
 import { countAttempt, giveBackAttempt, removeEndedWindows } from './rate-limiter-repo';
 
 /**

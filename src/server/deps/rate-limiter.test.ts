@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from './rate-limiter';
-import { useTestApp } from './test/harness';
+import { useTestApp } from '../test/harness';
 
 const t = useTestApp();
 let limiters = 0;

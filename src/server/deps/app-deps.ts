@@ -1,0 +1,25 @@
+import type { DB } from '../db/client';
+import type { FileStore } from '../files/store';
+import type { Config } from '../platform/config';
+import type { HashSlots } from './hash-slots';
+import type { MailSignal } from './mail-signal';
+import type { RateLimits } from './rate-limiter';
+import type { SessionResolver } from './session-resolver';
+
+/**
+ * What services need: the configuration, the database, the session lookup, the rate limits, the
+ * slots bounding password hashes at once, and the server secret personal access codes are hashed
+ * with (ACCESS_CODE_KEY or DATA_DIR/access-code.key, decisions 0092 and 0225).
+ */
+export interface AppDeps {
+  config: Config;
+  db: DB;
+  sessions: SessionResolver;
+  rateLimits: RateLimits;
+  passwordHashes: HashSlots;
+  accessCodeKey: Buffer;
+  /** Wakes this process's mail worker when a message is queued (features/mail). */
+  mailSignal: MailSignal;
+  /** Where the uploaded PDFs live: the PDF folder, or S3 when STORAGE_URL is set (decision 0170). */
+  files: FileStore;
+}
