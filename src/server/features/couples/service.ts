@@ -10,6 +10,7 @@ import { issueAccessCode } from '../auth/access-codes';
 import { forgetDevices } from '../auth/device-tokens';
 import { recordAdminAction } from '../audit/service';
 import { eraseCoupleEmails, tidyOutboxFolder } from '../mail/service';
+import { removeKeepsakes } from '../our-data/keepsake-files';
 import {
   type AdminCoupleRow,
   type CoupleOrderRow,
@@ -221,7 +222,9 @@ export async function deleteCoupleAsAdmin(
     });
     return deleted;
   });
-  // A failure here does not undo the deletion; the hourly outbox pass removes what is left.
+  // The couple's cached keepsakes hold their answers (decision 0202). A failure here does not
+  // undo the deletion; the hourly outbox pass removes what is left of the outbox.
+  await removeKeepsakes(deps, input.coupleId);
   await tidyOutboxFolder(deps, Date.now()).catch(() => undefined);
   return deleted;
 }
