@@ -17,7 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('device_tokens_account').on('device_tokens').columns(['account_id', 'expires_at']).execute();
+  await db.schema
+    .createIndex('device_tokens_account')
+    .on('device_tokens')
+    .columns(['account_id', 'expires_at'])
+    .execute();
   await db.schema
     .createTable('sign_in_failures')
     .addColumn('key_hash', 'text', (c) => c.notNull())

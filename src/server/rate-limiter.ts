@@ -171,7 +171,12 @@ export function createRateLimits(config: Config, db: DB) {
      * In the database on SQLite too: the administrator's password reset, a separate process, and a
      * code sent by email lift it (decision 0201). Sign-ins are few; one more statement each.
      */
-    signInPerAccount: new DatabaseRateLimiter(db, SIGN_IN_ACCOUNT_LIMITER, config.rateLimits.signInPerAccount, 15 * MINUTE),
+    signInPerAccount: new DatabaseRateLimiter(
+      db,
+      SIGN_IN_ACCOUNT_LIMITER,
+      config.rateLimits.signInPerAccount,
+      15 * MINUTE,
+    ),
     /** A trusted device's own budget of failures for its account, the per-account numbers (decision 0201). */
     signInPerDevice: new DatabaseRateLimiter(db, 'sign-in-device', config.rateLimits.signInPerAccount, 15 * MINUTE),
     signInPerAddress: limiter('sign-in-address', config.rateLimits.signInPerAddress, 15 * MINUTE),

@@ -30,7 +30,10 @@ export async function recordUntrustedFailure(
   failuresSinceSweep += 1;
   if (failuresSinceSweep >= SWEEP_EVERY) {
     failuresSinceSweep = 0;
-    await deps.db.deleteFrom('sign_in_failures').where('failed_at', '<', now - FAILURES_KEPT_MS).execute();
+    await deps.db
+      .deleteFrom('sign_in_failures')
+      .where('failed_at', '<', now - FAILURES_KEPT_MS)
+      .execute();
   }
   await deps.db
     .insertInto('sign_in_failures')
@@ -130,7 +133,10 @@ export async function listRecentSignInPauses(db: DB, now = Date.now()): Promise<
     .limit(10)
     .execute();
   return rows.map((row) => ({
-    account: row.role === 'admin' ? `the administrator (${row.username ?? 'admin'})` : (row.email ?? row.username ?? 'a couple'),
+    account:
+      row.role === 'admin'
+        ? `the administrator (${row.username ?? 'admin'})`
+        : (row.email ?? row.username ?? 'a couple'),
     isAdmin: row.role === 'admin',
     failures: Number(row.failures),
     addresses: Number(row.addresses),

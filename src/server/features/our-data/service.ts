@@ -145,8 +145,6 @@ export async function deleteOurAccount(
 export const KEEPSAKE_TIME_LIMIT_MS = 5 * 60_000;
 const KEEPSAKE_HEAP_MB = 256;
 
-
-
 /**
  * The keepsake's file: named by a hash of the generator version and the couple's change stamp
  * (readKeepsakeStamp), so any change to the names, the date, the progress, an answer, a summary or

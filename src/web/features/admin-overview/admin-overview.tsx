@@ -40,8 +40,8 @@ function SignInPauses({ pauses }: { pauses: SignInPause[] }) {
     <Alert color="red" variant="light" title="Failed sign-ins paused new devices" role="status">
       <Stack gap="xs">
         <Text size="sm">
-          Someone failed to sign in to these accounts again and again, so for 15 minutes only devices that had signed
-          in to them before could sign in. Couples can still get in with "Email me my code".
+          Someone failed to sign in to these accounts again and again, so for 15 minutes only devices that had signed in
+          to them before could sign in. Couples can still get in with "Email me my code".
         </Text>
         <List size="sm">
           {pauses.map((pause) => (
