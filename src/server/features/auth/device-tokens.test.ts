@@ -7,6 +7,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestApp,
 } from '../../test/harness';
+import { prepareCodeRequest } from '../mail/service';
 import { setAdminPassword } from './admin-bootstrap';
 import { DEVICE_COOKIE } from './device-tokens';
 import { ADMIN_PAUSED, COUPLE_CODE_PAUSED, COUPLE_PASSWORD_PAUSED } from './service';
@@ -170,6 +171,32 @@ describe('couples: a flood of wrong codes does not lock out a device that signed
     expect(JSON.stringify(stored)).not.toContain(couple.email);
     // No email to the seller for a couple's account.
     expect(await emailsOfKind(t, 'admin-sign-ins-paused')).toHaveLength(0);
+  });
+
+  it('"Email me my code" lifts the pause: the new code reaches only the email\'s owner', async () => {
+    t = await createTestApp(ENV);
+    const couple = await createCoupleWithAccessCode(t.deps);
+    await flood('/api/customer-auth/login', (i) => ({ email: couple.email, accessCode: `WRNG-${1000 + i}` }));
+    expectPaused(
+      await post('/api/customer-auth/login', { email: couple.email, accessCode: 'WRNG-9999' }, '203.0.113.9'),
+      COUPLE_CODE_PAUSED,
+    );
+    const requested = await post('/api/customer-auth/request-code', { email: couple.email }, '203.0.113.9');
+    expect(requested.statusCode).toBe(202);
+    // The mail worker's half (features/mail/worker.ts), run here at once.
+    const request = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('id')
+      .where('kind', '=', 'code-request')
+      .executeTakeFirstOrThrow();
+    await prepareCodeRequest(t.deps, request.id, couple.email, Date.now());
+    // A new device is no longer paused: a wrong code is a plain 401 again.
+    const after = await post(
+      '/api/customer-auth/login',
+      { email: couple.email, accessCode: 'WRNG-9999' },
+      '203.0.113.9',
+    );
+    expect(after.statusCode).toBe(401);
   });
 
   it('the same flood against an unknown email looks the same from outside', async () => {
