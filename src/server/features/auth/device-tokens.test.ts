@@ -400,6 +400,27 @@ describe('the administrator: a flood of wrong passwords does not lock the seller
       ADMIN_PAUSED,
     );
   });
+
+  it('one browser keeps its known devices of several accounts: the admin and a couple', async () => {
+    t = await createTestApp(ENV);
+    const couple = await createCoupleWithAccessCode(t.deps);
+    const coupleRight = { email: couple.email, accessCode: couple.accessCode };
+    const first = deviceCookieOf(await post('/api/customer-auth/login', coupleRight, '203.0.113.7')).value;
+    const both = deviceCookieOf(
+      await post('/api/auth/login', { username: 'admin', password: TEST_ADMIN_PASSWORD }, '203.0.113.7', first),
+    ).value;
+    expect(both.split('~')).toHaveLength(2);
+    expect(both.split('~')[1]).toBe(first);
+    // The couple's account is flooded: this browser is still known to it.
+    await flood('/api/customer-auth/login', (i) => ({ email: couple.email, accessCode: `WRNG-${1000 + i}` }));
+    expectPaused(await post('/api/customer-auth/login', coupleRight, '203.0.113.8'), COUPLE_CODE_PAUSED);
+    const again = await post('/api/customer-auth/login', coupleRight, '203.0.113.8', both);
+    expect(again.statusCode).toBe(200);
+    const renewed = deviceCookieOf(again).value.split('~');
+    expect(renewed).toHaveLength(2);
+    expect(renewed).not.toContain(first);
+    expect(renewed).toContain(both.split('~')[0]);
+  });
 });
 
 function emailsOfKind(app: TestApp, kind: string) {

@@ -248,7 +248,9 @@ export function register(deps: AppDeps, input: RegisterInput, request: SignInReq
     }
     const session = await startSession(deps, accountId, request);
     const signedIn = { session, body: { success: true as const, message: 'Account created successfully' } };
-    return withDevice(deps, signedIn, { trusted: null, others: [] });
+    // A new account: the cookie keeps the device's tokens of other accounts.
+    const known = await readKnownDevice(deps.db, deviceKeyOf(deps), request.deviceCookie, null);
+    return withDevice(deps, signedIn, known);
   });
 }
 
