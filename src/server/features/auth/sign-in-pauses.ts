@@ -76,6 +76,11 @@ export async function reportPausedSignIns(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return;
+    // The notice shows a week; the audit log keeps the lasting record.
+    await trx
+      .deleteFrom('sign_in_lockouts')
+      .where('created_at', '<', new Date(now - LOCKOUT_NOTICE_DAYS * 24 * 60 * 60_000).toISOString())
+      .execute();
     const account = await trx
       .selectFrom('accounts')
       .select(['role', 'couple_id', 'username'])
