@@ -13,7 +13,7 @@ import { startPostgresServer } from './lib/postgres-server';
 import { startServer } from './lib/server-process';
 
 /**
- * `npm run loadtest [-- --couples 20 --duration 20 --database sqlite|postgres]`: many couples on loopback for a bounded time
+ * `npm run loadtest [-- --couples 20 --duration 20 --database sqlite|postgres --think-ms 0]`: many couples on loopback for a bounded time
  * (sign in, open the dashboard, save workbook answers, rate, note and complete weeks, download PDFs)
  * while an admin uploads and replaces PDFs. Two clients per couple write at the same time, as two
  * partners would. Afterwards every acknowledged write is checked in the database, exactly as sent.
@@ -156,8 +156,18 @@ export async function runLoadTest(options: {
   keepDataDir?: boolean;
   /** `postgres`: the server on a throw-away PostgreSQL (DATABASE_URL) instead of the SQLite file. */
   database?: 'sqlite' | 'postgres';
+  /**
+   * A couple's think time before each request, on average (ms; uniform 0 to twice this): 0 sends
+   * each request as soon as the last one answered (the server saturated); with a think time the
+   * load is an offered rate, and the latencies are what a couple waits for.
+   */
+  thinkMs?: number;
 }): Promise<LoadTestResult> {
   const log = options.log ?? (() => {});
+  const thinkMs = options.thinkMs ?? 0;
+  const pause = async () => {
+    if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * thinkMs));
+  };
   const stats = new Map<string, { ms: number[]; statuses: Map<number, number> }>();
   const unexpected: string[] = [];
 
@@ -215,6 +225,7 @@ export async function runLoadTest(options: {
       };
 
       const openDashboard = async (client: Client, name: string): Promise<number> => {
+        await pause();
         const res = await client.get(DASHBOARD_BATCH);
         record(name, res, [200]);
         // The week to work on: the next one, or the last open one when the trial stops there.
@@ -236,15 +247,18 @@ export async function runLoadTest(options: {
             weeklyCommitment: `commit ${round}`,
             conversationCards: ['card'],
           };
+          await pause();
           const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner1`, answers);
           record('workbook save', saved, [200]);
           if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner1`, answers);
           const note = { notes: `week ${week} round ${round}`, rating: (round % 5) + 1 };
+          await pause();
           const rated = await client.post(`/api/progress/${coupleId}/${week}`, note);
           record('progress notes+rating', rated, [200]);
           if (rated.status === 200) acked.notes.set(`${coupleId}/${week}`, note);
-          if (week <= 3) record('download framework', await client.get(`/api/download-framework/${week}`), [200]);
+          if (week <= 3) record('download framework', await pause().then(() => client.get(`/api/download-framework/${week}`)), [200]);
           if (round % 3 === 0) {
+            await pause();
             const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
             record('complete week', done, [200]);
             if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
@@ -264,15 +278,18 @@ export async function runLoadTest(options: {
             weeklyCommitment: '',
             conversationCards: [],
           };
+          await pause();
           const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner2`, answers);
           record('workbook save', saved, [200]);
           if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner2`, answers);
           const profile = { userDisplayName: `Ana ${round}`, partnerName: `Bo ${round}`, weddingDate: null };
+          await pause();
           const put = await client.put(`/api/profile/${coupleId}`, profile);
           record('profile save', put, [200]);
           if (put.status === 200) acked.profile.set(coupleId, profile);
           // Completing the week partner one is writing notes for: both land on the same progress row.
           if (round % 4 === 0) {
+            await pause();
             const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
             record('complete week', done, [200]);
             if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
@@ -407,6 +424,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       couples: { type: 'string', default: '20' },
       duration: { type: 'string', default: '20' },
       database: { type: 'string', default: 'sqlite' },
+      'think-ms': { type: 'string', default: '0' },
     },
   });
   if (values.database !== 'sqlite' && values.database !== 'postgres') throw new Error('--database is sqlite or postgres');
@@ -414,6 +432,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     couples: Number(values.couples),
     durationMs: Number(values.duration) * 1000,
     database: values.database,
+    thinkMs: Number(values['think-ms']),
     log: (line) => console.log(line),
   });
   for (const line of formatReport(result)) console.log(line);
