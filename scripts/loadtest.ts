@@ -256,7 +256,12 @@ export async function runLoadTest(options: {
           const rated = await client.post(`/api/progress/${coupleId}/${week}`, note);
           record('progress notes+rating', rated, [200]);
           if (rated.status === 200) acked.notes.set(`${coupleId}/${week}`, note);
-          if (week <= 3) record('download framework', await pause().then(() => client.get(`/api/download-framework/${week}`)), [200]);
+          if (week <= 3)
+            record(
+              'download framework',
+              await pause().then(() => client.get(`/api/download-framework/${week}`)),
+              [200],
+            );
           if (round % 3 === 0) {
             await pause();
             const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
@@ -427,7 +432,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'think-ms': { type: 'string', default: '0' },
     },
   });
-  if (values.database !== 'sqlite' && values.database !== 'postgres') throw new Error('--database is sqlite or postgres');
+  if (values.database !== 'sqlite' && values.database !== 'postgres')
+    throw new Error('--database is sqlite or postgres');
   const result = await runLoadTest({
     couples: Number(values.couples),
     durationMs: Number(values.duration) * 1000,

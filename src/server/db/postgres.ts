@@ -15,12 +15,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type pg from 'pg';
-import {
-  type ChangeMark,
-  type DatabaseChanges,
-  type DatabaseHandle,
-  DatabaseUnreachableError,
-} from './client';
+import { type ChangeMark, type DatabaseChanges, type DatabaseHandle, DatabaseUnreachableError } from './client';
 import type { Database } from './schema';
 
 /**
