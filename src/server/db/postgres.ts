@@ -72,6 +72,9 @@ export async function openPostgres(
   // An idle connection the server ends (a restart, a failover) must not end the process: the pool
   // drops it and opens another for the next query.
   pool.on('error', () => {});
+  // A connection lost while a query holds it fails that query (answered 503, storage-errors.ts) and
+  // is dropped on release; its 'error' event, which pg emits too, must not end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Fail here, with a message an operator can act on, rather than with a driver's stack trace from
   // the first query (the address is named without its password).
   await pool.query('select 1').catch(async (error: Error & { code?: string }) => {
