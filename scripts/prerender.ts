@@ -6,13 +6,6 @@ import { build } from 'vite';
 import type { PublicConfig } from '../src/server/features/public-config/service';
 import { HINT_PLACEHOLDERS, HINT_VARIANTS, type HintVariant, hintPageFile, PAGE_PATHS } from '../src/server/http/pages';
 import { landingBundle } from './check-bundle-size';
-import {
-  pageRouteChunks,
-  readManifest,
-  withChunkByChunkEvaluation,
-  writeBootModule,
-  entryKey,
-} from './prerender-chunks';
 import { criticalCss } from './prerender-css';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,8 +18,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  *    class names and route tree) into a temporary folder;
  * 2. renders `/` with it and writes dist/web/index.html with the page inside #root, plus the
  *    landing route's critical CSS inlined (so the page is styled before any script runs); the
- *    route's own chunks are not preloaded (decision 0073, amendment), only named for main.tsx, and
- *    the page starts with the boot module, as the others do (decisions 0182 and 0195);
+ *    route's own chunks are not preloaded (decision 0073, amendment);
  * 3. keeps the empty shell as dist/web/app.html, served for the 404;
  * 4. prerenders every other page path into dist/web/pages/<name>.html (decision 0136): pages whose
  *    content needs the server (the dashboard, the admin screen, the order confirmation) as their
@@ -53,23 +45,23 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     SHELL_PAGES: Record<string, unknown>;
   };
   const rendered = await entry.renderPage('/');
-  const otherPages: { pagePath: string; file: string; html: string }[] = [];
+  const otherPages: { file: string; html: string }[] = [];
   for (const pagePath of PAGE_PATHS) {
     // A path with a parameter (`/admin/couples/:coupleId`) is served the empty shell.
     if (pagePath === '/' || pagePath.includes(':')) continue;
     const file = pageFileName(pagePath);
     if (pagePath in entry.SHELL_PAGES) {
-      otherPages.push({ pagePath, file, html: await entry.renderShell(pagePath) });
+      otherPages.push({ file, html: await entry.renderShell(pagePath) });
       continue;
     }
     // A page is rendered as an installation without code hints would show it; one that shows them
     // (the sign-in pages) also once per combination, with placeholders (decision 0175).
-    otherPages.push({ pagePath, file, html: await entry.renderPage(pagePath, hintConfig(null)) });
+    otherPages.push({ file, html: await entry.renderPage(pagePath, hintConfig(null)) });
     const withHints = await entry.renderPage(pagePath, hintConfig('trial-demo'));
     if (!withHints.includes(HINT_PLACEHOLDERS.demoAccessCode)) continue;
     for (const variant of HINT_VARIANTS) {
       const html = variant === 'trial-demo' ? withHints : await entry.renderPage(pagePath, hintConfig(variant));
-      otherPages.push({ pagePath, file: hintPageFile(file, variant), html });
+      otherPages.push({ file: hintPageFile(file, variant), html });
     }
   }
   fs.rmSync(ssrDir, { recursive: true, force: true });
@@ -109,19 +101,8 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     // The prerendered page works without JavaScript (sections, anchors, FAQ); no warning needed.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
-  // Every prerendered page, `/` included (decision 0195), evaluates the entry's chunks, then its
-  // route's, one chunk per task (decision 0182).
-  const manifest = readManifest(webDir);
-  const chunked = {
-    manifest,
-    entryFile: manifest[entryKey(manifest)]!.file,
-    bootFile: writeBootModule(webDir, manifest),
-  };
-  fs.writeFileSync(
-    shellFile,
-    withChunkByChunkEvaluation(landing, chunked.bootFile, chunked.entryFile, pageRouteChunks(manifest, '/')),
-  );
-  writePageShells(webDir, shell, otherPages, chunked);
+  fs.writeFileSync(shellFile, landing);
+  writePageShells(webDir, shell, otherPages);
   precompress(webDir);
 }
 
@@ -153,12 +134,7 @@ export function pageFileName(pagePath: string): string {
  * files deferred (as on `/`), and the critical CSS of the route stylesheets (the dashboard's, the
  * admin screen's) inlined too, since the skeleton uses their classes before the app loads them.
  */
-function writePageShells(
-  webDir: string,
-  shell: string,
-  pages: { pagePath: string; file: string; html: string }[],
-  { manifest, entryFile, bootFile }: { manifest: ReturnType<typeof readManifest>; entryFile: string; bootFile: string },
-): void {
+function writePageShells(webDir: string, shell: string, pages: { file: string; html: string }[]): void {
   const assets = path.join(webDir, 'assets');
   const linkedCss = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
   const routeCss = fs
@@ -167,7 +143,7 @@ function writePageShells(
     .map((file) => `assets/${file}`)
     .filter((file) => !linkedCss.includes(file))
     .sort();
-  for (const { pagePath, file: pageFile, html: rendered } of pages) {
+  for (const { file: pageFile, html: rendered } of pages) {
     fs.mkdirSync(path.dirname(path.join(webDir, pageFile)), { recursive: true });
     const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
     const html = title ? rendered.slice(title.length) : rendered;
@@ -190,7 +166,6 @@ function writePageShells(
       .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
       .replace('</head>', `  <style data-critical-css>${routeCritical}</style>\n  </head>`)
       .replace(ROOT_ELEMENT, `<div id="root">${inertUntilTheAppTakesOver(html)}</div>`);
-    page = withChunkByChunkEvaluation(page, bootFile, entryFile, pageRouteChunks(manifest, pagePath));
     fs.writeFileSync(path.join(webDir, pageFile), page);
   }
 }

@@ -30,96 +30,27 @@ if (container.hasChildNodes() && window.location.pathname === '/') {
   createRoot(container).render(app);
 }
 
-/**
- * Adopts the prerendered landing page. The build starts it with the boot module too (decision
- * 0195): the entry's chunks were evaluated one per task, and its route's chunks are, here, before
- * the router loads the route and React hydrates.
- */
+/** Adopts the prerendered landing page once its route has loaded. */
 async function hydrate(root: HTMLElement) {
-  const chunks = routeChunkFiles();
-  if (chunks.length > 0) {
-    await nextTask();
-    applyDeferredStylesheets();
-    // The HTML does not preload them (Lighthouse's simulation charged them to the first paint:
-    // decision 0073, amendment); the router would request them now anyway.
-    await evaluateRouteChunks(chunks);
-  } else {
-    applyDeferredStylesheets();
-  }
+  applyDeferredStylesheets();
   await router.load();
   // Hydrating inside a transition makes React yield to the browser every few milliseconds instead of
   // adopting the whole page in one long task: the page already shows, so input and paint come first.
   startTransition(() => void hydrateRoot(root, app));
 }
 
-/**
- * Replaces a prerendered page (not `/`) with the app, in tasks short enough for a phone (decision
- * 0182): every step below runs in a task of its own, so none adds to the evaluation of the entry's
- * modules or to another step (a phone runs about four times slower than this machine, and a task
- * over 50 ms there blocks input).
- */
+/** Replaces a prerendered page (not `/`) with the app once its route has loaded (decision 0175). */
 async function takeOver(root: HTMLElement) {
-  await nextTask();
-  // Restyles the whole page against the full stylesheets.
   applyDeferredStylesheets();
-  const chunks = routeChunkFiles();
-  let loaded: Promise<void>;
-  if (chunks.length > 0) {
-    // The build names the route's chunks in evaluation order (scripts/prerender-chunks.ts): fetch
-    // them all at once, then evaluate them one per task, so the router finds its route ready. The
-    // guard's request waits for them: it is one round trip, the chunks are most of the page's bytes.
-    await evaluateRouteChunks(chunks);
-    loaded = router.load();
-  } else {
-    // The guard asks the server who is signed in before the route's chunks would be fetched: start
-    // those at once, alongside it, so the page does not wait for two round trips in a row.
-    loaded = router.load();
-    for (const load of routeChunkLoaders()) {
-      await nextTask();
-      // A chunk that fails here fails again, with its error page, when the route loads it for real.
-      load()?.catch(() => undefined);
-    }
-  }
-  await loaded;
-  await nextTask();
+  // The guard asks the server who is signed in before the route's chunks would be fetched: start
+  // those at once, alongside it, so the page does not wait for two round trips in a row. A chunk
+  // that fails here fails again, with its error page, when the route loads it for real.
+  for (const load of routeChunkLoaders()) load()?.catch(() => undefined);
+  await router.load();
   // Inside a transition React renders the page in slices of a few milliseconds instead of one long
   // task (1-2 s on a mid-range phone for the dashboard): the prerendered frame stays on screen and
   // keeps answering input until React commits the real page in its place (decision 0175).
   startTransition(() => createRoot(root).render(app));
-}
-
-/** The chunks of the page's route, in evaluation order, as the prerendered page names them. */
-function routeChunkFiles(): string[] {
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="route-chunks"]');
-  return meta?.content.split(' ').filter(Boolean) ?? [];
-}
-
-/**
- * Preloads the chunks (a few links per task: each starts a request) and then evaluates them one
- * per task. A chunk that fails to load is left to the router, which shows its error page.
- */
-async function evaluateRouteChunks(files: string[]) {
-  const linked = new Set(
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
-  );
-  for (let start = 0; start < files.length; start += 8) {
-    for (const file of files.slice(start, start + 8)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = file;
-      if (!linked.has(link.href)) document.head.append(link);
-    }
-    await nextTask();
-  }
-  for (const file of files) {
-    try {
-      await import(/* @vite-ignore */ file);
-    } catch {
-      return;
-    }
-    await nextTask();
-  }
 }
 
 /**
@@ -128,13 +59,6 @@ async function evaluateRouteChunks(files: string[]) {
  */
 function applyDeferredStylesheets() {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')) link.media = 'all';
-}
-
-/** Lets the browser run its other work (input, paint, network) before the next step. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Loaders of the lazily split code (components, pending and error components) of each route the address matches. */
