@@ -4,7 +4,16 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { PublicConfig } from '../src/server/features/public-config/service';
-import { HINT_PLACEHOLDERS, HINT_VARIANTS, type HintVariant, hintPageFile, PAGE_PATHS } from '../src/server/http/pages';
+import { t } from '../src/server/features/i18n/translate';
+import {
+  HINT_PLACEHOLDERS,
+  HINT_VARIANTS,
+  type HintVariant,
+  hintPageFile,
+  LANDING_FILES,
+  PAGE_PATHS,
+} from '../src/server/http/pages';
+import type { Locale } from '../src/shared/i18n/locales';
 import { landingBundle } from './check-bundle-size';
 import { criticalCss } from './prerender-css';
 
@@ -40,15 +49,19 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     },
   });
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
-    renderPage: (path: string, publicConfig?: PublicConfig) => Promise<string>;
+    renderPage: (path: string, publicConfig?: PublicConfig, locale?: Locale) => Promise<string>;
     renderShell: (path: string) => Promise<string>;
     SHELL_PAGES: Record<string, unknown>;
   };
-  const rendered = await entry.renderPage('/');
+  // The landing page once per language: `/` in English, `/es` in Spanish (decision 0231).
+  const landings = {
+    en: await entry.renderPage('/', undefined, 'en'),
+    es: await entry.renderPage('/es', undefined, 'es'),
+  };
   const otherPages: { file: string; html: string }[] = [];
   for (const pagePath of PAGE_PATHS) {
     // A path with a parameter (`/admin/couples/:coupleId`) is served the empty shell.
-    if (pagePath === '/' || pagePath.includes(':')) continue;
+    if (pagePath === '/' || pagePath === '/es' || pagePath.includes(':')) continue;
     const file = pageFileName(pagePath);
     if (pagePath in entry.SHELL_PAGES) {
       otherPages.push({ file, html: await entry.renderShell(pagePath) });
@@ -65,25 +78,49 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     }
   }
   fs.rmSync(ssrDir, { recursive: true, force: true });
-  // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
-  // the client's React looks for it when hydrating, not at the top of #root.
-  const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
-  const html = title ? rendered.slice(title.length) : rendered;
 
   const shellFile = path.join(webDir, 'index.html');
   const shell = withLightScheme(fs.readFileSync(shellFile, 'utf8'));
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`${shellFile} has no empty ${ROOT_ELEMENT}`);
   fs.writeFileSync(path.join(webDir, 'app.html'), shell);
-
   const bundle = landingBundle(webDir);
+  for (const locale of ['en', 'es'] as const) {
+    fs.writeFileSync(path.join(webDir, LANDING_FILES[locale]), landingHtml(webDir, shell, bundle.css, landings[locale], locale));
+  }
+  writePageShells(webDir, shell, otherPages);
+  precompress(webDir);
+}
+
+/**
+ * The shell with a prerendered landing page in it, in `locale`: `<html lang>`, the translated title
+ * and description, and the `hreflang` alternates of both languages (decision 0231).
+ */
+function landingHtml(webDir: string, shell: string, css: string[], rendered: string, locale: Locale): string {
+  // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
+  // the client's React looks for it when hydrating, not at the top of #root.
+  const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
+  const html = title ? rendered.slice(title.length) : rendered;
+  const alternates = [
+    '<link rel="alternate" hreflang="en" href="/">',
+    '<link rel="alternate" hreflang="es" href="/es">',
+    '<link rel="alternate" hreflang="x-default" href="/">',
+  ];
+  const description = escapeAttribute(t(locale, 'landing.meta.description'));
+  const localized = shell
+    .replace(/<html([^>]*)\slang="[^"]*"/, (_tag, before: string) => `<html${before} lang="${locale}"`)
+    // The English description stays the shell's (its price is the one the server advertises).
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (all, start: string, end: string) =>
+      locale === 'en' ? all : `${start}${description}${end}`,
+    )
+    .replace('</head>', `  ${alternates.join('\n    ')}\n  </head>`);
   // Each stylesheet of the landing route: the rules the page's HTML can use, inlined (so the first
   // paint waits for no stylesheet), then the file itself as a print stylesheet, which does not block
   // rendering; main.tsx switches it to all media, which brings the rules for what the app shows
   // later (form errors, the mobile menu, toasts). The link also tells Vite's chunk loader the file
   // is already there. Same order as the links they replace, so the cascade is unchanged.
-  let styled = shell;
+  let styled = localized;
   const appendedCss: string[] = [];
-  for (const file of bundle.css) {
+  for (const file of css) {
     const critical = criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html);
     if (/<\/style/i.test(critical)) throw new Error(`${file} contains "</style"`);
     const tags = `<style data-critical-css>${critical}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="print" data-deferred-css>`;
@@ -101,10 +138,10 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     // The prerendered page works without JavaScript (sections, anchors, FAQ); no warning needed.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
-  fs.writeFileSync(shellFile, landing);
-  writePageShells(webDir, shell, otherPages);
-  precompress(webDir);
+  return landing;
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The public config a page is prerendered with: the given code hints as placeholders, nothing else. */
 function hintConfig(variant: HintVariant | null): PublicConfig {

@@ -6,6 +6,8 @@ import { PublicPageLinks } from '../features/site-pages/public-page-links';
 import { advertisedPrice } from '../../shared/money';
 import { searchTexts } from '../lib/search-params';
 import { embeddedPublicConfig } from '../public-config';
+import { useT } from '../i18n/use-t';
+import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/')({
   // A signed-in trial couple's "Get the full course" comes here with its email and first name, and
@@ -13,6 +15,8 @@ export const Route = createFileRoute('/')({
   // (docs/product.md#card-payments).
   validateSearch: (search: { email?: unknown; firstName?: unknown; lastName?: unknown }) =>
     searchTexts(search, ['email', 'firstName', 'lastName'] as const),
+  // The meta description and the hreflang alternates are written by the prerender (scripts/prerender.ts).
+  head: () => ({ meta: [{ title: translate('landing.meta.title') }] }),
   component: HomePage,
 });
 
@@ -45,15 +49,16 @@ const PublishedPageLinks = lazy(() =>
  * The landing page, with the contact form and the demo-only instant login composed in (features do
  * not import each other). The button renders nothing unless the server says demo mode is on.
  */
-function HomePage() {
+export function HomePage() {
   // The configured price, from the page's data block: the server wrote the same texts into the
   // prerendered HTML (withAdvertisedPrice), so hydration matches. The default's while prerendering.
   const config = embeddedPublicConfig();
+  const { t } = useT();
   return (
     <LandingPage
       price={config ? advertisedPrice(config.priceCents, config.currency) : undefined}
       contactForm={
-        <Suspense fallback={<FormSkeleton fields={4} tall label="Loading the contact form" />}>
+        <Suspense fallback={<FormSkeleton fields={4} tall label={t('landing.contact.formLoading')} />}>
           <ContactForm />
         </Suspense>
       }
