@@ -85,7 +85,10 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   fs.writeFileSync(path.join(webDir, 'app.html'), shell);
   const bundle = landingBundle(webDir);
   for (const locale of ['en', 'es'] as const) {
-    fs.writeFileSync(path.join(webDir, LANDING_FILES[locale]), landingHtml(webDir, shell, bundle.css, landings[locale], locale));
+    fs.writeFileSync(
+      path.join(webDir, LANDING_FILES[locale]),
+      landingHtml(webDir, shell, bundle.css, landings[locale], locale),
+    );
   }
   writePageShells(webDir, shell, otherPages);
   precompress(webDir);

@@ -41,7 +41,10 @@ describe('message catalogs', () => {
         expect(() => compileMessageOrThrow(spanish), key).not.toThrow();
         // A translation may leave a value out ("less than $1 a week" has no natural Spanish twin), never add one.
         const known = placeholders(english);
-        expect(placeholders(spanish).filter((name) => !known.includes(name)), key).toEqual([]);
+        expect(
+          placeholders(spanish).filter((name) => !known.includes(name)),
+          key,
+        ).toEqual([]);
       }
     }
   });
@@ -64,12 +67,12 @@ describe('message catalogs', () => {
     );
     const literals = new Set<string>();
     const templates: RegExp[] = [];
-    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     for (const text of files) {
       for (const match of text.matchAll(/['"]([a-z]+(?:\.[A-Za-z0-9]+)+)['"]/g)) literals.add(match[1]!);
       for (const match of text.matchAll(/`([a-z]+\.[^`]*\$\{[^`]*)`/g)) {
         const parts = match[1]!.split(/\$\{[^}]*\}/);
-        templates.push(new RegExp(`^${parts.map(escape).join('[A-Za-z0-9]+')}$`));
+        templates.push(new RegExp(`^${parts.map(escapeRegExp).join('[A-Za-z0-9]+')}$`));
       }
     }
     const unused = AREAS.flatMap((area) => Object.keys(catalogs.en![area]!)).filter(

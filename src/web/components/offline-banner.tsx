@@ -4,7 +4,6 @@ import { useOnline } from '../lib/network';
 import classes from './offline-banner.module.css';
 import { useT } from '../i18n/use-t';
 
-
 /**
  * Shown while the browser says it is offline (decision 0133): the page still shows what it has
  * loaded, and every save is refused at once with a message rather than spinning. The region is

@@ -19,7 +19,7 @@ export function LanguageSwitch({ onChange }: { onChange?: (locale: Locale) => vo
     onChange?.(next);
   }
   return (
-    <div role="group" aria-label={t('common.language.label')} className={classes.switch}>
+    <fieldset aria-label={t('common.language.label')} className={classes.switch}>
       {LOCALES.map((option) => (
         <button
           key={option}
@@ -32,6 +32,6 @@ export function LanguageSwitch({ onChange }: { onChange?: (locale: Locale) => vo
           {LOCALE_NAMES[option]}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

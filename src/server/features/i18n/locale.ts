@@ -24,7 +24,10 @@ export async function localeOfAccount(db: DB, accountId: number): Promise<Locale
  * couple's original sign-in when a couple is given (a partner without a sign-in of their own), else
  * English. Emails, reminders and PDFs call this for each recipient.
  */
-export async function recipientLocale(db: DB, recipient: { email?: string | null; coupleId?: number | null }): Promise<Locale> {
+export async function recipientLocale(
+  db: DB,
+  recipient: { email?: string | null; coupleId?: number | null },
+): Promise<Locale> {
   if (recipient.email) {
     const row = await db
       .selectFrom('accounts')

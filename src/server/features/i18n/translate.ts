@@ -32,8 +32,34 @@ import es_errors from '../../../locales/es/errors.json';
  * malformed ICU string fails at start, not in a reminder at 3 a.m. (docs/i18n.md).
  */
 const SOURCES: Record<Locale, Record<string, string>[]> = {
-  en: [en_common, en_landing, en_auth, en_checkout, en_dashboard, en_workbook, en_partners, en_admin, en_email, en_pdf, en_policies, en_errors],
-  es: [es_common, es_landing, es_auth, es_checkout, es_dashboard, es_workbook, es_partners, es_admin, es_email, es_pdf, es_policies, es_errors],
+  en: [
+    en_common,
+    en_landing,
+    en_auth,
+    en_checkout,
+    en_dashboard,
+    en_workbook,
+    en_partners,
+    en_admin,
+    en_email,
+    en_pdf,
+    en_policies,
+    en_errors,
+  ],
+  es: [
+    es_common,
+    es_landing,
+    es_auth,
+    es_checkout,
+    es_dashboard,
+    es_workbook,
+    es_partners,
+    es_admin,
+    es_email,
+    es_pdf,
+    es_policies,
+    es_errors,
+  ],
 };
 
 /** One area-merged catalog per language: id -> ICU string (the tests read them). */
@@ -47,7 +73,10 @@ const instances = Object.fromEntries(
     const compiled = Object.fromEntries(
       Object.entries(CATALOGS[locale]).map(([id, message]) => [id, compileMessageOrThrow(message)]),
     );
-    return [locale, setupI18n({ locale, locales: [locale === 'es' ? 'es-US' : 'en-US'], messages: { [locale]: compiled } })];
+    return [
+      locale,
+      setupI18n({ locale, locales: [locale === 'es' ? 'es-US' : 'en-US'], messages: { [locale]: compiled } }),
+    ];
   }),
 ) as Record<Locale, I18n>;
 

@@ -254,7 +254,10 @@ describe('in Spanish', () => {
     i18n.activate('es');
     renderRoute(() => <LandingPage contactForm={null} />);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Prepárense para toda una vida juntos, una semana a la vez' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Prepárense para toda una vida juntos, una semana a la vez',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Lo que dicen las parejas' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Español' })[0]).toHaveAttribute('aria-pressed', 'true');

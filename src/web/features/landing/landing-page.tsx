@@ -270,7 +270,10 @@ function Testimonials() {
       <div className={classes.grid2}>
         {TESTIMONIALS.map((testimonial) => (
           <figure key={testimonial.name} className={`${classes.card} ${classes.testimonial}`}>
-            <StarRating rating={testimonial.rating} label={t('landing.testimonials.rated', { rating: testimonial.rating })} />
+            <StarRating
+              rating={testimonial.rating}
+              label={t('landing.testimonials.rated', { rating: testimonial.rating })}
+            />
             <Text component="blockquote" m={0} mt="sm" size="lg" className={classes.quote}>
               “{t(testimonial.text)}”
             </Text>
