@@ -12,7 +12,7 @@ describe('formatting for a language', () => {
 
   it('writes dates as each language does, a date-only value on its own day', () => {
     expect(formatDate('es', '2026-11-24')).toBe('24 de noviembre de 2026');
-    expect(formatDate('en', '2026-11-24')).toBe('November 24, 2026');
+    expect(formatDate('en', '2026-11-24')).toBe('24 November 2026');
   });
 
   it('writes money and numbers', () => {

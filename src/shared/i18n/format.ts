@@ -14,19 +14,22 @@ export function intlTag(locale: Locale): string {
 type DateInput = Date | string | number;
 const asDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
-/** "November 24, 2026" / "24 de noviembre de 2026". A date-only string (2026-11-24) is that day, whatever the time zone. */
+/** Long dates day first, as the course has always written its English (the keepsake, the emails). */
+const DATE_TAGS: Record<Locale, string> = { en: 'en-GB', es: 'es-US' };
+
+/** "24 November 2026" / "24 de noviembre de 2026". A date-only string (2026-11-24) is that day, whatever the time zone. */
 export function formatDate(locale: Locale, value: DateInput, options: Intl.DateTimeFormatOptions = {}): string {
   const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return new Intl.DateTimeFormat(TAGS[locale], {
+  return new Intl.DateTimeFormat(DATE_TAGS[locale], {
     dateStyle: options.timeStyle ? undefined : 'long',
     ...(dateOnly ? { timeZone: 'UTC' } : {}),
     ...options,
   }).format(dateOnly ? new Date(`${value}T00:00:00Z`) : asDate(value));
 }
 
-/** Date and time, e.g. "Nov 24, 2026, 3:05 PM" / "24 nov 2026, 3:05 p.m.". */
+/** Date and time, e.g. "24 Nov 2026, 15:05" / "24 nov 2026, 3:05 p.m.". */
 export function formatDateTime(locale: Locale, value: DateInput, timeZone?: string): string {
-  return new Intl.DateTimeFormat(TAGS[locale], {
+  return new Intl.DateTimeFormat(DATE_TAGS[locale], {
     dateStyle: 'medium',
     timeStyle: 'short',
     ...(timeZone ? { timeZone } : {}),

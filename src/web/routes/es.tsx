@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { translate } from '../i18n/i18n';
 import { searchTexts } from '../lib/search-params';
-import { HomePage } from './index';
+import { HomePage } from './-home-page';
 
 /**
  * The landing page in Spanish (decision 0231): the same page as `/`, its own address so search
