@@ -15,6 +15,8 @@ for (const [file, catalog] of Object.entries(
   i18n.load(file.split('/').at(-2)!, catalog);
 }
 beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: forget a language chosen by an earlier test
+  document.cookie = 'vw_locale=; max-age=0; path=/';
   i18n.activate('en');
   document.documentElement.lang = 'en';
 });
