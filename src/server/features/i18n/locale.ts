@@ -32,7 +32,8 @@ export async function recipientLocale(
     const row = await db
       .selectFrom('accounts')
       .select('locale')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', recipient.email!.toLowerCase()))
+      // Emails are stored lower-cased (the schemas): an equality the unique index answers.
+      .where('email', '=', recipient.email.toLowerCase())
       .executeTakeFirst();
     if (row) return row.locale;
   }
