@@ -268,6 +268,8 @@ describe('the document against the server', () => {
       }),
     exportOurData: async () => json('GET', '/api/our-data', couple.cookie),
     downloadKeepsake: async () => json('GET', '/api/keepsake', couple.cookie),
+    // Sealed for a couple that has not taken the inventory: its documented 403.
+    downloadInventoryReport: async () => json('GET', '/api/inventory-report.pdf', couple.cookie),
     exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
     receiveStripeEvent: async () => {
       const event = signedEvent(STRIPE_ENV.STRIPE_WEBHOOK_SECRET!, 'customer.created', {

@@ -26,6 +26,7 @@ import {
 import { runPdfJob } from '../printables/pdf-jobs';
 import * as repo from './repo';
 import { COUPLE_DATA_TABLES } from './tables';
+import { keepsakeInventories } from '../inventory/service';
 import { keepsakeAnswers } from './visible-answers';
 
 /*
@@ -238,6 +239,8 @@ export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Da
     };
     yield week;
   }
+  // "What we each expect": each revealed round's report (never a private statement).
+  yield* await keepsakeInventories(deps.db, couple);
 }
 
 async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, now: Date): Promise<void> {

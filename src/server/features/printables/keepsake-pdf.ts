@@ -1,7 +1,13 @@
 import { PDFDocument } from 'pdf-lib';
 import { embedPrintFonts, printText } from './fonts';
 import { ACCENT, CONTENT_WIDTH, Flow, INK, MARGIN_X, MUTED, RULE, wrapText } from './framework-pdf';
-import { KEEPSAKE_TITLE, type KeepsakeCover, type KeepsakePart, type KeepsakeWeek } from './keepsake-parts';
+import {
+  KEEPSAKE_TITLE,
+  type KeepsakeCover,
+  type KeepsakeInventory,
+  type KeepsakePart,
+  type KeepsakeWeek,
+} from './keepsake-parts';
 
 /*
  * "Our year", the couple's keepsake (docs/product.md#keepsake, decision 0166): a cover with both
@@ -16,6 +22,7 @@ export {
   KEEPSAKE_TITLE,
   type KeepsakeAnswer,
   type KeepsakeCover,
+  type KeepsakeInventory,
   type KeepsakePart,
   type KeepsakePartner,
   type KeepsakeWeek,
@@ -141,13 +148,77 @@ function renderWeek(flow: Flow, week: KeepsakeWeek): void {
   }
 }
 
-/** One part of the keepsake (the cover, or one week) as a PDF of its own. */
+export const INVENTORY_TITLE = 'What we each expect';
+const ANSWER_LABELS = ['not sure', 'strongly disagree', 'disagree', 'neither', 'agree', 'strongly agree'];
+
+/** An answer in words: 0 not sure, 1 strongly disagree .. 5 strongly agree. */
+export function answerLabel(answer: number): string {
+  return ANSWER_LABELS[answer] ?? String(answer);
+}
+
+/**
+ * The report of one round of "What we each expect": per topic, what to talk about (with both
+ * answers), what the two agree on, and what either is not sure of; each topic names its weeks.
+ */
+function renderInventory(flow: Flow, report: KeepsakeInventory): void {
+  const { fonts } = flow;
+  const body = { font: fonts.regular, size: 10.5, leading: 3 };
+  flow.text(`WHAT WE EACH EXPECT  \u00b7  ROUND ${report.round}`, { font: fonts.bold, size: 10, color: ACCENT });
+  flow.space(6);
+  flow.text(`${report.partner1} & ${report.partner2}`, { font: fonts.title, size: 24, color: INK, leading: 6 });
+  flow.space(4);
+  flow.text(`Both finished on ${longDate(report.revealedAt)}.`, { font: fonts.italic, size: 11, color: MUTED });
+  flow.space(6);
+  flow.text(
+    'A conversation starter, not a diagnosis or a prediction: it shows where your expectations meet and where they differ, so you know which weeks to talk about first.',
+    { font: fonts.italic, size: 10.5, color: MUTED, leading: 3 },
+  );
+  for (const topic of report.topics) {
+    flow.heading(topic.title, 80);
+    flow.text(`Weeks ${topic.weeks.join(', ')}`, { font: fonts.italic, size: 10, color: MUTED });
+    if (topic.change) flow.text(topic.change, { font: fonts.bold, size: 10.5, color: ACCENT });
+    flow.space(4);
+    const groups: [string, typeof topic.talk, boolean][] = [
+      ['TALK ABOUT IT (2 OR MORE POINTS APART)', topic.talk, true],
+      ['NOT SURE', topic.unsure, true],
+      ['WHERE YOU AGREE', topic.agree, false],
+    ];
+    for (const [label, items, withAnswers] of groups) {
+      if (items.length === 0) continue;
+      flow.keep(40);
+      flow.text(label, { font: fonts.bold, size: 9, color: MUTED });
+      for (const item of items) {
+        flow.keep(28);
+        flow.text(item.text, body);
+        if (withAnswers) {
+          flow.text(`${report.partner1}: ${answerLabel(item.partner1)}  \u00b7  ${report.partner2}: ${answerLabel(item.partner2)}`, {
+            font: fonts.italic,
+            size: 9.5,
+            color: MUTED,
+          });
+        }
+        flow.space(3);
+      }
+      flow.space(4);
+    }
+  }
+}
+
+/** One part of the keepsake (the cover, one week, or an inventory report) as a PDF of its own. */
 export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array> {
-  const title = part.kind === 'cover' ? KEEPSAKE_TITLE : `Week ${part.weekNumber}: ${part.title}`;
+  const title =
+    part.kind === 'cover'
+      ? KEEPSAKE_TITLE
+      : part.kind === 'inventory'
+        ? `${INVENTORY_TITLE} (round ${part.round})`
+        : `Week ${part.weekNumber}: ${part.title}`;
   const { pdf, flow } = await newDocument(title);
   if (part.kind === 'cover') {
     renderCover(flow, part);
-    drawFooters(pdf, flow, `Vows & Weeks  ·  ${KEEPSAKE_TITLE}`);
+    drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${KEEPSAKE_TITLE}`);
+  } else if (part.kind === 'inventory') {
+    renderInventory(flow, part);
+    drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${INVENTORY_TITLE}  \u00b7  round ${part.round}`);
   } else {
     renderWeek(flow, part);
     drawFooters(pdf, flow, `${KEEPSAKE_TITLE}  ·  Week ${part.weekNumber}: ${part.title}`);
