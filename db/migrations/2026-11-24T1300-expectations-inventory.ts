@@ -57,6 +57,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('inventory_answers_pk', ['round_id', 'partner', 'statement_id'])
     .execute();
+  // The couple's foreign key (deleting a couple) finds its answers through this index.
+  await db.schema.createIndex('inventory_answers_couple').on('inventory_answers').columns(['couple_id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
