@@ -17,7 +17,9 @@ interface TopicView {
 async function axe(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
     `axe on ${label}`,
   ).toEqual([]);
 }

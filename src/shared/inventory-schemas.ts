@@ -36,7 +36,9 @@ const text = (what: string) =>
 const statementIdSchema = z
   .string({ error: 'statement id must be text' })
   .regex(/^[a-z]+-\d{2}$/, { error: 'statement id must look like money-01' });
-const topicIdSchema = z.string({ error: 'topic must be text' }).regex(/^[a-z]+$/, { error: 'topic must be a topic id' });
+const topicIdSchema = z
+  .string({ error: 'topic must be text' })
+  .regex(/^[a-z]+$/, { error: 'topic must be a topic id' });
 
 export const inventoryStatementSchema = z.object({
   id: statementIdSchema,
@@ -149,7 +151,10 @@ export interface InventoryReport {
   /** The topics with the most to talk about first (their ids). */
   talkFirst: string[];
   /** Against the round before, when there is one. */
-  comparison: { round: number; topics: { id: string; title: string; before: number; now: number; change: TopicChange }[] } | null;
+  comparison: {
+    round: number;
+    topics: { id: string; title: string; before: number; now: number; change: TopicChange }[];
+  } | null;
 }
 
 export interface InventoryAggregate {

@@ -62,7 +62,10 @@ function parseStored(json: string): InventoryTopic | undefined {
  * Start-up step (every start, idempotent): stores each bundled topic that has no row, and moves a
  * topic the seller never edited to a changed bundled default. An edited topic is never touched.
  */
-export async function seedInventoryTopics(db: DB, now: string = nowIso()): Promise<{ inserted: number; refreshed: number }> {
+export async function seedInventoryTopics(
+  db: DB,
+  now: string = nowIso(),
+): Promise<{ inserted: number; refreshed: number }> {
   const stored = new Map((await repo.listTopics(db)).map((row) => [row.topicId, row]));
   let inserted = 0;
   let refreshed = 0;
@@ -127,7 +130,9 @@ export function topicsIn(topics: InventoryTopic[], locale: InventoryLocale): Inv
 /** The ids of the private (safety) statements of the bundled file. */
 export function privateStatementIds(): Set<string> {
   return new Set(
-    defaults().flatMap((topic) => topic.statements.filter((statement) => statement.private).map((statement) => statement.id)),
+    defaults().flatMap((topic) =>
+      topic.statements.filter((statement) => statement.private).map((statement) => statement.id),
+    ),
   );
 }
 
@@ -190,10 +195,17 @@ export async function saveInventoryTopic(
   const original = bundledTopic(topic.id);
   const ids = topic.statements.map((statement) => statement.id).join(',');
   if (ids !== original.statements.map((statement) => statement.id).join(',')) {
-    throw new AppError('BAD_REQUEST', "statements: the ids must be the topic's own, in order (texts can change, statements cannot be added or removed).");
+    throw new AppError(
+      'BAD_REQUEST',
+      "statements: the ids must be the topic's own, in order (texts can change, statements cannot be added or removed).",
+    );
   }
   const shaped = withBundledShape(original, topic);
-  if (topic.statements.some((statement, index) => Boolean(statement.private) !== Boolean(original.statements[index]!.private))) {
+  if (
+    topic.statements.some(
+      (statement, index) => Boolean(statement.private) !== Boolean(original.statements[index]!.private),
+    )
+  ) {
     throw new AppError('BAD_REQUEST', 'statements: which statements are private cannot change.');
   }
   const content = serialize(shaped);

@@ -2,7 +2,14 @@ import { extractText } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import type { OurDataExport } from '../../../shared/our-data-schemas';
-import { adminCookie, callerFor, type CoupleFixture, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import {
+  adminCookie,
+  callerFor,
+  type CoupleFixture,
+  createCouple,
+  sessionCookie,
+  useTestApp,
+} from '../../test/harness';
 import { cookieFrom } from '../auth/test-support';
 import { bundledTopics } from './content';
 import { INVENTORY_SEALED_MESSAGE } from './service';
@@ -93,7 +100,9 @@ describe('sealing: nothing of one partner reaches the other or the admin before 
     seen.push(JSON.stringify(await caseyCaller.inventory.status()));
     seen.push(JSON.stringify(await caseyCaller.inventory.answers({ partner: 'partner2' })));
     // Casey cannot write Robin's answers either.
-    await expect(caseyCaller.inventory.saveAnswers({ partner: 'partner1', answers: { 'money-01': 1 } })).rejects.toMatchObject({
+    await expect(
+      caseyCaller.inventory.saveAnswers({ partner: 'partner1', answers: { 'money-01': 1 } }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     const pdf = await get('/api/inventory-report.pdf', caseyCookie);
@@ -137,7 +146,10 @@ describe('sealing: nothing of one partner reaches the other or the admin before 
     const device = await callerFor(t, couple.cookie);
     await answerAndFinish(device, 'partner1', robinValue);
     await expect(device.inventory.report({ locale: 'en' })).rejects.toMatchObject(SEALED);
-    expect(await device.inventory.status()).toMatchObject({ revealed: false, partners: { partner1: { answered: ALL_IDS.length } } });
+    expect(await device.inventory.status()).toMatchObject({
+      revealed: false,
+      partners: { partner1: { answered: ALL_IDS.length } },
+    });
     await answerAndFinish(device, 'partner2', caseyValue);
     expect((await device.inventory.report({ locale: 'en' })).topics.length).toBeGreaterThan(0);
   });
@@ -150,7 +162,10 @@ describe('safety statements', () => {
     const saved = await robinCaller.inventory.saveAnswers({ partner: 'partner1', answers: { 'safety-04': 5 } });
     expect(saved.showHelp).toBe(true);
     await answerAndFinish(await robin(), 'partner1', robinValue);
-    const caseySaved = await (await casey()).inventory.saveAnswers({ partner: 'partner2', answers: { 'safety-04': 1 } });
+    const caseySaved = await (await casey()).inventory.saveAnswers({
+      partner: 'partner2',
+      answers: { 'safety-04': 1 },
+    });
     expect(caseySaved.showHelp).toBe(false);
     await answerAndFinish(await casey(), 'partner2', caseyValue);
 
@@ -161,15 +176,16 @@ describe('safety statements', () => {
     const robinsAnswers = await caseyCaller.inventory.answers({ partner: 'partner1' });
     expect(Object.keys(robinsAnswers.answers).length).toBe(ALL_IDS.length - SAFETY_IDS.length);
     const views: string[] = [JSON.stringify(robinsAnswers)];
-    for (const locale of ['en', 'es'] as const) views.push(JSON.stringify(await caseyCaller.inventory.report({ locale })));
+    for (const locale of ['en', 'es'] as const)
+      views.push(JSON.stringify(await caseyCaller.inventory.report({ locale })));
     const exported = (await get('/api/our-data', caseyCookie)).json() as OurDataExport;
     expect(exported.inventoryAnswers.filter((row) => row.partner === 'partner1').length).toBe(
       ALL_IDS.length - SAFETY_IDS.length,
     );
     // Casey's own export holds her own safety answers, and only hers.
-    expect(exported.inventoryAnswers.filter((row) => row.statementId.startsWith('safety-')).map((row) => row.partner)).toEqual(
-      SAFETY_IDS.map(() => 'partner2'),
-    );
+    expect(
+      exported.inventoryAnswers.filter((row) => row.statementId.startsWith('safety-')).map((row) => row.partner),
+    ).toEqual(SAFETY_IDS.map(() => 'partner2'));
     views.push(JSON.stringify(exported.inventoryAnswers.filter((row) => row.partner === 'partner1')));
     const keepsake = await get('/api/keepsake', caseyCookie);
     const keepsakeText = await pdfText(keepsake.rawPayload);
@@ -192,7 +208,10 @@ describe('safety statements', () => {
   it('on a shared device are taken but never read back', async () => {
     const couple = await signedInCouple();
     const device = await callerFor(t, couple.cookie);
-    const saved = await device.inventory.saveAnswers({ partner: 'partner1', answers: { 'safety-02': 4, 'money-01': 3 } });
+    const saved = await device.inventory.saveAnswers({
+      partner: 'partner1',
+      answers: { 'safety-02': 4, 'money-01': 3 },
+    });
     expect(saved).toMatchObject({ showHelp: true, answered: 2 });
     const back = await device.inventory.answers({ partner: 'partner1' });
     expect(back.answers).toEqual({ 'money-01': 3 });
@@ -202,7 +221,9 @@ describe('safety statements', () => {
     const couple = await signedInCouple();
     const device = await callerFor(t, couple.cookie);
     for (const value of [0, 1, 2, 3]) {
-      expect((await device.inventory.saveAnswers({ partner: 'partner2', answers: { 'safety-01': value } })).showHelp).toBe(false);
+      expect(
+        (await device.inventory.saveAnswers({ partner: 'partner2', answers: { 'safety-01': value } })).showHelp,
+      ).toBe(false);
     }
   });
 });
@@ -220,7 +241,9 @@ describe('taking the inventory', () => {
     });
     await expect(device.inventory.finish({ partner: 'partner1' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await answerAndFinish(device, 'partner1', () => 3);
-    await expect(device.inventory.saveAnswers({ partner: 'partner1', answers: { 'money-01': 1 } })).rejects.toMatchObject({
+    await expect(
+      device.inventory.saveAnswers({ partner: 'partner1', answers: { 'money-01': 1 } }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
   });
@@ -244,7 +267,11 @@ describe('taking the inventory', () => {
       });
       expect(res.statusCode, JSON.stringify(input)).toBe(400);
     }
-    const rows = await t.deps.db.selectFrom('inventory_answers').select('statement_id').where('couple_id', '=', couple.coupleId).execute();
+    const rows = await t.deps.db
+      .selectFrom('inventory_answers')
+      .select('statement_id')
+      .where('couple_id', '=', couple.coupleId)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -275,7 +302,9 @@ describe('taking the inventory', () => {
     await answerAndFinish(device, 'partner2', (id) => (id.startsWith('money-') ? 1 : 4));
     expect(await device.inventory.status()).toMatchObject({ canRetake: false, retakeFrom: '2027-07-10T10:00:00.000Z' });
     await expect(device.inventory.startRetake()).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(device.inventory.saveAnswers({ partner: 'partner1', answers: { 'money-01': 1 } })).rejects.toMatchObject({
+    await expect(
+      device.inventory.saveAnswers({ partner: 'partner1', answers: { 'money-01': 1 } }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
 
@@ -328,7 +357,9 @@ describe("the seller's side", () => {
       title: { en: 'Money matters', es: 'Asuntos de dinero' },
       weeks: [27, 28],
       statements: topic.statements.map((statement, index) =>
-        index === 0 ? { ...statement, en: 'I expect a shared budget.', es: 'Espero un presupuesto compartido.' } : statement,
+        index === 0
+          ? { ...statement, en: 'I expect a shared budget.', es: 'Espero un presupuesto compartido.' }
+          : statement,
       ),
     };
     expect(await admin.adminInventory.saveTopic({ topic: edited })).toMatchObject({ status: 'edited' });
@@ -350,7 +381,10 @@ describe("the seller's side", () => {
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(admin.adminInventory.topic({ topicId: 'nothing' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
-    expect(await admin.adminInventory.revertTopic({ topicId: 'money' })).toMatchObject({ status: 'default', topic: { weeks: [29, 28, 27] } });
+    expect(await admin.adminInventory.revertTopic({ topicId: 'money' })).toMatchObject({
+      status: 'default',
+      topic: { weeks: [29, 28, 27] },
+    });
     // A couple cannot edit.
     await expect(device.adminInventory.saveTopic({ topic: edited })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });

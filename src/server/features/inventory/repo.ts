@@ -102,7 +102,12 @@ export async function latestRound(db: DB, coupleId: number): Promise<StoredRound
 }
 
 /** A new round numbered after the last; undefined when another request made it first. */
-export async function insertRound(db: DB, coupleId: number, roundNumber: number, now: string): Promise<StoredRound | undefined> {
+export async function insertRound(
+  db: DB,
+  coupleId: number,
+  roundNumber: number,
+  now: string,
+): Promise<StoredRound | undefined> {
   const inserted = await db
     .insertInto('inventory_rounds')
     .values({ couple_id: coupleId, round_number: roundNumber, started_at: now })
@@ -112,7 +117,13 @@ export async function insertRound(db: DB, coupleId: number, roundNumber: number,
   return inserted;
 }
 
-export async function markFinished(db: DB, coupleId: number, roundId: number, partner: Partner, now: string): Promise<void> {
+export async function markFinished(
+  db: DB,
+  coupleId: number,
+  roundId: number,
+  partner: Partner,
+  now: string,
+): Promise<void> {
   const column = partner === 'partner1' ? 'partner1_finished_at' : 'partner2_finished_at';
   await db
     .updateTable('inventory_rounds')
@@ -123,7 +134,13 @@ export async function markFinished(db: DB, coupleId: number, roundId: number, pa
     .execute();
 }
 
-export async function markRevealed(db: DB, coupleId: number, roundId: number, now: string, topicTalk: string): Promise<void> {
+export async function markRevealed(
+  db: DB,
+  coupleId: number,
+  roundId: number,
+  now: string,
+  topicTalk: string,
+): Promise<void> {
   await db
     .updateTable('inventory_rounds')
     .set({ revealed_at: now, topic_talk: topicTalk })

@@ -50,7 +50,15 @@ export function buildReportTopics(
   const report: ReportTopic[] = [];
   for (const topic of topics) {
     if (topic.id === SAFETY_TOPIC) continue;
-    const entry: ReportTopic = { id: topic.id, title: topic.title, weeks: topic.weeks, agree: [], close: [], talk: [], unsure: [] };
+    const entry: ReportTopic = {
+      id: topic.id,
+      title: topic.title,
+      weeks: topic.weeks,
+      agree: [],
+      close: [],
+      talk: [],
+      unsure: [],
+    };
     for (const statement of topic.statements) {
       if (statement.private) continue;
       const partner1 = answers.partner1.get(statement.id);
@@ -70,7 +78,10 @@ export function talkFirst(topics: ReportTopic[]): string[] {
   return topics
     .map((topic, index) => ({ topic, index }))
     .filter(({ topic }) => topic.talk.length > 0)
-    .sort((a, b) => b.topic.talk.length - a.topic.talk.length || b.topic.unsure.length - a.topic.unsure.length || a.index - b.index)
+    .sort(
+      (a, b) =>
+        b.topic.talk.length - a.topic.talk.length || b.topic.unsure.length - a.topic.unsure.length || a.index - b.index,
+    )
     .map(({ topic }) => topic.id);
 }
 

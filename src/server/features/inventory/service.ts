@@ -22,7 +22,12 @@ import type { CoupleAuth } from '../auth/access';
 import { ensurePrivateDir } from '../../platform/private-files';
 import type { KeepsakeInventory } from '../printables/keepsake-parts';
 import { runPdfJob } from '../printables/pdf-jobs';
-import { type AnswerReader, assertCanReadBothOnce, assertCanWritePartner, canReadPartnerOnce } from '../partners/service';
+import {
+  type AnswerReader,
+  assertCanReadBothOnce,
+  assertCanWritePartner,
+  canReadPartnerOnce,
+} from '../partners/service';
 import { currentTopics, privateStatementIds, topicsIn } from './content';
 import { buildReportTopics, talkFirst, topicChange, topicTalkCounts } from './report';
 import * as repo from './repo';
@@ -201,10 +206,15 @@ export async function finish(deps: AppDeps, auth: CoupleAuth, partner: Partner):
   const round = await repo.latestRound(deps.db, auth.coupleId);
   if (!round || round.revealedAt !== null) throw new AppError('CONFLICT', 'There is no inventory in progress.');
   if (!finishedAt(round, partner)) {
-    const answered = new Set((await repo.listAnswers(deps.db, auth.coupleId, round.id, partner)).map((row) => row.statementId));
+    const answered = new Set(
+      (await repo.listAnswers(deps.db, auth.coupleId, round.id, partner)).map((row) => row.statementId),
+    );
     const missing = topics.flatMap((topic) => topic.statements).filter((statement) => !answered.has(statement.id));
     if (missing.length > 0) {
-      throw new AppError('BAD_REQUEST', `${missing.length} statements are still unanswered ("not sure" is an answer too).`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `${missing.length} statements are still unanswered ("not sure" is an answer too).`,
+      );
     }
     const now = nowIso();
     await deps.db.transaction().execute(async (trx) => {
@@ -212,9 +222,17 @@ export async function finish(deps: AppDeps, auth: CoupleAuth, partner: Partner):
       const current = await repo.latestRound(trx, auth.coupleId);
       if (!current?.partner1FinishedAt || !current.partner2FinishedAt) return;
       const [partner1, partner2] = await Promise.all(
-        PARTNERS.map(async (who) => new Map((await repo.listAnswers(trx, auth.coupleId, round.id, who)).map((row) => [row.statementId, row.answer]))),
+        PARTNERS.map(
+          async (who) =>
+            new Map(
+              (await repo.listAnswers(trx, auth.coupleId, round.id, who)).map((row) => [row.statementId, row.answer]),
+            ),
+        ),
       );
-      const reportTopics = buildReportTopics(topicsIn(topics, 'en').map(toReportInput), { partner1: partner1!, partner2: partner2! });
+      const reportTopics = buildReportTopics(topicsIn(topics, 'en').map(toReportInput), {
+        partner1: partner1!,
+        partner2: partner2!,
+      });
       await repo.markRevealed(trx, auth.coupleId, round.id, now, JSON.stringify(topicTalkCounts(reportTopics)));
     });
   }
@@ -231,7 +249,10 @@ export async function startRetake(deps: AppDeps, auth: CoupleAuth): Promise<Inve
   if (!latest?.revealedAt) throw new AppError('CONFLICT', 'A retake opens once you have both finished.');
   const from = retakeDate(latest.revealedAt);
   if (from.getTime() > Date.now()) {
-    throw new AppError('CONFLICT', `A retake opens on ${from.toISOString().slice(0, 10)}, six months after your report.`);
+    throw new AppError(
+      'CONFLICT',
+      `A retake opens on ${from.toISOString().slice(0, 10)}, six months after your report.`,
+    );
   }
   await repo.insertRound(deps.db, auth.coupleId, latest.roundNumber + 1, nowIso());
   return getStatus(deps, auth);
@@ -249,7 +270,8 @@ export async function getReport(
   roundNumber?: number,
 ): Promise<InventoryReport> {
   const rounds = await repo.listRounds(deps.db, auth.coupleId);
-  const round = roundNumber === undefined ? rounds[0] : rounds.find((candidate) => candidate.roundNumber === roundNumber);
+  const round =
+    roundNumber === undefined ? rounds[0] : rounds.find((candidate) => candidate.roundNumber === roundNumber);
   if (!round) {
     if (roundNumber !== undefined) throw new AppError('NOT_FOUND', `No inventory round ${roundNumber}.`);
     throw new AppError('FORBIDDEN', INVENTORY_SEALED_MESSAGE);
@@ -273,7 +295,9 @@ async function reportOf(
   ]);
   const views = topicsIn(topics, locale);
   const reportTopics = buildReportTopics(views.map(toReportInput), { partner1, partner2 });
-  const previous = rounds.find((candidate) => candidate.roundNumber < round.roundNumber && candidate.revealedAt !== null);
+  const previous = rounds.find(
+    (candidate) => candidate.roundNumber < round.roundNumber && candidate.revealedAt !== null,
+  );
   let comparison: InventoryReport['comparison'] = null;
   if (previous?.topicTalk) {
     const before = parseTalk(previous.topicTalk);
@@ -302,7 +326,9 @@ function parseTalk(json: string): Record<string, number> {
   try {
     const value: unknown = JSON.parse(json);
     if (!value || typeof value !== 'object') return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+    );
   } catch {
     return {};
   }
@@ -338,7 +364,8 @@ export function toKeepsakeInventory(report: InventoryReport): KeepsakeInventory 
         agree: topic.agree.map(strip),
         talk: topic.talk.map(strip),
         unsure: topic.unsure.map(strip),
-        change: change && report.comparison ? changeSentence(change.change, topic.title, report.comparison.round) : null,
+        change:
+          change && report.comparison ? changeSentence(change.change, topic.title, report.comparison.round) : null,
       };
     }),
   };

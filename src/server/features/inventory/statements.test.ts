@@ -51,9 +51,13 @@ describe('statements.json', () => {
       }
       expect(topic.weeks.length, topic.id).toBeGreaterThanOrEqual(2);
       expect(topic.weeks.length, topic.id).toBeLessThanOrEqual(5);
-      for (const week of topic.weeks) expect(Number.isInteger(week) && week >= 1 && week <= 52, `${topic.id} ${week}`).toBe(true);
+      for (const week of topic.weeks)
+        expect(Number.isInteger(week) && week >= 1 && week <= 52, `${topic.id} ${week}`).toBe(true);
       expect(new Set(topic.weeks).size, topic.id).toBe(topic.weeks.length);
-      expect(Object.keys(topic).filter((key) => !['id', 'title', 'weeks'].includes(key)), topic.id).toEqual([]);
+      expect(
+        Object.keys(topic).filter((key) => !['id', 'title', 'weeks'].includes(key)),
+        topic.id,
+      ).toEqual([]);
     }
   });
 

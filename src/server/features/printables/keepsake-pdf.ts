@@ -191,11 +191,14 @@ function renderInventory(flow: Flow, report: KeepsakeInventory): void {
         flow.keep(28);
         flow.text(item.text, body);
         if (withAnswers) {
-          flow.text(`${report.partner1}: ${answerLabel(item.partner1)}  \u00b7  ${report.partner2}: ${answerLabel(item.partner2)}`, {
-            font: fonts.italic,
-            size: 9.5,
-            color: MUTED,
-          });
+          flow.text(
+            `${report.partner1}: ${answerLabel(item.partner1)}  \u00b7  ${report.partner2}: ${answerLabel(item.partner2)}`,
+            {
+              font: fonts.italic,
+              size: 9.5,
+              color: MUTED,
+            },
+          );
         }
         flow.space(3);
       }

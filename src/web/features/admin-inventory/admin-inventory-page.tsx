@@ -1,4 +1,17 @@
-import { Badge, Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AGGREGATE_MIN_COUPLES, type InventoryTopic } from '../../../shared/inventory-schemas';
@@ -36,7 +49,11 @@ export function AdminInventoryPage() {
             maw={420}
           />
           {current ? (
-            <TopicEditor key={`${current.topic.id}-${current.updatedAt}`} topic={current.topic} isPrivate={current.private} />
+            <TopicEditor
+              key={`${current.topic.id}-${current.updatedAt}`}
+              topic={current.topic}
+              isPrivate={current.private}
+            />
           ) : null}
         </Stack>
       ) : null}
@@ -97,7 +114,9 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
   const setStatement = (index: number, locale: 'en' | 'es', value: string) =>
     setDraft({
       ...draft,
-      statements: draft.statements.map((statement, at) => (at === index ? { ...statement, [locale]: value } : statement)),
+      statements: draft.statements.map((statement, at) =>
+        at === index ? { ...statement, [locale]: value } : statement,
+      ),
     });
   const submit = () => {
     const parsed = weeks
@@ -123,7 +142,12 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
             onChange={(event) => setDraft({ ...draft, title: { ...draft.title, es: event.currentTarget.value } })}
           />
         </SimpleGrid>
-        <TextInput label={t('inventory.admin.weeks')} value={weeks} onChange={(event) => setWeeks(event.currentTarget.value)} maw={420} />
+        <TextInput
+          label={t('inventory.admin.weeks')}
+          value={weeks}
+          onChange={(event) => setWeeks(event.currentTarget.value)}
+          maw={420}
+        />
         {draft.statements.map((statement, index) => (
           <SimpleGrid key={statement.id} cols={{ base: 1, sm: 2 }}>
             <Textarea

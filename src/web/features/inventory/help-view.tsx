@@ -9,7 +9,13 @@ import { useT } from '../../i18n/use-t';
 export function HelpView({ onContinue }: { onContinue: () => void }) {
   const { t, locale } = useT();
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="inventory-help-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="inventory-help-title"
+    >
       <Stack gap="md" maw={620}>
         <Title order={2} id="inventory-help-title">
           {t('inventory.help.title')}

@@ -63,7 +63,10 @@ function PdfButton({ round }: { round: number }) {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(`/api/inventory-report.pdf?round=${round}&locale=${locale}`, `what-we-each-expect-round-${round}.pdf`);
+      await downloadFile(
+        `/api/inventory-report.pdf?round=${round}&locale=${locale}`,
+        `what-we-each-expect-round-${round}.pdf`,
+      );
     } catch (error) {
       notify.error(t('inventory.report.pdfFailed'), error instanceof RestError ? (error.serverMessage ?? '') : '');
     } finally {

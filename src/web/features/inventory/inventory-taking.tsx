@@ -154,7 +154,8 @@ function PartnerForm({
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            {t('inventory.answering.as', { name: names[partner] })} · {t('inventory.topic.step', { index: step + 1, count: topics.length })}
+            {t('inventory.answering.as', { name: names[partner] })} ·{' '}
+            {t('inventory.topic.step', { index: step + 1, count: topics.length })}
           </Text>
           {onHandOver ? (
             <Button variant="subtle" size="compact-sm" onClick={onHandOver}>
