@@ -113,7 +113,7 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await robin.reload();
   await expect(robin.getByRole('heading', { level: 2, name: 'Our report' })).toBeVisible();
   const communication = robin.locator('[data-topic="communication"]');
-  await expect(communication.getByText(/to talk about/)).toBeVisible();
+  await expect(communication.getByText(/· [1-9]\d* to talk about ·/)).toBeVisible();
   await communication.getByRole('link', { name: 'Week 1', exact: true }).click();
   await expect(robin).toHaveURL(/\/dashboard\?tab=current&week=1$/);
   await expect(robin.getByRole('heading', { level: 2, name: 'Listening to Understand' })).toBeVisible();

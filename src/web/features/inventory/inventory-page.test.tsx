@@ -59,7 +59,11 @@ describe('answering on the shared device', () => {
           showHelp: 'safety-01' in (input as { answers: Record<string, number> }).answers,
         },
       }),
-      'inventory.finish': () => ({ data: status({ partners: { partner1: { answered: 3, finishedAt: 'x' }, partner2: { answered: 0, finishedAt: null } } }) }),
+      'inventory.finish': () => ({
+        data: status({
+          partners: { partner1: { answered: 3, finishedAt: 'x' }, partner2: { answered: 0, finishedAt: null } },
+        }),
+      }),
     });
     const user = userEvent.setup();
     renderWithQueryClient(<InventoryPage />);
@@ -128,7 +132,12 @@ describe('the report', () => {
     };
     stubTrpcFetch({
       'inventory.status': () => ({
-        data: status({ you: 'partner2', revealed: true, revealedAt: report.revealedAt, retakeFrom: '2027-07-10T10:00:00.000Z' }),
+        data: status({
+          you: 'partner2',
+          revealed: true,
+          revealedAt: report.revealedAt,
+          retakeFrom: '2027-07-10T10:00:00.000Z',
+        }),
       }),
       'inventory.statements': () => ({ data: TOPICS }),
       'profile.get': () => ({ data: PROFILE }),

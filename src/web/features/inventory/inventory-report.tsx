@@ -2,7 +2,13 @@ import { Anchor, Badge, Button, Card, Group, List, Paper, Stack, Text, Title } f
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { InventoryReport, InventoryStatus, ReportStatement, ReportTopic } from '../../../shared/inventory-schemas';
+import type {
+  InventoryReport,
+  InventoryStatus,
+  ReportStatement,
+  ReportTopic,
+  TopicChange,
+} from '../../../shared/inventory-schemas';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { formatDate, formatList } from '../../../shared/i18n/format';
 import { notify } from '../../components/notifications';
@@ -86,15 +92,20 @@ function PdfButton({ round }: { round: number }) {
   );
 }
 
+/** How a topic moved since the round before, in words; nothing for `same` and `new`. */
+const CHANGE_IDS: Partial<Record<TopicChange, MessageId>> = {
+  'now-agree': 'inventory.change.nowAgree',
+  closer: 'inventory.change.closer',
+  further: 'inventory.change.further',
+};
+
 function TopicCard({ topic, report }: { topic: ReportTopic; report: InventoryReport }) {
   const { t } = useT();
   const change = report.comparison?.topics.find((entry) => entry.id === topic.id);
+  const changeId = change ? CHANGE_IDS[change.change] : undefined;
   const changeText =
-    change && report.comparison && ['now-agree', 'closer', 'further'].includes(change.change)
-      ? t(`inventory.change.${change.change}` as MessageId, {
-          topic: topic.title.toLocaleLowerCase(),
-          round: report.comparison.round,
-        })
+    changeId && report.comparison
+      ? t(changeId, { topic: topic.title.toLocaleLowerCase(), round: report.comparison.round })
       : null;
   const headingId = `inventory-topic-${topic.id}`;
   return (
