@@ -14,6 +14,16 @@ interface TopicView {
   statements: { id: string }[];
 }
 
+/** Nothing of the page's own content is wider than the screen (the site header is the layout's). */
+async function fitsTheScreen(page: Page): Promise<void> {
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((element) => `${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`),
+  );
+  expect(overflowing, 'content wider than the screen').toEqual([]);
+}
+
 async function axe(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   expect(
@@ -55,7 +65,8 @@ async function answerLastTopicInForm(page: Page, first = 'Disagree'): Promise<vo
 test('two partners take it privately, see the report, and follow a topic to its week', async ({ browser }) => {
   test.slow();
   const robinContext = await browser.newContext();
-  const caseyContext = await browser.newContext();
+  // Casey on a phone (375 px): nothing may be wider than the screen.
+  const caseyContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const robin = await robinContext.newPage();
   const casey = await caseyContext.newPage();
   const errors: string[] = [];
@@ -103,6 +114,8 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await expect(casey.getByText('Robin has finished')).toBeVisible();
   await expect(casey.getByRole('button', { name: 'I am Robin' })).toHaveCount(0);
   await expect(casey.getByText(/1-800-799-7233/)).toHaveCount(0);
+  await expect(casey.getByRole('heading', { level: 2, name: 'Feeling safe' })).toBeVisible();
+  await fitsTheScreen(casey);
   await answerLastTopicInForm(casey);
 
   // The report opens for both: communication first, the safety topic nowhere.
@@ -110,6 +123,7 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await expect(casey.getByText('Talk about these first: Communication')).toBeVisible();
   await expect(casey.getByRole('heading', { name: 'Feeling safe' })).toHaveCount(0);
   await axe(casey, '/expectations (report)');
+  await fitsTheScreen(casey);
   await robin.reload();
   await expect(robin.getByRole('heading', { level: 2, name: 'Our report' })).toBeVisible();
   const communication = robin.locator('[data-topic="communication"]');
