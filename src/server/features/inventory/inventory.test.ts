@@ -194,7 +194,11 @@ describe('safety statements', () => {
     for (const cookie of [caseyCookie, couple.cookie]) {
       const pdf = await get('/api/inventory-report.pdf?locale=es', cookie);
       expect(pdf.statusCode).toBe(200);
-      views.push(await pdfText(pdf.rawPayload));
+      const text = await pdfText(pdf.rawPayload);
+      // In Spanish: the labels and the statements.
+      expect(text).toContain('LO QUE CADA QUIEN ESPERA');
+      expect(text).toContain('El dinero');
+      views.push(text);
     }
     const admin = await callerFor(t, await adminCookie(t.deps));
     views.push(JSON.stringify(await admin.adminInventory.aggregate()));

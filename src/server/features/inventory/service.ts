@@ -16,10 +16,12 @@ import {
   SAFETY_TOPIC,
   type TopicChange,
 } from '../../../shared/inventory-schemas';
+import type { MessageId } from '../../../shared/i18n/locales';
 import { type DB, nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { ensurePrivateDir } from '../../platform/private-files';
+import { t } from '../i18n/translate';
 import type { KeepsakeInventory } from '../printables/keepsake-parts';
 import { runPdfJob } from '../printables/pdf-jobs';
 import {
@@ -339,19 +341,28 @@ function parseTalk(json: string): Record<string, number> {
 // ---------------------------------------------------------------------------------------------
 
 /** How a topic moved since the round before, in words ("You now agree on money."), or null. */
-export function changeSentence(change: TopicChange, title: string, previousRound: number): string | null {
-  const topic = title.toLowerCase();
-  if (change === 'now-agree') return `You now agree on ${topic}.`;
-  if (change === 'closer') return `Closer on ${topic} than in round ${previousRound}.`;
-  if (change === 'further') return `More to talk about on ${topic} than in round ${previousRound}.`;
-  return null;
+export function changeSentence(
+  locale: InventoryLocale,
+  change: TopicChange,
+  title: string,
+  previousRound: number,
+): string | null {
+  const id = CHANGE_IDS[change];
+  return id ? t(locale, id, { topic: title.toLocaleLowerCase(locale), round: previousRound }) : null;
 }
 
+const CHANGE_IDS: Partial<Record<TopicChange, MessageId>> = {
+  'now-agree': 'inventory.change.nowAgree',
+  closer: 'inventory.change.closer',
+  further: 'inventory.change.further',
+};
+
 /** A report as the keepsake and the printable PDF render it. */
-export function toKeepsakeInventory(report: InventoryReport): KeepsakeInventory {
+export function toKeepsakeInventory(report: InventoryReport, locale: InventoryLocale): KeepsakeInventory {
   const strip = ({ text, partner1, partner2 }: ReportStatement) => ({ text, partner1, partner2 });
   return {
     kind: 'inventory',
+    locale,
     round: report.round,
     revealedAt: report.revealedAt,
     partner1: report.names.partner1,
@@ -365,7 +376,9 @@ export function toKeepsakeInventory(report: InventoryReport): KeepsakeInventory 
         talk: topic.talk.map(strip),
         unsure: topic.unsure.map(strip),
         change:
-          change && report.comparison ? changeSentence(change.change, topic.title, report.comparison.round) : null,
+          change && report.comparison
+            ? changeSentence(locale, change.change, topic.title, report.comparison.round)
+            : null,
       };
     }),
   };
@@ -380,7 +393,8 @@ export async function keepsakeInventories(
   const rounds = await repo.listRounds(db, auth.coupleId);
   const parts: KeepsakeInventory[] = [];
   for (const round of [...rounds].reverse()) {
-    if (round.revealedAt !== null) parts.push(toKeepsakeInventory(await reportOf(db, auth, round, rounds, locale)));
+    if (round.revealedAt !== null)
+      parts.push(toKeepsakeInventory(await reportOf(db, auth, round, rounds, locale), locale));
   }
   return parts;
 }
@@ -470,9 +484,9 @@ export async function reportPdf(
   try {
     const source = path.join(work, 'report.jsonl');
     const target = path.join(work, 'report.pdf');
-    await fs.writeFile(source, `${JSON.stringify(toKeepsakeInventory(report))}\n`, { mode: 0o600 });
+    await fs.writeFile(source, `${JSON.stringify(toKeepsakeInventory(report, locale))}\n`, { mode: 0o600 });
     await runPdfJob(
-      { kind: 'keepsake', source, target, workDir: path.join(work, 'parts'), title: 'What we each expect' },
+      { kind: 'keepsake', source, target, workDir: path.join(work, 'parts'), title: t(locale, 'inventory.title') },
       { timeoutMs: REPORT_PDF_TIME_LIMIT_MS },
     );
     return { bytes: new Uint8Array(await fs.readFile(target)), round: report.round };

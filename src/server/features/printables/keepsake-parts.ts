@@ -70,6 +70,8 @@ export interface KeepsakeInventoryTopic {
 /** The report of one revealed round of "What we each expect" (issue 41): never a private statement. */
 export interface KeepsakeInventory {
   kind: 'inventory';
+  /** The language of the texts (the statements come in it already). */
+  locale: 'en' | 'es';
   round: number;
   revealedAt: string;
   partner1: string;

@@ -1,4 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
+import { formatDate } from '../../../shared/i18n/format';
+import type { Locale, MessageId } from '../../../shared/i18n/locales';
+import { t } from '../i18n/translate';
 import { embedPrintFonts, printText } from './fonts';
 import { ACCENT, CONTENT_WIDTH, Flow, INK, MARGIN_X, MUTED, RULE, wrapText } from './framework-pdf';
 import {
@@ -148,56 +151,56 @@ function renderWeek(flow: Flow, week: KeepsakeWeek): void {
   }
 }
 
-export const INVENTORY_TITLE = 'What we each expect';
-const ANSWER_LABELS = ['not sure', 'strongly disagree', 'disagree', 'neither', 'agree', 'strongly agree'];
-
-/** An answer in words: 0 not sure, 1 strongly disagree .. 5 strongly agree. */
-export function answerLabel(answer: number): string {
-  return ANSWER_LABELS[answer] ?? String(answer);
+/** An answer in words, in the report's language: 0 not sure, 1 strongly disagree .. 5 strongly agree. */
+export function answerLabel(locale: Locale, answer: number): string {
+  return answer >= 0 && answer <= 5 ? t(locale, `inventory.scale.${answer}` as MessageId) : String(answer);
 }
 
 /**
- * The report of one round of "What we each expect": per topic, what to talk about (with both
- * answers), what the two agree on, and what either is not sure of; each topic names its weeks.
+ * The report of one round of "What we each expect", in its couple's language: per topic, what to
+ * talk about (with both answers), what either is not sure of, what the two agree on; each topic
+ * names its weeks.
  */
 function renderInventory(flow: Flow, report: KeepsakeInventory): void {
   const { fonts } = flow;
+  const { locale } = report;
   const body = { font: fonts.regular, size: 10.5, leading: 3 };
-  flow.text(`WHAT WE EACH EXPECT  \u00b7  ROUND ${report.round}`, { font: fonts.bold, size: 10, color: ACCENT });
+  flow.text(t(locale, 'inventory.pdf.heading', { round: report.round }), { font: fonts.bold, size: 10, color: ACCENT });
   flow.space(6);
   flow.text(`${report.partner1} & ${report.partner2}`, { font: fonts.title, size: 24, color: INK, leading: 6 });
   flow.space(4);
-  flow.text(`Both finished on ${longDate(report.revealedAt)}.`, { font: fonts.italic, size: 11, color: MUTED });
+  flow.text(t(locale, 'inventory.pdf.finished', { date: formatDate(locale, report.revealedAt) }), {
+    font: fonts.italic,
+    size: 11,
+    color: MUTED,
+  });
   flow.space(6);
-  flow.text(
-    'A conversation starter, not a diagnosis or a prediction: it shows where your expectations meet and where they differ, so you know which weeks to talk about first.',
-    { font: fonts.italic, size: 10.5, color: MUTED, leading: 3 },
-  );
+  flow.text(t(locale, 'inventory.notDiagnosis'), { font: fonts.italic, size: 10.5, color: MUTED, leading: 3 });
   for (const topic of report.topics) {
     flow.heading(topic.title, 80);
-    flow.text(`Weeks ${topic.weeks.join(', ')}`, { font: fonts.italic, size: 10, color: MUTED });
+    flow.text(t(locale, 'inventory.pdf.weeks', { weeks: topic.weeks.join(', ') }), {
+      font: fonts.italic,
+      size: 10,
+      color: MUTED,
+    });
     if (topic.change) flow.text(topic.change, { font: fonts.bold, size: 10.5, color: ACCENT });
     flow.space(4);
-    const groups: [string, typeof topic.talk, boolean][] = [
-      ['TALK ABOUT IT (2 OR MORE POINTS APART)', topic.talk, true],
-      ['NOT SURE', topic.unsure, true],
-      ['WHERE YOU AGREE', topic.agree, false],
+    const groups: [MessageId, typeof topic.talk, boolean][] = [
+      ['inventory.report.talk', topic.talk, true],
+      ['inventory.report.unsure', topic.unsure, true],
+      ['inventory.report.agree', topic.agree, false],
     ];
     for (const [label, items, withAnswers] of groups) {
       if (items.length === 0) continue;
       flow.keep(40);
-      flow.text(label, { font: fonts.bold, size: 9, color: MUTED });
+      flow.text(t(locale, label).toLocaleUpperCase(locale), { font: fonts.bold, size: 9, color: MUTED });
       for (const item of items) {
         flow.keep(28);
         flow.text(item.text, body);
         if (withAnswers) {
           flow.text(
-            `${report.partner1}: ${answerLabel(item.partner1)}  \u00b7  ${report.partner2}: ${answerLabel(item.partner2)}`,
-            {
-              font: fonts.italic,
-              size: 9.5,
-              color: MUTED,
-            },
+            `${report.partner1}: ${answerLabel(locale, item.partner1)}  \u00b7  ${report.partner2}: ${answerLabel(locale, item.partner2)}`,
+            { font: fonts.italic, size: 9.5, color: MUTED },
           );
         }
         flow.space(3);
@@ -213,7 +216,7 @@ export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array
     part.kind === 'cover'
       ? KEEPSAKE_TITLE
       : part.kind === 'inventory'
-        ? `${INVENTORY_TITLE} (round ${part.round})`
+        ? t(part.locale, 'inventory.pdf.footer', { round: part.round })
         : `Week ${part.weekNumber}: ${part.title}`;
   const { pdf, flow } = await newDocument(title);
   if (part.kind === 'cover') {
@@ -221,7 +224,7 @@ export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array
     drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${KEEPSAKE_TITLE}`);
   } else if (part.kind === 'inventory') {
     renderInventory(flow, part);
-    drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${INVENTORY_TITLE}  \u00b7  round ${part.round}`);
+    drawFooters(pdf, flow, t(part.locale, 'inventory.pdf.footer', { round: part.round }));
   } else {
     renderWeek(flow, part);
     drawFooters(pdf, flow, `${KEEPSAKE_TITLE}  ·  Week ${part.weekNumber}: ${part.title}`);
