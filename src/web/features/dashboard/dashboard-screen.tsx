@@ -50,7 +50,7 @@ interface DashboardScreenProps {
   winsExtra?: ReactNode;
   /** Shown under the Profile tab's form (the couple's data: download, delete). */
   profileExtra?: ReactNode;
-  /** Shown on the Progress tab under the summary cards ("What we each expect"). */
+  /** Shown on the Progress tab under the journey map ("What we each expect"). */
   progressExtra?: ReactNode;
 }
 
@@ -358,7 +358,6 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
                 <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
               ) : null}
               <SummaryCards progression={progression} weeks={weeks} />
-              {progressExtra}
               <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
                 {showSelected && selected ? (
                   <WeekDetailCard
@@ -380,6 +379,8 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
                 ) : null}
               </div>
               <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
+              {/* Last, so nothing the prerendered frame draws moves when it arrives (decision 0136). */}
+              {progressExtra}
             </Stack>
           </Tabs.Panel>
 
