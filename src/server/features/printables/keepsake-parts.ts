@@ -1,3 +1,5 @@
+import type { Locale } from '../../../shared/i18n/locales';
+
 /*
  * The parts of "Our year" (keepsake-pdf.ts renders them with pdf-lib in the PDF worker): what the
  * server's main thread needs to describe and cache the keepsake, without loading pdf-lib (issue
@@ -5,11 +7,14 @@
  */
 
 /** 3: a letter first met inside another glyph keeps its text (decision 0193). */
-export const KEEPSAKE_GENERATOR_VERSION = 3;
+export const KEEPSAKE_GENERATOR_VERSION = 4; // 4: in the requesting partner's language (decision 0232)
+/** The English title; each part prints `pdf.keepsake.title` in its own language. */
 export const KEEPSAKE_TITLE = 'Our year';
 
 export interface KeepsakeCover {
   kind: 'cover';
+  /** The language of the page's own texts (decision 0232); English when absent. */
+  locale?: Locale;
   partner1: string;
   partner2: string;
   /** `YYYY-MM-DD`, or null. */
@@ -36,6 +41,7 @@ export interface KeepsakePartner {
 
 export interface KeepsakeWeek {
   kind: 'week';
+  locale?: Locale;
   weekNumber: number;
   title: string;
   phase: string;

@@ -158,6 +158,38 @@ describe('the keepsake', () => {
     milestones: [],
   };
 
+  it('prints the cover and a week in Spanish for a Spanish-speaking partner', async () => {
+    const cover = await renderKeepsakePart({
+      kind: 'cover',
+      locale: 'es',
+      partner1: 'Luc\u00eda',
+      partner2: 'Mateo',
+      weddingDate: '2027-06-12',
+      weeksCompleted: 13,
+      milestones: ['\u00a1Comenz\u00f3 el camino!', 'Primer trimestre logrado'],
+      madeOn: '2027-03-01',
+    });
+    const { text: coverText } = await textOf(cover);
+    expect((await PDFDocument.load(cover)).getTitle()).toBe('Nuestro a\u00f1o');
+    expect(coverText).toContain('Nuestra boda: 12 de junio de 2027');
+    expect(coverText).toContain('13 semanas del curso completadas en pareja.');
+    expect(coverText).toContain('Creado el 1 de marzo de 2027.');
+    const weekPdf = await renderKeepsakePart({
+      ...answered,
+      locale: 'es',
+      title: 'Escuchar',
+      phase: 'Bases de la comunicaci\u00f3n',
+      summary: 'Un resumen.',
+    });
+    const { text } = await textOf(weekPdf);
+    expect(text).toContain('SEMANA 3');
+    expect(text).toContain('Completada el 20 de enero de 2027');
+    expect(text).toContain('Nuestra calificaci\u00f3n: 5 de 5');
+    expect(text).toContain('Respuestas de \u0141ukasz');
+    expect(text).toContain('Nuestro resumen');
+    expect(`${coverText} ${text}`).not.toMatch(/\b(Our|Week|WEEK|Completed|answers|Made on|weeks)\b/);
+  });
+
   it('prints names and answers in their own letters: Latin alphabets, Greek, Cyrillic, Vietnamese', async () => {
     const cover = await renderKeepsakePart({
       kind: 'cover',
@@ -170,7 +202,7 @@ describe('the keepsake', () => {
     });
     expect((await textOf(cover)).text).toContain('Łukasz & Thảo');
     const { text } = await textOf(await renderKeepsakePart(answered));
-    expect(text).toContain("Łukasz's answers");
+    expect(text).toContain('Łukasz’s answers');
     expect(text).toContain('Gülşen słucha uważnie');
     expect(text).toContain('Σ΄αγαπώ. Я тебя люблю. Anh yêu em.');
     expect(text).toContain('Zoë and Thảo');
