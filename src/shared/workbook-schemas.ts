@@ -2,6 +2,7 @@ import { z } from './zod';
 import { WORKBOOK_ITEM_MAX_LENGTH, WORKBOOK_MAX_ITEMS } from './constants';
 import { partnerSchema, weekNumberSchema } from './schemas';
 import { formatCount } from './format-count';
+import { LOCALES, type Locale } from './i18n/locales';
 
 /*
  * The workbook's shapes, shared by the server (validation of REST bodies, tRPC inputs and the
@@ -106,6 +107,13 @@ export interface WeekContent extends Omit<WeekContentData, 'weekNumber'> {
   contentWeek: number;
   /** True when the week has no content of its own and shows week 1's (docs/product.md#entities). */
   isFallback: boolean;
+  /** The language this content is in (decision 0232); absent means English. */
+  locale?: Locale;
+  /**
+   * True when the reader's language has no complete version of this week and the whole week is
+   * shown in English instead (never a half-translated week; decision 0232).
+   */
+  languageFallback?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,9 +242,11 @@ export const workbookSaveAnswersInput = workbookPartnerInput.extend(workbookAnsw
 /** `default`: the bundled text of this version; `edited`: the seller's own. */
 export type CourseWeekStatus = 'default' | 'edited';
 
-export const courseWeekInput = z.object({ weekNumber: weekNumberSchema });
+/** The edition the seller edits (decision 0232); English when absent. */
+export const courseLocaleSchema = z.enum(LOCALES, { error: 'locale must be en or es' });
+export const courseWeekInput = z.object({ weekNumber: weekNumberSchema, locale: courseLocaleSchema.optional() });
 export const courseWeekSaveInput = z
-  .object({ weekNumber: weekNumberSchema, content: weekContentSchema })
+  .object({ weekNumber: weekNumberSchema, locale: courseLocaleSchema.optional(), content: weekContentSchema })
   .superRefine((input, context) => {
     if (input.content.weekNumber !== input.weekNumber) {
       context.addIssue({ code: 'custom', path: ['content', 'weekNumber'], message: `must be ${input.weekNumber}` });
@@ -244,6 +254,7 @@ export const courseWeekSaveInput = z
   });
 export const courseWeekRestoreInput = z.object({
   weekNumber: weekNumberSchema,
+  locale: courseLocaleSchema.optional(),
   versionId: z.number({ error: 'versionId must be a number' }).int().positive(),
 });
 
@@ -253,9 +264,19 @@ export interface CourseWeekListItem {
   status: CourseWeekStatus;
   /** When this version became current; null for a week the store lacks (shown from the files). */
   updatedAt: string | null;
+  /**
+   * The state of each other language's edition (decision 0232): `missing` (none, or one whose
+   * questions and cards no longer match the English ids: couples see English), `outdated` (saved
+   * before the English edition's last change), `upToDate`.
+   */
+  translations?: Partial<Record<Locale, CourseTranslationState>>;
 }
 
+export type CourseTranslationState = 'missing' | 'outdated' | 'upToDate';
+
 export interface CourseWeek extends CourseWeekListItem {
+  /** The edition shown (English when absent). */
+  locale?: Locale;
   content: WeekContentData;
 }
 

@@ -111,6 +111,8 @@ export interface WeekSummariesTable {
 /** The current version of a week's content (decision 0125). */
 export interface WeekContentsTable {
   week_number: number;
+  /** The edition's language (decision 0232). */
+  locale: Generated<'en' | 'es'>;
   /** JSON of the shared week content schema. */
   content: string;
   status: 'default' | 'edited';
@@ -121,6 +123,7 @@ export interface WeekContentsTable {
 export interface WeekContentVersionsTable {
   id: Generated<number>;
   week_number: number;
+  locale: Generated<'en' | 'es'>;
   content: string;
   status: 'default' | 'edited';
   saved_at: string;

@@ -14,6 +14,8 @@ import { nextWeek, type WeekLockReason } from '../../../shared/unlock';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
+import type { Locale } from '../../../shared/i18n/locales';
+import { localeOfAccount } from '../i18n/locale';
 import { ensurePrintable, printablesDir } from '../printables/cache';
 import { printableWeekContent, weeksWithPrintableContent } from '../printables/content';
 import { assertWeekUnlocked, unlockState } from '../progress/unlock';
@@ -213,7 +215,8 @@ export async function openFrameworkDownload(
   options: { onMissingFile?: (fileName: string) => void } = {},
 ): Promise<FrameworkDownload> {
   if (viewer.kind === 'couple') await assertWeekUnlocked(deps, viewer, weekNumber);
-  return openWeekFramework(deps, weekNumber, options);
+  // The generated printable in the viewer's own language (decision 0232).
+  return openWeekFramework(deps, weekNumber, { ...options, locale: await localeOfAccount(deps.db, viewer.accountId) });
 }
 
 /**
@@ -223,7 +226,7 @@ export async function openFrameworkDownload(
 export async function openWeekFramework(
   deps: AppDeps,
   weekNumber: number,
-  { onMissingFile }: { onMissingFile?: (fileName: string) => void } = {},
+  { onMissingFile, locale = 'en' }: { onMissingFile?: (fileName: string) => void; locale?: Locale } = {},
 ): Promise<FrameworkDownload> {
   let missing: string | undefined;
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -237,7 +240,7 @@ export async function openWeekFramework(
     missing = row.fileName;
   }
   if (missing !== undefined) onMissingFile?.(missing);
-  const content = await printableWeekContent(deps, weekNumber);
+  const content = await printableWeekContent(deps, weekNumber, locale);
   if (!content) throw new AppError('NOT_FOUND', notUploadedMessage(weekNumber));
   const file = await ensurePrintable(printablesDir(deps.config.dataDir), content, generatePrintableInWorker);
   const handle = await fs.open(file, 'r');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bundledContentLibrary } from '../workbook/content-library';
+import { bundledContentLibrary, bundledLibraryFor } from '../workbook/content-library';
 import { completeWeeks } from '../workbook/test-support';
 import {
   callerFor,
@@ -91,12 +91,14 @@ describe('weekly reminders', () => {
     clock.advance(REMINDER_AFTER_MS);
     expect(await remindAndSend()).toBe(1);
     const [mail] = receivedBy(couple.email);
-    expect(mail?.parsed.subject).toBe(`La semana 1 los espera: ${titleOf(1)}`);
+    // The week's title from the Spanish edition of the course (decision 0232).
+    expect(mail?.parsed.subject).toBe(`La semana 1 los espera: ${bundledLibraryFor('es').ownContent(1)!.title}`);
+    expect(mail?.parsed.subject).not.toContain(titleOf(1));
     expect(mail?.parsed.text).toContain('Hola, Lucía y Mateo:');
     expect(mail?.parsed.text).toContain('Faltan 52 semanas, una a la vez.');
     expect(mail?.parsed.text).toContain('Dejar de recibir estos recordatorios');
     expect(mail?.parsed.html).toContain('<html lang="es">');
-    // (The week's title is the course content's, translated apart; the addresses are addresses.)
+    // (The addresses are addresses.)
     const words = (mail?.parsed.text ?? '').replace(/https?:\/\/\S+/g, '');
     expect(words).not.toMatch(/\b(Dear|Week|week|With warm wishes)\b/);
   });

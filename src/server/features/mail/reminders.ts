@@ -1,5 +1,6 @@
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { AppDeps } from '../../deps/app-deps';
+import { recipientLocale } from '../i18n/locale';
 import { getWeekContent } from '../workbook/service';
 import { type Clock, systemClock } from './clock';
 import { listReminderCandidates, type ReminderCandidate } from './repo';
@@ -117,7 +118,9 @@ export class ReminderScheduler {
       for (const candidate of page) {
         const week = dueReminderWeek(candidate, now);
         if (week === null) continue;
-        const content = await getWeekContent(deps, { coupleId: candidate.coupleId, accessLevel: 'full' }, week);
+        // The week's title in the recipient's language (decision 0232).
+        const locale = await recipientLocale(deps.db, { email: candidate.email, coupleId: candidate.coupleId });
+        const content = await getWeekContent(deps, { coupleId: candidate.coupleId, accessLevel: 'full', locale }, week);
         const sent = await queueWeeklyReminder(deps, {
           coupleId: candidate.coupleId,
           email: candidate.email,

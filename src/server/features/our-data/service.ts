@@ -16,10 +16,12 @@ import type { CoupleAuth } from '../auth/access';
 import { deleteCoupleAccount } from '../couples/service';
 import { tidyOutboxFolder } from '../mail/service';
 import { filePrefix, keepsakeDir, removeKeepsakes } from './keepsake-files';
-import { phaseOf } from '../printables/printable-week';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { localeOfAccount } from '../i18n/locale';
+import { t } from '../i18n/translate';
+import { phaseLabel } from '../printables/printable-week';
 import {
   KEEPSAKE_GENERATOR_VERSION,
-  KEEPSAKE_TITLE,
   type KeepsakeCover,
   type KeepsakePart,
   type KeepsakeWeek,
@@ -27,7 +29,6 @@ import {
 import { runPdfJob } from '../printables/pdf-jobs';
 import * as repo from './repo';
 import { COUPLE_DATA_TABLES } from './tables';
-import { localeOfAccount } from '../i18n/locale';
 import { keepsakeInventories } from '../inventory/service';
 import { keepsakeAnswers } from './visible-answers';
 
@@ -155,7 +156,7 @@ const KEEPSAKE_HEAP_MB = 256;
 async function keepsakePath(deps: AppDeps, couple: Couple): Promise<string> {
   const [stamp, locale] = await Promise.all([
     repo.readKeepsakeStamp(deps.db, couple.coupleId),
-    // The inventory's reports are written in the sign-in's language.
+    // The keepsake is written in the sign-in's language (decision 0232), inventory reports included.
     localeOfAccount(deps.db, couple.accountId),
   ]);
   const key = createHash('sha256')
@@ -192,20 +193,24 @@ export async function openKeepsake(deps: AppDeps, couple: Couple, now = new Date
 export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Date()): AsyncGenerator<KeepsakePart> {
   const profile = await repo.findProfile(deps.db, couple.coupleId);
   if (!profile) return;
+  // In the requesting sign-in's own language (decision 0232).
+  const locale = await localeOfAccount(deps.db, couple.accountId);
+  const milestoneTitle = (index: number) => t(locale, `pdf.milestone.${index + 1}` as MessageId);
   const completed = await repo.listCompletedWeekNumbers(deps.db, couple.coupleId);
   const reachedAt = new Map<number, string[]>();
-  for (const milestone of MILESTONES) {
+  MILESTONES.forEach((milestone, index) => {
     const week = completed[milestone.week - 1];
-    if (week !== undefined) reachedAt.set(week, [...(reachedAt.get(week) ?? []), milestone.title]);
-  }
+    if (week !== undefined) reachedAt.set(week, [...(reachedAt.get(week) ?? []), milestoneTitle(index)]);
+  });
   const names = { partner1: profile.display_name, partner2: profile.partner_name };
   const cover: KeepsakeCover = {
     kind: 'cover',
+    locale,
     ...names,
     weddingDate: profile.wedding_date,
     weeksCompleted: completed.length,
-    milestones: MILESTONES.filter((milestone) => milestone.week <= completed.length).map(
-      (milestone) => milestone.title,
+    milestones: MILESTONES.flatMap((milestone, index) =>
+      milestone.week <= completed.length ? [milestoneTitle(index)] : [],
     ),
     madeOn: now.toISOString().slice(0, 10),
   };
@@ -213,14 +218,15 @@ export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Da
   for (const weekNumber of completed) {
     const [record, answers, summary] = await Promise.all([
       repo.findProgress(deps.db, couple.coupleId, weekNumber),
-      keepsakeAnswers(deps.db, couple, weekNumber),
+      keepsakeAnswers(deps.db, couple, weekNumber, locale),
       repo.findSummary(deps.db, couple.coupleId, weekNumber),
     ]);
     const week: KeepsakeWeek = {
       kind: 'week',
+      locale,
       weekNumber,
       title: answers.content.title,
-      phase: phaseOf(weekNumber),
+      phase: phaseLabel(locale, weekNumber),
       completedAt: record?.completed_at ?? null,
       rating: record?.rating ?? null,
       notes: record?.notes ?? '',
@@ -228,7 +234,7 @@ export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Da
       partners: answers.partners.map((partner) => ({
         name: names[partner.partner],
         answers: partner.reflectionAnswers.map((item) => ({
-          question: item.text ?? 'An earlier question',
+          question: item.text ?? t(locale, 'pdf.keepsake.earlierQuestion'),
           answer: item.answer,
         })),
         discussionNotes: partner.discussionNotes,
@@ -257,7 +263,13 @@ async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, 
       await file.close();
     }
     await runPdfJob(
-      { kind: 'keepsake', source, target, workDir: `${target}.${suffix}.parts`, title: KEEPSAKE_TITLE },
+      {
+        kind: 'keepsake',
+        source,
+        target,
+        workDir: `${target}.${suffix}.parts`,
+        title: t(await localeOfAccount(deps.db, couple.accountId), 'pdf.keepsake.title'),
+      },
       { timeoutMs: KEEPSAKE_TIME_LIMIT_MS, heapMb: KEEPSAKE_HEAP_MB },
     );
   } finally {

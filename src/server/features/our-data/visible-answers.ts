@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import type { Partner } from '../../../shared/constants';
 import type { AnsweredItem } from '../../../shared/our-data-schemas';
 import type { WeekContent } from '../../../shared/workbook-schemas';
@@ -62,10 +63,12 @@ export async function keepsakeAnswers(
   db: DB,
   couple: Pick<CoupleAuth, 'coupleId' | 'accountId' | 'partner' | 'privateAnswers'>,
   weekNumber: number,
+  locale: Locale = 'en',
 ): Promise<VisibleWeekAnswers> {
+  // The questions' texts in the reader's language; the answers are tied to the ids (decision 0232).
   const [allRows, content] = await Promise.all([
     listWeekResponses(db, couple.coupleId, weekNumber),
-    weekContentFor(db, weekNumber),
+    weekContentFor(db, weekNumber, locale),
   ]);
   const rows: StoredResponseRow[] = [];
   for (const row of allRows) if (await canReadPartner(db, couple, weekNumber, row.partner)) rows.push(row);
@@ -80,7 +83,7 @@ export async function keepsakeAnswers(
     ...earlierIds(reflection, questions),
     ...earlierIds(cardNotes, cards),
   ]);
-  const earlier = await earlierTexts(db, weekNumber, [...new Set(removed)]);
+  const earlier = await earlierTexts(db, weekNumber, [...new Set(removed)], locale);
   const texts = new Map<string, string>([
     ...content.reflectionQuestions.map((question) => [question.id, question.question] as const),
     ...content.conversationCards.map((card) => [card.id, card.text] as const),

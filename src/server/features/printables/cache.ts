@@ -2,18 +2,20 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ensurePrivateDir } from '../../platform/private-files';
-import { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, printableFields } from './printable-week';
+import { localeOf, PRINTABLE_GENERATOR_VERSION, type PrintableWeek, printableFields } from './printable-week';
 
 /**
- * The generated printables on disk (decision 0120): `DATA_DIR/printables/week-07-<key>.pdf`, the key
- * a hash of the generator version and exactly the content the page shows. An edit of the week's
+ * The generated printables on disk (decision 0120): `DATA_DIR/printables/week-07-<key>.pdf`
+ * (`week-07-es-<key>.pdf` in Spanish, decision 0232), the key a hash of the generator version and
+ * exactly the content the page shows, its language included. An edit of the week's
  * content or a new generator version gives a new name, so a stale file is never served; the older
  * files of that week are removed once the new one is in place. The folder can be deleted at any
  * time: files are made again on demand.
  */
 export const PRINTABLES_FOLDER = 'printables';
 
-const FILE_PATTERN = /^week-(\d{2})-[0-9a-f]{24}\.pdf$/;
+/** `week-07-<key>.pdf` (English) or `week-07-es-<key>.pdf` (another language, decision 0232). */
+const FILE_PATTERN = /^week-(\d{2})(?:-([a-z]{2}))?-[0-9a-f]{24}\.pdf$/;
 
 export function printablesDir(dataDir: string): string {
   return path.join(dataDir, PRINTABLES_FOLDER);
@@ -28,7 +30,9 @@ export function printableKey(week: PrintableWeek): string {
 }
 
 export function printableFilePath(dir: string, week: PrintableWeek): string {
-  return path.join(dir, `week-${String(week.weekNumber).padStart(2, '0')}-${printableKey(week)}.pdf`);
+  const locale = localeOf(week);
+  const language = locale === 'en' ? '' : `-${locale}`;
+  return path.join(dir, `week-${String(week.weekNumber).padStart(2, '0')}${language}-${printableKey(week)}.pdf`);
 }
 
 const pending = new Map<string, Promise<string>>();
@@ -56,7 +60,7 @@ export async function ensurePrintable(
     job = (async () => {
       await ensurePrivateDir(dir);
       await generate(week, target);
-      await removeOlderPrintables(dir, week.weekNumber, path.basename(target));
+      await removeOlderPrintables(dir, week.weekNumber, localeOf(week), path.basename(target));
       return target;
     })().finally(() => pending.delete(target));
     pending.set(target, job);
@@ -64,11 +68,14 @@ export async function ensurePrintable(
   return job;
 }
 
-async function removeOlderPrintables(dir: string, weekNumber: number, keep: string): Promise<void> {
+/** Removes the older files of the same week in the same language (the other language's file stays). */
+async function removeOlderPrintables(dir: string, weekNumber: number, locale: string, keep: string): Promise<void> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const sameWeek = (name: string) => {
+    const match = FILE_PATTERN.exec(name);
+    return Number(match?.[1]) === weekNumber && (match?.[2] ?? 'en') === locale;
+  };
   await Promise.all(
-    names
-      .filter((name) => name !== keep && Number(FILE_PATTERN.exec(name)?.[1]) === weekNumber)
-      .map((name) => fs.rm(path.join(dir, name), { force: true })),
+    names.filter((name) => name !== keep && sameWeek(name)).map((name) => fs.rm(path.join(dir, name), { force: true })),
   );
 }

@@ -1,7 +1,8 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { embedPrintFonts, type Fonts, printText } from './fonts';
-import { phaseOf, type PrintableWeek } from './printable-week';
+import { t } from '../i18n/translate';
+import { localeOf, phaseLabel, type PrintableWeek } from './printable-week';
 
 export { PRINTABLE_GENERATOR_VERSION, type PrintableWeek, phaseOf, printableFields } from './printable-week';
 
@@ -217,8 +218,10 @@ export class Flow {
 /** The week's heading block on the first page. */
 function drawHeading(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
-  const phase = phaseOf(week.weekNumber);
-  flow.text(`WEEK ${week.weekNumber} OF ${TOTAL_WEEKS}${phase ? `  ·  ${phase.toUpperCase()}` : ''}`, {
+  const locale = localeOf(week);
+  const phase = phaseLabel(locale, week.weekNumber);
+  const eyebrow = t(locale, 'pdf.week.eyebrow', { week: week.weekNumber, total: TOTAL_WEEKS });
+  flow.text(`${eyebrow}${phase ? `  \u00b7  ${phase.toLocaleUpperCase(locale)}` : ''}`, {
     font: fonts.bold,
     size: 10,
     color: ACCENT,
@@ -226,7 +229,7 @@ function drawHeading(flow: Flow, week: PrintableWeek): void {
   flow.space(6);
   flow.text(week.title, { font: fonts.title, size: 26, color: INK, leading: 6 });
   flow.space(4);
-  flow.text(`This week: ${week.focus}`, { font: fonts.italic, size: 11.5, color: MUTED });
+  flow.text(t(locale, 'pdf.week.thisWeek', { focus: week.focus }), { font: fonts.italic, size: 11.5, color: MUTED });
   flow.space(12);
 
   // The objective in a tinted box.
@@ -245,12 +248,12 @@ function drawHeading(flow: Flow, week: PrintableWeek): void {
   });
   flow.page.drawRectangle({ x: MARGIN_X, y: flow.y - height, width: 3, height, color: ACCENT });
   flow.space(10);
-  flow.text('OBJECTIVE', labelStyle, MARGIN_X + 14);
+  flow.text(t(locale, 'pdf.week.objective'), labelStyle, MARGIN_X + 14);
   flow.text(week.objective, style, MARGIN_X + 14);
   flow.space(12);
 
   flow.space(12);
-  flow.text('Our names: ______________________  &  ______________________     Date: ____________', {
+  flow.text(t(locale, 'pdf.week.namesLine'), {
     font: fonts.regular,
     size: 10,
     color: MUTED,
@@ -259,8 +262,9 @@ function drawHeading(flow: Flow, week: PrintableWeek): void {
 
 function drawReflection(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
-  flow.heading('Reflection questions', 140);
-  flow.text('Answer on your own first, each in your own space; then read your answers to each other.', {
+  const locale = localeOf(week);
+  flow.heading(t(locale, 'pdf.week.reflection.heading'), 140);
+  flow.text(t(locale, 'pdf.week.reflection.help'), {
     font: fonts.italic,
     size: 10,
     color: MUTED,
@@ -272,48 +276,52 @@ function drawReflection(flow: Flow, week: PrintableWeek): void {
     flow.keep(flow.measure(question.question, { ...questionStyle, indent: 20 }) + 3 * WRITING_LINE_GAP + 30);
     flow.space(6);
     flow.item(`${index + 1}.`, question.question, questionStyle);
-    flow.writingSpace(3, 'PARTNER 1');
-    flow.writingSpace(3, 'PARTNER 2');
+    flow.writingSpace(3, t(locale, 'pdf.week.partner1'));
+    flow.writingSpace(3, t(locale, 'pdf.week.partner2'));
   });
 }
 
 function drawDiscussion(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
-  flow.heading('Talk it through together');
+  const locale = localeOf(week);
+  flow.heading(t(locale, 'pdf.week.discussion.heading'));
   const style = { font: fonts.regular, size: 11, leading: 4 };
   for (const [index, prompt] of week.discussionPrompts.entries()) flow.item(`${index + 1}.`, prompt, style);
   flow.space(4);
-  flow.writingSpace(4, 'NOTES FROM OUR CONVERSATION');
+  flow.writingSpace(4, t(locale, 'pdf.week.discussion.notes'));
 }
 
 function drawActivity(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
-  flow.heading(`Activity: ${week.activity.title}`);
+  const locale = localeOf(week);
+  flow.heading(t(locale, 'pdf.week.activity.heading', { title: week.activity.title }));
   flow.text(week.activity.description, { font: fonts.regular, size: 11, leading: 4 });
   flow.space(6);
   const style = { font: fonts.regular, size: 11, leading: 4 };
   for (const [index, step] of week.activity.steps.entries()) flow.item(`${index + 1}.`, step, style);
   flow.space(4);
-  flow.writingSpace(3, 'HOW IT WENT');
+  flow.writingSpace(3, t(locale, 'pdf.week.activity.howItWent'));
 }
 
 function drawCommitment(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
-  flow.heading('Our commitment this week');
-  flow.text('Some ideas to start from:', { font: fonts.italic, size: 10, color: MUTED });
+  const locale = localeOf(week);
+  flow.heading(t(locale, 'pdf.week.commitment.heading'));
+  flow.text(t(locale, 'pdf.week.commitment.ideas'), { font: fonts.italic, size: 10, color: MUTED });
   flow.space(4);
   const style = { font: fonts.regular, size: 11, leading: 4 };
   for (const example of week.commitmentExamples) flow.item('•', example, style);
   flow.space(4);
-  flow.writingSpace(2, 'PARTNER 1 COMMITS TO');
-  flow.writingSpace(2, 'PARTNER 2 COMMITS TO');
+  flow.writingSpace(2, t(locale, 'pdf.week.commitment.partner1'));
+  flow.writingSpace(2, t(locale, 'pdf.week.commitment.partner2'));
 }
 
 /** The conversation cards, two to a row in dashed boxes to cut out. */
 function drawCards(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
-  flow.heading('Conversation cards', 120);
-  flow.text('Cut along the dashed lines and keep the cards where you will find them: a drawer, a wallet, the car.', {
+  const locale = localeOf(week);
+  flow.heading(t(locale, 'pdf.week.cards.heading'), 120);
+  flow.text(t(locale, 'pdf.week.cards.help'), {
     font: fonts.italic,
     size: 10,
     color: MUTED,
@@ -344,7 +352,11 @@ function drawCards(flow: Flow, week: PrintableWeek): void {
         borderDashArray: [4, 3],
       });
       flow.y = top - padding + 4;
-      flow.text(`WEEK ${week.weekNumber} · CARD ${index + column + 1}`, labelStyle, x + padding);
+      flow.text(
+        t(locale, 'pdf.week.cards.label', { week: week.weekNumber, card: index + column + 1 }),
+        labelStyle,
+        x + padding,
+      );
       flow.space(4);
       flow.text(card.text, style, x + padding);
     });
@@ -355,10 +367,11 @@ function drawCards(flow: Flow, week: PrintableWeek): void {
 /** Footers once the page count is known: the week on the left, "Page i of n" on the right. */
 function drawFooters(pdf: PDFDocument, fonts: Fonts, clean: (text: string) => string, week: PrintableWeek): void {
   const pages = pdf.getPages();
-  const left = clean(`Vows & Weeks  ·  Week ${week.weekNumber}: ${week.title}`);
+  const locale = localeOf(week);
+  const left = clean(t(locale, 'pdf.week.footer', { week: week.weekNumber, title: week.title }));
   const size = 8.5;
   pages.forEach((page, index) => {
-    const right = `Page ${index + 1} of ${pages.length}`;
+    const right = t(locale, 'pdf.week.page', { page: index + 1, pages: pages.length });
     const rightWidth = fonts.regular.widthOfTextAtSize(right, size);
     const [leftLine = ''] = wrapText(left, fonts.regular, size, CONTENT_WIDTH - rightWidth - 24);
     page.drawLine({
@@ -379,12 +392,12 @@ export async function generateFrameworkPdf(week: PrintableWeek): Promise<Uint8Ar
   // the characters the week draws (decision 0193).
   const fonts = await embedPrintFonts(pdf);
   const clean = printText;
-  pdf.setTitle(clean(`Week ${week.weekNumber}: ${week.title}`));
+  pdf.setTitle(clean(t(localeOf(week), 'pdf.week.documentTitle', { week: week.weekNumber, title: week.title })));
   pdf.setSubject(clean(week.objective));
   pdf.setAuthor('Vows & Weeks');
   pdf.setCreator('Vows & Weeks');
   pdf.setProducer('Vows & Weeks (pdf-lib)');
-  pdf.setLanguage('en');
+  pdf.setLanguage(localeOf(week));
 
   const flow = new Flow(pdf, fonts, clean);
   drawHeading(flow, week);

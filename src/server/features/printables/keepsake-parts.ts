@@ -1,15 +1,23 @@
+import type { Locale } from '../../../shared/i18n/locales';
+
 /*
  * The parts of "Our year" (keepsake-pdf.ts renders them with pdf-lib in the PDF worker): what the
  * server's main thread needs to describe and cache the keepsake, without loading pdf-lib (issue
  * 26's idle memory, decision 0176).
  */
 
-/** 3: a letter first met inside another glyph keeps its text (decision 0193). 4: the inventory's reports. */
-export const KEEPSAKE_GENERATOR_VERSION = 4;
+/**
+ * 3: a letter first met inside another glyph keeps its text (decision 0193). 4: the inventory's
+ * reports. 5: in the requesting partner's language (decision 0232).
+ */
+export const KEEPSAKE_GENERATOR_VERSION = 5;
+/** The English title; each part prints `pdf.keepsake.title` in its own language. */
 export const KEEPSAKE_TITLE = 'Our year';
 
 export interface KeepsakeCover {
   kind: 'cover';
+  /** The language of the page's own texts (decision 0232); English when absent. */
+  locale?: Locale;
   partner1: string;
   partner2: string;
   /** `YYYY-MM-DD`, or null. */
@@ -36,6 +44,7 @@ export interface KeepsakePartner {
 
 export interface KeepsakeWeek {
   kind: 'week';
+  locale?: Locale;
   weekNumber: number;
   title: string;
   phase: string;

@@ -1,16 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
-import { formatDate } from '../../../shared/i18n/format';
+import { formatDate, formatList } from '../../../shared/i18n/format';
 import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import { t } from '../i18n/translate';
 import { embedPrintFonts, printText } from './fonts';
 import { ACCENT, CONTENT_WIDTH, Flow, INK, MARGIN_X, MUTED, RULE, wrapText } from './framework-pdf';
-import {
-  KEEPSAKE_TITLE,
-  type KeepsakeCover,
-  type KeepsakeInventory,
-  type KeepsakePart,
-  type KeepsakeWeek,
-} from './keepsake-parts';
+import type { KeepsakeCover, KeepsakeInventory, KeepsakePart, KeepsakeWeek } from './keepsake-parts';
 
 /*
  * "Our year", the couple's keepsake (docs/product.md#keepsake, decision 0166): a cover with both
@@ -31,21 +25,24 @@ export {
   type KeepsakeWeek,
 } from './keepsake-parts';
 
-/** `2027-06-12` as `12 June 2027`. */
-export function longDate(isoDate: string): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** `2027-06-12` as `12 June 2027` / `12 de junio de 2027`. */
+export function longDate(isoDate: string, locale: Locale = 'en'): string {
+  const day = isoDate.slice(0, 10);
+  if (Number.isNaN(new Date(`${day}T00:00:00Z`).getTime())) return isoDate;
+  return formatDate(locale, day);
 }
 
-async function newDocument(title: string): Promise<{ pdf: PDFDocument; flow: Flow; clean: (text: string) => string }> {
+async function newDocument(
+  title: string,
+  locale: Locale,
+): Promise<{ pdf: PDFDocument; flow: Flow; clean: (text: string) => string }> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const fonts = await embedPrintFonts(pdf);
   const clean = printText;
   pdf.setTitle(clean(title));
   pdf.setCreator('Vows & Weeks');
   pdf.setProducer('Vows & Weeks (pdf-lib)');
-  pdf.setLanguage('en');
+  pdf.setLanguage(locale);
   return { pdf, flow: new Flow(pdf, fonts, clean), clean };
 }
 
@@ -66,62 +63,87 @@ function drawFooters(pdf: PDFDocument, flow: Flow, label: string): void {
 
 function renderCover(flow: Flow, cover: KeepsakeCover): void {
   const { fonts } = flow;
+  const locale = cover.locale ?? 'en';
   flow.space(150);
   flow.text('VOWS & WEEKS', { font: fonts.bold, size: 11, color: ACCENT });
   flow.space(10);
-  flow.text(KEEPSAKE_TITLE, { font: fonts.title, size: 44, color: INK, leading: 8 });
+  flow.text(t(locale, 'pdf.keepsake.title'), { font: fonts.title, size: 44, color: INK, leading: 8 });
   flow.space(18);
-  flow.text(`${cover.partner1} & ${cover.partner2}`, { font: fonts.title, size: 26, color: INK, leading: 8 });
+  flow.text(t(locale, 'pdf.keepsake.names', { partner1: cover.partner1, partner2: cover.partner2 }), {
+    font: fonts.title,
+    size: 26,
+    color: INK,
+    leading: 8,
+  });
   flow.space(10);
   if (cover.weddingDate) {
-    flow.text(`Our wedding: ${longDate(cover.weddingDate)}`, { font: fonts.italic, size: 14, color: MUTED });
+    flow.text(t(locale, 'pdf.keepsake.wedding', { date: longDate(cover.weddingDate, locale) }), {
+      font: fonts.italic,
+      size: 14,
+      color: MUTED,
+    });
   }
   flow.space(30);
-  const weeks = cover.weeksCompleted === 1 ? '1 week' : `${cover.weeksCompleted} weeks`;
-  flow.text(`${weeks} of the course completed together.`, { font: fonts.regular, size: 12, color: INK });
+  flow.text(t(locale, 'pdf.keepsake.weeksCompleted', { count: cover.weeksCompleted }), {
+    font: fonts.regular,
+    size: 12,
+    color: INK,
+  });
   if (cover.milestones.length > 0) {
     flow.space(8);
-    flow.text(`Milestones reached: ${cover.milestones.join(', ')}`, { font: fonts.regular, size: 12, color: INK });
+    flow.text(t(locale, 'pdf.keepsake.milestones', { list: formatList(locale, cover.milestones) }), {
+      font: fonts.regular,
+      size: 12,
+      color: INK,
+    });
   }
   if (cover.weeksCompleted === 0) {
     flow.space(8);
-    flow.text('Complete your first week and it will appear here, with both of your answers.', {
+    flow.text(t(locale, 'pdf.keepsake.empty'), {
       font: fonts.italic,
       size: 11,
       color: MUTED,
     });
   }
   flow.space(24);
-  flow.text(`Made on ${longDate(cover.madeOn)}.`, { font: fonts.regular, size: 10, color: MUTED });
+  flow.text(t(locale, 'pdf.keepsake.madeOn', { date: longDate(cover.madeOn, locale) }), {
+    font: fonts.regular,
+    size: 10,
+    color: MUTED,
+  });
 }
 
 function renderWeek(flow: Flow, week: KeepsakeWeek): void {
   const { fonts } = flow;
+  const locale = week.locale ?? 'en';
   const body = { font: fonts.regular, size: 11, leading: 4 };
   const label = { font: fonts.bold, size: 9, color: MUTED };
-  flow.text(`WEEK ${week.weekNumber}${week.phase ? `  ·  ${week.phase.toUpperCase()}` : ''}`, {
-    font: fonts.bold,
-    size: 10,
-    color: ACCENT,
-  });
+  flow.text(
+    `${t(locale, 'pdf.keepsake.weekEyebrow', { week: week.weekNumber })}${week.phase ? `  \u00b7  ${week.phase.toLocaleUpperCase(locale)}` : ''}`,
+    {
+      font: fonts.bold,
+      size: 10,
+      color: ACCENT,
+    },
+  );
   flow.space(6);
   flow.text(week.title, { font: fonts.title, size: 24, color: INK, leading: 6 });
   flow.space(4);
   const facts = [
-    week.completedAt ? `Completed ${longDate(week.completedAt)}` : null,
-    week.rating ? `Our rating: ${week.rating} of 5` : null,
+    week.completedAt ? t(locale, 'pdf.keepsake.completed', { date: longDate(week.completedAt, locale) }) : null,
+    week.rating ? t(locale, 'pdf.keepsake.rating', { rating: week.rating }) : null,
   ].filter(Boolean);
   if (facts.length > 0) flow.text(facts.join('  ·  '), { font: fonts.italic, size: 11, color: MUTED });
   for (const milestone of week.milestones) {
     flow.space(6);
-    flow.text(`Milestone reached: ${milestone}`, { font: fonts.bold, size: 11, color: ACCENT });
+    flow.text(t(locale, 'pdf.keepsake.milestone', { milestone }), { font: fonts.bold, size: 11, color: ACCENT });
   }
 
   for (const partner of week.partners) {
-    flow.heading(`${partner.name}'s answers`, 60);
+    flow.heading(t(locale, 'pdf.keepsake.answersOf', { name: partner.name }), 60);
     const answered = partner.answers.filter((item) => item.answer.trim() !== '');
     if (answered.length === 0)
-      flow.text('No reflection answers this week.', { ...body, font: fonts.italic, color: MUTED });
+      flow.text(t(locale, 'pdf.keepsake.noAnswers'), { ...body, font: fonts.italic, color: MUTED });
     for (const item of answered) {
       flow.keep(40);
       flow.text(item.question, { font: fonts.bold, size: 10.5, leading: 4 });
@@ -129,9 +151,9 @@ function renderWeek(flow: Flow, week: KeepsakeWeek): void {
       flow.space(6);
     }
     const extras: [string, string][] = [
-      ['OUR DISCUSSION', partner.discussionNotes],
-      ['THE ACTIVITY', partner.activityResponse],
-      ['COMMITMENT', partner.commitment],
+      [t(locale, 'pdf.keepsake.discussion'), partner.discussionNotes],
+      [t(locale, 'pdf.keepsake.activity'), partner.activityResponse],
+      [t(locale, 'pdf.keepsake.commitment'), partner.commitment],
     ];
     for (const [title, text] of extras) {
       if (text.trim() === '') continue;
@@ -142,11 +164,11 @@ function renderWeek(flow: Flow, week: KeepsakeWeek): void {
     }
   }
   if (week.summary) {
-    flow.heading('Our summary', 40);
+    flow.heading(t(locale, 'pdf.keepsake.summary'), 40);
     flow.text(week.summary, body);
   }
   if (week.notes.trim() !== '') {
-    flow.heading('Our notes', 40);
+    flow.heading(t(locale, 'pdf.keepsake.notes'), 40);
     flow.text(week.notes, body);
   }
 }
@@ -212,22 +234,28 @@ function renderInventory(flow: Flow, report: KeepsakeInventory): void {
 
 /** One part of the keepsake (the cover, one week, or an inventory report) as a PDF of its own. */
 export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array> {
+  const locale = part.locale ?? 'en';
+  const keepsake = t(locale, 'pdf.keepsake.title');
   const title =
     part.kind === 'cover'
-      ? KEEPSAKE_TITLE
+      ? keepsake
       : part.kind === 'inventory'
-        ? t(part.locale, 'inventory.pdf.footer', { round: part.round })
-        : `Week ${part.weekNumber}: ${part.title}`;
-  const { pdf, flow } = await newDocument(title);
+        ? t(locale, 'inventory.pdf.footer', { round: part.round })
+        : t(locale, 'pdf.week.documentTitle', { week: part.weekNumber, title: part.title });
+  const { pdf, flow } = await newDocument(title, locale);
   if (part.kind === 'cover') {
     renderCover(flow, part);
-    drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${KEEPSAKE_TITLE}`);
+    drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${keepsake}`);
   } else if (part.kind === 'inventory') {
     renderInventory(flow, part);
-    drawFooters(pdf, flow, t(part.locale, 'inventory.pdf.footer', { round: part.round }));
+    drawFooters(pdf, flow, t(locale, 'inventory.pdf.footer', { round: part.round }));
   } else {
     renderWeek(flow, part);
-    drawFooters(pdf, flow, `${KEEPSAKE_TITLE}  ·  Week ${part.weekNumber}: ${part.title}`);
+    drawFooters(
+      pdf,
+      flow,
+      t(locale, 'pdf.keepsake.weekFooter', { keepsake, week: part.weekNumber, title: part.title }),
+    );
   }
   return pdf.save();
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { extractText } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bundledContentLibrary } from '../workbook/content-library';
+import { bundledContentLibrary, bundledLibraryFor } from '../workbook/content-library';
 import { ensurePrintable, printableKey } from './cache';
 import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
 import type { KeepsakeWeek } from './keepsake-parts';
@@ -20,6 +20,11 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 function week(weekNumber: number): PrintableWeek {
   return bundledContentLibrary().contentFor(weekNumber);
+}
+
+/** A week of the Spanish edition (decision 0232). */
+function semana(weekNumber: number): PrintableWeek {
+  return { ...bundledLibraryFor('es').contentFor(weekNumber), locale: 'es' };
 }
 
 describe('generateFrameworkPdf', () => {
@@ -47,6 +52,26 @@ describe('generateFrameworkPdf', () => {
     // Space to write for both partners under every question, and a footer on every page.
     expect(text.match(/PARTNER 1 /g)?.length).toBeGreaterThanOrEqual(content.reflectionQuestions.length);
     for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
+  });
+
+  it("prints a Spanish week wholly in Spanish: its content and the page's own texts", async () => {
+    const content = semana(7);
+    const bytes = await generateFrameworkPdf(content);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getTitle()).toBe(`Semana 7: ${content.title}`);
+    const { pages, text } = await textOf(bytes);
+    expect(text).toContain('SEMANA 7 DE 52 \u00b7 BASES DE LA COMUNICACI\u00d3N');
+    expect(text).toContain(flat(content.title));
+    expect(text).toContain('Preguntas para reflexionar');
+    expect(text).toContain('Tarjetas de conversaci\u00f3n');
+    for (const question of content.reflectionQuestions) expect(text).toContain(flat(question.question));
+    for (const card of content.conversationCards) expect(text).toContain(flat(card.text));
+    for (let page = 1; page <= pages; page += 1) expect(text).toContain(`P\u00e1gina ${page} de ${pages}`);
+    // None of the English page texts is left.
+    expect(text).not.toMatch(
+      /\b(WEEK|Week|PARTNER|Reflection questions|Conversation cards|Page \d|OBJECTIVE|Our names)\b/,
+    );
+    expect(text).not.toContain(flat(week(7).title));
   });
 
   it('names the phase of a later week', async () => {
@@ -133,6 +158,38 @@ describe('the keepsake', () => {
     milestones: [],
   };
 
+  it('prints the cover and a week in Spanish for a Spanish-speaking partner', async () => {
+    const cover = await renderKeepsakePart({
+      kind: 'cover',
+      locale: 'es',
+      partner1: 'Luc\u00eda',
+      partner2: 'Mateo',
+      weddingDate: '2027-06-12',
+      weeksCompleted: 13,
+      milestones: ['\u00a1Comenz\u00f3 el camino!', 'Primer trimestre logrado'],
+      madeOn: '2027-03-01',
+    });
+    const { text: coverText } = await textOf(cover);
+    expect((await PDFDocument.load(cover)).getTitle()).toBe('Nuestro a\u00f1o');
+    expect(coverText).toContain('Nuestra boda: 12 de junio de 2027');
+    expect(coverText).toContain('13 semanas del curso completadas en pareja.');
+    expect(coverText).toContain('Creado el 1 de marzo de 2027.');
+    const weekPdf = await renderKeepsakePart({
+      ...answered,
+      locale: 'es',
+      title: 'Escuchar',
+      phase: 'Bases de la comunicaci\u00f3n',
+      summary: 'Un resumen.',
+    });
+    const { text } = await textOf(weekPdf);
+    expect(text).toContain('SEMANA 3');
+    expect(text).toContain('Completada el 20 de enero de 2027');
+    expect(text).toContain('Nuestra calificaci\u00f3n: 5 de 5');
+    expect(text).toContain('Respuestas de \u0141ukasz');
+    expect(text).toContain('Nuestro resumen');
+    expect(`${coverText} ${text}`).not.toMatch(/\b(Our|Week|WEEK|Completed|answers|Made on|weeks)\b/);
+  });
+
   it('prints names and answers in their own letters: Latin alphabets, Greek, Cyrillic, Vietnamese', async () => {
     const cover = await renderKeepsakePart({
       kind: 'cover',
@@ -145,7 +202,7 @@ describe('the keepsake', () => {
     });
     expect((await textOf(cover)).text).toContain('Łukasz & Thảo');
     const { text } = await textOf(await renderKeepsakePart(answered));
-    expect(text).toContain("Łukasz's answers");
+    expect(text).toContain('Łukasz’s answers');
     expect(text).toContain('Gülşen słucha uważnie');
     expect(text).toContain('Σ΄αγαπώ. Я тебя люблю. Anh yêu em.');
     expect(text).toContain('Zoë and Thảo');
@@ -195,6 +252,17 @@ describe('the printables cache', () => {
     expect(fs.readdirSync(dir).sort()).toEqual([path.basename(after), path.basename(other)].sort());
     const { text } = await textOf(fs.readFileSync(after));
     expect(text).toContain('Edited title');
+  });
+
+  it("keeps each language's file of a week apart: a Spanish file never replaces the English one", async () => {
+    const dir = tempDir();
+    const english = await ensurePrintable(dir, week(3), writePrintable);
+    const spanish = await ensurePrintable(dir, semana(3), writePrintable);
+    expect(path.basename(spanish)).toMatch(/^week-03-es-[0-9a-f]{24}\.pdf$/);
+    expect(printableKey(semana(3))).not.toBe(printableKey(week(3)));
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(english), path.basename(spanish)].sort());
+    const edited = await ensurePrintable(dir, { ...semana(3), title: 'Otro t\u00edtulo' }, writePrintable);
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(english), path.basename(edited)].sort());
   });
 
   it('keys on what is printed only: a summary topic is not on the page', () => {

@@ -9,14 +9,15 @@ import type * as ContentModule from './content';
  *     (await import('../printables/test-support')).limitedContent(await original(), content));
  */
 export function limitedContent(actual: typeof ContentModule, state: { weeks: number[] | null }): typeof ContentModule {
-  const weeksWithPrintableContent: typeof actual.weeksWithPrintableContent = async (deps) => {
-    const all = await actual.weeksWithPrintableContent(deps);
+  const weeksWithPrintableContent: typeof actual.weeksWithPrintableContent = async (deps, locale) => {
+    const all = await actual.weeksWithPrintableContent(deps, locale);
     const { weeks } = state;
     return weeks === null ? all : new Map([...all].filter(([weekNumber]) => weeks.includes(weekNumber)));
   };
   return {
     ...actual,
     weeksWithPrintableContent,
-    printableWeekContent: async (deps, weekNumber) => (await weeksWithPrintableContent(deps)).get(weekNumber) ?? null,
+    printableWeekContent: async (deps, weekNumber, locale) =>
+      (await weeksWithPrintableContent(deps, locale)).get(weekNumber) ?? null,
   };
 }

@@ -79,11 +79,12 @@ describe(`migration ${MIGRATION}`, () => {
     });
   });
 
-  it('creates the content tables empty; the start-up step fills all 52 weeks once', async () => {
+  it('creates the content tables empty; the start-up step fills all 52 weeks once, in English and Spanish', async () => {
     const { db } = await previousVersion();
     await migrateToLatest(db, migrations);
     expect(await repo.listWeekContents(db)).toEqual([]);
-    expect(await seedWeekContent(db)).toEqual({ inserted: 52, refreshed: 0 });
+    expect(await seedWeekContent(db)).toEqual({ inserted: 104, refreshed: 0 });
+    expect(await repo.listWeekContents(db, 'es')).toHaveLength(52);
     expect(await seedWeekContent(db)).toEqual({ inserted: 0, refreshed: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import {
+  type CourseTranslationState,
   type CourseWeek,
   type CourseWeekListItem,
   type CourseWeekStatus,
@@ -13,12 +14,14 @@ import { type DB, nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
-import { bundledContentLibrary, type ContentLibrary, FALLBACK_WEEK } from './content-library';
+import { LOCALES, type Locale } from '../../../shared/i18n/locales';
+import { bundledContentLibrary, bundledLibraryFor, type ContentLibrary, FALLBACK_WEEK } from './content-library';
 import * as repo from './repo';
 
 /*
- * The course content in the database (decision 0125): one current version per week, the versions
- * it replaced, and the bundled files as the defaults. Couples read it through `workbook.content`
+ * The course content in the database (decision 0125): one current version per week and language
+ * (decision 0232), the versions it replaced, and the bundled files (content/ for English,
+ * content/<locale>/ for a translation) as the defaults. Couples read it through `workbook.content`
  * (service.ts); the seller edits it through the `courseContent.*` admin procedures.
  */
 
@@ -43,23 +46,44 @@ function statusOf(content: WeekContentData, library: ContentLibrary): CourseWeek
 }
 
 /**
- * Start-up step (every start, idempotent): stores the bundled default of every week that has no
- * row yet (first start, or an install from before decision 0125), and moves a week the seller never
- * edited to this version's default when the bundled file changed (the old text goes to its history).
- * An edited week is never touched.
+ * Start-up step (every start, idempotent), for every language: stores the bundled default of every
+ * week that has no row yet (first start, or an install from before decisions 0125 and 0232), and
+ * moves a week the seller never edited to this version's default when the bundled file changed
+ * (the old text goes to its history). An edited week is never touched.
  */
 export async function seedWeekContent(
   db: DB,
   library: ContentLibrary = bundledContentLibrary(),
   now: string = nowIso(),
+  translations: Partial<Record<Locale, ContentLibrary>> = { es: bundledLibraryFor('es') },
 ): Promise<{ inserted: number; refreshed: number }> {
-  const stored = new Map((await repo.listWeekContents(db)).map((row) => [row.weekNumber, row]));
+  const total = { inserted: 0, refreshed: 0 };
+  const editions: [Locale, ContentLibrary][] = [['en', library]];
+  for (const locale of LOCALES) {
+    const translation = translations[locale];
+    if (locale !== 'en' && translation) editions.push([locale, translation]);
+  }
+  for (const [locale, edition] of editions) {
+    const { inserted, refreshed } = await seedEdition(db, locale, edition, now);
+    total.inserted += inserted;
+    total.refreshed += refreshed;
+  }
+  return total;
+}
+
+async function seedEdition(
+  db: DB,
+  locale: Locale,
+  library: ContentLibrary,
+  now: string,
+): Promise<{ inserted: number; refreshed: number }> {
+  const stored = new Map((await repo.listWeekContents(db, locale)).map((row) => [row.weekNumber, row]));
   const missing: repo.StoredWeekContent[] = [];
   let refreshed = 0;
   for (const weekNumber of library.weeksWithContent()) {
     const content = serialize(library.ownContent(weekNumber)!);
     const row = stored.get(weekNumber);
-    const next = { weekNumber, content, status: 'default' as const, updatedAt: now };
+    const next = { weekNumber, locale, content, status: 'default' as const, updatedAt: now };
     if (!row) missing.push(next);
     else if (row.status === 'default' && row.content !== content) {
       if (await repo.replaceWeekContent(db, next, { expectedUpdatedAt: row.updatedAt })) refreshed += 1;
@@ -119,12 +143,60 @@ export async function readWeekContent(
  * the course (the generated framework PDFs). Its `updatedAt` (readWeekContent) changes with every
  * save, revert or restore.
  */
-export async function weekContentFor(db: DB, weekNumber: number): Promise<WeekContent> {
-  return (await readWeekContent(db, weekNumber)).content;
+export async function weekContentFor(db: DB, weekNumber: number, locale: Locale = 'en'): Promise<WeekContent> {
+  return (await readWeekContentIn(db, weekNumber, locale)).content;
 }
 
-/** Parsed current weeks per database, by week, with the updated_at they were read at. */
-const parsedWeeks = new WeakMap<DB, Map<number, { updatedAt: string; content: WeekContent }>>();
+/** The question and card ids of a week, in order: a translation must have exactly the English ones. */
+function idsOf(content: Pick<WeekContentData, 'reflectionQuestions' | 'conversationCards'>): string {
+  return JSON.stringify([content.reflectionQuestions.map((q) => q.id), content.conversationCards.map((c) => c.id)]);
+}
+
+interface StoredTranslation {
+  content: WeekContentData;
+  status: CourseWeekStatus;
+  updatedAt: string | null;
+}
+
+/** A translated edition's current version: its stored row, else its bundled file; undefined when neither is usable. */
+async function readTranslation(db: DB, weekNumber: number, locale: Locale): Promise<StoredTranslation | undefined> {
+  const row = await repo.findWeekContent(db, weekNumber, locale);
+  const stored = row ? parseStored(row.content) : undefined;
+  if (row && stored && stored.weekNumber === weekNumber) {
+    return { content: stored, status: row.status, updatedAt: row.updatedAt };
+  }
+  const own = bundledLibraryFor(locale).ownContent(weekNumber);
+  return own ? { content: own, status: 'default', updatedAt: null } : undefined;
+}
+
+/**
+ * A week as a reader of `locale` sees it (decision 0232): the translated edition when it exists,
+ * is valid and has exactly the English edition's question and card ids; otherwise the whole week
+ * in English with `languageFallback` set, never a half-translated week.
+ */
+export async function readWeekContentIn(db: DB, weekNumber: number, locale: Locale): Promise<CurrentWeek> {
+  const english = await readWeekContent(db, weekNumber);
+  if (locale === 'en') return { ...english, content: { ...english.content, locale: 'en', languageFallback: false } };
+  const translated = english.content.isFallback ? undefined : await readTranslation(db, weekNumber, locale);
+  if (translated && idsOf(translated.content) === idsOf(english.content)) {
+    return {
+      content: {
+        ...translated.content,
+        weekNumber,
+        contentWeek: weekNumber,
+        isFallback: false,
+        locale,
+        languageFallback: false,
+      },
+      status: translated.status,
+      updatedAt: translated.updatedAt,
+    };
+  }
+  return { ...english, content: { ...english.content, locale: 'en', languageFallback: true } };
+}
+
+/** Parsed current weeks per database, by language and week, with the updated_at stamps they were read at. */
+const parsedWeeks = new WeakMap<DB, Map<string, { updatedAt: string; content: WeekContent }>>();
 
 /**
  * Every week that has content of its own (not week 1's fallback), as couples see it now: what the
@@ -134,6 +206,7 @@ const parsedWeeks = new WeakMap<DB, Map<number, { updatedAt: string; content: We
 export async function weeksWithOwnContent(
   db: DB,
   library: ContentLibrary = bundledContentLibrary(),
+  locale: Locale = 'en',
 ): Promise<Map<number, WeekContent>> {
   let cache = parsedWeeks.get(db);
   if (!cache) {
@@ -142,33 +215,67 @@ export async function weeksWithOwnContent(
   }
   const result = new Map<number, WeekContent>();
   const stamps = await repo.listWeekContentStamps(db);
+  const translatedStamps =
+    locale === 'en'
+      ? new Map<number, string>()
+      : new Map((await repo.listWeekContentStamps(db, locale)).map((row) => [row.weekNumber, row.updatedAt]));
   const stored = new Set<number>();
-  for (const { weekNumber, updatedAt } of stamps) {
+  for (const { weekNumber, updatedAt: englishAt } of stamps) {
     stored.add(weekNumber);
-    let hit = cache.get(weekNumber);
+    const updatedAt = `${englishAt}|${translatedStamps.get(weekNumber) ?? ''}`;
+    const key = `${locale}:${weekNumber}`;
+    let hit = cache.get(key);
     if (!hit || hit.updatedAt !== updatedAt) {
-      hit = { updatedAt, content: (await readWeekContent(db, weekNumber, library)).content };
-      cache.set(weekNumber, hit);
+      const content =
+        locale === 'en'
+          ? (await readWeekContent(db, weekNumber, library)).content
+          : (await readWeekContentIn(db, weekNumber, locale)).content;
+      hit = { updatedAt, content };
+      cache.set(key, hit);
     }
     if (!hit.content.isFallback) result.set(weekNumber, hit.content);
   }
   for (let weekNumber = 1; weekNumber <= TOTAL_WEEKS; weekNumber += 1) {
     if (stored.has(weekNumber)) continue;
     const own = library.ownContent(weekNumber);
-    if (own) result.set(weekNumber, { ...own, weekNumber, contentWeek: weekNumber, isFallback: false });
+    if (!own) continue;
+    const translated = locale === 'en' ? undefined : bundledLibraryFor(locale).ownContent(weekNumber);
+    if (translated && idsOf(translated) === idsOf(own)) {
+      result.set(weekNumber, { ...translated, weekNumber, contentWeek: weekNumber, isFallback: false, locale });
+    } else {
+      result.set(weekNumber, {
+        ...own,
+        weekNumber,
+        contentWeek: weekNumber,
+        isFallback: false,
+        locale: 'en',
+        languageFallback: locale !== 'en',
+      });
+    }
   }
   return new Map([...result].sort(([a], [b]) => a - b));
 }
 
 /** The text of an earlier question or card, from the newest version of the week that has it. */
-export async function earlierTexts(db: DB, weekNumber: number, ids: string[]): Promise<Map<string, string>> {
+export async function earlierTexts(
+  db: DB,
+  weekNumber: number,
+  ids: string[],
+  locale: Locale = 'en',
+): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   if (ids.length === 0) return texts;
   const wanted = new Set(ids);
-  const bundled = bundledContentLibrary().ownContent(weekNumber);
-  const versions = (await repo.listWeekVersions(db, weekNumber))
-    .map((version) => parseStored(version.content))
-    .concat(bundled ? [bundled] : []);
+  // The reader's language first (its versions, then its file), then English's.
+  const editions: Locale[] = locale === 'en' ? ['en'] : [locale, 'en'];
+  const versions: (WeekContentData | undefined)[] = [];
+  for (const edition of editions) {
+    const bundled = bundledLibraryFor(edition).ownContent(weekNumber);
+    versions.push(
+      ...(await repo.listWeekVersions(db, weekNumber, edition)).map((version) => parseStored(version.content)),
+      ...(bundled ? [bundled] : []),
+    );
+  }
   for (const version of versions) {
     if (!version) continue;
     for (const question of version.reflectionQuestions) {
@@ -189,32 +296,91 @@ function noSuchWeek(weekNumber: number): never {
   throw new AppError('NOT_FOUND', `Week ${weekNumber} has no content to edit.`);
 }
 
+/** A translated edition's state against the English one (decision 0232). */
+function translationState(
+  translated: StoredTranslation | undefined,
+  english: { content: WeekContentData | WeekContent; updatedAt: string | null },
+): CourseTranslationState {
+  if (!translated || idsOf(translated.content) !== idsOf(english.content)) return 'missing';
+  if (english.updatedAt && translated.updatedAt && translated.updatedAt < english.updatedAt) return 'outdated';
+  return 'upToDate';
+}
+
+async function translationsOf(
+  db: DB,
+  weekNumber: number,
+  english: { content: WeekContentData | WeekContent; updatedAt: string | null },
+): Promise<Partial<Record<Locale, CourseTranslationState>>> {
+  const states: Partial<Record<Locale, CourseTranslationState>> = {};
+  for (const locale of LOCALES) {
+    if (locale === 'en') continue;
+    states[locale] = translationState(await readTranslation(db, weekNumber, locale), english);
+  }
+  return states;
+}
+
 export async function listCourseWeeks(deps: AppDeps): Promise<CourseWeekListItem[]> {
   const stored = new Map((await repo.listWeekContents(deps.db)).map((row) => [row.weekNumber, row]));
   const weeks: CourseWeekListItem[] = [];
   for (let weekNumber = 1; weekNumber <= TOTAL_WEEKS; weekNumber += 1) {
     const row = stored.get(weekNumber);
     const content = row ? parseStored(row.content) : undefined;
-    if (row && content) {
-      weeks.push({ weekNumber, title: content.title, status: row.status, updatedAt: row.updatedAt });
-    } else {
-      const current = await readWeekContent(deps.db, weekNumber);
-      weeks.push({ weekNumber, title: current.content.title, status: current.status, updatedAt: current.updatedAt });
-    }
+    const english =
+      row && content
+        ? { content, status: row.status, updatedAt: row.updatedAt }
+        : await readWeekContent(deps.db, weekNumber);
+    weeks.push({
+      weekNumber,
+      title: english.content.title,
+      status: english.status,
+      updatedAt: english.updatedAt,
+      translations: await translationsOf(deps.db, weekNumber, english),
+    });
   }
   return weeks;
 }
 
-export async function getCourseWeek(deps: AppDeps, weekNumber: number): Promise<CourseWeek> {
-  const current = await readWeekContent(deps.db, weekNumber);
-  const { contentWeek: _contentWeek, isFallback: _isFallback, ...content } = current.content;
+/**
+ * A week's edition for the editor. A translation that does not exist yet is answered as the
+ * English text (status `default`, no `updatedAt`, state `missing`): the starting point to translate.
+ */
+export async function getCourseWeek(deps: AppDeps, weekNumber: number, locale: Locale = 'en'): Promise<CourseWeek> {
+  const english = await readWeekContent(deps.db, weekNumber);
+  const translations = await translationsOf(deps.db, weekNumber, english);
+  if (locale !== 'en') {
+    const translated = await readTranslation(deps.db, weekNumber, locale);
+    const content = translated?.content ?? stripView(english.content);
+    return {
+      weekNumber,
+      locale,
+      title: content.title,
+      status: translated?.status ?? 'default',
+      updatedAt: translated?.updatedAt ?? null,
+      translations,
+      content,
+    };
+  }
+  const content = stripView(english.content);
   return {
     weekNumber,
+    locale: 'en',
     title: content.title,
-    status: current.status,
-    updatedAt: current.updatedAt,
+    status: english.status,
+    updatedAt: english.updatedAt,
+    translations,
     content,
   };
+}
+
+function stripView(content: WeekContent): WeekContentData {
+  const {
+    contentWeek: _contentWeek,
+    isFallback: _isFallback,
+    locale: _locale,
+    languageFallback: _languageFallback,
+    ...data
+  } = content;
+  return data;
 }
 
 /** Who changes the content, for the audit log (docs/product.md#admin-audit-log). */
@@ -229,40 +395,65 @@ async function replaceWith(
   action: string,
   content: WeekContentData,
   status: CourseWeekStatus,
+  locale: Locale,
 ): Promise<CourseWeek> {
   const weekNumber = content.weekNumber;
   const serialized = serialize(content);
-  const current = await repo.findWeekContent(deps.db, weekNumber);
+  const current = await repo.findWeekContent(deps.db, weekNumber, locale);
   if (!current || current.content !== serialized || current.status !== status) {
+    const target = locale === 'en' ? `week ${weekNumber}` : `week ${weekNumber} (${locale})`;
     await repo.replaceWeekContent(
       deps.db,
-      { weekNumber, content: serialized, status, updatedAt: nowIso() },
-      {
-        alongside: (trx) =>
-          recordAdminAction(trx, editor.admin, action, { target: `week ${weekNumber}`, address: editor.address }),
-      },
+      { weekNumber, locale, content: serialized, status, updatedAt: nowIso() },
+      { alongside: (trx) => recordAdminAction(trx, editor.admin, action, { target, address: editor.address }) },
     );
   }
-  return getCourseWeek(deps, weekNumber);
+  return getCourseWeek(deps, weekNumber, locale);
 }
 
-/** Saves the seller's version of a week (validated by the procedure's input schema). */
+/**
+ * A translation keeps the English edition's question and card ids, in the same order, so answers
+ * stay tied to the same questions in every language (decision 0232): otherwise 400, nothing saved.
+ */
+async function assertSameIds(deps: AppDeps, content: WeekContentData, locale: Locale): Promise<void> {
+  if (locale === 'en') return;
+  const english = await readWeekContent(deps.db, content.weekNumber);
+  if (idsOf(content) !== idsOf(english.content)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The ${locale} edition of week ${content.weekNumber} must have the English edition's question and card ids, in the same order.`,
+    );
+  }
+}
+
+/** Saves the seller's version of a week in one language (validated by the procedure's input schema). */
 export async function saveCourseWeek(
   deps: AppDeps,
   editor: ContentEditor,
   content: WeekContentData,
+  locale: Locale = 'en',
 ): Promise<CourseWeek> {
-  return replaceWith(deps, editor, 'content.save', content, statusOf(content, bundledContentLibrary()));
+  await assertSameIds(deps, content, locale);
+  return replaceWith(deps, editor, 'content.save', content, statusOf(content, bundledLibraryFor(locale)), locale);
 }
 
-/** Puts the bundled default back; the replaced version stays in the history. */
-export async function revertCourseWeek(deps: AppDeps, editor: ContentEditor, weekNumber: number): Promise<CourseWeek> {
-  const bundled = bundledContentLibrary().ownContent(weekNumber) ?? noSuchWeek(weekNumber);
-  return replaceWith(deps, editor, 'content.revert', bundled, 'default');
+/** Puts the bundled default of a language back; the replaced version stays in the history. */
+export async function revertCourseWeek(
+  deps: AppDeps,
+  editor: ContentEditor,
+  weekNumber: number,
+  locale: Locale = 'en',
+): Promise<CourseWeek> {
+  const bundled = bundledLibraryFor(locale).ownContent(weekNumber) ?? noSuchWeek(weekNumber);
+  return replaceWith(deps, editor, 'content.revert', bundled, 'default', locale);
 }
 
-export async function listCourseWeekVersions(deps: AppDeps, weekNumber: number): Promise<CourseWeekVersion[]> {
-  return (await repo.listWeekVersions(deps.db, weekNumber)).map((version) => ({
+export async function listCourseWeekVersions(
+  deps: AppDeps,
+  weekNumber: number,
+  locale: Locale = 'en',
+): Promise<CourseWeekVersion[]> {
+  return (await repo.listWeekVersions(deps.db, weekNumber, locale)).map((version) => ({
     id: version.id,
     weekNumber: version.weekNumber,
     title: parseStored(version.content)?.title ?? '(unreadable version)',
@@ -272,17 +463,26 @@ export async function listCourseWeekVersions(deps: AppDeps, weekNumber: number):
   }));
 }
 
-/** Makes an earlier version current again; the replaced one joins the history. */
+/** Makes an earlier version of a language current again; the replaced one joins the history. */
 export async function restoreCourseWeekVersion(
   deps: AppDeps,
   editor: ContentEditor,
   weekNumber: number,
   versionId: number,
+  locale: Locale = 'en',
 ): Promise<CourseWeek> {
-  const version = await repo.findWeekVersion(deps.db, weekNumber, versionId);
+  const version = await repo.findWeekVersion(deps.db, weekNumber, versionId, locale);
   if (!version) throw new AppError('NOT_FOUND', `Week ${weekNumber} has no version ${versionId}.`);
   const content = parseStored(version.content);
   if (!content)
     throw new AppError('CONFLICT', `Version ${versionId} of week ${weekNumber} no longer passes validation.`);
-  return replaceWith(deps, editor, 'content.restore', content, statusOf(content, bundledContentLibrary()));
+  if (locale !== 'en') {
+    const english = await readWeekContent(deps.db, weekNumber);
+    if (idsOf(content) !== idsOf(english.content))
+      throw new AppError(
+        'CONFLICT',
+        `Version ${versionId} of week ${weekNumber} no longer has the English edition's question and card ids.`,
+      );
+  }
+  return replaceWith(deps, editor, 'content.restore', content, statusOf(content, bundledLibraryFor(locale)), locale);
 }

@@ -1,4 +1,5 @@
 import type { Partner } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { WorkbookAnswers } from '../../../shared/workbook-schemas';
 import { nowIso, type DB } from '../../db/client';
 
@@ -104,6 +105,8 @@ export async function findPartnerNames(db: DB, coupleId: number): Promise<{ part
 
 export interface StoredWeekContent {
   weekNumber: number;
+  /** The edition's language (decision 0232). */
+  locale: Locale;
   /** JSON of the shared content schema. */
   content: string;
   status: 'default' | 'edited';
@@ -113,53 +116,78 @@ export interface StoredWeekContent {
 export interface StoredWeekVersion {
   id: number;
   weekNumber: number;
+  locale: Locale;
   content: string;
   status: 'default' | 'edited';
   savedAt: string;
   replacedAt: string;
 }
 
-export async function findWeekContent(db: DB, weekNumber: number): Promise<StoredWeekContent | undefined> {
+const CONTENT_COLUMNS = [
+  'week_number as weekNumber',
+  'locale',
+  'content',
+  'status',
+  'updated_at as updatedAt',
+] as const;
+
+export async function findWeekContent(
+  db: DB,
+  weekNumber: number,
+  locale: Locale = 'en',
+): Promise<StoredWeekContent | undefined> {
   return db
     .selectFrom('week_contents')
-    .select(['week_number as weekNumber', 'content', 'status', 'updated_at as updatedAt'])
+    .select(CONTENT_COLUMNS)
     .where('week_number', '=', weekNumber)
+    .where('locale', '=', locale)
     .executeTakeFirst();
 }
 
-/** Every stored week, in week order (at most 52 rows). */
-export async function listWeekContents(db: DB): Promise<StoredWeekContent[]> {
+/** Every stored week of one language, in week order (at most 52 rows). */
+export async function listWeekContents(db: DB, locale: Locale = 'en'): Promise<StoredWeekContent[]> {
   return db
     .selectFrom('week_contents')
-    .select(['week_number as weekNumber', 'content', 'status', 'updated_at as updatedAt'])
+    .select(CONTENT_COLUMNS)
+    .where('locale', '=', locale)
     .orderBy('week_number')
     .execute();
 }
 
-/** When each stored week last changed, without its content: cheap enough for every week list. */
-export async function listWeekContentStamps(db: DB): Promise<{ weekNumber: number; updatedAt: string }[]> {
+/** When each stored week of a language last changed, without its content: cheap enough for every week list. */
+export async function listWeekContentStamps(
+  db: DB,
+  locale: Locale = 'en',
+): Promise<{ weekNumber: number; updatedAt: string }[]> {
   return db
     .selectFrom('week_contents')
     .select(['week_number as weekNumber', 'updated_at as updatedAt'])
+    .where('locale', '=', locale)
     .orderBy('week_number')
     .execute();
 }
 
-/** Stores a week that has no row yet; false when one exists (start-up seeding runs every start). */
+/** Stores a week that has no row yet in its language; false when one exists (start-up seeding runs every start). */
 export async function insertWeekContentIfMissing(db: DB, week: StoredWeekContent): Promise<boolean> {
   const result = await db
     .insertInto('week_contents')
-    .values({ week_number: week.weekNumber, content: week.content, status: week.status, updated_at: week.updatedAt })
-    .onConflict((conflict) => conflict.column('week_number').doNothing())
+    .values({
+      week_number: week.weekNumber,
+      locale: week.locale,
+      content: week.content,
+      status: week.status,
+      updated_at: week.updatedAt,
+    })
+    .onConflict((conflict) => conflict.columns(['week_number', 'locale']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**
- * Makes `next` the week's current version and keeps the one it replaces in the history, in one
- * transaction. `expectedUpdatedAt`, when given, must still be the current version's (otherwise
- * nothing changes and false is answered): a start-up refresh never overwrites a seller's save.
- * `alongside` runs in the same transaction after the change (the admin audit line).
+ * Makes `next` the week's current version in its language and keeps the one it replaces in the
+ * history, in one transaction. `expectedUpdatedAt`, when given, must still be the current version's
+ * (otherwise nothing changes and false is answered): a start-up refresh never overwrites a seller's
+ * save. `alongside` runs in the same transaction after the change (the admin audit line).
  */
 export async function replaceWeekContent(
   db: DB,
@@ -168,7 +196,7 @@ export async function replaceWeekContent(
 ): Promise<boolean> {
   const { expectedUpdatedAt, alongside } = options;
   return db.transaction().execute(async (trx) => {
-    const current = await findWeekContent(trx, next.weekNumber);
+    const current = await findWeekContent(trx, next.weekNumber, next.locale);
     if (!current) {
       await insertWeekContentIfMissing(trx, next);
       await alongside?.(trx);
@@ -179,6 +207,7 @@ export async function replaceWeekContent(
       .insertInto('week_content_versions')
       .values({
         week_number: current.weekNumber,
+        locale: current.locale,
         content: current.content,
         status: current.status,
         saved_at: current.updatedAt,
@@ -189,25 +218,34 @@ export async function replaceWeekContent(
       .updateTable('week_contents')
       .set({ content: next.content, status: next.status, updated_at: next.updatedAt })
       .where('week_number', '=', next.weekNumber)
+      .where('locale', '=', next.locale)
       .execute();
     await alongside?.(trx);
     return true;
   });
 }
 
-/** The versions a week's content replaced, newest first. */
-export async function listWeekVersions(db: DB, weekNumber: number): Promise<StoredWeekVersion[]> {
+const VERSION_COLUMNS = [
+  'id',
+  'week_number as weekNumber',
+  'locale',
+  'content',
+  'status',
+  'saved_at as savedAt',
+  'replaced_at as replacedAt',
+] as const;
+
+/** The versions a week's content replaced in one language, newest first. */
+export async function listWeekVersions(
+  db: DB,
+  weekNumber: number,
+  locale: Locale = 'en',
+): Promise<StoredWeekVersion[]> {
   return db
     .selectFrom('week_content_versions')
-    .select([
-      'id',
-      'week_number as weekNumber',
-      'content',
-      'status',
-      'saved_at as savedAt',
-      'replaced_at as replacedAt',
-    ])
+    .select(VERSION_COLUMNS)
     .where('week_number', '=', weekNumber)
+    .where('locale', '=', locale)
     .orderBy('id', 'desc')
     .execute();
 }
@@ -216,18 +254,13 @@ export async function findWeekVersion(
   db: DB,
   weekNumber: number,
   versionId: number,
+  locale: Locale = 'en',
 ): Promise<StoredWeekVersion | undefined> {
   return db
     .selectFrom('week_content_versions')
-    .select([
-      'id',
-      'week_number as weekNumber',
-      'content',
-      'status',
-      'saved_at as savedAt',
-      'replaced_at as replacedAt',
-    ])
+    .select(VERSION_COLUMNS)
     .where('week_number', '=', weekNumber)
+    .where('locale', '=', locale)
     .where('id', '=', versionId)
     .executeTakeFirst();
 }

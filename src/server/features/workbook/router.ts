@@ -64,17 +64,21 @@ function editorOf(ctx: { auth: AdminAuth; req: { ip?: string } }): ContentEditor
 /** The seller's course editor (decision 0125): admins only. */
 export const courseContentRouter = router({
   list: adminProcedure.query(({ ctx }) => listCourseWeeks(ctx.deps)),
-  get: adminProcedure.input(courseWeekInput).query(({ ctx, input }) => getCourseWeek(ctx.deps, input.weekNumber)),
+  get: adminProcedure
+    .input(courseWeekInput)
+    .query(({ ctx, input }) => getCourseWeek(ctx.deps, input.weekNumber, input.locale)),
   save: adminProcedure
     .input(courseWeekSaveInput)
-    .mutation(({ ctx, input }) => saveCourseWeek(ctx.deps, editorOf(ctx), input.content)),
+    .mutation(({ ctx, input }) => saveCourseWeek(ctx.deps, editorOf(ctx), input.content, input.locale)),
   revert: adminProcedure
     .input(courseWeekInput)
-    .mutation(({ ctx, input }) => revertCourseWeek(ctx.deps, editorOf(ctx), input.weekNumber)),
+    .mutation(({ ctx, input }) => revertCourseWeek(ctx.deps, editorOf(ctx), input.weekNumber, input.locale)),
   history: adminProcedure
     .input(courseWeekInput)
-    .query(({ ctx, input }) => listCourseWeekVersions(ctx.deps, input.weekNumber)),
+    .query(({ ctx, input }) => listCourseWeekVersions(ctx.deps, input.weekNumber, input.locale)),
   restore: adminProcedure
     .input(courseWeekRestoreInput)
-    .mutation(({ ctx, input }) => restoreCourseWeekVersion(ctx.deps, editorOf(ctx), input.weekNumber, input.versionId)),
+    .mutation(({ ctx, input }) =>
+      restoreCourseWeekVersion(ctx.deps, editorOf(ctx), input.weekNumber, input.versionId, input.locale),
+    ),
 });

@@ -24,7 +24,9 @@ import {
   questionIds,
   toResponse,
 } from './answers';
-import { earlierTexts, readWeekContent } from './course-content';
+import type { Locale } from '../../../shared/i18n/locales';
+import { localeOfAccount } from '../i18n/locale';
+import { earlierTexts, readWeekContent, readWeekContentIn } from './course-content';
 import * as repo from './repo';
 import { buildWeekSummary } from './summary';
 
@@ -33,7 +35,12 @@ import { buildWeekSummary } from './summary';
  * (week 1-52, partner1|partner2, the response shape); the couple comes from the session.
  */
 
-type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'>;
+type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & {
+  /** The reader's sign-in, whose language the week is shown in (decision 0232). */
+  accountId?: number;
+  /** The language to show the week in, when the caller already knows it (a reminder's recipient). */
+  locale?: Locale;
+};
 /**
  * Whoever reads or writes answers: the couple and the sign-in's partner binding, which the
  * sealing rule of the partners feature needs (docs/product.md#sealed-answers).
@@ -50,7 +57,8 @@ export const SUMMARY_NEEDS_BOTH_MESSAGE =
  */
 export async function getWeekContent(deps: AppDeps, couple: Couple, weekNumber: number): Promise<WeekContent> {
   await assertWeekUnlocked(deps, couple, weekNumber);
-  return (await readWeekContent(deps.db, weekNumber)).content;
+  const locale = couple.locale ?? (couple.accountId ? await localeOfAccount(deps.db, couple.accountId) : 'en');
+  return (await readWeekContentIn(deps.db, weekNumber, locale)).content;
 }
 
 function noAnswers(): WorkbookAnswers {

@@ -1,0 +1,153 @@
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import type { WeekContentData } from '../../../shared/workbook-schemas';
+import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { bundledContentLibrary, bundledLibraryFor } from './content-library';
+import { readWeekContentIn, weeksWithOwnContent } from './course-content';
+import * as repo from './repo';
+import { completeWeeks } from './test-support';
+
+/* The course in two languages (decision 0232): one current version per week and language. */
+
+const t = useTestApp();
+
+const english = (week: number): WeekContentData => structuredClone(bundledContentLibrary().ownContent(week)!);
+const spanish = (week: number): WeekContentData => structuredClone(bundledLibraryFor('es').ownContent(week)!);
+
+async function admin() {
+  return callerFor(t, await adminCookie(t.deps));
+}
+
+async function spanishCouple(upTo: number) {
+  const couple = await createCouple(t.deps);
+  await completeWeeks(
+    t.deps,
+    couple.coupleId,
+    Array.from({ length: upTo - 1 }, (_, index) => index + 1),
+  );
+  await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+  return { ...couple, caller: await callerFor(t, await sessionCookie(t.deps, couple.accountId)) };
+}
+
+async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
+}
+
+describe('the Spanish edition of the course', () => {
+  it('is seeded beside the English one, with the same question and card ids', async () => {
+    const rows = await repo.listWeekContents(t.deps.db, 'es');
+    expect(rows).toHaveLength(52);
+    expect(rows.every((row) => row.locale === 'es' && row.status === 'default')).toBe(true);
+    const week4 = JSON.parse(rows[3]!.content) as WeekContentData;
+    expect(week4.title).toBe(spanish(4).title);
+    expect(week4.title).not.toBe(english(4).title);
+    expect(week4.reflectionQuestions.map((q) => q.id)).toEqual(english(4).reflectionQuestions.map((q) => q.id));
+  });
+
+  it('is what a Spanish sign-in reads, while an English one reads English', async () => {
+    const es = await spanishCouple(2);
+    const content = await es.caller.workbook.content({ weekNumber: 2 });
+    expect(content).toMatchObject({ title: spanish(2).title, locale: 'es', languageFallback: false });
+    const en = await createCouple(t.deps);
+    const enCaller = await callerFor(t, await sessionCookie(t.deps, en.accountId));
+    expect(await enCaller.workbook.content({ weekNumber: 1 })).toMatchObject({
+      title: english(1).title,
+      locale: 'en',
+      languageFallback: false,
+    });
+  });
+
+  it('falls back to the whole English week when the Spanish one no longer matches the English questions', async () => {
+    const caller = await admin();
+    const edited = english(5);
+    edited.reflectionQuestions.push({
+      ...edited.reflectionQuestions[0]!,
+      id: 'w05-q-new',
+      question: 'A question only in English?',
+    });
+    await caller.courseContent.save({ weekNumber: 5, content: edited });
+
+    const shown = await readWeekContentIn(t.deps.db, 5, 'es');
+    expect(shown.content).toMatchObject({ title: english(5).title, locale: 'en', languageFallback: true });
+    expect(shown.content.reflectionQuestions).toHaveLength(edited.reflectionQuestions.length);
+    const list = await caller.courseContent.list();
+    expect(list.find((week) => week.weekNumber === 5)?.translations).toEqual({ es: 'missing' });
+    // The printables follow the same rule.
+    expect((await weeksWithOwnContent(t.deps.db, undefined, 'es')).get(5)?.languageFallback).toBe(true);
+
+    await caller.courseContent.revert({ weekNumber: 5 });
+    expect((await readWeekContentIn(t.deps.db, 5, 'es')).content).toMatchObject({
+      locale: 'es',
+      title: spanish(5).title,
+    });
+  });
+
+  it('lets the seller edit each language on its own, with its own history, and shows an outdated translation', async () => {
+    const caller = await admin();
+    const before = await caller.courseContent.list();
+    expect(before.find((week) => week.weekNumber === 7)?.translations).toEqual({ es: 'upToDate' });
+
+    // An English edit makes the Spanish edition older than the English one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await caller.courseContent.save({ weekNumber: 7, content: { ...english(7), objective: 'A sharper objective.' } });
+    expect((await caller.courseContent.list()).find((week) => week.weekNumber === 7)?.translations).toEqual({
+      es: 'outdated',
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const saved = await caller.courseContent.save({
+      weekNumber: 7,
+      locale: 'es',
+      content: { ...spanish(7), objective: 'Un objetivo m\u00e1s claro.' },
+    });
+    expect(saved).toMatchObject({ locale: 'es', status: 'edited', translations: { es: 'upToDate' } });
+    expect((await caller.courseContent.get({ weekNumber: 7, locale: 'es' })).content.objective).toBe(
+      'Un objetivo m\u00e1s claro.',
+    );
+    expect((await caller.courseContent.get({ weekNumber: 7 })).content.objective).toBe('A sharper objective.');
+
+    const history = await caller.courseContent.history({ weekNumber: 7, locale: 'es' });
+    expect(history).toHaveLength(1);
+    expect(history[0]!.title).toBe(spanish(7).title);
+    expect(await caller.courseContent.history({ weekNumber: 7 })).toHaveLength(1);
+    // An English version id is not a Spanish one.
+    const englishVersion = (await caller.courseContent.history({ weekNumber: 7 }))[0]!;
+    expect(
+      (await trpcError(caller.courseContent.restore({ weekNumber: 7, locale: 'es', versionId: englishVersion.id })))
+        .code,
+    ).toBe('NOT_FOUND');
+    const restored = await caller.courseContent.restore({ weekNumber: 7, locale: 'es', versionId: history[0]!.id });
+    expect(restored).toMatchObject({ status: 'default', content: { objective: spanish(7).objective } });
+  });
+
+  it('refuses a Spanish save whose question or card ids differ from the English ones, changing nothing', async () => {
+    const caller = await admin();
+    const wrong = spanish(8);
+    wrong.reflectionQuestions[0]!.id = 'w08-q-other';
+    const error = await trpcError(caller.courseContent.save({ weekNumber: 8, locale: 'es', content: wrong }));
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(await caller.courseContent.history({ weekNumber: 8, locale: 'es' })).toEqual([]);
+    expect((await caller.courseContent.get({ weekNumber: 8, locale: 'es' })).content).toEqual(spanish(8));
+    expect((await trpcError(caller.courseContent.get({ weekNumber: 8, locale: 'fr' as never }))).code).toBe(
+      'BAD_REQUEST',
+    );
+  });
+
+  it('keeps answers tied to question ids across languages: the Spanish partner sees the English answers', async () => {
+    const es = await spanishCouple(1);
+    const question = english(1).reflectionQuestions[0]!;
+    await es.caller.workbook.saveAnswers({
+      weekNumber: 1,
+      partner: 'partner1',
+      reflectionAnswers: { [question.id]: 'Mi respuesta' },
+    } as never);
+    const answers = await es.caller.workbook.answers({ weekNumber: 1, partner: 'partner1' });
+    expect(JSON.stringify(answers)).toContain('Mi respuesta');
+    expect(JSON.stringify(answers)).toContain(question.id);
+  });
+});
