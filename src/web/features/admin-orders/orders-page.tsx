@@ -22,7 +22,7 @@ import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-
 import { formatMoney } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { T, useT } from '../../i18n/use-t';
-import { formatDate } from '../../lib/admin-format';
+import { formatDate, orderStatusLabel } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/rest';
 import { type RouterOutputs, trpc } from '../../trpc';
@@ -55,12 +55,6 @@ const ACTIONS: Record<ActionKind, { label: MessageId; title: MessageId; explain:
   },
 };
 
-const STATUS_LABELS: Record<AnyOrderStatus, MessageId> = {
-  pending: 'admin.orders.status.pending',
-  completed: 'admin.orders.status.completed',
-  refunded: 'admin.orders.status.refunded',
-};
-
 function actionsFor(order: OrderRow): ActionKind[] {
   if (order.status === 'pending') return ['markPaid'];
   if (order.status === 'completed') return ['resendAccess', 'refund'];
@@ -89,7 +83,8 @@ export function OrdersPage() {
   const list = useQuery({ ...trpc.adminOrders.list.queryOptions(input), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminOrders.pathKey() });
 
-  const onActionError = (error: unknown) => notify.error(t('admin.orders.actionFailed'), errorMessage(error, t('admin.tryAgain')));
+  const onActionError = (error: unknown) =>
+    notify.error(t('admin.orders.actionFailed'), errorMessage(error, t('admin.tryAgain')));
   const markPaid = useMutation(
     trpc.adminOrders.markPaid.mutationOptions({
       onSuccess: (order) => {
@@ -184,7 +179,7 @@ export function OrdersPage() {
           placeholder={t('admin.orders.status.all')}
           data={(['pending', 'completed', 'refunded'] as const).map((value) => ({
             value,
-            label: t(STATUS_LABELS[value]),
+            label: orderStatusLabel(value),
           }))}
           value={status}
           onChange={(value) => {
@@ -278,11 +273,10 @@ interface OrderListProps {
 }
 
 function StatusBadge({ status }: { status: string }) {
-  const { t } = useT();
-  const label = STATUS_LABELS[status as AnyOrderStatus];
+  useT();
   return (
     <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" c="dark.8">
-      {label ? t(label) : status}
+      {orderStatusLabel(status)}
     </Badge>
   );
 }
@@ -390,7 +384,8 @@ function OrderCards({ orders, onAction }: OrderListProps) {
             {order.email}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatMoney(locale, order.amount, order.currency)} · {formatDate(order.createdAt)} · <PaidVia order={order} />
+            {formatMoney(locale, order.amount, order.currency)} · {formatDate(order.createdAt)} ·{' '}
+            <PaidVia order={order} />
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {order.id}

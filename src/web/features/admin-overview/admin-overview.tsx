@@ -28,15 +28,14 @@ function StatCard({ label, value, detail }: { label: string; value: ReactNode; d
 
 type SignInPause = RouterOutputs['insights']['overview']['signInPauses'][number];
 
-
 /**
  * The security notice (decision 0201): accounts whose sign-ins from devices they never used were
  * paused after failed attempts, in the last 7 days. Devices that had signed in before were not.
  */
 function SignInPauses({ pauses }: { pauses: SignInPause[] }) {
+  const { t } = useT();
   if (pauses.length === 0) return null;
   const admin = pauses.some((pause) => pause.isAdmin);
-  const { t } = useT();
   return (
     <Alert color="red" variant="light" title={t('admin.overview.pauses.title')} role="status">
       <Stack gap="xs">
@@ -53,9 +52,7 @@ function SignInPauses({ pauses }: { pauses: SignInPause[] }) {
             </List.Item>
           ))}
         </List>
-        {admin && (
-          <Text size="sm">{t('admin.overview.pauses.admin')}</Text>
-        )}
+        {admin && <Text size="sm">{t('admin.overview.pauses.admin')}</Text>}
       </Stack>
     </Alert>
   );

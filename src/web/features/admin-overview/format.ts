@@ -13,13 +13,14 @@ export function formatWhen(iso: string): string {
 }
 
 /** What an audit log action means, in words (`admin.audit.action.<action>`); unknown actions are shown as recorded. */
-const ACTIONS = new Set([
-  'admin.second-factor.enable',
-  'admin.second-factor.disable',
-  'admin.second-factor.recovery-code-used',
-  'sign-in.new-devices-paused',
-]);
+const ACTION_LABELS: Record<string, MessageId> = {
+  'admin.second-factor.enable': 'admin.audit.action.secondFactorEnabled',
+  'admin.second-factor.disable': 'admin.audit.action.secondFactorDisabled',
+  'admin.second-factor.recovery-code-used': 'admin.audit.action.recoveryCodeUsed',
+  'sign-in.new-devices-paused': 'admin.audit.action.newDevicesPaused',
+};
 
 export function actionLabel(action: string): string {
-  return ACTIONS.has(action) ? translate(`admin.audit.action.${action}` as MessageId) : action;
+  const id = ACTION_LABELS[action];
+  return id ? translate(id) : action;
 }

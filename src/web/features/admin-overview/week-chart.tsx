@@ -184,7 +184,10 @@ export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
                     <Table.Td>
                       {week.averageRating === null
                         ? '—'
-                        : formatNumber(locale, week.averageRating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                        : formatNumber(locale, week.averageRating, {
+                            minimumFractionDigits: 1,
+                            maximumFractionDigits: 1,
+                          })}
                     </Table.Td>
                     <Table.Td>{week.ratings}</Table.Td>
                   </Table.Tr>
