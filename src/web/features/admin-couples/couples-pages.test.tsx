@@ -146,7 +146,17 @@ describe('CouplePage in Spanish', { timeout: 20_000 }, () => {
     expect(screen.getByText('12 de junio de 2027')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Sus pedidos' })).toHaveTextContent('Reembolsado');
     const text = document.body.textContent ?? '';
-    for (const english of ['Profile', 'Progress', 'Orders', 'Sign-ins', 'Grant full access', 'Delete account', 'session', 'Refunded', 'June']) {
+    for (const english of [
+      'Profile',
+      'Progress',
+      'Orders',
+      'Sign-ins',
+      'Grant full access',
+      'Delete account',
+      'session',
+      'Refunded',
+      'June',
+    ]) {
       expect(text).not.toContain(english);
     }
   });

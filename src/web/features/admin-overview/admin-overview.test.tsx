@@ -183,7 +183,18 @@ describe('/admin/overview in Spanish', () => {
     const sections = screen.getByRole('navigation', { name: 'Secciones de administración' });
     expect(within(sections).getByRole('link', { name: 'Pedidos' })).toBeInTheDocument();
     const main = document.querySelector('main')?.textContent ?? '';
-    for (const english of ['Overview', 'Trials', 'Revenue', 'Drop-off', 'Audit log', 'Orders', 'Couples', 'Settings', 'Week ', 'days']) {
+    for (const english of [
+      'Overview',
+      'Trials',
+      'Revenue',
+      'Drop-off',
+      'Audit log',
+      'Orders',
+      'Couples',
+      'Settings',
+      'Week ',
+      'days',
+    ]) {
       expect(main).not.toContain(english);
     }
   });
