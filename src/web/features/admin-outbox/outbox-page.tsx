@@ -211,8 +211,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
 function LastError({ status, attempts, lastError }: Pick<OutboxItem, 'status' | 'attempts'> & { lastError: string }) {
   const { t } = useT();
   const explained = explainMailError(lastError);
-  const lead =
-    status === 'failed' ? t('admin.outbox.notSentAfter', { count: attempts }) : t('admin.outbox.notSentYet');
+  const lead = status === 'failed' ? t('admin.outbox.notSentAfter', { count: attempts }) : t('admin.outbox.notSentYet');
   return (
     <>
       <Text component="span" size="sm" display="block" c={status === 'failed' ? 'red.7' : undefined}>
@@ -234,7 +233,8 @@ function RetryButton({ item }: { item: OutboxItem }) {
         notify.success(t('admin.outbox.retried.title'), t('admin.outbox.retried.body', { recipient: item.recipient }));
         await queryClient.invalidateQueries({ queryKey: trpc.mail.outbox.pathKey() });
       },
-      onError: (error) => notify.error(t('admin.outbox.retryFailed'), errorMessage(error, t('admin.outbox.retryFallback'))),
+      onError: (error) =>
+        notify.error(t('admin.outbox.retryFailed'), errorMessage(error, t('admin.outbox.retryFallback'))),
     }),
   );
   return (
