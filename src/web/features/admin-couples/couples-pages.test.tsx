@@ -145,7 +145,7 @@ describe('CouplePage in Spanish', { timeout: 20_000 }, () => {
     expect(screen.getByText('3 de 52')).toBeInTheDocument();
     expect(screen.getByText('12 de junio de 2027')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Sus pedidos' })).toHaveTextContent('Reembolsado');
-    const text = document.body.textContent ?? '';
+    const text = visibleText();
     for (const english of [
       'Profile',
       'Progress',
@@ -161,3 +161,10 @@ describe('CouplePage in Spanish', { timeout: 20_000 }, () => {
     }
   });
 });
+
+/** The page's text without Mantine's style tags. */
+function visibleText(): string {
+  const clone = document.body.cloneNode(true) as HTMLElement;
+  for (const element of clone.querySelectorAll('style, script')) element.remove();
+  return clone.textContent ?? '';
+}
