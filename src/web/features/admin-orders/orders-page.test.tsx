@@ -221,7 +221,17 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
     expect(screen.getByText('2 pedidos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Registrar un pedido' })).toBeInTheDocument();
     const text = visibleText();
-    for (const english of ['Orders', 'Status', 'Amount', 'Record', 'Export CSV', 'Mark paid', 'Refund', 'Search', 'Nov']) {
+    for (const english of [
+      'Orders',
+      'Status',
+      'Amount',
+      'Record',
+      'Export CSV',
+      'Mark paid',
+      'Refund',
+      'Search',
+      'Nov',
+    ]) {
       expect(text).not.toContain(english);
     }
   });
