@@ -2,22 +2,25 @@ import { Anchor, Text } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { AdminLoginForm } from '../features/auth/admin-login-form';
 import { AuthPage } from '../features/auth/auth-page';
+import { translate } from '../i18n/i18n';
+import { useT } from '../i18n/use-t';
 
 export const Route = createFileRoute('/admin-login')({
-  head: () => ({ meta: [{ title: 'Admin sign in · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('admin.title.login') }] }),
   component: AdminLoginPage,
 });
 
 function AdminLoginPage() {
+  const { t } = useT();
   return (
     <AuthPage
-      title="Admin sign in"
-      description="Sign in as the course administrator to manage the weekly frameworks."
+      title={t('admin.login.heading')}
+      description={t('admin.login.description')}
       footer={
         <Text size="sm">
-          Not the administrator?{' '}
+          {t('admin.login.notAdmin')}{' '}
           <Anchor component={Link} to="/login">
-            Couple sign in
+            {t('admin.login.coupleSignIn')}
           </Anchor>
         </Text>
       }

@@ -6,6 +6,7 @@ import { UnsavedChangesDialog } from '../features/admin-content/unsaved-changes-
 import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { WorkbookPreview } from '../features/workbook/workbook-preview';
 import { trpc } from '../trpc';
+import { translate } from '../i18n/i18n';
 
 /** The week in the URL (`?week=4`), so reloads and links keep it; anything else is week 1. */
 function weekFrom(search: Record<string, unknown>): { week: number } {
@@ -15,10 +16,10 @@ function weekFrom(search: Record<string, unknown>): { week: number } {
 
 /** `/admin/content`: the seller edits the course (docs/product.md#admin-screen). */
 export const Route = createFileRoute('/admin/content')({
-  head: () => ({ meta: [{ title: 'Course content · Admin · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('admin.title.content') }] }),
   validateSearch: weekFrom,
   loader: ({ context }) => context.queryClient.ensureQueryData(trpc.courseContent.list.queryOptions()),
-  pendingComponent: () => <AdminPageSkeleton label="Loading the course content" />,
+  pendingComponent: () => <AdminPageSkeleton label={translate('admin.loading.content')} />,
   component: CourseContentRoute,
 });
 

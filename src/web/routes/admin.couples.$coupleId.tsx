@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CouplePage } from '../features/admin-couples/couple-page';
 import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { translate } from '../i18n/i18n';
 
 /** `/admin/couples/<id>`: one couple in the back office (docs/product.md#back-office-orders-and-couples). */
 export const Route = createFileRoute('/admin/couples/$coupleId')({
-  head: () => ({ meta: [{ title: 'Couple · Admin · Vows & Weeks' }] }),
-  pendingComponent: () => <AdminPageSkeleton label="Loading the couple" />,
+  head: () => ({ meta: [{ title: translate('admin.title.couple') }] }),
+  pendingComponent: () => <AdminPageSkeleton label={translate('admin.loading.couple')} />,
   component: CoupleRoute,
 });
 

@@ -2,11 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { AdminOverview } from '../features/admin-overview/admin-overview';
 import { trpc } from '../trpc';
+import { translate } from '../i18n/i18n';
 
 /** `/admin/overview`: the back office's numbers and audit log (docs/product.md#admin-overview). */
 export const Route = createFileRoute('/admin/overview')({
-  head: () => ({ meta: [{ title: 'Overview · Admin · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('admin.title.overview') }] }),
   loader: ({ context }) => context.queryClient.ensureQueryData(trpc.insights.overview.queryOptions()),
-  pendingComponent: () => <AdminPageSkeleton label="Loading the overview" />,
+  pendingComponent: () => <AdminPageSkeleton label={translate('admin.loading.overview')} />,
   component: AdminOverview,
 });

@@ -4,21 +4,24 @@ import { TwoFactorSection } from '../features/admin-security/two-factor-section'
 import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { PublicPagesSettings } from '../features/site-pages/public-pages-settings';
 import { trpc } from '../trpc';
+import { translate } from '../i18n/i18n';
+import { useT } from '../i18n/use-t';
 
 /** `/admin/settings`: the back office's settings, one self-contained section each. */
 export const Route = createFileRoute('/admin/settings')({
-  head: () => ({ meta: [{ title: 'Settings · Admin · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('admin.title.settings') }] }),
   loader: ({ context }) => context.queryClient.ensureQueryData(trpc.sitePages.listForEditing.queryOptions()),
-  pendingComponent: () => <AdminPageSkeleton label="Loading the settings" />,
+  pendingComponent: () => <AdminPageSkeleton label={translate('admin.loading.settings')} />,
   component: AdminSettings,
 });
 
 function AdminSettings() {
+  const { t } = useT();
   return (
     <Stack gap="xl">
       <div>
-        <Title order={1}>Settings</Title>
-        <Text c="dimmed">How the site and your sign-in work.</Text>
+        <Title order={1}>{t('admin.settings.heading')}</Title>
+        <Text c="dimmed">{t('admin.settings.intro')}</Text>
       </div>
       <PublicPagesSettings />
       <TwoFactorSection />

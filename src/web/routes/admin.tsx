@@ -1,8 +1,9 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AdminLayout, AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/admin')({
-  head: () => ({ meta: [{ title: 'Admin dashboard · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('admin.title.dashboard') }] }),
   // Comfort only (decision 0012): anyone but an admin goes to /login; the server refuses them anyway.
   // The tRPC client is imported on demand: this guard is part of the route tree every page loads,
   // and the landing page has no use for the client (decision 0072).
@@ -26,7 +27,7 @@ function AdminShell() {
 function AdminPending() {
   return (
     <AdminLayout>
-      <AdminPageSkeleton label="Loading the admin area" />
+      <AdminPageSkeleton label={translate('admin.loading.area')} />
     </AdminLayout>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Grid, NavLink, ScrollArea, Skeleton, Stack, Text,
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { WeekContentData } from '../../../shared/workbook-schemas';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { WeekContentEditor } from './week-content-editor';
@@ -29,34 +30,34 @@ export function CourseContentPage({
   const weeks = useQuery(trpc.courseContent.list.queryOptions());
   const week = useQuery(trpc.courseContent.get.queryOptions({ weekNumber }));
   const edited = weeks.data?.filter((item) => item.status === 'edited').length ?? 0;
+  const { t } = useT();
 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Course content</Title>
-        <Text c="dimmed">
-          The exercises of each week, as couples see them in their workbook. Choose a week to edit it; couples see a
-          saved change the next time they open the week, and their answers stay with their questions.
-        </Text>
+        <Title order={1}>{t('admin.content.heading')}</Title>
+        <Text c="dimmed">{t('admin.content.intro')}</Text>
       </Stack>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="xs">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {weeks.data ? `${edited} of ${weeks.data.length} weeks edited` : 'Loading the weeks…'}
+              {weeks.data
+                ? t('admin.content.editedCount', { edited, total: weeks.data.length })
+                : t('admin.content.loadingWeeks')}
             </Text>
             {weeks.isError ? (
-              <Alert color="red" title="We could not load the weeks">
+              <Alert color="red" title={t('admin.content.weeksFailed')}>
                 <Stack gap="xs" align="flex-start">
-                  {errorMessage(weeks.error, 'Please try again.')}
+                  {errorMessage(weeks.error, t('admin.tryAgain'))}
                   <Button variant="light" color="red" onClick={() => weeks.refetch()}>
-                    Try again
+                    {t('admin.content.tryAgain')}
                   </Button>
                 </Stack>
               </Alert>
             ) : (
               <ScrollArea.Autosize mah={420} type="auto">
-                <nav aria-label="Weeks of the course">
+                <nav aria-label={t('admin.content.weeksNav')}>
                   {weeks.data
                     ? weeks.data.map((item) => (
                         <NavLink
@@ -66,10 +67,10 @@ export function CourseContentPage({
                           active={item.weekNumber === weekNumber}
                           aria-current={item.weekNumber === weekNumber ? 'page' : undefined}
                           onClick={() => onSelectWeek(item.weekNumber)}
-                          label={`Week ${item.weekNumber}: ${item.title}`}
+                          label={t('admin.content.weekItem', { week: item.weekNumber, title: item.title })}
                           rightSection={
                             <Badge size="sm" variant={item.status === 'edited' ? 'filled' : 'light'} color="plum">
-                              {item.status === 'edited' ? 'Edited' : 'Default'}
+                              {item.status === 'edited' ? t('admin.content.edited') : t('admin.content.default')}
                             </Badge>
                           }
                         />
@@ -82,11 +83,11 @@ export function CourseContentPage({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {week.isError ? (
-            <Alert color="red" title={`We could not open week ${weekNumber}`}>
+            <Alert color="red" title={t('admin.content.weekFailed', { week: weekNumber })}>
               <Stack gap="xs" align="flex-start">
-                {errorMessage(week.error, 'Please try again.')}
+                {errorMessage(week.error, t('admin.tryAgain'))}
                 <Button variant="light" color="red" onClick={() => week.refetch()}>
-                  Try again
+                  {t('admin.content.tryAgain')}
                 </Button>
               </Stack>
             </Alert>
@@ -99,7 +100,7 @@ export function CourseContentPage({
               onUnsavedChange={onUnsavedChange}
             />
           ) : (
-            <Stack gap="md" aria-busy="true" aria-label={`Loading week ${weekNumber}`}>
+            <Stack gap="md" aria-busy="true" aria-label={t('admin.content.loadingWeek', { week: weekNumber })}>
               <Skeleton height={36} width="40%" />
               {[0, 1, 2, 3].map((row) => (
                 <Skeleton key={row} height={80} />

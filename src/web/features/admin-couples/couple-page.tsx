@@ -18,8 +18,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-once-code-dialog';
-import { formatMoney } from '../../../shared/money';
-import { formatDate } from '../../lib/admin-format';
+import { formatDate as formatLongDate, formatMoney } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { useT } from '../../i18n/use-t';
+import { formatDate, orderStatusLabel } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminPageSkeleton } from '../admin-shell/admin-layout';
@@ -28,21 +30,21 @@ import { AccessBadge, coupleName } from './couples-page';
 type CoupleDetail = RouterOutputs['adminCouples']['get'];
 type ConfirmKind = 'grantFullAccess' | 'issueCode' | 'endSessions';
 
-const CONFIRMS: Record<ConfirmKind, { title: string; explain: string; confirm: string }> = {
+const CONFIRMS: Record<ConfirmKind, { title: MessageId; explain: MessageId; confirm: MessageId }> = {
   grantFullAccess: {
-    title: 'Grant full access?',
-    explain: 'All 52 weeks open for this couple, as a completed order would.',
-    confirm: 'Grant full access',
+    title: 'admin.couple.confirm.grantFullAccess.title',
+    explain: 'admin.couple.confirm.grantFullAccess.explain',
+    confirm: 'admin.couple.confirm.grantFullAccess.confirm',
   },
   issueCode: {
-    title: 'Issue a new access code?',
-    explain: 'A new personal code is shown to you once; their old code stops working and they are signed out.',
-    confirm: 'Issue new code',
+    title: 'admin.couple.confirm.issueCode.title',
+    explain: 'admin.couple.confirm.issueCode.explain',
+    confirm: 'admin.couple.confirm.issueCode.confirm',
   },
   endSessions: {
-    title: 'End all their sessions?',
-    explain: 'Every device signed in to this couple is signed out. Their code and password keep working.',
-    confirm: 'End sessions',
+    title: 'admin.couple.confirm.endSessions.title',
+    explain: 'admin.couple.confirm.endSessions.explain',
+    confirm: 'admin.couple.confirm.endSessions.confirm',
   },
 };
 
@@ -71,11 +73,13 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
   const [deleting, setDeleting] = useState(false);
   const [shown, setShown] = useState<ShownOnceCode | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminCouples.pathKey() });
-  const onError = (error: unknown) => notify.error('Action Failed', errorMessage(error, 'Please try again.'));
+  const { t, locale } = useT();
+  const onError = (error: unknown) =>
+    notify.error(t('admin.orders.actionFailed'), errorMessage(error, t('admin.tryAgain')));
 
   const grant = useMutation(
     trpc.adminCouples.grantFullAccess.mutationOptions({
-      onSuccess: () => notify.success('Full Access Granted', 'All 52 weeks are open for them.'),
+      onSuccess: () => notify.success(t('admin.couple.granted.title'), t('admin.couple.granted.body')),
       onError,
     }),
   );
@@ -88,10 +92,7 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
   const end = useMutation(
     trpc.adminCouples.endSessions.mutationOptions({
       onSuccess: (result) =>
-        notify.success(
-          'Sessions Ended',
-          `${result.endedSessions} ${result.endedSessions === 1 ? 'session' : 'sessions'} ended.`,
-        ),
+        notify.success(t('admin.couple.ended.title'), t('admin.couple.ended.body', { count: result.endedSessions })),
       onError,
     }),
   );
@@ -109,11 +110,11 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
       return (
         <Stack gap="md">
           <BackLink />
-          <Text role="alert">{errorMessage(detail.error, 'Could not load this couple.')}</Text>
+          <Text role="alert">{errorMessage(detail.error, t('admin.couple.loadFailed'))}</Text>
         </Stack>
       );
     }
-    return <AdminPageSkeleton label="Loading the couple" />;
+    return <AdminPageSkeleton label={t('admin.loading.couple')} />;
   }
   const couple = detail.data;
   const signInName = couple.signIns.map((row) => row.email ?? row.username).find((name) => name) ?? null;
@@ -124,62 +125,66 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
       <BackLink />
       <div>
         <Title order={1}>{coupleName(couple)}</Title>
-        <Text c="dimmed">{signInName ?? `Couple ${couple.coupleId}`}</Text>
+        <Text c="dimmed">{signInName ?? t('admin.couples.fallbackName', { id: couple.coupleId })}</Text>
       </div>
 
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
-          Profile
+          {t('admin.couple.profile')}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-          <Fact label="Partner 1">{couple.displayName || '—'}</Fact>
-          <Fact label="Partner 2">{couple.partnerName || '—'}</Fact>
-          <Fact label="Wedding date">{couple.weddingDate ?? 'Not set'}</Fact>
-          <Fact label="Access">
+          <Fact label={t('admin.couple.partner1')}>{couple.displayName || '—'}</Fact>
+          <Fact label={t('admin.couple.partner2')}>{couple.partnerName || '—'}</Fact>
+          <Fact label={t('admin.couple.weddingDate')}>
+            {couple.weddingDate ? formatLongDate(locale, couple.weddingDate) : t('admin.couple.notSet')}
+          </Fact>
+          <Fact label={t('admin.couple.access')}>
             <AccessBadge level={couple.accessLevel} />
           </Fact>
-          <Fact label="Created">{formatDate(couple.createdAt)}</Fact>
-          <Fact label="Last active">{formatDate(couple.lastActiveAt)}</Fact>
+          <Fact label={t('admin.couple.created')}>{formatDate(couple.createdAt)}</Fact>
+          <Fact label={t('admin.couple.lastActive')}>{formatDate(couple.lastActiveAt)}</Fact>
         </SimpleGrid>
       </Paper>
 
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
-          Progress
+          {t('admin.couple.progress')}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-          <Fact label="Weeks completed">{couple.progress.weeksCompleted} of 52</Fact>
-          <Fact label="Current week">{couple.progress.currentWeek ?? 'Finished'}</Fact>
-          <Fact label="Weeks rated">{couple.progress.ratingsCount}</Fact>
+          <Fact label={t('admin.couple.weeksCompleted')}>
+            {t('admin.couple.weeksCompletedValue', { count: couple.progress.weeksCompleted })}
+          </Fact>
+          <Fact label={t('admin.couple.currentWeek')}>{couple.progress.currentWeek ?? t('admin.couple.finished')}</Fact>
+          <Fact label={t('admin.couple.weeksRated')}>{couple.progress.ratingsCount}</Fact>
         </SimpleGrid>
         <Text size="sm" c="dimmed" mt="sm">
-          Their answers, notes and summaries are private to them and are not shown here.
+          {t('admin.couple.private')}
         </Text>
       </Paper>
 
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
-          Orders
+          {t('admin.couple.orders')}
         </Title>
         {couple.orders.length === 0 ? (
-          <Text>No orders: this couple has not bought the course. Record a sale on the Orders page.</Text>
+          <Text>{t('admin.couple.noOrders')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={480}>
-            <Table aria-label="Their orders">
+            <Table aria-label={t('admin.couple.ordersTable')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Order</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">{t('admin.couple.col.order')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.orders.col.status')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.orders.col.amount')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.orders.col.date')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {couple.orders.map((order) => (
                   <Table.Tr key={order.id}>
                     <Table.Td ff="monospace">{order.id}</Table.Td>
-                    <Table.Td>{order.status}</Table.Td>
-                    <Table.Td>{formatMoney(order.amount, order.currency)}</Table.Td>
+                    <Table.Td>{orderStatusLabel(order.status)}</Table.Td>
+                    <Table.Td>{formatMoney(locale, order.amount, order.currency)}</Table.Td>
                     <Table.Td>{formatDate(order.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -191,7 +196,7 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
 
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
-          Sign-ins
+          {t('admin.couple.signIns')}
         </Title>
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {couple.signIns.map((account) => (
@@ -200,12 +205,21 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
                 {account.email ?? account.username}
               </Text>
               <Text size="sm" c="dimmed">
-                {[account.hasAccessCode ? 'access code' : null, account.hasPassword ? 'password' : null]
-                  .filter(Boolean)
-                  .join(' and ') || 'no code or password yet'}
+                {t('admin.couple.signIn.methods', {
+                  methods:
+                    account.hasAccessCode && account.hasPassword
+                      ? 'both'
+                      : account.hasAccessCode
+                        ? 'code'
+                        : account.hasPassword
+                          ? 'password'
+                          : 'none',
+                })}
                 {' · '}
-                {account.activeSessions} active {account.activeSessions === 1 ? 'session' : 'sessions'}
-                {account.lastSignInAt ? ` · last sign-in ${formatDate(account.lastSignInAt)}` : ''}
+                {t('admin.couple.signIn.sessions', { count: account.activeSessions })}
+                {account.lastSignInAt
+                  ? ` · ${t('admin.couple.signIn.last', { when: formatDate(account.lastSignInAt) })}`
+                  : ''}
               </Text>
             </li>
           ))}
@@ -214,7 +228,7 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
 
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
-          Actions
+          {t('admin.couple.actions')}
         </Title>
         <Group gap="sm" wrap="wrap">
           <Button
@@ -222,16 +236,16 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
             disabled={couple.accessLevel === 'full'}
             onClick={() => setConfirming('grantFullAccess')}
           >
-            Grant full access
+            {t('admin.couple.grant')}
           </Button>
           <Button variant="light" onClick={() => setConfirming('issueCode')}>
-            Issue a new code
+            {t('admin.couple.issue')}
           </Button>
           <Button variant="light" onClick={() => setConfirming('endSessions')}>
-            End all sessions
+            {t('admin.couple.endAll')}
           </Button>
           <Button color="red" variant="outline" onClick={() => setDeleting(true)}>
-            Delete account
+            {t('admin.couple.delete')}
           </Button>
         </Group>
       </Paper>
@@ -239,18 +253,18 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? CONFIRMS[confirming].title : ''}
+        title={confirming ? t(CONFIRMS[confirming].title) : ''}
         centered
       >
         {confirming && (
           <Stack gap="md">
-            <Text>{CONFIRMS[confirming].explain}</Text>
+            <Text>{t(CONFIRMS[confirming].explain)}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(null)}>
-                Cancel
+                {t('admin.cancel')}
               </Button>
               <Button loading={busy} onClick={() => void confirm()}>
-                {CONFIRMS[confirming].confirm}
+                {t(CONFIRMS[confirming].confirm)}
               </Button>
             </Group>
           </Stack>
@@ -263,10 +277,11 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
 }
 
 function BackLink() {
+  const { t } = useT();
   return (
     <Anchor component={Link} to="/admin/couples" size="sm">
       <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden /> All couples
+        <IconArrowLeft size={16} aria-hidden /> {t('admin.couple.back')}
       </Group>
     </Anchor>
   );
@@ -287,20 +302,21 @@ function DeleteCoupleModal({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
+  const { t } = useT();
   const remove = useMutation(
     trpc.adminCouples.delete.mutationOptions({
       onSuccess: async () => {
-        notify.success('Account Deleted', 'Their answers, progress and sign-ins are gone; their orders stay.');
+        notify.success(t('admin.couple.deleted.title'), t('admin.couple.deleted.body'));
         onClose();
         await queryClient.invalidateQueries({ queryKey: trpc.adminCouples.pathKey() });
         await navigate({ to: '/admin/couples' });
       },
-      onError: (error) => notify.error('Delete Failed', errorMessage(error, 'Please try again.')),
+      onError: (error) => notify.error(t('admin.couple.deleteFailed'), errorMessage(error, t('admin.tryAgain'))),
     }),
   );
   const matches = expected !== null && typed.trim().toLowerCase() === expected.toLowerCase();
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete this account?" centered>
+    <Modal opened={opened} onClose={onClose} title={t('admin.couple.delete.title')} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -312,13 +328,12 @@ function DeleteCoupleModal({
             color="red"
             variant="light"
             icon={<IconAlertTriangle size={18} aria-hidden />}
-            title="This cannot be undone"
+            title={t('admin.couple.delete.warning')}
           >
-            Their answers, summaries, progress, sessions and sign-in accounts are erased. Their orders stay for the
-            books, no longer linked to them.
+            {t('admin.couple.delete.explain')}
           </Alert>
           <TextInput
-            label={`Type ${expected ?? 'the email or username'} to confirm`}
+            label={expected ? t('admin.couple.delete.type', { expected }) : t('admin.couple.delete.typeFallback')}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"
@@ -326,10 +341,10 @@ function DeleteCoupleModal({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('admin.cancel')}
             </Button>
             <Button type="submit" color="red" disabled={!matches} loading={remove.isPending}>
-              Delete account
+              {t('admin.couple.delete')}
             </Button>
           </Group>
         </Stack>

@@ -6,6 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_PAGE_SIZE, type CoupleActivity } from '../../../shared/admin-schemas';
 import type { AccessLevel } from '../../../shared/constants';
+import { formatNumber } from '../../../shared/i18n/format';
+import { translate } from '../../i18n/i18n';
+import { T, useT } from '../../i18n/use-t';
 import { formatDate } from '../../lib/admin-format';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
@@ -13,16 +16,17 @@ import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
 type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
 
 export function AccessBadge({ level }: { level: string }) {
+  const { t } = useT();
   return (
     <Badge color={level === 'full' ? 'green' : 'yellow'} variant="light" c="dark.8">
-      {level === 'full' ? 'Full' : 'Trial'}
+      {level === 'full' ? t('admin.couples.access.full') : t('admin.couples.access.trial')}
     </Badge>
   );
 }
 
 function coupleName(row: { displayName: string; partnerName: string }): string {
   const names = [row.displayName, row.partnerName].filter((name) => name.trim() !== '');
-  return names.length > 0 ? names.join(' & ') : 'No names yet';
+  return names.length > 0 ? names.join(' & ') : translate('admin.couples.noNames');
 }
 
 /** The back office's couples (docs/product.md#back-office-orders-and-couples). */
@@ -41,17 +45,18 @@ export function CouplesPage() {
   };
   const list = useQuery({ ...trpc.adminCouples.list.queryOptions(input), placeholderData: keepPreviousData });
   const filtered = debouncedSearch !== '' || accessLevel !== null || activity !== null;
+  const { t } = useT();
 
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Couples</Title>
-        <Text c="dimmed">Accounts, access and progress at a glance; never their answers. Newest first.</Text>
+        <Title order={1}>{t('admin.couples.heading')}</Title>
+        <Text c="dimmed">{t('admin.couples.intro')}</Text>
       </div>
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
-          label="Search"
-          description="Start of an email, username or name"
+          label={t('admin.search')}
+          description={t('admin.couples.search.description')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => {
@@ -61,11 +66,11 @@ export function CouplesPage() {
           style={{ flex: '1 1 16rem' }}
         />
         <FilterSelect<AccessLevel>
-          label="Access"
-          placeholder="Any access"
+          label={t('admin.couples.access.label')}
+          placeholder={t('admin.couples.access.any')}
           data={[
-            { value: 'full', label: 'Full' },
-            { value: 'trial', label: 'Trial' },
+            { value: 'full', label: t('admin.couples.access.full') },
+            { value: 'trial', label: t('admin.couples.access.trial') },
           ]}
           value={accessLevel}
           onChange={(value) => {
@@ -75,12 +80,12 @@ export function CouplesPage() {
           width="10rem"
         />
         <FilterSelect<CoupleActivity>
-          label="Activity"
-          placeholder="Any activity"
+          label={t('admin.couples.activity.label')}
+          placeholder={t('admin.couples.activity.any')}
           data={[
-            { value: 'active7', label: 'Active in the last 7 days' },
-            { value: 'active30', label: 'Active in the last 30 days' },
-            { value: 'inactive', label: 'Inactive for 30 days' },
+            { value: 'active7', label: t('admin.couples.activity.active7') },
+            { value: 'active30', label: t('admin.couples.activity.active30') },
+            { value: 'inactive', label: t('admin.couples.activity.inactive') },
           ]}
           value={activity}
           onChange={(value) => {
@@ -93,22 +98,17 @@ export function CouplesPage() {
 
       <AdminListFrame
         query={list}
-        loadingLabel="Loading couples"
-        errorFallback="Could not load the couples."
+        loadingLabel={t('admin.loading.couples')}
+        errorFallback={t('admin.couples.loadFailed')}
         emptyTestId="couples-empty"
-        noun={{ one: 'couple', many: 'couples' }}
+        countLabel={(count) => t('admin.couples.count', { count })}
         onPageChange={setPage}
         empty={
           filtered ? (
-            <Text>No couples match this search or these filters. Clear them to see every couple.</Text>
+            <Text>{t('admin.couples.empty.filtered')}</Text>
           ) : (
             <Text>
-              No couples yet. They appear here when they start a trial at /customer-login, register, or when you record
-              an order on the{' '}
-              <Anchor component={Link} to="/admin/orders">
-                Orders
-              </Anchor>{' '}
-              page.
+              <T id="admin.couples.empty.none" components={{ 0: <Anchor component={Link} to="/admin/orders" /> }} />
             </Text>
           )
         }
@@ -125,29 +125,31 @@ export function CouplesPage() {
 }
 
 function CoupleLink({ couple }: { couple: CoupleRow }) {
+  const { t } = useT();
   return (
     <Anchor
       renderRoot={(props) => (
         <Link {...props} to="/admin/couples/$coupleId" params={{ coupleId: String(couple.coupleId) }} />
       )}
     >
-      {couple.signIn ?? `Couple ${couple.coupleId}`}
+      {couple.signIn ?? t('admin.couples.fallbackName', { id: couple.coupleId })}
     </Anchor>
   );
 }
 
 function CouplesTable({ couples }: { couples: CoupleRow[] }) {
+  const { t, locale } = useT();
   return (
     <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-      <Table striped highlightOnHover aria-label="Couples">
+      <Table striped highlightOnHover aria-label={t('admin.couples.heading')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Sign-in</Table.Th>
-            <Table.Th scope="col">Names</Table.Th>
-            <Table.Th scope="col">Access</Table.Th>
-            <Table.Th scope="col">Weeks done</Table.Th>
-            <Table.Th scope="col">Last active</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
+            <Table.Th scope="col">{t('admin.couples.col.signIn')}</Table.Th>
+            <Table.Th scope="col">{t('admin.couples.col.names')}</Table.Th>
+            <Table.Th scope="col">{t('admin.couples.col.access')}</Table.Th>
+            <Table.Th scope="col">{t('admin.couples.col.weeks')}</Table.Th>
+            <Table.Th scope="col">{t('admin.couples.col.lastActive')}</Table.Th>
+            <Table.Th scope="col">{t('admin.couples.col.created')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -160,7 +162,7 @@ function CouplesTable({ couples }: { couples: CoupleRow[] }) {
               <Table.Td>
                 <AccessBadge level={couple.accessLevel} />
               </Table.Td>
-              <Table.Td>{couple.weeksCompleted}</Table.Td>
+              <Table.Td>{formatNumber(locale, couple.weeksCompleted)}</Table.Td>
               <Table.Td>{formatDate(couple.lastActiveAt)}</Table.Td>
               <Table.Td>{formatDate(couple.createdAt)}</Table.Td>
             </Table.Tr>
@@ -172,13 +174,14 @@ function CouplesTable({ couples }: { couples: CoupleRow[] }) {
 }
 
 function CoupleCards({ couples }: { couples: CoupleRow[] }) {
+  const { t } = useT();
   return (
     <Stack
       gap="sm"
       hiddenFrom="sm"
       component="ul"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      aria-label="Couples"
+      aria-label={t('admin.couples.heading')}
     >
       {couples.map((couple) => (
         <Card key={couple.coupleId} withBorder component="li">
@@ -190,7 +193,7 @@ function CoupleCards({ couples }: { couples: CoupleRow[] }) {
           </Group>
           <Text size="sm">{coupleName(couple)}</Text>
           <Text size="sm" c="dimmed">
-            {couple.weeksCompleted} weeks done · last active {formatDate(couple.lastActiveAt)}
+            {t('admin.couples.card.summary', { weeks: couple.weeksCompleted, when: formatDate(couple.lastActiveAt) })}
           </Text>
         </Card>
       ))}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CouplePage } from './couple-page';
@@ -85,7 +86,7 @@ describe('CouplePage', { timeout: 20_000 }, () => {
     renderRoute(() => <CouplePage coupleId={7} />);
     expect(await screen.findByRole('heading', { name: 'Mira & Jon', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('3 of 52')).toBeInTheDocument();
-    expect(screen.getByText('2027-06-12')).toBeInTheDocument();
+    expect(screen.getByText('12 June 2027')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Their orders' })).toHaveTextContent('pi_x1');
     expect(screen.getByText(/2 active sessions/)).toBeInTheDocument();
     expect(screen.getByText(/answers, notes and summaries are private/)).toBeInTheDocument();
@@ -132,3 +133,38 @@ describe('CouplePage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Couple not found');
   });
 });
+
+describe('CouplePage in Spanish', { timeout: 20_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says everything in Spanish, dates included', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({ 'adminCouples.get': () => ({ data: detail }) });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    expect(await screen.findByRole('heading', { name: 'Mira & Jon', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('3 de 52')).toBeInTheDocument();
+    expect(screen.getByText('12 de junio de 2027')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Sus pedidos' })).toHaveTextContent('Reembolsado');
+    const text = visibleText();
+    for (const english of [
+      'Profile',
+      'Progress',
+      'Orders',
+      'Sign-ins',
+      'Grant full access',
+      'Delete account',
+      'session',
+      'Refunded',
+      'June',
+    ]) {
+      expect(text).not.toContain(english);
+    }
+  });
+});
+
+/** The page's text without Mantine's style tags. */
+function visibleText(): string {
+  const clone = document.body.cloneNode(true) as HTMLElement;
+  for (const element of clone.querySelectorAll('style, script')) element.remove();
+  return clone.textContent ?? '';
+}

@@ -3,11 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMail, IconRotate } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type ContactInboxMessage, contactSubjectLabel } from '../../../shared/contact-inbox-schemas';
+import type { ContactInboxMessage } from '../../../shared/contact-inbox-schemas';
 import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-import { formatMessageDate, replyMailto, STATE_COLORS, STATE_LABELS } from './message-format';
+import { formatMessageDate, replyMailto, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
 import { ReplyForm } from './reply-form';
 
 /**
@@ -18,6 +19,7 @@ import { ReplyForm } from './reply-form';
 export function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 36em)');
+  const { t } = useT();
   const refreshInbox = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.contact.list.pathKey() }),
@@ -32,12 +34,13 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
       onSuccess: async (message) => {
         setLatest(message);
         notify.success(
-          message.state === 'handled' ? 'Marked handled' : 'Marked unhandled',
-          message.state === 'handled' ? 'The message is done.' : 'The message is open again.',
+          message.state === 'handled' ? t('admin.message.markedHandled') : t('admin.message.markedUnhandled'),
+          message.state === 'handled' ? t('admin.message.done') : t('admin.message.openAgain'),
         );
         await refreshInbox();
       },
-      onError: (error) => notify.error('Update Failed', errorMessage(error, 'Could not update the message.')),
+      onError: (error) =>
+        notify.error(t('admin.message.updateFailed'), errorMessage(error, t('admin.message.updateFallback'))),
     }),
   );
 
@@ -51,16 +54,18 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
   }, [id, openMessage]);
 
   const message = latest ?? open.data;
-  const title = message ? `Message from ${message.firstName} ${message.lastName}` : 'Message';
+  const title = message
+    ? t('admin.message.title', { name: `${message.firstName} ${message.lastName}` })
+    : t('admin.message.titleLoading');
 
   return (
     <Modal opened onClose={onClose} title={title} size="lg" fullScreen={phone}>
       {open.isError ? (
-        <Alert color="red" title="Could not open the message">
-          {errorMessage(open.error, 'Please try again.')}
+        <Alert color="red" title={t('admin.message.openFailed')}>
+          {errorMessage(open.error, t('admin.tryAgain'))}
         </Alert>
       ) : !message ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the message">
+        <Stack gap="sm" aria-busy="true" aria-label={t('admin.message.loading')}>
           <Skeleton height={20} width="60%" />
           <Skeleton height={20} width="40%" />
           <Skeleton height={120} />
@@ -69,34 +74,34 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
         <Stack gap="md">
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
             <Text component="dt" fw={600} size="sm">
-              From
+              {t('admin.message.from')}
             </Text>
             <Text component="dd" m={0} size="sm">
               {message.firstName} {message.lastName}
             </Text>
             <Text component="dt" fw={600} size="sm">
-              Email
+              {t('admin.message.email')}
             </Text>
             <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {message.email}
             </Text>
             <Text component="dt" fw={600} size="sm">
-              Subject
+              {t('admin.message.subject')}
             </Text>
             <Text component="dd" m={0} size="sm">
-              {contactSubjectLabel(message.subject)}
+              {subjectLabel(message.subject)}
             </Text>
             <Text component="dt" fw={600} size="sm">
-              Sent
+              {t('admin.message.sent')}
             </Text>
             <Text component="dd" m={0} size="sm">
               {formatMessageDate(message.createdAt)}
             </Text>
             <Text component="dt" fw={600} size="sm">
-              State
+              {t('admin.message.state')}
             </Text>
             <dd style={{ margin: 0 }}>
-              <Badge color={STATE_COLORS[message.state]}>{STATE_LABELS[message.state]}</Badge>
+              <Badge color={STATE_COLORS[message.state]}>{t(STATE_LABELS[message.state])}</Badge>
             </dd>
           </dl>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-text">
@@ -116,7 +121,7 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
               leftSection={<IconMail size={18} aria-hidden="true" />}
               variant="default"
             >
-              Reply in your mail program
+              {t('admin.message.replyMail')}
             </Button>
             {message.state === 'handled' ? (
               <Button
@@ -125,7 +130,7 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
                 loading={setHandled.isPending}
                 onClick={() => setHandled.mutate({ id: message.id, handled: false })}
               >
-                Mark unhandled
+                {t('admin.message.markUnhandled')}
               </Button>
             ) : (
               <Button
@@ -135,7 +140,7 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
                 loading={setHandled.isPending}
                 onClick={() => setHandled.mutate({ id: message.id, handled: true })}
               >
-                Mark handled
+                {t('admin.message.markHandled')}
               </Button>
             )}
           </Group>

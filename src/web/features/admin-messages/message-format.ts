@@ -1,12 +1,30 @@
+import type { MessageId } from '../../../shared/i18n/locales';
+import { formatDateTime } from '../../../shared/i18n/format';
 import { type ContactState, contactSubjectLabel } from '../../../shared/contact-inbox-schemas';
+import { activeLocale, translate } from '../../i18n/i18n';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
+/** A message's time in the active language. */
 export function formatMessageDate(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return formatDateTime(activeLocale(), iso);
 }
 
-export const STATE_LABELS: Record<ContactState, string> = { unread: 'Unread', open: 'Open', handled: 'Handled' };
+export const STATE_LABELS: Record<ContactState, MessageId> = {
+  unread: 'admin.messages.state.unread',
+  open: 'admin.messages.state.open',
+  handled: 'admin.messages.state.handled',
+};
+
+const SUBJECT_LABELS: Record<string, MessageId> = {
+  general: 'admin.messages.subject.general',
+  course: 'admin.messages.subject.course',
+  payment: 'admin.messages.subject.payment',
+  technical: 'admin.messages.subject.technical',
+};
+
+/** A contact subject in the admin's language ("No subject" when the visitor chose none). */
+export function subjectLabel(subject: string | null): string {
+  return translate((subject && SUBJECT_LABELS[subject]) || 'admin.messages.subject.none');
+}
 /** Filled badges: plum, gray and green 7 all carry white text above 4.5:1 (src/web/theme.ts). */
 export const STATE_COLORS: Record<ContactState, string> = { unread: 'plum', open: 'gray', handled: 'green' };
 

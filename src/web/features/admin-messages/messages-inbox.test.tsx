@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactInboxItem, ContactInboxMessage } from '../../../shared/contact-inbox-schemas';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { MessagesInbox } from './messages-inbox';
@@ -174,3 +175,28 @@ describe('replyMailto', () => {
     );
   });
 });
+
+describe('MessagesInbox in Spanish', { timeout: 20_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says the inbox, its filters, subjects and states in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({ 'contact.list': () => page([item]) });
+    renderRoute(MessagesInbox);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mensajes' })).toBeInTheDocument();
+    expect(await screen.findByText('Ayuda con pagos')).toBeInTheDocument();
+    expect(screen.getByText('1 mensaje')).toBeInTheDocument();
+    expect(screen.getAllByText('Sin leer').length).toBeGreaterThan(0);
+    const text = visibleText();
+    for (const english of ['Messages', 'Search', 'Subject', 'All subjects', 'Unread', 'Payment Support', 'Nov']) {
+      expect(text).not.toContain(english);
+    }
+  });
+});
+
+/** The page's text without Mantine's style tags. */
+function visibleText(): string {
+  const clone = document.body.cloneNode(true) as HTMLElement;
+  for (const element of clone.querySelectorAll('style, script')) element.remove();
+  return clone.textContent ?? '';
+}

@@ -16,32 +16,36 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CONTACT_SUBJECTS } from '../../../shared/constants';
 import {
   type ContactInboxItem,
   type ContactInboxQueryInput,
-  contactSubjectLabel,
   INBOX_PAGE_SIZE,
   INBOX_SEARCH_MAX_LENGTH,
 } from '../../../shared/contact-inbox-schemas';
+import { formatNumber } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import classes from './messages-inbox.module.css';
 import { MessageDialog } from './message-dialog';
-import { formatMessageDate, STATE_COLORS, STATE_LABELS } from './message-format';
+import { formatMessageDate, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
 
 type Filters = Pick<ContactInboxQueryInput, 'search' | 'subject' | 'state'>;
 
-const SUBJECT_OPTIONS = [
-  { value: '', label: 'All subjects' },
-  ...CONTACT_SUBJECTS.map(({ value, label }) => ({ value, label })),
-  { value: 'none', label: 'No subject' },
+const SUBJECT_OPTIONS: { value: string; label: MessageId }[] = [
+  { value: '', label: 'admin.messages.subject.all' },
+  { value: 'general', label: 'admin.messages.subject.general' },
+  { value: 'course', label: 'admin.messages.subject.course' },
+  { value: 'payment', label: 'admin.messages.subject.payment' },
+  { value: 'technical', label: 'admin.messages.subject.technical' },
+  { value: 'none', label: 'admin.messages.subject.none' },
 ];
-const STATE_OPTIONS = [
-  { value: '', label: 'All messages' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'open', label: 'Open (not handled yet)' },
-  { value: 'handled', label: 'Handled' },
+const STATE_OPTIONS: { value: string; label: MessageId }[] = [
+  { value: '', label: 'admin.messages.state.all' },
+  { value: 'unread', label: 'admin.messages.state.unread' },
+  { value: 'open', label: 'admin.messages.state.openFilter' },
+  { value: 'handled', label: 'admin.messages.state.handled' },
 ];
 
 /**
@@ -53,6 +57,7 @@ export function MessagesInbox() {
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
+  const { t, locale } = useT();
   const query = { ...filters, page, pageSize: INBOX_PAGE_SIZE };
   const inbox = useQuery({ ...trpc.contact.list.queryOptions(query), placeholderData: keepPreviousData });
 
@@ -66,12 +71,12 @@ export function MessagesInbox() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Messages</Title>
-        <Text c="dimmed">What visitors sent with the contact form on the home page, newest first.</Text>
+        <Title order={1}>{t('admin.messages.heading')}</Title>
+        <Text c="dimmed">{t('admin.messages.intro')}</Text>
       </div>
 
       <form
-        aria-label="Search and filter messages"
+        aria-label={t('admin.messages.filters')}
         onSubmit={(event) => {
           event.preventDefault();
           applyFilters({ ...filters, search: searchText.trim() || undefined });
@@ -80,27 +85,27 @@ export function MessagesInbox() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             className={classes.search}
-            label="Search"
-            placeholder="Name, email or words in the message"
+            label={t('admin.search')}
+            placeholder={t('admin.messages.search.placeholder')}
             value={searchText}
             maxLength={INBOX_SEARCH_MAX_LENGTH}
             onChange={(event) => setSearchText(event.currentTarget.value)}
             type="search"
           />
           <Button type="submit" variant="light" leftSection={<IconSearch size={18} aria-hidden="true" />}>
-            Search
+            {t('admin.search')}
           </Button>
           <NativeSelect
-            label="Subject"
-            data={SUBJECT_OPTIONS}
+            label={t('admin.messages.subject.label')}
+            data={SUBJECT_OPTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
             value={filters.subject ?? ''}
             onChange={(event) =>
               applyFilters({ ...filters, subject: (event.currentTarget.value || undefined) as Filters['subject'] })
             }
           />
           <NativeSelect
-            label="State"
-            data={STATE_OPTIONS}
+            label={t('admin.messages.state.label')}
+            data={STATE_OPTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
             value={filters.state ?? ''}
             onChange={(event) =>
               applyFilters({ ...filters, state: (event.currentTarget.value || undefined) as Filters['state'] })
@@ -110,14 +115,14 @@ export function MessagesInbox() {
       </form>
 
       {inbox.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the messages">
+        <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading.messages')}>
           {[0, 1, 2, 3].map((row) => (
             <Skeleton key={row} height={72} radius="md" />
           ))}
         </Stack>
       ) : inbox.isError ? (
-        <Alert color="red" title="Could not load the messages">
-          {errorMessage(inbox.error, 'Please reload the page to try again.')}
+        <Alert color="red" title={t('admin.messages.loadFailed')}>
+          {errorMessage(inbox.error, t('admin.messages.reload'))}
         </Alert>
       ) : inbox.data.items.length === 0 ? (
         <EmptyInbox
@@ -130,10 +135,12 @@ export function MessagesInbox() {
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {inbox.data.total === 1 ? '1 message' : `${inbox.data.total.toLocaleString('en-US')} messages`}
-            {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+            {t('admin.messages.count', { count: inbox.data.total })}
+            {pages > 1
+              ? ` · ${t('admin.messages.pageOf', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}`
+              : ''}
           </Text>
-          <ul className={classes.list} aria-label="Messages, newest first">
+          <ul className={classes.list} aria-label={t('admin.messages.list')}>
             {inbox.data.items.map((item) => (
               <li key={item.id}>
                 <MessageRow item={item} onOpen={() => setOpenId(item.id)} />
@@ -145,8 +152,8 @@ export function MessagesInbox() {
               total={pages}
               value={page}
               onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              getControlProps={(control) => ({ 'aria-label': t('admin.list.pageControl', { control }) })}
+              getItemProps={(item) => ({ 'aria-label': t('admin.list.page', { page: item }) })}
             />
           ) : null}
         </>
@@ -159,6 +166,7 @@ export function MessagesInbox() {
 
 function MessageRow({ item, onOpen }: { item: ContactInboxItem; onOpen: () => void }) {
   const unread = item.state === 'unread';
+  const { t } = useT();
   return (
     <Paper withBorder radius="md" className={unread ? `${classes.row} ${classes.unread}` : classes.row}>
       <UnstyledButton className={classes.rowButton} onClick={onOpen}>
@@ -171,14 +179,14 @@ function MessageRow({ item, onOpen }: { item: ContactInboxItem; onOpen: () => vo
             </Text>
           </Text>
           <Group gap="xs">
-            <Badge color={STATE_COLORS[item.state]}>{STATE_LABELS[item.state]}</Badge>
+            <Badge color={STATE_COLORS[item.state]}>{t(STATE_LABELS[item.state])}</Badge>
             <Text size="sm" c="dimmed">
               {formatMessageDate(item.createdAt)}
             </Text>
           </Group>
         </Group>
         <Text size="sm" fw={600} mt={4}>
-          {contactSubjectLabel(item.subject)}
+          {subjectLabel(item.subject)}
         </Text>
         <Text size="sm" c="dimmed" lineClamp={2}>
           {item.preview}
@@ -189,20 +197,21 @@ function MessageRow({ item, onOpen }: { item: ContactInboxItem; onOpen: () => vo
 }
 
 function EmptyInbox({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const { t } = useT();
   return (
     <Paper withBorder radius="md" p="xl">
       {filtered ? (
         <Stack gap="sm" align="flex-start">
-          <Text fw={600}>No messages match these filters.</Text>
-          <Text c="dimmed">Try other words, or show every message.</Text>
+          <Text fw={600}>{t('admin.messages.empty.filtered.title')}</Text>
+          <Text c="dimmed">{t('admin.messages.empty.filtered.body')}</Text>
           <Button variant="light" onClick={onClear}>
-            Clear search and filters
+            {t('admin.messages.empty.clear')}
           </Button>
         </Stack>
       ) : (
         <Stack gap="xs">
-          <Text fw={600}>No messages yet: the contact form on the home page sends them here.</Text>
-          <Text c="dimmed">When a visitor writes to you, the message appears here, newest first, marked unread.</Text>
+          <Text fw={600}>{t('admin.messages.empty.none.title')}</Text>
+          <Text c="dimmed">{t('admin.messages.empty.none.body')}</Text>
         </Stack>
       )}
     </Paper>

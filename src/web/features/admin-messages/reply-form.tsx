@@ -4,10 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPLY_MAX_LENGTH } from '../../../shared/mail-schemas';
 import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-
-export const REPLY_REQUIRED = 'Please write your reply first.';
 
 /**
  * The in-app reply to a contact message (docs/product.md#email): the app emails it to the sender
@@ -22,25 +21,26 @@ export function ReplyForm({
 }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useT();
   const reply = useMutation(
     trpc.mail.replyToMessage.mutationOptions({
       onSuccess: async (result) => {
         setBody('');
-        notify.success('Reply sent', `Your reply to ${message.email} is in the email outbox; the message is handled.`);
+        notify.success(t('admin.reply.sent.title'), t('admin.reply.sent.body', { email: message.email }));
         await onReplied(result.handledAt);
       },
-      onError: (failure) => notify.error('Reply Failed', errorMessage(failure, 'Could not send the reply.')),
+      onError: (failure) => notify.error(t('admin.reply.failed'), errorMessage(failure, t('admin.reply.fallback'))),
     }),
   );
 
   return (
     <form
-      aria-label={`Reply to ${message.firstName}`}
+      aria-label={t('admin.reply.form', { name: message.firstName })}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (body.trim() === '') {
-          setError(REPLY_REQUIRED);
+          setError(t('admin.reply.required'));
           return;
         }
         setError(null);
@@ -49,8 +49,8 @@ export function ReplyForm({
     >
       <Stack gap="xs">
         <Textarea
-          label="Your reply"
-          description={`Emailed to ${message.email} with their message quoted below it; the message is then marked handled.`}
+          label={t('admin.reply.label')}
+          description={t('admin.reply.description', { email: message.email })}
           autosize
           minRows={4}
           maxRows={12}
@@ -65,7 +65,7 @@ export function ReplyForm({
         />
         <Group gap="sm">
           <Button type="submit" loading={reply.isPending} leftSection={<IconSend size={18} aria-hidden="true" />}>
-            Send reply
+            {t('admin.reply.send')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { OrdersPage } from './orders-page';
@@ -50,7 +51,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     renderRoute(OrdersPage);
     const table = await screen.findByRole('table', { name: 'Orders' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('completed');
+    expect(rows[0]).toHaveTextContent('Completed');
     expect(rows[0]).toHaveTextContent('$49.00');
     expect(rows[0]).toHaveTextContent('Noor Haddad');
     expect(rows[0]).toHaveTextContent('noor@example.com');
@@ -201,3 +202,44 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' })).toBe(amount);
   });
 });
+
+describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says the list, its statuses, money and dates in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'adminOrders.list': () => page([order(), order({ id: 'pi_pending1', status: 'pending' })]),
+    });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Pedidos' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Completado');
+    expect(rows[0]).toHaveTextContent('$49.00');
+    expect(rows[0]).toHaveTextContent('20 nov 2026');
+    expect(rows[1]).toHaveTextContent('Marcar como pagado');
+    expect(screen.getByText('2 pedidos')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registrar un pedido' })).toBeInTheDocument();
+    const text = visibleText();
+    for (const english of [
+      'Orders',
+      'Status',
+      'Amount',
+      'Record',
+      'Export CSV',
+      'Mark paid',
+      'Refund',
+      'Search',
+      'Nov',
+    ]) {
+      expect(text).not.toContain(english);
+    }
+  });
+});
+
+/** The page's text without Mantine's style tags. */
+function visibleText(): string {
+  const clone = document.body.cloneNode(true) as HTMLElement;
+  for (const element of clone.querySelectorAll('style, script')) element.remove();
+  return clone.textContent ?? '';
+}

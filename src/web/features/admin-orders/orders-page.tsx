@@ -19,8 +19,10 @@ import { useState } from 'react';
 import { ADMIN_DEFAULT_PAGE_SIZE, type AnyOrderStatus } from '../../../shared/admin-schemas';
 import { notify } from '../../components/notifications';
 import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-once-code-dialog';
-import { formatMoney } from '../../../shared/money';
-import { formatDate } from '../../lib/admin-format';
+import { formatMoney } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { T, useT } from '../../i18n/use-t';
+import { formatDate, orderStatusLabel } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/rest';
 import { type RouterOutputs, trpc } from '../../trpc';
@@ -32,25 +34,24 @@ type ActionKind = 'markPaid' | 'refund' | 'resendAccess';
 
 const STATUS_COLORS: Record<string, string> = { completed: 'green', pending: 'yellow', refunded: 'gray' };
 
-const ACTIONS: Record<ActionKind, { label: string; title: string; explain: string; confirm: string }> = {
+const ACTIONS: Record<ActionKind, { label: MessageId; title: MessageId; explain: MessageId; confirm: MessageId }> = {
   markPaid: {
-    label: 'Mark paid',
-    title: 'Mark this order paid?',
-    explain: 'The couple gets full access and a new personal access code, shown to you once.',
-    confirm: 'Mark paid',
+    label: 'admin.orders.action.markPaid.label',
+    title: 'admin.orders.action.markPaid.title',
+    explain: 'admin.orders.action.markPaid.explain',
+    confirm: 'admin.orders.action.markPaid.confirm',
   },
   refund: {
-    label: 'Refund',
-    title: 'Refund this order?',
-    explain:
-      'The order is marked refunded (nothing is deleted). The couple goes back to trial access unless another completed order carries their email. Refund the payment itself where it was taken.',
-    confirm: 'Refund',
+    label: 'admin.orders.action.refund.label',
+    title: 'admin.orders.action.refund.title',
+    explain: 'admin.orders.action.refund.explain',
+    confirm: 'admin.orders.action.refund.confirm',
   },
   resendAccess: {
-    label: 'Resend access',
-    title: 'Issue a new access code?',
-    explain: "A new personal code is shown to you once; the couple's old code stops working and they are signed out.",
-    confirm: 'Issue new code',
+    label: 'admin.orders.action.resendAccess.label',
+    title: 'admin.orders.action.resendAccess.title',
+    explain: 'admin.orders.action.resendAccess.explain',
+    confirm: 'admin.orders.action.resendAccess.confirm',
   },
 };
 
@@ -71,6 +72,7 @@ export function OrdersPage() {
   const [shown, setShown] = useState<ShownOnceCode | null>(null);
   const [pending, setPending] = useState<{ kind: ActionKind; order: OrderRow } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const { t, locale } = useT();
 
   const input = {
     search: debouncedSearch,
@@ -81,11 +83,12 @@ export function OrdersPage() {
   const list = useQuery({ ...trpc.adminOrders.list.queryOptions(input), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminOrders.pathKey() });
 
-  const onActionError = (error: unknown) => notify.error('Action Failed', errorMessage(error, 'Please try again.'));
+  const onActionError = (error: unknown) =>
+    notify.error(t('admin.orders.actionFailed'), errorMessage(error, t('admin.tryAgain')));
   const markPaid = useMutation(
     trpc.adminOrders.markPaid.mutationOptions({
       onSuccess: (order) => {
-        notify.success('Order Paid', 'The couple now has full access.');
+        notify.success(t('admin.orders.paid.title'), t('admin.orders.paid.body'));
         if (order.accessCode) {
           setShown({ email: order.email, accessCode: order.accessCode, successUrl: order.successUrl });
         }
@@ -97,12 +100,12 @@ export function OrdersPage() {
     trpc.adminOrders.refund.mutationOptions({
       onSuccess: (result) =>
         notify.success(
-          'Order Refunded',
+          t('admin.orders.refunded.title'),
           result.accessDropped
-            ? 'The couple is back on trial access.'
+            ? t('admin.orders.refunded.dropped')
             : result.changed
-              ? 'Their access is unchanged: another order covers it.'
-              : 'It was refunded already.',
+              ? t('admin.orders.refunded.covered')
+              : t('admin.orders.refunded.already'),
         ),
       onError: onActionError,
     }),
@@ -129,7 +132,7 @@ export function OrdersPage() {
     try {
       await downloadFile(`/api/admin/orders.csv?${query}`, 'orders.csv');
     } catch (error) {
-      notify.error('Export Failed', errorMessage(error, 'Could not export the orders.'));
+      notify.error(t('admin.orders.export.failed'), errorMessage(error, t('admin.orders.export.fallback')));
     } finally {
       setExporting(false);
     }
@@ -141,12 +144,12 @@ export function OrdersPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>Orders</Title>
-          <Text c="dimmed">Sales, their status and the couples' access. Newest first.</Text>
+          <Title order={1}>{t('admin.orders.heading')}</Title>
+          <Text c="dimmed">{t('admin.orders.intro')}</Text>
         </div>
         <Group gap="sm">
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setRecording(true)}>
-            Record an order
+            {t('admin.orders.record')}
           </Button>
           <Button
             variant="light"
@@ -154,15 +157,15 @@ export function OrdersPage() {
             loading={exporting}
             onClick={() => void exportCsv()}
           >
-            Export CSV
+            {t('admin.orders.exportCsv')}
           </Button>
         </Group>
       </Group>
 
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
-          label="Search"
-          description="Start of an order id, email or name"
+          label={t('admin.search')}
+          description={t('admin.orders.search.description')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => {
@@ -172,13 +175,12 @@ export function OrdersPage() {
           style={{ flex: '1 1 16rem' }}
         />
         <FilterSelect<AnyOrderStatus>
-          label="Status"
-          placeholder="All statuses"
-          data={[
-            { value: 'pending', label: 'Pending' },
-            { value: 'completed', label: 'Completed' },
-            { value: 'refunded', label: 'Refunded' },
-          ]}
+          label={t('admin.orders.status.label')}
+          placeholder={t('admin.orders.status.all')}
+          data={(['pending', 'completed', 'refunded'] as const).map((value) => ({
+            value,
+            label: orderStatusLabel(value),
+          }))}
           value={status}
           onChange={(value) => {
             setStatus(value);
@@ -190,18 +192,17 @@ export function OrdersPage() {
 
       <AdminListFrame
         query={list}
-        loadingLabel="Loading orders"
-        errorFallback="Could not load the orders."
+        loadingLabel={t('admin.loading.orders')}
+        errorFallback={t('admin.orders.loadFailed')}
         emptyTestId="orders-empty"
-        noun={{ one: 'order', many: 'orders' }}
+        countLabel={(count) => t('admin.orders.count', { count })}
         onPageChange={setPage}
         empty={
           filtered ? (
-            <Text>No orders match this search or status. Clear the filters to see every order.</Text>
+            <Text>{t('admin.orders.empty.filtered')}</Text>
           ) : (
             <Text>
-              No orders yet: record one here with <strong>Record an order</strong>, or from the server with{' '}
-              <code>npm run order:create</code>.
+              <T id="admin.orders.empty.none" components={{ 0: <strong />, 1: <code /> }} />
             </Text>
           )
         }
@@ -228,26 +229,34 @@ export function OrdersPage() {
       <Modal
         opened={pending !== null}
         onClose={() => setPending(null)}
-        title={pending ? ACTIONS[pending.kind].title : ''}
+        title={pending ? t(ACTIONS[pending.kind].title) : ''}
         centered
       >
         {pending && (
           <Stack gap="md">
             <Text>
-              Order <code>{pending.order.id}</code> of {pending.order.firstName} {pending.order.lastName} (
-              {pending.order.email}), {formatMoney(pending.order.amount, pending.order.currency)}.
+              <T
+                id="admin.orders.confirm.summary"
+                values={{
+                  id: pending.order.id,
+                  name: `${pending.order.firstName} ${pending.order.lastName}`,
+                  email: pending.order.email,
+                  amount: formatMoney(locale, pending.order.amount, pending.order.currency),
+                }}
+                components={{ 0: <code /> }}
+              />
             </Text>
-            <Text>{ACTIONS[pending.kind].explain}</Text>
+            <Text>{t(ACTIONS[pending.kind].explain)}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setPending(null)}>
-                Cancel
+                {t('admin.cancel')}
               </Button>
               <Button
                 color={pending.kind === 'refund' ? 'red' : undefined}
                 loading={busy}
                 onClick={() => void confirm()}
               >
-                {ACTIONS[pending.kind].confirm}
+                {t(ACTIONS[pending.kind].confirm)}
               </Button>
             </Group>
           </Stack>
@@ -264,14 +273,16 @@ interface OrderListProps {
 }
 
 function StatusBadge({ status }: { status: string }) {
+  useT();
   return (
     <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" c="dark.8">
-      {status}
+      {orderStatusLabel(status)}
     </Badge>
   );
 }
 
 function RowActions({ order, onAction }: { order: OrderRow; onAction: OrderListProps['onAction'] }) {
+  const { t } = useT();
   return (
     <Group gap="xs" wrap="wrap">
       {actionsFor(order).map((kind) => (
@@ -280,10 +291,10 @@ function RowActions({ order, onAction }: { order: OrderRow; onAction: OrderListP
           size="xs"
           variant={kind === 'refund' ? 'subtle' : 'light'}
           color={kind === 'refund' ? 'red' : undefined}
-          aria-label={`${ACTIONS[kind].label}: order ${order.id}`}
+          aria-label={t('admin.orders.rowAction', { action: t(ACTIONS[kind].label), id: order.id })}
           onClick={() => onAction(kind, order)}
         >
-          {ACTIONS[kind].label}
+          {t(ACTIONS[kind].label)}
         </Button>
       ))}
     </Group>
@@ -296,27 +307,29 @@ export function stripePaymentUrl(orderId: string): string {
 }
 
 function PaidVia({ order }: { order: OrderRow }) {
-  if (!order.paidThroughStripe) return <>Recorded</>;
+  const { t } = useT();
+  if (!order.paidThroughStripe) return <>{t('admin.orders.recorded')}</>;
   return (
     <Anchor href={stripePaymentUrl(order.id)} target="_blank" rel="noopener noreferrer">
-      Stripe<VisuallyHidden> payment {order.id} (opens Stripe's dashboard)</VisuallyHidden>
+      Stripe<VisuallyHidden> {t('admin.orders.stripeHidden', { id: order.id })}</VisuallyHidden>
     </Anchor>
   );
 }
 
 function OrdersTable({ orders, onAction }: OrderListProps) {
+  const { t, locale } = useT();
   return (
     <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-      <Table striped highlightOnHover aria-label="Orders">
+      <Table striped highlightOnHover aria-label={t('admin.orders.heading')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Amount</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Paid via</Table.Th>
-            <Table.Th scope="col">Actions</Table.Th>
+            <Table.Th scope="col">{t('admin.orders.col.status')}</Table.Th>
+            <Table.Th scope="col">{t('admin.orders.col.amount')}</Table.Th>
+            <Table.Th scope="col">{t('admin.orders.col.name')}</Table.Th>
+            <Table.Th scope="col">{t('admin.orders.col.email')}</Table.Th>
+            <Table.Th scope="col">{t('admin.orders.col.date')}</Table.Th>
+            <Table.Th scope="col">{t('admin.orders.col.paidVia')}</Table.Th>
+            <Table.Th scope="col">{t('admin.orders.col.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -325,7 +338,7 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
               <Table.Td>
                 <StatusBadge status={order.status} />
               </Table.Td>
-              <Table.Td>{formatMoney(order.amount, order.currency)}</Table.Td>
+              <Table.Td>{formatMoney(locale, order.amount, order.currency)}</Table.Td>
               <Table.Td>
                 {order.firstName} {order.lastName}
                 <Text size="xs" c="dimmed" ff="monospace">
@@ -350,13 +363,14 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
 
 /** The same orders as cards, for a phone (375 px). */
 function OrderCards({ orders, onAction }: OrderListProps) {
+  const { t, locale } = useT();
   return (
     <Stack
       gap="sm"
       hiddenFrom="sm"
       component="ul"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      aria-label="Orders"
+      aria-label={t('admin.orders.heading')}
     >
       {orders.map((order) => (
         <Card key={order.id} withBorder component="li">
@@ -370,7 +384,8 @@ function OrderCards({ orders, onAction }: OrderListProps) {
             {order.email}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatMoney(order.amount, order.currency)} · {formatDate(order.createdAt)} · <PaidVia order={order} />
+            {formatMoney(locale, order.amount, order.currency)} · {formatDate(order.createdAt)} ·{' '}
+            <PaidVia order={order} />
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {order.id}

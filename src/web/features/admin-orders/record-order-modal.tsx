@@ -2,11 +2,14 @@ import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@ma
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../../shared/constants';
+import { DEFAULT_CURRENCY, NAME_MAX_LENGTH, PRICE_CENTS } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
 import { recordOrderSchema } from '../../../shared/admin-schemas';
 import { MAX_ORDER_AMOUNT } from '../../../shared/orders-schemas';
-import { currencyDecimals, formatMoney } from '../../../shared/money';
+import { currencyDecimals } from '../../../shared/money';
 import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { embeddedPublicConfig } from '../../public-config';
 import { type RouterOutputs, trpc } from '../../trpc';
@@ -53,10 +56,22 @@ export function RecordOrderModal({
   // in the currency's smallest unit, as Stripe does.
   const decimals = currencyDecimals(currency);
   const price = priceCents / 10 ** decimals;
+  const { t, locale } = useT();
   const form = useForm<RecordValues>({
     mode: 'uncontrolled',
     initialValues: { ...INITIAL, amount: price },
-    validate: (values) => schemaResolver(recordOrderSchema, { sync: true })(toInput(values, decimals)),
+    // The shared schema's messages are the API's English; the form says each field's own sentence.
+    validate: (values) => {
+      const errors = schemaResolver(recordOrderSchema, { sync: true })(toInput(values, decimals));
+      return Object.fromEntries(
+        Object.keys(errors).map((field) => [
+          field,
+          t(`admin.recordOrder.invalid.${field}` as MessageId, {
+            max: field === 'amount' ? formatMoney(locale, MAX_ORDER_AMOUNT, currency) : NAME_MAX_LENGTH,
+          }),
+        ]),
+      );
+    },
   });
   // When the configured price arrives after the form was made, it replaces the default, unless the
   // admin has typed another amount already.
@@ -70,33 +85,46 @@ export function RecordOrderModal({
   const record = useMutation(
     trpc.adminOrders.record.mutationOptions({
       onSuccess: (order) => {
-        notify.success('Order Recorded', order.accessCode ? 'Copy the access code now.' : 'The order is pending.');
+        notify.success(
+          t('admin.recordOrder.recorded.title'),
+          order.accessCode ? t('admin.recordOrder.recorded.code') : t('admin.recordOrder.recorded.pending'),
+        );
         form.reset();
         onRecorded(order);
       },
-      onError: (error) => notify.error('Could Not Record the Order', errorMessage(error, 'Please try again.')),
+      onError: (error) => notify.error(t('admin.recordOrder.failed'), errorMessage(error, t('admin.tryAgain'))),
     }),
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Record an order" centered>
+    <Modal opened={opened} onClose={onClose} title={t('admin.recordOrder.title')} centered>
       <form noValidate onSubmit={form.onSubmit((values) => record.mutate(toInput(values, decimals)))}>
         <Stack gap="sm">
           <TextInput
-            label="Buyer's email"
+            label={t('admin.recordOrder.email')}
             type="email"
             required
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
           <Group grow align="flex-start" wrap="wrap">
-            <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
+            <TextInput
+              label={t('admin.recordOrder.firstName')}
+              required
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t('admin.recordOrder.lastName')}
+              required
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
           </Group>
           <Group grow align="flex-start" wrap="wrap">
             <NumberInput
-              label={`Amount (${currency.toUpperCase()})`}
-              description={`The price is ${formatMoney(priceCents, currency)}`}
+              label={t('admin.recordOrder.amount', { currency: currency.toUpperCase() })}
+              description={t('admin.recordOrder.price', { price: formatMoney(locale, priceCents, currency) })}
               min={0}
               max={MAX_ORDER_AMOUNT / 10 ** decimals}
               decimalScale={decimals}
@@ -106,10 +134,10 @@ export function RecordOrderModal({
               {...form.getInputProps('amount')}
             />
             <Select
-              label="Status"
+              label={t('admin.recordOrder.status')}
               data={[
-                { value: 'completed', label: 'Completed (paid)' },
-                { value: 'pending', label: 'Pending (not paid yet)' },
+                { value: 'completed', label: t('admin.recordOrder.completed') },
+                { value: 'pending', label: t('admin.recordOrder.pending') },
               ]}
               allowDeselect={false}
               key={form.key('status')}
@@ -117,17 +145,17 @@ export function RecordOrderModal({
             />
           </Group>
           <TextInput
-            label="Username (optional)"
-            description="Only for a couple who registered with a username and password"
+            label={t('admin.recordOrder.username')}
+            description={t('admin.recordOrder.usernameHelp')}
             key={form.key('username')}
             {...form.getInputProps('username')}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('admin.cancel')}
             </Button>
             <Button type="submit" loading={record.isPending}>
-              Record order
+              {t('admin.recordOrder.submit')}
             </Button>
           </Group>
         </Stack>

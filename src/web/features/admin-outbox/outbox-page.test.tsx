@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import type { OutboxItem } from './outbox-format';
@@ -136,3 +137,28 @@ describe('OutboxPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
   });
 });
+
+describe('OutboxPage in Spanish', { timeout: 20_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says the emails, their kinds, states and errors in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({ 'mail.outbox': () => answer([sent, failed]) });
+    renderRoute(OutboxPage);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bandeja de salida' })).toBeInTheDocument();
+    expect(await screen.findByText('Código de acceso (pedido nuevo)')).toBeInTheDocument();
+    expect(screen.getByText(/No se envió después de 8 intentos\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar el correo para seller@example.com' })).toBeInTheDocument();
+    const text = visibleText();
+    for (const english of ['Email outbox', 'Queued', 'Attempts', 'Failed', 'Not sent', 'Retry', 'mail server', 'Nov']) {
+      expect(text).not.toContain(english);
+    }
+  });
+});
+
+/** The page's text without Mantine's style tags. */
+function visibleText(): string {
+  const clone = document.body.cloneNode(true) as HTMLElement;
+  for (const element of clone.querySelectorAll('style, script')) element.remove();
+  return clone.textContent ?? '';
+}

@@ -3,6 +3,9 @@ import { IconChevronLeft, IconChevronRight, IconRotate } from '@tabler/icons-rea
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
+import { formatNumber } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { T, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import {
@@ -19,11 +22,11 @@ export const OUTBOX_PAGE_SIZE = 25;
 
 type StatusFilter = 'pending' | 'sent' | 'failed' | undefined;
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All emails' },
-  { value: 'pending', label: 'Queued' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'failed', label: 'Failed' },
+const STATUS_OPTIONS: { value: string; label: MessageId }[] = [
+  { value: '', label: 'admin.outbox.status.all' },
+  { value: 'pending', label: 'admin.outbox.status.queued' },
+  { value: 'sent', label: 'admin.outbox.status.sent' },
+  { value: 'failed', label: 'admin.outbox.status.failed' },
 ];
 
 /**
@@ -36,6 +39,7 @@ export function OutboxPage() {
   // The `before` cursor of each page shown so far: the last one is the page on screen.
   const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
   const before = cursors.at(-1);
+  const { t } = useT();
   const outbox = useQuery({
     ...trpc.mail.outbox.queryOptions({ limit: OUTBOX_PAGE_SIZE, before, status }),
     placeholderData: keepPreviousData,
@@ -49,38 +53,35 @@ export function OutboxPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Email outbox</Title>
-        <Text c="dimmed">
-          Every email the app sends (access codes, notices, replies and reminders), newest first; sent and failed ones
-          are kept for 90 days. A failed email can be sent again.
-        </Text>
+        <Title order={1}>{t('admin.outbox.heading')}</Title>
+        <Text c="dimmed">{t('admin.outbox.intro')}</Text>
       </div>
 
       {outbox.data ? <DeliveryNote delivery={outbox.data.delivery} /> : null}
 
       <NativeSelect
-        label="Status"
-        data={STATUS_OPTIONS}
+        label={t('admin.outbox.status.label')}
+        data={STATUS_OPTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
         value={status ?? ''}
         onChange={(event) => applyStatus((event.currentTarget.value || undefined) as StatusFilter)}
         maw={{ sm: 240 }}
       />
 
       {outbox.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the outbox">
+        <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading.outbox')}>
           {[0, 1, 2, 3].map((row) => (
             <Skeleton key={row} height={96} radius="md" />
           ))}
         </Stack>
       ) : outbox.isError ? (
-        <Alert color="red" title="Could not load the outbox">
-          {errorMessage(outbox.error, 'Please reload the page to try again.')}
+        <Alert color="red" title={t('admin.outbox.loadFailed')}>
+          {errorMessage(outbox.error, t('admin.messages.reload'))}
         </Alert>
       ) : outbox.data.items.length === 0 ? (
         <EmptyOutbox status={status} onShowAll={() => applyStatus(undefined)} />
       ) : (
         <>
-          <ul className={classes.list} aria-label="Emails, newest first">
+          <ul className={classes.list} aria-label={t('admin.outbox.list')}>
             {outbox.data.items.map((item) => (
               <li key={item.id}>
                 <OutboxRow item={item} />
@@ -95,7 +96,7 @@ export function OutboxPage() {
                 disabled={cursors.length === 1}
                 onClick={() => setCursors((shown) => shown.slice(0, -1))}
               >
-                Newer emails
+                {t('admin.outbox.newer')}
               </Button>
               <Button
                 variant="default"
@@ -106,7 +107,7 @@ export function OutboxPage() {
                   if (next !== null) setCursors((shown) => [...shown, next]);
                 }}
               >
-                Older emails
+                {t('admin.outbox.older')}
               </Button>
             </Group>
           ) : null}
@@ -117,49 +118,48 @@ export function OutboxPage() {
 }
 
 function DeliveryNote({ delivery }: { delivery: 'smtp' | 'outbox-folder' }) {
+  const { t } = useT();
   if (delivery === 'smtp') {
     return (
       <Text size="sm">
-        Emails go out through your mail server (<Code>SMTP_URL</Code>). An email the server refuses is tried again, a
-        little later each time, before it is marked failed.
+        <T id="admin.outbox.smtp" components={{ 0: <Code /> }} />
       </Text>
     );
   }
   return (
-    <Alert color="plum" title="No mail server is set up">
-      Without <Code>SMTP_URL</Code>, emails are not sent: each one is written as an <Code>.eml</Code> file under{' '}
-      <Code>DATA_DIR/outbox</Code> on the server, and shows here as sent. Set <Code>SMTP_URL</Code> in the server's
-      configuration to send them.
+    <Alert color="plum" title={t('admin.outbox.noSmtp.title')}>
+      <T id="admin.outbox.noSmtp.body" components={{ 0: <Code />, 1: <Code />, 2: <Code />, 3: <Code /> }} />
     </Alert>
   );
 }
 
 function OutboxRow({ item }: { item: OutboxItem }) {
   const failed = item.status === 'failed';
+  const { t, locale } = useT();
   return (
     <Paper withBorder radius="md" p="md" className={failed ? classes.failed : undefined}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
           <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}>
-            {item.subject || '(no subject)'}
+            {item.subject || t('admin.outbox.noSubject')}
           </Text>
-          <Badge color={STATUS_COLORS[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+          <Badge color={STATUS_COLORS[item.status]}>{t(STATUS_LABELS[item.status])}</Badge>
         </Group>
         <dl className={classes.facts}>
           <Text component="dt" size="sm" fw={600}>
-            To
+            {t('admin.outbox.to')}
           </Text>
           <Text component="dd" size="sm">
             {item.recipient}
           </Text>
           <Text component="dt" size="sm" fw={600}>
-            Kind
+            {t('admin.outbox.kind')}
           </Text>
           <Text component="dd" size="sm">
             {kindLabel(item.kind)}
           </Text>
           <Text component="dt" size="sm" fw={600}>
-            Queued
+            {t('admin.outbox.queued')}
           </Text>
           <Text component="dd" size="sm">
             {formatOutboxDate(item.createdAt)}
@@ -167,7 +167,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
           {item.sentAt ? (
             <>
               <Text component="dt" size="sm" fw={600}>
-                Sent
+                {t('admin.outbox.sent')}
               </Text>
               <Text component="dd" size="sm">
                 {formatOutboxDate(item.sentAt)}
@@ -175,15 +175,15 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             </>
           ) : null}
           <Text component="dt" size="sm" fw={600}>
-            Attempts
+            {t('admin.outbox.attempts')}
           </Text>
           <Text component="dd" size="sm">
-            {item.attempts}
+            {formatNumber(locale, item.attempts)}
           </Text>
           {item.status === 'pending' && item.attempts > 0 ? (
             <>
               <Text component="dt" size="sm" fw={600}>
-                Next attempt
+                {t('admin.outbox.nextAttempt')}
               </Text>
               <Text component="dd" size="sm">
                 {formatOutboxDate(item.nextAttemptAt)}
@@ -193,7 +193,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
           {item.lastError !== null ? (
             <>
               <Text component="dt" size="sm" fw={600}>
-                Last error
+                {t('admin.outbox.lastError')}
               </Text>
               <Text component="dd" size="sm">
                 <LastError status={item.status} attempts={item.attempts} lastError={item.lastError} />
@@ -209,18 +209,16 @@ function OutboxRow({ item }: { item: OutboxItem }) {
 
 /** Why the email did not go out, in words, then the mail server's own answer for the record. */
 function LastError({ status, attempts, lastError }: Pick<OutboxItem, 'status' | 'attempts'> & { lastError: string }) {
+  const { t } = useT();
   const explained = explainMailError(lastError);
-  const lead =
-    status === 'failed'
-      ? `Not sent after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}.`
-      : 'Not sent yet; it will be tried again.';
+  const lead = status === 'failed' ? t('admin.outbox.notSentAfter', { count: attempts }) : t('admin.outbox.notSentYet');
   return (
     <>
       <Text component="span" size="sm" display="block" c={status === 'failed' ? 'red.7' : undefined}>
         {lead} {explained}
       </Text>
       <Text component="span" size="sm" display="block" c="dimmed">
-        The mail server said: {lastError}
+        {t('admin.outbox.serverSaid', { error: lastError })}
       </Text>
     </>
   );
@@ -228,13 +226,15 @@ function LastError({ status, attempts, lastError }: Pick<OutboxItem, 'status' | 
 
 function RetryButton({ item }: { item: OutboxItem }) {
   const queryClient = useQueryClient();
+  const { t } = useT();
   const retry = useMutation(
     trpc.mail.retry.mutationOptions({
       onSuccess: async () => {
-        notify.success('Email queued again', `The email to ${item.recipient} is being sent again.`);
+        notify.success(t('admin.outbox.retried.title'), t('admin.outbox.retried.body', { recipient: item.recipient }));
         await queryClient.invalidateQueries({ queryKey: trpc.mail.outbox.pathKey() });
       },
-      onError: (error) => notify.error('Retry Failed', errorMessage(error, 'Could not retry the email.')),
+      onError: (error) =>
+        notify.error(t('admin.outbox.retryFailed'), errorMessage(error, t('admin.outbox.retryFallback'))),
     }),
   );
   return (
@@ -243,37 +243,32 @@ function RetryButton({ item }: { item: OutboxItem }) {
         variant="light"
         leftSection={<IconRotate size={18} aria-hidden="true" />}
         loading={retry.isPending}
-        aria-label={`Retry the email to ${item.recipient}`}
+        aria-label={t('admin.outbox.retryLabel', { recipient: item.recipient })}
         onClick={() => retry.mutate({ id: item.id })}
       >
-        Retry
+        {t('admin.outbox.retry')}
       </Button>
     </Group>
   );
 }
 
 function EmptyOutbox({ status, onShowAll }: { status: StatusFilter; onShowAll: () => void }) {
+  const { t } = useT();
   return (
     <Paper withBorder radius="md" p="xl">
       {status ? (
         <Stack gap="sm" align="flex-start">
           <Text fw={600}>
-            {status === 'failed'
-              ? 'No failed emails: nothing needs a retry.'
-              : `No ${STATUS_LABELS[status].toLowerCase()} emails.`}
+            {status === 'failed' ? t('admin.outbox.empty.failed') : t('admin.outbox.empty.status', { status })}
           </Text>
           <Button variant="light" onClick={onShowAll}>
-            Show every email
+            {t('admin.outbox.empty.showAll')}
           </Button>
         </Stack>
       ) : (
         <Stack gap="xs">
-          <Text fw={600}>No emails yet.</Text>
-          <Text c="dimmed">
-            Access codes for new orders, trial codes, codes couples ask for with “Email me my code”, weekly reminders,
-            your replies to messages and your own notices of orders and messages will appear here once they are sent. No
-            email ever shows its text here, so no access code is shown.
-          </Text>
+          <Text fw={600}>{t('admin.outbox.empty.none.title')}</Text>
+          <Text c="dimmed">{t('admin.outbox.empty.none.body')}</Text>
         </Stack>
       )}
     </Paper>

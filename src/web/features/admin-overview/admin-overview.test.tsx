@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { ADMIN_CHECK } from '../auth/test-support';
@@ -157,5 +158,44 @@ describe('/admin/overview', () => {
     );
     expect(await screen.findByText(/Nothing recorded yet/)).toBeInTheDocument();
     expect(screen.getByText('—')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/overview in Spanish', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says the numbers, the curve and the navigation in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ADMIN_CHECK }),
+      'insights.overview': () => ({ data: OVERVIEW }),
+      'insights.auditLog': () => ({ data: { page: 1, pageSize: 20, items: [LOG_LINE], hasMore: false } }),
+    });
+    renderApp('/admin/overview');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resumen' })).toBeInTheDocument();
+    const cards = screen.getByRole('list', { name: 'Cifras clave' });
+    expect(within(cards).getByText(/2 de 8 pruebas iniciadas/)).toBeInTheDocument();
+    expect(within(cards).getByText(/3 pedidos pagados, 1 reembolsado/)).toBeInTheDocument();
+    const chart = screen.getByRole('img', { name: /Parejas que completaron cada semana/ });
+    expect(chart).toHaveAccessibleName(expect.stringContaining('10 parejas completaron la semana 1'));
+    const log = await screen.findByRole('table', { name: /Acciones de administración/ });
+    expect(within(log).getByText('Verificación en dos pasos activada')).toBeInTheDocument();
+    const sections = screen.getByRole('navigation', { name: 'Secciones de administración' });
+    expect(within(sections).getByRole('link', { name: 'Pedidos' })).toBeInTheDocument();
+    const main = document.querySelector('main')?.textContent ?? '';
+    for (const english of [
+      'Overview',
+      'Trials',
+      'Revenue',
+      'Drop-off',
+      'Audit log',
+      'Orders',
+      'Couples',
+      'Settings',
+      'Week ',
+      'days',
+    ]) {
+      expect(main).not.toContain(english);
+    }
   });
 });

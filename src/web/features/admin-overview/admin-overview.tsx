@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { AdminPageSkeleton } from '../admin-shell/admin-layout';
 import { trpc } from '../../trpc';
 import { AuditLog } from './audit-log';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, formatNumber } from '../../../shared/i18n/format';
+import { useT } from '../../i18n/use-t';
 import { formatShare, formatWhen } from './format';
 import type { RouterOutputs } from '../../trpc';
 import { WeekCharts } from './week-chart';
@@ -27,36 +28,31 @@ function StatCard({ label, value, detail }: { label: string; value: ReactNode; d
 
 type SignInPause = RouterOutputs['insights']['overview']['signInPauses'][number];
 
-const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
-
 /**
  * The security notice (decision 0201): accounts whose sign-ins from devices they never used were
  * paused after failed attempts, in the last 7 days. Devices that had signed in before were not.
  */
 function SignInPauses({ pauses }: { pauses: SignInPause[] }) {
+  const { t } = useT();
   if (pauses.length === 0) return null;
   const admin = pauses.some((pause) => pause.isAdmin);
   return (
-    <Alert color="red" variant="light" title="Failed sign-ins paused new devices" role="status">
+    <Alert color="red" variant="light" title={t('admin.overview.pauses.title')} role="status">
       <Stack gap="xs">
-        <Text size="sm">
-          Someone failed to sign in to these accounts again and again, so for 15 minutes only devices that had signed in
-          to them before could sign in. Couples can still get in with "Email me my code".
-        </Text>
+        <Text size="sm">{t('admin.overview.pauses.body')}</Text>
         <List size="sm">
           {pauses.map((pause) => (
             <List.Item key={`${pause.account}-${pause.pausedAt}`}>
-              {formatWhen(pause.pausedAt)}: {pause.account}, {plural(pause.failures, 'failed sign-in')} from{' '}
-              {plural(pause.addresses, 'address', 'addresses')}
+              {t('admin.overview.pauses.item', {
+                when: formatWhen(pause.pausedAt),
+                account: pause.account,
+                failures: pause.failures,
+                addresses: pause.addresses,
+              })}
             </List.Item>
           ))}
         </List>
-        {admin && (
-          <Text size="sm">
-            If the administrator's attempts were not yours, keep its password long and unique and turn on two-factor
-            sign-in under Settings.
-          </Text>
-        )}
+        {admin && <Text size="sm">{t('admin.overview.pauses.admin')}</Text>}
       </Stack>
     </Alert>
   );
@@ -68,25 +64,25 @@ function SignInPauses({ pauses }: { pauses: SignInPause[] }) {
  */
 export function AdminOverview() {
   const { data, isError } = useQuery(trpc.insights.overview.queryOptions());
+  const { t, locale } = useT();
   if (isError) {
     return (
-      <Alert color="red" title="The overview could not be loaded" role="alert">
-        Please reload the page.
+      <Alert color="red" title={t('admin.overview.error.title')} role="alert">
+        {t('admin.overview.error.body')}
       </Alert>
     );
   }
-  if (!data) return <AdminPageSkeleton label="Loading the overview" />;
+  if (!data) return <AdminPageSkeleton label={t('admin.loading.overview')} />;
   const { conversion } = data;
   return (
     <Stack gap="xl">
       <div>
-        <Title order={1}>Overview</Title>
-        <Text c="dimmed">How the course is doing. Totals only: couples' answers and notes stay private.</Text>
+        <Title order={1}>{t('admin.overview.heading')}</Title>
+        <Text c="dimmed">{t('admin.overview.intro')}</Text>
       </div>
       {!data.hasCouples && (
-        <Alert title="No couples yet" color="blue">
-          Share your site's address so couples can start a free trial, or record an order when someone pays. Their
-          progress shows here once they begin.
+        <Alert title={t('admin.overview.empty.title')} color="blue">
+          {t('admin.overview.empty.body')}
         </Alert>
       )}
       <SignInPauses pauses={data.signInPauses} />
@@ -94,26 +90,37 @@ export function AdminOverview() {
         cols={{ base: 1, xs: 2, lg: 4 }}
         spacing="md"
         component="ul"
-        aria-label="Key numbers"
+        aria-label={t('admin.overview.keyNumbers')}
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
-        <StatCard label="Trials started" value={data.trialsStarted} detail={`Last ${data.recentDays} days`} />
         <StatCard
-          label="Revenue"
-          value={formatMoney(data.revenue.netCents, data.currency)}
-          detail={`${data.orders.completed} paid ${data.orders.completed === 1 ? 'order' : 'orders'}, ${
-            data.orders.refunded
-          } refunded (${formatMoney(data.revenue.refundedCents, data.currency)}), last ${data.recentDays} days`}
+          label={t('admin.overview.trials.label')}
+          value={formatNumber(locale, data.trialsStarted)}
+          detail={t('admin.overview.trials.detail', { days: data.recentDays })}
         />
         <StatCard
-          label="Trial to paid"
+          label={t('admin.overview.revenue.label')}
+          value={formatMoney(locale, data.revenue.netCents, data.currency)}
+          detail={t('admin.overview.revenue.detail', {
+            paid: data.orders.completed,
+            refunded: data.orders.refunded,
+            refundedAmount: formatMoney(locale, data.revenue.refundedCents, data.currency),
+            days: data.recentDays,
+          })}
+        />
+        <StatCard
+          label={t('admin.overview.conversion.label')}
           value={formatShare(conversion.rate)}
-          detail={`${conversion.paid} of ${conversion.trials} trials started in the last ${conversion.days} days have paid`}
+          detail={t('admin.overview.conversion.detail', {
+            paid: conversion.paid,
+            trials: conversion.trials,
+            days: conversion.days,
+          })}
         />
         <StatCard
-          label="Active couples"
-          value={data.activeCouples.count}
-          detail={`Signed in, saved answers or progress in the last ${data.activeCouples.days} days`}
+          label={t('admin.overview.active.label')}
+          value={formatNumber(locale, data.activeCouples.count)}
+          detail={t('admin.overview.active.detail', { days: data.activeCouples.days })}
         />
       </SimpleGrid>
       <WeekCharts weeks={data.weeks} />

@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { ScrollableTable } from './scrollable-table';
 import { actionLabel, formatWhen } from './format';
@@ -12,42 +13,40 @@ export function AuditLog() {
     ...trpc.insights.auditLog.queryOptions({ page }),
     placeholderData: keepPreviousData,
   });
+  const { t } = useT();
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="audit-log-heading">
       <div>
         <Title order={2} size="h3" id="audit-log-heading">
-          Audit log
+          {t('admin.audit.heading')}
         </Title>
         <Text size="sm" c="dimmed">
-          Every change made in the back office: who, what, to which record, from which address and when.
+          {t('admin.audit.intro')}
         </Text>
       </div>
       {isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the audit log">
+        <Stack gap="xs" aria-busy="true" aria-label={t('admin.audit.loading')}>
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} height={36} />
           ))}
         </Stack>
       ) : isError ? (
-        <Text role="alert">The audit log could not be loaded. Please reload the page.</Text>
+        <Text role="alert">{t('admin.audit.error')}</Text>
       ) : data.items.length === 0 && page === 1 ? (
-        <Text>
-          Nothing recorded yet. When you record an order, refund one, change a couple's access or set up two-factor
-          sign-in, a line appears here.
-        </Text>
+        <Text>{t('admin.audit.empty')}</Text>
       ) : (
         <>
-          <ScrollableTable label="Audit log lines, scrolls sideways" minWidth={640}>
+          <ScrollableTable label={t('admin.audit.scroll')} minWidth={640}>
             <Table striped aria-busy={isPlaceholderData}>
-              <caption>Admin actions, newest first (page {data.page})</caption>
+              <caption>{t('admin.audit.caption', { page: data.page })}</caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  <Table.Th scope="col">What</Table.Th>
-                  <Table.Th scope="col">Record</Table.Th>
-                  <Table.Th scope="col">Address</Table.Th>
+                  <Table.Th scope="col">{t('admin.audit.col.when')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.audit.col.who')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.audit.col.what')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.audit.col.record')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.audit.col.address')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -65,19 +64,19 @@ export function AuditLog() {
               </Table.Tbody>
             </Table>
           </ScrollableTable>
-          <Group justify="space-between" component="nav" aria-label="Audit log pages">
+          <Group justify="space-between" component="nav" aria-label={t('admin.audit.pages')}>
             <Button variant="default" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
-              Newer
+              {t('admin.audit.newer')}
             </Button>
             <Text size="sm" aria-live="polite">
-              Page {page}
+              {t('admin.list.page', { page })}
             </Text>
             <Button
               variant="default"
               disabled={!data.hasMore || isPlaceholderData}
               onClick={() => setPage((current) => current + 1)}
             >
-              Older
+              {t('admin.audit.older')}
             </Button>
           </Group>
         </>

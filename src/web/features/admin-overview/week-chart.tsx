@@ -1,5 +1,7 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
+import { formatNumber } from '../../../shared/i18n/format';
+import { useT } from '../../i18n/use-t';
 import classes from './admin-overview.module.css';
 import { ScrollableTable } from './scrollable-table';
 import { formatShare } from './format';
@@ -34,6 +36,7 @@ function Bars({
 }) {
   const titleId = useId();
   const descId = useId();
+  const { t } = useT();
   return (
     <div>
       <svg
@@ -60,20 +63,18 @@ function Bars({
         <line className={classes.baseline} x1={0} x2={WIDTH} y1={HEIGHT + 0.5} y2={HEIGHT + 0.5} />
       </svg>
       <div className={classes.axis} aria-hidden="true">
-        <span>Week 1</span>
-        <span>Week 13</span>
-        <span>Week 26</span>
-        <span>Week 39</span>
-        <span>Week 52</span>
+        {[1, 13, 26, 39, 52].map((week) => (
+          <span key={week}>{t('admin.chart.week', { week })}</span>
+        ))}
       </div>
     </div>
   );
 }
 
 /** A sentence naming the chart's main points, for its accessible description. */
-function describeCurve(weeks: WeekPoint[]): string {
+function describeCurve(weeks: WeekPoint[], t: ReturnType<typeof useT>['t']): string {
   const first = weeks[0]?.completed ?? 0;
-  if (first === 0) return 'No couple has completed a week yet.';
+  if (first === 0) return t('admin.chart.curve.none');
   const last = [...weeks].reverse().find((week) => week.completed > 0)!;
   const biggestDrop = weeks.slice(1).reduce(
     (worst, week, index) => {
@@ -82,11 +83,10 @@ function describeCurve(weeks: WeekPoint[]): string {
     },
     { week: 0, drop: 0 },
   );
-  const drop =
-    biggestDrop.drop > 0
-      ? ` The biggest drop is before week ${biggestDrop.week} (${biggestDrop.drop} fewer couples).`
-      : '';
-  return `${first} couples completed week 1; the furthest week completed is week ${last.weekNumber} (${last.completed}).${drop}`;
+  const summary = t('admin.chart.curve.summary', { first, last: last.weekNumber, lastCount: last.completed });
+  return biggestDrop.drop > 0
+    ? `${summary} ${t('admin.chart.curve.drop', { week: biggestDrop.week, drop: biggestDrop.drop })}`
+    : summary;
 }
 
 /**
@@ -95,6 +95,7 @@ function describeCurve(weeks: WeekPoint[]): string {
  */
 export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
   const [showTable, setShowTable] = useState(false);
+  const { t, locale } = useT();
   const tableId = useId();
   const maxCompleted = Math.max(0, ...weeks.map((week) => week.completed));
   const weekOne = weeks[0]?.completed ?? 0;
@@ -104,10 +105,10 @@ export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={2} size="h3" id={`${tableId}-heading`}>
-            Drop-off curve
+            {t('admin.chart.heading')}
           </Title>
           <Text size="sm" c="dimmed">
-            How many couples completed each week, so you can see which weeks lose couples.
+            {t('admin.chart.intro')}
           </Text>
         </div>
         <Button
@@ -117,7 +118,7 @@ export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
           aria-controls={tableId}
           onClick={() => setShowTable((shown) => !shown)}
         >
-          {showTable ? 'Hide the numbers' : 'Show as a table'}
+          {showTable ? t('admin.chart.hideTable') : t('admin.chart.showTable')}
         </Button>
       </Group>
       <Bars
@@ -125,15 +126,15 @@ export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
         value={(week) => week.completed}
         max={maxCompleted}
         barClass={classes.bar}
-        label="Couples who completed each week, weeks 1 to 52"
-        summary={describeCurve(weeks)}
+        label={t('admin.chart.completed.label')}
+        summary={describeCurve(weeks, t)}
       />
       <div>
         <Title order={3} size="h5">
-          Average rating per week
+          {t('admin.chart.rating.heading')}
         </Title>
         <Text size="sm" c="dimmed">
-          Out of 5 stars, from the couples who completed and rated the week.
+          {t('admin.chart.rating.intro')}
         </Text>
       </div>
       <Bars
@@ -141,37 +142,53 @@ export function WeekCharts({ weeks }: { weeks: WeekPoint[] }) {
         value={(week) => week.averageRating ?? 0}
         max={5}
         barClass={classes.ratingBar}
-        label="Average rating of each week, out of 5"
+        label={t('admin.chart.rating.label')}
         summary={
           rated.length === 0
-            ? 'No week has been rated yet.'
-            : `${rated.length} of 52 weeks have ratings; ${rated
-                .map((week) => `week ${week.weekNumber} ${week.averageRating}`)
-                .slice(0, 6)
-                .join(', ')}${rated.length > 6 ? ', and more in the table' : ''}.`
+            ? t('admin.chart.rating.none')
+            : t('admin.chart.rating.summary', {
+                rated: rated.length,
+                list: rated
+                  .slice(0, 6)
+                  .map((week) =>
+                    t('admin.chart.rating.item', {
+                      week: week.weekNumber,
+                      rating: formatNumber(locale, week.averageRating ?? 0),
+                    }),
+                  )
+                  .join(', '),
+                more: rated.length > 6 ? 'yes' : 'no',
+              })
         }
       />
       <div id={tableId} hidden={!showTable}>
         {showTable && (
-          <ScrollableTable label="Numbers per week, scrolls sideways" minWidth={420}>
+          <ScrollableTable label={t('admin.chart.table.scroll')} minWidth={420}>
             <Table striped>
-              <caption>Couples who completed each week, and its ratings</caption>
+              <caption>{t('admin.chart.table.caption')}</caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Week</Table.Th>
-                  <Table.Th scope="col">Couples completed</Table.Th>
-                  <Table.Th scope="col">Of week 1</Table.Th>
-                  <Table.Th scope="col">Average rating</Table.Th>
-                  <Table.Th scope="col">Ratings</Table.Th>
+                  <Table.Th scope="col">{t('admin.chart.col.week')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.chart.col.completed')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.chart.col.ofWeekOne')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.chart.col.average')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.chart.col.ratings')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {weeks.map((week) => (
                   <Table.Tr key={week.weekNumber}>
-                    <Table.Th scope="row">Week {week.weekNumber}</Table.Th>
+                    <Table.Th scope="row">{t('admin.chart.week', { week: week.weekNumber })}</Table.Th>
                     <Table.Td>{week.completed}</Table.Td>
                     <Table.Td>{formatShare(weekOne === 0 ? null : week.completed / weekOne)}</Table.Td>
-                    <Table.Td>{week.averageRating === null ? '—' : week.averageRating.toFixed(1)}</Table.Td>
+                    <Table.Td>
+                      {week.averageRating === null
+                        ? '—'
+                        : formatNumber(locale, week.averageRating, {
+                            minimumFractionDigits: 1,
+                            maximumFractionDigits: 1,
+                          })}
+                    </Table.Td>
                     <Table.Td>{week.ratings}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -2,6 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { type TotpConfirmInput, totpConfirmSchema } from '../../../shared/admin-security-schemas';
+import { useT } from '../../i18n/use-t';
 
 interface CodeFormProps {
   label: string;
@@ -16,10 +17,13 @@ interface CodeFormProps {
 
 /** One 6-digit code from the authenticator app, checked with the shared schema before sending. */
 export function CodeForm({ label, submitLabel, busy, error, onSubmit, color, extra }: CodeFormProps) {
+  const { t } = useT();
   const form = useForm<TotpConfirmInput>({
     mode: 'uncontrolled',
     initialValues: { code: '' },
-    validate: schemaResolver(totpConfirmSchema, { sync: true }),
+    // The shared schema's message is English; the field says it in the admin's language.
+    validate: (values) =>
+      schemaResolver(totpConfirmSchema, { sync: true })(values).code ? { code: t('admin.twoFactor.codeInvalid') } : {},
   });
   const inputProps = form.getInputProps('code');
   return (

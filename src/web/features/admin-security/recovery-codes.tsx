@@ -1,5 +1,6 @@
 import { Alert, Button, CopyButton, Group, List, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { T, useT } from '../../i18n/use-t';
 
 function downloadText(fileName: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -14,15 +15,15 @@ function downloadText(fileName: string, text: string) {
 
 /** The 10 recovery codes, shown this once after set-up (the server keeps only their hashes). */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Vows & Weeks admin recovery codes (each works once):\n${codes.join('\n')}\n`;
+  const { t } = useT();
+  const text = `${t('admin.recovery.fileHeader')}\n${codes.join('\n')}\n`;
   return (
     <Stack gap="md">
-      <Alert color="green" title="Two-factor sign-in is on">
-        Save these recovery codes somewhere safe, away from your phone. If you lose the phone, each one signs you in
-        once instead of a code. They are shown only now.
+      <Alert color="green" title={t('admin.recovery.title')}>
+        {t('admin.recovery.body')}
       </Alert>
       <List
-        aria-label="Recovery codes"
+        aria-label={t('admin.recovery.list')}
         listStyleType="none"
         ff="monospace"
         fz="lg"
@@ -41,7 +42,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
               onClick={copy}
               leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
             >
-              {copied ? 'Copied' : 'Copy the codes'}
+              {copied ? t('admin.copied') : t('admin.recovery.copy')}
             </Button>
           )}
         </CopyButton>
@@ -50,12 +51,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           leftSection={<IconDownload size={16} aria-hidden />}
           onClick={() => downloadText('vows-and-weeks-recovery-codes.txt', text)}
         >
-          Download the codes
+          {t('admin.recovery.download')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('admin.recovery.saved')}</Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Lost both? Run <code>npm run admin:disable-2fa</code> on the server to turn two-factor sign-in off.
+        <T id="admin.recovery.lostBoth" components={{ 0: <code /> }} />
       </Text>
     </Stack>
   );

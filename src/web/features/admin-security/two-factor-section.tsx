@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
 import { notify } from '../../components/notifications';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { translate } from '../../i18n/i18n';
+import { T, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { CodeForm } from './code-form';
@@ -10,14 +13,34 @@ import { RecoveryCodes } from './recovery-codes';
 
 type Setup = RouterOutputs['adminSecurity']['startSetup'];
 
+/** The server's known refusals (CONTRACT.md keeps them English) in the admin's language. */
+const SERVER_MESSAGES: Record<string, MessageId> = {
+  'That code is not right. Check that the time on your phone is set automatically, and enter the newest code.':
+    'admin.twoFactor.serverWrongCode',
+  'Start the set-up first: no set-up is waiting for a code.': 'admin.twoFactor.serverStartFirst',
+  'Two-factor sign-in is already on.': 'admin.twoFactor.serverAlreadyOn',
+  'Two-factor sign-in is already on. Turn it off first to set it up again.': 'admin.twoFactor.serverAlreadyOnRestart',
+  'That set-up was already confirmed or restarted. Please start again.': 'admin.twoFactor.serverRestarted',
+  'Two-factor sign-in is not on.': 'admin.twoFactor.serverNotOn',
+  'Enter the 6-digit code from your authenticator app': 'admin.twoFactor.codeInvalid',
+};
+
+function shownMessage(error: unknown, fallback: MessageId): string {
+  const message = errorMessage(error, translate(fallback));
+  const known = SERVER_MESSAGES[message];
+  return known ? translate(known) : message;
+}
+
 /** A refusal the admin can fix in the field (a wrong code), or null for anything else. */
 function fieldError(error: unknown): string | null {
-  if (error instanceof TRPCClientError && error.data?.httpStatus === 400) return errorMessage(error, 'Wrong code');
+  if (error instanceof TRPCClientError && error.data?.httpStatus === 400) {
+    return shownMessage(error, 'admin.twoFactor.wrongCode');
+  }
   return null;
 }
 
-function failed(title: string, error: unknown) {
-  if (!fieldError(error)) notify.error(title, errorMessage(error, 'Something went wrong. Please try again.'));
+function failed(title: MessageId, error: unknown) {
+  if (!fieldError(error)) notify.error(translate(title), shownMessage(error, 'admin.twoFactor.somethingWrong'));
 }
 
 function SetupSteps({
@@ -29,28 +52,19 @@ function SetupSteps({
   onCancel: () => void;
   onConfirmed: (codes: string[]) => void;
 }) {
+  const { t } = useT();
   const confirm = useMutation(
     trpc.adminSecurity.confirmSetup.mutationOptions({
       onSuccess: (result) => onConfirmed(result.recoveryCodes),
-      onError: (error) => failed('Set-up Failed', error),
+      onError: (error) => failed('admin.twoFactor.setupFailed', error),
     }),
   );
   return (
     <Stack gap="md">
-      <Text>
-        1. Scan this QR code with an authenticator app (for example Google Authenticator, 1Password, Authy or your
-        phone's password manager).
-      </Text>
-      <Image
-        src={setup.qrCode}
-        alt="QR code to add Vows & Weeks to your authenticator app"
-        w={200}
-        h={200}
-        bg="white"
-      />
+      <Text>{t('admin.twoFactor.step1')}</Text>
+      <Image src={setup.qrCode} alt={t('admin.twoFactor.qrAlt')} w={200} h={200} bg="white" />
       <Text size="sm">
-        Can't scan it? Enter this key in the app instead, or{' '}
-        <Anchor href={setup.otpauthUri}>open the app on this device</Anchor>:
+        <T id="admin.twoFactor.cantScan" components={{ 0: <Anchor href={setup.otpauthUri} /> }} />
       </Text>
       <Group gap="sm" wrap="wrap">
         <Code fz="md" data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
@@ -59,21 +73,21 @@ function SetupSteps({
         <CopyButton value={setup.secret} timeout={2500}>
           {({ copied, copy }) => (
             <Button size="xs" variant="light" onClick={copy}>
-              {copied ? 'Copied' : 'Copy the key'}
+              {copied ? t('admin.copied') : t('admin.twoFactor.copyKey')}
             </Button>
           )}
         </CopyButton>
       </Group>
-      <Text>2. Enter the 6-digit code the app shows to switch two-factor sign-in on.</Text>
+      <Text>{t('admin.twoFactor.step2')}</Text>
       <CodeForm
-        label="6-digit code"
-        submitLabel="Turn on"
+        label={t('admin.twoFactor.codeLabel')}
+        submitLabel={t('admin.twoFactor.turnOn')}
         busy={confirm.isPending}
         error={fieldError(confirm.error)}
         onSubmit={(code) => confirm.mutate({ code })}
         extra={
           <Button variant="subtle" onClick={onCancel}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
         }
       />
@@ -92,20 +106,22 @@ export function TwoFactorSection() {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminSecurity.status.queryKey() });
+  const { t } = useT();
 
   const start = useMutation(
     trpc.adminSecurity.startSetup.mutationOptions({
       onSuccess: (result) => setSetup(result),
-      onError: (error) => notify.error('Set-up Failed', errorMessage(error, 'Something went wrong. Please try again.')),
+      onError: (error) =>
+        notify.error(t('admin.twoFactor.setupFailed'), shownMessage(error, 'admin.twoFactor.somethingWrong')),
     }),
   );
   const disable = useMutation(
     trpc.adminSecurity.disable.mutationOptions({
       onSuccess: async () => {
-        notify.success('Two-factor sign-in is off', 'Your password alone signs you in now.');
+        notify.success(t('admin.twoFactor.offToast.title'), t('admin.twoFactor.offToast.body'));
         await refresh();
       },
-      onError: (error) => failed('Could Not Turn Off', error),
+      onError: (error) => failed('admin.twoFactor.couldNotTurnOff', error),
     }),
   );
 
@@ -133,19 +149,18 @@ export function TwoFactorSection() {
       />
     );
   } else if (status.isPending) {
-    body = <Skeleton height={60} aria-label="Loading two-factor sign-in" />;
+    body = <Skeleton height={60} aria-label={t('admin.twoFactor.loading')} />;
   } else if (status.isError) {
-    body = <Text role="alert">Two-factor sign-in could not be loaded. Please reload the page.</Text>;
+    body = <Text role="alert">{t('admin.twoFactor.loadFailed')}</Text>;
   } else if (status.data.enabled) {
     body = (
       <Stack gap="md">
         <Text>
-          <strong>On.</strong> After your password, sign-in asks for the code from your authenticator app.{' '}
-          {status.data.recoveryCodesLeft} of 10 recovery codes left.
+          <T id="admin.twoFactor.on" values={{ left: status.data.recoveryCodesLeft }} components={{ 0: <strong /> }} />
         </Text>
         <CodeForm
-          label="Current 6-digit code"
-          submitLabel="Turn off two-factor sign-in"
+          label={t('admin.twoFactor.currentCode')}
+          submitLabel={t('admin.twoFactor.turnOff')}
           color="red"
           busy={disable.isPending}
           error={fieldError(disable.error)}
@@ -157,11 +172,10 @@ export function TwoFactorSection() {
     body = (
       <Stack gap="md" align="flex-start">
         <Text>
-          <strong>Off.</strong> Add a code from an authenticator app to your sign-in, so a stolen password alone cannot
-          open the back office.
+          <T id="admin.twoFactor.off" components={{ 0: <strong /> }} />
         </Text>
         <Button loading={start.isPending} onClick={() => start.mutate()}>
-          Set up two-factor sign-in
+          {t('admin.twoFactor.setUp')}
         </Button>
       </Stack>
     );
@@ -171,7 +185,7 @@ export function TwoFactorSection() {
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="two-factor-heading">
       <Stack gap="md">
         <Title order={2} size="h3" id="two-factor-heading">
-          Two-factor sign-in
+          {t('admin.twoFactor.heading')}
         </Title>
         {body}
       </Stack>

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SiteLayout } from '../../components/site-layout';
+import { useT } from '../../i18n/use-t';
 import { useSignOut } from '../auth/use-sign-out';
 import classes from './admin-shell.module.css';
 import { AdminNav } from './admin-nav';
@@ -14,6 +15,7 @@ import { AdminNav } from './admin-nav';
  */
 function AdminActions() {
   const { signOut, isPending } = useSignOut();
+  const { t } = useT();
   return (
     // On a phone the brand and both buttons share one 343 px line: 'Back to' and Logout's icon give
     // way (admin-shell.module.css); the link's name stays 'Back to Website'.
@@ -22,10 +24,11 @@ function AdminActions() {
         component={Link}
         to="/"
         variant="subtle"
-        aria-label="Back to Website"
+        aria-label={t('admin.shell.backToWebsite')}
         leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
       >
-        <span className={classes.phoneHidden}>Back to&nbsp;</span>Website
+        <span className={classes.phoneHidden}>{t('admin.shell.backTo')}&nbsp;</span>
+        {t('admin.shell.website')}
       </Button>
       <Button
         variant="light"
@@ -34,7 +37,7 @@ function AdminActions() {
         loading={isPending}
         onClick={signOut}
       >
-        Logout
+        {t('admin.shell.logout')}
       </Button>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { Pagination, Paper, Select, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { AdminPageSkeleton } from './admin-layout';
 
@@ -53,7 +54,7 @@ export function AdminListFrame<Page extends ListPage>({
   errorFallback,
   emptyTestId,
   empty,
-  noun,
+  countLabel,
   onPageChange,
   children,
 }: {
@@ -64,11 +65,13 @@ export function AdminListFrame<Page extends ListPage>({
   emptyTestId: string;
   /** The empty state: what to do next. */
   empty: ReactNode;
-  noun: { one: string; many: string };
+  /** The count above the rows, e.g. "3 orders" (an ICU plural in the catalog). */
+  countLabel: (total: number) => string;
   onPageChange: (page: number) => void;
   children: (page: Page) => ReactNode;
 }) {
   const { data } = query;
+  const { t } = useT();
   if (!data) {
     return query.isError ? (
       <Text role="alert" c="red.8">
@@ -89,7 +92,7 @@ export function AdminListFrame<Page extends ListPage>({
   return (
     <>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {data.total} {data.total === 1 ? noun.one : noun.many}
+        {countLabel(data.total)}
       </Text>
       {children(data)}
       {totalPages > 1 && (
@@ -97,8 +100,8 @@ export function AdminListFrame<Page extends ListPage>({
           total={totalPages}
           value={data.page}
           onChange={onPageChange}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          getControlProps={(control) => ({ 'aria-label': t('admin.list.pageControl', { control }) })}
+          getItemProps={(item) => ({ 'aria-label': t('admin.list.page', { page: item }) })}
         />
       )}
     </>

@@ -1,5 +1,6 @@
 import { NavLink } from '@mantine/core';
 import { Link, useMatchRoute } from '@tanstack/react-router';
+import { useT } from '../../i18n/use-t';
 import classes from './admin-shell.module.css';
 import { ADMIN_SECTIONS } from './admin-sections';
 
@@ -9,8 +10,9 @@ import { ADMIN_SECTIONS } from './admin-sections';
  */
 export function AdminNav() {
   const matchRoute = useMatchRoute();
+  const { t } = useT();
   return (
-    <nav aria-label="Admin sections">
+    <nav aria-label={t('admin.shell.sections')}>
       <ul className={classes.nav}>
         {ADMIN_SECTIONS.map(({ to, label, icon: Icon, exact, Badge }) => {
           const active = Boolean(matchRoute({ to, fuzzy: !exact }));
@@ -19,7 +21,7 @@ export function AdminNav() {
               <NavLink
                 component={Link}
                 to={to}
-                label={label}
+                label={t(label)}
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 leftSection={<Icon size={18} aria-hidden="true" />}

@@ -12,12 +12,14 @@ import {
 } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import type { MessageId } from '../../../shared/i18n/locales';
 import { UnreadMessagesBadge } from '../admin-messages/unread-badge';
 
 export interface AdminSection {
   /** The section's page; `/admin` itself is the frameworks page (docs/product.md#admin-screen). */
   to: NonNullable<LinkProps['to']>;
-  label: string;
+  /** Its name's message id. */
+  label: MessageId;
   icon: ComponentType<IconProps>;
   /** Active only on this exact path (the frameworks page is the parent of every other section). */
   exact?: boolean;
@@ -30,13 +32,13 @@ export interface AdminSection {
  * src/web/routes/admin.*.tsx plus one line here.
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
-  { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
-  { to: '/admin/couples', label: 'Couples', icon: IconHeartHandshake },
-  { to: '/admin/messages', label: 'Messages', icon: IconMail, Badge: UnreadMessagesBadge },
-  { to: '/admin/outbox', label: 'Email', icon: IconMailForward },
-  { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
-  { to: '/admin/content', label: 'Course content', icon: IconBook },
-  { to: '/admin/inventory', label: 'What we each expect', icon: IconListCheck },
-  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
+  { to: '/admin/overview', label: 'admin.nav.overview', icon: IconChartBar },
+  { to: '/admin/orders', label: 'admin.nav.orders', icon: IconReceipt },
+  { to: '/admin/couples', label: 'admin.nav.couples', icon: IconHeartHandshake },
+  { to: '/admin/messages', label: 'admin.nav.messages', icon: IconMail, Badge: UnreadMessagesBadge },
+  { to: '/admin/outbox', label: 'admin.nav.email', icon: IconMailForward },
+  { to: '/admin', label: 'admin.nav.frameworks', icon: IconFileTypePdf, exact: true },
+  { to: '/admin/content', label: 'admin.nav.content', icon: IconBook },
+  { to: '/admin/inventory', label: 'inventory.admin.title', icon: IconListCheck },
+  { to: '/admin/settings', label: 'admin.nav.settings', icon: IconSettings },
 ];

@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The frameworks page's heading: the same text whether the page is loading or loaded, so the
@@ -6,20 +7,22 @@ import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
  * arrives (decision 0175).
  */
 export function AdminDashboardHeading() {
+  const { t } = useT();
   return (
     <div>
-      <Title order={1}>Admin dashboard</Title>
-      <Text c="dimmed">Upload and manage the 52 weekly PDF frameworks couples download.</Text>
+      <Title order={1}>{t('admin.frameworks.heading')}</Title>
+      <Text c="dimmed">{t('admin.frameworks.intro')}</Text>
     </div>
   );
 }
 
 /** Placeholder shapes of the admin screen while its data loads, under its real heading. */
 export function AdminDashboardSkeleton() {
+  const { t } = useT();
   return (
     <Stack gap="lg">
       <AdminDashboardHeading />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label="Loading the admin dashboard">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label={t('admin.frameworks.loading')}>
         <Paper withBorder p="lg">
           <Stack gap="md">
             {[0, 1, 2, 3].map((row) => (

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { frameworkDownloadName } from '../../../shared/frameworks-schemas';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { AdminDashboardHeading } from './admin-dashboard-skeleton';
 import { downloadFile } from '../../lib/rest';
@@ -12,8 +13,6 @@ import { FrameworkList } from './framework-list';
 import { TITLE_INPUT_ID, UploadFrameworkForm, useUploadForm } from './upload-form';
 import type { Framework } from './upload-request';
 import { WeekOverview } from './week-overview';
-
-export const DELETE_SUCCESS = 'Framework deleted successfully!';
 
 /**
  * The admin screen's content (docs/product.md#admin-screen): the upload form, the 52-week overview
@@ -26,16 +25,18 @@ export function AdminDashboard() {
   const form = useUploadForm();
   const [pendingDelete, setPendingDelete] = useState<number | null>(null);
   const [downloadingWeek, setDownloadingWeek] = useState<number | null>(null);
+  const { t } = useT();
 
   const refreshFrameworks = () => queryClient.invalidateQueries({ queryKey: trpc.frameworks.pathKey() });
 
   const deleteMutation = useMutation(
     trpc.frameworks.delete.mutationOptions({
       onSuccess: async () => {
-        notify.success(DELETE_SUCCESS);
+        notify.success(t('admin.frameworks.deleted'));
         await refreshFrameworks();
       },
-      onError: (error) => notify.error('Delete Failed', errorMessage(error, 'Delete failed')),
+      onError: (error) =>
+        notify.error(t('admin.frameworks.deleteFailed'), errorMessage(error, t('admin.frameworks.deleteFallback'))),
       onSettled: () => setPendingDelete(null),
     }),
   );
@@ -52,7 +53,7 @@ export function AdminDashboard() {
     try {
       await downloadFile(`/api/download-framework/${weekNumber}`, frameworkDownloadName(weekNumber));
     } catch {
-      notify.error('Download Failed', 'Could not download the file.');
+      notify.error(t('admin.frameworks.downloadFailed'), t('admin.frameworks.downloadFallback'));
     } finally {
       setDownloadingWeek(null);
     }

@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 
 export function deleteConfirmationText(weekNumber: number): string {
-  return `Are you sure you want to delete Week ${weekNumber}? This action cannot be undone.`;
+  return translate('admin.frameworks.delete.confirm', { week: weekNumber });
 }
 
 interface DeleteFrameworkModalProps {
@@ -14,13 +16,14 @@ interface DeleteFrameworkModalProps {
 
 /** The confirmation of docs/product.md#validation-rules before a framework is deleted. */
 export function DeleteFrameworkModal({ weekNumber, deleting, onConfirm, onCancel }: DeleteFrameworkModalProps) {
+  const { t } = useT();
   return (
     <Modal
       opened={weekNumber !== null}
       onClose={() => {
         if (!deleting) onCancel();
       }}
-      title="Delete framework"
+      title={t('admin.frameworks.delete.title')}
       centered
     >
       {weekNumber !== null ? (
@@ -28,10 +31,10 @@ export function DeleteFrameworkModal({ weekNumber, deleting, onConfirm, onCancel
           <Text>{deleteConfirmationText(weekNumber)}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={deleting} data-autofocus>
-              Cancel
+              {t('admin.cancel')}
             </Button>
             <Button color="red" loading={deleting} onClick={() => onConfirm(weekNumber)}>
-              Delete Week {weekNumber}
+              {t('admin.frameworks.delete.button', { week: weekNumber })}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,6 @@
+import { formatDate } from '../../../shared/i18n/format';
+import { activeLocale } from '../../i18n/i18n';
+
 /** A byte count as people read it: "842 B", "12.4 KB", "3.2 MB" (1 KB = 1024 bytes). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -12,9 +15,9 @@ export function formatFileSize(bytes: number): string {
   return `${rounded} ${units[unit]}`;
 }
 
-/** An ISO timestamp as a short date in the reader's locale, e.g. "21 Nov 2026". */
+/** An ISO timestamp as a short date in the active language, e.g. "21 Nov 2026" / "21 nov 2026". */
 export function formatUploadDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(activeLocale(), date, { dateStyle: 'medium' });
 }

@@ -25,11 +25,12 @@ import {
   MAX_PDF_LABEL,
 } from '../../../shared/frameworks-schemas';
 import { notify } from '../../components/notifications';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { formatFileSize } from './format';
 import { sendFrameworkUpload, UploadError, type Framework, type UploadResult } from './upload-request';
 import { checkUploadForm, EMPTY_UPLOAD_FORM, type UploadFormValues } from './validate-upload';
 
-export const UPLOAD_SUCCESS = 'Framework uploaded successfully!';
 export const TITLE_INPUT_ID = 'framework-title';
 
 export type UploadForm = UseFormReturnType<UploadFormValues>;
@@ -51,10 +52,9 @@ interface UploadFormProps {
 
 function rejectionMessage(rejections: FileRejection[]): string {
   const codes = new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.code)));
-  if (codes.has('too-many-files')) return 'Choose one PDF file.';
-  if (codes.has('file-too-large'))
-    return `That file is larger than ${MAX_PDF_LABEL}. Choose a PDF of ${MAX_PDF_LABEL} or less.`;
-  return 'Only PDF files (.pdf) can be uploaded.';
+  if (codes.has('too-many-files')) return translate('admin.upload.oneFile');
+  if (codes.has('file-too-large')) return translate('admin.upload.tooLarge', { max: MAX_PDF_LABEL });
+  return translate('admin.upload.onlyPdf');
 }
 
 /**
@@ -65,6 +65,7 @@ function rejectionMessage(rejections: FileRejection[]): string {
  */
 export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendFrameworkUpload }: UploadFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
+  const { t } = useT();
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   // A new file input after each upload or removal: the browser fires no change event when the
   // input already holds the file chosen again, so the same PDF could not be picked a second time.
@@ -91,7 +92,7 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
     setProgress(0);
     try {
       const result = await send(check.fields, check.file, setProgress, controller.signal);
-      notify.success(UPLOAD_SUCCESS);
+      notify.success(t('admin.upload.success'));
       form.setValues(EMPTY_UPLOAD_FORM);
       setFileProblem(null);
       resetPicker();
@@ -99,7 +100,7 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = error instanceof UploadError ? error.serverMessage : null;
-      notify.error('Upload Failed', message ?? 'Upload failed');
+      notify.error(t('admin.upload.failed'), message ?? t('admin.upload.failedFallback'));
     } finally {
       abortRef.current = null;
       setProgress(null);
@@ -112,16 +113,16 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
         <Stack gap="md">
           <div>
             <Title order={2} size="h3" id="upload-heading">
-              Upload a framework
+              {t('admin.upload.heading')}
             </Title>
             <Text size="sm" c="dimmed" id="upload-hint">
-              One PDF per week. Uploading a week that already has one replaces it.
+              {t('admin.upload.hint')}
             </Text>
           </div>
 
           <NumberInput
-            label="Week number"
-            description={`1 to ${TOTAL_WEEKS}`}
+            label={t('admin.upload.week')}
+            description={t('admin.upload.weekRange', { total: TOTAL_WEEKS })}
             placeholder="e.g. 7"
             required
             min={1}
@@ -135,13 +136,13 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
           />
           {existing ? (
             <Text size="sm" c="dimmed" mt={-8} data-testid="replace-hint">
-              Week {existing.weekNumber} already has “{existing.title}”; uploading replaces it.
+              {t('admin.upload.replaces', { week: existing.weekNumber, title: existing.title })}
             </Text>
           ) : null}
 
           <TextInput
             id={TITLE_INPUT_ID}
-            label="Title"
+            label={t('admin.upload.title')}
             placeholder="e.g. Listening to Understand"
             required
             maxLength={FRAMEWORK_TITLE_MAX_LENGTH}
@@ -150,8 +151,8 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
           />
 
           <Textarea
-            label="Description"
-            description="Optional: a sentence or two couples see with the week."
+            label={t('admin.upload.description')}
+            description={t('admin.upload.descriptionHelp')}
             rows={3}
             resize="vertical"
             maxLength={FRAMEWORK_DESCRIPTION_MAX_LENGTH}
@@ -176,7 +177,7 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
               disabled={uploading}
               aria-labelledby="pdf-file-label"
               aria-describedby="pdf-file-help"
-              inputProps={{ 'aria-label': 'PDF file' }}
+              inputProps={{ 'aria-label': t('admin.upload.file') }}
               p="lg"
             >
               <Group justify="center" gap="md" wrap="nowrap" style={{ pointerEvents: 'none' }}>
@@ -190,9 +191,9 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
                   <IconFileTypePdf size={36} aria-hidden="true" />
                 </Dropzone.Idle>
                 <div>
-                  <Text fw={500}>Drag the PDF here or click to choose it</Text>
+                  <Text fw={500}>{t('admin.upload.drop')}</Text>
                   <Text size="sm" c="dimmed" id="pdf-file-help">
-                    PDF only (.pdf), {MAX_PDF_LABEL} max
+                    {t('admin.upload.pdfOnly', { max: MAX_PDF_LABEL })}
                   </Text>
                 </div>
               </Group>
@@ -205,7 +206,7 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
                 </Text>
                 <CloseButton
                   size="sm"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('admin.upload.remove', { name: file.name })}
                   disabled={uploading}
                   onClick={() => {
                     form.setFieldValue('file', null);
@@ -223,16 +224,22 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
 
           {uploading ? (
             <Stack gap={4}>
-              <Progress value={progress} aria-label="Upload progress" size="lg" striped animated={progress < 100} />
+              <Progress
+                value={progress}
+                aria-label={t('admin.upload.progress')}
+                size="lg"
+                striped
+                animated={progress < 100}
+              />
               <Text size="sm" c="dimmed" aria-live="polite">
-                {progress < 100 ? `Uploading… ${progress}%` : 'Saving…'}
+                {progress < 100 ? t('admin.upload.uploading', { percent: progress }) : t('admin.upload.saving')}
               </Text>
             </Stack>
           ) : null}
 
           <Group justify="flex-end">
             <Button type="submit" loading={uploading} leftSection={<IconUpload size={18} aria-hidden="true" />}>
-              Upload Framework
+              {t('admin.upload.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from './format';
-import { checkUploadForm, INVALID_WEEK_NUMBER, MISSING_INFORMATION, type UploadFormValues } from './validate-upload';
+import { checkUploadForm, invalidWeekNumber, missingInformation, type UploadFormValues } from './validate-upload';
 
 const pdf = new File(['%PDF-1.7'], 'week.pdf', { type: 'application/pdf' });
 const valid: UploadFormValues = { weekNumber: 7, title: 'Dreams', description: '', file: pdf };
@@ -19,26 +19,26 @@ describe('checkUploadForm', () => {
     ['a blank title', { title: '   ' }],
     ['no file', { file: null }],
   ])('asks for the missing information with %s', (_name, change) => {
-    expect(checkUploadForm({ ...valid, ...change })).toEqual({ ok: false, ...MISSING_INFORMATION });
+    expect(checkUploadForm({ ...valid, ...change })).toEqual({ ok: false, ...missingInformation() });
   });
 
   it('uses the spec texts', () => {
-    expect(MISSING_INFORMATION).toEqual({
+    expect(missingInformation()).toEqual({
       title: 'Missing Information',
       message: 'Please fill in all required fields and select a file.',
     });
-    expect(INVALID_WEEK_NUMBER).toEqual({
+    expect(invalidWeekNumber()).toEqual({
       title: 'Invalid Week Number',
       message: 'Week number must be between 1 and 52.',
     });
   });
 
   it.each([0, 53, -3, 7.5])('refuses week %s', (weekNumber) => {
-    expect(checkUploadForm({ ...valid, weekNumber })).toEqual({ ok: false, ...INVALID_WEEK_NUMBER });
+    expect(checkUploadForm({ ...valid, weekNumber })).toEqual({ ok: false, ...invalidWeekNumber() });
   });
 
   it('prefers the missing information toast when both apply', () => {
-    expect(checkUploadForm({ ...valid, weekNumber: 60, file: null })).toEqual({ ok: false, ...MISSING_INFORMATION });
+    expect(checkUploadForm({ ...valid, weekNumber: 60, file: null })).toEqual({ ok: false, ...missingInformation() });
   });
 
   it('reports a title over the length limit with the schema message', () => {

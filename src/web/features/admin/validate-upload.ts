@@ -1,6 +1,7 @@
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { describeZodError } from '../../../shared/schemas';
 import { frameworkUploadFieldsSchema, type FrameworkUploadFields } from '../../../shared/frameworks-schemas';
+import { translate } from '../../i18n/i18n';
 
 /** What the upload form holds: the week as typed (NumberInput gives '' when empty), texts, the file. */
 export interface UploadFormValues {
@@ -20,14 +21,14 @@ export type UploadCheck =
  * The toasts of docs/product.md#validation-rules, in its order: anything missing first, then the
  * week range.
  */
-export const MISSING_INFORMATION = {
-  title: 'Missing Information',
-  message: 'Please fill in all required fields and select a file.',
-};
-export const INVALID_WEEK_NUMBER = {
-  title: 'Invalid Week Number',
-  message: `Week number must be between 1 and ${TOTAL_WEEKS}.`,
-};
+export const missingInformation = () => ({
+  title: translate('admin.upload.missing.title'),
+  message: translate('admin.upload.missing.message'),
+});
+export const invalidWeekNumber = () => ({
+  title: translate('admin.upload.invalidWeek.title'),
+  message: translate('admin.upload.invalidWeek.message', { total: TOTAL_WEEKS }),
+});
 
 /**
  * Checks the form before anything is sent, with the same schema the server uses: weekNumber, title
@@ -36,12 +37,12 @@ export const INVALID_WEEK_NUMBER = {
  */
 export function checkUploadForm(values: UploadFormValues): UploadCheck {
   const weekMissing = String(values.weekNumber).trim() === '';
-  if (weekMissing || values.title.trim() === '' || !values.file) return { ok: false, ...MISSING_INFORMATION };
+  if (weekMissing || values.title.trim() === '' || !values.file) return { ok: false, ...missingInformation() };
   const parsed = frameworkUploadFieldsSchema.safeParse(values);
   if (!parsed.success) {
     if (parsed.error.issues.some((issue) => issue.path[0] === 'weekNumber'))
-      return { ok: false, ...INVALID_WEEK_NUMBER };
-    return { ok: false, title: 'Upload Failed', message: describeZodError(parsed.error) };
+      return { ok: false, ...invalidWeekNumber() };
+    return { ok: false, title: translate('admin.upload.failed'), message: describeZodError(parsed.error) };
   }
   return { ok: true, fields: parsed.data, file: values.file };
 }

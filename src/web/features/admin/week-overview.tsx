@@ -1,6 +1,8 @@
 import { Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import classes from './admin.module.css';
 import type { Framework } from './upload-request';
 
@@ -12,7 +14,7 @@ interface WeekOverviewProps {
 }
 
 export function uploadedCountText(count: number): string {
-  return `${count} of ${TOTAL_WEEKS} weeks uploaded`;
+  return translate('admin.frameworks.overview.count', { count, total: TOTAL_WEEKS });
 }
 
 /** The cell whose tooltip shows (or showed last, while it fades out). */
@@ -33,6 +35,7 @@ interface Tip {
  */
 export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOverviewProps) {
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
+  const { t } = useT();
   const [tip, setTip] = useState<Tip | null>(null);
   const show = (cell: HTMLElement, label: string) => setTip({ cell, label, opened: true });
   const hide = (cell: HTMLElement) =>
@@ -57,7 +60,7 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
       <Stack gap="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={2} size="h3" id="week-overview-heading">
-            Week overview
+            {t('admin.frameworks.overview.heading')}
           </Title>
           <Text fw={600} aria-live="polite" data-testid="uploaded-count">
             {uploadedCountText(byWeek.size)}
@@ -70,7 +73,7 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
               style={{ background: 'var(--mantine-color-green-7)' }}
               aria-hidden="true"
             />{' '}
-            Uploaded
+            {t('admin.frameworks.overview.uploaded')}
           </Text>
           <Text size="sm" c="dimmed">
             <span
@@ -78,20 +81,20 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
               style={{ background: 'var(--mantine-color-gray-2)', border: '1px solid var(--mantine-color-gray-4)' }}
               aria-hidden="true"
             />{' '}
-            Not uploaded
+            {t('admin.frameworks.overview.notUploaded')}
           </Text>
           <Text size="sm" c="dimmed">
-            Choose a week to fill the upload form.
+            {t('admin.frameworks.overview.choose')}
           </Text>
         </Group>
         {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of tooltip targets; a list role without ul/li list styling to undo */}
-        <div className={classes.weekGrid} role="list" aria-label="Weeks 1 to 52">
+        <div className={classes.weekGrid} role="list" aria-label={t('admin.frameworks.overview.grid')}>
           {Array.from({ length: TOTAL_WEEKS }, (_, index) => {
             const weekNumber = index + 1;
             const framework = byWeek.get(weekNumber);
             const label = framework
-              ? `Week ${weekNumber}: ${framework.title} (uploaded)`
-              : `Week ${weekNumber}: not uploaded`;
+              ? t('admin.frameworks.overview.cellUploaded', { week: weekNumber, title: framework.title })
+              : t('admin.frameworks.overview.cellMissing', { week: weekNumber });
             return (
               // biome-ignore lint/a11y/useSemanticElements: an item of the grid above
               <div role="listitem" key={weekNumber}>
@@ -103,7 +106,7 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
                   aria-label={label}
                   aria-current={selectedWeek === weekNumber ? 'true' : undefined}
                   onClick={() => onSelectWeek(weekNumber, framework)}
-                  {...tipHandlers(framework ? framework.title : 'Not uploaded yet')}
+                  {...tipHandlers(framework ? framework.title : t('admin.frameworks.overview.tipMissing'))}
                 >
                   {weekNumber}
                 </UnstyledButton>
