@@ -25,6 +25,7 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
     'errors.summaryNeedsBoth',
   'Send notes or rating (or both) to save.': 'errors.nothingToSave',
   'The request body is too large.': 'errors.tooLarge',
+  'Welcome! Your own sign-in is ready.': 'errors.welcomeSignIn',
 };
 
 /**
