@@ -337,7 +337,7 @@ describe('sealed answers', () => {
     await expect(robin.workbook.answers({ weekNumber: 2, partner: 'partner2' })).rejects.toMatchObject(sealed);
   });
 
-  it('partners reading in different languages see each other\'s answers in the reveal (answers are tied to question ids)', async () => {
+  it("partners reading in different languages see each other's answers in the reveal (answers are tied to question ids)", async () => {
     const couple = await signedInCouple();
     const casey = await withPartnerSignIn(couple);
     await (await callerFor(t, couple.cookie)).partners.setPrivateAnswers({ on: true });
