@@ -9,10 +9,11 @@ import { InventoryCard } from '../features/inventory/inventory-card';
 import { KeepsakeDownload } from '../features/our-data/keepsake-download';
 import { ACCOUNT_DELETED_TEXT, ACCOUNT_DELETED_TITLE, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
+import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/dashboard')({
-  head: () => ({ meta: [{ title: 'Your dashboard · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('dashboard.head.title') }] }),
   // The tab and the selected week (`?tab=current&week=4`, docs/product.md#weekly-routine); a value
   // that is not a tab or a week 1-52 is dropped, never an error page.
   validateSearch: readDashboardSearch,

@@ -337,6 +337,48 @@ describe('sealed answers', () => {
     await expect(robin.workbook.answers({ weekNumber: 2, partner: 'partner2' })).rejects.toMatchObject(sealed);
   });
 
+  it("partners reading in different languages see each other's answers in the reveal (answers are tied to question ids)", async () => {
+    const couple = await signedInCouple();
+    const casey = await withPartnerSignIn(couple);
+    await (await callerFor(t, couple.cookie)).partners.setPrivateAnswers({ on: true });
+    const robin = await callerFor(t, couple.cookie);
+    const caseyCaller = await callerFor(t, casey.cookie);
+    // Robin reads in English, Casey in Spanish: each choice is kept on their own account.
+    await robin.profile.setLocale({ locale: 'en' });
+    await caseyCaller.profile.setLocale({ locale: 'es' });
+    const localeOf = async (id: number) =>
+      (await t.deps.db.selectFrom('accounts').select('locale').where('id', '=', id).executeTakeFirstOrThrow()).locale;
+    expect(await localeOf(couple.accountId)).toBe('en');
+    const caseyAccount = await t.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', casey.email)
+      .executeTakeFirstOrThrow();
+    expect(await localeOf(caseyAccount.id)).toBe('es');
+
+    await robin.workbook.saveAnswers({ weekNumber: 1, partner: 'partner1', ...ANSWERS('We listen before we answer.') });
+    await caseyCaller.workbook.saveAnswers({
+      weekNumber: 1,
+      partner: 'partner2',
+      ...ANSWERS('Nos escuchamos antes de responder.'),
+    });
+    await robin.partners.shareWeek({ weekNumber: 1 });
+    expect((await caseyCaller.partners.shareWeek({ weekNumber: 1 })).revealed).toBe(true);
+
+    // The same question id on both sides, whatever language each partner read the question in.
+    expect((await robin.workbook.answers({ weekNumber: 1, partner: 'partner2' })).reflectionAnswers).toEqual({
+      'w01-q1': 'Nos escuchamos antes de responder.',
+    });
+    expect((await caseyCaller.workbook.answers({ weekNumber: 1, partner: 'partner1' })).reflectionAnswers).toEqual({
+      'w01-q1': 'We listen before we answer.',
+    });
+    // The summary brings both answers together for both of them.
+    const summary = await caseyCaller.workbook.generateSummary({ weekNumber: 1 });
+    expect(summary.summary).toContain('We listen before we answer.');
+    expect(summary.summary).toContain('Nos escuchamos antes de responder.');
+    expect((await robin.workbook.summary({ weekNumber: 1 })).summary).toBe(summary.summary);
+  });
+
   it('a stored summary is sealed too when private answers come on later', async () => {
     const couple = await signedInCouple();
     const robin = await callerFor(t, couple.cookie);

@@ -2,8 +2,9 @@ import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@m
 import { IconArrowRight, IconClock, IconConfetti, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { WeekAccess } from './dashboard-logic';
-import { weekTitle } from './dashboard-logic';
+import { weekNotice, weekTitle } from './dashboard-logic';
 import { nextStep } from './weekly-routine';
+import { useT } from '../../i18n/use-t';
 
 interface ContinueCardProps {
   /** The server's week list; undefined while it loads. */
@@ -20,10 +21,11 @@ interface ContinueCardProps {
  * what comes next.
  */
 export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProps) {
+  const { t } = useT();
   if (!weeks) {
     // The same layout as the card that replaces it, so nothing below moves when the weeks arrive.
     return (
-      <Card withBorder padding="lg" aria-busy="true" aria-label="Loading your current week">
+      <Card withBorder padding="lg" aria-busy="true" aria-label={t('dashboard.continue.loading')}>
         <Group justify="space-between" align="center" gap="md">
           <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: '1 1 260px', minWidth: 0 }}>
             <Skeleton height={44} circle />
@@ -49,14 +51,11 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
           </ThemeIcon>
           <Stack gap="xs" align="flex-start">
             <Title order={2} size="h3" id="next-step-title">
-              You completed all {TOTAL_WEEKS} weeks
+              {t('dashboard.continue.finishedTitle', { total: TOTAL_WEEKS })}
             </Title>
-            <Text size="sm">
-              A whole year of conversations, together. Look back at your milestones and ratings, or open any week on the
-              journey map to revisit it.
-            </Text>
+            <Text size="sm">{t('dashboard.continue.finishedText')}</Text>
             <Button variant="light" rightSection={<IconArrowRight size={16} aria-hidden="true" />} onClick={onShowWins}>
-              See your wins
+              {t('dashboard.celebration.showWins')}
             </Button>
           </Stack>
         </Group>
@@ -66,7 +65,9 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
 
   const { week } = step;
   const ownTitle = weekTitle(week);
-  const heading = ownTitle === `Week ${week.weekNumber}` ? ownTitle : `Week ${week.weekNumber}: ${ownTitle}`;
+  const plain = t('dashboard.week.name', { week: week.weekNumber });
+  const heading =
+    ownTitle === plain ? ownTitle : t('dashboard.week.nameWithTitle', { week: week.weekNumber, title: ownTitle });
 
   if (step.kind === 'coming-soon') {
     return (
@@ -77,13 +78,13 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
           </ThemeIcon>
           <Stack gap={4}>
             <Text size="sm" fw={600} c="dimmed" tt="uppercase">
-              Your current week
+              {t('dashboard.continue.current')}
             </Text>
             <Title order={2} size="h4" id="next-step-title">
               {heading}
             </Title>
             {/* The server's sentence for a week without a framework (decision 0106). */}
-            <Text size="sm">{week.notice}</Text>
+            <Text size="sm">{weekNotice(week)}</Text>
           </Stack>
         </Group>
       </Card>
@@ -99,7 +100,7 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
           </ThemeIcon>
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} c="dimmed" tt="uppercase">
-              Your current week
+              {t('dashboard.continue.current')}
             </Text>
             <Title order={2} size="h4" id="next-step-title">
               {heading}
@@ -112,7 +113,7 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
           onClick={() => onContinue(week.weekNumber)}
           style={{ flex: '0 0 auto' }}
         >
-          Continue Week {week.weekNumber}
+          {t('dashboard.continue.button', { week: week.weekNumber })}
         </Button>
       </Group>
     </Card>

@@ -1,6 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
+import { useT } from '../../i18n/use-t';
 import { weddingBadgeText } from './dashboard-logic';
 
 const H1_LINE = 'calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))';
@@ -21,9 +22,12 @@ interface DashboardHeaderProps {
  * (hidden without a date).
  */
 export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
+  const { t } = useT();
   // Placeholder names ('Trial User' / 'Partner') are not greeted; onboarding asks for the real ones.
   const names =
-    !profile || needsOnboarding(profile) ? '' : `${profile.userDisplayName.trim()} & ${profile.partnerName.trim()}`;
+    !profile || needsOnboarding(profile)
+      ? ''
+      : t('dashboard.header.names', { name: profile.userDisplayName.trim(), partner: profile.partnerName.trim() });
   const weddingText = profile ? weddingBadgeText(profile.weddingDate, now) : null;
   // While the profile loads, the same heading shows the greeting without names (the page's frame,
   // prerendered into the HTML: decision 0136), as tall as two lines on a phone so the names do not
@@ -31,12 +35,12 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
   return (
     <Stack gap="xs" aria-busy={profile ? undefined : true}>
       <Title order={1} mih={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }}>
-        {names ? `Welcome, ${names}` : 'Welcome to your journey'}
+        {names ? t('dashboard.header.welcomeNames', { names }) : t('dashboard.header.welcome')}
       </Title>
       <Group gap="sm">
-        <Text c="dimmed">Your 52-week journey to a stronger marriage.</Text>
+        <Text c="dimmed">{t('dashboard.header.tagline')}</Text>
         {!profile ? (
-          <div role="status" aria-label="Loading your dashboard">
+          <div role="status" aria-label={t('dashboard.header.loading')}>
             {/* As tall as the badge (Mantine lg: 26 px). */}
             <Skeleton height={26} width={200} radius="xl" />
           </div>

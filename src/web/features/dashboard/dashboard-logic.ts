@@ -1,7 +1,8 @@
 import { MILESTONES } from '../../../shared/constants';
 import type { FrameworkWithAccess, WeekState } from '../../../shared/frameworks-schemas';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
-import { formatCount } from '../../../shared/format-count';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { activeLocale, translate } from '../../i18n/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,16 +40,15 @@ export function daysSinceWedding(weddingDate: string | null, now: Date = new Dat
 export function weddingBadgeText(weddingDate: string | null, now: Date = new Date()): string | null {
   const since = daysSinceWedding(weddingDate, now);
   if (since === null) return null;
-  if (since > 0) return since === 1 ? 'Married 1 day ago' : `Married ${formatCount(since)} days ago`;
+  if (since > 0) return translate('dashboard.wedding.married', { count: since });
   const days = daysUntilWedding(weddingDate, now);
   return days === null ? null : weddingCountdownText(days);
 }
 
 /** The header's countdown sentence for a day count. */
 export function weddingCountdownText(days: number): string {
-  if (days === 0) return 'Your wedding day is here!';
-  if (days === 1) return '1 day until your wedding';
-  return `${formatCount(days)} days until your wedding`;
+  if (days === 0) return translate('dashboard.wedding.today');
+  return translate('dashboard.wedding.countdown', { count: days });
 }
 
 export interface MilestoneStatus {
@@ -66,10 +66,20 @@ export interface MilestoneStatus {
 export function milestoneStatuses(totalCompleted: number): MilestoneStatus[] {
   return MILESTONES.map((milestone) => ({
     week: milestone.week,
-    title: milestone.title,
+    title: milestoneTitle(milestone.week),
     reached: totalCompleted >= milestone.week,
     weeksToGo: Math.max(0, milestone.week - totalCompleted),
   }));
+}
+
+/** A milestone's name in the page's language (MILESTONES keeps the English one for the server). */
+export function milestoneTitle(week: number): string {
+  return translate(`dashboard.milestone.${week}.title` as MessageId);
+}
+
+/** A phase's name in the page's language, by its place (1-4) in PHASES. */
+export function phaseName(index: number): string {
+  return translate(`dashboard.phase.${index + 1}.name` as MessageId);
 }
 
 /** The first milestone not reached yet, or null when all are. */
@@ -106,17 +116,23 @@ export function ratedWeeks(records: readonly ProgressRecord[]): { weekNumber: nu
 export type WeekAccess = FrameworkWithAccess;
 export type { WeekState };
 
-export const WEEK_STATE_LABELS: Record<WeekState, string> = {
-  completed: 'Completed',
-  next: 'Up next',
-  available: 'Available',
-  'coming-soon': 'Coming soon',
-  locked: 'Locked',
+/** A week state as it is written in message ids ('coming-soon' -> 'comingSoon'). */
+const STATE_KEY: Record<WeekState, string> = {
+  completed: 'completed',
+  next: 'next',
+  available: 'available',
+  'coming-soon': 'comingSoon',
+  locked: 'locked',
 };
+
+/** A week state's name in the legend. */
+export function weekStateLabel(state: WeekState): string {
+  return translate(`dashboard.weekState.${STATE_KEY[state]}` as MessageId);
+}
 
 /** A week's display title: its framework title, or "Week N" while none is uploaded. */
 export function weekTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string {
-  return week.title.trim() || `Week ${week.weekNumber}`;
+  return week.title.trim() || translate('dashboard.week.name', { week: week.weekNumber });
 }
 
 /** The framework's own title, or null when the server only has a "Week N" placeholder. */
@@ -128,18 +144,36 @@ function ownTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string | null
 /** The accessible name of a week button on the map, from the server's state and lock reason. */
 export function weekAriaLabel(week: WeekAccess, options: { selected?: boolean } = {}): string {
   const title = ownTitle(week);
-  const name = title ? `Week ${week.weekNumber}: ${title}` : `Week ${week.weekNumber}`;
-  const detail: Record<WeekState, string> = {
-    completed: 'completed',
-    next: 'up next, available',
-    available: 'available',
-    'coming-soon': 'coming soon, framework not uploaded yet',
-    locked:
-      week.lockReason === 'trial-limit'
-        ? 'locked, part of the full course'
-        : `locked, complete week ${week.weekNumber - 1} to unlock`,
-  };
-  return `${name}, ${detail[week.state]}${options.selected ? ', selected' : ''}`;
+  const name = title
+    ? translate('dashboard.week.nameWithTitle', { week: week.weekNumber, title })
+    : translate('dashboard.week.name', { week: week.weekNumber });
+  const detail =
+    week.state === 'locked'
+      ? week.lockReason === 'trial-limit'
+        ? translate('dashboard.weekLabel.lockedTrial')
+        : translate('dashboard.weekLabel.locked', { previous: week.weekNumber - 1 })
+      : translate(`dashboard.weekLabel.${STATE_KEY[week.state]}` as MessageId);
+  return translate('dashboard.weekLabel.full', { name, detail, selected: options.selected ? 'yes' : 'no' });
+}
+
+/**
+ * The sentence for a week that cannot be opened now: the server's own `notice` in English (it is
+ * the one source of those sentences); in another language the same sentence from the catalog, by
+ * the week's state and lock reason the server sent.
+ */
+export function weekNotice(week: WeekAccess): string | undefined {
+  if (!week.notice) return undefined;
+  if (activeLocale() === 'en') return week.notice;
+  const kind =
+    week.state === 'coming-soon'
+      ? 'comingSoon'
+      : week.lockReason === 'trial-limit'
+        ? 'trialLimit'
+        : week.lockReason === 'previous-week'
+          ? 'previousWeek'
+          : null;
+  if (!kind) return week.notice;
+  return translate(`dashboard.notice.${kind}` as MessageId, { week: week.weekNumber, previous: week.weekNumber - 1 });
 }
 
 /** Weeks the couple may open now: unlocked with a framework. */

@@ -10,6 +10,8 @@ import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { focusWhenReady } from '../../lib/focus';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { ContinueCard } from './continue-card';
 import { DashboardHeader } from './dashboard-header';
@@ -54,9 +56,6 @@ interface DashboardScreenProps {
   progressExtra?: ReactNode;
 }
 
-const PROFILE_SAVE_FAILED = 'Could not save your profile. Please try again.';
-const PROGRESS_FALLBACK = 'Could not save your progress. Please try again.';
-
 function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
 }
@@ -72,6 +71,7 @@ function withRecord(records: ProgressRecord[] | undefined, record: ProgressRecor
  * session couple's tRPC procedures (the route has checked the session before this renders).
  */
 export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progressExtra }: DashboardScreenProps) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -144,9 +144,9 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     trpc.profile.update.mutationOptions({
       onSuccess: (saved) => {
         savedProfile(saved);
-        notify.success('Profile Updated', 'Your couple profile was saved.');
+        notify.success(translate('dashboard.toast.profileSaved'), translate('dashboard.toast.profileSavedText'));
       },
-      onError: () => notify.error('Save Failed', PROFILE_SAVE_FAILED),
+      onError: () => notify.error(translate('dashboard.toast.saveFailed'), translate('dashboard.toast.profileFailed')),
     }),
   );
 
@@ -155,7 +155,10 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
       onSuccess: (saved) => {
         setOnboardingClosing(true);
         savedProfile(saved);
-        notify.success('Profile Updated', `Welcome, ${saved.userDisplayName} & ${saved.partnerName}!`);
+        notify.success(
+          translate('dashboard.toast.profileSaved'),
+          translate('dashboard.toast.welcome', { name: saved.userDisplayName, partner: saved.partnerName }),
+        );
         closeTimer.current = setTimeout(() => {
           setOnboardingClosing(false);
           go({ tab: 'progress', week: 1 }, { replace: true });
@@ -163,7 +166,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
           focusWhenReady(() => document.querySelector<HTMLElement>('#week-1-title'));
         }, ONBOARDING_CLOSE_DELAY_MS);
       },
-      onError: () => notify.error('Save Failed', PROFILE_SAVE_FAILED),
+      onError: () => notify.error(translate('dashboard.toast.saveFailed'), translate('dashboard.toast.profileFailed')),
     }),
   );
 
@@ -175,7 +178,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
   }
 
   function progressFailed(error: unknown) {
-    notify.error('Error', errorMessage(error, PROGRESS_FALLBACK));
+    notify.error(translate('dashboard.toast.error'), errorMessage(error, translate('dashboard.toast.progressFailed')));
     // A refusal may mean the page is out of date (another tab, a changed access level).
     void refreshUnlocks();
   }
@@ -197,7 +200,10 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
         unlocksRefreshed.current = refreshUnlocks().then(() => {
           if (!milestone) focusNextWeek(record.weekNumber);
         });
-        notify.success('Week Completed!', `Week ${record.weekNumber} is done. Well done, you two!`);
+        notify.success(
+          translate('dashboard.toast.weekCompleted'),
+          translate('dashboard.toast.weekCompletedText', { week: record.weekNumber }),
+        );
         if (milestone) setCelebration(milestone);
       },
       onError: progressFailed,
@@ -208,7 +214,12 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     trpc.progress.update.mutationOptions({
       onSuccess: (record) => {
         savedRecord(record);
-        notify.success('Progress Saved', record.rating === null ? 'Rating cleared.' : `Rated ${record.rating} of 5.`);
+        notify.success(
+          translate('dashboard.toast.progressSaved'),
+          record.rating === null
+            ? translate('dashboard.toast.ratingCleared')
+            : translate('dashboard.detail.rated', { rating: record.rating }),
+        );
       },
       onError: progressFailed,
     }),
@@ -218,7 +229,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     trpc.progress.update.mutationOptions({
       onSuccess: (record) => {
         savedRecord(record);
-        notify.success('Progress Saved', 'Your notes were saved.');
+        notify.success(translate('dashboard.toast.progressSaved'), translate('dashboard.toast.notesSaved'));
       },
       onError: progressFailed,
     }),
@@ -310,17 +321,17 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
             color="red"
             variant="light"
             icon={<IconAlertTriangle aria-hidden="true" />}
-            title="Part of your dashboard did not load"
+            title={t('dashboard.failed.title')}
           >
             <Stack gap="xs" align="flex-start">
-              {errorMessage(failed[0]?.error, 'Please check your connection and try again.')}
+              {errorMessage(failed[0]?.error, t('dashboard.failed.text'))}
               <Button
                 size="xs"
                 variant="white"
                 color="red"
                 onClick={() => failed.forEach((query) => void query.refetch())}
               >
-                Try again
+                {t('dashboard.detail.tryAgain')}
               </Button>
             </Stack>
           </Alert>
@@ -338,16 +349,16 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
         >
           <Tabs.List>
             <Tabs.Tab value="progress" leftSection={<IconChartBar size={18} aria-hidden="true" />}>
-              Progress
+              {t('dashboard.tabs.progress')}
             </Tabs.Tab>
             <Tabs.Tab value="current" leftSection={<IconBook2 size={18} aria-hidden="true" />}>
-              Current
+              {t('dashboard.tabs.current')}
             </Tabs.Tab>
             <Tabs.Tab value="wins" leftSection={<IconTrophy size={18} aria-hidden="true" />}>
-              Wins
+              {t('dashboard.tabs.wins')}
             </Tabs.Tab>
             <Tabs.Tab value="profile" leftSection={<IconUserHeart size={18} aria-hidden="true" />}>
-              Profile
+              {t('dashboard.tabs.profile')}
             </Tabs.Tab>
           </Tabs.List>
 

@@ -1,8 +1,8 @@
 import { frameworkDownloadName } from '../../../shared/frameworks-schemas';
 import { notify } from '../../components/notifications';
+import { translate } from '../../i18n/i18n';
+import { restErrorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
-
-export const LOCKED_WEEK_FALLBACK = 'You need to complete the previous week first.';
 
 /**
  * Downloads a week's PDF as `week-{n}.pdf` (docs/product.md#web-client-calls). A 403 shows 'Access
@@ -15,10 +15,13 @@ export async function downloadFramework(weekNumber: number, fetcher: typeof fetc
     return true;
   } catch (error) {
     if (error instanceof RestError && error.status === 403) {
-      notify.error('Access Denied', error.serverMessage ?? LOCKED_WEEK_FALLBACK);
+      notify.error(
+        translate('dashboard.download.denied'),
+        restErrorMessage(error.serverMessage, translate('dashboard.download.lockedFallback')),
+      );
     } else {
       if (!(error instanceof RestError)) console.warn('Saving the downloaded framework failed', error);
-      notify.error('Download Failed', 'Could not download the framework.');
+      notify.error(translate('dashboard.download.failed'), translate('dashboard.download.failedText'));
     }
     return false;
   }

@@ -3,7 +3,17 @@ import { IconCheck, IconClock, IconLock, IconPlayerPlayFilled } from '@tabler/ic
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
-import { WEEK_STATE_LABELS, weekAriaLabel, weeksInRange, type WeekAccess, type WeekState } from './dashboard-logic';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
+import {
+  phaseName,
+  weekNotice,
+  weekStateLabel,
+  weekAriaLabel,
+  weeksInRange,
+  type WeekAccess,
+  type WeekState,
+} from './dashboard-logic';
 import classes from './journey-map.module.css';
 
 const STATE_CLASS: Record<WeekState, string> = {
@@ -58,6 +68,7 @@ function columnsOf(grid: Element | null): number {
  * focused week. Locked weeks stay reachable so that their name says why they are locked.
  */
 export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProps) {
+  const { t } = useT();
   const groupRef = useRef<HTMLDivElement>(null);
   // The week the keyboard last rested on; null until the couple moves, so the default follows the data.
   const [focusedWeek, setFocusedWeek] = useState<number | null>(null);
@@ -91,11 +102,11 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
 
   function choose(week: WeekAccess) {
     if (week.state === 'locked') {
-      notify.error('Week Locked', week.notice ?? undefined);
+      notify.error(translate('dashboard.map.lockedToast'), weekNotice(week));
       return;
     }
     if (week.state === 'coming-soon') {
-      notify.success('Coming Soon', week.notice ?? undefined);
+      notify.success(translate('dashboard.map.comingSoonToast'), weekNotice(week));
       return;
     }
     onSelectWeek(week.weekNumber);
@@ -106,10 +117,10 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
       <Stack gap="md">
         <div>
           <Title order={2} id="journey-map-title" size="h3">
-            Your 52-week journey
+            {t('dashboard.map.title')}
           </Title>
           <Text size="sm" c="dimmed" id="journey-map-hint">
-            Choose a week to open its framework, notes and rating. With the keyboard, the arrow keys move between weeks.
+            {t('dashboard.map.hint')}
           </Text>
         </div>
         <Legend />
@@ -118,20 +129,28 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
           <div
             ref={groupRef}
             role="group"
-            aria-label="Weeks"
+            aria-label={t('dashboard.map.weeks')}
             aria-describedby="journey-map-hint"
             className={classes.phases}
             onKeyDown={onKeyDown}
           >
-            {PHASES.map((phase) => (
+            {PHASES.map((phase, index) => (
               <Stack
                 key={phase.name}
                 gap={6}
                 component="section"
-                aria-label={`Weeks ${phase.firstWeek}-${phase.lastWeek}: ${phase.name}`}
+                aria-label={t('dashboard.map.phaseLabel', {
+                  first: phase.firstWeek,
+                  last: phase.lastWeek,
+                  name: phaseName(index),
+                })}
               >
                 <Text size="sm" fw={600}>
-                  Weeks {phase.firstWeek}-{phase.lastWeek} · {phase.name}
+                  {t('dashboard.map.phaseHeading', {
+                    first: phase.firstWeek,
+                    last: phase.lastWeek,
+                    name: phaseName(index),
+                  })}
                 </Text>
                 <div className={classes.grid}>
                   {weeksInRange(weeks, phase.firstWeek, phase.lastWeek).map((week) => {
@@ -160,7 +179,7 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
             ))}
           </div>
         ) : (
-          <div className={classes.grid} role="status" aria-busy="true" aria-label="Loading the journey map">
+          <div className={classes.grid} role="status" aria-busy="true" aria-label={t('dashboard.map.loading')}>
             {Array.from({ length: TOTAL_WEEKS }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of identical placeholders that never reorders
               <Skeleton key={index} height={52} radius="md" />
@@ -173,14 +192,20 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
 }
 
 function Legend() {
+  const { t } = useT();
   return (
-    <Group gap="md" component="ul" aria-label="Legend" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Group
+      gap="md"
+      component="ul"
+      aria-label={t('dashboard.map.legend')}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {LEGEND_ORDER.map((state) => (
         <Group key={state} gap={6} component="li" wrap="nowrap">
           <span className={`${classes.legendSwatch} ${STATE_CLASS[state]}`} aria-hidden="true">
             {STATE_ICON[state]}
           </span>
-          <Text size="sm">{WEEK_STATE_LABELS[state]}</Text>
+          <Text size="sm">{weekStateLabel(state)}</Text>
         </Group>
       ))}
     </Group>

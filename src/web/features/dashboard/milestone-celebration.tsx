@@ -1,7 +1,10 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { MILESTONE_MESSAGES, type Milestone } from './weekly-routine';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { useT } from '../../i18n/use-t';
+import { milestoneTitle } from './dashboard-logic';
+import type { Milestone } from './weekly-routine';
 import classes from './milestone-celebration.module.css';
 
 interface MilestoneCelebrationProps {
@@ -21,6 +24,7 @@ interface MilestoneCelebrationProps {
  */
 export function MilestoneCelebration({ milestone, onClose, onShowWins }: MilestoneCelebrationProps) {
   // The last milestone stays on screen while the dialog's closing transition plays.
+  const { t } = useT();
   const last = useRef<Milestone | null>(null);
   if (milestone) last.current = milestone;
   const shown = milestone ?? last.current;
@@ -38,9 +42,9 @@ export function MilestoneCelebration({ milestone, onClose, onShowWins }: Milesto
               lineHeight: 1.3,
             }}
           >
-            {shown ? shown.title : ''}
+            {shown ? milestoneTitle(shown.week) : ''}
           </Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton aria-label={t('dashboard.celebration.close')} />
         </Modal.Header>
         <Modal.Body>
           {shown ? (
@@ -51,15 +55,15 @@ export function MilestoneCelebration({ milestone, onClose, onShowWins }: Milesto
                 </ThemeIcon>
               </span>
               <Text fw={700} size="lg">
-                Milestone reached: {shown.week === 1 ? '1 week completed' : `${shown.week} weeks completed`}
+                {t('dashboard.celebration.reached', { count: shown.week })}
               </Text>
-              <Text>{MILESTONE_MESSAGES[shown.week]}</Text>
+              <Text>{t(`dashboard.milestone.${shown.week}.message` as MessageId)}</Text>
               <Group justify="center" gap="sm">
                 <Button variant="default" onClick={onShowWins}>
-                  See your wins
+                  {t('dashboard.celebration.showWins')}
                 </Button>
                 <Button data-autofocus onClick={onClose}>
-                  Keep going
+                  {t('dashboard.celebration.keepGoing')}
                 </Button>
               </Group>
             </Stack>

@@ -1,6 +1,7 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import type { Profile } from '../../../shared/profile-rules';
+import { useT } from '../../i18n/use-t';
 import { ProfileFieldsForm, profileToFormValues, type ProfileFormValues } from './profile-form';
 
 interface OnboardingModalProps {
@@ -32,6 +33,7 @@ export function onboardingInitialValues(
  * button, no Escape, no click outside): saving both names is the only way on.
  */
 export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingModalProps) {
+  const { t } = useT();
   return (
     // returnFocus off: after saving, focus goes on to week 1's details (dashboard-screen.tsx), not
     // back to wherever it was before the dialog opened (the top of the page).
@@ -56,19 +58,16 @@ export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingM
               lineHeight: 1.3,
             }}
           >
-            Welcome to your 52-week journey!
+            {t('dashboard.onboarding.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <Stack gap="md">
-            <Text>
-              Tell us who is taking this journey together. Your names personalise your dashboard and workbook; the
-              wedding date is optional.
-            </Text>
+            <Text>{t('dashboard.onboarding.intro')}</Text>
             <ProfileFieldsForm
               initialValues={onboardingInitialValues(profile)}
               saving={saving}
-              submitLabel="Start Our Journey"
+              submitLabel={t('dashboard.onboarding.submit')}
               onSave={onSave}
               requireNamesToSubmit
               autoFocus

@@ -1,7 +1,16 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { NAME_MAX_LENGTH } from '../../../shared/constants';
-import { isCalendarDate, nameError, normalizeWeddingDate, type Profile } from '../../../shared/profile-rules';
+import type { MessageId } from '../../../shared/i18n/locales';
+import {
+  isCalendarDate,
+  nameError,
+  normalizeWeddingDate,
+  type Profile,
+  type ProfileNameField,
+} from '../../../shared/profile-rules';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 
 export interface ProfileFormValues {
   userDisplayName: string;
@@ -27,13 +36,21 @@ export function formValuesToProfile(values: ProfileFormValues): Profile {
   };
 }
 
+/** The shared rule's verdict on a name, in the page's language (the server keeps its English). */
+function nameFieldError(field: ProfileNameField, value: string): string | null {
+  if (nameError(field, value) === null) return null;
+  return value.trim() === ''
+    ? translate(`dashboard.profile.${field}.required` as MessageId)
+    : translate(`dashboard.profile.${field}.tooLong` as MessageId, { max: NAME_MAX_LENGTH });
+}
+
 /** The server's profile rules (shared/profile-rules.ts), as Mantine form field errors. */
 export function validateProfileForm(values: ProfileFormValues) {
   const date = normalizeWeddingDate(values.weddingDate);
   return {
-    userDisplayName: nameError('userDisplayName', values.userDisplayName),
-    partnerName: nameError('partnerName', values.partnerName),
-    weddingDate: date !== null && !isCalendarDate(date) ? 'Enter a real date, or leave it empty' : null,
+    userDisplayName: nameFieldError('userDisplayName', values.userDisplayName),
+    partnerName: nameFieldError('partnerName', values.partnerName),
+    weddingDate: date !== null && !isCalendarDate(date) ? translate('dashboard.profile.dateInvalid') : null,
   };
 }
 
@@ -60,6 +77,7 @@ export function ProfileFieldsForm({
   requireNamesToSubmit,
   autoFocus,
 }: ProfileFieldsFormProps) {
+  const { t } = useT();
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues,
@@ -71,7 +89,7 @@ export function ProfileFieldsForm({
     <form onSubmit={form.onSubmit((values) => onSave(formValuesToProfile(values)))} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Your name"
+          label={t('dashboard.profile.name')}
           required
           maxLength={NAME_MAX_LENGTH}
           autoComplete="given-name"
@@ -79,7 +97,7 @@ export function ProfileFieldsForm({
           {...form.getInputProps('userDisplayName')}
         />
         <TextInput
-          label="Your partner's name"
+          label={t('dashboard.profile.partner')}
           required
           maxLength={NAME_MAX_LENGTH}
           autoComplete="off"
@@ -87,8 +105,8 @@ export function ProfileFieldsForm({
         />
         <TextInput
           type="date"
-          label="Wedding date"
-          description="Optional. We count down the days for you."
+          label={t('dashboard.profile.date')}
+          description={t('dashboard.profile.dateHint')}
           {...form.getInputProps('weddingDate')}
         />
         <Group justify="flex-end">

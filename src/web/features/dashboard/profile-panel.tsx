@@ -3,6 +3,7 @@ import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues } from './profile-form';
 import { PartnerSignIns } from '../partners/partner-sign-ins';
 import { RemindersSwitch } from './reminders-switch';
+import { useT } from '../../i18n/use-t';
 
 interface ProfilePanelProps {
   profile: Profile | undefined;
@@ -12,13 +13,14 @@ interface ProfilePanelProps {
 
 /** The Profile tab: edit both names and the wedding date. */
 export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
+  const { t } = useT();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="profile-title" maw={560}>
       <Title order={2} size="h3" id="profile-title">
-        Your couple profile
+        {t('dashboard.profile.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        The names greet you on the dashboard and label each partner in the workbook.
+        {t('dashboard.profile.intro')}
       </Text>
       {profile ? (
         // Re-mount when the saved profile changes, so the fields show what was stored.
@@ -26,11 +28,11 @@ export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
           key={`${profile.userDisplayName}|${profile.partnerName}|${profile.weddingDate ?? ''}`}
           initialValues={profileToFormValues(profile)}
           saving={saving}
-          submitLabel="Save Profile"
+          submitLabel={t('dashboard.profile.save')}
           onSave={onSave}
         />
       ) : (
-        <Stack aria-busy="true" aria-label="Loading your profile">
+        <Stack aria-busy="true" aria-label={t('dashboard.profile.loading')}>
           <Skeleton height={56} />
           <Skeleton height={56} />
           <Skeleton height={56} />

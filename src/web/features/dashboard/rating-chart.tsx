@@ -1,4 +1,5 @@
 import { TOTAL_WEEKS } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
 
 interface RatingChartProps {
   /** Rated weeks in week order. */
@@ -30,14 +31,17 @@ export function RatingChart({ ratings }: RatingChartProps) {
   const slot = PLOT_W / span;
   const barWidth = Math.max(3, Math.min(28, slot * 0.7));
   const y = (rating: number) => PAD.top + PLOT_H - (rating / 5) * PLOT_H;
-  const description = ratings.map((item) => `week ${item.weekNumber}: ${item.rating} of 5`).join('; ');
+  const { t } = useT();
+  const description = ratings
+    .map((item) => t('dashboard.chart.item', { week: item.weekNumber, rating: item.rating }))
+    .join('; ');
 
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       width="100%"
       role="img"
-      aria-label={`Weekly ratings: ${description}`}
+      aria-label={t('dashboard.chart.label', { description })}
       style={{ display: 'block', maxWidth: 480 }}
     >
       {[1, 2, 3, 4, 5].map((level) => (
@@ -84,7 +88,7 @@ export function RatingChart({ ratings }: RatingChartProps) {
           textAnchor="middle"
           fill="var(--mantine-color-gray-7)"
         >
-          {`W${week}`}
+          {t('dashboard.chart.axis', { week })}
         </text>
       ))}
     </svg>

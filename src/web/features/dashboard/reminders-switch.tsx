@@ -2,10 +2,13 @@ import { Skeleton, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 
 /** The weekly reminder emails, on or off (the reminders' unsubscribe link turns them off too). */
 export function RemindersSwitch() {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const options = trpc.mail.reminders.queryOptions();
   const reminders = useQuery(options);
@@ -13,19 +16,23 @@ export function RemindersSwitch() {
     trpc.mail.setReminders.mutationOptions({
       onSuccess: (result) => {
         queryClient.setQueryData(options.queryKey, result);
-        notify.success('Saved', result.weeklyReminders ? 'Weekly reminders are on.' : 'Weekly reminders are off.');
+        notify.success(
+          translate('dashboard.reminders.saved'),
+          result.weeklyReminders ? translate('dashboard.reminders.on') : translate('dashboard.reminders.off'),
+        );
       },
-      onError: (error) => notify.error('Error', errorMessage(error, 'Could not save your choice.')),
+      onError: (error) =>
+        notify.error(translate('dashboard.toast.error'), errorMessage(error, translate('dashboard.reminders.failed'))),
     }),
   );
-  if (!reminders.data) return <Skeleton height={44} aria-label="Loading your email settings" />;
+  if (!reminders.data) return <Skeleton height={44} aria-label={t('dashboard.reminders.loading')} />;
   return (
     <Switch
       checked={reminders.data.weeklyReminders}
       disabled={update.isPending}
       onChange={(event) => update.mutate({ weeklyReminders: event.currentTarget.checked })}
-      label="Weekly reminder emails"
-      description="One friendly email when a week has waited seven days. Never more than one a week."
+      label={t('dashboard.reminders.label')}
+      description={t('dashboard.reminders.description')}
     />
   );
 }

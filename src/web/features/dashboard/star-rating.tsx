@@ -1,5 +1,7 @@
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useId } from 'react';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import classes from './star-rating.module.css';
 
 export const STAR_COUNT = 5;
@@ -13,7 +15,7 @@ interface StarRatingProps {
   disabled?: boolean;
 }
 
-const starLabel = (value: number) => `${value} star${value === 1 ? '' : 's'}`;
+const starLabel = (value: number) => translate('dashboard.stars', { count: value });
 
 /**
  * Five stars as a native radio group (the ARIA radio-group pattern, decision 0135): Tab reaches the
@@ -22,6 +24,7 @@ const starLabel = (value: number) => `${value} star${value === 1 ? '' : 's'}`;
  * so screen readers say "3 stars, radio button, checked, 3 of 5".
  */
 export function StarRating({ value, onChange, labelledBy, disabled }: StarRatingProps) {
+  useT();
   const name = useId();
   return (
     <div role="radiogroup" aria-labelledby={labelledBy} className={classes.group} data-testid="star-rating">

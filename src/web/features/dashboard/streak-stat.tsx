@@ -1,5 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 
 /** The browser's IANA time zone, whose calendar weeks the streak counts (UTC if it names none). */
@@ -9,10 +10,6 @@ export function browserTimeZone(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function weeksText(count: number): string {
-  return `${count} week${count === 1 ? '' : 's'}`;
 }
 
 /** The streak query as the dashboard asks it, so a completion can refresh exactly this one. */
@@ -26,33 +23,34 @@ export function streakQueryOptions() {
  * the server counts it, in the calendar weeks of this browser's time zone.
  */
 export function StreakStat() {
+  const { t } = useT();
   const streak = useQuery(streakQueryOptions());
   const data = streak.data;
   return (
     <div>
       <Text size="sm" c="dimmed" fw={600}>
-        Weekly streak
+        {t('dashboard.streak.title')}
       </Text>
       {data ? (
         <>
           <Text fz={24} fw={700}>
-            {weeksText(data.currentStreak)}
+            {t('dashboard.streak.weeks', { count: data.currentStreak })}
           </Text>
           <Text size="xs" c="dimmed" mt={4}>
-            Best: {weeksText(data.bestStreak)}.{' '}
+            {t('dashboard.streak.best', { count: data.bestStreak })}{' '}
             {data.completedThisWeek
-              ? 'You completed a week this week.'
+              ? t('dashboard.streak.doneThisWeek')
               : data.currentStreak > 0
-                ? 'Complete a week by Sunday to keep it going.'
-                : 'Complete a week this week to start one.'}
+                ? t('dashboard.streak.keepGoing')
+                : t('dashboard.streak.start')}
           </Text>
         </>
       ) : streak.isError ? (
         <Text size="sm" mt={6}>
-          Your streak could not be loaded.
+          {t('dashboard.streak.failed')}
         </Text>
       ) : (
-        <div role="status" aria-busy="true" aria-label="Loading your streak">
+        <div role="status" aria-busy="true" aria-label={t('dashboard.streak.loading')}>
           <Skeleton height={32} width="50%" mt={2} />
           <Skeleton height={14} width="80%" mt={6} />
         </div>

@@ -3,6 +3,9 @@ import { IconBook, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { UserProgression } from '../../../shared/progress-schemas';
+import { formatNumber } from '../../../shared/i18n/format';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { availableFrameworkCount, type WeekAccess } from './dashboard-logic';
 
 interface SummaryCardsProps {
@@ -31,8 +34,9 @@ function SummaryCard({ title, icon, children }: { title: string; icon: ReactNode
  * tall as what replaces them, so the cards and the page below do not move when the answer comes.
  */
 function ValueSkeleton({ withBar = false }: { withBar?: boolean }) {
+  const { t } = useT();
   return (
-    <div role="status" aria-busy="true" aria-label="Loading">
+    <div role="status" aria-busy="true" aria-label={t('dashboard.summary.loading')}>
       <Skeleton height={34} width="50%" />
       {withBar ? <Skeleton height={12} mt="sm" radius="xl" /> : null}
       <Skeleton height="calc(var(--mantine-font-size-sm) * var(--mantine-line-height-sm))" width="80%" mt={6} />
@@ -47,16 +51,18 @@ function ValueSkeleton({ withBar = false }: { withBar?: boolean }) {
  */
 function publishedCaption(published: number): string {
   return published === TOTAL_WEEKS
-    ? `Open to you now. All ${TOTAL_WEEKS} weeks published.`
-    : `Open to you now. ${published} of ${TOTAL_WEEKS} weeks published.`;
+    ? translate('dashboard.summary.allPublished', { total: TOTAL_WEEKS })
+    : translate('dashboard.summary.somePublished', { published, total: TOTAL_WEEKS });
 }
 
 /** Weeks completed (x/52 with a percent bar), frameworks available now, and the current week. */
 export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
+  const { t, locale } = useT();
   const percent = progression ? Math.round(progression.progressPercentage) : 0;
+  const percentText = formatNumber(locale, percent / 100, { style: 'percent' });
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-      <SummaryCard title="Weeks Completed" icon={<IconCircleCheck size={20} />}>
+      <SummaryCard title={t('dashboard.summary.completedTitle')} icon={<IconCircleCheck size={20} />}>
         {progression ? (
           <>
             <Text fz={28} fw={700} lh={1.2}>
@@ -66,10 +72,10 @@ export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
               value={progression.progressPercentage}
               mt="sm"
               size="lg"
-              aria-label={`${percent}% of the course completed`}
+              aria-label={t('dashboard.summary.percentLabel', { percent: percentText })}
             />
             <Text size="sm" c="dimmed" mt={6}>
-              {percent}% complete
+              {t('dashboard.summary.percent', { percent: percentText })}
             </Text>
           </>
         ) : (
@@ -77,7 +83,7 @@ export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
         )}
       </SummaryCard>
 
-      <SummaryCard title="Available Frameworks" icon={<IconBook size={20} />}>
+      <SummaryCard title={t('dashboard.summary.availableTitle')} icon={<IconBook size={20} />}>
         {weeks ? (
           <>
             <Text fz={28} fw={700} lh={1.2}>
@@ -92,18 +98,20 @@ export function SummaryCards({ progression, weeks }: SummaryCardsProps) {
         )}
       </SummaryCard>
 
-      <SummaryCard title="Current Week" icon={<IconFlag size={20} />}>
+      <SummaryCard title={t('dashboard.summary.currentTitle')} icon={<IconFlag size={20} />}>
         {progression ? (
           <>
             <Text fz={28} fw={700} lh={1.2}>
-              {progression.nextWeek === null ? 'All done' : `Week ${progression.nextWeek}`}
+              {progression.nextWeek === null
+                ? t('dashboard.summary.allDone')
+                : t('dashboard.week.name', { week: progression.nextWeek })}
             </Text>
             <Text size="sm" c="dimmed" mt={6}>
               {progression.nextWeek === null
-                ? 'You completed all 52 weeks. Congratulations!'
+                ? t('dashboard.summary.allDoneText')
                 : progression.totalCompleted === 0
-                  ? 'Start with week 1 on the journey map below.'
-                  : 'Your next week to work through together.'}
+                  ? t('dashboard.summary.start')
+                  : t('dashboard.summary.next')}
             </Text>
           </>
         ) : (

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { advertisedPrice } from '../../../shared/money';
 import { embeddedPublicConfig } from '../../public-config';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 
 interface TrialNoticeProps {
@@ -15,6 +16,7 @@ interface TrialNoticeProps {
 
 /** Where the free trial ends and how to get the rest of the course. */
 export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
+  const { t } = useT();
   const reachedEnd = totalCompleted >= weekLimit;
   // The pricing form comes filled in with this sign-in's email and the couple's first name; paying
   // while signed in upgrades this same account (docs/product.md#card-payments).
@@ -31,13 +33,14 @@ export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
       variant="light"
       color="plum"
       icon={<IconInfoCircle aria-hidden="true" />}
-      title={reachedEnd ? 'You finished your free trial' : 'Free trial'}
+      title={reachedEnd ? t('dashboard.trial.finished') : t('dashboard.trial.title')}
     >
       <Text size="sm">
-        Your trial includes weeks 1-{weekLimit}. Weeks {weekLimit + 1}-{TOTAL_WEEKS} open with the full course
-        {price ? `: ${price} once,` : ','} with a 30-day money-back guarantee.{' '}
+        {price
+          ? t('dashboard.trial.textPrice', { limit: weekLimit, first: weekLimit + 1, total: TOTAL_WEEKS, price })
+          : t('dashboard.trial.text', { limit: weekLimit, first: weekLimit + 1, total: TOTAL_WEEKS })}{' '}
         <Anchor renderRoot={(props) => <Link {...props} to="/" search={search} hash="pricing" />} fw={600}>
-          Get the full course
+          {t('dashboard.trial.buy')}
         </Anchor>
       </Text>
     </Alert>

@@ -64,7 +64,7 @@ describe('WeekDetailCard', () => {
     );
     expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
     expect(screen.queryByText('In Progress')).not.toBeInTheDocument();
-    expect(screen.getByText(/Completed March 4, 2027/)).toBeInTheDocument();
+    expect(screen.getByText(/Completed 4 March 2027/)).toBeInTheDocument();
   });
 
   it('rates with the stars and clears the rating', async () => {

@@ -7,7 +7,8 @@ import { focusElement } from '../../lib/focus';
 import { isString, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
-import { formatCount } from '../../../shared/format-count';
+import { formatDate, formatNumber } from '../../../shared/i18n/format';
+import { useT } from '../../i18n/use-t';
 
 export interface WeekDetailCardProps {
   week: Pick<WeekAccess, 'weekNumber' | 'title' | 'description'>;
@@ -28,19 +29,13 @@ export interface WeekDetailCardProps {
   onSaveNotes: (notes: string) => Promise<unknown>;
 }
 
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
 /**
  * The selected week: its framework, completion, rating and notes. Render it with `key={weekNumber}`
  * so the notes box starts from the saved notes of each week.
  */
 export function WeekDetailCard(props: WeekDetailCardProps) {
   const { week, record, completed } = props;
+  const { t, locale } = useT();
   const savedNotes = record?.notes ?? '';
   // Notes typed but not yet confirmed by the server survive a reload (lib/local-draft.ts).
   const storedNotes = useStoredDraft('notes', week.weekNumber, isString);
@@ -61,13 +56,13 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Text size="sm" fw={600} c="plum.9">
-              Week {week.weekNumber}
+              {t('dashboard.week.name', { week: week.weekNumber })}
             </Text>
             <Title order={2} size="h3" id={titleId} tabIndex={-1}>
               {weekTitle(week)}
             </Title>
           </div>
-          <CloseButton aria-label="Close week details" onClick={props.onClose} />
+          <CloseButton aria-label={t('dashboard.detail.closeLabel')} onClick={props.onClose} />
         </Group>
 
         {week.description ? <Text>{week.description}</Text> : null}
@@ -75,15 +70,15 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
         <Group gap="xs">
           {completed && record?.completedAt ? (
             <Badge color="green" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden="true" />}>
-              Completed {formatDate(record.completedAt)}
+              {t('dashboard.detail.completedOn', { date: formatDate(locale, record.completedAt) })}
             </Badge>
           ) : completed ? (
             <Badge color="green" size="lg">
-              Completed
+              {t('dashboard.weekState.completed')}
             </Badge>
           ) : (
             <Badge variant="light" size="lg">
-              In Progress
+              {t('dashboard.detail.inProgress')}
             </Badge>
           )}
         </Group>
@@ -94,7 +89,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             onClick={props.onDownload}
             loading={props.downloading}
           >
-            Download PDF
+            {t('dashboard.detail.download')}
           </Button>
           {completed ? null : (
             <Button
@@ -103,7 +98,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               onClick={props.onComplete}
               loading={props.completing}
             >
-              Mark Complete
+              {t('dashboard.detail.complete')}
             </Button>
           )}
           <Button
@@ -111,16 +106,16 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             leftSection={<IconBook2 size={18} aria-hidden="true" />}
             onClick={props.onOpenWorkbook}
           >
-            Open Interactive Workbook
+            {t('dashboard.detail.openWorkbook')}
           </Button>
           <Button variant="default" onClick={props.onClose}>
-            Close
+            {t('dashboard.celebration.close')}
           </Button>
         </Group>
 
         <Stack gap={6}>
           <Text fw={600} id={ratingLabelId}>
-            How was this week for you?
+            {t('dashboard.detail.ratingQuestion')}
           </Text>
           <Group gap="sm">
             <StarRating
@@ -140,11 +135,11 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               }}
               disabled={rating === null || props.savingRating}
             >
-              Clear rating
+              {t('dashboard.detail.clearRating')}
             </Button>
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {rating === null ? 'Not rated yet.' : `Rated ${rating} of 5.`}
+            {rating === null ? t('dashboard.detail.notRated') : t('dashboard.detail.rated', { rating })}
           </Text>
         </Stack>
 
@@ -156,8 +151,8 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
         >
           <Stack gap="xs">
             <Textarea
-              label="Your notes for this week"
-              description="Thoughts, agreements, questions to revisit. Only the two of you can see them."
+              label={t('dashboard.detail.notesLabel')}
+              description={t('dashboard.detail.notesHint')}
               autosize
               minRows={3}
               maxRows={10}
@@ -170,15 +165,17 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             />
             {storedNotes !== undefined && storedNotes !== savedNotes && notesSave.status === 'idle' ? (
               <Text size="sm" c="dimmed">
-                Your unsaved notes from this device are back. Save them when you are ready.
+                {t('dashboard.detail.notesRestored')}
               </Text>
             ) : null}
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
-                {formatCount(notes.length)} / {formatCount(NOTES_MAX_LENGTH)}
+                {formatNumber(locale, notes.length)} / {formatNumber(locale, NOTES_MAX_LENGTH)}
               </Text>
               <Button type="submit" variant="light" loading={props.savingNotes} disabled={!notesChanged}>
-                {notesSave.status === 'failed' && notesChanged ? 'Try again' : 'Save Notes'}
+                {notesSave.status === 'failed' && notesChanged
+                  ? t('dashboard.detail.tryAgain')
+                  : t('dashboard.detail.saveNotes')}
               </Button>
             </Group>
             <Text
@@ -189,9 +186,9 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               data-testid="notes-status"
             >
               {notesSave.status === 'saved'
-                ? 'Notes saved.'
+                ? t('dashboard.detail.notesSaved')
                 : notesSave.status === 'failed'
-                  ? 'Your notes were not saved. They are still here and kept on this device; press Try again.'
+                  ? t('dashboard.detail.notesFailed')
                   : ''}
             </Text>
           </Stack>

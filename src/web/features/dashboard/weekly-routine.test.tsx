@@ -20,7 +20,12 @@ import { Route as DashboardRoute } from '../../routes/dashboard';
 import { DashboardScreen } from './dashboard-screen';
 import type { readDashboardSearch } from './dashboard-search';
 import { makeProgression, makeWeeks } from './test-fixtures';
-import { MILESTONE_MESSAGES, milestoneReached, nextStep } from './weekly-routine';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { translate } from '../../i18n/i18n';
+import { milestoneReached, nextStep } from './weekly-routine';
+
+/** A milestone's own words in its celebration, as the page shows them in English. */
+const milestoneMessage = (week: number) => translate(`dashboard.milestone.${week}.message` as MessageId);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -124,7 +129,7 @@ describe('milestoneReached', () => {
   });
 
   it('has its own message for every milestone', () => {
-    const messages = MILESTONES.map((milestone) => MILESTONE_MESSAGES[milestone.week]);
+    const messages = MILESTONES.map((milestone) => milestoneMessage(milestone.week));
     expect(new Set(messages).size).toBe(MILESTONES.length);
   });
 });
@@ -255,7 +260,7 @@ describe('the milestone celebration', () => {
       await user.click(await screen.findByRole('button', { name: 'Mark Complete' }, LOAD));
 
       const dialog = await screen.findByRole('dialog', { name: 'Journey Started!' }, LOAD);
-      expect(within(dialog).getByText(MILESTONE_MESSAGES[1])).toBeInTheDocument();
+      expect(within(dialog).getByText(milestoneMessage(1))).toBeInTheDocument();
       expect(within(dialog).getByText('Milestone reached: 1 week completed')).toBeInTheDocument();
       // The spec's toast is still there.
       const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
@@ -274,7 +279,7 @@ describe('the milestone celebration', () => {
     const { user, router } = renderDashboard('/?week=13');
     await user.click(await screen.findByRole('button', { name: 'Mark Complete' }, LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Quarter Champion' }, LOAD);
-    expect(within(dialog).getByText(MILESTONE_MESSAGES[13])).toBeInTheDocument();
+    expect(within(dialog).getByText(milestoneMessage(13))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'See your wins' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(search(router)).toEqual({ tab: 'wins', week: 13 });

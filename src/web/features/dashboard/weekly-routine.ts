@@ -44,11 +44,3 @@ export function milestoneReached(before: UserProgression | undefined, record: Pr
   const total = before.totalCompleted + 1;
   return MILESTONES.find((milestone) => milestone.week === total) ?? null;
 }
-
-/** Each milestone's own words in its celebration (its title is the business constant). */
-export const MILESTONE_MESSAGES: Record<Milestone['week'], string> = {
-  1: 'You finished your first week together. Every strong marriage is built one honest conversation at a time, and you have just had the first of many.',
-  13: 'Thirteen weeks together: your Communication Foundation is complete. The listening habits you have built will carry every conversation still to come.',
-  26: 'Halfway through the year, and you keep showing up for each other. Trust & Intimacy is behind you; Future Planning starts next.',
-  52: 'All 52 weeks, side by side. You have built a shared language for the years ahead, and the vision and vows you wrote are yours to keep.',
-};

@@ -20,7 +20,7 @@ describe('WinsPanel', () => {
     expect(screen.getByLabelText('Quarter Champion: reached')).toBeInTheDocument();
     expect(screen.getByLabelText('Halfway Heroes: not reached yet, 13 weeks to go')).toBeInTheDocument();
     expect(screen.getByLabelText('Full Year Champions!: not reached yet, 39 weeks to go')).toBeInTheDocument();
-    expect(screen.getByText('13 more weeks to "Halfway Heroes".')).toBeInTheDocument();
+    expect(screen.getByText('13 more weeks to “Halfway Heroes”.')).toBeInTheDocument();
   });
 
   it('states a milestone not reached yet as a goal, not as weeks already completed', () => {

@@ -4,6 +4,8 @@ import { IconStar, IconTrophy } from '@tabler/icons-react';
 import type { ProgressRecord, UserProgression } from '../../../shared/progress-schemas';
 import { averageRating, consistencyScore, milestoneStatuses, nextMilestone, ratedWeeks } from './dashboard-logic';
 import { RatingChart } from './rating-chart';
+import { useT } from '../../i18n/use-t';
+import { formatNumber } from '../../../shared/i18n/format';
 
 interface WinsPanelProps {
   progression: UserProgression | undefined;
@@ -12,16 +14,12 @@ interface WinsPanelProps {
   streak?: ReactNode;
 }
 
-/** '1 week', '13 weeks'. */
-function weeksText(count: number): string {
-  return `${count} week${count === 1 ? '' : 's'}`;
-}
-
 /** Milestones reached (or still ahead) and growth statistics from the couple's own data. */
 export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
+  const { t, locale } = useT();
   if (!progression || !records) {
     return (
-      <Stack aria-busy="true" aria-label="Loading your wins">
+      <Stack aria-busy="true" aria-label={t('dashboard.wins.loading')}>
         <Skeleton height={160} radius="md" />
         <Skeleton height={220} radius="md" />
       </Stack>
@@ -36,12 +34,12 @@ export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
     <Stack gap="lg">
       <Card withBorder padding="lg" component="section" aria-labelledby="milestones-title">
         <Title order={2} size="h3" id="milestones-title" mb="xs">
-          Milestones
+          {t('dashboard.wins.milestones')}
         </Title>
         <Text size="sm" c="dimmed" mb="md">
           {upcoming
-            ? `${upcoming.weeksToGo} more week${upcoming.weeksToGo === 1 ? '' : 's'} to "${upcoming.title}".`
-            : 'Every milestone reached. What a year!'}
+            ? t('dashboard.wins.upcoming', { count: upcoming.weeksToGo, title: upcoming.title })
+            : t('dashboard.wins.allReached')}
         </Text>
         <SimpleGrid
           cols={{ base: 1, xs: 2, md: 4 }}
@@ -57,7 +55,11 @@ export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
               withBorder
               bg={milestone.reached ? 'plum.0' : undefined}
               data-reached={milestone.reached}
-              aria-label={`${milestone.title}: ${milestone.reached ? 'reached' : `not reached yet, ${weeksText(milestone.weeksToGo)} to go`}`}
+              aria-label={
+                milestone.reached
+                  ? t('dashboard.wins.milestoneReachedLabel', { title: milestone.title })
+                  : t('dashboard.wins.milestoneAheadLabel', { title: milestone.title, count: milestone.weeksToGo })
+              }
             >
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <ThemeIcon
@@ -74,11 +76,13 @@ export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
                   <Text size="sm" c="dimmed">
                     {/* What the milestone asks for: a fact once reached, a goal before. */}
                     {milestone.reached
-                      ? `${weeksText(milestone.week)} completed`
-                      : `Complete ${weeksText(milestone.week)}`}
+                      ? t('dashboard.wins.weeksCompleted', { count: milestone.week })
+                      : t('dashboard.wins.completeWeeks', { count: milestone.week })}
                   </Text>
                   <Text size="sm" fw={600} c={milestone.reached ? 'green.7' : 'gray.7'}>
-                    {milestone.reached ? 'Reached' : `${milestone.weeksToGo} to go`}
+                    {milestone.reached
+                      ? t('dashboard.wins.reached')
+                      : t('dashboard.wins.toGo', { count: milestone.weeksToGo })}
                   </Text>
                 </div>
               </Group>
@@ -89,32 +93,44 @@ export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
 
       <Card withBorder padding="lg" component="section" aria-labelledby="growth-title">
         <Title order={2} size="h3" id="growth-title" mb="md">
-          Growth statistics
+          {t('dashboard.wins.growth')}
         </Title>
         <SimpleGrid cols={streak ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 3 }} spacing="md" mb="lg">
-          <Stat label="Consistency score" value={`${consistencyScore(progression.progressPercentage)}%`}>
+          <Stat
+            label={t('dashboard.wins.consistency')}
+            value={formatNumber(locale, consistencyScore(progression.progressPercentage) / 100, { style: 'percent' })}
+          >
             <Progress
               value={consistencyScore(progression.progressPercentage)}
               size="sm"
               mt={6}
-              aria-label="Consistency score"
+              aria-label={t('dashboard.wins.consistency')}
             />
           </Stat>
           {streak}
           <Stat
-            label="Average weekly rating"
-            value={average === null ? 'No ratings yet' : `${average.toFixed(1)}/5`}
+            label={t('dashboard.wins.average')}
+            value={
+              average === null
+                ? t('dashboard.wins.noRatings')
+                : t('dashboard.wins.averageValue', {
+                    average: formatNumber(locale, average, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+                  })
+            }
             hint={
               average === null
-                ? 'Rate a week on the Progress tab to see your average.'
-                : `From ${rated.length} rated week${rated.length === 1 ? '' : 's'}.`
+                ? t('dashboard.wins.averageHint')
+                : t('dashboard.wins.ratedFrom', { count: rated.length })
             }
           />
-          <Stat label="Weeks completed" value={`${progression.totalCompleted} of 52`} />
+          <Stat
+            label={t('dashboard.wins.weeksCompletedLabel')}
+            value={t('dashboard.wins.weeksCompletedValue', { count: progression.totalCompleted })}
+          />
         </SimpleGrid>
 
         <Text fw={600} mb="xs" id="ratings-chart-title">
-          Your weekly ratings
+          {t('dashboard.wins.ratingsTitle')}
         </Text>
         {rated.length > 0 ? (
           <RatingChart ratings={rated} />
@@ -123,10 +139,7 @@ export function WinsPanel({ progression, records, streak }: WinsPanelProps) {
             <ThemeIcon variant="light" radius="xl" aria-hidden="true">
               <IconStar size={18} />
             </ThemeIcon>
-            <Text size="sm">
-              No rated weeks yet. Open a week on the Progress tab and give it 1 to 5 stars; your ratings will chart
-              here.
-            </Text>
+            <Text size="sm">{t('dashboard.wins.noRatedWeeks')}</Text>
           </Group>
         )}
       </Card>

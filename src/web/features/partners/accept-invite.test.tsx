@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { AcceptInvite } from './accept-invite';
@@ -34,5 +35,33 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Copy code' }));
     expect(await navigator.clipboard.readText()).toBe('MRP3-TFF9-ZW8Q');
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('in Spanish: invites, accepts and welcomes with no English left', async () => {
+    stubTrpcFetch({
+      'partners.invite': () => ({
+        data: { partner: 'partner2', partnerName: 'Sam', otherName: 'Mia', expiresAt: '2026-12-01T00:00:00.000Z' },
+      }),
+      'partners.acceptInvite': () => ({
+        data: {
+          success: true,
+          message: 'Welcome! Your own sign-in is ready.',
+          accessCode: 'MRP3-TFF9-ZW8Q',
+          email: 'sam@example.com',
+          partner: 'partner2',
+        },
+      }),
+    });
+    i18n.activate('es');
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+    expect(await screen.findByText(/^Mia te invita, Sam, a iniciar sesión/)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\b(invites|Your|email|Accept)\b/);
+    await user.type(screen.getByRole('textbox', { name: /Tu correo electrónico/ }), 'sam@example.com');
+    await user.click(screen.getByRole('button', { name: 'Aceptar la invitación' }));
+    expect(await screen.findByLabelText('Tu código de acceso personal')).toHaveTextContent('MRP3-TFF9-ZW8Q');
+    // The API's English welcome is shown in Spanish.
+    expect(screen.getByText('¡Te damos la bienvenida! Tu propio acceso ya está listo.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\b(Welcome|Sign in|emailed|Open our course)\b/);
   });
 });

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AcceptedInvite } from '../../../shared/partner-schemas';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, serverMessageText } from '../../lib/api-error';
+import { T, useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { useEnterAfterSignIn } from '../auth/session-cache';
 import { CopyCodeButton } from '../../components/copy-code-button';
@@ -12,6 +13,7 @@ import { CopyCodeButton } from '../../components/copy-code-button';
  * receives their own personal access code, shown here once and emailed.
  */
 export function AcceptInvite({ code }: { code: string }) {
+  const { t } = useT();
   const preview = useQuery({ ...trpc.partners.invite.queryOptions({ code }), retry: false });
   const [email, setEmail] = useState('');
   const [accepted, setAccepted] = useState<AcceptedInvite | null>(null);
@@ -26,30 +28,30 @@ export function AcceptInvite({ code }: { code: string }) {
   if (accepted) {
     return (
       <Stack gap="md">
-        <Alert color="green" variant="light" title={accepted.message}>
-          Sign in with <strong>{accepted.email}</strong> and this personal access code. We have emailed it to you too.
+        <Alert color="green" variant="light" title={serverMessageText(accepted.message) ?? t('errors.welcomeSignIn')}>
+          <T id="partners.accept.signInWith" values={{ email: accepted.email }} components={{ 0: <strong /> }} />
         </Alert>
         {/* Shown this once, as a new trial's code is: one click puts it in a password manager. */}
         <Group gap="sm" wrap="wrap">
-          <Text component="output" ff="monospace" fz="xl" fw={700} aria-label="Your personal access code">
+          <Text component="output" ff="monospace" fz="xl" fw={700} aria-label={t('partners.accept.codeLabel')}>
             {accepted.accessCode}
           </Text>
           <CopyCodeButton code={accepted.accessCode} />
         </Group>
-        <Button onClick={() => void enter('/dashboard')}>Open our course</Button>
+        <Button onClick={() => void enter('/dashboard')}>{t('partners.accept.open')}</Button>
       </Stack>
     );
   }
   if (preview.isError) {
     return (
-      <Alert color="red" title="This invite cannot be used">
-        {errorMessage(preview.error, 'This invite link is not valid. Ask your partner for a new one.')}
+      <Alert color="red" title={t('partners.accept.cannotUse')}>
+        {errorMessage(preview.error, t('errors.inviteInvalid'))}
       </Alert>
     );
   }
   if (!preview.data) {
     return (
-      <Stack aria-busy="true" aria-label="Loading the invite">
+      <Stack aria-busy="true" aria-label={t('partners.accept.loading')}>
         <Skeleton height={24} />
         <Skeleton height={56} />
         <Skeleton height={36} />
@@ -60,23 +62,26 @@ export function AcceptInvite({ code }: { code: string }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text>
-          {preview.data.otherName || 'Your partner'} invites you
-          {preview.data.partnerName ? `, ${preview.data.partnerName},` : ''} to sign in as yourself. Your answers stay
-          yours until you both choose to share them.
+          {preview.data.partnerName
+            ? t('partners.accept.introNamed', {
+                other: preview.data.otherName || t('partners.accept.yourPartner'),
+                name: preview.data.partnerName,
+              })
+            : t('partners.accept.intro', { other: preview.data.otherName || t('partners.accept.yourPartner') })}
         </Text>
         <TextInput
-          label="Your email"
-          description="You sign in with it. It must be different from your partner's."
+          label={t('partners.accept.email')}
+          description={t('partners.accept.emailHint')}
           type="email"
           autoComplete="email"
           required
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={accept.isError ? errorMessage(accept.error, 'Could not accept the invite.') : undefined}
+          error={accept.isError ? errorMessage(accept.error, t('partners.accept.failed')) : undefined}
           maxLength={254}
         />
         <Button type="submit" loading={accept.isPending}>
-          Accept the invite
+          {t('partners.accept.submit')}
         </Button>
       </Stack>
     </form>

@@ -19,15 +19,17 @@ import type { Partner } from '../../../shared/constants';
 import type { CreatedInvite, PartnerSettings } from '../../../shared/partner-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../../shared/i18n/format';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 
 function nameOf(settings: PartnerSettings, partner: Partner | null): string {
-  if (partner === null) return 'Shared sign-in';
-  return settings.names[partner].trim() || (partner === 'partner1' ? 'Partner 1' : 'Partner 2');
-}
-
-function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  if (partner === null) return translate('partners.signIns.shared');
+  return (
+    settings.names[partner].trim() ||
+    (partner === 'partner1' ? translate('partners.partner1') : translate('partners.partner2'))
+  );
 }
 
 /**
@@ -36,6 +38,7 @@ function shortDate(iso: string): string {
  * private-answers switch (docs/product.md#sealed-answers).
  */
 export function PartnerSignIns() {
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
   const headingId = useId();
   const options = trpc.partners.settings.queryOptions();
@@ -49,39 +52,52 @@ export function PartnerSignIns() {
       onSuccess: (result) => {
         setCreated(result);
         setEmail('');
-        notify.success('Invite ready', result.emailedTo ? `We emailed the invite to ${result.emailedTo}.` : undefined);
+        notify.success(
+          translate('partners.toast.inviteReady'),
+          result.emailedTo ? translate('partners.toast.inviteEmailed', { email: result.emailedTo }) : undefined,
+        );
         void refresh();
       },
-      onError: (error) => notify.error('Error', errorMessage(error, 'Could not make the invite.')),
+      onError: (error) =>
+        notify.error(translate('partners.toast.error'), errorMessage(error, translate('partners.toast.inviteFailed'))),
     }),
   );
   const revoke = useMutation(
     trpc.partners.revokeInvite.mutationOptions({
       onSuccess: () => {
         setCreated(null);
-        notify.success('Invite withdrawn');
+        notify.success(translate('partners.toast.inviteWithdrawn'));
         void refresh();
       },
-      onError: (error) => notify.error('Error', errorMessage(error, 'Could not withdraw the invite.')),
+      onError: (error) =>
+        notify.error(translate('partners.toast.error'), errorMessage(error, translate('partners.toast.revokeFailed'))),
     }),
   );
   const remove = useMutation(
     trpc.partners.removeSignIn.mutationOptions({
       onSuccess: () => {
-        notify.success('Sign-in removed', 'It was signed out everywhere.');
+        notify.success(translate('partners.toast.removed'), translate('partners.toast.removedText'));
         void refresh();
       },
-      onError: (error) => notify.error('Error', errorMessage(error, 'Could not remove the sign-in.')),
+      onError: (error) =>
+        notify.error(translate('partners.toast.error'), errorMessage(error, translate('partners.toast.removeFailed'))),
     }),
   );
   const privacy = useMutation(
     trpc.partners.setPrivateAnswers.mutationOptions({
       onSuccess: (result) => {
-        notify.success('Saved', result.privateAnswers ? 'Private answers are on.' : 'Private answers are off.');
+        notify.success(
+          translate('partners.toast.saved'),
+          result.privateAnswers ? translate('partners.toast.privateOn') : translate('partners.toast.privateOff'),
+        );
         // Every sign-in's binding changes with the setting: read everything again.
         void queryClient.invalidateQueries();
       },
-      onError: (error) => notify.error('Could not change private answers', errorMessage(error, 'Please try again.')),
+      onError: (error) =>
+        notify.error(
+          translate('partners.toast.privateFailed'),
+          errorMessage(error, translate('partners.toast.tryAgain')),
+        ),
     }),
   );
 
@@ -95,27 +111,28 @@ export function PartnerSignIns() {
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={3} size="h4" id={headingId}>
-            Partner sign-ins
+            {t('partners.signIns.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Each of you can sign in as yourself, on your own device: one course, one progress, your own answers.
+            {t('partners.signIns.intro')}
           </Text>
         </Stack>
         {!settings.data ? (
-          <Stack aria-busy="true" aria-label="Loading partner sign-ins">
+          <Stack aria-busy="true" aria-label={t('partners.signIns.loading')}>
             <Skeleton height={40} />
             <Skeleton height={40} />
           </Stack>
         ) : (
           <>
             <Stack gap="xs">
-              <Text fw={600}>Sign-ins</Text>
+              <Text fw={600}>{t('partners.signIns.list')}</Text>
               {settings.data.signIns.map((signIn) => (
                 <Group key={signIn.accountId} justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={0}>
                     <Text>
-                      {nameOf(settings.data, signIn.partner)}
-                      {signIn.isYou ? ' (you)' : ''}
+                      {signIn.isYou
+                        ? t('partners.signIns.you', { name: nameOf(settings.data, signIn.partner) })
+                        : nameOf(settings.data, signIn.partner)}
                     </Text>
                     <Text size="sm" c="dimmed">
                       {signIn.email ?? signIn.username ?? ''}
@@ -128,9 +145,9 @@ export function PartnerSignIns() {
                       size="xs"
                       loading={remove.isPending && remove.variables?.accountId === signIn.accountId}
                       onClick={() => remove.mutate({ accountId: signIn.accountId })}
-                      aria-label={`Remove ${nameOf(settings.data, signIn.partner)}'s sign-in`}
+                      aria-label={t('partners.signIns.removeLabel', { name: nameOf(settings.data, signIn.partner) })}
                     >
-                      Remove
+                      {t('partners.signIns.remove')}
                     </Button>
                   )}
                 </Group>
@@ -140,8 +157,8 @@ export function PartnerSignIns() {
             <form onSubmit={submit} noValidate>
               <Stack gap="xs">
                 <TextInput
-                  label="Invite your partner"
-                  description="Their email, to send the invite; or leave it empty and copy the link."
+                  label={t('partners.invite.label')}
+                  description={t('partners.invite.hint')}
                   type="email"
                   autoComplete="off"
                   value={email}
@@ -150,23 +167,27 @@ export function PartnerSignIns() {
                 />
                 <Group>
                   <Button type="submit" loading={invite.isPending}>
-                    {email.trim() ? 'Email the invite' : 'Make an invite link'}
+                    {email.trim() ? t('partners.invite.email') : t('partners.invite.link')}
                   </Button>
                 </Group>
               </Stack>
             </form>
 
             {created && (
-              <Alert color="plum" variant="light" title="Your invite (shown this once)">
+              <Alert color="plum" variant="light" title={t('partners.invite.createdTitle')}>
                 <Stack gap="xs">
                   <Text size="sm">
-                    Valid for 7 days, once. Send this link to {nameOf(settings.data, created.invite.partner)}:
+                    {t('partners.invite.createdText', { name: nameOf(settings.data, created.invite.partner) })}
                   </Text>
-                  <Text component="output" aria-label="Invite link" style={{ wordBreak: 'break-all' }}>
+                  <Text
+                    component="output"
+                    aria-label={t('partners.invite.linkLabel')}
+                    style={{ wordBreak: 'break-all' }}
+                  >
                     {created.link}
                   </Text>
                   <Text size="sm">
-                    Invite code: <strong data-testid="invite-code">{created.code}</strong>
+                    {t('partners.invite.code')} <strong data-testid="invite-code">{created.code}</strong>
                   </Text>
                   <CopyButton value={created.link} timeout={2500}>
                     {({ copied, copy }) => (
@@ -177,7 +198,7 @@ export function PartnerSignIns() {
                         leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                         w="fit-content"
                       >
-                        {copied ? 'Link copied' : 'Copy the link'}
+                        {copied ? t('partners.invite.copied') : t('partners.invite.copy')}
                       </Button>
                     )}
                   </CopyButton>
@@ -186,10 +207,10 @@ export function PartnerSignIns() {
             )}
 
             <Stack gap="xs">
-              <Text fw={600}>Invites</Text>
+              <Text fw={600}>{t('partners.invites.title')}</Text>
               {settings.data.invites.filter((item) => item.status === 'pending').length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No pending invites. Make one above when your partner is ready.
+                  {t('partners.invites.none')}
                 </Text>
               ) : (
                 settings.data.invites
@@ -198,11 +219,19 @@ export function PartnerSignIns() {
                     <Group key={item.id} justify="space-between" wrap="wrap" gap="xs">
                       <Group gap="xs" wrap="wrap">
                         <Text size="sm">
-                          For {nameOf(settings.data, item.partner)}
-                          {item.email ? ` (${item.email})` : ''}, valid until {shortDate(item.expiresAt)}
+                          {item.email
+                            ? t('partners.invites.forEmail', {
+                                name: nameOf(settings.data, item.partner),
+                                email: item.email,
+                                date: formatDate(locale, item.expiresAt),
+                              })
+                            : t('partners.invites.for', {
+                                name: nameOf(settings.data, item.partner),
+                                date: formatDate(locale, item.expiresAt),
+                              })}
                         </Text>
                         <Badge variant="light" size="sm">
-                          pending
+                          {t('partners.invites.pending')}
                         </Badge>
                       </Group>
                       <Button
@@ -211,9 +240,9 @@ export function PartnerSignIns() {
                         size="xs"
                         loading={revoke.isPending && revoke.variables?.inviteId === item.id}
                         onClick={() => revoke.mutate({ inviteId: item.id })}
-                        aria-label={`Revoke the invite for ${nameOf(settings.data, item.partner)}`}
+                        aria-label={t('partners.invites.revokeLabel', { name: nameOf(settings.data, item.partner) })}
                       >
-                        Revoke
+                        {t('partners.invites.revoke')}
                       </Button>
                     </Group>
                   ))
@@ -224,8 +253,8 @@ export function PartnerSignIns() {
               checked={settings.data.privateAnswers}
               disabled={privacy.isPending}
               onChange={(event) => privacy.mutate({ on: event.currentTarget.checked })}
-              label="Private answers"
-              description={`Each of you answers on your own: your answers for a week stay sealed from each other until you have both marked them as shared, then you read them side by side. With this on, the shared sign-in answers as ${nameOf(settings.data, 'partner1')}. It can be turned off only once every answered week has been shared.`}
+              label={t('partners.private.label')}
+              description={t('partners.private.hint', { name: nameOf(settings.data, 'partner1') })}
             />
           </>
         )}

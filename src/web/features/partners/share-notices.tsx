@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../trpc';
+import { useT } from '../../i18n/use-t';
 
 /**
  * "Casey has shared week 12" (docs/product.md#sealed-answers): shown to the partner who shared
  * first until they open the week or dismiss the notice.
  */
 export function ShareNotices({ onOpenWeek }: { onOpenWeek: (weekNumber: number) => void }) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const options = trpc.partners.notices.queryOptions();
   const notices = useQuery(options);
@@ -23,10 +25,10 @@ export function ShareNotices({ onOpenWeek }: { onOpenWeek: (weekNumber: number) 
           key={notice.weekNumber}
           color="plum"
           variant="light"
-          title={`${notice.name} has shared week ${notice.weekNumber}`}
+          title={t('partners.notice.title', { name: notice.name, week: notice.weekNumber })}
         >
           <Stack gap="xs" align="flex-start">
-            You have both shared now: your answers are open to each other, side by side.
+            {t('partners.notice.text')}
             <Group gap="xs">
               <Button
                 size="xs"
@@ -35,10 +37,10 @@ export function ShareNotices({ onOpenWeek }: { onOpenWeek: (weekNumber: number) 
                   onOpenWeek(notice.weekNumber);
                 }}
               >
-                Read week {notice.weekNumber} together
+                {t('partners.notice.read', { week: notice.weekNumber })}
               </Button>
               <Button size="xs" variant="subtle" onClick={() => dismiss.mutate({ weekNumber: notice.weekNumber })}>
-                Dismiss
+                {t('partners.notice.dismiss')}
               </Button>
             </Group>
           </Stack>

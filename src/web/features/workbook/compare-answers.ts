@@ -1,3 +1,6 @@
+import type { MessageId } from '../../../shared/i18n/locales';
+import { translate } from '../../i18n/i18n';
+
 /**
  * The reveal's honest comparison (docs/product.md#sealed-answers): the workbook's answers are free
  * text, so two answers "agree" only when they read the same once case, spaces and punctuation are
@@ -20,8 +23,7 @@ export function compareAnswers(first: string | undefined, second: string | undef
   return a === b ? 'agree' : 'talk';
 }
 
-export const COMPARISON_LABELS: Record<Exclude<Comparison, 'none'>, string> = {
-  agree: 'You agree',
-  talk: 'Talk about this',
-  one: 'Only one of you answered',
-};
+/** A comparison's label in the page's language. */
+export function comparisonLabel(comparison: Exclude<Comparison, 'none'>): string {
+  return translate(`workbook.compare.${comparison}` as MessageId);
+}

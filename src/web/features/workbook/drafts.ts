@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import type { Partner } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswers } from '../../../shared/workbook-schemas';
+import { translate } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api-error';
 
 /*
@@ -9,9 +10,9 @@ import { errorMessage } from '../../lib/api-error';
  */
 
 /** docs/product.md#ui-texts, the workbook's save failures. */
-export const SAVE_FAILED_TITLE = 'Save Failed';
-export const SAVE_FAILED_FALLBACK = 'Failed to save responses';
-export const SAVE_NETWORK_ERROR = 'Network error occurred while saving';
+export const saveFailedTitle = () => translate('workbook.save.failedTitle');
+const saveFailedFallback = () => translate('workbook.save.failed');
+const saveNetworkError = () => translate('workbook.save.network');
 
 function byIds(answers: Readonly<Record<string, string>>, ids: readonly string[]): Record<string, string> {
   return Object.fromEntries(ids.map((id) => [id, Object.hasOwn(answers, id) ? answers[id]! : '']));
@@ -64,10 +65,10 @@ export function sameResponse(a: WorkbookAnswers, b: WorkbookAnswers): boolean {
  * error page from a proxy, say) the generic fallback.
  */
 export function saveFailureMessage(error: unknown): string {
-  if (error instanceof TRPCClientError && error.shape) return errorMessage(error, SAVE_FAILED_FALLBACK);
+  if (error instanceof TRPCClientError && error.shape) return errorMessage(error, saveFailedFallback());
   const cause: unknown = error instanceof TRPCClientError ? error.cause : error;
-  if (cause instanceof TypeError || (cause instanceof Error && cause.name === 'TypeError')) return SAVE_NETWORK_ERROR;
-  return SAVE_FAILED_FALLBACK;
+  if (cause instanceof TypeError || (cause instanceof Error && cause.name === 'TypeError')) return saveNetworkError();
+  return saveFailedFallback();
 }
 
 export type WeekDrafts = Record<Partner, WorkbookAnswers>;

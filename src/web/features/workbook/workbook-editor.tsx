@@ -30,7 +30,7 @@ import { isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-
 import { trpc } from '../../trpc';
 import {
   fitToContent,
-  SAVE_FAILED_TITLE,
+  saveFailedTitle,
   sameResponse,
   saveFailureMessage,
   unsavedDrafts,
@@ -39,6 +39,9 @@ import {
 import { WorkbookSummary } from './workbook-summary';
 import { AnswersSideBySide, SealedColumn } from './workbook-share';
 import type { WeekShareState } from '../../../shared/partner-schemas';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
+import { phaseName } from '../dashboard/dashboard-logic';
 
 interface WorkbookEditorProps {
   weekNumber: number;
@@ -76,6 +79,7 @@ export function WorkbookEditor({
   preview = false,
   share,
 }: WorkbookEditorProps) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const switchLabelId = useId();
   const you = share?.you ?? null;
@@ -93,8 +97,8 @@ export function WorkbookEditor({
   );
 
   const names: Record<Partner, string> = {
-    partner1: partnerNames.partner1.trim() || 'Partner 1',
-    partner2: partnerNames.partner2.trim() || 'Partner 2',
+    partner1: partnerNames.partner1.trim() || t('workbook.partner1'),
+    partner2: partnerNames.partner2.trim() || t('workbook.partner2'),
   };
   const answered: Record<Partner, boolean> = {
     partner1: hasReflectionAnswer(saved.partner1),
@@ -122,15 +126,17 @@ export function WorkbookEditor({
     return () => window.removeEventListener('beforeunload', warn);
   }, [anyUnsaved, preview]);
   const draft = drafts[active];
-  const phase = PHASES.find((candidate) => weekNumber >= candidate.firstWeek && weekNumber <= candidate.lastWeek);
+  const phaseIndex = PHASES.findIndex(
+    (candidate) => weekNumber >= candidate.firstWeek && weekNumber <= candidate.lastWeek,
+  );
 
   const save = useMutation(
     trpc.workbook.saveAnswers.mutationOptions({
       onSuccess: (response, variables) => {
         queryClient.setQueryData(trpc.workbook.answers.queryKey({ weekNumber, partner: variables.partner }), response);
-        notify.success('Responses Saved');
+        notify.success(translate('workbook.save.saved'));
       },
-      onError: (error) => notify.error(SAVE_FAILED_TITLE, saveFailureMessage(error)),
+      onError: (error) => notify.error(saveFailedTitle(), saveFailureMessage(error)),
     }),
   );
 
@@ -151,32 +157,31 @@ export function WorkbookEditor({
     <Stack gap="lg">
       <Stack gap="xs">
         <Group gap="xs">
-          <Badge variant="light">Week {weekNumber}</Badge>
-          {phase && (
+          <Badge variant="light">{t('workbook.week', { week: weekNumber })}</Badge>
+          {phaseIndex >= 0 && (
             <Badge variant="outline" color="gray">
-              {phase.name}
+              {phaseName(phaseIndex)}
             </Badge>
           )}
         </Group>
         <Title order={2}>{content.title}</Title>
         <Text>{content.objective}</Text>
         <Text size="sm" c="dimmed">
-          Set aside 30-60 minutes together. Each of you answers in your own words, then talk it through.
+          {t('workbook.editor.setAside')}
         </Text>
         {content.isFallback && (
-          <Alert variant="light" color="plum" title="Foundation exercises">
-            Week {weekNumber}&apos;s own exercises are still being written, so this workbook uses the Week{' '}
-            {content.contentWeek} exercises. They are worth coming back to at any stage.
+          <Alert variant="light" color="plum" title={t('workbook.editor.fallbackTitle')}>
+            {t('workbook.editor.fallbackText', { week: weekNumber, contentWeek: content.contentWeek })}
           </Alert>
         )}
       </Stack>
 
       {you !== null ? (
-        <Text fw={600}>You are answering as {names[you]}.</Text>
+        <Text fw={600}>{t('workbook.editor.answeringAs', { name: names[you] })}</Text>
       ) : (
         <Stack gap={6}>
           <Text id={switchLabelId} fw={600}>
-            Who is answering?
+            {t('workbook.editor.who')}
           </Text>
           <SegmentedControl
             aria-labelledby={switchLabelId}
@@ -189,12 +194,12 @@ export function WorkbookEditor({
             }))}
           />
           <Text size="sm" c="dimmed">
-            A check mark shows who has saved at least one reflection answer. Switching keeps unsaved answers.
+            {t('workbook.editor.whoHint')}
           </Text>
         </Stack>
       )}
 
-      <Section title="Reflection questions" intro={`${name}, take a quiet moment with each question.`}>
+      <Section title={t('workbook.editor.reflection')} intro={t('workbook.editor.reflectionIntro', { name })}>
         {content.reflectionQuestions.map((question, index) => (
           <AnswerField
             key={question.id}
@@ -205,21 +210,24 @@ export function WorkbookEditor({
         ))}
       </Section>
 
-      <Section title="Talk it through" intro="Sit down together with these prompts.">
+      <Section title={t('workbook.editor.talk')} intro={t('workbook.editor.talkIntro')}>
         <List spacing="xs">
           {content.discussionPrompts.map((prompt) => (
             <List.Item key={prompt}>{prompt}</List.Item>
           ))}
         </List>
         <AnswerField
-          label="Discussion notes"
-          description="What came up when you talked?"
+          label={t('workbook.editor.notes')}
+          description={t('workbook.editor.notesHint')}
           value={draft.discussionNotes}
           onChange={(value) => setText('discussionNotes', value)}
         />
       </Section>
 
-      <Section title={`Activity: ${content.activity.title}`} intro={content.activity.description}>
+      <Section
+        title={t('workbook.editor.activity', { title: content.activity.title })}
+        intro={content.activity.description}
+      >
         {content.activity.steps.length > 0 && (
           <List type="ordered" spacing="xs">
             {content.activity.steps.map((step) => (
@@ -228,22 +236,22 @@ export function WorkbookEditor({
           </List>
         )}
         <AnswerField
-          label="Activity response"
-          description="How did it go? What did you notice?"
+          label={t('workbook.editor.activityResponse')}
+          description={t('workbook.editor.activityHint')}
           value={draft.activityResponse}
           onChange={(value) => setText('activityResponse', value)}
         />
       </Section>
 
-      <Section title="One step for the week ahead" intro="Small and specific works best.">
+      <Section title={t('workbook.editor.step')} intro={t('workbook.editor.stepIntro')}>
         <AnswerField
-          label="Weekly commitment"
+          label={t('workbook.editor.commitment')}
           description={
             <>
-              For example:
+              {t('workbook.editor.forExample')}
               {content.commitmentExamples.map((example) => (
                 <Text key={example} component="span" display="block" inherit>
-                  &ldquo;{example}&rdquo;
+                  {t('workbook.editor.quoted', { example })}
                 </Text>
               ))}
             </>
@@ -255,7 +263,7 @@ export function WorkbookEditor({
         />
       </Section>
 
-      <Section title="Conversation cards" intro="Ask each other, one card at a time, and jot down what you heard.">
+      <Section title={t('workbook.editor.cards')} intro={t('workbook.editor.cardsIntro')}>
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           {content.conversationCards.map((card) => (
             <Paper key={card.id} withBorder radius="md" p="sm" bg="var(--mantine-color-plum-0)">
@@ -275,18 +283,18 @@ export function WorkbookEditor({
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
           {unsaved[active]
-            ? `${name} has unsaved changes.`
+            ? t('workbook.editor.unsaved', { name })
             : hasAnyText(saved[active])
-              ? `${name}'s answers are saved.`
-              : `Nothing saved for ${name} yet.`}
-          {unsaved[other] && you === null ? ` ${names[other]} has unsaved changes too; switch to save them.` : ''}
+              ? t('workbook.editor.saved', { name })
+              : t('workbook.editor.nothingSaved', { name })}
+          {unsaved[other] && you === null ? ` ${t('workbook.editor.otherUnsaved', { name: names[other] })}` : ''}
         </Text>
         <Button
           onClick={() => save.mutate({ weekNumber, partner: active, ...drafts[active] })}
           loading={save.isPending}
           disabled={preview}
         >
-          Save Responses
+          {t('workbook.editor.save')}
         </Button>
       </Group>
 
@@ -318,16 +326,14 @@ function hasAnyText(response: WorkbookAnswers): boolean {
  */
 function EarlierAnswers({ name, earlier }: { name: string; earlier: WorkbookAnswersView['earlier'] }) {
   const items: EarlierAnswer[] = [...earlier.reflectionAnswers, ...earlier.conversationCards];
+  const { t } = useT();
   if (items.length === 0) return null;
   return (
-    <Section
-      title="From an earlier version"
-      intro={`These questions have since changed or been removed from this week. ${name}'s answers to them are kept here.`}
-    >
+    <Section title={t('workbook.earlier.title')} intro={t('workbook.earlier.intro', { name })}>
       <Stack gap="sm">
         {items.map((item) => (
           <Stack key={item.id} gap={2}>
-            <Text fw={600}>{item.text ?? 'A question no longer in this week'}</Text>
+            <Text fw={600}>{item.text ?? t('workbook.earlier.removed')}</Text>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{item.answer}</Text>
           </Stack>
         ))}
@@ -337,6 +343,7 @@ function EarlierAnswers({ name, earlier }: { name: string; earlier: WorkbookAnsw
 }
 
 function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
+  const { t } = useT();
   return (
     <Group gap={6} justify="center" wrap="nowrap">
       <span>{name}</span>
@@ -344,7 +351,7 @@ function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
         <>
           {' '}
           <IconCircleCheckFilled size={18} aria-hidden="true" color="var(--mantine-color-green-7)" />
-          <VisuallyHidden>(answered)</VisuallyHidden>
+          <VisuallyHidden>{t('workbook.editor.answered')}</VisuallyHidden>
         </>
       )}
     </Group>

@@ -5,6 +5,7 @@ import { TRPCClientError } from '@trpc/client';
 import type { Partner } from '../../../shared/constants';
 import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { errorMessage } from '../../lib/api-error';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { WorkbookEditor } from './workbook-editor';
 import { WorkbookSkeleton } from './workbook-skeleton';
@@ -34,19 +35,17 @@ export interface WorkbookPanelProps {
  * choose one.
  */
 export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps) {
+  const { t } = useT();
   if (weekNumber === null) {
     return (
       <EmptyState>
         <EmptyState.Indicator>
           <IconNotebook aria-hidden="true" />
         </EmptyState.Indicator>
-        <EmptyState.Title order={2}>Interactive workbook</EmptyState.Title>
-        <EmptyState.Description>
-          Select a week from the Progress tab to open its workbook. Each of you answers in turn, and then you can bring
-          your answers together in a summary of your week.
-        </EmptyState.Description>
+        <EmptyState.Title order={2}>{t('workbook.empty.title')}</EmptyState.Title>
+        <EmptyState.Description>{t('workbook.empty.text')}</EmptyState.Description>
         <EmptyState.Actions>
-          <Button onClick={onChooseWeek}>Choose a week</Button>
+          <Button onClick={onChooseWeek}>{t('workbook.chooseWeek')}</Button>
         </EmptyState.Actions>
       </EmptyState>
     );
@@ -58,6 +57,7 @@ export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: Workbo
 }
 
 function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps & { weekNumber: number }) {
+  const { t } = useT();
   const content = useQuery(trpc.workbook.content.queryOptions({ weekNumber }));
   // Who this sign-in answers for, and whether the week is shared (docs/product.md#sealed-answers):
   // the other partner's sealed answers and the summary are not asked for before the reveal.
@@ -85,21 +85,21 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
           <EmptyState.Indicator>
             <IconLock aria-hidden="true" />
           </EmptyState.Indicator>
-          <EmptyState.Title order={2}>Week {weekNumber} is locked</EmptyState.Title>
+          <EmptyState.Title order={2}>{t('workbook.locked.title', { week: weekNumber })}</EmptyState.Title>
           <EmptyState.Description>
             {/* The server's refusal, as it gave it: the page does not guess why a week is locked. */}
-            {errorMessage(error, 'This week is not open yet.')}
+            {errorMessage(error, t('workbook.locked.text'))}
           </EmptyState.Description>
           <EmptyState.Actions>
-            <Button onClick={onChooseWeek}>Choose a week</Button>
+            <Button onClick={onChooseWeek}>{t('workbook.chooseWeek')}</Button>
           </EmptyState.Actions>
         </EmptyState>
       );
     }
     return (
-      <Alert color="red" title="We could not open this week's workbook">
+      <Alert color="red" title={t('workbook.failed.title')}>
         <Stack gap="sm" align="flex-start">
-          {errorMessage(error, 'Please check your connection and try again.')}
+          {errorMessage(error, t('workbook.failed.text'))}
           <Group>
             <Button
               variant="light"
@@ -108,10 +108,10 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
                 for (const query of queries) if (query.isError) query.refetch();
               }}
             >
-              Try again
+              {t('workbook.tryAgain')}
             </Button>
             <Button variant="subtle" onClick={onChooseWeek}>
-              Choose another week
+              {t('workbook.chooseAnother')}
             </Button>
           </Group>
         </Stack>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import type { WeekShareState } from '../../../shared/partner-schemas';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
+import { i18n } from '../../i18n/i18n';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from './test-support';
 import { WorkbookPanel } from './workbook-panel';
@@ -106,5 +107,50 @@ describe('the workbook of a partner-bound sign-in', () => {
     expect(rows[1]).toHaveTextContent('Save or spend?');
     expect(rows[1]).toHaveTextContent('You agree');
     await waitFor(() => expect(screen.queryByText(/Sealed until you both share/)).not.toBeInTheDocument());
+  });
+});
+
+describe('the workbook in Spanish', () => {
+  /** English words of the workbook's own texts (the week's content comes from the server). */
+  const ENGLISH = [/\bWeek\b/, /\banswers?\b/i, /\bshared?\b/i, /\bSave\b/, /\bSummary\b/i, /\bsealed\b/i, /\bYou\b/];
+
+  function expectNoEnglish() {
+    // The week's own content (English fixtures here) aside: only the page's texts are checked.
+    const own = (document.body.textContent ?? '')
+      .replace(
+        /Money Talks|Talk about money\.|Save or spend\?|Who pays the bills\?|Share\.|Budget|Make one\.|Track spending\.|A money memory\?/g,
+        '',
+      )
+      .replace(/Save, mostly\.|save mostly|We split them|Robin|Casey/g, '');
+    for (const word of ENGLISH) expect(own, `the page holds ${word}`).not.toMatch(word);
+  }
+
+  it('seals, shares and reveals in Spanish, with no English left on the page', async () => {
+    i18n.activate('es');
+    serve({ share: shareState() });
+    const user = userEvent.setup();
+    renderWithQueryClient(<WorkbookPanel weekNumber={3} partnerNames={NAMES} onChooseWeek={() => {}} />);
+
+    expect(await screen.findByText('Respondes como Casey.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Las respuestas de Robin/ })).toBeInTheDocument();
+    expect(screen.getByText('Semana 3')).toBeInTheDocument();
+    expect(screen.getByText('Bases de la comunicación')).toBeInTheDocument();
+    expectNoEnglish();
+    await user.click(screen.getByRole('button', { name: 'Marcar mis respuestas como compartidas' }));
+    expect(await screen.findByText('Compartiste la semana 3. Falta que Robin comparta.')).toBeInTheDocument();
+  });
+
+  it('shows the reveal side by side in Spanish', async () => {
+    i18n.activate('es');
+    const shared = { partner1: '2026-11-23T11:00:00.000Z', partner2: '2026-11-23T12:00:00.000Z' };
+    serve({ share: shareState({ shared, revealed: true }) });
+    renderWithQueryClient(<WorkbookPanel weekNumber={3} partnerNames={NAMES} onChooseWeek={() => {}} />);
+
+    expect(await screen.findByRole('heading', { name: 'Lado a lado' })).toBeInTheDocument();
+    const rows = screen.getAllByTestId('side-by-side-row');
+    expect(rows[0]).toHaveTextContent('Hablen de esto');
+    expect(rows[1]).toHaveTextContent('Coinciden');
+    expect(await screen.findByRole('heading', { name: 'Su semana juntos' })).toBeInTheDocument();
+    expectNoEnglish();
   });
 });

@@ -7,8 +7,10 @@ import type { WeekShareState } from '../../../shared/partner-schemas';
 import type { WeekContent, WorkbookAnswers } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
-import { COMPARISON_LABELS, compareAnswers } from './compare-answers';
+import { compareAnswers, comparisonLabel } from './compare-answers';
 
 const BADGE_COLORS = { agree: 'green', talk: 'plum', one: 'gray' } as const;
 
@@ -27,6 +29,7 @@ export function SealedColumn({
   you: Partner;
   names: Record<Partner, string>;
 }) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const headingId = useId();
   const other: Partner = you === 'partner1' ? 'partner2' : 'partner1';
@@ -34,9 +37,10 @@ export function SealedColumn({
     trpc.partners.shareWeek.mutationOptions({
       onSuccess: (result) => {
         queryClient.setQueryData(trpc.partners.weekShare.queryKey({ weekNumber }), result);
-        notify.success(result.revealed ? 'Your answers are open to each other' : 'Shared');
+        notify.success(result.revealed ? translate('workbook.share.revealed') : translate('workbook.share.shared'));
       },
-      onError: (error) => notify.error('Could not share', errorMessage(error, 'Please try again.')),
+      onError: (error) =>
+        notify.error(translate('workbook.share.failed'), errorMessage(error, translate('workbook.share.tryAgain'))),
     }),
   );
   const youShared = share.shared[you] !== null;
@@ -45,21 +49,23 @@ export function SealedColumn({
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="sm" align="flex-start">
         <Title order={3} id={headingId}>
-          <IconLock size={20} aria-hidden="true" /> {names[other]}&apos;s answers
+          <IconLock size={20} aria-hidden="true" /> {t('workbook.share.theirAnswers', { name: names[other] })}
         </Title>
-        <Text>Sealed until you both share. Answer on your own first, then mark your answers as shared.</Text>
+        <Text>{t('workbook.share.sealed')}</Text>
         <Text size="sm" c="dimmed" aria-live="polite">
           {youShared
-            ? `You have shared week ${weekNumber}. ${theyShared ? '' : `Waiting for ${names[other]} to share.`}`
+            ? theyShared
+              ? t('workbook.share.youShared', { week: weekNumber })
+              : t('workbook.share.youSharedWaiting', { week: weekNumber, name: names[other] })
             : theyShared
-              ? `${names[other]} has shared. Share yours to read each other's answers.`
-              : `Neither of you has shared week ${weekNumber} yet.`}
+              ? t('workbook.share.theyShared', { name: names[other] })
+              : t('workbook.share.neither', { week: weekNumber })}
         </Text>
         <Button onClick={() => mark.mutate({ weekNumber })} loading={mark.isPending} disabled={youShared}>
-          {youShared ? 'Your answers are shared' : 'Mark my answers as shared'}
+          {youShared ? t('workbook.share.done') : t('workbook.share.mark')}
         </Button>
         <Text size="sm" c="dimmed">
-          The week&apos;s summary opens once you have both shared.
+          {t('workbook.share.summaryLater')}
         </Text>
       </Stack>
     </Paper>
@@ -79,6 +85,7 @@ export function AnswersSideBySide({
   answers: Record<Partner, WorkbookAnswers>;
   names: Record<Partner, string>;
 }) {
+  const { t } = useT();
   const headingId = useId();
   const rows = [
     ...content.reflectionQuestions.map((question) => ({
@@ -89,7 +96,7 @@ export function AnswersSideBySide({
     })),
     {
       key: 'weeklyCommitment',
-      label: 'Weekly commitment',
+      label: t('workbook.editor.commitment'),
       partner1: answers.partner1.weeklyCommitment,
       partner2: answers.partner2.weeklyCommitment,
     },
@@ -103,10 +110,10 @@ export function AnswersSideBySide({
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={3} id={headingId}>
-            Side by side
+            {t('workbook.share.sideBySide')}
           </Title>
           <Text size="sm" c="dimmed">
-            Your answers together, with the ones to talk about first.
+            {t('workbook.share.sideBySideIntro')}
           </Text>
         </Stack>
         {compared
@@ -117,7 +124,7 @@ export function AnswersSideBySide({
                 <Text fw={600}>{row.label}</Text>
                 {row.comparison !== 'none' && (
                   <Badge variant="light" color={BADGE_COLORS[row.comparison]}>
-                    {COMPARISON_LABELS[row.comparison]}
+                    {comparisonLabel(row.comparison)}
                   </Badge>
                 )}
               </Group>
@@ -127,7 +134,9 @@ export function AnswersSideBySide({
                     <Text size="sm" fw={600} c="dimmed">
                       {names[partner]}
                     </Text>
-                    <Text style={{ whiteSpace: 'pre-wrap' }}>{row[partner]?.trim() || 'No answer yet.'}</Text>
+                    <Text style={{ whiteSpace: 'pre-wrap' }}>
+                      {row[partner]?.trim() || t('workbook.share.noAnswer')}
+                    </Text>
                   </Stack>
                 ))}
               </SimpleGrid>

@@ -1,9 +1,11 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
+import { useT } from '../../i18n/use-t';
 
 /** The shape of the workbook while its week, answers and summary load. */
 export function WorkbookSkeleton() {
+  const { t } = useT();
   return (
-    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the workbook">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={t('workbook.loading')}>
       <Stack gap="xs">
         <Skeleton height={14} width={180} radius="xl" />
         <Skeleton height={30} width="60%" />

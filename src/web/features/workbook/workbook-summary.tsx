@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'react';
 import { PARTNERS, type Partner } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 
 interface WorkbookSummaryProps {
@@ -22,6 +24,7 @@ interface WorkbookSummaryProps {
  */
 export function WorkbookSummary({ weekNumber, summary, names, answered }: WorkbookSummaryProps) {
   const queryClient = useQueryClient();
+  const { t } = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusOnNextSummary = useRef(false);
   const bothAnswered = answered.partner1 && answered.partner2;
@@ -33,7 +36,10 @@ export function WorkbookSummary({ weekNumber, summary, names, answered }: Workbo
         queryClient.setQueryData(trpc.workbook.summary.queryKey({ weekNumber }), result);
       },
       onError: (error) =>
-        notify.error('Summary Failed', errorMessage(error, 'Could not write your summary. Please try again.')),
+        notify.error(
+          translate('workbook.summary.failedTitle'),
+          errorMessage(error, translate('workbook.summary.failed')),
+        ),
     }),
   );
 
@@ -51,7 +57,7 @@ export function WorkbookSummary({ weekNumber, summary, names, answered }: Workbo
         <Group gap="xs" wrap="nowrap">
           <IconSparkles aria-hidden="true" color="var(--mantine-color-plum-7)" />
           <Title order={3} ref={headingRef} tabIndex={-1}>
-            Your week together
+            {t('workbook.summary.title')}
           </Title>
         </Group>
 
@@ -65,33 +71,27 @@ export function WorkbookSummary({ weekNumber, summary, names, answered }: Workbo
             {bothAnswered && (
               <Group gap="sm">
                 <Button variant="subtle" onClick={() => generate.mutate({ weekNumber })} loading={generate.isPending}>
-                  Refresh summary
+                  {t('workbook.summary.refresh')}
                 </Button>
                 <Text size="sm" c="dimmed">
-                  Changed your answers? Refresh to rewrite it.
+                  {t('workbook.summary.refreshHint')}
                 </Text>
               </Group>
             )}
           </>
         ) : bothAnswered ? (
           <>
-            <Text>
-              You have both answered. Bring your answers together in a short summary of your week: what each of you
-              said, where you meet, and what you committed to.
-            </Text>
+            <Text>{t('workbook.summary.ready')}</Text>
             <Group>
               <Button onClick={() => generate.mutate({ weekNumber })} loading={generate.isPending}>
-                Generate Summary
+                {t('workbook.summary.generate')}
               </Button>
             </Group>
           </>
         ) : (
           <>
-            <Text>
-              Once you have both answered at least one reflection question and saved, you can generate a summary of your
-              week together.
-            </Text>
-            <List spacing={4} listStyleType="none" aria-label="Who has answered">
+            <Text>{t('workbook.summary.notYet')}</Text>
+            <List spacing={4} listStyleType="none" aria-label={t('workbook.summary.whoAnswered')}>
               {PARTNERS.map((partner) => (
                 <List.Item key={partner}>
                   <Group gap={6} wrap="nowrap">
@@ -103,7 +103,9 @@ export function WorkbookSummary({ weekNumber, summary, names, answered }: Workbo
                       </span>
                     )}
                     <Text size="sm">
-                      {names[partner]}: {answered[partner] ? 'answered' : 'not yet'}
+                      {answered[partner]
+                        ? t('workbook.summary.answered', { name: names[partner] })
+                        : t('workbook.summary.notAnswered', { name: names[partner] })}
                     </Text>
                   </Group>
                 </List.Item>
