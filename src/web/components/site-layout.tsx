@@ -55,8 +55,9 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
       <OfflineBanner />
       <header className={classes.header}>
         <Container size="lg" py="xs">
-          {/* One line at every width down to 320 px (site-layout.module.css), never wrapping. */}
-          <Group className={classes.headerInner} justify="space-between" gap="sm" wrap="nowrap">
+          {/* One line on a 375 px phone in English (site-layout.module.css); a longer translation of
+              the navigation wraps it onto a second line instead of widening the page. */}
+          <Group className={classes.headerInner} justify="space-between" gap="sm" wrap="wrap">
             <Link to="/" className={classes.brand}>
               <BrandMark />
               <span className={classes.brandText}>{PRODUCT_NAME}</span>
