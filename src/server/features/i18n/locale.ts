@@ -1,10 +1,4 @@
-import {
-  acceptLanguageList,
-  chooseLocale,
-  isLocale,
-  LOCALE_COOKIE,
-  type Locale,
-} from '../../../shared/i18n/locales';
+import { acceptLanguageList, chooseLocale, isLocale, LOCALE_COOKIE, type Locale } from '../../../shared/i18n/locales';
 import type { DB } from '../../db/client';
 import type { SignedInAuth } from '../auth/access';
 

@@ -95,7 +95,11 @@ describe('POST /api/payments/webhook', () => {
     const session = paidSession({ metadata: { firstName: 'Ada', lastName: 'Lovelace', locale: 'es' } });
     const email = session.customer_details.email;
     expect((await send('checkout.session.completed', session)).response.statusCode).toBe(200);
-    const account = await t.deps.db.selectFrom('accounts').select('locale').where('email', '=', email).executeTakeFirst();
+    const account = await t.deps.db
+      .selectFrom('accounts')
+      .select('locale')
+      .where('email', '=', email)
+      .executeTakeFirst();
     expect(account?.locale).toBe('es');
     const [codeEmail] = await t.deps.db
       .selectFrom('outbound_emails')
