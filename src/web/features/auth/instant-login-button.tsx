@@ -17,10 +17,10 @@ export function InstantLoginButton(props: ButtonProps) {
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({
       onSuccess: async () => {
-        notify.success(t('auth.instant.success'), t('auth.instant.welcome'));
+        notify.success(t('common.instantLogin.success'), t('common.instantLogin.welcome'));
         await enter('/dashboard');
       },
-      onError: () => notify.error(t('auth.toast.signInFailed'), t('auth.instant.failed')),
+      onError: () => notify.error(t('common.instantLogin.failedTitle'), t('common.instantLogin.failed')),
     }),
   );
 
@@ -35,7 +35,7 @@ export function InstantLoginButton(props: ButtonProps) {
       loading={login.isPending || login.isSuccess}
       onClick={() => login.mutate(credentials)}
     >
-      {t('auth.instant.button')}
+      {t('common.instantLogin.button')}
     </Button>
   );
 }
