@@ -1,5 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 
 export interface NameEmailValues {
   firstName: string;
@@ -20,11 +21,12 @@ interface NameEmailFieldsProps {
  * details in the pricing card and the contact form, all three required.
  */
 export function NameEmailFields({ values, errors, onChange }: NameEmailFieldsProps) {
+  const { t } = useT();
   return (
     <>
       <Group grow gap="sm" align="flex-start" wrap="wrap">
         <TextInput
-          label="First name"
+          label={t('common.fields.firstName')}
           name="firstName"
           autoComplete="given-name"
           required
@@ -34,7 +36,7 @@ export function NameEmailFields({ values, errors, onChange }: NameEmailFieldsPro
           miw={140}
         />
         <TextInput
-          label="Last name"
+          label={t('common.fields.lastName')}
           name="lastName"
           autoComplete="family-name"
           required
@@ -45,7 +47,7 @@ export function NameEmailFields({ values, errors, onChange }: NameEmailFieldsPro
         />
       </Group>
       <TextInput
-        label="Email"
+        label={t('common.fields.email')}
         name="email"
         type="email"
         autoComplete="email"

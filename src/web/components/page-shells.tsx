@@ -4,6 +4,8 @@ import { AdminDashboardSkeleton } from '../features/admin/admin-dashboard-skelet
 import { AdminLayout, AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { SiteLayout } from './site-layout';
+import type { MessageId } from '../../shared/i18n/locales';
+import { translate } from '../i18n/i18n';
 
 /**
  * What the build prerenders for a page whose content needs the signed-in user or the server
@@ -41,27 +43,27 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
     ].map((pagePath) => [pagePath, () => <AdminSectionShell />]),
   ),
   // "What we each expect": its own page, loaded after the session (the dashboard stays light).
-  '/expectations': () => <AddressPageSkeleton label="Loading" />,
+  '/expectations': () => <AddressPageSkeleton label="inventory.loading" />,
   // Both depend on the address (the order id; the buyer's details): a skeleton until the app reads it.
-  '/success': () => <AddressPageSkeleton label="Loading your order" />,
-  '/checkout': () => <AddressPageSkeleton label="Loading the checkout" />,
+  '/success': () => <AddressPageSkeleton label="checkout.success.loading" />,
+  '/checkout': () => <AddressPageSkeleton label="checkout.card.loading" />,
 };
 
 function AdminSectionShell() {
   return (
     <SiteLayout accountNav={false}>
       <Container size="xl" py={{ base: 'lg', sm: 'xl' }}>
-        <AdminPageSkeleton label="Loading the admin area" />
+        <AdminPageSkeleton label={translate('common.loading.adminArea')} />
       </Container>
     </SiteLayout>
   );
 }
 
-function AddressPageSkeleton({ label }: { label: string }) {
+function AddressPageSkeleton({ label }: { label: MessageId }) {
   return (
     <SiteLayout>
       <Container size="sm" py="xl">
-        <Stack gap="md" role="status" aria-busy="true" aria-label={label}>
+        <Stack gap="md" role="status" aria-busy="true" aria-label={translate(label)}>
           <Skeleton height={36} width="70%" />
           <Skeleton height={18} />
           <Skeleton height={18} width="85%" />

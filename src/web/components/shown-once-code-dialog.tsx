@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { CopyCodeButton } from './copy-code-button';
+import { T, useT } from '../i18n/use-t';
 
 export interface ShownOnceCode {
   email: string;
@@ -14,13 +15,13 @@ export interface ShownOnceCode {
  * hash): the code with a copy button, the email it signs in with, and the order's success link.
  */
 export function ShownOnceCodeDialog({ shown, onClose }: { shown: ShownOnceCode | null; onClose: () => void }) {
+  const { t } = useT();
   return (
-    <Modal opened={shown !== null} onClose={onClose} title="New personal access code" centered>
+    <Modal opened={shown !== null} onClose={onClose} title={t('auth.shownOnce.title')} centered>
       {shown && (
         <Stack gap="md">
           <Text>
-            <strong>{shown.email}</strong> signs in at /customer-login with this code. Any older code has stopped
-            working.
+            <T id="auth.shownOnce.text" values={{ email: shown.email }} components={{ 0: <strong /> }} />
           </Text>
           <Group gap="sm" wrap="wrap">
             <Text
@@ -28,7 +29,7 @@ export function ShownOnceCodeDialog({ shown, onClose }: { shown: ShownOnceCode |
               ff="monospace"
               fz="xl"
               fw={700}
-              aria-label="Personal access code"
+              aria-label={t('auth.reveal.codeLabel')}
               data-testid="shown-once-code"
             >
               {shown.accessCode}
@@ -37,16 +38,16 @@ export function ShownOnceCodeDialog({ shown, onClose }: { shown: ShownOnceCode |
           </Group>
           {shown.successUrl && (
             <Text size="sm">
-              Receipt and workbook link:{' '}
+              {t('auth.shownOnce.receipt')}{' '}
               <Anchor href={shown.successUrl} data-testid="success-link" style={{ wordBreak: 'break-all' }}>
                 {shown.successUrl}
               </Anchor>
             </Text>
           )}
-          <Alert variant="light" icon={<IconKey size={18} aria-hidden />} title="Shown only once">
-            Copy it now and send it to the couple: it cannot be shown again. Issue a new one if it is lost.
+          <Alert variant="light" icon={<IconKey size={18} aria-hidden />} title={t('auth.shownOnce.onceTitle')}>
+            {t('auth.shownOnce.onceText')}
           </Alert>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('common.done')}</Button>
         </Stack>
       )}
     </Modal>

@@ -19,10 +19,22 @@ export { i18n };
 
 const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*.json');
 
-/** The catalog areas the web loads for a path; the landing page only its own and `common`. */
+/** The catalog areas the web loads for a path; the landing page only its own, `common` and its contact form's. */
 export function areasFor(pathname: string): Area[] {
-  if (pathname === '/' || pathname === '/es') return ['common', 'landing'];
-  return ['common', 'errors', 'auth', 'checkout', 'dashboard', 'workbook', 'partners', 'admin', 'inventory'];
+  if (pathname === '/' || pathname === '/es') return ['common', 'landing', 'contact'];
+  return [
+    'common',
+    'errors',
+    'auth',
+    'checkout',
+    'dashboard',
+    'workbook',
+    'partners',
+    'admin',
+    'inventory',
+    'policies',
+    'contact',
+  ];
 }
 
 const loaded = new Set<string>();

@@ -7,6 +7,7 @@ import { PaymentSetupRequired } from '../features/orders/payment-setup-required'
 import { searchTexts } from '../lib/search-params';
 import { embeddedPublicConfig } from '../public-config';
 import { trpc } from '../trpc';
+import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/checkout')({
   validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['email', 'firstName', 'lastName'] as const),
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/checkout')({
     if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
     else void context.queryClient.prefetchQuery(options);
   },
-  head: () => ({ meta: [{ title: 'Checkout · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('checkout.card.documentTitle') }] }),
   component: CheckoutPage,
 });
 

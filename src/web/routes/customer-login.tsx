@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { embeddedPublicConfig } from '../public-config';
 import { trpc } from '../trpc';
+import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/customer-login')({
-  head: () => ({ meta: [{ title: 'Sign in · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('auth.signIn.documentTitle') }] }),
   // The code hints come with the page (no request, no layout shift when they arrive); without
   // them (the dev server) they load alongside the page and the form does not wait.
   loader: ({ context }) => {

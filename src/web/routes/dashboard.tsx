@@ -7,7 +7,7 @@ import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { InventoryCard } from '../features/inventory/inventory-card';
 import { KeepsakeDownload } from '../features/our-data/keepsake-download';
-import { ACCOUNT_DELETED_TEXT, ACCOUNT_DELETED_TITLE, OurDataSection } from '../features/our-data/our-data-section';
+import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';
@@ -52,7 +52,7 @@ function DashboardPage() {
   const navigate = useNavigate();
   // The account is gone and its sessions with it: home, with a word, and nothing of it cached.
   const leave = async () => {
-    notify.success(ACCOUNT_DELETED_TITLE, ACCOUNT_DELETED_TEXT);
+    notify.success(accountDeletedTitle(), accountDeletedText());
     await navigate({ to: '/' });
     await resetSessionCache(queryClient);
   };

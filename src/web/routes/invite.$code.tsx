@@ -1,17 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthPage } from '../features/auth/auth-page';
 import { AcceptInvite } from '../features/partners/accept-invite';
+import { translate } from '../i18n/i18n';
+import { useT } from '../i18n/use-t';
 
 /** `/invite/<code>`: a partner accepts an invite (docs/product.md#partner-sign-ins). */
 export const Route = createFileRoute('/invite/$code')({
-  head: () => ({ meta: [{ title: 'Accept an invite · Vows & Weeks' }, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({ meta: [{ title: translate('auth.invite.documentTitle') }, { name: 'robots', content: 'noindex' }] }),
   component: InviteRoute,
 });
 
 function InviteRoute() {
   const { code } = Route.useParams();
+  const { t } = useT();
   return (
-    <AuthPage title="Join your partner" description="Your own sign-in to the course you take together.">
+    <AuthPage title={t('auth.invite.title')} description={t('auth.invite.description')}>
       <AcceptInvite key={code} code={code} />
     </AuthPage>
   );

@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { embeddedPublicConfig } from '../public-config';
 import { trpc } from '../trpc';
+import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/login')({
-  head: () => ({ meta: [{ title: 'Sign in · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('auth.signIn.documentTitle') }] }),
   // The other tab shows the code hints: they come with the page, or load alongside it.
   loader: ({ context }) => {
     const options = trpc.publicConfig.get.queryOptions();

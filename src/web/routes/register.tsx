@@ -2,29 +2,33 @@ import { Anchor, Text } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { AuthPage } from '../features/auth/auth-page';
 import { RegisterForm } from '../features/auth/register-form';
+import { translate } from '../i18n/i18n';
+import { useT } from '../i18n/use-t';
+import { TOTAL_WEEKS } from '../../shared/constants';
 
 export const Route = createFileRoute('/register')({
-  head: () => ({ meta: [{ title: 'Create your account · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('auth.register.documentTitle') }] }),
   component: RegisterPage,
 });
 
 function RegisterPage() {
+  const { t } = useT();
   return (
     <AuthPage
-      title="Create your account"
-      description="Choose a username and password to start your 52-week journey."
+      title={t('auth.register.title')}
+      description={t('auth.register.description', { weeks: TOTAL_WEEKS })}
       footer={
         <>
           <Text size="sm">
-            Already have an account?{' '}
+            {t('auth.register.haveAccount')}{' '}
             <Anchor component={Link} to="/login">
-              Sign in
+              {t('auth.signIn.submit')}
             </Anchor>
           </Text>
           <Text size="sm">
-            Bought the course or have an access code?{' '}
+            {t('auth.register.haveCode')}{' '}
             <Anchor component={Link} to="/customer-login">
-              Sign in with your code
+              {t('auth.register.signInWithCode')}
             </Anchor>
           </Text>
         </>

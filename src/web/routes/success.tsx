@@ -3,6 +3,7 @@ import { SiteLayout } from '../components/site-layout';
 import { InvalidPaymentSession, OrderConfirmation } from '../features/orders/order-confirmation';
 import { searchTexts } from '../lib/search-params';
 import { trpc } from '../trpc';
+import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/success')({
   validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['payment_intent'] as const),
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/success')({
       await context.queryClient.prefetchQuery(trpc.orders.get.queryOptions({ paymentIntentId: deps.paymentIntentId }));
     }
   },
-  head: () => ({ meta: [{ title: 'Order confirmation · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('checkout.success.documentTitle') }] }),
   component: SuccessPage,
 });
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/i18n/locales';
+import { acceptLanguageList, chooseLocale, isLocale, LOCALE_COOKIE, type Locale } from '../../../shared/i18n/locales';
 import type { DB } from '../../db/client';
 import type { SignedInAuth } from '../auth/access';
 
@@ -47,4 +47,23 @@ export async function recipientLocale(
     if (row) return row.locale;
   }
   return 'en';
+}
+
+/**
+ * The language a request's page is in, for a visitor who has no account yet (a buyer at checkout):
+ * the `vw_locale` cookie the web writes, else Accept-Language, else English (the same rule as
+ * chooseLocale, without a path: API calls carry none).
+ */
+export function requestLocale(req: {
+  cookies?: Record<string, string | undefined>;
+  headers: Record<string, string | string[] | undefined>;
+}): Locale {
+  const fromCookie = req.cookies?.[LOCALE_COOKIE];
+  if (isLocale(fromCookie)) return fromCookie;
+  const header = req.headers['accept-language'];
+  return chooseLocale({
+    pathname: '/',
+    cookie: typeof req.headers.cookie === 'string' ? req.headers.cookie : undefined,
+    preferences: acceptLanguageList(Array.isArray(header) ? header[0] : header),
+  });
 }

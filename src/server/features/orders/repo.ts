@@ -1,4 +1,5 @@
 import type { AccessLevel } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import { nowIso, type DB } from '../../db/client';
 
 /** An order as every caller sees it (docs/product.md#http-api): amount in cents. */
@@ -147,7 +148,7 @@ export async function isEmailTaken(db: DB, email: string): Promise<boolean> {
  */
 export async function createFullAccessCouple(
   db: DB,
-  account: { email: string },
+  account: { email: string; locale?: Locale | undefined },
 ): Promise<{ coupleId: number; accountId: number }> {
   const now = nowIso();
   const couple = await db
@@ -165,6 +166,7 @@ export async function createFullAccessCouple(
       password_hash: null,
       access_code_hash: null,
       created_at: now,
+      ...(account.locale && { locale: account.locale }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
+import type { Locale } from '../../../shared/i18n/locales';
 import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
@@ -203,6 +204,8 @@ export async function fulfilCompletedOrder(
   email: string,
   linked: CoupleAccount | undefined,
   firstName?: string,
+  /** The language the buyer ordered in: a new account gets it (an existing one keeps its own). */
+  locale?: Locale,
 ): Promise<{ coupleId: number; accessCode: string | null }> {
   const byEmail = await findCoupleAccountByEmail(trx, email);
   // Every code of a completed order goes to the buyer's email (docs/product.md#email).
@@ -236,7 +239,7 @@ export async function fulfilCompletedOrder(
   if (await isEmailTaken(trx, email)) {
     throw new AppError('CONFLICT', `The email ${email} belongs to an administrator account.`);
   }
-  const created = await createFullAccessCouple(trx, { email });
+  const created = await createFullAccessCouple(trx, { email, locale });
   return { coupleId: created.coupleId, accessCode: await issueAccessCode(trx, deps, created.accountId, delivered) };
 }
 

@@ -62,6 +62,17 @@ async function outbox(kind: string, recipient: string) {
 const ANSWERS = (text: string) => ({ reflectionAnswers: { 'w01-q1': text } });
 
 describe('partner invites', () => {
+  it('writes the invite in the inviter’s language, not in English by default', async () => {
+    const couple = await signedInCouple();
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+    const inviteEmail = newEmail();
+    await (await callerFor(t, couple.cookie)).partners.createInvite({ email: inviteEmail });
+    const [invitation] = await outbox('partner-invite', inviteEmail);
+    expect(invitation?.subject).toBe('Robin te invita a Vows & Weeks');
+    expect(invitation?.text).toContain('Aceptar la invitación');
+    expect(invitation?.text).not.toContain('invites you');
+  });
+
   it('invites by email, and the partner accepts with their own email and gets their own code', async () => {
     const couple = await signedInCouple();
     const robin = await callerFor(t, couple.cookie);

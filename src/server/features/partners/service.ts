@@ -19,6 +19,7 @@ import type { CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { generateAccessCode, hashAccessCode, normalizeAccessCode } from '../auth/passwords';
 import { createSession, deleteSessionByToken, deleteSessionsOfAccount } from '../auth/sessions';
+import { localeOfAccount } from '../i18n/locale';
 import { partnerCodeDelivery, queuePartnerInvite, queuePartnerSharedNotice } from '../mail/service';
 import { assertWeekUnlocked } from '../progress/unlock';
 import * as repo from './repo';
@@ -315,6 +316,8 @@ export async function createInvite(
         link,
         code,
         validDays: INVITE_VALID_DAYS,
+        // The inviter's own language (their account's), not the invitee's browser, which nobody knows yet.
+        locale: await localeOfAccount(trx, auth.accountId),
       });
     }
     return created;

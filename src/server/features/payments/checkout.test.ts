@@ -62,6 +62,24 @@ describe('payments.startCheckout', () => {
     expect(session.client_reference_id).toBe(String(couple.accountId));
   });
 
+  it('carries the page’s language (the vw_locale cookie, else Accept-Language) to Stripe and the new account', async () => {
+    const fromCookie = await (await callerFor(t, 'vw_locale=es')).payments.startCheckout(buyer);
+    const spanish = [...double.sessions.values()].find((s) => s.url === fromCookie.url)!;
+    expect(spanish.metadata).toEqual({ firstName: 'Noor', lastName: 'Haddad', locale: 'es' });
+
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/payments.startCheckout',
+      headers: { 'content-type': 'application/json', 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' },
+      payload: buyer,
+    });
+    const fromHeader = [...double.sessions.values()].find((s) => s.url === answer.json().result.data.url)!;
+    expect(fromHeader.metadata.locale).toBe('es');
+
+    const plain = await (await callerFor(t)).payments.startCheckout(buyer);
+    expect([...double.sessions.values()].find((s) => s.url === plain.url)!.metadata.locale).toBe('en');
+  });
+
   it('refuses a bad form with the field named, and answers 404 without Stripe configured', async () => {
     const caller = await callerFor(t);
     await expect(caller.payments.startCheckout({ ...buyer, email: 'not-an-email' })).rejects.toThrow(/email/);

@@ -1,5 +1,6 @@
 import { startCheckoutSchema } from '../../../shared/payments-schemas';
 import { coupleProcedure, publicProcedure, router } from '../../trpc/init';
+import { requestLocale } from '../i18n/locale';
 import { buyerDetails, startCheckout } from './service';
 
 /** Card payments (docs/product.md#card-payments): anyone may start a checkout; a signed-in couple's is theirs. */
@@ -11,6 +12,7 @@ export const paymentsRouter = router({
         ctx.deps,
         ctx.auth.kind === 'couple' ? { kind: 'couple', accountId: ctx.auth.accountId } : { kind: 'other' },
         input,
+        requestLocale(ctx.req),
       ),
     ),
   buyer: coupleProcedure.query(({ ctx }) => buyerDetails(ctx.deps, ctx.auth.accountId)),

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { startCheckoutSchema, type CheckoutStarted, type StartCheckoutInput } from '../../../shared/payments-schemas';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
 import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
@@ -51,12 +52,15 @@ export type CheckoutStarter = { kind: 'couple'; accountId: number } | { kind: 'o
  * payments.startCheckout (docs/product.md#card-payments): a Checkout Session in payment mode for
  * the configured price, with the buyer's email, the names in metadata, a signed-in couple's
  * account as client_reference_id, and success and cancel URLs on PUBLIC_URL (cancel comes back
- * to /checkout with the form filled). Returns the hosted page's URL.
+ * to /checkout with the form filled). Returns the hosted page's URL. The page's language goes in
+ * metadata (and Stripe's own page follows it), so the account the payment creates gets it.
  */
 export async function startCheckout(
   deps: AppDeps,
   starter: CheckoutStarter,
   rawInput: StartCheckoutInput,
+  /** The language of the page the buyer paid from: Stripe's page, and the new account, use it. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<CheckoutStarted> {
   const settings = requireStripe(deps);
   const parsed = startCheckoutSchema.safeParse(rawInput);
@@ -80,7 +84,8 @@ export async function startCheckout(
           },
         },
       ],
-      metadata: { firstName: input.firstName, lastName: input.lastName },
+      metadata: { firstName: input.firstName, lastName: input.lastName, locale },
+      locale,
       ...(starter.kind === 'couple' && { client_reference_id: String(starter.accountId) }),
       success_url: `${publicUrl}/api/payments/return?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${publicUrl}/checkout?${back.toString()}`,
@@ -241,7 +246,10 @@ async function completeSession(trx: DB, deps: AppDeps, session: Stripe.Checkout.
     coupleId = starter.coupleId;
   } else {
     try {
-      coupleId = (await fulfilCompletedOrder(trx, deps, email, undefined, order.firstName)).coupleId;
+      const locale = session.metadata?.locale;
+      coupleId = (
+        await fulfilCompletedOrder(trx, deps, email, undefined, order.firstName, isLocale(locale) ? locale : undefined)
+      ).coupleId;
     } catch (error) {
       // Refused before it changed anything (the email is an administrator's): kept for the seller.
       if (!(error instanceof AppError)) throw error;

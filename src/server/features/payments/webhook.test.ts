@@ -91,6 +91,34 @@ describe('POST /api/payments/webhook', () => {
     expect(await codeEmails(session.customer_details.email)).toHaveLength(1);
   });
 
+  it('gives a new buyer’s account the language of the page they paid from, and writes their code email in it', async () => {
+    const session = paidSession({ metadata: { firstName: 'Ada', lastName: 'Lovelace', locale: 'es' } });
+    const email = session.customer_details.email;
+    expect((await send('checkout.session.completed', session)).response.statusCode).toBe(200);
+    const account = await t.deps.db
+      .selectFrom('accounts')
+      .select('locale')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(account?.locale).toBe('es');
+    const [codeEmail] = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('subject')
+      .where('recipient', '=', email)
+      .where('kind', '=', 'access-code')
+      .execute();
+    expect(codeEmail?.subject).toMatch(/código de acceso/);
+
+    const older = paidSession(); // No language in metadata (a session started before this change): English.
+    await send('checkout.session.completed', older);
+    const plain = await t.deps.db
+      .selectFrom('accounts')
+      .select('locale')
+      .where('email', '=', older.customer_details.email)
+      .executeTakeFirst();
+    expect(plain?.locale).toBe('en');
+  });
+
   it('refuses a missing, wrong or stale signature with 400 {message} and changes nothing', async () => {
     const session = paidSession();
     const good = signedEvent(SECRET, 'checkout.session.completed', session);

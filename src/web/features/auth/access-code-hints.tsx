@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../trpc';
+import { T, useT } from '../../i18n/use-t';
 
 interface AccessCodeHintsProps {
   /** Puts the trial code into the form (the couple types their own email). */
@@ -15,10 +16,11 @@ interface AccessCodeHintsProps {
  * demo mode.
  */
 export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsProps) {
+  const { t } = useT();
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   if (config.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the trial and demo hints">
+      <Stack gap="xs" aria-busy="true" aria-label={t('auth.hints.loading')}>
         <Skeleton height={18} width="70%" />
         <Skeleton height={18} width="90%" />
       </Stack>
@@ -31,27 +33,33 @@ export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsPr
   return (
     <Stack gap="sm">
       {trialAccessCode ? (
-        <Alert variant="light" color="plum" title="Try it free">
+        <Alert variant="light" color="plum" title={t('auth.hints.trialTitle')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              Enter your email with the trial code <Code fw={700}>{trialAccessCode}</Code> to try the first {trialWeeks}{' '}
-              weeks. You will get a personal access code for next time.
+              <T
+                id="auth.hints.trialText"
+                values={{ code: trialAccessCode, weeks: trialWeeks }}
+                components={{ 0: <Code fw={700} /> }}
+              />
             </Text>
             <Button size="compact-sm" variant="white" onClick={() => onUseTrialCode(trialAccessCode)}>
-              Use the trial code
+              {t('auth.hints.useTrial')}
             </Button>
           </Stack>
         </Alert>
       ) : null}
       {demoEmail && demoAccessCode ? (
-        <Alert variant="light" color="gray" title="Demo account">
+        <Alert variant="light" color="gray" title={t('auth.hints.demoTitle')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              Look around with <Code>{demoEmail}</Code> and the code <Code fw={700}>{demoAccessCode}</Code>. The demo is
-              shared, so keep anything private out of it.
+              <T
+                id="auth.hints.demoText"
+                values={{ email: demoEmail, code: demoAccessCode }}
+                components={{ 0: <Code />, 1: <Code fw={700} /> }}
+              />
             </Text>
             <Button size="compact-sm" variant="white" onClick={() => onUseDemo(demoEmail, demoAccessCode)}>
-              Use the demo account
+              {t('auth.hints.useDemo')}
             </Button>
           </Stack>
         </Alert>

@@ -4,12 +4,14 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { trpc } from '../../trpc';
 import { useSignOut } from './use-sign-out';
+import { useT } from '../../i18n/use-t';
 
 export function SignOutButton() {
   const { signOut, isPending } = useSignOut();
+  const { t } = useT();
   return (
     <Button variant="default" onClick={signOut} loading={isPending}>
-      Sign out
+      {t('common.account.signOut')}
     </Button>
   );
 }
@@ -19,17 +21,18 @@ export function SignOutButton() {
  * Sign out. Visitors who are not signed in (or while that is not known yet) see `guestActions`.
  */
 export function AccountNav({ guestActions }: { guestActions?: ReactNode }) {
+  const { t } = useT();
   const { data: auth } = useQuery(trpc.auth.check.queryOptions());
   if (!auth?.authenticated) return guestActions ?? null;
   return (
     <>
       {auth.isAdmin ? (
         <Button component={Link} to="/admin" variant="subtle">
-          Admin
+          {t('common.account.admin')}
         </Button>
       ) : (
         <Button component={Link} to="/dashboard" variant="subtle">
-          Dashboard
+          {t('common.account.dashboard')}
         </Button>
       )}
       <SignOutButton />

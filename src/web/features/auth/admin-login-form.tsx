@@ -10,18 +10,24 @@ import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
 import { useEnterAfterSignIn } from './session-cache';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 
 function onSignInError(error: unknown) {
   // The server refused (wrong credentials, too many attempts) or could not be reached.
   if (error instanceof TRPCClientError && error.shape) {
-    notify.error('Login Failed', errorMessage(error, 'Invalid username or password'));
+    notify.error(translate('auth.toast.signInFailed'), errorMessage(error, translate('auth.password.invalid')));
   } else {
-    notify.error('Error', 'Something went wrong. Please try again.');
+    notify.error(translate('auth.toast.error'), translate('auth.toast.tryAgain'));
   }
 }
 
 const secondFactorFormSchema = z.object({
-  code: z.string().trim().min(1, 'Enter the 6-digit code or a recovery code').max(32, 'The code is too long'),
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: () => translate('auth.admin.codeRequired') })
+    .max(32, { error: () => translate('auth.admin.codeTooLong') }),
 });
 
 /**
@@ -37,6 +43,7 @@ function SecondFactorForm({
   onSignedIn: () => Promise<void>;
   onRestart: () => void;
 }) {
+  const { t } = useT();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { code: '' },
@@ -45,16 +52,16 @@ function SecondFactorForm({
   const verify = useMutation(
     trpc.auth.adminSecondFactor.mutationOptions({
       onSuccess: async () => {
-        notify.success('Login Successful', 'Welcome back!');
+        notify.success(t('auth.toast.signedIn'), t('auth.toast.welcomeBack'));
         await onSignedIn();
       },
       onError: (error) => {
         const message = errorMessage(error, '');
         if (error instanceof TRPCClientError && error.data?.httpStatus === 401 && /expired/i.test(message)) {
-          notify.error('Login Failed', message);
+          notify.error(t('auth.toast.signInFailed'), message);
           onRestart();
         } else if (error instanceof TRPCClientError && error.data?.httpStatus === 401) {
-          form.setFieldError('code', message || 'Invalid code');
+          form.setFieldError('code', message || t('auth.admin.invalidCode'));
         } else {
           onSignInError(error);
         }
@@ -65,9 +72,9 @@ function SecondFactorForm({
     <form noValidate onSubmit={form.onSubmit((values) => verify.mutate({ pendingToken, code: values.code }))}>
       <Stack gap="md">
         <SignInPaused error={verify.error} />
-        <Text>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
+        <Text>{t('auth.admin.secondFactorText')}</Text>
         <TextInput
-          label="Authentication code"
+          label={t('auth.admin.codeLabel')}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
@@ -77,10 +84,10 @@ function SecondFactorForm({
           {...form.getInputProps('code')}
         />
         <Button type="submit" size="md" fullWidth loading={verify.isPending || verify.isSuccess}>
-          Verify and sign in
+          {t('auth.admin.verify')}
         </Button>
         <Button variant="subtle" onClick={onRestart}>
-          Start again
+          {t('auth.admin.restart')}
         </Button>
       </Stack>
     </form>
@@ -91,6 +98,7 @@ function SecondFactorForm({
 export function AdminLoginForm() {
   const enter = useEnterAfterSignIn();
   const [pendingToken, setPendingToken] = useState<string | null>(null);
+  const { t } = useT();
   const login = useMutation(
     trpc.auth.adminLogin.mutationOptions({
       onSuccess: async (body) => {
@@ -98,7 +106,7 @@ export function AdminLoginForm() {
           setPendingToken(body.pendingToken);
           return;
         }
-        notify.success('Login Successful', 'Welcome back!');
+        notify.success(t('auth.toast.signedIn'), t('auth.toast.welcomeBack'));
         await enter('/admin');
       },
       onError: onSignInError,
@@ -119,7 +127,7 @@ export function AdminLoginForm() {
   }
   return (
     <PasswordSignInForm
-      submitLabel="Sign in as administrator"
+      submitLabel={t('auth.admin.submit')}
       onSubmit={(values) => login.mutate(values)}
       busy={login.isPending || (login.isSuccess && login.data.success)}
       notice={<SignInPaused error={login.error} />}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { InstantLoginButton } from './instant-login-button';
@@ -478,5 +479,37 @@ describe('InstantLoginButton', () => {
     await user.click(await screen.findByRole('button', { name: 'Instant Login (Dev)' }));
     expect(await notifications().findByText('Unable to perform instant login.')).toBeInTheDocument();
     expect(notifications().getByText('Login Failed')).toBeInTheDocument();
+  });
+});
+
+describe('in Spanish', () => {
+  const ENGLISH =
+    /\b(Sign in|Email|Access code|Password|Username|Create|account|Purchase|Try it free|trial code|weeks|Demo|Administrator|New here)\b/;
+
+  it('shows the sign-in, register and admin sign-in pages with no English left', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+    });
+    i18n.activate('es');
+    const first = renderApp('/customer-login');
+    await heading('Iniciar sesión');
+    expect(await screen.findByText('TRIAL-FROM-SERVER')).toBeInTheDocument();
+    expect(screen.getByText(/las primeras 3 semanas/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Código de acceso/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Comprar el curso' })).toBeInTheDocument();
+    expect(document.querySelector('main')?.textContent).not.toMatch(ENGLISH);
+    first.unmount();
+
+    const second = renderApp('/register');
+    await heading('Crea tu cuenta');
+    expect(passwordField('Confirma la contraseña')).toBeInTheDocument();
+    expect(document.querySelector('main')?.textContent).not.toMatch(ENGLISH);
+    second.unmount();
+
+    renderApp('/admin-login');
+    await heading('Acceso de administración');
+    expect(screen.getByRole('button', { name: 'Entrar a la administración' })).toBeInTheDocument();
+    expect(document.querySelector('main')?.textContent).not.toMatch(ENGLISH);
   });
 });

@@ -12,6 +12,7 @@ import { PersonalCodeReveal } from './personal-code-reveal';
 import { RequestCodeForm } from './request-code-form';
 import { SignInPaused } from './sign-in-paused';
 import { resetSessionCache } from './session-cache';
+import { T, useT } from '../../i18n/use-t';
 
 /**
  * /customer-login: email plus an access code (personal, trial or demo). A trial sign-up stays on the
@@ -20,6 +21,7 @@ import { resetSessionCache } from './session-cache';
 export function CustomerLogin() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useT();
   const [newTrial, setNewTrial] = useState<{ email: string; accessCode: string } | null>(null);
   const [continuing, setContinuing] = useState(false);
   // A trial while mail is configured: its code went to the email, and the couple signs in with it here.
@@ -34,20 +36,23 @@ export function CustomerLogin() {
       onSuccess: async (result, input) => {
         await resetSessionCache(queryClient);
         if (result.codeSentTo) {
-          notify.success('Check your inbox', 'Your personal access code is on its way.');
+          notify.success(t('auth.toast.checkInbox'), t('auth.toast.codeOnItsWay'));
           setCodeSentTo(result.codeSentTo);
           form.setValues({ email: result.codeSentTo, accessCode: '' });
           return;
         }
         if (result.accessCode) {
-          notify.success('Login Successful', 'Your free trial has started.');
+          notify.success(t('auth.toast.signedIn'), t('auth.toast.trialStarted'));
           setNewTrial({ email: input.email.trim().toLowerCase(), accessCode: result.accessCode });
           return;
         }
-        notify.success('Login Successful', result.firstSignIn ? 'Welcome!' : 'Welcome back!');
+        notify.success(
+          t('auth.toast.signedIn'),
+          result.firstSignIn ? t('auth.toast.welcome') : t('auth.toast.welcomeBack'),
+        );
         await navigate({ to: '/dashboard' });
       },
-      onError: (error) => notify.error('Login Failed', errorMessage(error, 'Invalid email or access code')),
+      onError: (error) => notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.customer.invalid'))),
     }),
   );
 
@@ -69,16 +74,15 @@ export function CustomerLogin() {
   return (
     <Stack gap="lg">
       {codeSentTo && (
-        <Alert variant="light" color="plum" title="Your free trial is ready" role="status">
-          We have emailed your personal access code to <strong>{codeSentTo}</strong>. Enter it below to sign in (check
-          the spam folder if it has not arrived in a few minutes).
+        <Alert variant="light" color="plum" title={t('auth.customer.trialReady')} role="status">
+          <T id="auth.customer.codeEmailed" values={{ email: codeSentTo }} components={{ 0: <strong /> }} />
         </Alert>
       )}
       <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack gap="md">
           <SignInPaused error={login.error} />
           <TextInput
-            label="Email"
+            label={t('auth.customer.email')}
             type="email"
             autoComplete="email"
             required
@@ -86,7 +90,7 @@ export function CustomerLogin() {
             {...form.getInputProps('email')}
           />
           <TextInput
-            label="Access code"
+            label={t('auth.customer.accessCode')}
             autoComplete="one-time-code"
             autoCapitalize="characters"
             spellCheck={false}
@@ -95,7 +99,7 @@ export function CustomerLogin() {
             {...form.getInputProps('accessCode')}
           />
           <Button type="submit" size="md" fullWidth loading={busy}>
-            Sign in
+            {t('auth.signIn.submit')}
           </Button>
         </Stack>
       </form>
@@ -107,9 +111,9 @@ export function CustomerLogin() {
         onUseDemo={(email, code) => form.setValues({ email, accessCode: code })}
       />
       <RequestCodeForm />
-      <Divider label="No access code yet?" labelPosition="center" />
+      <Divider label={t('auth.customer.noCodeYet')} labelPosition="center" />
       <Button component={Link} to="/" hash="pricing" variant="outline" size="md" fullWidth>
-        Purchase the course
+        {t('auth.customer.purchase')}
       </Button>
     </Stack>
   );

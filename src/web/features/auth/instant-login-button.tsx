@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
 import { useEnterAfterSignIn } from './session-cache';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The footer's 'Instant Login (Dev)' button (docs/product.md#landing-page): signs in as the demo
@@ -11,14 +12,15 @@ import { useEnterAfterSignIn } from './session-cache';
  */
 export function InstantLoginButton(props: ButtonProps) {
   const enter = useEnterAfterSignIn();
+  const { t } = useT();
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({
       onSuccess: async () => {
-        notify.success('Instant Login Successful!', 'Welcome to your dashboard.');
+        notify.success(t('common.instantLogin.success'), t('common.instantLogin.welcome'));
         await enter('/dashboard');
       },
-      onError: () => notify.error('Login Failed', 'Unable to perform instant login.'),
+      onError: () => notify.error(t('common.instantLogin.failedTitle'), t('common.instantLogin.failed')),
     }),
   );
 
@@ -33,7 +35,7 @@ export function InstantLoginButton(props: ButtonProps) {
       loading={login.isPending || login.isSuccess}
       onClick={() => login.mutate(credentials)}
     >
-      Instant Login (Dev)
+      {t('common.instantLogin.button')}
     </Button>
   );
 }

@@ -2,11 +2,20 @@ import { Button, PasswordInput, Stack, TextInput, type TextInputProps } from '@m
 import type { ReactNode } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { passwordSignInSchema, type PasswordSignInInput } from '../../../shared/auth-schemas';
+import { useT } from '../../i18n/use-t';
 
 /** The username field of the password forms: typed to match, so no capitals or spelling fixes. */
 export function UsernameInput(props: TextInputProps) {
+  const { t } = useT();
   return (
-    <TextInput label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...props} />
+    <TextInput
+      label={t('auth.password.username')}
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
   );
 }
 
@@ -21,6 +30,7 @@ interface PasswordSignInFormProps {
 
 /** Username and password, checked with the shared schema before `onSubmit` (/login, /admin-login). */
 export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: PasswordSignInFormProps) {
+  const { t } = useT();
   const form = useForm<PasswordSignInInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -33,7 +43,7 @@ export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: Pass
         {notice}
         <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
         <PasswordInput
-          label="Password"
+          label={t('auth.password.password')}
           autoComplete="current-password"
           required
           key={form.key('password')}

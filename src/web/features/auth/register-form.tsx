@@ -8,10 +8,13 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { UsernameInput } from './password-sign-in-form';
 import { useEnterAfterSignIn } from './session-cache';
+import { useT } from '../../i18n/use-t';
+import { TOTAL_WEEKS } from '../../../shared/constants';
 
 /** /register: username, password and its confirmation; the new couple is signed in at once. */
 export function RegisterForm() {
   const enter = useEnterAfterSignIn();
+  const { t } = useT();
   const form = useForm<RegisterInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '', confirmPassword: '' },
@@ -22,12 +25,12 @@ export function RegisterForm() {
   const register = useMutation(
     trpc.auth.register.mutationOptions({
       onSuccess: async () => {
-        notify.success('Account Created', 'Welcome! Your 52-week journey starts now.');
+        notify.success(t('auth.register.created'), t('auth.register.welcome', { weeks: TOTAL_WEEKS }));
         await enter('/dashboard');
       },
       onError: (error) => {
-        const message = errorMessage(error, 'An error occurred during registration. Please try again.');
-        notify.error('Registration Failed', message);
+        const message = errorMessage(error, t('auth.register.error'));
+        notify.error(t('auth.register.failed'), message);
         // A taken name is the username field's problem: say so next to it as well.
         if (error.data?.httpStatus === 409) form.setFieldError('username', message);
       },
@@ -39,27 +42,27 @@ export function RegisterForm() {
     <form noValidate onSubmit={form.onSubmit((values) => register.mutate(values))}>
       <Stack gap="md">
         <UsernameInput
-          description="3-32 letters, digits, _ . or -"
+          description={t('auth.register.usernameHelp')}
           key={form.key('username')}
           {...form.getInputProps('username')}
         />
         <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          label={t('auth.password.password')}
+          description={t('auth.register.passwordHelp', { count: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
           required
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          label="Confirm password"
+          label={t('auth.register.confirm')}
           autoComplete="new-password"
           required
           key={form.key('confirmPassword')}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" size="md" fullWidth loading={busy}>
-          Create account
+          {t('auth.register.submit')}
         </Button>
       </Stack>
     </form>

@@ -7,6 +7,7 @@ import { requestCodeSchema, type RequestCodeInput } from '../../../shared/mail-s
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
+import { useT } from '../../i18n/use-t';
 
 /**
  * "Email me my code" on /customer-login: a couple who lost their personal code asks for a new one.
@@ -14,6 +15,7 @@ import { trpc } from '../../trpc';
  * answer as it is, never "sent" or "unknown".
  */
 export function RequestCodeForm() {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
   const form = useForm<RequestCodeInput>({
@@ -24,21 +26,22 @@ export function RequestCodeForm() {
   const request = useMutation(
     trpc.mail.requestCode.mutationOptions({
       onSuccess: (result) => setAnswer(result.message),
-      onError: (error) => notify.error('Could not send', errorMessage(error, 'Please try again in a moment.')),
+      onError: (error) =>
+        notify.error(t('auth.requestCode.failed'), errorMessage(error, t('auth.requestCode.tryAgain'))),
     }),
   );
 
   if (!open) {
     return (
       <Button variant="subtle" leftSection={<IconMailForward size={18} aria-hidden />} onClick={() => setOpen(true)}>
-        Email me my code
+        {t('auth.requestCode.open')}
       </Button>
     );
   }
   return (
     <Stack gap="sm" component="section" aria-labelledby="request-code-heading">
       <Text fw={600} id="request-code-heading">
-        Email me my code
+        {t('auth.requestCode.open')}
       </Text>
       {answer ? (
         <Alert
@@ -46,19 +49,16 @@ export function RequestCodeForm() {
           color="plum"
           icon={<IconMailForward size={18} aria-hidden />}
           role="status"
-          title="Check your inbox"
+          title={t('auth.toast.checkInbox')}
         >
           {answer}
         </Alert>
       ) : (
         <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values))}>
           <Stack gap="sm">
-            <Text size="sm">
-              Lost your personal access code? Enter the email you signed up with and we will send you a new one. Your
-              old code will stop working.
-            </Text>
+            <Text size="sm">{t('auth.requestCode.text')}</Text>
             <TextInput
-              label="Your email"
+              label={t('auth.requestCode.email')}
               type="email"
               autoComplete="email"
               required
@@ -66,7 +66,7 @@ export function RequestCodeForm() {
               {...form.getInputProps('email')}
             />
             <Button type="submit" variant="light" loading={request.isPending}>
-              Send me a new code
+              {t('auth.requestCode.submit')}
             </Button>
           </Stack>
         </form>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { AuthPage } from './auth-page';
 import { CustomerLogin } from './customer-login';
 import { UserLoginForm } from './user-login-form';
+import { useT } from '../../i18n/use-t';
 
 export type SignInMethod = 'code' | 'password';
 
@@ -16,26 +17,23 @@ const PATH_OF: Record<SignInMethod, '/customer-login' | '/login'> = { code: '/cu
  */
 export function SignInPage({ method }: { method: SignInMethod }) {
   const navigate = useNavigate();
+  const { t } = useT();
   return (
     <AuthPage
-      title="Sign in"
-      description={
-        method === 'code'
-          ? 'Customer login: use the email and access code you received, or your username and password.'
-          : 'Use your username and password, or the email and access code you received.'
-      }
+      title={t('auth.signIn.title')}
+      description={method === 'code' ? t('auth.signIn.descriptionCode') : t('auth.signIn.descriptionPassword')}
       footer={
         <>
           <Text size="sm">
-            New here?{' '}
+            {t('auth.signIn.newHere')}{' '}
             <Anchor component={Link} to="/register">
-              Create an account
+              {t('auth.signIn.createAccount')}
             </Anchor>
           </Text>
           <Text size="sm" c="dimmed">
-            The seller?{' '}
+            {t('auth.signIn.theSeller')}{' '}
             <Anchor component={Link} to="/admin-login">
-              Administrator sign in
+              {t('auth.signIn.adminLink')}
             </Anchor>
           </Text>
         </>
@@ -48,9 +46,9 @@ export function SignInPage({ method }: { method: SignInMethod }) {
           if (value === 'code' || value === 'password') void navigate({ to: PATH_OF[value], replace: true });
         }}
       >
-        <Tabs.List grow mb="lg" aria-label="How to sign in">
-          <Tabs.Tab value="code">Personal code</Tabs.Tab>
-          <Tabs.Tab value="password">Registered account</Tabs.Tab>
+        <Tabs.List grow mb="lg" aria-label={t('auth.signIn.methods')}>
+          <Tabs.Tab value="code">{t('auth.signIn.tabCode')}</Tabs.Tab>
+          <Tabs.Tab value="password">{t('auth.signIn.tabPassword')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="code">
           <CustomerLogin />

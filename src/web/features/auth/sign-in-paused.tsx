@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { TRPCClientError } from '@trpc/client';
+import { translate } from '../../i18n/i18n';
 
 /**
  * The server's 429 of a sign-in, kept on the page (a toast goes too soon for advice to be read):
@@ -12,7 +13,7 @@ export function SignInPaused({ error }: { error: unknown }) {
   const message = error.message.trim();
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" title="Sign-in paused" role="alert">
+    <Alert color="red" variant="light" title={translate('auth.paused.title')} role="alert">
       {message}
     </Alert>
   );

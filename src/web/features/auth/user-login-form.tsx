@@ -5,24 +5,28 @@ import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
 import { useEnterAfterSignIn } from './session-cache';
+import { useT } from '../../i18n/use-t';
 
 /** /login: a couple that registered with a username signs in and goes to the dashboard. */
 export function UserLoginForm() {
   const enter = useEnterAfterSignIn();
+  const { t } = useT();
   const login = useMutation(
     trpc.auth.userLogin.mutationOptions({
       onSuccess: async (result) => {
-        notify.success('Login Successful', result.firstSignIn ? 'Welcome!' : 'Welcome back!');
+        notify.success(
+          t('auth.toast.signedIn'),
+          result.firstSignIn ? t('auth.toast.welcome') : t('auth.toast.welcomeBack'),
+        );
         await enter('/dashboard');
       },
-      onError: (error) =>
-        notify.error('Login Failed', errorMessage(error, 'An error occurred during login. Please try again.')),
+      onError: (error) => notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.password.error'))),
     }),
   );
 
   return (
     <PasswordSignInForm
-      submitLabel="Sign in"
+      submitLabel={t('auth.signIn.submit')}
       onSubmit={(values) => login.mutate(values)}
       busy={login.isPending || login.isSuccess}
       notice={<SignInPaused error={login.error} />}

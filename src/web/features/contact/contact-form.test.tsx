@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { deferred, stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
 import { ContactForm } from './contact-form';
@@ -137,5 +138,25 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     await waitFor(() => expect(screen.getByText('Failed to send message. Please try again.')).toBeInTheDocument());
+  });
+});
+
+describe('ContactForm in Spanish', { timeout: 20_000 }, () => {
+  it('labels, topics and the field errors are Spanish, with no English left', async () => {
+    const stub = stubTrpcFetch({ 'contact.send': () => sent });
+    const user = userEvent.setup({ delay: null });
+    i18n.activate('es');
+    const { container } = renderRoute(ContactForm);
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Mía');
+    await user.type(screen.getByRole('textbox', { name: /^Apellido/ }), 'Torres');
+    await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'mia-arroba-example');
+    await user.type(screen.getByRole('textbox', { name: /^Mensaje/ }), 'Hola');
+    expect(screen.getByRole('option', { name: 'Ayuda con el pago' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
+    expect(stub.calls).toEqual([]);
+    expect(container.textContent).not.toMatch(
+      /\b(Subject|Message|Send|First name|Email|Choose|Question|reply|valid)\b/,
+    );
   });
 });

@@ -7,6 +7,9 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { useSubmitType } from '../../lib/hydrated';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 
 interface ContactValues extends NameEmailValues {
   subject: string;
@@ -23,12 +26,20 @@ const REQUIRED: readonly Field[] = ['firstName', 'lastName', 'email', 'message']
  * zod would add about 25 KB of gzipped JavaScript to the page's first load.
  */
 const loadContactSchema = () => import('../../../shared/contact-schemas').then((module) => module.contactMessageSchema);
-export const CONTACT_FAILED_FALLBACK = 'Failed to send message. Please try again.';
+/** The text shown when sending fails without a message from the server. */
+export const contactFailedFallback = () => translate('contact.failed');
 
-/** "email must be a valid email address" -> "Must be a valid email address": the label names the field. */
-function fieldMessage(field: string, message: string): string {
-  const text = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * What the shared schema found, said under the field in the page's language (the label names the
+ * field): a text too long, an email that is not one, anything else.
+ */
+function fieldMessage(field: Field, issue: { code: string; maximum?: unknown }): string {
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number') {
+    return translate('contact.error.tooLong', { max: issue.maximum });
+  }
+  if (field === 'email') return translate('contact.error.email');
+  if (field === 'subject') return translate('contact.error.subject');
+  return translate('contact.error.invalid');
 }
 
 /**
@@ -39,17 +50,18 @@ function fieldMessage(field: string, message: string): string {
  * finds (a malformed email, a message too long) are shown at the field.
  */
 export function ContactForm() {
+  const { t } = useT();
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [checking, setChecking] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string | boolean>>>({});
   const send = useMutation(
     trpc.contact.send.mutationOptions({
       onSuccess: () => {
-        notify.success('Message Sent!', "Thank you for your message. We'll get back to you within 24 hours.");
+        notify.success(t('contact.sent.title'), t('contact.sent.text'));
         setValues(EMPTY);
         setErrors({});
       },
-      onError: (error) => notify.error('Error', errorMessage(error, CONTACT_FAILED_FALLBACK)),
+      onError: (error) => notify.error(t('contact.errorTitle'), errorMessage(error, contactFailedFallback())),
     }),
   );
 
@@ -66,7 +78,7 @@ export function ContactForm() {
     const missing = REQUIRED.filter((field) => !values[field].trim());
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((field) => [field, true])));
-      notify.error('Missing Information', 'Please fill in all required fields.');
+      notify.error(t('contact.missing.title'), t('contact.missing.text'));
       return;
     }
     setChecking(true);
@@ -75,14 +87,14 @@ export function ContactForm() {
       parsed = (await loadContactSchema()).safeParse(values);
     } catch {
       setChecking(false);
-      notify.error('Error', CONTACT_FAILED_FALLBACK);
+      notify.error(t('contact.errorTitle'), contactFailedFallback());
       return;
     }
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]) as Field;
-        found[field] ??= fieldMessage(field, issue.message);
+        found[field] ??= fieldMessage(field, issue as { code: string; maximum?: unknown });
       }
       setErrors(found);
       setChecking(false);
@@ -100,20 +112,26 @@ export function ContactForm() {
       // Start loading the schema as soon as someone starts filling in the form.
       onFocus={() => void loadContactSchema().catch(() => {})}
       noValidate
-      aria-label="Contact us"
+      aria-label={t('contact.formLabel')}
     >
       <Stack gap="sm">
         <NameEmailFields values={values} errors={errors} onChange={update} />
         <NativeSelect
-          label="Subject"
+          label={t('contact.subject')}
           name="subject"
           value={values.subject}
           error={errors.subject}
           onChange={(event) => update('subject', event.currentTarget.value)}
-          data={[{ value: '', label: 'Choose a topic (optional)' }, ...CONTACT_SUBJECTS]}
+          data={[
+            { value: '', label: t('contact.subjectNone') },
+            ...CONTACT_SUBJECTS.map((subject) => ({
+              value: subject.value,
+              label: t(`contact.subject.${subject.value}` as MessageId),
+            })),
+          ]}
         />
         <Textarea
-          label="Message"
+          label={t('contact.message')}
           name="message"
           required
           rows={4}
@@ -124,10 +142,10 @@ export function ContactForm() {
         />
         <Group justify="space-between" align="center" gap="sm">
           <Text size="sm" c="dimmed">
-            We reply within 24 hours.
+            {t('contact.replyTime')}
           </Text>
           <Button type={submitType} disabled={sending}>
-            {sending ? 'Sending...' : 'Send Message'}
+            {sending ? t('contact.sending') : t('contact.send')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
 import { checkoutNavigation } from './card-checkout';
@@ -189,5 +190,21 @@ describe('/success while the card payment is being confirmed', { timeout: 20_000
     } finally {
       Object.assign(PENDING_POLL, defaults);
     }
+  });
+});
+
+describe('/checkout in Spanish', () => {
+  it('shows the order and the Pay button with no English left', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, priceCents: 5900, currency: 'eur' } }),
+    });
+    i18n.activate('es');
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Finalizar la compra' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Pagar EUR\s59\.00$/ })).toBeInTheDocument();
+    expect(document.querySelector('main')?.textContent).not.toMatch(
+      /\b(Checkout|Course|Price|Pay|one-time|guarantee|Change my details|Workbook)\b/,
+    );
   });
 });

@@ -2,9 +2,10 @@ import { Alert, Button, Container, Group, List, Paper, Skeleton, Stack, Text, Ti
 import { IconAlertCircle, IconLock, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { WORKBOOK_TITLE } from '../../../shared/constants';
 import type { CheckoutDetails } from '../../../shared/orders';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../shared/i18n/format';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
@@ -19,7 +20,7 @@ export function CheckoutSkeleton() {
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        <Stack gap="md" aria-busy="true" aria-label="Loading checkout">
+        <Stack gap="md" aria-busy="true" aria-label={translate('checkout.card.loading')}>
           <Skeleton height={36} width="60%" />
           {[1, 2, 3, 4].map((row) => (
             <Skeleton key={row} height={20} />
@@ -45,15 +46,16 @@ export function CardCheckout({
   priceCents: number;
   currency: string;
 }) {
+  const { t, locale } = useT();
   const start = useMutation(
     trpc.payments.startCheckout.mutationOptions({ onSuccess: ({ url }) => checkoutNavigation.go(url) }),
   );
-  const price = formatMoney(priceCents, currency);
+  const price = formatMoney(locale, priceCents, currency);
   const rows: [string, string][] = [
-    ['Course', WORKBOOK_TITLE],
-    ['Price', `${price}, one-time`],
-    ['Name', `${details.firstName} ${details.lastName}`],
-    ['Email', details.email],
+    [t('checkout.card.course'), t('checkout.workbookTitle')],
+    [t('checkout.card.price'), t('checkout.card.priceOnce', { price })],
+    [t('checkout.card.name'), `${details.firstName} ${details.lastName}`],
+    [t('checkout.card.email'), details.email],
   ];
   // Paying: from the click until the browser has left for Stripe's page.
   const paying = start.isPending || start.isSuccess;
@@ -61,9 +63,9 @@ export function CardCheckout({
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
-          <Title order={1}>Checkout</Title>
-          <Text>Check your order, then pay securely by card on our payment provider's page (Stripe).</Text>
-          <dl className={classes.details} aria-label="Your order">
+          <Title order={1}>{t('checkout.card.title')}</Title>
+          <Text>{t('checkout.card.intro')}</Text>
+          <dl className={classes.details} aria-label={t('checkout.card.yourOrder')}>
             {rows.map(([label, value]) => (
               <div key={label} className={classes.detailRow}>
                 <dt>{label}</dt>
@@ -72,19 +74,17 @@ export function CardCheckout({
             ))}
           </dl>
           <List spacing="xs" icon={<IconShieldCheck size={18} aria-hidden="true" />}>
-            <List.Item>30-day money-back guarantee: not for you, full refund, no questions asked.</List.Item>
-            <List.Item>
-              Instant access: your personal access code comes by email as soon as the payment is confirmed.
-            </List.Item>
+            <List.Item>{t('checkout.card.guarantee')}</List.Item>
+            <List.Item>{t('checkout.card.instant')}</List.Item>
           </List>
           {start.isError && (
             <Alert
               color="red"
               variant="light"
               icon={<IconAlertCircle aria-hidden="true" />}
-              title="Payment not started"
+              title={t('checkout.card.notStarted')}
             >
-              {errorMessage(start.error, 'The payment page could not be opened. Please try again.')}
+              {errorMessage(start.error, t('checkout.card.notStartedText'))}
             </Alert>
           )}
           <Group gap="sm">
@@ -94,7 +94,7 @@ export function CardCheckout({
               loading={paying}
               onClick={() => start.mutate(details)}
             >
-              Pay {price}
+              {t('checkout.card.pay', { price })}
             </Button>
             {/* A typo in the email would send the access code astray: back to the filled-in form. */}
             <Button
@@ -104,11 +104,11 @@ export function CardCheckout({
               leftSection={<IconPencil size={18} aria-hidden="true" />}
               disabled={paying}
             >
-              Change my details
+              {t('checkout.card.change')}
             </Button>
           </Group>
           <Text size="sm" c="dimmed">
-            You will be taken to Stripe to enter your card details; this site never sees them.
+            {t('checkout.card.stripeNote')}
           </Text>
         </Stack>
       </Paper>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
+import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
 import { PREPARING_POLL } from './workbook-download';
@@ -186,5 +187,19 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
     stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink });
     await clickDownload();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error downloading workbook. Please contact support.');
+  });
+});
+
+describe('/success in Spanish', { timeout: 20_000 }, () => {
+  it('confirms a completed order with no English left', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    i18n.activate('es');
+    renderApp(`/success?payment_intent=${completed.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Gracias por su compra!' })).toBeInTheDocument();
+    expect(screen.getByText('$49.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar su cuaderno' })).toBeInTheDocument();
+    expect(document.querySelector('main')?.textContent).not.toMatch(
+      /\b(Thank you|Order ID|Amount|Workbook|Download|Week|Start Your Journey|Return to Home|sign in)\b/,
+    );
   });
 });

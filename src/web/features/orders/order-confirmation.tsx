@@ -3,8 +3,8 @@ import { IconAlertCircle, IconCircleCheck, IconHourglass, IconInfoCircle } from 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { WORKBOOK_TITLE } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../shared/i18n/format';
+import { T, useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
 import { WorkbookDownload } from './workbook-download';
@@ -25,24 +25,23 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-function HomeButton({ label = 'Return to Home' }: { label?: string }) {
+function HomeButton() {
+  const { t } = useT();
   return (
     <Button component={Link} to="/" variant="default">
-      {label}
+      {t('checkout.success.home')}
     </Button>
   );
 }
 
 /** /success without `payment_intent` (docs/product.md#ui-texts). */
 export function InvalidPaymentSession() {
+  const { t } = useT();
   return (
     <Frame>
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Invalid payment session.</Title>
-        <Text>
-          This page needs the payment link from your order confirmation. Check the link in your email, or start again
-          from the course page.
-        </Text>
+        <Title order={1}>{t('checkout.success.invalidTitle')}</Title>
+        <Text>{t('checkout.success.invalidText')}</Text>
         <HomeButton />
       </Stack>
     </Frame>
@@ -50,6 +49,7 @@ export function InvalidPaymentSession() {
 }
 
 function OrderNotFound() {
+  const { t } = useT();
   return (
     <Frame>
       <Stack gap="md" align="flex-start">
@@ -57,15 +57,10 @@ function OrderNotFound() {
           <ThemeIcon color="red" variant="light" size={40} radius="xl" aria-hidden="true">
             <IconAlertCircle size={24} />
           </ThemeIcon>
-          <Title order={1}>Order not found</Title>
+          <Title order={1}>{t('checkout.success.notFoundTitle')}</Title>
         </Group>
         <Text>
-          We could not find an order for this link. Please check that you copied the whole link; if it still does not
-          work, write to us through the{' '}
-          <Anchor component={Link} to="/" hash="contact">
-            contact form
-          </Anchor>{' '}
-          and we will sort it out within 24 hours.
+          <T id="checkout.success.notFoundText" components={{ 0: <Anchor component={Link} to="/" hash="contact" /> }} />
         </Text>
         <HomeButton />
       </Stack>
@@ -74,9 +69,10 @@ function OrderNotFound() {
 }
 
 function ConfirmationSkeleton() {
+  const { t } = useT();
   return (
     <Frame>
-      <Stack gap="md" aria-busy="true" aria-label="Loading your order">
+      <Stack gap="md" aria-busy="true" aria-label={t('checkout.success.loading')}>
         <Skeleton height={36} width="70%" />
         <Skeleton height={18} width="90%" />
         {[1, 2, 3, 4, 5].map((row) => (
@@ -95,6 +91,7 @@ function ConfirmationSkeleton() {
  * Home'.
  */
 export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string }) {
+  const { t, locale } = useT();
   // The /success route prefetches this query in its loader.
   const order = useQuery({
     ...trpc.orders.get.queryOptions({ paymentIntentId }),
@@ -116,15 +113,15 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
   const inReview = !completed && data.needsReview;
   const details: [string, ReactNode][] = [
     [
-      'Order ID',
+      t('checkout.success.orderId'),
       <code key="id" className={classes.orderId}>
         {data.id}
       </code>,
     ],
-    ['Amount', formatMoney(data.amount, data.currency)],
-    ['Name', `${data.firstName} ${data.lastName}`],
-    ['Email', data.email],
-    ['Workbook', WORKBOOK_TITLE],
+    [t('checkout.success.amount'), formatMoney(locale, data.amount, data.currency)],
+    [t('checkout.card.name'), `${data.firstName} ${data.lastName}`],
+    [t('checkout.card.email'), data.email],
+    [t('checkout.success.workbook'), t('checkout.workbookTitle')],
   ];
 
   return (
@@ -134,14 +131,14 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
           <ThemeIcon color={completed ? 'green' : 'plum'} variant="light" size={48} radius="xl" aria-hidden="true">
             {completed ? <IconCircleCheck size={28} /> : <IconHourglass size={28} />}
           </ThemeIcon>
-          <Title order={1}>{completed ? 'Thank you for your order!' : 'Thank you, your order is in!'}</Title>
+          <Title order={1}>{completed ? t('checkout.success.titleDone') : t('checkout.success.titlePending')}</Title>
         </Group>
         <Text size="lg">
           {completed
-            ? `Welcome, ${data.firstName}. Your year of weekly conversations starts now.`
+            ? t('checkout.success.leadDone', { firstName: data.firstName })
             : inReview
-              ? `Thank you, ${data.firstName}. We have your order and your payment.`
-              : `Thank you, ${data.firstName}. We have your order and are waiting for the payment to be confirmed.`}
+              ? t('checkout.success.leadReview', { firstName: data.firstName })
+              : t('checkout.success.leadPending', { firstName: data.firstName })}
         </Text>
 
         <dl className={classes.details}>
@@ -157,11 +154,11 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
           <Stack gap="sm">
             <WorkbookDownload paymentIntentId={data.id} />
             <Text size="sm" c="dimmed">
-              To use the interactive workbook, sign in at{' '}
-              <Anchor component={Link} to="/customer-login">
-                Customer Login
-              </Anchor>{' '}
-              with {data.email} and the personal access code we sent you.
+              <T
+                id="checkout.success.signInHint"
+                values={{ email: data.email }}
+                components={{ 0: <Anchor component={Link} to="/customer-login" /> }}
+              />
             </Text>
           </Stack>
         ) : inReview ? (
@@ -169,31 +166,28 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
             variant="light"
             color="plum"
             icon={<IconInfoCircle aria-hidden="true" />}
-            title="We are checking your payment"
+            title={t('checkout.success.reviewTitle')}
           >
-            We received your payment, but something in it needs a quick check by a person before your course opens. We
-            will email you at {data.email} within 24 hours; there is nothing you need to do. Questions? Write to us
-            through the{' '}
-            <Anchor component={Link} to="/" hash="contact">
-              contact form
-            </Anchor>
-            .
+            <T
+              id="checkout.success.reviewText"
+              values={{ email: data.email }}
+              components={{ 0: <Anchor component={Link} to="/" hash="contact" /> }}
+            />
           </Alert>
         ) : (
           <Alert
             variant="light"
             color="plum"
             icon={<IconHourglass aria-hidden="true" />}
-            title="Payment being processed"
+            title={t('checkout.success.pendingTitle')}
           >
-            Your payment is being processed. As soon as it is confirmed we will email a link to download your workbook
-            to {data.email}. This page updates by itself.
+            {t('checkout.success.pendingText', { email: data.email })}
           </Alert>
         )}
 
         <Group gap="sm">
           <Button component={Link} to="/dashboard">
-            Start Your Journey
+            {t('checkout.success.start')}
           </Button>
           <HomeButton />
         </Group>

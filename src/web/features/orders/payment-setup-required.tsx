@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../shared/i18n/format';
+import { T, useT } from '../../i18n/use-t';
 import type { CheckoutDetails } from '../../../shared/orders';
-import { WORKBOOK_TITLE } from '../../../shared/constants';
 
 /**
  * /checkout while card payments are not wired (docs/product.md#pages-and-routes and
@@ -19,35 +19,38 @@ export function PaymentSetupRequired({
   priceCents: number;
   currency: string;
 }) {
+  const { t, locale } = useT();
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="md">
-          <Title order={1}>Payment Setup Required</Title>
+          <Title order={1}>{t('checkout.setup.title')}</Title>
           <Alert
             variant="light"
             color="plum"
             icon={<IconClock aria-hidden="true" />}
-            title="Card payments are being set up"
+            title={t('checkout.setup.alertTitle')}
           >
-            We are still configuring payment processing, so we cannot take your payment online just yet. Please contact
-            us and we will complete your order by hand.
+            {t('checkout.setup.alertText')}
           </Alert>
           <Text>
-            Thank you, {details.firstName}! You asked for <strong>{WORKBOOK_TITLE}</strong> (
-            {formatMoney(priceCents, currency)}, one-time) for {details.firstName} {details.lastName}, at{' '}
-            <strong>{details.email}</strong>.
+            <T
+              id="checkout.setup.summary"
+              values={{
+                firstName: details.firstName,
+                lastName: details.lastName,
+                email: details.email,
+                title: t('checkout.workbookTitle'),
+                price: formatMoney(locale, priceCents, currency),
+              }}
+              components={{ 0: <strong />, 1: <strong /> }}
+            />
           </Text>
           <Text>
-            Send us a note through the{' '}
-            <Anchor component={Link} to="/" hash="contact">
-              contact form
-            </Anchor>{' '}
-            with the email above and we will reply within 24 hours with a secure way to pay and your personal access
-            code.
+            <T id="checkout.setup.contact" components={{ 0: <Anchor component={Link} to="/" hash="contact" /> }} />
           </Text>
           <Button component={Link} to="/" size="md" variant="filled" style={{ alignSelf: 'flex-start' }}>
-            Return to Course Page
+            {t('checkout.setup.back')}
           </Button>
         </Stack>
       </Paper>

@@ -6,8 +6,11 @@ import { TOTAL_WEEKS } from '../../../shared/constants';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 
-export const DOWNLOAD_FAILED_FALLBACK = 'Error downloading workbook. Please contact support.';
+/** The text shown when a download fails without a message from the server. */
+export const downloadFailedFallback = () => translate('checkout.download.failedFallback');
 const DEFAULT_FILE_NAME = 'vows-and-weeks-workbook.pdf';
 
 /**
@@ -31,6 +34,7 @@ type DownloadState =
  * direct link, in case the browser blocked the save.
  */
 export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string }) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const [state, setState] = useState<DownloadState>({ kind: 'idle' });
   const poll = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -42,13 +46,16 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
       setState({ kind: 'done', ...link });
     } catch (error) {
       if (error instanceof RestError && error.status === 202 && attempt < PREPARING_POLL.attempts) {
-        setState({ kind: 'preparing', message: error.serverMessage ?? 'Your workbook is being prepared.' });
+        setState({
+          kind: 'preparing',
+          message: error.serverMessage ?? translate('checkout.download.preparingFallback'),
+        });
         poll.current = setTimeout(() => void fetchPdf(link, attempt + 1), PREPARING_POLL.ms);
         return;
       }
       setState({
         kind: 'failed',
-        message: (error instanceof RestError ? error.serverMessage : null) ?? DOWNLOAD_FAILED_FALLBACK,
+        message: (error instanceof RestError ? error.serverMessage : null) ?? downloadFailedFallback(),
       });
     }
   }
@@ -62,7 +69,7 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
         staleTime: 0,
       });
     } catch (error) {
-      setState({ kind: 'failed', message: errorMessage(error, DOWNLOAD_FAILED_FALLBACK) });
+      setState({ kind: 'failed', message: errorMessage(error, downloadFailedFallback()) });
       return;
     }
     await fetchPdf(link, 1);
@@ -78,31 +85,31 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
         disabled={state.kind === 'working' || state.kind === 'preparing'}
       >
         {state.kind === 'working' || state.kind === 'preparing'
-          ? 'Preparing your workbook...'
-          : 'Download Your Workbook'}
+          ? t('checkout.download.preparing')
+          : t('checkout.download.button')}
       </Button>
       {state.kind === 'preparing' ? (
-        <Alert color="blue" variant="light" title="Being prepared" role="status">
+        <Alert color="blue" variant="light" title={t('checkout.download.preparingTitle')} role="status">
           {state.message}
         </Alert>
       ) : null}
       {state.kind === 'failed' ? (
-        <Alert color="red" variant="light" title="Download failed" role="alert">
+        <Alert color="red" variant="light" title={t('checkout.download.failedTitle')} role="alert">
           {state.message}
         </Alert>
       ) : null}
       {state.kind === 'done' ? (
-        <Alert color="green" variant="light" title="Download started" role="status">
+        <Alert color="green" variant="light" title={t('checkout.download.startedTitle')} role="status">
           {state.message}{' '}
           <Anchor href={state.downloadUrl} download={DEFAULT_FILE_NAME}>
-            Download again
+            {t('checkout.download.again')}
           </Anchor>
         </Alert>
       ) : null}
       <details>
         <summary>
           <Text component="span" size="sm">
-            Or download one week at a time
+            {t('checkout.download.byWeek')}
           </Text>
         </summary>
         <SimpleGrid cols={{ base: 4, xs: 6, sm: 8 }} spacing="xs" mt="xs">
@@ -112,9 +119,9 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
               size="sm"
               href={`/api/download-workbook/${paymentIntentId}/week/${week}`}
               download={`week-${week}.pdf`}
-              aria-label={`Download week ${week}`}
+              aria-label={t('checkout.download.weekLabel', { week })}
             >
-              Week {week}
+              {t('checkout.download.week', { week })}
             </Anchor>
           ))}
         </SimpleGrid>

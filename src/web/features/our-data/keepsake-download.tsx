@@ -3,6 +3,7 @@ import { IconBook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { downloadFile, RestError } from '../../lib/rest';
+import { useT } from '../../i18n/use-t';
 
 export const KEEPSAKE_URL = '/api/keepsake';
 export const KEEPSAKE_FALLBACK_NAME = 'our-year.pdf';
@@ -12,6 +13,7 @@ export const KEEPSAKE_FALLBACK_NAME = 'our-year.pdf';
  * Wins tab at any time. The first download after a change takes a moment while the server makes it.
  */
 export function KeepsakeDownload({ fetcher = fetch }: { fetcher?: typeof fetch }) {
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -19,7 +21,7 @@ export function KeepsakeDownload({ fetcher = fetch }: { fetcher?: typeof fetch }
       await downloadFile(KEEPSAKE_URL, KEEPSAKE_FALLBACK_NAME, fetcher);
     } catch (error) {
       const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error('Download Failed', message ?? 'Could not make your keepsake. Please try again.');
+      notify.error(t('auth.ourData.downloadFailed'), message ?? t('auth.ourData.keepsakeFailed'));
     } finally {
       setBusy(false);
     }
@@ -29,15 +31,14 @@ export function KeepsakeDownload({ fetcher = fetch }: { fetcher?: typeof fetch }
       <Group justify="space-between" align="center" gap="md">
         <div>
           <Title order={2} size="h3" id="keepsake-title">
-            Our year
+            {t('auth.ourData.keepsakeTitle')}
           </Title>
           <Text size="sm" c="dimmed" maw={520}>
-            A keepsake PDF of your journey so far: both your names, every completed week with both partners' answers,
-            your commitments, ratings and notes, and the milestones you reached.
+            {t('auth.ourData.keepsakeText')}
           </Text>
         </div>
         <Button leftSection={<IconBook size={18} aria-hidden />} loading={busy} onClick={download}>
-          Download our year (PDF)
+          {t('auth.ourData.keepsakeButton')}
         </Button>
       </Group>
     </Card>

@@ -7,11 +7,13 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
+import { translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
 
 export const OUR_DATA_URL = '/api/our-data';
 /** The message on the home page after the deletion (docs/product.md#our-data). */
-export const ACCOUNT_DELETED_TITLE = 'Account deleted';
-export const ACCOUNT_DELETED_TEXT = 'Your account has been deleted.';
+export const accountDeletedTitle = () => translate('auth.ourData.deletedTitle');
+export const accountDeletedText = () => translate('auth.ourData.deletedText');
 
 interface OurDataSectionProps {
   /** After the account is gone: the route leaves the dashboard and forgets the session's data. */
@@ -24,6 +26,7 @@ interface OurDataSectionProps {
  * deletion asks the couple to type their email, their username or DELETE first.
  */
 export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionProps) {
+  const { t } = useT();
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [confirmation, setConfirmation] = useState('');
@@ -42,7 +45,7 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
       await downloadFile(OUR_DATA_URL, 'vows-and-weeks-our-data.json', fetcher);
     } catch (error) {
       const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error('Download Failed', message ?? 'Could not download your data. Please try again.');
+      notify.error(t('auth.ourData.downloadFailed'), message ?? t('auth.ourData.dataFailed'));
     } finally {
       setDownloading(false);
     }
@@ -58,10 +61,10 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="our-data-title" maw={560}>
       <Title order={2} size="h3" id="our-data-title">
-        Your data
+        {t('auth.ourData.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Everything you wrote here is yours: take a copy at any time, or delete it all.
+        {t('auth.ourData.text')}
       </Text>
       <Group gap="sm">
         <Button
@@ -70,7 +73,7 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
           loading={downloading}
           onClick={download}
         >
-          Download our data
+          {t('auth.ourData.download')}
         </Button>
         <Button
           color="red"
@@ -78,11 +81,11 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
           leftSection={<IconTrash size={18} aria-hidden />}
           onClick={() => setConfirming(true)}
         >
-          Delete our account
+          {t('auth.ourData.delete')}
         </Button>
       </Group>
 
-      <Modal opened={confirming} onClose={close} title="Delete your account?" centered>
+      <Modal opened={confirming} onClose={close} title={t('auth.ourData.confirmTitle')} centered>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -90,12 +93,9 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
           }}
         >
           <Stack>
-            <Text size="sm">
-              This erases your profile, progress, answers, notes and summaries for good, and signs out every device.
-              Your orders are kept for the seller's records. It cannot be undone.
-            </Text>
+            <Text size="sm">{t('auth.ourData.confirmText')}</Text>
             <TextInput
-              label={`Type your email, your username or ${DELETE_CONFIRMATION_WORD} to confirm`}
+              label={t('auth.ourData.confirmLabel', { word: DELETE_CONFIRMATION_WORD })}
               value={confirmation}
               onChange={(event) => setConfirmation(event.currentTarget.value)}
               autoComplete="off"
@@ -103,16 +103,16 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
               required
             />
             {deletion.error ? (
-              <Alert color="red" role="alert" title="Not deleted">
-                {errorMessage(deletion.error, 'Could not delete your account. Please try again.')}
+              <Alert color="red" role="alert" title={t('auth.ourData.notDeleted')}>
+                {errorMessage(deletion.error, t('auth.ourData.deleteFailed'))}
               </Alert>
             ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={deletion.isPending}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" color="red" loading={deletion.isPending} disabled={confirmation.trim() === ''}>
-                Delete everything
+                {t('auth.ourData.deleteAll')}
               </Button>
             </Group>
           </Stack>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { KeepsakeDownload } from './keepsake-download';
@@ -99,5 +100,20 @@ describe('OurDataSection', () => {
       { confirmation: 'nope' },
       { confirmation: 'DELETE' },
     ]);
+  });
+});
+
+describe('in Spanish', () => {
+  it('the keepsake and data sections have no English left', async () => {
+    i18n.activate('es');
+    const { container } = renderRoute(() => (
+      <>
+        <KeepsakeDownload fetcher={respond(null, { status: 204 })} />
+        <OurDataSection onDeleted={() => {}} fetcher={respond(null, { status: 204 })} />
+      </>
+    ));
+    expect(await screen.findByRole('button', { name: 'Descargar nuestro año (PDF)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar nuestra cuenta' })).toBeInTheDocument();
+    expect(container.textContent).not.toMatch(/\b(Download|Delete|Your data|Our year|keepsake|account)\b/);
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE_PAGES } from '../../../shared/site-page-list';
+import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 
@@ -34,6 +35,26 @@ describe('the seller pages /faq, /refund, /privacy and /terms', { timeout: 20_00
       unmount();
       vi.unstubAllGlobals();
     }
+  });
+
+  it('in Spanish, the page’s frame and tab title are Spanish (the seller’s text stays as written)', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+      'sitePages.get': () => ({
+        data: {
+          slug: 'privacy',
+          title: 'Aviso de privacidad',
+          html: '<p>Texto.</p>',
+          updatedAt: '2026-11-01T00:00:00.000Z',
+        },
+      }),
+    });
+    i18n.activate('es');
+    renderApp('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeInTheDocument();
+    expect(screen.getByText('Actualizado el 1 de noviembre de 2026')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Política de privacidad · Vows & Weeks'));
+    expect(document.querySelector('main')?.textContent).not.toMatch(/\b(Updated|November|Privacy)\b/);
   });
 
   it('is the 404 page until the seller saves it', async () => {

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { type SitePageSlug, sitePageInfo } from '../../../shared/site-page-list';
+import type { MessageId } from '../../../shared/i18n/locales';
+import type { SitePageSlug } from '../../../shared/site-page-list';
+import { translate } from '../../i18n/i18n';
 
 /**
  * The route options of /faq, /refund, /privacy and /terms (docs/product.md#pages-and-routes): the
@@ -10,9 +12,8 @@ import { type SitePageSlug, sitePageInfo } from '../../../shared/site-page-list'
  * page's first bundle.
  */
 export function sitePageRouteOptions(slug: SitePageSlug) {
-  const { title } = sitePageInfo(slug);
   return {
-    head: () => ({ meta: [{ title: `${title} · Vows & Weeks` }] }),
+    head: () => ({ meta: [{ title: translate(`policies.documentTitle.${slug}` as MessageId) }] }),
     loader: async ({ context }: { context: { queryClient: QueryClient } }) => {
       const { loadSitePage } = await import('./load-site-page');
       await loadSitePage(context.queryClient, slug);
