@@ -34,6 +34,7 @@ import { paymentRoutes } from './http/payments';
 import { ourDataRoutes } from './http/our-data';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
+import { planRoutes } from './http/plan';
 import { profileRoutes } from './http/profile';
 import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
@@ -70,6 +71,7 @@ const REST_ROUTES: RestRoutes[] = [
   frameworkRoutes,
   progressRoutes,
   profileRoutes,
+  planRoutes,
   workbookRoutes,
   adminOrderRoutes,
   mailRoutes,

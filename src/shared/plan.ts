@@ -83,6 +83,8 @@ export interface Plan {
   kind: PlanKind;
   pace: Pace;
   corePath: boolean;
+  /** The core weeks the plan was made with (its order on the core path). */
+  coreWeeks: number[];
   start: string;
   finish: string | null;
   sessions: PlannedSession[];
@@ -152,6 +154,7 @@ export function computePlan(input: PlanInput): Plan {
     kind,
     pace,
     corePath,
+    coreWeeks: [...input.coreWeeks].sort((a, b) => a - b),
     start: input.start,
     finish: input.finish,
     sessions,

@@ -9,6 +9,7 @@ import { mailRouter } from '../features/mail/router';
 import { paymentsRouter } from '../features/payments/router';
 import { partnersRouter } from '../features/partners/router';
 import { ourDataRouter } from '../features/our-data/router';
+import { adminPlanRouter, planRouter } from '../features/plan/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
@@ -36,6 +37,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   partners: partnersRouter,
   ourData: ourDataRouter,
+  plan: planRouter,
+  adminPlan: adminPlanRouter,
 });
 
 export type AppRouter = typeof appRouter;
