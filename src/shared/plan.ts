@@ -165,7 +165,7 @@ export function computePlan(input: PlanInput): Plan {
 export interface PlanStanding {
   /** The plan's week the day falls in (1 on the first 7 days), at least 1. */
   planWeek: number;
-  /** Sessions planned up to and including the day. */
+  /** Sessions planned before the day (today's is not late yet). */
   due: number;
   /** Of the plan's weeks, those completed. */
   done: number;
@@ -185,7 +185,7 @@ export function planStanding(
 ): PlanStanding {
   const completed = new Set(completedWeeks);
   const today = dayNumber(day);
-  const due = plan.sessions.filter((session) => dayNumber(session.date) <= today).length;
+  const due = plan.sessions.filter((session) => dayNumber(session.date) < today).length;
   const done = plan.sessions.filter((session) => completed.has(session.weekNumber)).length;
   const next = plan.sessions.find((session) => !completed.has(session.weekNumber)) ?? null;
   return {
