@@ -38,6 +38,8 @@ const PER_COUPLE_TABLES = [
   'week_shares',
   'reminders_sent',
   'outbound_emails',
+  'couple_plans',
+  'couple_pauses',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -85,6 +87,14 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'partners.revokeInvite': { inviteId: 1 },
   'partners.weekShare': { weekNumber: 1 },
   'partners.setPrivateAnswers': { on: true },
+  'plan.setTimeZone': { timeZone: 'Europe/Madrid' },
+  'plan.overview': undefined,
+  'plan.preview': { pace: 2 },
+  'plan.accept': {},
+  'plan.createCalendarFeed': undefined,
+  'plan.revokeCalendarFeed': undefined,
+  'plan.pause': { until: null },
+  'plan.resume': undefined,
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -126,6 +136,7 @@ const ADMIN_CALLS: Record<string, unknown> = {
   'adminSecurity.confirmSetup': { code: '000000' },
   // Refused: the second factor is not on.
   'adminSecurity.disable': { code: '000000' },
+  'adminPlan.pausedCouples': undefined,
 };
 /**
  * Partner sign-ins end to end (an invite previewed and accepted, a week shared by both, the
@@ -226,6 +237,8 @@ const NOT_PER_COUPLE: Record<string, string> = {
   'mail.outbox': 'admin: the outbox, newest first by its primary key',
   'mail.retry': 'admin: one queued email by id',
   'mail.replyToMessage': 'admin: one contact message by id, and the reply queued',
+  'adminPlan.coreWeeks': 'admin: the core_weeks table, 52 rows at most',
+  'adminPlan.setCoreWeek': 'admin: one core_weeks row by week number',
   'payments.startCheckout': 'no query: a Checkout Session created at Stripe (the webhook is run below)',
 };
 
