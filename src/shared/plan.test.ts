@@ -69,17 +69,28 @@ describe('computePlan (property-based, fake clock)', () => {
 
   it('takes one week a week when the weeks left fit before the date, the slowest faster pace that fits otherwise, and the core path only when three a week cannot fit', () => {
     fc.assert(
-      fc.property(start, fc.integer({ min: 1, max: MAX_PLAN_DAYS }), completedWeeks, coreWeeks, (from, offset, done, core) => {
-        const plan = computePlan({ start: from, finish: addDays(from, offset), completedWeeks: done, coreWeeks: core });
-        const left = TOTAL_WEEKS - done.length;
-        const fits = (pace: Pace) => slotsBefore(dayNumber(from), dayNumber(from) + offset, pace) >= left;
-        if (fits(1)) expect(plan).toMatchObject({ kind: 'weekly', pace: 1, corePath: false });
-        else if (fits(2)) expect(plan).toMatchObject({ kind: 'faster', pace: 2, corePath: false });
-        else if (fits(3)) expect(plan).toMatchObject({ kind: 'faster', pace: 3, corePath: false });
-        else expect(plan).toMatchObject({ kind: 'core-path', pace: 3, corePath: true });
-        if (!plan.corePath) expect(plan.sessions.every((session) => !session.afterFinish)).toBe(true);
-        expect(plan.beforeFinish).toBe(plan.sessions.filter((session) => session.date < plan.finish!).length);
-      }),
+      fc.property(
+        start,
+        fc.integer({ min: 1, max: MAX_PLAN_DAYS }),
+        completedWeeks,
+        coreWeeks,
+        (from, offset, done, core) => {
+          const plan = computePlan({
+            start: from,
+            finish: addDays(from, offset),
+            completedWeeks: done,
+            coreWeeks: core,
+          });
+          const left = TOTAL_WEEKS - done.length;
+          const fits = (pace: Pace) => slotsBefore(dayNumber(from), dayNumber(from) + offset, pace) >= left;
+          if (fits(1)) expect(plan).toMatchObject({ kind: 'weekly', pace: 1, corePath: false });
+          else if (fits(2)) expect(plan).toMatchObject({ kind: 'faster', pace: 2, corePath: false });
+          else if (fits(3)) expect(plan).toMatchObject({ kind: 'faster', pace: 3, corePath: false });
+          else expect(plan).toMatchObject({ kind: 'core-path', pace: 3, corePath: true });
+          if (!plan.corePath) expect(plan.sessions.every((session) => !session.afterFinish)).toBe(true);
+          expect(plan.beforeFinish).toBe(plan.sessions.filter((session) => session.date < plan.finish!).length);
+        },
+      ),
     );
   });
 
@@ -104,7 +115,12 @@ describe('computePlan (property-based, fake clock)', () => {
         start,
         fc.oneof(fc.integer({ min: -2000, max: 0 }), fc.integer({ min: MAX_PLAN_DAYS + 1, max: 5000 })),
         (from, offset) => {
-          const plan = computePlan({ start: from, finish: addDays(from, offset), completedWeeks: [], coreWeeks: DEFAULT_CORE_WEEKS });
+          const plan = computePlan({
+            start: from,
+            finish: addDays(from, offset),
+            completedWeeks: [],
+            coreWeeks: DEFAULT_CORE_WEEKS,
+          });
           expect(plan).toMatchObject({ pace: 1, corePath: false, kind: offset <= 0 ? 'after-wedding' : 'no-date' });
           expect(plan.sessions.map((session) => session.weekNumber)).toEqual(ALL);
         },
@@ -130,7 +146,12 @@ describe('computePlan (property-based, fake clock)', () => {
   });
 
   it('a couple marrying in 10 weeks gets the core path: 16 core weeks at three a week before the wedding', () => {
-    const plan = computePlan({ start: '2026-11-24', finish: '2027-02-02', completedWeeks: [], coreWeeks: DEFAULT_CORE_WEEKS });
+    const plan = computePlan({
+      start: '2026-11-24',
+      finish: '2027-02-02',
+      completedWeeks: [],
+      coreWeeks: DEFAULT_CORE_WEEKS,
+    });
     expect(plan).toMatchObject({ kind: 'core-path', pace: 3, beforeFinish: 30 });
     expect(plan.sessions.slice(0, 16).map((session) => session.weekNumber)).toEqual([...DEFAULT_CORE_WEEKS]);
     expect(plan.sessions[0]!.date).toBe('2026-11-24');
@@ -146,10 +167,15 @@ describe('the core path and the unlock rule', () => {
         const open = isWeekUnlocked(week, completed, TOTAL_WEEKS, order);
         const before = order[order.indexOf(week) - 1];
         const expected =
-          completed.has(week) || week === 1 || completed.has(week - 1) || (before !== undefined && completed.has(before));
+          completed.has(week) ||
+          week === 1 ||
+          completed.has(week - 1) ||
+          (before !== undefined && completed.has(before));
         expect(open).toBe(expected);
         // Without a plan order, the spec's rule alone.
-        expect(isWeekUnlocked(week, completed, TOTAL_WEEKS)).toBe(completed.has(week) || week === 1 || completed.has(week - 1));
+        expect(isWeekUnlocked(week, completed, TOTAL_WEEKS)).toBe(
+          completed.has(week) || week === 1 || completed.has(week - 1),
+        );
       }),
     );
   });
@@ -162,7 +188,12 @@ describe('the core path and the unlock rule', () => {
 
 describe('planStanding', () => {
   it('says the plan week and how many sessions behind', () => {
-    const plan = computePlan({ start: '2026-11-24', finish: '2027-02-02', completedWeeks: [], coreWeeks: DEFAULT_CORE_WEEKS });
+    const plan = computePlan({
+      start: '2026-11-24',
+      finish: '2027-02-02',
+      completedWeeks: [],
+      coreWeeks: DEFAULT_CORE_WEEKS,
+    });
     // Day 15 (the plan's week 3): sessions on days 0, 2, 4, 7, 9, 11, 14 are due.
     const standing = planStanding(plan, [1, 2, 6, 7, 10], addDays('2026-11-24', 15));
     expect(standing).toMatchObject({ planWeek: 3, due: 7, done: 5, behind: 2, nextWeek: 12 });

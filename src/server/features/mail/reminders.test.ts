@@ -136,7 +136,11 @@ describe('weekly reminders', () => {
       // A reminder went out two hours ago (another week's): today's waits a day from it.
       await t.deps.db
         .insertInto('reminders_sent')
-        .values({ couple_id: couple.coupleId, week_number: 40, sent_at: new Date(clock.now() - 2 * 3_600_000).toISOString() })
+        .values({
+          couple_id: couple.coupleId,
+          week_number: 40,
+          sent_at: new Date(clock.now() - 2 * 3_600_000).toISOString(),
+        })
         .execute();
       expect(await remindAndSend()).toBe(0);
       clock.advance(21 * 3_600_000);
@@ -160,7 +164,11 @@ describe('weekly reminders', () => {
       clock.advance(DAY);
       // The pause's end date has come: this check ends it (and recomputes the plan), the next one reminds.
       expect(await remindAndSend()).toBe(0);
-      const row = await t.deps.db.selectFrom('couple_plans').selectAll().where('couple_id', '=', other.coupleId).executeTakeFirstOrThrow();
+      const row = await t.deps.db
+        .selectFrom('couple_plans')
+        .selectAll()
+        .where('couple_id', '=', other.coupleId)
+        .executeTakeFirstOrThrow();
       expect(row.paused_at).toBeNull();
       expect(JSON.parse(row.plan).start).toBe(dayIn('UTC', new Date(clock.now())));
       expect(await remindAndSend()).toBe(1);

@@ -170,7 +170,16 @@ export async function listRemindersSent(db: DB, coupleId: number) {
 export async function listPlans(db: DB, coupleId: number) {
   return db
     .selectFrom('couple_plans')
-    .select(['finish_date', 'pace', 'core_path', 'plan', 'accepted_at', 'paused_at', 'paused_until', 'calendar_token_hash'])
+    .select([
+      'finish_date',
+      'pace',
+      'core_path',
+      'plan',
+      'accepted_at',
+      'paused_at',
+      'paused_until',
+      'calendar_token_hash',
+    ])
     .where('couple_id', '=', coupleId)
     .execute();
 }

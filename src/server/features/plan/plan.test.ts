@@ -31,10 +31,16 @@ async function planRow(coupleId: number) {
 describe('the plan (REST and tRPC)', () => {
   it('proposes one week a week with time, faster with less, the core path for a wedding in 10 weeks, and accepts it', async () => {
     const far = await signedInCouple({ weddingDate: addDays(today(), 400) });
-    expect((await rest(far, 'GET', `/api/plan/${far.coupleId}`)).json().proposal).toMatchObject({ kind: 'weekly', pace: 1 });
+    expect((await rest(far, 'GET', `/api/plan/${far.coupleId}`)).json().proposal).toMatchObject({
+      kind: 'weekly',
+      pace: 1,
+    });
 
     const half = await signedInCouple({ weddingDate: addDays(today(), 200) });
-    expect((await rest(half, 'GET', `/api/plan/${half.coupleId}`)).json().proposal).toMatchObject({ kind: 'faster', pace: 2 });
+    expect((await rest(half, 'GET', `/api/plan/${half.coupleId}`)).json().proposal).toMatchObject({
+      kind: 'faster',
+      pace: 2,
+    });
 
     const soon = await signedInCouple({ weddingDate: addDays(today(), 70) });
     const caller = await callerFor(t, soon.cookie);
@@ -55,7 +61,9 @@ describe('the plan (REST and tRPC)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().accepted).toMatchObject({ pace: 2, corePath: false, kind: 'faster' });
     expect(res.json().accepted.choice).toEqual({ finishDate: null, pace: 2, corePath: false });
-    const chosen = await rest(couple, 'POST', `/api/plan/${couple.coupleId}/accept`, { finishDate: addDays(today(), 500) });
+    const chosen = await rest(couple, 'POST', `/api/plan/${couple.coupleId}/accept`, {
+      finishDate: addDays(today(), 500),
+    });
     expect(chosen.json().accepted).toMatchObject({ kind: 'weekly', finish: addDays(today(), 500) });
   });
 
@@ -88,13 +96,19 @@ describe('the plan (REST and tRPC)', () => {
   it('refuses a chosen finish date today, in the past or over 3 years away (400, tRPC BAD_REQUEST), storing nothing', async () => {
     const couple = await signedInCouple({ weddingDate: addDays(today(), 70) });
     for (const offset of [0, -1, 3 * 366 + 1]) {
-      const res = await rest(couple, 'POST', `/api/plan/${couple.coupleId}/accept`, { finishDate: addDays(today(), offset) });
+      const res = await rest(couple, 'POST', `/api/plan/${couple.coupleId}/accept`, {
+        finishDate: addDays(today(), offset),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/after today|within three years/);
     }
     const caller = await callerFor(t, couple.cookie);
-    await expect(caller.plan.accept({ finishDate: addDays(today(), -5) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.plan.preview({ finishDate: addDays(today(), -5) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.plan.accept({ finishDate: addDays(today(), -5) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(caller.plan.preview({ finishDate: addDays(today(), -5) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     expect(await planRow(couple.coupleId)).toBeUndefined();
   });
 
@@ -119,13 +133,17 @@ describe('the time zone on the profile', () => {
       expect(res.body).toMatch(/IANA time zone/);
       const caller = await callerFor(t, couple.cookie);
       expect((await caller.plan.overview()).timeZone).toBe('Europe/Madrid');
-      await expect(caller.plan.setTimeZone({ timeZone: timeZone as string })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(caller.plan.setTimeZone({ timeZone: timeZone as string })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
     },
   );
 
   it('stores an IANA name and plans the days in it', async () => {
     const couple = await signedInCouple();
-    const res = await rest(couple, 'PUT', `/api/profile/${couple.coupleId}/time-zone`, { timeZone: 'Pacific/Kiritimati' });
+    const res = await rest(couple, 'PUT', `/api/profile/${couple.coupleId}/time-zone`, {
+      timeZone: 'Pacific/Kiritimati',
+    });
     expect(res.statusCode).toBe(200);
     const overview = (await rest(couple, 'GET', `/api/plan/${couple.coupleId}`)).json();
     expect(overview.timeZone).toBe('Pacific/Kiritimati');
@@ -216,7 +234,11 @@ describe('pause and resume', () => {
     expect(resumed.json().accepted.sessions[0]).toMatchObject({ weekNumber: 2, date: today() });
     expect((await rest(couple, 'POST', `/api/plan/${couple.coupleId}/resume`)).statusCode).toBe(409);
     expect((await adminCaller.adminPlan.pausedCouples()).some((row) => row.coupleId === couple.coupleId)).toBe(false);
-    const pauses = await t.deps.db.selectFrom('couple_pauses').selectAll().where('couple_id', '=', couple.coupleId).execute();
+    const pauses = await t.deps.db
+      .selectFrom('couple_pauses')
+      .selectAll()
+      .where('couple_id', '=', couple.coupleId)
+      .execute();
     expect(pauses).toHaveLength(1);
     expect(pauses[0]!.ended_at).not.toBeNull();
   });

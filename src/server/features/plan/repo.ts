@@ -41,7 +41,13 @@ export async function findPlanRow(db: DB, coupleId: number): Promise<StoredPlan 
 export async function findCoupleForPlan(db: DB, coupleId: number) {
   return db
     .selectFrom('couples')
-    .select(['id', 'wedding_date as weddingDate', 'time_zone as timeZone', 'display_name as displayName', 'partner_name as partnerName'])
+    .select([
+      'id',
+      'wedding_date as weddingDate',
+      'time_zone as timeZone',
+      'display_name as displayName',
+      'partner_name as partnerName',
+    ])
     .where('id', '=', coupleId)
     .executeTakeFirst();
 }
@@ -53,7 +59,14 @@ export async function setTimeZone(db: DB, coupleId: number, timeZone: string): P
 /** Stores an accepted plan (replacing the couple's previous one, keeping its calendar token). */
 export async function upsertPlan(
   db: DB,
-  values: { coupleId: number; finishDate: string | null; pace: number | null; corePath: number | null; plan: string; acceptedAt: string },
+  values: {
+    coupleId: number;
+    finishDate: string | null;
+    pace: number | null;
+    corePath: number | null;
+    plan: string;
+    acceptedAt: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('couple_plans')

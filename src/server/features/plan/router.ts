@@ -26,7 +26,9 @@ export const planRouter = router({
     .input(planChoiceSchema)
     .query(({ ctx, input }) => getPlanOverview(ctx.deps, ctx.auth, new Date(), input)),
   accept: coupleProcedure.input(planChoiceSchema).mutation(({ ctx, input }) => acceptPlan(ctx.deps, ctx.auth, input)),
-  pause: coupleProcedure.input(pauseInputSchema).mutation(({ ctx, input }) => pausePlan(ctx.deps, ctx.auth, input.until)),
+  pause: coupleProcedure
+    .input(pauseInputSchema)
+    .mutation(({ ctx, input }) => pausePlan(ctx.deps, ctx.auth, input.until)),
   resume: coupleProcedure.mutation(({ ctx }) => resumePlan(ctx.deps, ctx.auth)),
   setTimeZone: coupleProcedure
     .input(timeZoneInputSchema)

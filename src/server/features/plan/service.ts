@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { AppError } from '../../../shared/errors';
 import {
-  addDays,
   computePlan,
   dayNumber,
   MAX_PLAN_DAYS,
@@ -272,4 +271,3 @@ export async function setCoreWeek(deps: AppDeps, weekNumber: number, core: boole
 export async function listPausedCouples(deps: AppDeps) {
   return repo.listPausedCouples(deps.db);
 }
-
