@@ -30,6 +30,8 @@ export function dayIn(timeZone: string, now: Date): string {
 }
 
 export interface PlanOverview {
+  /** The couple's id (the REST paths' {userId}, e.g. for "Add to calendar"). */
+  coupleId: number;
   timeZone: string;
   today: string;
   weddingDate: string | null;
@@ -118,6 +120,7 @@ export async function getPlanOverview(
     standing = planStanding(accepted, done, asOf);
   }
   return {
+    coupleId: couple.coupleId,
     timeZone,
     today,
     weddingDate: profile.weddingDate,
