@@ -9,6 +9,7 @@ import type { AccessLevel } from '../../../shared/constants';
 import { formatDate } from '../../lib/admin-format';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
+import { PausedCouples } from '../plan/paused-couples';
 
 type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
 
@@ -48,6 +49,7 @@ export function CouplesPage() {
         <Title order={1}>Couples</Title>
         <Text c="dimmed">Accounts, access and progress at a glance; never their answers. Newest first.</Text>
       </div>
+      <PausedCouples />
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
           label="Search"
