@@ -66,3 +66,35 @@ export const coreWeeksInputSchema = z.object({
   weekNumber: z.number({ error: 'weekNumber must be 1-52' }).int().min(1).max(52),
   core: z.boolean({ error: 'core must be true or false' }),
 });
+
+/** What the plan's REST paths and `plan.overview` answer (docs/product.md#paced-plan). */
+export const planOverviewSchema = z.object({
+  coupleId: z.number().int(),
+  timeZone: z.string().meta({ description: 'The IANA zone the plan is made in (UTC when none is stored).' }),
+  today: z.string().meta({ description: '`YYYY-MM-DD` in that zone.' }),
+  weddingDate: z.string().nullable(),
+  proposal: planSchema.meta({ description: 'The plan from today with the couple\u2019s choices (nothing stored).' }),
+  accepted: planSchema
+    .extend({
+      choice: z.object({
+        finishDate: z.string().nullable(),
+        pace: z.number().int().nullable(),
+        corePath: z.boolean().nullable(),
+      }),
+    })
+    .nullable(),
+  standing: z
+    .object({
+      planWeek: z.number().int(),
+      due: z.number().int(),
+      done: z.number().int(),
+      behind: z.number().int(),
+      nextWeek: z.number().int().nullable(),
+      nextDate: z.string().nullable(),
+    })
+    .nullable(),
+  paused: z.object({ since: z.string(), until: z.string().nullable() }).nullable(),
+  hasCalendarFeed: z.boolean(),
+});
+
+export const timeZoneSavedSchema = z.object({ timeZone: z.string() });

@@ -353,7 +353,9 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra }: Das
           <Tabs.Panel value="progress" pt="lg">
             <Stack gap="lg" className={classes.progressPanel}>
               <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
-              {accessQuery.data?.accessLevel === 'full' ? <PlanCard completedCount={progression?.totalCompleted} /> : null}
+              {accessQuery.data?.accessLevel === 'full' ? (
+                <PlanCard completedCount={progression?.totalCompleted} />
+              ) : null}
               {accessQuery.data?.accessLevel === 'trial' ? (
                 <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
               ) : null}

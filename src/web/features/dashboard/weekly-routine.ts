@@ -18,7 +18,9 @@ export function nextStep(weeks: readonly WeekAccess[]): NextStep {
   // The server marks the plan's next week 'next' (a core path may skip weeks, decision 0250).
   const current =
     weeks.find((week) => week.state === 'next') ??
-    [...weeks].sort((a, b) => a.weekNumber - b.weekNumber).find((week) => week.isUnlocked && week.state !== 'completed');
+    [...weeks]
+      .sort((a, b) => a.weekNumber - b.weekNumber)
+      .find((week) => week.isUnlocked && week.state !== 'completed');
   if (current)
     return current.state === 'coming-soon'
       ? { kind: 'coming-soon', week: current }

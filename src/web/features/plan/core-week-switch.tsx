@@ -16,7 +16,10 @@ export function CoreWeekSwitch({ weekNumber }: { weekNumber: number }) {
     trpc.adminPlan.setCoreWeek.mutationOptions({
       onSuccess: (result, input) => {
         queryClient.setQueryData(options.queryKey, result);
-        notify.success('Saved', input.core ? `Week ${input.weekNumber} is a core week.` : `Week ${input.weekNumber} is not a core week.`);
+        notify.success(
+          'Saved',
+          input.core ? `Week ${input.weekNumber} is a core week.` : `Week ${input.weekNumber} is not a core week.`,
+        );
       },
       onError: (error) => notify.error('Error', errorMessage(error, 'Could not save the core week.')),
     }),

@@ -65,7 +65,9 @@ describe('PlanCard', () => {
           standing: { planWeek: 6, due: 17, done: 15, behind: 2, nextWeek: 51, nextDate: '2026-12-30' },
         }),
       }),
-      'plan.pause': (input) => ({ data: overview({ paused: { since: today, until: (input as { until: string }).until } }) }),
+      'plan.pause': (input) => ({
+        data: overview({ paused: { since: today, until: (input as { until: string }).until } }),
+      }),
     });
     const user = userEvent.setup();
     renderRoute(() => <PlanCard completedCount={15} />);

@@ -272,7 +272,11 @@ export function PlanCard({ completedCount }: PlanCardProps) {
               onChange={(event) => setCorePath(event.currentTarget.checked)}
             />
             <Group gap="sm">
-              <Button loading={accept.isPending} disabled={busy || preview.isError} onClick={() => accept.mutate(choice)}>
+              <Button
+                loading={accept.isPending}
+                disabled={busy || preview.isError}
+                onClick={() => accept.mutate(choice)}
+              >
                 {text.accept}
               </Button>
               {editing ? (
@@ -289,7 +293,12 @@ export function PlanCard({ completedCount }: PlanCardProps) {
             <Text fw={600}>{text.feedTitle}</Text>
             <Text size="sm">{text.feedHelp}</Text>
             {feedUrl ? (
-              <TextInput label={text.feedAddress} value={feedUrl} readOnly onFocus={(event) => event.currentTarget.select()} />
+              <TextInput
+                label={text.feedAddress}
+                value={feedUrl}
+                readOnly
+                onFocus={(event) => event.currentTarget.select()}
+              />
             ) : data.hasCalendarFeed ? (
               <Text size="sm">{text.feedExists}</Text>
             ) : null}
