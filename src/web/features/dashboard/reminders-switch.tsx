@@ -25,7 +25,7 @@ export function RemindersSwitch() {
       disabled={update.isPending}
       onChange={(event) => update.mutate({ weeklyReminders: event.currentTarget.checked })}
       label="Weekly reminder emails"
-      description="One friendly email when a week has waited seven days. Never more than one a week."
+      description="One friendly email on the day your plan sets for a week (or when a week has waited seven days, without a plan). Never more than one a day."
     />
   );
 }
