@@ -3,7 +3,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONDITIONAL_PAGE_PATHS, PAGE_PATHS } from './http/pages';
 import { PROJECT_ROOT } from './platform/paths';
-import { appRouter } from './trpc/router';
 
 /*
  * House rules that used to live only in prose (docs/decisions, the README), as tests: each one
@@ -238,19 +237,6 @@ describe('speed rules (docs/benchmarks.md)', () => {
       .filter((file) => !isTest(file) && !file.includes(`${path.sep}bench${path.sep}`))
       .filter((file) => /\.raw\.(setHeader|writeHead)\(/.test(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')));
     expect(offending).toEqual([]);
-  });
-
-  it('every tRPC procedure has exactly one middleware of ours (decision 0089)', () => {
-    // tRPC marks the levels it adds itself (input and output parsers, error formatting) with `_type`,
-    // and the procedure's resolver is always the last level.
-    type Middleware = { _type?: string };
-    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { middlewares: Middleware[] } }>;
-    const levels = Object.entries(procedures).map(([name, procedure]) => [
-      name,
-      procedure._def.middlewares.slice(0, -1).filter((middleware) => middleware._type === undefined).length,
-    ]);
-    expect(levels.length).toBeGreaterThan(20);
-    expect(levels.filter(([, count]) => count !== 1)).toEqual([]);
   });
 });
 

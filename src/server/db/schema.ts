@@ -295,6 +295,36 @@ export interface CoreWeeksTable {
   updated_at: string;
 }
 
+/** A device that signed in to an account (decision 0201): the hash of its token's id. */
+export interface DeviceTokensTable {
+  token_hash: string;
+  account_id: number;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  created_at: string;
+}
+
+/** A failed sign-in from a device not trusted by the account (decision 0201), kept a day. */
+export interface SignInFailuresTable {
+  /** HMAC of the lower-cased username or email. */
+  key_hash: string;
+  /** HMAC of the client address: counted, never shown. */
+  address_hash: string;
+  /** Epoch milliseconds. */
+  failed_at: number;
+}
+
+/** An account's budget for untrusted devices ran out (the back office's notice, decision 0201). */
+export interface SignInLockoutsTable {
+  id: Generated<number>;
+  account_id: number;
+  failures: number;
+  addresses: number;
+  /** Epoch milliseconds: when the window (and the refusal of new devices) ends. */
+  window_ends_at: number;
+  created_at: string;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -321,6 +351,9 @@ export interface Database {
   couple_plans: CouplePlansTable;
   couple_pauses: CouplePausesTable;
   core_weeks: CoreWeeksTable;
+  device_tokens: DeviceTokensTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_lockouts: SignInLockoutsTable;
 }
 
 export type Couple = Selectable<CouplesTable>;
