@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
+import { acceptLanguageList, chooseLocale, type Locale } from '../../shared/i18n/locales';
 import { withAdvertisedPrice } from '../../shared/money';
 import { SITE_PAGES } from '../../shared/site-pages';
 import type { PublicConfig } from '../features/public-config/service';
@@ -128,6 +129,8 @@ export function fillHints(html: string, config: HintConfig): string {
  */
 export const PAGE_PATHS = [
   '/',
+  // The landing page in Spanish (decision 0231).
+  '/es',
   '/checkout',
   '/success',
   '/login',
@@ -151,6 +154,21 @@ export const PAGE_PATHS = [
 
 export type PagePath = (typeof PAGE_PATHS)[number];
 
+/** The prerendered landing page of each language (scripts/prerender.ts), in the web build folder. */
+export const LANDING_FILES: Record<Locale, string> = { en: 'index.html', es: 'index.es.html' };
+
+/**
+ * The language a page is served in: `/es` is Spanish; otherwise the visitor's remembered choice
+ * (cookie), then their browser's Accept-Language (the same rule the app starts with).
+ */
+export function requestLocale(req: FastifyRequest): Locale {
+  return chooseLocale({
+    pathname: req.url.split('?')[0] ?? '/',
+    cookie: req.headers.cookie,
+    preferences: acceptLanguageList(req.headers['accept-language']),
+  });
+}
+
 /**
  * Pages that exist only once the seller has written them (the Refund Policy, Privacy Policy, Terms
  * of Service and FAQ, docs/product.md#pages-and-routes): 200 when saved, the 404 page before.
@@ -172,6 +190,10 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
   const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
   const landing = () => withPublicConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
+  const spanishFile = path.join(webDir, LANDING_FILES.es);
+  const spanishLanding = new PageBytes(() =>
+    fs.existsSync(spanishFile) ? withPublicConfig(fs.readFileSync(spanishFile, 'utf8'), publicConfig) : landing(),
+  );
   // The empty shell answers every unknown path (404), so it is made now.
   const shell = fs.existsSync(appShellFile)
     ? withPublicConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig)
@@ -197,7 +219,10 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
   }
 
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, html: PageBytes) => {
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, accept-language, cookie')
+      .type('text/html; charset=utf-8');
     // The prerendered landing page is ~125 KB of HTML (15 KB as brotli): compressed when accepted.
     const accepted = String(req.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await html.encoding('br'));
@@ -221,7 +246,16 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
           ? withPublicConfig(fillHints(fs.readFileSync(pageFile, 'utf8'), publicConfig), publicConfig)
           : shell;
     const html = new PageBytes(page);
-    app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
+    if (pagePath === '/es') {
+      app.get(pagePath, async (req, reply) => sendPage(req, reply, spanishLanding));
+    } else if (pagePath === '/') {
+      // `/` in the visitor's language (cookie, then Accept-Language); `/es` is always Spanish.
+      app.get(pagePath, async (req, reply) =>
+        sendPage(req, reply, requestLocale(req) === 'es' ? spanishLanding : html),
+      );
+    } else {
+      app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
+    }
   }
   for (const { path: pagePath, slug } of SITE_PAGES) {
     app.get(pagePath, async (req, reply) => {
