@@ -3,8 +3,11 @@ import ical from 'ical-generator';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import type { PlannedSession } from '../../../shared/plan';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
+import { localeOfAccount, recipientLocale } from '../i18n/locale';
+import { t } from '../i18n/translate';
 import { listCourseWeeks } from '../workbook/course-content';
 import { findCalendarPlan, getPlanOverview } from './service';
 
@@ -27,12 +30,16 @@ async function weekTitles(deps: AppDeps): Promise<Map<number, string>> {
 
 function buildCalendar(
   deps: AppDeps,
+  locale: Locale,
   sessions: readonly PlannedSession[],
   titles: Map<number, string>,
   timeZone: string,
   idPrefix: string,
 ) {
-  const calendar = ical({ name: `${PRODUCT_NAME}: our plan`, prodId: { company: 'vows-and-weeks', product: 'plan' } });
+  const calendar = ical({
+    name: t(locale, 'plan.calendar.name', { product: PRODUCT_NAME }),
+    prodId: { company: 'vows-and-weeks', product: 'plan' },
+  });
   const dashboard = `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard`;
   for (const session of sessions) {
     const start = sessionStart(session.date, timeZone);
@@ -40,8 +47,11 @@ function buildCalendar(
       id: `${idPrefix}-week-${session.weekNumber}@vows-and-weeks`,
       start,
       end: new Date(start.getTime() + SESSION_MINUTES * 60_000),
-      summary: `Week ${session.weekNumber}: ${titles.get(session.weekNumber) ?? ''}`.trim(),
-      description: `Your ${PRODUCT_NAME} session together (30-60 minutes). Open it: ${dashboard}`,
+      summary: t(locale, 'plan.calendar.summary', {
+        week: session.weekNumber,
+        title: titles.get(session.weekNumber) ?? '',
+      }).trim(),
+      description: t(locale, 'plan.calendar.description', { product: PRODUCT_NAME, url: dashboard }),
       url: dashboard,
     });
   }
@@ -55,13 +65,25 @@ function buildCalendar(
 export async function calendarFeed(deps: AppDeps, token: string): Promise<string> {
   const found = await findCalendarPlan(deps, token);
   const sessions = found.paused ? [] : found.plan.sessions.filter((session) => !found.done.has(session.weekNumber));
-  return buildCalendar(deps, sessions, await weekTitles(deps), found.timeZone, `couple-${found.coupleId}`);
+  const locale = await recipientLocale(deps.db, { coupleId: found.coupleId });
+  return buildCalendar(deps, locale, sessions, await weekTitles(deps), found.timeZone, `couple-${found.coupleId}`);
 }
 
 /** "Add to calendar": the next planned session alone, as a one-event .ics (404 when there is none). */
-export async function nextSessionCalendar(deps: AppDeps, couple: Pick<CoupleAuth, 'coupleId'>): Promise<string> {
+export async function nextSessionCalendar(
+  deps: AppDeps,
+  couple: Pick<CoupleAuth, 'coupleId' | 'accountId'>,
+): Promise<string> {
   const overview = await getPlanOverview(deps, couple);
   const next = overview.accepted?.sessions.find((session) => session.weekNumber === overview.standing?.nextWeek);
   if (!next || overview.paused) throw new AppError('NOT_FOUND', 'There is no planned session to add.');
-  return buildCalendar(deps, [next], await weekTitles(deps), overview.timeZone, `couple-${couple.coupleId}-next`);
+  const locale = await localeOfAccount(deps.db, couple.accountId);
+  return buildCalendar(
+    deps,
+    locale,
+    [next],
+    await weekTitles(deps),
+    overview.timeZone,
+    `couple-${couple.coupleId}-next`,
+  );
 }

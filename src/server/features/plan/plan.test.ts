@@ -331,6 +331,16 @@ describe('the private calendar feed', () => {
     expect(JSON.stringify(rows)).not.toContain(new URL(third).pathname.slice(14, -4));
   });
 
+  it("writes the feed in the couple's language", async () => {
+    const { couple, path } = await feedCouple('America/Mexico_City');
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+    const events = parse((await t.app.inject({ url: path })).body);
+    expect(events[0]!.summary).toMatch(/^Semana 1: /);
+    expect(events[0]!.description).toContain('en pareja');
+    const next = parse((await rest(couple, 'GET', `/api/plan/${couple.coupleId}/next-session.ics`)).body);
+    expect(next[0]!.summary).toMatch(/^Semana 1: /);
+  });
+
   it('"Add to calendar": the next session alone, 404 while paused', async () => {
     const { couple } = await feedCouple('UTC');
     const res = await rest(couple, 'GET', `/api/plan/${couple.coupleId}/next-session.ics`);

@@ -2,6 +2,7 @@ import { Skeleton, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 
 /**
@@ -9,6 +10,7 @@ import { trpc } from '../../trpc';
  * on a core-path plan, before the wedding. Plans already accepted keep their order.
  */
 export function CoreWeekSwitch({ weekNumber }: { weekNumber: number }) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const options = trpc.adminPlan.coreWeeks.queryOptions();
   const core = useQuery(options);
@@ -17,21 +19,21 @@ export function CoreWeekSwitch({ weekNumber }: { weekNumber: number }) {
       onSuccess: (result, input) => {
         queryClient.setQueryData(options.queryKey, result);
         notify.success(
-          'Saved',
-          input.core ? `Week ${input.weekNumber} is a core week.` : `Week ${input.weekNumber} is not a core week.`,
+          t('plan.toast.saved'),
+          t(input.core ? 'plan.admin.core.on' : 'plan.admin.core.off', { week: input.weekNumber }),
         );
       },
-      onError: (error) => notify.error('Error', errorMessage(error, 'Could not save the core week.')),
+      onError: (error) => notify.error(t('plan.toast.error'), errorMessage(error, t('plan.admin.core.failed'))),
     }),
   );
-  if (!core.data) return <Skeleton height={36} aria-label="Loading the core weeks" />;
+  if (!core.data) return <Skeleton height={36} aria-label={t('plan.admin.core.loading')} />;
   return (
     <Switch
       checked={core.data.coreWeeks.includes(weekNumber)}
       disabled={update.isPending}
       onChange={(event) => update.mutate({ weekNumber, core: event.currentTarget.checked })}
-      label="Core week"
-      description="On a couple's core path (short of time before the wedding), core weeks come first and the rest after the wedding."
+      label={t('plan.admin.core.label')}
+      description={t('plan.admin.core.help')}
     />
   );
 }

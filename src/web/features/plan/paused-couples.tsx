@@ -1,27 +1,25 @@
 import { Anchor, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { formatDate } from '../../../shared/i18n/format';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
-
-function formatDay(value: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(value.length === 10 ? `${value}T00:00:00Z` : value),
-  );
-}
 
 /** The back office's list of couples on a break (docs/product.md#paced-plan): names and dates only. */
 export function PausedCouples() {
+  const { t, locale } = useT();
+  const formatDay = (value: string) => formatDate(locale, value, { dateStyle: 'medium' });
   const paused = useQuery(trpc.adminPlan.pausedCouples.queryOptions());
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="paused-couples-title">
       <Stack gap="xs">
         <Title order={2} size="h4" id="paused-couples-title">
-          Couples on a break
+          {t('plan.admin.paused.title')}
         </Title>
         {!paused.data ? (
-          <Skeleton height={24} aria-label="Loading the couples on a break" />
+          <Skeleton height={24} aria-label={t('plan.admin.paused.loading')} />
         ) : paused.data.length === 0 ? (
-          <Text size="sm">No couple has paused their plan.</Text>
+          <Text size="sm">{t('plan.admin.paused.none')}</Text>
         ) : (
           <List spacing={4} size="sm">
             {paused.data.map((couple) => (
@@ -33,8 +31,12 @@ export function PausedCouples() {
                 >
                   {couple.displayName} &amp; {couple.partnerName}
                 </Anchor>{' '}
-                since {formatDay(couple.pausedAt)}
-                {couple.pausedUntil ? `, back on ${formatDay(couple.pausedUntil)}` : ', open-ended'}
+                {couple.pausedUntil
+                  ? t('plan.admin.paused.untilDate', {
+                      since: formatDay(couple.pausedAt),
+                      until: formatDay(couple.pausedUntil),
+                    })
+                  : t('plan.admin.paused.openEnded', { since: formatDay(couple.pausedAt) })}
               </List.Item>
             ))}
           </List>

@@ -2,13 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computePlan, DEFAULT_CORE_WEEKS } from '../../../shared/plan';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PlanCard } from './plan-card';
-import { sessionsCount } from './plan-texts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const today = '2026-11-24';
@@ -71,7 +72,7 @@ describe('PlanCard', () => {
     });
     const user = userEvent.setup();
     renderRoute(() => <PlanCard completedCount={15} />);
-    expect(await screen.findByTestId('plan-standing')).toHaveTextContent('Week 6 of your plan: two sessions behind');
+    expect(await screen.findByTestId('plan-standing')).toHaveTextContent('Week 6 of your plan: 2 sessions behind');
     expect(screen.getByRole('link', { name: /Add the next session to a calendar/ })).toHaveAttribute(
       'href',
       '/api/plan/7/next-session.ics',
@@ -99,9 +100,21 @@ describe('PlanCard', () => {
     expect(screen.getByRole('button', { name: 'Resume our plan' })).toBeEnabled();
   });
 
-  it('counts sessions in words', () => {
-    expect(sessionsCount(1)).toBe('one session');
-    expect(sessionsCount(2)).toBe('two sessions');
-    expect(sessionsCount(12)).toBe('12 sessions');
+  it('speaks Spanish to a Spanish-speaking couple (ustedes)', async () => {
+    stubTrpcFetch({
+      'plan.overview': () => ({
+        data: overview({
+          accepted: { ...proposal, choice: { finishDate: null, pace: null, corePath: null } },
+          standing: { planWeek: 6, due: 17, done: 16, behind: 1, nextWeek: 51, nextDate: '2026-12-30' },
+        }),
+      }),
+    });
+    i18n.activate('es');
+    renderRoute(() => <PlanCard completedCount={16} />);
+    expect(await screen.findByTestId('plan-standing')).toHaveTextContent(
+      'Semana 6 de su plan: 1 sesi\u00f3n de atraso',
+    );
+    expect(screen.getByRole('button', { name: 'Tomar un descanso' })).toBeInTheDocument();
+    expect(screen.getByText(/Pr\u00f3xima: semana 51, el .*30 de diciembre de 2026/)).toBeInTheDocument();
   });
 });

@@ -19,7 +19,8 @@ import { dayNumber, type Pace } from '../../../shared/plan';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-import { planTexts as text } from './plan-texts';
+import { formatDate } from '../../../shared/i18n/format';
+import { useT } from '../../i18n/use-t';
 
 interface PlanCardProps {
   /** Weeks completed so far: the plan's standing is read again when it changes. */
@@ -37,18 +38,14 @@ function timeZones(current: string): string[] {
   return [...new Set([current, 'UTC', ...zones])];
 }
 
-function formatDay(date: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
-
 /**
  * The plan paced to the wedding (docs/product.md#paced-plan): the proposal with the couple's
  * choices and "Accept", then where they stand ("Week 6 of your plan: on track"), the break, the
  * calendar and the time zone.
  */
 export function PlanCard({ completedCount }: PlanCardProps) {
+  const { t, locale } = useT();
+  const formatDay = (date: string) => formatDate(locale, date, { dateStyle: 'full' });
   const queryClient = useQueryClient();
   const overviewOptions = trpc.plan.overview.queryOptions();
   const overview = useQuery(overviewOptions);
@@ -84,12 +81,12 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   });
 
   const refreshAll = () => queryClient.invalidateQueries();
-  const onError = (error: unknown) => notify.error(text.error, errorMessage(error, text.failed));
+  const onError = (error: unknown) => notify.error(t('plan.toast.error'), errorMessage(error, t('plan.toast.failed')));
   const accept = useMutation(
     trpc.plan.accept.mutationOptions({
       onSuccess: async () => {
         setEditing(false);
-        notify.success(text.accepted, text.acceptedBody);
+        notify.success(t('plan.toast.accepted'), t('plan.toast.acceptedBody'));
         await refreshAll();
       },
       onError,
@@ -108,7 +105,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const resume = useMutation(
     trpc.plan.resume.mutationOptions({
       onSuccess: async () => {
-        notify.success(text.resumed, text.resumedBody);
+        notify.success(t('plan.toast.resumed'), t('plan.toast.resumedBody'));
         await refreshAll();
       },
       onError,
@@ -127,7 +124,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
     trpc.plan.revokeCalendarFeed.mutationOptions({
       onSuccess: async () => {
         setFeedUrl(null);
-        notify.success(text.saved, text.feedRevoked);
+        notify.success(t('plan.toast.saved'), t('plan.feed.revoked'));
         await queryClient.invalidateQueries({ queryKey: overviewOptions.queryKey });
       },
       onError,
@@ -136,42 +133,54 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const saveZone = useMutation(
     trpc.plan.setTimeZone.mutationOptions({
       onSuccess: async () => {
-        notify.success(text.saved, text.timeZoneSaved);
+        notify.success(t('plan.toast.saved'), t('plan.timeZone.saved'));
         await refreshAll();
       },
       onError,
     }),
   );
 
-  if (!data) return <Skeleton height={120} aria-label={text.loading} />;
+  if (!data) return <Skeleton height={120} aria-label={t('plan.card.loading')} />;
 
   const proposal = preview.data?.proposal ?? data.proposal;
   const finish = proposal.finish;
   const weeksToDate = finish === null ? null : Math.max(0, Math.ceil((dayNumber(finish) - dayNumber(data.today)) / 7));
   const currentZone = zone ?? (data.timeZone === 'UTC' ? browserTimeZone() : data.timeZone);
   const busy = accept.isPending || pause.isPending || resume.isPending;
+  const weeks = weeksToDate ?? 0;
+  const kindText = {
+    weekly: t('plan.kind.weekly', { weeks }),
+    faster: t('plan.kind.faster', { weeks, pace: proposal.pace }),
+    'core-path': t('plan.kind.corePath', { weeks, sessions: proposal.beforeFinish }),
+    'after-wedding': t('plan.kind.afterWedding'),
+    'no-date': t('plan.kind.noDate'),
+  }[proposal.kind];
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="plan-title">
       <Stack gap="sm">
         <Group justify="space-between" align="center">
           <Title order={2} size="h3" id="plan-title">
-            {text.title}
+            {t('plan.card.title')}
           </Title>
-          {data.paused ? <Badge color="gray">{text.pauseTitle}</Badge> : null}
+          {data.paused ? <Badge color="gray">{t('plan.pause.badge')}</Badge> : null}
         </Group>
 
         {data.paused ? (
           <Stack gap="xs" align="flex-start">
-            <Text fw={600}>{text.paused(data.paused.until ? formatDay(data.paused.until) : null)}</Text>
-            <Text size="sm">{text.pausedBody}</Text>
+            <Text fw={600}>
+              {data.paused.until
+                ? t('plan.paused.until', { date: formatDay(data.paused.until) })
+                : t('plan.paused.open')}
+            </Text>
+            <Text size="sm">{t('plan.paused.body')}</Text>
             <Button
               leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
               loading={resume.isPending}
               disabled={busy}
               onClick={() => resume.mutate()}
             >
-              {text.resume}
+              {t('plan.action.resume')}
             </Button>
           </Stack>
         ) : null}
@@ -179,12 +188,12 @@ export function PlanCard({ completedCount }: PlanCardProps) {
         {data.accepted && data.standing && !data.paused && !editing ? (
           <Stack gap="xs" align="flex-start">
             <Text fw={600} data-testid="plan-standing">
-              {text.standing(data.standing.planWeek, data.standing.behind)}
+              {t('plan.card.standing', { planWeek: data.standing.planWeek, behind: data.standing.behind })}
             </Text>
             <Text size="sm">
               {data.standing.nextWeek !== null && data.standing.nextDate !== null
-                ? text.nextSession(data.standing.nextWeek, formatDay(data.standing.nextDate))
-                : text.allPlanned}
+                ? t('plan.card.next', { week: data.standing.nextWeek, date: formatDay(data.standing.nextDate) })
+                : t('plan.card.allDone')}
             </Text>
             <Group gap="sm">
               {data.standing.nextWeek !== null ? (
@@ -195,11 +204,11 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                   download="next-session.ics"
                   leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
                 >
-                  {text.addToCalendar}
+                  {t('plan.action.addToCalendar')}
                 </Button>
               ) : null}
               <Button variant="default" onClick={() => setEditing(true)}>
-                {text.change}
+                {t('plan.action.change')}
               </Button>
               <Button
                 variant="default"
@@ -207,15 +216,15 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                 onClick={() => setPausing((open) => !open)}
                 aria-expanded={pausing}
               >
-                {text.pause}
+                {t('plan.action.pause')}
               </Button>
             </Group>
             {pausing ? (
               <Group align="flex-end" gap="sm">
                 <TextInput
                   type="date"
-                  label={text.pauseUntil}
-                  description={text.pauseUntilHelp}
+                  label={t('plan.pause.until')}
+                  description={t('plan.pause.untilHelp')}
                   value={pauseUntil}
                   min={data.today}
                   onChange={(event) => setPauseUntil(event.currentTarget.value)}
@@ -225,7 +234,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                   disabled={busy}
                   onClick={() => pause.mutate({ until: pauseUntil === '' ? null : pauseUntil })}
                 >
-                  {text.pauseConfirm}
+                  {t('plan.pause.confirm')}
                 </Button>
               </Group>
             ) : null}
@@ -234,30 +243,30 @@ export function PlanCard({ completedCount }: PlanCardProps) {
 
         {showProposal ? (
           <Stack gap="sm">
-            <Text fw={600}>{text.proposalTitle}</Text>
+            <Text fw={600}>{t('plan.proposal.title')}</Text>
             <Text size="sm" data-testid="plan-proposal">
-              {text.kind(proposal.kind, weeksToDate, proposal.beforeFinish, proposal.pace)}
+              {kindText}
             </Text>
             <Group align="flex-start" gap="md">
               <TextInput
                 type="date"
-                label={text.finishDate}
-                description={text.finishDateHelp}
+                label={t('plan.proposal.finishDate')}
+                description={t('plan.proposal.finishDateHelp')}
                 value={finishDate}
                 min={data.today}
                 onChange={(event) => setFinishDate(event.currentTarget.value)}
-                error={preview.error ? errorMessage(preview.error, text.failed) : undefined}
+                error={preview.error ? errorMessage(preview.error, t('plan.toast.failed')) : undefined}
               />
               <Stack gap={4}>
                 <Text size="sm" fw={500} id="plan-pace-label">
-                  {text.pace}
+                  {t('plan.proposal.pace')}
                 </Text>
                 <SegmentedControl
                   aria-labelledby="plan-pace-label"
                   value={pace}
                   onChange={(value) => setPace(value as PaceChoice)}
                   data={[
-                    { value: 'auto', label: text.paceAuto },
+                    { value: 'auto', label: t('plan.proposal.paceAuto') },
                     { value: '1', label: '1' },
                     { value: '2', label: '2' },
                     { value: '3', label: '3' },
@@ -266,8 +275,8 @@ export function PlanCard({ completedCount }: PlanCardProps) {
               </Stack>
             </Group>
             <Switch
-              label={text.corePath}
-              description={text.corePathHelp}
+              label={t('plan.proposal.corePath')}
+              description={t('plan.proposal.corePathHelp')}
               checked={corePath ?? proposal.corePath}
               onChange={(event) => setCorePath(event.currentTarget.checked)}
             />
@@ -277,11 +286,11 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                 disabled={busy || preview.isError}
                 onClick={() => accept.mutate(choice)}
               >
-                {text.accept}
+                {t('plan.proposal.accept')}
               </Button>
               {editing ? (
                 <Button variant="default" onClick={() => setEditing(false)}>
-                  {text.cancelChange}
+                  {t('plan.proposal.keep')}
                 </Button>
               ) : null}
             </Group>
@@ -290,25 +299,25 @@ export function PlanCard({ completedCount }: PlanCardProps) {
 
         {data.accepted && !data.paused ? (
           <Stack gap="xs" mt="xs">
-            <Text fw={600}>{text.feedTitle}</Text>
-            <Text size="sm">{text.feedHelp}</Text>
+            <Text fw={600}>{t('plan.feed.title')}</Text>
+            <Text size="sm">{t('plan.feed.help')}</Text>
             {feedUrl ? (
               <TextInput
-                label={text.feedAddress}
+                label={t('plan.feed.address')}
                 value={feedUrl}
                 readOnly
                 onFocus={(event) => event.currentTarget.select()}
               />
             ) : data.hasCalendarFeed ? (
-              <Text size="sm">{text.feedExists}</Text>
+              <Text size="sm">{t('plan.feed.exists')}</Text>
             ) : null}
             <Group gap="sm">
               <Button variant="default" loading={createFeed.isPending} onClick={() => createFeed.mutate()}>
-                {data.hasCalendarFeed ? text.feedNew : text.feedCreate}
+                {data.hasCalendarFeed ? t('plan.feed.new') : t('plan.feed.create')}
               </Button>
               {data.hasCalendarFeed ? (
                 <Button variant="subtle" color="red" loading={revokeFeed.isPending} onClick={() => revokeFeed.mutate()}>
-                  {text.feedRevoke}
+                  {t('plan.feed.revoke')}
                 </Button>
               ) : null}
             </Group>
@@ -317,8 +326,8 @@ export function PlanCard({ completedCount }: PlanCardProps) {
 
         <Group align="flex-end" gap="sm" mt="xs">
           <NativeSelect
-            label={text.timeZone}
-            description={text.timeZoneHelp}
+            label={t('plan.timeZone.label')}
+            description={t('plan.timeZone.help')}
             value={currentZone}
             onChange={(event) => setZone(event.currentTarget.value)}
             data={timeZones(currentZone)}
@@ -329,7 +338,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
             disabled={currentZone === data.timeZone}
             onClick={() => saveZone.mutate({ timeZone: currentZone })}
           >
-            {text.saveTimeZone}
+            {t('plan.timeZone.save')}
           </Button>
         </Group>
       </Stack>
