@@ -257,30 +257,16 @@ describe('the document against the server', () => {
     setTimeZone: async () =>
       json('PUT', `/api/profile/${couple.coupleId}/time-zone`, couple.cookie, { timeZone: 'Europe/Madrid' }),
     getPlan: async () => json('GET', `/api/plan/${couple.coupleId}`, couple.cookie),
-    acceptPlan: async () => {
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/resume`, couple.cookie));
-      return json('POST', `/api/plan/${couple.coupleId}/accept`, couple.cookie, { pace: 2 });
-    },
-    pausePlan: async () => {
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/accept`, couple.cookie, {}));
-      return json('POST', `/api/plan/${couple.coupleId}/pause`, couple.cookie, { until: null });
-    },
-    resumePlan: async () => {
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/accept`, couple.cookie, {}));
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/pause`, couple.cookie, { until: null }));
-      return json('POST', `/api/plan/${couple.coupleId}/resume`, couple.cookie);
-    },
-    downloadNextSession: async () => {
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/resume`, couple.cookie));
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/accept`, couple.cookie, {}));
-      return json('GET', `/api/plan/${couple.coupleId}/next-session.ics`, couple.cookie);
-    },
+    // The plan's samples run in the document's order: accept, pause, resume, then the next session.
+    acceptPlan: async () => json('POST', `/api/plan/${couple.coupleId}/accept`, couple.cookie, { pace: 2 }),
+    pausePlan: async () => json('POST', `/api/plan/${couple.coupleId}/pause`, couple.cookie, { until: null }),
+    resumePlan: async () => json('POST', `/api/plan/${couple.coupleId}/resume`, couple.cookie),
+    downloadNextSession: async () => json('GET', `/api/plan/${couple.coupleId}/next-session.ics`, couple.cookie),
     getCalendarFeed: async () => {
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/resume`, couple.cookie));
-      await t.app.inject(json('POST', `/api/plan/${couple.coupleId}/accept`, couple.cookie, {}));
       const { url } = await createCalendarFeed(t.deps, { coupleId: couple.coupleId });
       return json('GET', new URL(url).pathname, undefined);
     },
+    setLocale: async () => json('PUT', '/api/locale', couple.cookie, { locale: 'es' }),
     listFrameworksWithAccess: async () => json('GET', `/api/frameworks-with-access/${couple.coupleId}`, couple.cookie),
     getUserProgression: async () => json('GET', `/api/user-progression/${couple.coupleId}`, couple.cookie),
     listProgress: async () => json('GET', `/api/progress/${couple.coupleId}`, couple.cookie),

@@ -45,6 +45,7 @@ import {
   timeZoneInputSchema,
   timeZoneSavedSchema,
 } from '../../shared/plan-schemas';
+import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema, profileSchema } from '../../shared/profile-schemas';
 import { progressRecordSchema, progressUpdateSchema, userProgressionSchema } from '../../shared/progress-schemas';
 import { publicConfigSchema } from '../../shared/public-config-schemas';
@@ -130,6 +131,8 @@ export const API_SCHEMAS = {
   FrameworkWithAccess: output(frameworkWithAccessSchema),
   Profile: output(profileSchema),
   ProfileInput: input(profileInputSchema),
+  LocaleInput: input(localeInputSchema),
+  Locale: output(localeInputSchema),
   UserProgression: output(userProgressionSchema),
   ProgressRecord: output(progressRecordSchema),
   ProgressUpdate: input(progressUpdateSchema),
@@ -583,6 +586,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'anyone',
     success: { 200: { description: 'An iCalendar feed (RFC 5545).', answer: 'ics' } },
     errors: { 404: 'Unknown or revoked address.' },
+  },
+  {
+    id: 'setLocale',
+    method: 'put',
+    path: '/api/locale',
+    tag: 'profile',
+    summary:
+      "Chooses the language (`en` or `es`): kept in the `vw_locale` cookie, and on the signed-in person's own account",
+    access: 'anyone-with-optional-session',
+    body: { json: 'LocaleInput' },
+    success: { 200: { description: 'The language chosen.', answer: { schema: 'Locale' } } },
   },
   {
     id: 'listFrameworksWithAccess',
