@@ -36,9 +36,12 @@ test('a couple marrying in 10 weeks accepts a plan, pauses and resumes', async (
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Your plan' });
   // The dashboard's first load can be slow on a busy machine.
-  await expect(card.getByTestId('plan-proposal')).toContainText('the core path plans the weeks that matter most first', {
-    timeout: 30_000,
-  });
+  await expect(card.getByTestId('plan-proposal')).toContainText(
+    'the core path plans the weeks that matter most first',
+    {
+      timeout: 30_000,
+    },
+  );
   await expect(card.getByTestId('plan-proposal')).toContainText('(10 weeks away)');
   await expect(card.getByRole('switch', { name: /Core weeks first/ })).toBeChecked();
   await expectNoAxeViolations(page, 'section[aria-labelledby="plan-title"]');
