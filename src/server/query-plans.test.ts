@@ -16,6 +16,7 @@ import * as contactService from './features/contact/service';
 import { exportOrdersCsv } from './features/orders/admin-service';
 import { addOrder } from './features/orders/test-support';
 import { exportOurData, keepsakeParts } from './features/our-data/service';
+import { bundledTopics } from './features/inventory/content';
 import { adminCookie, createCouple, createTestApp, sessionCookie, type TestApp } from './test/harness';
 import { createCallerFactory, type Context } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -40,6 +41,8 @@ const PER_COUPLE_TABLES = [
   'outbound_emails',
   'couple_plans',
   'couple_pauses',
+  'inventory_rounds',
+  'inventory_answers',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -96,6 +99,15 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'plan.revokeCalendarFeed': undefined,
   'plan.pause': { until: null },
   'plan.resume': undefined,
+  'inventory.statements': { locale: 'es' },
+  'inventory.saveAnswers': { partner: 'partner1', answers: { 'money-01': 4, 'safety-01': 2 } },
+  'inventory.status': undefined,
+  'inventory.answers': { partner: 'partner1' },
+  // Refused (statements left) after reading the round and the answers, which is what is checked.
+  'inventory.finish': { partner: 'partner1' },
+  // Refused (sealed) after reading the rounds; startRetake refused (nothing revealed yet).
+  'inventory.report': { locale: 'en' },
+  'inventory.startRetake': undefined,
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -132,6 +144,10 @@ const ADMIN_CALLS: Record<string, unknown> = {
   'insights.overview': undefined,
   'insights.auditLog': { page: 1 },
   'adminSecurity.status': undefined,
+  'adminInventory.topics': undefined,
+  'adminInventory.topic': { topicId: 'money' },
+  'adminInventory.saveTopic': { topic: bundledTopics()[7] },
+  'adminInventory.revertTopic': { topicId: 'money' },
   'adminSecurity.startSetup': undefined,
   // Refused (wrong code) after reading the pending set-up.
   'adminSecurity.confirmSetup': { code: '000000' },
@@ -169,6 +185,9 @@ const REFUSAL_EXPECTED = new Set([
   'adminSecurity.confirmSetup',
   'adminSecurity.disable',
   'workbook.generateSummary',
+  'inventory.finish',
+  'inventory.report',
+  'inventory.startRetake',
   'orders.get',
   'orders.downloadWorkbook',
 ]);
@@ -206,6 +225,8 @@ const BACK_OFFICE_CALLS: Record<string, (records: AdminRecords) => unknown[]> = 
     { search: 'couple1' },
   ],
   'adminCouples.get': (records) => [{ coupleId: records.coupleId }],
+  // Counts through the rounds' indexes; never reads an answer.
+  'adminInventory.aggregate': () => [undefined],
   'adminCouples.grantFullAccess': (records) => [{ coupleId: records.trialCoupleId }],
   'adminCouples.issueCode': (records) => [{ coupleId: records.coupleId }],
   'adminCouples.endSessions': (records) => [{ coupleId: records.coupleId }],

@@ -16,6 +16,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomerLoginRouteImport } from './routes/customer-login'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as EsRouteImport } from './routes/es'
+import { Route as ExpectationsRouteImport } from './routes/expectations'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -25,6 +26,7 @@ import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
+import { Route as AdminInventoryRouteImport } from './routes/admin.inventory'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
 import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
@@ -67,6 +69,11 @@ const DashboardRoute = DashboardRouteImport.update({
 const EsRoute = EsRouteImport.update({
   id: '/es',
   path: '/es',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExpectationsRoute = ExpectationsRouteImport.update({
+  id: '/expectations',
+  path: '/expectations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqRoute = FaqRouteImport.update({
@@ -112,6 +119,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminContentRoute = AdminContentRouteImport.update({
   id: '/content',
   path: '/content',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInventoryRoute = AdminInventoryRouteImport.update({
+  id: '/inventory',
+  path: '/inventory',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -163,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
   '/es': typeof EsRoute
+  '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -171,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -188,6 +202,7 @@ export interface FileRoutesByTo {
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
   '/es': typeof EsRoute
+  '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -196,6 +211,7 @@ export interface FileRoutesByTo {
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -215,6 +231,7 @@ export interface FileRoutesById {
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
   '/es': typeof EsRoute
+  '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -223,6 +240,7 @@ export interface FileRoutesById {
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -243,6 +261,7 @@ export interface FileRouteTypes {
     | '/customer-login'
     | '/dashboard'
     | '/es'
+    | '/expectations'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -251,6 +270,7 @@ export interface FileRouteTypes {
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
@@ -268,6 +288,7 @@ export interface FileRouteTypes {
     | '/customer-login'
     | '/dashboard'
     | '/es'
+    | '/expectations'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -276,6 +297,7 @@ export interface FileRouteTypes {
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
@@ -294,6 +316,7 @@ export interface FileRouteTypes {
     | '/customer-login'
     | '/dashboard'
     | '/es'
+    | '/expectations'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -302,6 +325,7 @@ export interface FileRouteTypes {
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
@@ -321,6 +345,7 @@ export interface RootRouteChildren {
   CustomerLoginRoute: typeof CustomerLoginRoute
   DashboardRoute: typeof DashboardRoute
   EsRoute: typeof EsRoute
+  ExpectationsRoute: typeof ExpectationsRoute
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -380,6 +405,13 @@ declare module '@tanstack/react-router' {
       path: '/es'
       fullPath: '/es'
       preLoaderRoute: typeof EsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/expectations': {
+      id: '/expectations'
+      path: '/expectations'
+      fullPath: '/expectations'
+      preLoaderRoute: typeof ExpectationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq': {
@@ -445,6 +477,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/inventory': {
+      id: '/admin/inventory'
+      path: '/inventory'
+      fullPath: '/admin/inventory'
+      preLoaderRoute: typeof AdminInventoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
@@ -506,6 +545,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminContentRoute: typeof AdminContentRoute
+  AdminInventoryRoute: typeof AdminInventoryRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
@@ -518,6 +558,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminContentRoute: AdminContentRoute,
+  AdminInventoryRoute: AdminInventoryRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminOutboxRoute: AdminOutboxRoute,
@@ -538,6 +579,7 @@ const rootRouteChildren: RootRouteChildren = {
   CustomerLoginRoute: CustomerLoginRoute,
   DashboardRoute: DashboardRoute,
   EsRoute: EsRoute,
+  ExpectationsRoute: ExpectationsRoute,
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,

@@ -9,6 +9,7 @@ import { adminWithSecondFactor } from '../features/admin-security/test-support';
 import { createPendingSignIn } from '../features/admin-security/service';
 import { adminCookie, createCouple, sessionCookie, TEST_ADMIN_PASSWORD, useTestApp } from '../test/harness';
 import { signedEvent, startStripeDouble, type StripeDouble } from '../test/stripe-double';
+import { bundledTopics } from '../features/inventory/content';
 import { API_OPERATIONS, API_SCHEMAS, buildOpenApiDocument, errorResponses, type ApiOperation } from './openapi';
 import { createCalendarFeed } from '../features/plan/service';
 
@@ -282,6 +283,23 @@ describe('the document against the server', () => {
       }),
     exportOurData: async () => json('GET', '/api/our-data', couple.cookie),
     downloadKeepsake: async () => json('GET', '/api/keepsake', couple.cookie),
+    downloadInventoryReport: async () => {
+      // A couple whose partners have both finished, on the shared device.
+      const other = await createCouple(t.deps);
+      const cookie = await sessionCookie(t.deps, other.accountId);
+      const answers = Object.fromEntries(
+        bundledTopics().flatMap((topic) => topic.statements.map((statement) => [statement.id, 4])),
+      );
+      for (const partner of ['partner1', 'partner2']) {
+        for (const [path, input] of [
+          ['inventory.saveAnswers', { partner, answers }],
+          ['inventory.finish', { partner }],
+        ] as const) {
+          expect((await t.app.inject(json('POST', `/api/trpc/${path}`, cookie, input))).statusCode).toBe(200);
+        }
+      }
+      return json('GET', '/api/inventory-report.pdf?round=1', cookie);
+    },
     exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
     receiveStripeEvent: async () => {
       const event = signedEvent(STRIPE_ENV.STRIPE_WEBHOOK_SECRET!, 'customer.created', {

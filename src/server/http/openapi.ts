@@ -731,6 +731,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     errors: { 403: "Signed in as the admin, who never reads a couple's data." },
   },
   {
+    id: 'downloadInventoryReport',
+    method: 'get',
+    path: '/api/inventory-report.pdf',
+    tag: 'our data',
+    summary:
+      '"What we each expect": the report of a round as a PDF (query `round`, default the latest; `locale` en or es), per topic where the partners agree, differ by two or more points or are not sure',
+    access: 'couple',
+    success: {
+      200: {
+        description: 'The PDF, as an attachment named `what-we-each-expect-round-N.pdf`.',
+        answer: 'pdf',
+      },
+    },
+    errors: {
+      400: 'A locale other than en or es, or a round that is not a number.',
+      403: "Before both partners have finished (the answers are sealed), or signed in as the admin, who never reads a couple's data.",
+      404: 'No round with that number.',
+    },
+  },
+  {
     id: 'exportOrdersCsv',
     method: 'get',
     path: '/api/admin/orders.csv',

@@ -138,6 +138,8 @@ export const PAGE_PATHS = [
   '/admin-login',
   '/customer-login',
   '/dashboard',
+  // "What we each expect" (issue 41).
+  '/expectations',
   '/admin',
   '/admin/content',
   '/admin/orders',
@@ -148,6 +150,7 @@ export const PAGE_PATHS = [
   '/admin/outbox',
   '/admin/overview',
   '/admin/settings',
+  '/admin/inventory',
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
 ] as const;

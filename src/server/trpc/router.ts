@@ -5,6 +5,7 @@ import { frameworksRouter } from '../features/frameworks/router';
 import { adminCouplesRouter } from '../features/couples/router';
 import { adminOrdersRouter, ordersRouter } from '../features/orders/router';
 import { insightsRouter } from '../features/insights/router';
+import { adminInventoryRouter, inventoryRouter } from '../features/inventory/router';
 import { mailRouter } from '../features/mail/router';
 import { paymentsRouter } from '../features/payments/router';
 import { partnersRouter } from '../features/partners/router';
@@ -37,6 +38,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   partners: partnersRouter,
   ourData: ourDataRouter,
+  inventory: inventoryRouter,
+  adminInventory: adminInventoryRouter,
   plan: planRouter,
   adminPlan: adminPlanRouter,
 });

@@ -24,6 +24,7 @@ export const AREAS = [
   'pdf',
   'policies',
   'errors',
+  'inventory',
   'plan',
 ] as const;
 export type Area = (typeof AREAS)[number];
@@ -40,6 +41,7 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/pdf.json') &
   typeof import('../../locales/en/policies.json') &
   typeof import('../../locales/en/errors.json') &
+  typeof import('../../locales/en/inventory.json') &
   typeof import('../../locales/en/plan.json');
 
 /** Every message id: an unknown id is a type error. */

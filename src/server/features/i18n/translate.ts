@@ -13,6 +13,7 @@ import en_email from '../../../locales/en/email.json';
 import en_pdf from '../../../locales/en/pdf.json';
 import en_policies from '../../../locales/en/policies.json';
 import en_errors from '../../../locales/en/errors.json';
+import en_inventory from '../../../locales/en/inventory.json';
 import en_plan from '../../../locales/en/plan.json';
 import es_common from '../../../locales/es/common.json';
 import es_landing from '../../../locales/es/landing.json';
@@ -26,6 +27,7 @@ import es_email from '../../../locales/es/email.json';
 import es_pdf from '../../../locales/es/pdf.json';
 import es_policies from '../../../locales/es/policies.json';
 import es_errors from '../../../locales/es/errors.json';
+import es_inventory from '../../../locales/es/inventory.json';
 import es_plan from '../../../locales/es/plan.json';
 
 /**
@@ -47,6 +49,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     en_pdf,
     en_policies,
     en_errors,
+    en_inventory,
     en_plan,
   ],
   es: [
@@ -62,6 +65,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     es_pdf,
     es_policies,
     es_errors,
+    es_inventory,
     es_plan,
   ],
 };

@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconFileTypePdf,
   IconHeartHandshake,
+  IconListCheck,
   IconMail,
   IconMailForward,
   type IconProps,
@@ -36,5 +37,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/outbox', label: 'Email', icon: IconMailForward },
   { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
   { to: '/admin/content', label: 'Course content', icon: IconBook },
+  { to: '/admin/inventory', label: 'What we each expect', icon: IconListCheck },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];
