@@ -37,6 +37,7 @@ import { ourDataRoutes } from './http/our-data';
 import { inventoryRoutes } from './http/inventory';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
+import { planRoutes } from './http/plan';
 import { profileRoutes } from './http/profile';
 import { progressRoutes } from './http/progress';
 import { publicConfigRoutes } from './http/public-config';
@@ -72,6 +73,7 @@ const REST_ROUTES: RestRoutes[] = [
   frameworkRoutes,
   progressRoutes,
   profileRoutes,
+  planRoutes,
   workbookRoutes,
   adminOrderRoutes,
   mailRoutes,

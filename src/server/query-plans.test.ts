@@ -39,6 +39,8 @@ const PER_COUPLE_TABLES = [
   'week_shares',
   'reminders_sent',
   'outbound_emails',
+  'couple_plans',
+  'couple_pauses',
   'inventory_rounds',
   'inventory_answers',
 ];
@@ -89,6 +91,14 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'partners.revokeInvite': { inviteId: 1 },
   'partners.weekShare': { weekNumber: 1 },
   'partners.setPrivateAnswers': { on: true },
+  'plan.setTimeZone': { timeZone: 'Europe/Madrid' },
+  'plan.overview': undefined,
+  'plan.preview': { pace: 2 },
+  'plan.accept': {},
+  'plan.createCalendarFeed': undefined,
+  'plan.revokeCalendarFeed': undefined,
+  'plan.pause': { until: null },
+  'plan.resume': undefined,
   'inventory.statements': { locale: 'es' },
   'inventory.saveAnswers': { partner: 'partner1', answers: { 'money-01': 4, 'safety-01': 2 } },
   'inventory.status': undefined,
@@ -143,6 +153,7 @@ const ADMIN_CALLS: Record<string, unknown> = {
   'adminSecurity.confirmSetup': { code: '000000' },
   // Refused: the second factor is not on.
   'adminSecurity.disable': { code: '000000' },
+  'adminPlan.pausedCouples': undefined,
 };
 /**
  * Partner sign-ins end to end (an invite previewed and accepted, a week shared by both, the
@@ -248,6 +259,8 @@ const NOT_PER_COUPLE: Record<string, string> = {
   'mail.outbox': 'admin: the outbox, newest first by its primary key',
   'mail.retry': 'admin: one queued email by id',
   'mail.replyToMessage': 'admin: one contact message by id, and the reply queued',
+  'adminPlan.coreWeeks': 'admin: the core_weeks table, 52 rows at most',
+  'adminPlan.setCoreWeek': 'admin: one core_weeks row by week number',
   'payments.startCheckout': 'no query: a Checkout Session created at Stripe (the webhook is run below)',
 };
 

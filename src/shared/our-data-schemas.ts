@@ -40,6 +40,8 @@ export const ourDataExportSchema = z.object({
     weddingDate: z.string().nullable(),
     accessLevel: z.enum(ACCESS_LEVELS),
     weeklyReminders: z.boolean(),
+    /** The IANA time zone the plan and calendar use; null: UTC. */
+    timeZone: z.string().nullable(),
     createdAt: z.string(),
     lastActiveAt: z.string().nullable(),
   }),
@@ -80,6 +82,20 @@ export const ourDataExportSchema = z.object({
   ),
   weekSummaries: z.array(z.object({ weekNumber: z.number(), summary: z.string(), generatedAt: z.string() })),
   remindersSent: z.array(z.object({ weekNumber: z.number(), sentAt: z.string() })),
+  /** The plan the couple accepted (none or one), with its sessions; never the calendar feed's token. */
+  plans: z.array(
+    z.object({
+      finishDate: z.string().nullable(),
+      pace: z.number().nullable(),
+      corePath: z.boolean().nullable(),
+      plan: z.unknown(),
+      acceptedAt: z.string(),
+      pausedAt: z.string().nullable(),
+      pausedUntil: z.string().nullable(),
+      hasCalendarFeed: z.boolean(),
+    }),
+  ),
+  pauses: z.array(z.object({ startedAt: z.string(), endedAt: z.string().nullable() })),
   partnerInvites: z.array(
     z.object({
       partner: z.enum(PARTNERS),

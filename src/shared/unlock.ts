@@ -8,12 +8,22 @@ export function accessLimit(accessLevel: AccessLevel, trialWeeks: number): numbe
 /**
  * The week-unlock rule of docs/product.md#week-unlocking, the one definition used everywhere:
  * completed weeks stay open; otherwise week 1, or week N when week N-1 is completed, up to the
- * access limit.
+ * access limit. A couple on a core-path plan (shared/plan.ts, decision 0250) passes the plan's
+ * order too: week N also opens when the week before it in that order is completed, so the plan
+ * may skip non-core weeks, only in the order it says.
  */
-export function isWeekUnlocked(weekNumber: number, completedWeeks: ReadonlySet<number>, limit: number): boolean {
+export function isWeekUnlocked(
+  weekNumber: number,
+  completedWeeks: ReadonlySet<number>,
+  limit: number,
+  planOrder: readonly number[] | null = null,
+): boolean {
   if (completedWeeks.has(weekNumber)) return true;
   if (weekNumber < 1 || weekNumber > limit) return false;
-  return weekNumber === 1 || completedWeeks.has(weekNumber - 1);
+  if (weekNumber === 1 || completedWeeks.has(weekNumber - 1)) return true;
+  if (planOrder === null) return false;
+  const index = planOrder.indexOf(weekNumber);
+  return index > 0 && completedWeeks.has(planOrder[index - 1]!);
 }
 
 /**
@@ -27,8 +37,9 @@ export function weekLockReason(
   weekNumber: number,
   completedWeeks: ReadonlySet<number>,
   limit: number,
+  planOrder: readonly number[] | null = null,
 ): WeekLockReason | null {
-  if (isWeekUnlocked(weekNumber, completedWeeks, limit)) return null;
+  if (isWeekUnlocked(weekNumber, completedWeeks, limit, planOrder)) return null;
   return weekNumber > limit ? 'trial-limit' : 'previous-week';
 }
 

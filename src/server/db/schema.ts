@@ -18,6 +18,8 @@ export interface CouplesTable {
   weekly_reminders: Generated<number>;
   /** 1: each partner's answers are sealed from the other until both share the week (decision 0161). */
   private_answers: Generated<number>;
+  /** The couple's IANA time zone; null: UTC (decision 0252). */
+  time_zone: Generated<string | null>;
 }
 
 export interface AccountsTable {
@@ -264,6 +266,40 @@ export interface InstanceChecksTable {
   value: string;
 }
 
+/** The plan a couple accepted (docs/product.md#paced-plan, decision 0250). */
+export interface CouplePlansTable {
+  couple_id: number;
+  /** A finish date the couple chose; null: the wedding date. */
+  finish_date: string | null;
+  /** Sessions a week the couple chose; null: the plan chooses. */
+  pace: number | null;
+  /** 1/0: the couple chose the core path or not; null: the plan chooses. */
+  core_path: number | null;
+  /** JSON of the accepted Plan (shared/plan.ts). */
+  plan: string;
+  accepted_at: string;
+  /** When the current pause began; null: not paused. */
+  paused_at: string | null;
+  /** `YYYY-MM-DD` the pause ends on; null: open-ended (or not paused). */
+  paused_until: string | null;
+  /** Keyed hash of the calendar feed's token; null: no feed (or revoked). */
+  calendar_token_hash: string | null;
+}
+
+/** Every pause of a couple's plan, so the streak skips the weeks of a break. */
+export interface CouplePausesTable {
+  couple_id: number;
+  started_at: string;
+  ended_at: string | null;
+}
+
+/** The seller's core-week marks; a week without a row follows DEFAULT_CORE_WEEKS. */
+export interface CoreWeeksTable {
+  week_number: number;
+  core: number;
+  updated_at: string;
+}
+
 /** A device that signed in to an account (decision 0201): the hash of its token's id. */
 export interface DeviceTokensTable {
   token_hash: string;
@@ -320,6 +356,9 @@ export interface Database {
   inventory_answers: InventoryAnswersTable;
   rate_limit_windows: RateLimitWindowsTable;
   instance_checks: InstanceChecksTable;
+  couple_plans: CouplePlansTable;
+  couple_pauses: CouplePausesTable;
+  core_weeks: CoreWeeksTable;
   device_tokens: DeviceTokensTable;
   sign_in_failures: SignInFailuresTable;
   sign_in_lockouts: SignInLockoutsTable;

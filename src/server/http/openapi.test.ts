@@ -11,6 +11,7 @@ import { adminCookie, createCouple, sessionCookie, TEST_ADMIN_PASSWORD, useTestA
 import { signedEvent, startStripeDouble, type StripeDouble } from '../test/stripe-double';
 import { bundledTopics } from '../features/inventory/content';
 import { API_OPERATIONS, API_SCHEMAS, buildOpenApiDocument, errorResponses, type ApiOperation } from './openapi';
+import { createCalendarFeed } from '../features/plan/service';
 
 // Card payments on, against the local Stripe double (started before the app reads this env).
 const STRIPE_ENV: Record<string, string> = {
@@ -254,6 +255,18 @@ describe('the document against the server', () => {
         partnerName: 'Casey',
         weddingDate: '2027-06-12',
       }),
+    setTimeZone: async () =>
+      json('PUT', `/api/profile/${couple.coupleId}/time-zone`, couple.cookie, { timeZone: 'Europe/Madrid' }),
+    getPlan: async () => json('GET', `/api/plan/${couple.coupleId}`, couple.cookie),
+    // The plan's samples run in the document's order: accept, pause, resume, then the next session.
+    acceptPlan: async () => json('POST', `/api/plan/${couple.coupleId}/accept`, couple.cookie, { pace: 2 }),
+    pausePlan: async () => json('POST', `/api/plan/${couple.coupleId}/pause`, couple.cookie, { until: null }),
+    resumePlan: async () => json('POST', `/api/plan/${couple.coupleId}/resume`, couple.cookie),
+    downloadNextSession: async () => json('GET', `/api/plan/${couple.coupleId}/next-session.ics`, couple.cookie),
+    getCalendarFeed: async () => {
+      const { url } = await createCalendarFeed(t.deps, { coupleId: couple.coupleId });
+      return json('GET', new URL(url).pathname, undefined);
+    },
     setLocale: async () => json('PUT', '/api/locale', couple.cookie, { locale: 'es' }),
     listFrameworksWithAccess: async () => json('GET', `/api/frameworks-with-access/${couple.coupleId}`, couple.cookie),
     getUserProgression: async () => json('GET', `/api/user-progression/${couple.coupleId}`, couple.cookie),
@@ -330,7 +343,8 @@ describe('the document against the server', () => {
       .replace('{userId}', String(couple.coupleId))
       .replace('{weekNumber}', '1')
       .replace('{partner}', 'partner1')
-      .replace('{paymentIntentId}', 'pi_unknown0001');
+      .replace('{paymentIntentId}', 'pi_unknown0001')
+      .replace('{token}', 'unknown.ics');
 
   it('has a sample call for every operation', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(API_OPERATIONS.map((operation) => operation.id).sort());
@@ -348,6 +362,9 @@ describe('the document against the server', () => {
       } else if (answer === 'csv') {
         expect(res.headers['content-type'], at).toBe('text/csv; charset=utf-8');
         expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0], at).toMatch(/^order_id,status,amount,/);
+      } else if (answer === 'ics') {
+        expect(res.headers['content-type'], at).toBe('text/calendar; charset=utf-8');
+        expect(res.body.startsWith('BEGIN:VCALENDAR'), at).toBe(true);
       } else if (answer === 'redirect') {
         expect(res.headers.location, at).toMatch(/^\/success\?payment_intent=pi_/);
       } else if (answer === 'openapi') {

@@ -38,6 +38,13 @@ import {
 } from '../../shared/orders-schemas';
 import { stripeEventSchema, webhookReceivedSchema } from '../../shared/payments-schemas';
 import { ourDataExportSchema } from '../../shared/our-data-schemas';
+import {
+  pauseInputSchema,
+  planChoiceSchema,
+  planOverviewSchema,
+  timeZoneInputSchema,
+  timeZoneSavedSchema,
+} from '../../shared/plan-schemas';
 import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema, profileSchema } from '../../shared/profile-schemas';
 import { progressRecordSchema, progressUpdateSchema, userProgressionSchema } from '../../shared/progress-schemas';
@@ -136,6 +143,11 @@ export const API_SCHEMAS = {
   StripeEvent: input(stripeEventSchema),
   WebhookReceived: output(webhookReceivedSchema),
   OurDataExport: output(ourDataExportSchema),
+  PlanOverview: output(planOverviewSchema),
+  PlanChoice: input(planChoiceSchema),
+  PauseInput: input(pauseInputSchema),
+  TimeZoneInput: input(timeZoneInputSchema),
+  TimeZoneSaved: output(timeZoneSavedSchema),
 } as const satisfies Record<string, NamedSchema>;
 export type SchemaName = keyof typeof API_SCHEMAS;
 
@@ -146,6 +158,11 @@ const PATH_PARAMETERS = {
     description: "The signed-in couple's own id: any other value is 403, nobody signed in 401.",
   },
   weekNumber: { schema: weekNumberSchema, description: 'A whole number from 1 to 52, else 400.' },
+  token: {
+    schema: z.string(),
+    description:
+      "The calendar feed's private token and `.ics` (shown once when the couple makes the address); unknown or revoked: 404.",
+  },
   partner: { schema: partnerSchema, description: '`partner1` or `partner2`, else 400.' },
   paymentIntentId: {
     schema: z.string().regex(PAYMENT_INTENT_ID_PATTERN),
@@ -197,7 +214,7 @@ const ACCESS: Record<
   },
 };
 
-type Answer = { schema: SchemaName; list?: true; setsCookie?: true } | 'pdf' | 'csv' | 'openapi' | 'redirect';
+type Answer = { schema: SchemaName; list?: true; setsCookie?: true } | 'pdf' | 'csv' | 'ics' | 'openapi' | 'redirect';
 
 export interface ApiOperation {
   /** The operationId. */
@@ -493,6 +510,82 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'owner',
     body: { json: 'ProfileInput' },
     success: { 200: { description: 'The saved profile.', answer: { schema: 'Profile' } } },
+  },
+  {
+    id: 'setTimeZone',
+    method: 'put',
+    path: '/api/profile/{userId}/time-zone',
+    tag: 'plan',
+    summary: "Sets the couple's IANA time zone (the plan's days, the calendar's times)",
+    access: 'owner',
+    body: { json: 'TimeZoneInput' },
+    success: { 200: { description: 'The saved zone.', answer: { schema: 'TimeZoneSaved' } } },
+    errors: { 400: 'Not an IANA time zone name (offsets such as +02:00 are refused).' },
+  },
+  {
+    id: 'getPlan',
+    method: 'get',
+    path: '/api/plan/{userId}',
+    tag: 'plan',
+    summary:
+      'The plan paced to the wedding: the proposal from today, the accepted plan, where the couple stands, the pause',
+    access: 'owner',
+    success: { 200: { description: 'The plan overview.', answer: { schema: 'PlanOverview' } } },
+  },
+  {
+    id: 'acceptPlan',
+    method: 'post',
+    path: '/api/plan/{userId}/accept',
+    tag: 'plan',
+    summary: 'Accepts the plan from today with these choices (computed on the server)',
+    access: 'owner',
+    body: { json: 'PlanChoice' },
+    success: { 200: { description: 'The plan overview.', answer: { schema: 'PlanOverview' } } },
+    errors: {
+      400: 'A chosen finish date today, in the past or over three years away; a pace other than 1-3.',
+      409: 'The plan is paused.',
+    },
+  },
+  {
+    id: 'pausePlan',
+    method: 'post',
+    path: '/api/plan/{userId}/pause',
+    tag: 'plan',
+    summary: 'Pauses the plan until a date or open-ended: reminders stop, the streak and the plan freeze',
+    access: 'owner',
+    body: { json: 'PauseInput' },
+    success: { 200: { description: 'The plan overview.', answer: { schema: 'PlanOverview' } } },
+    errors: { 400: 'A date today, past or over a year away.', 409: 'No plan, or already paused.' },
+  },
+  {
+    id: 'resumePlan',
+    method: 'post',
+    path: '/api/plan/{userId}/resume',
+    tag: 'plan',
+    summary: 'Ends the pause and recomputes the plan from today',
+    access: 'owner',
+    success: { 200: { description: 'The plan overview.', answer: { schema: 'PlanOverview' } } },
+    errors: { 409: 'The plan is not paused.' },
+  },
+  {
+    id: 'downloadNextSession',
+    method: 'get',
+    path: '/api/plan/{userId}/next-session.ics',
+    tag: 'plan',
+    summary: '"Add to calendar": the next planned session as a one-event iCalendar file',
+    access: 'owner',
+    success: { 200: { description: 'An iCalendar file with one event.', answer: 'ics' } },
+    errors: { 404: 'No planned session (no plan, all done, or paused).' },
+  },
+  {
+    id: 'getCalendarFeed',
+    method: 'get',
+    path: '/api/calendar/{token}',
+    tag: 'plan',
+    summary: "The couple's private calendar feed: the planned sessions not yet completed, at 19:00 in their zone",
+    access: 'anyone',
+    success: { 200: { description: 'An iCalendar feed (RFC 5545).', answer: 'ics' } },
+    errors: { 404: 'Unknown or revoked address.' },
   },
   {
     id: 'setLocale',
@@ -792,6 +885,12 @@ function successResponse(answer: Answer, description: string): JsonSchema {
         'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
       },
       content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } },
+    };
+  }
+  if (answer === 'ics') {
+    return {
+      description,
+      content: { 'text/calendar': { schema: { type: 'string', contentMediaType: 'text/calendar' } } },
     };
   }
   if (answer === 'redirect') {

@@ -10,6 +10,7 @@ import { mailRouter } from '../features/mail/router';
 import { paymentsRouter } from '../features/payments/router';
 import { partnersRouter } from '../features/partners/router';
 import { ourDataRouter } from '../features/our-data/router';
+import { adminPlanRouter, planRouter } from '../features/plan/router';
 import { profileRouter } from '../features/profile/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
@@ -39,6 +40,8 @@ export const appRouter = router({
   ourData: ourDataRouter,
   inventory: inventoryRouter,
   adminInventory: adminInventoryRouter,
+  plan: planRouter,
+  adminPlan: adminPlanRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,7 @@ export const AREAS = [
   'errors',
   'inventory',
   'contact',
+  'plan',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -42,7 +43,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/policies.json') &
   typeof import('../../locales/en/errors.json') &
   typeof import('../../locales/en/inventory.json') &
-  typeof import('../../locales/en/contact.json');
+  typeof import('../../locales/en/contact.json') &
+  typeof import('../../locales/en/plan.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

@@ -34,6 +34,7 @@ export function areasFor(pathname: string): Area[] {
     'inventory',
     'policies',
     'contact',
+    'plan',
   ];
 }
 

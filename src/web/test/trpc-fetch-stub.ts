@@ -1,5 +1,6 @@
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { vi } from 'vitest';
+import { DEFAULT_CORE_WEEKS } from '../../shared/plan';
 
 /**
  * What a stubbed procedure answers: its data; an error as the server's error formatter shapes it
@@ -36,6 +37,27 @@ const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
  * otherwise: the footer asks which public pages are published (none), and the admin sections'
  * navigation asks how many messages are unread (none).
  */
+const NO_PLAN_OVERVIEW = {
+  coupleId: 1,
+  timeZone: 'UTC',
+  today: '2026-11-24',
+  weddingDate: null,
+  proposal: {
+    kind: 'no-date',
+    pace: 1,
+    corePath: false,
+    coreWeeks: [],
+    start: '2026-11-24',
+    finish: null,
+    sessions: [],
+    beforeFinish: 0,
+  },
+  accepted: null,
+  standing: null,
+  paused: null,
+  hasCalendarFeed: false,
+};
+
 const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
   'sitePages.listPublished': () => ({ data: { slugs: [] } }),
   'contact.countUnread': () => ({ data: { unread: 0 } }),
@@ -53,6 +75,12 @@ const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
       currency: 'usd',
     },
   }),
+  // The dashboard's plan card (docs/product.md#paced-plan): a couple with no date and no plan yet.
+  'plan.overview': () => ({ data: NO_PLAN_OVERVIEW }),
+  'plan.preview': () => ({ data: NO_PLAN_OVERVIEW }),
+  // The back office's couples on a break (none) and the content editor's core weeks (the default).
+  'adminPlan.pausedCouples': () => ({ data: [] }),
+  'adminPlan.coreWeeks': () => ({ data: { coreWeeks: [...DEFAULT_CORE_WEEKS] } }),
   // The dashboard's partner notices (none) and a week's sharing state: the shared device without
   // private answers, as every couple has until they turn them on (docs/product.md#sealed-answers).
   'partners.notices': () => ({ data: [] }),

@@ -93,7 +93,10 @@ export async function listFrameworksWithAccess(
     weeksWithPrintableContent(deps),
   ]);
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
-  const next = nextWeek([...unlock.completed].sort((a, b) => a - b));
+  // On a core-path plan the map's "next" week is the plan's (decision 0250).
+  const next = unlock.planOrder
+    ? (unlock.planOrder.find((week) => !unlock.completed.has(week)) ?? null)
+    : nextWeek([...unlock.completed].sort((a, b) => a - b));
   return Array.from({ length: TOTAL_WEEKS }, (_, index) => {
     const weekNumber = index + 1;
     const framework = byWeek.get(weekNumber);

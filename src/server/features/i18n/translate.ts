@@ -14,6 +14,7 @@ import en_pdf from '../../../locales/en/pdf.json';
 import en_policies from '../../../locales/en/policies.json';
 import en_errors from '../../../locales/en/errors.json';
 import en_inventory from '../../../locales/en/inventory.json';
+import en_plan from '../../../locales/en/plan.json';
 import es_common from '../../../locales/es/common.json';
 import es_landing from '../../../locales/es/landing.json';
 import es_auth from '../../../locales/es/auth.json';
@@ -27,6 +28,7 @@ import es_pdf from '../../../locales/es/pdf.json';
 import es_policies from '../../../locales/es/policies.json';
 import es_errors from '../../../locales/es/errors.json';
 import es_inventory from '../../../locales/es/inventory.json';
+import es_plan from '../../../locales/es/plan.json';
 
 /**
  * Server-side translation (emails, PDFs, policy starter texts): `t(locale, id, values)` over the
@@ -48,6 +50,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     en_policies,
     en_errors,
     en_inventory,
+    en_plan,
   ],
   es: [
     es_common,
@@ -63,6 +66,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     es_policies,
     es_errors,
     es_inventory,
+    es_plan,
   ],
 };
 

@@ -11,6 +11,8 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../test/harness';
+import { addDays } from '../../../shared/plan';
+import { acceptPlan, dayIn, pausePlan, resumePlan } from '../plan/service';
 import { REMINDER_AFTER_MS, ReminderScheduler } from './reminders';
 import { OUTBOX_RETENTION_DAYS } from './service';
 import { outboxFileName } from './transport';
@@ -124,6 +126,73 @@ describe('weekly reminders', () => {
     clock.advance(DAY);
     expect(await remindAndSend()).toBe(1);
     expect(receivedBy(couple.email)[0]?.parsed.subject).toBe(`Week 3 is waiting for you: ${titleOf(3)}`);
+  });
+
+  describe('with a plan (decision 0253)', () => {
+    async function plannedCouple() {
+      const now = new Date(clock.now());
+      const couple = await createCouple(t.deps, { weddingDate: addDays(dayIn('UTC', now), 70) });
+      await acceptPlan(t.deps, couple, {}, now);
+      return couple;
+    }
+
+    it("follow the plan's days instead of a 7-day wait: the core path's next week on its planned day", async () => {
+      const couple = await plannedCouple();
+      // Day 0: week 1 is planned today, no 7-day wait.
+      expect(await remindAndSend()).toBe(1);
+      expect(receivedBy(couple.email)[0]?.parsed.subject).toBe(`Week 1 is waiting for you: ${titleOf(1)}`);
+      await completeWeeks(t.deps, couple.coupleId, [1, 2]);
+      // Day 1: the next planned session (week 6, day 4) has not come.
+      clock.advance(DAY);
+      expect(await remindAndSend()).toBe(0);
+      clock.advance(3 * DAY);
+      expect(await remindAndSend()).toBe(1);
+      expect(receivedBy(couple.email)[1]?.parsed.subject).toBe(`Week 6 is waiting for you: ${titleOf(6)}`);
+    });
+
+    it('never send more than one a day', async () => {
+      const couple = await plannedCouple();
+      // A reminder went out two hours ago (another week's): today's waits a day from it.
+      await t.deps.db
+        .insertInto('reminders_sent')
+        .values({
+          couple_id: couple.coupleId,
+          week_number: 40,
+          sent_at: new Date(clock.now() - 2 * 3_600_000).toISOString(),
+        })
+        .execute();
+      expect(await remindAndSend()).toBe(0);
+      clock.advance(21 * 3_600_000);
+      expect(await remindAndSend()).toBe(0);
+      clock.advance(2 * 3_600_000);
+      expect(await remindAndSend()).toBe(1);
+    });
+
+    it('stop while the plan is paused and start again after resuming, also when the pause ends on its date', async () => {
+      const couple = await plannedCouple();
+      await pausePlan(t.deps, couple, null, new Date(clock.now()));
+      clock.advance(30 * DAY);
+      expect(await remindAndSend()).toBe(0);
+      await resumePlan(t.deps, couple, new Date(clock.now()));
+      expect(await remindAndSend()).toBe(1);
+
+      const other = await plannedCouple();
+      await pausePlan(t.deps, other, addDays(dayIn('UTC', new Date(clock.now())), 10), new Date(clock.now()));
+      clock.advance(9 * DAY);
+      expect(await remindAndSend()).toBe(0);
+      clock.advance(DAY);
+      // The pause's end date has come: this check ends it (and recomputes the plan), the next one reminds.
+      expect(await remindAndSend()).toBe(0);
+      const row = await t.deps.db
+        .selectFrom('couple_plans')
+        .selectAll()
+        .where('couple_id', '=', other.coupleId)
+        .executeTakeFirstOrThrow();
+      expect(row.paused_at).toBeNull();
+      expect(JSON.parse(row.plan).start).toBe(dayIn('UTC', new Date(clock.now())));
+      expect(await remindAndSend()).toBe(1);
+      expect(receivedBy(other.email)).toHaveLength(1);
+    });
   });
 
   it('skip trial couples, couples who finished all 52 weeks and couples who turned reminders off', async () => {

@@ -1,6 +1,9 @@
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { AppDeps } from '../../deps/app-deps';
 import { recipientLocale } from '../i18n/locale';
+import { planStanding, type Plan } from '../../../shared/plan';
+import { dayIn, DEFAULT_TIME_ZONE, resumeIfDue } from '../plan/service';
+import { completedWeeks } from '../progress/unlock';
 import { getWeekContent } from '../workbook/service';
 import { type Clock, systemClock } from './clock';
 import { listReminderCandidates, type ReminderCandidate } from './repo';
@@ -44,6 +47,21 @@ export function dueReminderWeek(candidate: ReminderCandidate, now: number): numb
       .map((time) => Date.parse(time)),
   );
   return now - lastStep >= REMINDER_AFTER_MS ? week : null;
+}
+
+/**
+ * The week a reminder is due for under an accepted plan (decision 0253), or null: the plan's next
+ * week not completed, once its planned day (in the couple's zone) has come.
+ */
+export function duePlannedWeek(plan: Plan, completed: readonly number[], today: string): number | null {
+  const standing = planStanding(plan, completed, today);
+  if (standing.nextWeek === null || standing.nextDate === null) return null;
+  return standing.nextDate <= today ? standing.nextWeek : null;
+}
+
+/** Never more than one reminder a day: true when the last one was less than a day ago. */
+export function remindedWithinADay(candidate: Pick<ReminderCandidate, 'lastRemindedAt'>, now: number): boolean {
+  return candidate.lastRemindedAt !== null && now - Date.parse(candidate.lastRemindedAt) < DAY_MS;
 }
 
 /**
@@ -104,6 +122,23 @@ export class ReminderScheduler {
     return this.#running;
   }
 
+  /**
+   * The week to remind this couple of now, or null: nothing while their plan is paused (a pause
+   * whose end date has come is ended here, and the recomputed plan reminds from the next check),
+   * at most one a day, the plan's next week on its planned day, else the 7-day rule.
+   */
+  async #dueWeek(candidate: ReminderCandidate, now: number): Promise<number | null> {
+    if (candidate.pausedAt !== null) {
+      await resumeIfDue(this.#deps, candidate.coupleId, new Date(now));
+      return null;
+    }
+    if (remindedWithinADay(candidate, now)) return null;
+    if (candidate.plan === null) return dueReminderWeek(candidate, now);
+    const done = [...(await completedWeeks(this.#deps, candidate.coupleId))];
+    const today = dayIn(candidate.timeZone ?? DEFAULT_TIME_ZONE, new Date(now));
+    return duePlannedWeek(JSON.parse(candidate.plan) as Plan, done, today);
+  }
+
   async #run(): Promise<number> {
     const deps = this.#deps;
     let queued = 0;
@@ -116,7 +151,7 @@ export class ReminderScheduler {
       });
       const now = this.#clock.now();
       for (const candidate of page) {
-        const week = dueReminderWeek(candidate, now);
+        const week = await this.#dueWeek(candidate, now);
         if (week === null) continue;
         // The week's title in the recipient's language (decision 0232).
         const locale = await recipientLocale(deps.db, { email: candidate.email, coupleId: candidate.coupleId });

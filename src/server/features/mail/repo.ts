@@ -306,6 +306,14 @@ export interface ReminderCandidate {
   lastOrderAt: string | null;
   /** The latest week a reminder was recorded for (reminders go forward only). */
   lastRemindedWeek: number | null;
+  /** When the latest reminder was recorded (never more than one a day). */
+  lastRemindedAt: string | null;
+  /** The couple's IANA time zone, null: UTC. */
+  timeZone: string | null;
+  /** The accepted plan's JSON, null without one (decision 0253). */
+  plan: string | null;
+  /** When the plan's pause began; null when not paused. */
+  pausedAt: string | null;
 }
 
 /**
@@ -320,6 +328,7 @@ export async function listReminderCandidates(
   return db
     .selectFrom('couples')
     .innerJoin('accounts', 'accounts.couple_id', 'couples.id')
+    .leftJoin('couple_plans', 'couple_plans.couple_id', 'couples.id')
     .select((eb) => [
       'couples.id as coupleId',
       sql<string>`accounts.email`.as('email'),
@@ -359,6 +368,14 @@ export async function listReminderCandidates(
         .select((inner) => inner.fn.max('reminders_sent.week_number').as('m'))
         .whereRef('reminders_sent.couple_id', '=', 'couples.id')
         .as('lastRemindedWeek'),
+      eb
+        .selectFrom('reminders_sent')
+        .select((inner) => inner.fn.max('reminders_sent.sent_at').as('m'))
+        .whereRef('reminders_sent.couple_id', '=', 'couples.id')
+        .as('lastRemindedAt'),
+      'couples.time_zone as timeZone',
+      'couple_plans.plan as plan',
+      'couple_plans.paused_at as pausedAt',
     ])
     .where('couples.id', '>', options.afterCoupleId)
     .where('couples.access_level', '=', 'full')

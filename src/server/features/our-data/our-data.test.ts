@@ -92,6 +92,9 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
     .insertInto('reminders_sent')
     .values({ couple_id: couple.coupleId, week_number: 2, sent_at: nowIso() })
     .execute();
+  // A plan accepted and paused (couple_plans, couple_pauses).
+  expect((await inject('POST', `/api/plan/${couple.coupleId}/accept`, {})).statusCode).toBe(200);
+  expect((await inject('POST', `/api/plan/${couple.coupleId}/pause`, { until: null })).statusCode).toBe(200);
   await t.deps.db
     .insertInto('outbound_emails')
     .values({

@@ -44,6 +44,7 @@ export async function findProfile(db: DB, coupleId: number) {
       'wedding_date',
       'access_level',
       'weekly_reminders',
+      'time_zone',
       'created_at',
       'last_active_at',
     ])
@@ -163,6 +164,32 @@ export async function listRemindersSent(db: DB, coupleId: number) {
     .select(['week_number', 'sent_at'])
     .where('couple_id', '=', coupleId)
     .orderBy('week_number')
+    .execute();
+}
+
+export async function listPlans(db: DB, coupleId: number) {
+  return db
+    .selectFrom('couple_plans')
+    .select([
+      'finish_date',
+      'pace',
+      'core_path',
+      'plan',
+      'accepted_at',
+      'paused_at',
+      'paused_until',
+      'calendar_token_hash',
+    ])
+    .where('couple_id', '=', coupleId)
+    .execute();
+}
+
+export async function listPauses(db: DB, coupleId: number) {
+  return db
+    .selectFrom('couple_pauses')
+    .select(['started_at', 'ended_at'])
+    .where('couple_id', '=', coupleId)
+    .orderBy('started_at')
     .execute();
 }
 

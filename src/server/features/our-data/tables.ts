@@ -64,6 +64,7 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
         weddingDate: row.wedding_date,
         accessLevel: row.access_level,
         weeklyReminders: row.weekly_reminders === 1,
+        timeZone: row.time_zone,
         createdAt: row.created_at,
         lastActiveAt: row.last_active_at,
       };
@@ -156,6 +157,38 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
       }
     },
     erase: (db, scope) => repo.deleteRemindersSent(db, scope.coupleId),
+  }),
+  table({
+    table: 'couple_plans',
+    key: 'plans',
+    link: 'couple_plans.couple_id',
+    // Never the calendar feed's token hash: only whether a feed exists.
+    async *rows({ db, scope }) {
+      for (const row of await repo.listPlans(db, scope.coupleId)) {
+        yield {
+          finishDate: row.finish_date,
+          pace: row.pace,
+          corePath: row.core_path === null ? null : row.core_path === 1,
+          plan: JSON.parse(row.plan) as unknown,
+          acceptedAt: row.accepted_at,
+          pausedAt: row.paused_at,
+          pausedUntil: row.paused_until,
+          hasCalendarFeed: row.calendar_token_hash !== null,
+        };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'couple_pauses',
+    key: 'pauses',
+    link: 'couple_pauses.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await repo.listPauses(db, scope.coupleId)) {
+        yield { startedAt: row.started_at, endedAt: row.ended_at };
+      }
+    },
+    erase: 'deleteCoupleAccount',
   }),
   table({
     table: 'partner_invites',

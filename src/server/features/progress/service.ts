@@ -12,6 +12,7 @@ import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { listCompletedWeeks, listCompletionTimes, listRecords, upsertCompleted, upsertNotesAndRating } from './repo';
+import { pauseIntervals } from '../plan/order';
 import { weeklyStreak } from './streak';
 import { assertWeekUnlocked } from './unlock';
 
@@ -47,7 +48,11 @@ export async function getStreak(
   timeZone: string = DEFAULT_STREAK_TIME_ZONE,
   now: Date = new Date(),
 ): Promise<WeeklyStreak> {
-  return weeklyStreak(await listCompletionTimes(deps.db, couple.coupleId), timeZone, now);
+  const [times, pauses] = await Promise.all([
+    listCompletionTimes(deps.db, couple.coupleId),
+    pauseIntervals(deps, couple.coupleId),
+  ]);
+  return weeklyStreak(times, timeZone, now, pauses);
 }
 
 export async function listProgress(deps: AppDeps, couple: Couple): Promise<ProgressRecord[]> {

@@ -33,6 +33,25 @@ describe('calendarWeekIndex', () => {
 describe('weeklyStreak', () => {
   const now = new Date('2026-11-25T10:00:00Z'); // a Wednesday
 
+  it('freezes the streak during a pause: the weeks of a break neither break nor count (decision 0251)', () => {
+    const times = ['2026-10-21T08:00:00Z', '2026-10-28T08:00:00Z'];
+    const later = new Date('2026-11-25T10:00:00Z');
+    // Without a pause, three weeks without a completion broke the run.
+    expect(weeklyStreak(times, UTC, later)).toMatchObject({ currentStreak: 0, bestStreak: 2 });
+    // Paused since 2 November and still on the break: the run of two is alive.
+    const open = [{ startedAt: '2026-11-02T09:00:00Z', endedAt: null }];
+    expect(weeklyStreak(times, UTC, later, open)).toMatchObject({ currentStreak: 2, bestStreak: 2 });
+    // Back on 23 November and a completion that week: the run goes on to three.
+    const ended = [{ startedAt: '2026-11-02T09:00:00Z', endedAt: '2026-11-23T07:00:00Z' }];
+    expect(weeklyStreak([...times, '2026-11-24T08:00:00Z'], UTC, later, ended)).toMatchObject({
+      currentStreak: 3,
+      bestStreak: 3,
+      completedThisWeek: true,
+    });
+    // Back, but a whole week after the break without a completion: broken as usual.
+    expect(weeklyStreak(times, UTC, new Date('2026-12-08T10:00:00Z'), ended)).toMatchObject({ currentStreak: 0 });
+  });
+
   it('is zero for a couple that has completed nothing', () => {
     expect(weeklyStreak([], UTC, now)).toEqual({
       currentStreak: 0,

@@ -35,17 +35,45 @@ export function calendarWeekIndex(instant: Date, timeZone: string): number {
   return Math.floor((day + 3) / 7);
 }
 
+/** A break the couple took (their plan paused): its calendar weeks neither count nor break the streak. */
+export interface StreakPause {
+  startedAt: string;
+  /** Null while the break goes on. */
+  endedAt: string | null;
+}
+
 /**
  * The weekly streak (docs/product.md#weekly-streak) from the times the couple completed weeks:
  * the calendar weeks with at least one completion (several in one week count once), the longest
  * run of consecutive ones, and the run that is still alive now: it ends this week, or last week
  * while this week has no completion yet (a streak breaks only once a whole calendar week passes
- * without one).
+ * without one). The calendar weeks of a pause without a completion are frozen (decision 0251):
+ * they are left out of the count, so a break neither breaks nor lengthens a streak.
  */
-export function weeklyStreak(completedAt: readonly string[], timeZone: string, now: Date): WeeklyStreak {
-  const weeks = [...new Set(completedAt.map((time) => calendarWeekIndex(new Date(time), timeZone)))].sort(
-    (a, b) => a - b,
-  );
+export function weeklyStreak(
+  completedAt: readonly string[],
+  timeZone: string,
+  now: Date,
+  pauses: readonly StreakPause[] = [],
+): WeeklyStreak {
+  const actualWeeks = new Set(completedAt.map((time) => calendarWeekIndex(new Date(time), timeZone)));
+  const frozen: number[] = [];
+  for (const pause of pauses) {
+    const first = calendarWeekIndex(new Date(pause.startedAt), timeZone);
+    const last = calendarWeekIndex(pause.endedAt === null ? now : new Date(pause.endedAt), timeZone);
+    for (let week = first; week <= last; week += 1) if (!actualWeeks.has(week)) frozen.push(week);
+  }
+  const frozenSorted = [...new Set(frozen)].sort((a, b) => a - b);
+  /** The week's index with the frozen weeks before it taken out (a frozen week maps onto the next one). */
+  const effective = (week: number) => {
+    let before = 0;
+    for (const frozenWeek of frozenSorted) {
+      if (frozenWeek >= week) break;
+      before += 1;
+    }
+    return week - before;
+  };
+  const weeks = [...new Set([...actualWeeks].map(effective))].sort((a, b) => a - b);
   let bestStreak = 0;
   let run = 0;
   weeks.forEach((week, index) => {
@@ -53,7 +81,7 @@ export function weeklyStreak(completedAt: readonly string[], timeZone: string, n
     bestStreak = Math.max(bestStreak, run);
   });
 
-  const thisWeek = calendarWeekIndex(now, timeZone);
+  const thisWeek = effective(calendarWeekIndex(now, timeZone));
   const done = new Set(weeks);
   const completedThisWeek = done.has(thisWeek);
   let currentStreak = 0;

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors';
 import { accessLimit, isWeekUnlocked, weekLockReason } from '../../../shared/unlock';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
+import { acceptedPlanOrder } from '../plan/order';
 import { listCompletedWeeks } from './repo';
 
 export const LOCKED_WEEK_MESSAGE = 'You need to complete the previous week first.';
@@ -11,15 +12,24 @@ export async function completedWeeks(deps: AppDeps, coupleId: number): Promise<S
   return new Set(await listCompletedWeeks(deps.db, coupleId));
 }
 
-/** Everything needed to answer "is week N open for this couple, and if not why?" for many weeks with one query. */
+/**
+ * Everything needed to answer "is week N open for this couple, and if not why?" for many weeks
+ * with two queries: the completed weeks and the order of the couple's accepted plan (a core path
+ * may skip non-core weeks in its order, decision 0250). Every transport (tRPC, REST, downloads)
+ * asks here.
+ */
 export async function unlockState(deps: AppDeps, couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>) {
-  const completed = await completedWeeks(deps, couple.coupleId);
+  const [completed, order] = await Promise.all([
+    completedWeeks(deps, couple.coupleId),
+    acceptedPlanOrder(deps, couple.coupleId),
+  ]);
   const limit = accessLimit(couple.accessLevel, deps.config.trialWeeks);
   return {
     completed,
     limit,
-    isUnlocked: (week: number) => isWeekUnlocked(week, completed, limit),
-    lockReason: (week: number) => weekLockReason(week, completed, limit),
+    planOrder: order,
+    isUnlocked: (week: number) => isWeekUnlocked(week, completed, limit, order),
+    lockReason: (week: number) => weekLockReason(week, completed, limit, order),
   };
 }
 

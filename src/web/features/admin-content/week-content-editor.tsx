@@ -24,6 +24,7 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { type ContentErrors, contentErrors, idsOf, moved, newItemId, sameContent } from './content-form';
 import { formatWhen } from './format';
+import { CoreWeekSwitch } from '../plan/core-week-switch';
 
 export const CONTENT_SAVED = 'Content Saved';
 
@@ -123,6 +124,7 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
             {week.updatedAt ? ` · updated ${formatWhen(week.updatedAt)}` : ''}
             {unsaved ? ' · unsaved changes' : ''}
           </Text>
+          <CoreWeekSwitch weekNumber={weekNumber} />
         </Stack>
         <Group gap="sm">
           <Button

@@ -12,6 +12,7 @@ import { T, useT } from '../../i18n/use-t';
 import { formatDate } from '../../lib/admin-format';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
+import { PausedCouples } from '../plan/paused-couples';
 
 type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
 
@@ -53,6 +54,7 @@ export function CouplesPage() {
         <Title order={1}>{t('admin.couples.heading')}</Title>
         <Text c="dimmed">{t('admin.couples.intro')}</Text>
       </div>
+      <PausedCouples />
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
           label={t('admin.search')}

@@ -31,6 +31,7 @@ import { ProfilePanel } from './profile-panel';
 import { StreakStat } from './streak-stat';
 import { SummaryCards } from './summary-cards';
 import { ShareNotices } from '../partners/share-notices';
+import { PlanCard } from '../plan/plan-card';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
 import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
@@ -365,6 +366,9 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
           <Tabs.Panel value="progress" pt="lg">
             <Stack gap="lg" className={classes.progressPanel}>
               <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
+              {accessQuery.data?.accessLevel === 'full' ? (
+                <PlanCard completedCount={progression?.totalCompleted} />
+              ) : null}
               {accessQuery.data?.accessLevel === 'trial' ? (
                 <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
               ) : null}

@@ -15,9 +15,12 @@ export type NextStep =
   | { kind: 'trial-end' };
 
 export function nextStep(weeks: readonly WeekAccess[]): NextStep {
-  const current = [...weeks]
-    .sort((a, b) => a.weekNumber - b.weekNumber)
-    .find((week) => week.isUnlocked && week.state !== 'completed');
+  // The server marks the plan's next week 'next' (a core path may skip weeks, decision 0250).
+  const current =
+    weeks.find((week) => week.state === 'next') ??
+    [...weeks]
+      .sort((a, b) => a.weekNumber - b.weekNumber)
+      .find((week) => week.isUnlocked && week.state !== 'completed');
   if (current)
     return current.state === 'coming-soon'
       ? { kind: 'coming-soon', week: current }

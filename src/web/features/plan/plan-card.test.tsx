@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { computePlan, DEFAULT_CORE_WEEKS } from '../../../shared/plan';
+import { i18n } from '../../i18n/i18n';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { PlanCard } from './plan-card';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  i18n.activate('en');
+});
+
+const today = '2026-11-24';
+const proposal = computePlan({ start: today, finish: '2027-02-02', completedWeeks: [], coreWeeks: DEFAULT_CORE_WEEKS });
+
+function overview(extra: Record<string, unknown> = {}) {
+  return {
+    coupleId: 7,
+    timeZone: 'Europe/Madrid',
+    today,
+    weddingDate: '2027-02-02',
+    proposal,
+    accepted: null,
+    standing: null,
+    paused: null,
+    hasCalendarFeed: false,
+    ...extra,
+  };
+}
+
+describe('PlanCard', () => {
+  it('proposes the core path for a wedding in 10 weeks and accepts it with the couple’s choices', async () => {
+    const server = stubTrpcFetch({
+      'plan.overview': () => ({ data: overview() }),
+      'plan.preview': () => ({ data: overview() }),
+      'plan.accept': () => ({
+        data: overview({
+          accepted: { ...proposal, choice: { finishDate: null, pace: null, corePath: null } },
+          standing: { planWeek: 1, due: 0, done: 0, behind: 0, nextWeek: 1, nextDate: today },
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={0} />);
+    expect(await screen.findByTestId('plan-proposal')).toHaveTextContent(/core path .* 30 sessions before the wedding/);
+    expect(screen.getByText(/\(10 weeks away\)/)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /Core weeks first/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Accept this plan' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'plan.accept')?.input).toEqual({
+        finishDate: null,
+        pace: 2,
+        corePath: null,
+      }),
+    );
+  });
+
+  it('says where the couple stands, offers "Add to calendar" and pauses with a date', async () => {
+    const server = stubTrpcFetch({
+      'plan.overview': () => ({
+        data: overview({
+          accepted: { ...proposal, choice: { finishDate: null, pace: null, corePath: null } },
+          standing: { planWeek: 6, due: 17, done: 15, behind: 2, nextWeek: 51, nextDate: '2026-12-30' },
+        }),
+      }),
+      'plan.pause': (input) => ({
+        data: overview({ paused: { since: today, until: (input as { until: string }).until } }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={15} />);
+    expect(await screen.findByTestId('plan-standing')).toHaveTextContent('Week 6 of your plan: 2 sessions behind');
+    expect(screen.getByRole('link', { name: /Add the next session to a calendar/ })).toHaveAttribute(
+      'href',
+      '/api/plan/7/next-session.ics',
+    );
+    await user.click(screen.getByRole('button', { name: 'Take a break' }));
+    await user.type(screen.getByLabelText(/Back on/), '2026-12-15');
+    await user.click(screen.getByRole('button', { name: 'Pause our plan' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'plan.pause')?.input).toEqual({ until: '2026-12-15' }),
+    );
+  });
+
+  it('offers "Resume" while paused', async () => {
+    stubTrpcFetch({
+      'plan.overview': () => ({
+        data: overview({
+          accepted: { ...proposal, choice: { finishDate: null, pace: null, corePath: null } },
+          standing: { planWeek: 2, due: 3, done: 3, behind: 0, nextWeek: 6, nextDate: '2026-11-28' },
+          paused: { since: '2026-11-24T10:00:00.000Z', until: null },
+        }),
+      }),
+    });
+    renderRoute(() => <PlanCard completedCount={3} />);
+    expect(await screen.findByText('You are on a break.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume our plan' })).toBeEnabled();
+  });
+
+  it('speaks Spanish to a Spanish-speaking couple (ustedes)', async () => {
+    stubTrpcFetch({
+      'plan.overview': () => ({
+        data: overview({
+          accepted: { ...proposal, choice: { finishDate: null, pace: null, corePath: null } },
+          standing: { planWeek: 6, due: 17, done: 16, behind: 1, nextWeek: 51, nextDate: '2026-12-30' },
+        }),
+      }),
+    });
+    i18n.activate('es');
+    renderRoute(() => <PlanCard completedCount={16} />);
+    expect(await screen.findByTestId('plan-standing')).toHaveTextContent(
+      'Semana 6 de su plan: 1 sesi\u00f3n de atraso',
+    );
+    expect(screen.getByRole('button', { name: 'Tomar un descanso' })).toBeInTheDocument();
+    expect(screen.getByText(/Pr\u00f3xima: semana 51, el .*30 de diciembre de 2026/)).toBeInTheDocument();
+  });
+});
