@@ -31,6 +31,7 @@ import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { paymentRoutes } from './http/payments';
+import { giftRoutes } from './http/gifts';
 import { ourDataRoutes } from './http/our-data';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
@@ -74,6 +75,7 @@ const REST_ROUTES: RestRoutes[] = [
   adminOrderRoutes,
   mailRoutes,
   paymentRoutes,
+  giftRoutes,
   ourDataRoutes,
   openApiRoutes,
   healthRoutes,

@@ -1,4 +1,5 @@
 import { NAME_MAX_LENGTH } from './constants';
+import { optionalCouponCodeSchema } from './coupons-schemas';
 import { emailSchema } from './schemas';
 import { z } from './zod';
 
@@ -14,6 +15,8 @@ export const startCheckoutSchema = z.object({
   email: emailSchema,
   firstName: requiredName('firstName'),
   lastName: requiredName('lastName'),
+  /** One coupon code at most (codes never stack); the price is computed on the server. */
+  couponCode: optionalCouponCodeSchema,
 });
 export type StartCheckoutInput = z.input<typeof startCheckoutSchema>;
 
