@@ -148,6 +148,10 @@ const PATH_PARAMETERS = {
     schema: z.string().regex(PAYMENT_INTENT_ID_PATTERN),
     description: 'An order id (`pi_` and letters or digits); anything else is answered like an unknown order, 404.',
   },
+  token: {
+    schema: z.string().regex(/^[A-Za-z0-9]{32}$/),
+    description: "A gift's receipt token (32 letters or digits, from the buyer's receipt), else 400.",
+  },
 } as const;
 type ParameterName = keyof typeof PATH_PARAMETERS;
 
@@ -661,7 +665,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/payments/return',
     tag: 'payments',
     summary:
-      "Stripe Checkout's success URL (query `session_id`): the session resolved on the server, then a redirect to `/success?payment_intent=pi_...`",
+      "Stripe Checkout's success URL (query `session_id`): the session resolved on the server, then a redirect to `/success?payment_intent=pi_...` (a gift's: to `/gift/sent?token=...`)",
     access: 'anyone',
     success: {
       303: {
@@ -673,6 +677,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       400: '`session_id` is not a Checkout Session id.',
       404: 'Stripe does not know the session, it was never paid, or card payments are not configured.',
       503: 'Stripe did not answer; try the link again.',
+    },
+  },
+  {
+    id: 'downloadGiftCard',
+    method: 'get',
+    path: '/api/gifts/{token}/card.pdf',
+    tag: 'payments',
+    summary: "A paid gift's printable card (decision 0242): the couple's names, the message and the redeem code",
+    access: 'anyone',
+    success: { 200: { description: 'The PDF, as an attachment.', answer: 'pdf' } },
+    errors: {
+      400: 'The token is not 32 letters or digits.',
+      404: 'No gift has this token.',
+      409: 'The gift is not paid yet.',
     },
   },
 ];
