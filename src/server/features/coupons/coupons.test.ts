@@ -162,7 +162,11 @@ describe('checkout with a coupon', () => {
     const who = buyer(code);
     const { url } = await (await callerFor(t)).payments.startCheckout(who);
     const paid = await double.pay(sessionFor(url).id);
-    const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', paid.payment_intent!).executeTakeFirstOrThrow();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'completed', amount: 3999, flag: null, email: who.email });
     expect(await listed(id)).toMatchObject({ uses: 1, reserved: 0, revenueCents: 3999 });
   });
@@ -174,10 +178,18 @@ describe('checkout with a coupon', () => {
     const session = sessionFor(url);
     session.amount_total = 4999; // the undiscounted price: not what this checkout was to charge
     const paid = await double.pay(session.id);
-    const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', paid.payment_intent!).executeTakeFirstOrThrow();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe('pending');
     expect(order.flag).toMatch(/not the price 3999 usd/);
-    const account = await t.deps.db.selectFrom('accounts').select('id').where('email', '=', who.email).executeTakeFirst();
+    const account = await t.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', who.email)
+      .executeTakeFirst();
     expect(account).toBeUndefined();
     expect((await listed(id)).uses).toBe(0);
   });
@@ -186,14 +198,20 @@ describe('checkout with a coupon', () => {
     const { id, code } = await coupon({ maxUses: 5 });
     await t.deps.db.updateTable('coupons').set({ uses_taken: 2 }).where('id', '=', id).execute();
     const caller = await callerFor(t);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => caller.payments.startCheckout(buyer(code))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => caller.payments.startCheckout(buyer(code))),
+    );
     const opened = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(opened).toHaveLength(3);
     expect(refused).toHaveLength(17);
     for (const r of refused) expect((r.reason as Error).message).toBe(COUPON_EXHAUSTED);
     expect(await listed(id)).toMatchObject({ reserved: 3 });
-    const row = await t.deps.db.selectFrom('coupons').select('uses_taken').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('coupons')
+      .select('uses_taken')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.uses_taken).toBe(5);
   });
 
@@ -211,9 +229,17 @@ describe('checkout with a coupon', () => {
     const { id, code } = await coupon({ maxUses: 1 });
     const caller = await callerFor(t);
     await caller.payments.startCheckout(buyer(code));
-    await t.deps.db.updateTable('coupon_uses').set({ reserved_until: Date.now() - 1 }).where('coupon_id', '=', id).execute();
+    await t.deps.db
+      .updateTable('coupon_uses')
+      .set({ reserved_until: Date.now() - 1 })
+      .where('coupon_id', '=', id)
+      .execute();
     await expect(caller.payments.startCheckout(buyer(code))).resolves.toMatchObject({ url: expect.any(String) });
-    const row = await t.deps.db.selectFrom('coupons').select('uses_taken').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('coupons')
+      .select('uses_taken')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.uses_taken).toBe(1);
   });
 
@@ -225,9 +251,18 @@ describe('checkout with a coupon', () => {
     });
     try {
       const brokenAdmin = await callerFor(broken, await adminCookie(broken.deps));
-      const { id } = await brokenAdmin.adminCoupons.create({ code: 'ONE-LEFT', kind: 'percent', amount: 10, maxUses: 1 });
+      const { id } = await brokenAdmin.adminCoupons.create({
+        code: 'ONE-LEFT',
+        kind: 'percent',
+        amount: 10,
+        maxUses: 1,
+      });
       await expect((await callerFor(broken)).payments.startCheckout(buyer('ONE-LEFT'))).rejects.toThrow(/try again/);
-      const row = await broken.deps.db.selectFrom('coupons').select('uses_taken').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await broken.deps.db
+        .selectFrom('coupons')
+        .select('uses_taken')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.uses_taken).toBe(0);
     } finally {
       await broken.close();
@@ -294,7 +329,13 @@ describe('the back office', () => {
       uses: 0,
     });
     await admin.adminCoupons.update({ id, coupon: { code, kind: 'percent', amount: 30, active: false } });
-    expect(await listed(id)).toMatchObject({ kind: 'percent', amount: 30, active: false, expiresOn: null, maxUses: null });
+    expect(await listed(id)).toMatchObject({
+      kind: 'percent',
+      amount: 30,
+      active: false,
+      expiresOn: null,
+      maxUses: null,
+    });
     await expect(admin.adminCoupons.create({ code, kind: 'percent', amount: 10 })).rejects.toThrow(/exists already/);
     await expect(admin.adminCoupons.create({ code: newCode(), kind: 'percent', amount: 120 })).rejects.toThrow(
       /at most 100/,
@@ -303,7 +344,11 @@ describe('the back office', () => {
       admin.adminCoupons.update({ id: 999_999, coupon: { code: newCode(), kind: 'percent', amount: 10 } }),
     ).rejects.toThrow(/not found/);
     await expect((await callerFor(t)).adminCoupons.list()).rejects.toThrow();
-    const audit = await t.deps.db.selectFrom('admin_audit_log').select('action').where('action', 'like', 'coupon.%').execute();
+    const audit = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select('action')
+      .where('action', 'like', 'coupon.%')
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -76,7 +76,12 @@ export async function updateCoupon(db: DB, id: number, values: CouponValues): Pr
 }
 
 export async function isCodeTakenByAnother(db: DB, code: string, id: number): Promise<boolean> {
-  const row = await db.selectFrom('coupons').select('id').where('code', '=', code).where('id', '!=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('coupons')
+    .select('id')
+    .where('code', '=', code)
+    .where('id', '!=', id)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -67,7 +67,11 @@ async function buyGift(overrides: Record<string, unknown> = {}) {
   const location = back.headers.location as string;
   expect(location).toMatch(/^\/gift\/sent\?token=[A-Za-z0-9]{32}$/);
   const token = new URL(location, PUBLIC_URL).searchParams.get('token')!;
-  const gift = await t.deps.db.selectFrom('gifts').selectAll().where('buyer_token', '=', token).executeTakeFirstOrThrow();
+  const gift = await t.deps.db
+    .selectFrom('gifts')
+    .selectAll()
+    .where('buyer_token', '=', token)
+    .executeTakeFirstOrThrow();
   return { input, session, paid, token, gift };
 }
 
@@ -95,7 +99,11 @@ describe('buying a gift', () => {
     const { input, paid, token, gift } = await buyGift();
     expect(sessionFor(paid.url).metadata.giftId).toBe(String(gift.id));
     expect(paid.client_reference_id).toBeNull();
-    const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', paid.payment_intent!).executeTakeFirstOrThrow();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'completed', couple_id: null, email: input.buyerEmail, amount: 4900 });
     expect(gift.paid_at).not.toBeNull();
     expect(await accessOf(input.buyerEmail)).toBeUndefined();
@@ -121,7 +129,11 @@ describe('buying a gift', () => {
     await admin.adminCoupons.create({ code: 'WEDDING10', kind: 'fixed', amount: 1000 });
     const { paid, gift } = await buyGift({ couponCode: 'wedding10' });
     expect(paid.amount_total).toBe(3900);
-    const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', paid.payment_intent!).executeTakeFirstOrThrow();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'completed', amount: 3900, flag: null });
     expect(gift.paid_at).not.toBeNull();
   });
@@ -145,18 +157,24 @@ describe('buying a gift', () => {
     await expect(caller.payments.startGiftCheckout(giftInput({ coupleNames: ' ' }) as never)).rejects.toThrow(
       /coupleNames is required/,
     );
-    await expect(
-      caller.payments.startGiftCheckout(giftInput({ message: 'x'.repeat(1001) }) as never),
-    ).rejects.toThrow(/message must be at most/);
+    await expect(caller.payments.startGiftCheckout(giftInput({ message: 'x'.repeat(1001) }) as never)).rejects.toThrow(
+      /message must be at most/,
+    );
     await expect(
       caller.payments.startGiftCheckout(giftInput({ sendAt: new Date(Date.now() - 3 * DAY).toISOString() }) as never),
     ).rejects.toThrow(GIFT_SEND_AT_PAST);
-    const count = await t.deps.db.selectFrom('gifts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await t.deps.db
+      .selectFrom('gifts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const unpaidBefore = Number(count.n);
     await expect(caller.payments.startGiftCheckout(giftInput({ couponCode: 'NO-SUCH' }) as never)).rejects.toThrow(
       /does not exist/,
     );
-    const after = await t.deps.db.selectFrom('gifts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('gifts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(unpaidBefore); // the refused checkout left no gift behind
   });
 });
@@ -236,7 +254,11 @@ describe('redeeming a gift', () => {
     expect(opened).toEqual(['gift-receipt', 'gift-opened']);
     const openedText = (await emailsTo(input.buyerEmail))[1]!.text_body;
     expect(openedText).not.toContain(input.coupleEmail); // nothing of the couple's account
-    const order = await t.deps.db.selectFrom('orders').select('couple_id').where('id', '=', paid.payment_intent!).executeTakeFirstOrThrow();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .select('couple_id')
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
     expect(order.couple_id).toBe(account!.coupleId);
     // Still no account for the buyer.
     expect(await accessOf(input.buyerEmail)).toBeUndefined();
@@ -318,7 +340,10 @@ describe('the back office and the card', () => {
     await expect(admin.adminGifts.resend({ id: gift.id })).rejects.toThrow(/opened already/);
     await expect(admin.adminGifts.resend({ id: 999_999 })).rejects.toThrow(/not found/);
     const listed = await admin.adminGifts.list({ status: 'redeemed' });
-    expect(listed.find((g) => g.id === gift.id)).toMatchObject({ status: 'redeemed', coupleEmail: 'new.address@example.com' });
+    expect(listed.find((g) => g.id === gift.id)).toMatchObject({
+      status: 'redeemed',
+      coupleEmail: 'new.address@example.com',
+    });
     await expect((await callerFor(t)).adminGifts.list({})).rejects.toThrow();
   });
 

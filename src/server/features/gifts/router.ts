@@ -6,14 +6,7 @@ import {
   redeemCodeSchema,
 } from '../../../shared/gifts-schemas';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init';
-import {
-  changeGiftEmail,
-  giftReceipt,
-  listGiftsForAdmin,
-  previewGift,
-  redeemGift,
-  resendGift,
-} from './service';
+import { changeGiftEmail, giftReceipt, listGiftsForAdmin, previewGift, redeemGift, resendGift } from './service';
 
 /** Gifts (decision 0242): the couple's redeem page and the buyer's receipt; checkout is payments.startGiftCheckout. */
 export const giftsRouter = router({

@@ -155,7 +155,12 @@ export async function previewGift(deps: AppDeps, code: string, clientAddress: st
  * trial, and its personal code goes to that email, exactly as for a purchase. A code used twice
  * answers 409. The buyer is told the gift was opened, and nothing else.
  */
-export async function redeemGift(deps: AppDeps, auth: Auth, code: string, clientAddress: string): Promise<RedeemAnswer> {
+export async function redeemGift(
+  deps: AppDeps,
+  auth: Auth,
+  code: string,
+  clientAddress: string,
+): Promise<RedeemAnswer> {
   await deps.rateLimits.giftCodesPerAddress.consume(clientAddress);
   if (auth.kind === 'admin') throw new AppError('FORBIDDEN', GIFT_ADMIN_CANNOT_REDEEM);
   return deps.db.transaction().execute(async (trx) => {

@@ -30,9 +30,7 @@ export function giftEmail(
           kind: 'paragraph',
           text: `${gift.buyerName} has given you ${PRODUCT_NAME}, a 52-week course to prepare for your marriage together, one conversation a week.`,
         },
-        ...(gift.message
-          ? [{ kind: 'quote' as const, intro: `${gift.buyerName} wrote:`, text: gift.message }]
-          : []),
+        ...(gift.message ? [{ kind: 'quote' as const, intro: `${gift.buyerName} wrote:`, text: gift.message }] : []),
         { kind: 'button', label: 'Open your gift', url: redeemUrl(publicUrl, gift.redeemCode) },
         { kind: 'code', label: 'Your gift code', code: gift.redeemCode },
         {

@@ -182,7 +182,8 @@ export async function startCheckout(
 export const DEMO_EMAIL_RESERVED = 'This email is reserved for the demo account; please use your own email.';
 
 function refuseDemoEmail(deps: AppDeps, email: string): void {
-  if (deps.config.demoEmail !== '' && email === deps.config.demoEmail) throw new AppError('CONFLICT', DEMO_EMAIL_RESERVED);
+  if (deps.config.demoEmail !== '' && email === deps.config.demoEmail)
+    throw new AppError('CONFLICT', DEMO_EMAIL_RESERVED);
 }
 
 /**
@@ -204,7 +205,11 @@ export async function startGiftCheckout(deps: AppDeps, rawInput: StartGiftChecko
     refuseDemoEmail(deps, input.buyerEmail);
     const orderId = generateOrderId();
     const order = { id: orderId, email: input.buyerEmail, firstName: input.buyerName, lastName: '', amount: 0 };
-    await fulfilPaidOrder(trx, deps, order, 'coupon', { reference: null, giftId: gift.giftId, couponUseId: use?.useId });
+    await fulfilPaidOrder(trx, deps, order, 'coupon', {
+      reference: null,
+      giftId: gift.giftId,
+      couponUseId: use?.useId,
+    });
     return { gift, use, amount, free: true };
   });
   const receipt = `${publicUrl}/gift/sent?token=${prepared.gift.buyerToken}`;
