@@ -18,17 +18,22 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RedeemRouteImport } from './routes/redeem'
 import { Route as RefundRouteImport } from './routes/refund'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
+import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminGiftsRouteImport } from './routes/admin.gifts'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
 import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
 import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as GiftIndexRouteImport } from './routes/gift.index'
+import { Route as GiftSentRouteImport } from './routes/gift.sent'
 import { Route as InviteCodeRouteImport } from './routes/invite.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
 import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
@@ -78,6 +83,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedeemRoute = RedeemRouteImport.update({
+  id: '/redeem',
+  path: '/redeem',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RefundRoute = RefundRouteImport.update({
   id: '/refund',
   path: '/refund',
@@ -108,6 +118,16 @@ const AdminContentRoute = AdminContentRouteImport.update({
   path: '/content',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCouponsRoute = AdminCouponsRouteImport.update({
+  id: '/coupons',
+  path: '/coupons',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGiftsRoute = AdminGiftsRouteImport.update({
+  id: '/gifts',
+  path: '/gifts',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -132,6 +152,16 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => AdminRoute,
+} as any)
+const GiftIndexRoute = GiftIndexRouteImport.update({
+  id: '/gift/',
+  path: '/gift/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiftSentRoute = GiftSentRouteImport.update({
+  id: '/gift/sent',
+  path: '/gift/sent',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const InviteCodeRoute = InviteCodeRouteImport.update({
   id: '/invite/$code',
@@ -159,18 +189,23 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/gifts': typeof AdminGiftsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
 }
@@ -183,18 +218,23 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/gifts': typeof AdminGiftsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/admin': typeof AdminIndexRoute
+  '/gift': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
 }
@@ -209,18 +249,23 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/gifts': typeof AdminGiftsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
 }
@@ -236,18 +281,23 @@ export interface FileRouteTypes {
     | '/faq'
     | '/login'
     | '/privacy'
+    | '/redeem'
     | '/refund'
     | '/register'
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/coupons'
+    | '/admin/gifts'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/gift/sent'
     | '/invite/$code'
     | '/admin/'
+    | '/gift/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
   fileRoutesByTo: FileRoutesByTo
@@ -260,18 +310,23 @@ export interface FileRouteTypes {
     | '/faq'
     | '/login'
     | '/privacy'
+    | '/redeem'
     | '/refund'
     | '/register'
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/coupons'
+    | '/admin/gifts'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/gift/sent'
     | '/invite/$code'
     | '/admin'
+    | '/gift'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
   id:
@@ -285,18 +340,23 @@ export interface FileRouteTypes {
     | '/faq'
     | '/login'
     | '/privacy'
+    | '/redeem'
     | '/refund'
     | '/register'
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/coupons'
+    | '/admin/gifts'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/gift/sent'
     | '/invite/$code'
     | '/admin/'
+    | '/gift/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
   fileRoutesById: FileRoutesById
@@ -311,11 +371,14 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
+  RedeemRoute: typeof RedeemRoute
   RefundRoute: typeof RefundRoute
   RegisterRoute: typeof RegisterRoute
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
+  GiftSentRoute: typeof GiftSentRoute
   InviteCodeRoute: typeof InviteCodeRoute
+  GiftIndexRoute: typeof GiftIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -383,6 +446,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/redeem': {
+      id: '/redeem'
+      path: '/redeem'
+      fullPath: '/redeem'
+      preLoaderRoute: typeof RedeemRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/refund': {
       id: '/refund'
       path: '/refund'
@@ -425,6 +495,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/coupons': {
+      id: '/admin/coupons'
+      path: '/coupons'
+      fullPath: '/admin/coupons'
+      preLoaderRoute: typeof AdminCouponsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/gifts': {
+      id: '/admin/gifts'
+      path: '/gifts'
+      fullPath: '/admin/gifts'
+      preLoaderRoute: typeof AdminGiftsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
@@ -460,6 +544,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/gift/': {
+      id: '/gift/'
+      path: '/gift'
+      fullPath: '/gift/'
+      preLoaderRoute: typeof GiftIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gift/sent': {
+      id: '/gift/sent'
+      path: '/gift/sent'
+      fullPath: '/gift/sent'
+      preLoaderRoute: typeof GiftSentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invite/$code': {
       id: '/invite/$code'
       path: '/invite/$code'
@@ -486,6 +584,8 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminContentRoute: typeof AdminContentRoute
+  AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminGiftsRoute: typeof AdminGiftsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
@@ -498,6 +598,8 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminContentRoute: AdminContentRoute,
+  AdminCouponsRoute: AdminCouponsRoute,
+  AdminGiftsRoute: AdminGiftsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminOutboxRoute: AdminOutboxRoute,
@@ -520,11 +622,14 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
+  RedeemRoute: RedeemRoute,
   RefundRoute: RefundRoute,
   RegisterRoute: RegisterRoute,
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
+  GiftSentRoute: GiftSentRoute,
   InviteCodeRoute: InviteCodeRoute,
+  GiftIndexRoute: GiftIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -167,6 +167,10 @@ export const PAGE_PATHS = [
   '/',
   '/checkout',
   '/success',
+  // Gifts (decision 0242): the form, the buyer's receipt, the couple's redeem page.
+  '/gift',
+  '/gift/sent',
+  '/redeem',
   '/login',
   '/register',
   '/admin-login',
@@ -180,6 +184,8 @@ export const PAGE_PATHS = [
   '/admin/couples/:coupleId',
   '/admin/messages',
   '/admin/outbox',
+  '/admin/coupons',
+  '/admin/gifts',
   '/admin/overview',
   '/admin/settings',
   // An invite to the other partner (docs/product.md#partner-sign-ins).

@@ -2,12 +2,14 @@ import {
   IconBook,
   IconChartBar,
   IconFileTypePdf,
+  IconGift,
   IconHeartHandshake,
   IconMail,
   IconMailForward,
   type IconProps,
   IconReceipt,
   IconSettings,
+  IconTicket,
 } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
@@ -31,6 +33,8 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
   { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
+  { to: '/admin/coupons', label: 'Coupons', icon: IconTicket },
+  { to: '/admin/gifts', label: 'Gifts', icon: IconGift },
   { to: '/admin/couples', label: 'Couples', icon: IconHeartHandshake },
   { to: '/admin/messages', label: 'Messages', icon: IconMail, Badge: UnreadMessagesBadge },
   { to: '/admin/outbox', label: 'Email', icon: IconMailForward },

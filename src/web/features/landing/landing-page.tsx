@@ -159,6 +159,9 @@ function Hero({ price }: { price: AdvertisedPrice }) {
               <Button component="a" href="#course" size="lg" variant="default" onClick={handleSectionClick('course')}>
                 Learn More
               </Button>
+              <Button component="a" href="/gift" size="lg" variant="subtle">
+                Give it as a gift
+              </Button>
             </Group>
             <IconList
               className={classes.heroPoints}
@@ -325,6 +328,9 @@ function Pricing({ price }: { price: AdvertisedPrice }) {
           <Suspense fallback={<FormSkeleton fields={3} label="Loading the order form" />}>
             <PricingForm />
           </Suspense>
+          <Text size="sm" mt="md">
+            Buying for an engaged couple? <a href="/gift">Give it as a gift</a>
+          </Text>
         </div>
       </div>
     </LandingSection>

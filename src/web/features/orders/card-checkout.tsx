@@ -2,9 +2,12 @@ import { Alert, Button, Container, Group, List, Paper, Skeleton, Stack, Text, Ti
 import { IconAlertCircle, IconLock, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { PriceQuote } from '../../../shared/coupons-schemas';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import type { CheckoutDetails } from '../../../shared/orders';
 import { formatMoney } from '../../../shared/money';
+import { CouponField } from '../../components/coupon-field';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
@@ -40,18 +43,23 @@ export function CardCheckout({
   details,
   priceCents,
   currency,
+  couponCode,
 }: {
   details: CheckoutDetails;
   priceCents: number;
   currency: string;
+  /** A code the buyer applied before (the cancel URL brings it back). */
+  couponCode?: string;
 }) {
   const start = useMutation(
     trpc.payments.startCheckout.mutationOptions({ onSuccess: ({ url }) => checkoutNavigation.go(url) }),
   );
-  const price = formatMoney(priceCents, currency);
+  const [quote, setQuote] = useState<PriceQuote | null>(null);
+  // The price the server quoted for the applied code; the server computes it again at checkout.
+  const price = formatMoney(quote ? quote.totalCents : priceCents, currency);
   const rows: [string, string][] = [
     ['Course', WORKBOOK_TITLE],
-    ['Price', `${price}, one-time`],
+    ['Price', quote ? `${price}, one-time (with ${quote.couponCode})` : `${price}, one-time`],
     ['Name', `${details.firstName} ${details.lastName}`],
     ['Email', details.email],
   ];
@@ -77,6 +85,7 @@ export function CardCheckout({
               Instant access: your personal access code comes by email as soon as the payment is confirmed.
             </List.Item>
           </List>
+          <CouponField email={details.email} initialCode={couponCode} onChange={setQuote} disabled={start.isPending} />
           {start.isError && (
             <Alert
               color="red"
@@ -92,9 +101,9 @@ export function CardCheckout({
               size="md"
               leftSection={<IconLock size={18} aria-hidden="true" />}
               loading={paying}
-              onClick={() => start.mutate(details)}
+              onClick={() => start.mutate({ ...details, ...(quote ? { couponCode: quote.couponCode } : {}) })}
             >
-              Pay {price}
+              {quote?.totalCents === 0 ? 'Get the course' : `Pay ${price}`}
             </Button>
             {/* A typo in the email would send the access code astray: back to the filled-in form. */}
             <Button
