@@ -36,6 +36,20 @@ const EMPTY: GiftValues = {
 
 type FieldErrors = Partial<Record<keyof GiftValues, string>>;
 
+/** What a missing field says, in the buyer's words rather than the schema's field names. */
+const REQUIRED: Partial<Record<keyof GiftValues, string>> = {
+  buyerName: 'Please enter your name.',
+  buyerEmail: 'Please enter your email.',
+  coupleNames: 'Please enter the couple\u2019s names.',
+  coupleEmail: 'Please enter the couple\u2019s email.',
+};
+
+function fieldMessage(field: keyof GiftValues, message: string): string {
+  if (/is required/.test(message)) return REQUIRED[field] ?? message;
+  if (field === 'buyerEmail' || field === 'coupleEmail') return 'Please enter a valid email address.';
+  return message;
+}
+
 const FIELD_LABELS: Record<string, keyof GiftValues> = {
   buyerName: 'buyerName',
   buyerEmail: 'buyerEmail',
@@ -97,7 +111,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = FIELD_LABELS[String(issue.path[0])];
-        if (field && !found[field]) found[field] = issue.message.replace(/^\w+ /, (word) => `${word} `);
+        if (field && !found[field]) found[field] = fieldMessage(field, issue.message);
       }
       setErrors(found);
       return;
