@@ -4,7 +4,7 @@ import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { FakeClock } from '../mail/test-support';
 import { MailWorker } from '../mail/worker';
 import type { MailTransport } from '../mail/transport';
-import { GIFT_ALREADY_REDEEMED, GIFT_NOT_FOUND, GIFT_SEND_AT_PAST } from './service';
+import { GIFT_ALREADY_REDEEMED, GIFT_NOT_FOUND, GIFT_REFUNDED, GIFT_SEND_AT_PAST } from './service';
 
 const KEY = 'sk_test_gifts';
 const SECRET = 'whsec_giftstest';
@@ -313,6 +313,21 @@ describe('redeeming a gift', () => {
     });
     expect((await accessOf(trial.email))?.accessLevel).toBe('full');
     expect((await emailsTo(trial.email)).map((m) => m.kind)).toEqual(['gift', 'access-code']);
+  });
+
+  it('cannot be opened once its payment was refunded', async () => {
+    const { gift, paid } = await buyGift();
+    await t.deps.db.updateTable('orders').set({ status: 'refunded' }).where('id', '=', paid.payment_intent!).execute();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.redeem',
+      headers: { 'content-type': 'application/json' },
+      payload: { code: gift.redeem_code },
+      remoteAddress: '10.7.0.2',
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe(GIFT_REFUNDED);
+    expect(await accessOf(gift.couple_email)).toBeUndefined();
   });
 
   it('is refused to an administrator, and the gift stays unopened', async () => {

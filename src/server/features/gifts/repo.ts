@@ -72,8 +72,17 @@ export async function findGiftById(db: DB, id: number): Promise<GiftRow | undefi
   return db.selectFrom('gifts').select(giftColumns).where('gifts.id', '=', id).executeTakeFirst();
 }
 
-export async function findGiftByCode(db: DB, code: string): Promise<GiftRow | undefined> {
-  return db.selectFrom('gifts').select(giftColumns).where('gifts.redeem_code', '=', code).executeTakeFirst();
+/** The gift with this code, with the status of the order that paid for it (null before payment). */
+export async function findGiftByCode(
+  db: DB,
+  code: string,
+): Promise<(GiftRow & { orderStatus: string | null }) | undefined> {
+  return db
+    .selectFrom('gifts')
+    .leftJoin('orders', 'orders.id', 'gifts.order_id')
+    .select([...giftColumns, 'orders.status as orderStatus'])
+    .where('gifts.redeem_code', '=', code)
+    .executeTakeFirst();
 }
 
 export async function findGiftByToken(db: DB, token: string): Promise<GiftRow | undefined> {

@@ -38,6 +38,7 @@ export const GIFT_RECEIPT_NOT_FOUND = 'Gift not found.';
 export const GIFT_NOT_PAID = 'This gift is not paid yet: its card is ready once the payment is confirmed.';
 export const GIFT_SEND_AT_PAST = 'sendAt must be today or later.';
 export const GIFT_SEND_AT_TOO_FAR = `sendAt must be within ${GIFT_SCHEDULE_MAX_DAYS} days.`;
+export const GIFT_REFUNDED = 'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
 export const GIFT_ADMIN_CANNOT_REDEEM = 'Sign out of the back office to open a gift.';
 export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo account\u2019s email. Please contact us.';
 
@@ -134,6 +135,8 @@ async function paidGiftByCode(db: DB, rawCode: unknown): Promise<repo.GiftRow> {
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const gift = await repo.findGiftByCode(db, parsed.data.code);
   if (!gift || gift.paidAt === null) throw new AppError('NOT_FOUND', GIFT_NOT_FOUND);
+  // A gift whose payment was refunded before it was opened is void (the refund rule's counterpart).
+  if (gift.redeemedAt === null && gift.orderStatus === 'refunded') throw new AppError('CONFLICT', GIFT_REFUNDED);
   return gift;
 }
 
