@@ -38,7 +38,8 @@ export const GIFT_RECEIPT_NOT_FOUND = 'Gift not found.';
 export const GIFT_NOT_PAID = 'This gift is not paid yet: its card is ready once the payment is confirmed.';
 export const GIFT_SEND_AT_PAST = 'sendAt must be today or later.';
 export const GIFT_SEND_AT_TOO_FAR = `sendAt must be within ${GIFT_SCHEDULE_MAX_DAYS} days.`;
-export const GIFT_REFUNDED = 'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
+export const GIFT_REFUNDED =
+  'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
 export const GIFT_ADMIN_CANNOT_REDEEM = 'Sign out of the back office to open a gift.';
 export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo account\u2019s email. Please contact us.';
 
