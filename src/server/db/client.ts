@@ -97,8 +97,10 @@ export function openDatabase(
   // exec, not pragma(): pragma() leaves a Statement object behind for the garbage collector, and
   // better-sqlite3 12 on Node 24 aborts the process when one is collected outside a JS context
   // ("Assertion failed: (env) != nullptr" in Statement::~Statement), at random during start-up.
+  // secure_delete: a deleted row's bytes are overwritten with zeros, in the database and in the
+  // WAL, so a copy or backup of the file made after a deletion no longer holds them (decision 0202).
   sqlite.exec(
-    'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = NORMAL;',
+    'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = NORMAL; pragma secure_delete = ON;',
   );
   const writes = { count: 0 };
   const db = new Kysely<Database>({

@@ -259,6 +259,36 @@ export interface InstanceChecksTable {
   value: string;
 }
 
+/** A device that signed in to an account (decision 0201): the hash of its token's id. */
+export interface DeviceTokensTable {
+  token_hash: string;
+  account_id: number;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  created_at: string;
+}
+
+/** A failed sign-in from a device not trusted by the account (decision 0201), kept a day. */
+export interface SignInFailuresTable {
+  /** HMAC of the lower-cased username or email. */
+  key_hash: string;
+  /** HMAC of the client address: counted, never shown. */
+  address_hash: string;
+  /** Epoch milliseconds. */
+  failed_at: number;
+}
+
+/** An account's budget for untrusted devices ran out (the back office's notice, decision 0201). */
+export interface SignInLockoutsTable {
+  id: Generated<number>;
+  account_id: number;
+  failures: number;
+  addresses: number;
+  /** Epoch milliseconds: when the window (and the refusal of new devices) ends. */
+  window_ends_at: number;
+  created_at: string;
+}
+
 /** A seller's coupon code (decision 0240): `amount` is a percentage (1-100) or cents. */
 export interface CouponsTable {
   id: Generated<number>;
@@ -333,6 +363,9 @@ export interface Database {
   week_shares: WeekSharesTable;
   rate_limit_windows: RateLimitWindowsTable;
   instance_checks: InstanceChecksTable;
+  device_tokens: DeviceTokensTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_lockouts: SignInLockoutsTable;
   coupons: CouponsTable;
   coupon_uses: CouponUsesTable;
   gifts: GiftsTable;

@@ -10,10 +10,12 @@ import type { AppDeps } from '../../deps/app-deps';
 import { recordAdminAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
+import { clearDatabaseLimit, SIGN_IN_ACCOUNT_LIMITER } from '../../deps/rate-limiter';
 import * as repo from './repo';
 import { outboxFileId } from './transport';
 import {
   accessCodeEmail,
+  adminSignInsPausedEmail,
   contactNoticeEmail,
   contactReplyEmail,
   type OrderNoticeFacts,
@@ -155,6 +157,30 @@ export async function queueContactNotice(
   });
 }
 
+export const ADMIN_SIGN_INS_PAUSED_KIND = 'admin-sign-ins-paused';
+
+/**
+ * The seller's notice that the administrator account's sign-ins from new devices paused
+ * (ADMIN_EMAIL; nothing when unset), at most one an hour: none when one was queued in the last hour.
+ */
+export async function queueAdminSignInsPausedNotice(
+  db: DB,
+  deps: MailDeps,
+  facts: { username: string; failures: number; addresses: number; minutes: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const adminEmail = deps.config.mail.adminEmail;
+  if (!adminEmail) return false;
+  const since = new Date(now - 60 * 60_000).toISOString();
+  if (await repo.anyEmailOfKindSince(db, adminEmail, ADMIN_SIGN_INS_PAUSED_KIND, since)) return false;
+  await queueEmail(db, deps, {
+    kind: ADMIN_SIGN_INS_PAUSED_KIND,
+    to: adminEmail,
+    email: adminSignInsPausedEmail(deps.config.publicUrl, facts),
+  });
+  return true;
+}
+
 /**
  * POST /api/customer-auth/request-code and mail.requestCode: "Email me my code". The request does
  * the same work whatever the email (the rate limits, then one row written), and answers the same
@@ -203,6 +229,9 @@ export async function prepareCodeRequest(deps: AppDeps, id: number, email: strin
       return;
     }
     const accessCode = await issueAccessCode(trx, deps, couple.accountId, { provesEmail: true });
+    // The code reaches the email's owner only: whoever holds it may sign in again from a new
+    // device, so the pause of new devices after failed attempts ends (decision 0201).
+    await clearDatabaseLimit(trx, SIGN_IN_ACCOUNT_LIMITER, email.toLowerCase());
     const rendered = requestedCodeEmail(deps.config.publicUrl, { email, accessCode, names: couple });
     await repo.completePreparedEmail(trx, id, {
       kind: 'requested-code',

@@ -455,3 +455,33 @@ export function partnerSharedEmail(
     publicUrl,
   );
 }
+
+/** The seller's notice that sign-ins to the administrator account from new devices paused (decision 0201). */
+export function adminSignInsPausedEmail(
+  publicUrl: string,
+  facts: { username: string; failures: number; addresses: number; minutes: number },
+): RenderedEmail {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return renderEmail(
+    {
+      subject: `${PRODUCT_NAME}: sign-ins to the administrator account from new devices are paused`,
+      preview: `${plural(facts.failures, 'failed sign-in')} from ${plural(facts.addresses, 'address')}.`,
+      greeting: 'Hello,',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: `Someone tried to sign in as the administrator "${facts.username}" and failed ${plural(facts.failures, 'time')} from ${plural(facts.addresses, 'different address')} within 15 minutes. For the next ${facts.minutes} minutes, sign-ins to this account are refused from every device that has not signed in to it before.`,
+        },
+        {
+          kind: 'paragraph',
+          text: 'You can still sign in from a device you used before. Otherwise run `npm run admin:reset-password` on the server: it sets a new password and lifts this pause. If these attempts were not yours, keep your password long and unique, and consider turning on two-factor sign-in in the admin area.',
+        },
+        { kind: 'button', label: 'Open the admin area', url: `${publicUrl}/admin` },
+      ],
+      footer: {
+        reason: `You receive these notices because ADMIN_EMAIL is set to this address on ${PRODUCT_NAME}. At most one is sent an hour.`,
+      },
+    },
+    publicUrl,
+  );
+}
