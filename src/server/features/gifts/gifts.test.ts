@@ -315,6 +315,20 @@ describe('redeeming a gift', () => {
     expect((await emailsTo(trial.email)).map((m) => m.kind)).toEqual(['gift', 'access-code']);
   });
 
+  it('opens once when two browsers redeem the same code at the same moment', async () => {
+    const { gift, input } = await buyGift();
+    const caller = await callerFor(t);
+    const results = await Promise.allSettled([
+      caller.gifts.redeem({ code: gift.redeem_code }),
+      caller.gifts.redeem({ code: gift.redeem_code }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect((refused?.reason as Error).message).toBe(GIFT_ALREADY_REDEEMED);
+    expect((await emailsTo(input.coupleEmail)).filter((m) => m.kind === 'access-code')).toHaveLength(1);
+    expect((await emailsTo(input.buyerEmail)).filter((m) => m.kind === 'gift-opened')).toHaveLength(1);
+  });
+
   it('cannot be opened once its payment was refunded', async () => {
     const { gift, paid } = await buyGift();
     await t.deps.db.updateTable('orders').set({ status: 'refunded' }).where('id', '=', paid.payment_intent!).execute();
