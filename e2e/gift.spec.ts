@@ -12,6 +12,11 @@ import { accessCodeIn, mailTo } from './support/outbox';
 const baseURL = `http://127.0.0.1:${process.env.E2E_CARD_PORT}`;
 test.use({ baseURL });
 
+/** Nothing wider than a 375 px phone: no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
@@ -42,7 +47,8 @@ test('a buyer gives the course with a coupon; the couple opens it in another bro
   await expect(table.getByRole('row').filter({ hasText: code })).toContainText('25 % off');
   await expectNoAxeViolations(admin);
 
-  // The buyer gives the course from the landing page.
+  // The buyer gives the course from the landing page, on a phone.
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
   await page.getByRole('link', { name: 'Give it as a gift' }).first().click();
   await expect(page).toHaveURL(/\/gift$/);
@@ -55,6 +61,7 @@ test('a buyer gives the course with a coupon; the couple opens it in another bro
   await form.getByLabel('Coupon code (optional)').fill(code.toLowerCase());
   await form.getByRole('button', { name: 'Apply' }).click();
   await expect(form.getByRole('status')).toContainText('$36.75 instead of $49.00');
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Pay $36.75 and give' }).click();
 
@@ -70,6 +77,7 @@ test('a buyer gives the course with a coupon; the couple opens it in another bro
   const card = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the printable card (PDF)' }).click();
   expect((await card).suggestedFilename()).toBe('vows-and-weeks-gift-card.pdf');
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   const receipt = await mailTo(dataDir, 'gift-receipt', buyerEmail);
   expect(receipt.text).toContain('$36.75');
@@ -79,11 +87,12 @@ test('a buyer gives the course with a coupon; the couple opens it in another bro
   expect(giftMail.text).toContain('For the two of you, with all my love.');
   const link = /(http\S+\/redeem\?code=\S+)/.exec(giftMail.text ?? '')?.[1];
   expect(link).toBeDefined();
-  const coupleContext = await browser.newContext({ baseURL });
+  const coupleContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
   const couple = await coupleContext.newPage();
   await couple.goto(link!);
   await expect(couple.getByRole('heading', { level: 1, name: 'A gift for Lucía & Tomás' })).toBeVisible();
   await expect(couple.getByText('For the two of you, with all my love.')).toBeVisible();
+  await expectNoSidewaysScroll(couple);
   await expectNoAxeViolations(couple);
   await couple.getByRole('button', { name: 'Open your gift' }).click();
   await expect(couple.getByRole('heading', { level: 1, name: 'Your course is open' })).toBeVisible();
