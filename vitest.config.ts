@@ -17,7 +17,6 @@ const processTests = [
   'scripts/two-processes.test.ts',
   'src/server/full-disk.test.ts',
   'src/server/main.test.ts',
-  'src/server/pin-next-tick-shape.test.ts',
 ];
 
 /**

@@ -15,6 +15,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin-login'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomerLoginRouteImport } from './routes/customer-login'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as EsRouteImport } from './routes/es'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -66,6 +67,11 @@ const CustomerLoginRoute = CustomerLoginRouteImport.update({
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EsRoute = EsRouteImport.update({
+  id: '/es',
+  path: '/es',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqRoute = FaqRouteImport.update({
@@ -186,6 +192,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
+  '/es': typeof EsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -215,6 +222,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutRoute
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
+  '/es': typeof EsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -246,6 +254,7 @@ export interface FileRoutesById {
   '/checkout': typeof CheckoutRoute
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
+  '/es': typeof EsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/customer-login'
     | '/dashboard'
+    | '/es'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/customer-login'
     | '/dashboard'
+    | '/es'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/customer-login'
     | '/dashboard'
+    | '/es'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -368,6 +380,7 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   CustomerLoginRoute: typeof CustomerLoginRoute
   DashboardRoute: typeof DashboardRoute
+  EsRoute: typeof EsRoute
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -423,6 +436,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/es': {
+      id: '/es'
+      path: '/es'
+      fullPath: '/es'
+      preLoaderRoute: typeof EsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq': {
@@ -619,6 +639,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   CustomerLoginRoute: CustomerLoginRoute,
   DashboardRoute: DashboardRoute,
+  EsRoute: EsRoute,
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,

@@ -39,6 +39,8 @@ export interface AccountsTable {
    * invite) is bound to (decision 0160).
    */
   partner: Generated<Partner | null>;
+  /** The sign-in's language, 'en' or 'es' (decision 0231): its emails and PDFs follow it. */
+  locale: Generated<'en' | 'es'>;
 }
 
 export interface SessionsTable {

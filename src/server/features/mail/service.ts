@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../../shared/i18n/locales';
+import { localeOfAccount, recipientLocale } from '../i18n/locale';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
@@ -89,7 +91,7 @@ export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; first
     await queueEmail(db, deps, {
       kind: 'access-code',
       to: buyer.email,
-      email: accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }),
+      email: accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }, await recipientLocale(db, buyer)),
       sensitive: true,
     });
   };
@@ -106,7 +108,11 @@ export function trialCodeDelivery(deps: MailDeps, email: string) {
     await queueEmail(db, deps, {
       kind: 'trial-welcome',
       to: email,
-      email: trialWelcomeEmail(deps.config.publicUrl, { email, accessCode, trialWeeks: deps.config.trialWeeks }),
+      email: trialWelcomeEmail(
+        deps.config.publicUrl,
+        { email, accessCode, trialWeeks: deps.config.trialWeeks },
+        await recipientLocale(db, { email }),
+      ),
       sensitive: true,
     });
   };
@@ -137,7 +143,7 @@ export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNotic
   await queueEmail(db, deps, {
     kind: 'order-notice',
     to: adminEmail,
-    email: orderNoticeEmail(deps.config.publicUrl, order),
+    email: orderNoticeEmail(deps.config.publicUrl, order, await recipientLocale(db, { email: adminEmail })),
   });
 }
 
@@ -152,7 +158,11 @@ export async function queueContactNotice(
   await queueEmail(db, deps, {
     kind: 'contact-notice',
     to: adminEmail,
-    email: contactNoticeEmail(deps.config.publicUrl, { ...message, subject: message.subject ?? null }),
+    email: contactNoticeEmail(
+      deps.config.publicUrl,
+      { ...message, subject: message.subject ?? null },
+      await recipientLocale(db, { email: adminEmail }),
+    ),
     headers: { 'Reply-To': message.email },
   });
 }
@@ -176,7 +186,7 @@ export async function queueAdminSignInsPausedNotice(
   await queueEmail(db, deps, {
     kind: ADMIN_SIGN_INS_PAUSED_KIND,
     to: adminEmail,
-    email: adminSignInsPausedEmail(deps.config.publicUrl, facts),
+    email: adminSignInsPausedEmail(deps.config.publicUrl, facts, await recipientLocale(db, { email: adminEmail })),
   });
   return true;
 }
@@ -232,7 +242,11 @@ export async function prepareCodeRequest(deps: AppDeps, id: number, email: strin
     // The code reaches the email's owner only: whoever holds it may sign in again from a new
     // device, so the pause of new devices after failed attempts ends (decision 0201).
     await clearDatabaseLimit(trx, SIGN_IN_ACCOUNT_LIMITER, email.toLowerCase());
-    const rendered = requestedCodeEmail(deps.config.publicUrl, { email, accessCode, names: couple });
+    const rendered = requestedCodeEmail(
+      deps.config.publicUrl,
+      { email, accessCode, names: couple },
+      await localeOfAccount(trx, couple.accountId),
+    );
     await repo.completePreparedEmail(trx, id, {
       kind: 'requested-code',
       ...rendered,
@@ -268,7 +282,11 @@ export async function replyToContactMessage(
     const id = await queueEmail(trx, deps, {
       kind: 'contact-reply',
       to: original.email,
-      email: contactReplyEmail(deps.config.publicUrl, { original, body, canReply: adminEmail !== undefined }),
+      email: contactReplyEmail(
+        deps.config.publicUrl,
+        { original, body, canReply: adminEmail !== undefined },
+        await recipientLocale(trx, { email: original.email }),
+      ),
       headers: {
         ...(adminEmail ? { 'Reply-To': adminEmail } : {}),
         // Which administrator answered, for the seller's own records (the sender sees only the text).
@@ -382,7 +400,11 @@ export async function queueWeeklyReminder(
     await queueEmail(trx, deps, {
       kind: 'weekly-reminder',
       to: reminder.email,
-      email: weeklyReminderEmail(deps.config.publicUrl, { ...reminder, unsubscribeUrl: link }),
+      email: weeklyReminderEmail(
+        deps.config.publicUrl,
+        { ...reminder, unsubscribeUrl: link },
+        await recipientLocale(trx, { email: reminder.email, coupleId: reminder.coupleId }),
+      ),
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     return true;
@@ -393,12 +415,25 @@ export async function queueWeeklyReminder(
 export async function queuePartnerInvite(
   db: DB,
   deps: MailDeps,
-  invite: { to: string; inviterName: string; partnerName: string; link: string; code: string; validDays: number },
+  invite: {
+    to: string;
+    inviterName: string;
+    partnerName: string;
+    link: string;
+    code: string;
+    validDays: number;
+    /** The language to invite in (the inviter's); else the address's account's, else English. */
+    locale?: Locale;
+  },
 ): Promise<void> {
   await queueEmail(db, deps, {
     kind: 'partner-invite',
     to: invite.to,
-    email: partnerInviteEmail(deps.config.publicUrl, invite),
+    email: partnerInviteEmail(
+      deps.config.publicUrl,
+      invite,
+      invite.locale ?? (await recipientLocale(db, { email: invite.to })),
+    ),
     sensitive: true,
   });
 }
@@ -409,7 +444,7 @@ export function partnerCodeDelivery(deps: MailDeps, partner: { email: string; na
     await queueEmail(db, deps, {
       kind: 'partner-code',
       to: partner.email,
-      email: partnerCodeEmail(deps.config.publicUrl, { ...partner, accessCode }),
+      email: partnerCodeEmail(deps.config.publicUrl, { ...partner, accessCode }, await recipientLocale(db, partner)),
       sensitive: true,
     });
   };
@@ -424,7 +459,7 @@ export async function queuePartnerSharedNotice(
   await queueEmail(db, deps, {
     kind: 'partner-shared',
     to: notice.to,
-    email: partnerSharedEmail(deps.config.publicUrl, notice),
+    email: partnerSharedEmail(deps.config.publicUrl, notice, await recipientLocale(db, { email: notice.to })),
   });
 }
 
