@@ -31,6 +31,8 @@ export const startGiftCheckoutSchema = z.object({
     .default(''),
   sendAt: z.iso.datetime({ offset: true, error: 'sendAt must be a date and time' }).nullable().default(null),
   couponCode: optionalCouponCodeSchema,
+  /** The language the buyer chose the gift in: its emails and card are in it. */
+  locale: z.enum(['en', 'es']).default('en'),
 });
 export type StartGiftCheckoutInput = z.input<typeof startGiftCheckoutSchema>;
 

@@ -24,6 +24,8 @@ export const AREAS = [
   'pdf',
   'policies',
   'errors',
+  'gifts',
+  'admin-coupons',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -38,7 +40,9 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/email.json') &
   typeof import('../../locales/en/pdf.json') &
   typeof import('../../locales/en/policies.json') &
-  typeof import('../../locales/en/errors.json');
+  typeof import('../../locales/en/errors.json') &
+  typeof import('../../locales/en/gifts.json') &
+  typeof import('../../locales/en/admin-coupons.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

@@ -3,7 +3,8 @@ import { IconTicket } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { PriceQuote } from '../../shared/coupons-schemas';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '../../shared/i18n/format';
+import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/api-error';
 import { trpcClient } from '../trpc';
 
@@ -23,6 +24,7 @@ interface CouponFieldProps {
  * field. Applying another code replaces the first; Remove goes back to the full price.
  */
 export function CouponField({ email, initialCode, onChange, disabled }: CouponFieldProps) {
+  const { t, locale } = useT();
   const [code, setCode] = useState(initialCode ?? '');
   const [applied, setApplied] = useState<PriceQuote | null>(null);
   const quote = useMutation({
@@ -62,7 +64,7 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
     <div>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
-          label="Coupon code (optional)"
+          label={t('gifts.coupon.label')}
           name="couponCode"
           autoComplete="off"
           value={code}
@@ -74,24 +76,27 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
               apply();
             }
           }}
-          error={quote.isError ? errorMessage(quote.error, 'The code could not be checked. Please try again.') : null}
+          error={quote.isError ? errorMessage(quote.error, t('gifts.coupon.checkFailed')) : null}
           leftSection={<IconTicket size={16} aria-hidden="true" />}
           style={{ flex: 1 }}
         />
         {applied ? (
           <Button variant="default" onClick={remove} disabled={disabled}>
-            Remove
+            {t('gifts.coupon.remove')}
           </Button>
         ) : (
           <Button variant="light" onClick={apply} loading={quote.isPending} disabled={disabled || !code.trim()}>
-            Apply
+            {t('gifts.coupon.apply')}
           </Button>
         )}
       </Group>
       {applied ? (
         <Text size="sm" mt={6} role="status">
-          Code {applied.couponCode} applied: {formatMoney(applied.totalCents, applied.currency)} instead of{' '}
-          {formatMoney(applied.priceCents, applied.currency)}.
+          {t('gifts.coupon.applied', {
+            code: applied.couponCode,
+            total: formatMoney(locale, applied.totalCents, applied.currency),
+            price: formatMoney(locale, applied.priceCents, applied.currency),
+          })}
         </Text>
       ) : null}
     </div>

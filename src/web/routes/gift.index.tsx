@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { translate } from '../i18n/i18n';
 import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../shared/constants';
 import { SiteLayout } from '../components/site-layout';
 import { GiftForm } from '../features/gifts/gift-form';
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/gift/')({
     if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
     else void context.queryClient.prefetchQuery(options);
   },
-  head: () => ({ meta: [{ title: 'Give it as a gift · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: `${translate('gifts.form.pageTitle')} · Vows & Weeks` }] }),
   component: GiftRoute,
 });
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { translate } from '../i18n/i18n';
 import { SiteLayout } from '../components/site-layout';
 import { RedeemGiftPage } from '../features/gifts/redeem-gift';
 import { searchTexts } from '../lib/search-params';
@@ -6,7 +7,9 @@ import { searchTexts } from '../lib/search-params';
 /** `/redeem?code=GIFT-...`: a couple opens the course they were given (decision 0242). */
 export const Route = createFileRoute('/redeem')({
   validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['code'] as const),
-  head: () => ({ meta: [{ title: 'Open your gift · Vows & Weeks' }, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({
+    meta: [{ title: `${translate('gifts.redeem.pageTitle')} · Vows & Weeks` }, { name: 'robots', content: 'noindex' }],
+  }),
   component: RedeemRoute,
 });
 

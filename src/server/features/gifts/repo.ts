@@ -47,6 +47,7 @@ export interface NewGift {
   coupleEmail: string;
   message: string;
   sendAt: number;
+  locale: string;
 }
 
 export async function insertGift(db: DB, gift: NewGift): Promise<number> {
@@ -61,6 +62,7 @@ export async function insertGift(db: DB, gift: NewGift): Promise<number> {
       couple_email: gift.coupleEmail,
       message: gift.message,
       send_at: gift.sendAt,
+      locale: gift.locale,
       created_at: nowIso(),
     })
     .returning('id')

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import {
   type AdminGiftItem,
@@ -11,6 +12,7 @@ import {
   redeemCodeSchema,
   type startGiftCheckoutSchema,
 } from '../../../shared/gifts-schemas';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
 import { describeZodError } from '../../../shared/schemas';
 import type { z } from '../../../shared/zod';
 import type { DB } from '../../db/client';
@@ -20,6 +22,7 @@ import type { AdminAuth } from '../auth/access';
 import type { Auth } from '../auth/sessions';
 import { queueFeatureEmail, withdrawQueuedEmail } from '../mail/service';
 import { fulfilCompletedOrder, upgradeSignedInCouple } from '../orders/service';
+import { t } from '../i18n/translate';
 import { renderGiftCardInWorker } from '../printables/pdf-jobs';
 import * as repo from './repo';
 import { giftEmail, giftOpenedEmail, giftReceiptEmail, redeemUrl } from './templates';
@@ -91,6 +94,7 @@ export async function createPendingGift(
     coupleEmail: input.coupleEmail,
     message: input.message,
     sendAt: giftSendTime(input.sendAt, now),
+    locale: input.locale,
   });
   return { giftId, buyerToken };
 }
@@ -99,11 +103,15 @@ export async function buyerTokenOf(db: DB, giftId: number): Promise<string | und
   return (await repo.findGiftById(db, giftId))?.buyerToken;
 }
 
+function localeOf(gift: Pick<repo.GiftRow, 'locale'>): Locale {
+  return isLocale(gift.locale) ? gift.locale : DEFAULT_LOCALE;
+}
+
 async function queueGiftEmail(trx: DB, deps: AppDeps, gift: repo.GiftRow, sendAt: number): Promise<void> {
   const emailId = await queueFeatureEmail(trx, deps, {
     kind: 'gift',
     to: gift.coupleEmail,
-    email: giftEmail(deps.config.publicUrl, gift),
+    email: giftEmail(deps.config.publicUrl, gift, localeOf(gift)),
     sensitive: true, // it holds the redeem code: the bodies are emptied once sent
     sendAt,
   });
@@ -126,7 +134,7 @@ export async function completeGiftPurchase(
   await queueFeatureEmail(trx, deps, {
     kind: 'gift-receipt',
     to: gift.buyerEmail,
-    email: giftReceiptEmail(deps.config.publicUrl, gift, paid),
+    email: giftReceiptEmail(deps.config.publicUrl, gift, paid, localeOf(gift)),
   });
   return true;
 }
@@ -189,7 +197,7 @@ export async function redeemGift(
     await queueFeatureEmail(trx, deps, {
       kind: 'gift-opened',
       to: gift.buyerEmail,
-      email: giftOpenedEmail(deps.config.publicUrl, gift),
+      email: giftOpenedEmail(deps.config.publicUrl, gift, localeOf(gift)),
     });
     return { outcome, email: gift.coupleEmail };
   });
@@ -232,12 +240,19 @@ export function giftCardPath(token: string): string {
 export async function giftCardPdf(deps: AppDeps, token: string): Promise<Uint8Array> {
   const gift = await giftByToken(deps, token);
   if (gift.paidAt === null) throw new AppError('CONFLICT', GIFT_NOT_PAID);
+  const locale = localeOf(gift);
+  const names = { product: PRODUCT_NAME, buyer: gift.buyerName, couple: gift.coupleNames };
+  const url = redeemUrl(deps.config.publicUrl, gift.redeemCode);
   return renderGiftCardInWorker({
-    fromName: gift.buyerName,
-    coupleNames: gift.coupleNames,
+    lang: locale,
+    title: t(locale, 'gifts.card.title', names),
+    heading: t(locale, 'gifts.card.heading', names),
+    subtitle: t(locale, 'gifts.card.subtitle', names),
     message: gift.message,
+    from: t(locale, 'gifts.card.from', names),
+    codeLabel: t(locale, 'gifts.card.code'),
     redeemCode: gift.redeemCode,
-    redeemUrl: redeemUrl(deps.config.publicUrl, gift.redeemCode),
+    openAt: t(locale, 'gifts.card.openAt', { url }),
   });
 }
 

@@ -13,6 +13,8 @@ import en_email from '../../../locales/en/email.json';
 import en_pdf from '../../../locales/en/pdf.json';
 import en_policies from '../../../locales/en/policies.json';
 import en_errors from '../../../locales/en/errors.json';
+import en_gifts from '../../../locales/en/gifts.json';
+import en_admin_coupons from '../../../locales/en/admin-coupons.json';
 import es_common from '../../../locales/es/common.json';
 import es_landing from '../../../locales/es/landing.json';
 import es_auth from '../../../locales/es/auth.json';
@@ -25,6 +27,8 @@ import es_email from '../../../locales/es/email.json';
 import es_pdf from '../../../locales/es/pdf.json';
 import es_policies from '../../../locales/es/policies.json';
 import es_errors from '../../../locales/es/errors.json';
+import es_gifts from '../../../locales/es/gifts.json';
+import es_admin_coupons from '../../../locales/es/admin-coupons.json';
 
 /**
  * Server-side translation (emails, PDFs, policy starter texts): `t(locale, id, values)` over the
@@ -45,6 +49,8 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     en_pdf,
     en_policies,
     en_errors,
+    en_gifts,
+    en_admin_coupons,
   ],
   es: [
     es_common,
@@ -59,6 +65,8 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     es_pdf,
     es_policies,
     es_errors,
+    es_gifts,
+    es_admin_coupons,
   ],
 };
 

@@ -1,14 +1,17 @@
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
-import { PRODUCT_NAME } from '../../../shared/constants';
 import { embedPrintFonts, printText } from './fonts';
 
-/** What the printable gift card shows (decision 0242). */
+/** What the printable gift card shows (decision 0242): every text already in the gift's language. */
 export interface GiftCard {
-  fromName: string;
-  coupleNames: string;
+  lang: string;
+  title: string;
+  heading: string;
+  subtitle: string;
   message: string;
+  from: string;
+  codeLabel: string;
   redeemCode: string;
-  redeemUrl: string;
+  openAt: string;
 }
 
 const WIDTH = 595.28;
@@ -40,7 +43,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  */
 export async function renderGiftCardPdf(card: GiftCard): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${PRODUCT_NAME}: a gift for ${card.coupleNames}`);
+  pdf.setTitle(card.title);
+  pdf.setLanguage(card.lang);
   const fonts = await embedPrintFonts(pdf);
   const page = pdf.addPage([WIDTH, HEIGHT]);
   page.drawRectangle({
@@ -58,17 +62,17 @@ export async function renderGiftCardPdf(card: GiftCard): Promise<Uint8Array> {
       y -= size + gap;
     }
   };
-  write(`A gift for ${card.coupleNames}`, fonts.title, 22, ACCENT, 8);
-  write(`${PRODUCT_NAME}: 52 weeks of conversations before your wedding.`, fonts.regular, 11, MUTED);
+  write(card.heading, fonts.title, 22, ACCENT, 8);
+  write(card.subtitle, fonts.regular, 11, MUTED);
   y -= 8;
   if (card.message) {
     write(card.message.slice(0, 600), fonts.italic, 12, INK, 5);
     y -= 2;
   }
-  write(`With love, ${card.fromName}`, fonts.bold, 12);
+  write(card.from, fonts.bold, 12);
   y = Math.min(y - 10, 130);
-  write('Your gift code', fonts.regular, 10, MUTED, 4);
+  write(card.codeLabel, fonts.regular, 10, MUTED, 4);
   write(card.redeemCode, fonts.bold, 24, INK, 10);
-  write(`Open it at ${card.redeemUrl}`, fonts.regular, 10, MUTED);
+  write(card.openAt, fonts.regular, 10, MUTED);
   return pdf.save();
 }

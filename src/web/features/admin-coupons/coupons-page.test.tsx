@@ -41,7 +41,7 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     renderRoute(CouponsPage);
     const row = (await screen.findByText('SPRING20')).closest('tr')!;
     expect(within(row).getByText('20 % off')).toBeInTheDocument();
-    expect(within(row).getByText('until 2027-04-30, at most 50 uses, first purchase only')).toBeInTheDocument();
+    expect(within(row).getByText('until 30 April 2027, at most 50 uses, first purchase only')).toBeInTheDocument();
     expect(within(row).getByText('4 (+1 in checkout)')).toBeInTheDocument();
     expect(within(row).getByText('$156.80')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();

@@ -19,8 +19,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { CouponListItem } from '../../../shared/coupons-schemas';
-import { formatMoney } from '../../../shared/money';
+import { formatDate, formatMoney } from '../../../shared/i18n/format';
+import type { Locale } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
@@ -79,11 +81,12 @@ function CouponEditor({
   editingId: number | null;
   onDone: () => void;
 }) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<CouponDraft>(initial);
   const done = {
     onSuccess: () => {
-      notify.success('Coupon saved', `The code ${draft.code.toUpperCase()} is saved.`);
+      notify.success(t('admin-coupons.saved'), t('admin-coupons.savedText', { code: draft.code.toUpperCase() }));
       void queryClient.invalidateQueries({ queryKey: trpc.adminCoupons.list.queryKey() });
       onDone();
     },
@@ -101,31 +104,34 @@ function CouponEditor({
     setDraft((current) => ({ ...current, [key]: value }));
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={submit} aria-label={editingId === null ? 'New coupon' : `Edit coupon ${initial.code}`}>
+      <form
+        onSubmit={submit}
+        aria-label={editingId === null ? t('admin-coupons.new') : t('admin-coupons.edit', { code: initial.code })}
+      >
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {editingId === null ? 'New coupon' : `Edit ${initial.code}`}
+            {editingId === null ? t('admin-coupons.new') : t('admin-coupons.edit', { code: initial.code })}
           </Title>
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
-              label="Code"
+              label={t('admin-coupons.code')}
               required
               value={draft.code}
               onChange={(event) => set('code', event.currentTarget.value)}
               miw={160}
             />
             <NativeSelect
-              label="Discount"
+              label={t('admin-coupons.discount')}
               data={[
-                { value: 'percent', label: 'Percentage' },
-                { value: 'fixed', label: 'Fixed amount' },
+                { value: 'percent', label: t('admin-coupons.kind.percent') },
+                { value: 'fixed', label: t('admin-coupons.kind.fixed') },
               ]}
               value={draft.kind}
               onChange={(event) => set('kind', event.currentTarget.value as CouponDraft['kind'])}
               miw={140}
             />
             <NumberInput
-              label={draft.kind === 'percent' ? 'Percent off' : 'Amount off'}
+              label={draft.kind === 'percent' ? t('admin-coupons.percentOff') : t('admin-coupons.amountOff')}
               required
               min={draft.kind === 'percent' ? 1 : 0.01}
               max={draft.kind === 'percent' ? 100 : undefined}
@@ -137,14 +143,14 @@ function CouponEditor({
           </Group>
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
-              label="Last day (optional)"
+              label={t('admin-coupons.lastDay')}
               type="date"
               value={draft.expiresOn}
               onChange={(event) => set('expiresOn', event.currentTarget.value)}
               miw={160}
             />
             <NumberInput
-              label="Maximum uses (optional)"
+              label={t('admin-coupons.maxUses')}
               min={1}
               allowDecimal={false}
               value={draft.maxUses}
@@ -154,27 +160,27 @@ function CouponEditor({
           </Group>
           <Group gap="lg">
             <Checkbox
-              label="First purchase only"
+              label={t('admin-coupons.firstPurchase')}
               checked={draft.firstPurchaseOnly}
               onChange={(event) => set('firstPurchaseOnly', event.currentTarget.checked)}
             />
             <Checkbox
-              label="Active"
+              label={t('admin-coupons.active')}
               checked={draft.active}
               onChange={(event) => set('active', event.currentTarget.checked)}
             />
           </Group>
           {error ? (
-            <Alert color="red" title="Not saved">
-              {errorMessage(error, 'The coupon could not be saved. Please try again.')}
+            <Alert color="red" title={t('admin-coupons.notSaved')}>
+              {errorMessage(error, t('admin-coupons.notSavedFallback'))}
             </Alert>
           ) : null}
           <Group>
             <Button type="submit" loading={saving}>
-              Save coupon
+              {t('admin-coupons.save')}
             </Button>
             <Button variant="subtle" onClick={onDone} disabled={saving}>
-              Cancel
+              {t('admin-coupons.cancel')}
             </Button>
           </Group>
         </Stack>
@@ -183,15 +189,24 @@ function CouponEditor({
   );
 }
 
-function describe(coupon: CouponListItem, currency: string): string {
-  return coupon.kind === 'percent' ? `${coupon.amount} % off` : `${formatMoney(coupon.amount, currency)} off`;
-}
-
 /**
  * The back office's coupons (decision 0240): every code with its rules, its uses (completed
  * orders), the checkouts holding a use now and its revenue; new codes and edits.
  */
 export function CouponsPage() {
+  const { t, locale } = useT();
+  const describe = (coupon: CouponListItem) =>
+    coupon.kind === 'percent'
+      ? t('admin-coupons.percentValue', { amount: coupon.amount })
+      : t('admin-coupons.fixedValue', { amount: formatMoney(locale, coupon.amount, currency) });
+  const rules = (coupon: CouponListItem, at: Locale) =>
+    [
+      coupon.expiresOn ? t('admin-coupons.rule.until', { date: formatDate(at, coupon.expiresOn) }) : null,
+      coupon.maxUses !== null ? t('admin-coupons.rule.maxUses', { count: coupon.maxUses }) : null,
+      coupon.firstPurchaseOnly ? t('admin-coupons.rule.firstPurchase') : null,
+    ]
+      .filter(Boolean)
+      .join(', ') || t('admin-coupons.rule.none');
   const coupons = useQuery(trpc.adminCoupons.list.queryOptions());
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   const currency = config.data?.currency ?? 'usd';
@@ -200,14 +215,14 @@ export function CouponsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Coupons</Title>
-          <Text c="dimmed">Codes buyers type on the checkout and gift forms. The price is always computed here.</Text>
+          <Title order={1}>{t('admin-coupons.title')}</Title>
+          <Text c="dimmed">{t('admin-coupons.intro')}</Text>
         </div>
         <Button
           leftSection={<IconPlus size={16} aria-hidden="true" />}
           onClick={() => setEditing({ id: null, draft: EMPTY })}
         >
-          New coupon
+          {t('admin-coupons.new')}
         </Button>
       </Group>
       {editing ? (
@@ -219,26 +234,26 @@ export function CouponsPage() {
         />
       ) : null}
       {coupons.isPending ? (
-        <Skeleton height={160} aria-label="Loading the coupons" />
+        <Skeleton height={160} aria-label={t('admin-coupons.loading')} />
       ) : coupons.isError ? (
-        <Alert color="red" title="Could not load the coupons">
-          {errorMessage(coupons.error, 'Please reload the page to try again.')}
+        <Alert color="red" title={t('admin-coupons.loadFailed')}>
+          {errorMessage(coupons.error, t('admin-coupons.reload'))}
         </Alert>
       ) : coupons.data.length === 0 ? (
-        <Text>No coupons yet. Create one with New coupon.</Text>
+        <Text>{t('admin-coupons.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Coupons">
+          <Table striped aria-label={t('admin-coupons.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Discount</Table.Th>
-                <Table.Th>Rules</Table.Th>
-                <Table.Th>Uses</Table.Th>
-                <Table.Th>Revenue</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('admin-coupons.col.code')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.discount')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.rules')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.uses')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.revenue')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.status')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('admin-coupons.col.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -246,24 +261,17 @@ export function CouponsPage() {
               {coupons.data.map((coupon) => (
                 <Table.Tr key={coupon.id}>
                   <Table.Td ff="monospace">{coupon.code}</Table.Td>
-                  <Table.Td>{describe(coupon, currency)}</Table.Td>
+                  <Table.Td>{describe(coupon)}</Table.Td>
+                  <Table.Td>{rules(coupon, locale)}</Table.Td>
                   <Table.Td>
-                    {[
-                      coupon.expiresOn ? `until ${coupon.expiresOn}` : null,
-                      coupon.maxUses !== null ? `at most ${coupon.maxUses} uses` : null,
-                      coupon.firstPurchaseOnly ? 'first purchase only' : null,
-                    ]
-                      .filter(Boolean)
-                      .join(', ') || 'none'}
+                    {coupon.reserved > 0
+                      ? t('admin-coupons.usesReserved', { uses: coupon.uses, reserved: coupon.reserved })
+                      : coupon.uses}
                   </Table.Td>
-                  <Table.Td>
-                    {coupon.uses}
-                    {coupon.reserved > 0 ? ` (+${coupon.reserved} in checkout)` : ''}
-                  </Table.Td>
-                  <Table.Td>{formatMoney(coupon.revenueCents, currency)}</Table.Td>
+                  <Table.Td>{formatMoney(locale, coupon.revenueCents, currency)}</Table.Td>
                   <Table.Td>
                     <Badge color={coupon.active ? 'green' : 'gray'} variant="light">
-                      {coupon.active ? 'Active' : 'Inactive'}
+                      {coupon.active ? t('admin-coupons.active') : t('admin-coupons.inactive')}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
@@ -271,9 +279,9 @@ export function CouponsPage() {
                       size="xs"
                       variant="light"
                       onClick={() => setEditing({ id: coupon.id, draft: draftOf(coupon) })}
-                      aria-label={`Edit ${coupon.code}`}
+                      aria-label={t('admin-coupons.editLabel', { code: coupon.code })}
                     >
-                      Edit
+                      {t('admin-coupons.editButton')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -56,7 +56,7 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     renderRoute(GiftsPage);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Change the email of the gift to Ana & Luis' }));
-    const field = screen.getByRole('textbox', { name: "Couple's email" });
+    const field = screen.getByRole('textbox', { name: 'Couple’s email' });
     await user.clear(field);
     await user.type(field, 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -16,16 +16,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminGiftItem, GiftStatus } from '../../../shared/gifts-schemas';
 import { notify } from '../../components/notifications';
+import { formatDate } from '../../../shared/i18n/format';
+import type { Locale, MessageId } from '../../../shared/i18n/locales';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
 type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed';
 
-const STATUS_LABELS: Record<GiftStatus, string> = {
-  'awaiting-payment': 'Awaiting payment',
-  scheduled: 'Scheduled',
-  sent: 'Sent',
-  redeemed: 'Opened',
+const STATUS_LABELS: Record<GiftStatus, MessageId> = {
+  'awaiting-payment': 'gifts.admin.status.awaiting',
+  scheduled: 'gifts.admin.status.scheduled',
+  sent: 'gifts.admin.status.sent',
+  redeemed: 'gifts.admin.status.redeemed',
 };
 const STATUS_COLORS: Record<GiftStatus, string> = {
   'awaiting-payment': 'gray',
@@ -34,17 +37,21 @@ const STATUS_COLORS: Record<GiftStatus, string> = {
   redeemed: 'green',
 };
 
-function day(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }) : '';
+function day(locale: Locale, iso: string | null): string {
+  return iso ? formatDate(locale, iso) : '';
 }
 
 function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void }) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(gift.coupleEmail);
   const change = useMutation(
     trpc.adminGifts.changeEmail.mutationOptions({
       onSuccess: () => {
-        notify.success('Email changed', `The gift now goes to ${email.trim().toLowerCase()}.`);
+        notify.success(
+          t('gifts.admin.emailChanged'),
+          t('gifts.admin.emailChangedText', { email: email.trim().toLowerCase() }),
+        );
         void queryClient.invalidateQueries({ queryKey: trpc.adminGifts.list.queryKey() });
         onDone();
       },
@@ -55,21 +62,21 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
     change.mutate({ id: gift.id, email });
   }
   return (
-    <form onSubmit={submit} aria-label={`New email for the gift to ${gift.coupleNames}`}>
+    <form onSubmit={submit} aria-label={t('gifts.admin.newEmailForm', { couple: gift.coupleNames })}>
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TextInput
-          label="Couple's email"
+          label={t('gifts.admin.coupleEmail')}
           type="email"
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={change.isError ? errorMessage(change.error, 'Not saved. Please try again.') : null}
+          error={change.isError ? errorMessage(change.error, t('gifts.admin.notSaved')) : null}
           miw={220}
         />
         <Button type="submit" size="sm" loading={change.isPending}>
-          Save
+          {t('gifts.admin.save')}
         </Button>
         <Button size="sm" variant="subtle" onClick={onDone}>
-          Cancel
+          {t('gifts.admin.cancel')}
         </Button>
       </Group>
     </form>
@@ -81,6 +88,7 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
  * an unopened gift's email can be sent again or sent to a corrected address. Never the code.
  */
 export function GiftsPage() {
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Filter>('all');
   const [editing, setEditing] = useState<number | null>(null);
@@ -88,49 +96,49 @@ export function GiftsPage() {
   const resend = useMutation(
     trpc.adminGifts.resend.mutationOptions({
       onSuccess: () => {
-        notify.success('Gift email queued', 'The gift email is on its way again.');
+        notify.success(t('gifts.admin.resent'), t('gifts.admin.resentText'));
         void queryClient.invalidateQueries({ queryKey: trpc.adminGifts.list.queryKey() });
       },
-      onError: (error) => notify.error('Not sent', errorMessage(error, 'Please try again.')),
+      onError: (error) => notify.error(t('gifts.admin.notSent'), errorMessage(error, t('gifts.admin.tryAgain'))),
     }),
   );
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Gifts</Title>
-        <Text c="dimmed">Courses bought as gifts: when their email goes out, and whether the couple opened it.</Text>
+        <Title order={1}>{t('gifts.admin.title')}</Title>
+        <Text c="dimmed">{t('gifts.admin.intro')}</Text>
       </div>
       <NativeSelect
-        label="Show"
+        label={t('gifts.admin.show')}
         data={[
-          { value: 'all', label: 'All gifts' },
-          { value: 'scheduled', label: 'Scheduled' },
-          { value: 'sent', label: 'Sent, not opened' },
-          { value: 'redeemed', label: 'Opened' },
+          { value: 'all', label: t('gifts.admin.filter.all') },
+          { value: 'scheduled', label: t('gifts.admin.filter.scheduled') },
+          { value: 'sent', label: t('gifts.admin.filter.sent') },
+          { value: 'redeemed', label: t('gifts.admin.filter.redeemed') },
         ]}
         value={status}
         onChange={(event) => setStatus(event.currentTarget.value as Filter)}
         maw={{ sm: 240 }}
       />
       {gifts.isPending ? (
-        <Skeleton height={160} aria-label="Loading the gifts" />
+        <Skeleton height={160} aria-label={t('gifts.admin.loading')} />
       ) : gifts.isError ? (
-        <Alert color="red" title="Could not load the gifts">
-          {errorMessage(gifts.error, 'Please reload the page to try again.')}
+        <Alert color="red" title={t('gifts.admin.loadFailed')}>
+          {errorMessage(gifts.error, t('gifts.admin.reload'))}
         </Alert>
       ) : gifts.data.length === 0 ? (
-        <Text>No gifts here yet.</Text>
+        <Text>{t('gifts.admin.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label="Gifts">
+          <Table striped aria-label={t('gifts.admin.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>From</Table.Th>
-                <Table.Th>For</Table.Th>
-                <Table.Th>Send on</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('gifts.admin.from')}</Table.Th>
+                <Table.Th>{t('gifts.admin.for')}</Table.Th>
+                <Table.Th>{t('gifts.admin.sendOn')}</Table.Th>
+                <Table.Th>{t('gifts.admin.status')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('gifts.admin.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -153,14 +161,14 @@ export function GiftsPage() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{day(gift.sendAt)}</Table.Td>
+                  <Table.Td>{day(locale, gift.sendAt)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLORS[gift.status]} variant="light">
-                      {STATUS_LABELS[gift.status]}
+                      {t(STATUS_LABELS[gift.status])}
                     </Badge>
                     {gift.redeemedAt ? (
                       <Text size="sm" c="dimmed">
-                        {day(gift.redeemedAt)}
+                        {day(locale, gift.redeemedAt)}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -172,17 +180,17 @@ export function GiftsPage() {
                           variant="light"
                           loading={resend.isPending && resend.variables?.id === gift.id}
                           onClick={() => resend.mutate({ id: gift.id })}
-                          aria-label={`Resend the gift to ${gift.coupleNames}`}
+                          aria-label={t('gifts.admin.resendLabel', { couple: gift.coupleNames })}
                         >
-                          Resend
+                          {t('gifts.admin.resend')}
                         </Button>
                         <Button
                           size="xs"
                           variant="subtle"
                           onClick={() => setEditing(gift.id)}
-                          aria-label={`Change the email of the gift to ${gift.coupleNames}`}
+                          aria-label={t('gifts.admin.changeEmailLabel', { couple: gift.coupleNames })}
                         >
-                          Change email
+                          {t('gifts.admin.changeEmail')}
                         </Button>
                       </Group>
                     )}

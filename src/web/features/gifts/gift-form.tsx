@@ -4,8 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { PriceQuote } from '../../../shared/coupons-schemas';
 import { GIFT_MESSAGE_MAX_LENGTH, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
 import { CouponField } from '../../components/coupon-field';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
@@ -37,17 +39,18 @@ const EMPTY: GiftValues = {
 type FieldErrors = Partial<Record<keyof GiftValues, string>>;
 
 /** What a missing field says, in the buyer's words rather than the schema's field names. */
-const REQUIRED: Partial<Record<keyof GiftValues, string>> = {
-  buyerName: 'Please enter your name.',
-  buyerEmail: 'Please enter your email.',
-  coupleNames: 'Please enter the couple\u2019s names.',
-  coupleEmail: 'Please enter the couple\u2019s email.',
+const REQUIRED: Partial<Record<keyof GiftValues, MessageId>> = {
+  buyerName: 'gifts.form.error.buyerName',
+  buyerEmail: 'gifts.form.error.buyerEmail',
+  coupleNames: 'gifts.form.error.coupleNames',
+  coupleEmail: 'gifts.form.error.coupleEmail',
 };
 
-function fieldMessage(field: keyof GiftValues, message: string): string {
-  if (/is required/.test(message)) return REQUIRED[field] ?? message;
-  if (field === 'buyerEmail' || field === 'coupleEmail') return 'Please enter a valid email address.';
-  return message;
+function fieldMessage(field: keyof GiftValues, message: string): MessageId {
+  const required = REQUIRED[field];
+  if (required && /is required/.test(message)) return required;
+  if (field === 'buyerEmail' || field === 'coupleEmail') return 'gifts.form.error.email';
+  return 'gifts.form.error.message';
 }
 
 const FIELD_LABELS: Record<string, keyof GiftValues> = {
@@ -77,6 +80,7 @@ function sendAtOf(values: GiftValues): string | null {
  * applies as on checkout. Continue opens Stripe's payment page (or, for a 100 % code, the receipt).
  */
 export function GiftForm({ priceCents, currency }: { priceCents: number; currency: string }) {
+  const { t, locale } = useT();
   const [values, setValues] = useState<GiftValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [quote, setQuote] = useState<PriceQuote | null>(null);
@@ -84,7 +88,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
     trpc.payments.startGiftCheckout.mutationOptions({ onSuccess: ({ url }) => giftNavigation.go(url) }),
   );
   const busy = start.isPending || start.isSuccess;
-  const price = formatMoney(quote ? quote.totalCents : priceCents, currency);
+  const price = formatMoney(locale, quote ? quote.totalCents : priceCents, currency);
 
   function update<K extends keyof GiftValues>(field: K, value: GiftValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -94,7 +98,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (values.when === 'date' && !values.date) {
-      setErrors({ date: 'Choose the day the couple should get the gift.' });
+      setErrors({ date: t('gifts.form.error.date') });
       return;
     }
     const input = {
@@ -105,13 +109,15 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
       message: values.message,
       sendAt: sendAtOf(values),
       ...(quote ? { couponCode: quote.couponCode } : {}),
+      locale,
     };
     const parsed = startGiftCheckoutSchema.safeParse(input);
     if (!parsed.success) {
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = FIELD_LABELS[String(issue.path[0])];
-        if (field && !found[field]) found[field] = fieldMessage(field, issue.message);
+        if (field && !found[field])
+          found[field] = t(fieldMessage(field, issue.message), { max: GIFT_MESSAGE_MAX_LENGTH });
       }
       setErrors(found);
       return;
@@ -122,22 +128,19 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate aria-label="Give the course as a gift">
+        <form onSubmit={submit} noValidate aria-label={t('gifts.form.label')}>
           <Stack gap="md">
             <Group gap="xs">
               <IconGift size={28} aria-hidden="true" />
-              <Title order={1}>Give it as a gift</Title>
+              <Title order={1}>{t('gifts.form.title')}</Title>
             </Group>
-            <Text>
-              A year of weekly conversations for an engaged couple. You pay; they get an email with your message and a
-              link to open their own private course. You never see their answers.
-            </Text>
+            <Text>{t('gifts.form.intro')}</Text>
             <Title order={2} size="h4">
-              From you
+              {t('gifts.form.fromYou')}
             </Title>
             <Group grow gap="sm" align="flex-start" wrap="wrap">
               <TextInput
-                label="Your name"
+                label={t('gifts.form.buyerName')}
                 required
                 autoComplete="name"
                 value={values.buyerName}
@@ -146,7 +149,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 miw={180}
               />
               <TextInput
-                label="Your email (for the receipt)"
+                label={t('gifts.form.buyerEmail')}
                 type="email"
                 required
                 autoComplete="email"
@@ -157,12 +160,12 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
               />
             </Group>
             <Title order={2} size="h4">
-              For the couple
+              {t('gifts.form.forCouple')}
             </Title>
             <Group grow gap="sm" align="flex-start" wrap="wrap">
               <TextInput
-                label="Their names"
-                description="As you would write them on a card, e.g. Ana & Luis"
+                label={t('gifts.form.coupleNames')}
+                description={t('gifts.form.coupleNamesHint')}
                 required
                 value={values.coupleNames}
                 error={errors.coupleNames}
@@ -170,8 +173,8 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 miw={180}
               />
               <TextInput
-                label="Their email"
-                description="One email; their course and personal code go here"
+                label={t('gifts.form.coupleEmail')}
+                description={t('gifts.form.coupleEmailHint')}
                 type="email"
                 required
                 value={values.coupleEmail}
@@ -181,7 +184,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
               />
             </Group>
             <Textarea
-              label="Your message"
+              label={t('gifts.form.message')}
               autosize
               minRows={3}
               maxLength={GIFT_MESSAGE_MAX_LENGTH}
@@ -191,18 +194,18 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
               description={`${values.message.length} / ${GIFT_MESSAGE_MAX_LENGTH}`}
             />
             <Radio.Group
-              label="When should they get it?"
+              label={t('gifts.form.when')}
               value={values.when}
               onChange={(value) => update('when', value as GiftValues['when'])}
             >
               <Group gap="lg" mt={6}>
-                <Radio value="now" label="Right away" />
-                <Radio value="date" label="On a date (the engagement party, the shower)" />
+                <Radio value="now" label={t('gifts.form.now')} />
+                <Radio value="date" label={t('gifts.form.onDate')} />
               </Group>
             </Radio.Group>
             {values.when === 'date' ? (
               <TextInput
-                label="Send on"
+                label={t('gifts.form.sendOn')}
                 type="date"
                 required
                 min={today()}
@@ -213,19 +216,24 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
               />
             ) : null}
             <CouponField email={values.buyerEmail} onChange={setQuote} disabled={busy} />
-            <Text fw={600}>Price: {price}</Text>
+            <Text fw={600}>{t('gifts.form.price', { price })}</Text>
             {start.isError ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Gift not started">
-                {errorMessage(start.error, 'The payment page could not be opened. Please try again.')}
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden="true" />}
+                title={t('gifts.form.notStarted')}
+              >
+                {errorMessage(start.error, t('gifts.form.notStartedFallback'))}
               </Alert>
             ) : null}
             <Group>
               <Button type="submit" size="md" loading={busy} leftSection={<IconLock size={18} aria-hidden="true" />}>
-                {quote?.totalCents === 0 ? 'Give the gift' : `Pay ${price} and give`}
+                {quote?.totalCents === 0 ? t('gifts.form.giveFree') : t('gifts.form.pay', { price })}
               </Button>
             </Group>
             <Text size="sm" c="dimmed">
-              You will pay by card on Stripe's page; this site never sees your card.
+              {t('gifts.form.stripeNote')}
             </Text>
           </Stack>
         </form>

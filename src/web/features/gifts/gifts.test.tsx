@@ -50,6 +50,7 @@ describe('/gift', { timeout: 20_000 }, () => {
       coupleEmail: 'ana.luis@example.com',
       message: 'With love',
       sendAt: new Date('2030-06-14T09:00:00').toISOString(),
+      locale: 'en',
     });
   });
 

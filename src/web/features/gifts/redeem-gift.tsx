@@ -4,11 +4,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { GIFT_CODE_PATTERN } from '../../../shared/gifts-schemas';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
 /** `/redeem` without a code: the couple types the code from their card. */
 function CodeForm() {
+  const { t } = useT();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -16,17 +19,17 @@ function CodeForm() {
     event.preventDefault();
     const normalized = code.trim().toUpperCase();
     if (!GIFT_CODE_PATTERN.test(normalized)) {
-      setError('Enter the code as it is printed: GIFT-XXXX-XXXX-XXXX.');
+      setError(t('gifts.redeem.codeInvalid'));
       return;
     }
     void navigate({ to: '/redeem', search: { code: normalized } });
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Open a gift">
+    <form onSubmit={submit} noValidate aria-label={t('gifts.redeem.formLabel')}>
       <Stack gap="md">
-        <Title order={1}>Open your gift</Title>
+        <Title order={1}>{t('gifts.redeem.title')}</Title>
         <TextInput
-          label="Gift code"
+          label={t('gifts.redeem.codeLabel')}
           placeholder="GIFT-XXXX-XXXX-XXXX"
           value={code}
           error={error}
@@ -37,7 +40,7 @@ function CodeForm() {
           }}
         />
         <Button type="submit" w="fit-content">
-          Continue
+          {t('gifts.redeem.continue')}
         </Button>
       </Stack>
     </form>
@@ -50,18 +53,19 @@ function CodeForm() {
  * couple's own account upgraded. A gift opened already says so and points to sign-in.
  */
 function GiftToOpen({ code }: { code: string }) {
+  const { t } = useT();
   const preview = useQuery({ ...trpc.gifts.preview.queryOptions({ code }), retry: false });
   const redeem = useMutation(trpc.gifts.redeem.mutationOptions());
-  if (preview.isPending) return <Loader aria-label="Loading your gift" />;
+  if (preview.isPending) return <Loader aria-label={t('gifts.redeem.loading')} />;
   if (preview.isError) {
     return (
       <Stack gap="md">
-        <Title order={1}>Gift not found</Title>
+        <Title order={1}>{t('gifts.redeem.notFound')}</Title>
         <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
-          {errorMessage(preview.error, 'This gift could not be opened. Please check the code.')}
+          {errorMessage(preview.error, t('gifts.redeem.notFoundFallback'))}
         </Alert>
         <Button component={Link} to="/redeem" variant="light" w="fit-content">
-          Type the code again
+          {t('gifts.redeem.tryAgain')}
         </Button>
       </Stack>
     );
@@ -70,21 +74,19 @@ function GiftToOpen({ code }: { code: string }) {
   if (redeem.isSuccess) {
     return (
       <Stack gap="md" role="status">
-        <Title order={1}>Your course is open</Title>
+        <Title order={1}>{t('gifts.redeem.opened')}</Title>
         {redeem.data.outcome === 'upgraded' ? (
           <>
-            <Text>Your account now has the full course: all 52 weeks.</Text>
+            <Text>{t('gifts.redeem.upgraded')}</Text>
             <Button component={Link} to="/dashboard" w="fit-content">
-              Go to your dashboard
+              {t('gifts.redeem.dashboard')}
             </Button>
           </>
         ) : (
           <>
-            <Text>
-              We sent your personal access code to {redeem.data.email}. Sign in with that email and the code to start.
-            </Text>
+            <Text>{t('gifts.redeem.created', { email: redeem.data.email })}</Text>
             <Button component={Link} to="/customer-login" w="fit-content">
-              Sign in
+              {t('gifts.redeem.signIn')}
             </Button>
           </>
         )}
@@ -94,29 +96,26 @@ function GiftToOpen({ code }: { code: string }) {
   return (
     <Stack gap="md">
       <IconGift size={36} aria-hidden="true" />
-      <Title order={1}>A gift for {gift.coupleNames}</Title>
-      <Text>
-        {gift.fromName} has given you Vows &amp; Weeks: 52 weeks of conversations to prepare for your marriage, in your
-        own private course.
-      </Text>
+      <Title order={1}>{t('gifts.redeem.giftFor', { couple: gift.coupleNames })}</Title>
+      <Text>{t('gifts.redeem.from', { buyer: gift.fromName, product: PRODUCT_NAME })}</Text>
       {gift.message ? (
         <Blockquote cite={`– ${gift.fromName}`} style={{ whiteSpace: 'pre-line' }}>
           {gift.message}
         </Blockquote>
       ) : null}
       {gift.redeemed ? (
-        <Alert color="blue" title="This gift has been opened">
-          Sign in with the personal code that was emailed to you. <Link to="/customer-login">Sign in</Link>
+        <Alert color="blue" title={t('gifts.redeem.alreadyOpened')}>
+          {t('gifts.redeem.alreadyOpenedText')} <Link to="/customer-login">{t('gifts.redeem.signIn')}</Link>
         </Alert>
       ) : (
         <>
           {redeem.isError ? (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title="Not opened">
-              {errorMessage(redeem.error, 'The gift could not be opened. Please try again.')}
+            <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t('gifts.redeem.notOpened')}>
+              {errorMessage(redeem.error, t('gifts.redeem.notOpenedFallback'))}
             </Alert>
           ) : null}
           <Button size="md" w="fit-content" loading={redeem.isPending} onClick={() => redeem.mutate({ code })}>
-            Open your gift
+            {t('gifts.redeem.open')}
           </Button>
         </>
       )}

@@ -159,7 +159,7 @@ function Hero({ price }: { price: AdvertisedPrice }) {
                 {t('landing.hero.learnMore')}
               </Button>
               <Button component="a" href="/gift" size="lg" variant="subtle">
-                Give it as a gift
+                {t('common.gift.give')}
               </Button>
             </Group>
             <IconList
@@ -339,7 +339,7 @@ function Pricing({ price }: { price: AdvertisedPrice }) {
             <PricingForm />
           </Suspense>
           <Text size="sm" mt="md">
-            Buying for an engaged couple? <a href="/gift">Give it as a gift</a>
+            {t('common.gift.forCouple')} <a href="/gift">{t('common.gift.give')}</a>
           </Text>
         </div>
       </div>

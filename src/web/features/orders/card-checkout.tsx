@@ -8,6 +8,7 @@ import { WORKBOOK_TITLE } from '../../../shared/constants';
 import type { CheckoutDetails } from '../../../shared/orders';
 import { formatMoney } from '../../../shared/money';
 import { CouponField } from '../../components/coupon-field';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
@@ -54,12 +55,13 @@ export function CardCheckout({
   const start = useMutation(
     trpc.payments.startCheckout.mutationOptions({ onSuccess: ({ url }) => checkoutNavigation.go(url) }),
   );
+  const { t } = useT();
   const [quote, setQuote] = useState<PriceQuote | null>(null);
   // The price the server quoted for the applied code; the server computes it again at checkout.
   const price = formatMoney(quote ? quote.totalCents : priceCents, currency);
   const rows: [string, string][] = [
     ['Course', WORKBOOK_TITLE],
-    ['Price', quote ? `${price}, one-time (with ${quote.couponCode})` : `${price}, one-time`],
+    ['Price', quote ? t('gifts.checkout.priceWithCode', { price, code: quote.couponCode }) : `${price}, one-time`],
     ['Name', `${details.firstName} ${details.lastName}`],
     ['Email', details.email],
   ];
@@ -103,7 +105,7 @@ export function CardCheckout({
               loading={paying}
               onClick={() => start.mutate({ ...details, ...(quote ? { couponCode: quote.couponCode } : {}) })}
             >
-              {quote?.totalCents === 0 ? 'Get the course' : `Pay ${price}`}
+              {quote?.totalCents === 0 ? t('gifts.checkout.getCourse') : `Pay ${price}`}
             </Button>
             {/* A typo in the email would send the access code astray: back to the filled-in form. */}
             <Button
