@@ -15,6 +15,7 @@ import * as severalAppProcesses from './2026-11-24T0100-several-app-processes';
 import * as authChangeNotices from './2026-11-24T0200-auth-change-notices';
 import * as accountLocale from './2026-11-24T0300-account-locale';
 import * as deviceTokens from './2026-11-24T0300-device-tokens';
+import * as expectationsInventory from './2026-11-24T1300-expectations-inventory';
 import * as couponsAndGifts from './2026-11-24T1400-coupons-and-gifts';
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0200-auth-change-notices': authChangeNotices,
   '2026-11-24T0300-account-locale': accountLocale,
   '2026-11-24T0300-device-tokens': deviceTokens,
+  '2026-11-24T1300-expectations-inventory': expectationsInventory,
   '2026-11-24T1400-coupons-and-gifts': couponsAndGifts,
 };

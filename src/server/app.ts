@@ -19,6 +19,7 @@ import { applyDemoMode } from './features/demo/seed';
 import { removeStaleFrameworkFiles, StorageUnavailableError } from './features/frameworks/service';
 import { settleWorkbookBuilds, workbookFiles } from './features/orders/workbook-pdf';
 import { seedWeekContent } from './features/workbook/course-content';
+import { seedInventoryTopics } from './features/inventory/content';
 import { getPublicConfig } from './features/public-config/service';
 import { ensurePrivateDirSync } from './platform/private-files';
 import { adminOrderRoutes } from './http/admin-orders';
@@ -34,6 +35,7 @@ import { orderRoutes } from './http/orders';
 import { paymentRoutes } from './http/payments';
 import { giftRoutes } from './http/gifts';
 import { ourDataRoutes } from './http/our-data';
+import { inventoryRoutes } from './http/inventory';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
 import { profileRoutes } from './http/profile';
@@ -77,6 +79,7 @@ const REST_ROUTES: RestRoutes[] = [
   paymentRoutes,
   giftRoutes,
   ourDataRoutes,
+  inventoryRoutes,
   openApiRoutes,
   healthRoutes,
 ];
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
     await ensureAdmin(deps, options.print ?? ((text) => process.stdout.write(`${text}\n`)));
     await seedWeekContent(db);
+    await seedInventoryTopics(db);
     await applyDemoMode(deps);
   } catch (error) {
     await db.destroy();

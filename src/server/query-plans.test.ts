@@ -16,6 +16,7 @@ import * as contactService from './features/contact/service';
 import { exportOrdersCsv } from './features/orders/admin-service';
 import { addOrder } from './features/orders/test-support';
 import { exportOurData, keepsakeParts } from './features/our-data/service';
+import { bundledTopics } from './features/inventory/content';
 import { adminCookie, createCouple, createTestApp, sessionCookie, type TestApp } from './test/harness';
 import { createCallerFactory, type Context } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -38,6 +39,8 @@ const PER_COUPLE_TABLES = [
   'week_shares',
   'reminders_sent',
   'outbound_emails',
+  'inventory_rounds',
+  'inventory_answers',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -86,6 +89,15 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'partners.revokeInvite': { inviteId: 1 },
   'partners.weekShare': { weekNumber: 1 },
   'partners.setPrivateAnswers': { on: true },
+  'inventory.statements': { locale: 'es' },
+  'inventory.saveAnswers': { partner: 'partner1', answers: { 'money-01': 4, 'safety-01': 2 } },
+  'inventory.status': undefined,
+  'inventory.answers': { partner: 'partner1' },
+  // Refused (statements left) after reading the round and the answers, which is what is checked.
+  'inventory.finish': { partner: 'partner1' },
+  // Refused (sealed) after reading the rounds; startRetake refused (nothing revealed yet).
+  'inventory.report': { locale: 'en' },
+  'inventory.startRetake': undefined,
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -127,6 +139,10 @@ const ADMIN_CALLS: Record<string, unknown> = {
   'insights.overview': undefined,
   'insights.auditLog': { page: 1 },
   'adminSecurity.status': undefined,
+  'adminInventory.topics': undefined,
+  'adminInventory.topic': { topicId: 'money' },
+  'adminInventory.saveTopic': { topic: bundledTopics()[7] },
+  'adminInventory.revertTopic': { topicId: 'money' },
   'adminSecurity.startSetup': undefined,
   // Refused (wrong code) after reading the pending set-up.
   'adminSecurity.confirmSetup': { code: '000000' },
@@ -170,6 +186,9 @@ const REFUSAL_EXPECTED = new Set([
   'adminSecurity.confirmSetup',
   'adminSecurity.disable',
   'workbook.generateSummary',
+  'inventory.finish',
+  'inventory.report',
+  'inventory.startRetake',
   'orders.get',
   'orders.downloadWorkbook',
   'payments.quote',
@@ -213,6 +232,8 @@ const BACK_OFFICE_CALLS: Record<string, (records: AdminRecords) => unknown[]> = 
     { search: 'couple1' },
   ],
   'adminCouples.get': (records) => [{ coupleId: records.coupleId }],
+  // Counts through the rounds' indexes; never reads an answer.
+  'adminInventory.aggregate': () => [undefined],
   'adminCouples.grantFullAccess': (records) => [{ coupleId: records.trialCoupleId }],
   'adminCouples.issueCode': (records) => [{ coupleId: records.coupleId }],
   'adminCouples.endSessions': (records) => [{ coupleId: records.coupleId }],

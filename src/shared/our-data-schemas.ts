@@ -91,6 +91,25 @@ export const ourDataExportSchema = z.object({
     }),
   ),
   weekShares: z.array(z.object({ weekNumber: z.number(), partner: z.enum(PARTNERS), sharedAt: z.string() })),
+  /** "What we each expect": each take, and the answers this sign-in may read (never the other partner's private ones). */
+  inventoryRounds: z.array(
+    z.object({
+      round: z.number(),
+      startedAt: z.string(),
+      partner1FinishedAt: z.string().nullable(),
+      partner2FinishedAt: z.string().nullable(),
+      revealedAt: z.string().nullable(),
+    }),
+  ),
+  inventoryAnswers: z.array(
+    z.object({
+      round: z.number(),
+      partner: z.enum(PARTNERS),
+      statementId: z.string(),
+      /** 1 strongly disagree .. 5 strongly agree, 0 not sure. */
+      answer: z.number(),
+    }),
+  ),
   orders: z.array(
     z.object({
       id: z.string(),

@@ -16,6 +16,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomerLoginRouteImport } from './routes/customer-login'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as EsRouteImport } from './routes/es'
+import { Route as ExpectationsRouteImport } from './routes/expectations'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -28,6 +29,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
 import { Route as AdminGiftsRouteImport } from './routes/admin.gifts'
+import { Route as AdminInventoryRouteImport } from './routes/admin.inventory'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
 import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
@@ -72,6 +74,11 @@ const DashboardRoute = DashboardRouteImport.update({
 const EsRoute = EsRouteImport.update({
   id: '/es',
   path: '/es',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExpectationsRoute = ExpectationsRouteImport.update({
+  id: '/expectations',
+  path: '/expectations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqRoute = FaqRouteImport.update({
@@ -134,6 +141,11 @@ const AdminGiftsRoute = AdminGiftsRouteImport.update({
   path: '/gifts',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminInventoryRoute = AdminInventoryRouteImport.update({
+  id: '/inventory',
+  path: '/inventory',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -193,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
   '/es': typeof EsRoute
+  '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -204,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/gifts': typeof AdminGiftsRoute
+  '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -223,6 +237,7 @@ export interface FileRoutesByTo {
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
   '/es': typeof EsRoute
+  '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -234,6 +249,7 @@ export interface FileRoutesByTo {
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/gifts': typeof AdminGiftsRoute
+  '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -255,6 +271,7 @@ export interface FileRoutesById {
   '/customer-login': typeof CustomerLoginRoute
   '/dashboard': typeof DashboardRoute
   '/es': typeof EsRoute
+  '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -266,6 +283,7 @@ export interface FileRoutesById {
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/gifts': typeof AdminGiftsRoute
+  '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
@@ -288,6 +306,7 @@ export interface FileRouteTypes {
     | '/customer-login'
     | '/dashboard'
     | '/es'
+    | '/expectations'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -299,6 +318,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/coupons'
     | '/admin/gifts'
+    | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
@@ -318,6 +338,7 @@ export interface FileRouteTypes {
     | '/customer-login'
     | '/dashboard'
     | '/es'
+    | '/expectations'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -329,6 +350,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/coupons'
     | '/admin/gifts'
+    | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
@@ -349,6 +371,7 @@ export interface FileRouteTypes {
     | '/customer-login'
     | '/dashboard'
     | '/es'
+    | '/expectations'
     | '/faq'
     | '/login'
     | '/privacy'
@@ -360,6 +383,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/coupons'
     | '/admin/gifts'
+    | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
@@ -381,6 +405,7 @@ export interface RootRouteChildren {
   CustomerLoginRoute: typeof CustomerLoginRoute
   DashboardRoute: typeof DashboardRoute
   EsRoute: typeof EsRoute
+  ExpectationsRoute: typeof ExpectationsRoute
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -443,6 +468,13 @@ declare module '@tanstack/react-router' {
       path: '/es'
       fullPath: '/es'
       preLoaderRoute: typeof EsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/expectations': {
+      id: '/expectations'
+      path: '/expectations'
+      fullPath: '/expectations'
+      preLoaderRoute: typeof ExpectationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq': {
@@ -529,6 +561,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGiftsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/inventory': {
+      id: '/admin/inventory'
+      path: '/inventory'
+      fullPath: '/admin/inventory'
+      preLoaderRoute: typeof AdminInventoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
@@ -606,6 +645,7 @@ interface AdminRouteChildren {
   AdminContentRoute: typeof AdminContentRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
   AdminGiftsRoute: typeof AdminGiftsRoute
+  AdminInventoryRoute: typeof AdminInventoryRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
@@ -620,6 +660,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminContentRoute: AdminContentRoute,
   AdminCouponsRoute: AdminCouponsRoute,
   AdminGiftsRoute: AdminGiftsRoute,
+  AdminInventoryRoute: AdminInventoryRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminOutboxRoute: AdminOutboxRoute,
@@ -640,6 +681,7 @@ const rootRouteChildren: RootRouteChildren = {
   CustomerLoginRoute: CustomerLoginRoute,
   DashboardRoute: DashboardRoute,
   EsRoute: EsRoute,
+  ExpectationsRoute: ExpectationsRoute,
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,

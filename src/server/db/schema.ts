@@ -363,6 +363,9 @@ export interface Database {
   payment_events: PaymentEventsTable;
   partner_invites: PartnerInvitesTable;
   week_shares: WeekSharesTable;
+  inventory_topics: InventoryTopicsTable;
+  inventory_rounds: InventoryRoundsTable;
+  inventory_answers: InventoryAnswersTable;
   rate_limit_windows: RateLimitWindowsTable;
   instance_checks: InstanceChecksTable;
   device_tokens: DeviceTokensTable;
@@ -371,6 +374,38 @@ export interface Database {
   coupons: CouponsTable;
   coupon_uses: CouponUsesTable;
   gifts: GiftsTable;
+}
+
+/** The current statements of an inventory topic (JSON of the shared topic schema), decision 0235. */
+export interface InventoryTopicsTable {
+  topic_id: string;
+  position: number;
+  content: string;
+  status: 'default' | 'edited';
+  updated_at: string;
+}
+
+/** One take of the expectations inventory by a couple (decision 0236). */
+export interface InventoryRoundsTable {
+  id: Generated<number>;
+  couple_id: number;
+  round_number: number;
+  started_at: string;
+  partner1_finished_at: string | null;
+  partner2_finished_at: string | null;
+  revealed_at: string | null;
+  /** JSON: per topic, how many statements the two differ on by two or more (written at the reveal). */
+  topic_talk: string | null;
+}
+
+/** One partner's answer to one statement: 1-5, or 0 for "not sure". */
+export interface InventoryAnswersTable {
+  round_id: number;
+  couple_id: number;
+  partner: Partner;
+  statement_id: string;
+  answer: number;
+  updated_at: string;
 }
 
 export type Couple = Selectable<CouplesTable>;

@@ -9,6 +9,7 @@ import { adminWithSecondFactor } from '../features/admin-security/test-support';
 import { createPendingSignIn } from '../features/admin-security/service';
 import { adminCookie, createCouple, sessionCookie, TEST_ADMIN_PASSWORD, useTestApp } from '../test/harness';
 import { signedEvent, startStripeDouble, type StripeDouble } from '../test/stripe-double';
+import { bundledTopics } from '../features/inventory/content';
 import { API_OPERATIONS, API_SCHEMAS, buildOpenApiDocument, errorResponses, type ApiOperation } from './openapi';
 
 // Card payments on, against the local Stripe double (started before the app reads this env).
@@ -253,6 +254,7 @@ describe('the document against the server', () => {
         partnerName: 'Casey',
         weddingDate: '2027-06-12',
       }),
+    setLocale: async () => json('PUT', '/api/locale', couple.cookie, { locale: 'es' }),
     listFrameworksWithAccess: async () => json('GET', `/api/frameworks-with-access/${couple.coupleId}`, couple.cookie),
     getUserProgression: async () => json('GET', `/api/user-progression/${couple.coupleId}`, couple.cookie),
     listProgress: async () => json('GET', `/api/progress/${couple.coupleId}`, couple.cookie),
@@ -268,6 +270,23 @@ describe('the document against the server', () => {
       }),
     exportOurData: async () => json('GET', '/api/our-data', couple.cookie),
     downloadKeepsake: async () => json('GET', '/api/keepsake', couple.cookie),
+    downloadInventoryReport: async () => {
+      // A couple whose partners have both finished, on the shared device.
+      const other = await createCouple(t.deps);
+      const cookie = await sessionCookie(t.deps, other.accountId);
+      const answers = Object.fromEntries(
+        bundledTopics().flatMap((topic) => topic.statements.map((statement) => [statement.id, 4])),
+      );
+      for (const partner of ['partner1', 'partner2']) {
+        for (const [path, input] of [
+          ['inventory.saveAnswers', { partner, answers }],
+          ['inventory.finish', { partner }],
+        ] as const) {
+          expect((await t.app.inject(json('POST', `/api/trpc/${path}`, cookie, input))).statusCode).toBe(200);
+        }
+      }
+      return json('GET', '/api/inventory-report.pdf?round=1', cookie);
+    },
     exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
     receiveStripeEvent: async () => {
       const event = signedEvent(STRIPE_ENV.STRIPE_WEBHOOK_SECRET!, 'customer.created', {

@@ -38,6 +38,7 @@ import {
 } from '../../shared/orders-schemas';
 import { stripeEventSchema, webhookReceivedSchema } from '../../shared/payments-schemas';
 import { ourDataExportSchema } from '../../shared/our-data-schemas';
+import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema, profileSchema } from '../../shared/profile-schemas';
 import { progressRecordSchema, progressUpdateSchema, userProgressionSchema } from '../../shared/progress-schemas';
 import { publicConfigSchema } from '../../shared/public-config-schemas';
@@ -123,6 +124,8 @@ export const API_SCHEMAS = {
   FrameworkWithAccess: output(frameworkWithAccessSchema),
   Profile: output(profileSchema),
   ProfileInput: input(profileInputSchema),
+  LocaleInput: input(localeInputSchema),
+  Locale: output(localeInputSchema),
   UserProgression: output(userProgressionSchema),
   ProgressRecord: output(progressRecordSchema),
   ProgressUpdate: input(progressUpdateSchema),
@@ -496,6 +499,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: { 200: { description: 'The saved profile.', answer: { schema: 'Profile' } } },
   },
   {
+    id: 'setLocale',
+    method: 'put',
+    path: '/api/locale',
+    tag: 'profile',
+    summary:
+      "Chooses the language (`en` or `es`): kept in the `vw_locale` cookie, and on the signed-in person's own account",
+    access: 'anyone-with-optional-session',
+    body: { json: 'LocaleInput' },
+    success: { 200: { description: 'The language chosen.', answer: { schema: 'Locale' } } },
+  },
+  {
     id: 'listFrameworksWithAccess',
     method: 'get',
     path: '/api/frameworks-with-access/{userId}',
@@ -626,6 +640,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     },
     errors: { 403: "Signed in as the admin, who never reads a couple's data." },
+  },
+  {
+    id: 'downloadInventoryReport',
+    method: 'get',
+    path: '/api/inventory-report.pdf',
+    tag: 'our data',
+    summary:
+      '"What we each expect": the report of a round as a PDF (query `round`, default the latest; `locale` en or es), per topic where the partners agree, differ by two or more points or are not sure',
+    access: 'couple',
+    success: {
+      200: {
+        description: 'The PDF, as an attachment named `what-we-each-expect-round-N.pdf`.',
+        answer: 'pdf',
+      },
+    },
+    errors: {
+      400: 'A locale other than en or es, or a round that is not a number.',
+      403: "Before both partners have finished (the answers are sealed), or signed in as the admin, who never reads a couple's data.",
+      404: 'No round with that number.',
+    },
   },
   {
     id: 'exportOrdersCsv',

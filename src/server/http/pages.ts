@@ -142,6 +142,8 @@ export const PAGE_PATHS = [
   '/admin-login',
   '/customer-login',
   '/dashboard',
+  // "What we each expect" (issue 41).
+  '/expectations',
   '/admin',
   '/admin/content',
   '/admin/orders',
@@ -154,6 +156,7 @@ export const PAGE_PATHS = [
   '/admin/gifts',
   '/admin/overview',
   '/admin/settings',
+  '/admin/inventory',
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
 ] as const;

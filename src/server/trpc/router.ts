@@ -5,6 +5,7 @@ import { frameworksRouter } from '../features/frameworks/router';
 import { adminCouplesRouter } from '../features/couples/router';
 import { adminOrdersRouter, ordersRouter } from '../features/orders/router';
 import { insightsRouter } from '../features/insights/router';
+import { adminInventoryRouter, inventoryRouter } from '../features/inventory/router';
 import { mailRouter } from '../features/mail/router';
 import { paymentsRouter } from '../features/payments/router';
 import { partnersRouter } from '../features/partners/router';
@@ -38,6 +39,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   partners: partnersRouter,
   ourData: ourDataRouter,
+  inventory: inventoryRouter,
+  adminInventory: adminInventoryRouter,
   gifts: giftsRouter,
   adminGifts: adminGiftsRouter,
   adminCoupons: adminCouponsRouter,

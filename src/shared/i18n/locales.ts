@@ -24,6 +24,7 @@ export const AREAS = [
   'pdf',
   'policies',
   'errors',
+  'inventory',
   'gifts',
   'admin-coupons',
 ] as const;
@@ -41,6 +42,7 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/pdf.json') &
   typeof import('../../locales/en/policies.json') &
   typeof import('../../locales/en/errors.json') &
+  typeof import('../../locales/en/inventory.json') &
   typeof import('../../locales/en/gifts.json') &
   typeof import('../../locales/en/admin-coupons.json');
 

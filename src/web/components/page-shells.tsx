@@ -37,8 +37,11 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
       '/admin/outbox',
       '/admin/content',
       '/admin/settings',
+      '/admin/inventory',
     ].map((pagePath) => [pagePath, () => <AdminSectionShell />]),
   ),
+  // "What we each expect": its own page, loaded after the session (the dashboard stays light).
+  '/expectations': () => <AddressPageSkeleton label="Loading" />,
   // Both depend on the address (the order id; the buyer's details): a skeleton until the app reads it.
   '/success': () => <AddressPageSkeleton label="Loading your order" />,
   '/checkout': () => <AddressPageSkeleton label="Loading the checkout" />,

@@ -31,6 +31,7 @@ export function areasFor(pathname: string): Area[] {
     'workbook',
     'partners',
     'admin',
+    'inventory',
     'gifts',
     'admin-coupons',
   ];

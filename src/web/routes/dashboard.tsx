@@ -5,6 +5,7 @@ import { SiteLayout } from '../components/site-layout';
 import { resetSessionCache } from '../features/auth/session-cache';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
+import { InventoryCard } from '../features/inventory/inventory-card';
 import { KeepsakeDownload } from '../features/our-data/keepsake-download';
 import { ACCOUNT_DELETED_TEXT, ACCOUNT_DELETED_TITLE, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
@@ -59,6 +60,7 @@ function DashboardPage() {
       <DashboardScreen
         renderWorkbook={(props) => <WorkbookPanel {...props} />}
         winsExtra={<KeepsakeDownload />}
+        progressExtra={<InventoryCard />}
         profileExtra={<OurDataSection onDeleted={leave} />}
       />
     </SiteLayout>

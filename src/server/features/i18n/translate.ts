@@ -13,6 +13,7 @@ import en_email from '../../../locales/en/email.json';
 import en_pdf from '../../../locales/en/pdf.json';
 import en_policies from '../../../locales/en/policies.json';
 import en_errors from '../../../locales/en/errors.json';
+import en_inventory from '../../../locales/en/inventory.json';
 import en_gifts from '../../../locales/en/gifts.json';
 import en_admin_coupons from '../../../locales/en/admin-coupons.json';
 import es_common from '../../../locales/es/common.json';
@@ -27,6 +28,7 @@ import es_email from '../../../locales/es/email.json';
 import es_pdf from '../../../locales/es/pdf.json';
 import es_policies from '../../../locales/es/policies.json';
 import es_errors from '../../../locales/es/errors.json';
+import es_inventory from '../../../locales/es/inventory.json';
 import es_gifts from '../../../locales/es/gifts.json';
 import es_admin_coupons from '../../../locales/es/admin-coupons.json';
 
@@ -49,6 +51,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     en_pdf,
     en_policies,
     en_errors,
+    en_inventory,
     en_gifts,
     en_admin_coupons,
   ],
@@ -65,6 +68,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     es_pdf,
     es_policies,
     es_errors,
+    es_inventory,
     es_gifts,
     es_admin_coupons,
   ],

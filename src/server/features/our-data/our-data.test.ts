@@ -66,6 +66,11 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
     (await inject('POST', `/api/progress/${couple.coupleId}/1`, { notes: `Notes ${marker} 🎉`, rating: 5 })).statusCode,
   ).toBe(200);
   expect((await inject('POST', `/api/generate-summary/${couple.coupleId}/1`)).statusCode).toBe(200);
+  // "What we each expect": a round with an answer of each partner (the shared device reads both).
+  for (const partner of ['partner1', 'partner2']) {
+    const saved = await inject('POST', '/api/trpc/inventory.saveAnswers', { partner, answers: { 'money-01': 4 } });
+    expect(saved.statusCode).toBe(200);
+  }
   await t.deps.db
     .insertInto('partner_invites')
     .values({

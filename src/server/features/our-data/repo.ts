@@ -255,6 +255,16 @@ export async function readKeepsakeStamp(db: DB, coupleId: number) {
         .select(sql<string>`count(*) || '/' || coalesce(max(shared_at), '')`.as('v'))
         .where('week_shares.couple_id', '=', coupleId)
         .as('shares'),
+      // The expectations inventory's reports (revealed rounds) and its statements' texts.
+      eb
+        .selectFrom('inventory_rounds')
+        .select(sql<string>`count(revealed_at) || '/' || coalesce(max(revealed_at), '')`.as('v'))
+        .where('inventory_rounds.couple_id', '=', coupleId)
+        .as('inventory'),
+      eb
+        .selectFrom('inventory_topics')
+        .select(sql<string>`count(*) || '/' || coalesce(max(updated_at), '')`.as('v'))
+        .as('inventoryTexts'),
     ])
     .where('couples.id', '=', coupleId)
     .executeTakeFirst();

@@ -27,6 +27,8 @@ import {
 import { runPdfJob } from '../printables/pdf-jobs';
 import * as repo from './repo';
 import { COUPLE_DATA_TABLES } from './tables';
+import { localeOfAccount } from '../i18n/locale';
+import { keepsakeInventories } from '../inventory/service';
 import { keepsakeAnswers } from './visible-answers';
 
 /*
@@ -151,9 +153,13 @@ const KEEPSAKE_HEAP_MB = 256;
  * the course's texts gives a new name and the next download makes a fresh file.
  */
 async function keepsakePath(deps: AppDeps, couple: Couple): Promise<string> {
-  const stamp = await repo.readKeepsakeStamp(deps.db, couple.coupleId);
+  const [stamp, locale] = await Promise.all([
+    repo.readKeepsakeStamp(deps.db, couple.coupleId),
+    // The inventory's reports are written in the sign-in's language.
+    localeOfAccount(deps.db, couple.accountId),
+  ]);
   const key = createHash('sha256')
-    .update(JSON.stringify([KEEPSAKE_GENERATOR_VERSION, couple.coupleId, couple.accountId, stamp ?? null]))
+    .update(JSON.stringify([KEEPSAKE_GENERATOR_VERSION, couple.coupleId, couple.accountId, locale, stamp ?? null]))
     .digest('hex')
     .slice(0, 24);
   return path.join(keepsakeDir(deps), `${filePrefix(couple.coupleId)}${key}.pdf`);
@@ -233,6 +239,9 @@ export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Da
     };
     yield week;
   }
+  // "What we each expect": each revealed round's report (never a private statement), in the
+  // language of the sign-in that asks.
+  yield* await keepsakeInventories(deps.db, couple, await localeOfAccount(deps.db, couple.accountId));
 }
 
 async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, now: Date): Promise<void> {

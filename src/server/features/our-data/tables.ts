@@ -1,6 +1,7 @@
 import type { OurDataExport, OurDataKey } from '../../../shared/our-data-schemas';
 import type { DB } from '../../db/client';
 import type { CoupleAuth } from '../auth/access';
+import { exportedAnswers, exportedRounds } from '../inventory/service';
 import { COUPLE_EMAIL_KINDS, eraseCoupleEmails } from '../mail/service';
 import * as repo from './repo';
 import type { CoupleScope } from './repo';
@@ -185,6 +186,33 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
         yield { weekNumber: row.week_number, partner: row.partner, sharedAt: row.shared_at };
       }
     },
+    // Removed with the couple's row (foreign key on delete cascade).
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'inventory_rounds',
+    key: 'inventoryRounds',
+    link: 'inventory_rounds.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of [...(await exportedRounds(db, scope.coupleId))].reverse()) {
+        yield {
+          round: row.roundNumber,
+          startedAt: row.startedAt,
+          partner1FinishedAt: row.partner1FinishedAt,
+          partner2FinishedAt: row.partner2FinishedAt,
+          revealedAt: row.revealedAt,
+        };
+      }
+    },
+    // Removed with the couple's row (foreign key on delete cascade).
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'inventory_answers',
+    key: 'inventoryAnswers',
+    link: 'inventory_answers.couple_id',
+    // Through the inventory's one read: sealed until both finished, private answers to their partner only.
+    rows: ({ db, couple }) => exportedAnswers(db, couple),
     // Removed with the couple's row (foreign key on delete cascade).
     erase: 'deleteCoupleAccount',
   }),

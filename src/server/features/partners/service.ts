@@ -58,8 +58,22 @@ export async function canReadPartner(
   weekNumber: number,
   partner: Partner,
 ): Promise<boolean> {
+  return canReadPartnerOnce(reader, partner, () => isWeekRevealed(db, reader.coupleId, weekNumber));
+}
+
+/**
+ * The rule itself, for any answers sealed until a reveal (a week both have shared; the
+ * expectations inventory once both have finished, decision 0236): a reader always reads their own
+ * answers, and a sign-in not bound to a partner (the shared device) reads both; a partner-bound
+ * sign-in reads the other partner's only when private answers are off or once `revealed()` holds.
+ */
+export async function canReadPartnerOnce(
+  reader: AnswerReader,
+  partner: Partner,
+  revealed: () => Promise<boolean>,
+): Promise<boolean> {
   if (!reader.privateAnswers || reader.partner === null || reader.partner === partner) return true;
-  return isWeekRevealed(db, reader.coupleId, weekNumber);
+  return revealed();
 }
 
 /**
@@ -86,9 +100,16 @@ export function assertCanWritePartner(reader: AnswerReader, partner: Partner): v
  * on, only once both have shared the week.
  */
 export async function assertCanReadBoth(db: DB, reader: AnswerReader, weekNumber: number): Promise<void> {
-  if (reader.privateAnswers && !(await isWeekRevealed(db, reader.coupleId, weekNumber))) {
-    throw new AppError('FORBIDDEN', SEALED_MESSAGE);
-  }
+  await assertCanReadBothOnce(reader, () => isWeekRevealed(db, reader.coupleId, weekNumber));
+}
+
+/** assertCanReadBoth for any answers sealed until a reveal; `message` says what opens them. */
+export async function assertCanReadBothOnce(
+  reader: AnswerReader,
+  revealed: () => Promise<boolean>,
+  message: string = SEALED_MESSAGE,
+): Promise<void> {
+  if (reader.privateAnswers && !(await revealed())) throw new AppError('FORBIDDEN', message);
 }
 
 // ---------------------------------------------------------------------------------------------

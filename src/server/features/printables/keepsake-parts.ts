@@ -4,8 +4,8 @@
  * 26's idle memory, decision 0176).
  */
 
-/** 3: a letter first met inside another glyph keeps its text (decision 0193). */
-export const KEEPSAKE_GENERATOR_VERSION = 3;
+/** 3: a letter first met inside another glyph keeps its text (decision 0193). 4: the inventory's reports. */
+export const KEEPSAKE_GENERATOR_VERSION = 4;
 export const KEEPSAKE_TITLE = 'Our year';
 
 export interface KeepsakeCover {
@@ -49,4 +49,34 @@ export interface KeepsakeWeek {
   milestones: string[];
 }
 
-export type KeepsakePart = KeepsakeCover | KeepsakeWeek;
+/** One statement of an inventory report: its text and both answers (1-5, 0 not sure). */
+export interface KeepsakeInventoryStatement {
+  text: string;
+  partner1: number;
+  partner2: number;
+}
+
+/** One topic of an inventory report: what the two agree on, differ on by 2 or more, are unsure of. */
+export interface KeepsakeInventoryTopic {
+  title: string;
+  weeks: number[];
+  agree: KeepsakeInventoryStatement[];
+  talk: KeepsakeInventoryStatement[];
+  unsure: KeepsakeInventoryStatement[];
+  /** Against the round before: "You now agree on money." and the like; null for a first round. */
+  change: string | null;
+}
+
+/** The report of one revealed round of "What we each expect" (issue 41): never a private statement. */
+export interface KeepsakeInventory {
+  kind: 'inventory';
+  /** The language of the texts (the statements come in it already). */
+  locale: 'en' | 'es';
+  round: number;
+  revealedAt: string;
+  partner1: string;
+  partner2: string;
+  topics: KeepsakeInventoryTopic[];
+}
+
+export type KeepsakePart = KeepsakeCover | KeepsakeWeek | KeepsakeInventory;

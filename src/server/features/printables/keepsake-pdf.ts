@@ -1,7 +1,16 @@
 import { PDFDocument } from 'pdf-lib';
+import { formatDate } from '../../../shared/i18n/format';
+import type { Locale, MessageId } from '../../../shared/i18n/locales';
+import { t } from '../i18n/translate';
 import { embedPrintFonts, printText } from './fonts';
 import { ACCENT, CONTENT_WIDTH, Flow, INK, MARGIN_X, MUTED, RULE, wrapText } from './framework-pdf';
-import { KEEPSAKE_TITLE, type KeepsakeCover, type KeepsakePart, type KeepsakeWeek } from './keepsake-parts';
+import {
+  KEEPSAKE_TITLE,
+  type KeepsakeCover,
+  type KeepsakeInventory,
+  type KeepsakePart,
+  type KeepsakeWeek,
+} from './keepsake-parts';
 
 /*
  * "Our year", the couple's keepsake (docs/product.md#keepsake, decision 0166): a cover with both
@@ -16,6 +25,7 @@ export {
   KEEPSAKE_TITLE,
   type KeepsakeAnswer,
   type KeepsakeCover,
+  type KeepsakeInventory,
   type KeepsakePart,
   type KeepsakePartner,
   type KeepsakeWeek,
@@ -141,13 +151,80 @@ function renderWeek(flow: Flow, week: KeepsakeWeek): void {
   }
 }
 
-/** One part of the keepsake (the cover, or one week) as a PDF of its own. */
+/** An answer in words, in the report's language: 0 not sure, 1 strongly disagree .. 5 strongly agree. */
+export function answerLabel(locale: Locale, answer: number): string {
+  return answer >= 0 && answer <= 5 ? t(locale, `inventory.scale.${answer}` as MessageId) : String(answer);
+}
+
+/**
+ * The report of one round of "What we each expect", in its couple's language: per topic, what to
+ * talk about (with both answers), what either is not sure of, what the two agree on; each topic
+ * names its weeks.
+ */
+function renderInventory(flow: Flow, report: KeepsakeInventory): void {
+  const { fonts } = flow;
+  const { locale } = report;
+  const body = { font: fonts.regular, size: 10.5, leading: 3 };
+  flow.text(t(locale, 'inventory.pdf.heading', { round: report.round }), { font: fonts.bold, size: 10, color: ACCENT });
+  flow.space(6);
+  flow.text(`${report.partner1} & ${report.partner2}`, { font: fonts.title, size: 24, color: INK, leading: 6 });
+  flow.space(4);
+  flow.text(t(locale, 'inventory.pdf.finished', { date: formatDate(locale, report.revealedAt) }), {
+    font: fonts.italic,
+    size: 11,
+    color: MUTED,
+  });
+  flow.space(6);
+  flow.text(t(locale, 'inventory.notDiagnosis'), { font: fonts.italic, size: 10.5, color: MUTED, leading: 3 });
+  for (const topic of report.topics) {
+    flow.heading(topic.title, 80);
+    flow.text(t(locale, 'inventory.pdf.weeks', { weeks: topic.weeks.join(', ') }), {
+      font: fonts.italic,
+      size: 10,
+      color: MUTED,
+    });
+    if (topic.change) flow.text(topic.change, { font: fonts.bold, size: 10.5, color: ACCENT });
+    flow.space(4);
+    const groups: [MessageId, typeof topic.talk, boolean][] = [
+      ['inventory.report.talk', topic.talk, true],
+      ['inventory.report.unsure', topic.unsure, true],
+      ['inventory.report.agree', topic.agree, false],
+    ];
+    for (const [label, items, withAnswers] of groups) {
+      if (items.length === 0) continue;
+      flow.keep(40);
+      flow.text(t(locale, label).toLocaleUpperCase(locale), { font: fonts.bold, size: 9, color: MUTED });
+      for (const item of items) {
+        flow.keep(28);
+        flow.text(item.text, body);
+        if (withAnswers) {
+          flow.text(
+            `${report.partner1}: ${answerLabel(locale, item.partner1)}  \u00b7  ${report.partner2}: ${answerLabel(locale, item.partner2)}`,
+            { font: fonts.italic, size: 9.5, color: MUTED },
+          );
+        }
+        flow.space(3);
+      }
+      flow.space(4);
+    }
+  }
+}
+
+/** One part of the keepsake (the cover, one week, or an inventory report) as a PDF of its own. */
 export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array> {
-  const title = part.kind === 'cover' ? KEEPSAKE_TITLE : `Week ${part.weekNumber}: ${part.title}`;
+  const title =
+    part.kind === 'cover'
+      ? KEEPSAKE_TITLE
+      : part.kind === 'inventory'
+        ? t(part.locale, 'inventory.pdf.footer', { round: part.round })
+        : `Week ${part.weekNumber}: ${part.title}`;
   const { pdf, flow } = await newDocument(title);
   if (part.kind === 'cover') {
     renderCover(flow, part);
-    drawFooters(pdf, flow, `Vows & Weeks  ·  ${KEEPSAKE_TITLE}`);
+    drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${KEEPSAKE_TITLE}`);
+  } else if (part.kind === 'inventory') {
+    renderInventory(flow, part);
+    drawFooters(pdf, flow, t(part.locale, 'inventory.pdf.footer', { round: part.round }));
   } else {
     renderWeek(flow, part);
     drawFooters(pdf, flow, `${KEEPSAKE_TITLE}  ·  Week ${part.weekNumber}: ${part.title}`);

@@ -4,6 +4,7 @@ import {
   IconFileTypePdf,
   IconGift,
   IconHeartHandshake,
+  IconListCheck,
   IconMail,
   IconMailForward,
   type IconProps,
@@ -40,5 +41,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/outbox', label: 'Email', icon: IconMailForward },
   { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
   { to: '/admin/content', label: 'Course content', icon: IconBook },
+  { to: '/admin/inventory', label: 'What we each expect', icon: IconListCheck },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];

@@ -50,6 +50,8 @@ interface DashboardScreenProps {
   winsExtra?: ReactNode;
   /** Shown under the Profile tab's form (the couple's data: download, delete). */
   profileExtra?: ReactNode;
+  /** Shown on the Progress tab under the journey map ("What we each expect"). */
+  progressExtra?: ReactNode;
 }
 
 const PROFILE_SAVE_FAILED = 'Could not save your profile. Please try again.';
@@ -69,7 +71,7 @@ function withRecord(records: ProgressRecord[] | undefined, record: ProgressRecor
  * The couple dashboard: header, the four tabs and the onboarding dialog. Data comes from the
  * session couple's tRPC procedures (the route has checked the session before this renders).
  */
-export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra }: DashboardScreenProps) {
+export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progressExtra }: DashboardScreenProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -377,6 +379,8 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra }: Das
                 ) : null}
               </div>
               <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
+              {/* Last, so nothing the prerendered frame draws moves when it arrives (decision 0136). */}
+              {progressExtra}
             </Stack>
           </Tabs.Panel>
 

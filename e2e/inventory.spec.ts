@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { registerCouple, signInAdmin, uniqueEmail } from './support/auth';
+
+/*
+ * "What we each expect" (issue 41): two partners in two browsers take the inventory privately,
+ * see the report once both have finished, and follow a topic's link to its week. The answers of
+ * every topic but the last are saved through the API (the same procedure the form calls); the last
+ * topic is answered in the form, with "Save and finish".
+ */
+
+interface TopicView {
+  id: string;
+  statements: { id: string }[];
+}
+
+/** Nothing of the page's own content is wider than the screen (the site header is the layout's). */
+async function fitsTheScreen(page: Page): Promise<void> {
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((element) => `${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`),
+  );
+  expect(overflowing, 'content wider than the screen').toEqual([]);
+}
+
+async function axe(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+/** Saves answers for every topic but the last: communication as `communication`, the rest agree. */
+async function answerAllButLast(page: Page, partner: 'partner1' | 'partner2', communication: number): Promise<void> {
+  const input = encodeURIComponent(JSON.stringify({ locale: 'en' }));
+  const listed = await page.request.get(`/api/trpc/inventory.statements?input=${input}`);
+  expect(listed.status()).toBe(200);
+  const topics = (await listed.json()).result.data as TopicView[];
+  const answers: Record<string, number> = {};
+  for (const topic of topics.slice(0, -1)) {
+    for (const statement of topic.statements) answers[statement.id] = topic.id === 'communication' ? communication : 4;
+  }
+  const saved = await page.request.post('/api/trpc/inventory.saveAnswers', { data: { partner, answers } });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/** Answers the form's open topic (the last): every statement "Disagree", or `first` for the first. */
+async function answerLastTopicInForm(page: Page, first = 'Disagree'): Promise<void> {
+  const groups = page.locator('[data-statement]');
+  await expect(groups.first()).toBeVisible();
+  const count = await groups.count();
+  for (let index = 0; index < count; index += 1) {
+    await groups
+      .nth(index)
+      .getByRole('radio', { name: index === 0 ? first : 'Disagree', exact: true })
+      .check();
+  }
+  await page.getByRole('button', { name: 'Save and finish' }).click();
+}
+
+test('two partners take it privately, see the report, and follow a topic to its week', async ({ browser }) => {
+  test.slow();
+  const robinContext = await browser.newContext();
+  // Casey on a phone (375 px): nothing may be wider than the screen.
+  const caseyContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const robin = await robinContext.newPage();
+  const casey = await caseyContext.newPage();
+  const errors: string[] = [];
+  for (const page of [robin, casey]) page.on('pageerror', (error) => errors.push(error.message));
+
+  await registerCouple(robin);
+  const { userId } = (await (await robin.request.get('/api/auth/check')).json()) as { userId: number };
+  const profile = await robin.request.put(`/api/profile/${userId}`, {
+    data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null },
+  });
+  expect(profile.status()).toBe(200);
+
+  // Casey's own sign-in, by invite.
+  const invite = await robin.request.post('/api/trpc/partners.createInvite', { data: {} });
+  const { code } = (await invite.json()).result.data as { code: string };
+  const accepted = await casey.request.post('/api/trpc/partners.acceptInvite', {
+    data: { code, email: uniqueEmail('casey') },
+  });
+  expect(accepted.status()).toBe(200);
+
+  // The card on the dashboard leads to the page.
+  await robin.goto('/dashboard');
+  await robin.getByRole('link', { name: 'Open “What we each expect”' }).click();
+  await expect(robin).toHaveURL(/\/expectations$/);
+  await expect(robin.getByRole('heading', { level: 1, name: 'What we each expect' })).toBeVisible();
+  await expect(robin.getByText(/not a diagnosis/)).toBeVisible();
+
+  // Robin, on the couple's original sign-in (a shared device), says who is answering.
+  await answerAllButLast(robin, 'partner1', 5);
+  await robin.reload();
+  await robin.getByRole('button', { name: 'I am Robin' }).click();
+  await expect(robin.getByRole('heading', { level: 2, name: 'Feeling safe' })).toBeVisible();
+  await axe(robin, '/expectations (answering)');
+  // An answer that signals fear: the calm page, for Robin alone.
+  await answerLastTopicInForm(robin, 'Agree');
+  await expect(robin.getByRole('heading', { name: 'You are not alone' })).toBeVisible();
+  await expect(robin.getByText(/1-800-799-7233/)).toBeVisible();
+  await axe(robin, '/expectations (help)');
+  await robin.getByRole('button', { name: 'Continue with the statements' }).click();
+  await expect(robin.getByRole('heading', { name: 'You have finished' })).toBeVisible();
+
+  // Casey, on her own sign-in: nothing of Robin's shows, and nothing of the help page.
+  await answerAllButLast(casey, 'partner2', 1);
+  await casey.goto('/expectations');
+  await expect(casey.getByText('Robin has finished')).toBeVisible();
+  await expect(casey.getByRole('button', { name: 'I am Robin' })).toHaveCount(0);
+  await expect(casey.getByText(/1-800-799-7233/)).toHaveCount(0);
+  await expect(casey.getByRole('heading', { level: 2, name: 'Feeling safe' })).toBeVisible();
+  await fitsTheScreen(casey);
+  await answerLastTopicInForm(casey);
+
+  // The report opens for both: communication first, the safety topic nowhere.
+  await expect(casey.getByRole('heading', { level: 2, name: 'Our report' })).toBeVisible();
+  await expect(casey.getByText('Talk about these first: Communication')).toBeVisible();
+  await expect(casey.getByRole('heading', { name: 'Feeling safe' })).toHaveCount(0);
+  await axe(casey, '/expectations (report)');
+  await fitsTheScreen(casey);
+  await robin.reload();
+  await expect(robin.getByRole('heading', { level: 2, name: 'Our report' })).toBeVisible();
+  const communication = robin.locator('[data-topic="communication"]');
+  await expect(communication.getByText(/· [1-9]\d* to talk about ·/)).toBeVisible();
+  await communication.getByRole('link', { name: 'Week 1', exact: true }).click();
+  await expect(robin).toHaveURL(/\/dashboard\?tab=current&week=1$/);
+  await expect(robin.getByRole('heading', { level: 2, name: 'Listening to Understand' })).toBeVisible();
+
+  // The seller's page: figures and the statements, no couple's answers.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAdmin(admin);
+  await admin.goto('/admin/inventory');
+  await expect(admin.getByRole('heading', { level: 1, name: 'What we each expect' })).toBeVisible();
+  await expect(admin.getByLabel('Title (Spanish)')).toHaveValue('La comunicación');
+  await axe(admin, '/admin/inventory');
+
+  expect(errors).toEqual([]);
+  await Promise.all([robinContext.close(), caseyContext.close(), adminContext.close()]);
+});

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InventoryTopicAdminView } from '../../../shared/inventory-schemas';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { renderWithQueryClient } from '../workbook/test-support';
+import { AdminInventoryPage } from './admin-inventory-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const TOPICS: InventoryTopicAdminView[] = [
+  {
+    topic: {
+      id: 'communication',
+      title: { en: 'Communication', es: 'La comunicación' },
+      weeks: [1, 2],
+      statements: [{ id: 'communication-01', en: 'We talk daily.', es: 'Hablamos a diario.' }],
+    },
+    status: 'default',
+    updatedAt: '2026-11-24T13:00:00.000Z',
+    private: false,
+  },
+];
+
+describe('the seller’s inventory page', () => {
+  it('shows only counts below five couples, and saves a topic edited in both languages', async () => {
+    const server = stubTrpcFetch({
+      'adminInventory.topics': () => ({ data: TOPICS }),
+      'adminInventory.aggregate': () => ({ data: { couplesStarted: 3, couplesFinished: 2, topicsThatDiffer: null } }),
+      'adminInventory.saveTopic': (input) => ({
+        data: { ...TOPICS[0], topic: (input as { topic: unknown }).topic, status: 'edited' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<AdminInventoryPage />);
+
+    expect(await screen.findByText('3 couples started · 2 finished both')).toBeInTheDocument();
+    expect(screen.getByText(/at least 5 couples have finished/)).toBeInTheDocument();
+    const spanish = await screen.findByLabelText('communication-01 (Spanish)');
+    expect(spanish).toHaveValue('Hablamos a diario.');
+    await user.clear(spanish);
+    await user.type(spanish, 'Conversamos cada día.');
+    await user.clear(screen.getByLabelText('Weeks (numbers separated by commas)'));
+    await user.type(screen.getByLabelText('Weeks (numbers separated by commas)'), '1, 4');
+    await user.click(screen.getByRole('button', { name: 'Save topic' }));
+    await waitFor(() => expect(server.calls.some((call) => call.path === 'adminInventory.saveTopic')).toBe(true));
+    expect(server.calls.find((call) => call.path === 'adminInventory.saveTopic')?.input).toEqual({
+      topic: {
+        ...TOPICS[0]!.topic,
+        weeks: [1, 4],
+        statements: [{ id: 'communication-01', en: 'We talk daily.', es: 'Conversamos cada día.' }],
+      },
+    });
+  });
+});

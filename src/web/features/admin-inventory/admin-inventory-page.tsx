@@ -1,0 +1,181 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AGGREGATE_MIN_COUPLES, type InventoryTopic } from '../../../shared/inventory-schemas';
+import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+/**
+ * `/admin/inventory`: the seller's side of "What we each expect" (decisions 0235, 0237): anonymous
+ * figures across couples, and the statements to edit in both languages side by side.
+ */
+export function AdminInventoryPage() {
+  const { t } = useT();
+  const topics = useQuery(trpc.adminInventory.topics.queryOptions());
+  const [selected, setSelected] = useState('communication');
+  const current = topics.data?.find((entry) => entry.topic.id === selected);
+  return (
+    <Stack gap="xl">
+      <div>
+        <Title order={1}>{t('inventory.admin.title')}</Title>
+        <Text c="dimmed">{t('inventory.admin.noAnswers')}</Text>
+      </div>
+      <Figures />
+      {topics.data ? (
+        <Stack gap="md">
+          <NativeSelect
+            label={t('inventory.admin.topic')}
+            value={selected}
+            onChange={(event) => setSelected(event.currentTarget.value)}
+            data={topics.data.map((entry) => ({
+              value: entry.topic.id,
+              label: `${entry.topic.title.en} (${t(entry.status === 'edited' ? 'inventory.admin.status.edited' : 'inventory.admin.status.default')})`,
+            }))}
+            maw={420}
+          />
+          {current ? (
+            <TopicEditor
+              key={`${current.topic.id}-${current.updatedAt}`}
+              topic={current.topic}
+              isPrivate={current.private}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Figures() {
+  const { t } = useT();
+  const aggregate = useQuery(trpc.adminInventory.aggregate.queryOptions());
+  if (!aggregate.data) return null;
+  const data = aggregate.data;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="inventory-figures">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="inventory-figures">
+          {t('inventory.admin.figures', { started: data.couplesStarted, finished: data.couplesFinished })}
+        </Title>
+        {data.topicsThatDiffer ? (
+          <>
+            <Text fw={600}>{t('inventory.admin.differ')}</Text>
+            <List size="sm">
+              {data.topicsThatDiffer.map((topic) => (
+                <List.Item key={topic.id}>
+                  {t('inventory.admin.share', {
+                    title: topic.title,
+                    count: topic.couplesWithTalk,
+                    total: data.couplesFinished,
+                  })}
+                </List.Item>
+              ))}
+            </List>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('inventory.admin.few', { min: AGGREGATE_MIN_COUPLES })}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: boolean }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(topic);
+  const [weeks, setWeeks] = useState(topic.weeks.join(', '));
+  const onDone = (title: string) => ({
+    onSuccess: () => {
+      notify.success(title);
+      void queryClient.invalidateQueries({ queryKey: trpc.adminInventory.topics.queryKey() });
+    },
+    onError: (error: unknown) => notify.error(t('inventory.admin.saveFailed'), errorMessage(error, '')),
+  });
+  const save = useMutation(trpc.adminInventory.saveTopic.mutationOptions(onDone(t('inventory.admin.saved'))));
+  const revert = useMutation(trpc.adminInventory.revertTopic.mutationOptions(onDone(t('inventory.admin.saved'))));
+  const setStatement = (index: number, locale: 'en' | 'es', value: string) =>
+    setDraft({
+      ...draft,
+      statements: draft.statements.map((statement, at) =>
+        at === index ? { ...statement, [locale]: value } : statement,
+      ),
+    });
+  const submit = () => {
+    const parsed = weeks
+      .split(/[,\s]+/)
+      .filter(Boolean)
+      .map(Number);
+    save.mutate({ topic: { ...draft, weeks: parsed } });
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={draft.title.en}>
+      <Stack gap="md">
+        {isPrivate ? <Badge color="blue">{t('inventory.admin.private')}</Badge> : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('inventory.admin.titleEn')}
+            value={draft.title.en}
+            onChange={(event) => setDraft({ ...draft, title: { ...draft.title, en: event.currentTarget.value } })}
+          />
+          <TextInput
+            label={t('inventory.admin.titleEs')}
+            lang="es"
+            value={draft.title.es}
+            onChange={(event) => setDraft({ ...draft, title: { ...draft.title, es: event.currentTarget.value } })}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('inventory.admin.weeks')}
+          value={weeks}
+          onChange={(event) => setWeeks(event.currentTarget.value)}
+          maw={420}
+        />
+        {draft.statements.map((statement, index) => (
+          <SimpleGrid key={statement.id} cols={{ base: 1, sm: 2 }}>
+            <Textarea
+              label={t('inventory.admin.statementEn', { id: statement.id })}
+              autosize
+              minRows={2}
+              value={statement.en}
+              onChange={(event) => setStatement(index, 'en', event.currentTarget.value)}
+            />
+            <Textarea
+              label={t('inventory.admin.statementEs', { id: statement.id })}
+              lang="es"
+              autosize
+              minRows={2}
+              value={statement.es}
+              onChange={(event) => setStatement(index, 'es', event.currentTarget.value)}
+            />
+          </SimpleGrid>
+        ))}
+        <Group>
+          <Button onClick={submit} loading={save.isPending}>
+            {t('inventory.admin.save')}
+          </Button>
+          <Button variant="default" onClick={() => revert.mutate({ topicId: topic.id })} loading={revert.isPending}>
+            {t('inventory.admin.revert')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

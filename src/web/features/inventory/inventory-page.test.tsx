@@ -1,0 +1,156 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InventoryReport, InventoryStatus, InventoryTopicView } from '../../../shared/inventory-schemas';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { renderWithQueryClient } from '../workbook/test-support';
+import { InventoryPage } from './inventory-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const TOPICS: InventoryTopicView[] = [
+  {
+    id: 'money',
+    title: 'Money',
+    weeks: [29, 28],
+    statements: [
+      { id: 'money-01', text: 'I expect a shared budget.', private: false },
+      { id: 'money-02', text: 'I expect to save first.', private: false },
+    ],
+  },
+  {
+    id: 'safety',
+    title: 'Feeling safe',
+    weeks: [8],
+    statements: [{ id: 'safety-01', text: 'I sometimes keep quiet.', private: true }],
+  },
+];
+
+function status(overrides: Partial<InventoryStatus> = {}): InventoryStatus {
+  return {
+    round: 1,
+    total: 3,
+    you: null,
+    partners: { partner1: { answered: 0, finishedAt: null }, partner2: { answered: 0, finishedAt: null } },
+    revealed: false,
+    revealedAt: null,
+    retakeFrom: null,
+    canRetake: false,
+    ...overrides,
+  };
+}
+
+const PROFILE = { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null };
+
+describe('answering on the shared device', () => {
+  it('asks who is answering, saves a topic at a time, shows the help page after a fear answer, then finishes', async () => {
+    const server = stubTrpcFetch({
+      'inventory.status': () => ({ data: status() }),
+      'inventory.statements': () => ({ data: TOPICS }),
+      'profile.get': () => ({ data: PROFILE }),
+      'inventory.answers': () => ({ data: { round: 1, answers: {}, finishedAt: null } }),
+      'inventory.saveAnswers': (input) => ({
+        data: {
+          answered: 1,
+          finishedAt: null,
+          revealed: false,
+          showHelp: 'safety-01' in (input as { answers: Record<string, number> }).answers,
+        },
+      }),
+      'inventory.finish': () => ({
+        data: status({
+          partners: { partner1: { answered: 3, finishedAt: 'x' }, partner2: { answered: 0, finishedAt: null } },
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<InventoryPage />);
+
+    expect(await screen.findByText(/not a diagnosis/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'I am Robin' }));
+    expect(await screen.findByRole('heading', { name: 'Money' })).toBeInTheDocument();
+    const first = screen.getByRole('radiogroup', { name: /I expect a shared budget/ });
+    await user.click(first.querySelector('input[value="5"]')!);
+    const second = screen.getByRole('radiogroup', { name: /I expect to save first/ });
+    await user.click(second.querySelector('input[value="0"]')!);
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Feeling safe' })).toBeInTheDocument();
+    expect(screen.getByText(/your partner never sees them/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radiogroup', { name: /keep quiet/ }).querySelector('input[value="4"]')!);
+    await user.click(screen.getByRole('button', { name: 'Save and finish' }));
+
+    expect(await screen.findByRole('heading', { name: 'You are not alone' })).toBeInTheDocument();
+    expect(screen.getByText(/1-800-799-7233/)).toBeInTheDocument();
+    expect(server.calls.some((call) => call.path === 'inventory.finish')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Continue with the statements' }));
+    await waitFor(() => expect(server.calls.some((call) => call.path === 'inventory.finish')).toBe(true));
+
+    const saves = server.calls.filter((call) => call.path === 'inventory.saveAnswers').map((call) => call.input);
+    expect(saves).toEqual([
+      { partner: 'partner1', answers: { 'money-01': 5, 'money-02': 0 } },
+      { partner: 'partner1', answers: { 'safety-01': 4 } },
+    ]);
+    // Only Robin's answers were ever asked for.
+    expect(server.calls.filter((call) => call.path === 'inventory.answers').map((call) => call.input)).toEqual(
+      expect.arrayContaining([{ partner: 'partner1' }]),
+    );
+    expect(server.calls.some((call) => JSON.stringify(call.input) === '{"partner":"partner2"}')).toBe(false);
+  });
+});
+
+describe('the report', () => {
+  it('puts the topics to talk about first and links each to its weeks', async () => {
+    const report: InventoryReport = {
+      round: 1,
+      revealedAt: '2027-01-10T10:00:00.000Z',
+      names: { partner1: 'Robin', partner2: 'Casey' },
+      topics: [
+        {
+          id: 'home',
+          title: 'Home',
+          weeks: [31],
+          agree: [{ id: 'home-01', text: 'A garden.', partner1: 4, partner2: 5, agreement: 'agree' }],
+          close: [],
+          talk: [],
+          unsure: [],
+        },
+        {
+          id: 'money',
+          title: 'Money',
+          weeks: [29, 28],
+          agree: [],
+          close: [],
+          talk: [{ id: 'money-01', text: 'A shared budget.', partner1: 5, partner2: 1, agreement: 'talk' }],
+          unsure: [],
+        },
+      ],
+      talkFirst: ['money'],
+      comparison: null,
+    };
+    stubTrpcFetch({
+      'inventory.status': () => ({
+        data: status({
+          you: 'partner2',
+          revealed: true,
+          revealedAt: report.revealedAt,
+          retakeFrom: '2027-07-10T10:00:00.000Z',
+        }),
+      }),
+      'inventory.statements': () => ({ data: TOPICS }),
+      'profile.get': () => ({ data: PROFILE }),
+      'inventory.report': () => ({ data: report }),
+    });
+    renderWithQueryClient(<InventoryPage />);
+
+    expect(await screen.findByText('Talk about these first: Money')).toBeInTheDocument();
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(headings.slice(0, 2)).toEqual(['Money', 'Home']);
+    expect(screen.getByText('A shared budget.')).toBeInTheDocument();
+    expect(screen.getByText(/Robin: Strongly agree/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Week 29' })).toHaveAttribute('href', '/dashboard?tab=current&week=29');
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminInventoryPage } from '../features/admin-inventory/admin-inventory-page';
+import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { trpc } from '../trpc';
+
+/** `/admin/inventory`: "What we each expect" for the seller: figures and the statements. */
+export const Route = createFileRoute('/admin/inventory')({
+  head: () => ({ meta: [{ title: 'What we each expect · Admin · Vows & Weeks' }] }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(trpc.adminInventory.topics.queryOptions()),
+  pendingComponent: () => <AdminPageSkeleton label="Loading" />,
+  component: AdminInventoryPage,
+});
