@@ -16,6 +16,7 @@ import * as authChangeNotices from './2026-11-24T0200-auth-change-notices';
 import * as accountLocale from './2026-11-24T0300-account-locale';
 import * as deviceTokens from './2026-11-24T0300-device-tokens';
 import * as expectationsInventory from './2026-11-24T1300-expectations-inventory';
+import * as couponsAndGifts from './2026-11-24T1400-coupons-and-gifts';
 import * as pacedPlans from './2026-11-24T1500-paced-plans';
 import * as weekContentLocale from './2026-11-24T2100-week-content-locale';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0300-account-locale': accountLocale,
   '2026-11-24T0300-device-tokens': deviceTokens,
   '2026-11-24T1300-expectations-inventory': expectationsInventory,
+  '2026-11-24T1400-coupons-and-gifts': couponsAndGifts,
   '2026-11-24T1500-paced-plans': pacedPlans,
   '2026-11-24T2100-week-content-locale': weekContentLocale,
 };

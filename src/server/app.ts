@@ -33,6 +33,7 @@ import { mailRoutes } from './http/mail';
 import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { paymentRoutes } from './http/payments';
+import { giftRoutes } from './http/gifts';
 import { ourDataRoutes } from './http/our-data';
 import { inventoryRoutes } from './http/inventory';
 import { registerPages } from './http/pages';
@@ -78,6 +79,7 @@ const REST_ROUTES: RestRoutes[] = [
   adminOrderRoutes,
   mailRoutes,
   paymentRoutes,
+  giftRoutes,
   ourDataRoutes,
   inventoryRoutes,
   openApiRoutes,

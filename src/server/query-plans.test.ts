@@ -128,6 +128,11 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'orders.get': { paymentIntentId: 'pi_demoCompleted0001' },
   'orders.downloadWorkbook': { paymentIntentId: 'pi_demoCompleted0001' },
   'mail.requestCode': { email: 'plans_couple_mail@example.com' },
+  // Refused: no coupon and no gift have these codes (each by its unique index).
+  'payments.quote': { couponCode: 'NO-SUCH-CODE' },
+  'gifts.preview': { code: 'GIFT-AAAA-BBBB-CCCC' },
+  'gifts.redeem': { code: 'GIFT-AAAA-BBBB-CCCC' },
+  'gifts.receipt': { token: 'A'.repeat(32) },
 };
 /** Calls that end the couple they run as: each runs as a couple of its own. */
 const LEAVING_COUPLE_CALLS: Record<string, unknown> = {
@@ -154,6 +159,13 @@ const ADMIN_CALLS: Record<string, unknown> = {
   // Refused: the second factor is not on.
   'adminSecurity.disable': { code: '000000' },
   'adminPlan.pausedCouples': undefined,
+  'adminCoupons.create': { code: 'PLANS-10', kind: 'percent', amount: 10 },
+  'adminCoupons.update': { id: 1, coupon: { code: 'PLANS-10', kind: 'percent', amount: 15 } },
+  'adminCoupons.list': undefined,
+  'adminGifts.list': { status: 'all' },
+  // Refused: no gift 1 was paid here.
+  'adminGifts.resend': { id: 1 },
+  'adminGifts.changeEmail': { id: 1, email: 'plans-gift@example.com' },
 };
 /**
  * Partner sign-ins end to end (an invite previewed and accepted, a week shared by both, the
@@ -190,6 +202,12 @@ const REFUSAL_EXPECTED = new Set([
   'inventory.startRetake',
   'orders.get',
   'orders.downloadWorkbook',
+  'payments.quote',
+  'gifts.preview',
+  'gifts.redeem',
+  'gifts.receipt',
+  'adminGifts.resend',
+  'adminGifts.changeEmail',
 ]);
 /**
  * The back office's procedures, called as the admin; each input is one call (lists unfiltered,
@@ -262,6 +280,7 @@ const NOT_PER_COUPLE: Record<string, string> = {
   'adminPlan.coreWeeks': 'admin: the core_weeks table, 52 rows at most',
   'adminPlan.setCoreWeek': 'admin: one core_weeks row by week number',
   'payments.startCheckout': 'no query: a Checkout Session created at Stripe (the webhook is run below)',
+  'payments.startGiftCheckout': 'one gifts row inserted, then a Checkout Session created at Stripe',
 };
 
 const WEBHOOK_SECRET = 'whsec_plans';

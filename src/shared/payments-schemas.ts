@@ -1,4 +1,5 @@
 import { NAME_MAX_LENGTH } from './constants';
+import { optionalCouponCodeSchema } from './coupons-schemas';
 import { emailSchema } from './schemas';
 import { z } from './zod';
 
@@ -14,6 +15,8 @@ export const startCheckoutSchema = z.object({
   email: emailSchema,
   firstName: requiredName('firstName'),
   lastName: requiredName('lastName'),
+  /** One coupon code at most (codes never stack); the price is computed on the server. */
+  couponCode: optionalCouponCodeSchema,
 });
 export type StartCheckoutInput = z.input<typeof startCheckoutSchema>;
 
@@ -33,7 +36,7 @@ export const stripeEventSchema = z.object({
   id: z.string().meta({ description: "Stripe's event id (`evt_...`): each is processed at most once." }),
   type: z.string().meta({
     description:
-      'Handled: checkout.session.completed, checkout.session.async_payment_succeeded, charge.refunded; others are ignored.',
+      'Handled: checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.expired, charge.refunded; others are ignored.',
   }),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });

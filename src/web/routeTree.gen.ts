@@ -20,18 +20,23 @@ import { Route as ExpectationsRouteImport } from './routes/expectations'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RedeemRouteImport } from './routes/redeem'
 import { Route as RefundRouteImport } from './routes/refund'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
+import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminGiftsRouteImport } from './routes/admin.gifts'
 import { Route as AdminInventoryRouteImport } from './routes/admin.inventory'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
 import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
 import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as GiftIndexRouteImport } from './routes/gift.index'
+import { Route as GiftSentRouteImport } from './routes/gift.sent'
 import { Route as InviteCodeRouteImport } from './routes/invite.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
 import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
@@ -91,6 +96,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedeemRoute = RedeemRouteImport.update({
+  id: '/redeem',
+  path: '/redeem',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RefundRoute = RefundRouteImport.update({
   id: '/refund',
   path: '/refund',
@@ -119,6 +129,16 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminContentRoute = AdminContentRouteImport.update({
   id: '/content',
   path: '/content',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCouponsRoute = AdminCouponsRouteImport.update({
+  id: '/coupons',
+  path: '/coupons',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGiftsRoute = AdminGiftsRouteImport.update({
+  id: '/gifts',
+  path: '/gifts',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminInventoryRoute = AdminInventoryRouteImport.update({
@@ -151,6 +171,16 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const GiftIndexRoute = GiftIndexRouteImport.update({
+  id: '/gift/',
+  path: '/gift/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiftSentRoute = GiftSentRouteImport.update({
+  id: '/gift/sent',
+  path: '/gift/sent',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InviteCodeRoute = InviteCodeRouteImport.update({
   id: '/invite/$code',
   path: '/invite/$code',
@@ -179,19 +209,24 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/gifts': typeof AdminGiftsRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
 }
@@ -206,19 +241,24 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/gifts': typeof AdminGiftsRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/admin': typeof AdminIndexRoute
+  '/gift': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
 }
@@ -235,19 +275,24 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/gifts': typeof AdminGiftsRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
 }
@@ -265,19 +310,24 @@ export interface FileRouteTypes {
     | '/faq'
     | '/login'
     | '/privacy'
+    | '/redeem'
     | '/refund'
     | '/register'
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/coupons'
+    | '/admin/gifts'
     | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/gift/sent'
     | '/invite/$code'
     | '/admin/'
+    | '/gift/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
   fileRoutesByTo: FileRoutesByTo
@@ -292,19 +342,24 @@ export interface FileRouteTypes {
     | '/faq'
     | '/login'
     | '/privacy'
+    | '/redeem'
     | '/refund'
     | '/register'
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/coupons'
+    | '/admin/gifts'
     | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/gift/sent'
     | '/invite/$code'
     | '/admin'
+    | '/gift'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
   id:
@@ -320,19 +375,24 @@ export interface FileRouteTypes {
     | '/faq'
     | '/login'
     | '/privacy'
+    | '/redeem'
     | '/refund'
     | '/register'
     | '/success'
     | '/terms'
     | '/admin/content'
+    | '/admin/coupons'
+    | '/admin/gifts'
     | '/admin/inventory'
     | '/admin/messages'
     | '/admin/orders'
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
+    | '/gift/sent'
     | '/invite/$code'
     | '/admin/'
+    | '/gift/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
   fileRoutesById: FileRoutesById
@@ -349,11 +409,14 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
+  RedeemRoute: typeof RedeemRoute
   RefundRoute: typeof RefundRoute
   RegisterRoute: typeof RegisterRoute
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
+  GiftSentRoute: typeof GiftSentRoute
   InviteCodeRoute: typeof InviteCodeRoute
+  GiftIndexRoute: typeof GiftIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -435,6 +498,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/redeem': {
+      id: '/redeem'
+      path: '/redeem'
+      fullPath: '/redeem'
+      preLoaderRoute: typeof RedeemRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/refund': {
       id: '/refund'
       path: '/refund'
@@ -475,6 +545,20 @@ declare module '@tanstack/react-router' {
       path: '/content'
       fullPath: '/admin/content'
       preLoaderRoute: typeof AdminContentRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/coupons': {
+      id: '/admin/coupons'
+      path: '/coupons'
+      fullPath: '/admin/coupons'
+      preLoaderRoute: typeof AdminCouponsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/gifts': {
+      id: '/admin/gifts'
+      path: '/gifts'
+      fullPath: '/admin/gifts'
+      preLoaderRoute: typeof AdminGiftsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/inventory': {
@@ -519,6 +603,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/gift/': {
+      id: '/gift/'
+      path: '/gift'
+      fullPath: '/gift/'
+      preLoaderRoute: typeof GiftIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gift/sent': {
+      id: '/gift/sent'
+      path: '/gift/sent'
+      fullPath: '/gift/sent'
+      preLoaderRoute: typeof GiftSentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invite/$code': {
       id: '/invite/$code'
       path: '/invite/$code'
@@ -545,6 +643,8 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminContentRoute: typeof AdminContentRoute
+  AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminGiftsRoute: typeof AdminGiftsRoute
   AdminInventoryRoute: typeof AdminInventoryRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
@@ -558,6 +658,8 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminContentRoute: AdminContentRoute,
+  AdminCouponsRoute: AdminCouponsRoute,
+  AdminGiftsRoute: AdminGiftsRoute,
   AdminInventoryRoute: AdminInventoryRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminOrdersRoute: AdminOrdersRoute,
@@ -583,11 +685,14 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
+  RedeemRoute: RedeemRoute,
   RefundRoute: RefundRoute,
   RegisterRoute: RegisterRoute,
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
+  GiftSentRoute: GiftSentRoute,
   InviteCodeRoute: InviteCodeRoute,
+  GiftIndexRoute: GiftIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -35,6 +35,9 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'device_tokens',
   'sign_in_failures',
   'sign_in_lockouts',
+  'coupons',
+  'coupon_uses',
+  'gifts',
 ];
 
 /** Tables whose `id` a sequence hands out on PostgreSQL: moved past the copied ids afterwards. */
@@ -50,6 +53,9 @@ const TABLES_WITH_SERIAL_ID = new Set<string>([
   'outbound_emails',
   'partner_invites',
   'sign_in_lockouts',
+  'coupons',
+  'coupon_uses',
+  'gifts',
 ]);
 
 const BATCH = 500;

@@ -330,6 +330,57 @@ export interface SignInLockoutsTable {
   created_at: string;
 }
 
+/** A seller's coupon code (decision 0240): `amount` is a percentage (1-100) or cents. */
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'percent' | 'fixed';
+  amount: number;
+  expires_at: string | null;
+  max_uses: number | null;
+  first_purchase_only: Generated<number>;
+  active: Generated<number>;
+  /** Reserved and used uses: raised by one conditional UPDATE, so the cap holds under concurrency. */
+  uses_taken: Generated<number>;
+  created_at: string;
+}
+
+/** One checkout that applied a coupon: reserved, then used (its order completed) or released. */
+export interface CouponUsesTable {
+  id: Generated<number>;
+  coupon_id: number;
+  status: 'reserved' | 'used' | 'released';
+  /** What the checkout charges, in cents: the webhook accepts exactly this amount. */
+  amount: number;
+  /** Epoch milliseconds after which a reservation whose checkout never completed is released. */
+  reserved_until: number;
+  order_id: string | null;
+  created_at: string;
+}
+
+/** The course bought as a gift for another couple (decision 0242). */
+export interface GiftsTable {
+  id: Generated<number>;
+  /** The buyer's secret for the receipt page and the printable card. */
+  buyer_token: string;
+  redeem_code: string;
+  buyer_name: string;
+  buyer_email: string;
+  couple_names: string;
+  couple_email: string;
+  message: Generated<string>;
+  /** Epoch milliseconds: when the gift email is due (the outbox row's next_attempt_at). */
+  send_at: number;
+  locale: Generated<string>;
+  order_id: string | null;
+  /** The outbox row of the latest gift email. */
+  email_id: number | null;
+  paid_at: string | null;
+  redeemed_at: string | null;
+  couple_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -362,6 +413,9 @@ export interface Database {
   device_tokens: DeviceTokensTable;
   sign_in_failures: SignInFailuresTable;
   sign_in_lockouts: SignInLockoutsTable;
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
+  gifts: GiftsTable;
 }
 
 /** The current statements of an inventory topic (JSON of the shared topic schema), decision 0235. */

@@ -184,6 +184,10 @@ export function createRateLimits(config: Config, db: DB) {
     registerPerAddress: limiter('register-address', config.rateLimits.registerPerHour, 60 * MINUTE),
     codeRequestsPerEmail: limiter('code-request-email', config.rateLimits.codeRequestsPerEmail, 60 * MINUTE),
     codeRequestsPerAddress: limiter('code-request-address', config.rateLimits.codeRequestsPerAddress, 60 * MINUTE),
+    // Coupon codes and gift codes are looked up by what a visitor types: a budget per address
+    // keeps them from being guessed by the thousand (decisions 0240 and 0242).
+    couponQuotesPerAddress: limiter('coupon-quote-address', 30, MINUTE),
+    giftCodesPerAddress: limiter('gift-code-address', 20, 15 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -158,7 +158,7 @@ const PATH_PARAMETERS = {
     description: "The signed-in couple's own id: any other value is 403, nobody signed in 401.",
   },
   weekNumber: { schema: weekNumberSchema, description: 'A whole number from 1 to 52, else 400.' },
-  token: {
+  feed: {
     schema: z.string(),
     description:
       "The calendar feed's private token and `.ics` (shown once when the couple makes the address); unknown or revoked: 404.",
@@ -167,6 +167,10 @@ const PATH_PARAMETERS = {
   paymentIntentId: {
     schema: z.string().regex(PAYMENT_INTENT_ID_PATTERN),
     description: 'An order id (`pi_` and letters or digits); anything else is answered like an unknown order, 404.',
+  },
+  token: {
+    schema: z.string().regex(/^[A-Za-z0-9]{32}$/),
+    description: "A gift's receipt token (32 letters or digits, from the buyer's receipt), else 400.",
   },
 } as const;
 type ParameterName = keyof typeof PATH_PARAMETERS;
@@ -580,7 +584,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     id: 'getCalendarFeed',
     method: 'get',
-    path: '/api/calendar/{token}',
+    path: '/api/calendar/{feed}',
     tag: 'plan',
     summary: "The couple's private calendar feed: the planned sessions not yet completed, at 19:00 in their zone",
     access: 'anyone',
@@ -788,7 +792,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/payments/return',
     tag: 'payments',
     summary:
-      "Stripe Checkout's success URL (query `session_id`): the session resolved on the server, then a redirect to `/success?payment_intent=pi_...`",
+      "Stripe Checkout's success URL (query `session_id`): the session resolved on the server, then a redirect to `/success?payment_intent=pi_...` (a gift's: to `/gift/sent?token=...`)",
     access: 'anyone',
     success: {
       303: {
@@ -800,6 +804,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       400: '`session_id` is not a Checkout Session id.',
       404: 'Stripe does not know the session, it was never paid, or card payments are not configured.',
       503: 'Stripe did not answer; try the link again.',
+    },
+  },
+  {
+    id: 'downloadGiftCard',
+    method: 'get',
+    path: '/api/gifts/{token}/card.pdf',
+    tag: 'payments',
+    summary: "A paid gift's printable card (decision 0242): the couple's names, the message and the redeem code",
+    access: 'anyone',
+    success: { 200: { description: 'The PDF, as an attachment.', answer: 'pdf' } },
+    errors: {
+      400: 'The token is not 32 letters or digits.',
+      404: 'No gift has this token.',
+      409: 'The gift is not paid yet.',
     },
   },
 ];

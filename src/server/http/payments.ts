@@ -18,11 +18,13 @@ export const paymentRoutes: RestRoutes = (app, deps) => {
   // Stripe's success_url: the session resolved to its order, then the order's /success page.
   app.get(RETURN_PATH, async (req, reply) => {
     const query = parseInput(paymentReturnQuerySchema, req.query, 'The query');
-    const { paymentIntentId } = await resolveCheckoutReturn(deps, query.session_id);
-    return reply
-      .code(303)
-      .header('cache-control', 'no-store')
-      .redirect(`/success?payment_intent=${encodeURIComponent(paymentIntentId)}`, 303);
+    const { paymentIntentId, giftToken } = await resolveCheckoutReturn(deps, query.session_id);
+    // A gift's buyer goes to the gift's receipt page (decision 0242), never to the course.
+    const target =
+      giftToken === null
+        ? `/success?payment_intent=${encodeURIComponent(paymentIntentId)}`
+        : `/gift/sent?token=${encodeURIComponent(giftToken)}`;
+    return reply.code(303).header('cache-control', 'no-store').redirect(target, 303);
   });
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

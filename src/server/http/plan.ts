@@ -43,8 +43,8 @@ export const planRoutes: RestRoutes = (app, deps) => {
       .type('text/calendar; charset=utf-8')
       .send(ics);
   });
-  app.get<{ Params: { token: string } }>('/api/calendar/:token', async (req, reply) => {
-    const token = req.params.token.endsWith('.ics') ? req.params.token.slice(0, -4) : req.params.token;
+  app.get<{ Params: { feed: string } }>('/api/calendar/:feed', async (req, reply) => {
+    const token = req.params.feed.endsWith('.ics') ? req.params.feed.slice(0, -4) : req.params.feed;
     const ics = await calendarFeed(deps, token);
     return reply
       .header('cache-control', 'no-store')

@@ -58,6 +58,8 @@ export interface DoubleSession {
   mode: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
+  /** Unix seconds when the session expires (the app sets it: a coupon's use is held until then). */
+  expires_at: number;
   payment_intent: string | null;
   amount_total: number;
   currency: string;
@@ -83,6 +85,8 @@ export interface StripeDouble {
   sendEvent(type: string, object: Record<string, unknown>): Promise<{ status: number; body: string }>;
   /** Marks a session paid as the hosted page's Pay button does, and sends checkout.session.completed. */
   pay(sessionId: string): Promise<DoubleSession>;
+  /** Expires an open session as Stripe does at its expires_at, and sends checkout.session.expired. */
+  expire(sessionId: string): Promise<DoubleSession>;
   close(): Promise<void>;
 }
 
@@ -161,6 +165,15 @@ export async function startStripeDouble(options: {
       }
       return session;
     },
+    async expire(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No such checkout session: ${sessionId}`);
+      if (session.status === 'open') {
+        session.status = 'expired';
+        await double.sendEvent('checkout.session.expired', { ...session });
+      }
+      return session;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -187,6 +200,17 @@ export async function startStripeDouble(options: {
             stripeError(res, 400, 'Missing required param: success_url, cancel_url or line_items.');
             return;
           }
+          // Stripe's rules for the amounts and the session's life, so the app's values are checked.
+          if (!Number.isInteger(amount) || amount < 1) {
+            stripeError(res, 400, 'Invalid integer: unit_amount must be a positive integer.');
+            return;
+          }
+          const now = Math.floor(Date.now() / 1000);
+          const expiresAt = form.expires_at === undefined ? now + 24 * 3600 : Number(form.expires_at);
+          if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
+            stripeError(res, 400, 'The expires_at timestamp must be between 30 minutes and 24 hours from now.');
+            return;
+          }
           const id = randomStripeId('cs_test_', 40);
           const session: DoubleSession = {
             id,
@@ -195,6 +219,7 @@ export async function startStripeDouble(options: {
             status: 'open',
             payment_status: 'unpaid',
             payment_intent: null,
+            expires_at: expiresAt,
             amount_total: amount,
             currency,
             customer_email: (form.customer_email as string | undefined) ?? null,

@@ -16,6 +16,8 @@ import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
 import { courseContentRouter, workbookRouter } from '../features/workbook/router';
 import { sitePagesRouter } from '../features/site-pages/router';
+import { adminCouponsRouter } from '../features/coupons/router';
+import { adminGiftsRouter, giftsRouter } from '../features/gifts/router';
 import { router } from './init';
 
 /** The typed API at /api/trpc, one sub-router per feature. */
@@ -42,6 +44,9 @@ export const appRouter = router({
   adminInventory: adminInventoryRouter,
   plan: planRouter,
   adminPlan: adminPlanRouter,
+  gifts: giftsRouter,
+  adminGifts: adminGiftsRouter,
+  adminCoupons: adminCouponsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,8 @@ export const AREAS = [
   'inventory',
   'contact',
   'plan',
+  'gifts',
+  'admin-coupons',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -44,7 +46,9 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/errors.json') &
   typeof import('../../locales/en/inventory.json') &
   typeof import('../../locales/en/contact.json') &
-  typeof import('../../locales/en/plan.json');
+  typeof import('../../locales/en/plan.json') &
+  typeof import('../../locales/en/gifts.json') &
+  typeof import('../../locales/en/admin-coupons.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

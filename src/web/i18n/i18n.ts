@@ -35,6 +35,8 @@ export function areasFor(pathname: string): Area[] {
     'policies',
     'contact',
     'plan',
+    'gifts',
+    'admin-coupons',
   ];
 }
 

@@ -4,7 +4,7 @@ import { activeLocale, translate } from '../i18n/i18n';
 import { MUTATION_TIMEOUT_MS, NotSavedError } from './network';
 
 /**
- * The API's messages a couple may read, in English as CONTRACT.md fixes them, each with the id of
+ * The API's messages a couple may read, in English as docs/product.md#http-api fixes them, each with the id of
  * its text in the `errors` catalogs: the page shows that text in its own language.
  */
 const KNOWN_MESSAGES: Record<string, MessageId> = {

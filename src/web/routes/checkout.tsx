@@ -10,7 +10,8 @@ import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/checkout')({
-  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['email', 'firstName', 'lastName'] as const),
+  validateSearch: (search: Record<string, unknown>) =>
+    searchTexts(search, ['email', 'firstName', 'lastName', 'couponCode'] as const),
   // docs/product.md#pages-and-routes: without all three of email, firstName and lastName, back to
   // the course page.
   beforeLoad: ({ search }) => {
@@ -42,7 +43,9 @@ function CheckoutPage() {
   let page = <PaymentSetupRequired details={details} priceCents={priceCents} currency={currency} />;
   if (config.isPending) page = <CheckoutSkeleton />;
   else if (config.data?.cardPayments) {
-    page = <CardCheckout details={details} priceCents={priceCents} currency={currency} />;
+    page = (
+      <CardCheckout details={details} priceCents={priceCents} currency={currency} couponCode={search.couponCode} />
+    );
   }
   return <SiteLayout>{page}</SiteLayout>;
 }

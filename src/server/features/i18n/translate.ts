@@ -15,6 +15,8 @@ import en_policies from '../../../locales/en/policies.json';
 import en_errors from '../../../locales/en/errors.json';
 import en_inventory from '../../../locales/en/inventory.json';
 import en_plan from '../../../locales/en/plan.json';
+import en_gifts from '../../../locales/en/gifts.json';
+import en_admin_coupons from '../../../locales/en/admin-coupons.json';
 import es_common from '../../../locales/es/common.json';
 import es_landing from '../../../locales/es/landing.json';
 import es_auth from '../../../locales/es/auth.json';
@@ -29,6 +31,8 @@ import es_policies from '../../../locales/es/policies.json';
 import es_errors from '../../../locales/es/errors.json';
 import es_inventory from '../../../locales/es/inventory.json';
 import es_plan from '../../../locales/es/plan.json';
+import es_gifts from '../../../locales/es/gifts.json';
+import es_admin_coupons from '../../../locales/es/admin-coupons.json';
 
 /**
  * Server-side translation (emails, PDFs, policy starter texts): `t(locale, id, values)` over the
@@ -51,6 +55,8 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     en_errors,
     en_inventory,
     en_plan,
+    en_gifts,
+    en_admin_coupons,
   ],
   es: [
     es_common,
@@ -67,6 +73,8 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     es_errors,
     es_inventory,
     es_plan,
+    es_gifts,
+    es_admin_coupons,
   ],
 };
 

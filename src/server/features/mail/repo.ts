@@ -89,6 +89,29 @@ export async function leaseEmail(db: DB, id: number, now: number, leaseUntil: nu
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Deletes a pending message no worker holds; true when it was deleted. */
+export async function deletePendingEmail(db: DB, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('outbound_emails')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The outbox status of a message and when it is due; undefined when the row is gone. */
+export async function findEmailState(
+  db: DB,
+  id: number,
+): Promise<{ status: OutboundEmailStatus; nextAttemptAt: number } | undefined> {
+  return db
+    .selectFrom('outbound_emails')
+    .select(['status', 'next_attempt_at as nextAttemptAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Removes the sent and failed messages queued before `beforeIso`; answers how many. */
 export async function deleteFinishedEmailsBefore(db: DB, beforeIso: string): Promise<number> {
   const result = await db

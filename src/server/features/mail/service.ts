@@ -58,6 +58,8 @@ interface QueuedMessage {
   /** The bodies hold an access code: emptied once sent. */
   sensitive?: boolean;
   headers?: Record<string, string>;
+  /** Epoch milliseconds when it is due (a scheduled gift); due at once when absent. */
+  sendAt?: number;
 }
 
 /** Writes a message to the outbox in `db` (the caller's transaction) and wakes the worker. */
@@ -72,7 +74,7 @@ async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promi
     headers: message.headers ?? {},
     sensitive: message.sensitive ?? false,
     status: 'pending',
-    nextAttemptAt: 0, // due at once, whatever the clock
+    nextAttemptAt: message.sendAt ?? 0, // 0: due at once, whatever the clock
   });
   // In this process the worker's next read waits for the transaction's connection, so it sees the
   // row once committed (and never a rolled-back one); other processes' rows come with its poll.
@@ -114,6 +116,24 @@ export function trialCodeDelivery(deps: MailDeps, email: string) {
       sensitive: true,
     });
   };
+}
+
+/**
+ * A message of another feature (gifts, decision 0242), written to the outbox in `db` (the
+ * caller's transaction): sent by the worker like every other email, at `sendAt` when given. A
+ * scheduled message is a row like the others, so it survives a restart, and the worker's lease
+ * sends it once however many processes poll the outbox.
+ */
+export async function queueFeatureEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promise<number> {
+  return queueEmail(db, deps, message);
+}
+
+/**
+ * Withdraws a message that has not gone yet (pending and not leased by a worker sending it):
+ * true when it was withdrawn; false when it was sent, failed, or is being sent right now.
+ */
+export async function withdrawQueuedEmail(db: DB, id: number, now = Date.now()): Promise<boolean> {
+  return repo.deletePendingEmail(db, id, now);
 }
 
 /** The seller's notice of a new order (ADMIN_EMAIL; nothing when unset). */

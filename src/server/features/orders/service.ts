@@ -244,6 +244,14 @@ export async function fulfilCompletedOrder(
 }
 
 /**
+ * A signed-in couple upgraded as it is (decision 0155, and a redeemed gift, decision 0242): full
+ * access, no new code, its sessions kept. Run inside the order's transaction.
+ */
+export async function upgradeSignedInCouple(trx: DB, coupleId: number): Promise<void> {
+  await grantFullAccess(trx, coupleId);
+}
+
+/**
  * Records a sale (docs/product.md#orders) until card payments are wired; `npm run order:create`
  * calls it.
  *

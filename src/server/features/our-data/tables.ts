@@ -302,4 +302,6 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     'Which devices signed in (decision 0201): a hash of a random token and its expiry, nothing the couple wrote; removed with the account (on delete cascade).',
   sign_in_lockouts:
     "Failed sign-ins by others (counts only) that paused new devices (decision 0201): the seller's security notice, removed with the account (on delete cascade).",
+  gifts:
+    "A gift someone else bought for the couple (decision 0242): the buyer's purchase (their name, email and message), kept for the seller's books like its order, which is exported under `orders`; its link to the couple is removed with the account (on delete set null).",
 };

@@ -55,6 +55,8 @@ export interface PaymentOrder {
   email: string;
   status: 'pending' | 'completed' | 'refunded';
   flag: string | null;
+  /** 'stripe' (the default) or 'coupon' (a 100 % coupon: nothing to pay, decision 0240). */
+  provider?: 'stripe' | 'coupon';
 }
 
 /** Inserts the order Stripe paid for, or brings the existing row (a pending placeholder) up to date. */
@@ -68,7 +70,7 @@ function stripeOrderColumns(order: Omit<PaymentOrder, 'id'>) {
     last_name: order.lastName,
     email: order.email,
     status: order.status,
-    provider: 'stripe',
+    provider: order.provider ?? 'stripe',
     flag: order.flag,
   };
 }

@@ -1,7 +1,10 @@
+import { quoteInputSchema } from '../../../shared/coupons-schemas';
+import { startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
 import { startCheckoutSchema } from '../../../shared/payments-schemas';
 import { coupleProcedure, publicProcedure, router } from '../../trpc/init';
 import { requestLocale } from '../i18n/locale';
-import { buyerDetails, startCheckout } from './service';
+import { quotePrice } from '../coupons/service';
+import { buyerDetails, startCheckout, startGiftCheckout } from './service';
 
 /** Card payments (docs/product.md#card-payments): anyone may start a checkout; a signed-in couple's is theirs. */
 export const paymentsRouter = router({
@@ -15,5 +18,13 @@ export const paymentsRouter = router({
         requestLocale(ctx.req),
       ),
     ),
+  /** The price with a coupon code, before checkout (decision 0240): rate-limited per address. */
+  quote: publicProcedure
+    .input(quoteInputSchema)
+    .query(({ ctx, input }) => quotePrice(ctx.deps, input, ctx.req.ip ?? 'unknown')),
+  /** The course as a gift (decision 0242): the buyer pays; the couple redeems. */
+  startGiftCheckout: publicProcedure
+    .input(startGiftCheckoutSchema)
+    .mutation(({ ctx, input }) => startGiftCheckout(ctx.deps, input)),
   buyer: coupleProcedure.query(({ ctx }) => buyerDetails(ctx.deps, ctx.auth.accountId)),
 });

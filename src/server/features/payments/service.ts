@@ -1,13 +1,23 @@
 import type Stripe from 'stripe';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
+import { type StartGiftCheckoutInput, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
 import { startCheckoutSchema, type CheckoutStarted, type StartCheckoutInput } from '../../../shared/payments-schemas';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
 import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import { type AdminActor, type RefundResult, refundOrder, refundOrderAsAdmin } from '../orders/admin-service';
-import { fulfilCompletedOrder } from '../orders/service';
+import {
+  CHECKOUT_SESSION_MINUTES,
+  markCouponUseUsed,
+  releaseCouponUse,
+  reserveCouponUse,
+  reservedAmount,
+  type ReservedUse,
+} from '../coupons/service';
+import { buyerTokenOf, completeGiftPurchase, createPendingGift } from '../gifts/service';
+import { fulfilCompletedOrder, generateOrderId } from '../orders/service';
 import { queueOrderNotice } from '../mail/service';
 import {
   findBuyerDetails,
@@ -48,12 +58,78 @@ export const SESSION_NOT_FOUND = 'This payment session was not found. Please sta
 /** Who starts a checkout: a signed-in couple's account is named on the session (decision 0155). */
 export type CheckoutStarter = { kind: 'couple'; accountId: number } | { kind: 'other' };
 
+/** What one Checkout Session sells: the course, at `amount` (the price, or the coupon's price). */
+interface CheckoutPlan {
+  email: string;
+  amount: number;
+  metadata: Record<string, string>;
+  /** The language of the page the buyer paid from: Stripe's own page follows it. */
+  locale: Locale;
+  clientReferenceId?: string;
+  cancelUrl: string;
+}
+
 /**
- * payments.startCheckout (docs/product.md#card-payments): a Checkout Session in payment mode for
- * the configured price, with the buyer's email, the names in metadata, a signed-in couple's
- * account as client_reference_id, and success and cancel URLs on PUBLIC_URL (cancel comes back
- * to /checkout with the form filled). Returns the hosted page's URL. The page's language goes in
- * metadata (and Stripe's own page follows it), so the account the payment creates gets it.
+ * A Checkout Session in payment mode for the server-computed amount (price_data: decision 0240),
+ * open for CHECKOUT_SESSION_MINUTES (its checkout.session.expired event releases a coupon's use).
+ */
+async function createCheckoutSession(deps: AppDeps, plan: CheckoutPlan): Promise<string> {
+  const settings = requireStripe(deps);
+  const { publicUrl, payments } = deps.config;
+  const stripe = await stripeFor(settings);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer_email: plan.email,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: payments.currency,
+            unit_amount: plan.amount,
+            product_data: { name: WORKBOOK_TITLE },
+          },
+        },
+      ],
+      // The page's language also goes in metadata, so the account the payment creates gets it.
+      metadata: { ...plan.metadata, locale: plan.locale },
+      locale: plan.locale,
+      ...(plan.clientReferenceId !== undefined && { client_reference_id: plan.clientReferenceId }),
+      // One minute over Stripe's shortest life, so the clocks' difference never makes it too short.
+      expires_at: Math.floor(Date.now() / 1000) + (CHECKOUT_SESSION_MINUTES + 1) * 60,
+      success_url: `${publicUrl}/api/payments/return?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: plan.cancelUrl,
+    });
+  } catch (error) {
+    // A wrong key, Stripe down, or a network failure: the buyer may try again; nothing was charged.
+    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE, undefined, error);
+  }
+  if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
+  return session.url;
+}
+
+/**
+ * Opens the Checkout Session for a reserved coupon use; when Stripe fails, the use goes back at
+ * once (nothing was charged) before the 503 reaches the buyer.
+ */
+async function checkoutHoldingUse(deps: AppDeps, plan: CheckoutPlan, use: ReservedUse | undefined): Promise<string> {
+  try {
+    return await createCheckoutSession(deps, plan);
+  } catch (error) {
+    if (use) await releaseCouponUse(deps.db, use.useId);
+    throw error;
+  }
+}
+
+/**
+ * payments.startCheckout (docs/product.md#card-payments): a Checkout Session for the price, or the
+ * price after the buyer's coupon (computed here; one use of the code reserved for this checkout),
+ * with the buyer's email, the names in metadata, a signed-in couple's account as
+ * client_reference_id, and success and cancel URLs on PUBLIC_URL (cancel comes back to /checkout
+ * with the form filled). Returns the hosted page's URL. A coupon that makes the price 0 completes
+ * the order here, without Stripe, and returns its /success page. The page's language goes to
+ * Stripe and in metadata, so the account the payment creates gets it.
  */
 export async function startCheckout(
   deps: AppDeps,
@@ -62,40 +138,110 @@ export async function startCheckout(
   /** The language of the page the buyer paid from: Stripe's page, and the new account, use it. */
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<CheckoutStarted> {
-  const settings = requireStripe(deps);
   const parsed = startCheckoutSchema.safeParse(rawInput);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
-  const { publicUrl, payments } = deps.config;
-  const back = new URLSearchParams({ email: input.email, firstName: input.firstName, lastName: input.lastName });
-  const stripe = await stripeFor(settings);
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await stripe.checkout.sessions.create({
-      mode: 'payment',
-      customer_email: input.email,
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: payments.currency,
-            unit_amount: payments.priceCents,
-            product_data: { name: WORKBOOK_TITLE },
-          },
-        },
-      ],
-      metadata: { firstName: input.firstName, lastName: input.lastName, locale },
-      locale,
-      ...(starter.kind === 'couple' && { client_reference_id: String(starter.accountId) }),
-      success_url: `${publicUrl}/api/payments/return?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${publicUrl}/checkout?${back.toString()}`,
+  if (!input.couponCode) requireStripe(deps);
+  const { publicUrl } = deps.config;
+  const order = { email: input.email, firstName: input.firstName, lastName: input.lastName };
+  const reference = starter.kind === 'couple' ? String(starter.accountId) : null;
+
+  if (input.couponCode) {
+    const code = input.couponCode;
+    const free = await deps.db.transaction().execute(async (trx) => {
+      const use = await reserveCouponUse(trx, deps, code, input.email);
+      if (use.amount > 0) return { use, orderId: null };
+      refuseDemoEmail(deps, input.email);
+      const orderId = generateOrderId();
+      await fulfilPaidOrder(trx, deps, { ...order, id: orderId, amount: 0 }, 'coupon', {
+        reference,
+        giftId: undefined,
+        couponUseId: use.useId,
+        locale,
+      });
+      return { use, orderId };
     });
-  } catch (error) {
-    // A wrong key, Stripe down, or a network failure: the buyer may try again; nothing was charged.
-    throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE, undefined, error);
+    if (free.orderId) return { url: `${publicUrl}/success?payment_intent=${free.orderId}` };
+    const back = new URLSearchParams({ ...order, couponCode: code });
+    const url = await checkoutHoldingUse(
+      deps,
+      {
+        email: input.email,
+        amount: free.use.amount,
+        metadata: { firstName: input.firstName, lastName: input.lastName, couponUse: String(free.use.useId) },
+        locale,
+        ...(reference !== null && { clientReferenceId: reference }),
+        cancelUrl: `${publicUrl}/checkout?${back.toString()}`,
+      },
+      free.use,
+    );
+    return { url };
   }
-  if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', CHECKOUT_UNAVAILABLE);
-  return { url: session.url };
+
+  const back = new URLSearchParams(order);
+  const url = await createCheckoutSession(deps, {
+    email: input.email,
+    amount: deps.config.payments.priceCents,
+    metadata: { firstName: input.firstName, lastName: input.lastName },
+    locale,
+    ...(reference !== null && { clientReferenceId: reference }),
+    cancelUrl: `${publicUrl}/checkout?${back.toString()}`,
+  });
+  return { url };
+}
+
+export const DEMO_EMAIL_RESERVED = 'This email is reserved for the demo account; please use your own email.';
+
+function refuseDemoEmail(deps: AppDeps, email: string): void {
+  if (deps.config.demoEmail !== '' && email === deps.config.demoEmail)
+    throw new AppError('CONFLICT', DEMO_EMAIL_RESERVED);
+}
+
+/**
+ * gifts.startCheckout (decision 0242): the gift is written unpaid, then paid for as any checkout
+ * (a coupon applies the same way); the buyer comes back to the gift's receipt page. The buyer's
+ * session never names an account: nobody's access changes until the couple redeems the gift.
+ */
+export async function startGiftCheckout(deps: AppDeps, rawInput: StartGiftCheckoutInput): Promise<CheckoutStarted> {
+  const parsed = startGiftCheckoutSchema.safeParse(rawInput);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  const input = parsed.data;
+  if (!input.couponCode) requireStripe(deps);
+  const { publicUrl, payments } = deps.config;
+  const prepared = await deps.db.transaction().execute(async (trx) => {
+    const gift = await createPendingGift(trx, input);
+    const use = input.couponCode ? await reserveCouponUse(trx, deps, input.couponCode, input.buyerEmail) : undefined;
+    const amount = use ? use.amount : payments.priceCents;
+    if (amount > 0) return { gift, use, amount, free: false };
+    refuseDemoEmail(deps, input.buyerEmail);
+    const orderId = generateOrderId();
+    const order = { id: orderId, email: input.buyerEmail, firstName: input.buyerName, lastName: '', amount: 0 };
+    await fulfilPaidOrder(trx, deps, order, 'coupon', {
+      reference: null,
+      giftId: gift.giftId,
+      couponUseId: use?.useId,
+    });
+    return { gift, use, amount, free: true };
+  });
+  const receipt = `${publicUrl}/gift/sent?token=${prepared.gift.buyerToken}`;
+  if (prepared.free) return { url: receipt };
+  const url = await checkoutHoldingUse(
+    deps,
+    {
+      email: input.buyerEmail,
+      amount: prepared.amount,
+      metadata: {
+        firstName: input.buyerName,
+        lastName: '',
+        giftId: String(prepared.gift.giftId),
+        ...(prepared.use && { couponUse: String(prepared.use.useId) }),
+      },
+      locale: input.locale,
+      cancelUrl: `${publicUrl}/gift`,
+    },
+    prepared.use,
+  );
+  return { url };
 }
 
 /**
@@ -104,7 +250,10 @@ export async function startCheckout(
  * webhook confirms the payment a pending order stands in, so /success can say the payment is
  * being processed. 404 for a session Stripe does not know or one that was never paid for.
  */
-export async function resolveCheckoutReturn(deps: AppDeps, sessionId: string): Promise<{ paymentIntentId: string }> {
+export async function resolveCheckoutReturn(
+  deps: AppDeps,
+  sessionId: string,
+): Promise<{ paymentIntentId: string; giftToken: string | null }> {
   const settings = requireStripe(deps);
   const stripe = await stripeFor(settings);
   let session: Stripe.Checkout.Session;
@@ -126,7 +275,14 @@ export async function resolveCheckoutReturn(deps: AppDeps, sessionId: string): P
     lastName: (session.metadata?.lastName ?? '').trim(),
     email,
   });
-  return { paymentIntentId };
+  const giftId = metadataId(session.metadata?.giftId);
+  const giftToken = giftId === undefined ? null : ((await buyerTokenOf(deps.db, giftId)) ?? null);
+  return { paymentIntentId, giftToken };
+}
+
+/** A row id the server itself put in a session's metadata; undefined when absent or not an id. */
+function metadataId(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The payment intent an event is about (the order id), when it names one. */
@@ -183,6 +339,12 @@ export async function handleStripeWebhook(
       case 'charge.refunded':
         if (event.data.object.refunded === true) await refundCharge(trx, event.data.object);
         return;
+      case 'checkout.session.expired': {
+        // Never paid: the coupon use it held goes back (decision 0240).
+        const useId = metadataId(event.data.object.metadata?.couponUse);
+        if (useId !== undefined) await releaseCouponUse(trx, useId);
+        return;
+      }
       default:
         return; // Other event types: answered 200 and ignored.
     }
@@ -190,22 +352,26 @@ export async function handleStripeWebhook(
   return { received: true };
 }
 
-/** Why a paid amount is not honoured as the course's price; null when it is the price. */
-function priceMismatch(deps: AppDeps, session: Stripe.Checkout.Session): string | null {
-  const { priceCents, currency } = deps.config.payments;
+/**
+ * Why a paid amount is not honoured; null when it is exactly what this checkout was to charge: the
+ * price, or the amount its reserved coupon use recorded (decision 0240).
+ */
+function priceMismatch(deps: AppDeps, session: Stripe.Checkout.Session, expectedCents: number): string | null {
+  const { currency } = deps.config.payments;
   const paidCurrency = (session.currency ?? '').toLowerCase();
-  if (session.amount_total !== priceCents || paidCurrency !== currency) {
-    return `Paid ${session.amount_total ?? 'no amount'} ${paidCurrency || '(no currency)'}, not the price ${priceCents} ${currency}: check the payment in Stripe, then mark the order paid or refund it.`;
+  if (session.amount_total !== expectedCents || paidCurrency !== currency) {
+    return `Paid ${session.amount_total ?? 'no amount'} ${paidCurrency || '(no currency)'}, not the price ${expectedCents} ${currency}: check the payment in Stripe, then mark the order paid or refund it.`;
   }
   return null;
 }
 
 /**
  * A paid Checkout Session: the order (its payment intent's id) becomes completed as any completed
- * order (docs/product.md#orders): full access and the personal code by email. Nothing when the
- * order is completed or refunded already (a second event for one payment). Stored `pending` with
- * a flag and no access when the amount is not the price or the buyer cannot get access; stored
- * `refunded` with no access when the refund arrived first.
+ * order (docs/product.md#orders): full access and the personal code by email; for a gift, the
+ * gift is paid and its emails queued instead (decision 0242). Nothing when the order is completed
+ * or refunded already (a second event for one payment). Stored `pending` with a flag and no
+ * access when the amount is not what this checkout was to charge or the buyer cannot get access;
+ * stored `refunded` with no access when the refund arrived first.
  */
 async function completeSession(trx: DB, deps: AppDeps, session: Stripe.Checkout.Session): Promise<void> {
   const orderId = idOf(session.payment_intent);
@@ -228,7 +394,10 @@ async function completeSession(trx: DB, deps: AppDeps, session: Stripe.Checkout.
     await saveStripeOrder(trx, { ...order, status: 'refunded', flag: null });
     return;
   }
-  let flag = priceMismatch(deps, session);
+  const couponUseId = metadataId(session.metadata?.couponUse);
+  const giftId = metadataId(session.metadata?.giftId);
+  const reserved = couponUseId === undefined ? undefined : await reservedAmount(trx, couponUseId);
+  let flag = priceMismatch(deps, session, reserved ?? deps.config.payments.priceCents);
   if (!flag && deps.config.demoEmail !== '' && email === deps.config.demoEmail) {
     flag = `The email ${email} is reserved for the demo account (DEMO_EMAIL): refund the payment.`;
   }
@@ -237,29 +406,70 @@ async function completeSession(trx: DB, deps: AppDeps, session: Stripe.Checkout.
     await queueOrderNotice(trx, deps, { ...order, status: 'pending' });
     return;
   }
+  await fulfilPaidOrder(trx, deps, order, 'stripe', {
+    reference: session.client_reference_id,
+    giftId,
+    couponUseId: reserved === undefined ? undefined : couponUseId,
+    locale: isLocale(session.metadata?.locale) ? session.metadata.locale : undefined,
+  });
+}
 
-  let coupleId: number;
-  const starter = await signedInStarter(trx, session.client_reference_id, email);
-  if (starter) {
-    // Decision 0155: the couple that started checkout signed in is upgraded as it is.
-    await grantFullAccessToCouple(trx, starter.coupleId);
-    coupleId = starter.coupleId;
-  } else {
-    try {
-      const locale = session.metadata?.locale;
-      coupleId = (
-        await fulfilCompletedOrder(trx, deps, email, undefined, order.firstName, isLocale(locale) ? locale : undefined)
-      ).coupleId;
-    } catch (error) {
-      // Refused before it changed anything (the email is an administrator's): kept for the seller.
-      if (!(error instanceof AppError)) throw error;
-      await saveStripeOrder(trx, { ...order, status: 'pending', flag: error.message });
-      await queueOrderNotice(trx, deps, { ...order, status: 'pending' });
+/**
+ * An order whose payment is honoured (the webhook's, or a 100 % coupon's): a gift is marked paid
+ * (no account changes); otherwise the couple that started checkout signed in is upgraded as it
+ * is (decision 0155), or the buyer's email gets full access and a code; the coupon's use counts
+ * as used; the order is stored completed and the seller notified. A buyer who cannot get access
+ * (an administrator's email) leaves the order pending with the reason, for the seller.
+ */
+async function fulfilPaidOrder(
+  trx: DB,
+  deps: AppDeps,
+  order: { id: string; amount: number; email: string; firstName: string; lastName: string; currency?: string },
+  provider: 'stripe' | 'coupon',
+  links: {
+    reference: string | null;
+    giftId: number | undefined;
+    couponUseId: number | undefined;
+    /** The buyer's page language: a new account gets it (decision 0231). */
+    locale?: Locale;
+  },
+): Promise<void> {
+  const full = { ...order, currency: order.currency ?? deps.config.payments.currency, coupleId: null, provider };
+  let coupleId: number | null = null;
+  if (links.giftId !== undefined) {
+    const paid = await completeGiftPurchase(trx, deps, links.giftId, {
+      orderId: order.id,
+      amount: order.amount,
+      currency: full.currency,
+    });
+    if (!paid) {
+      const flag = 'Paid for a gift this server does not know, or one paid already: check the payment in Stripe.';
+      await saveStripeOrder(trx, { ...full, status: 'pending', flag });
+      await queueOrderNotice(trx, deps, { ...full, status: 'pending' });
       return;
     }
+  } else {
+    const starter = await signedInStarter(trx, links.reference, order.email);
+    if (starter) {
+      await grantFullAccessToCouple(trx, starter.coupleId);
+      coupleId = starter.coupleId;
+    } else {
+      try {
+        coupleId = (await fulfilCompletedOrder(trx, deps, order.email, undefined, order.firstName, links.locale))
+          .coupleId;
+      } catch (error) {
+        // Refused before it changed anything (the email is an administrator's): kept for the seller.
+        if (!(error instanceof AppError)) throw error;
+        if (provider === 'coupon') throw error; // nothing was paid: the buyer is told at once
+        await saveStripeOrder(trx, { ...full, status: 'pending', flag: error.message });
+        await queueOrderNotice(trx, deps, { ...full, status: 'pending' });
+        return;
+      }
+    }
   }
-  await saveStripeOrder(trx, { ...order, coupleId, status: 'completed', flag: null });
-  await queueOrderNotice(trx, deps, { ...order, status: 'completed' });
+  if (links.couponUseId !== undefined) await markCouponUseUsed(trx, links.couponUseId, order.id);
+  await saveStripeOrder(trx, { ...full, coupleId, status: 'completed', flag: null });
+  await queueOrderNotice(trx, deps, { ...full, status: 'completed' });
 }
 
 /** The couple account named by client_reference_id, when its email is the buyer's. */

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PrintableWeek } from './framework-pdf';
+import type { GiftCard } from './gift-card-pdf';
 import type { InspectResult, MergeResult, MergeSource } from './pdf-work';
 
 /**
@@ -12,13 +13,15 @@ export type PdfJob =
   | { kind: 'inspect'; file: string; maxPages: number }
   | { kind: 'merge'; sources: MergeSource[]; target: string; printablesDir: string; title: string }
   | { kind: 'printable'; week: PrintableWeek; target: string }
-  | { kind: 'keepsake'; source: string; target: string; workDir: string; title: string };
+  | { kind: 'keepsake'; source: string; target: string; workDir: string; title: string }
+  | { kind: 'gift-card'; card: GiftCard };
 
 interface PdfJobResults {
   inspect: InspectResult;
   merge: MergeResult;
   printable: null;
   keepsake: MergeResult;
+  'gift-card': Uint8Array;
 }
 
 export class PdfJobTimeout extends Error {
@@ -174,4 +177,12 @@ export const PRINTABLE_TIME_LIMIT_MS = 30_000;
 /** ensurePrintable's generator for the server: the generation runs in a worker thread. */
 export async function generatePrintableInWorker(week: PrintableWeek, target: string): Promise<void> {
   await runPdfJob({ kind: 'printable', week, target }, { timeoutMs: PRINTABLE_TIME_LIMIT_MS });
+}
+
+/** How long drawing one gift card may take. */
+export const GIFT_CARD_TIME_LIMIT_MS = 15_000;
+
+/** The printable gift card (decision 0242), drawn in a worker thread like every PDF. */
+export async function renderGiftCardInWorker(card: GiftCard): Promise<Uint8Array> {
+  return runPdfJob({ kind: 'gift-card', card }, { timeoutMs: GIFT_CARD_TIME_LIMIT_MS });
 }

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { PdfJob } from './pdf-jobs';
+import { renderGiftCardPdf } from './gift-card-pdf';
 import { buildKeepsake, generatePrintable, inspectPdf, mergeWorkbook } from './pdf-work';
 
 /**
@@ -18,6 +19,8 @@ async function run(job: PdfJob): Promise<unknown> {
       return null;
     case 'keepsake':
       return buildKeepsake(job.source, job.target, job.workDir, job.title);
+    case 'gift-card':
+      return renderGiftCardPdf(job.card);
   }
 }
 

@@ -13,7 +13,7 @@ import { RecoveryCodes } from './recovery-codes';
 
 type Setup = RouterOutputs['adminSecurity']['startSetup'];
 
-/** The server's known refusals (CONTRACT.md keeps them English) in the admin's language. */
+/** The server's known refusals (docs/product.md#http-api keeps them English) in the admin's language. */
 const SERVER_MESSAGES: Record<string, MessageId> = {
   'That code is not right. Check that the time on your phone is set automatically, and enter the newest code.':
     'admin.twoFactor.serverWrongCode',

@@ -2,6 +2,7 @@ import {
   IconBook,
   IconChartBar,
   IconFileTypePdf,
+  IconGift,
   IconHeartHandshake,
   IconListCheck,
   IconMail,
@@ -9,6 +10,7 @@ import {
   type IconProps,
   IconReceipt,
   IconSettings,
+  IconTicket,
 } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
@@ -34,6 +36,8 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/overview', label: 'admin.nav.overview', icon: IconChartBar },
   { to: '/admin/orders', label: 'admin.nav.orders', icon: IconReceipt },
+  { to: '/admin/coupons', label: 'admin-coupons.title', icon: IconTicket },
+  { to: '/admin/gifts', label: 'gifts.admin.title', icon: IconGift },
   { to: '/admin/couples', label: 'admin.nav.couples', icon: IconHeartHandshake },
   { to: '/admin/messages', label: 'admin.nav.messages', icon: IconMail, Badge: UnreadMessagesBadge },
   { to: '/admin/outbox', label: 'admin.nav.email', icon: IconMailForward },

@@ -158,6 +158,9 @@ function Hero({ price }: { price: AdvertisedPrice }) {
               <Button component="a" href="#course" size="lg" variant="default" onClick={handleSectionClick('course')}>
                 {t('landing.hero.learnMore')}
               </Button>
+              <Button component="a" href="/gift" size="lg" variant="subtle">
+                {t('common.gift.give')}
+              </Button>
             </Group>
             <IconList
               className={classes.heroPoints}
@@ -335,6 +338,9 @@ function Pricing({ price }: { price: AdvertisedPrice }) {
           <Suspense fallback={<FormSkeleton fields={3} label={t('landing.pricing.formLoading')} />}>
             <PricingForm />
           </Suspense>
+          <Text size="sm" mt="md">
+            {t('common.gift.forCouple')} <a href="/gift">{t('common.gift.give')}</a>
+          </Text>
         </div>
       </div>
     </LandingSection>

@@ -93,6 +93,61 @@ describe('/checkout with card payments', { timeout: 20_000 }, () => {
   });
 });
 
+describe('/checkout with a coupon code', { timeout: 20_000 }, () => {
+  const QUOTE = { couponCode: 'SPRING20', priceCents: 4900, discountCents: 980, totalCents: 3920, currency: 'usd' };
+
+  it('shows the server-quoted price before paying and sends the one applied code', async () => {
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => {});
+    const stub = stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.quote': () => ({ data: QUOTE }),
+      'payments.startCheckout': () => ({ data: { url: 'https://checkout.stripe.test/pay/cs_test_2' } }),
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: 'Coupon code (optional)' }), 'spring20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Code SPRING20 applied: $39.20 instead of $49.00.')).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'payments.quote')?.input).toEqual({
+      couponCode: 'spring20',
+      email: 'ana@example.com',
+    });
+    await user.click(screen.getByRole('button', { name: 'Pay $39.20' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_test_2'));
+    expect(stub.calls.find((call) => call.path === 'payments.startCheckout')?.input).toEqual({
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Lima',
+      couponCode: 'SPRING20',
+    });
+  });
+
+  it('says why a code is refused, under the field, and keeps the full price', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.quote': () => ({ error: { message: 'This coupon code has expired.', httpStatus: 409 } }),
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: 'Coupon code (optional)' }), 'OLD');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This coupon code has expired.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $49.00' })).toBeEnabled();
+  });
+
+  it('applies a code brought back in the address (the cancel URL)', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.quote': () => ({ data: QUOTE }),
+    });
+    renderApp(`${PATH}&couponCode=SPRING20`);
+    expect(await screen.findByRole('button', { name: 'Pay $39.20' })).toBeInTheDocument();
+  });
+});
+
 describe('/checkout without card payments', { timeout: 20_000 }, () => {
   it('is exactly the Payment Setup Required page, texts unchanged', async () => {
     stubTrpcFetch({

@@ -2,8 +2,11 @@ import { Alert, Button, Container, Group, List, Paper, Skeleton, Stack, Text, Ti
 import { IconAlertCircle, IconLock, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { PriceQuote } from '../../../shared/coupons-schemas';
 import type { CheckoutDetails } from '../../../shared/orders';
 import { formatMoney } from '../../../shared/i18n/format';
+import { CouponField } from '../../components/coupon-field';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
@@ -41,8 +44,11 @@ export function CardCheckout({
   details,
   priceCents,
   currency,
+  couponCode,
 }: {
   details: CheckoutDetails;
+  /** A code the buyer applied before (the cancel URL brings it back). */
+  couponCode?: string;
   priceCents: number;
   currency: string;
 }) {
@@ -50,10 +56,17 @@ export function CardCheckout({
   const start = useMutation(
     trpc.payments.startCheckout.mutationOptions({ onSuccess: ({ url }) => checkoutNavigation.go(url) }),
   );
-  const price = formatMoney(locale, priceCents, currency);
+  const [quote, setQuote] = useState<PriceQuote | null>(null);
+  // The price the server quoted for the applied code; the server computes it again at checkout.
+  const price = formatMoney(locale, quote ? quote.totalCents : priceCents, currency);
   const rows: [string, string][] = [
     [t('checkout.card.course'), t('checkout.workbookTitle')],
-    [t('checkout.card.price'), t('checkout.card.priceOnce', { price })],
+    [
+      t('checkout.card.price'),
+      quote
+        ? t('gifts.checkout.priceWithCode', { price, code: quote.couponCode })
+        : t('checkout.card.priceOnce', { price }),
+    ],
     [t('checkout.card.name'), `${details.firstName} ${details.lastName}`],
     [t('checkout.card.email'), details.email],
   ];
@@ -77,6 +90,7 @@ export function CardCheckout({
             <List.Item>{t('checkout.card.guarantee')}</List.Item>
             <List.Item>{t('checkout.card.instant')}</List.Item>
           </List>
+          <CouponField email={details.email} initialCode={couponCode} onChange={setQuote} disabled={start.isPending} />
           {start.isError && (
             <Alert
               color="red"
@@ -92,9 +106,9 @@ export function CardCheckout({
               size="md"
               leftSection={<IconLock size={18} aria-hidden="true" />}
               loading={paying}
-              onClick={() => start.mutate(details)}
+              onClick={() => start.mutate({ ...details, ...(quote ? { couponCode: quote.couponCode } : {}) })}
             >
-              {t('checkout.card.pay', { price })}
+              {quote?.totalCents === 0 ? t('gifts.checkout.getCourse') : t('checkout.card.pay', { price })}
             </Button>
             {/* A typo in the email would send the access code astray: back to the filled-in form. */}
             <Button

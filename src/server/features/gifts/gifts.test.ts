@@ -1,0 +1,404 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { FakeClock } from '../mail/test-support';
+import { MailWorker } from '../mail/worker';
+import type { MailTransport } from '../mail/transport';
+import { GIFT_ALREADY_REDEEMED, GIFT_NOT_FOUND, GIFT_REFUNDED, GIFT_SEND_AT_PAST } from './service';
+
+const KEY = 'sk_test_gifts';
+const SECRET = 'whsec_giftstest';
+const PUBLIC_URL = 'https://vows.example';
+const DAY = 24 * 60 * 60_000;
+
+let double: StripeDouble;
+let t: TestApp;
+let sequence = 0;
+
+beforeAll(async () => {
+  double = await startStripeDouble({ secretKey: KEY, webhookSecret: SECRET });
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: KEY,
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_BASE: double.url,
+    PUBLIC_URL,
+    PRICE_CENTS: '4900',
+    CURRENCY: 'usd',
+    ADMIN_EMAIL: 'seller@vows.example',
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  double.webhookUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/payments/webhook`;
+});
+afterAll(async () => {
+  await t?.close();
+  await double?.close();
+});
+beforeEach(async () => {
+  await t.deps.db.deleteFrom('outbound_emails').execute();
+});
+
+function giftInput(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    buyerName: 'Aunt Marisol',
+    buyerEmail: `aunt${sequence}@example.com`,
+    coupleNames: 'Lucía & Tomás',
+    coupleEmail: `couple${sequence}@example.com`,
+    message: 'For the two of you, with all my love.',
+    sendAt: null,
+    ...overrides,
+  };
+}
+
+function sessionFor(url: string) {
+  const session = [...double.sessions.values()].find((s) => s.url === url);
+  if (!session) throw new Error(`no session for ${url}`);
+  return session;
+}
+
+/** The buyer pays on the hosted page and comes back: the receipt page's token. */
+async function buyGift(overrides: Record<string, unknown> = {}) {
+  const input = giftInput(overrides);
+  const { url } = await (await callerFor(t)).payments.startGiftCheckout(input as never);
+  const session = sessionFor(url);
+  const paid = await double.pay(session.id);
+  const back = await t.app.inject({ method: 'GET', url: `/api/payments/return?session_id=${session.id}` });
+  expect(back.statusCode).toBe(303);
+  const location = back.headers.location as string;
+  expect(location).toMatch(/^\/gift\/sent\?token=[A-Za-z0-9]{32}$/);
+  const token = new URL(location, PUBLIC_URL).searchParams.get('token')!;
+  const gift = await t.deps.db
+    .selectFrom('gifts')
+    .selectAll()
+    .where('buyer_token', '=', token)
+    .executeTakeFirstOrThrow();
+  return { input, session, paid, token, gift };
+}
+
+async function emailsTo(recipient: string) {
+  return t.deps.db
+    .selectFrom('outbound_emails')
+    .select(['id', 'kind', 'subject', 'text_body', 'status', 'next_attempt_at'])
+    .where('recipient', '=', recipient)
+    .orderBy('id')
+    .execute();
+}
+
+async function accessOf(email: string) {
+  const row = await t.deps.db
+    .selectFrom('accounts')
+    .innerJoin('couples', 'couples.id', 'accounts.couple_id')
+    .select(['couples.access_level as accessLevel', 'couples.id as coupleId'])
+    .where('accounts.email', '=', email)
+    .executeTakeFirst();
+  return row;
+}
+
+describe('buying a gift', () => {
+  it('takes the payment, gives the buyer no account, and queues the gift email and the receipt', async () => {
+    const { input, paid, token, gift } = await buyGift();
+    expect(sessionFor(paid.url).metadata.giftId).toBe(String(gift.id));
+    expect(paid.client_reference_id).toBeNull();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'completed', couple_id: null, email: input.buyerEmail, amount: 4900 });
+    expect(gift.paid_at).not.toBeNull();
+    expect(await accessOf(input.buyerEmail)).toBeUndefined();
+    expect(await accessOf(input.coupleEmail)).toBeUndefined(); // nothing until the couple opens it
+
+    const toCouple = await emailsTo(input.coupleEmail);
+    expect(toCouple.map((m) => m.kind)).toEqual(['gift']);
+    expect(toCouple[0]!.subject).toBe('Aunt Marisol gave you Vows & Weeks');
+    expect(toCouple[0]!.text_body).toContain(input.message);
+    expect(toCouple[0]!.text_body).toContain(`${PUBLIC_URL}/redeem?code=${gift.redeem_code}`);
+    const toBuyer = await emailsTo(input.buyerEmail);
+    expect(toBuyer.map((m) => m.kind)).toEqual(['gift-receipt']);
+    expect(toBuyer[0]!.text_body).toContain('$49.00');
+    expect(toBuyer[0]!.text_body).toContain(`${PUBLIC_URL}/gift/sent?token=${token}`);
+
+    const receipt = await (await callerFor(t)).gifts.receipt({ token });
+    expect(receipt).toMatchObject({ paid: true, redeemCode: gift.redeem_code, coupleEmail: input.coupleEmail });
+    expect(receipt.cardUrl).toBe(`/api/gifts/${token}/card.pdf`);
+  });
+
+  it('with a coupon charges the discounted amount, and the webhook accepts exactly it', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    await admin.adminCoupons.create({ code: 'WEDDING10', kind: 'fixed', amount: 1000 });
+    const { paid, gift } = await buyGift({ couponCode: 'wedding10' });
+    expect(paid.amount_total).toBe(3900);
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'completed', amount: 3900, flag: null });
+    expect(gift.paid_at).not.toBeNull();
+  });
+
+  it('with a 100 % coupon is paid at once without Stripe, and the buyer goes straight to the receipt', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    await admin.adminCoupons.create({ code: 'FREEGIFT', kind: 'percent', amount: 100 });
+    const before = double.sessions.size;
+    const input = giftInput({ couponCode: 'FREEGIFT' });
+    const { url } = await (await callerFor(t)).payments.startGiftCheckout(input as never);
+    expect(double.sessions.size).toBe(before);
+    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/gift/sent\\?token=[A-Za-z0-9]{32}$`));
+    expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift']);
+  });
+
+  it('refuses bad input with a 400 naming the field, and a date in the past', async () => {
+    const caller = await callerFor(t);
+    await expect(caller.payments.startGiftCheckout(giftInput({ coupleEmail: 'nope' }) as never)).rejects.toThrow(
+      /email/,
+    );
+    await expect(caller.payments.startGiftCheckout(giftInput({ coupleNames: ' ' }) as never)).rejects.toThrow(
+      /coupleNames is required/,
+    );
+    await expect(caller.payments.startGiftCheckout(giftInput({ message: 'x'.repeat(1001) }) as never)).rejects.toThrow(
+      /message must be at most/,
+    );
+    await expect(
+      caller.payments.startGiftCheckout(giftInput({ sendAt: new Date(Date.now() - 3 * DAY).toISOString() }) as never),
+    ).rejects.toThrow(GIFT_SEND_AT_PAST);
+    const count = await t.deps.db
+      .selectFrom('gifts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const unpaidBefore = Number(count.n);
+    await expect(caller.payments.startGiftCheckout(giftInput({ couponCode: 'NO-SUCH' }) as never)).rejects.toThrow(
+      /does not exist/,
+    );
+    const after = await t.deps.db
+      .selectFrom('gifts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(unpaidBefore); // the refused checkout left no gift behind
+  });
+});
+
+describe('a scheduled gift', () => {
+  it('waits in the outbox until its date, survives a restart, and is sent once by two workers', async () => {
+    const sendAt = Date.now() + 10 * DAY;
+    const { input } = await buyGift({ sendAt: new Date(sendAt).toISOString() });
+    const row = (await emailsTo(input.coupleEmail))[0]!;
+    expect(row.next_attempt_at).toBe(sendAt);
+
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      description: 'test',
+      async send(message) {
+        sent.push(`${message.kind}:${message.to}`);
+        return {};
+      },
+      close() {},
+    };
+    const clock = new FakeClock(Date.now());
+    const first = new MailWorker(t.deps, { clock, transport });
+    await first.runOnce(); // the receipt goes now; the gift waits
+    expect(sent).toContain(`gift-receipt:${input.buyerEmail}`);
+    expect(sent).not.toContain(`gift:${input.coupleEmail}`);
+    await first.stop();
+
+    // A restart: new workers (two processes) read the same outbox later.
+    const later = new FakeClock(sendAt + 1000);
+    const a = new MailWorker(t.deps, { clock: later, transport });
+    const b = new MailWorker(t.deps, { clock: later, transport });
+    await Promise.all([a.runOnce(), b.runOnce()]);
+    await Promise.all([a.runOnce(), b.runOnce()]);
+    expect(sent.filter((entry) => entry === `gift:${input.coupleEmail}`)).toHaveLength(1);
+    expect((await emailsTo(input.coupleEmail))[0]!.status).toBe('sent');
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('shows as scheduled in the back office, then as sent', async () => {
+    const { gift } = await buyGift({ sendAt: new Date(Date.now() + 5 * DAY).toISOString() });
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const scheduled = await admin.adminGifts.list({ status: 'scheduled' });
+    expect(scheduled.map((g) => g.id)).toContain(gift.id);
+    expect(JSON.stringify(scheduled)).not.toContain(gift.redeem_code);
+    await admin.adminGifts.resend({ id: gift.id }); // now instead of on its date
+    const rows = await emailsTo(gift.couple_email);
+    expect(rows).toHaveLength(1); // the scheduled one was withdrawn, not sent twice
+    expect(rows[0]!.next_attempt_at).toBeLessThanOrEqual(Date.now());
+    const worker = new MailWorker(t.deps, {
+      transport: { description: 'test', send: async () => ({}), close() {} },
+    });
+    await worker.runOnce();
+    await worker.stop();
+    const sent = await admin.adminGifts.list({ status: 'sent' });
+    expect(sent.find((g) => g.id === gift.id)).toMatchObject({ status: 'sent' });
+  });
+});
+
+describe('redeeming a gift', () => {
+  it('creates the couple’s full-access account, sends their code, and tells the buyer it was opened', async () => {
+    const { input, gift, paid } = await buyGift();
+    const anonymous = await callerFor(t);
+    expect(await anonymous.gifts.preview({ code: gift.redeem_code.toLowerCase() })).toEqual({
+      fromName: 'Aunt Marisol',
+      coupleNames: 'Lucía & Tomás',
+      message: input.message,
+      redeemed: false,
+    });
+    expect(await anonymous.gifts.redeem({ code: gift.redeem_code })).toEqual({
+      outcome: 'created',
+      email: input.coupleEmail,
+    });
+    const account = await accessOf(input.coupleEmail);
+    expect(account?.accessLevel).toBe('full');
+    expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift', 'access-code']);
+    const opened = (await emailsTo(input.buyerEmail)).map((m) => m.kind);
+    expect(opened).toEqual(['gift-receipt', 'gift-opened']);
+    const openedText = (await emailsTo(input.buyerEmail))[1]!.text_body;
+    expect(openedText).not.toContain(input.coupleEmail); // nothing of the couple's account
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .select('couple_id')
+      .where('id', '=', paid.payment_intent!)
+      .executeTakeFirstOrThrow();
+    expect(order.couple_id).toBe(account!.coupleId);
+    // Still no account for the buyer.
+    expect(await accessOf(input.buyerEmail)).toBeUndefined();
+  });
+
+  it('answers 409 for a code used twice, 404 for an unknown code and 400 for a malformed one', async () => {
+    const { gift } = await buyGift();
+    const caller = await callerFor(t);
+    await caller.gifts.redeem({ code: gift.redeem_code });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.redeem',
+      headers: { 'content-type': 'application/json' },
+      payload: { code: gift.redeem_code },
+      remoteAddress: '10.7.0.1',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(GIFT_ALREADY_REDEEMED);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.redeem',
+      headers: { 'content-type': 'application/json' },
+      payload: { code: 'GIFT-AAAA-BBBB-CCCC' },
+      remoteAddress: '10.7.0.1',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(GIFT_NOT_FOUND);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.redeem',
+      headers: { 'content-type': 'application/json' },
+      payload: { code: 'hello' },
+      remoteAddress: '10.7.0.1',
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('upgrades a trial: the signed-in couple keeps its session; by email, the trial account is upgraded', async () => {
+    const signedIn = await createCouple(t.deps, { accessLevel: 'trial' });
+    const { gift } = await buyGift();
+    const cookie = await sessionCookie(t.deps, signedIn.accountId);
+    expect(await (await callerFor(t, cookie)).gifts.redeem({ code: gift.redeem_code })).toMatchObject({
+      outcome: 'upgraded',
+    });
+    expect((await accessOf(signedIn.email))?.accessLevel).toBe('full');
+    expect(await (await callerFor(t, cookie)).auth.check()).toMatchObject({ authenticated: true });
+
+    const trial = await createCouple(t.deps, { accessLevel: 'trial' });
+    const second = await buyGift({ coupleEmail: trial.email });
+    expect(await (await callerFor(t)).gifts.redeem({ code: second.gift.redeem_code })).toMatchObject({
+      outcome: 'created',
+    });
+    expect((await accessOf(trial.email))?.accessLevel).toBe('full');
+    expect((await emailsTo(trial.email)).map((m) => m.kind)).toEqual(['gift', 'access-code']);
+  });
+
+  it('opens once when two browsers redeem the same code at the same moment', async () => {
+    const { gift, input } = await buyGift();
+    const caller = await callerFor(t);
+    const results = await Promise.allSettled([
+      caller.gifts.redeem({ code: gift.redeem_code }),
+      caller.gifts.redeem({ code: gift.redeem_code }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused.map((r) => (r.reason as Error).message)).toEqual([GIFT_ALREADY_REDEEMED]);
+    expect((await emailsTo(input.coupleEmail)).filter((m) => m.kind === 'access-code')).toHaveLength(1);
+    expect((await emailsTo(input.buyerEmail)).filter((m) => m.kind === 'gift-opened')).toHaveLength(1);
+  });
+
+  it('cannot be opened once its payment was refunded', async () => {
+    const { gift, paid } = await buyGift();
+    await t.deps.db.updateTable('orders').set({ status: 'refunded' }).where('id', '=', paid.payment_intent!).execute();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.redeem',
+      headers: { 'content-type': 'application/json' },
+      payload: { code: gift.redeem_code },
+      remoteAddress: '10.7.0.2',
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe(GIFT_REFUNDED);
+    expect(await accessOf(gift.couple_email)).toBeUndefined();
+  });
+
+  it('is refused to an administrator, and the gift stays unopened', async () => {
+    const { gift } = await buyGift();
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    await expect(admin.gifts.redeem({ code: gift.redeem_code })).rejects.toThrow(/Sign out of the back office/);
+    expect((await (await callerFor(t)).gifts.preview({ code: gift.redeem_code })).redeemed).toBe(false);
+  });
+});
+
+describe('the back office and the card', () => {
+  it('changes the email of an unredeemed gift: the pending email goes to the new address instead', async () => {
+    const { gift } = await buyGift({ sendAt: new Date(Date.now() + 3 * DAY).toISOString() });
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    await admin.adminGifts.changeEmail({ id: gift.id, email: 'New.Address@Example.com' });
+    expect(await emailsTo(gift.couple_email)).toHaveLength(0);
+    const moved = await emailsTo('new.address@example.com');
+    expect(moved.map((m) => m.kind)).toEqual(['gift']);
+    expect(moved[0]!.next_attempt_at).toBe(gift.send_at);
+    await (await callerFor(t)).gifts.redeem({ code: gift.redeem_code });
+    expect((await accessOf('new.address@example.com'))?.accessLevel).toBe('full');
+    await expect(admin.adminGifts.changeEmail({ id: gift.id, email: 'late@example.com' })).rejects.toThrow(
+      /opened already/,
+    );
+    await expect(admin.adminGifts.resend({ id: gift.id })).rejects.toThrow(/opened already/);
+    await expect(admin.adminGifts.resend({ id: 999_999 })).rejects.toThrow(/not found/);
+    const listed = await admin.adminGifts.list({ status: 'redeemed' });
+    expect(listed.find((g) => g.id === gift.id)).toMatchObject({
+      status: 'redeemed',
+      coupleEmail: 'new.address@example.com',
+    });
+    await expect((await callerFor(t)).adminGifts.list({})).rejects.toThrow();
+  });
+
+  it('prints the card as a PDF with the redeem code, only for the buyer’s token of a paid gift', async () => {
+    const { token, gift } = await buyGift();
+    const card = await t.app.inject({ method: 'GET', url: `/api/gifts/${token}/card.pdf` });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('application/pdf');
+    expect(card.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.load(card.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toContain('Lucía & Tomás');
+    expect(gift.redeem_code).toMatch(/^GIFT-/);
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/gifts/${'x'.repeat(32)}/card.pdf` });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.app.inject({ method: 'GET', url: '/api/gifts/short/card.pdf' });
+    expect(malformed.statusCode).toBe(400);
+    const unpaid = await (await callerFor(t)).payments.startGiftCheckout(giftInput() as never);
+    const unpaidGift = await t.deps.db
+      .selectFrom('gifts')
+      .select('buyer_token')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(unpaid.url).toContain(double.url);
+    const early = await t.app.inject({ method: 'GET', url: `/api/gifts/${unpaidGift.buyer_token}/card.pdf` });
+    expect(early.statusCode).toBe(409);
+  });
+});

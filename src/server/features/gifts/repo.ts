@@ -1,0 +1,161 @@
+import { nowIso, type DB } from '../../db/client';
+
+/** Every SQL statement of gifts (decision 0242). */
+
+export interface GiftRow {
+  id: number;
+  buyerToken: string;
+  redeemCode: string;
+  buyerName: string;
+  buyerEmail: string;
+  coupleNames: string;
+  coupleEmail: string;
+  message: string;
+  sendAt: number;
+  locale: string;
+  orderId: string | null;
+  emailId: number | null;
+  paidAt: string | null;
+  redeemedAt: string | null;
+  coupleId: number | null;
+}
+
+const giftColumns = [
+  'gifts.id as id',
+  'gifts.buyer_token as buyerToken',
+  'gifts.redeem_code as redeemCode',
+  'gifts.buyer_name as buyerName',
+  'gifts.buyer_email as buyerEmail',
+  'gifts.couple_names as coupleNames',
+  'gifts.couple_email as coupleEmail',
+  'gifts.message as message',
+  'gifts.send_at as sendAt',
+  'gifts.locale as locale',
+  'gifts.order_id as orderId',
+  'gifts.email_id as emailId',
+  'gifts.paid_at as paidAt',
+  'gifts.redeemed_at as redeemedAt',
+  'gifts.couple_id as coupleId',
+] as const;
+
+export interface NewGift {
+  buyerToken: string;
+  redeemCode: string;
+  buyerName: string;
+  buyerEmail: string;
+  coupleNames: string;
+  coupleEmail: string;
+  message: string;
+  sendAt: number;
+  locale: string;
+}
+
+export async function insertGift(db: DB, gift: NewGift): Promise<number> {
+  const row = await db
+    .insertInto('gifts')
+    .values({
+      buyer_token: gift.buyerToken,
+      redeem_code: gift.redeemCode,
+      buyer_name: gift.buyerName,
+      buyer_email: gift.buyerEmail,
+      couple_names: gift.coupleNames,
+      couple_email: gift.coupleEmail,
+      message: gift.message,
+      send_at: gift.sendAt,
+      locale: gift.locale,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findGiftById(db: DB, id: number): Promise<GiftRow | undefined> {
+  return db.selectFrom('gifts').select(giftColumns).where('gifts.id', '=', id).executeTakeFirst();
+}
+
+/** The gift with this code, with the status of the order that paid for it (null before payment). */
+export async function findGiftByCode(
+  db: DB,
+  code: string,
+): Promise<(GiftRow & { orderStatus: string | null }) | undefined> {
+  return db
+    .selectFrom('gifts')
+    .leftJoin('orders', 'orders.id', 'gifts.order_id')
+    .select([...giftColumns, 'orders.status as orderStatus'])
+    .where('gifts.redeem_code', '=', code)
+    .executeTakeFirst();
+}
+
+export async function findGiftByToken(db: DB, token: string): Promise<GiftRow | undefined> {
+  return db.selectFrom('gifts').select(giftColumns).where('gifts.buyer_token', '=', token).executeTakeFirst();
+}
+
+/** Marks the gift paid by `orderId`; true when this call did (a second event for one payment does not). */
+export async function markGiftPaid(db: DB, id: number, orderId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('gifts')
+    .set({ paid_at: nowIso(), order_id: orderId })
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setGiftEmail(db: DB, id: number, emailId: number): Promise<void> {
+  await db.updateTable('gifts').set({ email_id: emailId }).where('id', '=', id).execute();
+}
+
+export async function setGiftRecipient(db: DB, id: number, email: string): Promise<boolean> {
+  const result = await db
+    .updateTable('gifts')
+    .set({ couple_email: email })
+    .where('id', '=', id)
+    .where('redeemed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks the gift redeemed; true when this call did (a code used twice finds it redeemed). */
+export async function markGiftRedeemed(db: DB, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('gifts')
+    .set({ redeemed_at: nowIso() })
+    .where('id', '=', id)
+    .where('redeemed_at', 'is', null)
+    .where('paid_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The couple that redeemed the gift, on the gift and on its order (a refund then applies to it). */
+export async function recordRedeemingCouple(db: DB, gift: GiftRow, coupleId: number): Promise<void> {
+  await db.updateTable('gifts').set({ couple_id: coupleId }).where('id', '=', gift.id).execute();
+  if (gift.orderId) {
+    await db.updateTable('orders').set({ couple_id: coupleId }).where('id', '=', gift.orderId).execute();
+  }
+}
+
+export interface AdminGiftRow extends GiftRow {
+  emailStatus: string | null;
+  createdAt: string;
+}
+
+/** Paid gifts, newest first, with the state of their gift email; never the redeem code's use. */
+export async function listPaidGifts(db: DB, limit: number): Promise<AdminGiftRow[]> {
+  return db
+    .selectFrom('gifts')
+    .leftJoin('outbound_emails', 'outbound_emails.id', 'gifts.email_id')
+    .select([...giftColumns, 'outbound_emails.status as emailStatus', 'gifts.created_at as createdAt'])
+    .where('gifts.paid_at', 'is not', null)
+    .orderBy('gifts.paid_at', 'desc')
+    .orderBy('gifts.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findEmailStatus(db: DB, emailId: number | null): Promise<string | null> {
+  if (emailId === null) return null;
+  const row = await db.selectFrom('outbound_emails').select('status').where('id', '=', emailId).executeTakeFirst();
+  return row?.status ?? null;
+}

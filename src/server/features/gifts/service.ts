@@ -1,0 +1,326 @@
+import { randomBytes } from 'node:crypto';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { AppError } from '../../../shared/errors';
+import {
+  type AdminGiftItem,
+  adminGiftsListSchema,
+  GIFT_SCHEDULE_MAX_DAYS,
+  type GiftPreview,
+  type GiftReceipt,
+  type GiftStatus,
+  type RedeemAnswer,
+  redeemCodeSchema,
+  type startGiftCheckoutSchema,
+} from '../../../shared/gifts-schemas';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
+import { describeZodError } from '../../../shared/schemas';
+import type { z } from '../../../shared/zod';
+import type { DB } from '../../db/client';
+import type { AppDeps } from '../../deps/app-deps';
+import { recordAdminAction } from '../audit/service';
+import type { AdminAuth } from '../auth/access';
+import type { Auth } from '../auth/sessions';
+import { queueFeatureEmail, withdrawQueuedEmail } from '../mail/service';
+import { fulfilCompletedOrder, upgradeSignedInCouple } from '../orders/service';
+import { t } from '../i18n/translate';
+import { renderGiftCardInWorker } from '../printables/pdf-jobs';
+import * as repo from './repo';
+import { giftEmail, giftOpenedEmail, giftReceiptEmail, redeemUrl } from './templates';
+
+/*
+ * Gifts (issue 39, decision 0242): the course bought for another couple. The gift row is written
+ * when the buyer starts checkout; the webhook's paid event (payments) marks it paid, queues the
+ * gift email for its date (an outbox row due then: it survives a restart and the worker's lease
+ * sends it once) and the buyer's receipt. Redeeming creates the couple's account, or upgrades
+ * their trial, exactly as a purchase does; the buyer only hears that the gift was opened.
+ */
+
+export const GIFT_NOT_FOUND = 'No gift has this code. Check the code on your card or email.';
+export const GIFT_ALREADY_REDEEMED = 'This gift has already been opened. Sign in with your personal code instead.';
+export const GIFT_RECEIPT_NOT_FOUND = 'Gift not found.';
+export const GIFT_NOT_PAID = 'This gift is not paid yet: its card is ready once the payment is confirmed.';
+export const GIFT_SEND_AT_PAST = 'sendAt must be today or later.';
+export const GIFT_SEND_AT_TOO_FAR = `sendAt must be within ${GIFT_SCHEDULE_MAX_DAYS} days.`;
+export const GIFT_REFUNDED =
+  'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
+export const GIFT_ADMIN_CANNOT_REDEEM = 'Sign out of the back office to open a gift.';
+export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo account\u2019s email. Please contact us.';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomSymbols(alphabet: string, count: number): string {
+  const symbols: string[] = [];
+  const limit = 256 - (256 % alphabet.length);
+  while (symbols.length < count) {
+    for (const byte of randomBytes(count * 2)) {
+      if (byte < limit && symbols.length < count) symbols.push(alphabet[byte % alphabet.length]!);
+    }
+  }
+  return symbols.join('');
+}
+
+/** GIFT- and 12 symbols of 32 (60 bits): printed on the card, typed by the couple. */
+export function generateRedeemCode(): string {
+  const symbols = randomSymbols(CODE_ALPHABET, 12);
+  return `GIFT-${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`;
+}
+
+type GiftCheckoutInput = z.output<typeof startGiftCheckoutSchema>;
+
+/** When the gift email is due: now without a date; a date in the past or too far ahead is refused. */
+export function giftSendTime(sendAt: string | null, now = Date.now()): number {
+  if (sendAt === null) return now;
+  const at = Date.parse(sendAt);
+  // A date chosen as "today" on a page a little behind the server's clock still counts as today.
+  if (at < now - 24 * 60 * 60_000) throw new AppError('BAD_REQUEST', GIFT_SEND_AT_PAST);
+  if (at > now + GIFT_SCHEDULE_MAX_DAYS * 24 * 60 * 60_000) throw new AppError('BAD_REQUEST', GIFT_SEND_AT_TOO_FAR);
+  return Math.max(at, now);
+}
+
+/** The gift a checkout is started for, unpaid (in the checkout's transaction). */
+export async function createPendingGift(
+  trx: DB,
+  input: GiftCheckoutInput,
+  now = Date.now(),
+): Promise<{ giftId: number; buyerToken: string }> {
+  const buyerToken = randomSymbols(TOKEN_ALPHABET, 32);
+  const giftId = await repo.insertGift(trx, {
+    buyerToken,
+    redeemCode: generateRedeemCode(),
+    buyerName: input.buyerName,
+    buyerEmail: input.buyerEmail,
+    coupleNames: input.coupleNames,
+    coupleEmail: input.coupleEmail,
+    message: input.message,
+    sendAt: giftSendTime(input.sendAt, now),
+    locale: input.locale,
+  });
+  return { giftId, buyerToken };
+}
+
+export async function buyerTokenOf(db: DB, giftId: number): Promise<string | undefined> {
+  return (await repo.findGiftById(db, giftId))?.buyerToken;
+}
+
+function localeOf(gift: Pick<repo.GiftRow, 'locale'>): Locale {
+  return isLocale(gift.locale) ? gift.locale : DEFAULT_LOCALE;
+}
+
+async function queueGiftEmail(trx: DB, deps: AppDeps, gift: repo.GiftRow, sendAt: number): Promise<void> {
+  const emailId = await queueFeatureEmail(trx, deps, {
+    kind: 'gift',
+    to: gift.coupleEmail,
+    email: giftEmail(deps.config.publicUrl, gift, localeOf(gift)),
+    sensitive: true, // it holds the redeem code: the bodies are emptied once sent
+    sendAt,
+  });
+  await repo.setGiftEmail(trx, gift.id, emailId);
+}
+
+/**
+ * The gift's payment was honoured (the webhook, or a 100 % coupon): the gift is paid by `orderId`,
+ * its email queued for its date and the buyer's receipt queued now. Nothing for a gift paid already.
+ */
+export async function completeGiftPurchase(
+  trx: DB,
+  deps: AppDeps,
+  giftId: number,
+  paid: { orderId: string; amount: number; currency: string },
+): Promise<boolean> {
+  const gift = await repo.findGiftById(trx, giftId);
+  if (!gift || !(await repo.markGiftPaid(trx, giftId, paid.orderId))) return false;
+  await queueGiftEmail(trx, deps, gift, gift.sendAt);
+  await queueFeatureEmail(trx, deps, {
+    kind: 'gift-receipt',
+    to: gift.buyerEmail,
+    email: giftReceiptEmail(deps.config.publicUrl, gift, paid, localeOf(gift)),
+  });
+  return true;
+}
+
+async function paidGiftByCode(db: DB, rawCode: unknown): Promise<repo.GiftRow> {
+  const parsed = redeemCodeSchema.safeParse({ code: rawCode });
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  const gift = await repo.findGiftByCode(db, parsed.data.code);
+  if (!gift || gift.paidAt === null) throw new AppError('NOT_FOUND', GIFT_NOT_FOUND);
+  // A gift whose payment was refunded before it was opened is void (the refund rule's counterpart).
+  if (gift.redeemedAt === null && gift.orderStatus === 'refunded') throw new AppError('CONFLICT', GIFT_REFUNDED);
+  return gift;
+}
+
+/** gifts.preview: who the gift is from and their message, for the redeem page (rate-limited). */
+export async function previewGift(deps: AppDeps, code: string, clientAddress: string): Promise<GiftPreview> {
+  await deps.rateLimits.giftCodesPerAddress.consume(clientAddress);
+  const gift = await paidGiftByCode(deps.db, code);
+  return {
+    fromName: gift.buyerName,
+    coupleNames: gift.coupleNames,
+    message: gift.message,
+    redeemed: gift.redeemedAt !== null,
+  };
+}
+
+/**
+ * gifts.redeem: opens the gift once. A signed-in couple is upgraded as it is (decision 0155);
+ * otherwise the account with the gift's email is created with full access or upgraded from its
+ * trial, and its personal code goes to that email, exactly as for a purchase. A code used twice
+ * answers 409. The buyer is told the gift was opened, and nothing else.
+ */
+export async function redeemGift(
+  deps: AppDeps,
+  auth: Auth,
+  code: string,
+  clientAddress: string,
+): Promise<RedeemAnswer> {
+  await deps.rateLimits.giftCodesPerAddress.consume(clientAddress);
+  if (auth.kind === 'admin') throw new AppError('FORBIDDEN', GIFT_ADMIN_CANNOT_REDEEM);
+  return deps.db.transaction().execute(async (trx) => {
+    const gift = await paidGiftByCode(trx, code);
+    if (gift.redeemedAt !== null || !(await repo.markGiftRedeemed(trx, gift.id))) {
+      throw new AppError('CONFLICT', GIFT_ALREADY_REDEEMED);
+    }
+    let coupleId: number;
+    let outcome: RedeemAnswer['outcome'];
+    if (auth.kind === 'couple') {
+      await upgradeSignedInCouple(trx, auth.coupleId);
+      coupleId = auth.coupleId;
+      outcome = 'upgraded';
+    } else {
+      if (deps.config.demoEmail !== '' && gift.coupleEmail === deps.config.demoEmail) {
+        throw new AppError('CONFLICT', GIFT_EMAIL_RESERVED);
+      }
+      coupleId = (await fulfilCompletedOrder(trx, deps, gift.coupleEmail, undefined)).coupleId;
+      outcome = 'created';
+    }
+    await repo.recordRedeemingCouple(trx, gift, coupleId);
+    await queueFeatureEmail(trx, deps, {
+      kind: 'gift-opened',
+      to: gift.buyerEmail,
+      email: giftOpenedEmail(deps.config.publicUrl, gift, localeOf(gift)),
+    });
+    return { outcome, email: gift.coupleEmail };
+  });
+}
+
+function statusOf(gift: repo.GiftRow, emailStatus: string | null): GiftStatus {
+  if (gift.paidAt === null) return 'awaiting-payment';
+  if (gift.redeemedAt !== null) return 'redeemed';
+  // A sent email's row may have been pruned from the outbox: no row means it went.
+  if (emailStatus === null || emailStatus === 'sent') return 'sent';
+  return 'scheduled';
+}
+
+async function giftByToken(deps: AppDeps, token: string): Promise<repo.GiftRow> {
+  const gift = /^[A-Za-z0-9]{32}$/.test(token) ? await repo.findGiftByToken(deps.db, token) : undefined;
+  if (!gift) throw new AppError('NOT_FOUND', GIFT_RECEIPT_NOT_FOUND);
+  return gift;
+}
+
+/** The buyer's page after paying (its secret token is the receipt link): the gift, its code and card once paid. */
+export async function giftReceipt(deps: AppDeps, token: string): Promise<GiftReceipt> {
+  const gift = await giftByToken(deps, token);
+  const paid = gift.paidAt !== null;
+  return {
+    coupleNames: gift.coupleNames,
+    coupleEmail: gift.coupleEmail,
+    sendAt: new Date(gift.sendAt).toISOString(),
+    paid,
+    status: statusOf(gift, await repo.findEmailStatus(deps.db, gift.emailId)),
+    redeemCode: paid ? gift.redeemCode : null,
+    cardUrl: paid ? giftCardPath(token) : null,
+  };
+}
+
+export function giftCardPath(token: string): string {
+  return `/api/gifts/${token}/card.pdf`;
+}
+
+/** The printable card of a paid gift, with its redeem code. */
+export async function giftCardPdf(deps: AppDeps, token: string): Promise<Uint8Array> {
+  const gift = await giftByToken(deps, token);
+  if (gift.paidAt === null) throw new AppError('CONFLICT', GIFT_NOT_PAID);
+  const locale = localeOf(gift);
+  const names = { product: PRODUCT_NAME, buyer: gift.buyerName, couple: gift.coupleNames };
+  const url = redeemUrl(deps.config.publicUrl, gift.redeemCode);
+  return renderGiftCardInWorker({
+    lang: locale,
+    title: t(locale, 'gifts.card.title', names),
+    heading: t(locale, 'gifts.card.heading', names),
+    subtitle: t(locale, 'gifts.card.subtitle', names),
+    message: gift.message,
+    from: t(locale, 'gifts.card.from', names),
+    codeLabel: t(locale, 'gifts.card.code'),
+    redeemCode: gift.redeemCode,
+    openAt: t(locale, 'gifts.card.openAt', { url }),
+  });
+}
+
+/** The back office's gifts: paid ones, newest first, sent, scheduled or redeemed; never the code. */
+export async function listGiftsForAdmin(deps: AppDeps, rawInput: unknown): Promise<AdminGiftItem[]> {
+  const parsed = adminGiftsListSchema.safeParse(rawInput ?? {});
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  const rows = await repo.listPaidGifts(deps.db, 500);
+  return rows
+    .map((row) => ({
+      id: row.id,
+      buyerName: row.buyerName,
+      buyerEmail: row.buyerEmail,
+      coupleNames: row.coupleNames,
+      coupleEmail: row.coupleEmail,
+      sendAt: new Date(row.sendAt).toISOString(),
+      status: statusOf(row, row.emailStatus),
+      paidAt: row.paidAt,
+      redeemedAt: row.redeemedAt,
+      orderId: row.orderId,
+    }))
+    .filter((gift) => parsed.data.status === 'all' || gift.status === parsed.data.status);
+}
+
+export const GIFT_NOT_FOUND_ADMIN = 'Gift not found.';
+export const GIFT_REDEEMED_ALREADY_ADMIN = 'This gift has been opened already: there is nothing to resend or change.';
+
+async function unredeemedPaidGift(trx: DB, id: number): Promise<repo.GiftRow> {
+  const gift = await repo.findGiftById(trx, id);
+  if (!gift || gift.paidAt === null) throw new AppError('NOT_FOUND', GIFT_NOT_FOUND_ADMIN);
+  if (gift.redeemedAt !== null) throw new AppError('CONFLICT', GIFT_REDEEMED_ALREADY_ADMIN);
+  return gift;
+}
+
+/** Sends the gift email again, now (a scheduled one is sent now instead of on its date). */
+export async function resendGift(
+  deps: AppDeps,
+  admin: AdminAuth,
+  id: number,
+  address?: string | null,
+): Promise<{ success: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const gift = await unredeemedPaidGift(trx, id);
+    if (gift.emailId !== null) await withdrawQueuedEmail(trx, gift.emailId);
+    await queueGiftEmail(trx, deps, gift, Date.now());
+    await recordAdminAction(trx, admin, 'gift.resend', { target: `gift ${id}`, address: address ?? null });
+  });
+  return { success: true };
+}
+
+/**
+ * A new email for the couple: a gift email not sent yet goes to the new address on its date; one
+ * already sent is sent again to the new address now.
+ */
+export async function changeGiftEmail(
+  deps: AppDeps,
+  admin: AdminAuth,
+  id: number,
+  email: string,
+  address?: string | null,
+): Promise<{ success: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const gift = await unredeemedPaidGift(trx, id);
+    if (!(await repo.setGiftRecipient(trx, id, email))) throw new AppError('CONFLICT', GIFT_REDEEMED_ALREADY_ADMIN);
+    const withdrawn = gift.emailId !== null && (await withdrawQueuedEmail(trx, gift.emailId));
+    const sendAt = withdrawn ? Math.max(gift.sendAt, Date.now()) : Date.now();
+    await queueGiftEmail(trx, deps, { ...gift, coupleEmail: email }, sendAt);
+    await recordAdminAction(trx, admin, 'gift.change-email', { target: `gift ${id}`, address: address ?? null });
+  });
+  return { success: true };
+}

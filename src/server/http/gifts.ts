@@ -1,0 +1,20 @@
+import { giftTokenSchema } from '../../shared/gifts-schemas';
+import { giftCardPdf } from '../features/gifts/service';
+import type { RestRoutes } from './rest-plugin';
+import { parseInput } from './validation';
+
+/**
+ * The printable gift card (decision 0242): a PDF with the redeem code, behind the buyer's secret
+ * receipt token (404 for an unknown token, 409 before the payment is confirmed).
+ */
+export const giftRoutes: RestRoutes = (app, deps) => {
+  app.get('/api/gifts/:token/card.pdf', async (req, reply) => {
+    const { token } = parseInput(giftTokenSchema, req.params, 'The path');
+    const bytes = await giftCardPdf(deps, token);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', 'attachment; filename="vows-and-weeks-gift-card.pdf"')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(bytes));
+  });
+};

@@ -1,0 +1,97 @@
+import { NAME_MAX_LENGTH } from './constants';
+import { optionalCouponCodeSchema } from './coupons-schemas';
+import { emailSchema } from './schemas';
+import { z } from './zod';
+
+/** The gift card's message: room for a few warm paragraphs, not a letter. */
+export const GIFT_MESSAGE_MAX_LENGTH = 1000;
+/** How far ahead a gift can be scheduled. */
+export const GIFT_SCHEDULE_MAX_DAYS = 400;
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+/**
+ * gifts.startCheckout (issue 39): the buyer, the couple (names and one email), a message, and when
+ * to send it (`sendAt`: an ISO date-time in the future, or null for now), with an optional coupon.
+ */
+export const startGiftCheckoutSchema = z.object({
+  buyerName: requiredText('buyerName', NAME_MAX_LENGTH),
+  buyerEmail: emailSchema,
+  coupleNames: requiredText('coupleNames', 2 * NAME_MAX_LENGTH + 5),
+  coupleEmail: emailSchema,
+  message: z
+    .string()
+    .trim()
+    .max(GIFT_MESSAGE_MAX_LENGTH, `message must be at most ${GIFT_MESSAGE_MAX_LENGTH} characters`)
+    .default(''),
+  sendAt: z.iso.datetime({ offset: true, error: 'sendAt must be a date and time' }).nullable().default(null),
+  couponCode: optionalCouponCodeSchema,
+  /** The language the buyer chose the gift in: its emails and card are in it. */
+  locale: z.enum(['en', 'es']).default('en'),
+});
+export type StartGiftCheckoutInput = z.input<typeof startGiftCheckoutSchema>;
+
+/** GIFT- and three groups of four letters or digits, as printed on the card. */
+export const GIFT_CODE_PATTERN = /^GIFT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
+
+export const redeemCodeSchema = z.object({
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .toUpperCase()
+    .regex(GIFT_CODE_PATTERN, 'code must look like GIFT-XXXX-XXXX-XXXX'),
+});
+
+export const giftTokenSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9]{32}$/, 'token is not a gift receipt token'),
+});
+
+export interface GiftPreview {
+  fromName: string;
+  coupleNames: string;
+  message: string;
+  redeemed: boolean;
+}
+
+export interface GiftReceipt {
+  coupleNames: string;
+  coupleEmail: string;
+  sendAt: string;
+  paid: boolean;
+  status: GiftStatus;
+  redeemCode: string | null;
+  cardUrl: string | null;
+}
+
+export type GiftStatus = 'awaiting-payment' | 'scheduled' | 'sent' | 'redeemed';
+
+export interface RedeemAnswer {
+  /** 'upgraded': the signed-in couple has full access now; 'created': the personal code went to the email. */
+  outcome: 'upgraded' | 'created';
+  email: string;
+}
+
+export const adminGiftsListSchema = z.object({
+  status: z.enum(['all', 'scheduled', 'sent', 'redeemed']).default('all'),
+});
+
+export interface AdminGiftItem {
+  id: number;
+  buyerName: string;
+  buyerEmail: string;
+  coupleNames: string;
+  coupleEmail: string;
+  sendAt: string;
+  status: GiftStatus;
+  paidAt: string | null;
+  redeemedAt: string | null;
+  orderId: string | null;
+}
+
+export const giftIdSchema = z.object({ id: z.number().int().positive() });
+export const changeGiftEmailSchema = z.object({ id: z.number().int().positive(), email: emailSchema });

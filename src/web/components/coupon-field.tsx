@@ -1,0 +1,104 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { PriceQuote } from '../../shared/coupons-schemas';
+import { formatMoney } from '../../shared/i18n/format';
+import { useT } from '../i18n/use-t';
+import { errorMessage } from '../lib/api-error';
+import { trpcClient } from '../trpc';
+
+interface CouponFieldProps {
+  /** The buyer's email, so a first-purchase code is checked before checkout. */
+  email?: string;
+  /** A code to apply at once (the checkout's cancel URL brings it back). */
+  initialCode?: string;
+  /** The applied quote, or null when no code applies: one code at most, codes never stack. */
+  onChange: (quote: PriceQuote | null) => void;
+  disabled?: boolean;
+}
+
+/**
+ * "Coupon code" with Apply (decision 0240): the server quotes the new price, shown here before
+ * checkout; an unknown, expired, used-up or inactive code shows the server's reason under the
+ * field. Applying another code replaces the first; Remove goes back to the full price.
+ */
+export function CouponField({ email, initialCode, onChange, disabled }: CouponFieldProps) {
+  const { t, locale } = useT();
+  const [code, setCode] = useState(initialCode ?? '');
+  const [applied, setApplied] = useState<PriceQuote | null>(null);
+  const quote = useMutation({
+    mutationFn: (couponCode: string) => trpcClient.payments.quote.query({ couponCode, ...(email ? { email } : {}) }),
+    onSuccess: (answer) => {
+      setApplied(answer);
+      onChange(answer);
+    },
+    onError: () => {
+      setApplied(null);
+      onChange(null);
+    },
+  });
+  // A code brought back in the address is applied once, when the field first shows.
+  const appliedInitial = useRef(false);
+  const { mutate } = quote;
+  useEffect(() => {
+    if (appliedInitial.current || !initialCode?.trim()) return;
+    appliedInitial.current = true;
+    mutate(initialCode.trim());
+  }, [initialCode, mutate]);
+
+  function apply() {
+    const trimmed = code.trim();
+    if (!trimmed) return;
+    quote.mutate(trimmed);
+  }
+
+  function remove() {
+    setApplied(null);
+    setCode('');
+    quote.reset();
+    onChange(null);
+  }
+
+  return (
+    <div>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label={t('gifts.coupon.label')}
+          name="couponCode"
+          autoComplete="off"
+          value={code}
+          disabled={disabled}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              apply();
+            }
+          }}
+          error={quote.isError ? errorMessage(quote.error, t('gifts.coupon.checkFailed')) : null}
+          leftSection={<IconTicket size={16} aria-hidden="true" />}
+          style={{ flex: 1 }}
+        />
+        {applied ? (
+          <Button variant="default" onClick={remove} disabled={disabled}>
+            {t('gifts.coupon.remove')}
+          </Button>
+        ) : (
+          <Button variant="light" onClick={apply} loading={quote.isPending} disabled={disabled || !code.trim()}>
+            {t('gifts.coupon.apply')}
+          </Button>
+        )}
+      </Group>
+      {applied ? (
+        <Text size="sm" mt={6} role="status">
+          {t('gifts.coupon.applied', {
+            code: applied.couponCode,
+            total: formatMoney(locale, applied.totalCents, applied.currency),
+            price: formatMoney(locale, applied.priceCents, applied.currency),
+          })}
+        </Text>
+      ) : null}
+    </div>
+  );
+}

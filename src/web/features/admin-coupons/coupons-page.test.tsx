@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CouponListItem } from '../../../shared/coupons-schemas';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { CouponsPage } from './coupons-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const CONFIG = {
+  demoMode: false,
+  trialAccessCode: null,
+  demoEmail: null,
+  demoAccessCode: null,
+  trialWeeks: 4,
+  cardPayments: true,
+  priceCents: 4900,
+  currency: 'usd',
+};
+const spring: CouponListItem = {
+  id: 3,
+  code: 'SPRING20',
+  kind: 'percent',
+  amount: 20,
+  expiresOn: '2027-04-30',
+  maxUses: 50,
+  firstPurchaseOnly: true,
+  active: true,
+  uses: 4,
+  reserved: 1,
+  revenueCents: 15680,
+  createdAt: '2026-11-20T09:30:00.000Z',
+};
+
+describe('CouponsPage', { timeout: 20_000 }, () => {
+  it('lists each code with its rules, uses, checkouts in progress and revenue', async () => {
+    stubTrpcFetch({ 'adminCoupons.list': () => ({ data: [spring] }), 'publicConfig.get': () => ({ data: CONFIG }) });
+    renderRoute(CouponsPage);
+    const row = (await screen.findByText('SPRING20')).closest('tr')!;
+    expect(within(row).getByText('20 % off')).toBeInTheDocument();
+    expect(within(row).getByText('until 30 April 2027, at most 50 uses, first purchase only')).toBeInTheDocument();
+    expect(within(row).getByText('4 (+1 in checkout)')).toBeInTheDocument();
+    expect(within(row).getByText('$156.80')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('creates a fixed-amount code, sending the amount in cents', async () => {
+    const stub = stubTrpcFetch({
+      'adminCoupons.list': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'adminCoupons.create': () => ({ data: { id: 9 } }),
+    });
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('No coupons yet. Create one with New coupon.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New coupon' }));
+    const form = screen.getByRole('form', { name: 'New coupon' });
+    await user.type(within(form).getByRole('textbox', { name: 'Code' }), 'tenoff');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Discount' }), 'fixed');
+    const amount = within(form).getByRole('textbox', { name: 'Amount off' });
+    await user.clear(amount);
+    await user.type(amount, '10.50');
+    await user.type(within(form).getByRole('textbox', { name: 'Maximum uses (optional)' }), '3');
+    await user.click(within(form).getByRole('button', { name: 'Save coupon' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminCoupons.create')?.input).toEqual({
+        code: 'tenoff',
+        kind: 'fixed',
+        amount: 1050,
+        expiresOn: null,
+        maxUses: 3,
+        firstPurchaseOnly: false,
+        active: true,
+      }),
+    );
+  });
+
+  it('shows the server’s reason when a code is refused', async () => {
+    stubTrpcFetch({
+      'adminCoupons.list': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'adminCoupons.create': () => ({ error: { message: 'A coupon with this code exists already.', httpStatus: 409 } }),
+    });
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'New coupon' }));
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'SPRING20');
+    await user.click(screen.getByRole('button', { name: 'Save coupon' }));
+    expect(await screen.findByText('A coupon with this code exists already.')).toBeInTheDocument();
+  });
+});

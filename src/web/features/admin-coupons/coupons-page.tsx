@@ -1,0 +1,295 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { CouponListItem } from '../../../shared/coupons-schemas';
+import { formatDate, formatMoney } from '../../../shared/i18n/format';
+import type { Locale } from '../../../shared/i18n/locales';
+import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+interface CouponDraft {
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1-100), or the amount in the currency's major unit as typed (e.g. 10.50). */
+  amount: number | string;
+  expiresOn: string;
+  maxUses: number | string;
+  firstPurchaseOnly: boolean;
+  active: boolean;
+}
+
+const EMPTY: CouponDraft = {
+  code: '',
+  kind: 'percent',
+  amount: 10,
+  expiresOn: '',
+  maxUses: '',
+  firstPurchaseOnly: false,
+  active: true,
+};
+
+function toInput(draft: CouponDraft) {
+  const amount = Number(draft.amount);
+  return {
+    code: draft.code,
+    kind: draft.kind,
+    amount: draft.kind === 'fixed' ? Math.round(amount * 100) : amount,
+    expiresOn: draft.expiresOn || null,
+    maxUses: draft.maxUses === '' ? null : Number(draft.maxUses),
+    firstPurchaseOnly: draft.firstPurchaseOnly,
+    active: draft.active,
+  };
+}
+
+function draftOf(coupon: CouponListItem): CouponDraft {
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    amount: coupon.kind === 'fixed' ? coupon.amount / 100 : coupon.amount,
+    expiresOn: coupon.expiresOn ?? '',
+    maxUses: coupon.maxUses ?? '',
+    firstPurchaseOnly: coupon.firstPurchaseOnly,
+    active: coupon.active,
+  };
+}
+
+function CouponEditor({
+  initial,
+  editingId,
+  onDone,
+}: {
+  initial: CouponDraft;
+  editingId: number | null;
+  onDone: () => void;
+}) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<CouponDraft>(initial);
+  const done = {
+    onSuccess: () => {
+      notify.success(t('admin-coupons.saved'), t('admin-coupons.savedText', { code: draft.code.toUpperCase() }));
+      void queryClient.invalidateQueries({ queryKey: trpc.adminCoupons.list.queryKey() });
+      onDone();
+    },
+  };
+  const create = useMutation(trpc.adminCoupons.create.mutationOptions(done));
+  const update = useMutation(trpc.adminCoupons.update.mutationOptions(done));
+  const saving = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (editingId === null) create.mutate(toInput(draft));
+    else update.mutate({ id: editingId, coupon: toInput(draft) });
+  }
+  const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form
+        onSubmit={submit}
+        aria-label={editingId === null ? t('admin-coupons.new') : t('admin-coupons.edit', { code: initial.code })}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {editingId === null ? t('admin-coupons.new') : t('admin-coupons.edit', { code: initial.code })}
+          </Title>
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput
+              label={t('admin-coupons.code')}
+              required
+              value={draft.code}
+              onChange={(event) => set('code', event.currentTarget.value)}
+              miw={160}
+            />
+            <NativeSelect
+              label={t('admin-coupons.discount')}
+              data={[
+                { value: 'percent', label: t('admin-coupons.kind.percent') },
+                { value: 'fixed', label: t('admin-coupons.kind.fixed') },
+              ]}
+              value={draft.kind}
+              onChange={(event) => set('kind', event.currentTarget.value as CouponDraft['kind'])}
+              miw={140}
+            />
+            <NumberInput
+              label={draft.kind === 'percent' ? t('admin-coupons.percentOff') : t('admin-coupons.amountOff')}
+              required
+              min={draft.kind === 'percent' ? 1 : 0.01}
+              max={draft.kind === 'percent' ? 100 : undefined}
+              decimalScale={draft.kind === 'percent' ? 0 : 2}
+              value={draft.amount}
+              onChange={(value) => set('amount', value)}
+              miw={120}
+            />
+          </Group>
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput
+              label={t('admin-coupons.lastDay')}
+              type="date"
+              value={draft.expiresOn}
+              onChange={(event) => set('expiresOn', event.currentTarget.value)}
+              miw={160}
+            />
+            <NumberInput
+              label={t('admin-coupons.maxUses')}
+              min={1}
+              allowDecimal={false}
+              value={draft.maxUses}
+              onChange={(value) => set('maxUses', value)}
+              miw={160}
+            />
+          </Group>
+          <Group gap="lg">
+            <Checkbox
+              label={t('admin-coupons.firstPurchase')}
+              checked={draft.firstPurchaseOnly}
+              onChange={(event) => set('firstPurchaseOnly', event.currentTarget.checked)}
+            />
+            <Checkbox
+              label={t('admin-coupons.active')}
+              checked={draft.active}
+              onChange={(event) => set('active', event.currentTarget.checked)}
+            />
+          </Group>
+          {error ? (
+            <Alert color="red" title={t('admin-coupons.notSaved')}>
+              {errorMessage(error, t('admin-coupons.notSavedFallback'))}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={saving}>
+              {t('admin-coupons.save')}
+            </Button>
+            <Button variant="subtle" onClick={onDone} disabled={saving}>
+              {t('admin-coupons.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/**
+ * The back office's coupons (decision 0240): every code with its rules, its uses (completed
+ * orders), the checkouts holding a use now and its revenue; new codes and edits.
+ */
+export function CouponsPage() {
+  const { t, locale } = useT();
+  const describe = (coupon: CouponListItem) =>
+    coupon.kind === 'percent'
+      ? t('admin-coupons.percentValue', { amount: coupon.amount })
+      : t('admin-coupons.fixedValue', { amount: formatMoney(locale, coupon.amount, currency) });
+  const rules = (coupon: CouponListItem, at: Locale) =>
+    [
+      coupon.expiresOn ? t('admin-coupons.rule.until', { date: formatDate(at, coupon.expiresOn) }) : null,
+      coupon.maxUses !== null ? t('admin-coupons.rule.maxUses', { count: coupon.maxUses }) : null,
+      coupon.firstPurchaseOnly ? t('admin-coupons.rule.firstPurchase') : null,
+    ]
+      .filter(Boolean)
+      .join(', ') || t('admin-coupons.rule.none');
+  const coupons = useQuery(trpc.adminCoupons.list.queryOptions());
+  const config = useQuery(trpc.publicConfig.get.queryOptions());
+  const currency = config.data?.currency ?? 'usd';
+  const [editing, setEditing] = useState<{ id: number | null; draft: CouponDraft } | null>(null);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{t('admin-coupons.title')}</Title>
+          <Text c="dimmed">{t('admin-coupons.intro')}</Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setEditing({ id: null, draft: EMPTY })}
+        >
+          {t('admin-coupons.new')}
+        </Button>
+      </Group>
+      {editing ? (
+        <CouponEditor
+          key={editing.id ?? 'new'}
+          initial={editing.draft}
+          editingId={editing.id}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      {coupons.isPending ? (
+        <Skeleton height={160} aria-label={t('admin-coupons.loading')} />
+      ) : coupons.isError ? (
+        <Alert color="red" title={t('admin-coupons.loadFailed')}>
+          {errorMessage(coupons.error, t('admin-coupons.reload'))}
+        </Alert>
+      ) : coupons.data.length === 0 ? (
+        <Text>{t('admin-coupons.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label={t('admin-coupons.table')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin-coupons.col.code')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.discount')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.rules')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.uses')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.revenue')}</Table.Th>
+                <Table.Th>{t('admin-coupons.col.status')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('admin-coupons.col.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {coupons.data.map((coupon) => (
+                <Table.Tr key={coupon.id}>
+                  <Table.Td ff="monospace">{coupon.code}</Table.Td>
+                  <Table.Td>{describe(coupon)}</Table.Td>
+                  <Table.Td>{rules(coupon, locale)}</Table.Td>
+                  <Table.Td>
+                    {coupon.reserved > 0
+                      ? t('admin-coupons.usesReserved', { uses: coupon.uses, reserved: coupon.reserved })
+                      : coupon.uses}
+                  </Table.Td>
+                  <Table.Td>{formatMoney(locale, coupon.revenueCents, currency)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={coupon.active ? 'green' : 'gray'} variant="light">
+                      {coupon.active ? t('admin-coupons.active') : t('admin-coupons.inactive')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setEditing({ id: coupon.id, draft: draftOf(coupon) })}
+                      aria-label={t('admin-coupons.editLabel', { code: coupon.code })}
+                    >
+                      {t('admin-coupons.editButton')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

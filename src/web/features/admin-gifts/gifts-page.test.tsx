@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminGiftItem } from '../../../shared/gifts-schemas';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { GiftsPage } from './gifts-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const scheduled: AdminGiftItem = {
+  id: 7,
+  buyerName: 'Aunt Marisol',
+  buyerEmail: 'aunt@example.com',
+  coupleNames: 'Ana & Luis',
+  coupleEmail: 'ana.luis@example.com',
+  sendAt: '2027-05-01T09:00:00.000Z',
+  status: 'scheduled',
+  paidAt: '2026-11-20T09:30:00.000Z',
+  redeemedAt: null,
+  orderId: 'pi_abc',
+};
+const opened: AdminGiftItem = {
+  ...scheduled,
+  id: 6,
+  coupleNames: 'Bo & Cy',
+  status: 'redeemed',
+  redeemedAt: '2026-11-21T10:00:00.000Z',
+};
+
+describe('GiftsPage', { timeout: 20_000 }, () => {
+  it('lists gifts with their status; only an unopened one can be resent or redirected', async () => {
+    const stub = stubTrpcFetch({
+      'adminGifts.list': () => ({ data: [scheduled, opened] }),
+      'adminGifts.resend': () => ({ data: { success: true } }),
+    });
+    renderRoute(GiftsPage);
+    const row = (await screen.findByText('Ana & Luis')).closest('tr')!;
+    expect(within(row).getByText('Scheduled')).toBeInTheDocument();
+    const openedRow = screen.getByText('Bo & Cy').closest('tr')!;
+    expect(within(openedRow).getByText('Opened')).toBeInTheDocument();
+    expect(within(openedRow).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent
+      .setup({ delay: null })
+      .click(within(row).getByRole('button', { name: 'Resend the gift to Ana & Luis' }));
+    await waitFor(() => expect(stub.calls.find((call) => call.path === 'adminGifts.resend')?.input).toEqual({ id: 7 }));
+  });
+
+  it('changes the couple’s email of an unopened gift', async () => {
+    const stub = stubTrpcFetch({
+      'adminGifts.list': () => ({ data: [scheduled] }),
+      'adminGifts.changeEmail': () => ({ data: { success: true } }),
+    });
+    renderRoute(GiftsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Change the email of the gift to Ana & Luis' }));
+    const field = screen.getByRole('textbox', { name: 'Couple’s email' });
+    await user.clear(field);
+    await user.type(field, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminGifts.changeEmail')?.input).toEqual({
+        id: 7,
+        email: 'new@example.com',
+      }),
+    );
+  });
+});

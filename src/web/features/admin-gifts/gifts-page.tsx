@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { AdminGiftItem, GiftStatus } from '../../../shared/gifts-schemas';
+import { notify } from '../../components/notifications';
+import { formatDate } from '../../../shared/i18n/format';
+import type { Locale, MessageId } from '../../../shared/i18n/locales';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed';
+
+const STATUS_LABELS: Record<GiftStatus, MessageId> = {
+  'awaiting-payment': 'gifts.admin.status.awaiting',
+  scheduled: 'gifts.admin.status.scheduled',
+  sent: 'gifts.admin.status.sent',
+  redeemed: 'gifts.admin.status.redeemed',
+};
+const STATUS_COLORS: Record<GiftStatus, string> = {
+  'awaiting-payment': 'gray',
+  scheduled: 'blue',
+  sent: 'plum',
+  redeemed: 'green',
+};
+
+function day(locale: Locale, iso: string | null): string {
+  return iso ? formatDate(locale, iso) : '';
+}
+
+function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState(gift.coupleEmail);
+  const change = useMutation(
+    trpc.adminGifts.changeEmail.mutationOptions({
+      onSuccess: () => {
+        notify.success(
+          t('gifts.admin.emailChanged'),
+          t('gifts.admin.emailChangedText', { email: email.trim().toLowerCase() }),
+        );
+        void queryClient.invalidateQueries({ queryKey: trpc.adminGifts.list.queryKey() });
+        onDone();
+      },
+    }),
+  );
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    change.mutate({ id: gift.id, email });
+  }
+  return (
+    <form onSubmit={submit} aria-label={t('gifts.admin.newEmailForm', { couple: gift.coupleNames })}>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <TextInput
+          label={t('gifts.admin.coupleEmail')}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={change.isError ? errorMessage(change.error, t('gifts.admin.notSaved')) : null}
+          miw={220}
+        />
+        <Button type="submit" size="sm" loading={change.isPending}>
+          {t('gifts.admin.save')}
+        </Button>
+        <Button size="sm" variant="subtle" onClick={onDone}>
+          {t('gifts.admin.cancel')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * The back office's gifts (decision 0242): paid gifts, newest first, scheduled, sent or opened;
+ * an unopened gift's email can be sent again or sent to a corrected address. Never the code.
+ */
+export function GiftsPage() {
+  const { t, locale } = useT();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Filter>('all');
+  const [editing, setEditing] = useState<number | null>(null);
+  const gifts = useQuery(trpc.adminGifts.list.queryOptions({ status }));
+  const resend = useMutation(
+    trpc.adminGifts.resend.mutationOptions({
+      onSuccess: () => {
+        notify.success(t('gifts.admin.resent'), t('gifts.admin.resentText'));
+        void queryClient.invalidateQueries({ queryKey: trpc.adminGifts.list.queryKey() });
+      },
+      onError: (error) => notify.error(t('gifts.admin.notSent'), errorMessage(error, t('gifts.admin.tryAgain'))),
+    }),
+  );
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('gifts.admin.title')}</Title>
+        <Text c="dimmed">{t('gifts.admin.intro')}</Text>
+      </div>
+      <NativeSelect
+        label={t('gifts.admin.show')}
+        data={[
+          { value: 'all', label: t('gifts.admin.filter.all') },
+          { value: 'scheduled', label: t('gifts.admin.filter.scheduled') },
+          { value: 'sent', label: t('gifts.admin.filter.sent') },
+          { value: 'redeemed', label: t('gifts.admin.filter.redeemed') },
+        ]}
+        value={status}
+        onChange={(event) => setStatus(event.currentTarget.value as Filter)}
+        maw={{ sm: 240 }}
+      />
+      {gifts.isPending ? (
+        <Skeleton height={160} aria-label={t('gifts.admin.loading')} />
+      ) : gifts.isError ? (
+        <Alert color="red" title={t('gifts.admin.loadFailed')}>
+          {errorMessage(gifts.error, t('gifts.admin.reload'))}
+        </Alert>
+      ) : gifts.data.length === 0 ? (
+        <Text>{t('gifts.admin.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped aria-label={t('gifts.admin.table')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('gifts.admin.from')}</Table.Th>
+                <Table.Th>{t('gifts.admin.for')}</Table.Th>
+                <Table.Th>{t('gifts.admin.sendOn')}</Table.Th>
+                <Table.Th>{t('gifts.admin.status')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('gifts.admin.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {gifts.data.map((gift) => (
+                <Table.Tr key={gift.id}>
+                  <Table.Td>
+                    {gift.buyerName}
+                    <Text size="sm" c="dimmed">
+                      {gift.buyerEmail}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {gift.coupleNames}
+                    {editing === gift.id ? (
+                      <ChangeEmail gift={gift} onDone={() => setEditing(null)} />
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {gift.coupleEmail}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{day(locale, gift.sendAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[gift.status]} variant="light">
+                      {t(STATUS_LABELS[gift.status])}
+                    </Badge>
+                    {gift.redeemedAt ? (
+                      <Text size="sm" c="dimmed">
+                        {day(locale, gift.redeemedAt)}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {gift.status === 'redeemed' ? null : (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          loading={resend.isPending && resend.variables?.id === gift.id}
+                          onClick={() => resend.mutate({ id: gift.id })}
+                          aria-label={t('gifts.admin.resendLabel', { couple: gift.coupleNames })}
+                        >
+                          {t('gifts.admin.resend')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setEditing(gift.id)}
+                          aria-label={t('gifts.admin.changeEmailLabel', { couple: gift.coupleNames })}
+                        >
+                          {t('gifts.admin.changeEmail')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

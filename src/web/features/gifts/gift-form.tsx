@@ -1,0 +1,243 @@
+import { Alert, Button, Container, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconGift, IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { PriceQuote } from '../../../shared/coupons-schemas';
+import { GIFT_MESSAGE_MAX_LENGTH, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
+import { formatMoney } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { CouponField } from '../../components/coupon-field';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+/** Where the browser goes to pay; replaced in tests (jsdom cannot navigate away). */
+export const giftNavigation = {
+  go: (url: string) => window.location.assign(url),
+};
+
+interface GiftValues {
+  buyerName: string;
+  buyerEmail: string;
+  coupleNames: string;
+  coupleEmail: string;
+  message: string;
+  when: 'now' | 'date';
+  date: string;
+}
+
+const EMPTY: GiftValues = {
+  buyerName: '',
+  buyerEmail: '',
+  coupleNames: '',
+  coupleEmail: '',
+  message: '',
+  when: 'now',
+  date: '',
+};
+
+type FieldErrors = Partial<Record<keyof GiftValues, string>>;
+
+/** What a missing field says, in the buyer's words rather than the schema's field names. */
+const REQUIRED: Partial<Record<keyof GiftValues, MessageId>> = {
+  buyerName: 'gifts.form.error.buyerName',
+  buyerEmail: 'gifts.form.error.buyerEmail',
+  coupleNames: 'gifts.form.error.coupleNames',
+  coupleEmail: 'gifts.form.error.coupleEmail',
+};
+
+function fieldMessage(field: keyof GiftValues, message: string): MessageId {
+  const required = REQUIRED[field];
+  if (required && /is required/.test(message)) return required;
+  if (field === 'buyerEmail' || field === 'coupleEmail') return 'gifts.form.error.email';
+  return 'gifts.form.error.message';
+}
+
+const FIELD_LABELS: Record<string, keyof GiftValues> = {
+  buyerName: 'buyerName',
+  buyerEmail: 'buyerEmail',
+  coupleNames: 'coupleNames',
+  coupleEmail: 'coupleEmail',
+  message: 'message',
+  sendAt: 'date',
+};
+
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The chosen day at 9:00 in the buyer's own time zone, as the server's ISO date-time. */
+function sendAtOf(values: GiftValues): string | null {
+  if (values.when === 'now') return null;
+  return new Date(`${values.date}T09:00:00`).toISOString();
+}
+
+/**
+ * `/gift` (decision 0242): the buyer gives the course to a couple: their own name and email (for
+ * the receipt), the couple's names and one email, a message, and now or on a date; a coupon code
+ * applies as on checkout. Continue opens Stripe's payment page (or, for a 100 % code, the receipt).
+ */
+export function GiftForm({ priceCents, currency }: { priceCents: number; currency: string }) {
+  const { t, locale } = useT();
+  const [values, setValues] = useState<GiftValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [quote, setQuote] = useState<PriceQuote | null>(null);
+  const start = useMutation(
+    trpc.payments.startGiftCheckout.mutationOptions({ onSuccess: ({ url }) => giftNavigation.go(url) }),
+  );
+  const busy = start.isPending || start.isSuccess;
+  const price = formatMoney(locale, quote ? quote.totalCents : priceCents, currency);
+
+  function update<K extends keyof GiftValues>(field: K, value: GiftValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (values.when === 'date' && !values.date) {
+      setErrors({ date: t('gifts.form.error.date') });
+      return;
+    }
+    const input = {
+      buyerName: values.buyerName,
+      buyerEmail: values.buyerEmail,
+      coupleNames: values.coupleNames,
+      coupleEmail: values.coupleEmail,
+      message: values.message,
+      sendAt: sendAtOf(values),
+      ...(quote ? { couponCode: quote.couponCode } : {}),
+      locale,
+    };
+    const parsed = startGiftCheckoutSchema.safeParse(input);
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = FIELD_LABELS[String(issue.path[0])];
+        if (field && !found[field])
+          found[field] = t(fieldMessage(field, issue.message), { max: GIFT_MESSAGE_MAX_LENGTH });
+      }
+      setErrors(found);
+      return;
+    }
+    start.mutate(input);
+  }
+
+  return (
+    <Container size="sm" py={{ base: 40, sm: 72 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <form onSubmit={submit} noValidate aria-label={t('gifts.form.label')}>
+          <Stack gap="md">
+            <Group gap="xs">
+              <IconGift size={28} aria-hidden="true" />
+              <Title order={1}>{t('gifts.form.title')}</Title>
+            </Group>
+            <Text>{t('gifts.form.intro')}</Text>
+            <Title order={2} size="h4">
+              {t('gifts.form.fromYou')}
+            </Title>
+            <Group grow gap="sm" align="flex-start" wrap="wrap">
+              <TextInput
+                label={t('gifts.form.buyerName')}
+                required
+                autoComplete="name"
+                value={values.buyerName}
+                error={errors.buyerName}
+                onChange={(event) => update('buyerName', event.currentTarget.value)}
+                miw={180}
+              />
+              <TextInput
+                label={t('gifts.form.buyerEmail')}
+                type="email"
+                required
+                autoComplete="email"
+                value={values.buyerEmail}
+                error={errors.buyerEmail}
+                onChange={(event) => update('buyerEmail', event.currentTarget.value)}
+                miw={180}
+              />
+            </Group>
+            <Title order={2} size="h4">
+              {t('gifts.form.forCouple')}
+            </Title>
+            <Group grow gap="sm" align="flex-start" wrap="wrap">
+              <TextInput
+                label={t('gifts.form.coupleNames')}
+                description={t('gifts.form.coupleNamesHint')}
+                required
+                value={values.coupleNames}
+                error={errors.coupleNames}
+                onChange={(event) => update('coupleNames', event.currentTarget.value)}
+                miw={180}
+              />
+              <TextInput
+                label={t('gifts.form.coupleEmail')}
+                description={t('gifts.form.coupleEmailHint')}
+                type="email"
+                required
+                value={values.coupleEmail}
+                error={errors.coupleEmail}
+                onChange={(event) => update('coupleEmail', event.currentTarget.value)}
+                miw={180}
+              />
+            </Group>
+            <Textarea
+              label={t('gifts.form.message')}
+              autosize
+              minRows={3}
+              maxLength={GIFT_MESSAGE_MAX_LENGTH}
+              value={values.message}
+              error={errors.message}
+              onChange={(event) => update('message', event.currentTarget.value)}
+              description={`${values.message.length} / ${GIFT_MESSAGE_MAX_LENGTH}`}
+            />
+            <Radio.Group
+              label={t('gifts.form.when')}
+              value={values.when}
+              onChange={(value) => update('when', value as GiftValues['when'])}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="now" label={t('gifts.form.now')} />
+                <Radio value="date" label={t('gifts.form.onDate')} />
+              </Group>
+            </Radio.Group>
+            {values.when === 'date' ? (
+              <TextInput
+                label={t('gifts.form.sendOn')}
+                type="date"
+                required
+                min={today()}
+                value={values.date}
+                error={errors.date}
+                onChange={(event) => update('date', event.currentTarget.value)}
+                maw={220}
+              />
+            ) : null}
+            <CouponField email={values.buyerEmail} onChange={setQuote} disabled={busy} />
+            <Text fw={600}>{t('gifts.form.price', { price })}</Text>
+            {start.isError ? (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden="true" />}
+                title={t('gifts.form.notStarted')}
+              >
+                {errorMessage(start.error, t('gifts.form.notStartedFallback'))}
+              </Alert>
+            ) : null}
+            <Group>
+              <Button type="submit" size="md" loading={busy} leftSection={<IconLock size={18} aria-hidden="true" />}>
+                {quote?.totalCents === 0 ? t('gifts.form.giveFree') : t('gifts.form.pay', { price })}
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('gifts.form.stripeNote')}
+            </Text>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

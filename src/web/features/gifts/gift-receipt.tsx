@@ -1,0 +1,83 @@
+import { Alert, Button, Code, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconGift } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../../shared/i18n/format';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+/** How often the page asks whether the payment was confirmed (the webhook). */
+const POLL_MS = 2000;
+
+/**
+ * `/gift/sent?token=...` (decision 0242): the buyer's receipt page. Until the payment is confirmed
+ * it says so and asks again; then the gift's state, its redeem code and the printable card.
+ */
+export function GiftReceiptPage({ token }: { token: string }) {
+  const { t, locale } = useT();
+  const receipt = useQuery({
+    ...trpc.gifts.receipt.queryOptions({ token }),
+    refetchInterval: (query) => (query.state.data && !query.state.data.paid ? POLL_MS : false),
+  });
+  return (
+    <Container size="sm" py={{ base: 40, sm: 72 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        {receipt.isPending ? (
+          <Stack align="center" aria-busy="true">
+            <Loader aria-label={t('gifts.receipt.loading')} />
+          </Stack>
+        ) : receipt.isError ? (
+          <Alert color="red" title={t('gifts.receipt.notFound')}>
+            {errorMessage(receipt.error, t('gifts.receipt.notFoundFallback'))}
+          </Alert>
+        ) : !receipt.data.paid ? (
+          <Stack gap="sm" role="status">
+            <Title order={1}>{t('gifts.receipt.confirming')}</Title>
+            <Text>{t('gifts.receipt.confirmingText')}</Text>
+            <Loader size="sm" aria-hidden="true" />
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <IconGift size={36} aria-hidden="true" />
+            <Title order={1}>{t('gifts.receipt.title', { couple: receipt.data.coupleNames })}</Title>
+            <Text role="status">
+              {receipt.data.status === 'redeemed'
+                ? t('gifts.receipt.opened', { couple: receipt.data.coupleNames })
+                : receipt.data.status === 'scheduled'
+                  ? t('gifts.receipt.scheduled', {
+                      email: receipt.data.coupleEmail,
+                      date: formatDate(locale, receipt.data.sendAt),
+                    })
+                  : t('gifts.receipt.sent', { email: receipt.data.coupleEmail })}{' '}
+              {t('gifts.receipt.receiptNote')}
+            </Text>
+            {receipt.data.redeemCode ? (
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('gifts.receipt.code')}
+                </Text>
+                <Code fz="lg" data-testid="gift-code">
+                  {receipt.data.redeemCode}
+                </Code>
+              </div>
+            ) : null}
+            {receipt.data.cardUrl ? (
+              <Button
+                component="a"
+                href={receipt.data.cardUrl}
+                leftSection={<IconDownload size={18} aria-hidden="true" />}
+                variant="light"
+                w="fit-content"
+              >
+                {t('gifts.receipt.card')}
+              </Button>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              {t('gifts.receipt.inPerson', { url: `${window.location.origin}/redeem` })}
+            </Text>
+          </Stack>
+        )}
+      </Paper>
+    </Container>
+  );
+}

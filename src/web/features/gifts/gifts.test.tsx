@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { giftNavigation } from './gift-form';
+
+const CONFIG = {
+  demoMode: false,
+  trialAccessCode: null,
+  demoEmail: null,
+  demoAccessCode: null,
+  trialWeeks: 4,
+  cardPayments: true,
+  priceCents: 4900,
+  currency: 'usd',
+};
+const ANONYMOUS: StubAnswer = { data: { authenticated: false, isAdmin: false, role: null, userId: null } };
+const CODE = 'GIFT-ABCD-EFGH-JKLM';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('/gift', { timeout: 20_000 }, () => {
+  it('sends the buyer, the couple, the message and the date, then opens the payment page', async () => {
+    const go = vi.spyOn(giftNavigation, 'go').mockImplementation(() => {});
+    const stub = stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.startGiftCheckout': () => ({ data: { url: 'https://checkout.stripe.test/pay/cs_test_gift' } }),
+    });
+    renderApp('/gift');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: /Your name/ }), 'Aunt Marisol');
+    await user.type(screen.getByRole('textbox', { name: /Your email/ }), 'aunt@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Their names/ }), 'Ana & Luis');
+    await user.type(screen.getByRole('textbox', { name: /Their email/ }), 'ana.luis@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'With love');
+    await user.click(screen.getByRole('radio', { name: /On a date/ }));
+    const date = screen.getByLabelText(/Send on/);
+    await user.type(date, '2030-06-14');
+    await user.click(screen.getByRole('button', { name: 'Pay $49.00 and give' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_test_gift'));
+    expect(stub.calls.find((call) => call.path === 'payments.startGiftCheckout')?.input).toEqual({
+      buyerName: 'Aunt Marisol',
+      buyerEmail: 'aunt@example.com',
+      coupleNames: 'Ana & Luis',
+      coupleEmail: 'ana.luis@example.com',
+      message: 'With love',
+      sendAt: new Date('2030-06-14T09:00:00').toISOString(),
+      locale: 'en',
+    });
+  });
+
+  it('marks the missing fields and sends nothing', async () => {
+    const stub = stubTrpcFetch({ 'auth.check': () => ANONYMOUS, 'publicConfig.get': () => ({ data: CONFIG }) });
+    renderApp('/gift');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Pay $49.00 and give' }));
+    expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the couple’s names.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the couple’s email.')).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'payments.startGiftCheckout')).toBe(false);
+  });
+});
+
+describe('/redeem', { timeout: 20_000 }, () => {
+  const PREVIEW = { fromName: 'Aunt Marisol', coupleNames: 'Ana & Luis', message: 'With love', redeemed: false };
+
+  it('shows who the gift is from, opens it, and says where the personal code went', async () => {
+    const stub = stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'gifts.preview': () => ({ data: PREVIEW }),
+      'gifts.redeem': () => ({ data: { outcome: 'created', email: 'ana.luis@example.com' } }),
+    });
+    renderApp(`/redeem?code=${CODE}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'A gift for Ana & Luis' })).toBeInTheDocument();
+    expect(screen.getByText('With love')).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Open your gift' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your course is open' })).toBeInTheDocument();
+    expect(screen.getByText(/We sent your personal access code to ana.luis@example.com/)).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'gifts.redeem')?.input).toEqual({ code: CODE });
+  });
+
+  it('shows the server’s reason when the gift cannot be opened', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'gifts.preview': () => ({ data: PREVIEW }),
+      'gifts.redeem': () => ({ error: { message: 'This gift has already been opened.', httpStatus: 409 } }),
+    });
+    renderApp(`/redeem?code=${CODE}`);
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Open your gift' }));
+    expect(await screen.findByText('This gift has already been opened.')).toBeInTheDocument();
+  });
+
+  it('asks for the code when the address has none, and refuses a malformed one', async () => {
+    stubTrpcFetch({ 'auth.check': () => ANONYMOUS });
+    renderApp('/redeem');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: 'Gift code' }), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the code as it is printed: GIFT-XXXX-XXXX-XXXX.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,134 @@
+import { Alert, Blockquote, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconGift } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { GIFT_CODE_PATTERN } from '../../../shared/gifts-schemas';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+/** `/redeem` without a code: the couple types the code from their card. */
+function CodeForm() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const normalized = code.trim().toUpperCase();
+    if (!GIFT_CODE_PATTERN.test(normalized)) {
+      setError(t('gifts.redeem.codeInvalid'));
+      return;
+    }
+    void navigate({ to: '/redeem', search: { code: normalized } });
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('gifts.redeem.formLabel')}>
+      <Stack gap="md">
+        <Title order={1}>{t('gifts.redeem.title')}</Title>
+        <TextInput
+          label={t('gifts.redeem.codeLabel')}
+          placeholder="GIFT-XXXX-XXXX-XXXX"
+          value={code}
+          error={error}
+          autoComplete="off"
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" w="fit-content">
+          {t('gifts.redeem.continue')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * `/redeem?code=GIFT-...` (decision 0242): who the gift is from and their message, and "Open your
+ * gift": a new full-access account (its personal code goes to the gift's email) or, signed in, the
+ * couple's own account upgraded. A gift opened already says so and points to sign-in.
+ */
+function GiftToOpen({ code }: { code: string }) {
+  const { t } = useT();
+  const preview = useQuery({ ...trpc.gifts.preview.queryOptions({ code }), retry: false });
+  const redeem = useMutation(trpc.gifts.redeem.mutationOptions());
+  if (preview.isPending) return <Loader aria-label={t('gifts.redeem.loading')} />;
+  if (preview.isError) {
+    return (
+      <Stack gap="md">
+        <Title order={1}>{t('gifts.redeem.notFound')}</Title>
+        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
+          {errorMessage(preview.error, t('gifts.redeem.notFoundFallback'))}
+        </Alert>
+        <Button component={Link} to="/redeem" variant="light" w="fit-content">
+          {t('gifts.redeem.tryAgain')}
+        </Button>
+      </Stack>
+    );
+  }
+  const gift = preview.data;
+  if (redeem.isSuccess) {
+    return (
+      <Stack gap="md" role="status">
+        <Title order={1}>{t('gifts.redeem.opened')}</Title>
+        {redeem.data.outcome === 'upgraded' ? (
+          <>
+            <Text>{t('gifts.redeem.upgraded')}</Text>
+            <Button component={Link} to="/dashboard" w="fit-content">
+              {t('gifts.redeem.dashboard')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Text>{t('gifts.redeem.created', { email: redeem.data.email })}</Text>
+            <Button component={Link} to="/customer-login" w="fit-content">
+              {t('gifts.redeem.signIn')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <IconGift size={36} aria-hidden="true" />
+      <Title order={1}>{t('gifts.redeem.giftFor', { couple: gift.coupleNames })}</Title>
+      <Text>{t('gifts.redeem.from', { buyer: gift.fromName, product: PRODUCT_NAME })}</Text>
+      {gift.message ? (
+        <Blockquote cite={`– ${gift.fromName}`} style={{ whiteSpace: 'pre-line' }}>
+          {gift.message}
+        </Blockquote>
+      ) : null}
+      {gift.redeemed ? (
+        <Alert color="blue" title={t('gifts.redeem.alreadyOpened')}>
+          {t('gifts.redeem.alreadyOpenedText')} <Link to="/customer-login">{t('gifts.redeem.signIn')}</Link>
+        </Alert>
+      ) : (
+        <>
+          {redeem.isError ? (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t('gifts.redeem.notOpened')}>
+              {errorMessage(redeem.error, t('gifts.redeem.notOpenedFallback'))}
+            </Alert>
+          ) : null}
+          <Button size="md" w="fit-content" loading={redeem.isPending} onClick={() => redeem.mutate({ code })}>
+            {t('gifts.redeem.open')}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function RedeemGiftPage({ code }: { code: string | undefined }) {
+  return (
+    <Container size="sm" py={{ base: 40, sm: 72 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        {code ? <GiftToOpen key={code} code={code} /> : <CodeForm />}
+      </Paper>
+    </Container>
+  );
+}
