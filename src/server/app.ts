@@ -32,6 +32,7 @@ import { openApiRoutes } from './http/openapi';
 import { orderRoutes } from './http/orders';
 import { paymentRoutes } from './http/payments';
 import { ourDataRoutes } from './http/our-data';
+import { certificateRoutes } from './http/certificates';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
 import { profileRoutes } from './http/profile';
@@ -75,6 +76,7 @@ const REST_ROUTES: RestRoutes[] = [
   mailRoutes,
   paymentRoutes,
   ourDataRoutes,
+  certificateRoutes,
   openApiRoutes,
   healthRoutes,
 ];

@@ -38,6 +38,9 @@ const PER_COUPLE_TABLES = [
   'week_shares',
   'reminders_sent',
   'outbound_emails',
+  'course_time',
+  'offline_time',
+  'certificate_names',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -85,6 +88,15 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'partners.revokeInvite': { inviteId: 1 },
   'partners.weekShare': { weekNumber: 1 },
   'partners.setPrivateAnswers': { on: true },
+  'certificates.hours': undefined,
+  'certificates.heartbeat': { weekNumber: 1, who: 'partner1' },
+  'certificates.reportOfflineTime': { weekNumber: 1, minutes: 30, together: true },
+  // The entry just reported (the first of the database).
+  'certificates.deleteOfflineTime': { id: 1 },
+  'certificates.setLegalName': { partner: 'partner1', legalName: 'Robin Lee' },
+  'certificates.status': undefined,
+  // Refused (the seller offers no state yet) after reading the provider settings.
+  'certificates.request': { state: 'FL', intendedMarriageDate: '2027-06-12' },
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -105,6 +117,7 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'orders.get': { paymentIntentId: 'pi_demoCompleted0001' },
   'orders.downloadWorkbook': { paymentIntentId: 'pi_demoCompleted0001' },
   'mail.requestCode': { email: 'plans_couple_mail@example.com' },
+  'certificates.verify': { code: 'AAAA-AAAA-AAAA-AAAA-AAAA-AAAA' },
 };
 /** Calls that end the couple they run as: each runs as a couple of its own. */
 const LEAVING_COUPLE_CALLS: Record<string, unknown> = {
@@ -126,6 +139,20 @@ const ADMIN_CALLS: Record<string, unknown> = {
   'adminSecurity.confirmSetup': { code: '000000' },
   // Refused: the second factor is not on.
   'adminSecurity.disable': { code: '000000' },
+  'adminCertificates.provider': undefined,
+  'adminCertificates.saveProvider': {
+    providerName: 'Grace Counseling',
+    credentials: '',
+    contact: 'hello@grace.example',
+    courseName: 'Vows & Weeks',
+    deliveryMethod: 'online',
+    offeredStates: ['FL'],
+    registrations: { FL: 'FL-1' },
+  },
+  'adminCertificates.removeSignature': undefined,
+  'adminCertificates.list': { search: 'robin' },
+  // Refused: no certificate 1 here.
+  'adminCertificates.revoke': { id: 1, reason: 'plans' },
 };
 /**
  * Partner sign-ins end to end (an invite previewed and accepted, a week shared by both, the
@@ -157,6 +184,8 @@ const REFUSAL_EXPECTED = new Set([
   'adminSecurity.confirmSetup',
   'adminSecurity.disable',
   'workbook.generateSummary',
+  'certificates.request',
+  'adminCertificates.revoke',
   'orders.get',
   'orders.downloadWorkbook',
 ]);

@@ -1,5 +1,6 @@
 import { adminSecurityRouter } from '../features/admin-security/router';
 import { authRouter } from '../features/auth/router';
+import { adminCertificatesRouter, certificatesRouter } from '../features/certificates/router';
 import { contactRouter } from '../features/contact/router';
 import { frameworksRouter } from '../features/frameworks/router';
 import { adminCouplesRouter } from '../features/couples/router';
@@ -36,6 +37,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   partners: partnersRouter,
   ourData: ourDataRouter,
+  certificates: certificatesRouter,
+  adminCertificates: adminCertificatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

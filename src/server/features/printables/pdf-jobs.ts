@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { CertificatePdfData } from './certificate-pdf';
 import type { PrintableWeek } from './framework-pdf';
 import type { InspectResult, MergeResult, MergeSource } from './pdf-work';
 
@@ -12,13 +13,15 @@ export type PdfJob =
   | { kind: 'inspect'; file: string; maxPages: number }
   | { kind: 'merge'; sources: MergeSource[]; target: string; printablesDir: string; title: string }
   | { kind: 'printable'; week: PrintableWeek; target: string }
-  | { kind: 'keepsake'; source: string; target: string; workDir: string; title: string };
+  | { kind: 'keepsake'; source: string; target: string; workDir: string; title: string }
+  | { kind: 'certificate'; certificate: CertificatePdfData };
 
 interface PdfJobResults {
   inspect: InspectResult;
   merge: MergeResult;
   printable: null;
   keepsake: MergeResult;
+  certificate: Uint8Array;
 }
 
 export class PdfJobTimeout extends Error {

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { drawCertificate } from './certificate-pdf';
 import type { PdfJob } from './pdf-jobs';
 import { buildKeepsake, generatePrintable, inspectPdf, mergeWorkbook } from './pdf-work';
 
@@ -18,6 +19,8 @@ async function run(job: PdfJob): Promise<unknown> {
       return null;
     case 'keepsake':
       return buildKeepsake(job.source, job.target, job.workDir, job.title);
+    case 'certificate':
+      return drawCertificate(job.certificate);
   }
 }
 
