@@ -149,6 +149,8 @@ const ADMIN_CALLS: Record<string, unknown> = {
     offeredStates: ['FL'],
     registrations: { FL: 'FL-1' },
   },
+  // Refused: not an image (checked before any query).
+  'adminCertificates.saveSignature': { image: 'aGVsbG8=' },
   'adminCertificates.removeSignature': undefined,
   'adminCertificates.list': { search: 'robin' },
   // Refused: no certificate 1 here.
@@ -186,6 +188,7 @@ const REFUSAL_EXPECTED = new Set([
   'workbook.generateSummary',
   'certificates.request',
   'adminCertificates.revoke',
+  'adminCertificates.saveSignature',
   'orders.get',
   'orders.downloadWorkbook',
 ]);

@@ -1,7 +1,7 @@
 import { CERTIFICATE_STATES, DELIVERY_METHODS, type DeliveryMethod } from './certificate-states';
 import { NAME_MAX_LENGTH, PARTNERS, type Partner } from './constants';
 import { isCalendarDate } from './profile-rules';
-import { partnerSchema, weekNumberSchema } from './schemas';
+import { partnerSchema, weekNumberSchema, wholeNumberSchema } from './schemas';
 import { z } from './zod';
 
 /*
@@ -192,6 +192,11 @@ export const requestCertificateSchema = z.object({
 export type RequestCertificateInput = z.input<typeof requestCertificateSchema>;
 
 export const certificateIdSchema = z.object({ id: z.number({ error: 'id is required' }).int().positive() });
+/** The `{certificateId}` of GET /api/certificates/{certificateId}/pdf. */
+export const certificateIdParamSchema = wholeNumberSchema('certificateId must be a positive whole number', {
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+});
 
 const providerText = (field: string, max: number, required = true) =>
   z
@@ -238,8 +243,19 @@ export interface ProviderSettingsView extends ProviderSettings {
   updatedAt: string | null;
 }
 
-/** The largest signature image accepted. */
-export const SIGNATURE_MAX_BYTES = 100 * 1024;
+/** The largest signature image accepted: its base64 still fits a tRPC request's 100 KB body limit. */
+export const SIGNATURE_MAX_BYTES = 64 * 1024;
+
+const SIGNATURE_MESSAGE = `image must be a PNG or JPEG of at most ${SIGNATURE_MAX_BYTES / 1024} KB, base64-encoded`;
+
+/** The provider's signature image, base64 (the back office reads the chosen file and sends it). */
+export const saveSignatureSchema = z.object({
+  image: z
+    .string({ error: SIGNATURE_MESSAGE })
+    .min(1, SIGNATURE_MESSAGE)
+    .max(Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4, SIGNATURE_MESSAGE)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, SIGNATURE_MESSAGE),
+});
 
 // ---------------------------------------------------------------------------------------------
 // What the couple and the back office see

@@ -269,6 +269,36 @@ describe('the document against the server', () => {
     exportOurData: async () => json('GET', '/api/our-data', couple.cookie),
     downloadKeepsake: async () => json('GET', '/api/keepsake', couple.cookie),
     exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
+    exportCertificatesCsv: async () => json('GET', '/api/admin/certificates.csv?search=robin', admin),
+    downloadCertificate: async () => {
+      const issued = await t.deps.db
+        .insertInto('certificates')
+        .values({
+          code: 'OPENAPI-SAMPLE',
+          couple_id: couple.coupleId,
+          state: 'FL',
+          first_legal_name: 'Robin Lee',
+          second_legal_name: 'Casey Lee',
+          search_names: 'robin lee casey lee',
+          intended_marriage_date: '2027-06-12',
+          completion_date: '2026-11-24',
+          first_minutes: 240,
+          second_minutes: 240,
+          together_minutes: 0,
+          delivery_method: 'online',
+          course_name: 'Vows & Weeks',
+          provider_name: 'Grace Counseling',
+          provider_credentials: '',
+          provider_registration: 'FL-1',
+          provider_contact: 'hello@grace.example',
+          issued_at: new Date().toISOString(),
+          revoked_at: null,
+          revoked_reason: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return json('GET', `/api/certificates/${issued.id}/pdf`, couple.cookie);
+    },
     receiveStripeEvent: async () => {
       const event = signedEvent(STRIPE_ENV.STRIPE_WEBHOOK_SECRET!, 'customer.created', {
         id: 'cus_1',
@@ -311,7 +341,8 @@ describe('the document against the server', () => {
       .replace('{userId}', String(couple.coupleId))
       .replace('{weekNumber}', '1')
       .replace('{partner}', 'partner1')
-      .replace('{paymentIntentId}', 'pi_unknown0001');
+      .replace('{paymentIntentId}', 'pi_unknown0001')
+      .replace('{certificateId}', '1');
 
   it('has a sample call for every operation', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(API_OPERATIONS.map((operation) => operation.id).sort());
@@ -328,7 +359,8 @@ describe('the document against the server', () => {
         expect(res.rawPayload.subarray(0, 5).toString(), at).toBe('%PDF-');
       } else if (answer === 'csv') {
         expect(res.headers['content-type'], at).toBe('text/csv; charset=utf-8');
-        expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0], at).toMatch(/^order_id,status,amount,/);
+        const header = operation.id === 'exportCertificatesCsv' ? /^code,state,first_legal_name,/ : /^order_id,status,amount,/;
+        expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0], at).toMatch(header);
       } else if (answer === 'redirect') {
         expect(res.headers.location, at).toMatch(/^\/success\?payment_intent=pi_/);
       } else if (answer === 'openapi') {

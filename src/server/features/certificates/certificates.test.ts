@@ -18,6 +18,7 @@ import {
   notEligibleMessage,
   recordHeartbeat,
   reportOfflineTime,
+  SIGNATURE_TYPE_MESSAGE,
   signatureImageType,
   stateNotOfferedMessage,
 } from './service';
@@ -430,41 +431,32 @@ describe('the certificate, end to end', () => {
     ).toBe(403);
   }, 60_000);
 
-  it('takes a signature image over HTTP, checking its bytes and size', async () => {
-    await (await admin()).adminCertificates.saveProvider(FLORIDA_PROVIDER);
-    const cookie = await adminCookie(t.deps);
-    const put = (payload: Buffer, type: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/certificate-signature',
-        payload,
-        headers: { cookie, 'content-type': type },
-      });
+  it('takes a signature image, checking its bytes and size', async () => {
+    const caller = await admin();
+    await caller.adminCertificates.saveProvider(FLORIDA_PROVIDER);
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',
     );
-    const saved = await put(png, 'image/png');
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().signature).toEqual({ type: 'image/png' });
-    expect((await put(Buffer.from('not an image at all, just text'), 'image/png')).statusCode).toBe(400);
+    const save = (bytes: Buffer | string) =>
+      caller.adminCertificates.saveSignature({ image: typeof bytes === 'string' ? bytes : bytes.toString('base64') });
+    expect((await save(png)).signature).toEqual({ type: 'image/png' });
+    await expect(save(Buffer.from('not an image at all, just text'))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: SIGNATURE_TYPE_MESSAGE,
+    });
     // A PNG header over broken data: the sample certificate cannot draw it.
-    expect((await put(Buffer.concat([png.subarray(0, 33), Buffer.alloc(40, 1)]), 'image/png')).statusCode).toBe(400);
-    expect((await put(Buffer.alloc(200 * 1024, 1), 'image/jpeg')).statusCode).toBe(413);
-    expect((await put(png, 'image/gif')).statusCode).toBe(415);
-    const couple = await newCouple();
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: '/api/admin/certificate-signature',
-          payload: png,
-          headers: { cookie: couple.cookie, 'content-type': 'image/png' },
-        })
-      ).statusCode,
-    ).toBe(403);
-    const caller = await admin();
+    await expect(save(Buffer.concat([png.subarray(0, 33), Buffer.alloc(40, 1)]))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('could not be read'),
+    });
+    await expect(save(Buffer.alloc(70 * 1024, 1))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(save('not base64!')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect((await caller.adminCertificates.provider()).signature).toEqual({ type: 'image/png' });
+    const couple = await newCouple();
+    await expect(
+      (await callerFor(t, couple.cookie)).adminCertificates.saveSignature({ image: png.toString('base64') }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await caller.adminCertificates.removeSignature()).signature).toBeNull();
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import {
   reportOfflineTimeSchema,
   requestCertificateSchema,
   revokeCertificateSchema,
+  saveSignatureSchema,
   setLegalNameSchema,
   verifyCodeInputSchema,
 } from '../../../shared/certificate-schemas';
@@ -22,6 +23,7 @@ import {
   requestCertificate,
   revokeIssuedCertificate,
   saveProviderSettings,
+  saveSignature,
   setLegalName,
   verifyCertificate,
 } from './service';
@@ -56,6 +58,9 @@ export const adminCertificatesRouter = router({
   saveProvider: adminProcedure
     .input(providerSettingsSchema)
     .mutation(({ ctx, input }) => saveProviderSettings(ctx.deps, ctx.auth, input)),
+  saveSignature: adminProcedure
+    .input(saveSignatureSchema)
+    .mutation(({ ctx, input }) => saveSignature(ctx.deps, ctx.auth, Buffer.from(input.image, 'base64'))),
   removeSignature: adminProcedure.mutation(({ ctx }) => removeSignature(ctx.deps, ctx.auth)),
   list: adminProcedure
     .input(adminCertificateListSchema)
