@@ -359,7 +359,8 @@ describe('the document against the server', () => {
         expect(res.rawPayload.subarray(0, 5).toString(), at).toBe('%PDF-');
       } else if (answer === 'csv') {
         expect(res.headers['content-type'], at).toBe('text/csv; charset=utf-8');
-        const header = operation.id === 'exportCertificatesCsv' ? /^code,state,first_legal_name,/ : /^order_id,status,amount,/;
+        const header =
+          operation.id === 'exportCertificatesCsv' ? /^code,state,first_legal_name,/ : /^order_id,status,amount,/;
         expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0], at).toMatch(header);
       } else if (answer === 'redirect') {
         expect(res.headers.location, at).toMatch(/^\/success\?payment_intent=pi_/);
