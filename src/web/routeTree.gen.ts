@@ -23,6 +23,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminCertificatesRouteImport } from './routes/admin.certificates'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
@@ -30,6 +31,7 @@ import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
 import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as InviteCodeRouteImport } from './routes/invite.$code'
+import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
 import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
 
@@ -103,6 +105,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCertificatesRoute = AdminCertificatesRouteImport.update({
+  id: '/certificates',
+  path: '/certificates',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminContentRoute = AdminContentRouteImport.update({
   id: '/content',
   path: '/content',
@@ -138,6 +145,11 @@ const InviteCodeRoute = InviteCodeRouteImport.update({
   path: '/invite/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyCodeRoute = VerifyCodeRouteImport.update({
+  id: '/verify/$code',
+  path: '/verify/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCouplesIndexRoute = AdminCouplesIndexRouteImport.update({
   id: '/couples/',
   path: '/couples/',
@@ -163,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
+  '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
@@ -170,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/invite/$code': typeof InviteCodeRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -187,6 +201,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
+  '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
@@ -194,6 +209,7 @@ export interface FileRoutesByTo {
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/invite/$code': typeof InviteCodeRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
@@ -213,6 +229,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
+  '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/orders': typeof AdminOrdersRoute
@@ -220,6 +237,7 @@ export interface FileRoutesById {
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/invite/$code': typeof InviteCodeRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -240,6 +258,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/success'
     | '/terms'
+    | '/admin/certificates'
     | '/admin/content'
     | '/admin/messages'
     | '/admin/orders'
@@ -247,6 +266,7 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/settings'
     | '/invite/$code'
+    | '/verify/$code'
     | '/admin/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -264,6 +284,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/success'
     | '/terms'
+    | '/admin/certificates'
     | '/admin/content'
     | '/admin/messages'
     | '/admin/orders'
@@ -271,6 +292,7 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/settings'
     | '/invite/$code'
+    | '/verify/$code'
     | '/admin'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
@@ -289,6 +311,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/success'
     | '/terms'
+    | '/admin/certificates'
     | '/admin/content'
     | '/admin/messages'
     | '/admin/orders'
@@ -296,6 +319,7 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/settings'
     | '/invite/$code'
+    | '/verify/$code'
     | '/admin/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -316,6 +340,7 @@ export interface RootRouteChildren {
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
   InviteCodeRoute: typeof InviteCodeRoute
+  VerifyCodeRoute: typeof VerifyCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -418,6 +443,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/certificates': {
+      id: '/admin/certificates'
+      path: '/certificates'
+      fullPath: '/admin/certificates'
+      preLoaderRoute: typeof AdminCertificatesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/content': {
       id: '/admin/content'
       path: '/content'
@@ -467,6 +499,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify/$code': {
+      id: '/verify/$code'
+      path: '/verify/$code'
+      fullPath: '/verify/$code'
+      preLoaderRoute: typeof VerifyCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/couples/': {
       id: '/admin/couples/'
       path: '/couples'
@@ -485,6 +524,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminCertificatesRoute: typeof AdminCertificatesRoute
   AdminContentRoute: typeof AdminContentRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
@@ -497,6 +537,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminCertificatesRoute: AdminCertificatesRoute,
   AdminContentRoute: AdminContentRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminOrdersRoute: AdminOrdersRoute,
@@ -525,6 +566,7 @@ const rootRouteChildren: RootRouteChildren = {
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
   InviteCodeRoute: InviteCodeRoute,
+  VerifyCodeRoute: VerifyCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -182,8 +182,10 @@ export const PAGE_PATHS = [
   '/admin/outbox',
   '/admin/overview',
   '/admin/settings',
+  '/admin/certificates',
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
+  '/verify/:code',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

@@ -1,5 +1,6 @@
 import {
   IconBook,
+  IconCertificate,
   IconChartBar,
   IconFileTypePdf,
   IconHeartHandshake,
@@ -36,5 +37,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/outbox', label: 'Email', icon: IconMailForward },
   { to: '/admin', label: 'Frameworks', icon: IconFileTypePdf, exact: true },
   { to: '/admin/content', label: 'Course content', icon: IconBook },
+  { to: '/admin/certificates', label: 'Certificates', icon: IconCertificate },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];
