@@ -194,12 +194,14 @@ describe('useActiveTime', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(150_000);
     });
+    await settle();
     const idle = beats();
-    // At most the beats of the last two minutes of use.
-    expect(idle).toBeLessThanOrEqual(started + 1 + 4);
+    // The beats of the two minutes after the last touch (at 60, 90 and 120 s), then none.
+    expect(idle).toBe(started + 4);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(60_000);
     });
+    await settle();
     expect(beats()).toBe(idle);
     // Hidden: nothing, even when touched; visible again: a beat at once.
     visibility = 'hidden';
@@ -207,6 +209,7 @@ describe('useActiveTime', () => {
       window.dispatchEvent(new Event('pointerdown'));
       await vi.advanceTimersByTimeAsync(60_000);
     });
+    await settle();
     expect(beats()).toBe(idle);
     visibility = 'visible';
     await act(async () => {
