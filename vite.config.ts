@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -31,6 +32,26 @@ function prerenderLandingPage(): Plugin {
   };
 }
 
+/**
+ * The message catalogs (src/locales/<locale>/<area>.json, ICU strings) compiled by Lingui's own
+ * compiler as they are imported, so the browser gets ready-to-run messages and no ICU parser
+ * (decision 0231). The output is JSON still, for Vite's JSON plugin; a bad ICU string fails the build.
+ */
+export function compileCatalogs(): Plugin {
+  return {
+    name: 'vows:compile-catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]locales[\\/][a-z]{2}[\\/][a-z-]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(messages).map(([key, message]) => [key, compileMessageOrThrow(message)]),
+      );
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('src/web'),
   plugins: [
@@ -47,6 +68,7 @@ export default defineConfig({
       generatedRouteTree: fromRoot('src/web/routeTree.gen.ts'),
     }),
     react(),
+    compileCatalogs(),
     prerenderLandingPage(),
   ],
   build: {

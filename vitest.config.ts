@@ -17,7 +17,6 @@ const processTests = [
   'scripts/two-processes.test.ts',
   'src/server/full-disk.test.ts',
   'src/server/main.test.ts',
-  'src/server/pin-next-tick-shape.test.ts',
 ];
 
 /**
@@ -27,6 +26,7 @@ const processTests = [
  * connection to the same file, the file's backup (PostgreSQL's is tested in backup-postgres.test.ts).
  */
 const sqliteOnlyTests = [
+  'src/server/features/our-data/deletion-leaves-nothing.test.ts',
   'src/server/db/statement-cache.test.ts',
   'src/server/db/migrate.test.ts',
   'src/server/query-plans.test.ts',

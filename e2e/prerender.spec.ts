@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 const HERO = 'Prepare for a lifetime together, one week at a time';
+const SPANISH_HERO = 'Prepárense para toda una vida juntos, una semana a la vez';
 
 /**
  * The landing page is prerendered at build time (docs/benchmarks.md): its text and layout are in
@@ -86,4 +87,57 @@ test.describe('prerendered landing page', () => {
       await context.close();
     });
   }
+
+  test('/es is the Spanish landing page: lang, title, alternates; / follows the browser or the cookie', async ({
+    request,
+  }) => {
+    const spanish = await (await request.get('/es')).text();
+    expect(spanish).toContain('<html lang="es"');
+    expect(spanish).toContain('<title>Vows &amp; Weeks · Curso de preparación matrimonial en 52 semanas</title>');
+    expect(spanish).toContain('<link rel="alternate" hreflang="en" href="/">');
+    expect(spanish).toContain('<link rel="alternate" hreflang="es" href="/es">');
+    expect(spanish).toContain('<link rel="alternate" hreflang="x-default" href="/">');
+    expect(spanish).toContain(SPANISH_HERO);
+    expect(spanish).not.toContain(HERO);
+    const english = await (await request.get('/', { headers: { 'accept-language': 'en-US,en;q=0.9' } })).text();
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain(HERO);
+    const byBrowser = await request.get('/', { headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } });
+    expect(await byBrowser.text()).toContain(SPANISH_HERO);
+    expect(byBrowser.headers().vary).toContain('accept-language');
+    const byCookie = await request.get('/', { headers: { 'accept-language': 'es', cookie: 'vw_locale=en' } });
+    expect(await byCookie.text()).toContain(HERO);
+  });
+
+  test('the Spanish page hydrates without console errors, and the switch goes to English and back', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.goto('/es');
+    await expect(page.getByRole('heading', { level: 1, name: SPANISH_HERO })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Instant Login (Dev)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await expect(page.getByText('Faltan datos')).toBeVisible();
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await header.getByRole('button', { name: 'Español' }).click();
+    await expect(page).toHaveURL(/\/es$/);
+    await expect(page.getByRole('heading', { level: 1, name: SPANISH_HERO })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // Remembered: the next visit to / is Spanish, from the first HTML.
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain(SPANISH_HERO);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -2,18 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
 import type { Partner } from '../src/shared/constants';
-import { openDatabase } from '../src/server/db/client';
+import { openConfiguredDatabase } from '../src/server/db/open-configured-database';
 import { makeSamplePdf } from '../src/server/features/demo/seed';
 import { toResponse } from '../src/server/features/workbook/answers';
 import { readWeekContent } from '../src/server/features/workbook/course-content';
 import { findResponse } from '../src/server/features/workbook/repo';
 import { Client, multipartUpload, percentile } from './lib/http-client';
+import { startPostgresServer } from './lib/postgres-server';
 import { startServer } from './lib/server-process';
 
 /**
- * `npm run loadtest [-- --couples 20 --duration 20]`: many couples on loopback for a bounded time
+ * `npm run loadtest [-- --couples 20 --duration 20 --database sqlite|postgres --think-ms 0]`: many couples on loopback for a bounded time
  * (sign in, open the dashboard, save workbook answers, rate, note and complete weeks, download PDFs)
  * while an admin uploads and replaces PDFs. Two clients per couple write at the same time, as two
  * partners would. Afterwards every acknowledged write is checked in the database, exactly as sent.
@@ -62,6 +62,8 @@ export interface LoadTestResult {
   integrity: string;
   /** The server's exit code after SIGTERM (or the signal's name). */
   serverExit: number | string;
+  /** The server's peak resident memory during the run (bytes). */
+  peakRssBytes: number;
   /** The run's DATA_DIR when `keepDataDir` was set (the caller removes it), otherwise removed. */
   dataDir?: string;
   /** A 5xx, an unexpected status, a lost write, a damaged file, a bad exit, or nothing checked. */
@@ -69,63 +71,68 @@ export interface LoadTestResult {
 }
 
 /**
- * The checker: every acknowledged write against the database and PDF folder of `dataDir` (the
- * server stopped), exactly as sent. Returns the writes not found as sent, and integrity_check.
+ * The checker: every acknowledged write against the database (the SQLite file of `dataDir`, or
+ * `databaseUrl`) and PDF folder of `dataDir` (the server stopped), exactly as sent, through Kysely
+ * so both databases are checked alike. Returns the writes not found as sent, and SQLite's
+ * integrity_check (`ok` on PostgreSQL, which has none).
  */
 export async function checkAcknowledgedWrites(
   dataDir: string,
   acked: Acknowledged,
+  databaseUrl?: string,
 ): Promise<{ lost: string[]; integrity: string }> {
   // Workbook answers are stored by the ids of the week's questions and cards (decision 0126): they
   // are read back as the REST API shows them, lists in the week's order, through the app's own read
   // and translation.
   const lost: string[] = [];
-  const app = openDatabase(path.join(dataDir, 'app.sqlite'));
+  const app = await openConfiguredDatabase({ databaseUrl, databaseFile: path.join(dataDir, 'app.sqlite') });
+  const { db } = app;
   try {
     for (const [key, sent] of acked.workbook) {
       const [couple, week, partner] = key.split('/');
-      const stored = await findResponse(app.db, Number(couple), Number(week), partner as Partner);
-      const { content } = await readWeekContent(app.db, Number(week));
+      const stored = await findResponse(db, Number(couple), Number(week), partner as Partner);
+      const { content } = await readWeekContent(db, Number(week));
       if (JSON.stringify(stored && toResponse(stored, content)) !== JSON.stringify(sent)) lost.push(`workbook ${key}`);
     }
-  } finally {
-    await app.db.destroy();
-  }
-  const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
-  try {
+    const progressRow = (couple: string | undefined, week: string | undefined) =>
+      db
+        .selectFrom('progress')
+        .select(['notes', 'rating', 'completed_at'])
+        .where('couple_id', '=', Number(couple))
+        .where('week_number', '=', Number(week))
+        .executeTakeFirst();
     for (const [key, sent] of acked.notes) {
-      const [couple, week] = key.split('/');
-      const row = db
-        .prepare('select notes, rating from progress where couple_id = ? and week_number = ?')
-        .get(couple, week) as { notes: string; rating: number | null } | undefined;
+      const row = await progressRow(...(key.split('/') as [string, string]));
       if (!row || row.notes !== sent.notes || row.rating !== sent.rating) lost.push(`progress ${key}`);
     }
     for (const key of acked.completed) {
-      const [couple, week] = key.split('/');
-      const row = db
-        .prepare('select completed_at from progress where couple_id = ? and week_number = ?')
-        .get(couple, week) as { completed_at: string | null } | undefined;
+      const row = await progressRow(...(key.split('/') as [string, string]));
       if (!row?.completed_at) lost.push(`completion ${key}`);
     }
     for (const [couple, sent] of acked.profile) {
-      const row = db.prepare('select display_name, partner_name from couples where id = ?').get(couple) as
-        | { display_name: string; partner_name: string }
-        | undefined;
+      const row = await db
+        .selectFrom('couples')
+        .select(['display_name', 'partner_name'])
+        .where('id', '=', couple)
+        .executeTakeFirst();
       if (row?.display_name !== sent.userDisplayName || row?.partner_name !== sent.partnerName)
         lost.push(`profile ${couple}`);
     }
     for (const [week, title] of acked.frameworks) {
-      const row = db.prepare('select title, file_name, file_size from frameworks where week_number = ?').get(week) as
-        | { title: string; file_name: string; file_size: number }
-        | undefined;
+      const row = await db
+        .selectFrom('frameworks')
+        .select(['title', 'file_name', 'file_size'])
+        .where('week_number', '=', week)
+        .executeTakeFirst();
       const file = row ? path.join(dataDir, 'pdfs', row.file_name) : undefined;
       if (!row || !file || row.title !== title || !fs.existsSync(file) || fs.statSync(file).size !== row.file_size) {
         lost.push(`framework week ${week}`);
       }
     }
-    return { lost, integrity: String(db.pragma('integrity_check', { simple: true })) };
+    const integrity = app.sqlite ? String(app.sqlite.pragma('integrity_check', { simple: true })) : 'ok';
+    return { lost, integrity };
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -147,8 +154,20 @@ export async function runLoadTest(options: {
   log?: (line: string) => void;
   /** Keep the DATA_DIR for the caller (returned as `dataDir`) instead of removing it. */
   keepDataDir?: boolean;
+  /** `postgres`: the server on a throw-away PostgreSQL (DATABASE_URL) instead of the SQLite file. */
+  database?: 'sqlite' | 'postgres';
+  /**
+   * A couple's think time before each request, on average (ms; uniform 0 to twice this): 0 sends
+   * each request as soon as the last one answered (the server saturated); with a think time the
+   * load is an offered rate, and the latencies are what a couple waits for.
+   */
+  thinkMs?: number;
 }): Promise<LoadTestResult> {
   const log = options.log ?? (() => {});
+  const thinkMs = options.thinkMs ?? 0;
+  const pause = async () => {
+    if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * thinkMs));
+  };
   const stats = new Map<string, { ms: number[]; statuses: Map<number, number> }>();
   const unexpected: string[] = [];
 
@@ -169,16 +188,23 @@ export async function runLoadTest(options: {
   };
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-load-'));
+  const postgres = options.database === 'postgres' ? await startPostgresServer() : undefined;
   let keep = false;
   try {
-    const server = await startServer({ DATA_DIR: dataDir, DEMO_MODE: 'true', ADMIN_PASSWORD });
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DEMO_MODE: 'true',
+      ADMIN_PASSWORD,
+      ...(postgres && { DATABASE_URL: postgres.url }),
+    });
     /** Set once every couple has signed up and the admin signed in, so the measured time is all traffic. */
     let deadline = 0;
     let elapsedS: number;
     let serverExit: number | string;
+    let peakRssBytes = 0;
     try {
       log(
-        `Load test: ${options.couples} couples (2 clients each) and an admin for ${options.durationMs / 1000} s on ${server.url}`,
+        `Load test: ${options.couples} couples (2 clients each) and an admin for ${options.durationMs / 1000} s on ${server.url} (${postgres ? 'PostgreSQL' : 'SQLite'})`,
       );
 
       const signUp = async (index: number): Promise<{ client: Client; second: Client; coupleId: number }> => {
@@ -199,6 +225,7 @@ export async function runLoadTest(options: {
       };
 
       const openDashboard = async (client: Client, name: string): Promise<number> => {
+        await pause();
         const res = await client.get(DASHBOARD_BATCH);
         record(name, res, [200]);
         // The week to work on: the next one, or the last open one when the trial stops there.
@@ -220,15 +247,23 @@ export async function runLoadTest(options: {
             weeklyCommitment: `commit ${round}`,
             conversationCards: ['card'],
           };
+          await pause();
           const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner1`, answers);
           record('workbook save', saved, [200]);
           if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner1`, answers);
           const note = { notes: `week ${week} round ${round}`, rating: (round % 5) + 1 };
+          await pause();
           const rated = await client.post(`/api/progress/${coupleId}/${week}`, note);
           record('progress notes+rating', rated, [200]);
           if (rated.status === 200) acked.notes.set(`${coupleId}/${week}`, note);
-          if (week <= 3) record('download framework', await client.get(`/api/download-framework/${week}`), [200]);
+          if (week <= 3)
+            record(
+              'download framework',
+              await pause().then(() => client.get(`/api/download-framework/${week}`)),
+              [200],
+            );
           if (round % 3 === 0) {
+            await pause();
             const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
             record('complete week', done, [200]);
             if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
@@ -248,15 +283,18 @@ export async function runLoadTest(options: {
             weeklyCommitment: '',
             conversationCards: [],
           };
+          await pause();
           const saved = await client.post(`/api/workbook-responses/${coupleId}/${week}/partner2`, answers);
           record('workbook save', saved, [200]);
           if (saved.status === 200) acked.workbook.set(`${coupleId}/${week}/partner2`, answers);
           const profile = { userDisplayName: `Ana ${round}`, partnerName: `Bo ${round}`, weddingDate: null };
+          await pause();
           const put = await client.put(`/api/profile/${coupleId}`, profile);
           record('profile save', put, [200]);
           if (put.status === 200) acked.profile.set(coupleId, profile);
           // Completing the week partner one is writing notes for: both land on the same progress row.
           if (round % 4 === 0) {
+            await pause();
             const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
             record('complete week', done, [200]);
             if (done.status === 200) acked.completed.add(`${coupleId}/${week}`);
@@ -310,11 +348,12 @@ export async function runLoadTest(options: {
         ]),
       ]);
       elapsedS = (Date.now() - started) / 1000;
+      peakRssBytes = peakRssOf(server.child.pid!);
     } finally {
       serverExit = await server.stop('SIGTERM');
     }
 
-    const { lost, integrity } = await checkAcknowledgedWrites(dataDir, acked);
+    const { lost, integrity } = await checkAcknowledgedWrites(dataDir, acked, postgres?.url);
     const operations: OperationStats[] = [...stats].map(([name, stat]) => {
       const sorted = [...stat.ms].sort((a, b) => a - b);
       return {
@@ -341,6 +380,7 @@ export async function runLoadTest(options: {
       lost,
       integrity,
       serverExit,
+      peakRssBytes,
       dataDir: keep ? dataDir : undefined,
       // A run that checked nothing proves nothing.
       failed:
@@ -352,8 +392,16 @@ export async function runLoadTest(options: {
         serverExit !== 0,
     };
   } finally {
+    await postgres?.stop();
     if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The process's peak resident set (Linux's VmHWM), in bytes; 0 where /proc does not say. */
+function peakRssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  return kilobytes ? Number(kilobytes) * 1024 : 0;
 }
 
 /** The printed report of `npm run loadtest`: the table of operations and the verdict. */
@@ -367,7 +415,7 @@ export function formatReport(result: LoadTestResult): string[] {
     );
   }
   lines.push(
-    `\n${result.requests} requests in ${elapsedS.toFixed(1)} s (${(result.requests / elapsedS).toFixed(0)} req/s); 5xx: ${result.serverErrors}; unexpected statuses: ${result.unexpected.length}; acknowledged write keys checked: ${result.acknowledgedWrites}; lost or altered: ${result.lost.length}; integrity_check: ${result.integrity}; server exit: ${result.serverExit}`,
+    `\n${result.requests} requests in ${elapsedS.toFixed(1)} s (${(result.requests / elapsedS).toFixed(0)} req/s); 5xx: ${result.serverErrors}; unexpected statuses: ${result.unexpected.length}; acknowledged write keys checked: ${result.acknowledgedWrites}; lost or altered: ${result.lost.length}; integrity_check: ${result.integrity}; server exit: ${result.serverExit}; server peak RSS: ${(result.peakRssBytes / 1048576).toFixed(0)} MB`,
   );
   if (result.unexpected.length) lines.push(`Unexpected: ${result.unexpected.join(', ')}`);
   if (result.lost.length) lines.push(`Lost or altered: ${result.lost.slice(0, 20).join(', ')}`);
@@ -380,11 +428,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       couples: { type: 'string', default: '20' },
       duration: { type: 'string', default: '20' },
+      database: { type: 'string', default: 'sqlite' },
+      'think-ms': { type: 'string', default: '0' },
     },
   });
+  if (values.database !== 'sqlite' && values.database !== 'postgres')
+    throw new Error('--database is sqlite or postgres');
   const result = await runLoadTest({
     couples: Number(values.couples),
     durationMs: Number(values.duration) * 1000,
+    database: values.database,
+    thinkMs: Number(values['think-ms']),
     log: (line) => console.log(line),
   });
   for (const line of formatReport(result)) console.log(line);

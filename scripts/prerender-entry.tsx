@@ -1,10 +1,13 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import type { Locale } from '../src/shared/i18n/locales';
 import { AppProviders } from '../src/web/components/app-providers';
+import { areasFor, i18n, loadCatalogs } from '../src/web/i18n/i18n';
 import { SHELL_PAGES } from '../src/web/components/page-shells';
 import { cssVariablesResolver, theme } from '../src/web/theme';
 import { createAppRouter } from '../src/web/router';
@@ -24,7 +27,9 @@ import { trpc } from '../src/web/trpc';
  */
 export { SHELL_PAGES };
 
-export async function renderPage(path: string, publicConfig?: PublicConfig): Promise<string> {
+export async function renderPage(path: string, publicConfig?: PublicConfig, locale: Locale = 'en'): Promise<string> {
+  // One Lingui instance for every render: each page activates its own language first.
+  await loadCatalogs(locale, areasFor(path));
   const queryClient = createQueryClient();
   // The sign-in pages' code hints, as placeholders the server fills in (decision 0175).
   if (publicConfig) queryClient.setQueryData(trpc.publicConfig.get.queryOptions().queryKey, publicConfig);
@@ -57,6 +62,7 @@ export async function renderPage(path: string, publicConfig?: PublicConfig): Pro
 export async function renderShell(path: string): Promise<string> {
   const shell = SHELL_PAGES[path];
   if (!shell) throw new Error(`No shell for ${path}`);
+  await loadCatalogs('en', areasFor(path));
   const queryClient = createQueryClient();
   const rootRoute = createRootRoute({ component: () => <>{shell()}</> });
   const router = createRouter({
@@ -68,9 +74,11 @@ export async function renderShell(path: string): Promise<string> {
   const html = renderToString(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nProvider>
       </MantineProvider>
     </StrictMode>,
   );

@@ -4,14 +4,23 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { PublicConfig } from '../src/server/features/public-config/service';
-import { HINT_PLACEHOLDERS, HINT_VARIANTS, type HintVariant, hintPageFile, PAGE_PATHS } from '../src/server/http/pages';
+import { t } from '../src/server/features/i18n/translate';
+import {
+  HINT_PLACEHOLDERS,
+  HINT_VARIANTS,
+  type HintVariant,
+  hintPageFile,
+  LANDING_FILES,
+  PAGE_PATHS,
+} from '../src/server/http/pages';
+import type { Locale } from '../src/shared/i18n/locales';
 import { landingBundle } from './check-bundle-size';
 import {
+  entryKey,
   pageRouteChunks,
   readManifest,
   withChunkByChunkEvaluation,
   writeBootModule,
-  entryKey,
 } from './prerender-chunks';
 import { criticalCss } from './prerender-css';
 
@@ -26,7 +35,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * 2. renders `/` with it and writes dist/web/index.html with the page inside #root, plus the
  *    landing route's critical CSS inlined (so the page is styled before any script runs); the
  *    route's own chunks are not preloaded (decision 0073, amendment), only named for main.tsx, and
- *    the page starts with the boot module, as the others do (decisions 0182 and 0195);
+ *    the page starts with the boot module, as the others do (decisions 0182, 0195 and 0206);
  * 3. keeps the empty shell as dist/web/app.html, served for the 404;
  * 4. prerenders every other page path into dist/web/pages/<name>.html (decision 0136): pages whose
  *    content needs the server (the dashboard, the admin screen, the order confirmation) as their
@@ -48,15 +57,19 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     },
   });
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
-    renderPage: (path: string, publicConfig?: PublicConfig) => Promise<string>;
+    renderPage: (path: string, publicConfig?: PublicConfig, locale?: Locale) => Promise<string>;
     renderShell: (path: string) => Promise<string>;
     SHELL_PAGES: Record<string, unknown>;
   };
-  const rendered = await entry.renderPage('/');
+  // The landing page once per language: `/` in English, `/es` in Spanish (decision 0231).
+  const landings = {
+    en: await entry.renderPage('/', undefined, 'en'),
+    es: await entry.renderPage('/es', undefined, 'es'),
+  };
   const otherPages: { pagePath: string; file: string; html: string }[] = [];
   for (const pagePath of PAGE_PATHS) {
     // A path with a parameter (`/admin/couples/:coupleId`) is served the empty shell.
-    if (pagePath === '/' || pagePath.includes(':')) continue;
+    if (pagePath === '/' || pagePath === '/es' || pagePath.includes(':')) continue;
     const file = pageFileName(pagePath);
     if (pagePath in entry.SHELL_PAGES) {
       otherPages.push({ pagePath, file, html: await entry.renderShell(pagePath) });
@@ -73,25 +86,62 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     }
   }
   fs.rmSync(ssrDir, { recursive: true, force: true });
-  // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
-  // the client's React looks for it when hydrating, not at the top of #root.
-  const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
-  const html = title ? rendered.slice(title.length) : rendered;
 
   const shellFile = path.join(webDir, 'index.html');
   const shell = withLightScheme(fs.readFileSync(shellFile, 'utf8'));
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`${shellFile} has no empty ${ROOT_ELEMENT}`);
   fs.writeFileSync(path.join(webDir, 'app.html'), shell);
-
   const bundle = landingBundle(webDir);
+  // Every prerendered page, the landing pages included (decision 0195), evaluates the entry's
+  // chunks, then its route's, one chunk per task (decisions 0182 and 0206).
+  const manifest = readManifest(webDir);
+  const chunked = {
+    manifest,
+    entryFile: manifest[entryKey(manifest)]!.file,
+    bootFile: writeBootModule(webDir, manifest),
+  };
+  for (const locale of ['en', 'es'] as const) {
+    const landing = landingHtml(webDir, shell, bundle.css, landings[locale], locale);
+    const routeChunks = pageRouteChunks(manifest, locale === 'en' ? '/' : '/es');
+    fs.writeFileSync(
+      path.join(webDir, LANDING_FILES[locale]),
+      withChunkByChunkEvaluation(landing, chunked.bootFile, chunked.entryFile, routeChunks),
+    );
+  }
+  writePageShells(webDir, shell, otherPages, chunked);
+  precompress(webDir);
+}
+
+/**
+ * The shell with a prerendered landing page in it, in `locale`: `<html lang>`, the translated title
+ * and description, and the `hreflang` alternates of both languages (decision 0231).
+ */
+function landingHtml(webDir: string, shell: string, css: string[], rendered: string, locale: Locale): string {
+  // React renders the route's <title> (HeadContent) first in the markup; it belongs in <head>, where
+  // the client's React looks for it when hydrating, not at the top of #root.
+  const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
+  const html = title ? rendered.slice(title.length) : rendered;
+  const alternates = [
+    '<link rel="alternate" hreflang="en" href="/">',
+    '<link rel="alternate" hreflang="es" href="/es">',
+    '<link rel="alternate" hreflang="x-default" href="/">',
+  ];
+  const description = escapeAttribute(t(locale, 'landing.meta.description'));
+  const localized = shell
+    .replace(/<html([^>]*)\slang="[^"]*"/, (_tag, before: string) => `<html${before} lang="${locale}"`)
+    // The English description stays the shell's (its price is the one the server advertises).
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (all, start: string, end: string) =>
+      locale === 'en' ? all : `${start}${description}${end}`,
+    )
+    .replace('</head>', `  ${alternates.join('\n    ')}\n  </head>`);
   // Each stylesheet of the landing route: the rules the page's HTML can use, inlined (so the first
   // paint waits for no stylesheet), then the file itself as a print stylesheet, which does not block
   // rendering; main.tsx switches it to all media, which brings the rules for what the app shows
   // later (form errors, the mobile menu, toasts). The link also tells Vite's chunk loader the file
   // is already there. Same order as the links they replace, so the cascade is unchanged.
-  let styled = shell;
+  let styled = localized;
   const appendedCss: string[] = [];
-  for (const file of bundle.css) {
+  for (const file of css) {
     const critical = criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html);
     if (/<\/style/i.test(critical)) throw new Error(`${file} contains "</style"`);
     const tags = `<style data-critical-css>${critical}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="print" data-deferred-css>`;
@@ -109,21 +159,10 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     // The prerendered page works without JavaScript (sections, anchors, FAQ); no warning needed.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
-  // Every prerendered page, `/` included (decision 0195), evaluates the entry's chunks, then its
-  // route's, one chunk per task (decision 0182).
-  const manifest = readManifest(webDir);
-  const chunked = {
-    manifest,
-    entryFile: manifest[entryKey(manifest)]!.file,
-    bootFile: writeBootModule(webDir, manifest),
-  };
-  fs.writeFileSync(
-    shellFile,
-    withChunkByChunkEvaluation(landing, chunked.bootFile, chunked.entryFile, pageRouteChunks(manifest, '/')),
-  );
-  writePageShells(webDir, shell, otherPages, chunked);
-  precompress(webDir);
+  return landing;
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The public config a page is prerendered with: the given code hints as placeholders, nothing else. */
 function hintConfig(variant: HintVariant | null): PublicConfig {

@@ -13,6 +13,8 @@ import * as partnerSignIns from './2026-11-23T1800-partner-sign-ins';
 import * as outboundEmailsRecipient from './2026-11-23T1900-outbound-emails-recipient';
 import * as severalAppProcesses from './2026-11-24T0100-several-app-processes';
 import * as authChangeNotices from './2026-11-24T0200-auth-change-notices';
+import * as accountLocale from './2026-11-24T0300-account-locale';
+import * as deviceTokens from './2026-11-24T0300-device-tokens';
 import * as certificates from './2026-11-24T1600-certificates';
 
 /**
@@ -34,5 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1900-outbound-emails-recipient': outboundEmailsRecipient,
   '2026-11-24T0100-several-app-processes': severalAppProcesses,
   '2026-11-24T0200-auth-change-notices': authChangeNotices,
+  '2026-11-24T0300-account-locale': accountLocale,
+  '2026-11-24T0300-device-tokens': deviceTokens,
   '2026-11-24T1600-certificates': certificates,
 };

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -46,9 +47,8 @@ import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
 import { workbookRoutes } from './http/workbook';
 import { DEFAULT_WEB_DIR } from './platform/paths';
-import { registerTrpc } from './trpc/fastify-handler';
 import { createContext } from './trpc/init';
-import { appRouter } from './trpc/router';
+import { type AppRouter, appRouter } from './trpc/router';
 import { upstreamFailure } from './platform/upstream-error';
 
 /** Logged errors' stacks name the TypeScript source when the server runs compiled (decision 0188). */
@@ -172,23 +172,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie, { hook: false });
   decorateRequestAuth(app);
 
-  await registerTrpc(
-    app,
-    '/api/trpc',
-    {
-      router: appRouter,
-      createContext: (opts) => createContext(deps, opts),
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
-        // Stripe (or another service) failing behind a 503: logged with the request's id.
-        const upstream = upstreamFailure(error.cause);
-        if (upstream) req.log.error({ upstream, path }, 'upstream service failed');
-      },
-    },
-    // A workbook save is the largest body the web client sends.
-    { bodyLimit: WORKBOOK_BODY_LIMIT },
-  );
+  // tRPC's own Fastify adapter. A workbook save is the largest body the web client sends, so the
+  // tRPC route takes bodies up to that size (set on the route the plugin adds, in a scope of its own).
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = WORKBOOK_BODY_LIMIT;
+    });
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/api/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: (opts) => createContext(deps, opts),
+        maxBatchSize: TRPC_MAX_BATCH_SIZE,
+        onError({ error, path, req }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+          // Stripe (or another service) failing behind a 503: logged with the request's id.
+          const upstream = upstreamFailure(error.cause);
+          if (upstream) req.log.error({ upstream, path }, 'upstream service failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+  });
 
   for (const routes of REST_ROUTES) routes(app, deps);
   await registerPages(app, options.webDir ?? DEFAULT_WEB_DIR, getPublicConfig(config));

@@ -1,5 +1,3 @@
-// First, before any other module runs: keeps V8's fast path for process.nextTick (decision 0086).
-import './pin-next-tick-shape';
 import { buildApp } from './app';
 import { type Config, ConfigError, demoModeExposureWarning, loadConfig } from './platform/config';
 import { DatabaseUnreachableError } from './db/client';

@@ -56,6 +56,7 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'profile.get': undefined,
   'payments.buyer': undefined,
   'profile.update': { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: '2027-06-12' },
+  'profile.setLocale': { locale: 'es' },
   'progress.progression': undefined,
   'progress.access': undefined,
   'progress.list': undefined,

@@ -11,12 +11,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const app = <AppProviders router={router} queryClient={queryClient} />;
 
-// `/` arrives prerendered (scripts/prerender.ts), so it paints before any script runs; the app loads
-// the route (its lazily split component) and then hydrates, adopting that HTML (decision 0071).
+// `/` and `/es` arrive prerendered (scripts/prerender.ts; `/` in the visitor's language), so they
+// paint before any script runs; the app loads the route (its lazily split component) and then
+// hydrates, adopting that HTML (decisions 0071 and 0231).
 // Every other page path arrives as its frame and skeleton (decision 0136): it stays on screen while
 // the route loads (its guard, its chunks), then the app renders in its place (React empties the
 // container when it first commits, so there is no blank moment). The 404 starts from the empty shell.
-if (container.hasChildNodes() && window.location.pathname === '/') {
+if (container.hasChildNodes() && (window.location.pathname === '/' || window.location.pathname === '/es')) {
   // The prerender ran the router in server mode, which renders its match tree without the
   // client-only <Suspense> wrappers (around the matches and the root route). `router.ssr` makes the
   // browser's first render take the same shape, as TanStack Start's own hydration does; without it

@@ -4,7 +4,6 @@ import {
   Kysely,
   SqliteAdapter,
   SqliteDialect,
-  type CompiledQuery,
   type DialectAdapter,
   type SqliteDatabase,
   type SqliteStatement,
@@ -97,113 +96,16 @@ export function openDatabase(
   // exec, not pragma(): pragma() leaves a Statement object behind for the garbage collector, and
   // better-sqlite3 12 on Node 24 aborts the process when one is collected outside a JS context
   // ("Assertion failed: (env) != nullptr" in Statement::~Statement), at random during start-up.
+  // secure_delete: a deleted row's bytes are overwritten with zeros, in the database and in the
+  // WAL, so a copy or backup of the file made after a deletion no longer holds them (decision 0202).
   sqlite.exec(
-    'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = NORMAL;',
+    'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = NORMAL; pragma secure_delete = ON;',
   );
   const writes = { count: 0 };
   const db = new Kysely<Database>({
     dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }),
   });
-  readers.set(db, new DirectReader(sqlite));
   return { dialect: 'sqlite', db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
-}
-
-/**
- * Prepared read-only statements of one connection, for reads run at once (readNow): its own
- * cache, since a statement in pluck mode must not be handed to Kysely. Only the app's compiled
- * hot queries come here (compileOnce), a small fixed set.
- */
-class DirectReader {
-  /** By SQL text, for rows and for first-column values (pluck mode); null for a writing text. */
-  readonly #statements = {
-    rows: new Map<string, SQLite.Statement | null>(),
-    values: new Map<string, SQLite.Statement | null>(),
-  };
-
-  constructor(readonly sqlite: SQLite.Database) {}
-
-  /** The statement for `sql` (`pluck`: answering its first column), or null if it writes. */
-  statement(sql: string, pluck: boolean): SQLite.Statement | null {
-    const statements = pluck ? this.#statements.values : this.#statements.rows;
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      const prepared = this.sqlite.prepare(sql);
-      statement = prepared.readonly ? prepared.pluck(pluck) : null;
-      statements.set(sql, statement);
-    }
-    return statement;
-  }
-}
-
-/** The reader behind each DB that openDatabase made (not transactions). */
-const readers = new WeakMap<DB, DirectReader>();
-
-/**
- * The statement for a read of `db` that may run at once, without Kysely's executor: better-sqlite3
- * is synchronous, and the executor's connection queue and promise layers cost as much as the app's
- * hottest reads themselves (decision 0082). Null whenever running it at once would not be the same
- * as going through Kysely: a `db` that is a transaction or was not opened here, a statement that
- * writes, or a transaction open on the connection (its rows are not committed; Kysely's queue
- * makes other queries wait for it).
- */
-function statementNow(db: DB, sql: string, pluck: boolean): SQLite.Statement | null {
-  const reader = readers.get(db);
-  if (!reader || reader.sqlite.inTransaction) return null;
-  return reader.statement(sql, pluck);
-}
-
-/** A compiled read run at once (see statementNow): its rows, or undefined to go through Kysely. */
-export function readNow<Row>(db: DB, query: CompiledQuery<Row>): Row[] | undefined {
-  return statementNow(db, query.sql, false)?.all(query.parameters) as Row[] | undefined;
-}
-
-/**
- * The first column of a compiled read's first row, read at once (see statementNow) without
- * building a row object: `{ value }` (value undefined when there is no row), or undefined to go
- * through Kysely.
- */
-export function readValueNow<Value>(db: DB, query: CompiledQuery): { value: Value | undefined } | undefined {
-  const statement = statementNow(db, query.sql, true);
-  return statement ? { value: statement.get(query.parameters) as Value | undefined } : undefined;
-}
-
-/**
- * The hot texts each PostgreSQL database keeps as named prepared statements (decision 0185): for a
- * database openPostgres made, what registers a text (see postgres.ts, StatementNames).
- */
-const preparedTexts = new WeakMap<DB, (sql: string) => void>();
-
-/** Lets `register` hear of each text keepPrepared is given for `db` (openPostgres). */
-export function onKeepPrepared(db: DB, register: (sql: string) => void): void {
-  preparedTexts.set(db, register);
-}
-
-type PoolRead = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
-
-/** How a hot read runs on each PostgreSQL database (openPostgres: its pipelined reader). */
-const poolReaders = new WeakMap<DB, PoolRead>();
-
-/** Lets compileOnce's reads of `db` run on its pool by `read` (openPostgres). */
-export function onReadOnPool(db: DB, read: PoolRead): void {
-  poolReaders.set(db, read);
-}
-
-/**
- * A compiled hot read of a PostgreSQL database run straight on its connection for hot reads (the
- * pipelined reader, decision 0200), without Kysely's executor, as readNow does on SQLite (decision
- * 0185): its rows, or undefined to go through Kysely (SQLite, a transaction, a connection of its own).
- */
-export function readOnPool<Row>(db: DB, query: CompiledQuery<Row>): Promise<Row[]> | undefined {
-  return poolReaders.get(db)?.(query.sql, query.parameters) as Promise<Row[]> | undefined;
-}
-
-/**
- * Asks `db` to keep `sql` prepared on each of its connections from now on: on PostgreSQL, the
- * text is sent as a named statement, parsed once per connection (decision 0185). Nothing on
- * SQLite, whose hot reads already run on prepared statements (readNow), nor for a transaction.
- */
-export function keepPrepared(db: DB, sql: string): void {
-  preparedTexts.get(db)?.(sql);
 }
 
 /**

@@ -32,6 +32,9 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'week_shares',
   'rate_limit_windows',
   'instance_checks',
+  'device_tokens',
+  'sign_in_failures',
+  'sign_in_lockouts',
 ];
 
 /** Tables whose `id` a sequence hands out on PostgreSQL: moved past the copied ids afterwards. */
@@ -46,6 +49,7 @@ const TABLES_WITH_SERIAL_ID = new Set<string>([
   'admin_recovery_codes',
   'outbound_emails',
   'partner_invites',
+  'sign_in_lockouts',
 ]);
 
 const BATCH = 500;

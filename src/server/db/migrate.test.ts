@@ -28,6 +28,7 @@ describe('migrations', () => {
       'admin_second_factor',
       'contact_messages',
       'couples',
+      'device_tokens',
       'frameworks',
       'instance_checks',
       'orders',
@@ -38,6 +39,8 @@ describe('migrations', () => {
       'rate_limit_windows',
       'reminders_sent',
       'sessions',
+      'sign_in_failures',
+      'sign_in_lockouts',
       'site_pages',
       'week_content_versions',
       'week_contents',
@@ -47,6 +50,7 @@ describe('migrations', () => {
     ]);
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(sqlite.pragma('secure_delete', { simple: true })).toBe(1);
   });
 
   it('rolls a failing migration back completely and says which one failed', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type ColumnDefinitionNode,
   DataTypeNode,
@@ -16,15 +15,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type pg from 'pg';
-import {
-  type ChangeMark,
-  type DatabaseChanges,
-  type DatabaseHandle,
-  DatabaseUnreachableError,
-  onKeepPrepared,
-  onReadOnPool,
-} from './client';
-import { PipelinedReader } from './pipelined-reader';
+import { type ChangeMark, type DatabaseChanges, type DatabaseHandle, DatabaseUnreachableError } from './client';
 import type { Database } from './schema';
 
 /**
@@ -48,8 +39,6 @@ export interface PostgresOptions {
    * take (ms; ChangeTracking). Default LISTENER_CHECK_MS; tests shorten it.
    */
   listenerCheckMs?: number;
-  /** How long a hot read may wait for its answer (ms; PipelinedReader); default 10 s. */
-  readTimeoutMs?: number;
 }
 
 /**
@@ -61,7 +50,7 @@ export const LISTENER_CHECK_MS = 5_000;
 
 export async function openPostgres(
   url: string,
-  { poolSize = 10, listenerCheckMs = LISTENER_CHECK_MS, readTimeoutMs = 10_000 }: PostgresOptions = {},
+  { poolSize = 10, listenerCheckMs = LISTENER_CHECK_MS }: PostgresOptions = {},
 ): Promise<DatabaseHandle> {
   // By its package name inside the function: the server's bundle inlines this module, and a static
   // import would load pg at every start, PostgreSQL or not (decision 0176).
@@ -72,7 +61,6 @@ export async function openPostgres(
       return driver.types.getTypeParser(oid, format);
     },
   } as pg.CustomTypesConfig;
-  const names = new StatementNames();
   const pool = new driver.Pool({
     connectionString: url,
     max: poolSize,
@@ -80,11 +68,13 @@ export async function openPostgres(
     connectionTimeoutMillis: 10_000,
     types,
     application_name: 'vows-and-weeks',
-    Client: namingClient(driver.Client, names),
   });
   // An idle connection the server ends (a restart, a failover) must not end the process: the pool
   // drops it and opens another for the next query.
   pool.on('error', () => {});
+  // A connection lost while a query holds it fails that query (answered 503, storage-errors.ts) and
+  // is dropped on release; its 'error' event, which pg emits too, must not end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Fail here, with a message an operator can act on, rather than with a driver's stack trace from
   // the first query (the address is named without its password).
   await pool.query('select 1').catch(async (error: Error & { code?: string }) => {
@@ -105,73 +95,11 @@ export async function openPostgres(
     listenerCheckMs,
   );
   await tracking.start();
-  // The hot reads (compileOnce) on a pipelined connection of their own, without Kysely's executor,
-  // its connection lease and its promise layers around it (decisions 0185, 0200). They are reads
-  // Kysely built, so ChangeTracking has nothing to count.
-  const NamingClient = namingClient(driver.Client, names);
-  const reader = new PipelinedReader(
-    () =>
-      new NamingClient({
-        connectionString: url,
-        application_name: 'vows-and-weeks',
-        types,
-        connectionTimeoutMillis: 10_000,
-        query_timeout: readTimeoutMs,
-        // pg 8.23's pipeline mode (not in @types/pg yet).
-        ...{ pipeline: true },
-      }),
-  );
   const db = new Kysely<Database>({
-    dialect: new TrackedPostgresDialect({ pool }, tracking, reader),
+    dialect: new TrackedPostgresDialect({ pool }, tracking),
     plugins: [tracking.plugin],
   });
-  onKeepPrepared(db, (text) => names.register(text));
-  onReadOnPool(db, (text, parameters) => reader.read(text, parameters));
   return { dialect: 'postgres', db, sqlite: undefined, changes: tracking };
-}
-
-/** At most this many texts are kept prepared (the app registers a handful; see StatementNames). */
-export const MAX_NAMED_STATEMENTS = 32;
-
-/**
- * The hot texts sent as named prepared statements (decision 0185): compileOnce registers the few
- * reads every request runs (keepPrepared), each under a name made from its text, and the pool's
- * connections send a registered text by that name. `pg` then parses it once per connection: the
- * first run sends Parse, later runs only Bind and Execute of the statement PostgreSQL holds, with
- * its cached plan. Only registered texts, and at most MAX_NAMED_STATEMENTS of them: PostgreSQL
- * keeps a named statement for the connection's life, so the set must stay small and fixed.
- */
-class StatementNames {
-  readonly #names = new Map<string, string>();
-
-  register(text: string): void {
-    if (this.#names.has(text) || this.#names.size >= MAX_NAMED_STATEMENTS) return;
-    this.#names.set(text, statementName(text));
-  }
-
-  nameOf(text: string): string | undefined {
-    return this.#names.get(text);
-  }
-}
-
-/** A stable short name for a text: the same in every process, and for nothing else. */
-export function statementName(text: string): string {
-  return `vw_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-}
-
-/**
- * `pg`'s Client, sending a registered text by its name. Kysely's dialect calls
- * `query(text, values)`; that call alone changes, into pg's `query({ name, text, values })`.
- */
-function namingClient(Client: typeof pg.Client, names: StatementNames): typeof pg.Client {
-  return class NamingClient extends Client {
-    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only (text, values) changes
-    override query(config: any, values?: any, callback?: any): any {
-      const name = typeof config === 'string' && typeof values !== 'function' ? names.nameOf(config) : undefined;
-      if (name === undefined) return super.query(config, values, callback);
-      return super.query({ name, text: config, values }, callback);
-    }
-  };
 }
 
 /** The channel the `notify_auth_change` triggers notify (migration 2026-11-24T0200). */
@@ -294,7 +222,6 @@ class TrackedPostgresDialect extends PostgresDialect {
   constructor(
     config: PostgresDialectConfig,
     private readonly tracking: ChangeTracking,
-    private readonly reader: PipelinedReader,
   ) {
     super(config);
   }
@@ -308,9 +235,8 @@ class TrackedPostgresDialect extends PostgresDialect {
       await commit(connection);
       tracking.local += 1;
     };
-    const reader = this.reader;
     driver.destroy = async () => {
-      await Promise.all([tracking.stop(), reader.end()]);
+      await tracking.stop();
       await destroy();
     };
     return driver;

@@ -39,6 +39,8 @@ export interface AccountsTable {
    * invite) is bound to (decision 0160).
    */
   partner: Generated<Partner | null>;
+  /** The sign-in's language, 'en' or 'es' (decision 0231): its emails and PDFs follow it. */
+  locale: Generated<'en' | 'es'>;
 }
 
 export interface SessionsTable {
@@ -259,6 +261,36 @@ export interface InstanceChecksTable {
   value: string;
 }
 
+/** A device that signed in to an account (decision 0201): the hash of its token's id. */
+export interface DeviceTokensTable {
+  token_hash: string;
+  account_id: number;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  created_at: string;
+}
+
+/** A failed sign-in from a device not trusted by the account (decision 0201), kept a day. */
+export interface SignInFailuresTable {
+  /** HMAC of the lower-cased username or email. */
+  key_hash: string;
+  /** HMAC of the client address: counted, never shown. */
+  address_hash: string;
+  /** Epoch milliseconds. */
+  failed_at: number;
+}
+
+/** An account's budget for untrusted devices ran out (the back office's notice, decision 0201). */
+export interface SignInLockoutsTable {
+  id: Generated<number>;
+  account_id: number;
+  failures: number;
+  addresses: number;
+  /** Epoch milliseconds: when the window (and the refusal of new devices) ends. */
+  window_ends_at: number;
+  created_at: string;
+}
+
 /** Who a stretch of course time belongs to: one partner, or both together (issue 37). */
 export type TimeOwner = 'partner1' | 'partner2' | 'together';
 
@@ -357,6 +389,9 @@ export interface Database {
   week_shares: WeekSharesTable;
   rate_limit_windows: RateLimitWindowsTable;
   instance_checks: InstanceChecksTable;
+  device_tokens: DeviceTokensTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_lockouts: SignInLockoutsTable;
   course_time: CourseTimeTable;
   offline_time: OfflineTimeTable;
   certificate_names: CertificateNamesTable;

@@ -9,7 +9,7 @@ import type { DB } from '../db/client';
 export async function countAttempt(
   db: DB,
   attempt: { limiter: string; keyHash: string; max: number; now: number; windowMs: number },
-): Promise<{ counted: boolean; resetAt: number }> {
+): Promise<{ counted: boolean; count: number; resetAt: number }> {
   const { limiter, keyHash, max, now, windowMs } = attempt;
   const ended = sql<boolean>`rate_limit_windows.reset_at <= ${now}`;
   const counted = await db
@@ -24,16 +24,16 @@ export async function countAttempt(
         })
         .where((eb) => eb.or([ended, eb('rate_limit_windows.count', '<', max)])),
     )
-    .returning('reset_at')
+    .returning(['reset_at', 'count'])
     .executeTakeFirst();
-  if (counted) return { counted: true, resetAt: counted.reset_at };
+  if (counted) return { counted: true, count: Number(counted.count), resetAt: counted.reset_at };
   const window = await db
     .selectFrom('rate_limit_windows')
     .select('reset_at')
     .where('limiter', '=', limiter)
     .where('key_hash', '=', keyHash)
     .executeTakeFirst();
-  return { counted: false, resetAt: window?.reset_at ?? now + windowMs };
+  return { counted: false, count: max, resetAt: window?.reset_at ?? now + windowMs };
 }
 
 /** Gives a counted attempt back, only while the window it was counted in lasts. */
@@ -50,4 +50,13 @@ export async function giveBackAttempt(db: DB, slot: { limiter: string; keyHash: 
 
 export async function removeEndedWindows(db: DB, now: number): Promise<void> {
   await db.deleteFrom('rate_limit_windows').where('reset_at', '<=', now).execute();
+}
+
+/** Ends the key's window of one limiter (an administrator's password reset lifts its sign-in limit). */
+export async function removeWindow(db: DB, window: { limiter: string; keyHash: string }): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_windows')
+    .where('limiter', '=', window.limiter)
+    .where('key_hash', '=', window.keyHash)
+    .execute();
 }

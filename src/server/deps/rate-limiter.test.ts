@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
-import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from './rate-limiter';
+import { clearDatabaseLimit, DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from './rate-limiter';
 import { useTestApp } from '../test/harness';
 
 const t = useTestApp();
@@ -44,6 +44,14 @@ describe.each(kinds)('a rate limiter %s', (_kind, create) => {
     await limiter.reserve('other');
   });
 
+  it("says which attempt took the window's last slot, and when the window ends", async () => {
+    const limiter = create(2, 60_000, () => 1_000_000);
+    const first = await limiter.reserve('k');
+    expect({ last: first.last, resetAt: first.resetAt }).toEqual({ last: false, resetAt: 1_060_000 });
+    const second = await limiter.reserve('k');
+    expect({ last: second.last, resetAt: second.resetAt }).toEqual({ last: true, resetAt: 1_060_000 });
+  });
+
   it('release gives the slot back once, and only within its window', async () => {
     let now = 1_000_000;
     const limiter = create(1, 1000, () => now);
@@ -78,5 +86,16 @@ describe('a rate limiter in the database', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ count: 2 });
     expect(JSON.stringify(rows)).not.toContain('robin');
+  });
+
+  it("clearDatabaseLimit lifts one key's limit for every process (the admin's password reset)", async () => {
+    const name = 'test-cleared';
+    const limiter = new DatabaseRateLimiter(t.deps.db, name, 1, 60_000);
+    await limiter.consume('admin');
+    await limiter.consume('robin');
+    await expect(limiter.consume('admin')).rejects.toThrow(/Too many attempts/);
+    await clearDatabaseLimit(t.deps.db, name, 'admin');
+    await expect(limiter.consume('admin')).resolves.toBeUndefined();
+    await expect(limiter.consume('robin')).rejects.toThrow(/Too many attempts/);
   });
 });

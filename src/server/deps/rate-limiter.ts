@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors';
 import type { Config } from '../platform/config';
 import type { DB } from '../db/client';
 import { isPostgres } from '../db/dialect';
-import { countAttempt, giveBackAttempt, removeEndedWindows } from './rate-limiter-repo';
+import { countAttempt, giveBackAttempt, removeEndedWindows, removeWindow } from './rate-limiter-repo';
 
 /**
  * One attempt counted by a limiter's reserve(); release() gives its slot back (at most once). It
@@ -12,6 +12,10 @@ import { countAttempt, giveBackAttempt, removeEndedWindows } from './rate-limite
  */
 export interface Reservation {
   release(): Promise<void>;
+  /** This attempt took the window's last slot: if it is not given back, the key is refused until the window ends. */
+  readonly last: boolean;
+  /** Epoch milliseconds: when the window this attempt was counted in ends. */
+  readonly resetAt: number;
 }
 
 /**
@@ -64,6 +68,8 @@ export class MemoryRateLimiter implements RateLimiter {
     window.count += 1;
     let released = false;
     return {
+      last: window.count >= this.max,
+      resetAt: window.resetAt,
       release: async () => {
         if (released) return;
         released = true;
@@ -101,7 +107,7 @@ export class DatabaseRateLimiter implements RateLimiter {
 
   async reserve(key: string): Promise<Reservation> {
     const time = this.now();
-    const keyHash = createHash('sha256').update(key).digest('base64url');
+    const keyHash = limiterKeyHash(key);
     this.reservations += 1;
     if (this.reservations % SWEEP_EVERY === 0) await removeEndedWindows(this.db, time);
     const window = await countAttempt(this.db, {
@@ -114,6 +120,8 @@ export class DatabaseRateLimiter implements RateLimiter {
     if (!window.counted) throw tooMany(window.resetAt - time);
     let released = false;
     return {
+      last: window.count >= this.max,
+      resetAt: window.resetAt,
       release: async () => {
         if (released) return;
         released = true;
@@ -126,12 +134,27 @@ export class DatabaseRateLimiter implements RateLimiter {
 
 const SWEEP_EVERY = 500;
 
-function tooMany(retryInMs: number): AppError {
+function limiterKeyHash(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/**
+ * Lifts one key's limit of a database limiter, whichever process counted it: the administrator's
+ * password reset (scripts/reset-admin-password.ts) and a code sent with "Email me my code" clear
+ * the account's sign-in limit for devices it does not know (decision 0201).
+ */
+export async function clearDatabaseLimit(db: DB, limiter: string, key: string): Promise<void> {
+  await removeWindow(db, { limiter, keyHash: limiterKeyHash(key) });
+}
+
+/** The database limiter of an account's failed sign-ins from devices it does not know. */
+export const SIGN_IN_ACCOUNT_LIMITER = 'sign-in-account';
+
+export function tooMany(retryInMs: number, advice?: (wait: string) => string): AppError {
   const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${wait}.`, {
-    retryAfterSeconds: seconds,
-  });
+  const message = advice ? advice(wait) : `Too many attempts. Please try again in ${wait}.`;
+  return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: seconds });
 }
 
 const MINUTE = 60_000;
@@ -144,7 +167,18 @@ export function createRateLimits(config: Config, db: DB) {
   const limiter = (name: string, max: number, windowMs: number): RateLimiter =>
     isPostgres(db) ? new DatabaseRateLimiter(db, name, max, windowMs) : new MemoryRateLimiter(max, windowMs);
   return {
-    signInPerAccount: limiter('sign-in-account', config.rateLimits.signInPerAccount, 15 * MINUTE),
+    /**
+     * In the database on SQLite too: the administrator's password reset, a separate process, and a
+     * code sent by email lift it (decision 0201). Sign-ins are few; one more statement each.
+     */
+    signInPerAccount: new DatabaseRateLimiter(
+      db,
+      SIGN_IN_ACCOUNT_LIMITER,
+      config.rateLimits.signInPerAccount,
+      15 * MINUTE,
+    ),
+    /** A trusted device's own budget of failures for its account, the per-account numbers (decision 0201). */
+    signInPerDevice: new DatabaseRateLimiter(db, 'sign-in-device', config.rateLimits.signInPerAccount, 15 * MINUTE),
     signInPerAddress: limiter('sign-in-address', config.rateLimits.signInPerAddress, 15 * MINUTE),
     contactPerAddress: limiter('contact-address', config.rateLimits.contactPerMinute, MINUTE),
     registerPerAddress: limiter('register-address', config.rateLimits.registerPerHour, 60 * MINUTE),

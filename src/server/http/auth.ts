@@ -16,7 +16,8 @@ import {
   type NewSession,
   type SignInRequest,
 } from '../features/auth/service';
-import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from '../features/auth/session-cookie';
+import type { DeviceCookie } from '../features/auth/device-tokens';
+import { clearSessionCookie, sessionToken, setSignInCookies, signInRequest } from '../features/auth/session-cookie';
 import { AUTH_ROUTE } from './error-handler';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
@@ -26,7 +27,7 @@ type SignInService<S extends z.ZodType, Body> = (
   deps: AppDeps,
   input: z.output<S>,
   request: SignInRequest,
-) => Promise<{ session: NewSession | null; body: Body }>;
+) => Promise<{ session: NewSession | null; body: Body; device?: DeviceCookie | null }>;
 
 /**
  * A REST sign-in route: parse the body (a 400 also carries `success: false`), call the service,
@@ -41,7 +42,7 @@ function signInRoute<S extends z.ZodType, Body>(
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const input = await asAuthCall(async () => parseInput(schema, req.body));
     const signedIn = await service(deps, input, signInRequest(req));
-    if (signedIn.session) setSessionCookie(reply, deps.config, signedIn.session);
+    setSignInCookies(reply, deps.config, signedIn);
     return reply.code(status).send(contractBody(signedIn.body));
   };
 }

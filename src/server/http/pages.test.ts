@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
 import type { PublicConfig } from '../features/public-config/service';
-import { HINT_PLACEHOLDERS, registerPages, WARM_PAGE_PATHS } from './pages';
+import { HINT_PLACEHOLDERS, registerPages } from './pages';
 
 const config: PublicConfig = {
   demoMode: false,
@@ -27,10 +27,6 @@ afterEach(() => {
 });
 
 async function serve(files: Record<string, string>, routes: string[] = [], publicConfig = config) {
-  return (await servePages(files, routes, publicConfig)).app;
-}
-
-async function servePages(files: Record<string, string>, routes: string[] = [], publicConfig = config) {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-pages-'));
   dirs.push(webDir);
   for (const [name, text] of Object.entries(files)) {
@@ -41,12 +37,9 @@ async function servePages(files: Record<string, string>, routes: string[] = [], 
   app.addHook('onRoute', (route) => {
     routes.push(`${route.method} ${route.url}`);
   });
-  const pages = await registerPages(app, webDir, publicConfig as never);
-  return { app, pages };
+  await registerPages(app, webDir, publicConfig as never);
+  return app;
 }
-
-/** Resolves after the callbacks already queued for the event loop's check phase (setImmediate). */
-const afterQueuedImmediates = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('registerPages', () => {
   it("serves each page path its own prerendered frame and skeleton, with the installation's config", async () => {
@@ -141,65 +134,5 @@ describe('registerPages', () => {
     const demo = { ...config, demoMode: true, demoEmail: 'demo@example.com', demoAccessCode: 'DEMO-2026' };
     expect(await body(demo)).toContain('<p>demo demo@example.com DEMO-2026</p>');
     expect(await body({ ...demo, trialAccessCode: 'TRIAL' })).toContain('<p>both TRIAL demo@example.com DEMO-2026</p>');
-  });
-
-  describe('the first pages are encoded once the server listens (decision 0195)', () => {
-    const files = {
-      'index.html': page('landing'),
-      'app.html': page(''),
-      'pages/dashboard.html': page('<h1>Welcome to your journey</h1>'),
-      'pages/customer-login.html': page('<form>sign in</form>'),
-      'pages/admin.html': page('<h1>Admin</h1>'),
-    };
-
-    it('has their brotli ready when the first visitor comes, and nothing else', async () => {
-      const { app, pages } = await servePages(files);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      // `listen` did not wait for any of it.
-      expect(pages.page('/').made()).toEqual({ bytes: false, encodings: [] });
-      expect(pages.warmUp).not.toBeNull();
-      await pages.warmUp;
-      for (const pagePath of WARM_PAGE_PATHS) {
-        expect(pages.page(pagePath).made()).toEqual({ bytes: true, encodings: ['br'] });
-        expect(pages.page(pagePath).encodingsStarted()).toBe(1);
-      }
-      expect(WARM_PAGE_PATHS).toEqual(['/']);
-      // The first visitor gets the encoding made at start; none is made again.
-      const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
-      const first = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-      expect(first.headers['content-encoding']).toBe('br');
-      expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
-      expect(pages.page('/').encodingsStarted()).toBe(1);
-      // Every other page is still made on its first request only (idle memory).
-      for (const other of ['/dashboard', '/customer-login', '/admin'] as const) {
-        expect(pages.page(other).made()).toEqual({ bytes: false, encodings: [] });
-      }
-      await app.close();
-    });
-
-    it('shares the encoding in flight with a request that arrives during the warm-up', async () => {
-      const { app, pages } = await servePages(files);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      // The warm-up's first step (the landing page) has run; its encoding, in the thread pool, cannot
-      // have finished before the event loop polls again.
-      await afterQueuedImmediates();
-      expect(pages.page('/').made()).toEqual({ bytes: true, encodings: ['br'] });
-      expect(pages.page('/').encodingsStarted()).toBe(1);
-      const answer = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
-      expect(answer.headers['content-encoding']).toBe('br');
-      expect(brotliDecompressSync(answer.rawPayload).toString()).toContain('landing');
-      await pages.warmUp;
-      expect(pages.page('/').encodingsStarted()).toBe(1);
-      await app.close();
-    });
-
-    it('is not started for an app that never listens (app.inject, the test apps)', async () => {
-      const { app, pages } = await servePages(files);
-      await app.ready();
-      await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
-      expect(pages.warmUp).toBeNull();
-      expect(pages.page('/').made()).toEqual({ bytes: false, encodings: [] });
-      await app.close();
-    });
   });
 });

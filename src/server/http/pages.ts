@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
+import { acceptLanguageList, chooseLocale, type Locale } from '../../shared/i18n/locales';
 import { withAdvertisedPrice } from '../../shared/money';
 import { SITE_PAGES } from '../../shared/site-pages';
 import type { PublicConfig } from '../features/public-config/service';
@@ -25,14 +26,12 @@ function windowBitsFor(size: number): number {
  * installation's config, kept as bytes (a string would be encoded to UTF-8 again on every answer:
  * 126 KB for the prerendered landing page), and encoded in brotli or gzip on the first request
  * that accepts each, in the thread pool, then kept; requests meanwhile share the encoding in
- * flight. A started server makes only the landing page's brotli, once listening (WARM_PAGE_PATHS,
- * decision 0195): making the ~18 pages and their encodings at start cost about 1.1 s of CPU and
- * memory an idle server kept, and a page nobody asks for in gzip is never gzipped.
+ * flight. Making the ~18 pages and their encodings at start cost about 1.1 s of CPU and memory an
+ * idle server kept, and a page nobody asks for in gzip is never gzipped.
  */
 export class PageBytes {
   private plain: Buffer | null = null;
   private readonly encoded = new Map<PageEncoding, Promise<Buffer>>();
-  private encoderRuns = 0;
 
   constructor(private readonly make: () => string) {}
 
@@ -45,7 +44,6 @@ export class PageBytes {
     let made = this.encoded.get(kind);
     if (!made) {
       const bytes = this.bytes();
-      this.encoderRuns += 1;
       made =
         kind === 'br'
           ? brotliAsync(bytes, {
@@ -67,40 +65,6 @@ export class PageBytes {
   /** Whether the page has been made, and which encodings (tests: nothing before it is asked for). */
   made(): { bytes: boolean; encodings: PageEncoding[] } {
     return { bytes: this.plain !== null, encodings: [...this.encoded.keys()] };
-  }
-
-  /** How many encodings were started, failed ones included (tests: each is made once). */
-  encodingsStarted(): number {
-    return this.encoderRuns;
-  }
-}
-
-/**
- * The pages made and brotli-encoded once the server listens (decision 0195), so the first visitor
- * does not wait for the encoding (90-250 ms for the landing page): the landing page only. Each
- * encoding leaves about 3 MB with the thread-pool thread that ran it (the encoder's tables, kept by
- * the allocator), so the dashboard and the sign-in page a returning couple opens first would cost an
- * idle server about 7 MB more: they stay made on their first request. Brotli only: every browser
- * asks for it over HTTPS, and a gzip encoding takes a few milliseconds.
- */
-export const WARM_PAGE_PATHS: readonly PagePath[] = ['/'];
-
-/**
- * Makes the pages' brotli encodings one after another, in the thread pool, from a task after
- * `listen` has resolved, so neither `listen` nor the first requests wait for it: a request for a
- * page meanwhile shares its encoding in flight (PageBytes keeps the promise). Stops when the server
- * stops listening; a failure is left to the page's first request, which tries again.
- */
-export async function warmPages(pages: PageBytes[], listening: () => boolean): Promise<void> {
-  for (const page of pages) {
-    // A task of its own before each page: a request waiting on the event loop goes first.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (!listening()) return;
-    try {
-      await page.encoding('br');
-    } catch {
-      // The page's first request makes it (and reports the error).
-    }
   }
 }
 
@@ -165,6 +129,8 @@ export function fillHints(html: string, config: HintConfig): string {
  */
 export const PAGE_PATHS = [
   '/',
+  // The landing page in Spanish (decision 0231).
+  '/es',
   '/checkout',
   '/success',
   '/login',
@@ -190,6 +156,21 @@ export const PAGE_PATHS = [
 
 export type PagePath = (typeof PAGE_PATHS)[number];
 
+/** The prerendered landing page of each language (scripts/prerender.ts), in the web build folder. */
+export const LANDING_FILES: Record<Locale, string> = { en: 'index.html', es: 'index.es.html' };
+
+/**
+ * The language a page is served in: `/es` is Spanish; otherwise the visitor's remembered choice
+ * (cookie), then their browser's Accept-Language (the same rule the app starts with).
+ */
+export function requestLocale(req: FastifyRequest): Locale {
+  return chooseLocale({
+    pathname: req.url.split('?')[0] ?? '/',
+    cookie: req.headers.cookie,
+    preferences: acceptLanguageList(req.headers['accept-language']),
+  });
+}
+
 /**
  * Pages that exist only once the seller has written them (the Refund Policy, Privacy Policy, Terms
  * of Service and FAQ, docs/product.md#pages-and-routes): 200 when saved, the 404 page before.
@@ -199,30 +180,22 @@ export const CONDITIONAL_PAGE_PATHS = SITE_PAGES.map((page) => page.path);
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vows &amp; Weeks</title></head>
 <body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
-/** The pages a server answers, and the warm-up of WARM_PAGE_PATHS once it listens (tests). */
-export interface ServedPages {
-  page(pagePath: PagePath): PageBytes;
-  /** The warm-up, from when the server listens (null before: app.inject never starts it). */
-  warmUp: Promise<void> | null;
-}
-
 /**
  * Serves the built web app: hashed assets cached for a year, HTML never cached, every page path
  * prerendered (`/` in full, the others as their frame and skeleton) with 200, and the app shell
- * for everything else (the app then shows its 404 page) with 404. Once the server listens, the
- * pages of WARM_PAGE_PATHS are encoded in the background.
+ * for everything else (the app then shows its 404 page) with 404.
  */
-export async function registerPages(
-  app: FastifyInstance,
-  webDir: string,
-  publicConfig: PublicConfig,
-): Promise<ServedPages> {
+export async function registerPages(app: FastifyInstance, webDir: string, publicConfig: PublicConfig): Promise<void> {
   const shellFile = path.join(webDir, 'index.html');
   // The build prerenders `/` into index.html and keeps the empty shell as app.html for every other
   // page (scripts/prerender.ts); a build without that step has only index.html, served for all.
   const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
   const landing = () => withPublicConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
+  const spanishFile = path.join(webDir, LANDING_FILES.es);
+  const spanishLanding = new PageBytes(() =>
+    fs.existsSync(spanishFile) ? withPublicConfig(fs.readFileSync(spanishFile, 'utf8'), publicConfig) : landing(),
+  );
   // The empty shell answers every unknown path (404), so it is made now.
   const shell = fs.existsSync(appShellFile)
     ? withPublicConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig)
@@ -248,7 +221,10 @@ export async function registerPages(
   }
 
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, html: PageBytes) => {
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, accept-language, cookie')
+      .type('text/html; charset=utf-8');
     // The prerendered landing page is ~125 KB of HTML (15 KB as brotli): compressed when accepted.
     const accepted = String(req.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await html.encoding('br'));
@@ -257,7 +233,6 @@ export async function registerPages(
   };
 
   const shellHtml = new PageBytes(() => shell);
-  const pages = new Map<PagePath, PageBytes>();
   for (const pagePath of PAGE_PATHS) {
     // Every other page path was prerendered too, as its frame and skeleton (decision 0136):
     // dist/web/pages/<name>.html; a build without them serves the empty shell.
@@ -273,8 +248,16 @@ export async function registerPages(
           ? withPublicConfig(fillHints(fs.readFileSync(pageFile, 'utf8'), publicConfig), publicConfig)
           : shell;
     const html = new PageBytes(page);
-    pages.set(pagePath, html);
-    app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
+    if (pagePath === '/es') {
+      app.get(pagePath, async (req, reply) => sendPage(req, reply, spanishLanding));
+    } else if (pagePath === '/') {
+      // `/` in the visitor's language (cookie, then Accept-Language); `/es` is always Spanish.
+      app.get(pagePath, async (req, reply) =>
+        sendPage(req, reply, requestLocale(req) === 'es' ? spanishLanding : html),
+      );
+    } else {
+      app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
+    }
   }
   for (const { path: pagePath, slug } of SITE_PAGES) {
     app.get(pagePath, async (req, reply) => {
@@ -290,19 +273,4 @@ export async function registerPages(
     }
     return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
   });
-
-  const served: ServedPages = {
-    page: (pagePath) => pages.get(pagePath) as PageBytes,
-    warmUp: null,
-  };
-  // After `listen` has resolved (Fastify runs onListen hooks then; never for app.inject, so the
-  // test apps encode nothing they are not asked for). The hook only starts the warm-up.
-  app.addHook('onListen', (done) => {
-    served.warmUp = warmPages(
-      WARM_PAGE_PATHS.map((pagePath) => served.page(pagePath)),
-      () => app.server.listening,
-    );
-    done();
-  });
-  return served;
 }

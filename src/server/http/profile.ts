@@ -1,4 +1,7 @@
+import { LOCALE_COOKIE } from '../../shared/i18n/locales';
+import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema } from '../../shared/profile-schemas';
+import { setAccountLocale } from '../features/i18n/locale';
 import { getProfile, updateProfile } from '../features/profile/service';
 import { assertOwnCouple } from '../features/auth/access';
 import { getAuth } from './request-auth';
@@ -17,5 +20,17 @@ export const profileRoutes: RestRoutes = (app, deps) => {
   app.put<{ Params: UserParams }>('/api/profile/:userId', async (req) => {
     const couple = assertOwnCouple(await getAuth(req, deps), req.params.userId);
     return updateProfile(deps, couple, parseInput(profileInputSchema, req.body));
+  });
+
+  /**
+   * The language choice (decision 0231): remembered in a cookie for everyone, and on the signed-in
+   * person's own account. Anything but 'en' or 'es' is a 400 and changes nothing.
+   */
+  app.put('/api/locale', async (req, reply) => {
+    const { locale } = parseInput(localeInputSchema, req.body);
+    const auth = await getAuth(req, deps);
+    if (auth.kind !== 'anonymous') await setAccountLocale(deps.db, auth, locale);
+    reply.setCookie(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+    return { locale };
   });
 };

@@ -78,9 +78,7 @@ function mapAppErrors<Result extends { ok: boolean; error?: TRPCError }>(result:
 
 /**
  * A procedure whose context's `auth` is narrowed by `narrow` (which throws AppError to refuse),
- * in ONE middleware with the error mapping: tRPC copies the call's options (and the context, when
- * a middleware passes one) at every level of the chain with a slow helper, so a second level cost
- * a sixth of a tRPC read's instructions (decision 0089). The context passed on is only what
+ * in one middleware with the error mapping (decision 0089). The context passed on is only what
  * changes (`auth`); tRPC merges it into the rest.
  */
 function narrowedProcedure<Narrowed extends Context['auth']>(narrow: (auth: Context['auth']) => Narrowed) {

@@ -6,7 +6,7 @@ import {
   NOTIFICATION_HOTKEY,
   NOTIFICATION_ID_ATTRIBUTE,
   NOTIFICATION_LIMIT,
-  NOTIFICATION_REGION_LABEL,
+  notificationRegionLabel,
   SWIPE_DISMISS_THRESHOLD_PX,
 } from './notifications';
 
@@ -130,7 +130,7 @@ export function AppNotifications() {
   return (
     <section
       ref={regionRef}
-      aria-label={NOTIFICATION_REGION_LABEL}
+      aria-label={notificationRegionLabel()}
       tabIndex={-1}
       onKeyDown={handleKeyDown}
       onPointerDown={handlePointerDown}

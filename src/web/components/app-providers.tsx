@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import type { createAppRouter } from '../router';
+import { i18n } from '../i18n/i18n';
 import { cssVariablesResolver, theme } from '../theme';
 
 /**
@@ -27,10 +29,12 @@ export function AppProviders({ router, queryClient }: AppProvidersProps) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <NotificationsAfterMount />
-        </QueryClientProvider>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+            <NotificationsAfterMount />
+          </QueryClientProvider>
+        </I18nProvider>
       </MantineProvider>
     </StrictMode>
   );

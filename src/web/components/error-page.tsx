@@ -3,6 +3,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { SiteLayout } from './site-layout';
+import { useT } from '../i18n/use-t';
 
 /**
  * The router's error boundary. It never shows the error itself (no message, no stack): the server
@@ -10,6 +11,7 @@ import { SiteLayout } from './site-layout';
  */
 export function ErrorPage({ reset }: ErrorComponentProps) {
   const router = useRouter();
+  const { t } = useT();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
 
   // Let queries that failed inside this boundary run again when it re-renders.
@@ -26,16 +28,14 @@ export function ErrorPage({ reset }: ErrorComponentProps) {
     <SiteLayout>
       <Container size="sm" py={{ base: 48, sm: 96 }}>
         <Stack align="flex-start" gap="md">
-          <Title order={1}>Something went wrong</Title>
-          <Text size="lg">
-            Sorry, this page could not be shown. Please try again; if it keeps happening, come back a little later.
-          </Text>
+          <Title order={1}>{t('common.error.title')}</Title>
+          <Text size="lg">{t('common.error.text')}</Text>
           <Group gap="sm">
             <Button onClick={tryAgain} size="md">
-              Try again
+              {t('common.error.retry')}
             </Button>
             <Button component={Link} to="/" variant="default" size="md">
-              Back to the home page
+              {t('common.home')}
             </Button>
           </Group>
         </Stack>

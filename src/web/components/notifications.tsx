@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { translate } from '../i18n/i18n';
 
 /**
  * Toasts (docs/product.md#business-constants): at most one shown at a time, and a new toast
@@ -14,7 +15,8 @@ import { notifications } from '@mantine/notifications';
 export const NOTIFICATION_LIMIT = 1;
 export const NOTIFICATION_DURATION_MS = 5000;
 export const SWIPE_DISMISS_THRESHOLD_PX = 50;
-export const NOTIFICATION_REGION_LABEL = 'Notifications';
+/** The toast region's label, in the active language. */
+export const notificationRegionLabel = () => translate('common.notifications.region');
 export const NOTIFICATION_HOTKEY = 'F8';
 
 export const NOTIFICATION_ID_ATTRIBUTE = 'data-notification-id';
@@ -35,7 +37,7 @@ function showToast(kind: 'success' | 'error', title: string, message?: string): 
     title,
     message,
     withBorder: true,
-    closeButtonProps: { 'aria-label': 'Dismiss notification' },
+    closeButtonProps: { 'aria-label': translate('common.notifications.dismiss') },
   });
 }
 

@@ -1,7 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { OFFLINE_TEXT, OfflineBanner } from './offline-banner';
+import { OfflineBanner } from './offline-banner';
+
+const OFFLINE_TEXT =
+  'You are offline. Changes are not saved until the connection is back; what you type stays on this page.';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,9 +2,7 @@ import { Container, Group, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useOnline } from '../lib/network';
 import classes from './offline-banner.module.css';
-
-export const OFFLINE_TEXT =
-  'You are offline. Changes are not saved until the connection is back; what you type stays on this page.';
+import { useT } from '../i18n/use-t';
 
 /**
  * Shown while the browser says it is offline (decision 0133): the page still shows what it has
@@ -13,6 +11,7 @@ export const OFFLINE_TEXT =
  */
 export function OfflineBanner() {
   const online = useOnline();
+  const { t } = useT();
   return (
     <div role="status" aria-live="polite" className={classes.region}>
       {online ? null : (
@@ -21,7 +20,7 @@ export function OfflineBanner() {
             <Group gap="xs" wrap="nowrap">
               <IconWifiOff size={18} aria-hidden="true" style={{ flex: 'none' }} />
               <Text size="sm" fw={600}>
-                {OFFLINE_TEXT}
+                {t('common.offline.message')}
               </Text>
             </Group>
           </Container>

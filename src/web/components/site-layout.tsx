@@ -7,6 +7,9 @@ import { PublishedPageLinks } from '../features/site-pages/published-page-links'
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
 import footerLinks from './footer-links.module.css';
 import classes from './site-layout.module.css';
+import { LanguageSwitch } from '../i18n/language-switch';
+import { saveLocale } from '../i18n/save-locale';
+import { useT } from '../i18n/use-t';
 
 export { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
 export { SkipLink } from './skip-link';
@@ -46,6 +49,7 @@ interface SiteLayoutProps {
  * its own header actions.
  */
 export function SiteLayout({ children, headerActions, guestActions, accountNav = true }: SiteLayoutProps) {
+  const { t } = useT();
   return (
     <div className={classes.shell}>
       <OfflineBanner />
@@ -57,7 +61,8 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
               <BrandMark />
               <span className={classes.brandText}>{PRODUCT_NAME}</span>
             </Link>
-            <Group component="nav" aria-label="Main" gap="sm" wrap="nowrap" className={classes.nav}>
+            <Group component="nav" aria-label={t('common.nav.main')} gap="sm" wrap="nowrap" className={classes.nav}>
+              <LanguageSwitch onChange={saveLocale} />
               {headerActions}
               {accountNav ? <AccountNav guestActions={guestActions} /> : null}
             </Group>
@@ -76,9 +81,9 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
               {PRODUCT_NAME}
             </Text>
             <Text size="sm" c="dimmed">
-              A 52-week marriage-preparation course for engaged and newly married couples.
+              {t('common.footer.tagline')}
             </Text>
-            <nav aria-label="Footer">
+            <nav aria-label={t('common.footer.nav')}>
               <ul className={`${footerLinks.list} ${classes.footerLinks}`}>
                 <PublishedPageLinks
                   classNames={{

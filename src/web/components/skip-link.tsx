@@ -1,5 +1,6 @@
 import { MAIN_CONTENT_ID } from './product';
 import classes from './skip-link.module.css';
+import { useT } from '../i18n/use-t';
 
 /**
  * First focusable element of every page: jumps keyboard users past the header to the content.
@@ -7,6 +8,7 @@ import classes from './skip-link.module.css';
  * every page, so it is part of the entry chunk the landing page pays for.
  */
 export function SkipLink() {
+  const { t } = useT();
   return (
     <a
       className={classes.skipLink}
@@ -20,7 +22,7 @@ export function SkipLink() {
         main.scrollIntoView();
       }}
     >
-      Skip to content
+      {t('common.skipLink')}
     </a>
   );
 }

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
-import { FormSkeleton } from '../features/landing/form-skeleton';
-import { LandingPage } from '../features/landing/landing-page';
-import { PublicPageLinks } from '../features/site-pages/public-page-links';
-import { advertisedPrice } from '../../shared/money';
+import { translate } from '../i18n/i18n';
 import { searchTexts } from '../lib/search-params';
-import { embeddedPublicConfig } from '../public-config';
+import { HomePage } from './-home-page';
 
 export const Route = createFileRoute('/')({
   // A signed-in trial couple's "Get the full course" comes here with its email and first name, and
@@ -13,60 +9,7 @@ export const Route = createFileRoute('/')({
   // (docs/product.md#card-payments).
   validateSearch: (search: { email?: unknown; firstName?: unknown; lastName?: unknown }) =>
     searchTexts(search, ['email', 'firstName', 'lastName'] as const),
+  // The meta description and the hreflang alternates are written by the prerender (scripts/prerender.ts).
+  head: () => ({ meta: [{ title: translate('landing.meta.title') }] }),
   component: HomePage,
 });
-
-/**
- * The contact form (with its inputs and mutation code) loads in its own chunk, started by the first
- * render: it sits at the bottom of the page and the landing page's first bundle has a 150 KB budget.
- */
-const ContactForm = lazy(() =>
-  import('../features/contact/contact-form').then((module) => ({ default: module.ContactForm })),
-);
-
-/**
- * The demo-only instant login (a query, a mutation and toasts) loads in its own chunk too: it shows
- * nothing until the server's public config says demo mode is on, which is only known after load.
- */
-const InstantLoginButton = lazy(() =>
-  import('../features/auth/instant-login-button').then((module) => ({ default: module.InstantLoginButton })),
-);
-
-/**
- * The footer's FAQ and policy links ask the server which pages the seller has published (a query,
- * so their own chunk too); until it answers they are the "coming soon" placeholders, exactly as
- * prerendered.
- */
-const PublishedPageLinks = lazy(() =>
-  import('../features/site-pages/published-page-links').then((module) => ({ default: module.PublishedPageLinks })),
-);
-
-/**
- * The landing page, with the contact form and the demo-only instant login composed in (features do
- * not import each other). The button renders nothing unless the server says demo mode is on.
- */
-function HomePage() {
-  // The configured price, from the page's data block: the server wrote the same texts into the
-  // prerendered HTML (withAdvertisedPrice), so hydration matches. The default's while prerendering.
-  const config = embeddedPublicConfig();
-  return (
-    <LandingPage
-      price={config ? advertisedPrice(config.priceCents, config.currency) : undefined}
-      contactForm={
-        <Suspense fallback={<FormSkeleton fields={4} tall label="Loading the contact form" />}>
-          <ContactForm />
-        </Suspense>
-      }
-      footerActions={
-        <Suspense fallback={null}>
-          <InstantLoginButton />
-        </Suspense>
-      }
-      footerPageLinks={(classNames) => (
-        <Suspense fallback={<PublicPageLinks published={undefined} classNames={classNames} />}>
-          <PublishedPageLinks classNames={classNames} />
-        </Suspense>
-      )}
-    />
-  );
-}

@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -14,6 +15,7 @@ import {
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AppNotifications } from '../components/app-notifications';
+import { i18n } from '../i18n/i18n';
 import { createAppRouter } from '../router';
 import { cssVariablesResolver, theme } from '../theme';
 import { createQueryClient } from '../trpc';
@@ -24,8 +26,10 @@ function Providers({ children }: { children: ReactNode }) {
     // (hiddenFrom, visibleFrom) would hide the phone layout from every test. Without them both
     // layouts are in the document; the breakpoints themselves are tested in Chromium (e2e, 375 px).
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test" withGlobalClasses={false}>
-      {children}
-      <AppNotifications />
+      <I18nProvider i18n={i18n}>
+        {children}
+        <AppNotifications />
+      </I18nProvider>
     </MantineProvider>
   );
 }

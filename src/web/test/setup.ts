@@ -1,10 +1,25 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { i18n } from '../i18n/i18n';
 import { failOnConsoleError } from '../../shared/testing/console-guard';
 
 failOnConsoleError();
+
+// Every catalog of both languages, English active before each test (tests of Spanish activate 'es').
+// Uncompiled here: outside production Lingui compiles ICU strings itself.
+for (const [file, catalog] of Object.entries(
+  import.meta.glob<Record<string, string>>('../../locales/*/*.json', { eager: true, import: 'default' }),
+)) {
+  i18n.load(file.split('/').at(-2)!, catalog);
+}
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: forget a language chosen by an earlier test
+  document.cookie = 'vw_locale=; max-age=0; path=/';
+  i18n.activate('en');
+  document.documentElement.lang = 'en';
+});
 
 afterEach(() => {
   cleanup();

@@ -52,3 +52,21 @@ export async function listAdminActions(db: DB, options: { limit: number; offset:
     .offset(options.offset)
     .execute();
 }
+
+/** The actor of a line the app itself writes (no administrator acted). */
+export const SYSTEM_ACTOR = 'system';
+
+/** Adds one line the app writes by itself, e.g. when an account's sign-ins from new devices pause. */
+export async function insertSystemAction(db: DB, entry: Omit<AdminActionEntry, 'actorAccountId'>): Promise<void> {
+  await db
+    .insertInto('admin_audit_log')
+    .values({
+      actor_account_id: null,
+      actor_username: SYSTEM_ACTOR,
+      action: entry.action,
+      target: entry.target ?? null,
+      address: entry.address ?? null,
+      created_at: nowIso(),
+    })
+    .execute();
+}

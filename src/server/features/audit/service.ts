@@ -1,6 +1,12 @@
 import type { DB } from '../../db/client';
 import type { AdminAuth } from '../auth/access';
-import { type AdminActionEntry, type AdminActionRow, insertAdminAction, listAdminActions } from './repo';
+import {
+  type AdminActionEntry,
+  type AdminActionRow,
+  insertAdminAction,
+  insertSystemAction,
+  listAdminActions,
+} from './repo';
 
 export type { AdminActionRow };
 
@@ -15,6 +21,15 @@ export async function recordAdminAction(
   details: Pick<AdminActionEntry, 'target' | 'address'> = {},
 ): Promise<void> {
   await insertAdminAction(db, { actorAccountId: admin.accountId, action, ...details });
+}
+
+/** Records something the app did by itself (actor `system`), in the caller's transaction. */
+export async function recordSystemAction(
+  db: DB,
+  action: string,
+  details: Pick<AdminActionEntry, 'target' | 'address'> = {},
+): Promise<void> {
+  await insertSystemAction(db, { action, ...details });
 }
 
 /** The audit log, newest first. */

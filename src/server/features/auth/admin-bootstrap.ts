@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps/app-deps';
+import { clearDatabaseLimit, SIGN_IN_ACCOUNT_LIMITER } from '../../deps/rate-limiter';
 import { nowIso } from '../../db/client';
 import { generatePassword, hashSecret } from './passwords';
 
@@ -45,6 +46,11 @@ export async function ensureAdmin(deps: AppDeps, print: (line: string) => void):
   }
 }
 
+/**
+ * `npm run admin:reset-password`: the new password; every session ends, every device the account
+ * knew is forgotten, and the pause of new devices after failed sign-ins (decision 0201) is lifted,
+ * whichever process counted it: the limit is kept in the database.
+ */
 export async function setAdminPassword(deps: AppDeps, username: string, password: string): Promise<boolean> {
   const result = await deps.db
     .updateTable('accounts')
@@ -58,5 +64,10 @@ export async function setAdminPassword(deps: AppDeps, username: string, password
     .deleteFrom('sessions')
     .where('account_id', 'in', deps.db.selectFrom('accounts').select('id').where('username', '=', username))
     .execute();
+  await deps.db
+    .deleteFrom('device_tokens')
+    .where('account_id', 'in', deps.db.selectFrom('accounts').select('id').where('username', '=', username))
+    .execute();
+  await clearDatabaseLimit(deps.db, SIGN_IN_ACCOUNT_LIMITER, username.toLowerCase());
   return true;
 }

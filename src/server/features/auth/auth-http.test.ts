@@ -439,7 +439,7 @@ describe('sessions', () => {
 });
 
 describe('Secure cookies', () => {
-  it('marks the cookie Secure when COOKIE_SECURE=true', async () => {
+  it('marks the cookies Secure when COOKIE_SECURE=true', async () => {
     const secure = await createTestApp({ COOKIE_SECURE: 'true' });
     try {
       const res = await secure.app.inject({
@@ -448,7 +448,10 @@ describe('Secure cookies', () => {
         payload: { username: 'admin', password: TEST_ADMIN_PASSWORD },
       });
       expect(res.statusCode).toBe(200);
-      expect(String(res.headers['set-cookie'])).toContain('Secure');
+      // Both the session and the device cookie (decision 0201).
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      expect(cookies.map((cookie) => cookie.split('=')[0]).sort()).toEqual(['device', 'sid']);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure/);
     } finally {
       await secure.close();
     }

@@ -12,12 +12,16 @@ import {
   signOut,
   type NewSession,
 } from './service';
-import { clearSessionCookie, sessionToken, setSessionCookie, signInRequest } from './session-cookie';
+import type { DeviceCookie } from './device-tokens';
+import { clearSessionCookie, sessionToken, setSignInCookies, signInRequest } from './session-cookie';
 import type { Context } from '../../trpc/init';
 
 /** Sets the cookie of a successful sign-in (none while a second factor is awaited or a code was mailed) and answers with its body. */
-function answer<Body>(ctx: Context, signedIn: { session: NewSession | null; body: Body }): Body {
-  if (signedIn.session) setSessionCookie(ctx.reply, ctx.deps.config, signedIn.session);
+function answer<Body>(
+  ctx: Context,
+  signedIn: { session: NewSession | null; body: Body; device?: DeviceCookie | null },
+): Body {
+  setSignInCookies(ctx.reply, ctx.deps.config, signedIn);
   return signedIn.body;
 }
 

@@ -3,7 +3,7 @@ import type { AdminSecondFactorInput } from '../../../shared/admin-security-sche
 import type { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import type { Reservation } from '../../deps/rate-limiter';
+import { type Reservation, tooMany } from '../../deps/rate-limiter';
 import type { AppDeps } from '../../deps/app-deps';
 import {
   createPendingSignIn,
@@ -23,6 +23,8 @@ import {
   usernameExists,
 } from './repo';
 import { createSession, deleteSessionByToken, type Auth } from './sessions';
+import { type DeviceCookie, deviceTokenKey, type KnownDevice, readKnownDevice, rememberDevice } from './device-tokens';
+import { recordUntrustedFailure, reportPausedSignIns } from './sign-in-pauses';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const INVALID_EMAIL_OR_CODE = 'Invalid email or access code';
@@ -36,11 +38,15 @@ export type CustomerSignInInput = z.output<typeof customerSignInSchema>;
 export interface SignInRequest {
   ip: string;
   previousToken: string | undefined;
+  /** The `device` cookie as sent (decision 0201): the device's tokens of the accounts it signed in to. */
+  deviceCookie?: string | undefined;
 }
 
 export interface NewSession {
   token: string;
   expiresAt: Date;
+  /** The account signed in (the device is remembered for it). */
+  accountId: number;
 }
 
 /**
@@ -50,6 +56,8 @@ export interface NewSession {
 export interface SignedIn<Body> {
   session: NewSession | null;
   body: Body;
+  /** The device cookie's new value, with a session: the device is known to the account now. */
+  device?: DeviceCookie | null;
 }
 
 /** The answer of GET /api/auth/check (docs/product.md#http-api). */
@@ -86,44 +94,126 @@ export async function asAuthCall<T>(call: () => Promise<T>): Promise<T> {
 /** A new session for the account; the one the request carried (if any) is ended first. */
 async function startSession(deps: AppDeps, accountId: number, request: SignInRequest): Promise<NewSession> {
   await deleteSessionByToken(deps.db, request.previousToken);
-  return createSession(deps.db, accountId, deps.config.sessionTtlDays);
+  return { ...(await createSession(deps.db, accountId, deps.config.sessionTtlDays)), accountId };
+}
+
+const deviceKeys = new WeakMap<Buffer, Buffer>();
+function deviceKeyOf(deps: AppDeps): Buffer {
+  let key = deviceKeys.get(deps.accessCodeKey);
+  if (!key) {
+    key = deviceTokenKey(deps.accessCodeKey);
+    deviceKeys.set(deps.accessCodeKey, key);
+  }
+  return key;
+}
+
+/** A successful sign-in with a session: the device is remembered for the account (a new token). */
+async function withDevice<T extends { session: NewSession | null; device?: DeviceCookie | null }>(
+  deps: AppDeps,
+  signedIn: T,
+  known: KnownDevice,
+): Promise<T> {
+  if (!signedIn.session) return signedIn;
+  const device = await rememberDevice(deps.db, deviceKeyOf(deps), signedIn.session.accountId, known);
+  return { ...signedIn, device };
+}
+
+/** Who a sign-in is for: the name it was made with, and the account it names (null: none of this kind). */
+interface SignInTarget {
+  accountKey: string;
+  accountId: number | null;
 }
 
 /**
- * A sign-in attempt within the failed-sign-in budget (docs/product.md#rate-limits), per account
- * name or email and per client address. The attempt takes its slot in both budgets when it STARTS
- * (RateLimiter.reserve), before any secret is verified, so concurrent attempts cannot all pass
- * the check while the first hashes are still running; over budget it is refused with 429 at once.
- * `attempt` runs the check: a success (a value) gives the slots back, so successes never use the
- * budget; a refusal (null) keeps them spent and answers 401 with `message`; an error (the hash
- * slots are full, the database failed) gives them back too, since no secret was judged.
+ * What a refused sign-in says when the account's budget for new devices is spent (decision 0201):
+ * what a real user can do. It depends on the endpoint only, never on whether the account exists.
  */
-async function withinSignInLimits<T>(
+export type PausedAdvice = (wait: string) => string;
+
+export const COUPLE_CODE_PAUSED: PausedAdvice = (wait) =>
+  `Too many failed sign-ins for this email from devices we do not know. Please try again in ${wait}, or use "Email me my code" below: the new code lets you sign in at once. A device you signed in with before can still sign in.`;
+export const COUPLE_PASSWORD_PAUSED: PausedAdvice = (wait) =>
+  `Too many failed sign-ins for this username from devices we do not know. Sign in from a device you used before, or please try again in ${wait}.`;
+export const ADMIN_PAUSED: PausedAdvice = (wait) =>
+  `Too many failed sign-ins for this account from devices we do not know. Sign in from a device you used before, or run "npm run admin:reset-password" on the server (it also lifts this pause). Otherwise please try again in ${wait}.`;
+
+/**
+ * A sign-in attempt within the failed-sign-in budget (docs/product.md#rate-limits, decision 0201).
+ * A device that signed in to this account before (a valid device token for it) has a budget of
+ * its own, so failures from elsewhere never lock it out. Any other attempt counts per account
+ * name or email and per client address: when the account's budget is spent, new devices are
+ * refused with `paused` (what a real user can do) until the window ends, and the failure that
+ * spent it tells the seller (reportPausedSignIns).
+ *
+ * The attempt takes its slots when it STARTS (RateLimiter.reserve), before any secret is
+ * verified, so concurrent attempts cannot all pass the check while the first hashes are still
+ * running; over budget it is refused with 429 at once. `attempt` runs the check: a success (a
+ * value) gives the slots back, so successes never use the budget; a refusal (null) keeps them spent
+ * and answers 401 with `message`; an error (the hash slots are full, the database failed) gives
+ * them back too, since no secret was judged.
+ */
+async function withinSignInLimits<T extends { session: NewSession | null; device?: DeviceCookie | null }>(
   deps: AppDeps,
-  accountKey: string,
+  target: SignInTarget,
   request: SignInRequest,
   message: string,
+  paused: PausedAdvice,
   attempt: () => Promise<T | null>,
 ): Promise<T> {
-  const { signInPerAccount, signInPerAddress } = deps.rateLimits;
-  const perAccount = await signInPerAccount.reserve(accountKey.toLowerCase());
-  let perAddress: Reservation;
-  try {
-    perAddress = await signInPerAddress.reserve(request.ip);
-  } catch (error) {
-    await perAccount.release();
-    throw error;
+  const known = await readKnownDevice(deps.db, deviceKeyOf(deps), request.deviceCookie, target.accountId);
+  const slots: Reservation[] = [];
+  let perAccount: Reservation | null = null;
+  if (known.trusted) {
+    slots.push(await deps.rateLimits.signInPerDevice.reserve(known.trusted.tokenHash));
+  } else {
+    const { signInPerAccount, signInPerAddress } = deps.rateLimits;
+    try {
+      perAccount = await signInPerAccount.reserve(target.accountKey.toLowerCase());
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
+        throw tooMany(Number(error.extra?.retryAfterSeconds ?? 1) * 1000, paused);
+      }
+      throw error;
+    }
+    slots.push(perAccount);
+    try {
+      slots.push(await signInPerAddress.reserve(request.ip));
+    } catch (error) {
+      await perAccount.release();
+      throw error;
+    }
   }
+  const releaseAll = () => Promise.all(slots.map((slot) => slot.release()));
   let result: T | null;
   try {
     result = await attempt();
   } catch (error) {
-    await Promise.all([perAccount.release(), perAddress.release()]);
+    await releaseAll();
     throw error;
   }
-  if (result === null) throw new AppError('UNAUTHORIZED', message);
-  await Promise.all([perAccount.release(), perAddress.release()]);
-  return result;
+  if (result === null) {
+    if (perAccount) await countUntrustedFailure(deps, target, request, perAccount);
+    throw new AppError('UNAUTHORIZED', message);
+  }
+  await releaseAll();
+  return withDevice(deps, result, known);
+}
+
+/** A failure from a device the account does not know; the one that spends the budget tells the seller. */
+async function countUntrustedFailure(
+  deps: AppDeps,
+  target: SignInTarget,
+  request: SignInRequest,
+  perAccount: Reservation,
+): Promise<void> {
+  await recordUntrustedFailure(deps, { accountKey: target.accountKey, address: request.ip });
+  if (!perAccount.last) return;
+  await reportPausedSignIns(deps, {
+    accountKey: target.accountKey,
+    accountId: target.accountId,
+    windowMs: deps.rateLimits.signInPerAccount.windowMs,
+    windowEndsAt: perAccount.resetAt,
+  });
 }
 
 /** A password hash or check within the app's hash slots (at most a few at once, decision 0093). */
@@ -157,7 +247,10 @@ export function register(deps: AppDeps, input: RegisterInput, request: SignInReq
       throw error;
     }
     const session = await startSession(deps, accountId, request);
-    return { session, body: { success: true, message: 'Account created successfully' } };
+    const signedIn = { session, body: { success: true as const, message: 'Account created successfully' } };
+    // A new account: the cookie keeps the device's tokens of other accounts.
+    const known = await readKnownDevice(deps.db, deviceKeyOf(deps), request.deviceCookie, null);
+    return withDevice(deps, signedIn, known);
   });
 }
 
@@ -166,30 +259,31 @@ export function register(deps: AppDeps, input: RegisterInput, request: SignInReq
  * role all get the same 401 after the same scrypt work (a dummy hash when there is nothing to check).
  * `then` decides what a right password leads to (a session, or the admin's second step).
  */
-async function signInWithPassword<T>(
+async function signInWithPassword<T extends { session: NewSession | null; device?: DeviceCookie | null }>(
   deps: AppDeps,
   input: PasswordSignInInput,
   request: SignInRequest,
   role: 'admin' | 'couple',
-  then: (accountId: number) => Promise<T> = (accountId) => startSession(deps, accountId, request) as Promise<T>,
+  then: (accountId: number) => Promise<T>,
 ): Promise<T> {
-  return withinSignInLimits(deps, input.username, request, INVALID_CREDENTIALS, async () => {
-    const account = await findPasswordCredentials(deps.db, input.username);
-    const storedHash = account?.role === role ? account.secretHash : null;
-    const valid = await checkPassword(deps, input.password, storedHash);
-    if (!valid || !account) return null;
-    return then(account.accountId);
+  const account = await findPasswordCredentials(deps.db, input.username);
+  const ofRole = account?.role === role ? account : undefined;
+  const target = { accountKey: input.username, accountId: ofRole?.accountId ?? null };
+  const paused = role === 'admin' ? ADMIN_PAUSED : COUPLE_PASSWORD_PAUSED;
+  return withinSignInLimits(deps, target, request, INVALID_CREDENTIALS, paused, async () => {
+    const valid = await checkPassword(deps, input.password, ofRole?.secretHash ?? null);
+    if (!valid || !ofRole) return null;
+    return then(ofRole.accountId);
   });
 }
 
 /** POST /api/auth/user-login: a couple that registered with a username. */
 export function signInCouple(deps: AppDeps, input: PasswordSignInInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<{ success: true; message: string; firstSignIn?: true }>> => {
-    const { session, first } = await signInWithPassword(deps, input, request, 'couple', async (accountId) => {
+    return signInWithPassword(deps, input, request, 'couple', async (accountId) => {
       const first = await isFirstSignIn(deps.db, accountId);
-      return { session: await startSession(deps, accountId, request), first };
+      return { session: await startSession(deps, accountId, request), body: signedInBody(first) };
     });
-    return { session, body: signedInBody(first) };
   });
 }
 
@@ -216,6 +310,7 @@ export interface AdminSignIn {
   /** Null while the second factor is awaited. */
   session: NewSession | null;
   body: { success: true } | SecondFactorRequiredBody;
+  device?: DeviceCookie | null;
 }
 
 /**
@@ -251,11 +346,11 @@ export function signInAdminSecondFactor(deps: AppDeps, input: AdminSecondFactorI
   return asAuthCall(async (): Promise<SignedIn<{ success: true }>> => {
     const pending = await readPendingAdmin(deps, input.pendingToken);
     if (!pending) throw new AppError('UNAUTHORIZED', PENDING_SIGN_IN_EXPIRED);
-    const session = await withinSignInLimits(deps, pending.username, request, INVALID_SECOND_FACTOR, async () => {
+    const target = { accountKey: pending.username, accountId: pending.accountId };
+    return withinSignInLimits(deps, target, request, INVALID_SECOND_FACTOR, ADMIN_PAUSED, async () => {
       if (!(await verifySignInSecondFactor(deps, pending.accountId, input.code, request.ip))) return null;
-      return startSession(deps, pending.accountId, request);
+      return { session: await startSession(deps, pending.accountId, request), body: { success: true as const } };
     });
-    return { session, body: { success: true } };
   });
 }
 
@@ -285,10 +380,10 @@ function isSharedCode(code: string, configured: string): boolean {
 export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, request: SignInRequest) {
   return asAuthCall(async (): Promise<SignedIn<CustomerSignInBody>> => {
     const { config } = deps;
-    return withinSignInLimits(deps, input.email, request, INVALID_EMAIL_OR_CODE, async () => {
-      const account = await findAccessCodeCredentials(deps.db, input.email);
-      const coupleAccount = account?.role === 'couple' ? account : undefined;
-
+    const account = await findAccessCodeCredentials(deps.db, input.email);
+    const coupleAccount = account?.role === 'couple' ? account : undefined;
+    const target = { accountKey: input.email, accountId: coupleAccount?.accountId ?? null };
+    return withinSignInLimits(deps, target, request, INVALID_EMAIL_OR_CODE, COUPLE_CODE_PAUSED, async () => {
       if (isSharedCode(input.accessCode, config.trialAccessCode)) {
         // The demo email is reserved for the demo account even while demo mode is off.
         if (account || input.email === config.demoEmail) {
@@ -306,7 +401,7 @@ export function signInCustomer(deps: AppDeps, input: CustomerSignInInput, reques
         isSharedCode(input.accessCode, config.demoAccessCode)
       ) {
         const session = await startSession(deps, coupleAccount.accountId, request);
-        return { session, body: { success: true, message: 'Login successful' } };
+        return { session, body: { success: true as const, message: 'Login successful' } };
       }
 
       const valid = await verifyAccessCode(input.accessCode, coupleAccount?.secretHash ?? null, deps);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { NewSession, SignInRequest } from './service';
+import { DEVICE_COOKIE, type DeviceCookie } from './device-tokens';
 import { SESSION_COOKIE } from './sessions';
 
 /** The flags of docs/product.md#sessions, the same for setting and for clearing the cookie. */
@@ -9,8 +10,32 @@ function cookieFlags(config: Config) {
 }
 
 /** Sends the session cookie `sid` (used by the REST shims and the tRPC procedures alike). */
-export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  session: Pick<NewSession, 'token' | 'expiresAt'>,
+): void {
   reply.setCookie(SESSION_COOKIE, session.token, { ...cookieFlags(config), expires: session.expiresAt });
+}
+
+/**
+ * The cookies of a successful sign-in: the session, and the device cookie (decision 0201). The
+ * device cookie goes to /api only (the sign-in endpoints read it), HttpOnly, Secure as the session
+ * cookie is, SameSite=Lax, for the token's lifetime; signing out keeps it: the device stays known.
+ */
+export function setSignInCookies(
+  reply: FastifyReply,
+  config: Config,
+  signedIn: { session: NewSession | null; device?: DeviceCookie | null },
+): void {
+  if (signedIn.session) setSessionCookie(reply, config, signedIn.session);
+  if (signedIn.device) {
+    reply.setCookie(DEVICE_COOKIE, signedIn.device.value, {
+      ...cookieFlags(config),
+      path: '/api',
+      expires: signedIn.device.expiresAt,
+    });
+  }
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
@@ -22,15 +47,19 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * parsing hook, so cookies are parsed here, when a request first needs them (decision 0082).
  */
 export function sessionToken(req: FastifyRequest): string | undefined {
+  return requestCookie(req, SESSION_COOKIE);
+}
+
+function requestCookie(req: FastifyRequest, name: string): string | undefined {
   if (!req.cookies) {
     const header = req.headers.cookie;
     if (!header) return undefined;
     req.cookies = req.server.parseCookie(header);
   }
-  return req.cookies[SESSION_COOKIE];
+  return req.cookies[name];
 }
 
-/** What a sign-in needs to know about its request: the client address and the current session. */
+/** What a sign-in needs to know about its request: the client address, the current session and the device cookie. */
 export function signInRequest(req: FastifyRequest): SignInRequest {
-  return { ip: req.ip ?? 'unknown', previousToken: sessionToken(req) };
+  return { ip: req.ip ?? 'unknown', previousToken: sessionToken(req), deviceCookie: requestCookie(req, DEVICE_COOKIE) };
 }

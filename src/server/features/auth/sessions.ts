@@ -1,6 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
 import { nowIso, type ChangeMark, type DatabaseChanges, type DB } from '../../db/client';
-import { compileOnce } from '../../db/compile-once';
 import type { Auth, SessionResolver } from '../../deps/session-resolver';
 
 /** Who is asking, and the lookup this file implements (their shapes live in deps/, beside AppDeps). */
@@ -34,8 +33,8 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session row, its account and the couple's access level: one indexed join, compiled once. */
-export function sessionQuery(db: DB, tokenHash: string) {
+/** The session row, its account and the couple's access level: one indexed join. */
+function sessionQuery(db: DB, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
@@ -52,7 +51,6 @@ export function sessionQuery(db: DB, tokenHash: string) {
     ])
     .where('sessions.token_hash', '=', tokenHash);
 }
-const sessionByTokenHash = compileOnce(sessionQuery);
 
 /** Resolves a cookie token to the signed-in account; expired, forged or missing tokens are anonymous. */
 export async function resolveSession(db: DB, token: string | undefined): Promise<Auth> {
@@ -61,7 +59,7 @@ export async function resolveSession(db: DB, token: string | undefined): Promise
 }
 
 async function lookUp(db: DB, tokenHash: string, now: number): Promise<Auth> {
-  const [row] = await sessionByTokenHash(db, tokenHash);
+  const row = await sessionQuery(db, tokenHash).executeTakeFirst();
   if (!row || row.expiresAt <= now) return ANONYMOUS;
   if (row.role === 'admin')
     return { kind: 'admin', accountId: row.accountId, sessionId: row.sessionId, expiresAt: row.expiresAt };

@@ -7,8 +7,10 @@ import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
+import { forgetDevices } from '../auth/device-tokens';
 import { recordAdminAction } from '../audit/service';
 import { eraseCoupleEmails, tidyOutboxFolder } from '../mail/service';
+import { removeKeepsakes } from '../our-data/keepsake-files';
 import {
   type AdminCoupleRow,
   type CoupleOrderRow,
@@ -153,7 +155,10 @@ export async function issueCoupleCode(
   });
 }
 
-/** Ends every session of every account of the couple (they sign in again). */
+/**
+ * Ends every session of every account of the couple (they sign in again), and forgets their
+ * devices (decision 0201): a device that should not have been signed in loses its own budget too.
+ */
 export async function endCoupleSessions(
   deps: AppDeps,
   actor: AdminActor,
@@ -162,6 +167,10 @@ export async function endCoupleSessions(
   return deps.db.transaction().execute(async (trx) => {
     await requireCouple(trx, coupleId);
     const endedSessions = await deleteSessionsOfCouple(trx, coupleId);
+    await forgetDevices(
+      trx,
+      (await listCoupleAccounts(trx, coupleId)).map((account) => account.accountId),
+    );
     await recordAdminAction(trx, actor.admin, 'couple.end-sessions', {
       target: `couple ${coupleId}`,
       address: actor.address,
@@ -213,7 +222,9 @@ export async function deleteCoupleAsAdmin(
     });
     return deleted;
   });
-  // A failure here does not undo the deletion; the hourly outbox pass removes what is left.
+  // The couple's cached keepsakes hold their answers (decision 0202). A failure here does not
+  // undo the deletion; the hourly outbox pass removes what is left of the outbox.
+  await removeKeepsakes(deps, input.coupleId);
   await tidyOutboxFolder(deps, Date.now()).catch(() => undefined);
   return deleted;
 }

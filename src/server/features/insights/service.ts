@@ -2,6 +2,7 @@ import { AUDIT_LOG_PAGE_SIZE, INSIGHT_WINDOWS } from '../../../shared/insights-s
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { AppDeps } from '../../deps/app-deps';
 import { listRecentAdminActions, type AdminActionRow } from '../audit/service';
+import { listRecentSignInPauses, type SignInPause } from '../auth/sign-in-pauses';
 import {
   anyCouple,
   countActiveCouples,
@@ -35,6 +36,11 @@ export interface Overview {
   activeCouples: { days: number; count: number };
   /** Weeks 1-52 in order, every week present (0 when nobody completed it). */
   weeks: WeekInsight[];
+  /**
+   * Accounts whose sign-ins from new devices paused after failed attempts in the last 7 days,
+   * newest first (decision 0201): the seller's security notice. Counts only, no address.
+   */
+  signInPauses: SignInPause[];
 }
 
 function daysBefore(now: number, days: number): string {
@@ -48,13 +54,14 @@ function daysBefore(now: number, days: number): string {
 export async function getOverview(deps: AppDeps, now = Date.now()): Promise<Overview> {
   const { db } = deps;
   const recentSince = daysBefore(now, INSIGHT_WINDOWS.recentDays);
-  const [hasCouples, trialsStarted, orders, conversion, activeCount, completions] = await Promise.all([
+  const [hasCouples, trialsStarted, orders, conversion, activeCount, completions, signInPauses] = await Promise.all([
     anyCouple(db),
     countTrialsStarted(db, recentSince),
     sumPaidOrders(db, recentSince),
     countTrialConversions(db, daysBefore(now, INSIGHT_WINDOWS.conversionDays)),
     countActiveCouples(db, daysBefore(now, INSIGHT_WINDOWS.activeDays)),
     listWeekCompletions(db),
+    listRecentSignInPauses(db, now),
   ]);
   const byWeek = new Map(completions.map((week) => [week.weekNumber, week]));
   const weeks = Array.from({ length: TOTAL_WEEKS }, (_, index): WeekInsight => {
@@ -82,6 +89,7 @@ export async function getOverview(deps: AppDeps, now = Date.now()): Promise<Over
     },
     activeCouples: { days: INSIGHT_WINDOWS.activeDays, count: activeCount },
     weeks,
+    signInPauses,
   };
 }
 

@@ -84,6 +84,23 @@ describe('weekly reminders', () => {
     expect(receivedBy(couple.email)).toHaveLength(1);
   });
 
+  it("reach a Spanish couple in Spanish, subject and body, in the sign-in's language", async () => {
+    const couple = await createCouple(t.deps, { displayName: 'Lucía', partnerName: 'Mateo' });
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+    clock = new FakeClock();
+    clock.advance(REMINDER_AFTER_MS);
+    expect(await remindAndSend()).toBe(1);
+    const [mail] = receivedBy(couple.email);
+    expect(mail?.parsed.subject).toBe(`La semana 1 los espera: ${titleOf(1)}`);
+    expect(mail?.parsed.text).toContain('Hola, Lucía y Mateo:');
+    expect(mail?.parsed.text).toContain('Faltan 52 semanas, una a la vez.');
+    expect(mail?.parsed.text).toContain('Dejar de recibir estos recordatorios');
+    expect(mail?.parsed.html).toContain('<html lang="es">');
+    // (The week's title is the course content's, translated apart; the addresses are addresses.)
+    const words = (mail?.parsed.text ?? '').replace(/https?:\/\/\S+/g, '');
+    expect(words).not.toMatch(/\b(Dear|Week|week|With warm wishes)\b/);
+  });
+
   it('count progress as activity, and remind of the next week a week after the last step', async () => {
     const couple = await createCouple(t.deps);
     await completeWeeks(t.deps, couple.coupleId, [1, 2]);

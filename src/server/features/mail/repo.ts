@@ -410,3 +410,16 @@ export async function findContactMessage(db: DB, id: number): Promise<ContactMes
 export async function markContactMessageHandled(db: DB, id: number, handledAt: string): Promise<void> {
   await db.updateTable('contact_messages').set({ handled_at: handledAt }).where('id', '=', id).execute();
 }
+
+/** Whether a message of this kind was queued to `recipient` since `sinceIso` (the admin's hourly notices). */
+export async function anyEmailOfKindSince(db: DB, recipient: string, kind: string, sinceIso: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('outbound_emails')
+    .select('id')
+    .where('recipient', '=', recipient)
+    .where('kind', '=', kind)
+    .where('created_at', '>=', sinceIso)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

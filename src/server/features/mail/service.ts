@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../../shared/i18n/locales';
+import { localeOfAccount, recipientLocale } from '../i18n/locale';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
@@ -10,10 +12,12 @@ import type { AppDeps } from '../../deps/app-deps';
 import { recordAdminAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
+import { clearDatabaseLimit, SIGN_IN_ACCOUNT_LIMITER } from '../../deps/rate-limiter';
 import * as repo from './repo';
 import { outboxFileId } from './transport';
 import {
   accessCodeEmail,
+  adminSignInsPausedEmail,
   contactNoticeEmail,
   contactReplyEmail,
   type OrderNoticeFacts,
@@ -85,7 +89,7 @@ export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; first
     await queueEmail(db, deps, {
       kind: 'access-code',
       to: buyer.email,
-      email: accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }),
+      email: accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }, await recipientLocale(db, buyer)),
       sensitive: true,
     });
   };
@@ -102,7 +106,11 @@ export function trialCodeDelivery(deps: MailDeps, email: string) {
     await queueEmail(db, deps, {
       kind: 'trial-welcome',
       to: email,
-      email: trialWelcomeEmail(deps.config.publicUrl, { email, accessCode, trialWeeks: deps.config.trialWeeks }),
+      email: trialWelcomeEmail(
+        deps.config.publicUrl,
+        { email, accessCode, trialWeeks: deps.config.trialWeeks },
+        await recipientLocale(db, { email }),
+      ),
       sensitive: true,
     });
   };
@@ -115,7 +123,7 @@ export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNotic
   await queueEmail(db, deps, {
     kind: 'order-notice',
     to: adminEmail,
-    email: orderNoticeEmail(deps.config.publicUrl, order),
+    email: orderNoticeEmail(deps.config.publicUrl, order, await recipientLocale(db, { email: adminEmail })),
   });
 }
 
@@ -130,9 +138,37 @@ export async function queueContactNotice(
   await queueEmail(db, deps, {
     kind: 'contact-notice',
     to: adminEmail,
-    email: contactNoticeEmail(deps.config.publicUrl, { ...message, subject: message.subject ?? null }),
+    email: contactNoticeEmail(
+      deps.config.publicUrl,
+      { ...message, subject: message.subject ?? null },
+      await recipientLocale(db, { email: adminEmail }),
+    ),
     headers: { 'Reply-To': message.email },
   });
+}
+
+export const ADMIN_SIGN_INS_PAUSED_KIND = 'admin-sign-ins-paused';
+
+/**
+ * The seller's notice that the administrator account's sign-ins from new devices paused
+ * (ADMIN_EMAIL; nothing when unset), at most one an hour: none when one was queued in the last hour.
+ */
+export async function queueAdminSignInsPausedNotice(
+  db: DB,
+  deps: MailDeps,
+  facts: { username: string; failures: number; addresses: number; minutes: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const adminEmail = deps.config.mail.adminEmail;
+  if (!adminEmail) return false;
+  const since = new Date(now - 60 * 60_000).toISOString();
+  if (await repo.anyEmailOfKindSince(db, adminEmail, ADMIN_SIGN_INS_PAUSED_KIND, since)) return false;
+  await queueEmail(db, deps, {
+    kind: ADMIN_SIGN_INS_PAUSED_KIND,
+    to: adminEmail,
+    email: adminSignInsPausedEmail(deps.config.publicUrl, facts, await recipientLocale(db, { email: adminEmail })),
+  });
+  return true;
 }
 
 /**
@@ -183,7 +219,14 @@ export async function prepareCodeRequest(deps: AppDeps, id: number, email: strin
       return;
     }
     const accessCode = await issueAccessCode(trx, deps, couple.accountId, { provesEmail: true });
-    const rendered = requestedCodeEmail(deps.config.publicUrl, { email, accessCode, names: couple });
+    // The code reaches the email's owner only: whoever holds it may sign in again from a new
+    // device, so the pause of new devices after failed attempts ends (decision 0201).
+    await clearDatabaseLimit(trx, SIGN_IN_ACCOUNT_LIMITER, email.toLowerCase());
+    const rendered = requestedCodeEmail(
+      deps.config.publicUrl,
+      { email, accessCode, names: couple },
+      await localeOfAccount(trx, couple.accountId),
+    );
     await repo.completePreparedEmail(trx, id, {
       kind: 'requested-code',
       ...rendered,
@@ -219,7 +262,11 @@ export async function replyToContactMessage(
     const id = await queueEmail(trx, deps, {
       kind: 'contact-reply',
       to: original.email,
-      email: contactReplyEmail(deps.config.publicUrl, { original, body, canReply: adminEmail !== undefined }),
+      email: contactReplyEmail(
+        deps.config.publicUrl,
+        { original, body, canReply: adminEmail !== undefined },
+        await recipientLocale(trx, { email: original.email }),
+      ),
       headers: {
         ...(adminEmail ? { 'Reply-To': adminEmail } : {}),
         // Which administrator answered, for the seller's own records (the sender sees only the text).
@@ -333,7 +380,11 @@ export async function queueWeeklyReminder(
     await queueEmail(trx, deps, {
       kind: 'weekly-reminder',
       to: reminder.email,
-      email: weeklyReminderEmail(deps.config.publicUrl, { ...reminder, unsubscribeUrl: link }),
+      email: weeklyReminderEmail(
+        deps.config.publicUrl,
+        { ...reminder, unsubscribeUrl: link },
+        await recipientLocale(trx, { email: reminder.email, coupleId: reminder.coupleId }),
+      ),
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     return true;
@@ -344,12 +395,25 @@ export async function queueWeeklyReminder(
 export async function queuePartnerInvite(
   db: DB,
   deps: MailDeps,
-  invite: { to: string; inviterName: string; partnerName: string; link: string; code: string; validDays: number },
+  invite: {
+    to: string;
+    inviterName: string;
+    partnerName: string;
+    link: string;
+    code: string;
+    validDays: number;
+    /** The language to invite in (the inviter's); else the address's account's, else English. */
+    locale?: Locale;
+  },
 ): Promise<void> {
   await queueEmail(db, deps, {
     kind: 'partner-invite',
     to: invite.to,
-    email: partnerInviteEmail(deps.config.publicUrl, invite),
+    email: partnerInviteEmail(
+      deps.config.publicUrl,
+      invite,
+      invite.locale ?? (await recipientLocale(db, { email: invite.to })),
+    ),
     sensitive: true,
   });
 }
@@ -360,7 +424,7 @@ export function partnerCodeDelivery(deps: MailDeps, partner: { email: string; na
     await queueEmail(db, deps, {
       kind: 'partner-code',
       to: partner.email,
-      email: partnerCodeEmail(deps.config.publicUrl, { ...partner, accessCode }),
+      email: partnerCodeEmail(deps.config.publicUrl, { ...partner, accessCode }, await recipientLocale(db, partner)),
       sensitive: true,
     });
   };
@@ -375,7 +439,7 @@ export async function queuePartnerSharedNotice(
   await queueEmail(db, deps, {
     kind: 'partner-shared',
     to: notice.to,
-    email: partnerSharedEmail(deps.config.publicUrl, notice),
+    email: partnerSharedEmail(deps.config.publicUrl, notice, await recipientLocale(db, { email: notice.to })),
   });
 }
 

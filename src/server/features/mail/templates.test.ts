@@ -3,7 +3,10 @@ import {
   accessCodeEmail,
   contactReplyEmail,
   orderNoticeEmail,
+  partnerCodeEmail,
+  partnerInviteEmail,
   partnerSharedEmail,
+  contactNoticeEmail,
   requestedCodeEmail,
   trialWelcomeEmail,
   weeklyReminderEmail,
@@ -55,5 +58,57 @@ describe('the words of the couples’ emails', () => {
       canReply: true,
     });
     expect(reply.text).toContain('On 24 November 2026, you wrote:');
+  });
+});
+
+describe('in Spanish', () => {
+  const url = 'https://vows.example';
+  const names = { displayName: 'Lucía', partnerName: 'Mateo' };
+  const all = () => [
+    accessCodeEmail(url, { email: 'lucia@example.com', accessCode: 'ABCD-EFGH', firstName: 'Lucía' }, 'es'),
+    requestedCodeEmail(url, { email: 'lucia@example.com', accessCode: 'ABCD-EFGH', names }, 'es'),
+    trialWelcomeEmail(url, { email: 'lucia@example.com', accessCode: 'ABCD-EFGH', trialWeeks: 1 }, 'es'),
+    weeklyReminderEmail(url, { names, weekNumber: 52, weekTitle: 'Votos', unsubscribeUrl: `${url}/u` }, 'es'),
+    partnerInviteEmail(
+      url,
+      { inviterName: 'Lucía', partnerName: 'Mateo', link: `${url}/i`, code: 'X', validDays: 7 },
+      'es',
+    ),
+    partnerCodeEmail(url, { email: 'mateo@example.com', accessCode: 'ABCD-EFGH', name: 'Mateo' }, 'es'),
+    partnerSharedEmail(url, { recipientName: 'Lucía', sharerName: 'Mateo', weekNumber: 3 }, 'es'),
+    contactReplyEmail(
+      url,
+      {
+        original: { firstName: 'Ana', subject: null, message: 'Hola', createdAt: '2026-11-24T10:00:00Z' },
+        body: 'Gracias.',
+        canReply: true,
+      },
+      'es',
+    ),
+    orderNoticeEmail(
+      url,
+      { id: 'pi', firstName: 'A', lastName: 'B', email: 'a@b.c', status: 'completed', amount: 4900, currency: 'usd' },
+      'es',
+    ),
+    contactNoticeEmail(url, { firstName: 'A', lastName: 'B', email: 'a@b.c', subject: null, message: 'Hola' }, 'es'),
+  ];
+
+  it('writes every email in Spanish, with the html in lang="es"', () => {
+    for (const email of all()) {
+      expect(email.html).toContain('<html lang="es">');
+      expect(email.text).toContain('El equipo de Vows & Weeks');
+      expect(`${email.subject}\n${email.text}`).not.toMatch(/\b(Dear|Hello|Your|you|the|With warm wishes|Sign in)\b/);
+    }
+  });
+
+  it('says each thing naturally, plurals included', () => {
+    const [access, , trial, reminder, invite, , shared, reply] = all();
+    expect(access!.subject).toBe('Su código de acceso a Vows & Weeks');
+    expect(access!.text).toContain('Hola, Lucía:');
+    expect(trial!.text).toContain('abre la primera semana de nuestro curso de 52 semanas');
+    expect(reminder!.text).toContain('Es la última semana del curso.');
+    expect(invite!.text).toContain('durante 7 días');
+    expect(shared!.subject).toBe('Mateo compartió la semana 3');
+    expect(reply!.text).toContain('El 24 de noviembre de 2026, escribiste:');
   });
 });

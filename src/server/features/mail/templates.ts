@@ -1,10 +1,13 @@
 import { CONTACT_SUBJECTS, PRODUCT_NAME, TOTAL_WEEKS } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
+import { formatDate, formatMoney } from '../../../shared/i18n/format';
+import type { Locale } from '../../../shared/i18n/locales';
+import { t } from '../i18n/translate';
 
 /**
  * Every email's words (docs/product.md#email), written once as blocks and rendered twice: a plain
  * text part and a simple, inline-styled HTML part (one column, real headings and links, colours
- * at 4.5:1 or better, no images), so both parts always say the same thing.
+ * at 4.5:1 or better, no images), so both parts always say the same thing. Every text is a message
+ * of src/locales/<lang>/email.json, in the recipient's language (`locale`, decision 0231).
  */
 
 export type Block =
@@ -14,6 +17,7 @@ export type Block =
   | { kind: 'quote'; intro: string; text: string };
 
 export interface EmailContent {
+  locale: Locale;
   subject: string;
   /** The first line a mail client shows after the subject. */
   preview: string;
@@ -58,8 +62,15 @@ function renderText(content: EmailContent, siteUrl: string): string {
     else parts.push(block.intro, ...block.text.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)), '');
   }
   if (content.closing) parts.push(content.closing, '');
-  parts.push(`With warm wishes,`, `The ${PRODUCT_NAME} team`, siteUrl, '', '--', content.footer.reason);
-  if (content.footer.unsubscribeUrl) parts.push(`Unsubscribe from these reminders: ${content.footer.unsubscribeUrl}`);
+  parts.push(
+    t(content.locale, 'email.layout.signature', { product: PRODUCT_NAME }),
+    siteUrl,
+    '',
+    '--',
+    content.footer.reason,
+  );
+  if (content.footer.unsubscribeUrl)
+    parts.push(`${t(content.locale, 'email.layout.unsubscribe')}: ${content.footer.unsubscribeUrl}`);
   return `${parts.join('\n')}\n`;
 }
 
@@ -75,7 +86,7 @@ function renderHtml(content: EmailContent, siteUrl: string): string {
           `<p style="margin:0 0 20px;font-family:'SFMono-Regular',Consolas,'Liberation Mono',monospace;font-size:26px;letter-spacing:3px;font-weight:700;color:${ink};background:#f6f0f6;border:1px solid #d9c7d9;border-radius:8px;padding:12px 16px;display:inline-block">${escapeHtml(block.code)}</p>`
         );
       if (block.kind === 'button')
-        return `<p style="margin:0 0 20px"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:${plum};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${muted}">Or copy this address into your browser: <a href="${escapeHtml(block.url)}" style="color:${plum}">${escapeHtml(block.url)}</a></p>`;
+        return `<p style="margin:0 0 20px"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:${plum};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${muted}">${escapeHtml(t(content.locale, 'email.layout.copyAddress'))} <a href="${escapeHtml(block.url)}" style="color:${plum}">${escapeHtml(block.url)}</a></p>`;
       return (
         paragraph(escapeHtml(block.intro)) +
         `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d9c7d9;color:${muted};font-size:15px;line-height:1.6">${htmlLines(block.text)}</blockquote>`
@@ -83,10 +94,10 @@ function renderHtml(content: EmailContent, siteUrl: string): string {
     })
     .join('\n');
   const unsubscribe = content.footer.unsubscribeUrl
-    ? ` <a href="${escapeHtml(content.footer.unsubscribeUrl)}" style="color:${muted}">Unsubscribe from these reminders</a>.`
+    ? ` <a href="${escapeHtml(content.footer.unsubscribeUrl)}" style="color:${muted}">${escapeHtml(t(content.locale, 'email.layout.unsubscribe'))}</a>.`
     : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${content.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -94,13 +105,13 @@ function renderHtml(content: EmailContent, siteUrl: string): string {
 </head>
 <body style="margin:0;padding:0;background:#f4eef4">
 <div style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preview)}</div>
-<div role="article" aria-label="${escapeHtml(content.subject)}" lang="en" style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:Georgia,'Times New Roman',serif">
+<div role="article" aria-label="${escapeHtml(content.subject)}" lang="${content.locale}" style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:Georgia,'Times New Roman',serif">
 <p style="margin:0 0 20px;font-size:20px;font-weight:700;color:${plum}"><a href="${escapeHtml(siteUrl)}" style="color:${plum};text-decoration:none">${escapeHtml(PRODUCT_NAME)}</a></p>
 <div style="background:#ffffff;border-radius:12px;padding:28px 24px">
 ${paragraph(escapeHtml(content.greeting))}
 ${body}
 ${content.closing ? paragraph(escapeHtml(content.closing)) : ''}
-${paragraph(`With warm wishes,<br>The ${escapeHtml(PRODUCT_NAME)} team`)}
+${paragraph(htmlLines(t(content.locale, 'email.layout.signature', { product: PRODUCT_NAME })))}
 </div>
 <p style="margin:16px 8px 0;font-size:13px;line-height:1.5;color:${muted}">${escapeHtml(content.footer.reason)}${unsubscribe} <a href="${escapeHtml(siteUrl)}" style="color:${muted}">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a></p>
 </div>
@@ -114,45 +125,45 @@ export function renderEmail(content: EmailContent, publicUrl: string): RenderedE
   return { subject: content.subject, text: renderText(content, siteUrl), html: renderHtml(content, siteUrl) };
 }
 
-/** "Robin and Casey", or a neutral greeting while the profile still has its placeholders. */
-export function greetingFor(names?: { displayName: string; partnerName: string }): string {
+/** "Dear Robin and Casey,", or a neutral greeting while the profile still has its placeholders. */
+export function greetingFor(names?: { displayName: string; partnerName: string }, locale: Locale = 'en'): string {
   const first = names?.displayName.trim() ?? '';
   const second = names?.partnerName.trim() ?? '';
   const placeholder = first === '' || first === 'Trial User';
-  if (placeholder) return 'Hello,';
-  return second && second !== 'Partner' ? `Dear ${first} and ${second},` : `Dear ${first},`;
+  if (placeholder) return t(locale, 'email.greeting.hello');
+  return second && second !== 'Partner'
+    ? t(locale, 'email.greeting.two', { first, second })
+    : t(locale, 'email.greeting.one', { name: first });
 }
 
+/** "Dear Ana," or "Hello," without a name. */
+const greetingOf = (locale: Locale, name: string | undefined) =>
+  name ? t(locale, 'email.greeting.one', { name }) : t(locale, 'email.greeting.hello');
+
 const signInLink = (publicUrl: string) => `${publicUrl}/customer-login`;
+const product = { product: PRODUCT_NAME };
 
 /** A completed order's personal access code: the account now opens all 52 weeks. */
 export function accessCodeEmail(
   publicUrl: string,
   input: { email: string; accessCode: string; firstName?: string },
+  locale: Locale = 'en',
 ): RenderedEmail {
   return renderEmail(
     {
-      subject: `Your ${PRODUCT_NAME} access code`,
-      preview: `Your personal access code is inside. All ${TOTAL_WEEKS} weeks are yours, one week at a time.`,
-      greeting: input.firstName ? `Dear ${input.firstName},` : 'Hello,',
+      locale,
+      subject: t(locale, 'email.accessCode.subject', product),
+      preview: t(locale, 'email.accessCode.preview', { weeks: TOTAL_WEEKS }),
+      greeting: greetingOf(locale, input.firstName),
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `Thank you for your order, and welcome to ${PRODUCT_NAME}! Your course is ready: all ${TOTAL_WEEKS} weeks are now yours, and each one opens when you complete the week before.`,
-        },
-        { kind: 'code', label: 'Your personal access code', code: input.accessCode },
-        {
-          kind: 'paragraph',
-          text: `To sign in, use your email (${input.email}) and this code. It replaces any code you had before, and it works in upper or lower case.`,
-        },
-        { kind: 'button', label: 'Sign in to your course', url: signInLink(publicUrl) },
-        {
-          kind: 'paragraph',
-          text: 'Please keep this email somewhere safe, or save the code in a password manager. If you ever lose it, choose “Email me my code” on the sign-in page and we will send you a new one.',
-        },
+        { kind: 'paragraph', text: t(locale, 'email.accessCode.thanks', { ...product, weeks: TOTAL_WEEKS }) },
+        { kind: 'code', label: t(locale, 'email.accessCode.codeLabel'), code: input.accessCode },
+        { kind: 'paragraph', text: t(locale, 'email.accessCode.howToSignIn', { email: input.email }) },
+        { kind: 'button', label: t(locale, 'email.accessCode.button'), url: signInLink(publicUrl) },
+        { kind: 'paragraph', text: t(locale, 'email.accessCode.keepSafe') },
       ],
-      closing: 'We are so glad you are starting this journey together.',
-      footer: { reason: `You received this email because an order for ${PRODUCT_NAME} was placed with this address.` },
+      closing: t(locale, 'email.accessCode.closing'),
+      footer: { reason: t(locale, 'email.accessCode.reason', product) },
     },
     publicUrl,
   );
@@ -162,31 +173,22 @@ export function accessCodeEmail(
 export function requestedCodeEmail(
   publicUrl: string,
   input: { email: string; accessCode: string; names?: { displayName: string; partnerName: string } },
+  locale: Locale = 'en',
 ): RenderedEmail {
   return renderEmail(
     {
-      subject: `Your new ${PRODUCT_NAME} access code`,
-      preview: 'Here is the new personal access code you asked for.',
-      greeting: greetingFor(input.names),
+      locale,
+      subject: t(locale, 'email.requestedCode.subject', product),
+      preview: t(locale, 'email.requestedCode.preview'),
+      greeting: greetingFor(input.names, locale),
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `You asked for a new access code on the ${PRODUCT_NAME} sign-in page. Here it is:`,
-        },
-        { kind: 'code', label: 'Your new personal access code', code: input.accessCode },
-        {
-          kind: 'paragraph',
-          text: `Sign in with your email (${input.email}) and this code. Your old code no longer works, and for your security every device that was signed in has been signed out.`,
-        },
-        { kind: 'button', label: 'Sign in', url: signInLink(publicUrl) },
-        {
-          kind: 'paragraph',
-          text: 'If you did not ask for this, someone may have typed your email address by mistake. You can safely ignore this email: only you can read this code, and your progress is untouched.',
-        },
+        { kind: 'paragraph', text: t(locale, 'email.requestedCode.intro', product) },
+        { kind: 'code', label: t(locale, 'email.requestedCode.codeLabel'), code: input.accessCode },
+        { kind: 'paragraph', text: t(locale, 'email.requestedCode.howToSignIn', { email: input.email }) },
+        { kind: 'button', label: t(locale, 'email.signIn'), url: signInLink(publicUrl) },
+        { kind: 'paragraph', text: t(locale, 'email.requestedCode.notYou') },
       ],
-      footer: {
-        reason: `You received this email because a new access code was requested for this address on ${PRODUCT_NAME}.`,
-      },
+      footer: { reason: t(locale, 'email.requestedCode.reason', product) },
     },
     publicUrl,
   );
@@ -196,33 +198,26 @@ export function requestedCodeEmail(
 export function trialWelcomeEmail(
   publicUrl: string,
   input: { email: string; accessCode: string; trialWeeks: number },
+  locale: Locale = 'en',
 ): RenderedEmail {
-  const weeks = input.trialWeeks === 1 ? 'the first week' : `the first ${input.trialWeeks} weeks`;
   return renderEmail(
     {
-      subject: `Welcome to ${PRODUCT_NAME}: your access code`,
-      preview: `Your free trial is ready. Here is your personal access code.`,
-      greeting: 'Hello,',
+      locale,
+      subject: t(locale, 'email.trial.subject', product),
+      preview: t(locale, 'email.trial.preview'),
+      greeting: t(locale, 'email.greeting.hello'),
       blocks: [
         {
           kind: 'paragraph',
-          text: `Welcome to ${PRODUCT_NAME}! Your free trial is ready: it opens ${weeks} of our ${TOTAL_WEEKS}-week course for couples preparing for marriage.`,
+          text: t(locale, 'email.trial.intro', { ...product, trialWeeks: input.trialWeeks, weeks: TOTAL_WEEKS }),
         },
-        { kind: 'code', label: 'Your personal access code', code: input.accessCode },
-        {
-          kind: 'paragraph',
-          text: `Sign in with your email (${input.email}) and this code. From now on it is your key: the trial code will not open your account again.`,
-        },
-        { kind: 'button', label: 'Start your first week', url: signInLink(publicUrl) },
-        {
-          kind: 'paragraph',
-          text: 'If you did not sign up, someone may have typed your email address by mistake. You can safely ignore this email: nobody can use the account without the code above.',
-        },
+        { kind: 'code', label: t(locale, 'email.accessCode.codeLabel'), code: input.accessCode },
+        { kind: 'paragraph', text: t(locale, 'email.trial.howToSignIn', { email: input.email }) },
+        { kind: 'button', label: t(locale, 'email.trial.button'), url: signInLink(publicUrl) },
+        { kind: 'paragraph', text: t(locale, 'email.trial.notYou') },
       ],
-      closing: 'Enjoy your first conversations together.',
-      footer: {
-        reason: `You received this email because a free trial of ${PRODUCT_NAME} was started with this address.`,
-      },
+      closing: t(locale, 'email.trial.closing'),
+      footer: { reason: t(locale, 'email.trial.reason', product) },
     },
     publicUrl,
   );
@@ -237,64 +232,62 @@ export function weeklyReminderEmail(
     weekTitle: string;
     unsubscribeUrl: string;
   },
+  locale: Locale = 'en',
 ): RenderedEmail {
-  const remaining = TOTAL_WEEKS - input.weekNumber + 1;
+  const week = { week: input.weekNumber, title: input.weekTitle };
   return renderEmail(
     {
-      subject: `Week ${input.weekNumber} is waiting for you: ${input.weekTitle}`,
-      preview: `A gentle reminder: Week ${input.weekNumber}, “${input.weekTitle}”, is open whenever you are ready.`,
-      greeting: greetingFor(input.names),
+      locale,
+      subject: t(locale, 'email.reminder.subject', week),
+      preview: t(locale, 'email.reminder.preview', week),
+      greeting: greetingFor(input.names, locale),
       blocks: [
+        { kind: 'paragraph', text: t(locale, 'email.reminder.open', week) },
         {
           kind: 'paragraph',
-          text: `Week ${input.weekNumber}, “${input.weekTitle}”, has been open for a week now, ready whenever the two of you are.`,
-        },
-        {
-          kind: 'paragraph',
-          text: `Life before (and after) a wedding gets busy, and that is all right. Even half an hour together this week, with a cup of tea and your phones put away, keeps the conversation going. ${remaining === 1 ? 'It is the last week of the course.' : `${remaining} weeks to go, one at a time.`}`,
+          text: t(locale, 'email.reminder.busy', { remaining: TOTAL_WEEKS - input.weekNumber + 1 }),
         },
         {
           kind: 'button',
-          label: `Open Week ${input.weekNumber}`,
+          label: t(locale, 'email.reminder.button', week),
           url: `${publicUrl}/dashboard?tab=current&week=${input.weekNumber}`,
         },
       ],
-      closing: 'We are cheering you on.',
-      footer: {
-        reason: `You receive at most one reminder a week, and only when a week has waited seven days. You can turn them off in your Profile.`,
-        unsubscribeUrl: input.unsubscribeUrl,
-      },
+      closing: t(locale, 'email.reminder.closing'),
+      footer: { reason: t(locale, 'email.reminder.reason'), unsubscribeUrl: input.unsubscribeUrl },
     },
     publicUrl,
   );
 }
 
-const subjectLabel = (subject: string | null) =>
-  CONTACT_SUBJECTS.find((option) => option.value === subject)?.label ?? 'No subject';
+// The contact form's subjects are labelled in English (the seller's notices; the web translates its own).
+const subjectLabel = (subject: string | null, locale: Locale) =>
+  CONTACT_SUBJECTS.find((option) => option.value === subject)?.label ?? t(locale, 'email.seller.noSubject');
 
 /** The seller's notice of a new contact message. */
 export function contactNoticeEmail(
   publicUrl: string,
   message: { firstName: string; lastName: string; email: string; subject: string | null; message: string },
+  locale: Locale = 'en',
 ): RenderedEmail {
+  const name = `${message.firstName} ${message.lastName}`;
+  const topic = subjectLabel(message.subject, locale);
   return renderEmail(
     {
-      subject: `New message from ${message.firstName} ${message.lastName}: ${subjectLabel(message.subject)}`,
+      locale,
+      subject: t(locale, 'email.contactNotice.subject', { name, topic }),
       preview: message.message.slice(0, 120),
-      greeting: 'Hello,',
+      greeting: t(locale, 'email.greeting.hello'),
       blocks: [
         {
           kind: 'quote',
-          intro: `${message.firstName} ${message.lastName} (${message.email}) wrote through the contact form (${subjectLabel(message.subject)}):`,
+          intro: t(locale, 'email.contactNotice.intro', { name, email: message.email, topic }),
           text: message.message,
         },
-        {
-          kind: 'paragraph',
-          text: 'Reply from the inbox in the admin area: the answer goes to the sender and the message is marked handled.',
-        },
-        { kind: 'button', label: 'Open the admin area', url: `${publicUrl}/admin` },
+        { kind: 'paragraph', text: t(locale, 'email.contactNotice.howToReply') },
+        { kind: 'button', label: t(locale, 'email.contactNotice.button'), url: `${publicUrl}/admin` },
       ],
-      footer: { reason: `You receive these notices because ADMIN_EMAIL is set to this address on ${PRODUCT_NAME}.` },
+      footer: { reason: t(locale, 'email.seller.reason', product) },
     },
     publicUrl,
   );
@@ -312,28 +305,37 @@ export interface OrderNoticeFacts {
 }
 
 /** The seller's notice of a new order, its amount in the order's currency. */
-export function orderNoticeEmail(publicUrl: string, order: OrderNoticeFacts): RenderedEmail {
-  const amount = formatMoney(order.amount, order.currency);
+export function orderNoticeEmail(publicUrl: string, order: OrderNoticeFacts, locale: Locale = 'en'): RenderedEmail {
+  const amount = formatMoney(locale, order.amount, order.currency);
+  const name = `${order.firstName} ${order.lastName}`;
   return renderEmail(
     {
-      subject: `New order: ${order.firstName} ${order.lastName} (${amount}, ${order.status})`,
-      preview: `${order.firstName} ${order.lastName} ordered the course.`,
-      greeting: 'Hello,',
+      locale,
+      subject: t(locale, 'email.orderNotice.subject', { name, amount, status: order.status }),
+      preview: t(locale, 'email.orderNotice.preview', { name }),
+      greeting: t(locale, 'email.greeting.hello'),
       blocks: [
         {
           kind: 'paragraph',
-          text: `A new order was recorded.\nBuyer: ${order.firstName} ${order.lastName} (${order.email})\nAmount: ${amount}\nStatus: ${order.status}\nOrder: ${order.id}`,
+          text: t(locale, 'email.orderNotice.facts', {
+            name,
+            email: order.email,
+            amount,
+            status: order.status,
+            id: order.id,
+          }),
         },
         {
           kind: 'paragraph',
-          text:
-            order.status === 'completed'
-              ? 'The couple has full access, and their personal access code is on its way to them by email.'
-              : 'The order is not completed yet: the couple gets access once it is.',
+          text: t(locale, order.status === 'completed' ? 'email.orderNotice.completed' : 'email.orderNotice.pending'),
         },
-        { kind: 'button', label: 'View the order', url: `${publicUrl}/success?payment_intent=${order.id}` },
+        {
+          kind: 'button',
+          label: t(locale, 'email.orderNotice.button'),
+          url: `${publicUrl}/success?payment_intent=${order.id}`,
+        },
       ],
-      footer: { reason: `You receive these notices because ADMIN_EMAIL is set to this address on ${PRODUCT_NAME}.` },
+      footer: { reason: t(locale, 'email.seller.reason', product) },
     },
     publicUrl,
   );
@@ -348,25 +350,31 @@ export function contactReplyEmail(
     /** Whether replies reach the seller (a Reply-To address is set). */
     canReply: boolean;
   },
+  locale: Locale = 'en',
 ): RenderedEmail {
-  const sent = new Date(input.original.createdAt).toLocaleDateString('en-GB', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  const sent = formatDate(locale, input.original.createdAt, { timeZone: 'UTC' });
+  const topic = input.original.subject
+    ? subjectLabel(input.original.subject, locale)
+    : t(locale, 'email.contactReply.yourMessage', product);
   return renderEmail(
     {
-      subject: `Re: ${input.original.subject ? subjectLabel(input.original.subject) : `Your message to ${PRODUCT_NAME}`}`,
+      locale,
+      subject: t(locale, 'email.contactReply.subject', { topic }),
       preview: input.body.slice(0, 120),
-      greeting: `Dear ${input.original.firstName},`,
+      greeting: t(locale, 'email.greeting.one', { name: input.original.firstName }),
       blocks: [
         { kind: 'paragraph', text: input.body },
-        { kind: 'quote', intro: `On ${sent}, you wrote:`, text: input.original.message },
+        {
+          kind: 'quote',
+          intro: t(locale, 'email.contactReply.youWrote', { date: sent }),
+          text: input.original.message,
+        },
       ],
       footer: {
-        reason: `You received this email in answer to your message on ${PRODUCT_NAME}. ${
-          input.canReply ? 'Simply reply to write back.' : `To write back, use the contact form at ${publicUrl}/.`
+        reason: `${t(locale, 'email.contactReply.reason', product)} ${
+          input.canReply
+            ? t(locale, 'email.contactReply.replyByEmail')
+            : t(locale, 'email.contactReply.replyByForm', { url: `${publicUrl}/` })
         }`,
       },
     },
@@ -378,25 +386,22 @@ export function contactReplyEmail(
 export function partnerInviteEmail(
   publicUrl: string,
   input: { inviterName: string; partnerName: string; link: string; code: string; validDays: number },
+  locale: Locale = 'en',
 ): RenderedEmail {
+  const inviter = { ...product, inviter: input.inviterName };
   return renderEmail(
     {
-      subject: `${input.inviterName} invites you to ${PRODUCT_NAME}`,
-      preview: `Your own sign-in to the course you are taking together.`,
-      greeting: input.partnerName ? `Dear ${input.partnerName},` : 'Hello,',
+      locale,
+      subject: t(locale, 'email.partnerInvite.subject', inviter),
+      preview: t(locale, 'email.partnerInvite.preview'),
+      greeting: greetingOf(locale, input.partnerName),
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `${input.inviterName} invites you to sign in to ${PRODUCT_NAME} as yourself: the same course and progress, with your own answers that you share together, week by week.`,
-        },
-        { kind: 'button', label: 'Accept the invite', url: input.link },
-        { kind: 'code', label: 'Invite code', code: input.code },
-        {
-          kind: 'paragraph',
-          text: `The invite works once and for ${input.validDays} days. When you accept, you choose the email you sign in with and receive your own personal access code.`,
-        },
+        { kind: 'paragraph', text: t(locale, 'email.partnerInvite.intro', inviter) },
+        { kind: 'button', label: t(locale, 'email.partnerInvite.button'), url: input.link },
+        { kind: 'code', label: t(locale, 'email.partnerInvite.codeLabel'), code: input.code },
+        { kind: 'paragraph', text: t(locale, 'email.partnerInvite.validity', { days: input.validDays }) },
       ],
-      footer: { reason: `You received this email because someone invited this address to ${PRODUCT_NAME}.` },
+      footer: { reason: t(locale, 'email.partnerInvite.reason', product) },
     },
     publicUrl,
   );
@@ -406,22 +411,21 @@ export function partnerInviteEmail(
 export function partnerCodeEmail(
   publicUrl: string,
   input: { email: string; accessCode: string; name: string },
+  locale: Locale = 'en',
 ): RenderedEmail {
   return renderEmail(
     {
-      subject: `Your ${PRODUCT_NAME} access code`,
-      preview: 'Your own personal access code is inside.',
-      greeting: input.name ? `Dear ${input.name},` : 'Hello,',
+      locale,
+      subject: t(locale, 'email.accessCode.subject', product),
+      preview: t(locale, 'email.partnerCode.preview'),
+      greeting: greetingOf(locale, input.name),
       blocks: [
-        { kind: 'paragraph', text: `Welcome to ${PRODUCT_NAME}! Here is your own sign-in.` },
-        { kind: 'code', label: 'Your personal access code', code: input.accessCode },
-        {
-          kind: 'paragraph',
-          text: `Sign in with your email (${input.email}) and this code. It is yours alone: your partner keeps their own.`,
-        },
-        { kind: 'button', label: 'Sign in', url: signInLink(publicUrl) },
+        { kind: 'paragraph', text: t(locale, 'email.partnerCode.welcome', product) },
+        { kind: 'code', label: t(locale, 'email.accessCode.codeLabel'), code: input.accessCode },
+        { kind: 'paragraph', text: t(locale, 'email.partnerCode.howToSignIn', { email: input.email }) },
+        { kind: 'button', label: t(locale, 'email.signIn'), url: signInLink(publicUrl) },
       ],
-      footer: { reason: `You received this email because you accepted an invite to ${PRODUCT_NAME}.` },
+      footer: { reason: t(locale, 'email.partnerCode.reason', product) },
     },
     publicUrl,
   );
@@ -431,26 +435,47 @@ export function partnerCodeEmail(
 export function partnerSharedEmail(
   publicUrl: string,
   input: { recipientName: string; sharerName: string; weekNumber: number },
+  locale: Locale = 'en',
 ): RenderedEmail {
+  const values = { sharer: input.sharerName, week: input.weekNumber };
   return renderEmail(
     {
-      subject: `${input.sharerName} has shared week ${input.weekNumber}`,
-      preview: `Your answers for week ${input.weekNumber} are open to each other now.`,
-      greeting: input.recipientName ? `Dear ${input.recipientName},` : 'Hello,',
+      locale,
+      subject: t(locale, 'email.partnerShared.subject', values),
+      preview: t(locale, 'email.partnerShared.preview', values),
+      greeting: greetingOf(locale, input.recipientName),
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `${input.sharerName} has shared week ${input.weekNumber}. You have both shared now, so your answers are open to each other, side by side.`,
-        },
+        { kind: 'paragraph', text: t(locale, 'email.partnerShared.text', values) },
         {
           kind: 'button',
-          label: `Read week ${input.weekNumber} together`,
+          label: t(locale, 'email.partnerShared.button', values),
           url: `${publicUrl}/dashboard?tab=current&week=${input.weekNumber}`,
         },
       ],
-      footer: {
-        reason: `You received this email because private answers are on for the two of you on ${PRODUCT_NAME}, and we tell you when a week opens to you both.`,
-      },
+      footer: { reason: t(locale, 'email.partnerShared.reason', product) },
+    },
+    publicUrl,
+  );
+}
+
+/** The seller's notice that sign-ins to the administrator account from new devices paused (decision 0201). */
+export function adminSignInsPausedEmail(
+  publicUrl: string,
+  facts: { username: string; failures: number; addresses: number; minutes: number },
+  locale: Locale = 'en',
+): RenderedEmail {
+  return renderEmail(
+    {
+      locale,
+      subject: t(locale, 'email.adminSignInsPaused.subject', product),
+      preview: t(locale, 'email.adminSignInsPaused.preview', facts),
+      greeting: t(locale, 'email.greeting.hello'),
+      blocks: [
+        { kind: 'paragraph', text: t(locale, 'email.adminSignInsPaused.what', facts) },
+        { kind: 'paragraph', text: t(locale, 'email.adminSignInsPaused.whatToDo') },
+        { kind: 'button', label: t(locale, 'email.adminSignInsPaused.button'), url: `${publicUrl}/admin` },
+      ],
+      footer: { reason: t(locale, 'email.adminSignInsPaused.reason', product) },
     },
     publicUrl,
   );

@@ -15,6 +15,7 @@ import { ensurePrivateDir } from '../../platform/private-files';
 import type { CoupleAuth } from '../auth/access';
 import { deleteCoupleAccount } from '../couples/service';
 import { tidyOutboxFolder } from '../mail/service';
+import { filePrefix, keepsakeDir, removeKeepsakes } from './keepsake-files';
 import { phaseOf } from '../printables/printable-week';
 import {
   KEEPSAKE_GENERATOR_VERSION,
@@ -144,12 +145,6 @@ export async function deleteOurAccount(
 export const KEEPSAKE_TIME_LIMIT_MS = 5 * 60_000;
 const KEEPSAKE_HEAP_MB = 256;
 
-function keepsakeDir(deps: AppDeps): string {
-  return path.join(deps.config.dataDir, 'cache', 'keepsakes');
-}
-
-const filePrefix = (coupleId: number) => `couple-${coupleId}-`;
-
 /**
  * The keepsake's file: named by a hash of the generator version and the couple's change stamp
  * (readKeepsakeStamp), so any change to the names, the date, the progress, an answer, a summary or
@@ -260,17 +255,6 @@ async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, 
     await fs.rm(source, { force: true });
   }
   await removeKeepsakes(deps, couple.coupleId, path.basename(target));
-}
-
-/** Removes the couple's cached keepsakes (all of them, or all but `keep`). */
-async function removeKeepsakes(deps: AppDeps, coupleId: number, keep?: string): Promise<void> {
-  const dir = keepsakeDir(deps);
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith(filePrefix(coupleId)) && name.endsWith('.pdf') && name !== keep)
-      .map((name) => fs.rm(path.join(dir, name), { force: true })),
-  );
 }
 
 /** The keepsake's download name: `our-year-robin-and-casey.pdf`. */

@@ -295,4 +295,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   admin_second_factor: "The administrator's second factor: only an admin account has one, never a couple's.",
   admin_recovery_codes: "The administrator's recovery codes: only an admin account has them, never a couple's.",
   admin_audit_log: "The back office's record of what administrators did: its account link is the acting admin's.",
+  device_tokens:
+    'Which devices signed in (decision 0201): a hash of a random token and its expiry, nothing the couple wrote; removed with the account (on delete cascade).',
+  sign_in_lockouts:
+    "Failed sign-ins by others (counts only) that paused new devices (decision 0201): the seller's security notice, removed with the account (on delete cascade).",
 };

@@ -58,7 +58,7 @@ Working through this course means trusting us with some of the most personal con
 
 ## Cookies
 
-We use one cookie, \`sid\`, which keeps you signed in. It is strictly necessary for the site to work, it holds no personal information, and it is deleted when you sign out or when your session ends (after [30] days). We use no advertising or tracking cookies and no third-party analytics.
+We use two cookies, both strictly necessary. \`sid\` keeps you signed in: it holds no personal information, and it is deleted when you sign out or when your session ends (after [30] days). \`device\` remembers that this browser has signed in to your account before, so that someone else guessing at your sign-in cannot lock you out: it holds a random token that names neither you nor your email, it stays when you sign out, and it ends 180 days after your last sign-in. We use no advertising or tracking cookies and no third-party analytics.
 
 ## Why we use your data
 
@@ -74,7 +74,7 @@ We do not sell your data, rent it, or share it with advertisers. We share person
 
 ## How long we keep it
 
-We keep your account and course data while your account exists. Orders are kept for [number] years because the law requires us to keep accounting records; an order kept for that reason is no longer linked to your course data. Contact messages are kept for [number] months after we have answered them. Our copies of the emails the site sends you are deleted 90 days after they were sent, and we keep no copy of an access code we email you.
+We keep your account and course data while your account exists. Orders are kept for [number] years because the law requires us to keep accounting records; an order kept for that reason is no longer linked to your course data. Contact messages are kept for [number] months after we have answered them. Our copies of the emails the site sends you are deleted 90 days after they were sent, and we keep no copy of an access code we email you. When you delete your account (or we delete it at your request), it is removed from the site at once and its data is overwritten in our database file, not just hidden. Our backups made before the deletion still hold it until they are replaced: we keep the newest [14] backups, made [daily], so deleted data is gone from every backup at most [14] days later. We use a backup only to restore the whole site after a failure, and would then delete your account again.
 
 ## Your rights
 

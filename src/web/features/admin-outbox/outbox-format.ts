@@ -18,6 +18,7 @@ const KIND_LABELS: Record<string, string> = {
   'contact-notice': 'New message notice',
   'contact-reply': 'Reply to a message',
   'weekly-reminder': 'Weekly reminder',
+  'admin-sign-ins-paused': 'Admin sign-ins from new devices paused',
 };
 
 export function kindLabel(kind: string): string {

@@ -32,6 +32,7 @@ const OVERVIEW = {
         ? { ...week, completed: 4, ratings: 1, averageRating: 3 }
         : week,
   ),
+  signInPauses: [] as unknown[],
 };
 
 const LOG_LINE = {
@@ -94,6 +95,41 @@ describe('/admin/overview', () => {
     expect(await screen.findByRole('button', { name: 'Older' })).toBeDisabled();
     const sections = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(sections).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the accounts whose sign-ins from new devices were paused, with counts only', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ADMIN_CHECK }),
+      'insights.overview': () => ({
+        data: {
+          ...OVERVIEW,
+          signInPauses: [
+            {
+              account: 'the administrator (admin)',
+              isAdmin: true,
+              failures: 10,
+              addresses: 9,
+              pausedAt: '2026-11-20T10:00:00.000Z',
+              endsAt: '2026-11-20T10:15:00.000Z',
+            },
+            {
+              account: 'robin@example.com',
+              isAdmin: false,
+              failures: 10,
+              addresses: 1,
+              pausedAt: '2026-11-19T10:00:00.000Z',
+              endsAt: '2026-11-19T10:15:00.000Z',
+            },
+          ],
+        },
+      }),
+      'insights.auditLog': () => ({ data: { page: 1, pageSize: 20, items: [], hasMore: false } }),
+    });
+    renderApp('/admin/overview');
+    const notice = await screen.findByRole('status', { name: 'Failed sign-ins paused new devices' });
+    expect(notice).toHaveTextContent('the administrator (admin), 10 failed sign-ins from 9 addresses');
+    expect(notice).toHaveTextContent('robin@example.com, 10 failed sign-ins from 1 address');
+    expect(notice).toHaveTextContent(/turn on two-factor sign-in/);
   });
 
   it('tells a new installation what to do, and says nothing happened yet', async () => {

@@ -1,11 +1,12 @@
-import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AdminPageSkeleton } from '../admin-shell/admin-layout';
 import { trpc } from '../../trpc';
 import { AuditLog } from './audit-log';
 import { formatMoney } from '../../../shared/money';
-import { formatShare } from './format';
+import { formatShare, formatWhen } from './format';
+import type { RouterOutputs } from '../../trpc';
 import { WeekCharts } from './week-chart';
 
 function StatCard({ label, value, detail }: { label: string; value: ReactNode; detail: ReactNode }) {
@@ -21,6 +22,43 @@ function StatCard({ label, value, detail }: { label: string; value: ReactNode; d
         {detail}
       </Text>
     </Card>
+  );
+}
+
+type SignInPause = RouterOutputs['insights']['overview']['signInPauses'][number];
+
+const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+
+/**
+ * The security notice (decision 0201): accounts whose sign-ins from devices they never used were
+ * paused after failed attempts, in the last 7 days. Devices that had signed in before were not.
+ */
+function SignInPauses({ pauses }: { pauses: SignInPause[] }) {
+  if (pauses.length === 0) return null;
+  const admin = pauses.some((pause) => pause.isAdmin);
+  return (
+    <Alert color="red" variant="light" title="Failed sign-ins paused new devices" role="status">
+      <Stack gap="xs">
+        <Text size="sm">
+          Someone failed to sign in to these accounts again and again, so for 15 minutes only devices that had signed in
+          to them before could sign in. Couples can still get in with "Email me my code".
+        </Text>
+        <List size="sm">
+          {pauses.map((pause) => (
+            <List.Item key={`${pause.account}-${pause.pausedAt}`}>
+              {formatWhen(pause.pausedAt)}: {pause.account}, {plural(pause.failures, 'failed sign-in')} from{' '}
+              {plural(pause.addresses, 'address', 'addresses')}
+            </List.Item>
+          ))}
+        </List>
+        {admin && (
+          <Text size="sm">
+            If the administrator's attempts were not yours, keep its password long and unique and turn on two-factor
+            sign-in under Settings.
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -51,6 +89,7 @@ export function AdminOverview() {
           progress shows here once they begin.
         </Alert>
       )}
+      <SignInPauses pauses={data.signInPauses} />
       <SimpleGrid
         cols={{ base: 1, xs: 2, lg: 4 }}
         spacing="md"

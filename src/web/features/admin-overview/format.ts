@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<string, string> = {
   'admin.second-factor.enable': 'Two-factor sign-in set up',
   'admin.second-factor.disable': 'Two-factor sign-in turned off',
   'admin.second-factor.recovery-code-used': 'Signed in with a recovery code',
+  'sign-in.new-devices-paused': 'Sign-ins from new devices paused after failed attempts',
 };
 
 export function actionLabel(action: string): string {

@@ -8,6 +8,7 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
+import { SignInPaused } from './sign-in-paused';
 import { useEnterAfterSignIn } from './session-cache';
 
 function onSignInError(error: unknown) {
@@ -63,6 +64,7 @@ function SecondFactorForm({
   return (
     <form noValidate onSubmit={form.onSubmit((values) => verify.mutate({ pendingToken, code: values.code }))}>
       <Stack gap="md">
+        <SignInPaused error={verify.error} />
         <Text>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
         <TextInput
           label="Authentication code"
@@ -120,6 +122,7 @@ export function AdminLoginForm() {
       submitLabel="Sign in as administrator"
       onSubmit={(values) => login.mutate(values)}
       busy={login.isPending || (login.isSuccess && login.data.success)}
+      notice={<SignInPaused error={login.error} />}
     />
   );
 }

@@ -279,6 +279,48 @@ describe('/customer-login', () => {
     });
   });
 
+  it('keeps a paused sign-in on the page with what to do, and clears it on the next try', async () => {
+    const paused =
+      'Too many failed sign-ins for this email from devices we do not know. Please try again in 15 minutes, or use "Email me my code" below: the new code lets you sign in at once. A device you signed in with before can still sign in.';
+    let answer: 'paused' | 'refused' = 'paused';
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.customerLogin': () =>
+        answer === 'paused'
+          ? { error: { httpStatus: 429, message: paused } }
+          : { error: { httpStatus: 401, message: 'Invalid email or access code' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/customer-login');
+    await user.click(await screen.findByRole('button', { name: 'Use the demo account' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert', { name: 'Sign-in paused' });
+    expect(alert).toHaveTextContent(paused);
+    // "Email me my code" is on the same page.
+    expect(screen.getByRole('button', { name: /Email me my code/ })).toBeInTheDocument();
+    answer = 'refused';
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await notifications().findByText('Invalid email or access code')).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'Sign-in paused' })).not.toBeInTheDocument();
+  });
+
+  it('shows the administrator what to do when sign-ins from new devices are paused', async () => {
+    const paused =
+      'Too many failed sign-ins for this account from devices we do not know. Sign in from a device you used before, or run "npm run admin:reset-password" on the server (it also lifts this pause). Otherwise please try again in 15 minutes.';
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.adminLogin': () => ({ error: { httpStatus: 429, message: paused } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin-login');
+    await user.type(await screen.findByLabelText(/^Username/), 'admin');
+    await user.type(passwordField('Password'), 'the-right-one');
+    await user.click(screen.getByRole('button', { name: 'Sign in as administrator' }));
+    expect(await screen.findByRole('alert', { name: 'Sign-in paused' })).toHaveTextContent(paused);
+  });
+
   it('fills in the demo account and reports a refused code', async () => {
     const server = stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),

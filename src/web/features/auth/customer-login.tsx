@@ -10,6 +10,7 @@ import { trpc } from '../../trpc';
 import { AccessCodeHints } from './access-code-hints';
 import { PersonalCodeReveal } from './personal-code-reveal';
 import { RequestCodeForm } from './request-code-form';
+import { SignInPaused } from './sign-in-paused';
 import { resetSessionCache } from './session-cache';
 
 /**
@@ -75,6 +76,7 @@ export function CustomerLogin() {
       )}
       <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack gap="md">
+          <SignInPaused error={login.error} />
           <TextInput
             label="Email"
             type="email"

@@ -1,4 +1,5 @@
 import { Button, PasswordInput, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { passwordSignInSchema, type PasswordSignInInput } from '../../../shared/auth-schemas';
 
@@ -14,10 +15,12 @@ interface PasswordSignInFormProps {
   onSubmit: (values: PasswordSignInInput) => void;
   /** From sending until the next page shows (the button spins and cannot be pressed again). */
   busy: boolean;
+  /** Shown above the fields: the last refusal that needs more than a toast (SignInPaused). */
+  notice?: ReactNode;
 }
 
 /** Username and password, checked with the shared schema before `onSubmit` (/login, /admin-login). */
-export function PasswordSignInForm({ submitLabel, onSubmit, busy }: PasswordSignInFormProps) {
+export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: PasswordSignInFormProps) {
   const form = useForm<PasswordSignInInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -27,6 +30,7 @@ export function PasswordSignInForm({ submitLabel, onSubmit, busy }: PasswordSign
   return (
     <form noValidate onSubmit={form.onSubmit(onSubmit)}>
       <Stack gap="md">
+        {notice}
         <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
         <PasswordInput
           label="Password"

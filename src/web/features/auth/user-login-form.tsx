@@ -3,6 +3,7 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
+import { SignInPaused } from './sign-in-paused';
 import { useEnterAfterSignIn } from './session-cache';
 
 /** /login: a couple that registered with a username signs in and goes to the dashboard. */
@@ -24,6 +25,7 @@ export function UserLoginForm() {
       submitLabel="Sign in"
       onSubmit={(values) => login.mutate(values)}
       busy={login.isPending || login.isSuccess}
+      notice={<SignInPaused error={login.error} />}
     />
   );
 }

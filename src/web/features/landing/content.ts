@@ -1,136 +1,59 @@
 import { PHASES } from '../../../shared/constants';
+import type { MessageId } from '../../../shared/i18n/locales';
+
+/**
+ * The landing page's structure; every text is a message id of src/locales/<lang>/landing.json
+ * (docs/i18n.md). Names of reviewers are names, not translated.
+ */
 
 /** The landing page's sections, in page order; `label` is what the navigation shows. */
 export const SECTIONS = [
-  { id: 'course', label: 'Course' },
-  { id: 'curriculum', label: 'Curriculum' },
-  { id: 'testimonials', label: 'Reviews' },
-  { id: 'pricing', label: 'Pricing' },
-  { id: 'contact', label: 'Contact' },
-] as const;
+  { id: 'course', label: 'landing.nav.course' },
+  { id: 'curriculum', label: 'landing.nav.curriculum' },
+  { id: 'testimonials', label: 'landing.nav.testimonials' },
+  { id: 'pricing', label: 'landing.nav.pricing' },
+  { id: 'contact', label: 'landing.nav.contact' },
+] as const satisfies readonly { id: string; label: MessageId }[];
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
-export const COURSE_FEATURES = [
-  {
-    title: 'One framework a week',
-    text: 'Each week opens a short PDF guide with a clear theme, a few questions and one shared activity. Read it on a screen or print it for the kitchen table.',
-  },
-  {
-    title: 'A workbook for each of you',
-    text: 'You each answer the reflection questions on your own first, then sit down together. Hearing your partner’s answer before you have shaped your own is the quickest way to miss it.',
-  },
-  {
-    title: 'Thirty to sixty minutes',
-    text: 'Most couples spend a relaxed evening or a Sunday walk on each week. Go at your own pace: weeks stay open once you have finished them.',
-  },
-  {
-    title: 'Progress you can see',
-    text: 'Mark weeks complete, rate them, and watch your year fill in on a 52-week journey map, with milestones at 1, 13, 26 and 52 weeks.',
-  },
-] as const;
+export const COURSE_FEATURES = [1, 2, 3, 4].map((n) => ({
+  title: `landing.course.feature${n}.title` as MessageId,
+  text: `landing.course.feature${n}.text` as MessageId,
+}));
 
-export const AUDIENCE =
-  'Made for engaged and newly married couples of every shape: first marriages and second chances, same-sex and opposite-sex couples, interfaith and intercultural families, couples raising children together and couples living apart for now. No counsellor, no group sessions, no judgement: just the two of you and one honest conversation a week.';
-
-/** Five topics per phase of PHASES (src/shared/constants.ts), with a line on what the phase is for. */
-const PHASE_DETAILS: Record<(typeof PHASES)[number]['name'], { summary: string; topics: readonly string[] }> = {
-  'Communication Foundation': {
-    summary: 'Learn to listen, speak and disagree in ways that bring you closer.',
-    topics: [
-      'Listening to understand, not to reply',
-      'Saying what you need with “I” statements',
-      'A ten-minute daily check-in',
-      'Disagreeing fairly, and pausing when it gets hot',
-      'Repairing after an argument',
-    ],
-  },
-  'Trust & Intimacy': {
-    summary: 'Build the safety that lets you be fully known by each other.',
-    topics: [
-      'Keeping small promises',
-      'Sharing fears, hopes and old hurts',
-      'How each of you gives and receives love',
-      'Talking openly about affection and desire',
-      'Boundaries with family, friends and phones',
-    ],
-  },
-  'Future Planning': {
-    summary: 'Turn “someday” into plans you both believe in.',
-    topics: [
-      'Money stories, values and a shared budget',
-      'Careers, homes and where you want to live',
-      'Children, family size, or choosing not to',
-      'Faith, culture and the traditions you will keep',
-      'Sharing the housework fairly',
-    ],
-  },
-  'Lasting Love': {
-    summary: 'Keep choosing each other long after the wedding photos arrive.',
-    topics: [
-      'Rituals of connection for busy seasons',
-      'Weathering stress, loss and change together',
-      'Keeping curiosity, play and romance alive',
-      'Growing as individuals without growing apart',
-      'Writing your shared vision and vows',
-    ],
-  },
-};
-
-export const CURRICULUM = PHASES.map((phase) => ({ ...phase, ...PHASE_DETAILS[phase.name] }));
+/** The four phases of PHASES (src/shared/constants.ts), each with five topics. */
+export const CURRICULUM = PHASES.map((phase, index) => {
+  const n = index + 1;
+  return {
+    ...phase,
+    name: `landing.curriculum.phase${n}.name` as MessageId,
+    summary: `landing.curriculum.phase${n}.summary` as MessageId,
+    topics: [1, 2, 3, 4, 5].map((topic) => `landing.curriculum.phase${n}.topic${topic}` as MessageId),
+  };
+});
 
 export const TESTIMONIALS = [
-  {
-    rating: 5,
-    text: 'We thought we knew each other after six years together. The week on repairing after an argument changed how we end our bad days. We still use the “pause and come back” card on the fridge.',
-    name: 'Maya & Daniel',
-    status: 'Married last spring',
-  },
-  {
-    rating: 5,
-    text: 'As two brides from very different families, we loved that nothing assumed who does what. The money week was the most honest conversation we have ever had, and it was kind.',
-    name: 'Priya & Elena',
-    status: 'Engaged, wedding in October',
-  },
-  {
-    rating: 4,
-    text: 'Deployments mean we are apart for months at a time. Doing the workbook separately and then talking it through on video calls kept us close when the miles did not.',
-    name: 'Marcus & Aaliyah',
-    status: 'Newlyweds, long distance for now',
-  },
-  {
-    rating: 5,
-    text: 'Second marriage for both of us, with three kids between us. The family boundaries and future planning weeks helped us build something new instead of repeating the old.',
-    name: 'Grace & Tomás',
-    status: 'Married 8 months',
-  },
-] as const;
+  { rating: 5, name: 'Maya & Daniel' },
+  { rating: 5, name: 'Priya & Elena' },
+  { rating: 4, name: 'Marcus & Aaliyah' },
+  { rating: 5, name: 'Grace & Tomás' },
+].map((testimonial, index) => ({
+  ...testimonial,
+  text: `landing.testimonials.${index + 1}.text` as MessageId,
+  status: `landing.testimonials.${index + 1}.status` as MessageId,
+}));
 
-export const PRICING_POINTS = [
-  'All 52 weekly frameworks, digital and printable',
-  'An interactive workbook for both partners',
-  'Progress tracking, ratings and milestones',
-  '30-day money-back guarantee, no questions asked',
-  'Secure checkout powered by our card payment provider',
-  'Friendly support, answered within 24 hours',
-] as const;
+export const PRICING_POINTS = [1, 2, 3, 4, 5, 6].map((n) => `landing.pricing.point${n}` as MessageId);
 
-export const FAQ = [
-  {
-    question: 'How long does the course take?',
-    answer:
-      '52 weeks: one lesson a week, for a year of steady growth. Go at your own pace: pause during a busy month, or take two weeks at once when you are on a roll.',
-  },
-  {
-    question: 'Is it suitable for engaged couples?',
-    answer:
-      'Yes. It was written with engaged couples in mind, and it works just as well in the first years of marriage. Start whenever you are ready, whatever your wedding date.',
-  },
-  {
-    question: 'What format is the workbook?',
-    answer:
-      'Each weekly framework is a PDF. Use it digitally on any device, or print it out; the interactive workbook on your dashboard keeps both partners’ answers side by side.',
-  },
-] as const;
+export const FAQ = [1, 2, 3].map((n) => ({
+  question: `landing.faq.${n}.question` as MessageId,
+  answer: `landing.faq.${n}.answer` as MessageId,
+}));
 
 /** Footer links the spec lists but that have no page yet: shown, announced as unavailable, going nowhere. */
-export const PLACEHOLDER_LINKS = ['FAQ', 'Refund Policy', 'Privacy Policy', 'Terms of Service'] as const;
+export const PLACEHOLDER_LINKS = [
+  'common.footer.faq',
+  'common.footer.refund',
+  'common.footer.privacy',
+  'common.footer.terms',
+] as const satisfies readonly MessageId[];

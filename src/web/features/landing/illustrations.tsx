@@ -81,9 +81,9 @@ export function HeroIllustration() {
 }
 
 /** A row of five stars, `rating` of them filled; the label says the rating in words. */
-export function StarRating({ rating }: { rating: number }) {
+export function StarRating({ rating, label }: { rating: number; label: string }) {
   return (
-    <span role="img" aria-label={`Rated ${rating} out of 5`} style={{ display: 'inline-flex', gap: 2 }}>
+    <span role="img" aria-label={label} style={{ display: 'inline-flex', gap: 2 }}>
       {Array.from({ length: 5 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: five identical stars that never reorder
         <svg key={i} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,11 +1,13 @@
 import { Anchor, Burger, Button, Container, Group, Stack } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_NAME } from '../../components/product';
 import { SECTIONS } from './content';
 import { BrandMark } from './illustrations';
 import classes from './landing.module.css';
 import { handleSectionClick } from './scroll-to-section';
+import { LanguageSwitch } from '../../i18n/language-switch';
+import { useT } from '../../i18n/use-t';
 
 const MOBILE_MENU_ID = 'landing-mobile-menu';
 
@@ -39,16 +41,22 @@ export function LandingHeader() {
   }, [menuOpen]);
 
   const closeMenu = () => setMenuOpen(false);
+  const { t, locale } = useT();
+  const navigate = useNavigate();
+  // The landing page has an address per language (`/` and `/es`): switching goes to the other one.
+  const languageSwitch = (
+    <LanguageSwitch onChange={(next) => void navigate({ to: next === 'es' ? '/es' : '/', hash: undefined })} />
+  );
 
   return (
     <header className={classes.header} ref={headerRef}>
       <Container size="lg" className={classes.headerInner}>
-        <Link to="/" className={classes.brand}>
+        <Link to={locale === 'es' ? '/es' : '/'} className={classes.brand}>
           <BrandMark />
           {PRODUCT_NAME}
         </Link>
 
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md" wrap="nowrap">
+        <Group component="nav" aria-label={t('landing.nav.main')} gap="lg" visibleFrom="md" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
             {SECTIONS.map((section) => (
               <Anchor
@@ -57,16 +65,17 @@ export function LandingHeader() {
                 className={classes.navLink}
                 onClick={handleSectionClick(section.id)}
               >
-                {section.label}
+                {t(section.label)}
               </Anchor>
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {languageSwitch}
             <Button component={Link} to="/login" variant="subtle">
-              Sign In
+              {t('landing.nav.signIn')}
             </Button>
             <Button component={Link} to="/register">
-              Get Started
+              {t('landing.nav.getStarted')}
             </Button>
           </Group>
         </Group>
@@ -76,7 +85,7 @@ export function LandingHeader() {
           hiddenFrom="md"
           opened={menuOpen}
           onClick={() => setMenuOpen((open) => !open)}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('landing.nav.closeMenu') : t('landing.nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
         />
@@ -84,7 +93,7 @@ export function LandingHeader() {
 
       <nav
         id={MOBILE_MENU_ID}
-        aria-label="Mobile"
+        aria-label={t('landing.nav.mobile')}
         className={classes.mobileMenu}
         hidden={!menuOpen}
         onBlur={(event) => {
@@ -102,18 +111,19 @@ export function LandingHeader() {
                 className={classes.mobileLink}
                 onClick={handleSectionClick(section.id, closeMenu)}
               >
-                {section.label}
+                {t(section.label)}
               </a>
             ))}
             <Stack gap="xs" pt="sm" className={classes.mobileActions}>
+              {languageSwitch}
               <Button component={Link} to="/customer-login" variant="default" onClick={closeMenu}>
-                Login
+                {t('landing.nav.login')}
               </Button>
               <Button component={Link} to="/login" variant="light" onClick={closeMenu}>
-                Sign In
+                {t('landing.nav.signIn')}
               </Button>
               <Button component={Link} to="/register" onClick={closeMenu}>
-                Get Started
+                {t('landing.nav.getStarted')}
               </Button>
             </Stack>
           </Stack>

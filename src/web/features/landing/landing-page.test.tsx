@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +11,7 @@ import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { theme } from '../../theme';
 import { LandingPage } from './landing-page';
+import { i18n } from '../../i18n/i18n';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -215,7 +217,9 @@ describe('the advertised price', () => {
     await router.load();
     return renderToString(
       <MantineProvider theme={theme}>
-        <RouterProvider router={router} />
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
       </MantineProvider>,
     );
   }
@@ -235,5 +239,34 @@ describe('the advertised price', () => {
     const configured = await renderHtml(advertisedPrice(eur.priceCents, eur.currency));
     expect(withAdvertisedPrice(prerendered, eur)).toBe(configured);
     expect(withAdvertisedPrice(prerendered, { priceCents: 4900, currency: 'usd' })).toBe(prerendered);
+  });
+
+  it('the same holds for the Spanish page', async () => {
+    i18n.activate('es');
+    const prerendered = await renderHtml();
+    expect(prerendered).toContain('$49 en un solo pago');
+    expect(withAdvertisedPrice(prerendered, eur)).toBe(await renderHtml(advertisedPrice(eur.priceCents, eur.currency)));
+  });
+});
+
+describe('in Spanish', () => {
+  it('every text of the page is Spanish, and the switch goes back to English', async () => {
+    i18n.activate('es');
+    renderRoute(() => <LandingPage contactForm={null} />);
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Prepárense para toda una vida juntos, una semana a la vez',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Lo que dicen las parejas' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Español' })[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('button', { name: 'English' })[0]).toHaveAttribute('lang', 'en');
+    await userEvent.click(screen.getAllByRole('button', { name: 'English' })[0]!);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prepare for a lifetime together, one week at a time' }),
+    ).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.cookie).toContain('vw_locale=en');
   });
 });

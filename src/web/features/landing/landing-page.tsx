@@ -6,7 +6,6 @@ import { DEFAULT_CURRENCY, PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/cons
 import { advertisedPrice, capitalized } from '../../../shared/money';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../../components/product';
 import {
-  AUDIENCE,
   COURSE_FEATURES,
   CURRICULUM,
   FAQ,
@@ -21,6 +20,7 @@ import footerLinks from '../../components/footer-links.module.css';
 import classes from './landing.module.css';
 import { FormSkeleton } from './form-skeleton';
 import { handleSectionClick, sectionHeadingId } from './scroll-to-section';
+import { useT } from '../../i18n/use-t';
 
 export interface LandingPageProps {
   /** The contact form, composed by the route (it belongs to the contact feature). */
@@ -135,6 +135,7 @@ function LandingSection({
 }
 
 function Hero({ price }: { price: AdvertisedPrice }) {
+  const { t } = useT();
   return (
     <section className={classes.hero} aria-labelledby="hero-heading">
       <Container size="lg">
@@ -142,31 +143,29 @@ function Hero({ price }: { price: AdvertisedPrice }) {
           <Stack gap="lg" align="flex-start">
             <Text component="p" className={classes.heroTag}>
               <IconHeart size={16} aria-hidden="true" />
-              For engaged and newly married couples
+              {t('landing.hero.tag')}
             </Text>
             <Title order={1} id="hero-heading" className={classes.heroTitle}>
-              Prepare for a lifetime together, one week at a time
+              {t('landing.hero.title')}
             </Title>
             <Text size="xl" className={classes.heroLead}>
-              {TOTAL_WEEKS} short weekly lessons and a shared workbook that help you talk about the things that matter,
-              from everyday listening to money, family and the vows you will keep. One conversation a week, a stronger
-              marriage for life.
+              {t('landing.hero.lead', { weeks: TOTAL_WEEKS })}
             </Text>
             <Group gap="sm">
               <Button component="a" href="#pricing" size="lg" onClick={handleSectionClick('pricing')}>
-                Get Your Workbook Today
+                {t('landing.hero.cta')}
               </Button>
               <Button component="a" href="#course" size="lg" variant="default" onClick={handleSectionClick('course')}>
-                Learn More
+                {t('landing.hero.learnMore')}
               </Button>
             </Group>
             <IconList
               className={classes.heroPoints}
               icon={<IconCheck size={18} aria-hidden="true" className={classes.checkIcon} />}
               items={[
-                `${price.price} once, yours to keep: ${price.perWeek}`,
-                '30 to 60 minutes a week, at your own pace',
-                '30-day money-back guarantee',
+                t('landing.hero.pointPrice', { price: price.price, perWeek: price.perWeek }),
+                t('landing.hero.pointTime'),
+                t('landing.hero.pointGuarantee'),
               ]}
             />
           </Stack>
@@ -180,12 +179,13 @@ function Hero({ price }: { price: AdvertisedPrice }) {
 }
 
 function CourseOverview() {
+  const { t } = useT();
   return (
     <LandingSection
       id="course"
-      eyebrow="The course"
-      title="A year of conversations you will be glad you had"
-      intro="Big talks are easier in small steps. Every week brings one theme, a handful of questions for each of you, and one thing to try together."
+      eyebrow={t('landing.course.eyebrow')}
+      title={t('landing.course.title')}
+      intro={t('landing.course.intro')}
     >
       <div className={classes.grid4}>
         {COURSE_FEATURES.map((feature, index) => {
@@ -196,9 +196,9 @@ function CourseOverview() {
                 <Icon size={24} />
               </span>
               <Title order={3} size="h4" mb="xs">
-                {feature.title}
+                {t(feature.title)}
               </Title>
-              <Text c="dimmed">{feature.text}</Text>
+              <Text c="dimmed">{t(feature.text)}</Text>
             </div>
           );
         })}
@@ -210,9 +210,9 @@ function CourseOverview() {
           </span>
           <div>
             <Title order={3} size="h4" mb={4}>
-              Who it is for
+              {t('landing.course.audienceTitle')}
             </Title>
-            <Text>{AUDIENCE}</Text>
+            <Text>{t('landing.course.audience')}</Text>
           </div>
         </Group>
       </div>
@@ -221,13 +221,14 @@ function CourseOverview() {
 }
 
 function Curriculum() {
+  const { t } = useT();
   return (
     <LandingSection
       id="curriculum"
       tinted
-      eyebrow="The curriculum"
-      title="52 weeks in four phases"
-      intro="Each phase takes thirteen weeks and builds on the one before: first how you talk, then how you trust, then what you plan, then how you keep love growing."
+      eyebrow={t('landing.curriculum.eyebrow')}
+      title={t('landing.curriculum.title')}
+      intro={t('landing.curriculum.intro')}
     >
       <div className={classes.grid2}>
         {CURRICULUM.map((phase, index) => (
@@ -235,21 +236,21 @@ function Curriculum() {
             <Group justify="space-between" align="center" mb="xs" gap="xs">
               <span className={classes.weeksBadge}>
                 <IconCalendar size={14} aria-hidden="true" />
-                Weeks {phase.firstWeek}-{phase.lastWeek}
+                {t('landing.curriculum.weeks', { first: phase.firstWeek, last: phase.lastWeek })}
               </span>
               <Text size="sm" c="dimmed">
-                Phase {index + 1} of {CURRICULUM.length}
+                {t('landing.curriculum.phaseOf', { number: index + 1, total: CURRICULUM.length })}
               </Text>
             </Group>
             <Title order={3} id={`phase-${index + 1}`} mb={4}>
-              {phase.name}
+              {t(phase.name)}
             </Title>
             <Text c="dimmed" mb="md">
-              {phase.summary}
+              {t(phase.summary)}
             </Text>
             <IconList
               icon={<IconHeart size={16} aria-hidden="true" className={classes.topicIcon} />}
-              items={phase.topics}
+              items={phase.topics.map((topic) => t(topic))}
             />
           </article>
         ))}
@@ -259,14 +260,22 @@ function Curriculum() {
 }
 
 function Testimonials() {
+  const { t } = useT();
   return (
-    <LandingSection id="testimonials" eyebrow="Reviews" title="What couples say">
+    <LandingSection
+      id="testimonials"
+      eyebrow={t('landing.testimonials.eyebrow')}
+      title={t('landing.testimonials.title')}
+    >
       <div className={classes.grid2}>
         {TESTIMONIALS.map((testimonial) => (
           <figure key={testimonial.name} className={`${classes.card} ${classes.testimonial}`}>
-            <StarRating rating={testimonial.rating} />
+            <StarRating
+              rating={testimonial.rating}
+              label={t('landing.testimonials.rated', { rating: testimonial.rating })}
+            />
             <Text component="blockquote" m={0} mt="sm" size="lg" className={classes.quote}>
-              “{testimonial.text}”
+              “{t(testimonial.text)}”
             </Text>
             <Text component="figcaption" mt="md">
               <Text span fw={700}>
@@ -274,7 +283,7 @@ function Testimonials() {
               </Text>
               <Text span c="dimmed">
                 {' · '}
-                {testimonial.status}
+                {t(testimonial.status)}
               </Text>
             </Text>
           </figure>
@@ -285,44 +294,45 @@ function Testimonials() {
 }
 
 function Pricing({ price }: { price: AdvertisedPrice }) {
+  const { t } = useT();
   return (
     <LandingSection
       id="pricing"
       tinted
-      eyebrow="Pricing"
-      title="One price for the whole year"
-      intro="No subscription and no upsells: pay once and the whole course is yours."
+      eyebrow={t('landing.pricing.eyebrow')}
+      title={t('landing.pricing.title')}
+      intro={t('landing.pricing.intro')}
     >
       <div className={classes.priceCard}>
         <div className={classes.priceSummary}>
           <Text fw={700} tt="uppercase" size="sm" className={classes.eyebrowOnDark}>
-            The 52-week workbook
+            {t('landing.pricing.product')}
           </Text>
           <Group gap={6} align="baseline" mt="xs">
             <Text component="span" className={classes.price}>
               {price.price}
             </Text>
             <Text component="span" size="lg">
-              one-time payment
+              {t('landing.pricing.oneTime')}
             </Text>
           </Group>
           <Text mt={4} fw={600}>
-            {capitalized(price.perWeek)} for a year of growing together.
+            {t('landing.pricing.perWeek', { perWeek: capitalized(price.perWeek) })}
           </Text>
           <IconList
             className={classes.pricePoints}
             icon={<IconCheck size={18} aria-hidden="true" />}
-            items={PRICING_POINTS}
+            items={PRICING_POINTS.map((point) => t(point))}
           />
         </div>
         <div className={classes.priceForm}>
           <Title order={3} size="h4" mb={4}>
-            Start your journey
+            {t('landing.pricing.formTitle')}
           </Title>
           <Text c="dimmed" size="sm" mb="md">
-            Tell us who the workbook is for; you will confirm payment on the next step.
+            {t('landing.pricing.formIntro')}
           </Text>
-          <Suspense fallback={<FormSkeleton fields={3} label="Loading the order form" />}>
+          <Suspense fallback={<FormSkeleton fields={3} label={t('landing.pricing.formLoading')} />}>
             <PricingForm />
           </Suspense>
         </div>
@@ -332,24 +342,25 @@ function Pricing({ price }: { price: AdvertisedPrice }) {
 }
 
 function Contact({ contactForm }: { contactForm: ReactNode }) {
+  const { t } = useT();
   return (
     <LandingSection
       id="contact"
-      eyebrow="Contact"
-      title="Questions? We would love to hear from you"
-      intro="Write to us about the course, your order or anything else. A real person answers within 24 hours."
+      eyebrow={t('landing.contact.eyebrow')}
+      title={t('landing.contact.title')}
+      intro={t('landing.contact.intro')}
     >
       <div className={classes.contactGrid}>
         <div className={`${classes.card} ${classes.contactCard}`}>{contactForm}</div>
         <div>
           <Title order={3} size="h4" mb="sm">
-            Frequently asked questions
+            {t('landing.faq.title')}
           </Title>
           <Stack gap="sm">
             {FAQ.map((item) => (
               <details key={item.question} className={classes.faqItem}>
-                <summary className={classes.faqQuestion}>{item.question}</summary>
-                <Text className={classes.faqAnswer}>{item.answer}</Text>
+                <summary className={classes.faqQuestion}>{t(item.question)}</summary>
+                <Text className={classes.faqAnswer}>{t(item.answer)}</Text>
               </details>
             ))}
           </Stack>
@@ -363,6 +374,7 @@ function LandingFooter({
   footerActions,
   footerPageLinks,
 }: Pick<LandingPageProps, 'footerActions' | 'footerPageLinks'>) {
+  const { t } = useT();
   return (
     <footer className={classes.footer}>
       <Container size="lg">
@@ -373,10 +385,10 @@ function LandingFooter({
               <Text fw={700}>{PRODUCT_NAME}</Text>
             </Group>
             <Text size="sm" c="dimmed" maw={360}>
-              A 52-week marriage-preparation course for engaged and newly married couples.
+              {t('landing.footer.tagline')}
             </Text>
           </Stack>
-          <nav aria-label="Footer">
+          <nav aria-label={t('common.footer.nav')}>
             <ul className={footerLinks.list}>
               {footerPageLinks
                 ? footerPageLinks({
@@ -390,16 +402,16 @@ function LandingFooter({
                         type="button"
                         className={footerLinks.placeholder}
                         aria-disabled="true"
-                        title="Coming soon"
+                        title={t('common.footer.comingSoon')}
                       >
-                        {label}
-                        <span className={footerLinks.visuallyHidden}> (coming soon)</span>
+                        {t(label)}
+                        <span className={footerLinks.visuallyHidden}>{t('common.footer.comingSoonHidden')}</span>
                       </button>
                     </li>
                   ))}
               <li>
                 <Anchor component={Link} to="/admin" size="sm" className={footerLinks.link}>
-                  Admin
+                  {t('common.footer.admin')}
                 </Anchor>
               </li>
             </ul>
@@ -407,7 +419,7 @@ function LandingFooter({
           {footerActions ? <div className={classes.footerActions}>{footerActions}</div> : null}
         </div>
         <Text size="xs" c="dimmed" mt="lg">
-          © {PRODUCT_NAME}. Made with care for couples everywhere.
+          {t('landing.footer.madeWithCare', { product: PRODUCT_NAME })}
         </Text>
       </Container>
     </footer>

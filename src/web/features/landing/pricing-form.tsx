@@ -5,6 +5,7 @@ import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orde
 import { NameEmailFields } from '../../components/name-email-fields';
 import { notify } from '../../components/notifications';
 import { useSubmitType } from '../../lib/hydrated';
+import { useT } from '../../i18n/use-t';
 
 const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };
 
@@ -16,6 +17,7 @@ const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };
  */
 export function PricingForm() {
   const navigate = useNavigate();
+  const { t } = useT();
   const [values, setValues] = useState<CheckoutDetails>(EMPTY);
   const [invalid, setInvalid] = useState<Partial<Record<keyof CheckoutDetails, boolean>>>({});
   // A signed-in trial couple arrives with its email and first name in the address
@@ -46,10 +48,10 @@ export function PricingForm() {
           lastName: !values.lastName.trim(),
           email: !values.email.trim(),
         });
-        notify.error('Information Required', 'Please fill in all fields to continue to checkout.');
+        notify.error(t('landing.pricing.missingTitle'), t('landing.pricing.missingText'));
       } else {
         setInvalid({ email: true });
-        notify.error('Invalid Email', 'Please enter a valid email address.');
+        notify.error(t('landing.pricing.invalidEmailTitle'), t('landing.pricing.invalidEmailText'));
       }
       return;
     }
@@ -59,11 +61,11 @@ export function PricingForm() {
   // Inert until the app has taken over `/` (useSubmitType).
   const submitType = useSubmitType();
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Order the workbook">
+    <form onSubmit={handleSubmit} noValidate aria-label={t('landing.pricing.formLabel')}>
       <Stack gap="sm">
         <NameEmailFields values={values} errors={invalid} onChange={update} />
         <Button type={submitType} size="lg" fullWidth mt="xs">
-          Continue to Checkout
+          {t('landing.pricing.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { SITE_PAGES, type SitePageSlug } from '../../../shared/site-page-list';
+import { useT } from '../../i18n/use-t';
 
 export interface PublicPageLinkClasses {
   link?: string;
@@ -21,18 +22,24 @@ export function PublicPageLinks({
   published: readonly SitePageSlug[] | undefined;
   classNames?: PublicPageLinkClasses;
 }) {
+  const { t } = useT();
   return (
     <>
-      {SITE_PAGES.map(({ slug, path, label }) => (
+      {SITE_PAGES.map(({ slug, path }) => (
         <li key={slug}>
           {published?.includes(slug) ? (
             <Anchor component={Link} to={path} size="sm" className={classNames.link}>
-              {label}
+              {t(`common.footer.${slug}`)}
             </Anchor>
           ) : (
-            <button type="button" className={classNames.placeholder} aria-disabled="true" title="Coming soon">
-              {label}
-              <span className={classNames.visuallyHidden}> (coming soon)</span>
+            <button
+              type="button"
+              className={classNames.placeholder}
+              aria-disabled="true"
+              title={t('common.footer.comingSoon')}
+            >
+              {t(`common.footer.${slug}`)}
+              <span className={classNames.visuallyHidden}>{t('common.footer.comingSoonHidden')}</span>
             </button>
           )}
         </li>

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { AREAS, LOCALES } from './locales';
+
+/**
+ * The catalogs' rules (docs/i18n.md): every key in both languages, in the file of its area, each
+ * ICU string parses with no placeholder the English lacks, no Spanish string left as the English one (but the
+ * allow-list), and every key used somewhere in src/ or scripts/ (a literal id, or a template such as
+ * `landing.faq.${n}.question`). Ids are found by scanning the source, since with explicit ids and
+ * no macros there is nothing for `lingui extract` to extract.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const read = (locale: string, area: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.join(root, 'src/locales', locale, `${area}.json`), 'utf8'));
+
+/** Spanish strings that are rightly the same as the English. */
+const SAME_IN_BOTH = new Set(['common.notFound.eyebrow']);
+
+function placeholders(message: string): string[] {
+  return [...new Set([...message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)].map((m) => m[1]!))].sort();
+}
+
+describe('message catalogs', () => {
+  const catalogs = Object.fromEntries(
+    LOCALES.map((locale) => [locale, Object.fromEntries(AREAS.map((area) => [area, read(locale, area)]))]),
+  );
+
+  it.each(AREAS)('%s: the same keys in both languages, each named after its area', (area) => {
+    const en = Object.keys(catalogs.en![area]!).sort();
+    expect(Object.keys(catalogs.es![area]!).sort()).toEqual(en);
+    for (const key of en) expect(key.startsWith(`${area}.`), key).toBe(true);
+  });
+
+  it('every string is valid ICU MessageFormat, with the same placeholders in both languages', () => {
+    for (const area of AREAS) {
+      for (const [key, english] of Object.entries(catalogs.en![area]!)) {
+        const spanish = catalogs.es![area]![key] ?? '';
+        expect(() => compileMessageOrThrow(english), key).not.toThrow();
+        expect(() => compileMessageOrThrow(spanish), key).not.toThrow();
+        // A translation may leave a value out ("less than $1 a week" has no natural Spanish twin), never add one.
+        const known = placeholders(english);
+        expect(
+          placeholders(spanish).filter((name) => !known.includes(name)),
+          key,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('no Spanish string is still the English one (but the allow-list)', () => {
+    const same = AREAS.flatMap((area) =>
+      Object.entries(catalogs.en![area]!)
+        .filter(([key, english]) => catalogs.es![area]![key] === english && !SAME_IN_BOTH.has(key))
+        .map(([key]) => key),
+    );
+    expect(same).toEqual([]);
+  });
+
+  it('every key is used in src/ (or scripts/, the prerender)', () => {
+    const files = ['src', 'scripts'].flatMap((folder) =>
+      fs
+        .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+        .map((file) => fs.readFileSync(path.join(root, folder, file), 'utf8')),
+    );
+    const literals = new Set<string>();
+    const templates: RegExp[] = [];
+    const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const text of files) {
+      for (const match of text.matchAll(/['"]([a-z]+(?:\.[A-Za-z0-9]+)+)['"]/g)) literals.add(match[1]!);
+      for (const match of text.matchAll(/`([a-z]+\.[^`]*\$\{[^`]*)`/g)) {
+        const parts = match[1]!.split(/\$\{[^}]*\}/);
+        templates.push(new RegExp(`^${parts.map(escapeRegExp).join('[A-Za-z0-9]+')}$`));
+      }
+    }
+    const unused = AREAS.flatMap((area) => Object.keys(catalogs.en![area]!)).filter(
+      (key) => !literals.has(key) && !templates.some((template) => template.test(key)),
+    );
+    expect(unused).toEqual([]);
+  });
+});

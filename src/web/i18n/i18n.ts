@@ -1,0 +1,76 @@
+import { i18n, type Messages } from '@lingui/core';
+import {
+  type Area,
+  chooseLocale,
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  type Locale,
+  type MessageId,
+  type MessageValues,
+} from '../../shared/i18n/locales';
+
+/**
+ * The web's Lingui instance and catalog loading (docs/i18n.md). Each catalog file
+ * (src/locales/<locale>/<area>.json) is its own chunk, compiled at build (vite.config.ts), loaded
+ * only for the active language and only for the areas a page needs: the landing page loads
+ * common + landing.
+ */
+export { i18n };
+
+const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*.json');
+
+/** The catalog areas the web loads for a path; the landing page only its own and `common`. */
+export function areasFor(pathname: string): Area[] {
+  if (pathname === '/' || pathname === '/es') return ['common', 'landing'];
+  return ['common', 'errors', 'auth', 'checkout', 'dashboard', 'workbook', 'partners', 'admin'];
+}
+
+const loaded = new Set<string>();
+
+/** Loads the areas' catalogs of `locale` (once each) and makes it the active language. */
+export async function loadCatalogs(locale: Locale, areas: readonly Area[]): Promise<void> {
+  const missing = areas.filter((area) => !loaded.has(`${locale}/${area}`));
+  const catalogs = await Promise.all(
+    missing.map(async (area) => {
+      const load = CATALOG_FILES[`../../locales/${locale}/${area}.json`];
+      return load ? (await load()).default : {};
+    }),
+  );
+  for (const [index, area] of missing.entries()) {
+    i18n.load(locale, catalogs[index]!);
+    loaded.add(`${locale}/${area}`);
+  }
+  if (i18n.locale !== locale) i18n.activate(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** Whether those catalogs are in already (the router's beforeLoad then does not wait). */
+export function catalogsLoaded(locale: Locale, areas: readonly Area[]): boolean {
+  return i18n.locale === locale && areas.every((area) => loaded.has(`${locale}/${area}`));
+}
+
+/** The language the browser starts in: `/es`, then the remembered choice, then navigator.languages. */
+export function initialLocale(): Locale {
+  if (typeof window === 'undefined') return DEFAULT_LOCALE;
+  return chooseLocale({
+    pathname: window.location.pathname,
+    cookie: document.cookie,
+    preferences: navigator.languages ?? [navigator.language],
+  });
+}
+
+/** The active language ('en' before any catalog is loaded). */
+export function activeLocale(): Locale {
+  return (i18n.locale as Locale) || DEFAULT_LOCALE;
+}
+
+/** Remembers a visitor's choice for a year (the server reads the same cookie for the first HTML). */
+export function rememberLocale(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not everywhere yet
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** Outside React (toasts raised in handlers, titles): the active language's text. */
+export function translate(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}
