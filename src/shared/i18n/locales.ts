@@ -24,6 +24,7 @@ export const AREAS = [
   'pdf',
   'policies',
   'errors',
+  'certificates',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -38,7 +39,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/email.json') &
   typeof import('../../locales/en/pdf.json') &
   typeof import('../../locales/en/policies.json') &
-  typeof import('../../locales/en/errors.json');
+  typeof import('../../locales/en/errors.json') &
+  typeof import('../../locales/en/certificates.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

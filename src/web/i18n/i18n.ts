@@ -22,7 +22,7 @@ const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*
 /** The catalog areas the web loads for a path; the landing page only its own and `common`. */
 export function areasFor(pathname: string): Area[] {
   if (pathname === '/' || pathname === '/es') return ['common', 'landing'];
-  return ['common', 'errors', 'auth', 'checkout', 'dashboard', 'workbook', 'partners', 'admin'];
+  return ['common', 'errors', 'auth', 'checkout', 'dashboard', 'workbook', 'partners', 'admin', 'certificates'];
 }
 
 const loaded = new Set<string>();

@@ -23,7 +23,7 @@ import { CERTIFICATE_STATES, DELIVERY_METHODS, type DeliveryMethod } from '../..
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-import { useT } from './texts';
+import { DELIVERY_TEXT, useT } from './texts';
 
 /** `/admin/certificates`: the seller's provider settings and the issued certificates (docs/certificates.md). */
 export function AdminCertificatesPage() {
@@ -135,7 +135,7 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
             />
             <Select
               label={t('certificates.admin.delivery')}
-              data={DELIVERY_METHODS.map((method) => ({ value: method, label: t(`certificates.delivery.${method}`) }))}
+              data={DELIVERY_METHODS.map((method) => ({ value: method, label: t(DELIVERY_TEXT[method]) }))}
               value={form.deliveryMethod}
               onChange={(value) => value && set('deliveryMethod', value as DeliveryMethod)}
               allowDeselect={false}

@@ -8,7 +8,7 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
-import { useT } from './texts';
+import { T, useT } from './texts';
 
 export interface CertificatePanelProps {
   partnerNames: { partner1: string; partner2: string };
@@ -20,10 +20,11 @@ export interface CertificatePanelProps {
  * docs/certificates.md), on the dashboard's Wins tab; the partners' names from the profile.
  */
 export function CertificatePanel({ fetcher = fetch }: { fetcher?: typeof fetch }) {
+  const { t } = useT();
   const profile = useQuery(trpc.profile.get.queryOptions());
   const partnerNames = {
-    partner1: profile.data?.userDisplayName || 'Partner 1',
-    partner2: profile.data?.partnerName || 'Partner 2',
+    partner1: profile.data?.userDisplayName || t('certificates.partner.first'),
+    partner2: profile.data?.partnerName || t('certificates.partner.second'),
   };
   return (
     <Stack gap="lg">
@@ -262,8 +263,11 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
                           {t('certificates.certificate.download', { state: name })}
                         </Button>
                         <Text size="sm">
-                          {t('certificates.certificate.verifyAt', { url: '' })}
-                          <Anchor href={certificate.verifyUrl}>{certificate.verifyUrl}</Anchor>
+                          <T
+                            id="certificates.verify.checkAt"
+                            values={{ url: certificate.verifyUrl }}
+                            components={{ 0: <Anchor href={certificate.verifyUrl} /> }}
+                          />
                         </Text>
                       </>
                     )}

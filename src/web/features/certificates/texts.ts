@@ -1,17 +1,17 @@
-import english from '../../../locales/en/certificates.json';
+import type { DeliveryMethod } from '../../../shared/certificate-states';
+import type { MessageId } from '../../../shared/i18n/locales';
 
 /*
- * The certificates area's texts (src/locales/{en,es}/certificates.json). Written before the i18n
- * foundation (branch s13-i18n, docs/i18n.md) reached this branch: the ids, the catalogs and the
- * `{name}` placeholders are already in its format, and this stand-in reads the English catalog.
- * When the foundation is merged, `useT()` from src/web/i18n/use-t.tsx replaces it, line for line.
+ * The certificates area's texts live in src/locales/{en,es}/certificates.json (docs/i18n.md); the
+ * feature reads them through the app's own useT(), T and translate().
  */
-export type CertificateTextId = keyof typeof english;
+export type { MessageId as CertificateTextId } from '../../../shared/i18n/locales';
+export { translate } from '../../i18n/i18n';
+export { T, useT } from '../../i18n/use-t';
 
-export function translate(id: CertificateTextId, values: Record<string, string | number> = {}): string {
-  return english[id].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
-export function useT() {
-  return { t: translate, locale: 'en' as const };
-}
+/** The text id of each delivery method. */
+export const DELIVERY_TEXT: Record<DeliveryMethod, MessageId> = {
+  'in-person': 'certificates.delivery.inPerson',
+  video: 'certificates.delivery.video',
+  online: 'certificates.delivery.online',
+};

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-r
 import { useQuery } from '@tanstack/react-query';
 import { formatMinutes } from '../../../shared/certificate-schemas';
 import { trpc } from '../../trpc';
-import { type CertificateTextId, useT } from './texts';
+import { type CertificateTextId, DELIVERY_TEXT, useT } from './texts';
 
 /** The alerts' title in the body's dark text: the light variant's coloured title fails 4.5:1 on its tint. */
 const READABLE = { title: { color: 'var(--mantine-color-black)' } };
@@ -52,7 +52,7 @@ export function VerifyCertificate({ code }: { code: string }) {
     ...(data.hoursTogether
       ? [['certificates.verify.hoursTogether', formatMinutes(data.hours.together)] as [CertificateTextId, string]]
       : []),
-    ['certificates.verify.delivery', t(`certificates.delivery.${data.deliveryMethod}`)],
+    ['certificates.verify.delivery', t(DELIVERY_TEXT[data.deliveryMethod])],
     ['certificates.verify.provider', data.providerName],
     ...(data.providerRegistration
       ? [['certificates.verify.registration', data.providerRegistration] as [CertificateTextId, string]]
