@@ -253,6 +253,7 @@ describe('the document against the server', () => {
         partnerName: 'Casey',
         weddingDate: '2027-06-12',
       }),
+    setLocale: async () => json('PUT', '/api/locale', couple.cookie, { locale: 'es' }),
     listFrameworksWithAccess: async () => json('GET', `/api/frameworks-with-access/${couple.coupleId}`, couple.cookie),
     getUserProgression: async () => json('GET', `/api/user-progression/${couple.coupleId}`, couple.cookie),
     listProgress: async () => json('GET', `/api/progress/${couple.coupleId}`, couple.cookie),

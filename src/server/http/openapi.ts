@@ -39,6 +39,7 @@ import {
 } from '../../shared/orders-schemas';
 import { stripeEventSchema, webhookReceivedSchema } from '../../shared/payments-schemas';
 import { ourDataExportSchema } from '../../shared/our-data-schemas';
+import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema, profileSchema } from '../../shared/profile-schemas';
 import { progressRecordSchema, progressUpdateSchema, userProgressionSchema } from '../../shared/progress-schemas';
 import { publicConfigSchema } from '../../shared/public-config-schemas';
@@ -124,6 +125,8 @@ export const API_SCHEMAS = {
   FrameworkWithAccess: output(frameworkWithAccessSchema),
   Profile: output(profileSchema),
   ProfileInput: input(profileInputSchema),
+  LocaleInput: input(localeInputSchema),
+  Locale: output(localeInputSchema),
   UserProgression: output(userProgressionSchema),
   ProgressRecord: output(progressRecordSchema),
   ProgressUpdate: input(progressUpdateSchema),
@@ -495,6 +498,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'owner',
     body: { json: 'ProfileInput' },
     success: { 200: { description: 'The saved profile.', answer: { schema: 'Profile' } } },
+  },
+  {
+    id: 'setLocale',
+    method: 'put',
+    path: '/api/locale',
+    tag: 'profile',
+    summary:
+      "Chooses the language (`en` or `es`): kept in the `vw_locale` cookie, and on the signed-in person's own account",
+    access: 'anyone-with-optional-session',
+    body: { json: 'LocaleInput' },
+    success: { 200: { description: 'The language chosen.', answer: { schema: 'Locale' } } },
   },
   {
     id: 'listFrameworksWithAccess',
