@@ -374,7 +374,8 @@ describe('the document against the server', () => {
         if (answer.setsCookie) expect(String(res.headers['set-cookie']), at).toMatch(/^sid=/);
       }
     }
-  });
+    // Every operation once, PDFs drawn in worker threads among them (the certificate's too).
+  }, 60_000);
 
   it('answers a stranger with a status the document lists, and an error body of its Error schema', async () => {
     const documented = (operation: ApiOperation) => [
