@@ -44,6 +44,8 @@ const SIGNED_OUT_PAGES: { path: string; heading: string | RegExp; ready?: (page:
   { path: '/admin-login', heading: /./ },
   { path: '/customer-login', heading: /./ },
   { path: '/no-such-page', heading: 'Page not found' },
+  // A certificate check for a code never issued (docs/certificates.md).
+  { path: '/verify/AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', heading: 'Certificate check' },
 ];
 
 test.describe('axe, signed out', () => {
@@ -86,5 +88,15 @@ test('axe, as the admin: /admin', async ({ browser }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoViolations(page, '/admin');
+  await page.context().close();
+});
+
+test('axe, as the admin: /admin/certificates', async ({ browser }) => {
+  const page = await newPage(browser);
+  await signInAdmin(page);
+  await page.goto('/admin/certificates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoViolations(page, '/admin/certificates');
   await page.context().close();
 });

@@ -19,6 +19,7 @@ import * as expectationsInventory from './2026-11-24T1300-expectations-inventory
 import * as couponsAndGifts from './2026-11-24T1400-coupons-and-gifts';
 import * as pacedPlans from './2026-11-24T1500-paced-plans';
 import * as weekContentLocale from './2026-11-24T2100-week-content-locale';
+import * as certificates from './2026-11-24T1600-certificates';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1400-coupons-and-gifts': couponsAndGifts,
   '2026-11-24T1500-paced-plans': pacedPlans,
   '2026-11-24T2100-week-content-locale': weekContentLocale,
+  '2026-11-24T1600-certificates': certificates,
 };

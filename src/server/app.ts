@@ -36,6 +36,7 @@ import { paymentRoutes } from './http/payments';
 import { giftRoutes } from './http/gifts';
 import { ourDataRoutes } from './http/our-data';
 import { inventoryRoutes } from './http/inventory';
+import { certificateRoutes } from './http/certificates';
 import { registerPages } from './http/pages';
 import { trustProxySetting } from './http/proxy';
 import { planRoutes } from './http/plan';
@@ -82,6 +83,7 @@ const REST_ROUTES: RestRoutes[] = [
   giftRoutes,
   ourDataRoutes,
   inventoryRoutes,
+  certificateRoutes,
   openApiRoutes,
   healthRoutes,
 ];

@@ -43,6 +43,9 @@ const PER_COUPLE_TABLES = [
   'couple_pauses',
   'inventory_rounds',
   'inventory_answers',
+  'course_time',
+  'offline_time',
+  'certificate_names',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -108,6 +111,15 @@ const COUPLE_CALLS: Record<string, unknown> = {
   // Refused (sealed) after reading the rounds; startRetake refused (nothing revealed yet).
   'inventory.report': { locale: 'en' },
   'inventory.startRetake': undefined,
+  'certificates.hours': undefined,
+  'certificates.heartbeat': { weekNumber: 1, who: 'partner1' },
+  'certificates.reportOfflineTime': { weekNumber: 1, minutes: 30, together: true },
+  // The entry just reported (the first of the database).
+  'certificates.deleteOfflineTime': { id: 1 },
+  'certificates.setLegalName': { partner: 'partner1', legalName: 'Robin Lee' },
+  'certificates.status': undefined,
+  // Refused (the seller offers no state yet) after reading the provider settings.
+  'certificates.request': { state: 'FL', intendedMarriageDate: '2027-06-12' },
   // Last: it ends the session.
   'auth.logout': undefined,
 };
@@ -133,6 +145,7 @@ const SIGN_IN_CALLS: Record<string, unknown> = {
   'gifts.preview': { code: 'GIFT-AAAA-BBBB-CCCC' },
   'gifts.redeem': { code: 'GIFT-AAAA-BBBB-CCCC' },
   'gifts.receipt': { token: 'A'.repeat(32) },
+  'certificates.verify': { code: 'AAAA-AAAA-AAAA-AAAA-AAAA-AAAA' },
 };
 /** Calls that end the couple they run as: each runs as a couple of its own. */
 const LEAVING_COUPLE_CALLS: Record<string, unknown> = {
@@ -166,6 +179,22 @@ const ADMIN_CALLS: Record<string, unknown> = {
   // Refused: no gift 1 was paid here.
   'adminGifts.resend': { id: 1 },
   'adminGifts.changeEmail': { id: 1, email: 'plans-gift@example.com' },
+  'adminCertificates.provider': undefined,
+  'adminCertificates.saveProvider': {
+    providerName: 'Grace Counseling',
+    credentials: '',
+    contact: 'hello@grace.example',
+    courseName: 'Vows & Weeks',
+    deliveryMethod: 'online',
+    offeredStates: ['FL'],
+    registrations: { FL: 'FL-1' },
+  },
+  // Refused: not an image (checked before any query).
+  'adminCertificates.saveSignature': { image: 'aGVsbG8=' },
+  'adminCertificates.removeSignature': undefined,
+  'adminCertificates.list': { search: 'robin' },
+  // Refused: no certificate 1 here.
+  'adminCertificates.revoke': { id: 1, reason: 'plans' },
 };
 /**
  * Partner sign-ins end to end (an invite previewed and accepted, a week shared by both, the
@@ -200,6 +229,9 @@ const REFUSAL_EXPECTED = new Set([
   'inventory.finish',
   'inventory.report',
   'inventory.startRetake',
+  'certificates.request',
+  'adminCertificates.revoke',
+  'adminCertificates.saveSignature',
   'orders.get',
   'orders.downloadWorkbook',
   'payments.quote',

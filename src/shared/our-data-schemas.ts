@@ -137,6 +137,35 @@ export const ourDataExportSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  courseTime: z.array(
+    z.object({
+      weekNumber: z.number(),
+      who: z.enum(['partner1', 'partner2', 'together']),
+      activeSeconds: z.number(),
+      updatedAt: z.string(),
+    }),
+  ),
+  offlineTime: z.array(
+    z.object({
+      weekNumber: z.number(),
+      who: z.enum(['partner1', 'partner2', 'together']),
+      minutes: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  legalNames: z.array(z.object({ partner: z.enum(PARTNERS), legalName: z.string(), updatedAt: z.string() })),
+  certificates: z.array(
+    z.object({
+      code: z.string(),
+      state: z.string(),
+      firstLegalName: z.string(),
+      secondLegalName: z.string(),
+      intendedMarriageDate: z.string(),
+      completionDate: z.string(),
+      issuedAt: z.string(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
   emails: z.array(
     z.object({
       kind: z.string(),

@@ -26,6 +26,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminCertificatesRouteImport } from './routes/admin.certificates'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
 import { Route as AdminGiftsRouteImport } from './routes/admin.gifts'
@@ -38,6 +39,7 @@ import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as GiftIndexRouteImport } from './routes/gift.index'
 import { Route as GiftSentRouteImport } from './routes/gift.sent'
 import { Route as InviteCodeRouteImport } from './routes/invite.$code'
+import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
 import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
 
@@ -126,6 +128,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCertificatesRoute = AdminCertificatesRouteImport.update({
+  id: '/certificates',
+  path: '/certificates',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminContentRoute = AdminContentRouteImport.update({
   id: '/content',
   path: '/content',
@@ -186,6 +193,11 @@ const InviteCodeRoute = InviteCodeRouteImport.update({
   path: '/invite/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyCodeRoute = VerifyCodeRouteImport.update({
+  id: '/verify/$code',
+  path: '/verify/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCouplesIndexRoute = AdminCouplesIndexRouteImport.update({
   id: '/couples/',
   path: '/couples/',
@@ -214,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
+  '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/gifts': typeof AdminGiftsRoute
@@ -225,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute
   '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
@@ -246,6 +260,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
+  '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/gifts': typeof AdminGiftsRoute
@@ -257,6 +272,7 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute
   '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin': typeof AdminIndexRoute
   '/gift': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
@@ -280,6 +296,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
+  '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
   '/admin/gifts': typeof AdminGiftsRoute
@@ -291,6 +308,7 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute
   '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
@@ -315,6 +333,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/success'
     | '/terms'
+    | '/admin/certificates'
     | '/admin/content'
     | '/admin/coupons'
     | '/admin/gifts'
@@ -326,6 +345,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/gift/sent'
     | '/invite/$code'
+    | '/verify/$code'
     | '/admin/'
     | '/gift/'
     | '/admin/couples/$coupleId'
@@ -347,6 +367,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/success'
     | '/terms'
+    | '/admin/certificates'
     | '/admin/content'
     | '/admin/coupons'
     | '/admin/gifts'
@@ -358,6 +379,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/gift/sent'
     | '/invite/$code'
+    | '/verify/$code'
     | '/admin'
     | '/gift'
     | '/admin/couples/$coupleId'
@@ -380,6 +402,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/success'
     | '/terms'
+    | '/admin/certificates'
     | '/admin/content'
     | '/admin/coupons'
     | '/admin/gifts'
@@ -391,6 +414,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/gift/sent'
     | '/invite/$code'
+    | '/verify/$code'
     | '/admin/'
     | '/gift/'
     | '/admin/couples/$coupleId'
@@ -416,6 +440,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   GiftSentRoute: typeof GiftSentRoute
   InviteCodeRoute: typeof InviteCodeRoute
+  VerifyCodeRoute: typeof VerifyCodeRoute
   GiftIndexRoute: typeof GiftIndexRoute
 }
 
@@ -540,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/certificates': {
+      id: '/admin/certificates'
+      path: '/certificates'
+      fullPath: '/admin/certificates'
+      preLoaderRoute: typeof AdminCertificatesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/content': {
       id: '/admin/content'
       path: '/content'
@@ -624,6 +656,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify/$code': {
+      id: '/verify/$code'
+      path: '/verify/$code'
+      fullPath: '/verify/$code'
+      preLoaderRoute: typeof VerifyCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/couples/': {
       id: '/admin/couples/'
       path: '/couples'
@@ -642,6 +681,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminCertificatesRoute: typeof AdminCertificatesRoute
   AdminContentRoute: typeof AdminContentRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
   AdminGiftsRoute: typeof AdminGiftsRoute
@@ -657,6 +697,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminCertificatesRoute: AdminCertificatesRoute,
   AdminContentRoute: AdminContentRoute,
   AdminCouponsRoute: AdminCouponsRoute,
   AdminGiftsRoute: AdminGiftsRoute,
@@ -692,6 +733,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   GiftSentRoute: GiftSentRoute,
   InviteCodeRoute: InviteCodeRoute,
+  VerifyCodeRoute: VerifyCodeRoute,
   GiftIndexRoute: GiftIndexRoute,
 }
 export const routeTree = rootRouteImport

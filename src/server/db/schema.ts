@@ -381,6 +381,81 @@ export interface GiftsTable {
   created_at: string;
 }
 
+/** Who a stretch of course time belongs to: one partner, or both together (issue 37). */
+export type TimeOwner = 'partner1' | 'partner2' | 'together';
+
+/** Active time on a week's material and workbook, from the browser's heartbeats (decision 0245). */
+export interface CourseTimeTable {
+  couple_id: number;
+  week_number: number;
+  who: TimeOwner;
+  active_seconds: Generated<number>;
+  /** The last accepted heartbeat, epoch milliseconds; null before the first. */
+  last_beat_at: number | null;
+  updated_at: string;
+}
+
+/** Time the couple reported for a week's offline conversation and activity. */
+export interface OfflineTimeTable {
+  id: Generated<number>;
+  couple_id: number;
+  week_number: number;
+  who: TimeOwner;
+  minutes: number;
+  created_at: string;
+}
+
+/** Each partner's legal name for a certificate, entered by the partner themselves. */
+export interface CertificateNamesTable {
+  couple_id: number;
+  partner: Partner;
+  legal_name: string;
+  updated_at: string;
+}
+
+/** The seller's provider settings (one row, id 1). */
+export interface CertificateProviderTable {
+  id: number;
+  provider_name: string;
+  credentials: string;
+  contact: string;
+  course_name: string;
+  delivery_method: string;
+  /** JSON array of state codes. */
+  offered_states: string;
+  /** JSON object: state code -> registration number. */
+  registrations: string;
+  /** Base64 PNG or JPEG, or null. */
+  signature_image: string | null;
+  signature_type: string | null;
+  updated_at: string;
+}
+
+/** An issued certificate: a snapshot of what it prints (the provider's record). */
+export interface CertificatesTable {
+  id: Generated<number>;
+  code: string;
+  couple_id: number | null;
+  state: string;
+  first_legal_name: string;
+  second_legal_name: string;
+  search_names: string;
+  intended_marriage_date: string;
+  completion_date: string;
+  first_minutes: number;
+  second_minutes: number;
+  together_minutes: number;
+  delivery_method: string;
+  course_name: string;
+  provider_name: string;
+  provider_credentials: string;
+  provider_registration: string;
+  provider_contact: string;
+  issued_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
 export interface Database {
   couples: CouplesTable;
   accounts: AccountsTable;
@@ -416,6 +491,11 @@ export interface Database {
   coupons: CouponsTable;
   coupon_uses: CouponUsesTable;
   gifts: GiftsTable;
+  course_time: CourseTimeTable;
+  offline_time: OfflineTimeTable;
+  certificate_names: CertificateNamesTable;
+  certificate_provider: CertificateProviderTable;
+  certificates: CertificatesTable;
 }
 
 /** The current statements of an inventory topic (JSON of the shared topic schema), decision 0235. */

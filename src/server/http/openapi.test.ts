@@ -301,6 +301,36 @@ describe('the document against the server', () => {
       return json('GET', '/api/inventory-report.pdf?round=1', cookie);
     },
     exportOrdersCsv: async () => json('GET', '/api/admin/orders.csv?status=completed&search=noor', admin),
+    exportCertificatesCsv: async () => json('GET', '/api/admin/certificates.csv?search=robin', admin),
+    downloadCertificate: async () => {
+      const issued = await t.deps.db
+        .insertInto('certificates')
+        .values({
+          code: 'OPENAPI-SAMPLE',
+          couple_id: couple.coupleId,
+          state: 'FL',
+          first_legal_name: 'Robin Lee',
+          second_legal_name: 'Casey Lee',
+          search_names: 'robin lee casey lee',
+          intended_marriage_date: '2027-06-12',
+          completion_date: '2026-11-24',
+          first_minutes: 240,
+          second_minutes: 240,
+          together_minutes: 0,
+          delivery_method: 'online',
+          course_name: 'Vows & Weeks',
+          provider_name: 'Grace Counseling',
+          provider_credentials: '',
+          provider_registration: 'FL-1',
+          provider_contact: 'hello@grace.example',
+          issued_at: new Date().toISOString(),
+          revoked_at: null,
+          revoked_reason: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return json('GET', `/api/certificates/${issued.id}/pdf`, couple.cookie);
+    },
     receiveStripeEvent: async () => {
       const event = signedEvent(STRIPE_ENV.STRIPE_WEBHOOK_SECRET!, 'customer.created', {
         id: 'cus_1',
@@ -369,7 +399,8 @@ describe('the document against the server', () => {
       .replace('{weekNumber}', '1')
       .replace('{partner}', 'partner1')
       .replace('{paymentIntentId}', 'pi_unknown0001')
-      .replace('{token}', 'unknown.ics');
+      .replace('{feed}', 'unknown.ics')
+      .replace('{certificateId}', '1');
 
   it('has a sample call for every operation', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(API_OPERATIONS.map((operation) => operation.id).sort());
@@ -377,7 +408,7 @@ describe('the document against the server', () => {
 
   // Every operation in turn, two of them PDF jobs in worker threads (the workbook, the gift card).
   it('answers every operation with a documented success and a body of exactly the documented schema', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     for (const operation of API_OPERATIONS) {
       const res = await t.app.inject(await SAMPLES[operation.id]!());
@@ -389,7 +420,9 @@ describe('the document against the server', () => {
         expect(res.rawPayload.subarray(0, 5).toString(), at).toBe('%PDF-');
       } else if (answer === 'csv') {
         expect(res.headers['content-type'], at).toBe('text/csv; charset=utf-8');
-        expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0], at).toMatch(/^order_id,status,amount,/);
+        const header =
+          operation.id === 'exportCertificatesCsv' ? /^code,state,first_legal_name,/ : /^order_id,status,amount,/;
+        expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0], at).toMatch(header);
       } else if (answer === 'ics') {
         expect(res.headers['content-type'], at).toBe('text/calendar; charset=utf-8');
         expect(res.body.startsWith('BEGIN:VCALENDAR'), at).toBe(true);
@@ -404,6 +437,7 @@ describe('the document against the server', () => {
         if (answer.setsCookie) expect(String(res.headers['set-cookie']), at).toMatch(/^sid=/);
       }
     }
+    // Every operation once, PDFs drawn in worker threads among them (the certificate's too).
   });
 
   it('answers a stranger with a status the document lists, and an error body of its Error schema', async () => {

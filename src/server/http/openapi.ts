@@ -45,6 +45,7 @@ import {
   timeZoneInputSchema,
   timeZoneSavedSchema,
 } from '../../shared/plan-schemas';
+import { certificateIdParamSchema } from '../../shared/certificate-schemas';
 import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema, profileSchema } from '../../shared/profile-schemas';
 import { progressRecordSchema, progressUpdateSchema, userProgressionSchema } from '../../shared/progress-schemas';
@@ -156,6 +157,10 @@ const PATH_PARAMETERS = {
   userId: {
     schema: userIdSchema,
     description: "The signed-in couple's own id: any other value is 403, nobody signed in 401.",
+  },
+  certificateId: {
+    schema: certificateIdParamSchema,
+    description: "The id of one of the signed-in couple's certificates; a non-number is 400, another couple's 404.",
   },
   weekNumber: { schema: weekNumberSchema, description: 'A whole number from 1 to 52, else 400.' },
   feed: {
@@ -753,6 +758,43 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       403: "Before both partners have finished (the answers are sealed), or signed in as the admin, who never reads a couple's data.",
       404: 'No round with that number.',
     },
+  },
+  {
+    id: 'downloadCertificate',
+    method: 'get',
+    path: '/api/certificates/{certificateId}/pdf',
+    tag: 'certificates',
+    summary:
+      "A premarital-education certificate of the signed-in couple (docs/certificates.md): the state's fields, both legal names, the hours, the provider, the verification code and a QR code to /verify/<code>",
+    access: 'couple',
+    success: {
+      200: {
+        description: 'The PDF, as an attachment named `certificate-<state>-<completion date>.pdf`.',
+        answer: 'pdf',
+      },
+    },
+    errors: {
+      403: "Signed in as the admin, who never reads a couple's data.",
+      404: 'No such certificate of this couple.',
+      409: 'The certificate was revoked.',
+    },
+  },
+  {
+    id: 'exportCertificatesCsv',
+    method: 'get',
+    path: '/api/admin/certificates.csv',
+    tag: 'admin',
+    summary:
+      "Every issued certificate (query `search`: part of either legal name), newest first, as CSV for the provider's own records",
+    access: 'admin',
+    success: {
+      200: {
+        description:
+          'UTF-8 CSV with a header line: code, state, first_legal_name, second_legal_name, completion_date, intended_marriage_date, hours_first, hours_second, hours_together, delivery_method, provider_name, provider_registration, issued_at, revoked_at, revoked_reason. A cell starting with =, +, - or @ gets a leading apostrophe.',
+        answer: 'csv',
+      },
+    },
+    errors: { 400: '`search` is not valid.' },
   },
   {
     id: 'exportOrdersCsv',

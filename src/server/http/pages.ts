@@ -157,8 +157,10 @@ export const PAGE_PATHS = [
   '/admin/overview',
   '/admin/settings',
   '/admin/inventory',
+  '/admin/certificates',
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
+  '/verify/:code',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

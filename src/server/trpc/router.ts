@@ -1,5 +1,6 @@
 import { adminSecurityRouter } from '../features/admin-security/router';
 import { authRouter } from '../features/auth/router';
+import { adminCertificatesRouter, certificatesRouter } from '../features/certificates/router';
 import { contactRouter } from '../features/contact/router';
 import { frameworksRouter } from '../features/frameworks/router';
 import { adminCouplesRouter } from '../features/couples/router';
@@ -47,6 +48,8 @@ export const appRouter = router({
   gifts: giftsRouter,
   adminGifts: adminGiftsRouter,
   adminCoupons: adminCouponsRouter,
+  certificates: certificatesRouter,
+  adminCertificates: adminCertificatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -29,6 +29,7 @@ export const AREAS = [
   'plan',
   'gifts',
   'admin-coupons',
+  'certificates',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -48,7 +49,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/contact.json') &
   typeof import('../../locales/en/plan.json') &
   typeof import('../../locales/en/gifts.json') &
-  typeof import('../../locales/en/admin-coupons.json');
+  typeof import('../../locales/en/admin-coupons.json') &
+  typeof import('../../locales/en/certificates.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

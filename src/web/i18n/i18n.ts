@@ -38,6 +38,8 @@ export function areasFor(pathname: string): Area[] {
     'gifts',
     'admin-coupons',
   ];
+  if (pathname === '/' || pathname === '/es') return ['common', 'landing'];
+  return ['common', 'errors', 'auth', 'checkout', 'dashboard', 'workbook', 'partners', 'admin', 'certificates'];
 }
 
 const loaded = new Set<string>();

@@ -3,6 +3,8 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { notify } from '../components/notifications';
 import { SiteLayout } from '../components/site-layout';
 import { resetSessionCache } from '../features/auth/session-cache';
+import { CertificatePanel } from '../features/certificates/certificate-panel';
+import { CourseTimeTracker } from '../features/certificates/course-time-tracker';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { InventoryCard } from '../features/inventory/inventory-card';
@@ -59,8 +61,18 @@ function DashboardPage() {
   return (
     <SiteLayout>
       <DashboardScreen
-        renderWorkbook={(props) => <WorkbookPanel {...props} />}
-        winsExtra={<KeepsakeDownload />}
+        renderWorkbook={(props) => (
+          <>
+            <CourseTimeTracker weekNumber={props.weekNumber} partnerNames={props.partnerNames} />
+            <WorkbookPanel {...props} />
+          </>
+        )}
+        winsExtra={
+          <>
+            <KeepsakeDownload />
+            <CertificatePanel />
+          </>
+        }
         progressExtra={<InventoryCard />}
         profileExtra={<OurDataSection onDeleted={leave} />}
       />

@@ -61,6 +61,24 @@ const NO_PLAN_OVERVIEW = {
 const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
   'sitePages.listPublished': () => ({ data: { slugs: [] } }),
   'contact.countUnread': () => ({ data: { unread: 0 } }),
+  // The dashboard's course hours and certificate (features/certificates): nothing counted, none offered.
+  'certificates.hours': () => ({
+    data: {
+      weeks: [],
+      totals: { partner1: 0, partner2: 0, together: 0 },
+      offlineEntries: [],
+      caps: { onlinePerWeekMinutes: 180, offlinePerWeekMinutes: 120 },
+    },
+  }),
+  'certificates.status': () => ({
+    data: {
+      offeredStates: [],
+      legalNames: { partner1: null, partner2: null },
+      editableNames: ['partner1', 'partner2'],
+      certificates: [],
+    },
+  }),
+  'certificates.heartbeat': () => ({ data: { creditedSeconds: 0, weekMinutes: 0 } }),
   // The trial notice asks whom to fill in on the pricing form, and the price (the defaults here).
   'payments.buyer': () => ({ data: { email: 'couple@example.com', firstName: 'Robin' } }),
   'publicConfig.get': () => ({

@@ -108,6 +108,51 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
       created_at: nowIso(),
     })
     .execute();
+  // Course hours and a certificate (docs/certificates.md).
+  await t.deps.db
+    .insertInto('course_time')
+    .values({
+      couple_id: couple.coupleId,
+      week_number: 1,
+      who: 'partner1',
+      active_seconds: 600,
+      last_beat_at: 0,
+      updated_at: nowIso(),
+    })
+    .execute();
+  await t.deps.db
+    .insertInto('offline_time')
+    .values({ couple_id: couple.coupleId, week_number: 1, who: 'together', minutes: 30, created_at: nowIso() })
+    .execute();
+  await t.deps.db
+    .insertInto('certificate_names')
+    .values({ couple_id: couple.coupleId, partner: 'partner1', legal_name: `Ana ${marker} Lima`, updated_at: nowIso() })
+    .execute();
+  await t.deps.db
+    .insertInto('certificates')
+    .values({
+      code: `CODE-${marker}`,
+      couple_id: couple.coupleId,
+      state: 'FL',
+      first_legal_name: `Ana ${marker} Lima`,
+      second_legal_name: `Ben ${marker}`,
+      search_names: `ana ${marker.toLowerCase()} lima ben ${marker.toLowerCase()}`,
+      intended_marriage_date: '2027-06-12',
+      completion_date: '2026-11-24',
+      first_minutes: 240,
+      second_minutes: 240,
+      together_minutes: 30,
+      delivery_method: 'online',
+      course_name: 'Vows & Weeks',
+      provider_name: 'Grace Counseling',
+      provider_credentials: '',
+      provider_registration: 'FL-1',
+      provider_contact: 'hello@grace.example',
+      issued_at: nowIso(),
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
   const order = await addOrder(t.deps, { coupleId: couple.coupleId, email: couple.email });
   return { ...couple, cookie, orderId: order.id, marker };
 }

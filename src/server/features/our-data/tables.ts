@@ -2,6 +2,13 @@ import type { OurDataExport, OurDataKey } from '../../../shared/our-data-schemas
 import type { DB } from '../../db/client';
 import type { CoupleAuth } from '../auth/access';
 import { exportedAnswers, exportedRounds } from '../inventory/service';
+import {
+  coupleCertificateRows,
+  coupleLegalNameRows,
+  coupleOfflineRows,
+  coupleTimeRows,
+  eraseCoupleCertificates,
+} from '../certificates/service';
 import { COUPLE_EMAIL_KINDS, eraseCoupleEmails } from '../mail/service';
 import * as repo from './repo';
 import type { CoupleScope } from './repo';
@@ -287,6 +294,57 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
       }
     },
     erase: (db, scope) => eraseCoupleEmails(db, scope.emails),
+  }),
+  table({
+    table: 'course_time',
+    key: 'courseTime',
+    link: 'course_time.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await coupleTimeRows(db, scope.coupleId)) yield row;
+    },
+    // Removed with the couple's row (foreign key on delete cascade).
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'offline_time',
+    key: 'offlineTime',
+    link: 'offline_time.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await coupleOfflineRows(db, scope.coupleId)) {
+        yield { weekNumber: row.weekNumber, who: row.who, minutes: row.minutes, createdAt: row.createdAt };
+      }
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'certificate_names',
+    key: 'legalNames',
+    link: 'certificate_names.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await coupleLegalNameRows(db, scope.coupleId)) yield row;
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'certificates',
+    key: 'certificates',
+    link: 'certificates.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of await coupleCertificateRows(db, scope.coupleId)) {
+        yield {
+          code: row.code,
+          state: row.state,
+          firstLegalName: row.first_legal_name,
+          secondLegalName: row.second_legal_name,
+          intendedMarriageDate: row.intended_marriage_date,
+          completionDate: row.completion_date,
+          issuedAt: row.issued_at,
+          revokedAt: row.revoked_at,
+        };
+      }
+    },
+    erase: (db, scope) => eraseCoupleCertificates(db, scope.coupleId),
+    kept: 'The provider keeps issued certificates for its records and so a clerk can still verify one: their link to the couple is removed (couple_id set to null).',
   }),
 ];
 

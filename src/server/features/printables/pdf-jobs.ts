@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { CertificatePdfData } from './certificate-pdf';
 import type { PrintableWeek } from './framework-pdf';
 import type { GiftCard } from './gift-card-pdf';
 import type { InspectResult, MergeResult, MergeSource } from './pdf-work';
@@ -14,7 +15,8 @@ export type PdfJob =
   | { kind: 'merge'; sources: MergeSource[]; target: string; printablesDir: string; title: string }
   | { kind: 'printable'; week: PrintableWeek; target: string }
   | { kind: 'keepsake'; source: string; target: string; workDir: string; title: string }
-  | { kind: 'gift-card'; card: GiftCard };
+  | { kind: 'gift-card'; card: GiftCard }
+  | { kind: 'certificate'; certificate: CertificatePdfData };
 
 interface PdfJobResults {
   inspect: InspectResult;
@@ -22,6 +24,7 @@ interface PdfJobResults {
   printable: null;
   keepsake: MergeResult;
   'gift-card': Uint8Array;
+  certificate: Uint8Array;
 }
 
 export class PdfJobTimeout extends Error {

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { drawCertificate } from './certificate-pdf';
 import type { PdfJob } from './pdf-jobs';
 import { renderGiftCardPdf } from './gift-card-pdf';
 import { buildKeepsake, generatePrintable, inspectPdf, mergeWorkbook } from './pdf-work';
@@ -21,6 +22,8 @@ async function run(job: PdfJob): Promise<unknown> {
       return buildKeepsake(job.source, job.target, job.workDir, job.title);
     case 'gift-card':
       return renderGiftCardPdf(job.card);
+    case 'certificate':
+      return drawCertificate(job.certificate);
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   IconBook,
+  IconCertificate,
   IconChartBar,
   IconFileTypePdf,
   IconGift,
@@ -44,5 +45,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'admin.nav.frameworks', icon: IconFileTypePdf, exact: true },
   { to: '/admin/content', label: 'admin.nav.content', icon: IconBook },
   { to: '/admin/inventory', label: 'inventory.admin.title', icon: IconListCheck },
+  { to: '/admin/certificates', label: 'certificates.admin.title', icon: IconCertificate },
   { to: '/admin/settings', label: 'admin.nav.settings', icon: IconSettings },
 ];

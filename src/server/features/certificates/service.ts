@@ -1,0 +1,714 @@
+import {
+  type AdminCertificateList,
+  type AdminCertificateListInput,
+  adminCertificateListSchema,
+  type CertificateStatus,
+  type CertificateView,
+  eligibilityFor,
+  formatMinutes,
+  type HoursView,
+  hoursTotals,
+  MAX_CREDITED_GAP_MS,
+  MIN_HEARTBEAT_GAP_MS,
+  type MinutesByOwner,
+  OFFLINE_CAP_PER_WEEK_MINUTES,
+  ONLINE_CAP_PER_WEEK_MINUTES,
+  type OfflineEntryView,
+  type ProviderSettings,
+  type ProviderSettingsView,
+  SIGNATURE_MAX_BYTES,
+  type TimeOwner,
+  type VerifyResult,
+  type WeekHours,
+} from '../../../shared/certificate-schemas';
+import {
+  type CertificateStateRule,
+  certificateStateRule,
+  type DeliveryMethod,
+} from '../../../shared/certificate-states';
+import { PARTNERS, type Partner } from '../../../shared/constants';
+import { AppError } from '../../../shared/errors';
+import type { DB } from '../../db/client';
+import type { AppDeps } from '../../deps/app-deps';
+import type { AdminAuth, CoupleAuth } from '../auth/access';
+import { recordAdminAction } from '../audit/service';
+import { csvLine } from '../orders/csv';
+import type { CertificatePdfData } from '../printables/certificate-pdf';
+import { printCharacterSet } from '../printables/fonts';
+import { runPdfJob } from '../printables/pdf-jobs';
+import { assertWeekUnlocked } from '../progress/unlock';
+import * as repo from './repo';
+import { newVerificationCode, readVerificationCode } from './verification-code';
+
+/*
+ * Course hours per partner and premarital-education certificates (issue 37, docs/certificates.md,
+ * decisions 0245-0249). Time comes in as `now` (epoch milliseconds) so tests move a fake clock.
+ */
+
+type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel' | 'partner'>;
+
+export const OWN_TIME_ONLY_MESSAGE = 'You can only log your own time. Your partner logs theirs when signed in.';
+export const OWN_NAME_ONLY_MESSAGE =
+  'You can only enter your own legal name. Your partner enters theirs when signed in.';
+
+/** A sign-in bound to a partner acts for that partner only; a shared sign-in for either. */
+function assertActsFor(couple: Couple, who: TimeOwner, message: string): void {
+  if (couple.partner !== null && who !== couple.partner) throw new AppError('FORBIDDEN', message);
+}
+
+const isoDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------------------------------------
+// Hours (decision 0245)
+// ---------------------------------------------------------------------------------------------
+
+export interface HeartbeatResult {
+  /** Seconds credited by this heartbeat (0 for the first of a stretch, an ignored or a capped one). */
+  creditedSeconds: number;
+  /** The week's active minutes for this owner so far. */
+  weekMinutes: number;
+}
+
+/**
+ * A heartbeat from a week's page: the page sends one every 30 s while it is visible and someone
+ * touched it in the last 2 minutes. The server credits at most the time since the last accepted
+ * heartbeat, nothing for a gap longer than MAX_CREDITED_GAP_MS (a new stretch starts), ignores one
+ * closer than MIN_HEARTBEAT_GAP_MS, and stops at ONLINE_CAP_PER_WEEK_MINUTES.
+ */
+export async function recordHeartbeat(
+  deps: AppDeps,
+  couple: Couple,
+  input: { weekNumber: number; who: TimeOwner },
+  now: number,
+): Promise<HeartbeatResult> {
+  if (input.who === 'together' && couple.partner !== null) {
+    throw new AppError('FORBIDDEN', 'Time together is logged from the shared sign-in, where you both sit.');
+  }
+  assertActsFor(couple, input.who, OWN_TIME_ONLY_MESSAGE);
+  await assertWeekUnlocked(deps, couple, input.weekNumber);
+  const capSeconds = ONLINE_CAP_PER_WEEK_MINUTES * 60;
+  const stamp = new Date(now).toISOString();
+  // Two tries: a heartbeat that lost a race with another (two tabs) is simply re-read once.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const row = await repo.findCourseTime(deps.db, couple.coupleId, input.weekNumber, input.who);
+    if (!row) {
+      const inserted = await repo.insertCourseTime(deps.db, {
+        coupleId: couple.coupleId,
+        weekNumber: input.weekNumber,
+        who: input.who,
+        beatAt: now,
+        now: stamp,
+      });
+      if (inserted) return { creditedSeconds: 0, weekMinutes: 0 };
+      continue;
+    }
+    const gap = row.lastBeatAt === null ? Number.POSITIVE_INFINITY : now - row.lastBeatAt;
+    if (gap >= 0 && gap < MIN_HEARTBEAT_GAP_MS) {
+      return { creditedSeconds: 0, weekMinutes: Math.floor(row.activeSeconds / 60) };
+    }
+    const credit = gap > 0 && gap <= MAX_CREDITED_GAP_MS ? Math.floor(gap / 1000) : 0;
+    const activeSeconds = Math.min(capSeconds, row.activeSeconds + credit);
+    const moved = await repo.creditCourseTime(deps.db, {
+      coupleId: couple.coupleId,
+      weekNumber: input.weekNumber,
+      who: input.who,
+      previousBeatAt: row.lastBeatAt,
+      beatAt: now,
+      activeSeconds,
+      now: stamp,
+    });
+    if (moved)
+      return { creditedSeconds: activeSeconds - row.activeSeconds, weekMinutes: Math.floor(activeSeconds / 60) };
+  }
+  return { creditedSeconds: 0, weekMinutes: 0 };
+}
+
+/** Time reported for a week's offline conversation and activity, capped per week and owner. */
+export async function reportOfflineTime(
+  deps: AppDeps,
+  couple: Couple,
+  input: { weekNumber: number; minutes: number; together: boolean; partner?: Partner | undefined },
+  now: number,
+): Promise<OfflineEntryView> {
+  const who: TimeOwner | null = input.together ? 'together' : (input.partner ?? couple.partner);
+  if (who === null)
+    throw new AppError('BAD_REQUEST', 'partner is required: say whose time this is, or mark it as together');
+  if (who !== 'together') assertActsFor(couple, who, OWN_TIME_ONLY_MESSAGE);
+  await assertWeekUnlocked(deps, couple, input.weekNumber);
+  return deps.db.transaction().execute(async (trx) => {
+    const already = await repo.offlineMinutes(trx, couple.coupleId, input.weekNumber, who);
+    const left = OFFLINE_CAP_PER_WEEK_MINUTES - already;
+    if (input.minutes > left) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `At most ${formatMinutes(OFFLINE_CAP_PER_WEEK_MINUTES)} of offline time can be logged per week; ${formatMinutes(Math.max(0, left))} left for week ${input.weekNumber}.`,
+      );
+    }
+    return repo.insertOfflineTime(trx, {
+      coupleId: couple.coupleId,
+      weekNumber: input.weekNumber,
+      who,
+      minutes: input.minutes,
+      now: new Date(now).toISOString(),
+    });
+  });
+}
+
+export async function deleteOfflineTime(deps: AppDeps, couple: Couple, id: number): Promise<{ deleted: true }> {
+  const entries = await repo.listOfflineTime(deps.db, couple.coupleId);
+  const entry = entries.find((candidate) => candidate.id === id);
+  if (!entry) throw new AppError('NOT_FOUND', 'No such time entry.');
+  if (entry.who !== 'together') assertActsFor(couple, entry.who, OWN_TIME_ONLY_MESSAGE);
+  await repo.deleteOfflineTime(deps.db, couple.coupleId, id);
+  return { deleted: true };
+}
+
+const noMinutes = (): MinutesByOwner => ({ partner1: 0, partner2: 0, together: 0 });
+
+export async function getHours(db: DB, coupleId: number): Promise<HoursView> {
+  const [online, offline] = await Promise.all([repo.listCourseTime(db, coupleId), repo.listOfflineTime(db, coupleId)]);
+  const weeks = new Map<number, WeekHours>();
+  const week = (weekNumber: number) => {
+    let found = weeks.get(weekNumber);
+    if (!found) {
+      found = { weekNumber, online: noMinutes(), offline: noMinutes() };
+      weeks.set(weekNumber, found);
+    }
+    return found;
+  };
+  for (const row of online) week(row.weekNumber).online[row.who] += Math.floor(row.activeSeconds / 60);
+  for (const row of offline) week(row.weekNumber).offline[row.who] += row.minutes;
+  const list = [...weeks.values()].sort((a, b) => a.weekNumber - b.weekNumber);
+  return {
+    weeks: list,
+    totals: hoursTotals(list),
+    offlineEntries: offline,
+    caps: { onlinePerWeekMinutes: ONLINE_CAP_PER_WEEK_MINUTES, offlinePerWeekMinutes: OFFLINE_CAP_PER_WEEK_MINUTES },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider settings (the seller's; decision 0246)
+// ---------------------------------------------------------------------------------------------
+
+interface StoredProvider extends ProviderSettings {
+  signatureType: 'image/png' | 'image/jpeg' | null;
+  updatedAt: string;
+}
+
+async function loadProvider(db: DB): Promise<StoredProvider | null> {
+  const row = await repo.findProvider(db);
+  if (!row) return null;
+  return {
+    providerName: row.providerName,
+    credentials: row.credentials,
+    contact: row.contact,
+    courseName: row.courseName,
+    deliveryMethod: row.deliveryMethod as DeliveryMethod,
+    offeredStates: JSON.parse(row.offeredStates) as string[],
+    registrations: JSON.parse(row.registrations) as Record<string, string>,
+    signatureType: row.signatureType as StoredProvider['signatureType'],
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function getProviderSettings(deps: AppDeps): Promise<ProviderSettingsView> {
+  const stored = await loadProvider(deps.db);
+  if (!stored) {
+    return {
+      providerName: '',
+      credentials: '',
+      contact: '',
+      courseName: 'Vows & Weeks',
+      deliveryMethod: 'online',
+      offeredStates: [],
+      registrations: {},
+      signature: null,
+      updatedAt: null,
+    };
+  }
+  const { signatureType, updatedAt, ...settings } = stored;
+  return { ...settings, signature: signatureType ? { type: signatureType } : null, updatedAt };
+}
+
+export async function saveProviderSettings(
+  deps: AppDeps,
+  admin: AdminAuth,
+  settings: ProviderSettings,
+): Promise<ProviderSettingsView> {
+  const offered = [...new Set(settings.offeredStates)];
+  for (const code of offered) {
+    const rule = certificateStateRule(code)!;
+    if (!rule.deliveryMethods.includes(settings.deliveryMethod)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${rule.name} accepts courses given ${rule.deliveryMethods.join(' or ')} only (${rule.statute}); the course is set as ${settings.deliveryMethod}. Remove ${code}, or change the delivery method if that is how you teach it.`,
+      );
+    }
+  }
+  const registrations = Object.fromEntries(
+    Object.entries(settings.registrations)
+      .map(([code, number]) => [code, number.trim()] as const)
+      .filter(([, number]) => number !== ''),
+  );
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.saveProvider(trx, {
+      providerName: settings.providerName,
+      credentials: settings.credentials,
+      contact: settings.contact,
+      courseName: settings.courseName,
+      deliveryMethod: settings.deliveryMethod,
+      offeredStates: JSON.stringify(offered),
+      registrations: JSON.stringify(registrations),
+      now: new Date().toISOString(),
+    });
+    await recordAdminAction(trx, admin, 'certificates.provider.save', { target: offered.join(',') || 'none' });
+  });
+  return getProviderSettings(deps);
+}
+
+/** What the bytes of an upload are: a PNG or a JPEG by their signature, or null. */
+export function signatureImageType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length > 24 && bytes.subarray(0, 8).equals(png) && bytes.subarray(12, 16).toString('latin1') === 'IHDR') {
+    return 'image/png';
+  }
+  if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+export const SIGNATURE_TYPE_MESSAGE = 'The signature must be a PNG or JPEG image.';
+
+/**
+ * Stores the provider's signature image after checking its bytes (a PNG or a JPEG, at most
+ * SIGNATURE_MAX_BYTES) and drawing a sample certificate with it in the PDF worker: an image the PDF
+ * cannot draw is refused now, not when a couple downloads.
+ */
+export async function saveSignature(deps: AppDeps, admin: AdminAuth, bytes: Buffer): Promise<ProviderSettingsView> {
+  if (bytes.length === 0) throw new AppError('BAD_REQUEST', 'The signature image is empty.');
+  if (bytes.length > SIGNATURE_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The signature image must be at most ${SIGNATURE_MAX_BYTES / 1024} KB.`);
+  }
+  const type = signatureImageType(bytes);
+  if (!type) throw new AppError('BAD_REQUEST', SIGNATURE_TYPE_MESSAGE);
+  const provider = await loadProvider(deps.db);
+  if (!provider) throw new AppError('CONFLICT', 'Save the provider settings first, then add the signature.');
+  try {
+    await runPdfJob(
+      { kind: 'certificate', certificate: sampleCertificate(deps, { bytes: new Uint8Array(bytes), type }) },
+      { timeoutMs: 30_000 },
+    );
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The signature image could not be read: save it again as a PNG or JPEG.');
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.saveSignature(trx, bytes.toString('base64'), type, new Date().toISOString());
+    await recordAdminAction(trx, admin, 'certificates.signature.save', { target: type });
+  });
+  return getProviderSettings(deps);
+}
+
+export async function removeSignature(deps: AppDeps, admin: AdminAuth): Promise<ProviderSettingsView> {
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.saveSignature(trx, null, null, new Date().toISOString());
+    await recordAdminAction(trx, admin, 'certificates.signature.remove');
+  });
+  return getProviderSettings(deps);
+}
+
+function sampleCertificate(deps: AppDeps, signature: CertificatePdfData['signature']): CertificatePdfData {
+  const rule = certificateStateRule('FL')!;
+  return {
+    stateCode: rule.code,
+    stateName: rule.name,
+    statute: rule.statute,
+    certificatePer: 'couple',
+    fields: rule.certificateFields,
+    topics: [],
+    firstLegalName: 'Sample',
+    secondLegalName: 'Sample',
+    minutes: { first: 240, second: 240, together: 0 },
+    completionDate: '2026-01-01',
+    intendedMarriageDate: '2026-02-01',
+    issuedDate: '2026-01-01',
+    deliveryMethod: 'online',
+    courseName: 'Sample',
+    providerName: 'Sample',
+    providerCredentials: '',
+    providerRegistration: '',
+    providerContact: '',
+    signature,
+    verifyUrl: `${deps.config.publicUrl}/verify/SAMPLE`,
+    code: 'SAMPLE',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The couple's side: names, status, the request and the PDF
+// ---------------------------------------------------------------------------------------------
+
+/** Characters of `name` the certificate's fonts cannot draw (empty: it prints as written). */
+export function unprintableCharacters(name: string): string[] {
+  const supported = printCharacterSet();
+  return [...new Set([...name].filter((char) => !supported.has(char.codePointAt(0) ?? 0)))];
+}
+
+export async function setLegalName(
+  deps: AppDeps,
+  couple: Couple,
+  input: { partner: Partner; legalName: string },
+  now: number,
+): Promise<{ partner: Partner; legalName: string }> {
+  assertActsFor(couple, input.partner, OWN_NAME_ONLY_MESSAGE);
+  const missing = unprintableCharacters(input.legalName);
+  if (missing.length > 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `legalName has characters the certificate cannot print (${missing.join(' ')}). Enter your name as it is written on the ID you will show the clerk, in Latin, Greek or Cyrillic letters.`,
+    );
+  }
+  await repo.saveLegalName(deps.db, couple.coupleId, input.partner, input.legalName, new Date(now).toISOString());
+  return { partner: input.partner, legalName: input.legalName };
+}
+
+function verifyUrl(deps: AppDeps, code: string): string {
+  return `${deps.config.publicUrl}/verify/${code}`;
+}
+
+function certificateView(deps: AppDeps, row: repo.CertificateRecord): CertificateView {
+  return {
+    id: row.id,
+    code: row.code,
+    verifyUrl: verifyUrl(deps, row.code),
+    state: row.state,
+    firstLegalName: row.first_legal_name,
+    secondLegalName: row.second_legal_name,
+    intendedMarriageDate: row.intended_marriage_date,
+    completionDate: row.completion_date,
+    issuedAt: row.issued_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+async function legalNames(db: DB, coupleId: number): Promise<Record<Partner, string | null>> {
+  const names: Record<Partner, string | null> = { partner1: null, partner2: null };
+  for (const row of await repo.listLegalNames(db, coupleId)) names[row.partner] = row.legalName;
+  return names;
+}
+
+export async function getCertificateStatus(deps: AppDeps, couple: Couple): Promise<CertificateStatus> {
+  const [provider, hours, names, certificates] = await Promise.all([
+    loadProvider(deps.db),
+    getHours(deps.db, couple.coupleId),
+    legalNames(deps.db, couple.coupleId),
+    repo.listCoupleCertificates(deps.db, couple.coupleId),
+  ]);
+  const offeredStates = (provider?.offeredStates ?? []).flatMap((code) => {
+    const rule = certificateStateRule(code);
+    if (!rule) return [];
+    return [
+      {
+        code,
+        name: rule.name,
+        minimumHours: rule.minimumHours,
+        hoursTogether: rule.hoursTogether,
+        benefit: rule.benefit,
+        eligibility: eligibilityFor(rule, hours.totals),
+      },
+    ];
+  });
+  return {
+    offeredStates,
+    legalNames: names,
+    editableNames: couple.partner === null ? [...PARTNERS] : [couple.partner],
+    certificates: certificates.map((row) => certificateView(deps, row)),
+  };
+}
+
+/** "2 h 40 min of 4 h together", "Robin: 3 h of 4 h": why a couple is not yet eligible. */
+export function notEligibleMessage(
+  rule: CertificateStateRule,
+  parts: ReturnType<typeof eligibilityFor>['parts'],
+  names: Record<Partner, string | null>,
+): string {
+  const missing = parts
+    .filter((part) => !part.met)
+    .map((part) =>
+      part.who === 'together'
+        ? `${formatMinutes(part.minutes)} of ${formatMinutes(part.requiredMinutes)} together`
+        : `${names[part.who] ?? part.who}: ${formatMinutes(part.minutes)} of ${formatMinutes(part.requiredMinutes)}`,
+    );
+  return `Not yet eligible for a ${rule.name} certificate: ${missing.join('; ')}.`;
+}
+
+function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1 + months, day));
+  return date.toISOString().slice(0, 10);
+}
+
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function stateNotOfferedMessage(state: string, offered: readonly string[]): string {
+  const name = certificateStateRule(state)?.name ?? state;
+  return offered.length === 0
+    ? 'Certificates are not offered for any state yet.'
+    : `Certificates are not offered for ${name}. They are offered for: ${offered.map((code) => certificateStateRule(code)?.name ?? code).join(', ')}.`;
+}
+
+/**
+ * The couple asks for a certificate (docs/certificates.md): the state must be one the seller
+ * offers, both legal names entered, the state's hours met, and the intended marriage date within
+ * the state's time limits. Asking again with the same details returns the same certificate; with
+ * new ones (a corrected name) issues a new one and revokes the earlier one for that state.
+ */
+export async function requestCertificate(
+  deps: AppDeps,
+  couple: Couple,
+  input: { state: string; intendedMarriageDate: string },
+  now: number,
+): Promise<CertificateView> {
+  const provider = await loadProvider(deps.db);
+  const offered = provider?.offeredStates ?? [];
+  const rule = certificateStateRule(input.state);
+  if (!provider || !rule || !offered.includes(input.state)) {
+    throw new AppError('BAD_REQUEST', stateNotOfferedMessage(input.state, offered));
+  }
+  const names = await legalNames(deps.db, couple.coupleId);
+  if (!names.partner1 || !names.partner2) {
+    throw new AppError('BAD_REQUEST', 'Both partners must enter their legal names before asking for a certificate.');
+  }
+  const hours = await getHours(deps.db, couple.coupleId);
+  const eligibility = eligibilityFor(rule, hours.totals);
+  if (!eligibility.eligible) throw new AppError('CONFLICT', notEligibleMessage(rule, eligibility.parts, names));
+  const today = isoDay(now);
+  if (input.intendedMarriageDate < today) {
+    throw new AppError('BAD_REQUEST', 'intendedMarriageDate must be today or later.');
+  }
+  if (rule.validityMonths !== null && input.intendedMarriageDate > addMonths(today, rule.validityMonths)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `A ${rule.name} certificate must be at most ${rule.validityMonths} months old when you apply for the licence: ask for it within ${rule.validityMonths} months of your marriage date.`,
+    );
+  }
+  if (
+    rule.minimumDaysBeforeLicence !== null &&
+    input.intendedMarriageDate < addDays(today, rule.minimumDaysBeforeLicence)
+  ) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${rule.name} asks for the course to end at least ${rule.minimumDaysBeforeLicence} days before the licence is issued.`,
+    );
+  }
+  const registration = provider.registrations[rule.code] ?? '';
+  if (rule.providerRegistration.required && !registration) {
+    throw new AppError('BAD_REQUEST', stateNotOfferedMessage(input.state, []));
+  }
+  const existing = (await repo.listCoupleCertificates(deps.db, couple.coupleId)).filter(
+    (row) => row.state === rule.code && row.revoked_at === null,
+  );
+  const same = existing.find(
+    (row) =>
+      row.first_legal_name === names.partner1 &&
+      row.second_legal_name === names.partner2 &&
+      row.intended_marriage_date === input.intendedMarriageDate,
+  );
+  if (same) return certificateView(deps, same);
+  const stamp = new Date(now).toISOString();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    for (const earlier of existing) {
+      await repo.revokeCertificate(trx, earlier.id, 'Replaced by a newer certificate.', stamp);
+    }
+    return repo.insertCertificate(trx, {
+      code: newVerificationCode(deps.accessCodeKey),
+      couple_id: couple.coupleId,
+      state: rule.code,
+      first_legal_name: names.partner1!,
+      second_legal_name: names.partner2!,
+      search_names: `${names.partner1} ${names.partner2}`.toLowerCase(),
+      intended_marriage_date: input.intendedMarriageDate,
+      completion_date: today,
+      first_minutes: hours.totals.partner1,
+      second_minutes: hours.totals.partner2,
+      together_minutes: hours.totals.together,
+      delivery_method: provider.deliveryMethod,
+      course_name: provider.courseName,
+      provider_name: provider.providerName,
+      provider_credentials: provider.credentials,
+      provider_registration: registration,
+      provider_contact: provider.contact,
+      issued_at: stamp,
+      revoked_at: null,
+      revoked_reason: null,
+    });
+  });
+  return certificateView(deps, row);
+}
+
+export const CERTIFICATE_PDF_TIME_LIMIT_MS = 60_000;
+
+/** The couple's certificate as a PDF; a revoked one is refused (410-like: 409 with a message). */
+export async function certificatePdf(
+  deps: AppDeps,
+  couple: Couple,
+  id: number,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const row = await repo.findCoupleCertificate(deps.db, couple.coupleId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such certificate.');
+  if (row.revoked_at) throw new AppError('CONFLICT', 'This certificate was revoked; it can no longer be downloaded.');
+  const rule = certificateStateRule(row.state);
+  if (!rule) throw new AppError('CONFLICT', 'The rules for this state are no longer in the app.');
+  const signature = await repo.findSignature(deps.db);
+  const bytes = await runPdfJob(
+    {
+      kind: 'certificate',
+      certificate: {
+        stateCode: rule.code,
+        stateName: rule.name,
+        statute: rule.statute,
+        certificatePer: rule.certificatePer,
+        fields: rule.certificateFields,
+        topics: rule.requiredTopics,
+        firstLegalName: row.first_legal_name,
+        secondLegalName: row.second_legal_name,
+        minutes: { first: row.first_minutes, second: row.second_minutes, together: row.together_minutes },
+        completionDate: row.completion_date,
+        intendedMarriageDate: row.intended_marriage_date,
+        issuedDate: row.issued_at.slice(0, 10),
+        deliveryMethod: row.delivery_method as DeliveryMethod,
+        courseName: row.course_name,
+        providerName: row.provider_name,
+        providerCredentials: row.provider_credentials,
+        providerRegistration: row.provider_registration,
+        providerContact: row.provider_contact,
+        signature:
+          signature?.image && signature.type
+            ? {
+                bytes: new Uint8Array(Buffer.from(signature.image, 'base64')),
+                type: signature.type as 'image/png' | 'image/jpeg',
+              }
+            : null,
+        verifyUrl: verifyUrl(deps, row.code),
+        code: row.code,
+      },
+    },
+    { timeoutMs: CERTIFICATE_PDF_TIME_LIMIT_MS },
+  );
+  return {
+    bytes: new Uint8Array(bytes),
+    fileName: `certificate-${rule.code.toLowerCase()}-${row.completion_date}.pdf`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public verification and the back office
+// ---------------------------------------------------------------------------------------------
+
+/** What /verify/<code> shows. Anything but a code this server signed and issued is not-found. */
+export async function verifyCertificate(deps: AppDeps, given: string): Promise<VerifyResult> {
+  const code = readVerificationCode(deps.accessCodeKey, given);
+  if (!code) return { status: 'not-found' };
+  const row = await repo.findCertificateByCode(deps.db, code);
+  if (!row) return { status: 'not-found' };
+  const rule = certificateStateRule(row.state);
+  return {
+    status: row.revoked_at ? 'revoked' : 'valid',
+    state: row.state,
+    stateName: rule?.name ?? row.state,
+    firstLegalName: row.first_legal_name,
+    secondLegalName: row.second_legal_name,
+    completionDate: row.completion_date,
+    issuedAt: row.issued_at,
+    hours: { first: row.first_minutes, second: row.second_minutes, together: row.together_minutes },
+    hoursTogether: rule?.hoursTogether ?? false,
+    deliveryMethod: row.delivery_method as DeliveryMethod,
+    providerName: row.provider_name,
+    providerRegistration: row.provider_registration,
+    revokedAt: row.revoked_at,
+  };
+}
+
+const ADMIN_PAGE_SIZE = 25;
+
+export async function listIssuedCertificates(
+  deps: AppDeps,
+  input: AdminCertificateListInput,
+): Promise<AdminCertificateList> {
+  const { search, page } = adminCertificateListSchema.parse(input);
+  const [rows, total] = await Promise.all([
+    repo.listCertificates(deps.db, search, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
+    repo.countCertificates(deps.db, search),
+  ]);
+  return { rows, total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+export async function revokeIssuedCertificate(
+  deps: AppDeps,
+  admin: AdminAuth,
+  input: { id: number; reason: string },
+): Promise<{ revoked: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findCertificate(trx, input.id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such certificate.');
+    if (row.revoked_at) throw new AppError('CONFLICT', 'This certificate is already revoked.');
+    await repo.revokeCertificate(trx, input.id, input.reason, new Date().toISOString());
+    await recordAdminAction(trx, admin, 'certificates.revoke', { target: `${row.code} (${row.state})` });
+  });
+  return { revoked: true };
+}
+
+export const CERTIFICATE_CSV_HEADER = [
+  'code',
+  'state',
+  'first_legal_name',
+  'second_legal_name',
+  'completion_date',
+  'intended_marriage_date',
+  'hours_first',
+  'hours_second',
+  'hours_together',
+  'delivery_method',
+  'provider_name',
+  'provider_registration',
+  'issued_at',
+  'revoked_at',
+  'revoked_reason',
+];
+
+/** The issued certificates as CSV for the provider's own records, newest first. */
+export async function* exportCertificatesCsv(deps: AppDeps, search: string): AsyncGenerator<string> {
+  // A byte order mark, so spreadsheets read the names' letters as UTF-8 (as the orders export).
+  yield `\uFEFF${csvLine(CERTIFICATE_CSV_HEADER)}`;
+  for await (const row of repo.allCertificates(deps.db, search)) {
+    yield csvLine([
+      row.code,
+      row.state,
+      row.first_legal_name,
+      row.second_legal_name,
+      row.completion_date,
+      row.intended_marriage_date,
+      formatMinutes(row.first_minutes),
+      formatMinutes(row.second_minutes),
+      formatMinutes(row.together_minutes),
+      row.delivery_method,
+      row.provider_name,
+      row.provider_registration,
+      row.issued_at,
+      row.revoked_at,
+      row.revoked_reason,
+    ]);
+  }
+}
+
+/** The couple's rows for "Download our data" (features/our-data/tables.ts). */
+export const coupleTimeRows = (db: DB, coupleId: number) => repo.listCourseTime(db, coupleId);
+export const coupleOfflineRows = (db: DB, coupleId: number) => repo.listOfflineTime(db, coupleId);
+export const coupleLegalNameRows = (db: DB, coupleId: number) => repo.listLegalNames(db, coupleId);
+export const coupleCertificateRows = (db: DB, coupleId: number) => repo.listCoupleCertificates(db, coupleId);
+
+/** Account deletion: the couple's time and names go; issued certificates stay, detached. */
+export async function eraseCoupleCertificates(db: DB, coupleId: number): Promise<number> {
+  return repo.detachCertificates(db, coupleId);
+}

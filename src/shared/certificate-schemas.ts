@@ -1,0 +1,353 @@
+import { CERTIFICATE_STATES, DELIVERY_METHODS, type DeliveryMethod } from './certificate-states';
+import { NAME_MAX_LENGTH, PARTNERS, type Partner } from './constants';
+import { isCalendarDate } from './profile-rules';
+import { partnerSchema, weekNumberSchema, wholeNumberSchema } from './schemas';
+import { z } from './zod';
+
+/*
+ * Course hours and premarital-education certificates (issue 37, docs/certificates.md): the
+ * inputs of the procedures, the hours rules the server and the pages share, and what they answer.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Hours (decision 0245)
+// ---------------------------------------------------------------------------------------------
+
+/** The browser sends a heartbeat this often while the week is open, visible and in use. */
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+/** The browser stops sending heartbeats when nobody touched the page for this long. */
+export const IDLE_AFTER_MS = 2 * 60_000;
+/**
+ * The longest gap between two accepted heartbeats that is credited. A longer gap (a sleeping
+ * laptop, a hidden tab, an idle pause) starts a new stretch and credits nothing.
+ */
+export const MAX_CREDITED_GAP_MS = 75_000;
+/** Heartbeats closer than this to the last accepted one are ignored (nothing credited, not moved). */
+export const MIN_HEARTBEAT_GAP_MS = 10_000;
+/** The most active online time credited per week and per owner: what a week's material can take. */
+export const ONLINE_CAP_PER_WEEK_MINUTES = 180;
+/** The most offline time a couple may report per week and per owner. */
+export const OFFLINE_CAP_PER_WEEK_MINUTES = 120;
+/** One offline entry: at least 5 minutes, at most the week's cap. */
+export const OFFLINE_ENTRY_MIN_MINUTES = 5;
+
+export const TIME_OWNERS = ['partner1', 'partner2', 'together'] as const;
+export type TimeOwner = (typeof TIME_OWNERS)[number];
+
+const timeOwnerSchema = z.enum(TIME_OWNERS, { error: 'who must be partner1, partner2 or together' });
+
+/** A heartbeat: the week open, and who is at the device (both: 'together'). */
+export const heartbeatSchema = z.object({ weekNumber: weekNumberSchema, who: timeOwnerSchema });
+export type HeartbeatInput = z.input<typeof heartbeatSchema>;
+
+export const OFFLINE_MINUTES_MESSAGE = `minutes must be a whole number from ${OFFLINE_ENTRY_MIN_MINUTES} to ${OFFLINE_CAP_PER_WEEK_MINUTES}`;
+
+/** Time reported for the offline conversation and activity; `together` is the "we did this together" mark. */
+export const reportOfflineTimeSchema = z.object({
+  weekNumber: weekNumberSchema,
+  minutes: z
+    .number({ error: OFFLINE_MINUTES_MESSAGE })
+    .int(OFFLINE_MINUTES_MESSAGE)
+    .min(OFFLINE_ENTRY_MIN_MINUTES, OFFLINE_MINUTES_MESSAGE)
+    .max(OFFLINE_CAP_PER_WEEK_MINUTES, OFFLINE_MINUTES_MESSAGE),
+  together: z.boolean({ error: 'together must be true or false' }),
+  /** Whose time when not together; a sign-in bound to a partner may report only its own. */
+  partner: partnerSchema.optional(),
+});
+export type ReportOfflineTimeInput = z.input<typeof reportOfflineTimeSchema>;
+
+export const offlineEntryIdSchema = z.object({ id: z.number({ error: 'id is required' }).int().positive() });
+
+/** Minutes per owner: a partner's own, and the time both spent together. */
+export interface MinutesByOwner {
+  partner1: number;
+  partner2: number;
+  together: number;
+}
+
+export interface WeekHours {
+  weekNumber: number;
+  online: MinutesByOwner;
+  offline: MinutesByOwner;
+}
+
+export interface OfflineEntryView {
+  id: number;
+  weekNumber: number;
+  who: TimeOwner;
+  minutes: number;
+  createdAt: string;
+}
+
+/** What counts for a certificate: each partner's minutes (their own plus together) and together. */
+export interface HoursTotals {
+  partner1: number;
+  partner2: number;
+  together: number;
+}
+
+export interface HoursView {
+  weeks: WeekHours[];
+  totals: HoursTotals;
+  offlineEntries: OfflineEntryView[];
+  caps: { onlinePerWeekMinutes: number; offlinePerWeekMinutes: number };
+}
+
+/** Per-week minutes to the totals a certificate counts (together time counts for both partners). */
+export function hoursTotals(weeks: readonly WeekHours[]): HoursTotals {
+  const totals = { partner1: 0, partner2: 0, together: 0 };
+  for (const week of weeks) {
+    const together = week.online.together + week.offline.together;
+    totals.together += together;
+    totals.partner1 += week.online.partner1 + week.offline.partner1 + together;
+    totals.partner2 += week.online.partner2 + week.offline.partner2 + together;
+  }
+  return totals;
+}
+
+/** "2 h 40 min", "4 h", "35 min": the hours as the couple and the certificate read them. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Eligibility per state rule
+// ---------------------------------------------------------------------------------------------
+
+export interface StateRuleHours {
+  code: string;
+  minimumHours: number;
+  hoursTogether: boolean;
+}
+
+/** One partner's (or the couple's together) progress toward a state's minimum. */
+export interface EligibilityPart {
+  /** Whose minutes: a partner's, or 'together'. */
+  who: TimeOwner;
+  minutes: number;
+  requiredMinutes: number;
+  met: boolean;
+}
+
+export interface Eligibility {
+  state: string;
+  eligible: boolean;
+  parts: EligibilityPart[];
+}
+
+/**
+ * Whether the couple meets a state's minimum hours: together (both at once) where the state asks
+ * for that, otherwise each partner on their own (their own time plus the time together).
+ */
+export function eligibilityFor(rule: StateRuleHours, totals: HoursTotals): Eligibility {
+  const requiredMinutes = Math.round(rule.minimumHours * 60);
+  const owners: TimeOwner[] = rule.hoursTogether ? ['together'] : [...PARTNERS];
+  const parts = owners.map((who) => ({
+    who,
+    minutes: totals[who],
+    requiredMinutes,
+    met: totals[who] >= requiredMinutes,
+  }));
+  return { state: rule.code, eligible: parts.every((part) => part.met), parts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal names, requests and the provider settings
+// ---------------------------------------------------------------------------------------------
+
+export const LEGAL_NAME_MAX_LENGTH = NAME_MAX_LENGTH * 2;
+export const LEGAL_NAME_MESSAGE = `legalName is required: your full legal name as on your ID, at most ${LEGAL_NAME_MAX_LENGTH} characters`;
+
+/** A legal name in any script: trimmed, inner spaces collapsed, composed (NFC), no control characters. */
+export const legalNameSchema = z
+  .string({ error: LEGAL_NAME_MESSAGE })
+  .transform((value) => value.normalize('NFC').replace(/\s+/gu, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, LEGAL_NAME_MESSAGE)
+      .max(LEGAL_NAME_MAX_LENGTH, LEGAL_NAME_MESSAGE)
+      .refine((value) => !/\p{Cc}|\p{Cf}/u.test(value), 'legalName must not contain control characters'),
+  );
+
+export const setLegalNameSchema = z.object({ partner: partnerSchema, legalName: legalNameSchema });
+export type SetLegalNameInput = z.input<typeof setLegalNameSchema>;
+
+const STATE_MESSAGE = 'state must be a two-letter state code, e.g. FL';
+export const stateCodeSchema = z
+  .string({ error: STATE_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, STATE_MESSAGE);
+
+const MARRIAGE_DATE_MESSAGE = 'intendedMarriageDate must be a real date written YYYY-MM-DD';
+export const requestCertificateSchema = z.object({
+  state: stateCodeSchema,
+  intendedMarriageDate: z.string({ error: MARRIAGE_DATE_MESSAGE }).trim().refine(isCalendarDate, MARRIAGE_DATE_MESSAGE),
+});
+export type RequestCertificateInput = z.input<typeof requestCertificateSchema>;
+
+export const certificateIdSchema = z.object({ id: z.number({ error: 'id is required' }).int().positive() });
+/** The `{certificateId}` of GET /api/certificates/{certificateId}/pdf. */
+export const certificateIdParamSchema = wholeNumberSchema('certificateId must be a positive whole number', {
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+});
+
+const providerText = (field: string, max: number, required = true) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => !required || value.length > 0, `${field} is required`)
+    .refine((value) => !/\p{Cc}/u.test(value), `${field} must not contain control characters`);
+
+const KNOWN_STATES = new Set(CERTIFICATE_STATES.map((rule) => rule.code));
+const knownStateSchema = stateCodeSchema.refine((code) => KNOWN_STATES.has(code), {
+  message: `state must be one of ${[...KNOWN_STATES].join(', ')}`,
+});
+
+export const providerSettingsSchema = z
+  .object({
+    providerName: providerText('providerName', 160),
+    credentials: providerText('credentials', 300, false),
+    contact: providerText('contact', 300),
+    courseName: providerText('courseName', 160),
+    deliveryMethod: z.enum(DELIVERY_METHODS, { error: `deliveryMethod must be one of ${DELIVERY_METHODS.join(', ')}` }),
+    offeredStates: z.array(knownStateSchema).max(KNOWN_STATES.size),
+    /** Registration number per state code; a state that requires one cannot be offered without it. */
+    registrations: z.record(knownStateSchema, providerText('registration', 120, false)),
+  })
+  .superRefine((settings, ctx) => {
+    for (const code of settings.offeredStates) {
+      const rule = CERTIFICATE_STATES.find((candidate) => candidate.code === code)!;
+      if (rule.providerRegistration.required && !settings.registrations[code]?.trim()) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['registrations', code],
+          message: `${rule.name} requires the provider's registration: enter it before offering ${code}`,
+        });
+      }
+    }
+  });
+export type ProviderSettingsInput = z.input<typeof providerSettingsSchema>;
+export type ProviderSettings = z.output<typeof providerSettingsSchema>;
+
+export interface ProviderSettingsView extends ProviderSettings {
+  /** Whether a signature image is stored; its type when so. */
+  signature: { type: 'image/png' | 'image/jpeg' } | null;
+  updatedAt: string | null;
+}
+
+/** The largest signature image accepted: its base64 still fits a tRPC request's 100 KB body limit. */
+export const SIGNATURE_MAX_BYTES = 64 * 1024;
+
+const SIGNATURE_MESSAGE = `image must be a PNG or JPEG of at most ${SIGNATURE_MAX_BYTES / 1024} KB, base64-encoded`;
+
+/** The provider's signature image, base64 (the back office reads the chosen file and sends it). */
+export const saveSignatureSchema = z.object({
+  image: z
+    .string({ error: SIGNATURE_MESSAGE })
+    .min(1, SIGNATURE_MESSAGE)
+    .max(Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4, SIGNATURE_MESSAGE)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, SIGNATURE_MESSAGE),
+});
+
+// ---------------------------------------------------------------------------------------------
+// What the couple and the back office see
+// ---------------------------------------------------------------------------------------------
+
+export interface CertificateView {
+  id: number;
+  code: string;
+  verifyUrl: string;
+  state: string;
+  firstLegalName: string;
+  secondLegalName: string;
+  intendedMarriageDate: string;
+  completionDate: string;
+  issuedAt: string;
+  revokedAt: string | null;
+}
+
+export interface OfferedState {
+  code: string;
+  name: string;
+  minimumHours: number;
+  hoursTogether: boolean;
+  benefit: string;
+  eligibility: Eligibility;
+}
+
+export interface CertificateStatus {
+  /** The states the seller offers, each with the couple's progress; empty: no certificates sold. */
+  offeredStates: OfferedState[];
+  legalNames: Record<Partner, string | null>;
+  /** Whose name this sign-in may enter: both on a shared sign-in, its own on a personal one. */
+  editableNames: Partner[];
+  certificates: CertificateView[];
+}
+
+export const adminCertificateListSchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, `search must be at most ${NAME_MAX_LENGTH} characters`)
+    .optional()
+    .default(''),
+  page: z.number().int().min(1).max(100_000).optional().default(1),
+});
+export type AdminCertificateListInput = z.input<typeof adminCertificateListSchema>;
+
+export const revokeCertificateSchema = z.object({
+  id: z.number({ error: 'id is required' }).int().positive(),
+  reason: providerText('reason', 300),
+});
+
+export interface AdminCertificateRow {
+  id: number;
+  code: string;
+  state: string;
+  firstLegalName: string;
+  secondLegalName: string;
+  completionDate: string;
+  intendedMarriageDate: string;
+  issuedAt: string;
+  revokedAt: string | null;
+  revokedReason: string | null;
+}
+
+export interface AdminCertificateList {
+  rows: AdminCertificateRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The public answer of /verify/<code>: never a couple id or anything not printed. */
+export type VerifyResult =
+  | {
+      status: 'valid' | 'revoked';
+      state: string;
+      stateName: string;
+      firstLegalName: string;
+      secondLegalName: string;
+      completionDate: string;
+      issuedAt: string;
+      hours: { first: number; second: number; together: number };
+      hoursTogether: boolean;
+      deliveryMethod: DeliveryMethod;
+      providerName: string;
+      providerRegistration: string;
+      revokedAt: string | null;
+    }
+  | { status: 'not-found' };
+
+export const verifyCodeInputSchema = z.object({
+  // Anything up to 100 characters is looked at; a wrong one answers not-found, never a 400.
+  code: z.string({ error: 'code is required' }).max(100, 'code is too long'),
+});

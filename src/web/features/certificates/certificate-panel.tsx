@@ -1,0 +1,283 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconCertificate, IconDownload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type EligibilityPart, formatMinutes } from '../../../shared/certificate-schemas';
+import type { Partner } from '../../../shared/constants';
+import { notify } from '../../components/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { downloadFile, RestError } from '../../lib/rest';
+import { trpc } from '../../trpc';
+import { T, useT } from './texts';
+
+export interface CertificatePanelProps {
+  partnerNames: { partner1: string; partner2: string };
+  fetcher?: typeof fetch;
+}
+
+/**
+ * The couple's course hours per week and in total, and the certificate (issue 37,
+ * docs/certificates.md), on the dashboard's Wins tab; the partners' names from the profile.
+ */
+export function CertificatePanel({ fetcher = fetch }: { fetcher?: typeof fetch }) {
+  const { t } = useT();
+  const profile = useQuery(trpc.profile.get.queryOptions());
+  const partnerNames = {
+    partner1: profile.data?.userDisplayName || t('certificates.partner.first'),
+    partner2: profile.data?.partnerName || t('certificates.partner.second'),
+  };
+  return (
+    <Stack gap="lg">
+      <HoursTable partnerNames={partnerNames} />
+      <CertificateCard partnerNames={partnerNames} fetcher={fetcher} />
+    </Stack>
+  );
+}
+
+function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['partnerNames'] }) {
+  const { t } = useT();
+  const hours = useQuery(trpc.certificates.hours.queryOptions());
+  const weeks = hours.data?.weeks ?? [];
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="course-hours-title">
+      <Title order={2} size="h3" id="course-hours-title">
+        {t('certificates.hours.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('certificates.hours.intro')}
+      </Text>
+      {hours.data && weeks.length === 0 ? <Text size="sm">{t('certificates.hours.empty')}</Text> : null}
+      {weeks.length > 0 ? (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped data-testid="course-hours">
+            <Table.Caption>{t('certificates.hours.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('certificates.hours.week')}</Table.Th>
+                <Table.Th scope="col">{partnerNames.partner1}</Table.Th>
+                <Table.Th scope="col">{partnerNames.partner2}</Table.Th>
+                <Table.Th scope="col">{t('certificates.hours.together')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {weeks.map((week) => (
+                <Table.Tr key={week.weekNumber}>
+                  <Table.Th scope="row">{week.weekNumber}</Table.Th>
+                  <Table.Td>{formatMinutes(week.online.partner1 + week.offline.partner1)}</Table.Td>
+                  <Table.Td>{formatMinutes(week.online.partner2 + week.offline.partner2)}</Table.Td>
+                  <Table.Td>{formatMinutes(week.online.together + week.offline.together)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            {hours.data ? (
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th scope="row">{t('certificates.hours.total')}</Table.Th>
+                  <Table.Td fw={700}>{formatMinutes(hours.data.totals.partner1)}</Table.Td>
+                  <Table.Td fw={700}>{formatMinutes(hours.data.totals.partner2)}</Table.Td>
+                  <Table.Td fw={700}>{formatMinutes(hours.data.totals.together)}</Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            ) : null}
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Card>
+  );
+}
+
+function LegalNameField({ partner, label, current }: { partner: Partner; label: string; current: string | null }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(current ?? '');
+  const save = useMutation(
+    trpc.certificates.setLegalName.mutationOptions({
+      onSuccess: () => {
+        notify.success(t('certificates.certificate.nameSaved'));
+        void queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey() });
+      },
+      onError: (error) =>
+        notify.error(t('certificates.error.title'), errorMessage(error, t('certificates.error.generic'))),
+    }),
+  );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ partner, legalName: value });
+      }}
+    >
+      <Group align="end" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('certificates.certificate.legalName', { name: label })}
+          description={t('certificates.certificate.legalNameHelp')}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          maxLength={160}
+          autoComplete="name"
+          w={320}
+        />
+        <Button type="submit" variant="light" loading={save.isPending}>
+          {t('certificates.certificate.saveName')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelProps>) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const status = useQuery(trpc.certificates.status.queryOptions());
+  const [state, setState] = useState<string | null>(null);
+  const [date, setDate] = useState('');
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const request = useMutation(
+    trpc.certificates.request.mutationOptions({
+      onSuccess: () => {
+        notify.success(t('certificates.certificate.issued'));
+        void queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey() });
+      },
+      onError: (error) =>
+        notify.error(t('certificates.error.title'), errorMessage(error, t('certificates.error.generic'))),
+    }),
+  );
+  if (!status.data) return null;
+  const { offeredStates, legalNames, editableNames, certificates } = status.data;
+  const partText = (part: EligibilityPart) =>
+    part.who === 'together'
+      ? t('certificates.certificate.partTogether', {
+          minutes: formatMinutes(part.minutes),
+          required: formatMinutes(part.requiredMinutes),
+        })
+      : t('certificates.certificate.partHours', {
+          name: partnerNames[part.who],
+          minutes: formatMinutes(part.minutes),
+          required: formatMinutes(part.requiredMinutes),
+        });
+  const download = async (id: number, code: string) => {
+    setDownloading(id);
+    try {
+      await downloadFile(`/api/certificates/${id}/pdf`, `certificate-${code}.pdf`, fetcher);
+    } catch (error) {
+      const message = error instanceof RestError ? error.serverMessage : null;
+      notify.error(t('certificates.error.title'), message ?? t('certificates.error.download'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const chosenState = state ?? offeredStates[0]?.code ?? null;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="certificate-title">
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconCertificate size={22} aria-hidden />
+          <Title order={2} size="h3" id="certificate-title">
+            {t('certificates.certificate.title')}
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('certificates.certificate.intro')}
+        </Text>
+        {offeredStates.length === 0 ? <Text size="sm">{t('certificates.certificate.none')}</Text> : null}
+        {offeredStates.length > 0 ? (
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="eligibility">
+            {offeredStates.map((offered) => (
+              <Text component="li" size="sm" key={offered.code}>
+                {offered.eligibility.eligible
+                  ? t('certificates.certificate.eligible', { state: offered.name })
+                  : `${offered.name}: ${offered.eligibility.parts
+                      .filter((part) => !part.met)
+                      .map(partText)
+                      .join('; ')}`}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
+        {offeredStates.length > 0 ? (
+          <>
+            {editableNames.map((partner) => (
+              <LegalNameField
+                key={`${partner}-${legalNames[partner] ?? ''}`}
+                partner={partner}
+                label={partnerNames[partner]}
+                current={legalNames[partner]}
+              />
+            ))}
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (chosenState) request.mutate({ state: chosenState, intendedMarriageDate: date });
+              }}
+            >
+              <Group align="end" gap="sm" wrap="wrap">
+                <Select
+                  label={t('certificates.certificate.state')}
+                  data={offeredStates.map((offered) => ({ value: offered.code, label: offered.name }))}
+                  value={chosenState}
+                  onChange={setState}
+                  allowDeselect={false}
+                  w={200}
+                />
+                <TextInput
+                  type="date"
+                  label={t('certificates.certificate.marriageDate')}
+                  value={date}
+                  onChange={(event) => setDate(event.currentTarget.value)}
+                  required
+                  w={200}
+                />
+                <Button type="submit" loading={request.isPending}>
+                  {t('certificates.certificate.request')}
+                </Button>
+              </Group>
+            </form>
+          </>
+        ) : null}
+        {certificates.length > 0 ? (
+          <Stack gap="sm">
+            {certificates.map((certificate) => {
+              const name =
+                offeredStates.find((offered) => offered.code === certificate.state)?.name ?? certificate.state;
+              return (
+                <Alert key={certificate.id} variant="light" color={certificate.revokedAt ? 'gray' : 'teal'}>
+                  <Stack gap={6}>
+                    <Group gap="sm">
+                      <Text fw={600}>
+                        {name} · {certificate.firstLegalName} · {certificate.secondLegalName}
+                      </Text>
+                      {certificate.revokedAt ? (
+                        <Badge color="gray">{t('certificates.certificate.revoked')}</Badge>
+                      ) : null}
+                    </Group>
+                    {certificate.revokedAt ? null : (
+                      <>
+                        <Button
+                          variant="filled"
+                          leftSection={<IconDownload size={18} aria-hidden />}
+                          loading={downloading === certificate.id}
+                          onClick={() => download(certificate.id, certificate.code)}
+                          w="fit-content"
+                        >
+                          {t('certificates.certificate.download', { state: name })}
+                        </Button>
+                        <Text size="sm">
+                          <T
+                            id="certificates.verify.checkAt"
+                            values={{ url: certificate.verifyUrl }}
+                            components={{ 0: <Anchor href={certificate.verifyUrl} /> }}
+                          />
+                        </Text>
+                      </>
+                    )}
+                  </Stack>
+                </Alert>
+              );
+            })}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,221 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CertificateStatus, HoursView, VerifyResult } from '../../../shared/certificate-schemas';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { CertificatePanel } from './certificate-panel';
+import { useActiveTime } from './use-active-time';
+import { VerifyCertificate } from './verify-certificate';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const HOURS: HoursView = {
+  weeks: [
+    {
+      weekNumber: 1,
+      online: { partner1: 30, partner2: 0, together: 40 },
+      offline: { partner1: 0, partner2: 0, together: 120 },
+    },
+  ],
+  totals: { partner1: 190, partner2: 160, together: 160 },
+  offlineEntries: [],
+  caps: { onlinePerWeekMinutes: 180, offlinePerWeekMinutes: 120 },
+};
+
+const STATUS: CertificateStatus = {
+  offeredStates: [
+    {
+      code: 'FL',
+      name: 'Florida',
+      minimumHours: 4,
+      hoursTogether: false,
+      benefit: '',
+      eligibility: {
+        state: 'FL',
+        eligible: false,
+        parts: [
+          { who: 'partner1', minutes: 190, requiredMinutes: 240, met: false },
+          { who: 'partner2', minutes: 160, requiredMinutes: 240, met: false },
+        ],
+      },
+    },
+    {
+      code: 'SC',
+      name: 'South Carolina',
+      minimumHours: 6,
+      hoursTogether: true,
+      benefit: '',
+      eligibility: {
+        state: 'SC',
+        eligible: false,
+        parts: [{ who: 'together', minutes: 160, requiredMinutes: 360, met: false }],
+      },
+    },
+  ],
+  legalNames: { partner1: 'Robin Lee', partner2: null },
+  editableNames: ['partner1', 'partner2'],
+  certificates: [],
+};
+
+describe('CertificatePanel', () => {
+  it('shows the hours per week and in total, and why the couple is not yet eligible', async () => {
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+    });
+    renderRoute(() => <CertificatePanel />);
+    const table = await screen.findByTestId('course-hours');
+    expect(within(table).getByRole('columnheader', { name: 'Robin' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /^1 30 min 0 min 2 h 40 min$/ })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('row', { name: /Total so far 3 h 10 min 2 h 40 min 2 h 40 min/ }),
+    ).toBeInTheDocument();
+    const eligibility = await screen.findByTestId('eligibility');
+    expect(eligibility).toHaveTextContent('Florida: Robin: 3 h 10 min of 4 h; Casey: 2 h 40 min of 4 h');
+    expect(eligibility).toHaveTextContent('South Carolina: 2 h 40 min of 6 h together');
+    expect(screen.getByRole('textbox', { name: 'Legal name of Robin' })).toHaveValue('Robin Lee');
+    expect(screen.getByRole('textbox', { name: 'Legal name of Casey' })).toHaveValue('');
+  });
+
+  it("sends a partner's legal name and shows the server's refusal of a request", async () => {
+    const server = stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'certificates.setLegalName': (input) => ({ data: input }),
+      'certificates.request': () => ({
+        error: {
+          message: 'Not yet eligible for a Florida certificate: Casey: 2 h 40 min of 4 h.',
+          httpStatus: 409,
+          code: 'CONFLICT',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <CertificatePanel />);
+    await user.type(await screen.findByRole('textbox', { name: 'Legal name of Casey' }), 'Casey Ó Súilleabháin');
+    await user.click(screen.getAllByRole('button', { name: 'Save name' })[1]!);
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'certificates.setLegalName')?.input).toEqual({
+        partner: 'partner2',
+        legalName: 'Casey Ó Súilleabháin',
+      }),
+    );
+    await user.type(screen.getByLabelText(/Intended date of marriage/), '2027-05-15');
+    await user.click(screen.getByRole('button', { name: 'Get the certificate' }));
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(
+      await notifications.findByText('Not yet eligible for a Florida certificate: Casey: 2 h 40 min of 4 h.'),
+    ).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === 'certificates.request')?.input).toEqual({
+      state: 'FL',
+      intendedMarriageDate: '2027-05-15',
+    });
+  });
+});
+
+describe('VerifyCertificate', () => {
+  const valid: VerifyResult = {
+    status: 'valid',
+    state: 'FL',
+    stateName: 'Florida',
+    firstLegalName: 'Ελένη Παπαδοπούλου',
+    secondLegalName: 'Анна Núñez',
+    completionDate: '2026-11-24',
+    issuedAt: '2026-11-24T10:00:00.000Z',
+    hours: { first: 250, second: 250, together: 160 },
+    hoursTogether: false,
+    deliveryMethod: 'online',
+    providerName: 'Grace Counseling LLC',
+    providerRegistration: 'FL-1',
+    revokedAt: null,
+  };
+
+  it.each([
+    ['valid', valid, 'This certificate is valid.'],
+    [
+      'revoked',
+      { ...valid, status: 'revoked', revokedAt: '2026-12-01T00:00:00.000Z' },
+      'This certificate was revoked on December 1, 2026.',
+    ],
+    ['never issued', { status: 'not-found' }, 'No certificate was issued with this code.'],
+  ] as const)('says when a certificate is %s', async (_label, result, text) => {
+    stubTrpcFetch({ 'certificates.verify': () => ({ data: result }) });
+    renderRoute(() => <VerifyCertificate code="abcd-efgh" />);
+    expect(await screen.findByTestId('verify-result')).toHaveTextContent(text);
+    if (result.status !== 'not-found') {
+      expect(screen.getByTestId('verify-details')).toHaveTextContent('Ελένη Παπαδοπούλου · Анна Núñez');
+      expect(screen.getByTestId('verify-details')).toHaveTextContent('Online');
+    }
+  });
+});
+
+function Tracker({ week }: { week: number }) {
+  useActiveTime(week, 'together');
+  return null;
+}
+
+describe('useActiveTime', () => {
+  it('beats every 30 s while the page is visible and used, and stops when idle or hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const server = stubTrpcFetch({
+      'certificates.heartbeat': () => ({ data: { creditedSeconds: 30, weekMinutes: 0 } }),
+    });
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const beats = () => server.calls.filter((call) => call.path === 'certificates.heartbeat').length;
+    renderRoute(() => <Tracker week={3} />);
+    // vi.waitFor would move the fake timers itself; the tRPC link's batching runs on the real
+    // setTimeout (not faked here), so the calls are settled with a short real wait.
+    const settle = () =>
+      act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      });
+    await settle();
+    const started = beats();
+    expect(started).toBe(1);
+    expect(server.calls.find((call) => call.path === 'certificates.heartbeat')?.input).toEqual({
+      weekNumber: 3,
+      who: 'together',
+    });
+    // Active: a beat each 30 s.
+    await act(async () => {
+      window.dispatchEvent(new Event('keydown'));
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    await settle();
+    expect(beats()).toBe(started + 1);
+    // Untouched for more than 2 minutes: no more beats.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(150_000);
+    });
+    await settle();
+    const idle = beats();
+    // The beats of the two minutes after the last touch (at 60, 90 and 120 s), then none.
+    expect(idle).toBe(started + 4);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    await settle();
+    expect(beats()).toBe(idle);
+    // Hidden: nothing, even when touched; visible again: a beat at once.
+    visibility = 'hidden';
+    await act(async () => {
+      window.dispatchEvent(new Event('pointerdown'));
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    await settle();
+    expect(beats()).toBe(idle);
+    visibility = 'visible';
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await settle();
+    expect(beats()).toBe(idle + 1);
+  });
+});

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuthPage } from '../features/auth/auth-page';
+import { VerifyCertificate } from '../features/certificates/verify-certificate';
+import { translate } from '../features/certificates/texts';
+
+/** `/verify/<code>`: anyone checks a certificate from its QR code (docs/certificates.md). */
+export const Route = createFileRoute('/verify/$code')({
+  head: () => ({
+    meta: [
+      { title: `${translate('certificates.verify.title')} · Vows & Weeks` },
+      { name: 'robots', content: 'noindex' },
+    ],
+  }),
+  component: VerifyRoute,
+});
+
+function VerifyRoute() {
+  const { code } = Route.useParams();
+  return (
+    <AuthPage title={translate('certificates.verify.title')} description={code.toUpperCase().slice(0, 40)}>
+      <VerifyCertificate key={code} code={code} />
+    </AuthPage>
+  );
+}
