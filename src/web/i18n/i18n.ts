@@ -37,9 +37,8 @@ export function areasFor(pathname: string): Area[] {
     'plan',
     'gifts',
     'admin-coupons',
+    'certificates',
   ];
-  if (pathname === '/' || pathname === '/es') return ['common', 'landing'];
-  return ['common', 'errors', 'auth', 'checkout', 'dashboard', 'workbook', 'partners', 'admin', 'certificates'];
 }
 
 const loaded = new Set<string>();
