@@ -69,8 +69,8 @@ describe('message catalogs', () => {
     const templates: RegExp[] = [];
     const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     for (const text of files) {
-      for (const match of text.matchAll(/['"]([a-z]+(?:\.[A-Za-z0-9]+)+)['"]/g)) literals.add(match[1]!);
-      for (const match of text.matchAll(/`([a-z]+\.[^`]*\$\{[^`]*)`/g)) {
+      for (const match of text.matchAll(/['"]([a-z][a-z-]*(?:\.[A-Za-z0-9]+)+)['"]/g)) literals.add(match[1]!);
+      for (const match of text.matchAll(/`([a-z][a-z-]*\.[^`]*\$\{[^`]*)`/g)) {
         const parts = match[1]!.split(/\$\{[^}]*\}/);
         templates.push(new RegExp(`^${parts.map(escapeRegExp).join('[A-Za-z0-9]+')}$`));
       }

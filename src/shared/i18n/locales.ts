@@ -25,6 +25,7 @@ export const AREAS = [
   'policies',
   'errors',
   'inventory',
+  'content-editor',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -40,7 +41,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/pdf.json') &
   typeof import('../../locales/en/policies.json') &
   typeof import('../../locales/en/errors.json') &
-  typeof import('../../locales/en/inventory.json');
+  typeof import('../../locales/en/inventory.json') &
+  typeof import('../../locales/en/content-editor.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

@@ -22,7 +22,18 @@ const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*
 /** The catalog areas the web loads for a path; the landing page only its own and `common`. */
 export function areasFor(pathname: string): Area[] {
   if (pathname === '/' || pathname === '/es') return ['common', 'landing'];
-  return ['common', 'errors', 'auth', 'checkout', 'dashboard', 'workbook', 'partners', 'admin', 'inventory'];
+  return [
+    'common',
+    'errors',
+    'auth',
+    'checkout',
+    'dashboard',
+    'workbook',
+    'partners',
+    'admin',
+    'inventory',
+    'content-editor',
+  ];
 }
 
 const loaded = new Set<string>();
