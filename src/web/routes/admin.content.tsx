@@ -5,6 +5,7 @@ import { CourseContentPage } from '../features/admin-content/course-content-page
 import { UnsavedChangesDialog } from '../features/admin-content/unsaved-changes-dialog';
 import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { WorkbookPreview } from '../features/workbook/workbook-preview';
+import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';
 
 /** The week in the URL (`?week=4`), so reloads and links keep it; anything else is week 1. */
@@ -15,7 +16,7 @@ function weekFrom(search: Record<string, unknown>): { week: number } {
 
 /** `/admin/content`: the seller edits the course (docs/product.md#admin-screen). */
 export const Route = createFileRoute('/admin/content')({
-  head: () => ({ meta: [{ title: 'Course content · Admin · Vows & Weeks' }] }),
+  head: () => ({ meta: [{ title: translate('content-editor.page.metaTitle') }] }),
   validateSearch: weekFrom,
   loader: ({ context }) => context.queryClient.ensureQueryData(trpc.courseContent.list.queryOptions()),
   pendingComponent: () => <AdminPageSkeleton label="Loading the course content" />,

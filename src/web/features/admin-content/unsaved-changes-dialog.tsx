@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useT } from '../../i18n/use-t';
 
 interface UnsavedChangesDialogProps {
   opened: boolean;
@@ -11,16 +12,17 @@ interface UnsavedChangesDialogProps {
  * page): staying is the default, leaving discards the changes (docs/product.md#admin-screen).
  */
 export function UnsavedChangesDialog({ opened, onStay, onLeave }: UnsavedChangesDialogProps) {
+  const { t } = useT();
   return (
-    <Modal opened={opened} onClose={onStay} title="Leave without saving?" centered>
+    <Modal opened={opened} onClose={onStay} title={t('content-editor.leave.title')} centered>
       <Stack gap="lg">
-        <Text>Your changes to this week are not saved yet. If you leave now, they are lost.</Text>
+        <Text>{t('content-editor.leave.text')}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onStay} data-autofocus>
-            Keep editing
+            {t('content-editor.leave.stay')}
           </Button>
           <Button color="red" onClick={onLeave}>
-            Discard changes
+            {t('content-editor.leave.discard')}
           </Button>
         </Group>
       </Stack>
