@@ -154,7 +154,7 @@ export function CourseContentPage({
                 ))}
               </Tabs.List>
               {EDITIONS.map((locale) => (
-                <Tabs.Panel key={locale} value={locale} aria-label={t(`content-editor.edition.${locale}`)}>
+                <Tabs.Panel key={locale} value={locale}>
                   {edition(locale)}
                 </Tabs.Panel>
               ))}
