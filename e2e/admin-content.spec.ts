@@ -39,23 +39,26 @@ test('an admin edits a week, previews and saves it, the couple sees it, and the 
   await expect(weeks.getByRole('button')).toHaveCount(52);
   await weeks.getByRole('button', { name: new RegExp(`^Week ${WEEK}: `) }).click();
   await expect(admin).toHaveURL(new RegExp(`week=${WEEK}`));
-  await expect(admin.getByRole('heading', { level: 2, name: `Week ${WEEK}` })).toBeVisible();
+  // Both editions side by side at this width (decision 0232): this test edits the English one.
+  const english = admin.getByRole('region', { name: 'English edition' });
+  await expect(admin.getByRole('region', { name: 'Spanish edition' })).toBeVisible();
+  await expect(english.getByRole('heading', { level: 2, name: `Week ${WEEK}` })).toBeVisible();
 
   // An empty question is refused on the page, naming the field; nothing is sent.
-  const first = admin.getByRole('textbox', { name: 'Question 1', exact: true });
+  const first = english.getByRole('textbox', { name: 'Question 1', exact: true });
   const original = await first.inputValue();
   await first.fill('');
-  await admin.getByRole('button', { name: 'Save Content' }).first().click();
+  await english.getByRole('button', { name: 'Save Content' }).first().click();
   await expect(admin.getByText('Some fields need attention')).toBeVisible();
   await expect(first).toHaveAccessibleDescription(/must not be empty/);
 
   await first.fill(question);
-  await admin.getByRole('tab', { name: 'Preview' }).click();
-  const preview = admin.getByTestId('content-preview');
+  await english.getByRole('tab', { name: 'Preview' }).click();
+  const preview = english.getByTestId('content-preview');
   await expect(preview.getByRole('textbox', { name: `1. ${question}` })).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Save Responses' })).toBeDisabled();
 
-  await admin.getByRole('button', { name: 'Save Content' }).first().click();
+  await english.getByRole('button', { name: 'Save Content' }).first().click();
   await expect(admin.getByText('Content Saved').last()).toBeVisible();
   await expect(weeks.getByRole('button', { name: new RegExp(`^Week ${WEEK}: .*Edited`) })).toBeVisible();
 
@@ -74,15 +77,15 @@ test('an admin edits a week, previews and saves it, the couple sees it, and the 
   await expect(couplePage.getByRole('textbox', { name: `1. ${question}` })).toBeVisible();
 
   // The admin reverts the week (after confirming); the couple sees the default text again.
-  await admin.getByRole('button', { name: 'Revert to default' }).click();
+  await english.getByRole('button', { name: 'Revert to default' }).click();
   await admin
     .getByRole('dialog', { name: 'Revert to default' })
     .getByRole('button', { name: `Revert Week ${WEEK}` })
     .click();
   await expect(admin.getByText('Content Reverted').last()).toBeVisible();
-  await expect(admin.getByRole('textbox', { name: 'Question 1', exact: true })).toHaveValue(original);
-  await admin.getByRole('tab', { name: 'History' }).click();
-  await expect(admin.getByRole('button', { name: /^Restore the version/ }).first()).toBeVisible();
+  await expect(english.getByRole('textbox', { name: 'Question 1', exact: true })).toHaveValue(original);
+  await english.getByRole('tab', { name: 'History' }).click();
+  await expect(english.getByRole('button', { name: /^Restore the version/ }).first()).toBeVisible();
 
   await openWeek(couplePage);
   await expect(couplePage.getByRole('textbox', { name: `1. ${original}` })).toBeVisible({ timeout: 10_000 });

@@ -30,6 +30,7 @@ export const AREAS = [
   'gifts',
   'admin-coupons',
   'certificates',
+  'content-editor',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -50,7 +51,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/plan.json') &
   typeof import('../../locales/en/gifts.json') &
   typeof import('../../locales/en/admin-coupons.json') &
-  typeof import('../../locales/en/certificates.json');
+  typeof import('../../locales/en/certificates.json') &
+  typeof import('../../locales/en/content-editor.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

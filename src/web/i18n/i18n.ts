@@ -38,6 +38,7 @@ export function areasFor(pathname: string): Area[] {
     'gifts',
     'admin-coupons',
     'certificates',
+    'content-editor',
   ];
 }
 

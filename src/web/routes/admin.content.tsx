@@ -5,8 +5,8 @@ import { CourseContentPage } from '../features/admin-content/course-content-page
 import { UnsavedChangesDialog } from '../features/admin-content/unsaved-changes-dialog';
 import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { WorkbookPreview } from '../features/workbook/workbook-preview';
-import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
+import { trpc } from '../trpc';
 
 /** The week in the URL (`?week=4`), so reloads and links keep it; anything else is week 1. */
 function weekFrom(search: Record<string, unknown>): { week: number } {
@@ -16,10 +16,10 @@ function weekFrom(search: Record<string, unknown>): { week: number } {
 
 /** `/admin/content`: the seller edits the course (docs/product.md#admin-screen). */
 export const Route = createFileRoute('/admin/content')({
-  head: () => ({ meta: [{ title: translate('admin.title.content') }] }),
+  head: () => ({ meta: [{ title: translate('content-editor.page.metaTitle') }] }),
   validateSearch: weekFrom,
   loader: ({ context }) => context.queryClient.ensureQueryData(trpc.courseContent.list.queryOptions()),
-  pendingComponent: () => <AdminPageSkeleton label={translate('admin.loading.content')} />,
+  pendingComponent: () => <AdminPageSkeleton label="Loading the course content" />,
   component: CourseContentRoute,
 });
 

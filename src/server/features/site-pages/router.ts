@@ -9,7 +9,7 @@ export const sitePagesRouter = router({
     .query(({ ctx, input }) => getPublishedSitePage(ctx.deps.db, input.slug)),
   listPublished: publicProcedure.query(({ ctx }) => listPublishedSitePages(ctx.deps.db)),
   // The back office's Settings.
-  listForEditing: adminProcedure.query(({ ctx }) => listSitePagesForEditing(ctx.deps.db)),
+  listForEditing: adminProcedure.query(({ ctx }) => listSitePagesForEditing(ctx.deps.db, ctx.auth)),
   save: adminProcedure
     .input(saveSitePageSchema)
     .mutation(({ ctx, input }) => saveSitePage(ctx.deps.db, ctx.auth, input, ctx.req.ip)),

@@ -11,7 +11,9 @@ import { nowIso, type DB } from '../../db/client';
 import type { AdminAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
 import { findSitePage, hasSitePage, listSavedSitePages, listSavedSlugs, upsertSitePage } from './repo';
-import { STARTER_TEXTS } from './starter-texts';
+import type { Locale } from '../../../shared/i18n/locales';
+import { localeOfAccount } from '../i18n/locale';
+import { starterText } from './starter-texts';
 
 /**
  * The seller's public pages (docs/product.md#pages-and-routes): Refund Policy, Privacy Policy,
@@ -19,8 +21,12 @@ import { STARTER_TEXTS } from './starter-texts';
  * their paths once saved.
  */
 
-/** All four pages for the Settings editor: the saved text, or the starter text while unsaved. */
-export async function listSitePagesForEditing(db: DB): Promise<SitePageDraft[]> {
+/**
+ * All four pages for the Settings editor: the saved text, or the starter text while unsaved, in the
+ * signed-in admin's own language (decision 0232, amendment).
+ */
+export async function listSitePagesForEditing(db: DB, admin: AdminAuth): Promise<SitePageDraft[]> {
+  const locale: Locale = await localeOfAccount(db, admin.accountId);
   const saved = new Map((await listSavedSitePages(db)).map((row) => [row.slug, row]));
   return SITE_PAGES.map(({ slug, title, path }) => {
     const row = saved.get(slug);
@@ -28,7 +34,7 @@ export async function listSitePagesForEditing(db: DB): Promise<SitePageDraft[]> 
       slug,
       title,
       path,
-      markdown: row?.markdown ?? STARTER_TEXTS[slug],
+      markdown: row?.markdown ?? starterText(locale, slug),
       saved: row !== undefined,
       updatedAt: row?.updatedAt ?? null,
       updatedBy: row?.updatedBy ?? null,
@@ -47,7 +53,7 @@ export async function saveSitePage(
     await upsertSitePage(trx, { ...input, updatedAt: nowIso(), adminAccountId: admin.accountId });
     await recordAdminAction(trx, admin, 'site-page.save', { target: `page ${input.slug}`, address: address ?? null });
   });
-  const pages = await listSitePagesForEditing(db);
+  const pages = await listSitePagesForEditing(db, admin);
   return pages.find((page) => page.slug === input.slug)!;
 }
 

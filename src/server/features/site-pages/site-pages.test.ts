@@ -155,6 +155,36 @@ describe('Markdown rendering', () => {
     expect(STARTER_TEXTS.privacy).toMatch(/\[contact email\]/);
   });
 
+  it("offers the starter texts in the admin's own language, their blanks kept (decision 0232)", async () => {
+    const caller = await callerFor(t, admin);
+    const setAdminLocale = (locale: 'en' | 'es') =>
+      t.deps.db.updateTable('accounts').set({ locale }).where('username', '=', 'admin').execute();
+    await setAdminLocale('es');
+    try {
+      const drafts = await caller.sitePages.listForEditing();
+      const markdown = (slug: string) => drafts.find((page) => page.slug === slug)!.markdown;
+      expect(markdown('refund')).toMatch(/30 d\u00edas posteriores a la compra/);
+      expect(markdown('privacy')).toMatch(/^\u00daltima actualizaci\u00f3n: \[fecha\]/);
+      expect(markdown('faq')).toMatch(/\[precio\], en un \u00fanico pago/);
+      for (const slug of ['faq', 'refund', 'privacy', 'terms']) {
+        expect(markdown(slug), slug).not.toBe(STARTER_TEXTS[slug as keyof typeof STARTER_TEXTS]);
+        // Blanks for the seller, in lower case so the editor asks about any left before publishing.
+        expect(markdown(slug), slug).toMatch(/\[correo de contacto\]/);
+        expect(renderSitePageMarkdown(markdown(slug)), slug).not.toMatch(/\]\(/);
+      }
+      // A saved page is the seller's text, whatever the language.
+      await caller.sitePages.save({ slug: 'terms', markdown: 'Sean amables.' });
+      expect((await caller.sitePages.listForEditing()).find((page) => page.slug === 'terms')!.markdown).toBe(
+        'Sean amables.',
+      );
+    } finally {
+      await setAdminLocale('en');
+    }
+    expect((await caller.sitePages.listForEditing()).find((page) => page.slug === 'faq')!.markdown).toBe(
+      STARTER_TEXTS.faq,
+    );
+  });
+
   it('describes the sign-in the app has today: "Email me my code", partner sign-ins, private answers, our data', () => {
     expect(STARTER_TEXTS.faq).toMatch(/"Email me my code" on the sign-in page/);
     expect(STARTER_TEXTS.terms).toMatch(/"Email me my code" on the sign-in page/);

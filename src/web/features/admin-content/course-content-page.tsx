@@ -1,7 +1,23 @@
-import { Alert, Badge, Button, Grid, NavLink, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  NavLink,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { WeekContentData } from '../../../shared/workbook-schemas';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { Locale } from '../../../shared/i18n/locales';
+import type { CourseTranslationState, WeekContentData } from '../../../shared/workbook-schemas';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -11,15 +27,19 @@ interface CourseContentPageProps {
   /** The week being edited (from the URL). */
   weekNumber: number;
   onSelectWeek: (weekNumber: number) => void;
-  /** Told whether the open week has changes not saved yet. */
+  /** Told whether the open week has changes not saved yet (in either language). */
   onUnsavedChange?: (unsaved: boolean) => void;
   /** The week exactly as couples see it (composed by the route from the workbook feature). */
   renderPreview: (content: WeekContentData) => ReactNode;
 }
 
+/** The editions edited side by side (decision 0232): English first, the source of the ids. */
+const EDITIONS = ['en', 'es'] as const satisfies readonly Locale[];
+
 /**
- * `/admin/content` (docs/product.md#admin-screen): the 52 weeks with their status, and the editor of
- * the chosen one.
+ * `/admin/content` (docs/product.md#admin-screen): the 52 weeks with their status and their Spanish
+ * translation's, and the chosen week's editor in both languages: side by side on a wide screen, a
+ * tab per language on a narrow one (both stay mounted, so switching keeps unsaved changes).
  */
 export function CourseContentPage({
   weekNumber,
@@ -27,37 +47,61 @@ export function CourseContentPage({
   renderPreview,
   onUnsavedChange,
 }: CourseContentPageProps) {
-  const weeks = useQuery(trpc.courseContent.list.queryOptions());
-  const week = useQuery(trpc.courseContent.get.queryOptions({ weekNumber }));
-  const edited = weeks.data?.filter((item) => item.status === 'edited').length ?? 0;
   const { t } = useT();
+  const weeks = useQuery(trpc.courseContent.list.queryOptions());
+  const edited = weeks.data?.filter((item) => item.status === 'edited').length ?? 0;
+  const wide = useMediaQuery('(min-width: 75em)');
+  const [language, setLanguage] = useState<string | null>('en');
+
+  const unsavedBy = useRef<Record<Locale, boolean>>({ en: false, es: false });
+  const reportUnsaved = useCallback(
+    (locale: Locale, unsaved: boolean) => {
+      unsavedBy.current[locale] = unsaved;
+      onUnsavedChange?.(unsavedBy.current.en || unsavedBy.current.es);
+    },
+    [onUnsavedChange],
+  );
+  const onEnglishChange = useCallback((unsaved: boolean) => reportUnsaved('en', unsaved), [reportUnsaved]);
+  const onSpanishChange = useCallback((unsaved: boolean) => reportUnsaved('es', unsaved), [reportUnsaved]);
+  const translationState = weeks.data?.find((item) => item.weekNumber === weekNumber)?.translations?.es;
+
+  const edition = (locale: Locale) => (
+    <EditionEditor
+      key={locale}
+      weekNumber={weekNumber}
+      locale={locale}
+      translationState={locale === 'en' ? undefined : translationState}
+      renderPreview={renderPreview}
+      onUnsavedChange={locale === 'en' ? onEnglishChange : onSpanishChange}
+    />
+  );
 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t('admin.content.heading')}</Title>
-        <Text c="dimmed">{t('admin.content.intro')}</Text>
+        <Title order={1}>{t('content-editor.page.title')}</Title>
+        <Text c="dimmed">{t('content-editor.page.intro')}</Text>
       </Stack>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
           <Stack gap="xs">
             <Text size="sm" c="dimmed" aria-live="polite">
               {weeks.data
-                ? t('admin.content.editedCount', { edited, total: weeks.data.length })
-                : t('admin.content.loadingWeeks')}
+                ? t('content-editor.page.editedCount', { edited, total: weeks.data.length })
+                : t('content-editor.page.loadingWeeks')}
             </Text>
             {weeks.isError ? (
-              <Alert color="red" title={t('admin.content.weeksFailed')}>
+              <Alert color="red" title={t('content-editor.page.weeksError')}>
                 <Stack gap="xs" align="flex-start">
-                  {errorMessage(weeks.error, t('admin.tryAgain'))}
+                  {errorMessage(weeks.error, t('content-editor.page.tryAgainText'))}
                   <Button variant="light" color="red" onClick={() => weeks.refetch()}>
-                    {t('admin.content.tryAgain')}
+                    {t('content-editor.page.tryAgain')}
                   </Button>
                 </Stack>
               </Alert>
             ) : (
               <ScrollArea.Autosize mah={420} type="auto">
-                <nav aria-label={t('admin.content.weeksNav')}>
+                <nav aria-label={t('content-editor.page.weeksNav')}>
                   {weeks.data
                     ? weeks.data.map((item) => (
                         <NavLink
@@ -67,11 +111,16 @@ export function CourseContentPage({
                           active={item.weekNumber === weekNumber}
                           aria-current={item.weekNumber === weekNumber ? 'page' : undefined}
                           onClick={() => onSelectWeek(item.weekNumber)}
-                          label={t('admin.content.weekItem', { week: item.weekNumber, title: item.title })}
+                          label={t('content-editor.page.weekLabel', { number: item.weekNumber, title: item.title })}
                           rightSection={
-                            <Badge size="sm" variant={item.status === 'edited' ? 'filled' : 'light'} color="plum">
-                              {item.status === 'edited' ? t('admin.content.edited') : t('admin.content.default')}
-                            </Badge>
+                            <Group gap={4} wrap="nowrap">
+                              <Badge size="sm" variant={item.status === 'edited' ? 'filled' : 'light'} color="plum">
+                                {item.status === 'edited'
+                                  ? t('content-editor.status.edited')
+                                  : t('content-editor.status.default')}
+                              </Badge>
+                              <TranslationBadge state={item.translations?.es} />
+                            </Group>
                           }
                         />
                       ))
@@ -81,34 +130,123 @@ export function CourseContentPage({
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          {week.isError ? (
-            <Alert color="red" title={t('admin.content.weekFailed', { week: weekNumber })}>
-              <Stack gap="xs" align="flex-start">
-                {errorMessage(week.error, t('admin.tryAgain'))}
-                <Button variant="light" color="red" onClick={() => week.refetch()}>
-                  {t('admin.content.tryAgain')}
-                </Button>
-              </Stack>
-            </Alert>
-          ) : week.data ? (
-            // A new week, or a newer version of it, starts a fresh form.
-            <WeekContentEditor
-              key={`${week.data.weekNumber} ${week.data.updatedAt}`}
-              week={week.data}
-              renderPreview={renderPreview}
-              onUnsavedChange={onUnsavedChange}
-            />
-          ) : (
-            <Stack gap="md" aria-busy="true" aria-label={t('admin.content.loadingWeek', { week: weekNumber })}>
-              <Skeleton height={36} width="40%" />
-              {[0, 1, 2, 3].map((row) => (
-                <Skeleton key={row} height={80} />
+        <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
+          {wide ? (
+            <SimpleGrid cols={2} spacing="lg">
+              {EDITIONS.map((locale) => (
+                <section key={locale} aria-label={t(`content-editor.edition.${locale}`)}>
+                  <Stack gap="xs">
+                    <Title order={3} size="h4">
+                      {t(`content-editor.language.${locale}`)}
+                    </Title>
+                    {edition(locale)}
+                  </Stack>
+                </section>
               ))}
-            </Stack>
+            </SimpleGrid>
+          ) : (
+            <Tabs value={language} onChange={setLanguage} variant="pills">
+              <Tabs.List aria-label={t('content-editor.page.languages')} mb="md">
+                {EDITIONS.map((locale) => (
+                  <Tabs.Tab key={locale} value={locale}>
+                    {t(`content-editor.language.${locale}`)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {EDITIONS.map((locale) => (
+                <Tabs.Panel key={locale} value={locale}>
+                  {edition(locale)}
+                </Tabs.Panel>
+              ))}
+            </Tabs>
           )}
         </Grid.Col>
       </Grid>
+    </Stack>
+  );
+}
+
+/** A week's Spanish state in words (never colour alone); nothing when it is up to date. */
+function TranslationBadge({ state }: { state: CourseTranslationState | undefined }) {
+  const { t } = useT();
+  if (state === 'missing') {
+    return (
+      <Badge size="sm" variant="outline" color="orange">
+        {t('content-editor.translation.missing')}
+      </Badge>
+    );
+  }
+  if (state === 'outdated') {
+    return (
+      <Badge size="sm" variant="outline" color="yellow.8">
+        {t('content-editor.translation.outdated')}
+      </Badge>
+    );
+  }
+  return null;
+}
+
+/** One language's edition of the week: loaded on its own, saved with its `locale`. */
+function EditionEditor({
+  weekNumber,
+  locale,
+  translationState,
+  renderPreview,
+  onUnsavedChange,
+}: {
+  weekNumber: number;
+  locale: Locale;
+  translationState: CourseTranslationState | undefined;
+  renderPreview: (content: WeekContentData) => ReactNode;
+  onUnsavedChange: (unsaved: boolean) => void;
+}) {
+  const { t } = useT();
+  const week = useQuery(trpc.courseContent.get.queryOptions(locale === 'en' ? { weekNumber } : { weekNumber, locale }));
+  // Another week: nothing of the last one is left unsaved.
+  useEffect(() => () => onUnsavedChange(false), [onUnsavedChange]);
+
+  if (week.isError) {
+    return (
+      <Alert color="red" title={t('content-editor.page.weekError', { number: weekNumber })}>
+        <Stack gap="xs" align="flex-start">
+          {errorMessage(week.error, t('content-editor.page.tryAgainText'))}
+          <Button variant="light" color="red" onClick={() => week.refetch()}>
+            {t('content-editor.page.tryAgain')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!week.data) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('content-editor.page.loadingWeek', { number: weekNumber })}>
+        <Skeleton height={36} width="40%" />
+        {[0, 1, 2, 3].map((row) => (
+          <Skeleton key={row} height={80} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {translationState === 'missing' && (
+        <Alert color="orange" variant="light">
+          {t('content-editor.edition.missing')}
+        </Alert>
+      )}
+      {translationState === 'outdated' && (
+        <Alert color="yellow" variant="light">
+          {t('content-editor.edition.outdated')}
+        </Alert>
+      )}
+      <WeekContentEditor
+        // A new week, or a newer version of it, starts a fresh form.
+        key={`${week.data.weekNumber} ${week.data.updatedAt}`}
+        week={week.data}
+        locale={locale}
+        renderPreview={renderPreview}
+        onUnsavedChange={onUnsavedChange}
+      />
     </Stack>
   );
 }

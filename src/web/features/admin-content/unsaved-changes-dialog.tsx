@@ -14,15 +14,15 @@ interface UnsavedChangesDialogProps {
 export function UnsavedChangesDialog({ opened, onStay, onLeave }: UnsavedChangesDialogProps) {
   const { t } = useT();
   return (
-    <Modal opened={opened} onClose={onStay} title={t('admin.unsaved.title')} centered>
+    <Modal opened={opened} onClose={onStay} title={t('content-editor.leave.title')} centered>
       <Stack gap="lg">
-        <Text>{t('admin.unsaved.body')}</Text>
+        <Text>{t('content-editor.leave.text')}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onStay} data-autofocus>
-            {t('admin.unsaved.stay')}
+            {t('content-editor.leave.stay')}
           </Button>
           <Button color="red" onClick={onLeave}>
-            {t('admin.unsaved.leave')}
+            {t('content-editor.leave.discard')}
           </Button>
         </Group>
       </Stack>

@@ -18,18 +18,70 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import type { CourseWeek, WeekContentData } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { type ContentErrors, contentErrors, idsOf, moved, newItemId, sameContent } from './content-form';
 import { formatWhen } from './format';
 import { CoreWeekSwitch } from '../plan/core-week-switch';
 
-export const CONTENT_SAVED = 'Content Saved';
+/** The ids of one kind of item's labels: its field, move up, move down, remove, add. */
+interface Noun {
+  label: MessageId;
+  up: MessageId;
+  down: MessageId;
+  remove: MessageId;
+  add: MessageId;
+}
+
+const NOUNS = {
+  question: {
+    label: 'content-editor.item.question',
+    up: 'content-editor.item.questionUp',
+    down: 'content-editor.item.questionDown',
+    remove: 'content-editor.item.questionRemove',
+    add: 'content-editor.item.questionAdd',
+  },
+  card: {
+    label: 'content-editor.item.card',
+    up: 'content-editor.item.cardUp',
+    down: 'content-editor.item.cardDown',
+    remove: 'content-editor.item.cardRemove',
+    add: 'content-editor.item.cardAdd',
+  },
+  prompt: {
+    label: 'content-editor.item.prompt',
+    up: 'content-editor.item.promptUp',
+    down: 'content-editor.item.promptDown',
+    remove: 'content-editor.item.promptRemove',
+    add: 'content-editor.item.promptAdd',
+  },
+  step: {
+    label: 'content-editor.item.step',
+    up: 'content-editor.item.stepUp',
+    down: 'content-editor.item.stepDown',
+    remove: 'content-editor.item.stepRemove',
+    add: 'content-editor.item.stepAdd',
+  },
+  example: {
+    label: 'content-editor.item.example',
+    up: 'content-editor.item.exampleUp',
+    down: 'content-editor.item.exampleDown',
+    remove: 'content-editor.item.exampleRemove',
+    add: 'content-editor.item.exampleAdd',
+  },
+} satisfies Record<string, Noun>;
 
 interface WeekContentEditorProps {
   week: CourseWeek;
+  /**
+   * The edition edited (decision 0232). A translation keeps the English questions and cards (same
+   * ids, same order): it translates their text but adds, removes or moves none.
+   */
+  locale?: Locale;
   /** The week as couples would see it (the couple's own workbook components, from the route). */
   renderPreview: (content: WeekContentData) => ReactNode;
   /** Told whether the form holds changes not saved yet (the route asks before leaving them). */
@@ -41,8 +93,11 @@ interface WeekContentEditorProps {
  * removed and reordered, checked with the shared schema before it is sent (the server checks it
  * again), a preview exactly as couples see it, revert to the bundled default, and the history.
  */
-export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: WeekContentEditorProps) {
+export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsavedChange }: WeekContentEditorProps) {
+  const { t, locale: uiLocale } = useT();
   const queryClient = useQueryClient();
+  const translation = locale !== 'en';
+  const at = translation ? { locale } : {};
   const [draft, setDraft] = useState<WeekContentData>(week.content);
   const [showErrors, setShowErrors] = useState(false);
   const [confirmRevert, setConfirmRevert] = useState(false);
@@ -57,17 +112,20 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
   const weekNumber = week.weekNumber;
 
   const afterChange = (saved: CourseWeek) => {
-    queryClient.setQueryData(trpc.courseContent.get.queryKey({ weekNumber }), saved);
-    // The list shows the new status at once; the refetch then brings every other week up to date.
+    queryClient.setQueryData(trpc.courseContent.get.queryKey({ weekNumber, ...at }), saved);
+    // The list shows the new status at once (a translation: up to date); the refetch then brings
+    // every other week, and the other language's state, up to date.
     queryClient.setQueryData(trpc.courseContent.list.queryKey(), (weeks) =>
       weeks?.map((item) =>
-        item.weekNumber === weekNumber
-          ? { ...item, title: saved.title, status: saved.status, updatedAt: saved.updatedAt }
-          : item,
+        item.weekNumber !== weekNumber
+          ? item
+          : translation
+            ? { ...item, translations: { ...item.translations, [locale]: 'upToDate' as const } }
+            : { ...item, title: saved.title, status: saved.status, updatedAt: saved.updatedAt },
       ),
     );
     void queryClient.invalidateQueries({ queryKey: trpc.courseContent.list.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.courseContent.history.queryKey({ weekNumber }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.courseContent.history.queryKey({ weekNumber, ...at }) });
     setDraft(saved.content);
     setShowErrors(false);
   };
@@ -75,9 +133,13 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
     trpc.courseContent.save.mutationOptions({
       onSuccess: (saved) => {
         afterChange(saved);
-        notify.success(CONTENT_SAVED);
+        notify.success(t('content-editor.toast.saved'));
       },
-      onError: (error) => notify.error('Save Failed', errorMessage(error, 'Could not save the content.')),
+      onError: (error) =>
+        notify.error(
+          t('content-editor.toast.saveFailed'),
+          errorMessage(error, t('content-editor.toast.saveFailedText')),
+        ),
     }),
   );
   const revert = useMutation(
@@ -85,9 +147,16 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
       onSuccess: (saved) => {
         afterChange(saved);
         setConfirmRevert(false);
-        notify.success('Content Reverted', `Week ${weekNumber} is back to the default text.`);
+        notify.success(
+          t('content-editor.toast.reverted'),
+          t('content-editor.toast.revertedText', { number: weekNumber }),
+        );
       },
-      onError: (error) => notify.error('Revert Failed', errorMessage(error, 'Could not revert the content.')),
+      onError: (error) =>
+        notify.error(
+          t('content-editor.toast.revertFailed'),
+          errorMessage(error, t('content-editor.toast.revertFailedText')),
+        ),
     }),
   );
   const restore = useMutation(
@@ -95,19 +164,26 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
       onSuccess: (saved) => {
         afterChange(saved);
         setTab('edit');
-        notify.success('Version Restored', `Week ${weekNumber} shows the restored version now.`);
+        notify.success(
+          t('content-editor.toast.restored'),
+          t('content-editor.toast.restoredText', { number: weekNumber }),
+        );
       },
-      onError: (error) => notify.error('Restore Failed', errorMessage(error, 'Could not restore that version.')),
+      onError: (error) =>
+        notify.error(
+          t('content-editor.toast.restoreFailed'),
+          errorMessage(error, t('content-editor.toast.restoreFailedText')),
+        ),
     }),
   );
 
   function submit() {
     setShowErrors(true);
     if (Object.keys(contentErrors(draft)).length > 0) {
-      notify.error('Save Failed', 'Please correct the highlighted fields.');
+      notify.error(t('content-editor.toast.saveFailed'), t('content-editor.toast.fixFields'));
       return;
     }
-    save.mutate({ weekNumber, content: draft });
+    save.mutate({ weekNumber, content: draft, ...at });
   }
 
   const set = (change: Partial<WeekContentData>) => setDraft((current) => ({ ...current, ...change }));
@@ -118,11 +194,15 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2}>
-          <Title order={2}>Week {weekNumber}</Title>
+          <Title order={2}>{t('content-editor.editor.heading', { number: weekNumber })}</Title>
           <Text size="sm" c="dimmed">
-            {week.status === 'edited' ? 'Edited' : 'Default text'}
-            {week.updatedAt ? ` · updated ${formatWhen(week.updatedAt)}` : ''}
-            {unsaved ? ' · unsaved changes' : ''}
+            {week.status === 'edited'
+              ? t('content-editor.editor.statusEdited')
+              : t('content-editor.editor.statusDefault')}
+            {week.updatedAt
+              ? ` · ${t('content-editor.editor.updated', { when: formatWhen(uiLocale, week.updatedAt) })}`
+              : ''}
+            {unsaved ? ` · ${t('content-editor.editor.unsaved')}` : ''}
           </Text>
           <CoreWeekSwitch weekNumber={weekNumber} />
         </Stack>
@@ -132,46 +212,49 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
             onClick={() => setConfirmRevert(true)}
             disabled={week.status === 'default' || revert.isPending}
           >
-            Revert to default
+            {t('content-editor.editor.revert')}
           </Button>
           <Button onClick={submit} loading={save.isPending}>
-            Save Content
+            {t('content-editor.editor.save')}
           </Button>
         </Group>
       </Group>
+      {translation && (
+        <Text size="sm" c="dimmed">
+          {t('content-editor.edition.fixedItems')}
+        </Text>
+      )}
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="edit">Edit</Tabs.Tab>
-          <Tabs.Tab value="preview">Preview</Tabs.Tab>
-          <Tabs.Tab value="history">History</Tabs.Tab>
+          <Tabs.Tab value="edit">{t('content-editor.editor.tabEdit')}</Tabs.Tab>
+          <Tabs.Tab value="preview">{t('content-editor.editor.tabPreview')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('content-editor.editor.tabHistory')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="edit" pt="md">
           <Stack gap="md">
             {showErrors && Object.keys(errors).length > 0 && (
-              <Alert color="red" title="Some fields need attention">
-                {Object.keys(errors).length === 1
-                  ? 'One field is not valid yet; it is marked below.'
-                  : `${Object.keys(errors).length} fields are not valid yet; they are marked below.`}
+              <Alert color="red" title={t('content-editor.editor.errorsTitle')}>
+                {t('content-editor.editor.errorsText', { count: Object.keys(errors).length })}
               </Alert>
             )}
-            <Fieldset legend="The week">
+            <Fieldset legend={t('content-editor.field.week')}>
               <Stack gap="sm">
                 <TextInput
-                  label="Title"
+                  label={t('content-editor.field.title')}
                   value={draft.title}
                   onChange={(event) => set({ title: event.currentTarget.value })}
                   error={errors.title}
                 />
                 <TextInput
-                  label="Focus"
-                  description="A short phrase; the couple's summary opens with it (“Week 4 was about …”)."
+                  label={t('content-editor.field.focus')}
+                  description={t('content-editor.field.focusHelp')}
                   value={draft.focus}
                   onChange={(event) => set({ focus: event.currentTarget.value })}
                   error={errors.focus}
                 />
                 <Textarea
-                  label="Objective"
+                  label={t('content-editor.field.objective')}
                   autosize
                   minRows={2}
                   value={draft.objective}
@@ -181,10 +264,11 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
               </Stack>
             </Fieldset>
 
-            <Fieldset legend="Reflection questions">
+            <Fieldset legend={t('content-editor.field.questions')}>
               <ItemList
                 items={draft.reflectionQuestions}
-                noun="question"
+                noun={NOUNS.question}
+                fixed={translation}
                 error={errors.reflectionQuestions}
                 onChange={(reflectionQuestions) => set({ reflectionQuestions })}
                 onAdd={() =>
@@ -198,7 +282,7 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
                 render={(question, index, update) => (
                   <>
                     <Textarea
-                      label={`Question ${index + 1}`}
+                      label={t('content-editor.item.question', { number: index + 1 })}
                       autosize
                       minRows={2}
                       value={question.question}
@@ -208,8 +292,8 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
                       }
                     />
                     <TextInput
-                      label={`Summary topic of question ${index + 1}`}
-                      description="How the summary names it: “Thinking about {topic}, Alex wrote …”"
+                      label={t('content-editor.field.topic', { number: index + 1 })}
+                      description={t('content-editor.field.topicHelp')}
                       value={question.topic}
                       onChange={(event) => update({ ...question, topic: event.currentTarget.value })}
                       error={errors[`reflectionQuestions.${index}.topic`]}
@@ -219,26 +303,26 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
               />
             </Fieldset>
 
-            <Fieldset legend="Discussion prompts">
+            <Fieldset legend={t('content-editor.field.prompts')}>
               <TextList
                 items={draft.discussionPrompts}
-                noun="prompt"
+                noun={NOUNS.prompt}
                 errors={errors}
                 path="discussionPrompts"
                 onChange={(discussionPrompts) => set({ discussionPrompts })}
               />
             </Fieldset>
 
-            <Fieldset legend="Activity">
+            <Fieldset legend={t('content-editor.field.activity')}>
               <Stack gap="sm">
                 <TextInput
-                  label="Activity title"
+                  label={t('content-editor.field.activityTitle')}
                   value={draft.activity.title}
                   onChange={(event) => setActivity({ title: event.currentTarget.value })}
                   error={errors['activity.title']}
                 />
                 <Textarea
-                  label="Activity description"
+                  label={t('content-editor.field.activityDescription')}
                   autosize
                   minRows={2}
                   value={draft.activity.description}
@@ -246,11 +330,11 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
                   error={errors['activity.description']}
                 />
                 <Text fw={500} size="sm">
-                  Steps
+                  {t('content-editor.field.steps')}
                 </Text>
                 <TextList
                   items={draft.activity.steps}
-                  noun="step"
+                  noun={NOUNS.step}
                   errors={errors}
                   path="activity.steps"
                   onChange={(steps) => setActivity({ steps })}
@@ -258,20 +342,21 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
               </Stack>
             </Fieldset>
 
-            <Fieldset legend="Commitment examples">
+            <Fieldset legend={t('content-editor.field.examples')}>
               <TextList
                 items={draft.commitmentExamples}
-                noun="example"
+                noun={NOUNS.example}
                 errors={errors}
                 path="commitmentExamples"
                 onChange={(commitmentExamples) => set({ commitmentExamples })}
               />
             </Fieldset>
 
-            <Fieldset legend="Conversation cards">
+            <Fieldset legend={t('content-editor.field.cards')}>
               <ItemList
                 items={draft.conversationCards}
-                noun="card"
+                noun={NOUNS.card}
+                fixed={translation}
                 error={errors.conversationCards}
                 onChange={(conversationCards) => set({ conversationCards })}
                 onAdd={() =>
@@ -284,7 +369,7 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
                 }
                 render={(card, index, update) => (
                   <Textarea
-                    label={`Card ${index + 1}`}
+                    label={t('content-editor.item.card', { number: index + 1 })}
                     autosize
                     minRows={1}
                     value={card.text}
@@ -296,7 +381,7 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
             </Fieldset>
             <Group justify="flex-end">
               <Button onClick={submit} loading={save.isPending}>
-                Save Content
+                {t('content-editor.editor.save')}
               </Button>
             </Group>
           </Stack>
@@ -304,8 +389,7 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
         <Tabs.Panel value="preview" pt="md">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              What couples will see once you save{unsaved ? ' (your unsaved changes included)' : ''}. Answers typed here
-              are not kept.
+              {unsaved ? t('content-editor.preview.textUnsaved') : t('content-editor.preview.text')}
             </Text>
             <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="content-preview">
               {renderPreview(draft)}
@@ -315,8 +399,9 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
         <Tabs.Panel value="history" pt="md">
           <WeekHistory
             weekNumber={weekNumber}
+            locale={locale}
             restoring={restore.isPending}
-            onRestore={(versionId) => restore.mutate({ weekNumber, versionId })}
+            onRestore={(versionId) => restore.mutate({ weekNumber, versionId, ...at })}
           />
         </Tabs.Panel>
       </Tabs>
@@ -326,14 +411,11 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
         onClose={() => {
           if (!revert.isPending) setConfirmRevert(false);
         }}
-        title="Revert to default"
+        title={t('content-editor.revert.title')}
         centered
       >
         <Stack gap="lg">
-          <Text>
-            Put Week {weekNumber} back to the text it shipped with? The current version stays in the history, so you can
-            restore it later. Couples&apos; answers are kept.
-          </Text>
+          <Text>{t('content-editor.revert.text', { number: weekNumber })}</Text>
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
@@ -341,10 +423,10 @@ export function WeekContentEditor({ week, renderPreview, onUnsavedChange }: Week
               disabled={revert.isPending}
               data-autofocus
             >
-              Cancel
+              {t('content-editor.revert.cancel')}
             </Button>
-            <Button color="red" loading={revert.isPending} onClick={() => revert.mutate({ weekNumber })}>
-              Revert Week {weekNumber}
+            <Button color="red" loading={revert.isPending} onClick={() => revert.mutate({ weekNumber, ...at })}>
+              {t('content-editor.revert.confirm', { number: weekNumber })}
             </Button>
           </Group>
         </Stack>
@@ -362,19 +444,20 @@ function ItemActions({
   onMove,
   onRemove,
 }: {
-  noun: string;
+  noun: Noun;
   index: number;
   count: number;
   min: number;
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
-  const name = `${noun} ${index + 1}`;
+  const { t } = useT();
+  const number = index + 1;
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
         variant="subtle"
-        aria-label={`Move ${name} up`}
+        aria-label={t(noun.up, { number })}
         disabled={index === 0}
         onClick={() => onMove(index - 1)}
       >
@@ -382,13 +465,19 @@ function ItemActions({
       </ActionIcon>
       <ActionIcon
         variant="subtle"
-        aria-label={`Move ${name} down`}
+        aria-label={t(noun.down, { number })}
         disabled={index === count - 1}
         onClick={() => onMove(index + 1)}
       >
         <IconArrowDown size={18} aria-hidden="true" />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} disabled={count <= min} onClick={onRemove}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t(noun.remove, { number })}
+        disabled={count <= min}
+        onClick={onRemove}
+      >
         <IconTrash size={18} aria-hidden="true" />
       </ActionIcon>
     </Group>
@@ -399,18 +488,22 @@ function ItemActions({
 function ItemList<Item extends { id: string }>({
   items,
   noun,
+  fixed,
   error,
   onChange,
   onAdd,
   render,
 }: {
   items: Item[];
-  noun: string;
+  noun: Noun;
+  /** A translation's list: the English edition's items, in its order (no add, move or remove). */
+  fixed: boolean;
   error?: string;
   onChange: (items: Item[]) => void;
   onAdd: () => void;
   render: (item: Item, index: number, update: (item: Item) => void) => ReactNode;
 }) {
+  const { t } = useT();
   return (
     <Stack gap="sm">
       {items.map((item, index) => (
@@ -419,14 +512,16 @@ function ItemList<Item extends { id: string }>({
             <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
               {render(item, index, (next) => onChange(items.map((old, at) => (at === index ? next : old))))}
             </Stack>
-            <ItemActions
-              noun={noun}
-              index={index}
-              count={items.length}
-              min={1}
-              onMove={(to) => onChange(moved(items, index, to))}
-              onRemove={() => onChange(items.filter((_, at) => at !== index))}
-            />
+            {!fixed && (
+              <ItemActions
+                noun={noun}
+                index={index}
+                count={items.length}
+                min={1}
+                onMove={(to) => onChange(moved(items, index, to))}
+                onRemove={() => onChange(items.filter((_, at) => at !== index))}
+              />
+            )}
           </Group>
         </Paper>
       ))}
@@ -435,11 +530,13 @@ function ItemList<Item extends { id: string }>({
           {error}
         </Text>
       )}
-      <Group>
-        <Button variant="light" leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={onAdd}>
-          Add {noun}
-        </Button>
-      </Group>
+      {!fixed && (
+        <Group>
+          <Button variant="light" leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={onAdd}>
+            {t(noun.add)}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }
@@ -453,12 +550,12 @@ function TextList({
   onChange,
 }: {
   items: string[];
-  noun: string;
+  noun: Noun;
   errors: ContentErrors;
   path: string;
   onChange: (items: string[]) => void;
 }) {
-  const capitalized = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const { t } = useT();
   return (
     <Stack gap="sm">
       {items.map((item, index) => (
@@ -467,7 +564,7 @@ function TextList({
         <Group key={index} align="flex-start" gap="xs" wrap="nowrap">
           <Textarea
             style={{ flex: 1, minWidth: 0 }}
-            label={`${capitalized} ${index + 1}`}
+            label={t(noun.label, { number: index + 1 })}
             autosize
             minRows={1}
             value={item}
@@ -498,7 +595,7 @@ function TextList({
           leftSection={<IconPlus size={18} aria-hidden="true" />}
           onClick={() => onChange([...items, ''])}
         >
-          Add {noun}
+          {t(noun.add)}
         </Button>
       </Group>
     </Stack>
@@ -507,39 +604,40 @@ function TextList({
 
 function WeekHistory({
   weekNumber,
+  locale,
   restoring,
   onRestore,
 }: {
   weekNumber: number;
+  locale: Locale;
   restoring: boolean;
   onRestore: (versionId: number) => void;
 }) {
-  const history = useQuery(trpc.courseContent.history.queryOptions({ weekNumber }));
+  const { t, locale: uiLocale } = useT();
+  const history = useQuery(
+    trpc.courseContent.history.queryOptions(locale === 'en' ? { weekNumber } : { weekNumber, locale }),
+  );
   if (history.isError) {
     return (
-      <Alert color="red" title="We could not load the history">
-        {errorMessage(history.error, 'Please try again.')}
+      <Alert color="red" title={t('content-editor.history.error')}>
+        {errorMessage(history.error, t('content-editor.page.tryAgainText'))}
       </Alert>
     );
   }
-  if (!history.data) return <Text c="dimmed">Loading the history…</Text>;
+  if (!history.data) return <Text c="dimmed">{t('content-editor.history.loading')}</Text>;
   if (history.data.length === 0) {
-    return (
-      <Text c="dimmed">
-        No earlier versions yet. Each time you save, revert or restore, the version it replaces is kept here.
-      </Text>
-    );
+    return <Text c="dimmed">{t('content-editor.history.empty')}</Text>;
   }
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>In use</Table.Th>
+            <Table.Th>{t('content-editor.history.title')}</Table.Th>
+            <Table.Th>{t('content-editor.history.kind')}</Table.Th>
+            <Table.Th>{t('content-editor.history.inUse')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Action</VisuallyHidden>
+              <VisuallyHidden>{t('content-editor.history.action')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -547,9 +645,11 @@ function WeekHistory({
           {history.data.map((version) => (
             <Table.Tr key={version.id}>
               <Table.Td>{version.title}</Table.Td>
-              <Table.Td>{version.status === 'edited' ? 'Edited' : 'Default'}</Table.Td>
               <Table.Td>
-                {formatWhen(version.savedAt)} – {formatWhen(version.replacedAt)}
+                {version.status === 'edited' ? t('content-editor.status.edited') : t('content-editor.status.default')}
+              </Table.Td>
+              <Table.Td>
+                {formatWhen(uiLocale, version.savedAt)} – {formatWhen(uiLocale, version.replacedAt)}
               </Table.Td>
               <Table.Td>
                 <Button
@@ -557,9 +657,11 @@ function WeekHistory({
                   variant="light"
                   loading={restoring}
                   onClick={() => onRestore(version.id)}
-                  aria-label={`Restore the version in use until ${formatWhen(version.replacedAt)}`}
+                  aria-label={t('content-editor.history.restoreLabel', {
+                    when: formatWhen(uiLocale, version.replacedAt),
+                  })}
                 >
-                  Restore
+                  {t('content-editor.history.restore')}
                 </Button>
               </Table.Td>
             </Table.Tr>

@@ -31,7 +31,8 @@ export const STARTER_NOTICE = 'Starter text: review and adapt it to your busines
  * that are not a Markdown link's text (no "(" right after).
  */
 export function unfilledPlaceholders(markdown: string): string[] {
-  const found = markdown.match(/\[[a-z][a-z ]*\](?!\()/g) ?? [];
+  // Lower-case letters, Spanish ones included ("[dirección postal]").
+  const found = markdown.match(/\[[a-z\u00e0-\u00ff][a-z\u00e0-\u00ff ]*\](?!\()/g) ?? [];
   return [...new Set(found)];
 }
 

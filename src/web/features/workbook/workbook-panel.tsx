@@ -7,6 +7,7 @@ import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { errorMessage } from '../../lib/api-error';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
+import { LanguageFallbackNotice } from '../course-language/language-fallback-notice';
 import { WorkbookEditor } from './workbook-editor';
 import { WorkbookSkeleton } from './workbook-skeleton';
 
@@ -126,13 +127,16 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
   if (!content.data || !share.data || !saved1 || !saved2 || !savedSummary) return <WorkbookSkeleton />;
 
   return (
-    <WorkbookEditor
-      weekNumber={weekNumber}
-      content={content.data}
-      saved={{ partner1: saved1, partner2: saved2 }}
-      summary={savedSummary.summary}
-      partnerNames={partnerNames}
-      share={share.data}
-    />
+    <Stack gap="md">
+      <LanguageFallbackNotice fallback={content.data.languageFallback} />
+      <WorkbookEditor
+        weekNumber={weekNumber}
+        content={content.data}
+        saved={{ partner1: saved1, partner2: saved2 }}
+        summary={savedSummary.summary}
+        partnerNames={partnerNames}
+        share={share.data}
+      />
+    </Stack>
   );
 }
