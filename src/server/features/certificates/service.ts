@@ -34,7 +34,6 @@ import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
 import { csvLine } from '../orders/csv';
 import type { CertificatePdfData } from '../printables/certificate-pdf';
-import { printCharacterSet } from '../printables/fonts';
 import { runPdfJob } from '../printables/pdf-jobs';
 import { assertWeekUnlocked } from '../progress/unlock';
 import * as repo from './repo';
@@ -347,10 +346,13 @@ function sampleCertificate(deps: AppDeps, signature: CertificatePdfData['signatu
 // The couple's side: names, status, the request and the PDF
 // ---------------------------------------------------------------------------------------------
 
-/** Characters of `name` the certificate's fonts cannot draw (empty: it prints as written). */
-export function unprintableCharacters(name: string): string[] {
-  const supported = printCharacterSet();
-  return [...new Set([...name].filter((char) => !supported.has(char.codePointAt(0) ?? 0)))];
+/**
+ * Characters of `name` the certificate's fonts cannot draw (empty: it prints as written). Asked of
+ * the PDF worker, which holds the fonts: the server itself never loads pdf-lib's font parser
+ * (decision 0176, idle memory).
+ */
+export async function unprintableCharacters(name: string): Promise<string[]> {
+  return runPdfJob({ kind: 'unprintable', text: name }, { timeoutMs: 30_000 });
 }
 
 export async function setLegalName(
@@ -360,7 +362,7 @@ export async function setLegalName(
   now: number,
 ): Promise<{ partner: Partner; legalName: string }> {
   assertActsFor(couple, input.partner, OWN_NAME_ONLY_MESSAGE);
-  const missing = unprintableCharacters(input.legalName);
+  const missing = await unprintableCharacters(input.legalName);
   if (missing.length > 0) {
     throw new AppError(
       'BAD_REQUEST',

@@ -16,7 +16,9 @@ export type PdfJob =
   | { kind: 'printable'; week: PrintableWeek; target: string }
   | { kind: 'keepsake'; source: string; target: string; workDir: string; title: string }
   | { kind: 'gift-card'; card: GiftCard }
-  | { kind: 'certificate'; certificate: CertificatePdfData };
+  | { kind: 'certificate'; certificate: CertificatePdfData }
+  /** The characters of `text` the print fonts cannot draw (a legal name checked before it is saved). */
+  | { kind: 'unprintable'; text: string };
 
 interface PdfJobResults {
   inspect: InspectResult;
@@ -25,6 +27,7 @@ interface PdfJobResults {
   keepsake: MergeResult;
   'gift-card': Uint8Array;
   certificate: Uint8Array;
+  unprintable: string[];
 }
 
 export class PdfJobTimeout extends Error {

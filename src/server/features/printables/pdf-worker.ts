@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { drawCertificate } from './certificate-pdf';
 import type { PdfJob } from './pdf-jobs';
+import { printCharacterSet } from './fonts';
 import { renderGiftCardPdf } from './gift-card-pdf';
 import { buildKeepsake, generatePrintable, inspectPdf, mergeWorkbook } from './pdf-work';
 
@@ -24,6 +25,10 @@ async function run(job: PdfJob): Promise<unknown> {
       return renderGiftCardPdf(job.card);
     case 'certificate':
       return drawCertificate(job.certificate);
+    case 'unprintable': {
+      const supported = printCharacterSet();
+      return [...new Set([...job.text].filter((char) => !supported.has(char.codePointAt(0) ?? 0)))];
+    }
   }
 }
 
