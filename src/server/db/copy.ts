@@ -38,6 +38,17 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'coupons',
   'coupon_uses',
   'gifts',
+  'inventory_topics',
+  'inventory_rounds',
+  'inventory_answers',
+  'core_weeks',
+  'couple_plans',
+  'couple_pauses',
+  'course_time',
+  'offline_time',
+  'certificate_names',
+  'certificate_provider',
+  'certificates',
 ];
 
 /** Tables whose `id` a sequence hands out on PostgreSQL: moved past the copied ids afterwards. */
@@ -56,6 +67,9 @@ const TABLES_WITH_SERIAL_ID = new Set<string>([
   'coupons',
   'coupon_uses',
   'gifts',
+  'inventory_rounds',
+  'offline_time',
+  'certificates',
 ]);
 
 const BATCH = 500;
