@@ -9,7 +9,9 @@ import { gzipSync } from 'node:zlib';
  * gzip sizes exceed the budgets of docs/benchmarks.md, or when dashboard or admin code is among
  * them.
  */
-export const BUDGET = { jsGzipBytes: 150 * 1024, cssGzipBytes: 40 * 1024 };
+// 152 KB since the second language (decision 0231): 141.1 KB before it, and issue 35 allows the
+// language switch, the Lingui runtime and the page's messages up to 10 kB more.
+export const BUDGET = { jsGzipBytes: 152 * 1024, cssGzipBytes: 40 * 1024 };
 
 interface ManifestChunk {
   file: string;
