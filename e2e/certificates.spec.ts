@@ -73,8 +73,11 @@ test('a couple with enough logged hours downloads a Florida certificate; the cle
   );
   await certificate.getByRole('textbox', { name: 'Legal name of Eleni' }).fill("Ελένη O'Brien-Παπαδοπούλου");
   await certificate.getByRole('button', { name: 'Save name' }).first().click();
+  // The name is checked against the print fonts in the PDF worker: wait for the save to finish.
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Name saved');
   await certificate.getByRole('textbox', { name: 'Legal name of Anna' }).fill('Анна-Мария Núñez');
   await certificate.getByRole('button', { name: 'Save name' }).last().click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Name saved')).toHaveCount(2);
   await certificate.getByLabel('Intended date of marriage').fill('2027-05-15');
   await certificate.getByRole('button', { name: 'Get the certificate' }).click();
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(

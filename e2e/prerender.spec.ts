@@ -122,7 +122,7 @@ test.describe('prerendered landing page', () => {
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     await page.goto('/es');
     await expect(page.getByRole('heading', { level: 1, name: SPANISH_HERO })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Instant Login (Dev)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrada instantánea (desarrollo)' })).toBeVisible();
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await expect(page.getByText('Faltan datos')).toBeVisible();
     const header = page.getByRole('banner');

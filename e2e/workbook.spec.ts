@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerCouple } from './support/auth';
 
+/** The workbook's own partner picker (the course-time tracker has one too). */
+const answering = (page: Page) => page.getByRole('radiogroup', { name: 'Who is answering?' });
+
 /*
  * The interactive workbook in the dashboard's Current tab: both partners fill in week 1, the check
  * marks appear, and the couple's summary is generated and shown. Each run makes its own couple.
@@ -38,7 +41,7 @@ async function answerAs(page: Page, name: string, answers: { first: string; comm
   // A second save within 5 s replaces the first toast, which fades out while the new one comes in:
   // for a moment two say 'Responses Saved'. The check mark below proves this save went through.
   await expect(page.getByText('Responses Saved').last()).toBeVisible();
-  await expect(page.getByRole('radio', { name: `${name} (answered)` })).toHaveCount(1);
+  await expect(answering(page).getByRole('radio', { name: `${name} (answered)` })).toHaveCount(1);
 }
 
 test('both partners fill in week 1, see their check marks, and generate their summary', async ({ page }) => {
@@ -49,8 +52,8 @@ test('both partners fill in week 1, see their check marks, and generate their su
   await openWeekOneWorkbook(page);
 
   // Nobody has answered yet: no check marks and no summary button.
-  await expect(page.getByRole('radio', { name: names.partner1, exact: true })).toHaveCount(1);
-  await expect(page.getByRole('radio', { name: names.partner2, exact: true })).toHaveCount(1);
+  await expect(answering(page).getByRole('radio', { name: names.partner1, exact: true })).toHaveCount(1);
+  await expect(answering(page).getByRole('radio', { name: names.partner2, exact: true })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Generate Summary' })).toHaveCount(0);
 
   await answerAs(page, names.partner1, {
@@ -64,7 +67,7 @@ test('both partners fill in week 1, see their check marks, and generate their su
     commitment: 'I will ask whether you want advice before giving any.',
   });
   // Both check marks show, and switching back keeps the first partner's saved words.
-  await expect(page.getByRole('radio', { name: `${names.partner1} (answered)` })).toHaveCount(1);
+  await expect(answering(page).getByRole('radio', { name: `${names.partner1} (answered)` })).toHaveCount(1);
   await page.getByRole('radiogroup', { name: 'Who is answering?' }).getByText(names.partner1, { exact: true }).click();
   await expect(page.getByLabel(/^1\. Think of a time/)).toHaveValue(/our Sunday walk/);
 

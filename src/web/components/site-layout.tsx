@@ -55,15 +55,17 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
       <OfflineBanner />
       <header className={classes.header}>
         <Container size="lg" py="xs">
-          {/* One line on a 375 px phone in English (site-layout.module.css); a longer translation of
-              the navigation wraps it onto a second line instead of widening the page. */}
-          <Group className={classes.headerInner} justify="space-between" gap="sm" wrap="wrap">
+          {/* One line at every width down to 320 px (site-layout.module.css), never wrapping: on a
+              phone the language switch moves to the footer to make room. */}
+          <Group className={classes.headerInner} justify="space-between" gap="sm" wrap="nowrap">
             <Link to="/" className={classes.brand}>
               <BrandMark />
               <span className={classes.brandText}>{PRODUCT_NAME}</span>
             </Link>
             <Group component="nav" aria-label={t('common.nav.main')} gap="sm" wrap="nowrap" className={classes.nav}>
-              <LanguageSwitch onChange={saveLocale} />
+              <div className={classes.headerLanguage}>
+                <LanguageSwitch onChange={saveLocale} />
+              </div>
               {headerActions}
               {accountNav ? <AccountNav guestActions={guestActions} /> : null}
             </Group>
@@ -95,6 +97,9 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
                 />
               </ul>
             </nav>
+            <div className={classes.footerLanguage}>
+              <LanguageSwitch onChange={saveLocale} />
+            </div>
             <Text size="xs" c="dimmed">
               © {new Date().getFullYear()} {PRODUCT_NAME}
             </Text>

@@ -63,8 +63,8 @@ function DashboardPage() {
       <DashboardScreen
         renderWorkbook={(props) => (
           <>
-            <CourseTimeTracker weekNumber={props.weekNumber} partnerNames={props.partnerNames} />
             <WorkbookPanel {...props} />
+            <CourseTimeTracker weekNumber={props.weekNumber} partnerNames={props.partnerNames} />
           </>
         )}
         winsExtra={
