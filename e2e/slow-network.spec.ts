@@ -75,7 +75,8 @@ test('unsaved notes and workbook answers survive a reload (a local draft per cou
   await openWeekOne(page);
   await page.getByRole('textbox', { name: /Your notes for this week/ }).fill('Half a thought');
   await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
-  const firstAnswer = page.getByRole('tabpanel').getByRole('textbox').first();
+  // The week's first reflection question (its label starts "1."), not another field of the tab.
+  const firstAnswer = page.getByRole('tabpanel').getByRole('textbox', { name: /^1\. / });
   await firstAnswer.fill('An unsaved answer');
 
   // The reload keeps the Current tab and week 1 (they are in the URL, decision 0131): the workbook
@@ -84,7 +85,7 @@ test('unsaved notes and workbook answers survive a reload (a local draft per cou
   await expect(page.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true', {
     timeout: 15_000,
   });
-  await expect(page.getByRole('tabpanel').getByRole('textbox').first()).toHaveValue('An unsaved answer', {
+  await expect(firstAnswer).toHaveValue('An unsaved answer', {
     timeout: 15_000,
   });
   await page.getByRole('tab', { name: 'Progress' }).click();

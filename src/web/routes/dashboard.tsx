@@ -62,10 +62,10 @@ function DashboardPage() {
     <SiteLayout>
       <DashboardScreen
         renderWorkbook={(props) => (
-          <>
-            <WorkbookPanel {...props} />
-            <CourseTimeTracker weekNumber={props.weekNumber} partnerNames={props.partnerNames} />
-          </>
+          <WorkbookPanel
+            {...props}
+            after={<CourseTimeTracker weekNumber={props.weekNumber} partnerNames={props.partnerNames} />}
+          />
         )}
         winsExtra={
           <>

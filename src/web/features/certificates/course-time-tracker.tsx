@@ -33,7 +33,7 @@ export interface CourseTimeTrackerProps {
 }
 
 /**
- * Above the Current tab's workbook (issue 37): who is at the device, the week's counted time, and
+ * Under the Current tab's workbook, once it has loaded (issue 37): who is at the device, the week's counted time, and
  * the form to log offline time with the "we did this together" mark. While it shows, the page's
  * active time is counted (useActiveTime).
  */
@@ -84,7 +84,7 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
   const nameOf = (value: TimeOwner) => (value === 'together' ? t('certificates.time.together') : partnerNames[value]);
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="course-time-title" mb="lg">
+    <Card withBorder padding="md" component="section" aria-labelledby="course-time-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="course-time-title">
           {t('certificates.time.title')}

@@ -366,9 +366,6 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
           <Tabs.Panel value="progress" pt="lg">
             <Stack gap="lg" className={classes.progressPanel}>
               <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
-              {accessQuery.data?.accessLevel === 'full' ? (
-                <PlanCard completedCount={progression?.totalCompleted} />
-              ) : null}
               {accessQuery.data?.accessLevel === 'trial' ? (
                 <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
               ) : null}
@@ -394,7 +391,11 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
                 ) : null}
               </div>
               <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
-              {/* Last, so nothing the prerendered frame draws moves when it arrives (decision 0136). */}
+              {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
+                  plan card waits for the access level, the route's cards for their own data. */}
+              {accessQuery.data?.accessLevel === 'full' ? (
+                <PlanCard completedCount={progression?.totalCompleted} />
+              ) : null}
               {progressExtra}
             </Stack>
           </Tabs.Panel>

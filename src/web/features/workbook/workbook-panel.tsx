@@ -1,6 +1,7 @@
 import { Alert, Button, EmptyState, Group, Stack } from '@mantine/core';
 import { IconLock, IconNotebook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { TRPCClientError } from '@trpc/client';
 import type { Partner } from '../../../shared/constants';
 import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
@@ -28,6 +29,12 @@ export interface WorkbookPanelProps {
   partnerNames: { partner1: string; partner2: string };
   /** Sends the couple back to the Progress tab to pick a week. */
   onChooseWeek: () => void;
+  /**
+   * Shown under the workbook once it has loaded, never beside its skeleton (the route passes the
+   * course-time tracker): while the week loads, the workbook's heading is the panel's first, and
+   * nothing below it moves when the week arrives.
+   */
+  after?: ReactNode;
 }
 
 /**
@@ -35,7 +42,7 @@ export interface WorkbookPanelProps {
  * exercises, each partner in turn, and the couple's summary; or, with no week selected, a prompt to
  * choose one.
  */
-export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps) {
+export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek, after }: WorkbookPanelProps) {
   const { t } = useT();
   if (weekNumber === null) {
     return (
@@ -53,11 +60,17 @@ export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek }: Workbo
   }
   // A new week starts with fresh drafts.
   return (
-    <WeekWorkbook key={weekNumber} weekNumber={weekNumber} partnerNames={partnerNames} onChooseWeek={onChooseWeek} />
+    <WeekWorkbook
+      key={weekNumber}
+      weekNumber={weekNumber}
+      partnerNames={partnerNames}
+      onChooseWeek={onChooseWeek}
+      after={after}
+    />
   );
 }
 
-function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelProps & { weekNumber: number }) {
+function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek, after }: WorkbookPanelProps & { weekNumber: number }) {
   const { t } = useT();
   const content = useQuery(trpc.workbook.content.queryOptions({ weekNumber }));
   // Who this sign-in answers for, and whether the week is shared (docs/product.md#sealed-answers):
@@ -137,6 +150,7 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek }: WorkbookPanelP
         partnerNames={partnerNames}
         share={share.data}
       />
+      {after}
     </Stack>
   );
 }
