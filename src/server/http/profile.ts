@@ -30,7 +30,12 @@ export const profileRoutes: RestRoutes = (app, deps) => {
     const { locale } = parseInput(localeInputSchema, req.body);
     const auth = await getAuth(req, deps);
     if (auth.kind !== 'anonymous') await setAccountLocale(deps.db, auth, locale);
-    reply.setCookie(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+    reply.setCookie(LOCALE_COOKIE, locale, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: 365 * 24 * 3600,
+      secure: deps.config.cookieSecure,
+    });
     return { locale };
   });
 };

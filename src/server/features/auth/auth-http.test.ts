@@ -452,6 +452,11 @@ describe('Secure cookies', () => {
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
       expect(cookies.map((cookie) => cookie.split('=')[0]).sort()).toEqual(['device', 'sid']);
       for (const cookie of cookies) expect(cookie).toMatch(/; Secure/);
+
+      // The language cookie too, for a visitor as for the signed-in.
+      const locale = await secure.app.inject({ method: 'PUT', url: '/api/locale', payload: { locale: 'es' } });
+      expect(locale.statusCode).toBe(200);
+      expect(String(locale.headers['set-cookie'])).toMatch(/^vw_locale=es;.*; Secure/);
     } finally {
       await secure.close();
     }
