@@ -1,13 +1,18 @@
 import { Alert, Button, Code, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconGift } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { formatDate } from '../../../shared/i18n/format';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
-/** How often the page asks whether the payment was confirmed (the webhook). */
-const POLL_MS = 2000;
+/**
+ * How often, and how many times, the page asks whether the payment was confirmed (the webhook):
+ * about two minutes. A payment still unconfirmed after that (held for review, a slow bank) will not
+ * change while the buyer watches: the page stops asking, says so, and offers to check again.
+ */
+export const GIFT_POLL = { ms: 2000, times: 60 };
 
 /**
  * `/gift/sent?token=...` (decision 0242): the buyer's receipt page. Until the payment is confirmed
@@ -17,8 +22,17 @@ export function GiftReceiptPage({ token }: { token: string }) {
   const { t, locale } = useT();
   const receipt = useQuery({
     ...trpc.gifts.receipt.queryOptions({ token }),
-    refetchInterval: (query) => (query.state.data && !query.state.data.paid ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && !query.state.data.paid && query.state.dataUpdateCount <= GIFT_POLL.times
+        ? GIFT_POLL.ms
+        : false,
   });
+  // The answers so far (the query's own count is not part of its result): each changes dataUpdatedAt.
+  const [answers, setAnswers] = useState(0);
+  useEffect(() => {
+    if (receipt.dataUpdatedAt > 0) setAnswers((count) => count + 1);
+  }, [receipt.dataUpdatedAt]);
+  const stillWaiting = receipt.isSuccess && !receipt.data.paid && answers > GIFT_POLL.times;
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -30,6 +44,14 @@ export function GiftReceiptPage({ token }: { token: string }) {
           <Alert color="red" title={t('gifts.receipt.notFound')}>
             {errorMessage(receipt.error, t('gifts.receipt.notFoundFallback'))}
           </Alert>
+        ) : !receipt.data.paid && stillWaiting ? (
+          <Stack gap="sm" align="flex-start">
+            <Title order={1}>{t('gifts.receipt.slow')}</Title>
+            <Text role="status">{t('gifts.receipt.slowText')}</Text>
+            <Button variant="light" loading={receipt.isFetching} onClick={() => void receipt.refetch()}>
+              {t('gifts.receipt.checkAgain')}
+            </Button>
+          </Stack>
         ) : !receipt.data.paid ? (
           <Stack gap="sm" role="status">
             <Title order={1}>{t('gifts.receipt.confirming')}</Title>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { giftNavigation } from './gift-form';
+import { GIFT_POLL } from './gift-receipt';
 
 const CONFIG = {
   demoMode: false,
@@ -102,5 +103,49 @@ describe('/redeem', { timeout: 20_000 }, () => {
     await user.type(await screen.findByRole('textbox', { name: 'Gift code' }), 'hello');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Enter the code as it is printed: GIFT-XXXX-XXXX-XXXX.')).toBeInTheDocument();
+  });
+});
+
+describe('/gift/sent', { timeout: 20_000 }, () => {
+  const TOKEN = 'A'.repeat(32);
+  const unpaid = {
+    coupleNames: 'Ana & Luis',
+    coupleEmail: 'ana.luis@example.com',
+    sendAt: '2030-06-14T09:00:00.000Z',
+    paid: false,
+    status: 'scheduled',
+    redeemCode: null,
+    cardUrl: null,
+  };
+
+  it('stops asking after its limit for a payment still unconfirmed, says so, and checks again on request', async () => {
+    const defaults = { ...GIFT_POLL };
+    Object.assign(GIFT_POLL, { ms: 10, times: 3 });
+    try {
+      let asked = 0;
+      let paid = false;
+      stubTrpcFetch({
+        'auth.check': () => ANONYMOUS,
+        'publicConfig.get': () => ({ data: CONFIG }),
+        'gifts.receipt': () => {
+          asked += 1;
+          return { data: { ...unpaid, paid, redeemCode: paid ? CODE : null } };
+        },
+      });
+      renderApp(`/gift/sent?token=${TOKEN}`);
+      expect(
+        await screen.findByRole('heading', { name: 'Your payment is taking longer than usual' }),
+      ).toBeInTheDocument();
+      const settled = asked;
+      expect(settled).toBe(GIFT_POLL.times + 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(asked).toBe(settled);
+
+      paid = true;
+      await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Check again' }));
+      expect(await screen.findByTestId('gift-code')).toHaveTextContent(CODE);
+    } finally {
+      Object.assign(GIFT_POLL, defaults);
+    }
   });
 });
