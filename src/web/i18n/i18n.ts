@@ -83,8 +83,8 @@ export function activeLocale(): Locale {
 
 /** Remembers a visitor's choice for a year (the server reads the same cookie for the first HTML). */
 export function rememberLocale(locale: Locale): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not everywhere yet
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not everywhere yet
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 

@@ -1,12 +1,10 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
   NativeSelect,
   Pagination,
   Paper,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -25,7 +23,7 @@ import {
 import { formatNumber } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { useT } from '../../i18n/use-t';
-import { errorMessage } from '../../lib/api-error';
+import { QueryStates } from '../../components/query-states';
 import { trpc } from '../../trpc';
 import classes from './messages-inbox.module.css';
 import { MessageDialog } from './message-dialog';
@@ -114,50 +112,50 @@ export function MessagesInbox() {
         </Group>
       </form>
 
-      {inbox.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading.messages')}>
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} height={72} radius="md" />
-          ))}
-        </Stack>
-      ) : inbox.isError ? (
-        <Alert color="red" title={t('admin.messages.loadFailed')}>
-          {errorMessage(inbox.error, t('admin.messages.reload'))}
-        </Alert>
-      ) : inbox.data.items.length === 0 ? (
-        <EmptyInbox
-          filtered={filtered}
-          onClear={() => {
-            setSearchText('');
-            applyFilters({});
-          }}
-        />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('admin.messages.count', { count: inbox.data.total })}
-            {pages > 1
-              ? ` · ${t('admin.messages.pageOf', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}`
-              : ''}
-          </Text>
-          <ul className={classes.list} aria-label={t('admin.messages.list')}>
-            {inbox.data.items.map((item) => (
-              <li key={item.id}>
-                <MessageRow item={item} onOpen={() => setOpenId(item.id)} />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t('admin.list.pageControl', { control }) })}
-              getItemProps={(item) => ({ 'aria-label': t('admin.list.page', { page: item }) })}
-            />
-          ) : null}
-        </>
-      )}
+      <QueryStates
+        query={inbox}
+        loadingLabel={t('admin.loading.messages')}
+        skeleton={{ rows: 4, height: 72 }}
+        failedTitle={t('admin.messages.loadFailed')}
+        failedText={t('admin.messages.reload')}
+        isEmpty={(result) => result.items.length === 0}
+        empty={
+          <EmptyInbox
+            filtered={filtered}
+            onClear={() => {
+              setSearchText('');
+              applyFilters({});
+            }}
+          />
+        }
+      >
+        {(result) => (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('admin.messages.count', { count: result.total })}
+              {pages > 1
+                ? ` · ${t('admin.messages.pageOf', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}`
+                : ''}
+            </Text>
+            <ul className={classes.list} aria-label={t('admin.messages.list')}>
+              {result.items.map((item) => (
+                <li key={item.id}>
+                  <MessageRow item={item} onOpen={() => setOpenId(item.id)} />
+                </li>
+              ))}
+            </ul>
+            {pages > 1 ? (
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t('admin.list.pageControl', { control }) })}
+                getItemProps={(item) => ({ 'aria-label': t('admin.list.page', { page: item }) })}
+              />
+            ) : null}
+          </>
+        )}
+      </QueryStates>
 
       {openId === null ? null : <MessageDialog key={openId} id={openId} onClose={() => setOpenId(null)} />}
     </Stack>

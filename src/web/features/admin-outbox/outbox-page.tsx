@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconRotate } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { formatNumber } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { T, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { QueryStates } from '../../components/query-states';
 import { trpc } from '../../trpc';
 import {
   explainMailError,
@@ -67,52 +68,50 @@ export function OutboxPage() {
         maw={{ sm: 240 }}
       />
 
-      {outbox.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading.outbox')}>
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} height={96} radius="md" />
-          ))}
-        </Stack>
-      ) : outbox.isError ? (
-        <Alert color="red" title={t('admin.outbox.loadFailed')}>
-          {errorMessage(outbox.error, t('admin.messages.reload'))}
-        </Alert>
-      ) : outbox.data.items.length === 0 ? (
-        <EmptyOutbox status={status} onShowAll={() => applyStatus(undefined)} />
-      ) : (
-        <>
-          <ul className={classes.list} aria-label={t('admin.outbox.list')}>
-            {outbox.data.items.map((item) => (
-              <li key={item.id}>
-                <OutboxRow item={item} />
-              </li>
-            ))}
-          </ul>
-          {cursors.length > 1 || outbox.data.nextBefore !== null ? (
-            <Group justify="space-between" gap="sm">
-              <Button
-                variant="default"
-                leftSection={<IconChevronLeft size={18} aria-hidden="true" />}
-                disabled={cursors.length === 1}
-                onClick={() => setCursors((shown) => shown.slice(0, -1))}
-              >
-                {t('admin.outbox.newer')}
-              </Button>
-              <Button
-                variant="default"
-                rightSection={<IconChevronRight size={18} aria-hidden="true" />}
-                disabled={outbox.data.nextBefore === null}
-                onClick={() => {
-                  const next = outbox.data.nextBefore;
-                  if (next !== null) setCursors((shown) => [...shown, next]);
-                }}
-              >
-                {t('admin.outbox.older')}
-              </Button>
-            </Group>
-          ) : null}
-        </>
-      )}
+      <QueryStates
+        query={outbox}
+        loadingLabel={t('admin.loading.outbox')}
+        skeleton={{ rows: 4, height: 96 }}
+        failedTitle={t('admin.outbox.loadFailed')}
+        failedText={t('admin.messages.reload')}
+        isEmpty={(page) => page.items.length === 0}
+        empty={<EmptyOutbox status={status} onShowAll={() => applyStatus(undefined)} />}
+      >
+        {(page) => (
+          <>
+            <ul className={classes.list} aria-label={t('admin.outbox.list')}>
+              {page.items.map((item) => (
+                <li key={item.id}>
+                  <OutboxRow item={item} />
+                </li>
+              ))}
+            </ul>
+            {cursors.length > 1 || page.nextBefore !== null ? (
+              <Group justify="space-between" gap="sm">
+                <Button
+                  variant="default"
+                  leftSection={<IconChevronLeft size={18} aria-hidden="true" />}
+                  disabled={cursors.length === 1}
+                  onClick={() => setCursors((shown) => shown.slice(0, -1))}
+                >
+                  {t('admin.outbox.newer')}
+                </Button>
+                <Button
+                  variant="default"
+                  rightSection={<IconChevronRight size={18} aria-hidden="true" />}
+                  disabled={page.nextBefore === null}
+                  onClick={() => {
+                    const next = page.nextBefore;
+                    if (next !== null) setCursors((shown) => [...shown, next]);
+                  }}
+                >
+                  {t('admin.outbox.older')}
+                </Button>
+              </Group>
+            ) : null}
+          </>
+        )}
+      </QueryStates>
     </Stack>
   );
 }
