@@ -537,7 +537,13 @@ beforeAll(async () => {
   await run('webhook: replay', () => webhook('checkout.session.completed', paid('pi_x', 'x@example.com'), eventId));
   // Facilitators (FACILITATOR_CALLS): cookies the sign-ins set are kept to call as the facilitator.
   const cookies = new Map<string, string>();
-  const keeping = { setCookie: (name: string, value: string) => (cookies.set(name, value), keeping), clearCookie: () => keeping };
+  const keeping = {
+    setCookie: (name: string, value: string) => {
+      cookies.set(name, value);
+      return keeping;
+    },
+    clearCookie: () => keeping,
+  };
   const facilitatorAs = async () => {
     const req = { cookies: { fsid: cookies.get('fsid') }, headers: {}, ip: '127.0.0.2' };
     const ctx = { deps, req, reply: keeping, auth: { kind: 'anonymous' } } as unknown as Context;
@@ -546,24 +552,41 @@ beforeAll(async () => {
   let inviteLink = '';
   await run('admin adminFacilitators.invite', async () => {
     inviteLink = (
-      await asAdmin.adminFacilitators.invite({ name: 'Plans Pastor', email: 'plans-pastor@example.com', kind: 'pastor', organisation: 'Plans Parish' })
+      await asAdmin.adminFacilitators.invite({
+        name: 'Plans Pastor',
+        email: 'plans-pastor@example.com',
+        kind: 'pastor',
+        organisation: 'Plans Parish',
+      })
     ).inviteLink;
   });
   const inviteToken = new URL(inviteLink).searchParams.get('token')!;
   const anonymousWithCookies = await facilitatorAs();
-  await run('facilitator.previewInvite', () => call(anonymousWithCookies, 'facilitator.previewInvite', { token: inviteToken }));
+  await run('facilitator.previewInvite', () =>
+    call(anonymousWithCookies, 'facilitator.previewInvite', { token: inviteToken }),
+  );
   await run('facilitator.acceptInvite', () =>
-    call(anonymousWithCookies, 'facilitator.acceptInvite', { token: inviteToken, password: 'plans facilitator password' }),
+    call(anonymousWithCookies, 'facilitator.acceptInvite', {
+      token: inviteToken,
+      password: 'plans facilitator password',
+    }),
   );
   await run('facilitator.signIn', () =>
-    call(anonymousWithCookies, 'facilitator.signIn', { email: 'plans-pastor@example.com', password: 'plans facilitator password' }),
+    call(anonymousWithCookies, 'facilitator.signIn', {
+      email: 'plans-pastor@example.com',
+      password: 'plans facilitator password',
+    }),
   );
   const asFacilitator = await facilitatorAs();
   const facilitatorId = (await asFacilitator.facilitator.me()).id;
   for (const path of ['facilitator.me', 'facilitator.startTwoFactor', 'facilitator.cohorts', 'facilitator.packs'])
     await run(path, () => call(asFacilitator, path, undefined));
-  await run('facilitator.confirmTwoFactor', () => call(asFacilitator, 'facilitator.confirmTwoFactor', { code: '000000' }));
-  await run('facilitator.disableTwoFactor', () => call(asFacilitator, 'facilitator.disableTwoFactor', { code: '000000' }));
+  await run('facilitator.confirmTwoFactor', () =>
+    call(asFacilitator, 'facilitator.confirmTwoFactor', { code: '000000' }),
+  );
+  await run('facilitator.disableTwoFactor', () =>
+    call(asFacilitator, 'facilitator.disableTwoFactor', { code: '000000' }),
+  );
   let cohort = { id: 0, joinCode: '' };
   await run('facilitator.createCohort', async () => {
     cohort = await asFacilitator.facilitator.createCohort({ name: 'Plans cohort' });
@@ -583,7 +606,11 @@ beforeAll(async () => {
     call(asFacilitator, 'facilitator.sharedWeek', { coupleId: joining.coupleId, weekNumber: 1 }),
   );
   await run('facilitator.messageCohort', () =>
-    call(asFacilitator, 'facilitator.messageCohort', { cohortId: cohort.id, subject: 'Hello', body: 'See you Sunday.' }),
+    call(asFacilitator, 'facilitator.messageCohort', {
+      cohortId: cohort.id,
+      subject: 'Hello',
+      body: 'See you Sunday.',
+    }),
   );
   await run('mentor.unshareWeek', () => call(asJoining, 'mentor.unshareWeek', { weekNumber: 1 }));
   await run('mentor.unlink', () => call(asJoining, 'mentor.unlink', undefined));

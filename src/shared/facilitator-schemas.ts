@@ -25,7 +25,10 @@ const requiredText = (field: string, max: number) =>
     .max(max, `${field} must be at most ${max} characters`);
 
 const idOf = (field: string) =>
-  z.number({ error: `${field} must be a positive whole number` }).int(`${field} must be a positive whole number`).positive(`${field} must be a positive whole number`);
+  z
+    .number({ error: `${field} must be a positive whole number` })
+    .int(`${field} must be a positive whole number`)
+    .positive(`${field} must be a positive whole number`);
 
 /** A join or seat code as typed: letters, digits and dashes; upper-cased, spaces dropped. */
 export const facilitatorCodeSchema = z.object({
@@ -111,7 +114,6 @@ export const messageCohortSchema = z.object({
   subject: requiredText('subject', 150),
   body: requiredText('body', COHORT_MESSAGE_MAX_LENGTH),
 });
-
 
 export const buySeatsSchema = z.object({ cohortId: idOf('cohortId'), seats: seatsSchema });
 

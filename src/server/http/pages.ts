@@ -161,6 +161,11 @@ export const PAGE_PATHS = [
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
   '/verify/:code',
+  // Facilitators (issue 38): their area, the seller's invitation, and the couple's consent page.
+  '/facilitator',
+  '/facilitator/accept',
+  '/mentor',
+  '/admin/facilitators',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

@@ -22,7 +22,11 @@ async function coupleCaller(testApp: TestApp, options: Parameters<typeof createC
 }
 
 async function accessLevel(coupleId: number) {
-  const row = await t.deps.db.selectFrom('couples').select('access_level').where('id', '=', coupleId).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('couples')
+    .select('access_level')
+    .where('id', '=', coupleId)
+    .executeTakeFirstOrThrow();
   return row.access_level;
 }
 
@@ -62,7 +66,9 @@ describe('the seller invites a facilitator', () => {
     });
     const token = new URL(invited.inviteLink).searchParams.get('token')!;
     expect((await postTrpc(t, 'facilitator.acceptInvite', { token, password: FACILITATOR_PASSWORD })).status).toBe(200);
-    expect((await postTrpc(t, 'facilitator.acceptInvite', { token, password: 'another long password' })).status).toBe(404);
+    expect((await postTrpc(t, 'facilitator.acceptInvite', { token, password: 'another long password' })).status).toBe(
+      404,
+    );
     await expect(
       admin.adminFacilitators.invite({ name: 'Again', email: 'mentors@example.com', kind: 'pastor' }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -117,7 +123,9 @@ describe('the seller invites a facilitator', () => {
     await expect(admin.adminFacilitators.revoke({ facilitatorId: facilitator.id })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    await expect(admin.adminFacilitators.revoke({ facilitatorId: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(admin.adminFacilitators.revoke({ facilitatorId: 999_999 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -157,7 +165,17 @@ describe('consent and unlink', () => {
       sharedWeeks: [],
     });
     expect(Object.keys(table.couples[0]!).sort()).toEqual(
-      ['coupleId', 'lastActiveAt', 'linkedAt', 'names', 'sharedWeeks', 'status', 'streak', 'weddingDate', 'weeksCompleted'].sort(),
+      [
+        'coupleId',
+        'lastActiveAt',
+        'linkedAt',
+        'names',
+        'sharedWeeks',
+        'status',
+        'streak',
+        'weddingDate',
+        'weeksCompleted',
+      ].sort(),
     );
 
     await couple.caller.mentor.unlink();
@@ -264,7 +282,8 @@ describe('what a facilitator sees', () => {
     await call(() => f.cohorts());
     await call(() => f.cohort({ cohortId: cohort.id }));
     await call(() => f.packs());
-    for (let week = 1; week <= 52; week += 1) await call(() => f.sharedWeek({ coupleId: couple.coupleId, weekNumber: week }));
+    for (let week = 1; week <= 52; week += 1)
+      await call(() => f.sharedWeek({ coupleId: couple.coupleId, weekNumber: week }));
     await call(() => f.messageCohort({ cohortId: cohort.id, subject: 'Week 2', body: 'See you Sunday' }));
     const everything = JSON.stringify(answersSeen);
     expect(everything).not.toContain(SEALED);
@@ -273,7 +292,9 @@ describe('what a facilitator sees', () => {
     const shared = await f.sharedWeek({ coupleId: couple.coupleId, weekNumber: 1 });
     expect(shared.partners).toHaveLength(2);
     expect(JSON.stringify(shared)).toContain('we shared this');
-    await expect(f.sharedWeek({ coupleId: couple.coupleId, weekNumber: 2 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(f.sharedWeek({ coupleId: couple.coupleId, weekNumber: 2 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(f.sharedWeek({ coupleId: couple.coupleId, weekNumber: 5 })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: WEEK_NOT_SHARED,
@@ -302,9 +323,17 @@ describe('what a facilitator sees', () => {
     const unsubscribed = await coupleCaller(t);
     await subscribed.caller.mentor.link({ code: cohort.joinCode });
     await unsubscribed.caller.mentor.link({ code: cohort.joinCode });
-    await t.deps.db.updateTable('couples').set({ weekly_reminders: 0 }).where('id', '=', unsubscribed.coupleId).execute();
+    await t.deps.db
+      .updateTable('couples')
+      .set({ weekly_reminders: 0 })
+      .where('id', '=', unsubscribed.coupleId)
+      .execute();
     expect(
-      await facilitator.caller.facilitator.messageCohort({ cohortId: cohort.id, subject: 'Retreat', body: 'Saturday 9 am' }),
+      await facilitator.caller.facilitator.messageCohort({
+        cohortId: cohort.id,
+        subject: 'Retreat',
+        body: 'Saturday 9 am',
+      }),
     ).toEqual({ queued: 1, skipped: 1 });
     const rows = await t.deps.db
       .selectFrom('outbound_emails')
@@ -329,18 +358,30 @@ describe('seat packs', () => {
     const couples = await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
         const couple = await createCouple(t.deps, { accessLevel: 'trial' });
-        return { ...couple, caller: await callerAt(t, await sessionCookie(t.deps, couple.accountId), `10.0.0.${index + 1}`) };
+        return {
+          ...couple,
+          caller: await callerAt(t, await sessionCookie(t.deps, couple.accountId), `10.0.0.${index + 1}`),
+        };
       }),
     );
     const results = await Promise.allSettled(couples.map((couple) => couple.caller.mentor.link({ code: pack.code })));
     const won = results.filter((result) => result.status === 'fulfilled');
     expect(won).toHaveLength(3);
     for (const result of results) {
-      if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'CONFLICT', message: NO_SEATS_LEFT });
+      if (result.status === 'rejected')
+        expect(result.reason).toMatchObject({ code: 'CONFLICT', message: NO_SEATS_LEFT });
     }
-    const after = await t.deps.db.selectFrom('seat_packs').select('seats_used').where('id', '=', pack.id).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('seat_packs')
+      .select('seats_used')
+      .where('id', '=', pack.id)
+      .executeTakeFirstOrThrow();
     expect(after.seats_used).toBe(23);
-    const redeemed = await t.deps.db.selectFrom('seat_redemptions').select('couple_id').where('pack_id', '=', pack.id).execute();
+    const redeemed = await t.deps.db
+      .selectFrom('seat_redemptions')
+      .select('couple_id')
+      .where('pack_id', '=', pack.id)
+      .execute();
     expect(redeemed).toHaveLength(3);
     const levels = await Promise.all(couples.map((couple) => accessLevel(couple.coupleId)));
     expect(levels.filter((level) => level === 'full')).toHaveLength(3);
@@ -352,7 +393,11 @@ describe('seat packs', () => {
     const facilitator = await newFacilitator(t);
     const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Seats' });
     const admin = await callerFor(t, await adminCookie(t.deps));
-    const pack = await admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 5, expiresOn: '2099-12-31' });
+    const pack = await admin.adminFacilitators.grantPack({
+      facilitatorId: facilitator.id,
+      seats: 5,
+      expiresOn: '2099-12-31',
+    });
     expect(pack).toMatchObject({ cohortId: cohort.id, channel: 'manual', seatsLeft: 5, expiresOn: '2099-12-31' });
     const couple = await coupleCaller(t, { accessLevel: 'trial' });
     expect(await couple.caller.mentor.preview({ code: pack.code })).toMatchObject({ kind: 'seat', seatsLeft: 5 });
@@ -363,7 +408,11 @@ describe('seat packs', () => {
       code: 'CONFLICT',
       message: SEAT_ALREADY_TAKEN,
     });
-    const stored = await t.deps.db.selectFrom('seat_packs').select('seats_used').where('id', '=', pack.id).executeTakeFirstOrThrow();
+    const stored = await t.deps.db
+      .selectFrom('seat_packs')
+      .select('seats_used')
+      .where('id', '=', pack.id)
+      .executeTakeFirstOrThrow();
     expect(stored.seats_used).toBe(1);
 
     // An expired pack gives no seat; the seller moves the expiry.
@@ -389,7 +438,10 @@ describe('seat packs', () => {
     await b.caller.mentor.link({ code: revoke.code });
     await paidBefore.caller.mentor.link({ code: revoke.code });
 
-    expect(await admin.adminFacilitators.refundPack({ packId: keep.id })).toMatchObject({ status: 'refunded', seatsLeft: 0 });
+    expect(await admin.adminFacilitators.refundPack({ packId: keep.id })).toMatchObject({
+      status: 'refunded',
+      seatsLeft: 0,
+    });
     expect(await accessLevel(a.coupleId)).toBe('full');
     await admin.adminFacilitators.refundPack({ packId: revoke.id, revokeAccess: true });
     expect(await accessLevel(b.coupleId)).toBe('trial');
@@ -406,12 +458,16 @@ describe('seat packs', () => {
     const admin = await callerFor(t, await adminCookie(t.deps));
     const pack = await admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 10, amount: 25_000 });
     const packs = await admin.adminFacilitators.packs();
-    expect(packs.find((row) => row.id === pack.id)).toMatchObject({ seats: 10, seatsUsed: 0, organisation: 'St. Mary Parish' });
+    expect(packs.find((row) => row.id === pack.id)).toMatchObject({
+      seats: 10,
+      seatsUsed: 0,
+      organisation: 'St. Mary Parish',
+    });
     const revenue = await admin.adminFacilitators.revenue();
     expect(revenue.packs.find((row) => row.channel === 'manual')!.cents).toBeGreaterThanOrEqual(25_000);
-    await expect(
-      admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 0 }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 0 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const couple = await coupleCaller(t);
     await expect(couple.caller.adminFacilitators.packs()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -421,7 +477,10 @@ describe('seat packs', () => {
     const caller = await callerAt(t, await sessionCookie(t.deps, couple.accountId), '192.0.2.77');
     await expect(caller.mentor.preview({ code: 'hello' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const guess = 'SEAT-AAAAA-AAAAA-AAAAA-AAAAA';
-    await expect(caller.mentor.link({ code: guess })).rejects.toMatchObject({ code: 'NOT_FOUND', message: CODE_UNKNOWN });
+    await expect(caller.mentor.link({ code: guess })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: CODE_UNKNOWN,
+    });
     let refused = 0;
     for (let attempt = 0; attempt < 25; attempt += 1) {
       try {

@@ -443,7 +443,16 @@ const packColumns = [
 
 export type NewPack = Pick<
   SeatPacksTable,
-  'organisation_id' | 'facilitator_id' | 'cohort_id' | 'seats' | 'code' | 'channel' | 'status' | 'currency' | 'expires_on' | 'paid_at'
+  | 'organisation_id'
+  | 'facilitator_id'
+  | 'cohort_id'
+  | 'seats'
+  | 'code'
+  | 'channel'
+  | 'status'
+  | 'currency'
+  | 'expires_on'
+  | 'paid_at'
 > & { amount: number };
 
 export async function insertPack(db: DB, values: NewPack): Promise<number> {

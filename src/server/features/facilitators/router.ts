@@ -131,9 +131,11 @@ export const mentorRouter = router({
 /** The seller's back office: facilitators, organisations, packs, seats used, revenue by channel. */
 export const adminFacilitatorsRouter = router({
   list: adminProcedure.query(({ ctx }) => listFacilitatorsForAdmin(ctx.deps)),
-  invite: adminProcedure.input(inviteFacilitatorSchema).mutation(async ({ ctx, input }) =>
-    inviteFacilitator(ctx.deps, ctx.auth, input, await localeOfAccount(ctx.deps.db, ctx.auth.accountId), ctx.req.ip),
-  ),
+  invite: adminProcedure
+    .input(inviteFacilitatorSchema)
+    .mutation(async ({ ctx, input }) =>
+      inviteFacilitator(ctx.deps, ctx.auth, input, await localeOfAccount(ctx.deps.db, ctx.auth.accountId), ctx.req.ip),
+    ),
   revoke: adminProcedure
     .input(facilitatorIdSchema)
     .mutation(({ ctx, input }) => revokeFacilitatorAsAdmin(ctx.deps, ctx.auth, input.facilitatorId, ctx.req.ip)),

@@ -324,7 +324,11 @@ function packView(row: PackRow) {
 
 export async function listPacksForAdmin(deps: AppDeps) {
   const rows = await repo.listAllPacks(deps.db);
-  return rows.map((row) => ({ ...packView(row), facilitatorName: row.facilitatorName, organisation: row.organisation }));
+  return rows.map((row) => ({
+    ...packView(row),
+    facilitatorName: row.facilitatorName,
+    organisation: row.organisation,
+  }));
 }
 
 /** The cohort a pack for this facilitator lands in: the one named, or their newest (a new one when none). */
@@ -376,7 +380,8 @@ export async function setPackExpiryAsAdmin(
   address: string | null,
 ) {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.setPackExpiry(trx, input.packId, input.expiresOn))) throw new AppError('NOT_FOUND', PACK_NOT_FOUND);
+    if (!(await repo.setPackExpiry(trx, input.packId, input.expiresOn)))
+      throw new AppError('NOT_FOUND', PACK_NOT_FOUND);
     await recordAdminAction(trx, admin, 'seat-pack.expiry', { target: `seat pack ${input.packId}`, address });
   });
   return packView((await repo.findPack(deps.db, input.packId))!);
@@ -423,7 +428,7 @@ export async function refundPackAsAdmin(
 /** The refund rule for a pack whose payment Stripe reports refunded (charge.refunded): access kept. */
 export async function refundPackOfPayment(db: DB, orderId: string): Promise<boolean> {
   const pack = await repo.findPackByOrder(db, orderId);
-  if (!pack || pack.status !== 'active') return false;
+  if (pack?.status !== 'active') return false;
   return applyPackRefund(db, pack.id, false);
 }
 
@@ -543,7 +548,11 @@ export async function getCohortTable(deps: AppDeps, auth: FacilitatorAuth, cohor
         coupleId: couple.coupleId,
         names: { displayName: couple.displayName, partnerName: couple.partnerName },
         weddingDate: couple.weddingDate,
-        weeksCompleted: weeks.map((row) => ({ weekNumber: row.weekNumber, completedAt: row.completedAt!, rating: row.rating })),
+        weeksCompleted: weeks.map((row) => ({
+          weekNumber: row.weekNumber,
+          completedAt: row.completedAt!,
+          rating: row.rating,
+        })),
         streak: weeklyStreak(completedAt, couple.timeZone ?? 'UTC', new Date(now), []).currentStreak,
         lastActiveAt: couple.lastActiveAt,
         linkedAt: couple.linkedAt,
@@ -568,7 +577,8 @@ export async function getSharedWeek(
   weekNumber: number,
   locale: Locale,
 ) {
-  if (!(await repo.isLinkedTo(deps.db, auth.facilitatorId, coupleId))) throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
+  if (!(await repo.isLinkedTo(deps.db, auth.facilitatorId, coupleId)))
+    throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
   if (!(await repo.isMentorShared(deps.db, coupleId, weekNumber))) throw new AppError('FORBIDDEN', WEEK_NOT_SHARED);
   const facts = await repo.findCoupleFacts(deps.db, coupleId);
   if (!facts) throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
@@ -586,7 +596,11 @@ export async function getSharedWeek(
     title: visible.content.title,
     partners: visible.partners.map((answers) => ({
       partner: answers.partner,
-      reflectionAnswers: answers.reflectionAnswers.map((item) => ({ question: item.text, answer: item.answer })),
+      reflectionAnswers: answers.reflectionAnswers.map((item) => ({
+        id: item.id,
+        question: item.text,
+        answer: item.answer,
+      })),
       activityResponse: answers.activityResponse,
       weeklyCommitment: answers.weeklyCommitment,
     })),
@@ -612,7 +626,13 @@ export async function messageCohort(
         to: recipient.email!,
         email: cohortMessageEmail(
           deps.config.publicUrl,
-          { facilitatorName: me.name, cohortName: cohort.name, subject: input.subject, body: input.body, unsubscribeUrl: link },
+          {
+            facilitatorName: me.name,
+            cohortName: cohort.name,
+            subject: input.subject,
+            body: input.body,
+            unsubscribeUrl: link,
+          },
           await recipientLocale(trx, { email: recipient.email!, coupleId: recipient.coupleId }),
         ),
         headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

@@ -156,7 +156,12 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
   // A facilitator's cohort the couple joined with a seat, and a week shared with them (issue 38).
   const facilitator = await t.deps.db
     .insertInto('facilitators')
-    .values({ name: 'Pastor Lee', email: `pastor-${marker.toLowerCase()}@example.com`, kind: 'pastor', created_at: nowIso() })
+    .values({
+      name: 'Pastor Lee',
+      email: `pastor-${marker.toLowerCase()}@example.com`,
+      kind: 'pastor',
+      created_at: nowIso(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const cohort = await t.deps.db
