@@ -1,4 +1,4 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { SiteLayout } from '../components/site-layout';
 import { MentorPage } from '../features/mentor/mentor-page';
 import { translate } from '../i18n/i18n';
@@ -24,9 +24,13 @@ export const Route = createFileRoute('/mentor')({
 
 function MentorRoute() {
   const { code } = Route.useSearch();
+  const navigate = useNavigate();
   return (
     <SiteLayout>
-      <MentorPage code={code?.trim().toUpperCase() || undefined} />
+      <MentorPage
+        code={code?.trim().toUpperCase() || undefined}
+        onCode={(next) => void navigate({ to: '/mentor', search: next ? { code: next } : {} })}
+      />
     </SiteLayout>
   );
 }

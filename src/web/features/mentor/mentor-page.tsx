@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { FACILITATOR_SEES } from '../../../shared/facilitator-schemas';
@@ -40,9 +39,8 @@ export function WhatTheySee() {
   );
 }
 
-function CodeForm() {
+function CodeForm({ onCode }: { onCode: (code: string) => void }) {
   const { t } = useT();
-  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -52,7 +50,7 @@ function CodeForm() {
       setError(t('facilitator.couple.codeInvalid'));
       return;
     }
-    void navigate({ to: '/mentor', search: { code: normalized } });
+    onCode(normalized);
   }
   return (
     <form onSubmit={submit} noValidate aria-label={t('facilitator.couple.codeForm')}>
@@ -78,9 +76,8 @@ function CodeForm() {
 }
 
 /** The consent step: who the facilitator is and what they will see, then "Link us". */
-function Consent({ code }: { code: string }) {
+function Consent({ code, onDone }: { code: string; onDone: () => void }) {
   const { t } = useT();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const preview = useQuery({ ...trpc.mentor.preview.queryOptions({ code }), retry: false });
   const link = useMutation(
@@ -88,7 +85,7 @@ function Consent({ code }: { code: string }) {
       onSuccess: (data) => {
         queryClient.setQueryData(trpc.mentor.get.queryKey(), data);
         notify.success(t('facilitator.couple.linked'));
-        void navigate({ to: '/mentor', search: {} });
+        onDone();
       },
     }),
   );
@@ -129,7 +126,7 @@ function Consent({ code }: { code: string }) {
         <Button loading={link.isPending} onClick={() => link.mutate({ code })}>
           {t('facilitator.couple.linkUs')}
         </Button>
-        <Button variant="subtle" onClick={() => void navigate({ to: '/mentor', search: {} })} disabled={link.isPending}>
+        <Button variant="subtle" onClick={onDone} disabled={link.isPending}>
           {t('facilitator.couple.notNow')}
         </Button>
       </Group>
@@ -217,7 +214,14 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
  * `/mentor` (issue 38, docs/facilitators.md#for-couples): the couple's facilitator, what they see,
  * the weeks shared with them and "Unlink"; with `?code=` the consent step comes first.
  */
-export function MentorPage({ code }: { code: string | undefined }) {
+export function MentorPage({
+  code,
+  onCode,
+}: {
+  code: string | undefined;
+  /** Shows the consent step for a typed code (undefined: back to the page without one). */
+  onCode: (code: string | undefined) => void;
+}) {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const mentor = useQuery(trpc.mentor.get.queryOptions());
@@ -235,7 +239,7 @@ export function MentorPage({ code }: { code: string | undefined }) {
         <Title order={1}>{t('facilitator.couple.title')}</Title>
         {code ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <Consent key={code} code={code} />
+            <Consent key={code} code={code} onDone={() => onCode(undefined)} />
           </Paper>
         ) : null}
         {mentor.isPending ? (
@@ -283,7 +287,7 @@ export function MentorPage({ code }: { code: string | undefined }) {
           </>
         ) : code ? null : (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <CodeForm />
+            <CodeForm onCode={onCode} />
           </Paper>
         )}
       </Stack>
