@@ -88,7 +88,10 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     const stub = stubTrpcFetch({
       'mentor.get': () => ({ data: LINKED }),
       'mentor.shareWeek': () => ({
-        data: { ...LINKED, sharedWeeks: [...LINKED.sharedWeeks, { weekNumber: 2, sharedAt: '2026-11-23T10:00:00.000Z' }] },
+        data: {
+          ...LINKED,
+          sharedWeeks: [...LINKED.sharedWeeks, { weekNumber: 2, sharedAt: '2026-11-23T10:00:00.000Z' }],
+        },
       }),
       'mentor.unshareWeek': () => ({ data: { ...LINKED, sharedWeeks: [] } }),
       'mentor.unlink': () => ({ data: NOT_LINKED }),
