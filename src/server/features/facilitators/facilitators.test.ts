@@ -129,6 +129,30 @@ describe('the seller invites a facilitator', () => {
   });
 });
 
+describe('no other path opens to a facilitator', () => {
+  it('answers 401 to a facilitator session on the REST paths and exports of couples and the seller', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'REST' });
+    const couple = await coupleCaller(t);
+    await couple.caller.mentor.link({ code: cohort.joinCode });
+    for (const url of [
+      `/api/progress/${couple.coupleId}`,
+      `/api/profile/${couple.coupleId}`,
+      `/api/workbook-responses/${couple.coupleId}/1/partner1`,
+      '/api/our-data',
+      '/api/keepsake',
+      '/api/session',
+      '/api/admin/orders.csv',
+      '/api/admin/certificates.csv',
+    ]) {
+      const answer = await t.app.inject({ url, headers: { cookie: facilitator.cookie } });
+      expect(answer.statusCode, url).toBe(401);
+    }
+    const check = await t.app.inject({ url: '/api/auth/check', headers: { cookie: facilitator.cookie } });
+    expect(check.json()).toMatchObject({ authenticated: false, isAdmin: false, userId: null });
+  });
+});
+
 describe('consent and unlink', () => {
   it('shows the couple who will see what, links on consent, and unlinking ends access at once', async () => {
     const facilitator = await newFacilitator(t, { name: 'Counsellor Lee' });

@@ -505,7 +505,6 @@ export async function listAllPacks(db: DB) {
     .leftJoin('organisations', 'organisations.id', 'seat_packs.organisation_id')
     .select(packColumns)
     .select(['facilitators.name as facilitatorName', 'organisations.name as organisation'])
-    .where('seat_packs.status', '!=', 'pending')
     .orderBy('seat_packs.id', 'desc')
     .limit(500)
     .execute();
