@@ -115,7 +115,11 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await expect(robin.getByText(/^Week 1, shared on /)).toBeVisible();
   await noAxeViolations(robin);
 
-  // Noor and Lee redeem the other seat, then change their minds and unlink.
+  // Noor and Lee open the link before signing in: asked to sign in first, with the code kept in view.
+  await noor.goto(seatLink);
+  await expect(noor.getByText('Sign in to your course first, then open your facilitator’s link again.')).toBeVisible();
+  await expect(noor.getByText(/Your facilitator’s code: SEAT-/)).toBeVisible();
+  // Signed in, they redeem the other seat, then change their minds and unlink.
   await couple(noor, { first: 'Noor', second: 'Lee' });
   await noor.goto(seatLink);
   await noor.getByRole('button', { name: 'Link us' }).click();

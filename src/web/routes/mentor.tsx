@@ -1,7 +1,9 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { SiteLayout } from '../components/site-layout';
 import { MentorPage } from '../features/mentor/mentor-page';
 import { translate } from '../i18n/i18n';
+import { useT } from '../i18n/use-t';
 import { searchTexts } from '../lib/search-params';
 
 /** `/mentor?code=...`: the couple's facilitator, consent and sharing (issue 38). */
@@ -10,27 +12,58 @@ export const Route = createFileRoute('/mentor')({
   head: () => ({
     meta: [{ title: translate('facilitator.couple.pageTitle') }, { name: 'robots', content: 'noindex' }],
   }),
-  // As the dashboard: the session first, anyone else to /customer-login.
+  // A couple's page: anyone else is asked to sign in first (keeping the code on screen), since a
+  // facilitator's link is often opened before signing in.
   beforeLoad: async ({ context: { queryClient } }) => {
     const { trpc } = await import('../trpc');
     try {
       await queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 });
+      return { signedIn: true };
     } catch {
-      throw redirect({ to: '/customer-login' });
+      return { signedIn: false };
     }
   },
   component: MentorRoute,
 });
 
+function SignInFirst({ code }: { code: string | undefined }) {
+  const { t } = useT();
+  return (
+    <Container size="sm" py={{ base: 32, sm: 56 }}>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={1}>{t('facilitator.couple.title')}</Title>
+          <Text>{t('facilitator.couple.signInFirst')}</Text>
+          {code ? <Text>{t('facilitator.couple.yourCode', { code })}</Text> : null}
+          <Group>
+            <Anchor component={Link} to="/customer-login">
+              {t('facilitator.couple.signIn')}
+            </Anchor>
+            <Anchor component={Link} to="/register">
+              {t('facilitator.couple.register')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
 function MentorRoute() {
   const { code } = Route.useSearch();
+  const { signedIn } = Route.useRouteContext();
   const navigate = useNavigate();
+  const normalized = code?.trim().toUpperCase() || undefined;
   return (
     <SiteLayout>
-      <MentorPage
-        code={code?.trim().toUpperCase() || undefined}
-        onCode={(next) => void navigate({ to: '/mentor', search: next ? { code: next } : {} })}
-      />
+      {signedIn ? (
+        <MentorPage
+          code={normalized}
+          onCode={(next) => void navigate({ to: '/mentor', search: next ? { code: next } : {} })}
+        />
+      ) : (
+        <SignInFirst code={normalized} />
+      )}
     </SiteLayout>
   );
 }

@@ -205,6 +205,15 @@ export async function findSessionFacilitator(db: DB, tokenHash: string, now: num
     .executeTakeFirst();
 }
 
+/** The facilitator's ended sessions, removed at each new sign-in (facilitators are few; no sweep needed). */
+export async function deleteExpiredSessions(db: DB, facilitatorId: number, now: number): Promise<void> {
+  await db
+    .deleteFrom('facilitator_sessions')
+    .where('facilitator_id', '=', facilitatorId)
+    .where('expires_at', '<=', now)
+    .execute();
+}
+
 export async function deleteSession(db: DB, tokenHash: string): Promise<void> {
   await db.deleteFrom('facilitator_sessions').where('token_hash', '=', tokenHash).execute();
 }

@@ -112,6 +112,7 @@ export interface FacilitatorSession {
 async function startSession(deps: AppDeps, facilitatorId: number): Promise<FacilitatorSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + deps.config.sessionTtlDays * DAY_MS);
+  await repo.deleteExpiredSessions(deps.db, facilitatorId, Date.now());
   await repo.insertSession(deps.db, facilitatorId, sha256(token), expiresAt.getTime());
   return { token, expiresAt };
 }
