@@ -39,7 +39,6 @@ import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
 import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as FacilitatorIndexRouteImport } from './routes/facilitator.index'
-import { Route as FacilitatorAcceptRouteImport } from './routes/facilitator.accept'
 import { Route as GiftIndexRouteImport } from './routes/gift.index'
 import { Route as GiftSentRouteImport } from './routes/gift.sent'
 import { Route as InviteCodeRouteImport } from './routes/invite.$code'
@@ -197,11 +196,6 @@ const FacilitatorIndexRoute = FacilitatorIndexRouteImport.update({
   path: '/facilitator/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const FacilitatorAcceptRoute = FacilitatorAcceptRouteImport.update({
-  id: '/facilitator/accept',
-  path: '/facilitator/accept',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const GiftIndexRoute = GiftIndexRouteImport.update({
   id: '/gift/',
   path: '/gift/',
@@ -262,7 +256,6 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
-  '/facilitator/accept': typeof FacilitatorAcceptRoute
   '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
@@ -300,7 +293,6 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
-  '/facilitator/accept': typeof FacilitatorAcceptRoute
   '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
@@ -340,7 +332,6 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
-  '/facilitator/accept': typeof FacilitatorAcceptRoute
   '/gift/sent': typeof GiftSentRoute
   '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
@@ -381,7 +372,6 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
-    | '/facilitator/accept'
     | '/gift/sent'
     | '/invite/$code'
     | '/verify/$code'
@@ -419,7 +409,6 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
-    | '/facilitator/accept'
     | '/gift/sent'
     | '/invite/$code'
     | '/verify/$code'
@@ -458,7 +447,6 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/overview'
     | '/admin/settings'
-    | '/facilitator/accept'
     | '/gift/sent'
     | '/invite/$code'
     | '/verify/$code'
@@ -487,7 +475,6 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
-  FacilitatorAcceptRoute: typeof FacilitatorAcceptRoute
   GiftSentRoute: typeof GiftSentRoute
   InviteCodeRoute: typeof InviteCodeRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
@@ -707,13 +694,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FacilitatorIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/facilitator/accept': {
-      id: '/facilitator/accept'
-      path: '/facilitator/accept'
-      fullPath: '/facilitator/accept'
-      preLoaderRoute: typeof FacilitatorAcceptRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/gift/': {
       id: '/gift/'
       path: '/gift'
@@ -813,7 +793,6 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
-  FacilitatorAcceptRoute: FacilitatorAcceptRoute,
   GiftSentRoute: GiftSentRoute,
   InviteCodeRoute: InviteCodeRoute,
   VerifyCodeRoute: VerifyCodeRoute,

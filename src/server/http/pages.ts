@@ -161,9 +161,8 @@ export const PAGE_PATHS = [
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
   '/verify/:code',
-  // Facilitators (issue 38): their area, the seller's invitation, and the couple's consent page.
+  // Facilitators (issue 38): their area (and the seller's invitation, ?token=), the couple's page.
   '/facilitator',
-  '/facilitator/accept',
   '/mentor',
   '/admin/facilitators',
 ] as const;

@@ -1,10 +1,12 @@
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { SiteLayout } from '../components/site-layout';
 import { MentorPage } from '../features/mentor/mentor-page';
 import { translate } from '../i18n/i18n';
 import { useT } from '../i18n/use-t';
 import { searchTexts } from '../lib/search-params';
+import { trpc } from '../trpc';
 
 /** `/mentor?code=...`: the couple's facilitator, consent and sharing (issue 38). */
 export const Route = createFileRoute('/mentor')({
@@ -12,17 +14,6 @@ export const Route = createFileRoute('/mentor')({
   head: () => ({
     meta: [{ title: translate('facilitator.couple.pageTitle') }, { name: 'robots', content: 'noindex' }],
   }),
-  // A couple's page: anyone else is asked to sign in first (keeping the code on screen), since a
-  // facilitator's link is often opened before signing in.
-  beforeLoad: async ({ context: { queryClient } }) => {
-    const { trpc } = await import('../trpc');
-    try {
-      await queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 });
-      return { signedIn: true };
-    } catch {
-      return { signedIn: false };
-    }
-  },
   component: MentorRoute,
 });
 
@@ -51,12 +42,15 @@ function SignInFirst({ code }: { code: string | undefined }) {
 
 function MentorRoute() {
   const { code } = Route.useSearch();
-  const { signedIn } = Route.useRouteContext();
+  // A couple's page: anyone else is asked to sign in first (keeping the code on screen), since a
+  // facilitator's link is often opened before signing in. Checked here rather than in beforeLoad,
+  // which would sit in the landing page's entry chunk.
+  const session = useQuery({ ...trpc.auth.session.queryOptions(), retry: false, staleTime: 0 });
   const navigate = useNavigate();
   const normalized = code?.trim().toUpperCase() || undefined;
   return (
     <SiteLayout>
-      {signedIn ? (
+      {session.isPending ? null : session.isSuccess ? (
         <MentorPage
           code={normalized}
           onCode={(next) => void navigate({ to: '/mentor', search: next ? { code: next } : {} })}

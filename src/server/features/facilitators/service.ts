@@ -232,7 +232,7 @@ export async function disableFacilitatorTotp(deps: AppDeps, auth: FacilitatorAut
 // ------------------------------------------------------------------ the seller's back office
 
 export function facilitatorInviteLink(deps: Pick<AppDeps, 'config'>, token: string): string {
-  return `${deps.config.publicUrl}/facilitator/accept?token=${encodeURIComponent(token)}`;
+  return `${deps.config.publicUrl}/facilitator?token=${encodeURIComponent(token)}`;
 }
 
 /**

@@ -69,7 +69,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
       'adminFacilitators.packs': () => ({ data: [] }),
       'adminFacilitators.revenue': () => ({ data: { courses: [], packs: [] } }),
       'adminFacilitators.invite': () => ({
-        data: { id: 5, inviteLink: 'https://vows.example/facilitator/accept?token=abcdefghijklmnop' },
+        data: { id: 5, inviteLink: 'https://vows.example/facilitator?token=abcdefghijklmnop' },
       }),
     });
     renderRoute(FacilitatorsPage);
@@ -81,7 +81,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Kind' }), 'counsellor');
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(
-      await screen.findByText('https://vows.example/facilitator/accept?token=abcdefghijklmnop'),
+      await screen.findByText('https://vows.example/facilitator?token=abcdefghijklmnop'),
     ).toBeInTheDocument();
     expect(stub.calls.find((call) => call.path === 'adminFacilitators.invite')?.input).toEqual({
       name: 'Lee Counsel',

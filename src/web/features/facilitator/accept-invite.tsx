@@ -7,7 +7,7 @@ import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
-/** `/facilitator/accept?token=...`: the seller's invitation; the facilitator chooses a password. */
+/** `/facilitator?token=...`: the seller's invitation; the facilitator chooses a password. */
 export function AcceptFacilitatorInvite({ token }: { token: string }) {
   const { t } = useT();
   const navigate = useNavigate();
@@ -19,7 +19,9 @@ export function AcceptFacilitatorInvite({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const accept = useMutation(
-    trpc.facilitator.acceptInvite.mutationOptions({ onSuccess: () => void navigate({ to: '/facilitator' }) }),
+    trpc.facilitator.acceptInvite.mutationOptions({
+      onSuccess: () => void navigate({ to: '/facilitator', search: {} }),
+    }),
   );
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
