@@ -80,9 +80,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     await user.type(within(form).getByRole('textbox', { name: /^Email/ }), 'lee@example.com');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Kind' }), 'counsellor');
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    expect(
-      await screen.findByText('https://vows.example/facilitator?token=abcdefghijklmnop'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('https://vows.example/facilitator?token=abcdefghijklmnop')).toBeInTheDocument();
     expect(stub.calls.find((call) => call.path === 'adminFacilitators.invite')?.input).toEqual({
       name: 'Lee Counsel',
       email: 'lee@example.com',
