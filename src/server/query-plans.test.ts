@@ -46,6 +46,9 @@ const PER_COUPLE_TABLES = [
   'course_time',
   'offline_time',
   'certificate_names',
+  'facilitator_links',
+  'mentor_shares',
+  'seat_redemptions',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -200,6 +203,40 @@ const ADMIN_CALLS: Record<string, unknown> = {
  * Partner sign-ins end to end (an invite previewed and accepted, a week shared by both, the
  * notice read and dismissed, the sign-in removed): run in setup with inputs made there.
  */
+/**
+ * Facilitators end to end (issue 38): the seller invites one and grants a pack, the facilitator
+ * signs in and works on a cohort a couple joined, the couple shares, unshares and unlinks; run in
+ * setup with inputs made there (run as 'admin ...' for the seller's, like the back office).
+ */
+const FACILITATOR_CALLS = [
+  'adminFacilitators.invite',
+  'adminFacilitators.list',
+  'adminFacilitators.grantPack',
+  'adminFacilitators.packs',
+  'adminFacilitators.setPackExpiry',
+  'adminFacilitators.refundPack',
+  'adminFacilitators.revoke',
+  'facilitator.previewInvite',
+  'facilitator.acceptInvite',
+  'facilitator.signIn',
+  'facilitator.signOut',
+  'facilitator.me',
+  'facilitator.startTwoFactor',
+  'facilitator.confirmTwoFactor',
+  'facilitator.disableTwoFactor',
+  'facilitator.createCohort',
+  'facilitator.cohorts',
+  'facilitator.cohort',
+  'facilitator.sharedWeek',
+  'facilitator.messageCohort',
+  'facilitator.packs',
+  'mentor.get',
+  'mentor.preview',
+  'mentor.link',
+  'mentor.shareWeek',
+  'mentor.unshareWeek',
+  'mentor.unlink',
+];
 const PARTNER_CALLS = [
   'partners.invite',
   'partners.acceptInvite',
@@ -221,6 +258,11 @@ const INBOX_FILTERS: unknown[] = [
 const ADMIN_SEARCH = { search: 'wedding' };
 /** Calls whose refusal is expected here; the lookups they make before refusing are still checked. */
 const REFUSAL_EXPECTED = new Set([
+  // A made-up authenticator code; a week the couple has not revealed to each other.
+  'facilitator.confirmTwoFactor',
+  'facilitator.disableTwoFactor',
+  'mentor.shareWeek',
+  'facilitator.sharedWeek',
   'auth.adminLogin',
   'auth.adminSecondFactor',
   'adminSecurity.confirmSetup',
@@ -313,6 +355,8 @@ const NOT_PER_COUPLE: Record<string, string> = {
   'adminPlan.setCoreWeek': 'admin: one core_weeks row by week number',
   'payments.startCheckout': 'no query: a Checkout Session created at Stripe (the webhook is run below)',
   'payments.startGiftCheckout': 'one gifts row inserted, then a Checkout Session created at Stripe',
+  'facilitator.buySeats': 'one seat_packs row inserted, then a Checkout Session created at Stripe',
+  'adminFacilitators.revenue': 'admin: totals of every completed order and active pack by channel, on purpose',
 };
 
 const WEBHOOK_SECRET = 'whsec_plans';
@@ -491,6 +535,95 @@ beforeAll(async () => {
     }),
   );
   await run('webhook: replay', () => webhook('checkout.session.completed', paid('pi_x', 'x@example.com'), eventId));
+  // Facilitators (FACILITATOR_CALLS): cookies the sign-ins set are kept to call as the facilitator.
+  const cookies = new Map<string, string>();
+  const keeping = {
+    setCookie: (name: string, value: string) => {
+      cookies.set(name, value);
+      return keeping;
+    },
+    clearCookie: () => keeping,
+  };
+  const facilitatorAs = async () => {
+    const req = { cookies: { fsid: cookies.get('fsid') }, headers: {}, ip: '127.0.0.2' };
+    const ctx = { deps, req, reply: keeping, auth: { kind: 'anonymous' } } as unknown as Context;
+    return createCallerFactory(appRouter)(ctx);
+  };
+  let inviteLink = '';
+  await run('admin adminFacilitators.invite', async () => {
+    inviteLink = (
+      await asAdmin.adminFacilitators.invite({
+        name: 'Plans Pastor',
+        email: 'plans-pastor@example.com',
+        kind: 'pastor',
+        organisation: 'Plans Parish',
+      })
+    ).inviteLink;
+  });
+  const inviteToken = new URL(inviteLink).searchParams.get('token')!;
+  const anonymousWithCookies = await facilitatorAs();
+  await run('facilitator.previewInvite', () =>
+    call(anonymousWithCookies, 'facilitator.previewInvite', { token: inviteToken }),
+  );
+  await run('facilitator.acceptInvite', () =>
+    call(anonymousWithCookies, 'facilitator.acceptInvite', {
+      token: inviteToken,
+      password: 'plans facilitator password',
+    }),
+  );
+  await run('facilitator.signIn', () =>
+    call(anonymousWithCookies, 'facilitator.signIn', {
+      email: 'plans-pastor@example.com',
+      password: 'plans facilitator password',
+    }),
+  );
+  const asFacilitator = await facilitatorAs();
+  const facilitatorId = (await asFacilitator.facilitator.me()).id;
+  for (const path of ['facilitator.me', 'facilitator.startTwoFactor', 'facilitator.cohorts', 'facilitator.packs'])
+    await run(path, () => call(asFacilitator, path, undefined));
+  await run('facilitator.confirmTwoFactor', () =>
+    call(asFacilitator, 'facilitator.confirmTwoFactor', { code: '000000' }),
+  );
+  await run('facilitator.disableTwoFactor', () =>
+    call(asFacilitator, 'facilitator.disableTwoFactor', { code: '000000' }),
+  );
+  let cohort = { id: 0, joinCode: '' };
+  await run('facilitator.createCohort', async () => {
+    cohort = await asFacilitator.facilitator.createCohort({ name: 'Plans cohort' });
+  });
+  let pack = { id: 0, code: '' };
+  await run('admin adminFacilitators.grantPack', async () => {
+    pack = await asAdmin.adminFacilitators.grantPack({ facilitatorId, seats: 3 });
+  });
+  const joining = await createCouple(t.deps, { accessLevel: 'trial' });
+  const asJoining = await callerAs((await sessionCookie(t.deps, joining.accountId)).split('=')[1]!);
+  await run('mentor.preview', () => call(asJoining, 'mentor.preview', { code: cohort.joinCode }));
+  await run('mentor.link', () => call(asJoining, 'mentor.link', { code: pack.code }));
+  await run('mentor.shareWeek', () => call(asJoining, 'mentor.shareWeek', { weekNumber: 1 }));
+  await run('mentor.get', () => call(asJoining, 'mentor.get', undefined));
+  await run('facilitator.cohort', () => call(asFacilitator, 'facilitator.cohort', { cohortId: cohort.id }));
+  await run('facilitator.sharedWeek', () =>
+    call(asFacilitator, 'facilitator.sharedWeek', { coupleId: joining.coupleId, weekNumber: 1 }),
+  );
+  await run('facilitator.messageCohort', () =>
+    call(asFacilitator, 'facilitator.messageCohort', {
+      cohortId: cohort.id,
+      subject: 'Hello',
+      body: 'See you Sunday.',
+    }),
+  );
+  await run('mentor.unshareWeek', () => call(asJoining, 'mentor.unshareWeek', { weekNumber: 1 }));
+  await run('mentor.unlink', () => call(asJoining, 'mentor.unlink', undefined));
+  for (const path of ['adminFacilitators.list', 'adminFacilitators.packs'])
+    await run(`admin ${path}`, () => call(asAdmin, path, undefined));
+  await run('admin adminFacilitators.setPackExpiry', () =>
+    call(asAdmin, 'adminFacilitators.setPackExpiry', { packId: pack.id, expiresOn: '2099-01-01' }),
+  );
+  await run('admin adminFacilitators.refundPack', () =>
+    call(asAdmin, 'adminFacilitators.refundPack', { packId: pack.id, revokeAccess: true }),
+  );
+  await run('facilitator.signOut', () => call(asFacilitator, 'facilitator.signOut', undefined));
+  await run('admin adminFacilitators.revoke', () => call(asAdmin, 'adminFacilitators.revoke', { facilitatorId }));
   // The mail worker's half of "Email me my code": the account looked up by its email.
   await run('mail worker: code request', () => prepareCodeRequest(deps, 0, 'plans_couple_mail@example.com', 0));
   for (const [path, input] of Object.entries(LEAVING_COUPLE_CALLS)) {
@@ -516,6 +649,7 @@ describe('query plans', () => {
       ...Object.keys(NOT_PER_COUPLE),
       ...Object.keys(BACK_OFFICE_CALLS),
       ...PARTNER_CALLS,
+      ...FACILITATOR_CALLS,
     ]);
     const missing = procedures.filter((path) => !known.has(path));
     expect(

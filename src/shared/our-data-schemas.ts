@@ -166,6 +166,19 @@ export const ourDataExportSchema = z.object({
       revokedAt: z.string().nullable(),
     }),
   ),
+  /** The facilitator the couple consented to (issue 38): who, which cohort, since when. */
+  facilitatorLinks: z.array(
+    z.object({
+      facilitatorName: z.string(),
+      organisation: z.string().nullable(),
+      cohortName: z.string(),
+      linkedAt: z.string(),
+    }),
+  ),
+  /** The weeks the couple shared with their facilitator. */
+  mentorShares: z.array(z.object({ weekNumber: z.number(), sharedAt: z.string() })),
+  /** Seats of a facilitator's seat pack the couple redeemed. */
+  seatRedemptions: z.array(z.object({ redeemedAt: z.string(), upgraded: z.boolean() })),
   emails: z.array(
     z.object({
       kind: z.string(),

@@ -19,6 +19,7 @@ import { Route as EsRouteImport } from './routes/es'
 import { Route as ExpectationsRouteImport } from './routes/expectations'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MentorRouteImport } from './routes/mentor'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RedeemRouteImport } from './routes/redeem'
 import { Route as RefundRouteImport } from './routes/refund'
@@ -29,6 +30,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminCertificatesRouteImport } from './routes/admin.certificates'
 import { Route as AdminContentRouteImport } from './routes/admin.content'
 import { Route as AdminCouponsRouteImport } from './routes/admin.coupons'
+import { Route as AdminFacilitatorsRouteImport } from './routes/admin.facilitators'
 import { Route as AdminGiftsRouteImport } from './routes/admin.gifts'
 import { Route as AdminInventoryRouteImport } from './routes/admin.inventory'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
@@ -36,6 +38,7 @@ import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
 import { Route as AdminOutboxRouteImport } from './routes/admin.outbox'
 import { Route as AdminOverviewRouteImport } from './routes/admin.overview'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as FacilitatorIndexRouteImport } from './routes/facilitator.index'
 import { Route as GiftIndexRouteImport } from './routes/gift.index'
 import { Route as GiftSentRouteImport } from './routes/gift.sent'
 import { Route as InviteCodeRouteImport } from './routes/invite.$code'
@@ -93,6 +96,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MentorRoute = MentorRouteImport.update({
+  id: '/mentor',
+  path: '/mentor',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
@@ -143,6 +151,11 @@ const AdminCouponsRoute = AdminCouponsRouteImport.update({
   path: '/coupons',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminFacilitatorsRoute = AdminFacilitatorsRouteImport.update({
+  id: '/facilitators',
+  path: '/facilitators',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGiftsRoute = AdminGiftsRouteImport.update({
   id: '/gifts',
   path: '/gifts',
@@ -177,6 +190,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => AdminRoute,
+} as any)
+const FacilitatorIndexRoute = FacilitatorIndexRouteImport.update({
+  id: '/facilitator/',
+  path: '/facilitator/',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const GiftIndexRoute = GiftIndexRouteImport.update({
   id: '/gift/',
@@ -220,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/mentor': typeof MentorRoute
   '/privacy': typeof PrivacyRoute
   '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
@@ -229,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/facilitators': typeof AdminFacilitatorsRoute
   '/admin/gifts': typeof AdminGiftsRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -240,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/facilitator/': typeof FacilitatorIndexRoute
   '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -254,6 +275,7 @@ export interface FileRoutesByTo {
   '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/mentor': typeof MentorRoute
   '/privacy': typeof PrivacyRoute
   '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
@@ -263,6 +285,7 @@ export interface FileRoutesByTo {
   '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/facilitators': typeof AdminFacilitatorsRoute
   '/admin/gifts': typeof AdminGiftsRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -274,6 +297,7 @@ export interface FileRoutesByTo {
   '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/admin': typeof AdminIndexRoute
+  '/facilitator': typeof FacilitatorIndexRoute
   '/gift': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
@@ -290,6 +314,7 @@ export interface FileRoutesById {
   '/expectations': typeof ExpectationsRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/mentor': typeof MentorRoute
   '/privacy': typeof PrivacyRoute
   '/redeem': typeof RedeemRoute
   '/refund': typeof RefundRoute
@@ -299,6 +324,7 @@ export interface FileRoutesById {
   '/admin/certificates': typeof AdminCertificatesRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/coupons': typeof AdminCouponsRoute
+  '/admin/facilitators': typeof AdminFacilitatorsRoute
   '/admin/gifts': typeof AdminGiftsRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -310,6 +336,7 @@ export interface FileRoutesById {
   '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/facilitator/': typeof FacilitatorIndexRoute
   '/gift/': typeof GiftIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -327,6 +354,7 @@ export interface FileRouteTypes {
     | '/expectations'
     | '/faq'
     | '/login'
+    | '/mentor'
     | '/privacy'
     | '/redeem'
     | '/refund'
@@ -336,6 +364,7 @@ export interface FileRouteTypes {
     | '/admin/certificates'
     | '/admin/content'
     | '/admin/coupons'
+    | '/admin/facilitators'
     | '/admin/gifts'
     | '/admin/inventory'
     | '/admin/messages'
@@ -347,6 +376,7 @@ export interface FileRouteTypes {
     | '/invite/$code'
     | '/verify/$code'
     | '/admin/'
+    | '/facilitator/'
     | '/gift/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -361,6 +391,7 @@ export interface FileRouteTypes {
     | '/expectations'
     | '/faq'
     | '/login'
+    | '/mentor'
     | '/privacy'
     | '/redeem'
     | '/refund'
@@ -370,6 +401,7 @@ export interface FileRouteTypes {
     | '/admin/certificates'
     | '/admin/content'
     | '/admin/coupons'
+    | '/admin/facilitators'
     | '/admin/gifts'
     | '/admin/inventory'
     | '/admin/messages'
@@ -381,6 +413,7 @@ export interface FileRouteTypes {
     | '/invite/$code'
     | '/verify/$code'
     | '/admin'
+    | '/facilitator'
     | '/gift'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
@@ -396,6 +429,7 @@ export interface FileRouteTypes {
     | '/expectations'
     | '/faq'
     | '/login'
+    | '/mentor'
     | '/privacy'
     | '/redeem'
     | '/refund'
@@ -405,6 +439,7 @@ export interface FileRouteTypes {
     | '/admin/certificates'
     | '/admin/content'
     | '/admin/coupons'
+    | '/admin/facilitators'
     | '/admin/gifts'
     | '/admin/inventory'
     | '/admin/messages'
@@ -416,6 +451,7 @@ export interface FileRouteTypes {
     | '/invite/$code'
     | '/verify/$code'
     | '/admin/'
+    | '/facilitator/'
     | '/gift/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -432,6 +468,7 @@ export interface RootRouteChildren {
   ExpectationsRoute: typeof ExpectationsRoute
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
+  MentorRoute: typeof MentorRoute
   PrivacyRoute: typeof PrivacyRoute
   RedeemRoute: typeof RedeemRoute
   RefundRoute: typeof RefundRoute
@@ -441,6 +478,7 @@ export interface RootRouteChildren {
   GiftSentRoute: typeof GiftSentRoute
   InviteCodeRoute: typeof InviteCodeRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
+  FacilitatorIndexRoute: typeof FacilitatorIndexRoute
   GiftIndexRoute: typeof GiftIndexRoute
 }
 
@@ -516,6 +554,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mentor': {
+      id: '/mentor'
+      path: '/mentor'
+      fullPath: '/mentor'
+      preLoaderRoute: typeof MentorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
@@ -586,6 +631,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCouponsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/facilitators': {
+      id: '/admin/facilitators'
+      path: '/facilitators'
+      fullPath: '/admin/facilitators'
+      preLoaderRoute: typeof AdminFacilitatorsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/gifts': {
       id: '/admin/gifts'
       path: '/gifts'
@@ -634,6 +686,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/settings'
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/facilitator/': {
+      id: '/facilitator/'
+      path: '/facilitator'
+      fullPath: '/facilitator/'
+      preLoaderRoute: typeof FacilitatorIndexRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/gift/': {
       id: '/gift/'
@@ -684,6 +743,7 @@ interface AdminRouteChildren {
   AdminCertificatesRoute: typeof AdminCertificatesRoute
   AdminContentRoute: typeof AdminContentRoute
   AdminCouponsRoute: typeof AdminCouponsRoute
+  AdminFacilitatorsRoute: typeof AdminFacilitatorsRoute
   AdminGiftsRoute: typeof AdminGiftsRoute
   AdminInventoryRoute: typeof AdminInventoryRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
@@ -700,6 +760,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCertificatesRoute: AdminCertificatesRoute,
   AdminContentRoute: AdminContentRoute,
   AdminCouponsRoute: AdminCouponsRoute,
+  AdminFacilitatorsRoute: AdminFacilitatorsRoute,
   AdminGiftsRoute: AdminGiftsRoute,
   AdminInventoryRoute: AdminInventoryRoute,
   AdminMessagesRoute: AdminMessagesRoute,
@@ -725,6 +786,7 @@ const rootRouteChildren: RootRouteChildren = {
   ExpectationsRoute: ExpectationsRoute,
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
+  MentorRoute: MentorRoute,
   PrivacyRoute: PrivacyRoute,
   RedeemRoute: RedeemRoute,
   RefundRoute: RefundRoute,
@@ -734,6 +796,7 @@ const rootRouteChildren: RootRouteChildren = {
   GiftSentRoute: GiftSentRoute,
   InviteCodeRoute: InviteCodeRoute,
   VerifyCodeRoute: VerifyCodeRoute,
+  FacilitatorIndexRoute: FacilitatorIndexRoute,
   GiftIndexRoute: GiftIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -49,6 +49,14 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'certificate_names',
   'certificate_provider',
   'certificates',
+  'organisations',
+  'facilitators',
+  'facilitator_sessions',
+  'cohorts',
+  'seat_packs',
+  'facilitator_links',
+  'seat_redemptions',
+  'mentor_shares',
 ];
 
 /** Tables whose `id` a sequence hands out on PostgreSQL: moved past the copied ids afterwards. */
@@ -70,6 +78,11 @@ const TABLES_WITH_SERIAL_ID = new Set<string>([
   'inventory_rounds',
   'offline_time',
   'certificates',
+  'organisations',
+  'facilitators',
+  'facilitator_sessions',
+  'cohorts',
+  'seat_packs',
 ]);
 
 const BATCH = 500;

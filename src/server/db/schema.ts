@@ -496,6 +496,109 @@ export interface Database {
   certificate_names: CertificateNamesTable;
   certificate_provider: CertificateProviderTable;
   certificates: CertificatesTable;
+  organisations: OrganisationsTable;
+  facilitators: FacilitatorsTable;
+  facilitator_sessions: FacilitatorSessionsTable;
+  cohorts: CohortsTable;
+  seat_packs: SeatPacksTable;
+  facilitator_links: FacilitatorLinksTable;
+  seat_redemptions: SeatRedemptionsTable;
+  mentor_shares: MentorSharesTable;
+}
+
+/** Who buys seat packs: a parish, a practice (issue 38). */
+export interface OrganisationsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+}
+
+export type FacilitatorKind = 'counsellor' | 'pastor' | 'mentor_couple';
+
+/** A facilitator the seller invited; their own sign-in, apart from accounts (decision 0260). */
+export interface FacilitatorsTable {
+  id: Generated<number>;
+  organisation_id: number | null;
+  name: string;
+  email: string;
+  kind: FacilitatorKind;
+  locale: Generated<'en' | 'es'>;
+  /** Null until the invite is accepted. */
+  password_hash: string | null;
+  /** sha256 of the invite token; null once accepted. */
+  invite_token_hash: string | null;
+  /** Epoch milliseconds. */
+  invite_expires_at: number | null;
+  totp_secret_encrypted: string | null;
+  totp_enabled_at: string | null;
+  totp_last_step: number | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface FacilitatorSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  facilitator_id: number;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  created_at: string;
+}
+
+export interface CohortsTable {
+  id: Generated<number>;
+  facilitator_id: number;
+  name: string;
+  /** The code (and link) couples join with; unguessable (decision 0262). */
+  join_code: string;
+  created_at: string;
+}
+
+export interface SeatPacksTable {
+  id: Generated<number>;
+  organisation_id: number | null;
+  facilitator_id: number;
+  cohort_id: number;
+  seats: number;
+  /** Raised by one conditional UPDATE, so the last seat goes once (decision 0263). */
+  seats_used: Generated<number>;
+  code: string;
+  channel: 'stripe' | 'manual';
+  status: 'pending' | 'active' | 'refunded';
+  /** Cents paid (0 for a grant). */
+  amount: Generated<number>;
+  currency: string;
+  order_id: string | null;
+  /** `YYYY-MM-DD`, the last day a seat can be redeemed; null: no expiry. */
+  expires_on: string | null;
+  paid_at: string | null;
+  refunded_at: string | null;
+  /** 1 when the seller chose, at the refund, to end the redeemed couples' full access. */
+  access_revoked: Generated<number>;
+  created_at: string;
+}
+
+/** A couple's consent to one facilitator; unlinking deletes the row. */
+export interface FacilitatorLinksTable {
+  couple_id: number;
+  facilitator_id: number;
+  cohort_id: number;
+  linked_at: string;
+}
+
+export interface SeatRedemptionsTable {
+  pack_id: number;
+  couple_id: number;
+  /** 1 when the seat changed the couple from trial to full access. */
+  upgraded: number;
+  redeemed_at: string;
+}
+
+/** A week a couple chose to show their facilitator ("share with our mentor"). */
+export interface MentorSharesTable {
+  couple_id: number;
+  week_number: number;
+  shared_at: string;
 }
 
 /** The current statements of an inventory topic (JSON of the shared topic schema), decision 0235. */

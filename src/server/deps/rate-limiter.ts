@@ -188,6 +188,8 @@ export function createRateLimits(config: Config, db: DB) {
     // keeps them from being guessed by the thousand (decisions 0240 and 0242).
     couponQuotesPerAddress: limiter('coupon-quote-address', 30, MINUTE),
     giftCodesPerAddress: limiter('gift-code-address', 20, 15 * MINUTE),
+    // Cohort join codes and seat codes (issue 38, decision 0262): a wrong code counts, a good one does not.
+    facilitatorCodesPerAddress: limiter('facilitator-code-address', 20, 15 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -161,6 +161,10 @@ export const PAGE_PATHS = [
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
   '/verify/:code',
+  // Facilitators (issue 38): their area (and the seller's invitation, ?token=), the couple's page.
+  '/facilitator',
+  '/mentor',
+  '/admin/facilitators',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

@@ -19,6 +19,7 @@ import { courseContentRouter, workbookRouter } from '../features/workbook/router
 import { sitePagesRouter } from '../features/site-pages/router';
 import { adminCouponsRouter } from '../features/coupons/router';
 import { adminGiftsRouter, giftsRouter } from '../features/gifts/router';
+import { adminFacilitatorsRouter, facilitatorRouter, mentorRouter } from '../features/facilitators/router';
 import { router } from './init';
 
 /** The typed API at /api/trpc, one sub-router per feature. */
@@ -50,6 +51,9 @@ export const appRouter = router({
   adminCoupons: adminCouponsRouter,
   certificates: certificatesRouter,
   adminCertificates: adminCertificatesRouter,
+  facilitator: facilitatorRouter,
+  mentor: mentorRouter,
+  adminFacilitators: adminFacilitatorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -41,8 +41,11 @@ export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 export const WRONG_SETUP_CODE =
   'That code is not right. Check that the time on your phone is set automatically, and enter the newest code.';
 
-/** The time step a 6-digit code belongs to (within the drift), or null when it matches none. */
-function matchingStep(secretBase32: string, code: string, now: number): number | null {
+/**
+ * The time step a 6-digit code belongs to (within the drift), or null when it matches none; the
+ * facilitators' second factor uses the same check (decision 0261).
+ */
+export function totpStep(secretBase32: string, code: string, now: number): number | null {
   const token = code.replace(/\s+/g, '');
   if (!looksLikeTotpCode(token)) return null;
   const delta = TOTP.validate({
@@ -134,7 +137,7 @@ export async function confirmSecondFactorSetup(
   const stored = await findSecondFactor(deps.db, admin.accountId);
   if (!stored) throw new AppError('BAD_REQUEST', 'Start the set-up first: no set-up is waiting for a code.');
   if (stored.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
-  const step = matchingStep(decryptTotpSecret(deps.accessCodeKey, stored.secretEncrypted), code, now);
+  const step = totpStep(decryptTotpSecret(deps.accessCodeKey, stored.secretEncrypted), code, now);
   if (step === null) throw new AppError('BAD_REQUEST', WRONG_SETUP_CODE);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
   await inTransaction(deps.db, async (trx) => {
@@ -166,7 +169,7 @@ export async function disableSecondFactor(
   if (!stored?.enabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
   const username = (await findAdminUsername(deps.db, admin.accountId)) ?? `admin ${admin.accountId}`;
   const slot = await deps.rateLimits.signInPerAccount.reserve(username.toLowerCase());
-  const step = matchingStep(decryptTotpSecret(deps.accessCodeKey, stored.secretEncrypted), code, now);
+  const step = totpStep(decryptTotpSecret(deps.accessCodeKey, stored.secretEncrypted), code, now);
   const done = await inTransaction(deps.db, async (trx) => {
     if (step === null || !(await acceptStep(trx, admin.accountId, step))) return false;
     await deleteSecondFactor(trx, admin.accountId);
@@ -209,7 +212,7 @@ export async function verifySignInSecondFactor(
   const stored = await findSecondFactor(deps.db, accountId);
   if (!stored?.enabledAt) return false;
   if (looksLikeTotpCode(code)) {
-    const step = matchingStep(decryptTotpSecret(deps.accessCodeKey, stored.secretEncrypted), code, now);
+    const step = totpStep(decryptTotpSecret(deps.accessCodeKey, stored.secretEncrypted), code, now);
     return step !== null && acceptStep(deps.db, accountId, step);
   }
   return inTransaction(deps.db, async (trx) => {

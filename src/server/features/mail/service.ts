@@ -476,6 +476,7 @@ export const COUPLE_EMAIL_KINDS = [
   'partner-invite',
   'partner-code',
   'partner-shared',
+  'cohort-message',
 ] as const;
 
 /**

@@ -153,6 +153,54 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
       revoked_reason: null,
     })
     .execute();
+  // A facilitator's cohort the couple joined with a seat, and a week shared with them (issue 38).
+  const facilitator = await t.deps.db
+    .insertInto('facilitators')
+    .values({
+      name: 'Pastor Lee',
+      email: `pastor-${marker.toLowerCase()}@example.com`,
+      kind: 'pastor',
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const cohort = await t.deps.db
+    .insertInto('cohorts')
+    .values({ facilitator_id: facilitator.id, name: 'Spring', join_code: `JOIN-${marker}`, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const pack = await t.deps.db
+    .insertInto('seat_packs')
+    .values({
+      facilitator_id: facilitator.id,
+      organisation_id: null,
+      cohort_id: cohort.id,
+      seats: 2,
+      seats_used: 1,
+      code: `SEAT-${marker}`,
+      channel: 'manual',
+      status: 'active',
+      currency: 'usd',
+      order_id: null,
+      expires_on: null,
+      paid_at: nowIso(),
+      refunded_at: null,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.deps.db
+    .insertInto('facilitator_links')
+    .values({ couple_id: couple.coupleId, facilitator_id: facilitator.id, cohort_id: cohort.id, linked_at: nowIso() })
+    .execute();
+  await t.deps.db
+    .insertInto('seat_redemptions')
+    .values({ pack_id: pack.id, couple_id: couple.coupleId, upgraded: 0, redeemed_at: nowIso() })
+    .execute();
+  await t.deps.db
+    .insertInto('mentor_shares')
+    .values({ couple_id: couple.coupleId, week_number: 1, shared_at: nowIso() })
+    .execute();
   const order = await addOrder(t.deps, { coupleId: couple.coupleId, email: couple.email });
   return { ...couple, cookie, orderId: order.id, marker };
 }

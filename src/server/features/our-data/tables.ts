@@ -10,6 +10,7 @@ import {
   eraseCoupleCertificates,
 } from '../certificates/service';
 import { COUPLE_EMAIL_KINDS, eraseCoupleEmails } from '../mail/service';
+import { coupleMentorRows } from '../facilitators/service';
 import * as repo from './repo';
 import type { CoupleScope } from './repo';
 import { keepsakeAnswers } from './visible-answers';
@@ -345,6 +346,45 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
     },
     erase: (db, scope) => eraseCoupleCertificates(db, scope.coupleId),
     kept: 'The provider keeps issued certificates for its records and so a clerk can still verify one: their link to the couple is removed (couple_id set to null).',
+  }),
+  table({
+    table: 'facilitator_links',
+    key: 'facilitatorLinks',
+    link: 'facilitator_links.couple_id',
+    async *rows({ db, scope }) {
+      const { link } = await coupleMentorRows(db, scope.coupleId);
+      if (link) {
+        yield {
+          facilitatorName: link.facilitatorName,
+          organisation: link.organisation,
+          cohortName: link.cohortName,
+          linkedAt: link.linkedAt,
+        };
+      }
+    },
+    // Removed with the couple's row (foreign key on delete cascade): the facilitator sees nothing more.
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'mentor_shares',
+    key: 'mentorShares',
+    link: 'mentor_shares.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of (await coupleMentorRows(db, scope.coupleId)).shares) yield row;
+    },
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
+    table: 'seat_redemptions',
+    key: 'seatRedemptions',
+    link: 'seat_redemptions.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of (await coupleMentorRows(db, scope.coupleId)).seats) {
+        yield { redeemedAt: row.redeemedAt, upgraded: row.upgraded === 1 };
+      }
+    },
+    // The pack's seats_used count stays (the seat was used); the row naming the couple goes.
+    erase: 'deleteCoupleAccount',
   }),
 ];
 

@@ -17,6 +17,16 @@ import {
   type ReservedUse,
 } from '../coupons/service';
 import { buyerTokenOf, completeGiftPurchase, createPendingGift } from '../gifts/service';
+import {
+  completePackPurchase,
+  createPendingPack,
+  type FacilitatorAuth,
+  pendingPackSeats,
+  refundablePack,
+  refundPackAsAdmin,
+  refundPackOfPayment,
+} from '../facilitators/service';
+import type { AdminAuth } from '../auth/access';
 import { fulfilCompletedOrder, generateOrderId } from '../orders/service';
 import { queueOrderNotice } from '../mail/service';
 import {
@@ -67,6 +77,11 @@ interface CheckoutPlan {
   locale: Locale;
   clientReferenceId?: string;
   cancelUrl: string;
+  /** Seats of a seat pack (issue 38): `amount` is then the price of one seat. Default 1. */
+  quantity?: number;
+  productName?: string;
+  /** Where Stripe sends the buyer back; default the /success page through /api/payments/return. */
+  successUrl?: string;
 }
 
 /**
@@ -84,11 +99,11 @@ async function createCheckoutSession(deps: AppDeps, plan: CheckoutPlan): Promise
       customer_email: plan.email,
       line_items: [
         {
-          quantity: 1,
+          quantity: plan.quantity ?? 1,
           price_data: {
             currency: payments.currency,
             unit_amount: plan.amount,
-            product_data: { name: WORKBOOK_TITLE },
+            product_data: { name: plan.productName ?? WORKBOOK_TITLE },
           },
         },
       ],
@@ -98,7 +113,7 @@ async function createCheckoutSession(deps: AppDeps, plan: CheckoutPlan): Promise
       ...(plan.clientReferenceId !== undefined && { client_reference_id: plan.clientReferenceId }),
       // One minute over Stripe's shortest life, so the clocks' difference never makes it too short.
       expires_at: Math.floor(Date.now() / 1000) + (CHECKOUT_SESSION_MINUTES + 1) * 60,
-      success_url: `${publicUrl}/api/payments/return?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: plan.successUrl ?? `${publicUrl}/api/payments/return?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: plan.cancelUrl,
     });
   } catch (error) {
@@ -188,6 +203,81 @@ export async function startCheckout(
     cancelUrl: `${publicUrl}/checkout?${back.toString()}`,
   });
   return { url };
+}
+
+/**
+ * A facilitator buys a seat pack (issue 38, decision 0263): a pending pack of `seats` for one of
+ * their cohorts, and a Checkout Session with the seats as the quantity, each at the course price
+ * (PRICE_CENTS). The webhook activates the pack when exactly seats x price was paid.
+ */
+export async function startSeatPackCheckout(
+  deps: AppDeps,
+  facilitator: FacilitatorAuth,
+  input: { cohortId: number; seats: number },
+): Promise<CheckoutStarted> {
+  requireStripe(deps);
+  const pending = await createPendingPack(deps, facilitator, input);
+  const { publicUrl } = deps.config;
+  const url = await createCheckoutSession(deps, {
+    email: pending.email,
+    amount: deps.config.payments.priceCents,
+    quantity: input.seats,
+    productName: `${WORKBOOK_TITLE} (seat)`,
+    metadata: { seatPackId: String(pending.packId) },
+    locale: pending.locale,
+    cancelUrl: `${publicUrl}/facilitator?pack=cancelled`,
+    successUrl: `${publicUrl}/facilitator?pack=paid`,
+  });
+  return { url };
+}
+
+/**
+ * The back office's refund of a seat pack (decision 0264): a pack paid through Stripe is refunded
+ * at Stripe first (nothing changes here when Stripe refuses), then the pack's refund rule applies:
+ * redeemed couples keep their access unless the seller chose `revokeAccess`.
+ */
+export async function refundSeatPackThroughProvider(
+  deps: AppDeps,
+  admin: AdminAuth,
+  input: { packId: number; revokeAccess: boolean },
+  address: string | null,
+) {
+  const pack = await refundablePack(deps.db, input.packId);
+  if (pack.channel === 'stripe' && pack.orderId) {
+    const settings = deps.config.payments.stripe;
+    if (!settings) throw new AppError('SERVICE_UNAVAILABLE', `${STRIPE_REFUND_FAILED} (${PAYMENTS_NOT_CONFIGURED})`);
+    const stripe = await stripeFor(settings);
+    try {
+      await stripe.refunds.create({ payment_intent: pack.orderId }, { idempotencyKey: `refund-${pack.orderId}` });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'charge_already_refunded') {
+        throw new AppError('SERVICE_UNAVAILABLE', STRIPE_REFUND_FAILED, undefined, error);
+      }
+    }
+  }
+  return refundPackAsAdmin(deps, admin, input, address);
+}
+
+/**
+ * A paid seat pack's Checkout Session: the pending pack becomes active when the amount is exactly
+ * its seats at the price; otherwise (or refunded first) it stays pending, for the seller to check.
+ */
+async function completeSeatPack(
+  trx: DB,
+  deps: AppDeps,
+  session: Stripe.Checkout.Session,
+  packId: number,
+  orderId: string,
+): Promise<void> {
+  const seats = await pendingPackSeats(trx, packId);
+  if (seats === undefined) return; // unknown, or active already (a second event for one payment)
+  if (await hasRefundEvent(trx, orderId)) return;
+  if (priceMismatch(deps, session, seats * deps.config.payments.priceCents)) return;
+  await completePackPurchase(trx, packId, {
+    orderId,
+    amount: session.amount_total ?? 0,
+    currency: (session.currency ?? deps.config.payments.currency).toLowerCase(),
+  });
 }
 
 export const DEMO_EMAIL_RESERVED = 'This email is reserved for the demo account; please use your own email.';
@@ -377,6 +467,11 @@ async function completeSession(trx: DB, deps: AppDeps, session: Stripe.Checkout.
   const orderId = idOf(session.payment_intent);
   const email = (session.customer_details?.email ?? session.customer_email ?? '').trim().toLowerCase();
   if (!orderId || !email) return; // Nothing names the order or the buyer: nothing can be fulfilled.
+  const seatPackId = metadataId(session.metadata?.seatPackId);
+  if (seatPackId !== undefined) {
+    await completeSeatPack(trx, deps, session, seatPackId, orderId);
+    return;
+  }
   const existing = await findPaymentOrder(trx, orderId);
   if (existing && existing.status !== 'pending') return;
 
@@ -484,7 +579,11 @@ async function refundCharge(trx: DB, charge: Stripe.Charge): Promise<void> {
   const orderId = idOf(charge.payment_intent);
   if (!orderId) return;
   const order = await findPaymentOrder(trx, orderId);
-  if (!order) return; // Remembered in payment_events: a payment arriving later is stored refunded.
+  if (!order) {
+    // A seat pack's payment refunded in Stripe's dashboard: the pack's rule, redeemed seats kept.
+    await refundPackOfPayment(trx, orderId);
+    return; // Otherwise remembered in payment_events: a payment arriving later is stored refunded.
+  }
   if (order.status === 'pending') await markPendingOrderRefunded(trx, orderId);
   else await refundOrder(trx, orderId);
 }

@@ -12,6 +12,7 @@ import {
   IconReceipt,
   IconSettings,
   IconTicket,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
@@ -39,6 +40,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/orders', label: 'admin.nav.orders', icon: IconReceipt },
   { to: '/admin/coupons', label: 'admin-coupons.title', icon: IconTicket },
   { to: '/admin/gifts', label: 'gifts.admin.title', icon: IconGift },
+  { to: '/admin/facilitators', label: 'facilitator.admin.title', icon: IconUsersGroup },
   { to: '/admin/couples', label: 'admin.nav.couples', icon: IconHeartHandshake },
   { to: '/admin/messages', label: 'admin.nav.messages', icon: IconMail, Badge: UnreadMessagesBadge },
   { to: '/admin/outbox', label: 'admin.nav.email', icon: IconMailForward },

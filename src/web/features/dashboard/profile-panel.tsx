@@ -2,6 +2,7 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues } from './profile-form';
 import { PartnerSignIns } from '../partners/partner-sign-ins';
+import { MentorLinkCard } from '../mentor/mentor-link-card';
 import { RemindersSwitch } from './reminders-switch';
 import { useT } from '../../i18n/use-t';
 
@@ -41,6 +42,7 @@ export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
       <Stack mt="lg">
         <RemindersSwitch />
         <PartnerSignIns />
+        <MentorLinkCard />
       </Stack>
     </Card>
   );

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import { signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { newFacilitator } from './test-support';
+
+/*
+ * Seat packs bought by card (decision 0263): the seats are the Checkout Session's quantity at the
+ * course price, the webhook activates the pack only for exactly that amount, and a refund goes
+ * through Stripe before the pack's refund rule (decision 0264).
+ */
+
+const KEY = 'sk_test_packs';
+const SECRET = 'whsec_packstest';
+let double: StripeDouble;
+let t: TestApp;
+
+beforeAll(async () => {
+  double = await startStripeDouble({ secretKey: KEY, webhookSecret: SECRET });
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: KEY,
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_BASE: double.url,
+    PUBLIC_URL: 'https://vows.example',
+    PRICE_CENTS: '3900',
+    CURRENCY: 'EUR',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await double?.close();
+});
+
+async function webhook(type: string, object: Record<string, unknown>) {
+  const event = signedEvent(SECRET, type, object);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
+  expect(answer.statusCode).toBe(200);
+}
+
+/** The Pay button on the double's hosted page, then Stripe's checkout.session.completed. */
+async function pay(url: string, tamper: (session: Record<string, unknown>) => void = () => {}) {
+  const answer = await fetch(url, { method: 'POST', redirect: 'manual' });
+  expect(answer.status).toBe(303);
+  const session = { ...[...double.sessions.values()].find((s) => s.url === url)! } as unknown as Record<
+    string,
+    unknown
+  >;
+  session.customer_details = { email: session.customer_email };
+  tamper(session);
+  await webhook('checkout.session.completed', session);
+  return session;
+}
+
+async function packOf(facilitator: Awaited<ReturnType<typeof newFacilitator>>) {
+  return (await facilitator.caller.facilitator.packs())[0];
+}
+
+describe('buying seats by card', () => {
+  it('opens a Checkout Session with the seats as its quantity; the webhook activates the pack', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Card seats' });
+    const { url } = await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 4 });
+    const session = [...double.sessions.values()].find((s) => s.url === url)!;
+    expect(session).toMatchObject({
+      amount_total: 4 * 3900,
+      currency: 'eur',
+      customer_email: facilitator.email,
+      success_url: 'https://vows.example/facilitator?pack=paid',
+    });
+    expect(session.line_items).toMatchObject([{ quantity: '4', price_data: { unit_amount: '3900' } }]);
+    // Not paid yet: no pack to hand out.
+    expect(await packOf(facilitator)).toBeUndefined();
+
+    const paid = await pay(url);
+    expect(await packOf(facilitator)).toMatchObject({
+      seats: 4,
+      seatsUsed: 0,
+      channel: 'stripe',
+      status: 'active',
+      amount: 4 * 3900,
+      currency: 'eur',
+      cohortId: cohort.id,
+    });
+    // The same event again changes nothing.
+    await webhook('checkout.session.completed', paid);
+    expect((await facilitator.caller.facilitator.packs()).length).toBe(1);
+
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const coupleCaller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    await coupleCaller.mentor.link({ code: (await packOf(facilitator))!.code });
+    expect((await packOf(facilitator))!.seatsUsed).toBe(1);
+    const revenue = await (await callerFor(t, await adminCookie(t.deps))).adminFacilitators.revenue();
+    expect(revenue.packs).toContainEqual(
+      expect.objectContaining({ channel: 'stripe', currency: 'eur', cents: 4 * 3900 }),
+    );
+  });
+
+  it('keeps a pack pending when the amount paid is not seats x price', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Tampered' });
+    const { url } = await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 3 });
+    await pay(url, (session) => {
+      session.amount_total = 3900;
+    });
+    expect(await packOf(facilitator)).toBeUndefined();
+    const stored = await t.deps.db
+      .selectFrom('seat_packs')
+      .select('status')
+      .where('cohort_id', '=', cohort.id)
+      .execute();
+    expect(stored).toEqual([{ status: 'pending' }]);
+  });
+
+  it('refunds through Stripe first; redeemed couples keep access; Stripe’s own refund applies the same rule', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Refunds' });
+    const first = await pay((await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 2 })).url);
+    const pack = (await packOf(facilitator))!;
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    await (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).mentor.link({ code: pack.code });
+
+    expect(await admin.adminFacilitators.refundPack({ packId: pack.id })).toMatchObject({ status: 'refunded' });
+    expect(double.refunds.get(String(first.payment_intent))).toMatchObject({ amount: 2 * 3900 });
+    const level = async () =>
+      (
+        await t.deps.db
+          .selectFrom('couples')
+          .select('access_level')
+          .where('id', '=', couple.coupleId)
+          .executeTakeFirstOrThrow()
+      ).access_level;
+    expect(await level()).toBe('full');
+    await expect(admin.adminFacilitators.refundPack({ packId: pack.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    // A pack refunded in Stripe's dashboard: charge.refunded ends its unused seats, access kept.
+    const second = await pay((await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 2 })).url);
+    await webhook('charge.refunded', {
+      id: 'ch_pack',
+      object: 'charge',
+      refunded: true,
+      payment_intent: second.payment_intent,
+    });
+    const packs = await facilitator.caller.facilitator.packs();
+    expect(packs.map((row) => row.status)).toEqual(['refunded', 'refunded']);
+  });
+
+  it('is for signed-in facilitators only, with a valid number of seats', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Rules' });
+    await expect(facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 0 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    const other = await newFacilitator(t);
+    await expect(other.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 2 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect((await callerFor(t)).facilitator.buySeats({ cohortId: cohort.id, seats: 2 })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    const pending = await t.deps.db.selectFrom('seat_packs').select('id').where('cohort_id', '=', cohort.id).execute();
+    expect(pending).toEqual([]);
+  });
+});

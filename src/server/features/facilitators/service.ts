@@ -1,0 +1,773 @@
+import { hash, randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { TOTP_DIGITS } from '../../../shared/admin-security-schemas';
+import { AppError } from '../../../shared/errors';
+import type { FacilitatorKind } from '../../../shared/facilitator-schemas';
+import { STUCK_AFTER_DAYS } from '../../../shared/facilitator-schemas';
+import type { Locale } from '../../../shared/i18n/locales';
+import type { DB } from '../../db/client';
+import type { AppDeps } from '../../deps/app-deps';
+import { decryptTotpSecret, encryptTotpSecret } from '../admin-security/secrets';
+import { totpStep } from '../admin-security/service';
+import { recordAdminAction } from '../audit/service';
+import type { AdminAuth, CoupleAuth } from '../auth/access';
+import { hashSecret, verifySecret } from '../auth/passwords';
+import { recipientLocale } from '../i18n/locale';
+import { queueFeatureEmail, unsubscribeUrl } from '../mail/service';
+import { upgradeSignedInCouple } from '../orders/service';
+import { assertCanReadBothOnce, isWeekRevealed } from '../partners/service';
+import { weeklyStreak } from '../progress/streak';
+import { keepsakeAnswers } from '../our-data/visible-answers';
+import * as repo from './repo';
+import { cohortMessageEmail, facilitatorInviteEmail } from './templates';
+
+/*
+ * Facilitators, cohorts and seat packs (issue 38, docs/facilitators.md, decisions 0260-0264).
+ *
+ * Privacy by construction: a facilitator's session is its own (the `fsid` cookie, the
+ * facilitator_sessions table), unknown to every couple and admin guard; every read of a couple
+ * starts from facilitator_links filtered by the facilitator's id; a week's answers are read only
+ * when the couple shared the week with their mentor AND the couple's own reveal holds (the
+ * partners' sealing rule, assertCanReadBothOnce), through the one read of a couple's answers
+ * (keepsakeAnswers). Progress notes are never read here.
+ */
+
+export const FACILITATOR_COOKIE = 'fsid';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INVITE_DAYS = 14;
+
+export const FACILITATOR_EMAIL_TAKEN = 'A facilitator with this email exists already.';
+export const FACILITATOR_NOT_FOUND = 'Facilitator not found.';
+export const INVITE_NOT_USABLE = 'This invitation link is not valid any more. Ask the course seller for a new one.';
+export const FACILITATOR_SIGN_IN_FAILED = 'Invalid email or password';
+export const FACILITATOR_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+export const FACILITATOR_CODE_WRONG = 'Invalid code';
+export const PLEASE_SIGN_IN_FACILITATOR = 'Please sign in to your facilitator area.';
+export const COHORT_NOT_FOUND = 'Cohort not found.';
+export const COUPLE_NOT_LINKED = 'This couple is not linked to you.';
+export const WEEK_NOT_SHARED = 'This couple has not shared this week with you.';
+export const CODE_UNKNOWN = 'No cohort or seat pack has this code. Check the code your facilitator gave you.';
+export const FACILITATOR_REVOKED = 'This facilitator is no longer active, so the code cannot be used.';
+export const SEAT_ALREADY_TAKEN = 'You have redeemed a seat of this pack already.';
+export const NO_SEATS_LEFT = 'This seat pack has no seats left, has expired or was refunded. Ask your facilitator.';
+export const NOT_LINKED = 'You are not linked to a facilitator.';
+export const SHARE_AFTER_REVEAL = 'Share this week with each other first; then you can share it with your mentor.';
+export const PACK_NOT_FOUND = 'Seat pack not found.';
+export const PACK_NOT_REFUNDABLE = 'Only an active seat pack can be refunded.';
+export const ALREADY_LINKED = 'You are linked to this cohort already.';
+
+// ------------------------------------------------------------------ codes and tokens
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function randomSymbols(count: number): string {
+  const symbols: string[] = [];
+  const limit = 256 - (256 % CODE_ALPHABET.length);
+  while (symbols.length < count) {
+    for (const byte of randomBytes(count * 2)) {
+      if (byte < limit && symbols.length < count) symbols.push(CODE_ALPHABET[byte % CODE_ALPHABET.length]!);
+    }
+  }
+  return symbols.join('');
+}
+
+/** JOIN- or SEAT- and 20 symbols of 32 (100 bits): unguessable, and looked up rate-limited (decision 0262). */
+export function generateCode(prefix: 'JOIN' | 'SEAT'): string {
+  const s = randomSymbols(20);
+  return `${prefix}-${s.slice(0, 5)}-${s.slice(5, 10)}-${s.slice(10, 15)}-${s.slice(15)}`;
+}
+
+function sha256(token: string): string {
+  return hash('sha256', token);
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+// ------------------------------------------------------------------ the facilitator's session
+
+export interface FacilitatorAuth {
+  facilitatorId: number;
+  sessionId: number;
+}
+
+/** The facilitator a `fsid` token belongs to; null for none, an expired session or a revoked facilitator. */
+export async function resolveFacilitator(deps: AppDeps, token: string | undefined): Promise<FacilitatorAuth | null> {
+  if (!token || token.length > 200) return null;
+  const row = await repo.findSessionFacilitator(deps.db, sha256(token), Date.now());
+  return row ?? null;
+}
+
+export function assertFacilitator(auth: FacilitatorAuth | null): FacilitatorAuth {
+  if (!auth) throw new AppError('UNAUTHORIZED', PLEASE_SIGN_IN_FACILITATOR);
+  return auth;
+}
+
+export interface FacilitatorSession {
+  token: string;
+  expiresAt: Date;
+}
+
+async function startSession(deps: AppDeps, facilitatorId: number): Promise<FacilitatorSession> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + deps.config.sessionTtlDays * DAY_MS);
+  await repo.deleteExpiredSessions(deps.db, facilitatorId, Date.now());
+  await repo.insertSession(deps.db, facilitatorId, sha256(token), expiresAt.getTime());
+  return { token, expiresAt };
+}
+
+export async function signOutFacilitator(deps: AppDeps, token: string | undefined): Promise<{ success: true }> {
+  if (token) await repo.deleteSession(deps.db, sha256(token));
+  return { success: true };
+}
+
+/**
+ * The facilitator's sign-in: email and password, then the authenticator code when they turned it
+ * on (the administrator's TOTP, decision 0261). Failures count against the per-address sign-in
+ * limit; a revoked facilitator is refused like a wrong password (nothing tells who exists).
+ */
+export async function signInFacilitator(
+  deps: AppDeps,
+  input: { email: string; password: string; code?: string | undefined },
+  clientAddress: string,
+): Promise<{ session: FacilitatorSession } | { secondFactorRequired: true }> {
+  const reservation = await deps.rateLimits.signInPerAddress.reserve(`facilitator:${clientAddress}`);
+  const found = await repo.findFacilitatorSecrets(deps.db, input.email);
+  const good = await deps.passwordHashes.run(() => verifySecret(input.password, found?.passwordHash ?? null));
+  if (!found || !good || found.revokedAt !== null) {
+    throw new AppError('UNAUTHORIZED', FACILITATOR_SIGN_IN_FAILED);
+  }
+  if (found.totpEnabledAt && found.totpSecret) {
+    if (!input.code) {
+      await reservation.release();
+      return { secondFactorRequired: true };
+    }
+    const step = totpStep(decryptTotpSecret(deps.accessCodeKey, found.totpSecret), input.code, Date.now());
+    if (step === null || !(await repo.acceptTotpStep(deps.db, found.id, step, false))) {
+      throw new AppError('UNAUTHORIZED', FACILITATOR_CODE_WRONG);
+    }
+  }
+  await reservation.release();
+  return { session: await startSession(deps, found.id) };
+}
+
+export async function previewFacilitatorInvite(deps: AppDeps, token: string) {
+  const found = await repo.findFacilitatorByInvite(deps.db, sha256(token));
+  if (!found || found.revokedAt !== null || (found.inviteExpiresAt ?? 0) <= Date.now()) {
+    throw new AppError('NOT_FOUND', INVITE_NOT_USABLE);
+  }
+  return { name: found.name, email: found.email, organisation: found.organisation };
+}
+
+/** Accepting the seller's invite: the facilitator chooses a password and is signed in. */
+export async function acceptFacilitatorInvite(
+  deps: AppDeps,
+  input: { token: string; password: string },
+): Promise<{ session: FacilitatorSession }> {
+  const tokenHash = sha256(input.token);
+  const found = await repo.findFacilitatorByInvite(deps.db, tokenHash);
+  if (!found) throw new AppError('NOT_FOUND', INVITE_NOT_USABLE);
+  const passwordHash = await deps.passwordHashes.run(() => hashSecret(input.password));
+  if (!(await repo.acceptInvite(deps.db, found.id, tokenHash, passwordHash, Date.now()))) {
+    throw new AppError('NOT_FOUND', INVITE_NOT_USABLE);
+  }
+  return { session: await startSession(deps, found.id) };
+}
+
+export async function getFacilitatorMe(deps: AppDeps, auth: FacilitatorAuth) {
+  const me = await repo.findFacilitator(deps.db, auth.facilitatorId);
+  if (!me) throw new AppError('UNAUTHORIZED', PLEASE_SIGN_IN_FACILITATOR);
+  return {
+    id: me.id,
+    name: me.name,
+    email: me.email,
+    kind: me.kind,
+    organisation: me.organisation,
+    locale: me.locale,
+    twoFactorEnabled: me.totpEnabledAt !== null,
+  };
+}
+
+// ------------------------------------------------------------------ two-factor sign-in (TOTP)
+
+export async function startFacilitatorTotp(deps: AppDeps, auth: FacilitatorAuth) {
+  const me = await getFacilitatorMe(deps, auth);
+  const secret = new Secret({ size: 20 }).base32;
+  if (!(await repo.savePendingTotp(deps.db, auth.facilitatorId, encryptTotpSecret(deps.accessCodeKey, secret)))) {
+    throw new AppError('CONFLICT', 'Two-factor sign-in is already on. Turn it off first to set it up again.');
+  }
+  const otpauthUri = new TOTP({
+    issuer: 'Vows & Weeks',
+    label: me.email,
+    secret: Secret.fromBase32(secret),
+    digits: TOTP_DIGITS,
+    period: 30,
+  }).toString();
+  return { secret, otpauthUri };
+}
+
+async function acceptCode(deps: AppDeps, auth: FacilitatorAuth, code: string, enable: boolean): Promise<void> {
+  const state = await repo.findTotpState(deps.db, auth.facilitatorId);
+  if (!state.totpSecret) throw new AppError('BAD_REQUEST', 'Start the set-up first: no set-up is waiting for a code.');
+  if (enable && state.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+  if (!enable && !state.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is off.');
+  const step = totpStep(decryptTotpSecret(deps.accessCodeKey, state.totpSecret), code, Date.now());
+  if (step === null || !(await repo.acceptTotpStep(deps.db, auth.facilitatorId, step, enable))) {
+    throw new AppError('BAD_REQUEST', FACILITATOR_CODE_WRONG);
+  }
+}
+
+export async function confirmFacilitatorTotp(deps: AppDeps, auth: FacilitatorAuth, code: string) {
+  await acceptCode(deps, auth, code, true);
+  return { success: true as const };
+}
+
+export async function disableFacilitatorTotp(deps: AppDeps, auth: FacilitatorAuth, code: string) {
+  await acceptCode(deps, auth, code, false);
+  await repo.clearTotp(deps.db, auth.facilitatorId);
+  return { success: true as const };
+}
+
+// ------------------------------------------------------------------ the seller's back office
+
+export function facilitatorInviteLink(deps: Pick<AppDeps, 'config'>, token: string): string {
+  return `${deps.config.publicUrl}/facilitator?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The seller invites a facilitator by email (the link is also shown to the seller once, to pass on
+ * by hand when mail is not set up); the organisation is found or created by name.
+ */
+export async function inviteFacilitator(
+  deps: AppDeps,
+  admin: AdminAuth,
+  input: { name: string; email: string; kind: FacilitatorKind; organisation: string | null },
+  locale: Locale,
+  address: string | null,
+): Promise<{ id: number; inviteLink: string }> {
+  const token = randomBytes(24).toString('base64url');
+  const link = facilitatorInviteLink(deps, token);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    if (await repo.emailTaken(trx, input.email)) throw new AppError('CONFLICT', FACILITATOR_EMAIL_TAKEN);
+    const organisationId = input.organisation ? await repo.findOrCreateOrganisation(trx, input.organisation) : null;
+    const newId = await repo.insertFacilitator(trx, {
+      organisationId,
+      name: input.name,
+      email: input.email,
+      kind: input.kind,
+      locale,
+      inviteTokenHash: sha256(token),
+      inviteExpiresAt: Date.now() + INVITE_DAYS * DAY_MS,
+    });
+    await queueFeatureEmail(trx, deps, {
+      kind: 'facilitator-invite',
+      to: input.email,
+      email: facilitatorInviteEmail(deps.config.publicUrl, { name: input.name, link, days: INVITE_DAYS }, locale),
+      sensitive: true,
+    });
+    await recordAdminAction(trx, admin, 'facilitator.invite', { target: `facilitator ${newId}`, address });
+    return newId;
+  });
+  return { id, inviteLink: link };
+}
+
+export async function revokeFacilitatorAsAdmin(
+  deps: AppDeps,
+  admin: AdminAuth,
+  facilitatorId: number,
+  address: string | null,
+): Promise<{ success: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.findFacilitator(trx, facilitatorId))) throw new AppError('NOT_FOUND', FACILITATOR_NOT_FOUND);
+    if (!(await repo.revokeFacilitator(trx, facilitatorId))) {
+      throw new AppError('CONFLICT', 'This facilitator is revoked already.');
+    }
+    await recordAdminAction(trx, admin, 'facilitator.revoke', { target: `facilitator ${facilitatorId}`, address });
+  });
+  return { success: true };
+}
+
+export async function listFacilitatorsForAdmin(deps: AppDeps) {
+  const rows = await repo.listFacilitators(deps.db);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    kind: row.kind,
+    organisation: row.organisation,
+    status: row.revokedAt !== null ? ('revoked' as const) : row.accepted ? ('active' as const) : ('invited' as const),
+    linkedCouples: Number(row.linkedCouples ?? 0),
+    createdAt: row.createdAt,
+  }));
+}
+
+type PackRow = NonNullable<Awaited<ReturnType<typeof repo.findPack>>>;
+
+function packView(row: PackRow) {
+  return {
+    id: row.id,
+    cohortId: row.cohortId,
+    seats: row.seats,
+    seatsUsed: row.seatsUsed,
+    seatsLeft: row.status === 'active' ? row.seats - row.seatsUsed : 0,
+    code: row.code,
+    channel: row.channel,
+    status: row.status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    expiresOn: row.expiresOn,
+    paidAt: row.paidAt,
+    refundedAt: row.refundedAt,
+    accessRevoked: row.accessRevoked === 1,
+  };
+}
+
+export async function listPacksForAdmin(deps: AppDeps) {
+  const rows = await repo.listAllPacks(deps.db);
+  return rows.map((row) => ({
+    ...packView(row),
+    facilitatorName: row.facilitatorName,
+    organisation: row.organisation,
+  }));
+}
+
+/** The cohort a pack for this facilitator lands in: the one named, or their newest (a new one when none). */
+async function cohortForPack(db: DB, facilitatorId: number, cohortId: number | null): Promise<number> {
+  if (cohortId !== null) {
+    const own = await repo.findOwnCohort(db, facilitatorId, cohortId);
+    if (!own) throw new AppError('NOT_FOUND', COHORT_NOT_FOUND);
+    return own.id;
+  }
+  const [newest] = await repo.listCohorts(db, facilitatorId);
+  if (newest) return newest.id;
+  return (await repo.insertCohort(db, facilitatorId, 'Seats', generateCode('JOIN'))).id;
+}
+
+/** The seller grants a pack by hand (paid another way, or given): active at once. */
+export async function grantPack(
+  deps: AppDeps,
+  admin: AdminAuth,
+  input: { facilitatorId: number; seats: number; expiresOn: string | null; amount: number },
+  address: string | null,
+) {
+  const packId = await deps.db.transaction().execute(async (trx) => {
+    const facilitator = await repo.findFacilitator(trx, input.facilitatorId);
+    if (!facilitator) throw new AppError('NOT_FOUND', FACILITATOR_NOT_FOUND);
+    if (facilitator.revokedAt !== null) throw new AppError('CONFLICT', FACILITATOR_REVOKED);
+    const id = await repo.insertPack(trx, {
+      organisation_id: facilitator.organisationId,
+      facilitator_id: facilitator.id,
+      cohort_id: await cohortForPack(trx, facilitator.id, null),
+      seats: input.seats,
+      code: generateCode('SEAT'),
+      channel: 'manual',
+      status: 'active',
+      amount: input.amount,
+      currency: deps.config.payments.currency,
+      expires_on: input.expiresOn,
+      paid_at: new Date().toISOString(),
+    });
+    await recordAdminAction(trx, admin, 'seat-pack.grant', { target: `seat pack ${id}`, address });
+    return id;
+  });
+  return packView((await repo.findPack(deps.db, packId))!);
+}
+
+export async function setPackExpiryAsAdmin(
+  deps: AppDeps,
+  admin: AdminAuth,
+  input: { packId: number; expiresOn: string | null },
+  address: string | null,
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.setPackExpiry(trx, input.packId, input.expiresOn)))
+      throw new AppError('NOT_FOUND', PACK_NOT_FOUND);
+    await recordAdminAction(trx, admin, 'seat-pack.expiry', { target: `seat pack ${input.packId}`, address });
+  });
+  return packView((await repo.findPack(deps.db, input.packId))!);
+}
+
+/** The pack a refund is about, if it can be refunded (payments refunds a card pack at Stripe first). */
+export async function refundablePack(db: DB, packId: number) {
+  const pack = await repo.findPack(db, packId);
+  if (!pack) throw new AppError('NOT_FOUND', PACK_NOT_FOUND);
+  if (pack.status !== 'active') throw new AppError('CONFLICT', PACK_NOT_REFUNDABLE);
+  return { channel: pack.channel, orderId: pack.orderId };
+}
+
+/**
+ * The refund rule of a pack (decision 0264): it is marked refunded and its unused seats end; the
+ * couples who redeemed a seat keep their full access unless the seller chose `revokeAccess`, which
+ * returns to trial only the couples a seat of this pack had upgraded. In `db` (the caller's
+ * transaction); false when the pack was not active (refunded already: nothing changes).
+ */
+export async function applyPackRefund(db: DB, packId: number, revokeAccess: boolean): Promise<boolean> {
+  if (!(await repo.markPackRefunded(db, packId, revokeAccess))) return false;
+  if (revokeAccess) await repo.setAccessLevel(db, await repo.listUpgradedCouples(db, packId), 'trial');
+  return true;
+}
+
+export async function refundPackAsAdmin(
+  deps: AppDeps,
+  admin: AdminAuth,
+  input: { packId: number; revokeAccess: boolean },
+  address: string | null,
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await applyPackRefund(trx, input.packId, input.revokeAccess))) {
+      throw new AppError('CONFLICT', PACK_NOT_REFUNDABLE);
+    }
+    await recordAdminAction(trx, admin, 'seat-pack.refund', {
+      target: `seat pack ${input.packId}${input.revokeAccess ? ' (access ended)' : ''}`,
+      address,
+    });
+  });
+  return packView((await repo.findPack(deps.db, input.packId))!);
+}
+
+/** The refund rule for a pack whose payment Stripe reports refunded (charge.refunded): access kept. */
+export async function refundPackOfPayment(db: DB, orderId: string): Promise<boolean> {
+  const pack = await repo.findPackByOrder(db, orderId);
+  if (pack?.status !== 'active') return false;
+  return applyPackRefund(db, pack.id, false);
+}
+
+/** Revenue by channel for the back office: course sales and seat packs, in cents per currency. */
+export async function revenueOverview(deps: AppDeps) {
+  const { orders, packs } = await repo.revenueByChannel(deps.db);
+  return {
+    courses: orders.map((row) => ({
+      channel: row.channel,
+      currency: row.currency,
+      count: Number(row.count),
+      cents: Number(row.cents ?? 0),
+    })),
+    packs: packs.map((row) => ({
+      channel: row.channel,
+      currency: row.currency,
+      count: Number(row.count),
+      cents: Number(row.cents ?? 0),
+      seats: Number(row.seats ?? 0),
+      seatsUsed: Number(row.seatsUsed ?? 0),
+    })),
+  };
+}
+
+// ------------------------------------------------------------------ seat pack purchase (payments calls these)
+
+/** A pending pack for a checkout the facilitator starts; active once the webhook confirms payment. */
+export async function createPendingPack(
+  deps: AppDeps,
+  auth: FacilitatorAuth,
+  input: { cohortId: number; seats: number },
+): Promise<{ packId: number; email: string; locale: Locale }> {
+  const me = await repo.findFacilitator(deps.db, auth.facilitatorId);
+  if (!me || me.revokedAt !== null) throw new AppError('UNAUTHORIZED', PLEASE_SIGN_IN_FACILITATOR);
+  const cohortId = await cohortForPack(deps.db, me.id, input.cohortId);
+  const packId = await repo.insertPack(deps.db, {
+    organisation_id: me.organisationId,
+    facilitator_id: me.id,
+    cohort_id: cohortId,
+    seats: input.seats,
+    code: generateCode('SEAT'),
+    channel: 'stripe',
+    status: 'pending',
+    amount: 0,
+    currency: deps.config.payments.currency,
+    expires_on: null,
+    paid_at: null,
+  });
+  return { packId, email: me.email, locale: me.locale };
+}
+
+/** How many seats a pending pack holds (what its checkout must have charged for). */
+export async function pendingPackSeats(db: DB, packId: number): Promise<number | undefined> {
+  const pack = await repo.findPack(db, packId);
+  return pack?.status === 'pending' ? pack.seats : undefined;
+}
+
+/** The webhook's paid pack: active with its order; false when unknown or active already. */
+export async function completePackPurchase(
+  db: DB,
+  packId: number,
+  paid: { orderId: string; amount: number; currency: string },
+): Promise<boolean> {
+  return repo.activatePack(db, packId, paid);
+}
+
+// ------------------------------------------------------------------ the facilitator's area
+
+export async function listOwnCohorts(deps: AppDeps, auth: FacilitatorAuth) {
+  const rows = await repo.listCohorts(deps.db, auth.facilitatorId);
+  return rows.map((row) => ({ ...row, couples: Number(row.couples ?? 0), joinLink: joinLink(deps, row.joinCode) }));
+}
+
+export function joinLink(deps: Pick<AppDeps, 'config'>, code: string): string {
+  return `${deps.config.publicUrl}/mentor?code=${encodeURIComponent(code)}`;
+}
+
+export async function createCohort(deps: AppDeps, auth: FacilitatorAuth, name: string) {
+  const row = await repo.insertCohort(deps.db, auth.facilitatorId, name, generateCode('JOIN'));
+  return { ...row, couples: 0, joinLink: joinLink(deps, row.joinCode) };
+}
+
+export async function listOwnPacks(deps: AppDeps, auth: FacilitatorAuth) {
+  const rows = await repo.listOwnPacks(deps.db, auth.facilitatorId);
+  return rows.map((row) => ({ ...packView(row), cohortName: row.cohortName, link: joinLink(deps, row.code) }));
+}
+
+type CoupleStatus = 'notStarted' | 'stuck' | 'onTrack' | 'finished';
+
+function statusOf(completedAt: string[], linkedAt: string, now: number): CoupleStatus {
+  if (completedAt.length >= 52) return 'finished';
+  const latest = completedAt.reduce((max, at) => (at > max ? at : max), '');
+  if (!latest) return now - Date.parse(linkedAt) > STUCK_AFTER_DAYS * DAY_MS ? 'stuck' : 'notStarted';
+  return now - Date.parse(latest) > STUCK_AFTER_DAYS * DAY_MS ? 'stuck' : 'onTrack';
+}
+
+/**
+ * One cohort's table: per linked couple, exactly what the couple was told a facilitator sees
+ * (FACILITATOR_SEES): names, wedding date, weeks completed and when, ratings, streak, last
+ * active, and the weeks shared with the mentor. Another facilitator's cohort is 404.
+ */
+export async function getCohortTable(deps: AppDeps, auth: FacilitatorAuth, cohortId: number, now = Date.now()) {
+  const cohort = await repo.findOwnCohort(deps.db, auth.facilitatorId, cohortId);
+  if (!cohort) throw new AppError('NOT_FOUND', COHORT_NOT_FOUND);
+  const couples = await repo.listCohortCouples(deps.db, auth.facilitatorId, cohortId);
+  const ids = couples.map((couple) => couple.coupleId);
+  const [completions, shares] = await Promise.all([
+    repo.listCompletions(deps.db, ids),
+    repo.listMentorShares(deps.db, ids),
+  ]);
+  return {
+    cohort: { ...cohort, joinLink: joinLink(deps, cohort.joinCode) },
+    couples: couples.map((couple) => {
+      const weeks = completions.filter((row) => row.coupleId === couple.coupleId);
+      const completedAt = weeks.map((row) => row.completedAt!);
+      return {
+        coupleId: couple.coupleId,
+        names: { displayName: couple.displayName, partnerName: couple.partnerName },
+        weddingDate: couple.weddingDate,
+        weeksCompleted: weeks.map((row) => ({
+          weekNumber: row.weekNumber,
+          completedAt: row.completedAt!,
+          rating: row.rating,
+        })),
+        streak: weeklyStreak(completedAt, couple.timeZone ?? 'UTC', new Date(now), []).currentStreak,
+        lastActiveAt: couple.lastActiveAt,
+        linkedAt: couple.linkedAt,
+        status: statusOf(completedAt, couple.linkedAt, now),
+        sharedWeeks: shares.filter((row) => row.coupleId === couple.coupleId).map((row) => row.weekNumber),
+      };
+    }),
+  };
+}
+
+/**
+ * A week a linked couple shared with their mentor: their answers (reflection questions, activity,
+ * commitment), read through the couple's own answer read (keepsakeAnswers) only when the couple is
+ * linked to this facilitator, shared the week, and their own reveal holds (with private answers
+ * on: both partners shared the week with each other). Discussion notes, card notes and progress
+ * notes are never shown. Anything else is a 403/404 that reads nothing.
+ */
+export async function getSharedWeek(
+  deps: AppDeps,
+  auth: FacilitatorAuth,
+  coupleId: number,
+  weekNumber: number,
+  locale: Locale,
+) {
+  if (!(await repo.isLinkedTo(deps.db, auth.facilitatorId, coupleId)))
+    throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
+  if (!(await repo.isMentorShared(deps.db, coupleId, weekNumber))) throw new AppError('FORBIDDEN', WEEK_NOT_SHARED);
+  const facts = await repo.findCoupleFacts(deps.db, coupleId);
+  if (!facts) throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
+  await assertCanReadBothOnce({ coupleId, partner: null, privateAnswers: facts.privateAnswers === 1 }, () =>
+    isWeekRevealed(deps.db, coupleId, weekNumber),
+  );
+  const visible = await keepsakeAnswers(
+    deps.db,
+    { coupleId, accountId: 0, partner: null, privateAnswers: facts.privateAnswers === 1 },
+    weekNumber,
+    locale,
+  );
+  return {
+    weekNumber,
+    title: visible.content.title,
+    partners: visible.partners.map((answers) => ({
+      partner: answers.partner,
+      reflectionAnswers: answers.reflectionAnswers.map((item) => ({
+        id: item.id,
+        question: item.text,
+        answer: item.answer,
+      })),
+      activityResponse: answers.activityResponse,
+      weeklyCommitment: answers.weeklyCommitment,
+    })),
+  };
+}
+
+/** An email to every couple of the cohort who still gets the app's emails (unsubscribed ones are skipped). */
+export async function messageCohort(
+  deps: AppDeps,
+  auth: FacilitatorAuth,
+  input: { cohortId: number; subject: string; body: string },
+): Promise<{ queued: number; skipped: number }> {
+  const me = await getFacilitatorMe(deps, auth);
+  return deps.db.transaction().execute(async (trx) => {
+    const cohort = await repo.findOwnCohort(trx, auth.facilitatorId, input.cohortId);
+    if (!cohort) throw new AppError('NOT_FOUND', COHORT_NOT_FOUND);
+    const linked = await repo.listCohortCouples(trx, auth.facilitatorId, input.cohortId);
+    const recipients = await repo.listCohortRecipients(trx, auth.facilitatorId, input.cohortId);
+    for (const recipient of recipients) {
+      const link = unsubscribeUrl(deps, recipient.coupleId);
+      await queueFeatureEmail(trx, deps, {
+        kind: 'cohort-message',
+        to: recipient.email!,
+        email: cohortMessageEmail(
+          deps.config.publicUrl,
+          {
+            facilitatorName: me.name,
+            cohortName: cohort.name,
+            subject: input.subject,
+            body: input.body,
+            unsubscribeUrl: link,
+          },
+          await recipientLocale(trx, { email: recipient.email!, coupleId: recipient.coupleId }),
+        ),
+        headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+    }
+    const reached = new Set(recipients.map((recipient) => recipient.coupleId));
+    return { queued: recipients.length, skipped: linked.filter((couple) => !reached.has(couple.coupleId)).length };
+  });
+}
+
+// ------------------------------------------------------------------ the couple's side (consent)
+
+async function lookUpCode(deps: AppDeps, code: string, clientAddress: string) {
+  const reservation = await deps.rateLimits.facilitatorCodesPerAddress.reserve(clientAddress);
+  if (code.startsWith('SEAT-')) {
+    const pack = await repo.findPackByCode(deps.db, code);
+    if (!pack || pack.status === 'pending') throw new AppError('NOT_FOUND', CODE_UNKNOWN);
+    await reservation.release();
+    return {
+      kind: 'seat' as const,
+      pack,
+      facilitatorId: pack.facilitatorId,
+      cohortId: pack.cohortId,
+      facilitatorName: pack.facilitatorName,
+      facilitatorKind: pack.facilitatorKind,
+      organisation: pack.organisation,
+      cohortName: pack.cohortName,
+      revokedAt: pack.revokedAt,
+    };
+  }
+  const cohort = await repo.findCohortByCode(deps.db, code);
+  if (!cohort) throw new AppError('NOT_FOUND', CODE_UNKNOWN);
+  await reservation.release();
+  return { kind: 'join' as const, pack: null, ...cohort };
+}
+
+/**
+ * What the couple is asked to consent to, before anything changes: who the facilitator is, the
+ * cohort, whether a seat comes with it, and the list of what the facilitator will see.
+ */
+export async function previewMentorCode(deps: AppDeps, code: string, clientAddress: string) {
+  const found = await lookUpCode(deps, code, clientAddress);
+  if (found.revokedAt !== null) throw new AppError('CONFLICT', FACILITATOR_REVOKED);
+  return {
+    kind: found.kind,
+    facilitatorName: found.facilitatorName,
+    facilitatorKind: found.facilitatorKind,
+    organisation: found.organisation,
+    cohortName: found.cohortName,
+    seatsLeft: found.pack ? (found.pack.status === 'active' ? found.pack.seats - found.pack.seatsUsed : 0) : null,
+  };
+}
+
+/**
+ * The couple consents: linked to the code's facilitator and cohort (replacing an earlier link).
+ * A seat code also takes one seat (one conditional UPDATE: the last seats go exactly once) and
+ * gives the couple full access. A revoked facilitator, no seat left, or a second seat of one
+ * pack: a clear 4xx, and nothing changes (one transaction).
+ */
+export async function linkWithCode(deps: AppDeps, auth: CoupleAuth, code: string, clientAddress: string) {
+  const found = await lookUpCode(deps, code, clientAddress);
+  if (found.revokedAt !== null) throw new AppError('CONFLICT', FACILITATOR_REVOKED);
+  await deps.db.transaction().execute(async (trx) => {
+    if (found.pack) {
+      if (await repo.hasRedeemed(trx, found.pack.id, auth.coupleId)) throw new AppError('CONFLICT', SEAT_ALREADY_TAKEN);
+      if (!(await repo.takeSeat(trx, found.pack.id, today()))) throw new AppError('CONFLICT', NO_SEATS_LEFT);
+      const facts = await repo.findCoupleFacts(trx, auth.coupleId);
+      const upgraded = facts?.accessLevel === 'trial';
+      await repo.insertRedemption(trx, found.pack.id, auth.coupleId, upgraded);
+      if (upgraded) await upgradeSignedInCouple(trx, auth.coupleId);
+    } else {
+      const current = await repo.findLink(trx, auth.coupleId);
+      if (current?.cohortId === found.cohortId) throw new AppError('CONFLICT', ALREADY_LINKED);
+    }
+    await repo.saveLink(trx, auth.coupleId, found.facilitatorId, found.cohortId);
+  });
+  return getMentor(deps, auth);
+}
+
+/** The couple's view: their facilitator (if any), the weeks they share with them, their seats. */
+export async function getMentor(deps: AppDeps, auth: CoupleAuth) {
+  const [link, shares, seats] = await Promise.all([
+    repo.findLink(deps.db, auth.coupleId),
+    repo.listOwnMentorShares(deps.db, auth.coupleId),
+    repo.listOwnRedemptions(deps.db, auth.coupleId),
+  ]);
+  return {
+    link: link
+      ? {
+          facilitatorName: link.facilitatorName,
+          facilitatorKind: link.facilitatorKind,
+          organisation: link.organisation,
+          cohortName: link.cohortName,
+          linkedAt: link.linkedAt,
+          active: link.revokedAt === null,
+        }
+      : null,
+    sharedWeeks: shares,
+    seats: seats.map((seat) => ({ redeemedAt: seat.redeemedAt })),
+  };
+}
+
+/** Unlinking: the link row goes, so the very next facilitator request finds nothing (access ends at once). */
+export async function unlinkMentor(deps: AppDeps, auth: CoupleAuth) {
+  if (!(await repo.deleteLink(deps.db, auth.coupleId))) throw new AppError('CONFLICT', NOT_LINKED);
+  return getMentor(deps, auth);
+}
+
+/**
+ * "Share with our mentor": only while linked, and only after the couple's own reveal of the week
+ * (with private answers on, both partners shared it with each other: the partners' sealing rule).
+ */
+export async function shareWeekWithMentor(deps: AppDeps, auth: CoupleAuth, weekNumber: number) {
+  if (!(await repo.findLink(deps.db, auth.coupleId))) throw new AppError('CONFLICT', NOT_LINKED);
+  await assertCanReadBothOnce(
+    { coupleId: auth.coupleId, partner: auth.partner, privateAnswers: auth.privateAnswers },
+    () => isWeekRevealed(deps.db, auth.coupleId, weekNumber),
+    SHARE_AFTER_REVEAL,
+  );
+  await repo.saveMentorShare(deps.db, auth.coupleId, weekNumber);
+  return getMentor(deps, auth);
+}
+
+export async function unshareWeekWithMentor(deps: AppDeps, auth: CoupleAuth, weekNumber: number) {
+  await repo.deleteMentorShare(deps.db, auth.coupleId, weekNumber);
+  return getMentor(deps, auth);
+}
+
+/** Rows of the couple for "Download our data" (features/our-data/tables.ts). */
+export async function coupleMentorRows(db: DB, coupleId: number) {
+  const [link, shares, seats] = await Promise.all([
+    repo.findLink(db, coupleId),
+    repo.listOwnMentorShares(db, coupleId),
+    repo.listOwnRedemptions(db, coupleId),
+  ]);
+  return { link, shares, seats };
+}

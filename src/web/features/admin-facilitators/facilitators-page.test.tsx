@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { FacilitatorsPage } from './facilitators-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const FACILITATOR = {
+  id: 3,
+  name: 'Pastor Ana',
+  email: 'ana@example.com',
+  kind: 'mentor_couple',
+  organisation: 'St. Mary Parish',
+  status: 'active',
+  linkedCouples: 4,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+const PACK = {
+  id: 9,
+  cohortId: 7,
+  seats: 10,
+  seatsUsed: 4,
+  seatsLeft: 6,
+  code: 'SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+  channel: 'stripe',
+  status: 'active',
+  amount: 49000,
+  currency: 'usd',
+  expiresOn: null,
+  paidAt: '2026-11-20T10:00:00.000Z',
+  refundedAt: null,
+  accessRevoked: false,
+  facilitatorName: 'Pastor Ana',
+  organisation: 'St. Mary Parish',
+};
+const REVENUE = {
+  courses: [{ channel: 'stripe', currency: 'usd', count: 2, cents: 9800 }],
+  packs: [{ channel: 'stripe', currency: 'usd', count: 1, cents: 49000, seats: 10, seatsUsed: 4 }],
+};
+
+describe('FacilitatorsPage', { timeout: 20_000 }, () => {
+  it('lists facilitators, packs with seats used, and revenue by channel', async () => {
+    stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [PACK] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+    });
+    renderRoute(FacilitatorsPage);
+    const row = within(await screen.findByRole('table', { name: 'Facilitators' })).getByRole('row', {
+      name: /Pastor Ana/,
+    });
+    expect(within(row).getByText('Mentor couple')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    const packs = await screen.findByRole('table', { name: 'Seat packs' });
+    expect(within(packs).getByText('4 of 10 seats used')).toBeInTheDocument();
+    expect(within(packs).getByText('$490.00')).toBeInTheDocument();
+    const revenue = await screen.findByRole('table', { name: 'Revenue by channel' });
+    expect(within(revenue).getByRole('row', { name: /Course, by card/ })).toHaveTextContent('$98.00');
+    expect(within(revenue).getByRole('row', { name: /Seat packs, by card/ })).toHaveTextContent('$490.00');
+  });
+
+  it('invites a facilitator and shows the link once', async () => {
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: { courses: [], packs: [] } }),
+      'adminFacilitators.invite': () => ({
+        data: { id: 5, inviteLink: 'https://vows.example/facilitator?token=abcdefghijklmnop' },
+      }),
+    });
+    renderRoute(FacilitatorsPage);
+    expect(await screen.findByText('No facilitators yet. Invite one above.')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Invite a facilitator' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Lee Counsel');
+    await user.type(within(form).getByRole('textbox', { name: /^Email/ }), 'lee@example.com');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Kind' }), 'counsellor');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('https://vows.example/facilitator?token=abcdefghijklmnop')).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'adminFacilitators.invite')?.input).toEqual({
+      name: 'Lee Counsel',
+      email: 'lee@example.com',
+      kind: 'counsellor',
+      organisation: '',
+    });
+  });
+
+  it('refunds a pack keeping access unless "also end access" is ticked', async () => {
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [PACK] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.refundPack': () => ({ data: { ...PACK, status: 'refunded' } }),
+    });
+    renderRoute(FacilitatorsPage);
+    const packs = await screen.findByRole('table', { name: 'Seat packs' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(packs).getByRole('checkbox', { name: /Also end redeemed couples/ }));
+    await user.click(within(packs).getByRole('button', { name: 'Refund the 10-seat pack of Pastor Ana' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminFacilitators.refundPack')?.input).toEqual({
+        packId: 9,
+        revokeAccess: true,
+      }),
+    );
+  });
+});

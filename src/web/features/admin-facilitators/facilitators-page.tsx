@@ -1,0 +1,392 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FACILITATOR_KINDS, type FacilitatorKind } from '../../../shared/facilitator-schemas';
+import { formatDate, formatMoney } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { type RouterOutputs, trpc } from '../../trpc';
+
+type Facilitator = RouterOutputs['adminFacilitators']['list'][number];
+
+const KIND_LABELS: Record<FacilitatorKind, MessageId> = {
+  counsellor: 'facilitator.kind.counsellor',
+  pastor: 'facilitator.kind.pastor',
+  mentor_couple: 'facilitator.kind.mentorCouple',
+};
+
+function InviteForm() {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [kind, setKind] = useState<FacilitatorKind>('pastor');
+  const [organisation, setOrganisation] = useState('');
+  const invite = useMutation(
+    trpc.adminFacilitators.invite.mutationOptions({
+      onSuccess: async () => {
+        notify.success(t('facilitator.admin.invited'));
+        setName('');
+        setEmail('');
+        await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.list.queryKey() });
+      },
+    }),
+  );
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    invite.mutate({ name, email, kind, organisation });
+  }
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form onSubmit={submit} aria-label={t('facilitator.admin.inviteForm')}>
+        <Stack gap="sm">
+          <Title order={2}>{t('facilitator.admin.inviteTitle')}</Title>
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('facilitator.admin.name')}
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
+            <TextInput
+              label={t('facilitator.admin.email')}
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <NativeSelect
+              label={t('facilitator.admin.kind')}
+              value={kind}
+              onChange={(e) => setKind(e.currentTarget.value as FacilitatorKind)}
+              data={FACILITATOR_KINDS.map((value) => ({ value, label: t(KIND_LABELS[value]) }))}
+            />
+            <TextInput
+              label={t('facilitator.admin.organisation')}
+              description={t('facilitator.admin.optional')}
+              value={organisation}
+              onChange={(e) => setOrganisation(e.currentTarget.value)}
+            />
+          </Group>
+          {invite.isError ? (
+            <Alert color="red">{errorMessage(invite.error, t('facilitator.admin.notInvited'))}</Alert>
+          ) : null}
+          {invite.data ? (
+            <Alert color="green" title={t('facilitator.admin.inviteLinkTitle')}>
+              <Text size="sm">{t('facilitator.admin.inviteLinkText')}</Text>
+              <Code block>{invite.data.inviteLink}</Code>
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={invite.isPending} w="fit-content">
+            {t('facilitator.admin.invite')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const active = facilitators.filter((row) => row.status !== 'revoked');
+  const [facilitatorId, setFacilitatorId] = useState('');
+  const [seats, setSeats] = useState<number | string>(10);
+  const [expiresOn, setExpiresOn] = useState('');
+  const [amount, setAmount] = useState<number | string>(0);
+  const grant = useMutation(
+    trpc.adminFacilitators.grantPack.mutationOptions({
+      onSuccess: async () => {
+        notify.success(t('facilitator.admin.granted'));
+        await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.pathKey() });
+      },
+    }),
+  );
+  if (active.length === 0) return null;
+  const chosen = facilitatorId || String(active[0]!.id);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form
+        aria-label={t('facilitator.admin.grantForm')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          grant.mutate({
+            facilitatorId: Number(chosen),
+            seats: Number(seats),
+            expiresOn: expiresOn || null,
+            amount: Math.round(Number(amount || 0) * 100),
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2}>{t('facilitator.admin.grantTitle')}</Title>
+          <Group align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('facilitator.admin.facilitator')}
+              value={chosen}
+              onChange={(e) => setFacilitatorId(e.currentTarget.value)}
+              data={active.map((row) => ({ value: String(row.id), label: row.name }))}
+            />
+            <NumberInput
+              label={t('facilitator.admin.seats')}
+              min={1}
+              max={500}
+              allowDecimal={false}
+              value={seats}
+              onChange={setSeats}
+              w={120}
+            />
+            <TextInput
+              label={t('facilitator.admin.expiresOn')}
+              description={t('facilitator.admin.optional')}
+              type="date"
+              value={expiresOn}
+              onChange={(e) => setExpiresOn(e.currentTarget.value)}
+            />
+            <NumberInput
+              label={t('facilitator.admin.paidOutside')}
+              min={0}
+              decimalScale={2}
+              value={amount}
+              onChange={setAmount}
+              w={160}
+            />
+          </Group>
+          {grant.isError ? (
+            <Alert color="red">{errorMessage(grant.error, t('facilitator.admin.notGranted'))}</Alert>
+          ) : null}
+          <Button type="submit" loading={grant.isPending} w="fit-content">
+            {t('facilitator.admin.grant')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function PacksTable() {
+  const { t, locale } = useT();
+  const queryClient = useQueryClient();
+  const packs = useQuery(trpc.adminFacilitators.packs.queryOptions());
+  const [revoke, setRevoke] = useState<Record<number, boolean>>({});
+  const refund = useMutation(
+    trpc.adminFacilitators.refundPack.mutationOptions({
+      onSuccess: async () => {
+        notify.success(t('facilitator.admin.refunded'));
+        await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.pathKey() });
+      },
+      onError: (error) => notify.error(t('facilitator.admin.notRefunded'), errorMessage(error, '')),
+    }),
+  );
+  if (packs.isPending) return <Skeleton height={100} aria-label={t('facilitator.admin.loading')} />;
+  if (packs.isError) return <Alert color="red">{errorMessage(packs.error, t('facilitator.admin.reload'))}</Alert>;
+  if (packs.data.length === 0) return <Text>{t('facilitator.admin.noPacks')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table striped aria-label={t('facilitator.admin.packsTitle')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('facilitator.admin.facilitator')}</Table.Th>
+            <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
+            <Table.Th>{t('facilitator.admin.seatsUsed')}</Table.Th>
+            <Table.Th>{t('facilitator.admin.channel')}</Table.Th>
+            <Table.Th>{t('facilitator.admin.amount')}</Table.Th>
+            <Table.Th>{t('facilitator.admin.expiresOn')}</Table.Th>
+            <Table.Th>{t('facilitator.admin.status')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {packs.data.map((pack) => (
+            <Table.Tr key={pack.id}>
+              <Table.Td>{pack.facilitatorName}</Table.Td>
+              <Table.Td>{pack.organisation ?? '—'}</Table.Td>
+              <Table.Td>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Table.Td>
+              <Table.Td>{t(`facilitator.channel.${pack.channel}` as MessageId)}</Table.Td>
+              <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
+              <Table.Td>
+                {pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
+                  {t(`facilitator.packStatus.${pack.status}` as MessageId)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {pack.status === 'active' ? (
+                  <Stack gap={4}>
+                    <Checkbox
+                      size="xs"
+                      label={t('facilitator.admin.endAccess')}
+                      checked={revoke[pack.id] ?? false}
+                      onChange={(e) => setRevoke({ ...revoke, [pack.id]: e.currentTarget.checked })}
+                    />
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      loading={refund.isPending && refund.variables?.packId === pack.id}
+                      onClick={() => refund.mutate({ packId: pack.id, revokeAccess: revoke[pack.id] ?? false })}
+                      aria-label={t('facilitator.admin.refundPack', { name: pack.facilitatorName, seats: pack.seats })}
+                    >
+                      {t('facilitator.admin.refund')}
+                    </Button>
+                  </Stack>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Revenue() {
+  const { t, locale } = useT();
+  const revenue = useQuery(trpc.adminFacilitators.revenue.queryOptions());
+  if (revenue.isPending) return <Skeleton height={60} aria-label={t('facilitator.admin.loading')} />;
+  if (revenue.isError) return <Alert color="red">{errorMessage(revenue.error, t('facilitator.admin.reload'))}</Alert>;
+  const rows = [
+    ...revenue.data.courses.map((row) => ({
+      ...row,
+      label: t(`facilitator.revenue.course.${row.channel}` as MessageId),
+    })),
+    ...revenue.data.packs.map((row) => ({ ...row, label: t(`facilitator.revenue.packs.${row.channel}` as MessageId) })),
+  ];
+  if (rows.length === 0) return <Text>{t('facilitator.admin.noRevenue')}</Text>;
+  return (
+    <Table aria-label={t('facilitator.admin.revenueTitle')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('facilitator.admin.channel')}</Table.Th>
+          <Table.Th>{t('facilitator.admin.sales')}</Table.Th>
+          <Table.Th>{t('facilitator.admin.amount')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={`${row.label}-${row.currency}`}>
+            <Table.Td>{row.label}</Table.Td>
+            <Table.Td>{row.count}</Table.Td>
+            <Table.Td>{formatMoney(locale, row.cents, row.currency)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The back office's facilitators (issue 38, docs/facilitators.md): invite and revoke, grant and
+ * refund seat packs, seats used, and revenue by channel. Never a couple's answers.
+ */
+export function FacilitatorsPage() {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const facilitators = useQuery(trpc.adminFacilitators.list.queryOptions());
+  const revoke = useMutation(
+    trpc.adminFacilitators.revoke.mutationOptions({
+      onSuccess: async () => {
+        notify.success(t('facilitator.admin.revoked'));
+        await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.list.queryKey() });
+      },
+      onError: (error) => notify.error(t('facilitator.admin.notRevoked'), errorMessage(error, '')),
+    }),
+  );
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('facilitator.admin.title')}</Title>
+        <Text c="dimmed">{t('facilitator.admin.intro')}</Text>
+      </div>
+      <InviteForm />
+      {facilitators.isPending ? (
+        <Skeleton height={120} aria-label={t('facilitator.admin.loading')} />
+      ) : facilitators.isError ? (
+        <Alert color="red">{errorMessage(facilitators.error, t('facilitator.admin.reload'))}</Alert>
+      ) : facilitators.data.length === 0 ? (
+        <Text>{t('facilitator.admin.empty')}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped aria-label={t('facilitator.admin.listTitle')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('facilitator.admin.name')}</Table.Th>
+                  <Table.Th>{t('facilitator.admin.email')}</Table.Th>
+                  <Table.Th>{t('facilitator.admin.kind')}</Table.Th>
+                  <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
+                  <Table.Th>{t('facilitator.admin.couples')}</Table.Th>
+                  <Table.Th>{t('facilitator.admin.status')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {facilitators.data.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td>{row.email}</Table.Td>
+                    <Table.Td>{t(KIND_LABELS[row.kind])}</Table.Td>
+                    <Table.Td>{row.organisation ?? '—'}</Table.Td>
+                    <Table.Td>{row.linkedCouples}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={row.status === 'active' ? 'green' : row.status === 'invited' ? 'blue' : 'gray'}
+                      >
+                        {t(`facilitator.admin.state.${row.status}` as MessageId)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {row.status === 'revoked' ? null : (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color="red"
+                          loading={revoke.isPending && revoke.variables?.facilitatorId === row.id}
+                          onClick={() => revoke.mutate({ facilitatorId: row.id })}
+                          aria-label={t('facilitator.admin.revokeNamed', { name: row.name })}
+                        >
+                          {t('facilitator.admin.revoke')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <GrantForm facilitators={facilitators.data} />
+        </>
+      )}
+      <Title order={2}>{t('facilitator.admin.packsTitle')}</Title>
+      <PacksTable />
+      <Title order={2}>{t('facilitator.admin.revenueTitle')}</Title>
+      <Revenue />
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Container, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { FACILITATOR_PASSWORD_MIN_LENGTH } from '../../../shared/facilitator-schemas';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+/** `/facilitator?token=...`: the seller's invitation; the facilitator chooses a password. */
+export function AcceptFacilitatorInvite({ token }: { token: string }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const invite = useQuery({
+    ...trpc.facilitator.previewInvite.queryOptions({ token }),
+    retry: false,
+    enabled: token.length >= 10,
+  });
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const accept = useMutation(
+    trpc.facilitator.acceptInvite.mutationOptions({
+      onSuccess: () => void navigate({ to: '/facilitator', search: {} }),
+    }),
+  );
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password.length < FACILITATOR_PASSWORD_MIN_LENGTH) {
+      setError(t('facilitator.accept.tooShort', { count: FACILITATOR_PASSWORD_MIN_LENGTH }));
+      return;
+    }
+    accept.mutate({ token, password });
+  }
+  return (
+    <Container size="xs" py={{ base: 32, sm: 64 }}>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        {token.length < 10 || invite.isError ? (
+          <Alert color="red" title={t('facilitator.accept.invalid')}>
+            {invite.isError
+              ? errorMessage(invite.error, t('facilitator.accept.invalidText'))
+              : t('facilitator.accept.invalidText')}
+          </Alert>
+        ) : invite.isPending ? (
+          <Skeleton height={200} aria-label={t('facilitator.area.loading')} />
+        ) : (
+          <form onSubmit={submit} noValidate aria-label={t('facilitator.accept.form')}>
+            <Stack gap="md">
+              <Title order={1}>{t('facilitator.accept.title', { name: invite.data.name })}</Title>
+              <Text>{t('facilitator.accept.intro', { email: invite.data.email })}</Text>
+              <PasswordInput
+                label={t('facilitator.accept.password')}
+                description={t('facilitator.accept.passwordHint', { count: FACILITATOR_PASSWORD_MIN_LENGTH })}
+                autoComplete="new-password"
+                value={password}
+                error={error}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  setError(null);
+                }}
+              />
+              {accept.isError ? (
+                <Alert color="red">{errorMessage(accept.error, t('facilitator.accept.failed'))}</Alert>
+              ) : null}
+              <Button type="submit" loading={accept.isPending} w="fit-content">
+                {t('facilitator.accept.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { FacilitatorArea } from './facilitator-area';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const CONFIG = {
+  demoMode: false,
+  trialAccessCode: null,
+  demoEmail: null,
+  demoAccessCode: null,
+  trialWeeks: 4,
+  cardPayments: false,
+  priceCents: 4900,
+  currency: 'usd',
+};
+const ME = {
+  id: 1,
+  name: 'Pastor Ana',
+  email: 'ana@example.com',
+  kind: 'pastor',
+  organisation: 'St. Mary Parish',
+  locale: 'en',
+  twoFactorEnabled: false,
+};
+const COHORT = {
+  id: 7,
+  name: 'Spring 2027',
+  joinCode: 'JOIN-AAAAA-BBBBB-CCCCC-DDDDD',
+  joinLink: 'https://vows.example/mentor?code=JOIN-AAAAA-BBBBB-CCCCC-DDDDD',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  couples: 1,
+};
+const TABLE = {
+  cohort: COHORT,
+  couples: [
+    {
+      coupleId: 42,
+      names: { displayName: 'Robin', partnerName: 'Sam' },
+      weddingDate: '2027-06-12',
+      weeksCompleted: [{ weekNumber: 1, completedAt: '2026-11-21T10:00:00.000Z', rating: 5 }],
+      streak: 1,
+      lastActiveAt: '2026-11-22T10:00:00.000Z',
+      linkedAt: '2026-11-20T10:00:00.000Z',
+      status: 'stuck',
+      sharedWeeks: [1],
+    },
+  ],
+};
+
+describe('FacilitatorArea', { timeout: 20_000 }, () => {
+  it('asks a signed-out visitor to sign in, and for the authenticator code when it is on', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ error: { message: 'Please sign in to your facilitator area.', httpStatus: 401 } }),
+      'facilitator.signIn': () => ({ data: { success: false, secondFactorRequired: true } }),
+    });
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Facilitator sign-in' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'ana@example.com');
+    await user.type(within(form).getByLabelText(/^Password/), 'a long facilitator password');
+    await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+    expect(await within(form).findByRole('textbox', { name: /Authenticator code/ })).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'facilitator.signIn')?.input).toEqual({
+      email: 'ana@example.com',
+      password: 'a long facilitator password',
+    });
+  });
+
+  it('shows the cohort table with what the couple allows, and opens a shared week', async () => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'facilitator.sharedWeek': () => ({
+        data: {
+          weekNumber: 1,
+          title: 'Listening to Understand',
+          partners: [
+            {
+              partner: 'partner1',
+              reflectionAnswers: [{ id: 'w01-q1', question: 'What helps?', answer: 'We listen first.' }],
+              activityResponse: '',
+              weeklyCommitment: 'A walk on Sundays.',
+            },
+          ],
+        },
+      }),
+    });
+    renderRoute(FacilitatorArea);
+    const table = await screen.findByRole('table', { name: 'Couples in Spring 2027' });
+    const row = within(table).getByRole('row', { name: /Robin & Sam/ });
+    expect(within(row).getByText('12 June 2027')).toBeInTheDocument();
+    expect(within(row).getByText('Stuck')).toBeInTheDocument();
+    expect(within(row).getByText('Week 1: 21 November 2026, 5 stars')).toBeInTheDocument();
+    expect(
+      screen.getByText('No seat packs yet. Buy seats below, or ask the course seller to grant a pack.'),
+    ).toBeInTheDocument();
+    await userEvent
+      .setup({ delay: null })
+      .click(within(row).getByRole('button', { name: 'Open week 1 shared by Robin' }));
+    expect(await screen.findByText('We listen first.')).toBeInTheDocument();
+    expect(screen.getByText('A walk on Sundays.')).toBeInTheDocument();
+  });
+
+  it('messages the cohort with the subject and text typed', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'facilitator.messageCohort': () => ({ data: { queued: 3, skipped: 1 } }),
+    });
+    renderRoute(FacilitatorArea);
+    expect(await screen.findByText(/No couples in this cohort yet/)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Message to Spring 2027' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'Retreat');
+    await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'Saturday at 9.');
+    await user.click(within(form).getByRole('button', { name: 'Send to the cohort' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'facilitator.messageCohort')?.input).toEqual({
+        cohortId: 7,
+        subject: 'Retreat',
+        body: 'Saturday at 9.',
+      }),
+    );
+    expect(await screen.findByText('Sent to 3 couples')).toBeInTheDocument();
+  });
+});

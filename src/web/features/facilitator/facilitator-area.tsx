@@ -1,0 +1,542 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Container,
+  CopyButton,
+  Group,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { formatDate, formatDateTime } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { type RouterOutputs, trpc } from '../../trpc';
+
+type Cohort = RouterOutputs['facilitator']['cohorts'][number];
+type CohortCouple = RouterOutputs['facilitator']['cohort']['couples'][number];
+
+function SignInForm() {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+  const signIn = useMutation(
+    trpc.facilitator.signIn.mutationOptions({
+      onSuccess: async (result) => {
+        if (result.secondFactorRequired) setNeedsCode(true);
+        else await queryClient.invalidateQueries({ queryKey: trpc.facilitator.pathKey() });
+      },
+    }),
+  );
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    signIn.mutate({ email, password, ...(needsCode && { code }) });
+  }
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={460}>
+      <form onSubmit={submit} aria-label={t('facilitator.signIn.form')}>
+        <Stack gap="md">
+          <Title order={1}>{t('facilitator.signIn.title')}</Title>
+          <Text c="dimmed">{t('facilitator.signIn.intro')}</Text>
+          <TextInput
+            label={t('facilitator.signIn.email')}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('facilitator.signIn.password')}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          {needsCode ? (
+            <TextInput
+              label={t('facilitator.signIn.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+            />
+          ) : null}
+          {signIn.isError ? (
+            <Alert color="red">{errorMessage(signIn.error, t('facilitator.signIn.failed'))}</Alert>
+          ) : null}
+          <Button type="submit" loading={signIn.isPending} w="fit-content">
+            {t('facilitator.signIn.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function LinkToShare({ label, value }: { label: string; value: string }) {
+  const { t } = useT();
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm">{label}</Text>
+      <Code>{value}</Code>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Button size="compact-sm" variant="light" onClick={copy}>
+            {copied ? t('facilitator.area.copied') : t('facilitator.area.copy')}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+function SharedWeek({ coupleId, weekNumber, onClose }: { coupleId: number; weekNumber: number; onClose: () => void }) {
+  const { t } = useT();
+  const week = useQuery({ ...trpc.facilitator.sharedWeek.queryOptions({ coupleId, weekNumber }), retry: false });
+  return (
+    <Paper withBorder radius="md" p="md" aria-label={t('facilitator.area.sharedWeekTitle', { week: weekNumber })}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>{t('facilitator.area.sharedWeekTitle', { week: weekNumber })}</Title>
+          <Button size="compact-sm" variant="subtle" onClick={onClose}>
+            {t('facilitator.area.close')}
+          </Button>
+        </Group>
+        {week.isPending ? (
+          <Skeleton height={80} aria-label={t('facilitator.area.loading')} />
+        ) : week.isError ? (
+          <Alert color="red">{errorMessage(week.error, t('facilitator.area.weekNotAvailable'))}</Alert>
+        ) : (
+          <>
+            <Text fw={600}>{week.data.title}</Text>
+            {week.data.partners.map((answers) => (
+              <Stack key={answers.partner} gap={4}>
+                <Text fw={600}>{t(`facilitator.area.${answers.partner}` as MessageId)}</Text>
+                {answers.reflectionAnswers.map((item) => (
+                  <Text key={item.id} size="sm">
+                    {item.question ? <strong>{item.question} </strong> : null}
+                    {item.answer}
+                  </Text>
+                ))}
+                {answers.activityResponse ? (
+                  <Text size="sm">
+                    <strong>{t('facilitator.area.activity')} </strong>
+                    {answers.activityResponse}
+                  </Text>
+                ) : null}
+                {answers.weeklyCommitment ? (
+                  <Text size="sm">
+                    <strong>{t('facilitator.area.commitment')} </strong>
+                    {answers.weeklyCommitment}
+                  </Text>
+                ) : null}
+              </Stack>
+            ))}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+const STATUS_COLORS = { notStarted: 'gray', stuck: 'orange', onTrack: 'green', finished: 'blue' } as const;
+
+function CohortTable({ cohort }: { cohort: Cohort }) {
+  const { t, locale } = useT();
+  const table = useQuery(trpc.facilitator.cohort.queryOptions({ cohortId: cohort.id }));
+  const [open, setOpen] = useState<{ coupleId: number; weekNumber: number } | null>(null);
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const message = useMutation(
+    trpc.facilitator.messageCohort.mutationOptions({
+      onSuccess: (result) => {
+        notify.success(t('facilitator.area.messageSent', { count: result.queued }));
+        setSubject('');
+        setBody('');
+      },
+    }),
+  );
+  const row = (couple: CohortCouple) => (
+    <Table.Tr key={couple.coupleId}>
+      <Table.Td>
+        {t('facilitator.area.coupleNames', { first: couple.names.displayName, second: couple.names.partnerName })}
+      </Table.Td>
+      <Table.Td>{couple.weddingDate ? formatDate(locale, couple.weddingDate) : '—'}</Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLORS[couple.status]} variant="light">
+          {t(`facilitator.status.${couple.status}` as MessageId)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {t('facilitator.area.weeksDone', { count: couple.weeksCompleted.length })}
+        {couple.weeksCompleted.length > 0 ? (
+          <Text size="xs" c="dimmed">
+            {couple.weeksCompleted
+              .slice(-3)
+              .map((week) =>
+                t('facilitator.area.weekDoneOn', {
+                  week: week.weekNumber,
+                  date: formatDate(locale, week.completedAt),
+                  rating: week.rating ?? 0,
+                }),
+              )
+              .join(' · ')}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{t('facilitator.area.streakWeeks', { count: couple.streak })}</Table.Td>
+      <Table.Td>
+        {couple.lastActiveAt ? formatDateTime(locale, couple.lastActiveAt) : t('facilitator.area.never')}
+      </Table.Td>
+      <Table.Td>
+        {couple.sharedWeeks.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('facilitator.area.nothingShared')}
+          </Text>
+        ) : (
+          <Group gap={4}>
+            {couple.sharedWeeks.map((weekNumber) => (
+              <Button
+                key={weekNumber}
+                size="compact-sm"
+                variant="light"
+                onClick={() => setOpen({ coupleId: couple.coupleId, weekNumber })}
+                aria-label={t('facilitator.area.openSharedWeek', {
+                  week: weekNumber,
+                  couple: couple.names.displayName,
+                })}
+              >
+                {t('facilitator.area.weekShort', { week: weekNumber })}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+  return (
+    <Stack gap="md">
+      <Title order={2}>{cohort.name}</Title>
+      <LinkToShare label={t('facilitator.area.joinLink')} value={cohort.joinLink} />
+      {table.isPending ? (
+        <Skeleton height={120} aria-label={t('facilitator.area.loading')} />
+      ) : table.isError ? (
+        <Alert color="red">{errorMessage(table.error, t('facilitator.area.reload'))}</Alert>
+      ) : table.data.couples.length === 0 ? (
+        <Text>{t('facilitator.area.emptyCohort')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped aria-label={t('facilitator.area.cohortTable', { cohort: cohort.name })}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('facilitator.col.couple')}</Table.Th>
+                <Table.Th>{t('facilitator.col.wedding')}</Table.Th>
+                <Table.Th>{t('facilitator.col.status')}</Table.Th>
+                <Table.Th>{t('facilitator.col.weeks')}</Table.Th>
+                <Table.Th>{t('facilitator.col.streak')}</Table.Th>
+                <Table.Th>{t('facilitator.col.lastActive')}</Table.Th>
+                <Table.Th>{t('facilitator.col.shared')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{table.data.couples.map(row)}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {open ? <SharedWeek key={`${open.coupleId}-${open.weekNumber}`} {...open} onClose={() => setOpen(null)} /> : null}
+      <form
+        aria-label={t('facilitator.area.messageForm', { cohort: cohort.name })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          message.mutate({ cohortId: cohort.id, subject, body });
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3}>{t('facilitator.area.messageTitle')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('facilitator.area.messageIntro')}
+          </Text>
+          <TextInput
+            label={t('facilitator.area.subject')}
+            required
+            maxLength={150}
+            value={subject}
+            onChange={(event) => setSubject(event.currentTarget.value)}
+          />
+          <Textarea
+            label={t('facilitator.area.body')}
+            required
+            autosize
+            minRows={3}
+            maxLength={4000}
+            value={body}
+            onChange={(event) => setBody(event.currentTarget.value)}
+          />
+          {message.isError ? (
+            <Alert color="red">{errorMessage(message.error, t('facilitator.area.notSent'))}</Alert>
+          ) : null}
+          <Button type="submit" loading={message.isPending} w="fit-content">
+            {t('facilitator.area.send')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+function Packs({ cohorts }: { cohorts: Cohort[] }) {
+  const { t, locale } = useT();
+  const packs = useQuery(trpc.facilitator.packs.queryOptions());
+  const config = useQuery(trpc.publicConfig.get.queryOptions());
+  const [seats, setSeats] = useState<number | string>(10);
+  const buy = useMutation(
+    trpc.facilitator.buySeats.mutationOptions({
+      onSuccess: ({ url }) => window.location.assign(url),
+    }),
+  );
+  const cardPayments = config.data?.cardPayments ?? false;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('facilitator.area.packsTitle')}</Title>
+      {packs.isPending ? (
+        <Skeleton height={80} aria-label={t('facilitator.area.loading')} />
+      ) : packs.isError ? (
+        <Alert color="red">{errorMessage(packs.error, t('facilitator.area.reload'))}</Alert>
+      ) : packs.data.length === 0 ? (
+        <Text>{t('facilitator.area.noPacks')}</Text>
+      ) : (
+        <Stack gap="sm">
+          {packs.data.map((pack) => (
+            <Paper key={pack.id} withBorder p="sm" radius="md">
+              <Stack gap={4}>
+                <Group gap="sm">
+                  <Text fw={600}>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Text>
+                  <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
+                    {t(`facilitator.packStatus.${pack.status}` as MessageId)}
+                  </Badge>
+                </Group>
+                <Text size="sm">
+                  {t('facilitator.area.packCohort', { cohort: pack.cohortName })}
+                  {pack.expiresOn
+                    ? ` · ${t('facilitator.area.packUntil', { date: formatDate(locale, pack.expiresOn) })}`
+                    : ''}
+                </Text>
+                {pack.status === 'active' ? (
+                  <LinkToShare label={t('facilitator.area.seatLink')} value={pack.link} />
+                ) : null}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {cardPayments && cohorts.length > 0 ? (
+        <form
+          aria-label={t('facilitator.area.buyForm')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            buy.mutate({ cohortId: cohorts[0]!.id, seats: Number(seats) });
+          }}
+        >
+          <Group align="flex-end">
+            <NumberInput
+              label={t('facilitator.area.seats')}
+              min={1}
+              max={500}
+              allowDecimal={false}
+              value={seats}
+              onChange={setSeats}
+              w={140}
+            />
+            <Button type="submit" loading={buy.isPending}>
+              {t('facilitator.area.buy', { cohort: cohorts[0]!.name })}
+            </Button>
+          </Group>
+          {buy.isError ? <Alert color="red">{errorMessage(buy.error, t('facilitator.area.notBought'))}</Alert> : null}
+        </form>
+      ) : null}
+    </Stack>
+  );
+}
+
+function TwoFactor({ enabled }: { enabled: boolean }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.facilitator.me.queryKey() });
+  const start = useMutation(trpc.facilitator.startTwoFactor.mutationOptions());
+  const confirm = useMutation(trpc.facilitator.confirmTwoFactor.mutationOptions({ onSuccess: refresh }));
+  const disable = useMutation(trpc.facilitator.disableTwoFactor.mutationOptions({ onSuccess: refresh }));
+  const failed = confirm.error ?? disable.error ?? start.error;
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('facilitator.area.twoFactorTitle')}</Title>
+      <Text>{enabled ? t('facilitator.area.twoFactorOn') : t('facilitator.area.twoFactorOff')}</Text>
+      {!enabled && !start.data ? (
+        <Button variant="light" w="fit-content" loading={start.isPending} onClick={() => start.mutate()}>
+          {t('facilitator.area.twoFactorStart')}
+        </Button>
+      ) : null}
+      {!enabled && start.data ? (
+        <LinkToShare label={t('facilitator.area.twoFactorSecret')} value={start.data.secret} />
+      ) : null}
+      {enabled || start.data ? (
+        <form
+          aria-label={t('facilitator.area.twoFactorTitle')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            (enabled ? disable : confirm).mutate({ code });
+            setCode('');
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              label={t('facilitator.signIn.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              w={160}
+            />
+            <Button type="submit" variant="light" loading={confirm.isPending || disable.isPending}>
+              {enabled ? t('facilitator.area.twoFactorDisable') : t('facilitator.area.twoFactorConfirm')}
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+      {failed ? <Alert color="red">{errorMessage(failed, t('facilitator.area.twoFactorFailed'))}</Alert> : null}
+    </Stack>
+  );
+}
+
+function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const cohorts = useQuery(trpc.facilitator.cohorts.queryOptions());
+  const [selected, setSelected] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const create = useMutation(
+    trpc.facilitator.createCohort.mutationOptions({
+      onSuccess: async (cohort) => {
+        setName('');
+        setSelected(cohort.id);
+        await queryClient.invalidateQueries({ queryKey: trpc.facilitator.cohorts.queryKey() });
+      },
+    }),
+  );
+  const signOut = useMutation(
+    trpc.facilitator.signOut.mutationOptions({
+      onSuccess: () => queryClient.resetQueries({ queryKey: trpc.facilitator.pathKey() }),
+    }),
+  );
+  const list = cohorts.data ?? [];
+  const current = list.find((cohort) => cohort.id === selected) ?? list[0];
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{t('facilitator.area.title')}</Title>
+          <Text c="dimmed">
+            {me.organisation
+              ? t('facilitator.area.signedInAtOrganisation', { name: me.name, organisation: me.organisation })
+              : t('facilitator.area.signedInAs', { name: me.name })}
+          </Text>
+        </div>
+        <Button variant="subtle" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+          {t('facilitator.area.signOut')}
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={2}>{t('facilitator.area.cohortsTitle')}</Title>
+          {cohorts.isPending ? (
+            <Skeleton height={40} aria-label={t('facilitator.area.loading')} />
+          ) : list.length === 0 ? (
+            <Text>{t('facilitator.area.noCohorts')}</Text>
+          ) : (
+            <Group gap="xs" role="group" aria-label={t('facilitator.area.cohortsTitle')}>
+              {list.map((cohort) => (
+                <Button
+                  key={cohort.id}
+                  variant={cohort.id === current?.id ? 'filled' : 'light'}
+                  aria-pressed={cohort.id === current?.id}
+                  onClick={() => setSelected(cohort.id)}
+                >
+                  {t('facilitator.area.cohortButton', { cohort: cohort.name, count: cohort.couples })}
+                </Button>
+              ))}
+            </Group>
+          )}
+          <form
+            aria-label={t('facilitator.area.newCohortForm')}
+            onSubmit={(event) => {
+              event.preventDefault();
+              create.mutate({ name });
+            }}
+          >
+            <Group align="flex-end">
+              <TextInput
+                label={t('facilitator.area.newCohort')}
+                placeholder={t('facilitator.area.newCohortPlaceholder')}
+                required
+                maxLength={120}
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+              />
+              <Button type="submit" loading={create.isPending}>
+                {t('facilitator.area.create')}
+              </Button>
+            </Group>
+            {create.isError ? (
+              <Alert color="red">{errorMessage(create.error, t('facilitator.area.notCreated'))}</Alert>
+            ) : null}
+          </form>
+        </Stack>
+      </Paper>
+      {current ? (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <CohortTable key={current.id} cohort={current} />
+        </Paper>
+      ) : null}
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Packs cohorts={current ? [current] : []} />
+      </Paper>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <TwoFactor enabled={me.twoFactorEnabled} />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** `/facilitator` (issue 38): the facilitator's sign-in, then their cohorts, packs and settings. */
+export function FacilitatorArea() {
+  const { t } = useT();
+  const me = useQuery({ ...trpc.facilitator.me.queryOptions(), retry: false });
+  return (
+    <Container size="lg" py={{ base: 24, sm: 48 }}>
+      {me.isPending ? (
+        <Skeleton height={240} aria-label={t('facilitator.area.loading')} />
+      ) : me.isError ? (
+        <SignInForm />
+      ) : (
+        <Area me={me.data} />
+      )}
+    </Container>
+  );
+}

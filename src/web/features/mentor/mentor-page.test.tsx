@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { MentorPage } from './mentor-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const NOT_LINKED = { link: null, sharedWeeks: [], seats: [] };
+const LINKED = {
+  link: {
+    facilitatorName: 'Pastor Ana',
+    facilitatorKind: 'pastor',
+    organisation: 'St. Mary Parish',
+    cohortName: 'Spring 2027',
+    linkedAt: '2026-11-20T10:00:00.000Z',
+    active: true,
+  },
+  sharedWeeks: [{ weekNumber: 1, sharedAt: '2026-11-22T10:00:00.000Z' }],
+  seats: [],
+};
+
+describe('MentorPage', { timeout: 20_000 }, () => {
+  it('shows who the facilitator is and exactly what they will see before linking, and links on consent', async () => {
+    const onCode = vi.fn();
+    const stub = stubTrpcFetch({
+      'mentor.get': () => ({ data: NOT_LINKED }),
+      'mentor.preview': () => ({
+        data: {
+          kind: 'seat',
+          facilitatorName: 'Pastor Ana',
+          facilitatorKind: 'pastor',
+          organisation: 'St. Mary Parish',
+          cohortName: 'Spring 2027',
+          seatsLeft: 3,
+        },
+      }),
+      'mentor.link': () => ({ data: LINKED }),
+    });
+    renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={onCode} />);
+    expect(await screen.findByRole('heading', { name: 'Link with Pastor Ana?' })).toBeInTheDocument();
+    expect(screen.getByText(/This code includes a seat/)).toHaveTextContent('3 seats left.');
+    for (const item of ['Your names', 'Your wedding date', 'Your weekly streak', 'When you were last active']) {
+      expect(screen.getByText(item)).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Never your private answers, your notes/)).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Link us' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'mentor.link')?.input).toEqual({
+        code: 'SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+      }),
+    );
+    await waitFor(() => expect(onCode).toHaveBeenCalledWith(undefined));
+  });
+
+  it('says when a code does not work, and links nothing', async () => {
+    const stub = stubTrpcFetch({
+      'mentor.get': () => ({ data: NOT_LINKED }),
+      'mentor.preview': () => ({ error: { message: 'No cohort or seat pack has this code.', httpStatus: 404 } }),
+    });
+    renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
+    expect(await screen.findByText('This code did not work')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link us' })).not.toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
+  });
+
+  it('asks for a code when not linked, refusing a malformed one on the page', async () => {
+    const onCode = vi.fn();
+    stubTrpcFetch({ 'mentor.get': () => ({ data: NOT_LINKED }) });
+    renderRoute(() => <MentorPage code={undefined} onCode={onCode} />);
+    const form = await screen.findByRole('form', { name: 'Your facilitator’s code' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: 'Code' }), 'hello');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    expect(await within(form).findByText(/starting with JOIN- or SEAT-/)).toBeInTheDocument();
+    expect(onCode).not.toHaveBeenCalled();
+    await user.clear(within(form).getByRole('textbox', { name: 'Code' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Code' }), 'join-aaaaa-bbbbb-ccccc-ddddd');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    expect(onCode).toHaveBeenCalledWith('JOIN-AAAAA-BBBBB-CCCCC-DDDDD');
+  });
+
+  it('while linked: shares a week, stops sharing one, and unlinks', async () => {
+    const stub = stubTrpcFetch({
+      'mentor.get': () => ({ data: LINKED }),
+      'mentor.shareWeek': () => ({
+        data: {
+          ...LINKED,
+          sharedWeeks: [...LINKED.sharedWeeks, { weekNumber: 2, sharedAt: '2026-11-23T10:00:00.000Z' }],
+        },
+      }),
+      'mentor.unshareWeek': () => ({ data: { ...LINKED, sharedWeeks: [] } }),
+      'mentor.unlink': () => ({ data: NOT_LINKED }),
+    });
+    renderRoute(() => <MentorPage code={undefined} onCode={() => {}} />);
+    expect(await screen.findByRole('heading', { name: 'Pastor Ana' })).toBeInTheDocument();
+    expect(screen.getByText('Week 1, shared on 22 November 2026')).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    const form = screen.getByRole('form', { name: 'Share a week with your mentor' });
+    const week = within(form).getByRole('textbox', { name: 'Week' });
+    await user.clear(week);
+    await user.type(week, '2');
+    await user.click(within(form).getByRole('button', { name: 'Share with our mentor' }));
+    expect(await screen.findByText('Week 2, shared on 23 November 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stop sharing week 1' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'mentor.unshareWeek')?.input).toEqual({ weekNumber: 1 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('form', { name: 'Your facilitator’s code' })).toBeInTheDocument();
+  });
+});

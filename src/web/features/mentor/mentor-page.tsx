@@ -1,0 +1,296 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  List,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import { FACILITATOR_SEES } from '../../../shared/facilitator-schemas';
+import { formatDate } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import { notify } from '../../components/notifications';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+
+const CODE_PATTERN = /^(JOIN|SEAT)-[A-Z0-9-]{10,40}$/;
+
+/** The list a couple reads before consenting, and again while linked: exactly what a facilitator sees. */
+export function WhatTheySee() {
+  const { t } = useT();
+  return (
+    <List spacing={4}>
+      {FACILITATOR_SEES.map((item) => (
+        <List.Item key={item}>{t(`facilitator.sees.${item}` as MessageId)}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+function CodeForm({ onCode }: { onCode: (code: string) => void }) {
+  const { t } = useT();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const normalized = code.trim().toUpperCase().replace(/\s+/g, '');
+    if (!CODE_PATTERN.test(normalized)) {
+      setError(t('facilitator.couple.codeInvalid'));
+      return;
+    }
+    onCode(normalized);
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('facilitator.couple.codeForm')}>
+      <Stack gap="sm">
+        <Text>{t('facilitator.couple.noMentor')}</Text>
+        <TextInput
+          label={t('facilitator.couple.codeLabel')}
+          placeholder="JOIN-XXXXX-XXXXX-XXXXX-XXXXX"
+          value={code}
+          error={error}
+          autoComplete="off"
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" w="fit-content">
+          {t('facilitator.couple.continue')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The consent step: who the facilitator is and what they will see, then "Link us". */
+function Consent({ code, onDone }: { code: string; onDone: () => void }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const preview = useQuery({ ...trpc.mentor.preview.queryOptions({ code }), retry: false });
+  const link = useMutation(
+    trpc.mentor.link.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(trpc.mentor.get.queryKey(), data);
+        notify.success(t('facilitator.couple.linked'));
+        onDone();
+      },
+    }),
+  );
+  if (preview.isPending) return <Skeleton height={180} aria-label={t('facilitator.couple.loading')} />;
+  if (preview.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t('facilitator.couple.codeNotFound')}>
+        {errorMessage(preview.error, t('facilitator.couple.codeNotFoundFallback'))}
+      </Alert>
+    );
+  }
+  const found = preview.data;
+  return (
+    <Stack gap="md" aria-labelledby="mentor-consent-title">
+      <Title order={2} id="mentor-consent-title">
+        {t('facilitator.couple.consentTitle', { name: found.facilitatorName })}
+      </Title>
+      <Text>
+        {t('facilitator.couple.consentIntro', {
+          name: found.facilitatorName,
+          cohort: found.cohortName,
+          organisation: found.organisation ?? '',
+          hasOrganisation: found.organisation ? 'yes' : 'no',
+        })}
+      </Text>
+      {found.kind === 'seat' ? (
+        <Alert color="blue">{t('facilitator.couple.seatNote', { count: found.seatsLeft ?? 0 })}</Alert>
+      ) : null}
+      <Text fw={600}>{t('facilitator.couple.theyWillSee')}</Text>
+      <WhatTheySee />
+      <Text>{t('facilitator.couple.neverSee')}</Text>
+      {link.isError ? (
+        <Alert color="red" title={t('facilitator.couple.notLinked')}>
+          {errorMessage(link.error, t('facilitator.couple.notLinkedFallback'))}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button loading={link.isPending} onClick={() => link.mutate({ code })}>
+          {t('facilitator.couple.linkUs')}
+        </Button>
+        <Button variant="subtle" onClick={onDone} disabled={link.isPending}>
+          {t('facilitator.couple.notNow')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt: string }[] }) {
+  const { t, locale } = useT();
+  const queryClient = useQueryClient();
+  const [week, setWeek] = useState<number | string>(1);
+  const onDone = (data: unknown) => queryClient.setQueryData(trpc.mentor.get.queryKey(), data as never);
+  const share = useMutation(
+    trpc.mentor.shareWeek.mutationOptions({
+      onSuccess: (data) => {
+        onDone(data);
+        notify.success(t('facilitator.couple.shared', { week: Number(week) }));
+      },
+    }),
+  );
+  const unshare = useMutation(trpc.mentor.unshareWeek.mutationOptions({ onSuccess: onDone }));
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('facilitator.couple.shareTitle')}</Title>
+      <Text>{t('facilitator.couple.shareIntro')}</Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          share.mutate({ weekNumber: Number(week) });
+        }}
+        aria-label={t('facilitator.couple.shareForm')}
+      >
+        <Group align="flex-end">
+          <NumberInput
+            label={t('facilitator.couple.weekLabel')}
+            min={1}
+            max={TOTAL_WEEKS}
+            allowDecimal={false}
+            value={week}
+            onChange={setWeek}
+            w={120}
+          />
+          <Button type="submit" loading={share.isPending}>
+            {t('facilitator.couple.shareButton')}
+          </Button>
+        </Group>
+      </form>
+      {share.isError ? (
+        <Alert color="red" title={t('facilitator.couple.notShared')}>
+          {errorMessage(share.error, t('facilitator.couple.notSharedFallback'))}
+        </Alert>
+      ) : null}
+      {sharedWeeks.length === 0 ? (
+        <Text c="dimmed">{t('facilitator.couple.noneShared')}</Text>
+      ) : (
+        <List spacing={6} aria-label={t('facilitator.couple.sharedList')}>
+          {sharedWeeks.map((shared) => (
+            <List.Item key={shared.weekNumber}>
+              <Group gap="sm">
+                <Text>
+                  {t('facilitator.couple.sharedWeek', {
+                    week: shared.weekNumber,
+                    date: formatDate(locale, shared.sharedAt),
+                  })}
+                </Text>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  loading={unshare.isPending && unshare.variables?.weekNumber === shared.weekNumber}
+                  onClick={() => unshare.mutate({ weekNumber: shared.weekNumber })}
+                  aria-label={t('facilitator.couple.unshareWeek', { week: shared.weekNumber })}
+                >
+                  {t('facilitator.couple.unshare')}
+                </Button>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `/mentor` (issue 38, docs/facilitators.md#for-couples): the couple's facilitator, what they see,
+ * the weeks shared with them and "Unlink"; with `?code=` the consent step comes first.
+ */
+export function MentorPage({
+  code,
+  onCode,
+}: {
+  code: string | undefined;
+  /** Shows the consent step for a typed code (undefined: back to the page without one). */
+  onCode: (code: string | undefined) => void;
+}) {
+  const { t, locale } = useT();
+  const queryClient = useQueryClient();
+  const mentor = useQuery(trpc.mentor.get.queryOptions());
+  const unlink = useMutation(
+    trpc.mentor.unlink.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(trpc.mentor.get.queryKey(), data);
+        notify.success(t('facilitator.couple.unlinked'));
+      },
+    }),
+  );
+  return (
+    <Container size="sm" py={{ base: 32, sm: 56 }}>
+      <Stack gap="lg">
+        <Title order={1}>{t('facilitator.couple.title')}</Title>
+        {code ? (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <Consent key={code} code={code} onDone={() => onCode(undefined)} />
+          </Paper>
+        ) : null}
+        {mentor.isPending ? (
+          <Skeleton height={160} aria-label={t('facilitator.couple.loading')} />
+        ) : mentor.isError ? (
+          <Alert color="red" title={t('facilitator.couple.loadFailed')}>
+            {errorMessage(mentor.error, t('facilitator.couple.reload'))}
+          </Alert>
+        ) : mentor.data.link ? (
+          <>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="sm">
+                <Group gap="sm">
+                  <Title order={2}>{mentor.data.link.facilitatorName}</Title>
+                  {mentor.data.link.active ? null : <Badge color="gray">{t('facilitator.couple.inactive')}</Badge>}
+                </Group>
+                <Text>
+                  {t('facilitator.couple.linkedTo', {
+                    cohort: mentor.data.link.cohortName,
+                    date: formatDate(locale, mentor.data.link.linkedAt),
+                  })}
+                </Text>
+                <Text fw={600}>{t('facilitator.couple.theySee')}</Text>
+                <WhatTheySee />
+                {unlink.isError ? (
+                  <Alert color="red">{errorMessage(unlink.error, t('facilitator.couple.notUnlinked'))}</Alert>
+                ) : null}
+                <Button
+                  color="red"
+                  variant="light"
+                  w="fit-content"
+                  loading={unlink.isPending}
+                  onClick={() => unlink.mutate()}
+                >
+                  {t('facilitator.couple.unlink')}
+                </Button>
+                <Text size="sm" c="dimmed">
+                  {t('facilitator.couple.unlinkNote')}
+                </Text>
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Sharing sharedWeeks={mentor.data.sharedWeeks} />
+            </Paper>
+          </>
+        ) : code ? null : (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <CodeForm onCode={onCode} />
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}

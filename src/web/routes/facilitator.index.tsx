@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SiteLayout } from '../components/site-layout';
+import { AcceptFacilitatorInvite } from '../features/facilitator/accept-invite';
+import { FacilitatorArea } from '../features/facilitator/facilitator-area';
+import { translate } from '../i18n/i18n';
+import { searchTexts } from '../lib/search-params';
+
+/**
+ * `/facilitator`: the facilitator's own area (issue 38), with its own sign-in; with `?token=` the
+ * seller's invitation (set a password) first. One route for both keeps the landing page's entry
+ * chunk, which holds every route's definition, within its budget.
+ */
+export const Route = createFileRoute('/facilitator/')({
+  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['token'] as const),
+  head: () => ({ meta: [{ title: translate('facilitator.area.pageTitle') }, { name: 'robots', content: 'noindex' }] }),
+  component: FacilitatorRoute,
+});
+
+function FacilitatorRoute() {
+  const { token } = Route.useSearch();
+  return <SiteLayout>{token ? <AcceptFacilitatorInvite token={token.trim()} /> : <FacilitatorArea />}</SiteLayout>;
+}
