@@ -20,10 +20,12 @@ import * as couponsAndGifts from './2026-11-24T1400-coupons-and-gifts';
 import * as pacedPlans from './2026-11-24T1500-paced-plans';
 import * as weekContentLocale from './2026-11-24T2100-week-content-locale';
 import * as certificates from './2026-11-24T1600-certificates';
-import * as facilitators from './2026-11-24T1700-facilitators';
+import * as facilitators from './2026-11-24T2200-facilitators';
 
 /**
- * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
+ * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
+ * name that sorts after every existing one (the migrator runs them in name order and refuses a new
+ * one that sorts before a migration a database has already run).
  * A static list (rather than reading the folder) keeps migrations working under any bundler or runner.
  */
 export const migrations: Record<string, Migration> = {
@@ -46,7 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1300-expectations-inventory': expectationsInventory,
   '2026-11-24T1400-coupons-and-gifts': couponsAndGifts,
   '2026-11-24T1500-paced-plans': pacedPlans,
-  '2026-11-24T2100-week-content-locale': weekContentLocale,
   '2026-11-24T1600-certificates': certificates,
-  '2026-11-24T1700-facilitators': facilitators,
+  '2026-11-24T2100-week-content-locale': weekContentLocale,
+  '2026-11-24T2200-facilitators': facilitators,
 };
