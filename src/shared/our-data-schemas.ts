@@ -166,6 +166,8 @@ export const ourDataExportSchema = z.object({
       revokedAt: z.string().nullable(),
     }),
   ),
+  /** The devices that receive push reminders (never their push addresses or keys). */
+  pushDevices: z.array(z.object({ label: z.string(), createdAt: z.string(), lastDeliveredAt: z.string().nullable() })),
   emails: z.array(
     z.object({
       kind: z.string(),

@@ -49,6 +49,8 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'certificate_names',
   'certificate_provider',
   'certificates',
+  'push_subscriptions',
+  'push_messages',
 ];
 
 /** Tables whose `id` a sequence hands out on PostgreSQL: moved past the copied ids afterwards. */
@@ -70,6 +72,8 @@ const TABLES_WITH_SERIAL_ID = new Set<string>([
   'inventory_rounds',
   'offline_time',
   'certificates',
+  'push_subscriptions',
+  'push_messages',
 ]);
 
 const BATCH = 500;

@@ -50,6 +50,8 @@ describe('migrations', () => {
       'partner_invites',
       'payment_events',
       'progress',
+      'push_messages',
+      'push_subscriptions',
       'rate_limit_windows',
       'reminders_sent',
       'sessions',

@@ -13,6 +13,7 @@ import { partnersRouter } from '../features/partners/router';
 import { ourDataRouter } from '../features/our-data/router';
 import { adminPlanRouter, planRouter } from '../features/plan/router';
 import { profileRouter } from '../features/profile/router';
+import { pushRouter } from '../features/push/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
 import { courseContentRouter, workbookRouter } from '../features/workbook/router';
@@ -50,6 +51,7 @@ export const appRouter = router({
   adminCoupons: adminCouponsRouter,
   certificates: certificatesRouter,
   adminCertificates: adminCertificatesRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;
