@@ -3,6 +3,7 @@ import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues } from './profile-form';
 import { PartnerSignIns } from '../partners/partner-sign-ins';
 import { RemindersSwitch } from './reminders-switch';
+import { PushNotifications } from '../push/push-notifications';
 import { useT } from '../../i18n/use-t';
 
 interface ProfilePanelProps {
@@ -40,6 +41,7 @@ export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
       )}
       <Stack mt="lg">
         <RemindersSwitch />
+        <PushNotifications />
         <PartnerSignIns />
       </Stack>
     </Card>
