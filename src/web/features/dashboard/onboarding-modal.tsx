@@ -43,6 +43,9 @@ export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingM
       closeOnEscape={false}
       closeOnClickOutside={false}
       returnFocus={false}
+      // In the page itself where there is no document (the build's prerender, which renders no
+      // portal): a new buyer's first /dashboard then paints the dialog from its HTML (decision 0273).
+      withinPortal={typeof document !== 'undefined'}
       centered
       size="md"
     >
