@@ -43,7 +43,10 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  *    content needs the server (the dashboard, the admin screen, the order confirmation) as their
  *    frame and loading skeleton (src/web/components/page-shells.tsx), the others from their route,
  *    each with the critical CSS of every stylesheet inlined, so something meaningful paints from the
- *    HTML before any script runs, on every page.
+ *    HTML before any script runs, on every page;
+ * 5. prerenders the dashboard once more per language with the welcome dialog open
+ *    (pages/dashboard.onboarding[.es].html), which the server sends to a couple still to onboard
+ *    (decision 0273).
  */
 export async function prerenderLanding(webDir: string): Promise<void> {
   const ssrDir = path.join(root, 'dist/prerender');
