@@ -37,30 +37,22 @@ async function openProfile(page: Page) {
   await expect(page.getByRole('heading', { name: 'Your couple profile' })).toBeVisible();
 }
 
-test('the push option is not shown where the browser cannot receive push', async ({ page }) => {
-  const errors = watchConsole(page);
-  await page.addInitScript(() => {
-    Reflect.deleteProperty(window, 'PushManager');
-  });
-  await namedCouple(page);
-  await openProfile(page);
-  await expect(page.getByRole('switch', { name: /Weekly reminder emails/ })).toBeVisible();
-  await expect(pushSection(page)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Turn on notifications' })).toHaveCount(0);
-  expect(errors).toEqual([]);
-});
-
-test('with push support, a click asks for permission and saves a valid subscription for this device', async ({
-  page,
-}) => {
-  const errors = watchConsole(page);
-  // A device's real keys (P-256 public key, 16-byte auth secret), as a browser's PushManager makes them.
+/** A device's real keys (P-256 public key, 16-byte auth secret), as a browser's PushManager makes them. */
+function newDevice() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  const device = {
+  return {
     endpoint: `https://push.example.net/e2e/${randomBytes(8).toString('hex')}`,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };
+}
+
+/**
+ * The browser's push side, mocked (no service worker is registered in this branch's build): the
+ * permission prompt answers "granted" and counts its calls, navigator.serviceWorker.ready gives a
+ * registration whose PushManager subscribes `device` and records the key it was given.
+ */
+async function mockPushBrowser(page: Page, device: ReturnType<typeof newDevice>) {
   await page.addInitScript((device) => {
     const state = window as unknown as { permissionAsked: number; subscribeKey: number[] | null };
     state.permissionAsked = 0;
@@ -91,6 +83,27 @@ test('with push support, a click asks for permission and saves a valid subscript
       return 'granted';
     };
   }, device);
+}
+
+test('the push option is not shown where the browser cannot receive push', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'PushManager');
+  });
+  await namedCouple(page);
+  await openProfile(page);
+  await expect(page.getByRole('switch', { name: /Weekly reminder emails/ })).toBeVisible();
+  await expect(pushSection(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Turn on notifications' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('with push support, a click asks for permission and saves a valid subscription for this device', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  const device = newDevice();
+  await mockPushBrowser(page, device);
   await namedCouple(page);
   await openProfile(page);
   const section = pushSection(page);
@@ -131,6 +144,18 @@ test('with push support, a click asks for permission and saves a valid subscript
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the push option fits a 375 px screen, with targets of at least 24 px', async ({ page }) => {
+    await mockPushBrowser(page, newDevice());
+    await namedCouple(page);
+    await openProfile(page);
+    const section = pushSection(page);
+    await expect(section.getByText(/No device gets notifications yet/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const button = await section.getByRole('button', { name: 'Turn on notifications' }).boundingBox();
+    expect(button!.height).toBeGreaterThanOrEqual(24);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(375);
+  });
 
   test("a new buyer's first dashboard arrives with its welcome dialog: no request stands between them", async ({
     page,
