@@ -14,6 +14,7 @@ import { createAppRouter } from '../src/web/router';
 import type { PublicConfig } from '../src/web/public-config';
 import { createQueryClient } from '../src/web/query-client';
 import { trpc } from '../src/web/trpc';
+import { BUYER_FIRST_NAME_PLACEHOLDER } from '../src/shared/onboarding-page';
 
 /**
  * The server-side entry of the build-time prerender (built by Vite in SSR mode, see
@@ -59,11 +60,15 @@ export async function renderPage(path: string, publicConfig?: PublicConfig, loca
  * skeleton, rendered inside a one-route router (for the links) with an empty query client, so every
  * query is still loading (nothing is fetched while rendering on the server).
  */
-export async function renderShell(path: string): Promise<string> {
+export async function renderShell(
+  path: string,
+  options: { locale?: Locale; seed?: (queryClient: ReturnType<typeof createQueryClient>) => void } = {},
+): Promise<string> {
   const shell = SHELL_PAGES[path];
   if (!shell) throw new Error(`No shell for ${path}`);
-  await loadCatalogs('en', areasFor(path));
+  await loadCatalogs(options.locale ?? 'en', areasFor(path));
   const queryClient = createQueryClient();
+  options.seed?.(queryClient);
   const rootRoute = createRootRoute({ component: () => <>{shell()}</> });
   const router = createRouter({
     routeTree: rootRoute,
@@ -85,4 +90,27 @@ export async function renderShell(path: string): Promise<string> {
   if (html.includes('<script'))
     throw new Error(`The shell of ${path} contains an inline script (forbidden by the CSP).`);
   return html;
+}
+
+/**
+ * A new buyer's first /dashboard (decision 0273): the dashboard's shell with the welcome dialog
+ * open, in `locale`, its first name field holding BUYER_FIRST_NAME_PLACEHOLDER for the server to
+ * fill in (src/server/http/pages.ts), so the dialog paints from the HTML.
+ */
+export async function renderOnboardingShell(locale: Locale): Promise<string> {
+  const html = await renderShell('/dashboard', {
+    locale,
+    seed: (queryClient) =>
+      queryClient.setQueryData(trpc.profile.get.queryOptions().queryKey, {
+        userDisplayName: '',
+        partnerName: '',
+        weddingDate: null,
+        buyerFirstName: BUYER_FIRST_NAME_PLACEHOLDER,
+      }),
+  });
+  // Mantine names the dialog by its title only once the title has mounted (an effect, which a
+  // server render does not run): name it here, as the browser will.
+  const titleId = /<h2[^>]*mantine-Modal-title[^>]*\sid="([^"]+)"/.exec(html)?.[1];
+  if (!titleId) throw new Error('The onboarding shell has no dialog title.');
+  return html.replace('role="dialog"', `role="dialog" aria-labelledby="${titleId}"`);
 }

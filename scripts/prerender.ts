@@ -11,8 +11,10 @@ import {
   type HintVariant,
   hintPageFile,
   LANDING_FILES,
+  ONBOARDING_PAGE_FILES,
   PAGE_PATHS,
 } from '../src/server/http/pages';
+import { BUYER_FIRST_NAME_PLACEHOLDER } from '../src/shared/onboarding-page';
 import type { Locale } from '../src/shared/i18n/locales';
 import { landingBundle } from './check-bundle-size';
 import {
@@ -41,7 +43,10 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  *    content needs the server (the dashboard, the admin screen, the order confirmation) as their
  *    frame and loading skeleton (src/web/components/page-shells.tsx), the others from their route,
  *    each with the critical CSS of every stylesheet inlined, so something meaningful paints from the
- *    HTML before any script runs, on every page.
+ *    HTML before any script runs, on every page;
+ * 5. prerenders the dashboard once more per language with the welcome dialog open
+ *    (pages/dashboard.onboarding[.es].html), which the server sends to a couple still to onboard
+ *    (decision 0273).
  */
 export async function prerenderLanding(webDir: string): Promise<void> {
   const ssrDir = path.join(root, 'dist/prerender');
@@ -59,6 +64,7 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
     renderPage: (path: string, publicConfig?: PublicConfig, locale?: Locale) => Promise<string>;
     renderShell: (path: string) => Promise<string>;
+    renderOnboardingShell: (locale: Locale) => Promise<string>;
     SHELL_PAGES: Record<string, unknown>;
   };
   // The landing page once per language: `/` in English, `/es` in Spanish (decision 0231).
@@ -85,6 +91,12 @@ export async function prerenderLanding(webDir: string): Promise<void> {
       otherPages.push({ pagePath, file: hintPageFile(file, variant), html });
     }
   }
+  // A new buyer's first /dashboard, with the welcome dialog open, in each language (decision 0273).
+  for (const locale of ['en', 'es'] as const) {
+    const html = await entry.renderOnboardingShell(locale);
+    if (!html.includes(BUYER_FIRST_NAME_PLACEHOLDER)) throw new Error('The onboarding shell has no first name field.');
+    otherPages.push({ pagePath: '/dashboard', file: ONBOARDING_PAGE_FILES[locale], html });
+  }
   fs.rmSync(ssrDir, { recursive: true, force: true });
 
   const shellFile = path.join(webDir, 'index.html');
@@ -109,6 +121,14 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     );
   }
   writePageShells(webDir, shell, otherPages, chunked);
+  // The Spanish dialog's page says so (the shells are English otherwise).
+  const spanish = path.join(webDir, ONBOARDING_PAGE_FILES.es);
+  fs.writeFileSync(
+    spanish,
+    fs
+      .readFileSync(spanish, 'utf8')
+      .replace(/<html([^>]*)\slang="[^"]*"/, (_tag, before: string) => `<html${before} lang="es"`),
+  );
   precompress(webDir);
 }
 

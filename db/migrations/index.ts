@@ -21,6 +21,7 @@ import * as pacedPlans from './2026-11-24T1500-paced-plans';
 import * as weekContentLocale from './2026-11-24T2100-week-content-locale';
 import * as certificates from './2026-11-24T1600-certificates';
 import * as facilitators from './2026-11-24T2200-facilitators';
+import * as pushSubscriptions from './2026-11-24T2300-push-subscriptions';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1600-certificates': certificates,
   '2026-11-24T2100-week-content-locale': weekContentLocale,
   '2026-11-24T2200-facilitators': facilitators,
+  '2026-11-24T2300-push-subscriptions': pushSubscriptions,
 };

@@ -4,6 +4,7 @@ import { DatabaseUnreachableError } from './db/client';
 import { MigrationError } from './db/migrate';
 import { ServerSecretError } from './features/auth/server-secret';
 import { startBackgroundMail } from './features/mail/background';
+import { startPushWorker } from './features/push/worker';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     // The mail worker and the weekly reminders, once listening; app.close() stops them before the
     // database closes (buildApp's onClose).
     if (!closing) app.backgroundWork.push(startBackgroundMail(app.deps, app.log.child({ feature: 'mail' })));
+    // The push worker (decision 0272): the reminders' and share notices' pushes, queued with their emails.
+    if (!closing) app.backgroundWork.push(startPushWorker(app.deps, app.log.child({ feature: 'push' })));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {

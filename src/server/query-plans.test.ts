@@ -123,6 +123,17 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'certificates.status': undefined,
   // Refused (the seller offers no state yet) after reading the provider settings.
   'certificates.request': { state: 'FL', intendedMarriageDate: '2027-06-12' },
+  'push.publicKey': undefined,
+  'push.subscribe': {
+    subscription: {
+      endpoint: 'https://push.example.net/send/plan',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    },
+    deviceLabel: 'Chrome on Android',
+  },
+  'push.devices': undefined,
+  // The device just subscribed (the first of the database).
+  'push.unsubscribe': { deviceId: 1 },
   // Last: it ends the session.
   'auth.logout': undefined,
 };

@@ -179,6 +179,8 @@ export const ourDataExportSchema = z.object({
   mentorShares: z.array(z.object({ weekNumber: z.number(), sharedAt: z.string() })),
   /** Seats of a facilitator's seat pack the couple redeemed. */
   seatRedemptions: z.array(z.object({ redeemedAt: z.string(), upgraded: z.boolean() })),
+  /** The devices that receive push reminders (never their push addresses or keys). */
+  pushDevices: z.array(z.object({ label: z.string(), createdAt: z.string(), lastDeliveredAt: z.string().nullable() })),
   emails: z.array(
     z.object({
       kind: z.string(),

@@ -57,6 +57,8 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'facilitator_links',
   'seat_redemptions',
   'mentor_shares',
+  'push_subscriptions',
+  'push_messages',
 ];
 
 /** Tables whose `id` a sequence hands out on PostgreSQL: moved past the copied ids afterwards. */
@@ -83,6 +85,8 @@ const TABLES_WITH_SERIAL_ID = new Set<string>([
   'facilitator_sessions',
   'cohorts',
   'seat_packs',
+  'push_subscriptions',
+  'push_messages',
 ]);
 
 const BATCH = 500;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,16 @@ function open() {
 }
 
 describe('migrations', () => {
+  it('are listed in name order, the order the migrator runs them in', () => {
+    // A migration added with a name that sorts before one a database has already run is refused
+    // at start ("corrupted migrations"): a new one must sort after every existing one.
+    const names = Object.keys(migrations);
+    expect(names).toEqual([...names].sort());
+    const folder = path.join(import.meta.dirname, '../../../db/migrations');
+    const files = fs.readdirSync(folder).filter((file) => file.endsWith('.ts') && file !== 'index.ts');
+    expect(files.map((file) => path.basename(file, '.ts')).sort()).toEqual(names);
+  });
+
   it('creates the whole data model with WAL and foreign keys on', async () => {
     const { db, sqlite } = open();
     await migrateToLatest(db);
@@ -56,6 +67,8 @@ describe('migrations', () => {
       'partner_invites',
       'payment_events',
       'progress',
+      'push_messages',
+      'push_subscriptions',
       'rate_limit_windows',
       'reminders_sent',
       'seat_packs',

@@ -496,6 +496,8 @@ export interface Database {
   certificate_names: CertificateNamesTable;
   certificate_provider: CertificateProviderTable;
   certificates: CertificatesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_messages: PushMessagesTable;
   organisations: OrganisationsTable;
   facilitators: FacilitatorsTable;
   facilitator_sessions: FacilitatorSessionsTable;
@@ -636,3 +638,32 @@ export interface InventoryAnswersTable {
 export type Couple = Selectable<CouplesTable>;
 export type NewCouple = Insertable<CouplesTable>;
 export type Account = Selectable<AccountsTable>;
+
+/** A device that receives push reminders, bound to the sign-in that opted in (decision 0271). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The push service's address for this device (unique). */
+  endpoint: string;
+  /** The device's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  device_label: string;
+  created_at: string;
+  last_delivered_at: string | null;
+}
+
+/** A notification waiting for the push worker (decision 0272), one per device. */
+export interface PushMessagesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  kind: string;
+  /** JSON of PushPayload (src/shared/push-schemas.ts). */
+  payload: string;
+  attempts: Generated<number>;
+  /** Epoch milliseconds. */
+  next_attempt_at: number;
+  /** Epoch milliseconds. */
+  leased_until: number | null;
+  created_at: string;
+}

@@ -22,4 +22,12 @@ export interface AppDeps {
   mailSignal: MailSignal;
   /** Where the uploaded PDFs live: the PDF folder, or S3 when STORAGE_URL is set (decision 0170). */
   files: FileStore;
+  /** The VAPID key pair push messages are signed with (VAPID_* or DATA_DIR/vapid-keys.json, decision 0270). */
+  vapid: VapidKeys;
+}
+
+/** The server's VAPID key pair (RFC 8292), base64url: the public key's uncompressed point and the private scalar. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }

@@ -8,6 +8,12 @@ import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
 import { acceptLanguageList, chooseLocale, type Locale } from '../../shared/i18n/locales';
 import { withAdvertisedPrice } from '../../shared/money';
 import { SITE_PAGES } from '../../shared/site-pages';
+import { BUYER_FIRST_NAME_PLACEHOLDER, INITIAL_PROFILE_ELEMENT_ID } from '../../shared/onboarding-page';
+import { needsOnboarding, type Profile } from '../../shared/profile-rules';
+import type { AppDeps } from '../deps/app-deps';
+import { sessionToken } from '../features/auth/session-cookie';
+import { localeOfAccount } from '../features/i18n/locale';
+import { getProfileForDashboard } from '../features/profile/service';
 import type { PublicConfig } from '../features/public-config/service';
 import { isSitePagePublished } from '../features/site-pages/service';
 
@@ -172,6 +178,48 @@ export type PagePath = (typeof PAGE_PATHS)[number];
 /** The prerendered landing page of each language (scripts/prerender.ts), in the web build folder. */
 export const LANDING_FILES: Record<Locale, string> = { en: 'index.html', es: 'index.es.html' };
 
+/** A new buyer's first /dashboard, with the welcome dialog open, per language (decision 0273). */
+export const ONBOARDING_PAGE_FILES: Record<Locale, string> = {
+  en: 'pages/dashboard.onboarding.html',
+  es: 'pages/dashboard.onboarding.es.html',
+};
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * The onboarding page for one couple: the buyer's first name in the dialog's field (escaped), and
+ * the profile in a JSON data block (never run as a script, so the CSP allows it; `<` escaped so no
+ * value can end the block early) for the app's first render.
+ */
+export function onboardingPageFor(template: string, profile: Profile & { buyerFirstName?: string }): string {
+  const name = (profile.buyerFirstName ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  const json = JSON.stringify(profile).replace(/</g, '\\u003c');
+  return template
+    .replaceAll(BUYER_FIRST_NAME_PLACEHOLDER, name)
+    .replace('</head>', `<script type="application/json" id="${INITIAL_PROFILE_ELEMENT_ID}">${json}</script></head>`);
+}
+
+/**
+ * The page for a signed-in couple whose welcome dialog is still to do, in their language; null for
+ * anyone else (the usual dashboard shell). Never throws: a failure serves the usual shell.
+ */
+async function onboardingPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  templates: Partial<Record<Locale, string>>,
+): Promise<PageBytes | null> {
+  try {
+    const auth = await deps.sessions.resolve(sessionToken(req));
+    if (auth.kind !== 'couple') return null;
+    const profile = await getProfileForDashboard(deps, auth);
+    if (!needsOnboarding(profile)) return null;
+    const template = templates[await localeOfAccount(deps.db, auth.accountId)] ?? templates.en;
+    return template ? new PageBytes(() => onboardingPageFor(template, profile)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The language a page is served in: `/es` is Spanish; otherwise the visitor's remembered choice
  * (cookie), then their browser's Accept-Language (the same rule the app starts with).
@@ -267,6 +315,17 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
       // `/` in the visitor's language (cookie, then Accept-Language); `/es` is always Spanish.
       app.get(pagePath, async (req, reply) =>
         sendPage(req, reply, requestLocale(req) === 'es' ? spanishLanding : html),
+      );
+    } else if (pagePath === '/dashboard') {
+      // A new buyer's first visit: the page with the welcome dialog in it (decision 0273).
+      const templates: Partial<Record<Locale, string>> = {};
+      for (const locale of ['en', 'es'] as const) {
+        const file = path.join(webDir, ONBOARDING_PAGE_FILES[locale]);
+        if (built && fs.existsSync(file))
+          templates[locale] = withPublicConfig(fs.readFileSync(file, 'utf8'), publicConfig);
+      }
+      app.get(pagePath, async (req, reply) =>
+        sendPage(req, reply, (await onboardingPage(app.deps, req, templates)) ?? html),
       );
     } else {
       app.get(pagePath, async (req, reply) => sendPage(req, reply, html));

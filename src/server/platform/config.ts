@@ -130,6 +130,30 @@ export const envSchema = z.object({
     )
     .transform((value) => Buffer.from(value, 'base64'))
     .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^B[A-Za-z0-9_-]{86}$/,
+      'must be a P-256 public key in base64url (87 characters starting with B), such as the publicKey of: npx web-push generate-vapid-keys',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'must be a P-256 private key in base64url (43 characters), such as the privateKey of: npx web-push generate-vapid-keys',
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+      'must be a mailto: address or an https:// URL where push services can reach the seller',
+    )
+    .optional(),
   PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
   PASSWORD_HASH_QUEUE: z.coerce
     .number({ error: 'must be a whole number (password hashes waiting)' })
@@ -160,6 +184,12 @@ export interface Config {
    * several processes or a container platform then need no copied file.
    */
   accessCodeKey: Buffer | undefined;
+  /**
+   * Push reminders (decision 0270): the VAPID key pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY
+   * instead of DATA_DIR/vapid-keys.json when set, and the contact push services see (VAPID_SUBJECT,
+   * else PUBLIC_URL when it is https, else mailto: the From address).
+   */
+  push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string };
   /** Uploaded PDFs on local disk, used when `s3` is unset. */
   pdfDir: string;
   /**
@@ -245,6 +275,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK then finds keys itself)',
     ]);
   }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one key pair), or neither (the server keeps its own in DATA_DIR/vapid-keys.json)',
+    ]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   return {
@@ -256,6 +291,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseFile: path.join(dataDir, 'app.sqlite'),
     databaseUrl: env.DATABASE_URL,
     accessCodeKey: env.ACCESS_CODE_KEY,
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, env.MAIL_FROM ?? defaultMailFrom(publicUrl)),
+    },
     pdfDir: path.join(dataDir, 'pdfs'),
     s3: env.STORAGE_URL ? s3Config(env) : undefined,
     backupDir: path.resolve(env.BACKUP_DIR),
@@ -319,6 +361,17 @@ export function defaultMailFrom(publicUrl: string): string {
   const host = new URL(publicUrl).hostname;
   const domain = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) ? host : 'localhost';
   return `${PRODUCT_NAME} <no-reply@${domain}>`;
+}
+
+/**
+ * Who push services contact about this server's notifications when VAPID_SUBJECT is unset: the
+ * PUBLIC_URL when it is https (RFC 8292 asks for a mailto: or https: URI), else mailto: the address
+ * in the From line.
+ */
+export function defaultVapidSubject(publicUrl: string, from: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return `mailto:${address}`;
 }
 
 /** Addresses that only this machine can reach. */

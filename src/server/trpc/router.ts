@@ -13,6 +13,7 @@ import { partnersRouter } from '../features/partners/router';
 import { ourDataRouter } from '../features/our-data/router';
 import { adminPlanRouter, planRouter } from '../features/plan/router';
 import { profileRouter } from '../features/profile/router';
+import { pushRouter } from '../features/push/router';
 import { progressRouter } from '../features/progress/router';
 import { publicConfigRouter } from '../features/public-config/router';
 import { courseContentRouter, workbookRouter } from '../features/workbook/router';
@@ -54,6 +55,7 @@ export const appRouter = router({
   facilitator: facilitatorRouter,
   mentor: mentorRouter,
   adminFacilitators: adminFacilitatorsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

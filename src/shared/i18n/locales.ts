@@ -32,6 +32,7 @@ export const AREAS = [
   'certificates',
   'content-editor',
   'facilitator',
+  'push',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -54,7 +55,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/admin-coupons.json') &
   typeof import('../../locales/en/certificates.json') &
   typeof import('../../locales/en/content-editor.json') &
-  typeof import('../../locales/en/facilitator.json');
+  typeof import('../../locales/en/facilitator.json') &
+  typeof import('../../locales/en/push.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

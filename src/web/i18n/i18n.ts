@@ -40,6 +40,7 @@ export function areasFor(pathname: string): Area[] {
     'certificates',
     'content-editor',
     'facilitator',
+    'push',
   ];
 }
 

@@ -25,6 +25,8 @@ export const Route = createFileRoute('/dashboard')({
   // data can be on screen.
   // The tRPC client is imported on demand, as in /admin's guard (decision 0072).
   beforeLoad: async ({ context: { queryClient } }) => {
+    // Loaded alongside the session, not after it (it stays out of the landing page's bundle).
+    const initialProfile = import('../features/dashboard/initial-profile');
     const { trpc } = await import('../trpc');
     try {
       const [session] = await Promise.all([
@@ -33,6 +35,9 @@ export const Route = createFileRoute('/dashboard')({
         // it is there at the first paint instead of arriving later and pushing the page down.
         queryClient.prefetchQuery(trpc.auth.check.queryOptions()),
       ]);
+      // A new buyer's page came with the profile its welcome dialog needs (decision 0273).
+      const seeding = await initialProfile.catch(() => null);
+      seeding?.seedInitialProfile(queryClient, trpc.profile.get.queryOptions().queryKey);
       return { customerId: session.customerId };
     } catch {
       throw redirect({ to: '/customer-login' });

@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { nowIso } from '../../db/client';
 import { createTestApp, makeTempDir, testConfig, type TestApp } from '../../test/harness';
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
+import { VAPID_KEYS_FILE } from '../push/vapid-keys';
 import { makeSamplePdf } from '../demo/seed';
 import { storeFrameworkPdf } from '../frameworks/service';
 import { createBackup, restoreBackup } from './service';
@@ -76,6 +77,9 @@ describe('backup and restore', () => {
     // The access-code key comes back too: without it no personal code could be checked.
     const keyOf = (dir: string) => fs.readFileSync(path.join(dir, ACCESS_CODE_KEY_FILE), 'utf8');
     expect(keyOf(dataDir)).toBe(keyOf(t.config.dataDir));
+    // And the VAPID key pair, or every device would have to turn push on again (decision 0270).
+    const vapidOf = (dir: string) => fs.readFileSync(path.join(dir, VAPID_KEYS_FILE), 'utf8');
+    expect(vapidOf(dataDir)).toBe(vapidOf(t.config.dataDir));
     const restored = await buildApp(testConfig({ DATA_DIR: dataDir, DEMO_MODE: 'true' }), {
       logger: false,
       print: () => {},

@@ -14,6 +14,7 @@ import {
   writePrivateFile,
 } from '../../platform/private-files';
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
+import { VAPID_KEYS_FILE } from '../push/vapid-keys';
 
 export const BACKUP_PREFIX = 'backup-';
 export const MANIFEST = 'manifest.json';
@@ -154,14 +155,17 @@ export async function copyPdfsIntoBackup(
 /**
  * The key personal access codes are hashed with, copied from one folder to another when there is
  * one; a key from the environment (`fromEnv`, ACCESS_CODE_KEY) is written as the key file instead.
+ * The VAPID key pair's file goes with it when there is one (decision 0270: without it every device
+ * would have to turn push on again).
  */
 export async function copyAccessCodeKey(fromDir: string, toDir: string, fromEnv?: Buffer): Promise<void> {
-  if (fromEnv) return writePrivateFile(path.join(toDir, ACCESS_CODE_KEY_FILE), `${fromEnv.toString('base64')}\n`);
-  await copyPrivateFile(path.join(fromDir, ACCESS_CODE_KEY_FILE), path.join(toDir, ACCESS_CODE_KEY_FILE)).catch(
-    (error: NodeJS.ErrnoException) => {
+  const copyIfThere = (file: string) =>
+    copyPrivateFile(path.join(fromDir, file), path.join(toDir, file)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
-    },
-  );
+    });
+  await copyIfThere(VAPID_KEYS_FILE);
+  if (fromEnv) return writePrivateFile(path.join(toDir, ACCESS_CODE_KEY_FILE), `${fromEnv.toString('base64')}\n`);
+  await copyIfThere(ACCESS_CODE_KEY_FILE);
 }
 
 /** A restore's files beside the database: the PDFs and the access-code key, into a private DATA_DIR. */

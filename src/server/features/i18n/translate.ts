@@ -18,6 +18,7 @@ import en_plan from '../../../locales/en/plan.json';
 import en_gifts from '../../../locales/en/gifts.json';
 import en_admin_coupons from '../../../locales/en/admin-coupons.json';
 import en_facilitator from '../../../locales/en/facilitator.json';
+import en_push from '../../../locales/en/push.json';
 import es_common from '../../../locales/es/common.json';
 import es_landing from '../../../locales/es/landing.json';
 import es_auth from '../../../locales/es/auth.json';
@@ -35,6 +36,7 @@ import es_plan from '../../../locales/es/plan.json';
 import es_gifts from '../../../locales/es/gifts.json';
 import es_admin_coupons from '../../../locales/es/admin-coupons.json';
 import es_facilitator from '../../../locales/es/facilitator.json';
+import es_push from '../../../locales/es/push.json';
 
 /**
  * Server-side translation (emails, PDFs, policy starter texts): `t(locale, id, values)` over the
@@ -60,6 +62,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     en_gifts,
     en_admin_coupons,
     en_facilitator,
+    en_push,
   ],
   es: [
     es_common,
@@ -79,6 +82,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     es_gifts,
     es_admin_coupons,
     es_facilitator,
+    es_push,
   ],
 };
 

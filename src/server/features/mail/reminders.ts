@@ -1,4 +1,5 @@
 import { TOTAL_WEEKS } from '../../../shared/constants';
+import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import type { AppDeps } from '../../deps/app-deps';
 import { recipientLocale } from '../i18n/locale';
 import { planStanding, type Plan } from '../../../shared/plan';
@@ -155,13 +156,20 @@ export class ReminderScheduler {
         if (week === null) continue;
         // The week's title in the recipient's language (decision 0232).
         const locale = await recipientLocale(deps.db, { email: candidate.email, coupleId: candidate.coupleId });
-        const content = await getWeekContent(deps, { coupleId: candidate.coupleId, accessLevel: 'full', locale }, week);
+        // Each language's title too, for the pushes to the sign-ins' devices (decision 0271).
+        const weekTitles: Partial<Record<Locale, string>> = {};
+        for (const each of LOCALES) {
+          weekTitles[each] = (
+            await getWeekContent(deps, { coupleId: candidate.coupleId, accessLevel: 'full', locale: each }, week)
+          ).title;
+        }
         const sent = await queueWeeklyReminder(deps, {
           coupleId: candidate.coupleId,
           email: candidate.email,
           names: candidate,
           weekNumber: week,
-          weekTitle: content.title,
+          weekTitle: weekTitles[locale]!,
+          weekTitles,
         });
         if (sent) queued += 1;
       }

@@ -13,6 +13,7 @@ import { recordAdminAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { clearDatabaseLimit, SIGN_IN_ACCOUNT_LIMITER } from '../../deps/rate-limiter';
+import { queueWeeklyReminderPush } from '../push/service';
 import * as repo from './repo';
 import { outboxFileId } from './transport';
 import {
@@ -392,11 +393,19 @@ export async function queueWeeklyReminder(
     names: { displayName: string; partnerName: string };
     weekNumber: number;
     weekTitle: string;
+    /** The week's title in each language, for the push to each sign-in's devices (read before the transaction). */
+    weekTitles?: Partial<Record<Locale, string>>;
   },
 ): Promise<boolean> {
   const link = unsubscribeUrl(deps, reminder.coupleId);
   return deps.db.transaction().execute(async (trx) => {
     if (!(await repo.recordReminderSent(trx, reminder.coupleId, reminder.weekNumber))) return false;
+    // The same reminder to the devices that opted in to push (decision 0271), in each one's language.
+    await queueWeeklyReminderPush(trx, {
+      coupleId: reminder.coupleId,
+      weekNumber: reminder.weekNumber,
+      weekTitle: (locale) => reminder.weekTitles?.[locale] ?? reminder.weekTitle,
+    });
     await queueEmail(trx, deps, {
       kind: 'weekly-reminder',
       to: reminder.email,

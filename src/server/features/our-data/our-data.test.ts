@@ -108,6 +108,18 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
       created_at: nowIso(),
     })
     .execute();
+  // A device that receives push reminders (docs/operations.md#push-reminders).
+  await t.deps.db
+    .insertInto('push_subscriptions')
+    .values({
+      account_id: couple.accountId,
+      endpoint: `https://push.example.net/${marker}`,
+      p256dh: `B${marker}`,
+      auth: marker,
+      device_label: `Phone ${marker}`,
+      created_at: nowIso(),
+    })
+    .execute();
   // Course hours and a certificate (docs/certificates.md).
   await t.deps.db
     .insertInto('course_time')

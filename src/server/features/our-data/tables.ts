@@ -11,6 +11,7 @@ import {
 } from '../certificates/service';
 import { COUPLE_EMAIL_KINDS, eraseCoupleEmails } from '../mail/service';
 import { coupleMentorRows } from '../facilitators/service';
+import { coupleDevices } from '../push/service';
 import * as repo from './repo';
 import type { CoupleScope } from './repo';
 import { keepsakeAnswers } from './visible-answers';
@@ -297,6 +298,16 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
     erase: (db, scope) => eraseCoupleEmails(db, scope.emails),
   }),
   table({
+    table: 'push_subscriptions',
+    key: 'pushDevices',
+    link: 'push_subscriptions.account_id (a sign-in of the couple)',
+    async *rows({ db, scope }) {
+      for (const row of await coupleDevices(db, scope.accountIds)) yield row;
+    },
+    // Removed with the accounts (foreign key on delete cascade), their waiting pushes with them.
+    erase: 'deleteCoupleAccount',
+  }),
+  table({
     table: 'course_time',
     key: 'courseTime',
     link: 'course_time.couple_id',
@@ -400,6 +411,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     'Which devices signed in (decision 0201): a hash of a random token and its expiry, nothing the couple wrote; removed with the account (on delete cascade).',
   sign_in_lockouts:
     "Failed sign-ins by others (counts only) that paused new devices (decision 0201): the seller's security notice, removed with the account (on delete cascade).",
+  push_messages:
+    'Notifications waiting to be sent to a device (decision 0272): copies of the weekly reminder and share notice, gone once delivered, and removed with the device (on delete cascade).',
   gifts:
     "A gift someone else bought for the couple (decision 0242): the buyer's purchase (their name, email and message), kept for the seller's books like its order, which is exported under `orders`; its link to the couple is removed with the account (on delete set null).",
 };

@@ -21,6 +21,7 @@ import { generateAccessCode, hashAccessCode, normalizeAccessCode } from '../auth
 import { createSession, deleteSessionByToken, deleteSessionsOfAccount } from '../auth/sessions';
 import { localeOfAccount } from '../i18n/locale';
 import { partnerCodeDelivery, queuePartnerInvite, queuePartnerSharedNotice } from '../mail/service';
+import { queuePartnerSharedPush } from '../push/service';
 import { assertWeekUnlocked } from '../progress/unlock';
 import * as repo from './repo';
 
@@ -137,8 +138,8 @@ export async function getWeekShare(deps: AppDeps, auth: CoupleAuth, weekNumber: 
 
 /**
  * "Mark my answers as shared" for a week. When it completes the pair, the partner who shared
- * first is told: a notice in the app (notices) and an email to their sign-in's address, queued in
- * the same transaction.
+ * first is told: a notice in the app (notices), an email to their sign-in's address and a push to
+ * their devices that opted in, queued in the same transaction.
  */
 export async function shareWeek(deps: AppDeps, auth: CoupleAuth, weekNumber: number): Promise<WeekShareState> {
   if (!auth.privateAnswers || auth.partner === null) {
@@ -152,8 +153,11 @@ export async function shareWeek(deps: AppDeps, auth: CoupleAuth, weekNumber: num
     if (shares.length !== 2) return;
     const first = otherPartner(you);
     const names = await repo.findCoupleNames(trx, auth.coupleId);
+    if (!names) return;
+    // The push to the first partner's devices (decision 0271), whether or not they have an email.
+    await queuePartnerSharedPush(trx, { coupleId: auth.coupleId, partner: first, sharerName: names[you], weekNumber });
     const recipient = await emailOfPartner(trx, auth.coupleId, first);
-    if (!names || !recipient) return;
+    if (!recipient) return;
     await queuePartnerSharedNotice(trx, deps, {
       to: recipient,
       recipientName: names[first],

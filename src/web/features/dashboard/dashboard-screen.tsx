@@ -171,6 +171,10 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     }),
   );
 
+  // The mutation's `mutate` keeps its identity, so the memoised dialog does not re-render with
+  // every query the dashboard behind it receives.
+  const saveOnboarding = onboardingMutation.mutate;
+
   function refreshUnlocks() {
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.progress.progression.queryKey() }),
@@ -432,7 +436,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
         opened={onboardingOpen}
         profile={profile}
         saving={onboardingMutation.isPending || onboardingClosing}
-        onSave={(values) => onboardingMutation.mutate(values)}
+        onSave={saveOnboarding}
       />
 
       <MilestoneCelebration

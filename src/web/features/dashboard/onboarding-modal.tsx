@@ -1,4 +1,5 @@
 import { Modal, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import type { Profile } from '../../../shared/profile-rules';
 import { useT } from '../../i18n/use-t';
@@ -29,10 +30,17 @@ export function onboardingInitialValues(
 }
 
 /**
- * The welcome dialog shown while the profile is incomplete. It cannot be dismissed (no close
+ * The welcome dialog shown while the profile is incomplete. Memoised: the dashboard behind it
+ * re-renders as each of its queries answers, and the dialog need not (a new buyer's first page,
+ * decision 0273). It cannot be dismissed (no close
  * button, no Escape, no click outside): saving both names is the only way on.
  */
-export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingModalProps) {
+export const OnboardingModal = memo(function OnboardingModal({
+  opened,
+  profile,
+  saving,
+  onSave,
+}: OnboardingModalProps) {
   const { t } = useT();
   return (
     // returnFocus off: after saving, focus goes on to week 1's details (dashboard-screen.tsx), not
@@ -43,6 +51,9 @@ export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingM
       closeOnEscape={false}
       closeOnClickOutside={false}
       returnFocus={false}
+      // In the page itself where there is no document (the build's prerender, which renders no
+      // portal): a new buyer's first /dashboard then paints the dialog from its HTML (decision 0273).
+      withinPortal={typeof document !== 'undefined'}
       centered
       size="md"
     >
@@ -77,4 +88,4 @@ export function OnboardingModal({ opened, profile, saving, onSave }: OnboardingM
       </Modal.Content>
     </Modal.Root>
   );
-}
+});

@@ -4,6 +4,7 @@ import { ProfileFieldsForm, profileToFormValues } from './profile-form';
 import { PartnerSignIns } from '../partners/partner-sign-ins';
 import { MentorLinkCard } from '../mentor/mentor-link-card';
 import { RemindersSwitch } from './reminders-switch';
+import { PushNotifications } from '../push/push-notifications';
 import { useT } from '../../i18n/use-t';
 
 interface ProfilePanelProps {
@@ -41,6 +42,7 @@ export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
       )}
       <Stack mt="lg">
         <RemindersSwitch />
+        <PushNotifications />
         <PartnerSignIns />
         <MentorLinkCard />
       </Stack>
