@@ -7,9 +7,10 @@ import { makeTempDir } from '../test/harness';
 import { openDatabase, type DatabaseHandle } from './client';
 import { MigrationError, migrateToLatest } from './migrate';
 
-let handle: DatabaseHandle;
+let handle: DatabaseHandle | undefined;
 afterEach(async () => {
-  await handle.db.destroy();
+  await handle?.db.destroy();
+  handle = undefined;
 });
 
 function open() {
