@@ -20,6 +20,7 @@ import * as couponsAndGifts from './2026-11-24T1400-coupons-and-gifts';
 import * as pacedPlans from './2026-11-24T1500-paced-plans';
 import * as weekContentLocale from './2026-11-24T2100-week-content-locale';
 import * as certificates from './2026-11-24T1600-certificates';
+import * as workbookAnswerRevisions from './2026-11-24T1800-workbook-answer-revisions';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1500-paced-plans': pacedPlans,
   '2026-11-24T2100-week-content-locale': weekContentLocale,
   '2026-11-24T1600-certificates': certificates,
+  '2026-11-24T1800-workbook-answer-revisions': workbookAnswerRevisions,
 };

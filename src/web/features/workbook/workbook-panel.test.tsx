@@ -56,6 +56,7 @@ function byId(response: WorkbookResponse): WorkbookAnswersView {
     ...response,
     reflectionAnswers: keyed(response.reflectionAnswers, QUESTION_IDS),
     conversationCards: keyed(response.conversationCards, CARD_IDS),
+    revision: 0,
     earlier: { reflectionAnswers: [], conversationCards: [] },
   };
 }
