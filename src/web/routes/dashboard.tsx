@@ -12,6 +12,7 @@ import { KeepsakeDownload } from '../features/our-data/keepsake-download';
 import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
+import { loadStoredDrafts } from '../lib/local-draft';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/dashboard')({
@@ -32,6 +33,8 @@ export const Route = createFileRoute('/dashboard')({
         // The header's account navigation (Dashboard, Sign out) reads auth.check: loaded alongside,
         // it is there at the first paint instead of arriving later and pushing the page down.
         queryClient.prefetchQuery(trpc.auth.check.queryOptions()),
+        // The drafts kept on this device (IndexedDB), read once so the week's forms start from them.
+        loadStoredDrafts(),
       ]);
       return { customerId: session.customerId };
     } catch {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
-import { draftKey, writeDraft } from '../../lib/local-draft';
+import { draftKey, forgetDrafts, isString, readDraft, writeDraft } from '../../lib/local-draft';
 import { renderWithProviders } from '../../test/render';
 import { queryClient, trpc } from '../../trpc';
 import { WeekDetailCard, type WeekDetailCardProps } from './week-detail-card';
@@ -37,7 +37,7 @@ function renderCard(overrides: Partial<WeekDetailCardProps> = {}, record?: Progr
 }
 
 afterEach(() => {
-  localStorage.clear();
+  forgetDrafts();
   queryClient.clear();
 });
 
@@ -141,7 +141,7 @@ describe('WeekDetailCard', () => {
     expect(screen.getByText(/Your unsaved notes from this device are back/)).toBeInTheDocument();
     await user.type(notes, '!');
     await waitFor(() =>
-      expect(JSON.parse(localStorage.getItem(draftKey('notes', 41, 2)) ?? '{}').value).toBe('Typed before the reload!'),
+      expect(readDraft(draftKey('notes', 41, 2), isString)).toBe('Typed before the reload!'),
     );
   });
 
@@ -149,6 +149,6 @@ describe('WeekDetailCard', () => {
     queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
     writeDraft(draftKey('notes', 41, 2), 'Same as saved');
     renderCard({}, { weekNumber: 2, notes: 'Same as saved', rating: null, completedAt: null });
-    await waitFor(() => expect(localStorage.getItem(draftKey('notes', 41, 2))).toBeNull());
+    await waitFor(() => expect(readDraft(draftKey('notes', 41, 2), isString)).toBeUndefined());
   });
 });
