@@ -31,6 +31,7 @@ export const AREAS = [
   'admin-coupons',
   'certificates',
   'content-editor',
+  'offline',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -52,7 +53,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/gifts.json') &
   typeof import('../../locales/en/admin-coupons.json') &
   typeof import('../../locales/en/certificates.json') &
-  typeof import('../../locales/en/content-editor.json');
+  typeof import('../../locales/en/content-editor.json') &
+  typeof import('../../locales/en/offline.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

@@ -39,6 +39,7 @@ export function areasFor(pathname: string): Area[] {
     'admin-coupons',
     'certificates',
     'content-editor',
+    'offline',
   ];
 }
 

@@ -71,7 +71,7 @@ describe('local drafts', () => {
     expect(device.kept.has(draftKey('notes', 3, 9))).toBe(false);
   });
 
-  it("moves drafts an earlier version kept in localStorage into the device store, losing none", async () => {
+  it('moves drafts an earlier version kept in localStorage into the device store, losing none', async () => {
     localStorage.setItem(draftKey('notes', 4, 2), JSON.stringify({ savedAt: 7_000, value: 'from before' }));
     localStorage.setItem(draftKey('notes', 4, 3), '{damaged');
     localStorage.setItem('someone-else', 'kept');

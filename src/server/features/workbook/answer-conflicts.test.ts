@@ -88,7 +88,9 @@ describe('workbook.saveAnswers with a base revision', () => {
     expect((await post('one', 0)).statusCode).toBe(200);
     const stale = await post('two', 0);
     expect(stale.statusCode).toBe(409);
-    const body = stale.json() as { error: { data: { code: string; current: { discussionNotes: string; revision: number } } } };
+    const body = stale.json() as {
+      error: { data: { code: string; current: { discussionNotes: string; revision: number } } };
+    };
     expect(body.error.data.code).toBe('CONFLICT');
     expect(body.error.data.current).toMatchObject({ discussionNotes: 'one', revision: 1 });
     // A revision from the future is as stale as an old one; a bad one is a 400; neither writes.
@@ -119,5 +121,11 @@ describe('workbook.saveAnswers with a base revision', () => {
 });
 
 function blank() {
-  return { reflectionAnswers: {}, discussionNotes: '', activityResponse: '', weeklyCommitment: '', conversationCards: {} };
+  return {
+    reflectionAnswers: {},
+    discussionNotes: '',
+    activityResponse: '',
+    weeklyCommitment: '',
+    conversationCards: {},
+  };
 }

@@ -140,9 +140,7 @@ describe('WeekDetailCard', () => {
     expect(notes).toHaveValue('Typed before the reload');
     expect(screen.getByText(/Your unsaved notes from this device are back/)).toBeInTheDocument();
     await user.type(notes, '!');
-    await waitFor(() =>
-      expect(readDraft(draftKey('notes', 41, 2), isString)).toBe('Typed before the reload!'),
-    );
+    await waitFor(() => expect(readDraft(draftKey('notes', 41, 2), isString)).toBe('Typed before the reload!'));
   });
 
   it('removes the local draft once the server holds the same notes', async () => {
