@@ -9,6 +9,7 @@ import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { InventoryCard } from '../features/inventory/inventory-card';
 import { KeepsakeDownload } from '../features/our-data/keepsake-download';
+import { KeepWeeksOffline } from '../features/offline/keep-weeks-offline';
 import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
@@ -63,6 +64,7 @@ function DashboardPage() {
   };
   return (
     <SiteLayout>
+      <KeepWeeksOffline />
       <DashboardScreen
         renderWorkbook={(props) => (
           <WorkbookPanel

@@ -23,7 +23,6 @@ import { cleanupOutdatedCaches, getCacheKeyForURL, precacheAndRoute } from 'work
 import {
   type BatchCall,
   DATA_CACHE,
-  isOfflineRead,
   keepableItems,
   OFFLINE_PAGES,
   OFFLINE_PROCEDURES,
@@ -48,6 +47,10 @@ const PAGE_NETWORK_TIMEOUT_MS = 4000;
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; weeks?: unknown } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'KEEP_PAGE' && typeof (data as { path?: unknown }).path === 'string') {
+    const path = (data as { path: string }).path;
+    if (OFFLINE_PAGES.has(path)) event.waitUntil(keepPage(path));
+  }
   if (data?.type === 'KEEP_PDFS' && Array.isArray(data.weeks)) {
     event.waitUntil(keepPdfs(data.weeks.filter((week): week is number => Number.isInteger(week))));
   }
@@ -88,20 +91,45 @@ async function fromAdminPage(event: FetchEvent): Promise<boolean> {
 async function pageFrame(request: Request, url: URL): Promise<Response> {
   const cache = await caches.open(PAGES_CACHE);
   const network = fetch(request).then(async (response) => {
-    if (response.ok && response.status === 200) await cache.put(url.pathname, response.clone());
+    if (response.status === 200) await keepFrame(cache, url.pathname, response.clone());
     return response;
   });
   const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), PAGE_NETWORK_TIMEOUT_MS));
   try {
     const first = await Promise.race([network, timeout]);
     if (first) return first;
-    const kept = await cache.match(url.pathname, { ignoreVary: true, ignoreSearch: true });
-    return kept ?? (await network);
+    return (await cache.match(url.pathname, { ignoreVary: true })) ?? (await network);
   } catch (error) {
-    const kept = await cache.match(url.pathname, { ignoreVary: true, ignoreSearch: true });
+    const kept = await cache.match(url.pathname, { ignoreVary: true });
     if (kept) return kept;
     throw error;
   }
+}
+
+/**
+ * Keeps a page frame, only when every script and stylesheet it names is in this worker's precache
+ * (a frame of this build): a newer build's frame fetched while this worker still runs is not kept
+ * in place of the one that matches the chunks it holds.
+ */
+async function keepFrame(cache: Cache, path: string, response: Response): Promise<void> {
+  const html = await response.clone().text();
+  if (!isThisBuild(html)) return;
+  await cache.put(path, response);
+}
+
+async function keepPage(path: string): Promise<void> {
+  try {
+    const response = await fetch(path, { credentials: 'same-origin' });
+    if (response.status === 200) await keepFrame(await caches.open(PAGES_CACHE), path, response);
+  } catch {
+    // Offline: kept on the next visit.
+  }
+}
+
+/** Whether every script and stylesheet a page names is in this worker's precache. */
+function isThisBuild(html: string): boolean {
+  const assets = [...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((match) => match[0]);
+  return assets.every((asset) => getCacheKeyForURL(asset) !== undefined);
 }
 
 /**
@@ -157,7 +185,6 @@ async function putItems(cache: Cache, items: { call: BatchCall; item: unknown }[
 }
 
 async function keptAnswer(url: URL, calls: BatchCall[]): Promise<Response | undefined> {
-  if (!isOfflineRead(calls) && !calls.some((call) => OFFLINE_PROCEDURES.has(call.procedure))) return undefined;
   const cache = await caches.open(DATA_CACHE);
   if (!(await cache.match(OWNER_KEY))) return undefined;
   const kept = await Promise.all(
@@ -210,8 +237,6 @@ async function dropPagesOfOtherBuilds(): Promise<void> {
   const cache = await caches.open(PAGES_CACHE);
   for (const request of await cache.keys()) {
     const response = await cache.match(request);
-    const html = response ? await response.text() : '';
-    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
-    if (assets.some((asset) => getCacheKeyForURL(asset) === undefined)) await cache.delete(request);
+    if (!isThisBuild(response ? await response.text() : '')) await cache.delete(request);
   }
 }

@@ -1,0 +1,37 @@
+import { notify } from '../../components/notifications';
+import { translate } from '../../i18n/i18n';
+import { OFFLINE_PAGES, PAGES_CACHE } from '../../sw/offline-data';
+
+/**
+ * Registers the service worker (src/web/sw/sw.ts) and handles a new build's worker (decision 0265).
+ * Loaded on demand once the page is interactive (main.tsx), never for the landing page or the admin
+ * area.
+ *
+ * Updates: the browser checks /sw.js on each visit (it is never cached, src/server/http/pages.ts).
+ * A new build's worker installs in the background and waits; the next page load, whose HTML and
+ * chunks came from the network (the frame is network-first), tells it to take over, and the page
+ * says "updated". An open page is never switched to another build's worker mid-visit.
+ */
+export async function startServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+  const hadController = container.controller !== null;
+  container.addEventListener('controllerchange', () => {
+    if (hadController) notify.success(translate('offline.updated.title'), translate('offline.updated.text'));
+    void keepThisPage();
+  });
+  const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  // A worker of a new build found on an earlier visit: this page is already that build's.
+  if (registration.waiting && hadController) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+  if (hadController) void keepThisPage();
+}
+
+/** Asks the worker to keep this page's frame for offline use when it does not hold it yet. */
+async function keepThisPage(): Promise<void> {
+  const path = window.location.pathname;
+  const controller = navigator.serviceWorker.controller;
+  if (!controller || !OFFLINE_PAGES.has(path)) return;
+  const cache = await caches.open(PAGES_CACHE);
+  if (!(await cache.match(path, { ignoreVary: true, ignoreSearch: true })))
+    controller.postMessage({ type: 'KEEP_PAGE', path });
+}
