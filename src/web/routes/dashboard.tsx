@@ -13,7 +13,6 @@ import { KeepWeeksOffline } from '../features/offline/keep-weeks-offline';
 import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
-import { loadStoredDrafts } from '../lib/local-draft';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/dashboard')({
@@ -27,7 +26,7 @@ export const Route = createFileRoute('/dashboard')({
   // data can be on screen.
   // The tRPC client is imported on demand, as in /admin's guard (decision 0072).
   beforeLoad: async ({ context: { queryClient } }) => {
-    const { trpc } = await import('../trpc');
+    const [{ trpc }, { loadStoredDrafts }] = await Promise.all([import('../trpc'), import('../lib/local-draft')]);
     try {
       const [session] = await Promise.all([
         queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 }),

@@ -1,4 +1,3 @@
-import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { OFFLINE_PAGES, PAGES_CACHE } from '../../sw/offline-data';
 
@@ -17,7 +16,7 @@ export async function startServiceWorker(): Promise<void> {
   const container = navigator.serviceWorker;
   const hadController = container.controller !== null;
   container.addEventListener('controllerchange', () => {
-    if (hadController) notify.success(translate('offline.updated.title'), translate('offline.updated.text'));
+    if (hadController) void announceUpdate();
     void keepThisPage();
   });
   const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
@@ -34,4 +33,10 @@ async function keepThisPage(): Promise<void> {
   const cache = await caches.open(PAGES_CACHE);
   if (!(await cache.match(path, { ignoreVary: true, ignoreSearch: true })))
     controller.postMessage({ type: 'KEEP_PAGE', path });
+}
+
+/** The "updated" notice; the notifications code is loaded only when there is one to show. */
+async function announceUpdate(): Promise<void> {
+  const { notify } = await import('../../components/notifications');
+  notify.success(translate('offline.updated.title'), translate('offline.updated.text'));
 }
