@@ -37,7 +37,7 @@ export function WorkbookConflict({ name, content, mine, saved, onKeepMine, onUse
     })),
   ].filter((field) => field.mine !== field.saved);
   return (
-    <Alert color="orange" variant="light" title={t('offline.workbook.conflictTitle')} data-testid="workbook-conflict">
+    <Alert color="plum" variant="light" title={t('offline.workbook.conflictTitle')} data-testid="workbook-conflict">
       <Stack gap="sm">
         <Text size="sm">{t('offline.workbook.conflict', { name })}</Text>
         <Text size="sm" fw={700}>
