@@ -13,6 +13,7 @@ import { KeepWeeksOffline } from '../features/offline/keep-weeks-offline';
 import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
+import { forgetDrafts } from '../lib/local-draft';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/dashboard')({
@@ -56,7 +57,10 @@ function DashboardPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The account is gone and its sessions with it: home, with a word, and nothing of it cached.
+  const { customerId } = Route.useRouteContext();
   const leave = async () => {
+    // Its drafts on this device go with it (the kept offline data goes in resetSessionCache).
+    forgetDrafts(customerId);
     notify.success(accountDeletedTitle(), accountDeletedText());
     await navigate({ to: '/' });
     await resetSessionCache(queryClient);
