@@ -192,7 +192,7 @@ test('a conflicting edit from a second device is not lost: both are kept and the
   }
 });
 
-test('a new build is taken over on the next visit, with an "updated" notice', async ({ page }) => {
+test('a new build is taken over on the next visit, with an "updated" notice', async ({ page, context }) => {
   await namedCouple(page);
   await controlledDashboard(page);
   const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
@@ -219,17 +219,20 @@ test('a new build is taken over on the next visit, with an "updated" notice', as
       .toBe(true);
     expect(await page.getByText('Vows & Weeks was updated').count()).toBe(0);
 
-    // The next visit takes it over and says so; the page works on the new worker.
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Vows & Weeks was updated', {
+    // The next visit (the tab closed, the app opened again) takes it over and says so; the page
+    // works on the new worker.
+    await page.close();
+    const next = await context.newPage();
+    await next.goto('/dashboard');
+    await expect(next.getByRole('region', { name: 'Notifications' })).toContainText('Vows & Weeks was updated', {
       timeout: 15_000,
     });
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null)))
+      .poll(() => next.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null)))
       .toBeNull();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(before);
-    await expect(weekButton(page, 1)).toBeVisible();
-    await openWorkbookWeekOne(page);
+    expect(await next.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(before);
+    await expect(weekButton(next, 1)).toBeVisible();
+    await openWorkbookWeekOne(next);
   } finally {
     fs.writeFileSync(workerFile, built);
   }

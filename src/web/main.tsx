@@ -44,9 +44,11 @@ function startServiceWorkerWhenIdle() {
   const path = window.location.pathname;
   if (!('serviceWorker' in navigator) || path === '/' || path === '/es' || path.startsWith('/admin')) return;
   const start = () => {
-    const idle = (globalThis as { requestIdleCallback?: (run: () => void) => void }).requestIdleCallback;
+    const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => void })
+      .requestIdleCallback;
     const run = () => void import('./features/offline/service-worker').then((module) => module.startServiceWorker());
-    if (idle) idle(run);
+    // A busy page may never be idle: at the latest after 3 s.
+    if (idle) idle(run, { timeout: 3000 });
     else setTimeout(run, 0);
   };
   if (document.readyState === 'complete') start();

@@ -15,6 +15,13 @@
 export const DATA_CACHE = 'vows-offline-data-v1';
 /** The page frames (HTML) the app opens from offline: the couple's pages only. */
 export const PAGES_CACHE = 'vows-offline-pages-v1';
+/**
+ * The worker's own notes: UPDATE_PENDING while a new build's worker waits (there was an older one),
+ * UPDATED once it has taken over, until a page has said so (decision 0265).
+ */
+export const META_CACHE = 'vows-offline-meta-v1';
+export const UPDATE_PENDING_KEY = '/__offline/update-pending';
+export const UPDATED_KEY = '/__offline/updated';
 /** Which couple filled DATA_CACHE (the id auth.session answered), kept in the cache itself. */
 export const OWNER_KEY = '/__offline/owner';
 

@@ -13,7 +13,8 @@
  *   cache (offline-data.ts). A sealed partner's answers are refused by the server (403), so they
  *   can never be stored. The page empties the cache on every sign-in and sign-out.
  * - A new build installs in the background and waits; the next page load tells it to take over
- *   (SKIP_WAITING) and the page says "updated" (src/web/features/offline/service-worker.ts).
+ *   (SKIP_WAITING), or it takes over once no page uses the old one; either way it leaves a note the
+ *   page reads to say "updated" (src/web/features/offline/service-worker.ts).
  *
  * Push reminders (issue 36 part B) add their handlers here with one import and one call:
  *   import { registerPushHandlers } from './push';
@@ -24,6 +25,7 @@ import {
   type BatchCall,
   DATA_CACHE,
   keepableItems,
+  META_CACHE,
   OFFLINE_PAGES,
   OFFLINE_PROCEDURES,
   offlineAnswer,
@@ -32,6 +34,8 @@ import {
   PDF_PATH,
   sessionOwner,
   trpcCalls,
+  UPDATE_PENDING_KEY,
+  UPDATED_KEY,
 } from './offline-data';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -56,8 +60,22 @@ self.addEventListener('message', (event) => {
   }
 });
 
+// A worker installed while another was active is an update: noted now, announced once it takes over.
+self.addEventListener('install', (event) => {
+  if (self.registration.active) {
+    event.waitUntil(caches.open(META_CACHE).then((meta) => meta.put(UPDATE_PENDING_KEY, new Response('1'))));
+  }
+});
+
 self.addEventListener('activate', (event) => {
-  event.waitUntil(Promise.all([self.clients.claim(), dropPagesOfOtherBuilds()]));
+  event.waitUntil(
+    (async () => {
+      // The note comes before the claim, so the page that sees the new controller finds it.
+      const meta = await caches.open(META_CACHE);
+      if (await meta.delete(UPDATE_PENDING_KEY)) await meta.put(UPDATED_KEY, new Response(String(Date.now())));
+      await Promise.all([self.clients.claim(), dropPagesOfOtherBuilds()]);
+    })(),
+  );
 });
 
 self.addEventListener('fetch', (event) => {
