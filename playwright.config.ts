@@ -44,6 +44,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The app's service worker (decision 0265) would answer the specs' later page loads from its
+    // precache, around their page.route() interceptions: the specs test the app as a first visit,
+    // and e2e/offline.spec.ts allows the worker to test it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: [

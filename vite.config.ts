@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Absolute path from the repository root. The router plugin resolves relative paths against Vite's
@@ -52,6 +53,51 @@ export function compileCatalogs(): Plugin {
   };
 }
 
+/** The app's colour: the favicon's tile, the header's brand. */
+export const THEME_COLOR = '#9a4576';
+
+/**
+ * The installable app (issue 36, decisions 0265 and 0266): the web app manifest and the service
+ * worker built from src/web/sw/sw.ts with Workbox's injectManifest (the build's JS, CSS and icons
+ * precached; the admin area's chunks left out). The page registers the worker itself, lazily
+ * (src/web/features/offline), so nothing is injected into the HTML; index.html links the manifest.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/dashboard',
+      name: 'Vows & Weeks',
+      short_name: 'Vows & Weeks',
+      description: 'A 52-week marriage-preparation course: one short lesson and workbook a week.',
+      lang: 'en',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: THEME_COLOR,
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg'],
+      // The admin area is never kept for offline use (its routes' chunks and the admin-only parts).
+      globIgnores: ['assets/admin*', 'assets/-admin*', '**/*.br', '**/*.gz'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
 export default defineConfig({
   root: fromRoot('src/web'),
   plugins: [
@@ -70,6 +116,7 @@ export default defineConfig({
     react(),
     compileCatalogs(),
     prerenderLandingPage(),
+    installableApp(),
   ],
   build: {
     outDir: fromRoot('dist/web'),

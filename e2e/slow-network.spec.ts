@@ -45,7 +45,10 @@ test('a save without an answer stops after 15 s, says so, keeps the text and sav
   await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('Plan the budget together');
 });
 
-test('offline: a banner says so and a save is refused at once, with the text kept', async ({ page, context }) => {
+test('offline: a banner says so, a save is refused at once with the text kept, and sent once back online', async ({
+  page,
+  context,
+}) => {
   await namedCouple(page);
   await page.goto('/dashboard');
   await openWeekOne(page);
@@ -62,9 +65,11 @@ test('offline: a banner says so and a save is refused at once, with the text kep
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('You are offline');
   await expect(notes).toHaveValue('Written on the train');
 
+  await expect(page.getByTestId('notes-status')).toContainText('they are kept on this device and will be sent');
+
+  // Back online, the notes saved offline are sent on their own (decision 0268).
   await context.setOffline(false);
   await expect(banner).toHaveCount(0);
-  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('notes-status')).toHaveText('Notes saved.');
 });
 

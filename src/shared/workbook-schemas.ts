@@ -223,6 +223,8 @@ export interface EarlierAnswer {
 
 /** workbook.answers: the answers to the week's questions, and those to questions since removed. */
 export interface WorkbookAnswersView extends WorkbookAnswers {
+  /** The stored revision (decision 0267): 0 before the first save, one more on each save. */
+  revision: number;
   earlier: { reflectionAnswers: EarlierAnswer[]; conversationCards: EarlierAnswer[] };
 }
 
@@ -233,7 +235,19 @@ export interface WorkbookAnswersView extends WorkbookAnswers {
 export const workbookWeekInput = z.object({ weekNumber: weekNumberSchema });
 export const workbookPartnerInput = z.object({ weekNumber: weekNumberSchema, partner: partnerSchema });
 export const workbookSaveInput = workbookPartnerInput.extend(workbookResponseSchema.shape);
-export const workbookSaveAnswersInput = workbookPartnerInput.extend(workbookAnswersSchema.shape);
+/**
+ * `baseRevision`: the revision the answers were edited from (0: nothing was saved yet); a save from
+ * a stale revision is refused with 409 CONFLICT (decision 0267). Without it the save replaces
+ * whatever is stored, as before.
+ */
+export const workbookSaveAnswersInput = workbookPartnerInput.extend({
+  ...workbookAnswersSchema.shape,
+  baseRevision: z
+    .number({ error: 'baseRevision must be a number' })
+    .int('baseRevision must be a whole number')
+    .min(0, 'baseRevision must be 0 or more')
+    .optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Course content, edited by the seller (admin procedures `courseContent.*`)

@@ -33,6 +33,28 @@ if (container.hasChildNodes() && (window.location.pathname === '/' || window.loc
   void router.load().then(() => createRoot(container).render(app));
 }
 
+startServiceWorkerWhenIdle();
+
+/**
+ * The installable app's service worker (decision 0265), registered once the page has loaded and
+ * the browser is idle, from a chunk of its own: the landing pages and the admin area never load
+ * it (the admin area is never kept for offline use).
+ */
+function startServiceWorkerWhenIdle() {
+  const path = window.location.pathname;
+  if (!('serviceWorker' in navigator) || path === '/' || path === '/es' || path.startsWith('/admin')) return;
+  const start = () => {
+    const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => void })
+      .requestIdleCallback;
+    const run = () => void import('./features/offline/service-worker').then((module) => module.startServiceWorker());
+    // A busy page may never be idle: at the latest after 3 s.
+    if (idle) idle(run, { timeout: 3000 });
+    else setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
 /**
  * Adopts the prerendered landing page. The build starts it with the boot module too (decision
  * 0195): the entry's chunks were evaluated one per task, and its route's chunks are, here, before

@@ -101,6 +101,8 @@ export interface WorkbookResponsesTable {
   /** JSON object: note text by card id (decision 0126). */
   conversation_cards: Generated<string>;
   updated_at: string;
+  /** 1 on the first save, one more on each (decision 0267): the base a save names to be accepted. */
+  revision: Generated<number>;
 }
 
 export interface WeekSummariesTable {

@@ -105,6 +105,27 @@ describe('registerPages', () => {
     await app.close();
   });
 
+  it('serves the service worker and the app manifest revalidated on every visit, at the root (decision 0265)', async () => {
+    const app = await serve({
+      'index.html': page('landing'),
+      'app.html': page(''),
+      'sw.js': 'self.addEventListener("fetch", () => {});',
+      'manifest.webmanifest': '{"name":"Vows & Weeks"}',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // Other files at the root keep their hour.
+    expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=3600');
+    await app.close();
+  });
+
   it("serves a sign-in page with the installation's code hints in its HTML, values escaped (decision 0175)", async () => {
     const hint = (text: string) => page(`<form>sign in</form><p>${text}</p>`);
     const files = {

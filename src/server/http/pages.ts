@@ -238,6 +238,9 @@ export function requestLocale(req: FastifyRequest): Locale {
  */
 export const CONDITIONAL_PAGE_PATHS = SITE_PAGES.map((page) => page.path);
 
+/** Files of the build a browser must revalidate on every use: the service worker and the app manifest. */
+export const UNCACHED_FILES: ReadonlySet<string> = new Set(['sw.js', 'manifest.webmanifest']);
+
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vows &amp; Weeks</title></head>
 <body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
@@ -277,6 +280,12 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker and the manifest are checked on every visit (decision 0265): a new
+        // build's worker is found at once, never after an hour of an old copy. The worker sits at the
+        // root, so its scope is the whole site without a Service-Worker-Allowed header.
+        const name = path.basename(filePath);
+        if (UNCACHED_FILES.has(name)) reply.header('cache-control', 'no-cache');
+        if (name === 'manifest.webmanifest') reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   }

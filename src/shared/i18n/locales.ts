@@ -33,6 +33,7 @@ export const AREAS = [
   'content-editor',
   'facilitator',
   'push',
+  'offline',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -56,7 +57,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/certificates.json') &
   typeof import('../../locales/en/content-editor.json') &
   typeof import('../../locales/en/facilitator.json') &
-  typeof import('../../locales/en/push.json');
+  typeof import('../../locales/en/push.json') &
+  typeof import('../../locales/en/offline.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

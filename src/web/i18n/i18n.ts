@@ -41,6 +41,7 @@ export function areasFor(pathname: string): Area[] {
     'content-editor',
     'facilitator',
     'push',
+    'offline',
   ];
 }
 

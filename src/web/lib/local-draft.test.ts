@@ -1,15 +1,33 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DRAFT_MAX_AGE_MS,
+  type DraftStore,
   draftKey,
+  forgetDrafts,
   isString,
   isWorkbookDrafts,
+  loadStoredDrafts,
   readDraft,
   removeDraft,
+  type StoredDraft,
   writeDraft,
 } from './local-draft';
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  forgetDrafts();
+  localStorage.clear();
+});
+
+/** IndexedDB's part, as a Map (jsdom has no IndexedDB): what the device keeps between visits. */
+function deviceStore(initial: Record<string, StoredDraft> = {}) {
+  const kept = new Map<string, StoredDraft>(Object.entries(initial));
+  const store: DraftStore = {
+    entries: async () => [...kept.entries()],
+    set: async (key, value) => void kept.set(key, value),
+    del: async (key) => void kept.delete(key),
+  };
+  return { kept, store };
+}
 
 describe('local drafts', () => {
   it('are kept per couple and week, and read back', () => {
@@ -20,13 +38,11 @@ describe('local drafts', () => {
     expect(readDraft(draftKey('workbook', 7, 3), isString, 2_000)).toBeUndefined();
   });
 
-  it('drop a stale, damaged or unexpected draft instead of restoring it', () => {
+  it('drop a stale or unexpected draft instead of restoring it', () => {
     const key = draftKey('notes', 1, 1);
     writeDraft(key, 'old', 0);
     expect(readDraft(key, isString, DRAFT_MAX_AGE_MS + 1)).toBeUndefined();
-    expect(localStorage.getItem(key)).toBeNull();
-    localStorage.setItem(key, '{not json');
-    expect(readDraft(key, isString)).toBeUndefined();
+    expect(readDraft(key, isString, 0)).toBeUndefined();
     writeDraft(key, { notes: 1 });
     expect(readDraft(key, isString)).toBeUndefined();
   });
@@ -35,7 +51,47 @@ describe('local drafts', () => {
     const key = draftKey('workbook', 2, 5);
     writeDraft(key, 'x');
     removeDraft(key);
-    expect(localStorage.getItem(key)).toBeNull();
+    expect(readDraft(key, isString)).toBeUndefined();
+  });
+
+  it('are written to the device store and read back from it on the next visit (IndexedDB, decision 0268)', async () => {
+    const device = deviceStore();
+    await loadStoredDrafts(device.store);
+    writeDraft(draftKey('notes', 3, 9), 'typed on the bus', 5_000);
+    await Promise.resolve();
+    expect(device.kept.get(draftKey('notes', 3, 9))).toEqual({ savedAt: 5_000, value: 'typed on the bus' });
+
+    // The next visit: memory is empty, the device still has the draft.
+    forgetDrafts();
+    device.kept.set(draftKey('notes', 3, 9), { savedAt: 5_000, value: 'typed on the bus' });
+    await loadStoredDrafts(device.store);
+    expect(readDraft(draftKey('notes', 3, 9), isString, 6_000)).toBe('typed on the bus');
+    removeDraft(draftKey('notes', 3, 9));
+    await Promise.resolve();
+    expect(device.kept.has(draftKey('notes', 3, 9))).toBe(false);
+  });
+
+  it('moves drafts an earlier version kept in localStorage into the device store, losing none', async () => {
+    localStorage.setItem(draftKey('notes', 4, 2), JSON.stringify({ savedAt: 7_000, value: 'from before' }));
+    localStorage.setItem(draftKey('notes', 4, 3), '{damaged');
+    localStorage.setItem('someone-else', 'kept');
+    const device = deviceStore();
+    await loadStoredDrafts(device.store);
+    expect(readDraft(draftKey('notes', 4, 2), isString, 8_000)).toBe('from before');
+    expect(device.kept.get(draftKey('notes', 4, 2))).toEqual({ savedAt: 7_000, value: 'from before' });
+    expect(localStorage.getItem(draftKey('notes', 4, 2))).toBeNull();
+    expect(localStorage.getItem(draftKey('notes', 4, 3))).toBeNull();
+    expect(localStorage.getItem('someone-else')).toBe('kept');
+  });
+
+  it('keeps drafts in memory for the visit when the device store cannot be read', async () => {
+    await loadStoredDrafts({
+      entries: () => Promise.reject(new Error('refused')),
+      set: () => Promise.reject(new Error('refused')),
+      del: () => Promise.reject(new Error('refused')),
+    });
+    writeDraft(draftKey('notes', 5, 1), 'still here');
+    expect(readDraft(draftKey('notes', 5, 1), isString)).toBe('still here');
   });
 });
 

@@ -2,11 +2,18 @@ import { useEffect, useState } from 'react';
 import { queryClient, trpc } from '../trpc';
 
 /**
- * Local drafts (decision 0134): what a couple typed into the week's notes or workbook is kept in
- * this browser's localStorage, per couple and week, from the first unsaved keystroke until the
- * server confirms the save; a reload, a crash or a lost connection does not lose it, and the page
- * restores it the next time the week opens. The key carries the couple's id, so a second couple
- * signing in on the same browser never sees the first couple's draft.
+ * Local drafts (decision 0134, kept in IndexedDB since decision 0268): what a couple typed into the
+ * week's notes or workbook is kept on this device, per couple and week, from the first unsaved
+ * keystroke until the server confirms the save; a reload, a crash, a lost connection or a phone
+ * that drops the page does not lose it, and the page restores it the next time the week opens. The
+ * key carries the couple's id, so a second couple signing in on the same browser never sees the
+ * first couple's draft.
+ *
+ * The drafts live in IndexedDB (idb-keyval), which a phone keeps far longer than it keeps a page,
+ * and are mirrored in memory: `loadStoredDrafts()` (the dashboard's guard awaits it) reads them
+ * once, after which the page reads them synchronously, as it starts its forms. Every write goes to
+ * both. Drafts an earlier version kept in localStorage are moved over on that first read. Where
+ * IndexedDB is missing or refused (privacy settings, tests), drafts stay in memory for the visit.
  */
 export type DraftKind = 'notes' | 'workbook';
 
@@ -14,51 +21,114 @@ const PREFIX = 'vows-draft';
 /** A draft older than this is stale (the couple has moved on): it is dropped, not restored. */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-interface StoredDraft {
+export interface StoredDraft {
   savedAt: number;
   value: unknown;
 }
+
+/** Where drafts persist: IndexedDB through idb-keyval, or a stand-in of the same shape in tests. */
+export interface DraftStore {
+  entries(): Promise<[IDBValidKey, unknown][]>;
+  set(key: string, value: StoredDraft): Promise<void>;
+  del(key: string): Promise<void>;
+}
+
+const mirror = new Map<string, StoredDraft>();
+let store: DraftStore | null = null;
+let loaded: Promise<void> | null = null;
 
 export function draftKey(kind: DraftKind, coupleId: number, weekNumber: number): string {
   return `${PREFIX}:${coupleId}:${kind}:${weekNumber}`;
 }
 
-function storage(): Storage | null {
+async function indexedDbStore(): Promise<DraftStore | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  const { createStore, entries, set, del } = await import('idb-keyval');
+  const drafts = createStore('vows-and-weeks', 'drafts');
+  return {
+    entries: () => entries(drafts),
+    set: (key, value) => set(key, value, drafts),
+    del: (key) => del(key, drafts),
+  };
+}
+
+function legacyStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
-    // Storage disabled (privacy settings): drafts simply are not kept.
     return null;
   }
 }
 
+function isStoredDraft(value: unknown): value is StoredDraft {
+  return !!value && typeof value === 'object' && typeof (value as StoredDraft).savedAt === 'number';
+}
+
+/**
+ * Reads this device's drafts into memory, once per page (later calls share the first read); moves
+ * any kept in localStorage by an earlier version into IndexedDB. Never rejects: a store that
+ * cannot be read leaves the drafts in memory only.
+ */
+export function loadStoredDrafts(persistent?: DraftStore): Promise<void> {
+  if (persistent) loaded = null;
+  loaded ??= (async () => {
+    try {
+      store = persistent ?? (await indexedDbStore());
+      for (const [key, value] of (await store?.entries()) ?? []) {
+        if (typeof key === 'string' && key.startsWith(`${PREFIX}:`) && isStoredDraft(value) && !mirror.has(key)) {
+          mirror.set(key, value);
+        }
+      }
+    } catch {
+      store = null;
+    }
+    const legacy = legacyStorage();
+    for (const key of Object.keys(legacy ?? {})) {
+      if (!key.startsWith(`${PREFIX}:`)) continue;
+      try {
+        const value: unknown = JSON.parse(legacy?.getItem(key) ?? '');
+        if (isStoredDraft(value) && !mirror.has(key)) {
+          mirror.set(key, value);
+          await store?.set(key, value);
+        }
+      } catch {
+        // Damaged: dropped.
+      }
+      legacy?.removeItem(key);
+    }
+  })();
+  return loaded;
+}
+
+function persist(action: (persistent: DraftStore) => Promise<void>): void {
+  if (store) action(store).catch(() => undefined);
+}
+
 /** The draft stored under `key`, when there is one, it is recent and `accept` recognises it. */
 export function readDraft<T>(key: string, accept: (value: unknown) => value is T, now = Date.now()): T | undefined {
-  const store = storage();
-  const text = store?.getItem(key);
-  if (!text) return undefined;
-  try {
-    const stored = JSON.parse(text) as StoredDraft;
-    if (typeof stored?.savedAt === 'number' && now - stored.savedAt <= DRAFT_MAX_AGE_MS && accept(stored.value)) {
-      return stored.value;
-    }
-  } catch {
-    // Not ours or damaged: dropped below.
-  }
-  store?.removeItem(key);
+  const stored = mirror.get(key);
+  if (!stored) return undefined;
+  if (now - stored.savedAt <= DRAFT_MAX_AGE_MS && accept(stored.value)) return stored.value;
+  removeDraft(key);
   return undefined;
 }
 
 export function writeDraft(key: string, value: unknown, now = Date.now()): void {
-  try {
-    storage()?.setItem(key, JSON.stringify({ savedAt: now, value } satisfies StoredDraft));
-  } catch {
-    // Storage full or disabled: the draft stays on the page only.
-  }
+  const stored: StoredDraft = { savedAt: now, value };
+  mirror.set(key, stored);
+  persist((persistent) => persistent.set(key, stored));
 }
 
 export function removeDraft(key: string): void {
-  storage()?.removeItem(key);
+  if (!mirror.delete(key)) return;
+  persist((persistent) => persistent.del(key));
+}
+
+/** Forgets every draft of this device (tests; a deleted account's drafts). */
+export function forgetDrafts(coupleId?: number): void {
+  for (const key of [...mirror.keys()]) {
+    if (coupleId === undefined || key.startsWith(`${PREFIX}:${coupleId}:`)) removeDraft(key);
+  }
 }
 
 /**

@@ -9,9 +9,11 @@ import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { InventoryCard } from '../features/inventory/inventory-card';
 import { KeepsakeDownload } from '../features/our-data/keepsake-download';
+import { KeepWeeksOffline } from '../features/offline/keep-weeks-offline';
 import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
+import { forgetDrafts } from '../lib/local-draft';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/dashboard')({
@@ -25,15 +27,17 @@ export const Route = createFileRoute('/dashboard')({
   // data can be on screen.
   // The tRPC client is imported on demand, as in /admin's guard (decision 0072).
   beforeLoad: async ({ context: { queryClient } }) => {
-    // Loaded alongside the session, not after it (it stays out of the landing page's bundle).
+    // Loaded alongside the session, not after it (they stay out of the landing page's bundle).
     const initialProfile = import('../features/dashboard/initial-profile');
-    const { trpc } = await import('../trpc');
+    const [{ trpc }, { loadStoredDrafts }] = await Promise.all([import('../trpc'), import('../lib/local-draft')]);
     try {
       const [session] = await Promise.all([
         queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 }),
         // The header's account navigation (Dashboard, Sign out) reads auth.check: loaded alongside,
         // it is there at the first paint instead of arriving later and pushing the page down.
         queryClient.prefetchQuery(trpc.auth.check.queryOptions()),
+        // The drafts kept on this device (IndexedDB), read once so the week's forms start from them.
+        loadStoredDrafts(),
       ]);
       // A new buyer's page came with the profile its welcome dialog needs (decision 0273).
       const seeding = await initialProfile.catch(() => null);
@@ -58,13 +62,17 @@ function DashboardPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The account is gone and its sessions with it: home, with a word, and nothing of it cached.
+  const { customerId } = Route.useRouteContext();
   const leave = async () => {
+    // Its drafts on this device go with it (the kept offline data goes in resetSessionCache).
+    forgetDrafts(customerId);
     notify.success(accountDeletedTitle(), accountDeletedText());
     await navigate({ to: '/' });
     await resetSessionCache(queryClient);
   };
   return (
     <SiteLayout>
+      <KeepWeeksOffline />
       <DashboardScreen
         renderWorkbook={(props) => (
           <WorkbookPanel

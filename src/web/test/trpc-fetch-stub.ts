@@ -9,7 +9,15 @@ import { DEFAULT_CORE_WEEKS } from '../../shared/plan';
  */
 export type StubAnswer =
   | { data: unknown }
-  | { error: { message: string; httpStatus: number; code?: TRPC_ERROR_CODE_KEY } }
+  | {
+      error: {
+        message: string;
+        httpStatus: number;
+        code?: TRPC_ERROR_CODE_KEY;
+        /** Extra fields of the error's data, as a service's AppError adds them (e.g. `current` on a 409). */
+        extra?: Record<string, unknown>;
+      };
+    }
   | 'network-failure';
 export type StubHandler = (input: unknown) => StubAnswer | Promise<StubAnswer>;
 
@@ -153,7 +161,13 @@ export function stubTrpcFetch(
       const code = answer.error.code ?? CODE_OF_STATUS[httpStatus] ?? 'INTERNAL_SERVER_ERROR';
       return {
         status: httpStatus,
-        body: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } } },
+        body: {
+          error: {
+            message,
+            code: TRPC_ERROR_CODES_BY_KEY[code],
+            data: { code, httpStatus, path, ...answer.error.extra },
+          },
+        },
       };
     });
     // As tRPC's batch answer: one status when all calls share it, 207 when they differ.

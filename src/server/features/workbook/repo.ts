@@ -20,16 +20,26 @@ function parseAnswers(json: string): Record<string, string> {
   }
 }
 
+/** A partner's stored answers and their revision (decision 0267: 1 on the first save, one more on each). */
+export type StoredAnswers = WorkbookAnswers & { revision: number };
+
 /** The saved response of one partner for one week, or undefined if they never saved. */
 export async function findResponse(
   db: DB,
   coupleId: number,
   weekNumber: number,
   partner: Partner,
-): Promise<WorkbookAnswers | undefined> {
+): Promise<StoredAnswers | undefined> {
   const row = await db
     .selectFrom('workbook_responses')
-    .select(['reflection_answers', 'discussion_notes', 'activity_response', 'weekly_commitment', 'conversation_cards'])
+    .select([
+      'reflection_answers',
+      'discussion_notes',
+      'activity_response',
+      'weekly_commitment',
+      'conversation_cards',
+      'revision',
+    ])
     .where('couple_id', '=', coupleId)
     .where('week_number', '=', weekNumber)
     .where('partner', '=', partner)
@@ -41,18 +51,12 @@ export async function findResponse(
     activityResponse: row.activity_response,
     weeklyCommitment: row.weekly_commitment,
     conversationCards: parseAnswers(row.conversation_cards),
+    revision: Number(row.revision),
   };
 }
 
-/** Inserts or replaces one partner's response for one week. */
-export async function upsertResponse(
-  db: DB,
-  coupleId: number,
-  weekNumber: number,
-  partner: Partner,
-  response: WorkbookAnswers,
-): Promise<void> {
-  const columns = {
+function answerColumns(response: WorkbookAnswers) {
+  return {
     reflection_answers: JSON.stringify(response.reflectionAnswers),
     discussion_notes: response.discussionNotes,
     activity_response: response.activityResponse,
@@ -60,11 +64,63 @@ export async function upsertResponse(
     conversation_cards: JSON.stringify(response.conversationCards),
     updated_at: nowIso(),
   };
-  await db
+}
+
+/** Inserts or replaces one partner's response for one week, one revision later; answers the new revision. */
+export async function upsertResponse(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+  partner: Partner,
+  response: WorkbookAnswers,
+): Promise<number> {
+  const columns = answerColumns(response);
+  const row = await db
     .insertInto('workbook_responses')
-    .values({ couple_id: coupleId, week_number: weekNumber, partner, ...columns })
-    .onConflict((conflict) => conflict.columns(['couple_id', 'week_number', 'partner']).doUpdateSet(columns))
-    .execute();
+    .values({ couple_id: coupleId, week_number: weekNumber, partner, ...columns, revision: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['couple_id', 'week_number', 'partner'])
+        .doUpdateSet((eb) => ({ ...columns, revision: eb('workbook_responses.revision', '+', 1) })),
+    )
+    .returning('revision')
+    .executeTakeFirstOrThrow();
+  return Number(row.revision);
+}
+
+/**
+ * Stores one partner's response only if what is stored is still at `baseRevision` (0: nothing
+ * stored yet), in one statement, so two saves from the same revision cannot both pass (decision
+ * 0267). Answers the new revision, or null when another save came first.
+ */
+export async function replaceResponseAtRevision(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+  partner: Partner,
+  response: WorkbookAnswers,
+  baseRevision: number,
+): Promise<number | null> {
+  const columns = answerColumns(response);
+  if (baseRevision === 0) {
+    const inserted = await db
+      .insertInto('workbook_responses')
+      .values({ couple_id: coupleId, week_number: weekNumber, partner, ...columns, revision: 1 })
+      .onConflict((conflict) => conflict.columns(['couple_id', 'week_number', 'partner']).doNothing())
+      .returning('revision')
+      .executeTakeFirst();
+    return inserted ? Number(inserted.revision) : null;
+  }
+  const updated = await db
+    .updateTable('workbook_responses')
+    .set((eb) => ({ ...columns, revision: eb('revision', '+', 1) }))
+    .where('couple_id', '=', coupleId)
+    .where('week_number', '=', weekNumber)
+    .where('partner', '=', partner)
+    .where('revision', '=', baseRevision)
+    .returning('revision')
+    .executeTakeFirst();
+  return updated ? Number(updated.revision) : null;
 }
 
 export async function findSummary(db: DB, coupleId: number, weekNumber: number): Promise<string | null> {

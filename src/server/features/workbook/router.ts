@@ -45,8 +45,8 @@ export const workbookRouter = router({
     .query(({ ctx, input }) => getAnswers(ctx.deps, ctx.auth, input.weekNumber, input.partner)),
   saveAnswers: coupleProcedure
     .input(workbookSaveAnswersInput)
-    .mutation(({ ctx, input: { weekNumber, partner, ...answers } }) =>
-      saveAnswers(ctx.deps, ctx.auth, weekNumber, partner, answers),
+    .mutation(({ ctx, input: { weekNumber, partner, baseRevision, ...answers } }) =>
+      saveAnswers(ctx.deps, ctx.auth, weekNumber, partner, answers, baseRevision),
     ),
   summary: coupleProcedure
     .input(workbookWeekInput)

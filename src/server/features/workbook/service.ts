@@ -114,12 +114,18 @@ export async function saveResponse(
     storedAnswers(deps, couple, weekNumber, partner),
     readWeekContent(deps.db, weekNumber),
   ]);
-  const answers = fromResponse(response, current.content, previous);
+  const answers = fromResponse(response, current.content, previous && withoutRevision(previous));
   await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers);
   return toResponse(answers, current.content);
 }
 
-async function answersView(deps: AppDeps, weekNumber: number, answers: WorkbookAnswers, content: WeekContent) {
+async function answersView(
+  deps: AppDeps,
+  weekNumber: number,
+  answers: WorkbookAnswers,
+  content: WeekContent,
+  revision: number,
+): Promise<WorkbookAnswersView> {
   const questions = questionIds(content);
   const cards = cardIds(content);
   const texts = await earlierTexts(deps.db, weekNumber, [
@@ -128,13 +134,23 @@ async function answersView(deps: AppDeps, weekNumber: number, answers: WorkbookA
   ]);
   const textOf = (id: string) => texts.get(id) ?? null;
   return {
-    ...currentOnly(answers, content),
+    ...currentOnly(withoutRevision(answers), content),
+    revision,
     earlier: {
       reflectionAnswers: earlierAnswers(answers.reflectionAnswers, questions, textOf),
       conversationCards: earlierAnswers(answers.conversationCards, cards, textOf),
     },
-  } satisfies WorkbookAnswersView;
+  };
 }
+
+/** The answers alone (a stored row also carries its revision, which the view names once). */
+function withoutRevision(answers: WorkbookAnswers & { revision?: number }): WorkbookAnswers {
+  const { revision: _revision, ...rest } = answers;
+  return rest;
+}
+
+export const WORKBOOK_CONFLICT_MESSAGE =
+  'These answers were changed on another device or by your partner since you started editing. Nothing was overwritten: compare both and save again.';
 
 /**
  * A partner's answers by question and card id (`workbook.answers`, what the web app edits), with the
@@ -150,13 +166,15 @@ export async function getAnswers(
     storedAnswers(deps, couple, weekNumber, partner),
     readWeekContent(deps.db, weekNumber),
   ]);
-  return answersView(deps, weekNumber, answers ?? noAnswers(), current.content);
+  return answersView(deps, weekNumber, answers ?? noAnswers(), current.content, answers?.revision ?? 0);
 }
 
 /**
  * Saves a partner's answers given by id: they replace the answers to the week's questions (and to
  * any earlier question they name); other earlier answers stay. An id the week never had is refused
- * with 400 naming it.
+ * with 400 naming it. With `baseRevision` (the revision the answers were edited from; 0 when
+ * nothing was saved yet), a save made after another one since that revision is refused with 409
+ * CONFLICT carrying the stored answers as `current`, and nothing is written (decision 0267).
  */
 export async function saveAnswers(
   deps: AppDeps,
@@ -164,6 +182,7 @@ export async function saveAnswers(
   weekNumber: number,
   partner: Partner,
   given: WorkbookAnswers,
+  baseRevision?: number,
 ): Promise<WorkbookAnswersView> {
   assertCanWritePartner(couple, partner);
   await assertWeekUnlocked(deps, couple, weekNumber);
@@ -193,9 +212,19 @@ export async function saveAnswers(
       throw new AppError('BAD_REQUEST', `${missing.field}.${missing.id}: week ${weekNumber} has no such question.`);
     }
   }
+  const conflict = async (stored: repo.StoredAnswers | undefined) =>
+    new AppError('CONFLICT', WORKBOOK_CONFLICT_MESSAGE, {
+      current: await answersView(deps, weekNumber, stored ?? noAnswers(), current.content, stored?.revision ?? 0),
+    });
+  if (baseRevision !== undefined && baseRevision !== (previous?.revision ?? 0)) throw await conflict(previous);
   const answers = mergeById(given, current.content, previous);
-  await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers);
-  return answersView(deps, weekNumber, answers, current.content);
+  const revision =
+    baseRevision === undefined
+      ? await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers)
+      : await repo.replaceResponseAtRevision(deps.db, couple.coupleId, weekNumber, partner, answers, baseRevision);
+  // Another save landed between the read above and this write: refused the same way.
+  if (revision === null) throw await conflict(await repo.findResponse(deps.db, couple.coupleId, weekNumber, partner));
+  return answersView(deps, weekNumber, answers, current.content, revision);
 }
 
 /**

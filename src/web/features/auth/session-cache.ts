@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { forgetOfflineData } from '../../lib/offline-data';
 
 /**
  * After a sign-in or sign-out every cached answer may describe someone else (and nothing goes stale
@@ -7,7 +8,9 @@ import { useNavigate } from '@tanstack/react-router';
  * screen fetch again at once; the rest fetch when next needed, so a route guard's
  * `ensureQueryData(trpc.auth.check...)` never sees the previous user.
  */
-export function resetSessionCache(queryClient: QueryClient): Promise<void> {
+export async function resetSessionCache(queryClient: QueryClient): Promise<void> {
+  // What the service worker kept of the previous user for offline use goes first (decision 0266).
+  await forgetOfflineData();
   return queryClient.resetQueries();
 }
 

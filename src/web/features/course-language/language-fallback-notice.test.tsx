@@ -30,6 +30,7 @@ const EMPTY: WorkbookAnswersView = {
   activityResponse: '',
   weeklyCommitment: '',
   conversationCards: {},
+  revision: 0,
   earlier: { reflectionAnswers: [], conversationCards: [] },
 };
 

@@ -2,6 +2,7 @@ import { frameworkDownloadName } from '../../../shared/frameworks-schemas';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { restErrorMessage } from '../../lib/api-error';
+import { isOnline } from '../../lib/network';
 import { downloadFile, RestError } from '../../lib/rest';
 
 /**
@@ -19,6 +20,9 @@ export async function downloadFramework(weekNumber: number, fetcher: typeof fetc
         translate('dashboard.download.denied'),
         restErrorMessage(error.serverMessage, translate('dashboard.download.lockedFallback')),
       );
+    } else if (!isOnline()) {
+      // Offline, and the service worker has not kept this week's PDF (decision 0266).
+      notify.error(translate('dashboard.download.failed'), translate('offline.pdf.unavailable'));
     } else {
       if (!(error instanceof RestError)) console.warn('Saving the downloaded framework failed', error);
       notify.error(translate('dashboard.download.failed'), translate('dashboard.download.failedText'));

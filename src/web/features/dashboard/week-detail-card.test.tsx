@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
-import { draftKey, writeDraft } from '../../lib/local-draft';
+import { draftKey, forgetDrafts, isString, readDraft, writeDraft } from '../../lib/local-draft';
 import { renderWithProviders } from '../../test/render';
 import { queryClient, trpc } from '../../trpc';
 import { WeekDetailCard, type WeekDetailCardProps } from './week-detail-card';
@@ -37,7 +37,7 @@ function renderCard(overrides: Partial<WeekDetailCardProps> = {}, record?: Progr
 }
 
 afterEach(() => {
-  localStorage.clear();
+  forgetDrafts();
   queryClient.clear();
 });
 
@@ -140,15 +140,44 @@ describe('WeekDetailCard', () => {
     expect(notes).toHaveValue('Typed before the reload');
     expect(screen.getByText(/Your unsaved notes from this device are back/)).toBeInTheDocument();
     await user.type(notes, '!');
-    await waitFor(() =>
-      expect(JSON.parse(localStorage.getItem(draftKey('notes', 41, 2)) ?? '{}').value).toBe('Typed before the reload!'),
-    );
+    await waitFor(() => expect(readDraft(draftKey('notes', 41, 2), isString)).toBe('Typed before the reload!'));
   });
 
   it('removes the local draft once the server holds the same notes', async () => {
     queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
     writeDraft(draftKey('notes', 41, 2), 'Same as saved');
     renderCard({}, { weekNumber: 2, notes: 'Same as saved', rating: null, completedAt: null });
-    await waitFor(() => expect(localStorage.getItem(draftKey('notes', 41, 2))).toBeNull());
+    await waitFor(() => expect(readDraft(draftKey('notes', 41, 2), isString)).toBeUndefined());
+  });
+
+  it('sends notes saved offline once the browser is back online, and says so meanwhile (decision 0268)', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const onSaveNotes = vi.fn(async () => {
+      if (!navigator.onLine) throw new Error('offline');
+    });
+    const { user } = renderCard({ onSaveNotes });
+    await user.type(screen.getByRole('textbox', { name: /Your notes/ }), 'On the train');
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(await screen.findByText(/will be sent as soon as you are back online/)).toBeInTheDocument();
+    expect(onSaveNotes).toHaveBeenCalledTimes(1);
+
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(onSaveNotes).toHaveBeenCalledTimes(2));
+    expect(onSaveNotes).toHaveBeenLastCalledWith('On the train');
+    expect(await screen.findByText('Notes saved.')).toBeInTheDocument();
+    onLine.mockRestore();
+  });
+
+  it('keeps a rating chosen offline and sends it once the browser is back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { props, user } = renderCard();
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    expect(props.onRate).not.toHaveBeenCalled();
+    expect(screen.getByText(/Your rating is kept on this device/)).toBeInTheDocument();
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(props.onRate).toHaveBeenCalledWith(4));
+    onLine.mockRestore();
   });
 });

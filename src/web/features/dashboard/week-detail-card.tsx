@@ -5,6 +5,7 @@ import { NOTES_MAX_LENGTH } from '../../../shared/constants';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { focusElement } from '../../lib/focus';
 import { isString, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
+import { isOnline, useOnline } from '../../lib/network';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
 import { formatDate, formatNumber } from '../../../shared/i18n/format';
@@ -49,6 +50,27 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   useKeepDraft('notes', week.weekNumber, notes, notesChanged);
   const titleId = `week-${week.weekNumber}-title`;
   const notesSave = useNotesSaveStatus(props.onSaveNotes);
+  // Notes saved and a rating chosen while offline are sent once the browser is online again
+  // (decision 0268); the notes stay in their draft on the device meanwhile.
+  const online = useOnline();
+  const [notesWaiting, setNotesWaiting] = useState(false);
+  const [ratingWaiting, setRatingWaiting] = useState<{ rating: number | null } | null>(null);
+  const { onRate } = props;
+  useEffect(() => {
+    if (!online || !notesWaiting) return;
+    setNotesWaiting(false);
+    if (notesChanged) void notesSave.submit(notes);
+  }, [online, notesWaiting, notesChanged, notes, notesSave.submit]);
+  useEffect(() => {
+    if (!online || ratingWaiting === null) return;
+    setRatingWaiting(null);
+    onRate(ratingWaiting.rating);
+  }, [online, ratingWaiting, onRate]);
+  const rate = (value: number | null) => {
+    setChosenRating(value);
+    if (isOnline()) props.onRate(value);
+    else setRatingWaiting({ rating: value });
+  };
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId} shadow="sm">
@@ -118,34 +140,29 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             {t('dashboard.detail.ratingQuestion')}
           </Text>
           <Group gap="sm">
-            <StarRating
-              value={chosenRating}
-              labelledBy={ratingLabelId}
-              onChange={(value) => {
-                setChosenRating(value);
-                props.onRate(value);
-              }}
-            />
+            <StarRating value={chosenRating} labelledBy={ratingLabelId} onChange={rate} />
             <Button
               variant="subtle"
               size="compact-sm"
-              onClick={() => {
-                setChosenRating(null);
-                props.onRate(null);
-              }}
+              onClick={() => rate(null)}
               disabled={rating === null || props.savingRating}
             >
               {t('dashboard.detail.clearRating')}
             </Button>
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {rating === null ? t('dashboard.detail.notRated') : t('dashboard.detail.rated', { rating })}
+            {ratingWaiting !== null
+              ? t('offline.rating.waiting')
+              : rating === null
+                ? t('dashboard.detail.notRated')
+                : t('dashboard.detail.rated', { rating })}
           </Text>
         </Stack>
 
         <form
           onSubmit={(event) => {
             event.preventDefault();
+            if (!isOnline()) setNotesWaiting(true);
             void notesSave.submit(notes);
           }}
         >
@@ -188,7 +205,9 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               {notesSave.status === 'saved'
                 ? t('dashboard.detail.notesSaved')
                 : notesSave.status === 'failed'
-                  ? t('dashboard.detail.notesFailed')
+                  ? notesWaiting
+                    ? t('offline.notes.waiting')
+                    : t('dashboard.detail.notesFailed')
                   : ''}
             </Text>
           </Stack>

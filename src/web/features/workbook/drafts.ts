@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import type { Partner } from '../../../shared/constants';
-import type { WeekContent, WorkbookAnswers } from '../../../shared/workbook-schemas';
+import type { WeekContent, WorkbookAnswers, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { translate } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api-error';
 
@@ -73,6 +73,40 @@ export function saveFailureMessage(error: unknown): string {
 
 export type WeekDrafts = Record<Partner, WorkbookAnswers>;
 
+/**
+ * What the workbook keeps of a week while it has unsaved answers (on the device and in the query
+ * cache): both partners' drafts, the revision each was edited from (`bases`, sent with the save so
+ * a stale one is refused, decision 0267) and the partners whose Save was pressed offline
+ * (`queued`: sent as soon as the browser is online again).
+ */
+export interface KeptWorkbook extends WeekDrafts {
+  bases?: Record<Partner, number>;
+  queued?: Partner[];
+}
+
+/** The `bases` and `queued` of a kept workbook, when they are well formed. */
+export function keptExtras(kept: KeptWorkbook | undefined): { bases?: Record<Partner, number>; queued: Partner[] } {
+  const bases = kept?.bases;
+  const wellFormed =
+    !!bases &&
+    typeof bases === 'object' &&
+    Number.isInteger(bases.partner1) &&
+    Number.isInteger(bases.partner2) &&
+    bases.partner1 >= 0 &&
+    bases.partner2 >= 0;
+  const queued = Array.isArray(kept?.queued)
+    ? kept.queued.filter((partner): partner is Partner => partner === 'partner1' || partner === 'partner2')
+    : [];
+  return { bases: wellFormed ? { partner1: bases.partner1, partner2: bases.partner2 } : undefined, queued };
+}
+
+/** The 409 of a save made from a stale revision: the answers the server holds now, or null. */
+export function conflictCurrent(error: unknown): WorkbookAnswersView | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data = error.data as { code?: string; current?: WorkbookAnswersView } | undefined;
+  return data?.code === 'CONFLICT' && data.current && typeof data.current === 'object' ? data.current : null;
+}
+
 const UNSAVED_DRAFTS = ['workbook', 'unsaved-drafts'] as const;
 
 /**
@@ -81,12 +115,12 @@ const UNSAVED_DRAFTS = ['workbook', 'unsaved-drafts'] as const;
  * so nobody else on the same browser tab sees them. Nothing is fetched under this key.
  */
 export const unsavedDrafts = {
-  read(queryClient: QueryClient, weekNumber: number): WeekDrafts | undefined {
-    return queryClient.getQueryData<WeekDrafts>([...UNSAVED_DRAFTS, weekNumber]);
+  read(queryClient: QueryClient, weekNumber: number): KeptWorkbook | undefined {
+    return queryClient.getQueryData<KeptWorkbook>([...UNSAVED_DRAFTS, weekNumber]);
   },
-  keep(queryClient: QueryClient, weekNumber: number, drafts: WeekDrafts): void {
+  keep(queryClient: QueryClient, weekNumber: number, drafts: KeptWorkbook): void {
     queryClient.setQueryDefaults(UNSAVED_DRAFTS, { gcTime: Infinity });
-    queryClient.setQueryData<WeekDrafts>([...UNSAVED_DRAFTS, weekNumber], drafts);
+    queryClient.setQueryData<KeptWorkbook>([...UNSAVED_DRAFTS, weekNumber], drafts);
   },
   forget(queryClient: QueryClient, weekNumber: number): void {
     queryClient.removeQueries({ queryKey: [...UNSAVED_DRAFTS, weekNumber], exact: true });

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
 import {
   type EarlierAnswer,
@@ -27,15 +27,21 @@ import {
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
+import { isOnline, useOnline } from '../../lib/network';
+import { notSavedError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import {
+  conflictCurrent,
   fitToContent,
+  type KeptWorkbook,
+  keptExtras,
   saveFailedTitle,
   sameResponse,
   saveFailureMessage,
   unsavedDrafts,
   type WeekDrafts,
 } from './drafts';
+import { WorkbookConflict } from './workbook-conflict';
 import { WorkbookSummary } from './workbook-summary';
 import { AnswersSideBySide, SealedColumn } from './workbook-share';
 import type { WeekShareState } from '../../../shared/partner-schemas';
@@ -86,15 +92,22 @@ export function WorkbookEditor({
   const sealed = share?.privateAnswers === true && !share.revealed;
   const [active, setActive] = useState<Partner>(you ?? 'partner1');
   // Unsaved answers also survive a reload: kept in this browser until the server has them (lib/local-draft.ts).
-  const storedDrafts = useStoredDraft('workbook', weekNumber, isWorkbookDrafts<WeekDrafts>);
-  const [drafts, setDrafts] = useState<WeekDrafts>(
-    () =>
-      unsavedDrafts.read(queryClient, weekNumber) ??
-      storedDrafts ?? {
-        partner1: fitToContent(saved.partner1, content),
-        partner2: fitToContent(saved.partner2, content),
-      },
+  const storedDrafts = useStoredDraft('workbook', weekNumber, isWorkbookDrafts<KeptWorkbook>);
+  const [kept] = useState(() => unsavedDrafts.read(queryClient, weekNumber) ?? storedDrafts);
+  const [drafts, setDrafts] = useState<WeekDrafts>(() =>
+    kept
+      ? { partner1: kept.partner1, partner2: kept.partner2 }
+      : { partner1: fitToContent(saved.partner1, content), partner2: fitToContent(saved.partner2, content) },
   );
+  // The revision each partner's draft was edited from, sent with the save (decision 0267); and the
+  // partners whose Save was pressed offline, sent when the network is back.
+  const [bases, setBases] = useState<Record<Partner, number>>(
+    () => keptExtras(kept).bases ?? { partner1: saved.partner1.revision, partner2: saved.partner2.revision },
+  );
+  const [queued, setQueued] = useState<Partner[]>(() => keptExtras(kept).queued);
+  // Saves refused because the answers changed elsewhere meanwhile: what the server holds now.
+  const [conflicts, setConflicts] = useState<Partial<Record<Partner, WorkbookAnswersView>>>({});
+  const online = useOnline();
 
   const names: Record<Partner, string> = {
     partner1: partnerNames.partner1.trim() || t('workbook.partner1'),
@@ -109,14 +122,25 @@ export function WorkbookEditor({
     partner2: !sameResponse(drafts.partner2, fitToContent(saved.partner2, content)),
   };
   const anyUnsaved = unsaved.partner1 || unsaved.partner2;
-  useKeepDraft('workbook', weekNumber, drafts, anyUnsaved);
+  // A partner with nothing unsaved edits from what is saved: their base follows it.
+  useEffect(() => {
+    setBases((current) => {
+      const next = {
+        partner1: unsaved.partner1 ? current.partner1 : saved.partner1.revision,
+        partner2: unsaved.partner2 ? current.partner2 : saved.partner2.revision,
+      };
+      return next.partner1 === current.partner1 && next.partner2 === current.partner2 ? current : next;
+    });
+  }, [unsaved.partner1, unsaved.partner2, saved.partner1.revision, saved.partner2.revision]);
+  const keptWorkbook = useMemo<KeptWorkbook>(() => ({ ...drafts, bases, queued }), [drafts, bases, queued]);
+  useKeepDraft('workbook', weekNumber, keptWorkbook, anyUnsaved);
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 
   useEffect(() => {
     if (preview) return;
-    if (anyUnsaved) unsavedDrafts.keep(queryClient, weekNumber, drafts);
+    if (anyUnsaved) unsavedDrafts.keep(queryClient, weekNumber, keptWorkbook);
     else unsavedDrafts.forget(queryClient, weekNumber);
-  }, [queryClient, weekNumber, drafts, anyUnsaved, preview]);
+  }, [queryClient, weekNumber, keptWorkbook, anyUnsaved, preview]);
 
   // Leaving or reloading the page with unsaved answers asks first (the browser shows its own prompt).
   useEffect(() => {
@@ -130,15 +154,65 @@ export function WorkbookEditor({
     (candidate) => weekNumber >= candidate.firstWeek && weekNumber <= candidate.lastWeek,
   );
 
+  const answersKey = (partner: Partner) => trpc.workbook.answers.queryKey({ weekNumber, partner });
   const save = useMutation(
     trpc.workbook.saveAnswers.mutationOptions({
       onSuccess: (response, variables) => {
-        queryClient.setQueryData(trpc.workbook.answers.queryKey({ weekNumber, partner: variables.partner }), response);
-        notify.success(translate('workbook.save.saved'));
+        queryClient.setQueryData(answersKey(variables.partner), response);
+        setBases((current) => ({ ...current, [variables.partner]: response.revision }));
+        setConflicts(({ [variables.partner]: _resolved, ...rest }) => rest);
+        const wasQueued = queued.includes(variables.partner);
+        setQueued((current) => current.filter((partner) => partner !== variables.partner));
+        if (wasQueued) notify.success(translate('offline.workbook.sentTitle'), translate('offline.workbook.sent'));
+        else notify.success(translate('workbook.save.saved'));
       },
-      onError: (error) => notify.error(saveFailedTitle(), saveFailureMessage(error)),
+      onError: (error, variables) => {
+        const current = conflictCurrent(error);
+        if (current) {
+          // Both versions stay: this device's in the form, the server's beside it; the couple chooses.
+          queryClient.setQueryData(answersKey(variables.partner), current);
+          setConflicts((all) => ({ ...all, [variables.partner]: current }));
+          setQueued((all) => all.filter((partner) => partner !== variables.partner));
+          notify.error(
+            translate('offline.workbook.conflictTitle'),
+            translate('offline.workbook.conflict', { name: names[variables.partner] }),
+          );
+          return;
+        }
+        if (notSavedError(error)?.reason === 'offline') {
+          keepForLater(variables.partner);
+          return;
+        }
+        // Any other failure is shown and not retried on its own: the answers stay in the form.
+        setQueued((all) => all.filter((partner) => partner !== variables.partner));
+        notify.error(saveFailedTitle(), saveFailureMessage(error));
+      },
     }),
   );
+
+  /** Offline: the answers wait on this device and go as soon as the browser is online. */
+  function keepForLater(partner: Partner) {
+    setQueued((current) => (current.includes(partner) ? current : [...current, partner]));
+    notify.success(
+      translate('offline.workbook.queuedTitle'),
+      translate('offline.workbook.queued', { name: names[partner] }),
+    );
+  }
+
+  function send(partner: Partner, baseRevision = bases[partner]) {
+    if (!isOnline()) {
+      keepForLater(partner);
+      return;
+    }
+    save.mutate({ weekNumber, partner, ...drafts[partner], baseRevision });
+  }
+
+  // Back online: what waited on this device is sent, one partner at a time, with the outcome shown.
+  const nextQueued = queued[0];
+  useEffect(() => {
+    if (preview || !online || nextQueued === undefined || save.isPending) return;
+    save.mutate({ weekNumber, partner: nextQueued, ...drafts[nextQueued], baseRevision: bases[nextQueued] });
+  }, [preview, online, nextQueued, save.isPending, save.mutate, weekNumber, drafts, bases]);
 
   function setText(field: TextField, value: string) {
     setDrafts((current) => ({ ...current, [active]: { ...current[active], [field]: value } }));
@@ -280,20 +354,35 @@ export function WorkbookEditor({
 
       <EarlierAnswers name={name} earlier={saved[active].earlier} />
 
+      {conflicts[active] && (
+        <WorkbookConflict
+          name={name}
+          content={content}
+          mine={drafts[active]}
+          saved={conflicts[active]}
+          busy={save.isPending}
+          onKeepMine={() => send(active, conflicts[active]?.revision)}
+          onUseSaved={() => {
+            const current = conflicts[active];
+            if (!current) return;
+            setDrafts((all) => ({ ...all, [active]: fitToContent(current, content) }));
+            setConflicts(({ [active]: _resolved, ...rest }) => rest);
+          }}
+        />
+      )}
+
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {unsaved[active]
-            ? t('workbook.editor.unsaved', { name })
-            : hasAnyText(saved[active])
-              ? t('workbook.editor.saved', { name })
-              : t('workbook.editor.nothingSaved', { name })}
+          {queued.includes(active)
+            ? t('offline.workbook.queuedStatus', { name })
+            : unsaved[active]
+              ? t('workbook.editor.unsaved', { name })
+              : hasAnyText(saved[active])
+                ? t('workbook.editor.saved', { name })
+                : t('workbook.editor.nothingSaved', { name })}
           {unsaved[other] && you === null ? ` ${t('workbook.editor.otherUnsaved', { name: names[other] })}` : ''}
         </Text>
-        <Button
-          onClick={() => save.mutate({ weekNumber, partner: active, ...drafts[active] })}
-          loading={save.isPending}
-          disabled={preview}
-        >
+        <Button onClick={() => send(active)} loading={save.isPending} disabled={preview}>
           {t('workbook.editor.save')}
         </Button>
       </Group>

@@ -56,6 +56,7 @@ function byId(response: WorkbookResponse): WorkbookAnswersView {
     ...response,
     reflectionAnswers: keyed(response.reflectionAnswers, QUESTION_IDS),
     conversationCards: keyed(response.conversationCards, CARD_IDS),
+    revision: 0,
     earlier: { reflectionAnswers: [], conversationCards: [] },
   };
 }
@@ -99,8 +100,9 @@ function fakeServer(state: ServerState) {
       const {
         weekNumber: _week,
         partner,
+        baseRevision: _base,
         ...answers
-      } = input as { weekNumber: number; partner: Partner } & WorkbookAnswers;
+      } = input as { weekNumber: number; partner: Partner; baseRevision?: number } & WorkbookAnswers;
       state.saved[partner] = asLists(answers);
       return { data: byId(state.saved[partner]) };
     },
@@ -277,6 +279,8 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
           activityResponse: '',
           weeklyCommitment: 'Ask first.',
           conversationCards: { 'w01-c1': '', 'w01-c2': '', 'w01-c3': '' },
+          // The revision the answers were edited from (nothing saved yet): decision 0267.
+          baseRevision: 0,
         },
       },
     ]);

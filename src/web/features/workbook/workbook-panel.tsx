@@ -19,6 +19,7 @@ const SEALED_ANSWERS: WorkbookAnswersView = {
   activityResponse: '',
   weeklyCommitment: '',
   conversationCards: {},
+  revision: 0,
   earlier: { reflectionAnswers: [], conversationCards: [] },
 };
 

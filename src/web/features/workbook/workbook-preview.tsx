@@ -8,6 +8,7 @@ function noAnswers(): WorkbookAnswersView {
     activityResponse: '',
     weeklyCommitment: '',
     conversationCards: {},
+    revision: 0,
     earlier: { reflectionAnswers: [], conversationCards: [] },
   };
 }

@@ -37,6 +37,7 @@ function view(reflectionAnswers: Record<string, string>): WorkbookAnswersView {
     activityResponse: '',
     weeklyCommitment: '',
     conversationCards: {},
+    revision: 0,
     earlier: { reflectionAnswers: [], conversationCards: [] },
   };
 }

@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { namedCouple, weekButton } from './support/couple';
+
+/*
+ * The installable app on a phone (issue 36, decisions 0265-0268): manifest and service worker
+ * accepted, the dashboard and the current week offline, answers typed offline sent when the
+ * network is back, a conflicting edit from another device kept, and a new build taken over cleanly.
+ * The other specs run without the service worker (playwright.config.ts); this one allows it.
+ */
+test.use({
+  serviceWorkers: 'allow',
+  viewport: { width: 375, height: 740 },
+  hasTouch: true,
+});
+
+const DATA_CACHE = 'vows-offline-data-v1';
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(violations, `axe on ${label}`).toEqual([]);
+}
+
+/** Opens the dashboard and waits until the service worker controls it (a reload after the first install). */
+async function controlledDashboard(page: Page) {
+  await page.goto('/dashboard');
+  await expect(weekButton(page, 1)).toBeVisible({ timeout: 15_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect(weekButton(page, 1)).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** What the service worker keeps of the couple's data, by URL. */
+function keptData(page: Page) {
+  return page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) =>
+      decodeURIComponent(new URL(request.url).pathname + new URL(request.url).search),
+    );
+  }, DATA_CACHE);
+}
+
+async function openWorkbookWeekOne(page: Page) {
+  await weekButton(page, 1).click({ timeout: 15_000 });
+  await expect(page.locator('#week-1-title')).toBeVisible();
+  await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
+  const firstAnswer = page.getByRole('tabpanel').getByRole('textbox', { name: /^1\. / });
+  await expect(firstAnswer).toBeVisible({ timeout: 15_000 });
+  return firstAnswer;
+}
+
+async function savedFirstAnswer(page: Page, coupleId: number): Promise<string | undefined> {
+  const response = await page.request.get(`/api/workbook-responses/${coupleId}/1/partner1`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { reflectionAnswers: string[] }).reflectionAnswers[0];
+}
+
+test('installable: the manifest and service worker are accepted, and the dashboard and current week open offline', async ({
+  page,
+  context,
+}) => {
+  await namedCouple(page);
+  await controlledDashboard(page);
+
+  // The manifest, linked from the page, with what the platforms ask for.
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifestResponse = await page.request.get(href!);
+  expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await manifestResponse.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Vows & Weeks',
+    start_url: '/dashboard',
+    display: 'standalone',
+    theme_color: '#9a4576',
+  });
+  expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+  const png = (sizes: string, purpose: string) =>
+    manifest.icons.find((icon) => icon.sizes === sizes && icon.type === 'image/png' && icon.purpose === purpose);
+  for (const icon of [png('192x192', 'any'), png('512x512', 'any'), png('512x512', 'maskable')]) {
+    expect(icon).toBeDefined();
+    const image = await page.request.get(icon!.src);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+  const worker = await page.request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+
+  // The current week (1) and the next are kept: content, answers, the PDF; nothing of the admin area.
+  await expect
+    .poll(async () => (await keptData(page)).join('\n'), { timeout: 15_000 })
+    .toMatch(/workbook\.content\?input=\{"weekNumber":1\}/);
+  await expect
+    .poll(async () => (await keptData(page)).join('\n'), { timeout: 15_000 })
+    .toContain('/api/download-framework/1');
+  expect((await keptData(page)).join('\n')).toContain('workbook.answers?input={"partner":"partner1","weekNumber":1}');
+  expect((await keptData(page)).join('\n')).not.toMatch(/admin/i);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 15_000 });
+  await expect(weekButton(page, 1)).toBeVisible({ timeout: 15_000 });
+  const firstAnswer = await openWorkbookWeekOne(page);
+  await expect(firstAnswer).toBeEditable();
+  const pdf = await page.evaluate(async () => {
+    const response = await fetch('/api/download-framework/1');
+    return { status: response.status, type: response.headers.get('content-type') };
+  });
+  expect(pdf).toEqual({ status: 200, type: 'application/pdf' });
+  await expectNoViolations(page, 'the dashboard offline');
+  await context.setOffline(false);
+});
+
+test('an answer typed offline is kept on the device, sent when the network is back, and survives a reload', async ({
+  page,
+  context,
+}) => {
+  const coupleId = await namedCouple(page);
+  await controlledDashboard(page);
+  const firstAnswer = await openWorkbookWeekOne(page);
+
+  await context.setOffline(true);
+  await firstAnswer.fill('Written on the train, offline');
+  await page.getByRole('button', { name: 'Save Responses' }).click();
+  await expect(
+    page.getByText(/answers are kept on this device and will be sent when you are back online/),
+  ).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await expectNoViolations(page, 'the workbook with answers waiting offline');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'The answers you typed offline are saved.',
+  );
+  expect(await savedFirstAnswer(page, coupleId)).toBe('Written on the train, offline');
+  await page.reload();
+  await expect(page.getByRole('tabpanel').getByRole('textbox', { name: /^1\. / })).toHaveValue(
+    'Written on the train, offline',
+    { timeout: 15_000 },
+  );
+});
+
+test('a conflicting edit from a second device is not lost: both are kept and the couple chooses', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const coupleId = await namedCouple(page);
+  const laptop: BrowserContext = await browser.newContext({ serviceWorkers: 'allow' });
+  await laptop.addCookies(await context.cookies());
+  const laptopPage = await laptop.newPage();
+  try {
+    await page.goto('/dashboard');
+    const phoneAnswer = await openWorkbookWeekOne(page);
+    await laptopPage.goto('/dashboard');
+    const laptopAnswer = await openWorkbookWeekOne(laptopPage);
+
+    // Both opened the week before anything was saved; the laptop saves first.
+    await laptopAnswer.fill('Written on the laptop');
+    await laptopPage.getByRole('button', { name: 'Save Responses' }).click();
+    await expect(laptopPage.getByRole('region', { name: 'Notifications' })).toContainText('Responses Saved');
+
+    await phoneAnswer.fill('Written on the phone');
+    await page.getByRole('button', { name: 'Save Responses' }).click();
+    const conflict = page.getByTestId('workbook-conflict');
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText('Changed on another device');
+    await expect(conflict).toContainText('Written on the laptop');
+    await expect(phoneAnswer).toHaveValue('Written on the phone');
+    expect(await savedFirstAnswer(page, coupleId)).toBe('Written on the laptop');
+    await expectNoViolations(page, 'the workbook asking which version to keep');
+
+    await page.getByRole('button', { name: 'Keep my version' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect.poll(() => savedFirstAnswer(page, coupleId)).toBe('Written on the phone');
+  } finally {
+    await laptop.close();
+  }
+});
+
+test('a new build is taken over on the next visit, with an "updated" notice', async ({ page, context }) => {
+  await namedCouple(page);
+  await controlledDashboard(page);
+  const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+  // The server now has another build's worker (the same code, changed bytes). Written into the
+  // build for this test and put back after it (the other specs block service workers); Playwright's
+  // routing does not see the browser's own fetch of a worker script.
+  const workerFile = path.join('dist', 'web', 'sw.js');
+  const built = fs.readFileSync(workerFile, 'utf8');
+  fs.writeFileSync(workerFile, `${built}\n// another build\n`);
+  try {
+    // The visit goes on with the old worker; the new one installs and waits.
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            navigator.serviceWorker.getRegistration().then((r) => r?.waiting !== null && r?.waiting !== undefined),
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    expect(await page.getByText('Vows & Weeks was updated').count()).toBe(0);
+
+    // The next visit (the tab closed, the app opened again) takes it over and says so; the page
+    // works on the new worker.
+    await page.close();
+    const next = await context.newPage();
+    await next.goto('/dashboard');
+    await expect(next.getByRole('region', { name: 'Notifications' })).toContainText('Vows & Weeks was updated', {
+      timeout: 15_000,
+    });
+    await expect
+      .poll(() => next.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null)))
+      .toBeNull();
+    expect(await next.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(before);
+    await expect(weekButton(next, 1)).toBeVisible();
+    await openWorkbookWeekOne(next);
+  } finally {
+    fs.writeFileSync(workerFile, built);
+  }
+});

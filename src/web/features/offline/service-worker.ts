@@ -1,0 +1,52 @@
+import { translate } from '../../i18n/i18n';
+import { META_CACHE, OFFLINE_PAGES, PAGES_CACHE, UPDATED_KEY } from '../../sw/offline-data';
+
+/**
+ * Registers the service worker (src/web/sw/sw.ts) and handles a new build's worker (decision 0265).
+ * Loaded on demand once the page is interactive (main.tsx), never for the landing page or the admin
+ * area.
+ *
+ * Updates: the browser checks /sw.js on each visit (it is never cached, src/server/http/pages.ts).
+ * A new build's worker installs in the background and waits; the next page load, whose HTML and
+ * chunks came from the network (the frame is network-first), tells it to take over (or the browser
+ * already has, when no page used the old one). The new worker leaves a note when it takes over, and
+ * the first page to find it says "updated". An open page is never switched to another build's
+ * worker mid-visit.
+ */
+export async function startServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+  const hadController = container.controller !== null;
+  container.addEventListener('controllerchange', () => {
+    void announceUpdate();
+    void keepThisPage();
+  });
+  const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  // A worker of a new build found on an earlier visit: this page is already that build's.
+  if (registration.waiting && hadController) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+  if (hadController) {
+    void announceUpdate();
+    void keepThisPage();
+  }
+}
+
+/** Asks the worker to keep this page's frame for offline use when it does not hold it yet. */
+async function keepThisPage(): Promise<void> {
+  const path = window.location.pathname;
+  const controller = navigator.serviceWorker.controller;
+  if (!controller || !OFFLINE_PAGES.has(path)) return;
+  const cache = await caches.open(PAGES_CACHE);
+  if (!(await cache.match(path, { ignoreVary: true, ignoreSearch: true })))
+    controller.postMessage({ type: 'KEEP_PAGE', path });
+}
+
+/**
+ * The "updated" notice, once, when the worker of a new build has left its note; the notifications
+ * code is loaded only when there is one to show.
+ */
+async function announceUpdate(): Promise<void> {
+  const meta = await caches.open(META_CACHE);
+  if (!(await meta.delete(UPDATED_KEY))) return;
+  const { notify } = await import('../../components/notifications');
+  notify.success(translate('offline.updated.title'), translate('offline.updated.text'));
+}

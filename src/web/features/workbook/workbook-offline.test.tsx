@@ -1,0 +1,158 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Partner } from '../../../shared/constants';
+import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
+import { forgetDrafts } from '../../lib/local-draft';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { renderWithQueryClient } from './test-support';
+import { WorkbookPanel } from './workbook-panel';
+
+/*
+ * Answers typed offline wait on the device and go when the network is back; a save from a stale
+ * revision (409) keeps both versions and asks (issue 36, decisions 0267 and 0268).
+ */
+
+const QUESTION = 'When did you last feel truly heard?';
+const CONTENT: WeekContent = {
+  weekNumber: 1,
+  contentWeek: 1,
+  isFallback: false,
+  title: 'Listening to Understand',
+  focus: 'listening',
+  objective: 'Learn what helps each of you feel heard.',
+  reflectionQuestions: [{ id: 'w01-q1', question: QUESTION, topic: 'listening' }],
+  discussionPrompts: ['Share your first answers.'],
+  activity: { title: 'The Listening Swap', description: 'Take turns listening.', steps: [] },
+  commitmentExamples: ['I will put my phone away at dinner.'],
+  conversationCards: [],
+};
+
+function view(answer: string, revision: number): WorkbookAnswersView {
+  return {
+    reflectionAnswers: answer ? { 'w01-q1': answer } : {},
+    discussionNotes: '',
+    activityResponse: '',
+    weeklyCommitment: '',
+    conversationCards: {},
+    revision,
+    earlier: { reflectionAnswers: [], conversationCards: [] },
+  };
+}
+
+interface SaveCall {
+  partner: Partner;
+  baseRevision?: number;
+  reflectionAnswers: Record<string, string>;
+}
+
+/** A server holding partner1's answer at a revision; a save from another revision is refused (409). */
+function server(initial: { answer: string; revision: number }) {
+  const stored = { ...initial };
+  const saves: SaveCall[] = [];
+  const stub = stubTrpcFetch({
+    'workbook.content': () => ({ data: CONTENT }),
+    'workbook.answers': (input) =>
+      (input as { partner: Partner }).partner === 'partner1'
+        ? { data: view(stored.answer, stored.revision) }
+        : { data: view('', 0) },
+    'workbook.summary': () => ({ data: { summary: null } }),
+    'workbook.saveAnswers': (input) => {
+      const call = input as SaveCall;
+      saves.push(call);
+      if (call.baseRevision !== stored.revision) {
+        return {
+          error: {
+            message: 'Changed elsewhere.',
+            httpStatus: 409,
+            extra: { current: view(stored.answer, stored.revision) },
+          },
+        };
+      }
+      stored.answer = call.reflectionAnswers['w01-q1'] ?? '';
+      stored.revision += 1;
+      return { data: view(stored.answer, stored.revision) };
+    },
+  });
+  return { stored, saves, stub };
+}
+
+function goOffline(offline: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
+  act(() => void window.dispatchEvent(new Event(offline ? 'offline' : 'online')));
+}
+
+async function openWeek() {
+  renderWithQueryClient(
+    <WorkbookPanel weekNumber={1} partnerNames={{ partner1: 'Alex', partner2: 'Sam' }} onChooseWeek={vi.fn()} />,
+  );
+  return screen.findByRole('textbox', { name: `1. ${QUESTION}` });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  forgetDrafts();
+});
+
+describe('the workbook offline', () => {
+  it('keeps answers saved offline on the device and sends them when the network is back, saying so', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { stored, saves } = server({ answer: '', revision: 0 });
+    const answer = await openWeek();
+    goOffline(true);
+    await user.click(answer);
+    await user.paste('Typed on the train');
+    await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+    expect(
+      await screen.findByText(/Alex’s answers are kept on this device and will be sent when you are back online/),
+    ).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+
+    goOffline(false);
+    expect(await screen.findByText('The answers you typed offline are saved.')).toBeInTheDocument();
+    expect(saves).toEqual([expect.objectContaining({ partner: 'partner1', baseRevision: 0 })]);
+    expect(stored).toEqual({ answer: 'Typed on the train', revision: 1 });
+    expect(answer).toHaveValue('Typed on the train');
+  });
+
+  it('keeps both versions when the answers changed elsewhere, and saves mine only when asked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { stored, saves } = server({ answer: '', revision: 0 });
+    const answer = await openWeek();
+    // Another device saves while this one edits from revision 0.
+    stored.answer = 'Written on the laptop';
+    stored.revision = 1;
+    await user.click(answer);
+    await user.paste('Written on the phone');
+    await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+
+    const conflict = await screen.findByTestId('workbook-conflict');
+    expect(conflict).toHaveTextContent('Changed on another device');
+    expect(conflict).toHaveTextContent('Written on the laptop');
+    expect(answer).toHaveValue('Written on the phone');
+    expect(stored.answer).toBe('Written on the laptop');
+
+    await user.click(screen.getByRole('button', { name: 'Keep my version' }));
+    await waitFor(() => expect(stored).toEqual({ answer: 'Written on the phone', revision: 2 }));
+    expect(saves.map((save) => save.baseRevision)).toEqual([0, 1]);
+    await waitFor(() => expect(screen.queryByTestId('workbook-conflict')).not.toBeInTheDocument());
+  });
+
+  it('takes the saved version when asked, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { stored, saves } = server({ answer: 'First', revision: 1 });
+    const answer = await openWeek();
+    stored.answer = 'Changed by the other device';
+    stored.revision = 2;
+    await user.clear(answer);
+    await user.paste('Mine');
+    await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+    await screen.findByTestId('workbook-conflict');
+    await user.click(screen.getByRole('button', { name: 'Use the saved version' }));
+    expect(answer).toHaveValue('Changed by the other device');
+    expect(screen.queryByTestId('workbook-conflict')).not.toBeInTheDocument();
+    expect(saves).toHaveLength(1);
+    expect(screen.getByText(/Alex's answers are saved\./)).toBeInTheDocument();
+  });
+});
