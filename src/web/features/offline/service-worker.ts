@@ -21,7 +21,11 @@ export async function startServiceWorker(): Promise<void> {
     void announceUpdate();
     void keepThisPage();
   });
-  const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  // A browser (or a test) may refuse service workers: the app then works online as it always has.
+  const registration = await container
+    .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+    .catch(() => undefined);
+  if (!registration) return;
   // A worker of a new build found on an earlier visit: this page is already that build's.
   if (registration.waiting && hadController) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
   if (hadController) {
