@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
+import { localizedSchemaResolver } from '../../lib/localized-resolver';
 import { useMutation } from '@tanstack/react-query';
 import { registerSchema, type RegisterInput } from '../../../shared/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
@@ -18,7 +19,7 @@ export function RegisterForm() {
   const form = useForm<RegisterInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: localizedSchemaResolver(registerSchema),
     // Say that the passwords differ as soon as the confirmation field is left.
     validateInputOnBlur: ['confirmPassword'],
   });
