@@ -3,6 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../shared/i18n/locales';
 import { AccountNav } from '../features/auth/account-nav';
+import { HelpLink } from './help-link';
 import { OfflineBanner } from './offline-banner';
 import { PublishedPageLinks } from '../features/site-pages/published-page-links';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
@@ -96,6 +97,7 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
             </Text>
             <nav aria-label={t('common.footer.nav')}>
               <ul className={`${footerLinks.list} ${classes.footerLinks}`}>
+                <HelpLink className={footerLinks.link} />
                 <PublishedPageLinks
                   classNames={{
                     link: footerLinks.link!,

@@ -44,6 +44,7 @@ export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: Pass
         {notice}
         <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
           label={t('auth.password.password')}
           autoComplete="current-password"
           required

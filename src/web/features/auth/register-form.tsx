@@ -48,6 +48,7 @@ export function RegisterForm() {
           {...form.getInputProps('username')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
           label={t('auth.password.password')}
           description={t('auth.register.passwordHelp', { count: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
@@ -56,6 +57,7 @@ export function RegisterForm() {
           {...form.getInputProps('password')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
           label={t('auth.register.confirm')}
           autoComplete="new-password"
           required
