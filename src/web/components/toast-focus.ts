@@ -1,6 +1,8 @@
 import { type RefObject, useEffect } from 'react';
 
 const GAP_PX = 8;
+/** The room kept below the page's end beyond the toast's height: its margin, the gap, and some air. */
+const ROOM_EXTRA_PX = 48;
 
 /**
  * WCAG 2.2, 2.4.11 Focus Not Obscured: a toast (bottom of the screen; full width on a phone) must
@@ -15,14 +17,15 @@ export function useFocusClearOfToasts(regionRef: RefObject<HTMLElement | null>):
     let frame = 0;
     const keepRoom = () => {
       const toast = shownToast();
-      const room = toast ? Math.ceil(toast.getBoundingClientRect().height) + 2 * GAP_PX : 0;
+      const room = toast ? Math.ceil(toast.getBoundingClientRect().height) + ROOM_EXTRA_PX : 0;
       document.body.style.paddingBottom = room ? `${room}px` : '';
     };
     const observer = new MutationObserver(() => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(keepRoom);
     });
-    if (regionRef.current) observer.observe(regionRef.current, { childList: true, subtree: true });
+    // Attributes too: a toast's height settles during its entering transition.
+    if (regionRef.current) observer.observe(regionRef.current, { childList: true, subtree: true, attributes: true });
 
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
@@ -32,6 +35,8 @@ export function useFocusClearOfToasts(regionRef: RefObject<HTMLElement | null>):
       requestAnimationFrame(() => {
         const toast = shownToast();
         if (!toast) return;
+        // The room for the toast as it is now, before scrolling into it.
+        keepRoom();
         const control = target.getBoundingClientRect();
         const cover = toast.getBoundingClientRect();
         const overlaps =
@@ -42,6 +47,7 @@ export function useFocusClearOfToasts(regionRef: RefObject<HTMLElement | null>):
         if (!overlaps) return;
         const toastBelow = cover.top + cover.height / 2 >= window.innerHeight / 2;
         window.scrollBy({
+          behavior: 'instant',
           top: toastBelow ? control.bottom - cover.top + GAP_PX : -(cover.bottom - control.top + GAP_PX),
         });
       });
