@@ -140,4 +140,69 @@ test.describe('prerendered landing page', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  // Decision 0275: every public page has a Spanish address, prerendered in Spanish.
+  test('the public pages are prerendered per language: lang, translated title, hreflang, Spanish text', async ({
+    request,
+  }) => {
+    const pages = [
+      { path: '/customer-login', title: 'Iniciar sesión', heading: 'Iniciar sesión', english: 'Sign in' },
+      { path: '/register', title: 'Crea tu cuenta', heading: 'Crea tu cuenta', english: 'Create' },
+      { path: '/checkout', title: 'Pago', heading: null, english: null },
+    ];
+    for (const { path, title, heading, english } of pages) {
+      const spanish = await (await request.get(`/es${path}`)).text();
+      expect(spanish, path).toContain('<html lang="es"');
+      expect(spanish, path).toContain(`<title>${title}`);
+      expect(spanish, path).toContain(`<link rel="alternate" hreflang="en" href="${path}">`);
+      expect(spanish, path).toContain(`<link rel="alternate" hreflang="es" href="/es${path}">`);
+      expect(spanish, path).toContain(`<link rel="alternate" hreflang="x-default" href="${path}">`);
+      if (heading) expect(spanish, path).toContain(`>${heading}</h1>`);
+      // The same address follows the visitor: Accept-Language, then the remembered choice.
+      const byBrowser = await (await request.get(path, { headers: { 'accept-language': 'es-MX,es;q=0.9' } })).text();
+      expect(byBrowser, path).toContain('<html lang="es"');
+      const byCookie = await (
+        await request.get(path, { headers: { 'accept-language': 'es', cookie: 'vw_locale=en' } })
+      ).text();
+      expect(byCookie, path).toContain('<html lang="en"');
+      if (english) expect(byCookie, path).toContain(english);
+    }
+    // The signed-in pages keep one address, in the visitor's language; no other /es/ path exists.
+    const dashboard = await (await request.get('/dashboard', { headers: { cookie: 'vw_locale=es' } })).text();
+    expect(dashboard).toContain('<html lang="es"');
+    expect(dashboard).not.toContain('hreflang');
+    expect((await request.get('/es/dashboard')).status()).toBe(404);
+  });
+
+  test('a Spanish address stays Spanish in the app, its links keep the language, and the switch moves the address', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.goto('/es/customer-login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    // The app has taken over (the form is enabled) and kept the address.
+    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled();
+    await expect(page).toHaveURL(/\/es\/customer-login$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page).toHaveTitle(/^Iniciar sesión/);
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'English' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/customer-login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await header.getByRole('button', { name: 'Español' }).click();
+    await expect(page).toHaveURL(/\/es\/customer-login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    // Remembered: the English address of a public page now opens in Spanish, at its Spanish address.
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Crea tu cuenta' })).toBeVisible();
+    await expect(page).toHaveURL(/\/es\/register$/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -5,10 +5,12 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { localizedPath, unlocalizedPath } from '../src/shared/i18n/localized-pages';
 import type { Locale } from '../src/shared/i18n/locales';
 import { AppProviders } from '../src/web/components/app-providers';
-import { areasFor, i18n, loadCatalogs } from '../src/web/i18n/i18n';
-import { SHELL_PAGES } from '../src/web/components/page-shells';
+import { areasFor, i18n, loadCatalogs, translate } from '../src/web/i18n/i18n';
+import { localeRewrite } from '../src/web/i18n/locale-rewrite';
+import { SHELL_PAGES, SHELL_TITLES } from '../src/web/components/page-shells';
 import { cssVariablesResolver, theme } from '../src/web/theme';
 import { createAppRouter } from '../src/web/router';
 import type { PublicConfig } from '../src/web/public-config';
@@ -42,7 +44,8 @@ export async function renderPage(path: string, publicConfig?: PublicConfig, loca
   await router.load();
   // A route that sends the visitor elsewhere without its data (a guard, missing search parameters)
   // must be prerendered as a shell (SHELL_PAGES), not as the page it redirects to.
-  if (router.state.location.pathname !== path)
+  // `/es/login` is the `/login` route in Spanish (decision 0275).
+  if (router.state.location.pathname !== unlocalizedPath(path))
     throw new Error(`${path} redirected to ${router.state.location.pathname} while prerendering; give it a shell.`);
   const app = <AppProviders router={router} queryClient={queryClient} />;
   const { prelude } = await prerenderToNodeStream(app);
@@ -66,14 +69,17 @@ export async function renderShell(
 ): Promise<string> {
   const shell = SHELL_PAGES[path];
   if (!shell) throw new Error(`No shell for ${path}`);
-  await loadCatalogs(options.locale ?? 'en', areasFor(path));
+  const locale = options.locale ?? 'en';
+  await loadCatalogs(locale, areasFor(path));
   const queryClient = createQueryClient();
   options.seed?.(queryClient);
   const rootRoute = createRootRoute({ component: () => <>{shell()}</> });
   const router = createRouter({
     routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: [path] }),
+    history: createMemoryHistory({ initialEntries: [localizedPath(path, locale)] }),
     scrollRestoration: false,
+    // Its links to the public pages in its language (`/es/login`), as the app draws them.
+    rewrite: localeRewrite,
   });
   await router.load();
   const html = renderToString(
@@ -89,7 +95,9 @@ export async function renderShell(
   );
   if (html.includes('<script'))
     throw new Error(`The shell of ${path} contains an inline script (forbidden by the CSP).`);
-  return html;
+  // The route's title, first, as a rendered page carries it (scripts/prerender.ts moves it to <head>).
+  const titleId = SHELL_TITLES[path];
+  return titleId ? `<title>${escapeText(translate(titleId))}</title>${html}` : html;
 }
 
 /**
@@ -114,3 +122,5 @@ export async function renderOnboardingShell(locale: Locale): Promise<string> {
   if (!titleId) throw new Error('The onboarding shell has no dialog title.');
   return html.replace('role="dialog"', `role="dialog" aria-labelledby="${titleId}"`);
 }
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

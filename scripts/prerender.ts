@@ -13,9 +13,12 @@ import {
   LANDING_FILES,
   ONBOARDING_PAGE_FILES,
   PAGE_PATHS,
+  pageFile,
 } from '../src/server/http/pages';
 import { BUYER_FIRST_NAME_PLACEHOLDER } from '../src/shared/onboarding-page';
-import type { Locale } from '../src/shared/i18n/locales';
+import { hreflangLinks, isLocalizedPagePath, localizedPath } from '../src/shared/i18n/localized-pages';
+import { type Locale, LOCALES } from '../src/shared/i18n/locales';
+import { SITE_PAGES } from '../src/shared/site-page-list';
 import { landingBundle } from './check-bundle-size';
 import {
   entryKey,
@@ -63,7 +66,7 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   });
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href)) as {
     renderPage: (path: string, publicConfig?: PublicConfig, locale?: Locale) => Promise<string>;
-    renderShell: (path: string) => Promise<string>;
+    renderShell: (path: string, options?: { locale?: Locale }) => Promise<string>;
     renderOnboardingShell: (locale: Locale) => Promise<string>;
     SHELL_PAGES: Record<string, unknown>;
   };
@@ -72,30 +75,37 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     en: await entry.renderPage('/', undefined, 'en'),
     es: await entry.renderPage('/es', undefined, 'es'),
   };
-  const otherPages: { pagePath: string; file: string; html: string }[] = [];
-  for (const pagePath of PAGE_PATHS) {
-    // A path with a parameter (`/admin/couples/:coupleId`) is served the empty shell.
-    if (pagePath === '/' || pagePath === '/es' || pagePath.includes(':')) continue;
-    const file = pageFileName(pagePath);
-    if (pagePath in entry.SHELL_PAGES) {
-      otherPages.push({ pagePath, file, html: await entry.renderShell(pagePath) });
-      continue;
-    }
-    // A page is rendered as an installation without code hints would show it; one that shows them
-    // (the sign-in pages) also once per combination, with placeholders (decision 0175).
-    otherPages.push({ pagePath, file, html: await entry.renderPage(pagePath, hintConfig(null)) });
-    const withHints = await entry.renderPage(pagePath, hintConfig('trial-demo'));
-    if (!withHints.includes(HINT_PLACEHOLDERS.demoAccessCode)) continue;
-    for (const variant of HINT_VARIANTS) {
-      const html = variant === 'trial-demo' ? withHints : await entry.renderPage(pagePath, hintConfig(variant));
-      otherPages.push({ pagePath, file: hintPageFile(file, variant), html });
+  const otherPages: OtherPage[] = [];
+  // Every other page once per language (decision 0275): the public pages at their own address
+  // (`/es/login`), the signed-in ones at their one address, in the language a Spanish visitor gets.
+  for (const locale of LOCALES) {
+    for (const pagePath of [...PAGE_PATHS, ...SITE_PAGES.map((page) => page.path)]) {
+      // A path with a parameter (`/admin/couples/:coupleId`) is served the empty shell.
+      if (pagePath === '/' || pagePath === '/es' || pagePath.includes(':')) continue;
+      const file = pageFile(pagePath, locale);
+      const page = { pagePath, locale };
+      if (pagePath in entry.SHELL_PAGES) {
+        otherPages.push({ ...page, file, html: await entry.renderShell(pagePath, { locale }) });
+        continue;
+      }
+      // A page is rendered as an installation without code hints would show it; one that shows them
+      // (the sign-in pages) also once per combination, with placeholders (decision 0175).
+      const address = localizedPath(pagePath, locale);
+      otherPages.push({ ...page, file, html: await entry.renderPage(address, hintConfig(null), locale) });
+      const withHints = await entry.renderPage(address, hintConfig('trial-demo'), locale);
+      if (!withHints.includes(HINT_PLACEHOLDERS.demoAccessCode)) continue;
+      for (const variant of HINT_VARIANTS) {
+        const html =
+          variant === 'trial-demo' ? withHints : await entry.renderPage(address, hintConfig(variant), locale);
+        otherPages.push({ ...page, file: hintPageFile(file, variant), html });
+      }
     }
   }
   // A new buyer's first /dashboard, with the welcome dialog open, in each language (decision 0273).
   for (const locale of ['en', 'es'] as const) {
     const html = await entry.renderOnboardingShell(locale);
     if (!html.includes(BUYER_FIRST_NAME_PLACEHOLDER)) throw new Error('The onboarding shell has no first name field.');
-    otherPages.push({ pagePath: '/dashboard', file: ONBOARDING_PAGE_FILES[locale], html });
+    otherPages.push({ pagePath: '/dashboard', locale, file: ONBOARDING_PAGE_FILES[locale], html });
   }
   fs.rmSync(ssrDir, { recursive: true, force: true });
 
@@ -201,9 +211,11 @@ function hintConfig(variant: HintVariant | null): PublicConfig {
   };
 }
 
-/** The file a page path's prerendered HTML is written to (and served from, http/pages.ts). */
-export function pageFileName(pagePath: string): string {
-  return `pages/${pagePath.slice(1)}.html`;
+interface OtherPage {
+  pagePath: string;
+  locale: Locale;
+  file: string;
+  html: string;
 }
 
 /**
@@ -215,7 +227,7 @@ export function pageFileName(pagePath: string): string {
 function writePageShells(
   webDir: string,
   shell: string,
-  pages: { pagePath: string; file: string; html: string }[],
+  pages: OtherPage[],
   { manifest, entryFile, bootFile }: { manifest: ReturnType<typeof readManifest>; entryFile: string; bootFile: string },
 ): void {
   const assets = path.join(webDir, 'assets');
@@ -226,11 +238,15 @@ function writePageShells(
     .map((file) => `assets/${file}`)
     .filter((file) => !linkedCss.includes(file))
     .sort();
-  for (const { pagePath, file: pageFile, html: rendered } of pages) {
+  for (const { pagePath, locale, file: pageFile, html: rendered } of pages) {
     fs.mkdirSync(path.dirname(path.join(webDir, pageFile)), { recursive: true });
     const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
     const html = title ? rendered.slice(title.length) : rendered;
-    let page = shell;
+    // The page's language, and for a public page the addresses of both (decision 0275).
+    const alternates = isLocalizedPagePath(pagePath) ? hreflangLinks(pagePath) : [];
+    let page = shell
+      .replace(/<html([^>]*)\slang="[^"]*"/, (_tag, before: string) => `<html${before} lang="${locale}"`)
+      .replace('</head>', `  ${alternates.join('\n    ')}\n  </head>`);
     for (const file of linkedCss) {
       const critical = criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html);
       if (/<\/style/i.test(critical)) throw new Error(`${file} contains "</style"`);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../shared/constants';
 import type { PublicConfig } from './features/public-config/service';
-import { PAGE_PATHS, withPublicConfig } from './http/pages';
+import { LOCALIZED_PAGE_PATHS, localizedPath } from '../shared/i18n/localized-pages';
+import { SITE_PAGES } from '../shared/site-pages';
+import { PAGE_PATHS, pageFile, withPublicConfig } from './http/pages';
 import { useTestApp } from './test/harness';
 
 const t = useTestApp();
@@ -12,6 +14,29 @@ describe('pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  // Decision 0275: the public pages have a Spanish address too (the seller's pages once saved).
+  const sitePaths: readonly string[] = SITE_PAGES.map((page) => page.path);
+  it.each(LOCALIZED_PAGE_PATHS.filter((page) => !sitePaths.includes(page)))(
+    'serves %s at its Spanish address too',
+    async (page) => {
+      const res = await t.app.inject({ url: localizedPath(page, 'es') });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers.vary).toContain('accept-language');
+    },
+  );
+
+  it("answers an unsaved seller's page with 404 at both addresses, and no other /es/ path exists", async () => {
+    for (const url of ['/privacy', '/es/privacy', '/es/dashboard', '/es/no-such-page']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it("names each language's prerendered file", () => {
+    expect(pageFile('/login', 'en')).toBe('pages/login.html');
+    expect(pageFile('/gift/sent', 'es')).toBe('pages/gift/sent.es.html');
   });
 
   it('carries the public config in a JSON data block, the same answer as the config call', async () => {

@@ -6,6 +6,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { localeRewrite } from './i18n/locale-rewrite';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -57,6 +58,8 @@ export function createAppRouter({ queryClient, history, prerender = false }: Cre
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: !prerender,
+    // `/es/login` and the other public pages' Spanish addresses (decision 0275).
+    rewrite: localeRewrite,
   });
 }
 

@@ -79,6 +79,9 @@ export const theme = createTheme({
     // Every Input-based field (text, textarea, select, password...): a 2 px focus ring, see theme.module.css.
     Input: { classNames: { input: classes.input } },
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // Its up/down buttons are 24 x 17 px, touching each other (WCAG 2.2, 2.5.8): without them the
+    // number is typed, or stepped with the arrow keys as before.
+    NumberInput: { defaultProps: { hideControls: true } },
   },
 });
 

@@ -5,7 +5,8 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
-import { acceptLanguageList, chooseLocale, type Locale } from '../../shared/i18n/locales';
+import { LOCALIZED_PAGE_PATHS, localizedPath } from '../../shared/i18n/localized-pages';
+import { acceptLanguageList, chooseLocale, LOCALES, type Locale } from '../../shared/i18n/locales';
 import { withAdvertisedPrice } from '../../shared/money';
 import { SITE_PAGES } from '../../shared/site-pages';
 import { BUYER_FIRST_NAME_PLACEHOLDER, INITIAL_PROFILE_ELEMENT_ID } from '../../shared/onboarding-page';
@@ -175,6 +176,14 @@ export const PAGE_PATHS = [
 
 export type PagePath = (typeof PAGE_PATHS)[number];
 
+/**
+ * The file of a page's prerendered HTML in a language (scripts/prerender.ts), in the web build
+ * folder: `pages/login.html`, `pages/login.es.html` (decision 0275).
+ */
+export function pageFile(pagePath: string, locale: Locale): string {
+  return `pages/${pagePath.slice(1)}${locale === 'en' ? '' : `.${locale}`}.html`;
+}
+
 /** The prerendered landing page of each language (scripts/prerender.ts), in the web build folder. */
 export const LANDING_FILES: Record<Locale, string> = { en: 'index.html', es: 'index.es.html' };
 
@@ -302,28 +311,35 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
     return reply.send(html.bytes());
   };
 
-  const shellHtml = new PageBytes(() => shell);
+  /**
+   * A page's HTML in each language: its prerendered file (decision 0136), in the combination of
+   * code hints the configuration shows (decision 0175), in that language (decision 0275); a build
+   * without them serves the English file, else the empty shell.
+   */
+  const variant = hintVariantOf(publicConfig);
+  const pageInLanguages = (pagePath: string): Record<Locale, PageBytes> => {
+    const fileOf = (locale: Locale) => {
+      const ownFile = path.join(webDir, pageFile(pagePath, locale));
+      const hintFile = variant && hintPageFile(ownFile, variant);
+      return hintFile && fs.existsSync(hintFile) ? hintFile : ownFile;
+    };
+    const make = (locale: Locale) => () => {
+      const file = [fileOf(locale), fileOf('en')].find((candidate) => built && fs.existsSync(candidate));
+      return file ? withPublicConfig(fillHints(fs.readFileSync(file, 'utf8'), publicConfig), publicConfig) : shell;
+    };
+    return Object.fromEntries(LOCALES.map((locale) => [locale, new PageBytes(make(locale))])) as Record<
+      Locale,
+      PageBytes
+    >;
+  };
+  const englishLanding = new PageBytes(landing);
   for (const pagePath of PAGE_PATHS) {
-    // Every other page path was prerendered too, as its frame and skeleton (decision 0136):
-    // dist/web/pages/<name>.html; a build without them serves the empty shell.
-    const ownFile = path.join(webDir, 'pages', `${pagePath.slice(1)}.html`);
-    // A page showing the code hints has a file per combination of them (decision 0175).
-    const variant = hintVariantOf(publicConfig);
-    const hintFile = variant && hintPageFile(ownFile, variant);
-    const pageFile = hintFile && fs.existsSync(hintFile) ? hintFile : ownFile;
-    const page = () =>
-      pagePath === '/'
-        ? landing()
-        : built && fs.existsSync(pageFile)
-          ? withPublicConfig(fillHints(fs.readFileSync(pageFile, 'utf8'), publicConfig), publicConfig)
-          : shell;
-    const html = new PageBytes(page);
     if (pagePath === '/es') {
       app.get(pagePath, async (req, reply) => sendPage(req, reply, spanishLanding));
     } else if (pagePath === '/') {
       // `/` in the visitor's language (cookie, then Accept-Language); `/es` is always Spanish.
       app.get(pagePath, async (req, reply) =>
-        sendPage(req, reply, requestLocale(req) === 'es' ? spanishLanding : html),
+        sendPage(req, reply, requestLocale(req) === 'es' ? spanishLanding : englishLanding),
       );
     } else if (pagePath === '/dashboard') {
       // A new buyer's first visit: the page with the welcome dialog in it (decision 0273).
@@ -333,18 +349,28 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
         if (built && fs.existsSync(file))
           templates[locale] = withPublicConfig(fs.readFileSync(file, 'utf8'), publicConfig);
       }
+      const html = pageInLanguages(pagePath);
       app.get(pagePath, async (req, reply) =>
-        sendPage(req, reply, (await onboardingPage(app.deps, req, templates)) ?? html),
+        sendPage(req, reply, (await onboardingPage(app.deps, req, templates)) ?? html[requestLocale(req)]),
       );
     } else {
-      app.get(pagePath, async (req, reply) => sendPage(req, reply, html));
+      // In the visitor's language (cookie, then Accept-Language); a public page's Spanish address
+      // below is always Spanish.
+      const html = pageInLanguages(pagePath);
+      app.get(pagePath, async (req, reply) => sendPage(req, reply, html[requestLocale(req)]));
+      if ((LOCALIZED_PAGE_PATHS as readonly string[]).includes(pagePath)) {
+        app.get(localizedPath(pagePath, 'es'), async (req, reply) => sendPage(req, reply, html.es));
+      }
     }
   }
   for (const { path: pagePath, slug } of SITE_PAGES) {
-    app.get(pagePath, async (req, reply) => {
-      if (await isSitePagePublished(app.deps.db, slug)) return sendPage(req, reply, shellHtml);
+    const html = pageInLanguages(pagePath);
+    const send = (locale: Locale) => async (req: FastifyRequest, reply: FastifyReply) => {
+      if (await isSitePagePublished(app.deps.db, slug)) return sendPage(req, reply, html[locale]);
       return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
-    });
+    };
+    app.get(pagePath, async (req, reply) => send(requestLocale(req))(req, reply));
+    app.get(localizedPath(pagePath, 'es'), send('es'));
   }
 
   app.setNotFoundHandler(async (req, reply) => {

@@ -16,7 +16,7 @@ const read = (locale: string, area: string): Record<string, string> =>
   JSON.parse(fs.readFileSync(path.join(root, 'src/locales', locale, `${area}.json`), 'utf8'));
 
 /** Spanish strings that are rightly the same as the English. */
-const SAME_IN_BOTH = new Set(['common.notFound.eyebrow']);
+const SAME_IN_BOTH = new Set(['common.notFound.eyebrow', 'policies.settings.markdownLabel']);
 
 function placeholders(message: string): string[] {
   return [...new Set([...message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)].map((m) => m[1]!))].sort();

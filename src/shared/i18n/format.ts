@@ -48,7 +48,7 @@ export function formatNumber(locale: Locale, value: number, options: Intl.Number
   return new Intl.NumberFormat(TAGS[locale], options).format(value);
 }
 
-export type CountUnit = 'day' | 'week' | 'month' | 'year' | 'hour' | 'minute';
+export type CountUnit = 'day' | 'week' | 'month' | 'year' | 'hour' | 'minute' | 'second';
 
 /** A plural-aware count: "1 day", "2 days" / "1 día", "2 días" (Intl's unit names). */
 export function formatCount(locale: Locale, count: number, unit: CountUnit): string {

@@ -1,6 +1,7 @@
 import '@mantine/notifications/styles.css';
 import { Notifications, notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useFocusClearOfToasts } from './toast-focus';
 import {
   NOTIFICATION_DURATION_MS,
   NOTIFICATION_HOTKEY,
@@ -46,6 +47,8 @@ export function AppNotifications() {
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const swipeRef = useRef<Swipe | null>(null);
   const stopSwipeRef = useRef<(() => void) | null>(null);
+  // No toast hides the control the keyboard is on (WCAG 2.4.11).
+  useFocusClearOfToasts(regionRef);
 
   useEffect(() => {
     function focusRegion(event: globalThis.KeyboardEvent) {

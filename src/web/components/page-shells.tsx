@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { AdminDashboardSkeleton } from '../features/admin/admin-dashboard-skeleton';
 import { AdminLayout, AdminPageSkeleton } from '../features/admin-shell/admin-layout';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
+import { SitePageSkeleton } from '../features/site-pages/site-page-screen';
+import { SITE_PAGES } from '../../shared/site-page-list';
 import { SiteLayout } from './site-layout';
 import type { MessageId } from '../../shared/i18n/locales';
 import { translate } from '../i18n/i18n';
@@ -47,6 +49,35 @@ export const SHELL_PAGES: Record<string, () => ReactNode> = {
   // Both depend on the address (the order id; the buyer's details): a skeleton until the app reads it.
   '/success': () => <AddressPageSkeleton label="checkout.success.loading" />,
   '/checkout': () => <AddressPageSkeleton label="checkout.card.loading" />,
+  // The seller's pages (FAQ and policies): their text is in the database, so the frame and the
+  // skeleton the app shows while it loads, in each language (decision 0275).
+  ...Object.fromEntries(
+    SITE_PAGES.map((page) => [
+      page.path,
+      () => (
+        <SiteLayout>
+          <SitePageSkeleton />
+        </SiteLayout>
+      ),
+    ]),
+  ),
+};
+
+/** The title of a shell page, as its route's `head` gives it once the app runs (the prerender writes it). */
+export const SHELL_TITLES: Record<string, MessageId> = {
+  '/dashboard': 'dashboard.head.title',
+  '/admin': 'admin.title.dashboard',
+  '/admin/overview': 'admin.title.overview',
+  '/admin/orders': 'admin.title.orders',
+  '/admin/couples': 'admin.title.couples',
+  '/admin/messages': 'admin.title.messages',
+  '/admin/outbox': 'admin.title.outbox',
+  '/admin/settings': 'admin.title.settings',
+  '/admin/content': 'content-editor.page.metaTitle',
+  '/expectations': 'inventory.pageTitle',
+  '/success': 'checkout.success.documentTitle',
+  '/checkout': 'checkout.card.documentTitle',
+  ...Object.fromEntries(SITE_PAGES.map((page) => [page.path, `policies.documentTitle.${page.slug}` as MessageId])),
 };
 
 function AdminSectionShell() {

@@ -1,13 +1,16 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { Locale } from '../../shared/i18n/locales';
 import { AccountNav } from '../features/auth/account-nav';
+import { HelpLink } from './help-link';
 import { OfflineBanner } from './offline-banner';
 import { PublishedPageLinks } from '../features/site-pages/published-page-links';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
 import footerLinks from './footer-links.module.css';
 import classes from './site-layout.module.css';
 import { LanguageSwitch } from '../i18n/language-switch';
+import { followLanguage } from '../i18n/locale-rewrite';
 import { saveLocale } from '../i18n/save-locale';
 import { useT } from '../i18n/use-t';
 
@@ -50,6 +53,12 @@ interface SiteLayoutProps {
  */
 export function SiteLayout({ children, headerActions, guestActions, accountNav = true }: SiteLayoutProps) {
   const { t } = useT();
+  const router = useRouter();
+  // Kept on the account, and a public page moves to its address in that language (/es/login).
+  const chooseLanguage = (locale: Locale) => {
+    saveLocale(locale);
+    followLanguage(router, locale);
+  };
   return (
     <div className={classes.shell}>
       <OfflineBanner />
@@ -64,7 +73,7 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
             </Link>
             <Group component="nav" aria-label={t('common.nav.main')} gap="sm" wrap="nowrap" className={classes.nav}>
               <div className={classes.headerLanguage}>
-                <LanguageSwitch onChange={saveLocale} />
+                <LanguageSwitch onChange={chooseLanguage} />
               </div>
               {headerActions}
               {accountNav ? <AccountNav guestActions={guestActions} /> : null}
@@ -88,6 +97,7 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
             </Text>
             <nav aria-label={t('common.footer.nav')}>
               <ul className={`${footerLinks.list} ${classes.footerLinks}`}>
+                <HelpLink className={footerLinks.link} />
                 <PublishedPageLinks
                   classNames={{
                     link: footerLinks.link!,
@@ -98,7 +108,7 @@ export function SiteLayout({ children, headerActions, guestActions, accountNav =
               </ul>
             </nav>
             <div className={classes.footerLanguage}>
-              <LanguageSwitch onChange={saveLocale} />
+              <LanguageSwitch onChange={chooseLanguage} />
             </div>
             <Text size="xs" c="dimmed">
               © {new Date().getFullYear()} {PRODUCT_NAME}

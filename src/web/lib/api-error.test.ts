@@ -1,6 +1,9 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from './api-error';
+import { registerSchema } from '../../shared/auth-schemas';
+import { i18n } from '../i18n/i18n';
+import { errorMessage, fieldMessageText, serverMessageText } from './api-error';
+import { localizedSchemaResolver } from './localized-resolver';
 
 function serverError(message: string) {
   return TRPCClientError.from({
@@ -26,5 +29,77 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('x is undefined'), 'Upload failed')).toBe('Upload failed');
     expect(errorMessage('boom', 'Upload failed')).toBe('Upload failed');
     expect(errorMessage(serverError('   '), 'Upload failed')).toBe('Upload failed');
+  });
+});
+
+/** Issue 35: the API keeps its contract's English; a Spanish page shows its own text. */
+describe('server and field messages on a Spanish page', () => {
+  it('translates the sign-in, register, code-request and checkout messages', () => {
+    i18n.activate('es');
+    expect(errorMessage(serverError('Invalid email or access code'), 'x')).toBe(
+      'El correo o el código de acceso no son correctos.',
+    );
+    expect(errorMessage(serverError('Username is already taken'), 'x')).toBe(
+      'Ese nombre de usuario ya está en uso. Elige otro.',
+    );
+    expect(serverMessageText('Invalid username or password')).toBe('El usuario o la contraseña no son correctos.');
+    expect(
+      serverMessageText(
+        'If an account uses this email, a new personal access code is on its way. It replaces the old one. Please check your inbox (and the spam folder) in a few minutes.',
+      ),
+    ).toMatch(/^Si hay una cuenta con este correo/);
+    expect(
+      serverMessageText(
+        'The payment page could not be opened just now. Please try again in a moment; nothing was charged.',
+      ),
+    ).toMatch(/^No pudimos abrir la página de pago/);
+    expect(serverMessageText('Something went wrong on our side. Please try again.')).toBe(
+      'Algo falló de nuestro lado. Inténtenlo de nuevo.',
+    );
+  });
+
+  it('says a wait again in Spanish, with its plural', () => {
+    i18n.activate('es');
+    expect(serverMessageText('Too many attempts. Please try again in 42 seconds.')).toBe(
+      'Demasiados intentos seguidos. Vuelve a intentarlo en 42 segundos.',
+    );
+    expect(
+      serverMessageText(
+        'Too many failed sign-ins for this username from devices we do not know. Sign in from a device you used before, or please try again in 1 minutes.',
+      ),
+    ).toMatch(/vuelve a intentarlo en 1 minuto\.$/);
+    expect(
+      serverMessageText(
+        'Too many failed sign-ins for this email from devices we do not know. Please try again in 15 minutes, or use "Email me my code" below: the new code lets you sign in at once. A device you signed in with before can still sign in.',
+      ),
+    ).toMatch(/Vuelve a intentarlo en 15 minutos, o usa/);
+  });
+
+  it('translates a "field: message" 400 of a shared schema, and never shows an unknown English sentence', () => {
+    i18n.activate('es');
+    expect(serverMessageText('accessCode: Enter your access code')).toBe('Escribe tu código de acceso');
+    expect(serverMessageText('Some sentence the page does not know.')).toBeNull();
+    expect(errorMessage(serverError('Some sentence the page does not know.'), 'Inténtalo de nuevo.')).toBe(
+      'Inténtalo de nuevo.',
+    );
+  });
+
+  it('keeps the English sentences on an English page', () => {
+    expect(serverMessageText('Too many attempts. Please try again in 42 seconds.')).toBe(
+      'Too many attempts. Please try again in 42 seconds.',
+    );
+    expect(fieldMessageText('Passwords do not match')).toBe('Passwords do not match');
+    expect(fieldMessageText('Some rule')).toBe('Some rule');
+  });
+
+  it("gives a form's field messages in Spanish, the password's length with its number", () => {
+    i18n.activate('es');
+    const errors = localizedSchemaResolver(registerSchema)({ username: 'a', password: 'abc', confirmPassword: 'x' });
+    expect(errors).toEqual({
+      username: 'Usa de 3 a 32 letras, números, _ . o -',
+      password: 'La contraseña necesita al menos 6 caracteres',
+      confirmPassword: 'Las contraseñas no coinciden',
+    });
+    expect(fieldMessageText('Some rule')).toBe('Este dato no es válido');
   });
 });

@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
+import { formatCount } from '../../shared/i18n/format';
 import type { MessageId } from '../../shared/i18n/locales';
-import { activeLocale, translate } from '../i18n/i18n';
+import { activeLocale, i18n, translate } from '../i18n/i18n';
 import { MUTATION_TIMEOUT_MS, NotSavedError } from './network';
 
 /**
@@ -26,7 +27,99 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Send notes or rating (or both) to save.': 'errors.nothingToSave',
   'The request body is too large.': 'errors.tooLarge',
   'Welcome! Your own sign-in is ready.': 'errors.welcomeSignIn',
+  // Sign-in, register and "Email me my code" (docs/product.md#http-api; issue 35).
+  'Invalid username or password': 'errors.auth.invalidCredentials',
+  'Invalid email or access code': 'errors.auth.invalidEmailOrCode',
+  'Username is already taken': 'errors.auth.usernameTaken',
+  'Invalid code': 'errors.auth.invalidCode',
+  'Your sign-in has expired. Please enter your password again.': 'errors.auth.pendingExpired',
+  'If an account uses this email, a new personal access code is on its way. It replaces the old one. Please check your inbox (and the spam folder) in a few minutes.':
+    'errors.auth.codeSent',
+  // Checkout.
+  'The payment page could not be opened just now. Please try again in a moment; nothing was charged.':
+    'errors.checkout.unavailable',
+  'This payment session was not found. Please start again from the course page.': 'errors.checkout.sessionNotFound',
+  'Card payments are not configured on this server.': 'errors.checkout.paymentsNotConfigured',
+  'This email is reserved for the demo account; please use your own email.': 'errors.checkout.demoEmailReserved',
+  // Any endpoint.
+  'Something went wrong on our side. Please try again.': 'errors.generic',
+  'The input is not valid JSON.': 'errors.notJson',
 };
+
+/**
+ * The API's messages with a number in them (a wait: "15 minutes", "42 seconds"), each with its
+ * text's id; the wait is said again in the page's language.
+ */
+const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId }[] = [
+  { pattern: /^Too many attempts\. Please try again in (\d+ \w+)\.$/, id: 'errors.tooMany' },
+  {
+    pattern: /^The server is busy checking other sign-ins\. Please try again in (\d+ \w+)\.$/,
+    id: 'errors.auth.hashingBusy',
+  },
+  { pattern: /^Too many failed sign-ins for this email .* try again in (\d+ \w+), or use/, id: 'errors.paused.code' },
+  { pattern: /^Too many failed sign-ins for this username .* try again in (\d+ \w+)\.$/, id: 'errors.paused.password' },
+  { pattern: /^Too many failed sign-ins for this account .* try again in (\d+ \w+)\.$/, id: 'errors.paused.admin' },
+];
+
+/**
+ * The sign-in forms' field messages (src/shared/auth-schemas.ts, the same zod schemas the server
+ * checks with), each with its text's id: a form shows them in the page's language.
+ */
+const KNOWN_FIELD_MESSAGES: Record<string, MessageId> = {
+  'Choose a username': 'errors.field.chooseUsername',
+  'Use 3-32 letters, digits, _ . or -': 'errors.field.usernameFormat',
+  'Choose a password': 'errors.field.choosePassword',
+  'Confirm your password': 'errors.field.confirmPassword',
+  'Passwords do not match': 'errors.field.passwordsDiffer',
+  'Enter your username': 'errors.field.enterUsername',
+  'Username is too long': 'errors.field.usernameTooLong',
+  'Enter your password': 'errors.field.enterPassword',
+  'Password is too long': 'errors.field.passwordTooLong',
+  'Enter your email': 'errors.field.enterEmail',
+  'Email is too long': 'errors.field.emailTooLong',
+  'Enter a valid email address': 'errors.field.emailInvalid',
+  'Enter your access code': 'errors.field.enterAccessCode',
+  'Access code is too long': 'errors.field.accessCodeTooLong',
+};
+
+/** "15 minutes" / "42 seconds" (the server's words) in the page's language: "15 minutos". */
+function waitText(wait: string): string {
+  const [count = '0', unit = ''] = wait.split(' ');
+  const n = Number(count);
+  if (/^minutes?$/.test(unit)) return formatCount(activeLocale(), n, 'minute');
+  if (/^seconds?$/.test(unit)) return formatCount(activeLocale(), n, 'second');
+  return wait;
+}
+
+/** Whether the loaded catalogs have the text (the landing page loads only some areas). */
+const loadedText = (id: MessageId) => Boolean(i18n.messages[id]);
+
+/**
+ * A form field's message from a shared zod schema in the page's language: its translation when it
+ * is a known one (a password's length says its number), else in English the message itself and in
+ * another language a general "not valid" (the field's label says which).
+ */
+export function fieldMessageText(message: string): string {
+  const id = KNOWN_FIELD_MESSAGES[message];
+  if (id) return translate(id);
+  const length = /^Password must be at (least|most) (\d+) characters$/.exec(message);
+  if (length) {
+    return length[1] === 'least'
+      ? translate('errors.field.passwordMin', { min: Number(length[2]) })
+      : translate('errors.field.passwordMax', { max: Number(length[2]) });
+  }
+  return activeLocale() === 'en' ? message : translate('errors.field.invalid');
+}
+
+/** A validation result's messages (Mantine's form errors) in the page's language. */
+export function localizedFieldErrors<Errors extends Record<string, unknown>>(errors: Errors): Errors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      typeof message === 'string' ? fieldMessageText(message) : message,
+    ]),
+  ) as Errors;
+}
 
 /**
  * A server's English message in the page's language: its translation when it is a known one; the
@@ -35,9 +128,19 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
 export function serverMessageText(message: string | null | undefined): string | null {
   const trimmed = message?.trim();
   if (!trimmed) return null;
+  const english = activeLocale() === 'en';
   const id = KNOWN_MESSAGES[trimmed];
-  if (id) return translate(id);
-  return activeLocale() === 'en' ? trimmed : null;
+  if (id && loadedText(id)) return translate(id);
+  for (const { pattern, id: patternId } of KNOWN_PATTERNS) {
+    const match = pattern.exec(trimmed);
+    // In English the server's own sentence, which already says it.
+    if (match && !english && loadedText(patternId)) return translate(patternId, { wait: waitText(match[1]!) });
+  }
+  // A 400 of a shared schema reads "field: message" (describeZodError).
+  const field = /^[\w.]+: (.+)$/.exec(trimmed);
+  if (field && !english && KNOWN_FIELD_MESSAGES[field[1]!] && loadedText(KNOWN_FIELD_MESSAGES[field[1]!]!))
+    return fieldMessageText(field[1]!);
+  return english ? trimmed : null;
 }
 
 /** A REST failure's message (lib/rest.ts) in the page's language, else the screen's fallback. */

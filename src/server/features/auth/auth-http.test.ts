@@ -247,6 +247,33 @@ describe('POST /api/customer-auth/login', () => {
     expect(trialAgain.json()).toEqual({ success: false, message: 'Invalid email or access code' });
   });
 
+  // Issue 35: an account made on a Spanish page starts in Spanish (its course, emails and PDFs).
+  it('gives a new account the language of the page that made it: cookie, then Accept-Language', async () => {
+    const localeOf = async (res: { headers: Record<string, unknown> }) => {
+      const auth = await check(cookieFrom(res.headers['set-cookie'] as string[]));
+      const row = await t.deps.db
+        .selectFrom('accounts')
+        .select('locale')
+        .where('couple_id', '=', auth.userId)
+        .executeTakeFirstOrThrow();
+      return row.locale;
+    };
+    const password = { password: 'secret1', confirmPassword: 'secret1' };
+    const byCookie = await post('/api/auth/register', { username: uniqueUsername(), ...password }, 'vw_locale=es');
+    expect(byCookie.statusCode).toBe(201);
+    expect(await localeOf(byCookie)).toBe('es');
+    const byBrowser = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-auth/login',
+      payload: { email: `trial-es-${uniqueUsername()}@example.com`, accessCode: 'TRY-52-WEEKS' },
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(byBrowser.statusCode).toBe(200);
+    expect(await localeOf(byBrowser)).toBe('es');
+    const english = await post('/api/auth/register', { username: uniqueUsername(), ...password });
+    expect(await localeOf(english)).toBe('en');
+  });
+
   it('refuses the trial code for an email that already has an account', async () => {
     const couple = await createCouple(t.deps);
     const res = await post('/api/customer-auth/login', { email: couple.email, accessCode: 'TRY-52-WEEKS' });

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import type { AccessLevel, Role } from '../../../shared/constants';
 import { nowIso, type DB } from '../../db/client';
 import { ACCESS_CODE_HASH_PREFIX } from './passwords';
@@ -43,6 +44,8 @@ interface NewCoupleAccount {
   email: string | null;
   passwordHash: string | null;
   accessCodeHash: string | null;
+  /** The language of the page the account was made on (issue 35); English when not known. */
+  locale?: Locale;
 }
 
 /** Creates a couple and its first account in one transaction (the caller's, if `db` is one); returns both ids. */
@@ -75,6 +78,7 @@ export async function insertCoupleAccount(
         password_hash: values.passwordHash,
         access_code_hash: values.accessCodeHash,
         created_at: now,
+        locale: values.locale ?? 'en',
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import type { z } from 'zod';
 import type { AdminSecondFactorInput } from '../../../shared/admin-security-schemas';
 import type { customerSignInSchema, passwordSignInSchema, registerSchema } from '../../../shared/auth-schemas';
@@ -40,6 +41,11 @@ export interface SignInRequest {
   previousToken: string | undefined;
   /** The `device` cookie as sent (decision 0201): the device's tokens of the accounts it signed in to. */
   deviceCookie?: string | undefined;
+  /**
+   * The language of the page that sent it (cookie, then Accept-Language): an account made by this
+   * request (register, a trial) starts in it, so its course, emails and PDFs are in the visitor's language.
+   */
+  locale?: Locale;
 }
 
 export interface NewSession {
@@ -241,6 +247,7 @@ export function register(deps: AppDeps, input: RegisterInput, request: SignInReq
         email: null,
         passwordHash,
         accessCodeHash: null,
+        locale: request.locale,
       }));
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', USERNAME_TAKEN);
@@ -431,6 +438,7 @@ async function startTrial(deps: AppDeps, email: string, request: SignInRequest):
         email,
         passwordHash: null,
         accessCodeHash: null,
+        locale: request.locale,
       });
       // With mail configured the code goes to the email only (docs/product.md#email).
       const deliver = trialCodeDelivery(deps, email);

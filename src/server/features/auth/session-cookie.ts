@@ -1,3 +1,4 @@
+import { requestLocale } from '../i18n/locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { NewSession, SignInRequest } from './service';
@@ -59,7 +60,15 @@ function requestCookie(req: FastifyRequest, name: string): string | undefined {
   return req.cookies[name];
 }
 
-/** What a sign-in needs to know about its request: the client address, the current session and the device cookie. */
+/**
+ * What a sign-in needs to know about its request: the client address, the current session, the
+ * device cookie, and the page's language (a new account's, issue 35).
+ */
 export function signInRequest(req: FastifyRequest): SignInRequest {
-  return { ip: req.ip ?? 'unknown', previousToken: sessionToken(req), deviceCookie: requestCookie(req, DEVICE_COOKIE) };
+  return {
+    ip: req.ip ?? 'unknown',
+    previousToken: sessionToken(req),
+    deviceCookie: requestCookie(req, DEVICE_COOKIE),
+    locale: requestLocale(req),
+  };
 }

@@ -92,6 +92,20 @@ describe('frameworks.withAccess', () => {
     expect(rest.json()).toEqual(weeks);
   });
 
+  // Issue 35: a Spanish reader's week list is in Spanish, over the uploaded PDF's one (English) title.
+  it("gives the weeks' titles and aims in the account's language", async () => {
+    const spanish = await createCouple(t.deps, { accessLevel: 'trial' });
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', spanish.accountId).execute();
+    const weeks = await (await callerFor(t, await sessionCookie(t.deps, spanish.accountId))).frameworks.withAccess();
+    expect(weeks[0]).toMatchObject({
+      title: 'Escuchar para comprender',
+      description: expect.stringMatching(/^Descubran /),
+    });
+    expect(weeks[2]!.title).not.toBe(bundledContentLibrary().ownContent(3)!.title);
+    const english = await (await callerFor(t, couple)).frameworks.withAccess();
+    expect(english[0]).toMatchObject({ title: 'Title 1', description: 'About 1' });
+  });
+
   it('says why each week past the trial is locked, and that the trial weeks are done', async () => {
     const weeks = await (await callerFor(t, couple)).frameworks.withAccess();
     expect(weeks.slice(0, 4).map((week) => [week.state, week.lockReason, week.notice])).toEqual(

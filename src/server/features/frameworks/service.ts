@@ -85,12 +85,14 @@ function weekNotice(weekNumber: number, state: WeekState, lockReason: WeekLockRe
  */
 export async function listFrameworksWithAccess(
   deps: AppDeps,
-  couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>,
+  couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & { accountId?: number },
 ): Promise<FrameworkWithAccess[]> {
+  // The weeks' titles and aims in the viewer's language (decision 0232; issue 35).
+  const locale: Locale = couple.accountId === undefined ? 'en' : await localeOfAccount(deps.db, couple.accountId);
   const [frameworks, unlock, contents] = await Promise.all([
     repo.listFrameworks(deps.db),
     unlockState(deps, couple),
-    weeksWithPrintableContent(deps),
+    weeksWithPrintableContent(deps, locale),
   ]);
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
   // On a core-path plan the map's "next" week is the plan's (decision 0250).
@@ -101,13 +103,15 @@ export async function listFrameworksWithAccess(
     const weekNumber = index + 1;
     const framework = byWeek.get(weekNumber);
     const content = contents.get(weekNumber);
+    // A translated week's own title wins over the uploaded PDF's (one title, the seller's language).
+    const translated = content && locale !== 'en' && content.locale === locale ? content : undefined;
     const hasFramework = framework !== undefined || content !== undefined;
     const lockReason = unlock.lockReason(weekNumber);
     const state = weekState(weekNumber, hasFramework, unlock.completed, next, lockReason);
     return {
       weekNumber,
-      title: framework?.title ?? content?.title ?? placeholderWeekTitle(weekNumber),
-      description: framework?.description || content?.objective || '',
+      title: translated?.title ?? framework?.title ?? content?.title ?? placeholderWeekTitle(weekNumber),
+      description: translated?.objective || framework?.description || content?.objective || '',
       hasFramework,
       isUnlocked: lockReason === null,
       state,

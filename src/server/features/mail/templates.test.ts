@@ -103,7 +103,7 @@ describe('in Spanish', () => {
 
   it('says each thing naturally, plurals included', () => {
     const [access, , trial, reminder, invite, , shared, reply] = all();
-    expect(access!.subject).toBe('Su código de acceso a Vows & Weeks');
+    expect(access!.subject).toBe('Ya tienen su código de acceso a Vows & Weeks');
     expect(access!.text).toContain('Hola, Lucía:');
     expect(trial!.text).toContain('abre la primera semana de nuestro curso de 52 semanas');
     expect(reminder!.text).toContain('Es la última semana del curso.');

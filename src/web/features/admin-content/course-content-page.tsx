@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../shared/i18n/locales';
 import type { CourseTranslationState, WeekContentData } from '../../../shared/workbook-schemas';
-import { useT } from '../../i18n/use-t';
+import { T, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { WeekContentEditor } from './week-content-editor';
@@ -111,7 +111,14 @@ export function CourseContentPage({
                           active={item.weekNumber === weekNumber}
                           aria-current={item.weekNumber === weekNumber ? 'page' : undefined}
                           onClick={() => onSelectWeek(item.weekNumber)}
-                          label={t('content-editor.page.weekLabel', { number: item.weekNumber, title: item.title })}
+                          // The English edition's title, marked as English on a Spanish page (WCAG 3.1.2).
+                          label={
+                            <T
+                              id="content-editor.page.weekLabel"
+                              values={{ number: item.weekNumber, title: item.title }}
+                              components={{ 0: <span lang="en" /> }}
+                            />
+                          }
                           rightSection={
                             <Group gap={4} wrap="nowrap">
                               <Badge size="sm" variant={item.status === 'edited' ? 'filled' : 'light'} color="plum">
@@ -136,7 +143,8 @@ export function CourseContentPage({
               {EDITIONS.map((locale) => (
                 <section key={locale} aria-label={t(`content-editor.edition.${locale}`)}>
                   <Stack gap="xs">
-                    <Title order={3} size="h4">
+                    {/* h2 like the week's heading inside it: an h3 first broke the heading order. */}
+                    <Title order={2} size="h4">
                       {t(`content-editor.language.${locale}`)}
                     </Title>
                     {edition(locale)}

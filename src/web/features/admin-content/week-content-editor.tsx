@@ -241,12 +241,14 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
             <Fieldset legend={t('content-editor.field.week')}>
               <Stack gap="sm">
                 <TextInput
+                  lang={locale}
                   label={t('content-editor.field.title')}
                   value={draft.title}
                   onChange={(event) => set({ title: event.currentTarget.value })}
                   error={errors.title}
                 />
                 <TextInput
+                  lang={locale}
                   label={t('content-editor.field.focus')}
                   description={t('content-editor.field.focusHelp')}
                   value={draft.focus}
@@ -254,6 +256,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
                   error={errors.focus}
                 />
                 <Textarea
+                  lang={locale}
                   label={t('content-editor.field.objective')}
                   autosize
                   minRows={2}
@@ -282,6 +285,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
                 render={(question, index, update) => (
                   <>
                     <Textarea
+                      lang={locale}
                       label={t('content-editor.item.question', { number: index + 1 })}
                       autosize
                       minRows={2}
@@ -292,6 +296,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
                       }
                     />
                     <TextInput
+                      lang={locale}
                       label={t('content-editor.field.topic', { number: index + 1 })}
                       description={t('content-editor.field.topicHelp')}
                       value={question.topic}
@@ -307,6 +312,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
               <TextList
                 items={draft.discussionPrompts}
                 noun={NOUNS.prompt}
+                lang={locale}
                 errors={errors}
                 path="discussionPrompts"
                 onChange={(discussionPrompts) => set({ discussionPrompts })}
@@ -316,12 +322,14 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
             <Fieldset legend={t('content-editor.field.activity')}>
               <Stack gap="sm">
                 <TextInput
+                  lang={locale}
                   label={t('content-editor.field.activityTitle')}
                   value={draft.activity.title}
                   onChange={(event) => setActivity({ title: event.currentTarget.value })}
                   error={errors['activity.title']}
                 />
                 <Textarea
+                  lang={locale}
                   label={t('content-editor.field.activityDescription')}
                   autosize
                   minRows={2}
@@ -335,6 +343,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
                 <TextList
                   items={draft.activity.steps}
                   noun={NOUNS.step}
+                  lang={locale}
                   errors={errors}
                   path="activity.steps"
                   onChange={(steps) => setActivity({ steps })}
@@ -346,6 +355,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
               <TextList
                 items={draft.commitmentExamples}
                 noun={NOUNS.example}
+                lang={locale}
                 errors={errors}
                 path="commitmentExamples"
                 onChange={(commitmentExamples) => set({ commitmentExamples })}
@@ -369,6 +379,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
                 }
                 render={(card, index, update) => (
                   <Textarea
+                    lang={locale}
                     label={t('content-editor.item.card', { number: index + 1 })}
                     autosize
                     minRows={1}
@@ -391,7 +402,8 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
             <Text size="sm" c="dimmed">
               {unsaved ? t('content-editor.preview.textUnsaved') : t('content-editor.preview.text')}
             </Text>
-            <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="content-preview">
+            {/* The edition's text, in its own language (WCAG 3.1.2). */}
+            <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="content-preview" lang={locale}>
               {renderPreview(draft)}
             </Paper>
           </Stack>
@@ -548,7 +560,10 @@ function TextList({
   errors,
   path,
   onChange,
+  lang,
 }: {
+  /** The edition's language: its texts are marked with it (WCAG 3.1.2). */
+  lang: Locale;
   items: string[];
   noun: Noun;
   errors: ContentErrors;
@@ -563,6 +578,7 @@ function TextList({
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <Group key={index} align="flex-start" gap="xs" wrap="nowrap">
           <Textarea
+            lang={lang}
             style={{ flex: 1, minWidth: 0 }}
             label={t(noun.label, { number: index + 1 })}
             autosize

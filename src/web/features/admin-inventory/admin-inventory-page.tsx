@@ -25,7 +25,7 @@ import { trpc } from '../../trpc';
  * figures across couples, and the statements to edit in both languages side by side.
  */
 export function AdminInventoryPage() {
-  const { t } = useT();
+  const { t, locale } = useT();
   const topics = useQuery(trpc.adminInventory.topics.queryOptions());
   const [selected, setSelected] = useState('communication');
   const current = topics.data?.find((entry) => entry.topic.id === selected);
@@ -44,7 +44,8 @@ export function AdminInventoryPage() {
             onChange={(event) => setSelected(event.currentTarget.value)}
             data={topics.data.map((entry) => ({
               value: entry.topic.id,
-              label: `${entry.topic.title.en} (${t(entry.status === 'edited' ? 'inventory.admin.status.edited' : 'inventory.admin.status.default')})`,
+              // The topic's title in the page's language (the seller edits both).
+              label: `${entry.topic.title[locale] || entry.topic.title.en} (${t(entry.status === 'edited' ? 'inventory.admin.status.edited' : 'inventory.admin.status.default')})`,
             }))}
             maw={420}
           />
@@ -98,7 +99,7 @@ function Figures() {
 }
 
 function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: boolean }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(topic);
   const [weeks, setWeeks] = useState(topic.weeks.join(', '));
@@ -126,12 +127,13 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
     save.mutate({ topic: { ...draft, weeks: parsed } });
   };
   return (
-    <Card withBorder padding="lg" component="section" aria-label={draft.title.en}>
+    <Card withBorder padding="lg" component="section" aria-label={draft.title[locale] || draft.title.en}>
       <Stack gap="md">
         {isPrivate ? <Badge color="blue">{t('inventory.admin.private')}</Badge> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('inventory.admin.titleEn')}
+            lang="en"
             value={draft.title.en}
             onChange={(event) => setDraft({ ...draft, title: { ...draft.title, en: event.currentTarget.value } })}
           />
@@ -152,6 +154,7 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
           <SimpleGrid key={statement.id} cols={{ base: 1, sm: 2 }}>
             <Textarea
               label={t('inventory.admin.statementEn', { id: statement.id })}
+              lang="en"
               autosize
               minRows={2}
               value={statement.en}

@@ -143,7 +143,7 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
           <TextInput
             id={TITLE_INPUT_ID}
             label={t('admin.upload.title')}
-            placeholder="e.g. Listening to Understand"
+            placeholder={t('admin.upload.titlePlaceholder')}
             required
             maxLength={FRAMEWORK_TITLE_MAX_LENGTH}
             disabled={uploading}

@@ -1,5 +1,6 @@
 import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
+import { localizedSchemaResolver } from '../../lib/localized-resolver';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ export function CustomerLogin() {
   const form = useForm<CustomerSignInInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', accessCode: '' },
-    validate: schemaResolver(customerSignInSchema, { sync: true }),
+    validate: localizedSchemaResolver(customerSignInSchema),
   });
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({

@@ -1,6 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
+import { localizedSchemaResolver } from '../../lib/localized-resolver';
 import { passwordSignInSchema, type PasswordSignInInput } from '../../../shared/auth-schemas';
 import { useT } from '../../i18n/use-t';
 
@@ -34,7 +35,7 @@ export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: Pass
   const form = useForm<PasswordSignInInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(passwordSignInSchema, { sync: true }),
+    validate: localizedSchemaResolver(passwordSignInSchema),
   });
 
   return (
@@ -43,6 +44,7 @@ export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: Pass
         {notice}
         <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
           label={t('auth.password.password')}
           autoComplete="current-password"
           required

@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
+import { localizedSchemaResolver } from '../../lib/localized-resolver';
 import { useMutation } from '@tanstack/react-query';
 import { registerSchema, type RegisterInput } from '../../../shared/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
@@ -18,7 +19,7 @@ export function RegisterForm() {
   const form = useForm<RegisterInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: localizedSchemaResolver(registerSchema),
     // Say that the passwords differ as soon as the confirmation field is left.
     validateInputOnBlur: ['confirmPassword'],
   });
@@ -47,6 +48,7 @@ export function RegisterForm() {
           {...form.getInputProps('username')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
           label={t('auth.password.password')}
           description={t('auth.register.passwordHelp', { count: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
@@ -55,6 +57,7 @@ export function RegisterForm() {
           {...form.getInputProps('password')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
           label={t('auth.register.confirm')}
           autoComplete="new-password"
           required

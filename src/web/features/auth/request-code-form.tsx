@@ -1,11 +1,12 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
+import { localizedSchemaResolver } from '../../lib/localized-resolver';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { requestCodeSchema, type RequestCodeInput } from '../../../shared/mail-schemas';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, serverMessageText } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { useT } from '../../i18n/use-t';
 
@@ -21,11 +22,12 @@ export function RequestCodeForm() {
   const form = useForm<RequestCodeInput>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(requestCodeSchema, { sync: true }),
+    validate: localizedSchemaResolver(requestCodeSchema),
   });
   const request = useMutation(
     trpc.mail.requestCode.mutationOptions({
-      onSuccess: (result) => setAnswer(result.message),
+      // The server's one answer (known email or not), in the page's language.
+      onSuccess: (result) => setAnswer(serverMessageText(result.message) ?? t('errors.auth.codeSent')),
       onError: (error) =>
         notify.error(t('auth.requestCode.failed'), errorMessage(error, t('auth.requestCode.tryAgain'))),
     }),

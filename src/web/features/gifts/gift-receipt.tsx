@@ -41,9 +41,11 @@ export function GiftReceiptPage({ token }: { token: string }) {
             <Loader aria-label={t('gifts.receipt.loading')} />
           </Stack>
         ) : receipt.isError ? (
-          <Alert color="red" title={t('gifts.receipt.notFound')}>
-            {errorMessage(receipt.error, t('gifts.receipt.notFoundFallback'))}
-          </Alert>
+          // The page's heading says what happened (every page has an h1; WCAG 2.4.6).
+          <Stack gap="md">
+            <Title order={1}>{t('gifts.receipt.notFound')}</Title>
+            <Alert color="red">{errorMessage(receipt.error, t('gifts.receipt.notFoundFallback'))}</Alert>
+          </Stack>
         ) : !receipt.data.paid && stillWaiting ? (
           <Stack gap="sm" align="flex-start">
             <Title order={1}>{t('gifts.receipt.slow')}</Title>

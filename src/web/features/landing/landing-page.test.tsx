@@ -138,7 +138,10 @@ describe('the landing page', { timeout: 20_000 }, () => {
       const placeholder = within(footer).getByRole('button', { name: new RegExp(`^${label} ?\\(coming soon\\)$`) });
       expect(placeholder).toHaveAttribute('aria-disabled', 'true');
     }
-    expect(within(footer).getAllByRole('link')).toHaveLength(1);
+    // Admin, and first the help link every page's footer starts with (WCAG 3.2.6, decision 0276).
+    const links = within(footer).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Help and contact', 'Admin']);
+    expect(links[0]).toHaveAttribute('href', '/#contact');
   });
 
   it('offers the instant login in the footer only when the server says demo mode is on', async () => {

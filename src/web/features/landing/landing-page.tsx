@@ -17,6 +17,7 @@ import {
 import { BrandMark, HeroIllustration, StarRating } from './illustrations';
 import { LandingHeader } from './landing-header';
 import footerLinks from '../../components/footer-links.module.css';
+import { HelpLink } from '../../components/help-link';
 import classes from './landing.module.css';
 import { FormSkeleton } from './form-skeleton';
 import { handleSectionClick, sectionHeadingId } from './scroll-to-section';
@@ -396,6 +397,7 @@ function LandingFooter({
           </Stack>
           <nav aria-label={t('common.footer.nav')}>
             <ul className={footerLinks.list}>
+              <HelpLink className={footerLinks.link} />
               {footerPageLinks
                 ? footerPageLinks({
                     link: footerLinks.link!,

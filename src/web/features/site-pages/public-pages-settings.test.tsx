@@ -5,7 +5,7 @@ import type { SitePageDraft } from '../../../shared/site-pages';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PublicPageLinks } from './public-page-links';
-import { PublicPagesSettings, STARTER_NOTICE } from './public-pages-settings';
+import { PublicPagesSettings, starterNotice } from './public-pages-settings';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,7 +55,7 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     stubTrpcFetch({ 'sitePages.listForEditing': () => ({ data: drafts }) });
     const user = userEvent.setup({ delay: null });
     renderRoute(PublicPagesSettings);
-    expect(await screen.findByText(STARTER_NOTICE)).toBeInTheDocument();
+    expect(await screen.findByText(starterNotice())).toBeInTheDocument();
     const preview = screen.getByRole('region', { name: 'Preview of the Frequently asked questions' });
     expect(within(preview).getByRole('heading', { level: 2, name: 'Questions' })).toBeInTheDocument();
 
@@ -78,7 +78,7 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     renderRoute(PublicPagesSettings);
     await user.click(await screen.findByRole('tab', { name: 'Refund Policy' }));
     expect(await screen.findByRole('link', { name: '/refund' })).toBeInTheDocument();
-    expect(screen.queryByText(STARTER_NOTICE)).toBeNull();
+    expect(screen.queryByText(starterNotice())).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save Refund Policy' }));
     expect(await screen.findByText('Page saved')).toBeInTheDocument();
     expect(screen.getByText('The Refund Policy is published at /refund.')).toBeInTheDocument();

@@ -23,8 +23,18 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { SitePageContent } from './site-page-content';
+import { formatDateTime } from '../../../shared/i18n/format';
+import type { MessageId } from '../../../shared/i18n/locales';
+import type { SitePageSlug } from '../../../shared/site-page-list';
+import { translate } from '../../i18n/i18n';
+import { T, useT } from '../../i18n/use-t';
 
-export const STARTER_NOTICE = 'Starter text: review and adapt it to your business before saving';
+/** The starter text's notice, in the page's language. */
+export const starterNotice = () => translate('policies.settings.starterNotice');
+
+/** A page's short name (tabs, Save) and full name (preview, toasts), in the page's language. */
+const shortName = (slug: SitePageSlug) => translate(`policies.name.${slug}` as MessageId);
+const fullName = (slug: SitePageSlug) => translate(`policies.fullName.${slug}` as MessageId);
 
 /**
  * The starter texts' blanks, such as [contact email] or [price]: lower-case words in square brackets
@@ -36,43 +46,41 @@ export function unfilledPlaceholders(markdown: string): string[] {
   return [...new Set(found)];
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * Settings → Public pages (docs/product.md#admin-screen): the Refund Policy, Privacy Policy, Terms
  * of Service and FAQ, each written in Markdown with a live preview. Saving publishes the page at its
  * path and turns the footer's "coming soon" into a link.
  */
 export function PublicPagesSettings() {
+  const { t } = useT();
   const pages = useQuery(trpc.sitePages.listForEditing.queryOptions());
   const headingId = useId();
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
       <div>
         <Title order={2} id={headingId}>
-          Public pages
+          {t('policies.settings.heading')}
         </Title>
         <Text c="dimmed" size="sm">
-          The pages your footer links to. Each one goes live at its address when you save it; until then the footer
-          shows it as coming soon.
+          {t('policies.settings.intro')}
         </Text>
       </div>
       {pages.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading the public pages" gap="sm">
+        <Stack aria-busy="true" aria-label={t('policies.settings.loadingLabel')} gap="sm">
           <Text size="sm" c="dimmed">
-            Loading the public pages…
+            {t('policies.settings.loadingText')}
           </Text>
         </Stack>
       ) : pages.isError ? (
-        <Alert color="red" title="Could not load the public pages">
-          {errorMessage(pages.error, 'Please reload the page to try again.')}
+        <Alert color="red" title={t('policies.settings.loadFailed')}>
+          {errorMessage(pages.error, t('policies.settings.reload'))}
         </Alert>
       ) : (
         <Tabs defaultValue={pages.data[0]?.slug} keepMounted={false}>
           <Tabs.List>
             {pages.data.map((page) => (
               <Tabs.Tab key={page.slug} value={page.slug}>
-                {page.title === 'Frequently asked questions' ? 'FAQ' : page.title}
+                {shortName(page.slug)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -89,6 +97,7 @@ export function PublicPagesSettings() {
 
 /** One page's editor: status, the Markdown, its preview as the public will see it, and Save. */
 export function SitePageEditor({ page }: { page: SitePageDraft }) {
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [markdown, setMarkdown] = useState(page.markdown);
   const [error, setError] = useState<string | null>(null);
@@ -99,7 +108,10 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
   const save = useMutation(
     trpc.sitePages.save.mutationOptions({
       onSuccess: async (saved) => {
-        notify.success('Page saved', `The ${saved.title} is published at ${saved.path}.`);
+        notify.success(
+          t('policies.settings.savedTitle'),
+          t('policies.settings.savedText', { title: fullName(saved.slug), path: saved.path }),
+        );
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.sitePages.listForEditing.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.sitePages.listPublished.queryKey() }),
@@ -107,7 +119,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
         ]);
       },
       onError: (failure) =>
-        notify.error('Save Failed', errorMessage(failure, 'Could not save the page. Please try again.')),
+        notify.error(t('policies.settings.saveFailed'), errorMessage(failure, t('policies.settings.saveFailedText'))),
     }),
   );
 
@@ -122,9 +134,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
     const blanks = unfilledPlaceholders(markdown);
     if (blanks.length > 0 && warnedFor !== markdown) {
       setWarnedFor(markdown);
-      setError(
-        `Still to fill in: ${blanks.join(', ')}. Replace them with your own details, or save again to publish the page as it is.`,
-      );
+      setError(t('policies.settings.blanks', { blanks: blanks.join(', ') }));
       return;
     }
     setError(null);
@@ -137,33 +147,40 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
         <Group gap="sm" wrap="wrap">
           {page.saved ? (
             <>
-              <Badge color="green">Published</Badge>
+              <Badge color="green">{t('policies.settings.published')}</Badge>
               <Text size="sm">
-                At{' '}
-                <Anchor component={Link} to={page.path}>
-                  {page.path}
-                </Anchor>
-                {page.updatedAt ? ` · saved ${DATE.format(new Date(page.updatedAt))} by ${page.updatedBy}` : null}
+                <T
+                  id="policies.settings.at"
+                  values={{ path: page.path }}
+                  components={{ 0: <Anchor component={Link} to={page.path} /> }}
+                />
+                {page.updatedAt
+                  ? t('policies.settings.savedBy', {
+                      date: formatDateTime(locale, page.updatedAt),
+                      name: page.updatedBy ?? '',
+                    })
+                  : null}
               </Text>
             </>
           ) : (
             <>
-              <Badge color="gray">Not published</Badge>
-              <Text size="sm">Saving publishes it at {page.path}.</Text>
+              <Badge color="gray">{t('policies.settings.notPublished')}</Badge>
+              <Text size="sm">{t('policies.settings.willPublish', { path: page.path })}</Text>
             </>
           )}
         </Group>
         {page.saved ? null : (
-          <Alert color="plum" icon={<IconInfoCircle aria-hidden="true" />} title={STARTER_NOTICE}>
-            Fill in the words in [square brackets] (your business name, contact email, address) and check that every
-            promise matches how you work. This text is a starting point, not legal advice.
+          <Alert color="plum" icon={<IconInfoCircle aria-hidden="true" />} title={starterNotice()}>
+            {t('policies.settings.starterText')}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Textarea
             id={textareaId}
-            label={`${page.title} (Markdown)`}
-            description="## for a heading, **bold**, - for a list, [text](https://…) for a link. HTML is shown as text."
+            label={t('policies.settings.markdownLabel', { title: fullName(page.slug) })}
+            // The seller's own text (the starter in their account's language): data, not the app's words.
+            data-user-content
+            description={t('policies.settings.markdownHelp')}
             value={markdown}
             onChange={(event) => setMarkdown(event.currentTarget.value)}
             error={error}
@@ -172,19 +189,27 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
             maxRows={30}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 14 } }}
           />
-          <Paper withBorder p="md" radius="md" component="section" aria-label={`Preview of the ${page.title}`}>
+          <Paper
+            withBorder
+            p="md"
+            radius="md"
+            component="section"
+            aria-label={t('policies.settings.previewLabel', { title: fullName(page.slug) })}
+          >
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
-              Preview
+              {t('policies.settings.preview')}
             </Text>
             <Text fw={700} size="xl">
-              {page.title}
+              {fullName(page.slug)}
             </Text>
-            <SitePageContent html={renderSitePageMarkdown(preview)} />
+            <div data-user-content>
+              <SitePageContent html={renderSitePageMarkdown(preview)} />
+            </div>
           </Paper>
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={save.isPending}>
-            Save {page.title === 'Frequently asked questions' ? 'FAQ' : page.title}
+            {t('policies.settings.save', { title: shortName(page.slug) })}
           </Button>
         </Group>
       </Stack>

@@ -1,0 +1,153 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Helpers for walking the app in one language (e2e/spanish.spec.ts, e2e/wcag22.spec.ts): a browser
+ * context that starts in that language as the app sets it (the `vw_locale` cookie, as the language
+ * switch writes it, and the browser's own language), the list of pages, and the checks.
+ */
+export type Lang = 'en' | 'es';
+
+export async function contextIn(browser: Browser, lang: Lang, viewport = { width: 1280, height: 800 }) {
+  // Reduced motion: a control is measured where it stays, not halfway through a transition.
+  const context = await browser.newContext({
+    locale: lang === 'es' ? 'es-MX' : 'en-US',
+    viewport,
+    reducedMotion: 'reduce',
+  });
+  await context.addCookies([{ name: 'vw_locale', value: lang, url: `http://127.0.0.1:${process.env.E2E_PORT}` }]);
+  return context;
+}
+
+/**
+ * Collects console errors and page errors (a test fails on an unexpected console.error). The
+ * browser's own line for a 404 answer is expected only where `expectNotFound()` says so.
+ */
+export function watchConsole(page: Page): string[] & { allowNotFound: boolean } {
+  const problems = Object.assign([] as string[], { allowNotFound: false });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A signed-out visitor's session check (401) and a lookup of something unknown (404).
+    if (problems.allowNotFound && /Failed to load resource: .* (401|404)/.test(message.text())) return;
+    problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** A page settled: the app has taken over (no prerendered frame), nothing busy, fonts in. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0, { timeout: 15_000 });
+  // A hidden panel may stay busy until it is shown (the content editor's other language on a phone).
+  await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+  await page.evaluate(() => document.fonts.ready);
+}
+
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(violations, `axe on ${label}`).toEqual([]);
+}
+
+export interface WalkedPage {
+  /** The address in English; the Spanish walk opens the Spanish address when the page has one. */
+  path: string;
+  label: string;
+  /** The page asks the server for something that does not exist (404), which the browser logs. */
+  notFound?: boolean;
+  /** The dashboard's tabs are opened by clicking, as a couple does. */
+  tab?: { en: string; es: string };
+}
+
+/** Every page a visitor can open without signing in (the seller's pages are walked once published). */
+export const PUBLIC_PAGES: WalkedPage[] = [
+  { path: '/', label: 'landing' },
+  { path: '/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima', label: 'checkout' },
+  { path: '/success?payment_intent=pi_demoCompleted0001', label: 'success (completed)' },
+  { path: '/success?payment_intent=pi_demoPending00001', label: 'success (pending)' },
+  { path: '/success?payment_intent=pi_doesNotExist123', label: 'success (unknown)', notFound: true },
+  { path: '/success', label: 'success (no order)', notFound: true },
+  { path: '/gift', label: 'gift form', notFound: true },
+  { path: '/gift/sent?token=no-such-gift', label: 'gift receipt (unknown)', notFound: true },
+  { path: '/redeem', label: 'redeem a gift' },
+  { path: '/login', label: 'couple sign-in' },
+  { path: '/register', label: 'register' },
+  { path: '/customer-login', label: 'code sign-in' },
+  { path: '/admin-login', label: 'admin sign-in' },
+  { path: '/invite/NO-SUCH-INVITE', label: 'partner invite (unknown)', notFound: true },
+  { path: '/verify/AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', label: 'certificate check', notFound: true },
+  { path: '/no-such-page', label: '404', notFound: true },
+];
+
+/** The couple's pages: the dashboard's four tabs and "What we each expect". */
+export const COUPLE_PAGES: WalkedPage[] = [
+  { path: '/dashboard', label: 'dashboard: progress', tab: { en: 'Progress', es: 'Progreso' } },
+  { path: '/dashboard', label: 'dashboard: current week', tab: { en: 'Current', es: 'Semana actual' } },
+  { path: '/dashboard', label: 'dashboard: wins', tab: { en: 'Wins', es: 'Logros' } },
+  { path: '/dashboard', label: 'dashboard: profile', tab: { en: 'Profile', es: 'Perfil' } },
+  { path: '/expectations', label: 'what we each expect' },
+];
+
+/** The back office: every section of the admin menu. */
+export const ADMIN_PAGES: WalkedPage[] = [
+  '/admin',
+  '/admin/overview',
+  '/admin/content',
+  '/admin/orders',
+  '/admin/couples',
+  '/admin/messages',
+  '/admin/outbox',
+  '/admin/coupons',
+  '/admin/gifts',
+  '/admin/settings',
+  '/admin/inventory',
+  '/admin/certificates',
+].map((path) => ({ path, label: path }));
+
+/** The address a page has in a language: the public pages have `/es/...` (decision 0275). */
+export function addressIn(path: string, lang: Lang): string {
+  if (lang === 'en') return path;
+  if (path === '/') return '/es';
+  const localized = [
+    '/login',
+    '/register',
+    '/customer-login',
+    '/checkout',
+    '/success',
+    '/gift',
+    '/gift/sent',
+    '/redeem',
+    '/faq',
+    '/refund',
+    '/privacy',
+    '/terms',
+  ];
+  const [pathname = path] = path.split('?');
+  return localized.includes(pathname) ? `/es${path}` : path;
+}
+
+/** Opens a page (and its tab) and waits until it has settled. */
+export async function openPage(page: Page, walked: WalkedPage, lang: Lang): Promise<void> {
+  await page.goto(addressIn(walked.path, lang));
+  if (walked.tab) {
+    const tab = page.getByRole('tab', { name: walked.tab[lang] });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+  await settled(page);
+}
+
+export async function closeContext(context: BrowserContext, problems: string[]): Promise<void> {
+  await context.close();
+  expect([...problems]).toEqual([]);
+}
+
+/** Keeps the language on the signed-in person's account, as the language switch does (PUT /api/locale). */
+export async function keepLanguage(page: Page, lang: Lang): Promise<void> {
+  const response = await page.request.put('/api/locale', { data: { locale: lang } });
+  expect(response.status(), await response.text()).toBe(200);
+}
