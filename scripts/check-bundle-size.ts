@@ -9,9 +9,9 @@ import { gzipSync } from 'node:zlib';
  * gzip sizes exceed the budgets of docs/benchmarks.md, or when dashboard or admin code is among
  * them.
  */
-// 152 KB since the second language (decision 0231): 141.1 KB before it, and issue 35 allows the
-// language switch, the Lingui runtime and the page's messages up to 10 kB more.
-export const BUDGET = { jsGzipBytes: 152 * 1024, cssGzipBytes: 40 * 1024 };
+// 155 KB (decision 0269): 141.1 KB before the second language (decision 0231), then the language
+// switch, the Lingui runtime and its messages, and each route's definition in the entry chunk.
+export const BUDGET = { jsGzipBytes: 155 * 1024, cssGzipBytes: 40 * 1024 };
 
 interface ManifestChunk {
   file: string;

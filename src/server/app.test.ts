@@ -3,7 +3,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID } from '../shared/constants';
 import type { PublicConfig } from './features/public-config/service';
 import { LOCALIZED_PAGE_PATHS, localizedPath } from '../shared/i18n/localized-pages';
 import { SITE_PAGES } from '../shared/site-pages';
-import { PAGE_PATHS, pageFile, withPublicConfig } from './http/pages';
+import { PAGE_PATHS, pageFile, withAbsoluteAlternates, withPublicConfig } from './http/pages';
 import { useTestApp } from './test/harness';
 
 const t = useTestApp();
@@ -65,6 +65,14 @@ describe('pages', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const block = html.slice(html.indexOf('>', html.indexOf('<script')) + 1, html.indexOf('</script>'));
     expect(JSON.parse(block)).toEqual(config);
+  });
+
+  it('names the site in front of the hreflang alternates, which search engines take only as full addresses', () => {
+    const built =
+      '<head><link rel="alternate" hreflang="en" href="/login"><link rel="alternate" hreflang="es" href="/es/login"><link rel="canonical" href="/x"></head>';
+    expect(withAbsoluteAlternates(built, 'https://vows.example/')).toBe(
+      '<head><link rel="alternate" hreflang="en" href="https://vows.example/login"><link rel="alternate" hreflang="es" href="https://vows.example/es/login"><link rel="canonical" href="/x"></head>',
+    );
   });
 
   it('advertises the configured price in the prerendered pages (PRICE_CENTS, CURRENCY)', () => {

@@ -91,6 +91,15 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
 }
 
 /**
+ * The build writes a page's `hreflang` alternates as paths (`/es/login`); search engines take only
+ * full addresses, so the server names the site's own (PUBLIC_URL) in front of them.
+ */
+export function withAbsoluteAlternates(html: string, publicUrl: string): string {
+  const site = publicUrl.replace(/\/+$/, '');
+  return html.replace(/(<link rel="alternate" hreflang="[^"]+" href=")(\/[^"]*")/g, `$1${site}$2`);
+}
+
+/**
  * The sign-in pages show the installation's trial and demo hints (docs/product.md#demo-mode), which
  * the build cannot know. It prerenders such a page once per combination of hints, with these
  * placeholders in place of the values (scripts/prerender.ts); the server serves the combination of
@@ -259,19 +268,21 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
  * for everything else (the app then shows its 404 page) with 404.
  */
 export async function registerPages(app: FastifyInstance, webDir: string, publicConfig: PublicConfig): Promise<void> {
+  const withConfig = (html: string, config: PublicConfig) =>
+    withAbsoluteAlternates(withPublicConfig(html, config), app.deps.config.publicUrl);
   const shellFile = path.join(webDir, 'index.html');
   // The build prerenders `/` into index.html and keeps the empty shell as app.html for every other
   // page (scripts/prerender.ts); a build without that step has only index.html, served for all.
   const appShellFile = path.join(webDir, 'app.html');
   const built = fs.existsSync(shellFile);
-  const landing = () => withPublicConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
+  const landing = () => withConfig(built ? fs.readFileSync(shellFile, 'utf8') : NOT_BUILT_HTML, publicConfig);
   const spanishFile = path.join(webDir, LANDING_FILES.es);
   const spanishLanding = new PageBytes(() =>
-    fs.existsSync(spanishFile) ? withPublicConfig(fs.readFileSync(spanishFile, 'utf8'), publicConfig) : landing(),
+    fs.existsSync(spanishFile) ? withConfig(fs.readFileSync(spanishFile, 'utf8'), publicConfig) : landing(),
   );
   // The empty shell answers every unknown path (404), so it is made now.
   const shell = fs.existsSync(appShellFile)
-    ? withPublicConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig)
+    ? withConfig(fs.readFileSync(appShellFile, 'utf8'), publicConfig)
     : landing();
 
   if (built) {
@@ -325,7 +336,7 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
     };
     const make = (locale: Locale) => () => {
       const file = [fileOf(locale), fileOf('en')].find((candidate) => built && fs.existsSync(candidate));
-      return file ? withPublicConfig(fillHints(fs.readFileSync(file, 'utf8'), publicConfig), publicConfig) : shell;
+      return file ? withConfig(fillHints(fs.readFileSync(file, 'utf8'), publicConfig), publicConfig) : shell;
     };
     return Object.fromEntries(LOCALES.map((locale) => [locale, new PageBytes(make(locale))])) as Record<
       Locale,
@@ -346,8 +357,7 @@ export async function registerPages(app: FastifyInstance, webDir: string, public
       const templates: Partial<Record<Locale, string>> = {};
       for (const locale of ['en', 'es'] as const) {
         const file = path.join(webDir, ONBOARDING_PAGE_FILES[locale]);
-        if (built && fs.existsSync(file))
-          templates[locale] = withPublicConfig(fs.readFileSync(file, 'utf8'), publicConfig);
+        if (built && fs.existsSync(file)) templates[locale] = withConfig(fs.readFileSync(file, 'utf8'), publicConfig);
       }
       const html = pageInLanguages(pagePath);
       app.get(pagePath, async (req, reply) =>
