@@ -100,9 +100,10 @@ test('installable: the manifest and service worker are accepted, and the dashboa
   const worker = await page.request.get('/sw.js');
   expect(worker.headers()['cache-control']).toBe('no-cache');
 
-  // The current week (1) and the next are kept: content, answers, the PDF; nothing of the admin area.
+  // The current week (1) and the next are kept once the page has settled (KEEP_WEEKS_DELAY_MS, then
+  // the browser's next idle moment): content, answers, the PDF; nothing of the admin area.
   await expect
-    .poll(async () => (await keptData(page)).join('\n'), { timeout: 15_000 })
+    .poll(async () => (await keptData(page)).join('\n'), { timeout: 30_000 })
     .toMatch(/workbook\.content\?input=\{"weekNumber":1\}/);
   await expect
     .poll(async () => (await keptData(page)).join('\n'), { timeout: 15_000 })

@@ -26,11 +26,32 @@ export function KeepWeeksOffline() {
     return () => container.removeEventListener('controllerchange', update);
   }, []);
   useEffect(() => {
-    if (!controlled || !online || current === null) return;
+    if (!controlled || !online || current === null) return undefined;
     const weeks = [current, current + 1].filter((week) => week >= 1 && week <= TOTAL_WEEKS);
-    void keepWeeks(queryClient, weeks);
+    // Background work: it waits until the page has settled and the browser is idle, so the couple's
+    // first taps never queue behind two weeks of content being fetched and read.
+    return whenSettled(() => void keepWeeks(queryClient, weeks));
   }, [controlled, online, current, queryClient]);
   return null;
+}
+
+/** How long after the dashboard appears the weeks are kept, at the earliest. */
+export const KEEP_WEEKS_DELAY_MS = 5000;
+
+/** Runs `work` KEEP_WEEKS_DELAY_MS from now, when the browser is next idle; answers a cancel. */
+function whenSettled(work: () => void): () => void {
+  const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number })
+    .requestIdleCallback;
+  const cancelIdle = (globalThis as { cancelIdleCallback?: (handle: number) => void }).cancelIdleCallback;
+  let idleHandle: number | null = null;
+  const timer = setTimeout(() => {
+    if (idle) idleHandle = idle(work, { timeout: KEEP_WEEKS_DELAY_MS });
+    else work();
+  }, KEEP_WEEKS_DELAY_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idleHandle !== null) cancelIdle?.(idleHandle);
+  };
 }
 
 async function keepWeeks(queryClient: QueryClient, weeks: number[]): Promise<void> {
