@@ -151,3 +151,31 @@ describe('the Spanish edition of the course', () => {
     expect(JSON.stringify(answers)).toContain(question.id);
   });
 });
+
+describe('the weeks every dashboard names', () => {
+  it('are read once when many requests ask at the same moment, not once per request', async () => {
+    let queries = 0;
+    // A view of the database that counts its queries; the parsed weeks are kept per such view.
+    const countingView = () =>
+      t.deps.db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+    const alone = countingView();
+    await weeksWithOwnContent(alone, undefined, 'es');
+    const oneRequest = queries;
+
+    queries = 0;
+    const together = countingView();
+    const [first, ...others] = await Promise.all(
+      Array.from({ length: 10 }, () => weeksWithOwnContent(together, undefined, 'es')),
+    );
+    expect(first!.size).toBe(52);
+    for (const other of others) expect([...other.keys()]).toEqual([...first!.keys()]);
+    // Each request lists the stamps (two queries); each week is read once between them all.
+    expect(queries).toBeLessThanOrEqual(oneRequest + 9 * 2);
+  });
+});

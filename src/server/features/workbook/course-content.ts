@@ -195,8 +195,13 @@ export async function readWeekContentIn(db: DB, weekNumber: number, locale: Loca
   return { ...english, content: { ...english.content, locale: 'en', languageFallback: true } };
 }
 
-/** Parsed current weeks per database, by language and week, with the updated_at stamps they were read at. */
-const parsedWeeks = new WeakMap<DB, Map<string, { updatedAt: string; content: WeekContent }>>();
+/**
+ * Parsed current weeks per database, by language and week, with the updated_at stamps they were read
+ * at. The entry holds the read while it is under way, so the requests that arrive together after a
+ * start or an edit (every couple's dashboard names the 52 weeks) share one read of each week instead
+ * of each reading all 52: on PostgreSQL that queue of round trips was the dashboard's p99 under load.
+ */
+const parsedWeeks = new WeakMap<DB, Map<string, { updatedAt: string; content: Promise<WeekContent> }>>();
 
 /**
  * Every week that has content of its own (not week 1's fallback), as couples see it now: what the
@@ -220,6 +225,7 @@ export async function weeksWithOwnContent(
       ? new Map<number, string>()
       : new Map((await repo.listWeekContentStamps(db, locale)).map((row) => [row.weekNumber, row.updatedAt]));
   const stored = new Set<number>();
+  const reads: Promise<void>[] = [];
   for (const { weekNumber, updatedAt: englishAt } of stamps) {
     stored.add(weekNumber);
     const updatedAt = `${englishAt}|${translatedStamps.get(weekNumber) ?? ''}`;
@@ -228,13 +234,23 @@ export async function weeksWithOwnContent(
     if (!hit || hit.updatedAt !== updatedAt) {
       const content =
         locale === 'en'
-          ? (await readWeekContent(db, weekNumber, library)).content
-          : (await readWeekContentIn(db, weekNumber, locale)).content;
-      hit = { updatedAt, content };
-      cache.set(key, hit);
+          ? readWeekContent(db, weekNumber, library).then((read) => read.content)
+          : readWeekContentIn(db, weekNumber, locale).then((read) => read.content);
+      const entry = { updatedAt, content };
+      cache.set(key, entry);
+      // A failed read is not kept: the next request reads the week again.
+      content.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+      hit = entry;
     }
-    if (!hit.content.isFallback) result.set(weekNumber, hit.content);
+    reads.push(
+      hit.content.then((content) => {
+        if (!content.isFallback) result.set(weekNumber, content);
+      }),
+    );
   }
+  await Promise.all(reads);
   for (let weekNumber = 1; weekNumber <= TOTAL_WEEKS; weekNumber += 1) {
     if (stored.has(weekNumber)) continue;
     const own = library.ownContent(weekNumber);
