@@ -187,6 +187,7 @@ describe('compose.yaml', () => {
       'SMTP_URL',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'VAPID_PRIVATE_KEY',
     ];
     for (const [name, value] of appEnvironment.filter(([n]) => secrets.includes(n))) {
       // ${NAME}, ${NAME:-} (empty: unset) or ${NAME:?message}: never a value of its own.

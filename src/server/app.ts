@@ -203,7 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   for (const routes of REST_ROUTES) routes(app, deps);
-  await registerPages(app, options.webDir ?? DEFAULT_WEB_DIR, getPublicConfig(config));
+  await registerPages(app, options.webDir ?? DEFAULT_WEB_DIR, getPublicConfig(config), config.publicUrl);
   return app;
 }
 

@@ -37,7 +37,7 @@ async function serve(files: Record<string, string>, routes: string[] = [], publi
   app.addHook('onRoute', (route) => {
     routes.push(`${route.method} ${route.url}`);
   });
-  await registerPages(app, webDir, publicConfig as never);
+  await registerPages(app, webDir, publicConfig as never, 'https://vows.example');
   return app;
 }
 

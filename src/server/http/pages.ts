@@ -267,9 +267,14 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
  * prerendered (`/` in full, the others as their frame and skeleton) with 200, and the app shell
  * for everything else (the app then shows its 404 page) with 404.
  */
-export async function registerPages(app: FastifyInstance, webDir: string, publicConfig: PublicConfig): Promise<void> {
+export async function registerPages(
+  app: FastifyInstance,
+  webDir: string,
+  publicConfig: PublicConfig,
+  publicUrl: string,
+): Promise<void> {
   const withConfig = (html: string, config: PublicConfig) =>
-    withAbsoluteAlternates(withPublicConfig(html, config), app.deps.config.publicUrl);
+    withAbsoluteAlternates(withPublicConfig(html, config), publicUrl);
   const shellFile = path.join(webDir, 'index.html');
   // The build prerenders `/` into index.html and keeps the empty shell as app.html for every other
   // page (scripts/prerender.ts); a build without that step has only index.html, served for all.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, makeTempDir, restartTestApp, testConfig, type TestApp } from '../../test/harness';
+import { VAPID_KEYS_FILE } from '../push/vapid-keys';
 import { ACCESS_CODE_KEY_FILE, loadAccessCodeKey } from './access-code-key';
 import { ServerSecretError } from './server-secret';
 import { onPostgres } from '../../test/postgres';
@@ -88,6 +89,8 @@ describe('the access-code key in DATA_DIR', () => {
         path.join(t.config.dataDir, ACCESS_CODE_KEY_FILE),
         path.join(second.DATA_DIR, ACCESS_CODE_KEY_FILE),
       );
+      // Every process signs pushes with the same VAPID pair too (decision 0270).
+      fs.copyFileSync(path.join(t.config.dataDir, VAPID_KEYS_FILE), path.join(second.DATA_DIR, VAPID_KEYS_FILE));
       const other = await buildApp(testConfig(second), { logger: false, print: () => {} });
       try {
         expect(await signIn(other, couple)).toBe(200);

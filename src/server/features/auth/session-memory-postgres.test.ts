@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createCouple, createTestApp, makeTempDir, sessionCookie, testConfig, type TestApp } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
+import { VAPID_KEYS_FILE } from '../push/vapid-keys';
 import { ACCESS_CODE_KEY_FILE } from './access-code-key';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -117,6 +118,7 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
     closers.push(() => a.close());
     const dataDir = makeTempDir();
     fs.copyFileSync(path.join(a.config.dataDir, ACCESS_CODE_KEY_FILE), path.join(dataDir, ACCESS_CODE_KEY_FILE));
+    fs.copyFileSync(path.join(a.config.dataDir, VAPID_KEYS_FILE), path.join(dataDir, VAPID_KEYS_FILE));
     const b = await buildApp(testConfig({ DATA_DIR: dataDir, DATABASE_URL: a.config.databaseUrl! }), {
       logger: false,
       print: () => {},
