@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,6 +44,9 @@ describe('two app processes on one PostgreSQL database and one object store', ()
     cleanups.push(() => {
       for (const dir of [dirA, dirB]) fs.rmSync(dir, { recursive: true, force: true });
     });
+    // One VAPID pair for both, as a deployment of several processes sets it (decision 0270).
+    const vapid = createECDH('prime256v1');
+    vapid.generateKeys();
     const env = {
       ...s3.env,
       DATABASE_URL: databaseUrl,
@@ -54,6 +57,8 @@ describe('two app processes on one PostgreSQL database and one object store', ()
       RATE_LIMIT_CODE_REQUESTS_PER_EMAIL: '5',
       // Every process needs the same access-code key: from the environment, no file to copy.
       ACCESS_CODE_KEY: randomBytes(32).toString('base64'),
+      VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
+      VAPID_PRIVATE_KEY: privateKey32(vapid.getPrivateKey()).toString('base64url'),
     };
     const a: ServerProcess = await startServer({ ...env, DATA_DIR: dirA });
     cleanups.push(() => a.stop('SIGKILL'));
@@ -74,6 +79,7 @@ describe('two app processes on one PostgreSQL database and one object store', ()
     expect(session.json).toEqual({ customerId: expect.any(Number) });
     // The key came from the environment alone: neither DATA_DIR got a key file.
     expect([dirA, dirB].filter((dir) => fs.existsSync(path.join(dir, 'access-code.key')))).toEqual([]);
+    expect([dirA, dirB].filter((dir) => fs.existsSync(path.join(dir, 'vapid-keys.json')))).toEqual([]);
 
     // The code-request limit (5 per hour per email) holds across both processes.
     const statuses: number[] = [];
@@ -139,3 +145,8 @@ describe('two app processes on one PostgreSQL database and one object store', ()
     expect(filesB.length).toBeGreaterThan(0);
   });
 });
+
+/** A P-256 private key as its 32 bytes (the ECDH object drops leading zero bytes). */
+function privateKey32(key: Buffer): Buffer {
+  return Buffer.concat([Buffer.alloc(32 - key.length), key]);
+}
