@@ -175,18 +175,19 @@ export function CourseContentPage({
 }
 
 /** A week's Spanish state in words (never colour alone); nothing when it is up to date. */
+/** Outlined in shades that keep 4.5:1 on white (orange and yellow outlines did not). */
 function TranslationBadge({ state }: { state: CourseTranslationState | undefined }) {
   const { t } = useT();
   if (state === 'missing') {
     return (
-      <Badge size="sm" variant="outline" color="orange">
+      <Badge size="sm" variant="outline" color="red.8">
         {t('content-editor.translation.missing')}
       </Badge>
     );
   }
   if (state === 'outdated') {
     return (
-      <Badge size="sm" variant="outline" color="yellow.8">
+      <Badge size="sm" variant="outline" color="gray.8">
         {t('content-editor.translation.outdated')}
       </Badge>
     );

@@ -24,6 +24,7 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { QueryStates } from '../../components/query-states';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Facilitator = RouterOutputs['adminFacilitators']['list'][number];
@@ -197,69 +198,81 @@ function PacksTable() {
       onError: (error) => notify.error(t('facilitator.admin.notRefunded'), errorMessage(error, '')),
     }),
   );
-  if (packs.isPending) return <Skeleton height={100} aria-label={t('facilitator.admin.loading')} />;
-  if (packs.isError) return <Alert color="red">{errorMessage(packs.error, t('facilitator.admin.reload'))}</Alert>;
-  if (packs.data.length === 0) return <Text>{t('facilitator.admin.noPacks')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table striped aria-label={t('facilitator.admin.packsTitle')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('facilitator.admin.facilitator')}</Table.Th>
-            <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
-            <Table.Th>{t('facilitator.admin.seatsUsed')}</Table.Th>
-            <Table.Th>{t('facilitator.admin.channel')}</Table.Th>
-            <Table.Th>{t('facilitator.admin.amount')}</Table.Th>
-            <Table.Th>{t('facilitator.admin.expiresOn')}</Table.Th>
-            <Table.Th>{t('facilitator.admin.status')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {packs.data.map((pack) => (
-            <Table.Tr key={pack.id}>
-              <Table.Td>{pack.facilitatorName}</Table.Td>
-              <Table.Td>{pack.organisation ?? '—'}</Table.Td>
-              <Table.Td>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Table.Td>
-              <Table.Td>{t(`facilitator.channel.${pack.channel}` as MessageId)}</Table.Td>
-              <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
-              <Table.Td>
-                {pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
-                  {t(`facilitator.packStatus.${pack.status}` as MessageId)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                {pack.status === 'active' ? (
-                  <Stack gap={4}>
-                    <Checkbox
-                      size="xs"
-                      label={t('facilitator.admin.endAccess')}
-                      checked={revoke[pack.id] ?? false}
-                      onChange={(e) => setRevoke({ ...revoke, [pack.id]: e.currentTarget.checked })}
-                    />
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      loading={refund.isPending && refund.variables?.packId === pack.id}
-                      onClick={() => refund.mutate({ packId: pack.id, revokeAccess: revoke[pack.id] ?? false })}
-                      aria-label={t('facilitator.admin.refundPack', { name: pack.facilitatorName, seats: pack.seats })}
-                    >
-                      {t('facilitator.admin.refund')}
-                    </Button>
-                  </Stack>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <QueryStates
+      query={packs}
+      loadingLabel={t('facilitator.admin.loading')}
+      skeleton={{ rows: 2, height: 48 }}
+      failedTitle={t('facilitator.admin.loadFailed')}
+      failedText={t('facilitator.admin.reload')}
+      isEmpty={(list) => list.length === 0}
+      empty={<Text>{t('facilitator.admin.noPacks')}</Text>}
+    >
+      {(list) => (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped aria-label={t('facilitator.admin.packsTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('facilitator.admin.facilitator')}</Table.Th>
+                <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
+                <Table.Th>{t('facilitator.admin.seatsUsed')}</Table.Th>
+                <Table.Th>{t('facilitator.admin.channel')}</Table.Th>
+                <Table.Th>{t('facilitator.admin.amount')}</Table.Th>
+                <Table.Th>{t('facilitator.admin.expiresOn')}</Table.Th>
+                <Table.Th>{t('facilitator.admin.status')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((pack) => (
+                <Table.Tr key={pack.id}>
+                  <Table.Td>{pack.facilitatorName}</Table.Td>
+                  <Table.Td>{pack.organisation ?? '—'}</Table.Td>
+                  <Table.Td>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Table.Td>
+                  <Table.Td>{t(`facilitator.channel.${pack.channel}` as MessageId)}</Table.Td>
+                  <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
+                  <Table.Td>
+                    {pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
+                      {t(`facilitator.packStatus.${pack.status}` as MessageId)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {pack.status === 'active' ? (
+                      <Stack gap={4}>
+                        <Checkbox
+                          size="xs"
+                          label={t('facilitator.admin.endAccess')}
+                          checked={revoke[pack.id] ?? false}
+                          onChange={(e) => setRevoke({ ...revoke, [pack.id]: e.currentTarget.checked })}
+                        />
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color="red"
+                          loading={refund.isPending && refund.variables?.packId === pack.id}
+                          onClick={() => refund.mutate({ packId: pack.id, revokeAccess: revoke[pack.id] ?? false })}
+                          aria-label={t('facilitator.admin.refundPack', {
+                            name: pack.facilitatorName,
+                            seats: pack.seats,
+                          })}
+                        >
+                          {t('facilitator.admin.refund')}
+                        </Button>
+                      </Stack>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryStates>
   );
 }
 
@@ -322,67 +335,71 @@ export function FacilitatorsPage() {
         <Text c="dimmed">{t('facilitator.admin.intro')}</Text>
       </div>
       <InviteForm />
-      {facilitators.isPending ? (
-        <Skeleton height={120} aria-label={t('facilitator.admin.loading')} />
-      ) : facilitators.isError ? (
-        <Alert color="red">{errorMessage(facilitators.error, t('facilitator.admin.reload'))}</Alert>
-      ) : facilitators.data.length === 0 ? (
-        <Text>{t('facilitator.admin.empty')}</Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-label={t('facilitator.admin.listTitle')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('facilitator.admin.name')}</Table.Th>
-                  <Table.Th>{t('facilitator.admin.email')}</Table.Th>
-                  <Table.Th>{t('facilitator.admin.kind')}</Table.Th>
-                  <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
-                  <Table.Th>{t('facilitator.admin.couples')}</Table.Th>
-                  <Table.Th>{t('facilitator.admin.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {facilitators.data.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{row.name}</Table.Td>
-                    <Table.Td>{row.email}</Table.Td>
-                    <Table.Td>{t(KIND_LABELS[row.kind])}</Table.Td>
-                    <Table.Td>{row.organisation ?? '—'}</Table.Td>
-                    <Table.Td>{row.linkedCouples}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={row.status === 'active' ? 'green' : row.status === 'invited' ? 'blue' : 'gray'}
-                      >
-                        {t(`facilitator.admin.state.${row.status}` as MessageId)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {row.status === 'revoked' ? null : (
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color="red"
-                          loading={revoke.isPending && revoke.variables?.facilitatorId === row.id}
-                          onClick={() => revoke.mutate({ facilitatorId: row.id })}
-                          aria-label={t('facilitator.admin.revokeNamed', { name: row.name })}
-                        >
-                          {t('facilitator.admin.revoke')}
-                        </Button>
-                      )}
-                    </Table.Td>
+      <QueryStates
+        query={facilitators}
+        loadingLabel={t('facilitator.admin.loading')}
+        skeleton={{ rows: 3, height: 48 }}
+        failedTitle={t('facilitator.admin.loadFailed')}
+        failedText={t('facilitator.admin.reload')}
+        isEmpty={(list) => list.length === 0}
+        empty={<Text>{t('facilitator.admin.empty')}</Text>}
+      >
+        {(list) => (
+          <>
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped aria-label={t('facilitator.admin.listTitle')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('facilitator.admin.name')}</Table.Th>
+                    <Table.Th>{t('facilitator.admin.email')}</Table.Th>
+                    <Table.Th>{t('facilitator.admin.kind')}</Table.Th>
+                    <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
+                    <Table.Th>{t('facilitator.admin.couples')}</Table.Th>
+                    <Table.Th>{t('facilitator.admin.status')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <GrantForm facilitators={facilitators.data} />
-        </>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>{row.name}</Table.Td>
+                      <Table.Td>{row.email}</Table.Td>
+                      <Table.Td>{t(KIND_LABELS[row.kind])}</Table.Td>
+                      <Table.Td>{row.organisation ?? '—'}</Table.Td>
+                      <Table.Td>{row.linkedCouples}</Table.Td>
+                      <Table.Td>
+                        <Badge
+                          variant="light"
+                          color={row.status === 'active' ? 'green' : row.status === 'invited' ? 'blue' : 'gray'}
+                        >
+                          {t(`facilitator.admin.state.${row.status}` as MessageId)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {row.status === 'revoked' ? null : (
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            color="red"
+                            loading={revoke.isPending && revoke.variables?.facilitatorId === row.id}
+                            onClick={() => revoke.mutate({ facilitatorId: row.id })}
+                            aria-label={t('facilitator.admin.revokeNamed', { name: row.name })}
+                          >
+                            {t('facilitator.admin.revoke')}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <GrantForm facilitators={list} />
+          </>
+        )}
+      </QueryStates>
       <Title order={2}>{t('facilitator.admin.packsTitle')}</Title>
       <PacksTable />
       <Title order={2}>{t('facilitator.admin.revenueTitle')}</Title>

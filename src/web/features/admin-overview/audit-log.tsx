@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { ScrollableTable } from './scrollable-table';
-import { actionLabel, formatWhen } from './format';
+import { actionLabel, formatWhen, hasActionLabel } from './format';
 
 /** The admin audit log (docs/product.md#admin-audit-log), newest first, a page at a time. */
 export function AuditLog() {
@@ -56,8 +56,26 @@ export function AuditLog() {
                       <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
                     </Table.Td>
                     <Table.Td>{item.actorUsername}</Table.Td>
-                    <Table.Td>{actionLabel(item.action)}</Table.Td>
-                    <Table.Td>{item.target ?? '—'}</Table.Td>
+                    {/* A recorded code (an action without words yet, a target's id) is shown as recorded,
+                        marked as the English identifier it is. */}
+                    <Table.Td>
+                      {hasActionLabel(item.action) ? (
+                        actionLabel(item.action)
+                      ) : (
+                        <span lang="en" translate="no">
+                          {item.action}
+                        </span>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {item.target ? (
+                        <span lang="en" translate="no">
+                          {item.target}
+                        </span>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
                     <Table.Td>{item.address ?? '—'}</Table.Td>
                   </Table.Tr>
                 ))}

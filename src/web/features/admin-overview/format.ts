@@ -20,6 +20,11 @@ const ACTION_LABELS: Record<string, MessageId> = {
   'sign-in.new-devices-paused': 'admin.audit.action.newDevicesPaused',
 };
 
+/** Whether `actionLabel` has words for the action (else it shows the recorded code). */
+export function hasActionLabel(action: string): boolean {
+  return action in ACTION_LABELS;
+}
+
 export function actionLabel(action: string): string {
   const id = ACTION_LABELS[action];
   return id ? translate(id) : action;

@@ -25,7 +25,7 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
   if (!weeks) {
     // The same layout as the card that replaces it, so nothing below moves when the weeks arrive.
     return (
-      <Card withBorder padding="lg" aria-busy="true" aria-label={t('dashboard.continue.loading')}>
+      <Card withBorder padding="lg" role="status" aria-busy="true" aria-label={t('dashboard.continue.loading')}>
         <Group justify="space-between" align="center" gap="md">
           <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: '1 1 260px', minWidth: 0 }}>
             <Skeleton height={44} circle />
