@@ -225,8 +225,9 @@ test('a new build is taken over on the next visit, with an "updated" notice', as
     await page.close();
     const next = await context.newPage();
     await next.goto('/dashboard');
+    // The worker is registered once the page is idle (up to 3 s after load), then takes over.
     await expect(next.getByRole('region', { name: 'Notifications' })).toContainText('Vows & Weeks was updated', {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await expect
       .poll(() => next.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null)))

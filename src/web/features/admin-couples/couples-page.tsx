@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/admin-format';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
 import { PausedCouples } from '../plan/paused-couples';
+import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 
 type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
 
@@ -26,6 +27,9 @@ export function AccessBadge({ level }: { level: string }) {
 }
 
 function coupleName(row: { displayName: string; partnerName: string }): string {
+  // A trial's placeholder names ('Trial User' & 'Partner') are no names yet, in any language.
+  const placeholder = row.displayName === TRIAL_PLACEHOLDER_NAME && row.partnerName === TRIAL_PLACEHOLDER_PARTNER;
+  if (placeholder) return translate('admin.couples.noNames');
   const names = [row.displayName, row.partnerName].filter((name) => name.trim() !== '');
   return names.length > 0 ? names.join(' & ') : translate('admin.couples.noNames');
 }
