@@ -97,34 +97,45 @@ async function obscuredFocus(page: Page, key: 'Tab' | 'Shift+Tab', count: number
     await page.keyboard.press(key);
     // The page may scroll the control clear of a toast in the next frame.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const problem = await page.evaluate(() => {
-      const focused = document.activeElement;
-      if (!focused || focused === document.body) return null;
-      const rect = focused.getBoundingClientRect();
-      // A visually hidden control (a native radio under its star) is shown by its label.
-      if (rect.width <= 2 || rect.height <= 2) return null;
-      // "Not entirely hidden": the part of the control inside the viewport, probed at its centre
-      // (a tall text area may be only partly in view).
-      const left = Math.max(rect.left, 0);
-      const right = Math.min(rect.right, window.innerWidth);
-      const top = Math.max(rect.top, 0);
-      const bottom = Math.min(rect.bottom, window.innerHeight);
-      if (right - left < 1 || bottom - top < 1) {
-        return `${focused.tagName} "${(focused.textContent ?? '').trim().slice(0, 40)}" is off screen`;
-      }
-      const x = (left + right) / 2;
-      const y = (top + bottom) / 2;
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || focused.contains(hit) || hit.contains(focused)) return null;
-      // Its own label or wrapper drawn over it (Mantine's checkbox) is the control too.
-      if (focused instanceof HTMLInputElement && [...(focused.labels ?? [])].some((label) => label.contains(hit)))
-        return null;
-      const cover = hit.closest('header, [role="alert"], [role="status"], .mantine-Notification-root') ?? hit;
-      return `${focused.tagName} "${(focused.getAttribute('aria-label') || focused.textContent || '').trim().slice(0, 40)}" under ${cover.tagName}.${[...cover.classList].join('.')}`;
-    });
+    let problem = await focusProblem(page);
+    // A page still settling (a query's answer replacing its skeleton moves the scroll position)
+    // is looked at again once it has; a control hidden then is hidden for a person too.
+    if (problem) {
+      await page.waitForTimeout(300);
+      problem = await focusProblem(page);
+    }
     if (problem) covered.push(problem);
   }
   return covered;
+}
+
+/** Why the focused control cannot be seen (off screen, or under a header, toast or banner), or null. */
+function focusProblem(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return null;
+    const rect = focused.getBoundingClientRect();
+    // A visually hidden control (a native radio under its star) is shown by its label.
+    if (rect.width <= 2 || rect.height <= 2) return null;
+    // "Not entirely hidden": the part of the control inside the viewport, probed at its centre
+    // (a tall text area may be only partly in view).
+    const left = Math.max(rect.left, 0);
+    const right = Math.min(rect.right, window.innerWidth);
+    const top = Math.max(rect.top, 0);
+    const bottom = Math.min(rect.bottom, window.innerHeight);
+    if (right - left < 1 || bottom - top < 1) {
+      return `${focused.tagName} "${(focused.textContent ?? '').trim().slice(0, 40)}" is off screen`;
+    }
+    const x = (left + right) / 2;
+    const y = (top + bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || focused.contains(hit) || hit.contains(focused)) return null;
+    // Its own label or wrapper drawn over it (Mantine's checkbox) is the control too.
+    if (focused instanceof HTMLInputElement && [...(focused.labels ?? [])].some((label) => label.contains(hit)))
+      return null;
+    const cover = hit.closest('header, [role="alert"], [role="status"], .mantine-Notification-root') ?? hit;
+    return `${focused.tagName} "${(focused.getAttribute('aria-label') || focused.textContent || '').trim().slice(0, 40)}" under ${cover.tagName}.${[...cover.classList].join('.')}`;
+  });
 }
 
 /** The footer navigation's first link: the help link, on every page (3.2.6). */

@@ -23,6 +23,7 @@ import * as certificates from './2026-11-24T1600-certificates';
 import * as facilitators from './2026-11-24T2200-facilitators';
 import * as pushSubscriptions from './2026-11-24T2300-push-subscriptions';
 import * as workbookAnswerRevisions from './2026-11-24T2400-workbook-answer-revisions';
+import * as outboundEmailLanguage from './2026-11-25T0100-outbound-email-language';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T2200-facilitators': facilitators,
   '2026-11-24T2300-push-subscriptions': pushSubscriptions,
   '2026-11-24T2400-workbook-answer-revisions': workbookAnswerRevisions,
+  '2026-11-25T0100-outbound-email-language': outboundEmailLanguage,
 };

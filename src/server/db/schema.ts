@@ -212,6 +212,8 @@ export interface OutboundEmailsTable {
   locked_until: number | null;
   created_at: string;
   sent_at: string | null;
+  /** The language the email is written in (en, es); null for emails queued before 2026-11-25. */
+  language: string | null;
 }
 
 export interface RemindersSentTable {

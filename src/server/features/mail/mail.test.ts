@@ -379,6 +379,7 @@ describe('the queue', () => {
           'createdAt',
           'id',
           'kind',
+          'language',
           'lastError',
           'messageId',
           'nextAttemptAt',
@@ -388,6 +389,8 @@ describe('the queue', () => {
           'subject',
         ].sort(),
       );
+      // Each says the language it is written in, the code request's too (written by the worker).
+      expect(item.language).toBe('en');
     }
   });
 

@@ -11,6 +11,8 @@ export interface NewOutboundEmail {
   subject: string;
   text: string;
   html: string;
+  /** The language it is written in; undefined for a code request, which is written later. */
+  language?: string;
   headers: Record<string, string>;
   sensitive: boolean;
   status: 'preparing' | 'pending';
@@ -27,6 +29,7 @@ export async function insertOutboundEmail(db: DB, email: NewOutboundEmail): Prom
       subject: email.subject,
       text_body: email.text,
       html_body: email.html,
+      language: email.language ?? null,
       headers: JSON.stringify(email.headers),
       sensitive: email.sensitive ? 1 : 0,
       status: email.status,
@@ -199,7 +202,15 @@ export async function findPreparingEmails(db: DB, limit: number): Promise<{ id: 
 export async function completePreparedEmail(
   db: DB,
   id: number,
-  email: { kind: string; subject: string; text: string; html: string; sensitive: boolean; nextAttemptAt: number },
+  email: {
+    kind: string;
+    subject: string;
+    text: string;
+    html: string;
+    locale: string;
+    sensitive: boolean;
+    nextAttemptAt: number;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('outbound_emails')
@@ -208,6 +219,7 @@ export async function completePreparedEmail(
       subject: email.subject,
       text_body: email.text,
       html_body: email.html,
+      language: email.locale,
       sensitive: email.sensitive ? 1 : 0,
       status: 'pending',
       next_attempt_at: email.nextAttemptAt,
@@ -233,6 +245,8 @@ export interface OutboxEntry {
   kind: string;
   recipient: string;
   subject: string;
+  /** The language of its subject and text (null: queued before languages were recorded). */
+  language: string | null;
   status: OutboundEmailStatus;
   attempts: number;
   lastError: string | null;
@@ -254,6 +268,7 @@ export async function listOutbox(
       'kind',
       'recipient',
       'subject',
+      'language',
       'status',
       'attempts',
       'last_error as lastError',

@@ -72,6 +72,7 @@ async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promi
     subject: message.email.subject,
     text: message.email.text,
     html: message.email.html,
+    language: message.email.locale,
     headers: message.headers ?? {},
     sensitive: message.sensitive ?? false,
     status: 'pending',

@@ -33,6 +33,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** The language it is written in: kept with the queued message for the outbox. */
+  locale: Locale;
 }
 
 const ink = '#2b2130'; // on white: 14:1
@@ -122,7 +124,12 @@ ${paragraph(htmlLines(t(content.locale, 'email.layout.signature', { product: PRO
 
 export function renderEmail(content: EmailContent, publicUrl: string): RenderedEmail {
   const siteUrl = `${publicUrl}/`;
-  return { subject: content.subject, text: renderText(content, siteUrl), html: renderHtml(content, siteUrl) };
+  return {
+    subject: content.subject,
+    text: renderText(content, siteUrl),
+    html: renderHtml(content, siteUrl),
+    locale: content.locale,
+  };
 }
 
 /** "Dear Robin and Casey,", or a neutral greeting while the profile still has its placeholders. */

@@ -103,11 +103,13 @@ describe('POST /api/payments/webhook', () => {
     expect(account?.locale).toBe('es');
     const [codeEmail] = await t.deps.db
       .selectFrom('outbound_emails')
-      .select('subject')
+      .select(['subject', 'language'])
       .where('recipient', '=', email)
       .where('kind', '=', 'access-code')
       .execute();
     expect(codeEmail?.subject).toMatch(/código de acceso/);
+    // The outbox keeps the email's language, so the seller's screen marks the subject as Spanish.
+    expect(codeEmail?.language).toBe('es');
 
     const older = paidSession(); // No language in metadata (a session started before this change): English.
     await send('checkout.session.completed', older);
@@ -117,6 +119,12 @@ describe('POST /api/payments/webhook', () => {
       .where('email', '=', older.customer_details.email)
       .executeTakeFirst();
     expect(plain?.locale).toBe('en');
+    const englishEmail = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('language')
+      .where('recipient', '=', older.customer_details.email)
+      .executeTakeFirst();
+    expect(englishEmail?.language).toBe('en');
   });
 
   it('refuses a missing, wrong or stale signature with 400 {message} and changes nothing', async () => {

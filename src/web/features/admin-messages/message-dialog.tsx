@@ -76,13 +76,13 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
             <Text component="dt" fw={600} size="sm">
               {t('admin.message.from')}
             </Text>
-            <Text component="dd" m={0} size="sm">
+            <Text component="dd" m={0} size="sm" data-user-content>
               {message.firstName} {message.lastName}
             </Text>
             <Text component="dt" fw={600} size="sm">
               {t('admin.message.email')}
             </Text>
-            <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }} data-user-content>
               {message.email}
             </Text>
             <Text component="dt" fw={600} size="sm">
@@ -104,7 +104,11 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
               <Badge color={STATE_COLORS[message.state]}>{t(STATE_LABELS[message.state])}</Badge>
             </dd>
           </dl>
-          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-text">
+          <Text
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="message-text"
+            data-user-content
+          >
             {message.message}
           </Text>
           <ReplyForm

@@ -169,7 +169,8 @@ function MessageRow({ item, onOpen }: { item: ContactInboxItem; onOpen: () => vo
     <Paper withBorder radius="md" className={unread ? `${classes.row} ${classes.unread}` : classes.row}>
       <UnstyledButton className={classes.rowButton} onClick={onOpen}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={unread ? 700 : 500}>
+          {/* The sender's own words (name, email, message) are data, in whatever language they wrote. */}
+          <Text fw={unread ? 700 : 500} data-user-content>
             {item.firstName} {item.lastName}
             <Text span c="dimmed" size="sm" fw={400}>
               {' '}
@@ -186,7 +187,7 @@ function MessageRow({ item, onOpen }: { item: ContactInboxItem; onOpen: () => vo
         <Text size="sm" fw={600} mt={4}>
           {subjectLabel(item.subject)}
         </Text>
-        <Text size="sm" c="dimmed" lineClamp={2}>
+        <Text size="sm" c="dimmed" lineClamp={2} data-user-content>
           {item.preview}
         </Text>
       </UnstyledButton>

@@ -17,6 +17,7 @@ const sent: OutboxItem = {
   kind: 'access-code',
   recipient: 'ana@example.com',
   subject: 'Your Vows & Weeks access code',
+  language: 'en',
   status: 'sent',
   attempts: 1,
   lastError: null,
@@ -62,6 +63,8 @@ describe('OutboxPage', { timeout: 20_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Emails, newest first' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('Your Vows & Weeks access code');
+    // Each subject says its language, which need not be the seller's.
+    expect(within(first!).getByText('Your Vows & Weeks access code')).toHaveAttribute('lang', 'en');
     expect(first).toHaveTextContent('ana@example.com');
     expect(first).toHaveTextContent('Access code (new order)');
     expect(within(first!).getByText('Sent', { selector: '.mantine-Badge-label' })).toBeInTheDocument();

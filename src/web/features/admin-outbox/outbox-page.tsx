@@ -139,7 +139,12 @@ function OutboxRow({ item }: { item: OutboxItem }) {
     <Paper withBorder radius="md" p="md" className={failed ? classes.failed : undefined}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
-          <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}>
+          {/* The subject is in its recipient's language, which may not be the seller's (WCAG 3.1.2). */}
+          <Text
+            fw={600}
+            lang={item.subject ? (item.language ?? undefined) : undefined}
+            style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}
+          >
             {item.subject || t('admin.outbox.noSubject')}
           </Text>
           <Badge color={STATUS_COLORS[item.status]}>{t(STATUS_LABELS[item.status])}</Badge>

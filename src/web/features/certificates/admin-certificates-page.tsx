@@ -158,7 +158,12 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
               <TextInput
                 key={code}
                 label={t('certificates.admin.registration', { state: rule?.name ?? code })}
-                description={rule?.providerRegistration.where ?? undefined}
+                // The state rules are kept in English, as the statutes say them (docs/certificates.md).
+                description={
+                  rule?.providerRegistration.where ? (
+                    <span lang="en">{rule.providerRegistration.where}</span>
+                  ) : undefined
+                }
                 value={form.registrations[code] ?? ''}
                 onChange={(event) => set('registrations', { ...form.registrations, [code]: event.currentTarget.value })}
                 maxLength={120}
