@@ -17,6 +17,8 @@ let updatedAt = 0;
 const LOAD = { timeout: 8000 };
 
 const trialProfile = { userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null };
+/** A trial couple past the welcome dialog (which hides the rest of the dashboard until it is saved). */
+const namedTrialProfile = { userDisplayName: 'Robin', partnerName: 'Sam', weddingDate: null };
 
 function serveDashboard(profile = trialProfile, extra: Parameters<typeof stubTrpcFetch>[0] = {}) {
   let saved = profile;
@@ -52,7 +54,8 @@ describe('DashboardScreen onboarding', () => {
     const server = serveDashboard();
     const { user } = renderScreen();
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to your 52-week journey!' }, LOAD);
-    await user.click(screen.getByRole('tab', { name: 'Wins' }));
+    // Nothing of the dashboard is rendered behind the dialog until the names are saved.
+    expect(screen.queryByRole('tab')).toBeNull();
     await user.type(within(dialog).getByRole('textbox', { name: /Your name/ }), 'Maya');
     await user.type(within(dialog).getByRole('textbox', { name: /Your partner's name/ }), 'Noah');
     await user.click(within(dialog).getByRole('button', { name: 'Start Our Journey' }));
@@ -120,7 +123,7 @@ describe('DashboardScreen onboarding', () => {
 
 describe('the trial notice', () => {
   it("goes to the pricing form with this sign-in's email and the couple's first name filled in", async () => {
-    serveDashboard();
+    serveDashboard(namedTrialProfile);
     renderScreen();
     const link = await screen.findByRole('link', { name: 'Get the full course' }, LOAD);
     await waitFor(() => expect(link.getAttribute('href')).toContain('email=couple%40example.com'));
@@ -129,7 +132,7 @@ describe('the trial notice', () => {
 
   it('shows the configured price and currency, not the default $49', async () => {
     const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
-    serveDashboard(trialProfile, {
+    serveDashboard(namedTrialProfile, {
       'publicConfig.get': () => ({ data: { ...config, cardPayments: true, priceCents: 3900, currency: 'eur' } }),
     });
     renderScreen();

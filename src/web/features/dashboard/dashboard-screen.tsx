@@ -311,6 +311,10 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
   const step = weeks ? nextStep(weeks) : null;
   const workbookWeek = showSelected ? selectedWeek : step?.kind === 'continue' ? step.week.weekNumber : null;
   const onboardingOpen = profile !== undefined && (needsOnboarding(profile) || onboardingClosing);
+  // Until a new buyer has saved their names, the welcome dialog is all there is to use: the tabs
+  // behind it render once it is saved (while it closes), so a phone's first screen after paying
+  // does the dialog's work only (issue 36, decision 0278).
+  const welcoming = profile !== undefined && needsOnboarding(profile);
   const partnerNames = {
     partner1: profile?.userDisplayName.trim() || 'Partner 1',
     partner2: profile?.partnerName.trim() || 'Partner 2',
@@ -342,94 +346,98 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
           </Alert>
         ) : null}
 
-        <ShareNotices onOpenWeek={(weekNumber) => go({ ...search, tab: 'current', week: weekNumber })} />
+        {welcoming ? null : (
+          <ShareNotices onOpenWeek={(weekNumber) => go({ ...search, tab: 'current', week: weekNumber })} />
+        )}
 
-        <Tabs
-          value={tab}
-          onChange={(value) =>
-            setTab(DASHBOARD_TABS.includes(value as DashboardTab) ? (value as DashboardTab) : DEFAULT_DASHBOARD_TAB)
-          }
-          keepMounted={false}
-          classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="progress" leftSection={<IconChartBar size={18} aria-hidden="true" />}>
-              {t('dashboard.tabs.progress')}
-            </Tabs.Tab>
-            <Tabs.Tab value="current" leftSection={<IconBook2 size={18} aria-hidden="true" />}>
-              {t('dashboard.tabs.current')}
-            </Tabs.Tab>
-            <Tabs.Tab value="wins" leftSection={<IconTrophy size={18} aria-hidden="true" />}>
-              {t('dashboard.tabs.wins')}
-            </Tabs.Tab>
-            <Tabs.Tab value="profile" leftSection={<IconUserHeart size={18} aria-hidden="true" />}>
-              {t('dashboard.tabs.profile')}
-            </Tabs.Tab>
-          </Tabs.List>
+        {welcoming ? null : (
+          <Tabs
+            value={tab}
+            onChange={(value) =>
+              setTab(DASHBOARD_TABS.includes(value as DashboardTab) ? (value as DashboardTab) : DEFAULT_DASHBOARD_TAB)
+            }
+            keepMounted={false}
+            classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="progress" leftSection={<IconChartBar size={18} aria-hidden="true" />}>
+                {t('dashboard.tabs.progress')}
+              </Tabs.Tab>
+              <Tabs.Tab value="current" leftSection={<IconBook2 size={18} aria-hidden="true" />}>
+                {t('dashboard.tabs.current')}
+              </Tabs.Tab>
+              <Tabs.Tab value="wins" leftSection={<IconTrophy size={18} aria-hidden="true" />}>
+                {t('dashboard.tabs.wins')}
+              </Tabs.Tab>
+              <Tabs.Tab value="profile" leftSection={<IconUserHeart size={18} aria-hidden="true" />}>
+                {t('dashboard.tabs.profile')}
+              </Tabs.Tab>
+            </Tabs.List>
 
-          <Tabs.Panel value="progress" pt="lg">
-            <Stack gap="lg" className={classes.progressPanel}>
-              <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
-              {accessQuery.data?.accessLevel === 'trial' ? (
-                <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
-              ) : null}
-              <SummaryCards progression={progression} weeks={weeks} />
-              <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
-                {showSelected && selected ? (
-                  <WeekDetailCard
-                    key={selected.weekNumber}
-                    week={selected}
-                    record={records?.find((record) => record.weekNumber === selected.weekNumber)}
-                    completed={selectedState === 'completed'}
-                    downloading={downloadingWeek === selected.weekNumber}
-                    completing={completeMutation.isPending}
-                    savingRating={ratingMutation.isPending}
-                    savingNotes={notesMutation.isPending}
-                    onDownload={() => void download(selected.weekNumber)}
-                    onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
-                    onOpenWorkbook={openWorkbook}
-                    onClose={closeWeek}
-                    onRate={(rating) => ratingMutation.mutate({ weekNumber: selected.weekNumber, rating })}
-                    onSaveNotes={(notes) => notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes })}
-                  />
+            <Tabs.Panel value="progress" pt="lg">
+              <Stack gap="lg" className={classes.progressPanel}>
+                <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
+                {accessQuery.data?.accessLevel === 'trial' ? (
+                  <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
                 ) : null}
-              </div>
-              <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
-              {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
+                <SummaryCards progression={progression} weeks={weeks} />
+                <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
+                  {showSelected && selected ? (
+                    <WeekDetailCard
+                      key={selected.weekNumber}
+                      week={selected}
+                      record={records?.find((record) => record.weekNumber === selected.weekNumber)}
+                      completed={selectedState === 'completed'}
+                      downloading={downloadingWeek === selected.weekNumber}
+                      completing={completeMutation.isPending}
+                      savingRating={ratingMutation.isPending}
+                      savingNotes={notesMutation.isPending}
+                      onDownload={() => void download(selected.weekNumber)}
+                      onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
+                      onOpenWorkbook={openWorkbook}
+                      onClose={closeWeek}
+                      onRate={(rating) => ratingMutation.mutate({ weekNumber: selected.weekNumber, rating })}
+                      onSaveNotes={(notes) => notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes })}
+                    />
+                  ) : null}
+                </div>
+                <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
+                {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
                   plan card waits for the access level, the route's cards for their own data. */}
-              {accessQuery.data?.accessLevel === 'full' ? (
-                <PlanCard completedCount={progression?.totalCompleted} />
-              ) : null}
-              {progressExtra}
-            </Stack>
-          </Tabs.Panel>
+                {accessQuery.data?.accessLevel === 'full' ? (
+                  <PlanCard completedCount={progression?.totalCompleted} />
+                ) : null}
+                {progressExtra}
+              </Stack>
+            </Tabs.Panel>
 
-          <Tabs.Panel value="current" pt="lg" data-dashboard-panel="current">
-            {renderWorkbook({
-              weekNumber: workbookWeek,
-              partnerNames,
-              onChooseWeek: () => setTab('progress'),
-            })}
-          </Tabs.Panel>
+            <Tabs.Panel value="current" pt="lg" data-dashboard-panel="current">
+              {renderWorkbook({
+                weekNumber: workbookWeek,
+                partnerNames,
+                onChooseWeek: () => setTab('progress'),
+              })}
+            </Tabs.Panel>
 
-          <Tabs.Panel value="wins" pt="lg">
-            <Stack gap="lg">
-              <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
-              {winsExtra}
-            </Stack>
-          </Tabs.Panel>
+            <Tabs.Panel value="wins" pt="lg">
+              <Stack gap="lg">
+                <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
+                {winsExtra}
+              </Stack>
+            </Tabs.Panel>
 
-          <Tabs.Panel value="profile" pt="lg">
-            <Stack gap="lg">
-              <ProfilePanel
-                profile={profile}
-                saving={profileMutation.isPending}
-                onSave={(values) => profileMutation.mutate(values)}
-              />
-              {profileExtra}
-            </Stack>
-          </Tabs.Panel>
-        </Tabs>
+            <Tabs.Panel value="profile" pt="lg">
+              <Stack gap="lg">
+                <ProfilePanel
+                  profile={profile}
+                  saving={profileMutation.isPending}
+                  onSave={(values) => profileMutation.mutate(values)}
+                />
+                {profileExtra}
+              </Stack>
+            </Tabs.Panel>
+          </Tabs>
+        )}
       </Stack>
 
       <OnboardingModal
