@@ -59,6 +59,10 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   await expect(card.getByText('In Progress')).toBeVisible();
   await expect(weekButton(page, 1)).toHaveAttribute('aria-pressed', 'true');
 
+  // From now on the page itself greets them, before any script runs (decision 0279).
+  const html = await (await page.request.get('/dashboard')).text();
+  expect(html).toMatch(/<h1[^>]*>Welcome, Maya &#38; Noah<\/h1>/);
+
   // A trial couple sees where the trial ends.
   await expect(page.getByText(/Your trial includes weeks 1-\d+/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get the full course' })).toBeVisible();

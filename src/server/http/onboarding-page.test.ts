@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUYER_FIRST_NAME_PLACEHOLDER, INITIAL_PROFILE_ELEMENT_ID } from '../../shared/onboarding-page';
+import {
+  BUYER_FIRST_NAME_PLACEHOLDER,
+  frameLanguage,
+  INITIAL_PROFILE_ELEMENT_ID,
+  isPersonalFrame,
+} from '../../shared/onboarding-page';
 import { buildApp } from '../app';
 import { createCouple, makeTempDir, sessionCookie, testConfig } from '../test/harness';
-import { ONBOARDING_PAGE_FILES, onboardingPageFor } from './pages';
+import { greetedDashboardPageFor, ONBOARDING_PAGE_FILES, onboardingPageFor } from './pages';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title></head><body><div id="root">${body}</div></body></html>`;
@@ -20,7 +25,8 @@ beforeAll(async () => {
   const files: Record<string, string> = {
     'index.html': page('landing'),
     'app.html': page(''),
-    'pages/dashboard.html': page('<h1>Dashboard skeleton</h1>'),
+    'pages/dashboard.html': page('<h1 class="t">Welcome to your journey</h1>'),
+    'pages/dashboard.es.html': page('<h1 class="t">Les damos la bienvenida a su camino</h1>'),
     [ONBOARDING_PAGE_FILES.en]: page(`<h2>Welcome dialog</h2><input value="${BUYER_FIRST_NAME_PLACEHOLDER}">`),
     [ONBOARDING_PAGE_FILES.es]: page(`<h2>Bienvenidos</h2><input value="${BUYER_FIRST_NAME_PLACEHOLDER}">`),
   };
@@ -59,14 +65,49 @@ describe("a new buyer's first /dashboard (decision 0273)", () => {
     expect(spanish.body).toContain('<h2>Bienvenidos</h2>');
   });
 
-  it('is the usual dashboard for an onboarded couple, a visitor, or a cookie that names nobody', async () => {
-    const couple = await createCouple(app.deps);
-    for (const cookie of [await sessionCookie(app.deps, couple.accountId), undefined, 'sid=nobody']) {
+  it('is the usual frame for a visitor, or a cookie that names nobody', async () => {
+    for (const cookie of [undefined, 'sid=nobody']) {
       const res = await get(cookie);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<h1>Dashboard skeleton</h1>');
+      expect(res.body).toContain('<h1 class="t">Welcome to your journey</h1>');
       expect(res.body).not.toContain(INITIAL_PROFILE_ELEMENT_ID);
     }
+  });
+});
+
+describe("an onboarded couple's /dashboard (decision 0279)", () => {
+  it('greets both partners by name in the heading, in the language the app starts in, with the profile', async () => {
+    const couple = await createCouple(app.deps, { displayName: 'Ana', partnerName: 'Ben' });
+    const cookie = await sessionCookie(app.deps, couple.accountId);
+    const res = await get(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1 class="t">Welcome, Ana &#38; Ben</h1>');
+    const block = new RegExp(
+      `<script type="application/json" id="${INITIAL_PROFILE_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(res.body);
+    expect(JSON.parse(block![1]!)).toEqual({ userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null });
+    expect(isPersonalFrame(res.body)).toBe(true);
+
+    const spanish = await get(`${cookie}; vw_locale=es`);
+    expect(spanish.body).toContain('<h1 class="t">Les damos la bienvenida, Ana y Ben</h1>');
+    // What the service worker keeps instead: the frame asked without cookies, in the page's language.
+    const kept = await app.inject({
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'identity', 'accept-language': frameLanguage('<html lang="es">') },
+    });
+    expect(kept.body).toContain('<h1 class="t">Les damos la bienvenida a su camino</h1>');
+    expect(isPersonalFrame(kept.body)).toBe(false);
+    expect(frameLanguage('<!doctype html><html dir="ltr" lang="es"><head>')).toBe('es');
+    expect(frameLanguage('<html>')).toBe('en');
+  });
+
+  it('escapes the names, and sends a frame without the expected heading as it is', async () => {
+    const profile = { userDisplayName: '<b>Ana</b>', partnerName: 'Ben "B"', weddingDate: null };
+    const html = greetedDashboardPageFor(page('<h1 class="t">Welcome to your journey</h1>'), profile, 'en');
+    expect(html).toContain('Welcome, &#60;b&#62;Ana&#60;/b&#62; &#38; Ben &#34;B&#34;</h1>');
+    expect(html).not.toContain('<b>Ana');
+    const other = page('<h1>Something else</h1>');
+    expect(greetedDashboardPageFor(other, profile, 'en')).toBe(other);
   });
 
   it("escapes the buyer's first name in the field and the data block", () => {
@@ -80,5 +121,18 @@ describe("a new buyer's first /dashboard (decision 0273)", () => {
     expect(html).toContain('<input value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">');
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('\\u003cscript>alert(1)\\u003c/script>');
+  });
+
+  it('says the page is personal, so the service worker never keeps it for offline', () => {
+    const template = page(`<input value="${BUYER_FIRST_NAME_PLACEHOLDER}">`);
+    const html = onboardingPageFor(template, {
+      userDisplayName: '',
+      partnerName: '',
+      weddingDate: null,
+      buyerFirstName: 'Maya',
+    });
+    expect(isPersonalFrame(html)).toBe(true);
+    expect(isPersonalFrame(template)).toBe(false);
+    expect(isPersonalFrame(page('<h1>Dashboard skeleton</h1>'))).toBe(false);
   });
 });

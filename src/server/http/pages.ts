@@ -14,6 +14,7 @@ import { needsOnboarding, type Profile } from '../../shared/profile-rules';
 import type { AppDeps } from '../deps/app-deps';
 import { sessionToken } from '../features/auth/session-cookie';
 import { localeOfAccount } from '../features/i18n/locale';
+import { t } from '../features/i18n/translate';
 import { getProfileForDashboard } from '../features/profile/service';
 import type { PublicConfig } from '../features/public-config/service';
 import { isSitePagePublished } from '../features/site-pages/service';
@@ -211,28 +212,58 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
  */
 export function onboardingPageFor(template: string, profile: Profile & { buyerFirstName?: string }): string {
   const name = (profile.buyerFirstName ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  return withInitialProfile(template.replaceAll(BUYER_FIRST_NAME_PLACEHOLDER, name), profile);
+}
+
+/** The page with the couple's profile in its JSON data block (`<` escaped, so no value can end it). */
+function withInitialProfile(html: string, profile: Profile & { buyerFirstName?: string }): string {
   const json = JSON.stringify(profile).replace(/</g, '\\u003c');
-  return template
-    .replaceAll(BUYER_FIRST_NAME_PLACEHOLDER, name)
-    .replace('</head>', `<script type="application/json" id="${INITIAL_PROFILE_ELEMENT_ID}">${json}</script></head>`);
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="${INITIAL_PROFILE_ELEMENT_ID}">${json}</script></head>`,
+  );
 }
 
 /**
- * The page for a signed-in couple whose welcome dialog is still to do, in their language; null for
- * anyone else (the usual dashboard shell). Never throws: a failure serves the usual shell.
+ * An onboarded couple's dashboard (decision 0279): the usual frame, its heading greeting both
+ * partners by name (escaped) as the app's header does, and the profile in the data block so the
+ * app's first render says the same. The names are the page's largest text, painted with the HTML
+ * instead of after the profile request. A frame whose heading is not the expected one is sent as it is.
  */
-async function onboardingPage(
+export function greetedDashboardPageFor(template: string, profile: Profile, locale: Locale): string {
+  const frameHeading = `>${escapeHtml(t(locale, 'dashboard.header.welcome'))}</h1>`;
+  if (!template.includes(frameHeading)) return template;
+  const names = t(locale, 'dashboard.header.names', {
+    name: profile.userDisplayName.trim(),
+    partner: profile.partnerName.trim(),
+  });
+  const greeting = `>${escapeHtml(t(locale, 'dashboard.header.welcomeNames', { names }))}</h1>`;
+  return withInitialProfile(template.replace(frameHeading, greeting), profile);
+}
+
+/**
+ * The dashboard for a signed-in couple: with the welcome dialog while it is still to do, in their
+ * account's language; else the usual frame greeting them by name. Null for anyone else (the usual
+ * frame). Never throws: a failure serves the usual frame.
+ */
+async function coupleDashboardPage(
   deps: AppDeps,
   req: FastifyRequest,
-  templates: Partial<Record<Locale, string>>,
+  onboardingTemplates: Partial<Record<Locale, string>>,
+  usual: Record<Locale, PageBytes>,
 ): Promise<PageBytes | null> {
   try {
     const auth = await deps.sessions.resolve(sessionToken(req));
     if (auth.kind !== 'couple') return null;
     const profile = await getProfileForDashboard(deps, auth);
-    if (!needsOnboarding(profile)) return null;
-    const template = templates[await localeOfAccount(deps.db, auth.accountId)] ?? templates.en;
-    return template ? new PageBytes(() => onboardingPageFor(template, profile)) : null;
+    if (needsOnboarding(profile)) {
+      const template = onboardingTemplates[await localeOfAccount(deps.db, auth.accountId)] ?? onboardingTemplates.en;
+      return template ? new PageBytes(() => onboardingPageFor(template, profile)) : null;
+    }
+    // In the language the app will start in (cookie, then Accept-Language), as the usual page is.
+    const locale = requestLocale(req);
+    const frame = usual[locale].bytes().toString('utf8');
+    return new PageBytes(() => greetedDashboardPageFor(frame, profile, locale));
   } catch {
     return null;
   }
@@ -358,7 +389,8 @@ export async function registerPages(
         sendPage(req, reply, requestLocale(req) === 'es' ? spanishLanding : englishLanding),
       );
     } else if (pagePath === '/dashboard') {
-      // A new buyer's first visit: the page with the welcome dialog in it (decision 0273).
+      // A couple's: a new buyer's first visit with the welcome dialog in it (decision 0273), an
+      // onboarded couple's greeting them by name (decision 0279); anyone else's, the usual frame.
       const templates: Partial<Record<Locale, string>> = {};
       for (const locale of ['en', 'es'] as const) {
         const file = path.join(webDir, ONBOARDING_PAGE_FILES[locale]);
@@ -366,7 +398,7 @@ export async function registerPages(
       }
       const html = pageInLanguages(pagePath);
       app.get(pagePath, async (req, reply) =>
-        sendPage(req, reply, (await onboardingPage(app.deps, req, templates)) ?? html[requestLocale(req)]),
+        sendPage(req, reply, (await coupleDashboardPage(app.deps, req, templates, html)) ?? html[requestLocale(req)]),
       );
     } else {
       // In the visitor's language (cookie, then Accept-Language); a public page's Spanish address

@@ -35,6 +35,7 @@ import {
   UPDATE_PENDING_KEY,
   UPDATED_KEY,
 } from './offline-data';
+import { frameLanguage, isPersonalFrame } from '../../shared/onboarding-page';
 import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -132,7 +133,20 @@ async function pageFrame(request: Request, url: URL): Promise<Response> {
 async function keepFrame(cache: Cache, path: string, response: Response): Promise<void> {
   const html = await response.clone().text();
   if (!isThisBuild(html)) return;
+  if (isPersonalFrame(html)) {
+    // A couple's page greets them and carries their profile (decisions 0273, 0279): the frame kept
+    // for offline is the one everybody gets, asked without cookies, in the same language.
+    await keepAnonymousFrame(cache, path, frameLanguage(html));
+    return;
+  }
   await cache.put(path, response);
+}
+
+async function keepAnonymousFrame(cache: Cache, path: string, language: string): Promise<void> {
+  const response = await fetch(path, { credentials: 'omit', headers: { 'Accept-Language': language } });
+  if (response.status !== 200) return;
+  const html = await response.clone().text();
+  if (isThisBuild(html) && !isPersonalFrame(html)) await cache.put(path, response);
 }
 
 async function keepPage(path: string): Promise<void> {

@@ -3,10 +3,11 @@ import { BUYER_FIRST_NAME_PLACEHOLDER, INITIAL_PROFILE_ELEMENT_ID } from '../../
 import type { Profile } from '../../../shared/profile-rules';
 
 /**
- * A new buyer's first /dashboard (decision 0273): the server sends the page with the welcome dialog
- * already in its HTML and the couple's profile in a JSON data block (never run as a script, so the
- * CSP allows it). The dashboard's guard puts that profile into the query cache once the session is
- * confirmed, so the app's first render shows the same dialog at once, with no request for it.
+ * A couple's /dashboard: the server sends the page with the welcome dialog already in its HTML (a
+ * new buyer, decision 0273) or greeting them by name (decision 0279), and the couple's profile in a
+ * JSON data block (never run as a script, so the CSP allows it). The dashboard's guard puts that
+ * profile into the query cache once the session is confirmed, so the app's first render shows the
+ * same at once, with no request for it.
  */
 export { BUYER_FIRST_NAME_PLACEHOLDER, INITIAL_PROFILE_ELEMENT_ID };
 
