@@ -4,7 +4,7 @@ import { renderWithProviders } from '../test/render';
 import { OfflineBanner } from './offline-banner';
 
 const OFFLINE_TEXT =
-  'You are offline. Changes are not saved until the connection is back; what you type stays on this page.';
+  'You are offline. What you type is kept on this device, and workbook answers are sent once you are back online.';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,6 +7,7 @@ import {
   insertSystemAction,
   listAdminActions,
 } from './repo';
+import type { AuditAction } from '../../../shared/audit-actions';
 
 export type { AdminActionRow };
 
@@ -17,7 +18,7 @@ export type { AdminActionRow };
 export async function recordAdminAction(
   db: DB,
   admin: AdminAuth,
-  action: string,
+  action: AuditAction,
   details: Pick<AdminActionEntry, 'target' | 'address'> = {},
 ): Promise<void> {
   await insertAdminAction(db, { actorAccountId: admin.accountId, action, ...details });
@@ -26,7 +27,7 @@ export async function recordAdminAction(
 /** Records something the app did by itself (actor `system`), in the caller's transaction. */
 export async function recordSystemAction(
   db: DB,
-  action: string,
+  action: AuditAction,
   details: Pick<AdminActionEntry, 'target' | 'address'> = {},
 ): Promise<void> {
   await insertSystemAction(db, { action, ...details });

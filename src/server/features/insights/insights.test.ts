@@ -194,13 +194,13 @@ describe('the overview procedures', () => {
       .executeTakeFirstOrThrow();
     const auth = { kind: 'admin', accountId: admin.id, sessionId: 0, expiresAt: 0 } as const;
     for (let i = 1; i <= 25; i += 1)
-      await recordAdminAction(t.deps.db, auth, 'test.action', { target: `thing ${i}`, address: '203.0.113.5' });
+      await recordAdminAction(t.deps.db, auth, 'site-page.save', { target: `thing ${i}`, address: '203.0.113.5' });
     const asAdmin = await callerFor(t, await adminCookie(t.deps));
     const first = await asAdmin.insights.auditLog({ page: 1 });
     expect(first.items).toHaveLength(20);
     expect(first.items[0]).toMatchObject({
       actorUsername: 'admin',
-      action: 'test.action',
+      action: 'site-page.save',
       target: 'thing 25',
       address: '203.0.113.5',
     });

@@ -17,6 +17,7 @@ import { recordAdminAction } from '../audit/service';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { bundledContentLibrary, bundledLibraryFor, type ContentLibrary, FALLBACK_WEEK } from './content-library';
 import * as repo from './repo';
+import type { AuditAction } from '../../../shared/audit-actions';
 
 /*
  * The course content in the database (decision 0125): one current version per week and language
@@ -408,7 +409,7 @@ export interface ContentEditor {
 async function replaceWith(
   deps: AppDeps,
   editor: ContentEditor,
-  action: string,
+  action: AuditAction,
   content: WeekContentData,
   status: CourseWeekStatus,
   locale: Locale,

@@ -5,6 +5,8 @@ import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { ADMIN_CHECK } from '../auth/test-support';
+import { AUDIT_ACTIONS } from '../../../shared/audit-actions';
+import { actionLabel, hasActionLabel } from './format';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -164,12 +166,34 @@ describe('/admin/overview', () => {
 describe('/admin/overview in Spanish', () => {
   afterEach(() => i18n.activate('en'));
 
+  it('names every action the server records in words, in both languages; an unknown one shows its code', () => {
+    for (const locale of ['en', 'es'] as const) {
+      i18n.activate(locale);
+      const labels = AUDIT_ACTIONS.map((action) => actionLabel(action));
+      for (const [index, label] of labels.entries()) {
+        expect(label, AUDIT_ACTIONS[index]).not.toBe(AUDIT_ACTIONS[index]);
+        expect(label, AUDIT_ACTIONS[index]).not.toMatch(/^admin\.audit\./);
+      }
+      // Each says something of its own.
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+    expect(hasActionLabel('an.action.no.longer.recorded')).toBe(false);
+    expect(actionLabel('an.action.no.longer.recorded')).toBe('an.action.no.longer.recorded');
+  });
+
   it('says the numbers, the curve and the navigation in Spanish', async () => {
     i18n.activate('es');
     stubTrpcFetch({
       'auth.check': () => ({ data: ADMIN_CHECK }),
       'insights.overview': () => ({ data: OVERVIEW }),
-      'insights.auditLog': () => ({ data: { page: 1, pageSize: 20, items: [LOG_LINE], hasMore: false } }),
+      'insights.auditLog': () => ({
+        data: {
+          page: 1,
+          pageSize: 20,
+          items: [LOG_LINE, { ...LOG_LINE, id: 2, action: 'order.refund', target: 'order 7' }],
+          hasMore: false,
+        },
+      }),
     });
     renderApp('/admin/overview');
     expect(await screen.findByRole('heading', { level: 1, name: 'Resumen' })).toBeInTheDocument();
@@ -180,6 +204,8 @@ describe('/admin/overview in Spanish', () => {
     expect(chart).toHaveAccessibleName(expect.stringContaining('10 parejas completaron la semana 1'));
     const log = await screen.findByRole('table', { name: /Acciones de administración/ });
     expect(within(log).getByText('Verificación en dos pasos activada')).toBeInTheDocument();
+    expect(within(log).getByText('Pedido reembolsado')).toBeInTheDocument();
+    expect(within(log).queryByText('order.refund')).toBeNull();
     const sections = screen.getByRole('navigation', { name: 'Secciones de administración' });
     expect(within(sections).getByRole('link', { name: 'Pedidos' })).toBeInTheDocument();
     const main = document.querySelector('main')?.textContent ?? '';

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computePlan, DEFAULT_CORE_WEEKS } from '../../../shared/plan';
@@ -31,6 +32,28 @@ function overview(extra: Record<string, unknown> = {}) {
 }
 
 describe('PlanCard', () => {
+  it('reads the plan once, and again only when the count of completed weeks changes', async () => {
+    const server = stubTrpcFetch({
+      'plan.overview': () => ({ data: overview() }),
+      'plan.preview': () => ({ data: overview() }),
+    });
+    const reads = () => server.calls.filter((call) => call.path === 'plan.overview').length;
+    let setCount: (count: number) => void = () => {};
+    function Host() {
+      const [count, set] = useState(3);
+      setCount = set;
+      return <PlanCard completedCount={count} />;
+    }
+    renderRoute(Host);
+    await screen.findByTestId('plan-proposal');
+    expect(reads()).toBe(1);
+    act(() => setCount(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toBe(1);
+    act(() => setCount(4));
+    await waitFor(() => expect(reads()).toBe(2));
+  });
+
   it('proposes the core path for a wedding in 10 weeks and accepts it with the couple’s choices', async () => {
     const server = stubTrpcFetch({
       'plan.overview': () => ({ data: overview() }),

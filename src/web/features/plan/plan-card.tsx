@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCalendarPlus, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { dayNumber, type Pace } from '../../../shared/plan';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
@@ -58,10 +58,15 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
   const [zone, setZone] = useState<string | null>(null);
 
-  // A completed week changes the standing: read it again.
+  // A completed week changes the standing: read it again when the count changes (not on mount,
+  // whose request is already on its way, nor on every render).
+  const countSeen = useRef(completedCount);
   useEffect(() => {
-    if (completedCount !== undefined) void queryClient.invalidateQueries({ queryKey: overviewOptions.queryKey });
-  }, [completedCount, queryClient, overviewOptions.queryKey]);
+    if (completedCount === undefined || completedCount === countSeen.current) return;
+    const firstCount = countSeen.current === undefined;
+    countSeen.current = completedCount;
+    if (!firstCount) void queryClient.invalidateQueries({ queryKey: trpc.plan.overview.queryKey() });
+  }, [completedCount, queryClient]);
 
   const choice = useMemo(
     () => ({
