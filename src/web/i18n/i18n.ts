@@ -19,30 +19,47 @@ export { i18n };
 
 const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*.json');
 
-/** The catalog areas the web loads for a path; the landing page only its own, `common` and its contact form's. */
+/** Every catalog area (src/locales/<locale>/<area>.json). */
+const ALL_AREAS: readonly Area[] = [
+  'common',
+  'errors',
+  'auth',
+  'checkout',
+  'dashboard',
+  'workbook',
+  'partners',
+  'admin',
+  'inventory',
+  'policies',
+  'contact',
+  'plan',
+  'gifts',
+  'admin-coupons',
+  'certificates',
+  'content-editor',
+  'facilitator',
+  'push',
+  'offline',
+];
+
+/**
+ * The back office's own catalogs (its lists, forms and audit log: nearly a quarter of the messages):
+ * loaded on its pages and the facilitators', never for a couple's or a visitor's page
+ * (i18n.test.ts checks no other page uses them).
+ */
+export const BACK_OFFICE_AREAS: readonly Area[] = ['admin', 'admin-coupons'];
+
+/** Paths whose pages use the back office's catalogs. */
+const BACK_OFFICE_PATH = /^\/(admin|facilitator)(\/|-|$)/;
+
+/**
+ * The catalog areas the web loads for a path; the landing page only its own, `common` and its
+ * contact form's; the other public and couple pages all but the back office's.
+ */
 export function areasFor(pathname: string): Area[] {
   if (pathname === '/' || pathname === '/es') return ['common', 'landing', 'contact'];
-  return [
-    'common',
-    'errors',
-    'auth',
-    'checkout',
-    'dashboard',
-    'workbook',
-    'partners',
-    'admin',
-    'inventory',
-    'policies',
-    'contact',
-    'plan',
-    'gifts',
-    'admin-coupons',
-    'certificates',
-    'content-editor',
-    'facilitator',
-    'push',
-    'offline',
-  ];
+  if (!BACK_OFFICE_PATH.test(pathname)) return ALL_AREAS.filter((area) => !BACK_OFFICE_AREAS.includes(area));
+  return [...ALL_AREAS];
 }
 
 const loaded = new Set<string>();

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { areasFor, BACK_OFFICE_AREAS } from './i18n';
+
+const WEB = path.resolve(import.meta.dirname, '..');
+
+/** The web's source files (not tests), relative to src/web. */
+function sources(dir = WEB): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path.relative(WEB, full)] : [];
+  });
+}
+
+/** The back office's own code: its routes and features, and the facilitators' (which share its lists). */
+const BACK_OFFICE_CODE = /^(routes\/(admin|facilitator)|features\/(admin|facilitator)|lib\/admin-format\.ts$)/;
+
+describe('the catalogs each page loads', () => {
+  it('gives a couple’s and a visitor’s pages everything but the back office’s catalogs', () => {
+    for (const pathname of [
+      '/dashboard',
+      '/expectations',
+      '/mentor',
+      '/gift',
+      '/es/login',
+      '/verify/ABC',
+      '/privacy',
+    ]) {
+      const areas = areasFor(pathname);
+      for (const area of BACK_OFFICE_AREAS) expect(areas, pathname).not.toContain(area);
+      // The mentor card (facilitator), a week's language notice (content-editor), the policies.
+      for (const area of ['common', 'dashboard', 'facilitator', 'content-editor', 'policies'] as const)
+        expect(areas, pathname).toContain(area);
+    }
+    for (const pathname of ['/admin', '/admin/orders', '/admin-login', '/facilitator', '/facilitator/cohorts/2']) {
+      for (const area of BACK_OFFICE_AREAS) expect(areasFor(pathname), pathname).toContain(area);
+    }
+    expect(areasFor('/')).toEqual(['common', 'landing', 'contact']);
+  });
+
+  it('no code outside the back office uses a back-office message', () => {
+    const prefixes = BACK_OFFICE_AREAS.map((area) => area.replace('-', '\\-')).join('|');
+    const id = new RegExp(`['"\`](${prefixes})\\.[a-zA-Z]`);
+    const users = sources()
+      .filter((file) => !BACK_OFFICE_CODE.test(file))
+      // The admin pages' frames (titles of /admin pages), prerendered for those paths only.
+      .filter((file) => file !== path.join('components', 'page-shells.tsx'))
+      .filter((file) => id.test(fs.readFileSync(path.join(WEB, file), 'utf8')));
+    expect(users).toEqual([]);
+  });
+});
