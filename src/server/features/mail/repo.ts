@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { nowIso, type DB } from '../../db/client';
 import type { OutboundEmailStatus } from '../../db/schema';
+import type { EmailKind } from '../../../shared/email-kinds';
 
 /** All SQL of the mail feature: the outbox, reminders, and the rows email reads elsewhere. */
 
 export interface NewOutboundEmail {
   messageId: string;
-  kind: string;
+  kind: EmailKind;
   recipient: string;
   subject: string;
   text: string;
@@ -203,7 +204,7 @@ export async function completePreparedEmail(
   db: DB,
   id: number,
   email: {
-    kind: string;
+    kind: EmailKind;
     subject: string;
     text: string;
     html: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EmailKind } from '../../../shared/email-kinds';
 import type { Locale } from '../../../shared/i18n/locales';
 import { localeOfAccount, recipientLocale } from '../i18n/locale';
 import fs from 'node:fs/promises';
@@ -53,7 +54,7 @@ export function newMessageId(config: Pick<Config, 'mail'>): string {
 }
 
 interface QueuedMessage {
-  kind: string;
+  kind: EmailKind;
   to: string;
   email: RenderedEmail;
   /** The bodies hold an access code: emptied once sent. */
@@ -169,7 +170,7 @@ export async function queueContactNotice(
   });
 }
 
-export const ADMIN_SIGN_INS_PAUSED_KIND = 'admin-sign-ins-paused';
+export const ADMIN_SIGN_INS_PAUSED_KIND: EmailKind = 'admin-sign-ins-paused';
 
 /**
  * The seller's notice that the administrator account's sign-ins from new devices paused

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../shared/i18n/format';
+import type { ListedEmailKind } from '../../../shared/email-kinds';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { activeLocale, translate } from '../../i18n/i18n';
 import type { RouterOutputs } from '../../trpc';
@@ -11,8 +12,12 @@ export function formatOutboxDate(iso: string): string {
   return formatDateTime(activeLocale(), iso);
 }
 
-/** What each kind of message is, in the seller's words; unknown kinds are shown as stored. */
-const KIND_LABELS: Record<string, MessageId> = {
+/**
+ * What each kind of message is, in the seller's words: every kind the app queues
+ * (src/shared/email-kinds.ts), so a new one does not compile without its words. A kind no longer
+ * queued is shown as stored.
+ */
+const KIND_LABELS: Record<ListedEmailKind, MessageId> = {
   'access-code': 'admin.outbox.kind.accessCode',
   'trial-welcome': 'admin.outbox.kind.trialWelcome',
   'requested-code': 'admin.outbox.kind.requestedCode',
@@ -21,11 +26,23 @@ const KIND_LABELS: Record<string, MessageId> = {
   'contact-reply': 'admin.outbox.kind.contactReply',
   'weekly-reminder': 'admin.outbox.kind.weeklyReminder',
   'admin-sign-ins-paused': 'admin.outbox.kind.signInsPaused',
+  'partner-invite': 'admin.outbox.kind.partnerInvite',
+  'partner-code': 'admin.outbox.kind.partnerCode',
+  'partner-shared': 'admin.outbox.kind.partnerShared',
+  gift: 'admin.outbox.kind.gift',
+  'gift-receipt': 'admin.outbox.kind.giftReceipt',
+  'gift-opened': 'admin.outbox.kind.giftOpened',
+  'facilitator-invite': 'admin.outbox.kind.facilitatorInvite',
+  'cohort-message': 'admin.outbox.kind.cohortMessage',
 };
 
+/** Whether `kindLabel` has words for the kind (else it shows the stored code). */
+export function hasKindLabel(kind: string): kind is ListedEmailKind {
+  return Object.hasOwn(KIND_LABELS, kind);
+}
+
 export function kindLabel(kind: string): string {
-  const id = KIND_LABELS[kind];
-  return id ? translate(id) : kind;
+  return hasKindLabel(kind) ? translate(KIND_LABELS[kind]) : kind;
 }
 
 export const STATUS_LABELS: Record<OutboxStatus, MessageId> = {

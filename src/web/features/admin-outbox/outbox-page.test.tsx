@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
-import type { OutboxItem } from './outbox-format';
+import { EMAIL_KINDS } from '../../../shared/email-kinds';
+import { hasKindLabel, kindLabel, type OutboxItem } from './outbox-format';
 import { OUTBOX_PAGE_SIZE, OutboxPage } from './outbox-page';
 
 afterEach(() => {
@@ -42,6 +43,25 @@ const answer = (
   extra: { nextBefore?: number | null; delivery?: 'smtp' | 'outbox-folder' } = {},
 ) => ({
   data: { items, nextBefore: extra.nextBefore ?? null, delivery: extra.delivery ?? 'smtp' },
+});
+
+describe('the kinds of email', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('names every kind the app queues in words, in both languages; an unknown one shows its code', () => {
+    const listed = EMAIL_KINDS.filter((kind) => kind !== 'code-request');
+    for (const locale of ['en', 'es'] as const) {
+      i18n.activate(locale);
+      const labels = listed.map((kind) => kindLabel(kind));
+      for (const [index, label] of labels.entries()) {
+        expect(label, listed[index]).not.toBe(listed[index]);
+        expect(label, listed[index]).not.toMatch(/^admin\.outbox\./);
+      }
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+    expect(hasKindLabel('a-kind-no-longer-sent')).toBe(false);
+    expect(kindLabel('a-kind-no-longer-sent')).toBe('a-kind-no-longer-sent');
+  });
 });
 
 describe('OutboxPage', { timeout: 20_000 }, () => {

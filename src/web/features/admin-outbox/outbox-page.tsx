@@ -12,6 +12,7 @@ import { trpc } from '../../trpc';
 import {
   explainMailError,
   formatOutboxDate,
+  hasKindLabel,
   kindLabel,
   type OutboxItem,
   STATUS_COLORS,
@@ -160,7 +161,14 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             {t('admin.outbox.kind')}
           </Text>
           <Text component="dd" size="sm">
-            {kindLabel(item.kind)}
+            {/* A kind no longer queued is shown as stored, marked as the English identifier it is. */}
+            {hasKindLabel(item.kind) ? (
+              kindLabel(item.kind)
+            ) : (
+              <span lang="en" translate="no">
+                {item.kind}
+              </span>
+            )}
           </Text>
           <Text component="dt" size="sm" fw={600}>
             {t('admin.outbox.queued')}
