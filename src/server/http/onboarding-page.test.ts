@@ -10,7 +10,15 @@ import {
 } from '../../shared/onboarding-page';
 import { buildApp } from '../app';
 import { createCouple, makeTempDir, sessionCookie, testConfig } from '../test/harness';
-import { greetedDashboardPageFor, ONBOARDING_PAGE_FILES, onboardingPageFor } from './pages';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import {
+  greetedDashboardPageFor,
+  ONBOARDING_PAGE_FILES,
+  onboardingPageFor,
+  PageBytes,
+  PER_REQUEST_BROTLI_QUALITY,
+  windowBitsFor,
+} from './pages';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title></head><body><div id="root">${body}</div></body></html>`;
@@ -134,5 +142,29 @@ describe("an onboarded couple's /dashboard (decision 0279)", () => {
     expect(isPersonalFrame(html)).toBe(true);
     expect(isPersonalFrame(template)).toBe(false);
     expect(isPersonalFrame(page('<h1>Dashboard skeleton</h1>'))).toBe(false);
+  });
+
+  it('compresses a page made for one request quickly (brotli quality 5), and it reads back whole', async () => {
+    const couple = await createCouple(app.deps, { displayName: 'Ana', partnerName: 'Ben' });
+    const res = await app.inject({
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'br', cookie: await sessionCookie(app.deps, couple.accountId) },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Welcome, Ana &#38; Ben');
+
+    const html = page(`<p>${'A couple’s week, in their words. '.repeat(400)}</p>`);
+    const bytes = Buffer.from(html);
+    const perRequest = await new PageBytes(() => html, { perRequest: true }).encoding('br');
+    const quality = (level: number) =>
+      brotliCompressSync(bytes, {
+        params: {
+          [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          [zlib.BROTLI_PARAM_LGWIN]: windowBitsFor(bytes.length),
+          [zlib.BROTLI_PARAM_QUALITY]: level,
+        },
+      });
+    expect(perRequest.equals(quality(PER_REQUEST_BROTLI_QUALITY))).toBe(true);
+    expect((await new PageBytes(() => html).encoding('br')).equals(quality(11))).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ const gzipAsync = promisify(gzip);
 export type PageEncoding = 'br' | 'gzip';
 
 /** The smallest brotli window (10-24 bits) that holds `size` bytes. */
-function windowBitsFor(size: number): number {
+export function windowBitsFor(size: number): number {
   return Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1))));
 }
 
@@ -37,11 +37,22 @@ function windowBitsFor(size: number): number {
  * flight. Making the ~18 pages and their encodings at start cost about 1.1 s of CPU and memory an
  * idle server kept, and a page nobody asks for in gzip is never gzipped.
  */
+/** Brotli quality for pages made per request (see PageBytes). */
+export const PER_REQUEST_BROTLI_QUALITY = 5;
+
 export class PageBytes {
   private plain: Buffer | null = null;
   private readonly encoded = new Map<PageEncoding, Promise<Buffer>>();
 
-  constructor(private readonly make: () => string) {}
+  /**
+   * `perRequest`: a page made for one request (a couple's dashboard) is compressed at brotli quality
+   * 5 (about 1.5 ms of CPU for the dashboard's 80 KB, 12% larger) rather than the default 11 (about
+   * 70 ms), which pays only for a page encoded once and kept.
+   */
+  constructor(
+    private readonly make: () => string,
+    private readonly options: { perRequest?: boolean } = {},
+  ) {}
 
   bytes(): Buffer {
     this.plain ??= Buffer.from(this.make());
@@ -60,6 +71,9 @@ export class PageBytes {
                 // A window no larger than the page: the same output, without the encoder's default
                 // 4 MB window and the tables sized for it (memory the thread pool would keep).
                 [zlibConstants.BROTLI_PARAM_LGWIN]: windowBitsFor(bytes.length),
+                ...(this.options.perRequest
+                  ? { [zlibConstants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY }
+                  : {}),
               },
             })
           : gzipAsync(bytes);
@@ -258,12 +272,12 @@ async function coupleDashboardPage(
     const profile = await getProfileForDashboard(deps, auth);
     if (needsOnboarding(profile)) {
       const template = onboardingTemplates[await localeOfAccount(deps.db, auth.accountId)] ?? onboardingTemplates.en;
-      return template ? new PageBytes(() => onboardingPageFor(template, profile)) : null;
+      return template ? new PageBytes(() => onboardingPageFor(template, profile), { perRequest: true }) : null;
     }
     // In the language the app will start in (cookie, then Accept-Language), as the usual page is.
     const locale = requestLocale(req);
     const frame = usual[locale].bytes().toString('utf8');
-    return new PageBytes(() => greetedDashboardPageFor(frame, profile, locale));
+    return new PageBytes(() => greetedDashboardPageFor(frame, profile, locale), { perRequest: true });
   } catch {
     return null;
   }
