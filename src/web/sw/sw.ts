@@ -135,8 +135,10 @@ async function keepFrame(cache: Cache, path: string, response: Response): Promis
   if (!isThisBuild(html)) return;
   if (isPersonalFrame(html)) {
     // A couple's page greets them and carries their profile (decisions 0273, 0279): the frame kept
-    // for offline is the one everybody gets, asked without cookies, in the same language.
-    await keepAnonymousFrame(cache, path, frameLanguage(html));
+    // for offline is the one everybody gets, asked without cookies, in the same language, once per
+    // build (a kept frame is of this build: dropPagesOfOtherBuilds), so a navigation waits for that
+    // second request only the first time.
+    if (!(await cache.match(path, { ignoreVary: true }))) await keepAnonymousFrame(cache, path, frameLanguage(html));
     return;
   }
   await cache.put(path, response);
