@@ -194,6 +194,9 @@ test('a conflicting edit from a second device is not lost: both are kept and the
 });
 
 test('a new build is taken over on the next visit, with an "updated" notice', async ({ page, context }) => {
+  // A sign-up, then two workers installed, each once the page is idle: the notice alone may take
+  // up to 30 s on a busy machine, more than the default budget of the whole test.
+  test.setTimeout(90_000);
   await namedCouple(page);
   await controlledDashboard(page);
   const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
