@@ -58,3 +58,24 @@ export function needsOnboarding(profile: Profile): boolean {
   const partner = profile.partnerName.trim();
   return !name || !partner || name === TRIAL_PLACEHOLDER_NAME || partner === TRIAL_PLACEHOLDER_PARTNER;
 }
+
+/**
+ * The dashboard's greeting: both partners by name, or, while the profile loads or still holds the
+ * trial's placeholder names, the greeting without names. One source for the page's HTML (the
+ * server, decision 0279) and the app's header, so the two never differ. `translate` is the caller's
+ * catalog lookup in the page's language.
+ */
+export function dashboardGreeting(
+  translate: (
+    id: 'dashboard.header.welcome' | 'dashboard.header.welcomeNames' | 'dashboard.header.names',
+    values?: Record<string, string>,
+  ) => string,
+  profile: Profile | undefined,
+): string {
+  if (!profile || needsOnboarding(profile)) return translate('dashboard.header.welcome');
+  const names = translate('dashboard.header.names', {
+    name: profile.userDisplayName.trim(),
+    partner: profile.partnerName.trim(),
+  });
+  return translate('dashboard.header.welcomeNames', { names });
+}

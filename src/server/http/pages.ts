@@ -6,11 +6,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
 import { LOCALIZED_PAGE_PATHS, localizedPath } from '../../shared/i18n/localized-pages';
-import { acceptLanguageList, chooseLocale, LOCALES, type Locale } from '../../shared/i18n/locales';
+import {
+  acceptLanguageList,
+  chooseLocale,
+  LOCALES,
+  type Locale,
+  type MessageId,
+  type MessageValues,
+} from '../../shared/i18n/locales';
 import { withAdvertisedPrice } from '../../shared/money';
 import { SITE_PAGES } from '../../shared/site-pages';
 import { BUYER_FIRST_NAME_PLACEHOLDER, INITIAL_PROFILE_ELEMENT_ID } from '../../shared/onboarding-page';
-import { needsOnboarding, type Profile } from '../../shared/profile-rules';
+import { dashboardGreeting, needsOnboarding, type Profile } from '../../shared/profile-rules';
 import type { AppDeps } from '../deps/app-deps';
 import { sessionToken } from '../features/auth/session-cookie';
 import { localeOfAccount } from '../features/i18n/locale';
@@ -245,13 +252,10 @@ function withInitialProfile(html: string, profile: Profile & { buyerFirstName?: 
  * instead of after the profile request. A frame whose heading is not the expected one is sent as it is.
  */
 export function greetedDashboardPageFor(template: string, profile: Profile, locale: Locale): string {
-  const frameHeading = `>${escapeHtml(t(locale, 'dashboard.header.welcome'))}</h1>`;
+  const translate = (id: MessageId, values?: MessageValues) => t(locale, id, values);
+  const frameHeading = `>${escapeHtml(dashboardGreeting(translate, undefined))}</h1>`;
   if (!template.includes(frameHeading)) return template;
-  const names = t(locale, 'dashboard.header.names', {
-    name: profile.userDisplayName.trim(),
-    partner: profile.partnerName.trim(),
-  });
-  const greeting = `>${escapeHtml(t(locale, 'dashboard.header.welcomeNames', { names }))}</h1>`;
+  const greeting = `>${escapeHtml(dashboardGreeting(translate, profile))}</h1>`;
   return withInitialProfile(template.replace(frameHeading, greeting), profile);
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../../shared/i18n/locales';
 import { areasFor, BACK_OFFICE_AREAS } from './i18n';
 
 const WEB = path.resolve(import.meta.dirname, '..');
@@ -38,6 +39,10 @@ describe('the catalogs each page loads', () => {
       for (const area of BACK_OFFICE_AREAS) expect(areasFor(pathname), pathname).toContain(area);
     }
     expect(areasFor('/')).toEqual(['common', 'landing', 'contact']);
+    // Every other area is a page's: all but the server's own (emails, PDFs) and the landing page's.
+    expect([...areasFor('/admin')].sort()).toEqual(
+      AREAS.filter((area) => !['email', 'pdf', 'landing'].includes(area)).sort(),
+    );
   });
 
   it('no code outside the back office uses a back-office message', () => {

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import {
+  AREAS,
   type Area,
   chooseLocale,
   DEFAULT_LOCALE,
@@ -19,28 +20,11 @@ export { i18n };
 
 const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*.json');
 
-/** Every catalog area (src/locales/<locale>/<area>.json). */
-const ALL_AREAS: readonly Area[] = [
-  'common',
-  'errors',
-  'auth',
-  'checkout',
-  'dashboard',
-  'workbook',
-  'partners',
-  'admin',
-  'inventory',
-  'policies',
-  'contact',
-  'plan',
-  'gifts',
-  'admin-coupons',
-  'certificates',
-  'content-editor',
-  'facilitator',
-  'push',
-  'offline',
-];
+/** The server's own areas (emails, PDFs), and the landing page's, which only the landing page loads. */
+const NOT_FOR_PAGES: readonly Area[] = ['email', 'pdf', 'landing'];
+
+/** The areas the web's pages (the landing page aside) use. */
+const ALL_AREAS: readonly Area[] = AREAS.filter((area) => !NOT_FOR_PAGES.includes(area));
 
 /**
  * The back office's own catalogs (its lists, forms and audit log: nearly a quarter of the messages):

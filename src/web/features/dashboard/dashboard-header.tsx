@@ -1,6 +1,6 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
-import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
+import { dashboardGreeting, type Profile } from '../../../shared/profile-rules';
 import { useT } from '../../i18n/use-t';
 import { weddingBadgeText } from './dashboard-logic';
 
@@ -24,10 +24,7 @@ interface DashboardHeaderProps {
 export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
   const { t } = useT();
   // Placeholder names ('Trial User' / 'Partner') are not greeted; onboarding asks for the real ones.
-  const names =
-    !profile || needsOnboarding(profile)
-      ? ''
-      : t('dashboard.header.names', { name: profile.userDisplayName.trim(), partner: profile.partnerName.trim() });
+  const greeting = dashboardGreeting(t, profile);
   const weddingText = profile ? weddingBadgeText(profile.weddingDate, now) : null;
   // While the profile loads, the same heading shows the greeting without names (the page's frame,
   // prerendered into the HTML: decision 0136), as tall as two lines on a phone so the names do not
@@ -35,7 +32,7 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
   return (
     <Stack gap="xs" aria-busy={profile ? undefined : true}>
       <Title order={1} mih={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }}>
-        {names ? t('dashboard.header.welcomeNames', { names }) : t('dashboard.header.welcome')}
+        {greeting}
       </Title>
       <Group gap="sm">
         <Text c="dimmed">{t('dashboard.header.tagline')}</Text>
