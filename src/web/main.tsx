@@ -43,10 +43,17 @@ startServiceWorkerWhenIdle();
 function startServiceWorkerWhenIdle() {
   const path = window.location.pathname;
   if (!('serviceWorker' in navigator) || path === '/' || path === '/es' || path.startsWith('/admin')) return;
+  // The worker waiting now was found on an earlier visit; one that installs while this page loads
+  // belongs to a build this page is not, and waits for the next visit (service-worker.ts).
+  const waitingAtStart = navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => registration?.waiting ?? null)
+    .catch(() => null);
   const start = () => {
     const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => void })
       .requestIdleCallback;
-    const run = () => void import('./features/offline/service-worker').then((module) => module.startServiceWorker());
+    const run = () =>
+      void import('./features/offline/service-worker').then((module) => module.startServiceWorker(waitingAtStart));
     // A busy page may never be idle: at the latest after 3 s.
     if (idle) idle(run, { timeout: 3000 });
     else setTimeout(run, 0);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../shared/i18n/locales';
-import { areasFor, BACK_OFFICE_AREAS } from './i18n';
+import { setupI18n } from '@lingui/core';
+import { areasFor, BACK_OFFICE_AREAS, languageReady } from './i18n';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
@@ -54,5 +55,22 @@ describe('the catalogs each page loads', () => {
       .filter((file) => file !== path.join('components', 'page-shells.tsx'))
       .filter((file) => id.test(fs.readFileSync(path.join(WEB, file), 'utf8')));
     expect(users).toEqual([]);
+  });
+});
+
+describe('languageReady', () => {
+  it('waits until a language is active (catalogs loaded alone are not enough), at once when one is', async () => {
+    const instance = setupI18n();
+    let ready = false;
+    const waiting = languageReady(instance).then(() => {
+      ready = true;
+    });
+    instance.load('en', { hello: 'Hello' });
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    instance.activate('en');
+    await waiting;
+    expect(ready).toBe(true);
+    await expect(languageReady(instance)).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core';
+import { type I18n, i18n, type Messages } from '@lingui/core';
 import {
   AREAS,
   type Area,
@@ -93,6 +93,25 @@ export function rememberLocale(locale: Locale): void {
 }
 
 /** Outside React (toasts raised in handlers, titles): the active language's text. */
+/**
+ * Resolves once a language is active (the root route's beforeLoad activates one after loading the
+ * page's catalogs), at once when one is. For code that may run before the router has loaded a route
+ * and says something (the service worker's "updated" notice): translating earlier throws.
+ */
+export function languageReady(instance: I18n = i18n): Promise<void> {
+  return new Promise((resolve) => {
+    if (instance.locale) {
+      resolve();
+      return;
+    }
+    const stop = instance.on('change', () => {
+      if (!instance.locale) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export function translate(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
 }

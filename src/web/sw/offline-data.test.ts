@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  batchPath,
   canonicalJson,
+  itemData,
   isOfflineRead,
   keepableItems,
   OFFLINE_PROCEDURES,
   offlineAnswer,
   PDF_PATH,
+  readablePartners,
   sessionOwner,
   trpcCalls,
 } from './offline-data';
@@ -93,5 +96,49 @@ describe('what the service worker keeps for offline reading', () => {
     expect(PDF_PATH.test('/api/download-framework/52')).toBe(true);
     expect(PDF_PATH.test('/api/download-framework/53')).toBe(false);
     expect(PDF_PATH.test('/api/download-framework/1/../admin')).toBe(false);
+  });
+
+  it('asks the weeks it keeps the way the app asks them, so they are kept under the same keys', () => {
+    const path = batchPath([
+      { procedure: 'workbook.answers', input: { weekNumber: 4, partner: 'partner2' } },
+      { procedure: 'workbook.content', input: { weekNumber: 4 } },
+    ]);
+    expect(path.startsWith('/api/trpc/workbook.answers,workbook.content?batch=1&input=')).toBe(true);
+    const ours = trpcCalls(new URL(path, 'http://localhost'));
+    const apps = trpcCalls(
+      batchUrl(['workbook.content', 'workbook.answers'], {
+        0: { weekNumber: 4 },
+        1: { partner: 'partner2', weekNumber: 4 },
+      }),
+    );
+    expect(ours?.map((call) => call.key)).toEqual([apps?.[1]?.key, apps?.[0]?.key]);
+  });
+
+  it('reads an answer item’s data, and nothing from an error item', () => {
+    expect(itemData({ result: { data: { revealed: true } } })).toEqual({ revealed: true });
+    expect(itemData({ error: { message: 'locked', data: { httpStatus: 403 } } })).toBeUndefined();
+    expect(itemData(null)).toBeUndefined();
+  });
+
+  it('keeps only this sign-in’s own answers of a sealed week, and both once revealed', () => {
+    expect(readablePartners({ privateAnswers: true, revealed: false, you: 'partner2' })).toEqual({
+      partners: ['partner2'],
+      sealed: true,
+    });
+    expect(readablePartners({ privateAnswers: true, revealed: false, you: null })).toEqual({
+      partners: [],
+      sealed: true,
+    });
+    expect(readablePartners({ privateAnswers: true, revealed: true, you: 'partner2' })).toEqual({
+      partners: ['partner1', 'partner2'],
+      sealed: false,
+    });
+    expect(readablePartners({ privateAnswers: false, revealed: false, you: 'partner1' }).partners).toEqual([
+      'partner1',
+      'partner2',
+    ]);
+    // An answer of another shape (or none: a locked week) keeps nobody's answers.
+    expect(readablePartners(undefined)).toEqual({ partners: [], sealed: true });
+    expect(readablePartners({ privateAnswers: 'yes', revealed: false })).toEqual({ partners: [], sealed: true });
   });
 });

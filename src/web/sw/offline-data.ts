@@ -10,6 +10,7 @@
  * read) is an error item and is never stored. Nothing under /api/admin or an admin procedure is
  * named, so nothing of the admin area is ever kept.
  */
+import { PARTNERS, type Partner } from '../../shared/constants';
 
 /** The cache holding the signed-in couple's data; emptied on every sign-in and sign-out. */
 export const DATA_CACHE = 'vows-offline-data-v1';
@@ -147,4 +148,36 @@ export function offlineAnswer(
   const complete = kept.every((item) => item !== undefined);
   if (!batched) return { status: complete ? 200 : 503, body: JSON.stringify(items[0]) };
   return { status: complete ? 200 : 207, body: JSON.stringify(items) };
+}
+
+/** A tRPC query batch's address, as the app's client (httpBatchLink) asks it. */
+export function batchPath(calls: readonly { procedure: string; input: unknown }[]): string {
+  const inputs = Object.fromEntries(calls.map((call, index) => [String(index), call.input]));
+  const procedures = calls.map((call) => call.procedure).join(',');
+  return `/api/trpc/${procedures}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
+}
+
+/**
+ * The data of one item of a tRPC answer, or undefined for an error item (a locked week, a refusal).
+ */
+export function itemData(item: unknown): unknown {
+  if (!item || typeof item !== 'object' || 'error' in item) return undefined;
+  return (item as { result?: { data?: unknown } }).result?.data;
+}
+
+/**
+ * Whose answers to a week may be kept, from its `partners.weekShare` answer: with private answers
+ * on and the week not yet revealed, only this sign-in's own partner (the other's are sealed,
+ * docs/product.md#sealed-answers); both otherwise. Nothing for an answer of another shape.
+ */
+export function readablePartners(share: unknown): { partners: Partner[]; sealed: boolean } {
+  const { privateAnswers, revealed, you } = (share ?? {}) as {
+    privateAnswers?: unknown;
+    revealed?: unknown;
+    you?: unknown;
+  };
+  if (typeof privateAnswers !== 'boolean' || typeof revealed !== 'boolean') return { partners: [], sealed: true };
+  const sealed = privateAnswers && !revealed;
+  if (!sealed) return { partners: [...PARTNERS], sealed };
+  return { partners: PARTNERS.filter((partner) => partner === you), sealed };
 }

@@ -21,7 +21,9 @@
 import { cleanupOutdatedCaches, getCacheKeyForURL, precacheAndRoute } from 'workbox-precaching';
 import {
   type BatchCall,
+  batchPath,
   DATA_CACHE,
+  itemData,
   keepableItems,
   META_CACHE,
   OFFLINE_PAGES,
@@ -30,6 +32,7 @@ import {
   OWNER_KEY,
   PAGES_CACHE,
   PDF_PATH,
+  readablePartners,
   sessionOwner,
   trpcCalls,
   UPDATE_PENDING_KEY,
@@ -56,8 +59,8 @@ self.addEventListener('message', (event) => {
     const path = (data as { path: string }).path;
     if (OFFLINE_PAGES.has(path)) event.waitUntil(keepPage(path));
   }
-  if (data?.type === 'KEEP_PDFS' && Array.isArray(data.weeks)) {
-    event.waitUntil(keepPdfs(data.weeks.filter((week): week is number => Number.isInteger(week))));
+  if (data?.type === 'KEEP_WEEKS' && Array.isArray(data.weeks)) {
+    event.waitUntil(keepWeeks(data.weeks.filter((week): week is number => Number.isInteger(week))));
   }
 });
 
@@ -185,7 +188,11 @@ async function query(request: Request, url: URL, calls: BatchCall[]): Promise<Re
 
 async function keep(calls: BatchCall[], response: Response): Promise<void> {
   if (!response.headers.get('content-type')?.includes('application/json')) return;
-  const answer: unknown = await response.json();
+  await keepAnswer(calls, await response.json());
+}
+
+/** Keeps the keepable items of a parsed tRPC answer (`keep`). */
+async function keepAnswer(calls: BatchCall[], answer: unknown): Promise<void> {
   const items = keepableItems(calls, answer);
   const cache = await caches.open(DATA_CACHE);
   // The session answer decides whose cache this is: another couple's, or nobody's, empties it.
@@ -247,13 +254,53 @@ async function pdf(request: Request, url: URL): Promise<Response> {
   }
 }
 
-/** Fetches and keeps the PDFs of the weeks the page names (its current and next week). */
-async function keepPdfs(weeks: number[]): Promise<void> {
+/**
+ * Keeps the weeks the page names (its current and next week) for offline reading: each week's
+ * content and share state, the answers this sign-in may read (readablePartners: never a sealed
+ * partner's), its summary once revealed, and its PDF. Asked by the dashboard once it has settled
+ * (keep-weeks-offline.tsx); done here so the page's main thread never reads two weeks of JSON.
+ */
+async function keepWeeks(weeks: number[]): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
   if (!(await cache.match(OWNER_KEY))) return;
-  for (const week of weeks.slice(0, 2)) {
+  const kept = weeks.filter((week) => PDF_PATH.test(`/api/download-framework/${week}`)).slice(0, 2);
+  for (const weekNumber of kept) {
+    try {
+      const [share] = await fetchAndKeep([
+        { procedure: 'partners.weekShare', input: { weekNumber } },
+        { procedure: 'workbook.content', input: { weekNumber } },
+      ]);
+      const { partners, sealed } = readablePartners(itemData(share));
+      const reads: { procedure: string; input: unknown }[] = partners.map((partner) => ({
+        procedure: 'workbook.answers',
+        input: { weekNumber, partner },
+      }));
+      if (!sealed) reads.push({ procedure: 'workbook.summary', input: { weekNumber } });
+      if (reads.length > 0) await fetchAndKeep(reads);
+    } catch {
+      // A lost connection: kept on the next visit.
+    }
+  }
+  await keepPdfs(kept);
+}
+
+/** Asks a tRPC query batch the way the page would, keeps what may be kept, answers its items. */
+async function fetchAndKeep(reads: { procedure: string; input: unknown }[]): Promise<unknown[]> {
+  const url = new URL(batchPath(reads), self.location.origin);
+  const calls = trpcCalls(url);
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!calls || !response.headers.get('content-type')?.includes('application/json')) return [];
+  const answer: unknown = await response.json();
+  await keepAnswer(calls, answer);
+  return Array.isArray(answer) ? answer : [];
+}
+
+/** Fetches and keeps the PDFs of the given weeks that are not kept yet. */
+async function keepPdfs(weeks: number[]): Promise<void> {
+  const cache = await caches.open(DATA_CACHE);
+  for (const week of weeks) {
     const path = `/api/download-framework/${week}`;
-    if (!PDF_PATH.test(path) || (await cache.match(path))) continue;
+    if (await cache.match(path)) continue;
     try {
       const response = await fetch(path, { credentials: 'same-origin' });
       if (response.status === 200) await cache.put(path, response);

@@ -29,3 +29,32 @@ describe('startServiceWorker', () => {
     await expect(startServiceWorker()).resolves.toBeUndefined();
   });
 });
+
+describe('a new build’s waiting worker', () => {
+  function stubWithWaiting(waiting: { postMessage: ReturnType<typeof vi.fn> }) {
+    const container = {
+      controller: {},
+      addEventListener: vi.fn(),
+      register: vi.fn(async () => ({ waiting })),
+    };
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
+    vi.stubGlobal('caches', { open: async () => ({ delete: async () => false, match: async () => undefined }) });
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes over when it was already waiting as the page began loading (found on an earlier visit)', async () => {
+    const waiting = { postMessage: vi.fn() };
+    stubWithWaiting(waiting);
+    await startServiceWorker(Promise.resolve(waiting as unknown as ServiceWorker));
+    expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+  });
+
+  it('waits for the next visit when it installed during this one (this page is the older build)', async () => {
+    const waiting = { postMessage: vi.fn() };
+    stubWithWaiting(waiting);
+    await startServiceWorker(Promise.resolve(null));
+    expect(waiting.postMessage).not.toHaveBeenCalled();
+    await startServiceWorker(Promise.resolve({ postMessage: vi.fn() } as unknown as ServiceWorker));
+    expect(waiting.postMessage).not.toHaveBeenCalled();
+  });
+});

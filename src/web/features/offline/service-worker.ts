@@ -1,4 +1,4 @@
-import { translate } from '../../i18n/i18n';
+import { languageReady, translate } from '../../i18n/i18n';
 import { META_CACHE, OFFLINE_PAGES, PAGES_CACHE, UPDATED_KEY } from '../../sw/offline-data';
 
 /**
@@ -11,9 +11,13 @@ import { META_CACHE, OFFLINE_PAGES, PAGES_CACHE, UPDATED_KEY } from '../../sw/of
  * chunks came from the network (the frame is network-first), tells it to take over (or the browser
  * already has, when no page used the old one). The new worker leaves a note when it takes over, and
  * the first page to find it says "updated". An open page is never switched to another build's
- * worker mid-visit.
+ * worker mid-visit: only a worker that was already waiting when this page began loading
+ * (`waitingAtStart`, read by main.tsx before the page's own scripts ran) is told to take over; one
+ * that installs during the visit waits for the next.
  */
-export async function startServiceWorker(): Promise<void> {
+export async function startServiceWorker(
+  waitingAtStart: Promise<ServiceWorker | null> = Promise.resolve(null),
+): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
   const hadController = container.controller !== null;
@@ -27,7 +31,8 @@ export async function startServiceWorker(): Promise<void> {
     .catch(() => undefined);
   if (!registration) return;
   // A worker of a new build found on an earlier visit: this page is already that build's.
-  if (registration.waiting && hadController) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+  const waiting = registration.waiting;
+  if (waiting && hadController && waiting === (await waitingAtStart)) waiting.postMessage({ type: 'SKIP_WAITING' });
   if (hadController) {
     void announceUpdate();
     void keepThisPage();
@@ -49,6 +54,9 @@ async function keepThisPage(): Promise<void> {
  * code is loaded only when there is one to show.
  */
 async function announceUpdate(): Promise<void> {
+  // The worker may take over before the router has activated the page's language: the note is
+  // taken only once the notice can be said.
+  await languageReady();
   const meta = await caches.open(META_CACHE);
   if (!(await meta.delete(UPDATED_KEY))) return;
   const { notify } = await import('../../components/notifications');
