@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCalendarPlus, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { dayNumber, type Pace } from '../../../shared/plan';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
@@ -76,7 +76,9 @@ export function PlanCard({ completedCount }: PlanCardProps) {
     }),
     [finishDate, pace, corePath],
   );
-  const data = overview.data;
+  // Rendered from a deferred copy: the card (its form, some 400 time zones) sits below the journey
+  // map, and drawing it in a background render keeps the dashboard's first taps from waiting on it.
+  const data = useDeferredValue(overview.data);
   const showProposal = data !== undefined && (data.accepted === null || editing) && data.paused === null;
   const preview = useQuery({
     ...trpc.plan.preview.queryOptions(choice),
@@ -145,12 +147,14 @@ export function PlanCard({ completedCount }: PlanCardProps) {
     }),
   );
 
+  const currentZone = zone ?? (data === undefined || data.timeZone === 'UTC' ? browserTimeZone() : data.timeZone);
+  const zones = useMemo(() => timeZones(currentZone), [currentZone]);
+
   if (!data) return <Skeleton height={120} aria-label={t('plan.card.loading')} />;
 
   const proposal = preview.data?.proposal ?? data.proposal;
   const finish = proposal.finish;
   const weeksToDate = finish === null ? null : Math.max(0, Math.ceil((dayNumber(finish) - dayNumber(data.today)) / 7));
-  const currentZone = zone ?? (data.timeZone === 'UTC' ? browserTimeZone() : data.timeZone);
   const busy = accept.isPending || pause.isPending || resume.isPending;
   const weeks = weeksToDate ?? 0;
   const kindText = {
@@ -335,7 +339,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
             description={t('plan.timeZone.help')}
             value={currentZone}
             onChange={(event) => setZone(event.currentTarget.value)}
-            data={timeZones(currentZone)}
+            data={zones}
           />
           <Button
             variant="default"
