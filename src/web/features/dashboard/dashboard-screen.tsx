@@ -6,7 +6,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
-import type { ProgressRecord } from '../../../shared/progress-schemas';
+import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { focusWhenReady } from '../../lib/focus';
@@ -62,7 +62,7 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /** Puts a saved record into the cached progress list (replacing that week's entry). */
-function withRecord(records: ProgressRecord[] | undefined, record: ProgressRecord): ProgressRecord[] {
+function withRecord(records: ProgressRecordView[] | undefined, record: ProgressRecordView): ProgressRecordView[] {
   const others = (records ?? []).filter((item) => item.weekNumber !== record.weekNumber);
   return [...others, record].sort((a, b) => a.weekNumber - b.weekNumber);
 }
@@ -188,7 +188,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     void refreshUnlocks();
   }
 
-  function savedRecord(record: ProgressRecord) {
+  function savedRecord(record: ProgressRecordView) {
     queryClient.setQueryData(trpc.progress.list.queryKey(), (records) => withRecord(records, record));
   }
 
