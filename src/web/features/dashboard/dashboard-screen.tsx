@@ -8,7 +8,7 @@ import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constant
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, notSavedError } from '../../lib/api-error';
 import { focusWhenReady } from '../../lib/focus';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -35,6 +35,7 @@ import { PlanCard } from '../plan/plan-card';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
 import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
+import { conflictRecord, SendWaitingProgress } from './waiting-progress';
 import { WinsPanel } from './wins-panel';
 import classes from './dashboard-screen.module.css';
 
@@ -215,28 +216,23 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     }),
   );
 
-  const ratingMutation = useMutation(
-    trpc.progress.update.mutationOptions({
-      onSuccess: (record) => {
-        savedRecord(record);
-        notify.success(
-          translate('dashboard.toast.progressSaved'),
-          record.rating === null
-            ? translate('dashboard.toast.ratingCleared')
-            : translate('dashboard.detail.rated', { rating: record.rating }),
-        );
-      },
-      onError: progressFailed,
-    }),
-  );
-
   const notesMutation = useMutation(
     trpc.progress.update.mutationOptions({
       onSuccess: (record) => {
         savedRecord(record);
         notify.success(translate('dashboard.toast.progressSaved'), translate('dashboard.toast.notesSaved'));
       },
-      onError: progressFailed,
+      onError: (error) => {
+        const stored = conflictRecord(error);
+        if (!stored) {
+          // Offline, the week's details keep the notes waiting on the device and say so.
+          if (notSavedError(error)?.reason !== 'offline') progressFailed(error);
+          return;
+        }
+        // Saved elsewhere meanwhile: the week's details show both versions and ask.
+        savedRecord(stored);
+        notify.error(translate('offline.notes.conflictTitle'), translate('offline.notes.conflict'));
+      },
     }),
   );
 
@@ -390,14 +386,14 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
                       completed={selectedState === 'completed'}
                       downloading={downloadingWeek === selected.weekNumber}
                       completing={completeMutation.isPending}
-                      savingRating={ratingMutation.isPending}
                       savingNotes={notesMutation.isPending}
                       onDownload={() => void download(selected.weekNumber)}
                       onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
                       onOpenWorkbook={openWorkbook}
                       onClose={closeWeek}
-                      onRate={(rating) => ratingMutation.mutate({ weekNumber: selected.weekNumber, rating })}
-                      onSaveNotes={(notes) => notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes })}
+                      onSaveNotes={(notes, baseNotesRevision) =>
+                        notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes, baseNotesRevision })
+                      }
                     />
                   ) : null}
                 </div>
@@ -439,6 +435,10 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
           </Tabs>
         )}
       </Stack>
+
+      {/* Notes saved and ratings chosen wait on this device until sent (decision 0280): a rating
+        always, so a quick run of choices goes one at a time; notes saved while offline. */}
+      <SendWaitingProgress onRecord={savedRecord} onFailed={progressFailed} />
 
       <OnboardingModal
         opened={onboardingOpen}
