@@ -237,6 +237,8 @@ describe('WeekDetailCard', () => {
     expect(screen.queryByTestId('notes-conflict')).not.toBeInTheDocument();
     expect(notesDraft()).toBeUndefined();
     expect(props.onSaveNotes).not.toHaveBeenCalled();
+    // The keyboard goes on to the notes it kept.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Your notes/ })).toHaveFocus());
   });
 
   it('asks which rating to keep when the week was rated elsewhere after this device chose', async () => {
@@ -253,6 +255,7 @@ describe('WeekDetailCard', () => {
     // Sent again, now over the rating saved elsewhere.
     expect(ratingDraft()).toEqual({ rating: 5, base: 2, queued: true });
     expect(screen.queryByTestId('rating-conflict')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: '5 stars' })).toHaveFocus());
   });
 
   it('takes the saved rating when asked', async () => {

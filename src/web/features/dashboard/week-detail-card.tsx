@@ -7,7 +7,7 @@ import { BothVersions } from '../../components/both-versions';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { notSavedError } from '../../lib/api-error';
-import { focusElement } from '../../lib/focus';
+import { focusElement, focusWhenReady } from '../../lib/focus';
 import { useDraft } from '../../lib/local-draft';
 import { isOnline } from '../../lib/network';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
@@ -59,6 +59,17 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   const titleId = `week-${week.weekNumber}-title`;
   const notesSave = useNotesSaveStatus();
   const ratingLabelId = useId();
+  const notesBoxRef = useRef<HTMLTextAreaElement>(null);
+  const ratingRef = useRef<HTMLDivElement>(null);
+  // Once a question is answered its box goes: the keyboard goes on to what it decided (decision 0135).
+  const focusNotes = () => focusWhenReady(() => notesBoxRef.current);
+  const focusStars = () =>
+    focusWhenReady(
+      () =>
+        ratingRef.current?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+        ratingRef.current?.querySelector<HTMLElement>('input[type="radio"]') ??
+        null,
+    );
 
   // The draft goes once the server holds the same notes (saved here, or sent while waiting).
   useEffect(() => {
@@ -196,7 +207,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
           </Button>
         </Group>
 
-        <Stack gap={6}>
+        <Stack gap={6} ref={ratingRef}>
           <Text fw={600} id={ratingLabelId}>
             {t('dashboard.detail.ratingQuestion')}
           </Text>
@@ -226,8 +237,14 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               ]}
               keepMineLabel={t('offline.rating.keepMine', { mine: starsText(ratingConflict.rating) })}
               useSavedLabel={t('offline.rating.useSaved', { saved: starsText(rating) })}
-              onKeepMine={() => keepRating({ ...ratingConflict, base: rating, queued: true })}
-              onUseSaved={() => keepRating(undefined)}
+              onKeepMine={() => {
+                keepRating({ ...ratingConflict, base: rating, queued: true });
+                focusStars();
+              }}
+              onUseSaved={() => {
+                keepRating(undefined);
+                focusStars();
+              }}
               testId="rating-conflict"
             />
           ) : null}
@@ -247,10 +264,15 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               minRows={3}
               maxRows={10}
               maxLength={NOTES_MAX_LENGTH}
+              ref={notesBoxRef}
               value={notes}
               onChange={(event) => setNotes(event.currentTarget.value)}
             />
-            {restoredNotes !== undefined && restoredNotes !== savedNotes && notesSave.status === 'idle' ? (
+            {restoredNotes !== undefined &&
+            restoredNotes !== savedNotes &&
+            notesSave.status === 'idle' &&
+            !notesWaiting &&
+            !notesConflict ? (
               <Text size="sm" c="dimmed">
                 {t('dashboard.detail.notesRestored')}
               </Text>
@@ -263,7 +285,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
                 fields={[
                   {
                     label: t('dashboard.detail.notesLabel'),
-                    saved: savedNotes.trim() ? savedNotes : t('offline.workbook.empty'),
+                    saved: savedNotes.trim() ? savedNotes : t('offline.notes.empty'),
                   },
                 ]}
                 keepMineLabel={t('offline.notes.keepMine')}
@@ -272,6 +294,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
                 onUseSaved={() => {
                   keepNotes(undefined);
                   notesSave.show('idle');
+                  focusNotes();
                 }}
                 busy={props.savingNotes}
                 testId="notes-conflict"
