@@ -5,9 +5,10 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { namedCouple, weekButton } from './support/couple';
 
 /*
- * The installable app on a phone (issue 36, decisions 0265-0268): manifest and service worker
- * accepted, the dashboard and the current week offline, answers typed offline sent when the
- * network is back, a conflicting edit from another device kept, and a new build taken over cleanly.
+ * The installable app on a phone (issue 36, decisions 0265-0268 and 0280): manifest and service
+ * worker accepted, the dashboard and the current week offline, answers, notes and a rating made
+ * offline sent when the network is back (after a reload too), a conflicting edit from another
+ * device kept, and a new build taken over cleanly.
  * The other specs run without the service worker (playwright.config.ts); this one allows it.
  */
 test.use({
@@ -188,6 +189,108 @@ test('a conflicting edit from a second device is not lost: both are kept and the
     await page.getByRole('button', { name: 'Keep my version' }).click();
     await expect(conflict).toHaveCount(0);
     await expect.poll(() => savedFirstAnswer(page, coupleId)).toBe('Written on the phone');
+  } finally {
+    await laptop.close();
+  }
+});
+
+/** Week 1's notes and rating as the server holds them (the HTTP API of docs/product.md). */
+async function savedWeekOne(page: Page, coupleId: number): Promise<{ notes: string; rating: number | null }> {
+  const response = await page.request.get(`/api/progress/${coupleId}`);
+  expect(response.status()).toBe(200);
+  const records = (await response.json()) as { weekNumber: number; notes: string; rating: number | null }[];
+  const week = records.find((record) => record.weekNumber === 1);
+  return { notes: week?.notes ?? '', rating: week?.rating ?? null };
+}
+
+/** Week 1's details (its rating and notes), opened from the journey map. */
+async function openWeekOneDetails(page: Page) {
+  await weekButton(page, 1).click({ timeout: 15_000 });
+  await expect(page.locator('#week-1-title')).toBeVisible();
+  return page.locator('section[aria-labelledby="week-1-title"]');
+}
+
+test('notes and a rating made offline wait on the device through a reload, and are sent when the network is back', async ({
+  page,
+  context,
+}) => {
+  const coupleId = await namedCouple(page);
+  await controlledDashboard(page);
+  let card = await openWeekOneDetails(page);
+
+  await context.setOffline(true);
+  await card.getByRole('textbox', { name: /Your notes for this week/ }).fill('Written on the bus, offline');
+  await card.getByRole('button', { name: 'Save Notes' }).click();
+  await expect(card.getByTestId('notes-status')).toHaveText(
+    'Your notes are kept on this device and will be sent as soon as you are back online.',
+  );
+  // A tap on the fourth star (the label of its radio input) chooses it.
+  const fourStars = await card.getByRole('radio', { name: '4 stars' }).getAttribute('id');
+  await card.locator(`label[for="${fourStars}"]`).click();
+  await expect(card.getByText('Your rating is kept on this device')).toBeVisible();
+
+  // The page is opened again, still offline (the week stays selected in its address): both are
+  // still waiting on the device.
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('#week-1-title')).toBeVisible({ timeout: 15_000 });
+  card = page.locator('section[aria-labelledby="week-1-title"]');
+  const notes = card.getByRole('textbox', { name: /Your notes for this week/ });
+  await expect(notes).toHaveValue('Written on the bus, offline', { timeout: 15_000 });
+  await expect(card.getByTestId('notes-status')).toContainText('will be sent as soon as you are back online');
+  await expect(card.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await expect(card.getByText('Your rating is kept on this device')).toBeVisible();
+  await expectNoViolations(page, 'the week with notes and a rating waiting offline');
+
+  await context.setOffline(false);
+  await expect(card.getByTestId('notes-status')).toHaveText('Notes saved.');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'The rating you chose offline for week 1 is saved: 4 of 5.',
+  );
+  await expect(card.getByText('Rated 4 of 5.')).toBeVisible();
+  await expect.poll(() => savedWeekOne(page, coupleId)).toEqual({ notes: 'Written on the bus, offline', rating: 4 });
+});
+
+test('notes saved offline do not overwrite notes saved on another device meanwhile: both are kept, the couple chooses', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const coupleId = await namedCouple(page);
+  const laptop: BrowserContext = await browser.newContext({ serviceWorkers: 'allow' });
+  await laptop.addCookies(await context.cookies());
+  const laptopPage = await laptop.newPage();
+  try {
+    await page.goto('/dashboard');
+    const phoneCard = await openWeekOneDetails(page);
+    await laptopPage.goto('/dashboard');
+    const laptopCard = await openWeekOneDetails(laptopPage);
+
+    // The phone saves offline; the laptop, online, saves first.
+    await context.setOffline(true);
+    const phoneNotes = phoneCard.getByRole('textbox', { name: /Your notes for this week/ });
+    await phoneNotes.fill('Written on the phone');
+    await phoneCard.getByRole('button', { name: 'Save Notes' }).click();
+    await expect(phoneCard.getByTestId('notes-status')).toContainText('will be sent as soon as you are back online');
+    await laptopCard.getByRole('textbox', { name: /Your notes for this week/ }).fill('Written on the laptop');
+    await laptopCard.getByRole('button', { name: 'Save Notes' }).click();
+    await expect(laptopCard.getByTestId('notes-status')).toHaveText('Notes saved.');
+
+    // Back online, the phone's notes are refused: nothing is overwritten, both are shown.
+    await context.setOffline(false);
+    const conflict = phoneCard.getByTestId('notes-conflict');
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText('Changed on another device');
+    await expect(conflict).toContainText('Written on the laptop');
+    await expect(phoneNotes).toHaveValue('Written on the phone');
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('open week 1 to choose');
+    expect((await savedWeekOne(page, coupleId)).notes).toBe('Written on the laptop');
+    await expectNoViolations(page, 'the week asking which notes to keep');
+
+    await phoneCard.getByRole('button', { name: 'Keep the notes from this device' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect(phoneCard.getByTestId('notes-status')).toHaveText('Notes saved.');
+    await expect.poll(async () => (await savedWeekOne(page, coupleId)).notes).toBe('Written on the phone');
   } finally {
     await laptop.close();
   }

@@ -45,7 +45,7 @@ test('a save without an answer stops after 15 s, says so, keeps the text and sav
   await expect(page.getByRole('textbox', { name: /Your notes for this week/ })).toHaveValue('Plan the budget together');
 });
 
-test('offline: a banner says so, a save is refused at once with the text kept, and sent once back online', async ({
+test('offline: a banner says so, saved notes wait on the device, and are sent once back online', async ({
   page,
   context,
 }) => {
@@ -61,16 +61,19 @@ test('offline: a banner says so, a save is refused at once with the text kept, a
   const notes = page.getByRole('textbox', { name: /Your notes for this week/ });
   await notes.fill('Written on the train');
   await page.getByRole('button', { name: 'Save Notes' }).click();
-  await expect(page.getByTestId('notes-status')).toContainText('Your notes were not saved.');
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('You are offline');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'You are offline. Your notes are kept on this device',
+  );
   await expect(notes).toHaveValue('Written on the train');
+  await expect(page.getByTestId('notes-status')).toContainText('Your notes are kept on this device and will be sent');
 
-  await expect(page.getByTestId('notes-status')).toContainText('they are kept on this device and will be sent');
-
-  // Back online, the notes saved offline are sent on their own (decision 0268).
+  // Back online, the notes saved offline are sent on their own (decisions 0268, 0280).
   await context.setOffline(false);
   await expect(banner).toHaveCount(0);
   await expect(page.getByTestId('notes-status')).toHaveText('Notes saved.');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'The notes you saved offline for week 1 are saved.',
+  );
 });
 
 test('unsaved notes and workbook answers survive a reload (a local draft per couple and week)', async ({ page }) => {

@@ -24,6 +24,7 @@ import * as facilitators from './2026-11-24T2200-facilitators';
 import * as pushSubscriptions from './2026-11-24T2300-push-subscriptions';
 import * as workbookAnswerRevisions from './2026-11-24T2400-workbook-answer-revisions';
 import * as outboundEmailLanguage from './2026-11-25T0100-outbound-email-language';
+import * as progressNotesRevision from './2026-11-25T0200-progress-notes-revision';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T2300-push-subscriptions': pushSubscriptions,
   '2026-11-24T2400-workbook-answer-revisions': workbookAnswerRevisions,
   '2026-11-25T0100-outbound-email-language': outboundEmailLanguage,
+  '2026-11-25T0200-progress-notes-revision': progressNotesRevision,
 };

@@ -33,6 +33,15 @@ export const progressRecordSchema = z.object({
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
 
 /**
+ * A week's record as the web app reads it (tRPC): the record of the HTTP API and the revision of its
+ * notes (decision 0280: 0 until the notes are first saved, one more on each save of them), which a
+ * save names as `baseNotesRevision`. The HTTP API answers the record alone, as before.
+ */
+export interface ProgressRecordView extends ProgressRecord {
+  notesRevision: number;
+}
+
+/**
  * The couple's standing in the course (docs/product.md#http-api). GET /api/user-progression
  * serializes it with a JSON schema generated from this one (http/progress.ts), so a field added
  * here is in the answer.
@@ -69,11 +78,48 @@ const NOTHING_TO_SAVE = 'Send notes or rating (or both) to save.';
 export const progressUpdateSchema = z.object(progressFields).refine(hasSomethingToSave, { message: NOTHING_TO_SAVE });
 export type ProgressUpdate = z.output<typeof progressUpdateSchema>;
 
-/** tRPC inputs: the week and, for `progress.update`, the same fields as the REST body. */
+/**
+ * What a `progress.update` was edited from (decision 0280), so a save never silently replaces one
+ * made elsewhere meanwhile: `baseNotesRevision`, the notes' revision when they were edited (0: never
+ * saved), sent with `notes`; `baseRating`, the rating shown when the new one was chosen (null: none),
+ * sent with `rating`. A stale one is refused with 409 CONFLICT and the stored record. Left out, the
+ * save replaces what is stored, as the REST body always does.
+ */
+const baseFields = {
+  baseNotesRevision: z
+    .number({ error: 'baseNotesRevision must be a number' })
+    .int('baseNotesRevision must be a whole number')
+    .min(0, 'baseNotesRevision must be 0 or more')
+    .optional(),
+  baseRating: z
+    .number({ error: `baseRating must be a whole number from ${RATING_MIN} to ${RATING_MAX}, or null` })
+    .int(`baseRating must be a whole number from ${RATING_MIN} to ${RATING_MAX}, or null`)
+    .min(RATING_MIN, `baseRating must be a whole number from ${RATING_MIN} to ${RATING_MAX}, or null`)
+    .max(RATING_MAX, `baseRating must be a whole number from ${RATING_MIN} to ${RATING_MAX}, or null`)
+    .nullable()
+    .optional(),
+};
+
+/** tRPC inputs: the week and, for `progress.update`, the same fields as the REST body and their bases. */
 export const weekInputSchema = z.object({ weekNumber: weekNumberSchema });
 export const progressUpdateInputSchema = z
-  .object({ weekNumber: weekNumberSchema, ...progressFields })
-  .refine(hasSomethingToSave, { message: NOTHING_TO_SAVE });
+  .object({ weekNumber: weekNumberSchema, ...progressFields, ...baseFields })
+  .refine(hasSomethingToSave, { message: NOTHING_TO_SAVE })
+  .refine((value) => value.baseNotesRevision === undefined || value.notes !== undefined, {
+    message: 'baseNotesRevision is sent with notes: it is the revision those notes were edited from.',
+    path: ['baseNotesRevision'],
+  })
+  .refine((value) => value.baseRating === undefined || value.rating !== undefined, {
+    message: 'baseRating is sent with rating: it is the rating shown when the new one was chosen.',
+    path: ['baseRating'],
+  });
+/** A save of notes and/or rating, with what each was edited from when the caller knows it. */
+export interface ProgressSave {
+  notes?: string;
+  rating?: number | null;
+  baseNotesRevision?: number;
+  baseRating?: number | null;
+}
 
 /** Progress arithmetic shared by the server answer and the page: completed / 52 * 100, unrounded. */
 export function progressPercentage(totalCompleted: number): number {

@@ -84,6 +84,8 @@ export interface ProgressTable {
   couple_id: number;
   week_number: number;
   notes: Generated<string>;
+  /** Decision 0280: 0 until the notes are first saved, one more on each save of them. */
+  notes_revision: Generated<number>;
   rating: number | null;
   completed_at: string | null;
   updated_at: string;

@@ -4,7 +4,7 @@ import { renderWithProviders } from '../test/render';
 import { OfflineBanner } from './offline-banner';
 
 const OFFLINE_TEXT =
-  'You are offline. What you type is kept on this device, and workbook answers are sent once you are back online.';
+  'You are offline. What you type is kept on this device, and the answers, notes and ratings you save are sent once you are back online.';
 
 afterEach(() => vi.restoreAllMocks());
 

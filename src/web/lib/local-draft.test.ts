@@ -1,15 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  currentDraft,
   DRAFT_MAX_AGE_MS,
   type DraftStore,
   draftKey,
   forgetDrafts,
   isString,
   isWorkbookDrafts,
+  listDrafts,
   loadStoredDrafts,
   readDraft,
   removeDraft,
   type StoredDraft,
+  subscribeDrafts,
   writeDraft,
 } from './local-draft';
 
@@ -115,5 +118,33 @@ describe('a workbook draft', () => {
     expect(isWorkbookDrafts({ partner1: response(['An answer']), partner2: response({}) })).toBe(false);
     expect(isWorkbookDrafts({ partner1: response({ 'w01-q1': 3 }), partner2: response({}) })).toBe(false);
     expect(isWorkbookDrafts({ partner1: response(null), partner2: response({}) })).toBe(false);
+  });
+});
+
+describe('drafts that change under a reader', () => {
+  it('tell every subscriber of a change, and list one couple’s drafts of a kind by week', () => {
+    const seen = vi.fn();
+    const stop = subscribeDrafts(seen);
+    writeDraft(draftKey('rating', 9, 4), { rating: 3 }, 1_000);
+    writeDraft(draftKey('rating', 9, 12), 'not a rating', 1_000);
+    writeDraft(draftKey('rating', 10, 4), { rating: 5 }, 1_000);
+    writeDraft(draftKey('notes', 9, 4), 'notes', 1_000);
+    removeDraft(draftKey('notes', 9, 4));
+    expect(seen).toHaveBeenCalledTimes(5);
+    stop();
+    writeDraft(draftKey('rating', 9, 5), { rating: 1 }, 1_000);
+    expect(seen).toHaveBeenCalledTimes(5);
+
+    const asRating = (value: unknown) =>
+      value && typeof value === 'object' && 'rating' in value ? (value as { rating: number }) : undefined;
+    expect(listDrafts('rating', 9, asRating, 2_000)).toEqual([
+      { weekNumber: 4, key: draftKey('rating', 9, 4), draft: { rating: 3 } },
+      { weekNumber: 5, key: draftKey('rating', 9, 5), draft: { rating: 1 } },
+    ]);
+    expect(listDrafts('rating', 9, asRating, DRAFT_MAX_AGE_MS + 2_000)).toEqual([]);
+    // What a key holds now, when recent (these were written at 1 s past 1970).
+    expect(currentDraft(draftKey('rating', 9, 4), asRating)).toBeUndefined();
+    writeDraft(draftKey('rating', 9, 4), { rating: 2 });
+    expect(currentDraft(draftKey('rating', 9, 4), asRating)).toEqual({ rating: 2 });
   });
 });

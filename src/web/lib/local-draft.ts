@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { queryClient, trpc } from '../trpc';
 
 /**
@@ -15,7 +15,7 @@ import { queryClient, trpc } from '../trpc';
  * both. Drafts an earlier version kept in localStorage are moved over on that first read. Where
  * IndexedDB is missing or refused (privacy settings, tests), drafts stay in memory for the visit.
  */
-export type DraftKind = 'notes' | 'workbook';
+export type DraftKind = 'notes' | 'rating' | 'workbook';
 
 const PREFIX = 'vows-draft';
 /** A draft older than this is stale (the couple has moved on): it is dropped, not restored. */
@@ -36,6 +36,29 @@ export interface DraftStore {
 const mirror = new Map<string, StoredDraft>();
 let store: DraftStore | null = null;
 let loaded: Promise<void> | null = null;
+/** Told of every change of the drafts in memory, so every component reading one sees the same. */
+const listeners = new Set<() => void>();
+/** One more on every change: what `useDraftsVersion` follows. */
+let version = 0;
+
+function changed(): void {
+  version += 1;
+  for (const listener of [...listeners]) listener();
+}
+
+export function subscribeDrafts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A number that changes whenever a draft does: a component that reads drafts re-renders with it. */
+export function useDraftsVersion(): number {
+  return useSyncExternalStore(
+    subscribeDrafts,
+    () => version,
+    () => version,
+  );
+}
 
 export function draftKey(kind: DraftKind, coupleId: number, weekNumber: number): string {
   return `${PREFIX}:${coupleId}:${kind}:${weekNumber}`;
@@ -96,6 +119,7 @@ export function loadStoredDrafts(persistent?: DraftStore): Promise<void> {
       }
       legacy?.removeItem(key);
     }
+    changed();
   })();
   return loaded;
 }
@@ -117,11 +141,31 @@ export function writeDraft(key: string, value: unknown, now = Date.now()): void 
   const stored: StoredDraft = { savedAt: now, value };
   mirror.set(key, stored);
   persist((persistent) => persistent.set(key, stored));
+  changed();
 }
 
 export function removeDraft(key: string): void {
   if (!mirror.delete(key)) return;
   persist((persistent) => persistent.del(key));
+  changed();
+}
+
+/**
+ * The couple's recent drafts of `kind` on this device, by week (a draft of another couple, a stale
+ * one, or one `read` does not recognise is left out): what waits to be sent on any week.
+ */
+export function listDrafts<T>(
+  kind: DraftKind,
+  coupleId: number,
+  read: (value: unknown) => T | undefined,
+  now = Date.now(),
+): { weekNumber: number; key: string; draft: T }[] {
+  const prefix = `${PREFIX}:${coupleId}:${kind}:`;
+  return [...mirror.entries()].flatMap(([key, stored]) => {
+    const weekNumber = Number(key.slice(prefix.length));
+    const draft = key.startsWith(prefix) && now - stored.savedAt <= DRAFT_MAX_AGE_MS ? read(stored.value) : undefined;
+    return draft !== undefined && Number.isInteger(weekNumber) ? [{ weekNumber, key, draft }] : [];
+  });
 }
 
 /** Forgets every draft of this device (tests; a deleted account's drafts). */
@@ -135,7 +179,7 @@ export function forgetDrafts(coupleId?: number): void {
  * The signed-in couple's id, from the session answer the dashboard's guard has put in the app's
  * query client; null without one (then no draft is kept).
  */
-function useCoupleId(): number | null {
+export function useCoupleId(): number | null {
   return queryClient.getQueryData(trpc.auth.session.queryKey())?.customerId ?? null;
 }
 
@@ -153,6 +197,51 @@ export function useStoredDraft<T>(
     coupleId === null ? undefined : readDraft(draftKey(kind, coupleId, weekNumber), accept),
   );
   return stored;
+}
+
+/** A stored draft's value as `read` makes it out, when it is recent; else undefined. */
+function freshDraft<T>(stored: StoredDraft | undefined, read: (value: unknown) => T | undefined): T | undefined {
+  return stored && Date.now() - stored.savedAt <= DRAFT_MAX_AGE_MS ? read(stored.value) : undefined;
+}
+
+/** The draft stored under `key` now as `read` makes it out, when it is recent; else undefined. */
+export function currentDraft<T>(key: string, read: (value: unknown) => T | undefined): T | undefined {
+  return freshDraft(mirror.get(key), read);
+}
+
+/**
+ * The couple's draft of `kind` for `weekNumber` as `read` makes it out (undefined: none), kept in
+ * step with every change, whoever makes it (the week's form, or what sends waiting changes), and a
+ * setter: a value keeps it, undefined removes it, a function gets the current one first. Without a
+ * signed-in couple (a component on its own) the value lives in the component only.
+ */
+export function useDraft<T>(
+  kind: DraftKind,
+  weekNumber: number,
+  read: (value: unknown) => T | undefined,
+): [T | undefined, (next: T | undefined | ((current: T | undefined) => T | undefined)) => void] {
+  const coupleId = useCoupleId();
+  const key = coupleId === null ? null : draftKey(kind, coupleId, weekNumber);
+  const stored = useSyncExternalStore(
+    subscribeDrafts,
+    () => (key === null ? undefined : mirror.get(key)),
+    () => undefined,
+  );
+  const [local, setLocal] = useState<T | undefined>(undefined);
+  const value = key === null ? local : freshDraft(stored, read);
+  const set = useCallback(
+    (next: T | undefined | ((current: T | undefined) => T | undefined)) => {
+      if (key === null) {
+        setLocal(next);
+        return;
+      }
+      const value = next instanceof Function ? next(freshDraft(mirror.get(key), read)) : next;
+      if (value === undefined) removeDraft(key);
+      else writeDraft(key, value);
+    },
+    [key, read],
+  );
+  return [value, set];
 }
 
 /**

@@ -1,8 +1,17 @@
 import { sql } from 'kysely';
-import type { ProgressRecord } from '../../../shared/progress-schemas';
+import type { ProgressRecordView } from '../../../shared/progress-schemas';
+
+/** The fields a save writes; one left out keeps its stored value. */
+type SavedFields = { notes?: string; rating?: number | null };
 import type { DB } from '../../db/client';
 
-const RECORD_COLUMNS = ['week_number as weekNumber', 'notes', 'rating', 'completed_at as completedAt'] as const;
+const RECORD_COLUMNS = [
+  'week_number as weekNumber',
+  'notes',
+  'notes_revision as notesRevision',
+  'rating',
+  'completed_at as completedAt',
+] as const;
 
 /**
  * The completed week numbers, ascending: one range scan of the covering index of completed weeks
@@ -42,7 +51,7 @@ export async function listCompletionTimes(db: DB, coupleId: number): Promise<str
 }
 
 /** Every progress record of the couple (completed or only rated / noted), by week. */
-export async function listRecords(db: DB, coupleId: number): Promise<ProgressRecord[]> {
+export async function listRecords(db: DB, coupleId: number): Promise<ProgressRecordView[]> {
   return db
     .selectFrom('progress')
     .select(RECORD_COLUMNS)
@@ -60,7 +69,7 @@ export async function upsertCompleted(
   coupleId: number,
   weekNumber: number,
   now: string,
-): Promise<ProgressRecord> {
+): Promise<ProgressRecordView> {
   return db
     .insertInto('progress')
     .values({ couple_id: coupleId, week_number: weekNumber, completed_at: now, updated_at: now })
@@ -74,27 +83,105 @@ export async function upsertCompleted(
     .executeTakeFirstOrThrow();
 }
 
+/** One week's record, or undefined when the couple has not touched the week. */
+export async function findRecord(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+): Promise<ProgressRecordView | undefined> {
+  return db
+    .selectFrom('progress')
+    .select(RECORD_COLUMNS)
+    .where('couple_id', '=', coupleId)
+    .where('week_number', '=', weekNumber)
+    .executeTakeFirst();
+}
+
+/** The columns a save writes: only the fields given, and the notes one revision later (decision 0280). */
+function changedColumns(fields: SavedFields, now: string) {
+  return {
+    ...(fields.notes !== undefined ? { notes: fields.notes } : {}),
+    ...(fields.rating !== undefined ? { rating: fields.rating } : {}),
+    updated_at: now,
+  };
+}
+
 /**
- * Saves notes and/or rating in one statement. Only the fields given are written, so two tabs that
- * save the rating and the notes at the same moment do not overwrite each other.
+ * Saves notes and/or rating in one statement, whatever is stored. Only the fields given are written,
+ * so two tabs that save the rating and the notes at the same moment do not overwrite each other.
  */
 export async function upsertNotesAndRating(
   db: DB,
   coupleId: number,
   weekNumber: number,
-  fields: { notes?: string; rating?: number | null },
+  fields: SavedFields,
   now: string,
-): Promise<ProgressRecord> {
-  const changes = {
-    ...(fields.notes !== undefined ? { notes: fields.notes } : {}),
-    ...(fields.rating !== undefined ? { rating: fields.rating } : {}),
-  };
+): Promise<ProgressRecordView> {
+  const changes = changedColumns(fields, now);
+  const notesSaved = fields.notes !== undefined;
   return db
     .insertInto('progress')
-    .values({ couple_id: coupleId, week_number: weekNumber, ...changes, updated_at: now })
+    .values({ couple_id: coupleId, week_number: weekNumber, ...changes, notes_revision: notesSaved ? 1 : 0 })
     .onConflict((conflict) =>
-      conflict.columns(['couple_id', 'week_number']).doUpdateSet({ ...changes, updated_at: now }),
+      conflict.columns(['couple_id', 'week_number']).doUpdateSet((eb) => ({
+        ...changes,
+        ...(notesSaved ? { notes_revision: eb('progress.notes_revision', '+', 1) } : {}),
+      })),
     )
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
+}
+
+/** What a save was edited from (decision 0280): the notes' revision, the rating shown; undefined: not checked. */
+export interface SaveBases {
+  notesRevision?: number;
+  rating?: number | null;
+}
+
+/**
+ * Saves notes and/or rating only while what is stored still matches what they were edited from, in
+ * one statement, so two saves from the same base cannot both pass: the notes' revision is still
+ * `bases.notesRevision` (or the notes stored are the ones given: nothing would be lost), and the
+ * rating is still `bases.rating` (or already the one given). Answers the record, or undefined when
+ * another save came first. A week without a row matches revision 0 and no rating; the caller has
+ * checked that the bases match what it read, and a row is never deleted on its own, so the insert
+ * below runs only for a week that had no row.
+ */
+export async function saveNotesAndRatingIf(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+  fields: SavedFields,
+  bases: SaveBases,
+  now: string,
+): Promise<ProgressRecordView | undefined> {
+  const changes = changedColumns(fields, now);
+  const notesSaved = fields.notes !== undefined;
+  return db
+    .insertInto('progress')
+    .values({ couple_id: coupleId, week_number: weekNumber, ...changes, notes_revision: notesSaved ? 1 : 0 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['couple_id', 'week_number'])
+        .doUpdateSet((eb) => ({
+          ...changes,
+          ...(notesSaved ? { notes_revision: eb('progress.notes_revision', '+', 1) } : {}),
+        }))
+        .where((eb) => {
+          const conditions = [];
+          if (bases.notesRevision !== undefined && fields.notes !== undefined) {
+            conditions.push(
+              eb.or([eb('progress.notes_revision', '=', bases.notesRevision), eb('progress.notes', '=', fields.notes)]),
+            );
+          }
+          if (bases.rating !== undefined && fields.rating !== undefined) {
+            const ratingIs = (rating: number | null) =>
+              rating === null ? eb('progress.rating', 'is', null) : eb('progress.rating', '=', rating);
+            conditions.push(eb.or([ratingIs(bases.rating), ratingIs(fields.rating)]));
+          }
+          return eb.and(conditions);
+        }),
+    )
+    .returning(RECORD_COLUMNS)
+    .executeTakeFirst();
 }

@@ -6,9 +6,9 @@ import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
-import type { ProgressRecord } from '../../../shared/progress-schemas';
+import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, notSavedError } from '../../lib/api-error';
 import { focusWhenReady } from '../../lib/focus';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -35,6 +35,7 @@ import { PlanCard } from '../plan/plan-card';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
 import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
+import { conflictRecord, SendWaitingProgress } from './waiting-progress';
 import { WinsPanel } from './wins-panel';
 import classes from './dashboard-screen.module.css';
 
@@ -62,7 +63,7 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /** Puts a saved record into the cached progress list (replacing that week's entry). */
-function withRecord(records: ProgressRecord[] | undefined, record: ProgressRecord): ProgressRecord[] {
+function withRecord(records: ProgressRecordView[] | undefined, record: ProgressRecordView): ProgressRecordView[] {
   const others = (records ?? []).filter((item) => item.weekNumber !== record.weekNumber);
   return [...others, record].sort((a, b) => a.weekNumber - b.weekNumber);
 }
@@ -188,7 +189,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     void refreshUnlocks();
   }
 
-  function savedRecord(record: ProgressRecord) {
+  function savedRecord(record: ProgressRecordView) {
     queryClient.setQueryData(trpc.progress.list.queryKey(), (records) => withRecord(records, record));
   }
 
@@ -215,28 +216,23 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
     }),
   );
 
-  const ratingMutation = useMutation(
-    trpc.progress.update.mutationOptions({
-      onSuccess: (record) => {
-        savedRecord(record);
-        notify.success(
-          translate('dashboard.toast.progressSaved'),
-          record.rating === null
-            ? translate('dashboard.toast.ratingCleared')
-            : translate('dashboard.detail.rated', { rating: record.rating }),
-        );
-      },
-      onError: progressFailed,
-    }),
-  );
-
   const notesMutation = useMutation(
     trpc.progress.update.mutationOptions({
       onSuccess: (record) => {
         savedRecord(record);
         notify.success(translate('dashboard.toast.progressSaved'), translate('dashboard.toast.notesSaved'));
       },
-      onError: progressFailed,
+      onError: (error) => {
+        const stored = conflictRecord(error);
+        if (!stored) {
+          // Offline, the week's details keep the notes waiting on the device and say so.
+          if (notSavedError(error)?.reason !== 'offline') progressFailed(error);
+          return;
+        }
+        // Saved elsewhere meanwhile: the week's details show both versions and ask.
+        savedRecord(stored);
+        notify.error(translate('offline.notes.conflictTitle'), translate('offline.notes.conflict'));
+      },
     }),
   );
 
@@ -390,14 +386,14 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
                       completed={selectedState === 'completed'}
                       downloading={downloadingWeek === selected.weekNumber}
                       completing={completeMutation.isPending}
-                      savingRating={ratingMutation.isPending}
                       savingNotes={notesMutation.isPending}
                       onDownload={() => void download(selected.weekNumber)}
                       onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
                       onOpenWorkbook={openWorkbook}
                       onClose={closeWeek}
-                      onRate={(rating) => ratingMutation.mutate({ weekNumber: selected.weekNumber, rating })}
-                      onSaveNotes={(notes) => notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes })}
+                      onSaveNotes={(notes, baseNotesRevision) =>
+                        notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes, baseNotesRevision })
+                      }
                     />
                   ) : null}
                 </div>
@@ -439,6 +435,10 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
           </Tabs>
         )}
       </Stack>
+
+      {/* Notes saved and ratings chosen wait on this device until sent (decision 0280): a rating
+        always, so a quick run of choices goes one at a time; notes saved while offline. */}
+      <SendWaitingProgress onRecord={savedRecord} onFailed={progressFailed} />
 
       <OnboardingModal
         opened={onboardingOpen}

@@ -1,10 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProgressRecord } from '../../../shared/progress-schemas';
-import { draftKey, forgetDrafts, isString, readDraft, writeDraft } from '../../lib/local-draft';
+import type { ProgressRecordView } from '../../../shared/progress-schemas';
+import { currentDraft, draftKey, forgetDrafts, writeDraft } from '../../lib/local-draft';
 import { renderWithProviders } from '../../test/render';
 import { queryClient, trpc } from '../../trpc';
+import { readKeptNotes, readKeptRating } from './waiting-progress';
 import { WeekDetailCard, type WeekDetailCardProps } from './week-detail-card';
 
 const week = {
@@ -15,30 +16,46 @@ const week = {
   isUnlocked: true,
 };
 
-function renderCard(overrides: Partial<WeekDetailCardProps> = {}, record?: ProgressRecord) {
+/** Week 2's record as the server answers it, with its notes' revision (decision 0280). */
+function saved(fields: Partial<ProgressRecordView> = {}): ProgressRecordView {
+  return { weekNumber: 2, notes: '', notesRevision: 0, rating: null, completedAt: null, ...fields };
+}
+
+/** A save the server accepts: the record with the notes one revision later. */
+const accepted = vi.fn(async (notes: string, baseRevision: number) =>
+  saved({ notes, notesRevision: baseRevision + 1 }),
+);
+
+function renderCard(overrides: Partial<WeekDetailCardProps> = {}, record?: ProgressRecordView) {
   const props: WeekDetailCardProps = {
     week,
     record,
     completed: false,
     downloading: false,
     completing: false,
-    savingRating: false,
     savingNotes: false,
     onDownload: vi.fn(),
     onComplete: vi.fn(),
     onOpenWorkbook: vi.fn(),
     onClose: vi.fn(),
-    onRate: vi.fn(),
-    onSaveNotes: vi.fn(),
+    onSaveNotes: vi.fn(accepted),
     ...overrides,
   };
   renderWithProviders(<WeekDetailCard {...props} />);
   return { props, user: userEvent.setup() };
 }
 
+/** The couple signed in on this browser: drafts are kept under its id. */
+function signedIn() {
+  queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+}
+const notesDraft = () => currentDraft(draftKey('notes', 41, 2), readKeptNotes);
+const ratingDraft = () => currentDraft(draftKey('rating', 41, 2), readKeptRating);
+
 afterEach(() => {
   forgetDrafts();
   queryClient.clear();
+  vi.restoreAllMocks();
 });
 
 describe('WeekDetailCard', () => {
@@ -58,25 +75,26 @@ describe('WeekDetailCard', () => {
   });
 
   it('hides Mark Complete once completed and shows the completion date', () => {
-    renderCard(
-      { completed: true },
-      { weekNumber: 2, notes: '', rating: null, completedAt: '2027-03-04T12:00:00.000Z' },
-    );
+    renderCard({ completed: true }, saved({ completedAt: '2027-03-04T12:00:00.000Z' }));
     expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
     expect(screen.queryByText('In Progress')).not.toBeInTheDocument();
     expect(screen.getByText(/Completed 4 March 2027/)).toBeInTheDocument();
   });
 
-  it('rates with the stars and clears the rating', async () => {
-    const { props, user } = renderCard({}, { weekNumber: 2, notes: '', rating: 2, completedAt: null });
+  it('keeps the rating chosen with the stars on the device, to send, over the one shown', async () => {
+    signedIn();
+    const { user } = renderCard({}, saved({ rating: 2 }));
     expect(screen.getByText('Rated 2 of 5.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '2 stars' })).toBeChecked();
     // A native radio group: Space on a star (or a click) chooses it.
     screen.getByRole('radio', { name: '4 stars' }).focus();
     await user.keyboard(' ');
-    expect(props.onRate).toHaveBeenLastCalledWith(4);
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(ratingDraft()).toEqual({ rating: 4, base: 2, queued: true });
+    // Cleared before 4 was sent: still chosen over the 2 that was shown.
     await user.click(screen.getByRole('button', { name: 'Clear rating' }));
-    expect(props.onRate).toHaveBeenLastCalledWith(null);
+    expect(ratingDraft()).toEqual({ rating: null, base: 2, queued: true });
+    expect(screen.getByRole('button', { name: 'Clear rating' })).toBeDisabled();
   });
 
   it('disables Clear rating when there is no rating', () => {
@@ -86,31 +104,33 @@ describe('WeekDetailCard', () => {
   });
 
   it('saves edited notes, starting from the saved ones', async () => {
-    const { props, user } = renderCard({}, { weekNumber: 2, notes: 'Saved before', rating: null, completedAt: null });
+    const { props, user } = renderCard({}, saved({ notes: 'Saved before', notesRevision: 3 }));
     const notes = screen.getByRole('textbox', { name: /Your notes for this week/ });
     expect(notes).toHaveValue('Saved before');
     expect(screen.getByRole('button', { name: 'Save Notes' })).toBeDisabled();
     await user.type(notes, ' and more');
     await user.click(screen.getByRole('button', { name: 'Save Notes' }));
-    expect(props.onSaveNotes).toHaveBeenCalledWith('Saved before and more');
+    // Sent with the revision it was edited from.
+    expect(props.onSaveNotes).toHaveBeenCalledWith('Saved before and more', 3);
   });
 
   it('follows the radio-group pattern: one tab stop, the arrow keys choose the next or previous star', async () => {
-    const { props, user } = renderCard({}, { weekNumber: 2, notes: '', rating: 2, completedAt: null });
+    signedIn();
+    const { user } = renderCard({}, saved({ rating: 2 }));
     const group = screen.getByRole('radiogroup', { name: 'How was this week for you?' });
     expect(group).toBeInTheDocument();
     screen.getByRole('radio', { name: '2 stars' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: '3 stars' })).toHaveFocus();
     expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
-    expect(props.onRate).toHaveBeenLastCalledWith(3);
+    expect(ratingDraft()).toMatchObject({ rating: 3, queued: true });
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(screen.getByRole('radio', { name: '1 star' })).toBeChecked();
-    expect(props.onRate).toHaveBeenLastCalledWith(1);
+    expect(ratingDraft()).toMatchObject({ rating: 1, base: 2, queued: true });
   });
 
   it('says the notes were saved and moves focus to that status line', async () => {
-    const { user } = renderCard({ onSaveNotes: vi.fn(async () => undefined) });
+    const { user } = renderCard();
     await user.type(screen.getByRole('textbox', { name: /Your notes/ }), 'Plan a walk');
     await user.click(screen.getByRole('button', { name: 'Save Notes' }));
     const status = screen.getByTestId('notes-status');
@@ -119,7 +139,7 @@ describe('WeekDetailCard', () => {
   });
 
   it('keeps the text and offers to try again when the save fails, and focus goes to the status', async () => {
-    const onSaveNotes = vi.fn().mockRejectedValueOnce(new Error('no answer')).mockResolvedValueOnce(undefined);
+    const onSaveNotes = vi.fn(accepted).mockRejectedValueOnce(new Error('no answer'));
     const { user } = renderCard({ onSaveNotes });
     const notes = screen.getByRole('textbox', { name: /Your notes/ });
     await user.type(notes, 'Plan a walk');
@@ -129,55 +149,136 @@ describe('WeekDetailCard', () => {
     expect(status).toHaveTextContent('Your notes were not saved.');
     expect(notes).toHaveValue('Plan a walk');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(onSaveNotes).toHaveBeenLastCalledWith('Plan a walk');
+    expect(onSaveNotes).toHaveBeenLastCalledWith('Plan a walk', 0);
   });
 
   it("keeps unsaved notes as this couple's local draft and restores them", async () => {
-    queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+    signedIn();
+    // As an earlier version kept it: the text alone. It is edited from the revision on screen.
     writeDraft(draftKey('notes', 41, 2), 'Typed before the reload');
-    const { user } = renderCard({}, { weekNumber: 2, notes: 'Saved', rating: null, completedAt: null });
+    const { user } = renderCard({}, saved({ notes: 'Saved', notesRevision: 4 }));
     const notes = screen.getByRole('textbox', { name: /Your notes/ });
     expect(notes).toHaveValue('Typed before the reload');
     expect(screen.getByText(/Your unsaved notes from this device are back/)).toBeInTheDocument();
     await user.type(notes, '!');
-    await waitFor(() => expect(readDraft(draftKey('notes', 41, 2), isString)).toBe('Typed before the reload!'));
+    expect(notesDraft()).toEqual({ notes: 'Typed before the reload!', baseRevision: 4 });
   });
 
   it('removes the local draft once the server holds the same notes', async () => {
-    queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
-    writeDraft(draftKey('notes', 41, 2), 'Same as saved');
-    renderCard({}, { weekNumber: 2, notes: 'Same as saved', rating: null, completedAt: null });
-    await waitFor(() => expect(readDraft(draftKey('notes', 41, 2), isString)).toBeUndefined());
+    signedIn();
+    writeDraft(draftKey('notes', 41, 2), { notes: 'Same as saved', baseRevision: 1 });
+    renderCard({}, saved({ notes: 'Same as saved', notesRevision: 2 }));
+    await waitFor(() => expect(notesDraft()).toBeUndefined());
   });
 
-  it('sends notes saved offline once the browser is back online, and says so meanwhile (decision 0268)', async () => {
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const onSaveNotes = vi.fn(async () => {
-      if (!navigator.onLine) throw new Error('offline');
-    });
-    const { user } = renderCard({ onSaveNotes });
-    await user.type(screen.getByRole('textbox', { name: /Your notes/ }), 'On the train');
+  it('keeps notes saved offline on the device, to send with their base, and says so (decision 0280)', async () => {
+    signedIn();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { props, user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
+    const notes = screen.getByRole('textbox', { name: /Your notes/ });
+    await user.clear(notes);
+    await user.type(notes, 'On the train');
     await user.click(screen.getByRole('button', { name: 'Save Notes' }));
-    expect(await screen.findByText(/will be sent as soon as you are back online/)).toBeInTheDocument();
-    expect(onSaveNotes).toHaveBeenCalledTimes(1);
-
-    onLine.mockReturnValue(true);
-    act(() => void window.dispatchEvent(new Event('online')));
-    await waitFor(() => expect(onSaveNotes).toHaveBeenCalledTimes(2));
-    expect(onSaveNotes).toHaveBeenLastCalledWith('On the train');
-    expect(await screen.findByText('Notes saved.')).toBeInTheDocument();
-    onLine.mockRestore();
+    expect(props.onSaveNotes).not.toHaveBeenCalled();
+    expect(notesDraft()).toEqual({ notes: 'On the train', baseRevision: 1, queued: true });
+    const status = screen.getByTestId('notes-status');
+    expect(status).toHaveTextContent(
+      'Your notes are kept on this device and will be sent as soon as you are back online.',
+    );
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(await screen.findByText(/You are offline\. Your notes are kept on this device/)).toBeInTheDocument();
+    // Typing on keeps them waiting, with the same base.
+    await user.type(notes, '!');
+    expect(notesDraft()).toEqual({ notes: 'On the train!', baseRevision: 1, queued: true });
   });
 
-  it('keeps a rating chosen offline and sends it once the browser is back online', async () => {
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { props, user } = renderCard();
+  it('says the notes waiting were saved once they are sent (the server holds them)', async () => {
+    signedIn();
+    writeDraft(draftKey('notes', 41, 2), { notes: 'On the train', baseRevision: 1, queued: true });
+    const { rerender } = renderWithProviders(
+      <WeekDetailCard {...cardProps()} record={saved({ notes: 'Before', notesRevision: 1 })} />,
+    );
+    expect(screen.getByTestId('notes-status')).toHaveTextContent('will be sent as soon as you are back online');
+    rerender(<WeekDetailCard {...cardProps()} record={saved({ notes: 'On the train', notesRevision: 2 })} />);
+    await waitFor(() => expect(screen.getByTestId('notes-status')).toHaveTextContent('Notes saved.'));
+    expect(notesDraft()).toBeUndefined();
+  });
+
+  it('keeps a rating chosen offline on the device and says so', async () => {
+    signedIn();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderCard();
     await user.click(screen.getByRole('radio', { name: '4 stars' }));
-    expect(props.onRate).not.toHaveBeenCalled();
+    expect(ratingDraft()).toEqual({ rating: 4, base: null, queued: true, offline: true });
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
     expect(screen.getByText(/Your rating is kept on this device/)).toBeInTheDocument();
-    onLine.mockReturnValue(true);
-    act(() => void window.dispatchEvent(new Event('online')));
-    await waitFor(() => expect(props.onRate).toHaveBeenCalledWith(4));
-    onLine.mockRestore();
+  });
+
+  it("shows both versions when the notes were saved elsewhere, and sends this device's only when asked", async () => {
+    signedIn();
+    // Edited from revision 1; the laptop has saved revision 2 since.
+    writeDraft(draftKey('notes', 41, 2), { notes: 'Written on the phone', baseRevision: 1 });
+    const { props, user } = renderCard({}, saved({ notes: 'Written on the laptop', notesRevision: 2 }));
+    const conflict = screen.getByTestId('notes-conflict');
+    expect(conflict).toHaveTextContent('Changed on another device');
+    expect(conflict).toHaveTextContent('Written on the laptop');
+    expect(screen.getByRole('textbox', { name: /Your notes/ })).toHaveValue('Written on the phone');
+    expect(screen.getByRole('button', { name: 'Save Notes' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Keep the notes from this device' }));
+    expect(props.onSaveNotes).toHaveBeenCalledWith('Written on the phone', 2);
+  });
+
+  it('takes the saved notes when asked, and sends nothing', async () => {
+    signedIn();
+    writeDraft(draftKey('notes', 41, 2), { notes: 'Written on the phone', baseRevision: 1 });
+    const { props, user } = renderCard({}, saved({ notes: 'Written on the laptop', notesRevision: 2 }));
+    await user.click(screen.getByRole('button', { name: 'Use the saved notes' }));
+    expect(screen.getByRole('textbox', { name: /Your notes/ })).toHaveValue('Written on the laptop');
+    expect(screen.queryByTestId('notes-conflict')).not.toBeInTheDocument();
+    expect(notesDraft()).toBeUndefined();
+    expect(props.onSaveNotes).not.toHaveBeenCalled();
+    // The keyboard goes on to the notes it kept.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Your notes/ })).toHaveFocus());
+  });
+
+  it('asks which rating to keep when the week was rated elsewhere after this device chose', async () => {
+    signedIn();
+    // 5 chosen over no rating; the server refused it: the week was rated 2 elsewhere meanwhile.
+    writeDraft(draftKey('rating', 41, 2), { rating: 5, base: null, queued: false });
+    const { user } = renderCard({}, saved({ rating: 2 }));
+    const conflict = screen.getByTestId('rating-conflict');
+    expect(conflict).toHaveTextContent('Rated somewhere else');
+    expect(conflict).toHaveTextContent('you chose your rating (5 stars)');
+    expect(conflict).toHaveTextContent('Rated 2 of 5.');
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Keep mine (5 stars)' }));
+    // Sent again, now over the rating saved elsewhere.
+    expect(ratingDraft()).toEqual({ rating: 5, base: 2, queued: true });
+    expect(screen.queryByTestId('rating-conflict')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: '5 stars' })).toHaveFocus());
+  });
+
+  it('takes the saved rating when asked', async () => {
+    signedIn();
+    writeDraft(draftKey('rating', 41, 2), { rating: 5, base: null, queued: false });
+    const { user } = renderCard({}, saved({ rating: 2 }));
+    await user.click(screen.getByRole('button', { name: 'Use the saved one (2 stars)' }));
+    expect(ratingDraft()).toBeUndefined();
+    expect(screen.getByRole('radio', { name: '2 stars' })).toBeChecked();
   });
 });
+
+function cardProps(): Omit<WeekDetailCardProps, 'record'> {
+  return {
+    week,
+    completed: false,
+    downloading: false,
+    completing: false,
+    savingNotes: false,
+    onDownload: vi.fn(),
+    onComplete: vi.fn(),
+    onOpenWorkbook: vi.fn(),
+    onClose: vi.fn(),
+    onSaveNotes: vi.fn(accepted),
+  };
+}

@@ -1,76 +1,148 @@
 import { Badge, Button, Card, CloseButton, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconBook2, IconCircleCheck, IconDownload } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NOTES_MAX_LENGTH } from '../../../shared/constants';
-import type { ProgressRecord } from '../../../shared/progress-schemas';
-import { focusElement } from '../../lib/focus';
-import { isString, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
-import { isOnline, useOnline } from '../../lib/network';
+import type { ProgressRecordView } from '../../../shared/progress-schemas';
+import { BothVersions } from '../../components/both-versions';
+import { notify } from '../../components/notifications';
+import { translate } from '../../i18n/i18n';
+import { notSavedError } from '../../lib/api-error';
+import { focusElement, focusWhenReady } from '../../lib/focus';
+import { useDraft } from '../../lib/local-draft';
+import { isOnline } from '../../lib/network';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
+import { notesAfterSave, readKeptNotes, readKeptRating } from './waiting-progress';
 import { formatDate, formatNumber } from '../../../shared/i18n/format';
 import { useT } from '../../i18n/use-t';
 
 export interface WeekDetailCardProps {
   week: Pick<WeekAccess, 'weekNumber' | 'title' | 'description'>;
   /** The week's saved progress, if any. */
-  record: ProgressRecord | undefined;
+  record: ProgressRecordView | undefined;
   completed: boolean;
   downloading: boolean;
   completing: boolean;
-  savingRating: boolean;
   savingNotes: boolean;
   onDownload: () => void;
   onComplete: () => void;
   onOpenWorkbook: () => void;
   onClose: () => void;
-  /** A rating 1-5, or null to clear it. */
-  onRate: (rating: number | null) => void;
-  /** Saves the notes; settles when the server has answered (rejects when they were not saved). */
-  onSaveNotes: (notes: string) => Promise<unknown>;
+  /**
+   * Saves the notes, edited from the notes' revision `baseRevision` (decision 0280); settles with
+   * the saved record when the server has answered (rejects when they were not saved).
+   */
+  onSaveNotes: (notes: string, baseRevision: number) => Promise<ProgressRecordView>;
 }
 
 /**
- * The selected week: its framework, completion, rating and notes. Render it with `key={weekNumber}`
- * so the notes box starts from the saved notes of each week.
+ * The selected week: its framework, completion, rating and notes. Notes typed and a rating chosen
+ * live in the couple's local drafts until the server has them (decisions 0134, 0268, 0280): saved
+ * or chosen offline, they wait there and the dashboard sends them once the browser is online
+ * (waiting-progress.ts); refused because they changed elsewhere meanwhile, both versions are shown
+ * here and the couple chooses.
  */
 export function WeekDetailCard(props: WeekDetailCardProps) {
   const { week, record, completed } = props;
   const { t, locale } = useT();
   const savedNotes = record?.notes ?? '';
-  // Notes typed but not yet confirmed by the server survive a reload (lib/local-draft.ts).
-  const storedNotes = useStoredDraft('notes', week.weekNumber, isString);
-  const [notes, setNotes] = useState(storedNotes ?? savedNotes);
-  const ratingLabelId = useId();
-  const rating = record?.rating ?? null;
-  // The star just chosen shows at once, before the server's answer.
-  const [chosenRating, setChosenRating] = useState(rating);
-  useEffect(() => setChosenRating(rating), [rating]);
+  const savedRevision = record?.notesRevision ?? 0;
+  const [keptNotes, keepNotes] = useDraft('notes', week.weekNumber, readKeptNotes);
+  // What this device had kept when the week opened (a reload's notes come back with a word).
+  const [restoredNotes] = useState(() => keptNotes?.notes);
+  const notes = keptNotes?.notes ?? savedNotes;
   const notesChanged = notes !== savedNotes;
-  useKeepDraft('notes', week.weekNumber, notes, notesChanged);
+  const notesBase = keptNotes?.baseRevision ?? savedRevision;
+  const notesWaiting = keptNotes?.queued === true && notesChanged;
+  // Saved elsewhere since this device's notes were started: both are kept, the couple chooses.
+  const notesConflict = !notesWaiting && notesChanged && notesBase !== savedRevision;
   const titleId = `week-${week.weekNumber}-title`;
-  const notesSave = useNotesSaveStatus(props.onSaveNotes);
-  // Notes saved and a rating chosen while offline are sent once the browser is online again
-  // (decision 0268); the notes stay in their draft on the device meanwhile.
-  const online = useOnline();
-  const [notesWaiting, setNotesWaiting] = useState(false);
-  const [ratingWaiting, setRatingWaiting] = useState<{ rating: number | null } | null>(null);
-  const { onRate } = props;
+  const notesSave = useNotesSaveStatus();
+  const ratingLabelId = useId();
+  const notesBoxRef = useRef<HTMLTextAreaElement>(null);
+  const ratingRef = useRef<HTMLDivElement>(null);
+  // Once a question is answered its box goes: the keyboard goes on to what it decided (decision 0135).
+  const focusNotes = () => focusWhenReady(() => notesBoxRef.current);
+  const focusStars = () =>
+    focusWhenReady(
+      () =>
+        ratingRef.current?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+        ratingRef.current?.querySelector<HTMLElement>('input[type="radio"]') ??
+        null,
+    );
+
+  // The draft goes once the server holds the same notes (saved here, or sent while waiting).
   useEffect(() => {
-    if (!online || !notesWaiting) return;
-    setNotesWaiting(false);
-    if (notesChanged) void notesSave.submit(notes);
-  }, [online, notesWaiting, notesChanged, notes, notesSave.submit]);
+    if (keptNotes !== undefined && keptNotes.notes === savedNotes) keepNotes(undefined);
+  }, [keptNotes, savedNotes, keepNotes]);
+  const wasWaiting = useRef(notesWaiting);
   useEffect(() => {
-    if (!online || ratingWaiting === null) return;
-    setRatingWaiting(null);
-    onRate(ratingWaiting.rating);
-  }, [online, ratingWaiting, onRate]);
-  const rate = (value: number | null) => {
-    setChosenRating(value);
-    if (isOnline()) props.onRate(value);
-    else setRatingWaiting({ rating: value });
-  };
+    if (wasWaiting.current && !notesWaiting && !notesChanged) notesSave.show('saved');
+    wasWaiting.current = notesWaiting;
+  }, [notesWaiting, notesChanged, notesSave.show]);
+
+  const rating = record?.rating ?? null;
+  const [keptRating, keepRating] = useDraft('rating', week.weekNumber, readKeptRating);
+  // The star just chosen shows at once, before the server's answer.
+  const shownRating = keptRating ? keptRating.rating : rating;
+  const ratingConflict =
+    keptRating && !keptRating.queued && keptRating.rating !== rating && keptRating.base !== rating
+      ? keptRating
+      : undefined;
+  // A refused rating that no longer differs from the saved one leaves nothing to choose.
+  useEffect(() => {
+    if (keptRating && !keptRating.queued && (keptRating.rating === rating || keptRating.base === rating)) {
+      keepRating(undefined);
+    }
+  }, [keptRating, rating, keepRating]);
+  const rate = (value: number | null) =>
+    keepRating((current) => ({
+      rating: value,
+      // Chosen over the one still waiting, if any (it is sent first); else over the one shown.
+      base: current?.queued ? current.base : rating,
+      queued: true,
+      ...(isOnline() ? {} : { offline: true }),
+    }));
+
+  function setNotes(value: string) {
+    keepNotes((current) =>
+      value === savedNotes
+        ? undefined
+        : {
+            notes: value,
+            baseRevision: current?.baseRevision ?? savedRevision,
+            ...(current?.queued ? { queued: true } : {}),
+          },
+    );
+    if (notesSave.status === 'saved') notesSave.show('idle');
+  }
+
+  /** Offline: the notes wait on this device and go as soon as the browser is online. */
+  function keepForLater(text: string, baseRevision: number) {
+    keepNotes({ notes: text, baseRevision, queued: true });
+    notify.success(translate('offline.notes.queuedTitle'), translate('offline.notes.queued'));
+    notesSave.show('idle', { focus: true });
+  }
+
+  async function saveNotes(baseRevision: number) {
+    const text = notes;
+    if (!isOnline()) {
+      keepForLater(text, baseRevision);
+      return;
+    }
+    try {
+      const saved = await props.onSaveNotes(text, baseRevision);
+      // More typed while the save was on its way stays, edited from the new revision.
+      keepNotes((current) => notesAfterSave(current, saved));
+      notesSave.show('saved', { focus: true });
+    } catch (error) {
+      if (notSavedError(error)?.reason === 'offline') keepForLater(text, baseRevision);
+      else notesSave.show('failed', { focus: true });
+    }
+  }
+
+  const starsText = (value: number | null) =>
+    value === null ? t('offline.rating.none') : t('dashboard.stars', { count: value });
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId} shadow="sm">
@@ -135,35 +207,53 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
           </Button>
         </Group>
 
-        <Stack gap={6}>
+        <Stack gap={6} ref={ratingRef}>
           <Text fw={600} id={ratingLabelId}>
             {t('dashboard.detail.ratingQuestion')}
           </Text>
           <Group gap="sm">
-            <StarRating value={chosenRating} labelledBy={ratingLabelId} onChange={rate} />
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => rate(null)}
-              disabled={rating === null || props.savingRating}
-            >
+            <StarRating value={shownRating} labelledBy={ratingLabelId} onChange={rate} />
+            <Button variant="subtle" size="compact-sm" onClick={() => rate(null)} disabled={shownRating === null}>
               {t('dashboard.detail.clearRating')}
             </Button>
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {ratingWaiting !== null
+            {keptRating?.queued && keptRating.offline
               ? t('offline.rating.waiting')
               : rating === null
                 ? t('dashboard.detail.notRated')
                 : t('dashboard.detail.rated', { rating })}
           </Text>
+          {ratingConflict ? (
+            <BothVersions
+              title={t('offline.rating.conflictTitle')}
+              text={t('offline.rating.conflict', { mine: starsText(ratingConflict.rating) })}
+              savedHeading={t('offline.rating.savedRating')}
+              fields={[
+                {
+                  label: t('dashboard.detail.ratingQuestion'),
+                  saved: rating === null ? t('dashboard.detail.notRated') : t('dashboard.detail.rated', { rating }),
+                },
+              ]}
+              keepMineLabel={t('offline.rating.keepMine', { mine: starsText(ratingConflict.rating) })}
+              useSavedLabel={t('offline.rating.useSaved', { saved: starsText(rating) })}
+              onKeepMine={() => {
+                keepRating({ ...ratingConflict, base: rating, queued: true });
+                focusStars();
+              }}
+              onUseSaved={() => {
+                keepRating(undefined);
+                focusStars();
+              }}
+              testId="rating-conflict"
+            />
+          ) : null}
         </Stack>
 
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (!isOnline()) setNotesWaiting(true);
-            void notesSave.submit(notes);
+            void saveNotes(notesBase);
           }}
         >
           <Stack gap="xs">
@@ -174,23 +264,53 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               minRows={3}
               maxRows={10}
               maxLength={NOTES_MAX_LENGTH}
+              ref={notesBoxRef}
               value={notes}
-              onChange={(event) => {
-                setNotes(event.currentTarget.value);
-                if (notesSave.status === 'saved') notesSave.reset();
-              }}
+              onChange={(event) => setNotes(event.currentTarget.value)}
             />
-            {storedNotes !== undefined && storedNotes !== savedNotes && notesSave.status === 'idle' ? (
+            {restoredNotes !== undefined &&
+            restoredNotes !== savedNotes &&
+            notesSave.status === 'idle' &&
+            !notesWaiting &&
+            !notesConflict ? (
               <Text size="sm" c="dimmed">
                 {t('dashboard.detail.notesRestored')}
               </Text>
+            ) : null}
+            {notesConflict ? (
+              <BothVersions
+                title={t('offline.notes.conflictTitle')}
+                text={t('offline.notes.conflict')}
+                savedHeading={t('offline.notes.savedVersion')}
+                fields={[
+                  {
+                    label: t('dashboard.detail.notesLabel'),
+                    saved: savedNotes.trim() ? savedNotes : t('offline.notes.empty'),
+                  },
+                ]}
+                keepMineLabel={t('offline.notes.keepMine')}
+                useSavedLabel={t('offline.notes.useSaved')}
+                onKeepMine={() => void saveNotes(savedRevision)}
+                onUseSaved={() => {
+                  keepNotes(undefined);
+                  notesSave.show('idle');
+                  focusNotes();
+                }}
+                busy={props.savingNotes}
+                testId="notes-conflict"
+              />
             ) : null}
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
                 {formatNumber(locale, notes.length)} / {formatNumber(locale, NOTES_MAX_LENGTH)}
               </Text>
-              <Button type="submit" variant="light" loading={props.savingNotes} disabled={!notesChanged}>
-                {notesSave.status === 'failed' && notesChanged
+              <Button
+                type="submit"
+                variant="light"
+                loading={props.savingNotes}
+                disabled={!notesChanged || notesConflict}
+              >
+                {notesSave.status === 'failed' && notesChanged && !notesConflict
                   ? t('dashboard.detail.tryAgain')
                   : t('dashboard.detail.saveNotes')}
               </Button>
@@ -198,17 +318,19 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             <Text
               ref={notesSave.statusRef}
               size="sm"
-              c={notesSave.status === 'failed' ? 'red.9' : 'dimmed'}
+              c={notesSave.status === 'failed' && !notesConflict ? 'red.9' : 'dimmed'}
               aria-live="polite"
               data-testid="notes-status"
             >
-              {notesSave.status === 'saved'
-                ? t('dashboard.detail.notesSaved')
-                : notesSave.status === 'failed'
-                  ? notesWaiting
-                    ? t('offline.notes.waiting')
-                    : t('dashboard.detail.notesFailed')
-                  : ''}
+              {notesWaiting
+                ? t('offline.notes.waiting')
+                : notesConflict
+                  ? t('offline.notes.conflictStatus')
+                  : notesSave.status === 'saved'
+                    ? t('dashboard.detail.notesSaved')
+                    : notesSave.status === 'failed'
+                      ? t('dashboard.detail.notesFailed')
+                      : ''}
             </Text>
           </Stack>
         </form>
@@ -220,33 +342,27 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
 type NotesSaveStatus = 'idle' | 'saved' | 'failed';
 
 /**
- * The outcome of the last "Save Notes" (the save's promise settles: saved, or failed for no answer
- * in time, offline or a refusal, whose toast says why). When a save ends, focus moves to the status
- * line that says which (decision 0135), not back to the top of the page.
+ * The outcome of the last "Save Notes": saved, or failed (no answer in time, or a refusal, whose
+ * toast says why). When a save ends, focus moves to the status line that says which (decision
+ * 0135), not back to the top of the page.
  */
-function useNotesSaveStatus(save: (notes: string) => Promise<unknown>) {
+function useNotesSaveStatus() {
   const [status, setStatus] = useState<NotesSaveStatus>('idle');
   const statusRef = useRef<HTMLParagraphElement>(null);
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
-  async function submit(notes: string) {
-    let outcome: NotesSaveStatus;
-    try {
-      await save(notes);
-      outcome = 'saved';
-    } catch {
-      outcome = 'failed';
-    }
+    };
+  }, []);
+  const show = useCallback((outcome: NotesSaveStatus, options: { focus?: boolean } = {}) => {
     if (!mounted.current) return;
     setStatus(outcome);
+    if (!options.focus) return;
     requestAnimationFrame(() => {
       if (statusRef.current) focusElement(statusRef.current);
     });
-  }
-  return { status, statusRef, submit, reset: () => setStatus('idle') };
+  }, []);
+  return { status, statusRef, show };
 }

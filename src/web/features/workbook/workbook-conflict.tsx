@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { WeekContent, WorkbookAnswers } from '../../../shared/workbook-schemas';
+import { BothVersions } from '../../components/both-versions';
 import { useT } from '../../i18n/use-t';
 
 interface WorkbookConflictProps {
@@ -17,7 +17,7 @@ interface WorkbookConflictProps {
 /**
  * A save refused because the answers changed elsewhere meanwhile (decision 0267): both versions
  * stay, this device's in the form and the saved one here, field by field where they differ, and
- * the couple chooses. Nothing is overwritten until they do.
+ * the couple chooses (BothVersions). Nothing is overwritten until they do.
  */
 export function WorkbookConflict({ name, content, mine, saved, onKeepMine, onUseSaved, busy }: WorkbookConflictProps) {
   const { t } = useT();
@@ -37,31 +37,20 @@ export function WorkbookConflict({ name, content, mine, saved, onKeepMine, onUse
     })),
   ].filter((field) => field.mine !== field.saved);
   return (
-    <Alert color="plum" variant="light" title={t('offline.workbook.conflictTitle')} data-testid="workbook-conflict">
-      <Stack gap="sm">
-        <Text size="sm">{t('offline.workbook.conflict', { name })}</Text>
-        <Text size="sm" fw={700}>
-          {t('offline.workbook.savedVersion')}
-        </Text>
-        {fields.map((field) => (
-          <Stack key={field.label} gap={2}>
-            <Text size="sm" fw={600}>
-              {field.label}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="conflict-saved-text">
-              {field.saved.trim() ? field.saved : t('offline.workbook.empty')}
-            </Text>
-          </Stack>
-        ))}
-        <Group gap="sm">
-          <Button onClick={onKeepMine} loading={busy}>
-            {t('offline.workbook.keepMine')}
-          </Button>
-          <Button variant="default" onClick={onUseSaved} disabled={busy}>
-            {t('offline.workbook.useSaved')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <BothVersions
+      title={t('offline.workbook.conflictTitle')}
+      text={t('offline.workbook.conflict', { name })}
+      savedHeading={t('offline.workbook.savedVersion')}
+      fields={fields.map((field) => ({
+        label: field.label,
+        saved: field.saved.trim() ? field.saved : t('offline.workbook.empty'),
+      }))}
+      keepMineLabel={t('offline.workbook.keepMine')}
+      useSavedLabel={t('offline.workbook.useSaved')}
+      onKeepMine={onKeepMine}
+      onUseSaved={onUseSaved}
+      busy={busy}
+      testId="workbook-conflict"
+    />
   );
 }
