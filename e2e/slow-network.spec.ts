@@ -9,6 +9,9 @@ async function openWeekOne(page: Page) {
 }
 
 test('a save without an answer stops after 15 s, says so, keeps the text and saves on retry', async ({ page }) => {
+  // A sign-up, two dashboard loads and a save held back for 15 s (on the page's installed clock):
+  // more than the default 30 s on a busy machine.
+  test.slow();
   await namedCouple(page);
   await page.clock.install();
   await page.goto('/dashboard');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoModeExposureWarning, isLoopbackHost, loadConfig } from './config';
+import { ConfigError, demoModeExposureWarning, FULL_SCRYPT, isLoopbackHost, loadConfig, TEST_SCRYPT } from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults of docs/product.md#configuration', () => {
@@ -136,11 +136,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '0' })).toThrow(ConfigError);
   });
 
+  it("hashes new passwords at OWASP's cost; the cheap test cost only under NODE_ENV=test", () => {
+    expect(FULL_SCRYPT).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'false' }).passwordHashing.scrypt).toBe(FULL_SCRYPT);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'test' }).passwordHashing.scrypt).toBe(TEST_SCRYPT);
+    for (const NODE_ENV of ['production', 'development'] as const) {
+      expect(() => loadConfig({ NODE_ENV, DEMO_MODE: 'false', PASSWORD_HASH_COST: 'test' })).toThrow(
+        /PASSWORD_HASH_COST: test makes password hashes cheap to guess/,
+      );
+    }
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST: must be 'full' or 'test'/);
+  });
+
   it('bounds the password hashes at once: 2 running and 8 waiting unless configured', () => {
-    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: 2, queue: 8 });
+    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: 2, queue: 8, scrypt: FULL_SCRYPT });
     expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
       concurrency: 1,
       queue: 0,
+      scrypt: FULL_SCRYPT,
     });
     expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(
       /PASSWORD_HASH_CONCURRENCY: must be greater than 0/,

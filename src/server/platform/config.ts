@@ -161,9 +161,25 @@ export const envSchema = z.object({
     .min(0, 'must be 0 or more (password hashes waiting)')
     .max(1000, 'must be at most 1000')
     .default(8),
+  PASSWORD_HASH_COST: z.enum(['full', 'test'], { error: "must be 'full' or 'test'" }).default('full'),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+export type ScryptParams = { readonly N: number; readonly r: number; readonly p: number };
+
+/**
+ * scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1): 128 MiB and about 0.4 s a hash. The
+ * parameters are stored with each hash, so they can be raised later without invalidating old ones.
+ */
+export const FULL_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+/**
+ * The test suite's cost (PASSWORD_HASH_COST=test, refused unless NODE_ENV=test), about a thousandth
+ * of the full one: the suites start hundreds of apps, each hashing the admin's password, and sign up
+ * hundreds of couples (decision 0284). A hash made at it is cheap to guess, so never in production.
+ */
+export const TEST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1 };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -231,8 +247,11 @@ export interface Config {
    * .eml file under `outboxDir`), the From address and the seller's address for notices.
    */
   mail: { smtpUrl: string | undefined; from: string; adminEmail: string | undefined; outboxDir: string };
-  /** Password hashes (scrypt) running at once, and waiting beyond those; more are refused (429). */
-  passwordHashing: { concurrency: number; queue: number };
+  /**
+   * Password hashes (scrypt) running at once, and waiting beyond those; more are refused (429); and
+   * the scrypt cost of new hashes (FULL_SCRYPT; TEST_SCRYPT only in the test suite).
+   */
+  passwordHashing: { concurrency: number; queue: number; scrypt: ScryptParams };
   /** The course's price, and card payments through Stripe Checkout when configured (docs/product.md#card-payments). */
   payments: {
     priceCents: number;
@@ -273,6 +292,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError([
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK then finds keys itself)',
+    ]);
+  }
+  if (env.PASSWORD_HASH_COST === 'test' && env.NODE_ENV !== 'test') {
+    throw new ConfigError([
+      'PASSWORD_HASH_COST: test makes password hashes cheap to guess; it is for the test suite only (NODE_ENV=test). Leave it unset.',
     ]);
   }
   if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
@@ -326,7 +350,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
       outboxDir: path.join(dataDir, 'outbox'),
     },
-    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE },
+    passwordHashing: {
+      concurrency: env.PASSWORD_HASH_CONCURRENCY,
+      queue: env.PASSWORD_HASH_QUEUE,
+      scrypt: env.PASSWORD_HASH_COST === 'test' ? TEST_SCRYPT : FULL_SCRYPT,
+    },
     payments: {
       priceCents: env.PRICE_CENTS,
       currency: env.CURRENCY,

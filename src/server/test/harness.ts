@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { migrations } from '../../../db/migrations/index';
-import { loadConfig, type Config } from '../platform/config';
+import { loadConfig, TEST_SCRYPT, type Config } from '../platform/config';
 import { nowIso, openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import type { AppDeps } from '../deps/app-deps';
@@ -17,8 +17,11 @@ import { appRouter } from '../trpc/router';
 import { createCallerFactory } from '../trpc/init';
 
 export const TEST_ADMIN_PASSWORD = 'admin-test-password';
-/** Cheap scrypt parameters for accounts made by factories; real sign-ups use the full cost. */
-export const FAST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+/**
+ * Cheap scrypt parameters for accounts made by factories: the cost the test apps' own sign-ups use
+ * too (PASSWORD_HASH_COST=test, decision 0284).
+ */
+export const FAST_SCRYPT = TEST_SCRYPT;
 
 export function makeTempDir(prefix = 'vows-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -32,6 +35,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DEMO_MODE: 'false',
     LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: 'test',
     ...env,
   });
 }

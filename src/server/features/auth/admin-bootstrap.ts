@@ -26,7 +26,7 @@ export async function ensureAdmin(deps: AppDeps, print: (line: string) => void):
       couple_id: null,
       username: config.adminUsername,
       email: null,
-      password_hash: await hashSecret(password),
+      password_hash: await hashSecret(password, config.passwordHashing.scrypt),
       access_code_hash: null,
       created_at: nowIso(),
     })
@@ -54,7 +54,7 @@ export async function ensureAdmin(deps: AppDeps, print: (line: string) => void):
 export async function setAdminPassword(deps: AppDeps, username: string, password: string): Promise<boolean> {
   const result = await deps.db
     .updateTable('accounts')
-    .set({ password_hash: await hashSecret(password) })
+    .set({ password_hash: await hashSecret(password, deps.config.passwordHashing.scrypt) })
     .where('role', '=', 'admin')
     .where('username', '=', username)
     .executeTakeFirst();

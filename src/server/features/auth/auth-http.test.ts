@@ -63,7 +63,7 @@ describe('POST /api/auth/register', () => {
     expect(couple).toEqual({ access_level: 'trial', display_name: '' });
   });
 
-  it('stores only an scrypt hash of the password', async () => {
+  it('stores only an scrypt hash of the password, at the configured cost', async () => {
     const username = uniqueUsername();
     await post('/api/auth/register', { username, password: 'plain-secret', confirmPassword: 'plain-secret' });
     const row = await t.deps.db
@@ -71,7 +71,10 @@ describe('POST /api/auth/register', () => {
       .select('password_hash')
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    // The test apps' cost (PASSWORD_HASH_COST=test); a real server's is FULL_SCRYPT (config.test.ts).
+    const { N, r, p } = t.deps.config.passwordHashing.scrypt;
+    expect(N).toBe(1024);
+    expect(row.password_hash?.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     expect(row.password_hash).not.toContain('plain-secret');
   });
 

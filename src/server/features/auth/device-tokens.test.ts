@@ -13,7 +13,7 @@ import { DEVICE_COOKIE } from './device-tokens';
 import { ADMIN_PAUSED, COUPLE_CODE_PAUSED, COUPLE_PASSWORD_PAUSED } from './service';
 import { createCoupleWithAccessCode, uniqueUsername } from './test-support';
 
-// The admin's password is hashed at full cost (about 0.4 s a check, more on a busy machine).
+// Floods of sign-ins, each a password check (at the test apps' cheap cost), on a busy machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 30_000 });
 
 /** The issue's probe: a server behind a proxy, attempts from many addresses (X-Forwarded-For). */

@@ -7,15 +7,17 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 import type { HashSlots } from '../../deps/hash-slots';
+import { FULL_SCRYPT, type ScryptParams } from '../../platform/config';
 
 /**
- * scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1). The parameters are stored with each
- * hash (`scrypt$N$r$p$salt$hash`), so they can be raised later without invalidating old hashes.
+ * Hashes are stored with their parameters (`scrypt$N$r$p$salt$hash`): new ones at the configured
+ * cost (`config.passwordHashing.scrypt`, FULL_SCRYPT unless in the test suite), and any stored one
+ * verified at its own.
  */
-export const DEFAULT_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const DEFAULT_SCRYPT = FULL_SCRYPT;
 const KEY_LENGTH = 32;
 
-export type ScryptParams = { N: number; r: number; p: number };
+export type { ScryptParams };
 
 function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
@@ -32,19 +34,32 @@ export async function hashSecret(secret: string, params: ScryptParams = DEFAULT_
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** A hash nobody's secret matches, verified for unknown users so their timing matches a wrong secret. */
-let dummyHash: Promise<string> | undefined;
-function getDummyHash(): Promise<string> {
-  dummyHash ??= hashSecret(randomBytes(16).toString('hex'));
-  return dummyHash;
+/**
+ * Hashes nobody's secret matches, one per cost, verified for unknown users so their timing matches a
+ * wrong secret of an account hashed at that cost.
+ */
+const dummyHashes = new Map<string, Promise<string>>();
+function getDummyHash(params: ScryptParams): Promise<string> {
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashSecret(randomBytes(16).toString('hex'), params);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
 }
 
 /**
  * Constant-time check of a secret against a stored hash. With no stored hash it still does the same
- * work against a dummy hash and answers false, so "unknown user" and "wrong password" look alike.
+ * work against a dummy hash at `cost` (the configured one) and answers false, so "unknown user" and
+ * "wrong password" look alike.
  */
-export async function verifySecret(secret: string, stored: string | null | undefined): Promise<boolean> {
-  const parsed = parseHash(stored ?? (await getDummyHash()));
+export async function verifySecret(
+  secret: string,
+  stored: string | null | undefined,
+  cost: ScryptParams = DEFAULT_SCRYPT,
+): Promise<boolean> {
+  const parsed = parseHash(stored ?? (await getDummyHash(cost)));
   if (!parsed) return false;
   const key = await scrypt(secret, parsed.salt, parsed.params);
   return stored != null && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);

@@ -224,11 +224,11 @@ async function countUntrustedFailure(
 
 /** A password hash or check within the app's hash slots (at most a few at once, decision 0093). */
 function hashPassword(deps: AppDeps, password: string): Promise<string> {
-  return deps.passwordHashes.run(() => hashSecret(password));
+  return deps.passwordHashes.run(() => hashSecret(password, deps.config.passwordHashing.scrypt));
 }
 
 function checkPassword(deps: AppDeps, password: string, stored: string | null): Promise<boolean> {
-  return deps.passwordHashes.run(() => verifySecret(password, stored));
+  return deps.passwordHashes.run(() => verifySecret(password, stored, deps.config.passwordHashing.scrypt));
 }
 
 /** POST /api/auth/register: a trial couple with a username and password, signed in at once. */

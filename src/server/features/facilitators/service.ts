@@ -134,7 +134,9 @@ export async function signInFacilitator(
 ): Promise<{ session: FacilitatorSession } | { secondFactorRequired: true }> {
   const reservation = await deps.rateLimits.signInPerAddress.reserve(`facilitator:${clientAddress}`);
   const found = await repo.findFacilitatorSecrets(deps.db, input.email);
-  const good = await deps.passwordHashes.run(() => verifySecret(input.password, found?.passwordHash ?? null));
+  const good = await deps.passwordHashes.run(() =>
+    verifySecret(input.password, found?.passwordHash ?? null, deps.config.passwordHashing.scrypt),
+  );
   if (!found || !good || found.revokedAt !== null) {
     throw new AppError('UNAUTHORIZED', FACILITATOR_SIGN_IN_FAILED);
   }
@@ -168,7 +170,9 @@ export async function acceptFacilitatorInvite(
   const tokenHash = sha256(input.token);
   const found = await repo.findFacilitatorByInvite(deps.db, tokenHash);
   if (!found) throw new AppError('NOT_FOUND', INVITE_NOT_USABLE);
-  const passwordHash = await deps.passwordHashes.run(() => hashSecret(input.password));
+  const passwordHash = await deps.passwordHashes.run(() =>
+    hashSecret(input.password, deps.config.passwordHashing.scrypt),
+  );
   if (!(await repo.acceptInvite(deps.db, found.id, tokenHash, passwordHash, Date.now()))) {
     throw new AppError('NOT_FOUND', INVITE_NOT_USABLE);
   }
