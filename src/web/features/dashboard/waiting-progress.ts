@@ -14,7 +14,7 @@ import {
   writeDraft,
 } from '../../lib/local-draft';
 import { useOnline } from '../../lib/network';
-import { trpc } from '../../trpc';
+import { queryClient, trpc } from '../../trpc';
 
 /*
  * A week's notes and rating waiting on this device (issue 36, decision 0280), in the local drafts of
@@ -84,6 +84,18 @@ export function conflictRecord(error: unknown): ProgressRecordView | null {
  */
 export function notesAfterSave(kept: KeptNotes | undefined, record: ProgressRecordView): KeptNotes | undefined {
   return kept && kept.notes !== record.notes ? { notes: kept.notes, baseRevision: record.notesRevision } : undefined;
+}
+
+/**
+ * The week's rating as the server last answered it, read from the page's data at the moment it is
+ * asked, or `fallback` when the page holds no list (a card on its own). A choice made between a
+ * save's answer and the next render must be made over the rating just saved, not the one the card
+ * last drew: else it is refused as rated elsewhere (decision 0280).
+ */
+export function savedRatingNow(weekNumber: number, fallback: number | null): number | null {
+  const records = queryClient.getQueryData(trpc.progress.list.queryKey());
+  const record = records?.find((item) => item.weekNumber === weekNumber);
+  return records ? (record?.rating ?? null) : fallback;
 }
 
 type Waiting =

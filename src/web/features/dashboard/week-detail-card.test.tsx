@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
@@ -95,6 +95,19 @@ describe('WeekDetailCard', () => {
     await user.click(screen.getByRole('button', { name: 'Clear rating' }));
     expect(ratingDraft()).toEqual({ rating: null, base: 2, queued: true });
     expect(screen.getByRole('button', { name: 'Clear rating' })).toBeDisabled();
+  });
+
+  it('chooses over the rating saved just now, even before the card has drawn it', () => {
+    signedIn();
+    queryClient.setQueryData(trpc.progress.list.queryKey(), [saved({ rating: 4 })]);
+    renderCard({}, saved({ rating: 4 }));
+    // A quick run of choices with the keyboard: 3 is saved (the page's data now says 3), and 2 is
+    // chosen before the card has drawn that answer. Chosen over 4, it would be refused with 409.
+    act(() => {
+      queryClient.setQueryData(trpc.progress.list.queryKey(), [saved({ rating: 3 })]);
+      fireEvent.click(screen.getByRole('radio', { name: '2 stars' }));
+    });
+    expect(ratingDraft()).toEqual({ rating: 2, base: 3, queued: true });
   });
 
   it('disables Clear rating when there is no rating', () => {

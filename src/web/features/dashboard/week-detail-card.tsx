@@ -12,7 +12,7 @@ import { useDraft } from '../../lib/local-draft';
 import { isOnline } from '../../lib/network';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
-import { notesAfterSave, readKeptNotes, readKeptRating } from './waiting-progress';
+import { notesAfterSave, readKeptNotes, readKeptRating, savedRatingNow } from './waiting-progress';
 import { formatDate, formatNumber } from '../../../shared/i18n/format';
 import { useT } from '../../i18n/use-t';
 
@@ -98,8 +98,9 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   const rate = (value: number | null) =>
     keepRating((current) => ({
       rating: value,
-      // Chosen over the one still waiting, if any (it is sent first); else over the one shown.
-      base: current?.queued ? current.base : rating,
+      // Chosen over the one still waiting, if any (it is sent first); else over the saved one, as
+      // the page holds it now (a save answered since the last render counts).
+      base: current?.queued ? current.base : savedRatingNow(week.weekNumber, rating),
       queued: true,
       ...(isOnline() ? {} : { offline: true }),
     }));
