@@ -32,7 +32,10 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // A test's whole budget: 60 s, and three times that for the journeys marked test.slow(). On this
+  // session's machine (about twice as slow as before, decision 0283) the long journeys (a card
+  // payment, certificates, a facilitator's cohort) ran out of 30 s and 90 s with nothing wrong.
+  timeout: 60_000,
   // Every page but / arrives as its prerendered frame and is replaced once the app has loaded its
   // route (decision 0136); with two browsers and the server sharing a 2-core CI machine that took
   // up to about 8 s for the dashboard, and 10-15 s on a slower machine (2026-11-25: about 3 s with
@@ -128,7 +131,10 @@ export default defineConfig({
       // Any answer from the API path (401 without a key) means the double is listening.
       url: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}/v1/`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // A test's whole budget: 60 s, and three times that for the journeys marked test.slow(). On this
+  // session's machine (about twice as slow as before, decision 0283) the long journeys (a card
+  // payment, certificates, a facilitator's cohort) ran out of 30 s and 90 s with nothing wrong.
+  timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -22,14 +22,18 @@ async function sentEntryFor(page: Page, email: string) {
     .getByRole('list', { name: 'Emails, newest first' })
     .getByRole('listitem')
     .filter({ hasText: email });
+  // Each try gives the reloaded page 5 s to draw its list: on a slow machine the admin page alone
+  // can take longer than 1 s, and then no try could ever pass.
   await expect(async () => {
     await page.reload();
-    await expect(entry.locator('.mantine-Badge-label')).toHaveText('Sent', { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(entry.locator('.mantine-Badge-label')).toHaveText('Sent', { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   return entry;
 }
 
 test('an access code a couple asked for by email is listed in the outbox, without the code', async ({ page }) => {
+  // A sign-up or a message, then the outbox reloaded until the email shows as sent.
+  test.slow();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const { email } = await trialSignUp(page);
@@ -69,6 +73,8 @@ test('an access code a couple asked for by email is listed in the outbox, withou
 });
 
 test('a reply sent from the Messages inbox goes out and shows in the outbox', async ({ page }) => {
+  // A sign-up or a message, then the outbox reloaded until the email shows as sent.
+  test.slow();
   const email = uniqueEmail('reply');
   const marker = `outbox-${uniqueSuffix()}`;
   const sent = await page.request.post('/api/contact', {
