@@ -131,10 +131,7 @@ export default defineConfig({
       // Any answer from the API path (401 without a key) means the double is listening.
       url: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}/v1/`,
       reuseExistingServer: false,
-      // A test's whole budget: 60 s, and three times that for the journeys marked test.slow(). On this
-  // session's machine (about twice as slow as before, decision 0283) the long journeys (a card
-  // payment, certificates, a facilitator's cohort) ran out of 30 s and 90 s with nothing wrong.
-  timeout: 60_000,
+      timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
