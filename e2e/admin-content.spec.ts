@@ -88,7 +88,7 @@ test('an admin edits a week, previews and saves it, the couple sees it, and the 
   await expect(english.getByRole('button', { name: /^Restore the version/ }).first()).toBeVisible();
 
   await openWeek(couplePage);
-  await expect(couplePage.getByRole('textbox', { name: `1. ${original}` })).toBeVisible({ timeout: 10_000 });
+  await expect(couplePage.getByRole('textbox', { name: `1. ${original}` })).toBeVisible();
   await expect(couplePage.getByText(question)).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -9,7 +9,7 @@ test('focus moves on after onboarding, Save Notes, the stars, Open Workbook and 
 
   // Onboarding: week 1's details, not the top of the page (nor the dialog's opener).
   const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Your name' }).fill('Maya');
   await dialog.getByRole('textbox', { name: "Your partner's name" }).fill('Noah');
   await dialog.getByRole('button', { name: 'Start Our Journey' }).click();
@@ -41,17 +41,17 @@ test('focus moves on after onboarding, Save Notes, the stars, Open Workbook and 
   // Open Workbook: the workbook's heading.
   await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
   const workbookHeading = page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first();
-  await expect(workbookHeading).toBeFocused({ timeout: 15_000 });
+  await expect(workbookHeading).toBeFocused();
 
   // Mark Complete: the next week on the map, now open. Week 1 is a milestone: its celebration
   // (decision 0132) has the keyboard first, and 'Keep going' moves on to the next week too.
   await page.getByRole('tab', { name: 'Progress' }).click();
   await page.getByRole('button', { name: 'Mark Complete' }).click();
   const celebration = page.getByRole('dialog', { name: 'Journey Started!' });
-  await expect(celebration.getByRole('button', { name: 'Keep going' })).toBeFocused({ timeout: 15_000 });
+  await expect(celebration.getByRole('button', { name: 'Keep going' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(celebration).toHaveCount(0);
-  await expect(weekButton(page, 2)).toBeFocused({ timeout: 15_000 });
+  await expect(weekButton(page, 2)).toBeFocused();
   await expect(weekButton(page, 2)).toHaveAttribute('data-state', 'next');
 });
 
@@ -64,7 +64,7 @@ test.describe('at 375 x 667', () => {
     // "This week" is the 'Continue Week N' card that opens the Progress tab (the weekly routine),
     // its button included: the couple can start the week without scrolling.
     const continueWeek = page.getByRole('button', { name: /^Continue Week \d+$/ });
-    await expect(continueWeek).toBeVisible({ timeout: 15_000 });
+    await expect(continueWeek).toBeVisible();
     const box = await continueWeek.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThanOrEqual(667);
@@ -135,7 +135,7 @@ test.describe('at 320 px, the narrowest phone', () => {
     await signInDemo(page);
     await page.goto('/dashboard');
     const header = page.locator('header').first();
-    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 15_000 });
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
     // Where the brand's visible ink ends (its mark, or its text when that shows), and where the
     // navigation starts: before this fix the text ran on under 'Dashboard'.
     const brandRight = await header.getByRole('link', { name: 'Vows & Weeks' }).evaluate((link) => {

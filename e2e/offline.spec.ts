@@ -39,10 +39,10 @@ async function expectNoViolations(page: Page, label: string) {
 /** Opens the dashboard and waits until the service worker controls it (a reload after the first install). */
 async function controlledDashboard(page: Page) {
   await page.goto('/dashboard');
-  await expect(weekButton(page, 1)).toBeVisible({ timeout: 15_000 });
+  await expect(weekButton(page, 1)).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
-  await expect(weekButton(page, 1)).toBeVisible({ timeout: 15_000 });
+  await expect(weekButton(page, 1)).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
@@ -61,7 +61,7 @@ async function openWorkbookWeekOne(page: Page) {
   await expect(page.locator('#week-1-title')).toBeVisible();
   await page.getByRole('button', { name: 'Open Interactive Workbook' }).click();
   const firstAnswer = page.getByRole('tabpanel').getByRole('textbox', { name: /^1\. / });
-  await expect(firstAnswer).toBeVisible({ timeout: 15_000 });
+  await expect(firstAnswer).toBeVisible();
   return firstAnswer;
 }
 
@@ -122,8 +122,8 @@ test('installable: the manifest and service worker are accepted, and the dashboa
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 15_000 });
-  await expect(weekButton(page, 1)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(weekButton(page, 1)).toBeVisible();
   const firstAnswer = await openWorkbookWeekOne(page);
   await expect(firstAnswer).toBeEditable();
   const pdf = await page.evaluate(async () => {
@@ -240,11 +240,11 @@ test('notes and a rating made offline wait on the device through a reload, and a
   // The page is opened again, still offline (the week stays selected in its address): both are
   // still waiting on the device.
   await page.reload();
-  await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('#week-1-title')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.locator('#week-1-title')).toBeVisible();
   card = page.locator('section[aria-labelledby="week-1-title"]');
   const notes = card.getByRole('textbox', { name: /Your notes for this week/ });
-  await expect(notes).toHaveValue('Written on the bus, offline', { timeout: 15_000 });
+  await expect(notes).toHaveValue('Written on the bus, offline');
   await expect(card.getByTestId('notes-status')).toContainText('will be sent as soon as you are back online');
   await expect(card.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await expect(card.getByText('Your rating is kept on this device')).toBeVisible();

@@ -70,6 +70,6 @@ test('axe passes with a toast on screen: a refused sign-in, then a welcome on th
   await expect(page).toHaveURL(/\/dashboard$/);
   await holdToast(page, 'Login Successful', 'Welcome back!');
   // Let the dashboard's queries settle (skeletons gone) while the held toast stays.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoViolationsWithToast(page, '/dashboard with the Login Successful toast', 'Welcome back!');
 });

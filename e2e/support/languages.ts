@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /**
- * Helpers for walking the app in one language (e2e/spanish.spec.ts, e2e/wcag22.spec.ts): a browser
+ * Helpers for walking the app in one language (e2e/every-page.spec.ts, e2e/wcag22.spec.ts): a browser
  * context that starts in that language as the app sets it (the `vw_locale` cookie, as the language
  * switch writes it, and the browser's own language), the list of pages, and the checks.
  */
@@ -37,10 +37,10 @@ export function watchConsole(page: Page): string[] & { allowNotFound: boolean } 
 
 /** A page settled: the app has taken over (no prerendered frame), nothing busy, fonts in. */
 export async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
   // A hidden panel may stay busy until it is shown (the content editor's other language on a phone).
-  await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
 }
 
@@ -61,11 +61,21 @@ export interface WalkedPage {
   notFound?: boolean;
   /** The dashboard's tabs are opened by clicking, as a couple does. */
   tab?: { en: string; es: string };
+  /** What else the page loads before it is whole (beyond `settled`). */
+  ready?: (page: Page) => Promise<void>;
 }
 
 /** Every page a visitor can open without signing in (the seller's pages are walked once published). */
 export const PUBLIC_PAGES: WalkedPage[] = [
-  { path: '/', label: 'landing' },
+  {
+    path: '/',
+    label: 'landing',
+    // The order and contact forms load as chunks of their own, the demo-only button after the config.
+    ready: async (page) => {
+      await expect(page.locator('form')).toHaveCount(2);
+      await expect(page.locator('footer').getByRole('button', { name: /\((Dev|desarrollo)\)$/ })).toBeVisible();
+    },
+  },
   { path: '/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima', label: 'checkout' },
   { path: '/success?payment_intent=pi_demoCompleted0001', label: 'success (completed)' },
   { path: '/success?payment_intent=pi_demoPending00001', label: 'success (pending)' },
@@ -139,6 +149,7 @@ export async function openPage(page: Page, walked: WalkedPage, lang: Lang): Prom
     await expect(tab).toHaveAttribute('aria-selected', 'true');
   }
   await settled(page);
+  await walked.ready?.(page);
 }
 
 export async function closeContext(context: BrowserContext, problems: string[]): Promise<void> {

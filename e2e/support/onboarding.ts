@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 export async function completeOnboarding(page: Page, names: { you: string; partner: string; date?: string }) {
   const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
   // The dashboard loads several queries before deciding to onboard; allow for a busy machine.
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible();
   const start = dialog.getByRole('button', { name: 'Start Our Journey' });
   await expect(start).toBeDisabled();
   await dialog.getByRole('textbox', { name: 'Your name' }).fill(names.you);
@@ -25,6 +25,6 @@ export async function completeOnboarding(page: Page, names: { you: string; partn
     .getByRole('button', { name: 'Dismiss notification' })
     .click({ timeout: 2_000 })
     .catch(() => undefined);
-  await expect(toast).toHaveCount(0, { timeout: 10_000 });
+  await expect(toast).toHaveCount(0);
   await expect(dialog).toBeHidden();
 }

@@ -1,0 +1,163 @@
+import { expect, type Page } from '@playwright/test';
+import type { Lang, WalkedPage } from './languages';
+
+/**
+ * WCAG 2.2 AA beyond axe (docs/accessibility.md): what a browser can measure on a page, used by the
+ * walk of every page (e2e/every-page.spec.ts) and by e2e/wcag22.spec.ts.
+ * - 2.4.11 Focus Not Obscured: tabbing through a page (forwards from the top, backwards from the
+ *   bottom, so the sticky header is in play), every focused control's centre is the control itself
+ *   (document.elementFromPoint), not the header or a toast above it.
+ * - 2.5.8 Target Size: every visible control is at least 24 x 24 CSS px, or has the spacing the
+ *   criterion allows (a 24 px circle on its centre touches no other control); links inside a
+ *   sentence are exempt.
+ * - 2.5.7 Dragging Movements: nothing on the page is draggable.
+ * - 3.2.6 Consistent Help: the help link is the first link of the footer's navigation.
+ * - 3.3.8 Accessible Authentication: no puzzle (the sign-in fields are e2e/wcag22.spec.ts's).
+ */
+
+interface TargetProblem {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** The controls smaller than 24 x 24 px without the spacing 2.5.8 allows (inline links exempt). */
+export async function smallTargets(page: Page): Promise<TargetProblem[]> {
+  return page.evaluate(() => {
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="menuitem"], [role="option"], [tabindex]:not([tabindex="-1"])';
+    const visible = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && element.checkVisibility({ opacityProperty: true });
+    };
+    /** A control drawn by its label (a visually hidden radio or checkbox): the label is the target. */
+    const targetOf = (element: Element): Element => {
+      const rect = element.getBoundingClientRect();
+      if ((rect.width <= 2 || rect.height <= 2) && element instanceof HTMLInputElement && element.labels?.[0])
+        return element.labels[0];
+      return element;
+    };
+    /** A link in a sentence: inline, with text of its parent block around it. */
+    const inline = (element: Element) => {
+      if (element.tagName !== 'A' || getComputedStyle(element).display !== 'inline') return false;
+      const block = element.parentElement?.closest('p, li, dd, td, label, span, div');
+      const text = block?.textContent?.replace(element.textContent ?? '', '').trim() ?? '';
+      return text.length > 0;
+    };
+    const controls = [...document.querySelectorAll(selector)]
+      .filter(visible)
+      .map(targetOf)
+      .filter((element, index, all) => all.indexOf(element) === index)
+      // A control inside another one (an input inside its own labelled wrapper) counts once.
+      .filter((element, _index, all) => !all.some((other) => other !== element && other.contains(element)));
+    const rects = controls.map((element) => element.getBoundingClientRect());
+    const problems: { name: string; width: number; height: number }[] = [];
+    controls.forEach((element, index) => {
+      const rect = rects[index]!;
+      if (rect.width >= 23.5 && rect.height >= 23.5) return;
+      if (inline(element)) return;
+      // The spacing exception: a 24 px circle on the control's centre touches no other control.
+      const cx = rect.left + rect.width / 2;
+      const cy = rect.top + rect.height / 2;
+      const touches = rects.some((other, at) => {
+        if (at === index) return false;
+        const nx = Math.max(other.left, Math.min(cx, other.right));
+        const ny = Math.max(other.top, Math.min(cy, other.bottom));
+        const otherSmall = other.width < 23.5 || other.height < 23.5;
+        const centres = Math.hypot(other.left + other.width / 2 - cx, other.top + other.height / 2 - cy);
+        return Math.hypot(nx - cx, ny - cy) < 12 || (otherSmall && centres < 24);
+      });
+      if (!touches) return;
+      const name = (element.getAttribute('aria-label') || element.textContent || element.tagName).trim().slice(0, 60);
+      problems.push({ name, width: Math.round(rect.width), height: Math.round(rect.height) });
+    });
+    return problems;
+  });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) `count` times; answers the focused controls whose visible part something
+ * covers. One round trip to the page per key: the look waits two frames (the page may scroll the
+ * control clear of a toast in the next one) and, while something covers the control, looks again
+ * for up to a second (the page scrolling to it, or a query's answer replacing its skeleton and
+ * moving the scroll position); a control hidden after that is hidden for a person too.
+ */
+export async function obscuredFocus(page: Page, key: 'Tab' | 'Shift+Tab', count: number): Promise<string[]> {
+  const covered: string[] = [];
+  for (let step = 0; step < count; step += 1) {
+    await page.keyboard.press(key);
+    const problem = await page.evaluate(focusProblemOnceSettled);
+    if (problem) covered.push(problem);
+  }
+  return covered;
+}
+
+/** Why the focused control cannot be seen (off screen, or under a header, toast or banner), or null. Runs in the page. */
+async function focusProblemOnceSettled(): Promise<string | null> {
+  const look = (): string | null => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return null;
+    const rect = focused.getBoundingClientRect();
+    // A visually hidden control (a native radio under its star) is shown by its label.
+    if (rect.width <= 2 || rect.height <= 2) return null;
+    // "Not entirely hidden": the part of the control inside the viewport, probed at its centre
+    // (a tall text area may be only partly in view).
+    const left = Math.max(rect.left, 0);
+    const right = Math.min(rect.right, window.innerWidth);
+    const top = Math.max(rect.top, 0);
+    const bottom = Math.min(rect.bottom, window.innerHeight);
+    if (right - left < 1 || bottom - top < 1) {
+      return `${focused.tagName} "${(focused.textContent ?? '').trim().slice(0, 40)}" is off screen`;
+    }
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    if (!hit || focused.contains(hit) || hit.contains(focused)) return null;
+    // Its own label or wrapper drawn over it (Mantine's checkbox) is the control too.
+    if (focused instanceof HTMLInputElement && [...(focused.labels ?? [])].some((label) => label.contains(hit)))
+      return null;
+    const cover = hit.closest('header, [role="alert"], [role="status"], .mantine-Notification-root') ?? hit;
+    return `${focused.tagName} "${(focused.getAttribute('aria-label') || focused.textContent || '').trim().slice(0, 40)}" under ${cover.tagName}.${[...cover.classList].join('.')}`;
+  };
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  await frame();
+  await frame();
+  // A page still scrolling to the control (or settling) is looked at again, for up to a second.
+  for (let tries = 0; tries < 10; tries += 1) {
+    if (!look()) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return look();
+}
+
+/** The footer navigation's first link: the help link, on every page (3.2.6). */
+async function expectHelpFirstInFooter(page: Page, lang: Lang, label: string) {
+  const footerNav = page.locator('footer nav').first();
+  const first = footerNav.locator('li').first().locator('a, button').first();
+  await expect(first, `help link on ${label}`).toHaveAttribute('data-help-link', 'true');
+  await expect(first, `help link on ${label}`).toHaveAttribute('href', lang === 'es' ? '/es#contact' : '/#contact');
+  await expect(first).toHaveText(lang === 'es' ? 'Ayuda y contacto' : 'Help and contact');
+}
+
+/**
+ * The WCAG 2.2 checks of a page already open (docs/accessibility.md): target size, no dragging, no
+ * puzzle, the help link first in the footer, and the focused control never hidden, tabbing forwards
+ * from the top and backwards from the bottom of the page.
+ */
+export async function expectWcag22(page: Page, walked: WalkedPage, lang: Lang) {
+  const where = `${walked.label} (${lang}, ${page.viewportSize()?.width} px)`;
+  expect.soft(await smallTargets(page), `targets under 24 px on ${where}`).toEqual([]);
+  expect.soft(await page.locator('[draggable="true"]').count(), `draggable on ${walked.label}`).toBe(0);
+  expect.soft(await page.locator('iframe[src*="captcha" i], [class*="captcha" i]').count()).toBe(0);
+  await expectHelpFirstInFooter(page, lang, walked.label);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  expect.soft(await obscuredFocus(page, 'Tab', 25), `focus hidden on ${where}`).toEqual([]);
+  // Straight to the bottom, not with the End key: its scroll is animated, and an animation still
+  // running when Shift+Tab reaches the header would carry the page away from the focused control
+  // (the likely cause of a header button found "off screen" once on a busy machine).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page
+    .locator('footer')
+    .last()
+    .click({ position: { x: 2, y: 2 } });
+  expect.soft(await obscuredFocus(page, 'Shift+Tab', 25), `focus hidden going back on ${where}`).toEqual([]);
+}
