@@ -138,7 +138,12 @@ function CoupleLink({ couple }: { couple: CoupleRow }) {
         <Link {...props} to="/admin/couples/$coupleId" params={{ coupleId: String(couple.coupleId) }} />
       )}
     >
-      {couple.signIn ?? t('admin.couples.fallbackName', { id: couple.coupleId })}
+      {couple.signIn ? (
+        // The couple's own sign-in name (a username or an email): their data, in no language of the app.
+        <span data-user-content>{couple.signIn}</span>
+      ) : (
+        t('admin.couples.fallbackName', { id: couple.coupleId })
+      )}
     </Anchor>
   );
 }

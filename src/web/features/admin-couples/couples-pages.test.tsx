@@ -73,7 +73,10 @@ describe('CouplesPage', { timeout: 20_000 }, () => {
     expect(cells).toHaveTextContent('mira@example.com');
     expect(cells).toHaveTextContent('Mira & Jon');
     expect(cells).toHaveTextContent('Trial');
-    expect(within(cells).getByRole('link', { name: 'mira@example.com' })).toHaveAttribute('href', '/admin/couples/7');
+    const link = within(cells).getByRole('link', { name: 'mira@example.com' });
+    expect(link).toHaveAttribute('href', '/admin/couples/7');
+    // The sign-in name is the couple's data, not the app's text (the word check of e2e/every-page.spec.ts).
+    expect(within(link).getByText('mira@example.com')).toHaveAttribute('data-user-content');
     await user.click(screen.getAllByLabelText('Activity')[0]!);
     await user.click(await screen.findByRole('option', { name: 'Active in the last 7 days' }));
     await waitFor(() => expect(stub.calls.at(-1)?.input).toMatchObject({ activity: 'active7', page: 1 }));
