@@ -4,8 +4,37 @@ import { namedCouple, weekButton } from './support/couple';
 const NOTES_UPDATE = '**/api/trpc/progress.update**';
 
 async function openWeekOne(page: Page) {
-  await weekButton(page, 1).click({ timeout: 15_000 });
+  await weekButton(page, 1).click({ timeout: 20_000 });
   await expect(page.locator('#week-1-title')).toBeVisible();
+}
+
+/**
+ * The drafts this browser has stored (src/web/lib/local-draft.ts: IndexedDB 'vows-and-weeks',
+ * store 'drafts'), as JSON; empty before the app has created the database (which it does before
+ * drawing the dashboard), so the look never creates it.
+ */
+function storedDrafts(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'vows-and-weeks')) return '';
+    return new Promise<string>((resolve, reject) => {
+      const open = indexedDB.open('vows-and-weeks');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const database = open.result;
+        if (!database.objectStoreNames.contains('drafts')) {
+          database.close();
+          resolve('');
+          return;
+        }
+        const request = database.transaction('drafts', 'readonly').objectStore('drafts').getAll();
+        request.onsuccess = () => {
+          database.close();
+          resolve(JSON.stringify(request.result));
+        };
+        request.onerror = () => reject(request.error);
+      };
+    });
+  });
 }
 
 test('a save without an answer stops after 15 s, says so, keeps the text and saves on retry', async ({ page }) => {
@@ -89,6 +118,10 @@ test('unsaved notes and workbook answers survive a reload (a local draft per cou
   // The week's first reflection question (its label starts "1."), not another field of the tab.
   const firstAnswer = page.getByRole('tabpanel').getByRole('textbox', { name: /^1\. / });
   await firstAnswer.fill('An unsaved answer');
+  // Both drafts are on the device (a write to IndexedDB takes a moment; a reload in that moment,
+  // quicker than a person's, would cut it off).
+  await expect.poll(() => storedDrafts(page)).toContain('Half a thought');
+  await expect.poll(() => storedDrafts(page)).toContain('An unsaved answer');
 
   // The reload keeps the Current tab and week 1 (they are in the URL, decision 0131): the workbook
   // is back with its answer, and week 1's details, still selected, with the notes.
