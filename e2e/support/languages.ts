@@ -63,6 +63,8 @@ export interface WalkedPage {
   tab?: { en: string; es: string };
   /** What else the page loads before it is whole (beyond `settled`). */
   ready?: (page: Page) => Promise<void>;
+  /** The page's own main heading (its first h1), where the page is not a tab or a list of the seller's. */
+  heading?: { en: string; es: string };
 }
 
 /** Every page a visitor can open without signing in (the seller's pages are walked once published). */
@@ -70,13 +72,21 @@ export const PUBLIC_PAGES: WalkedPage[] = [
   {
     path: '/',
     label: 'landing',
+    heading: {
+      en: 'Prepare for a lifetime together, one week at a time',
+      es: 'Prepárense para toda una vida juntos, una semana a la vez',
+    },
     // The order and contact forms load as chunks of their own, the demo-only button after the config.
     ready: async (page) => {
       await expect(page.locator('form')).toHaveCount(2);
       await expect(page.locator('footer').getByRole('button', { name: /\((Dev|desarrollo)\)$/ })).toBeVisible();
     },
   },
-  { path: '/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima', label: 'checkout' },
+  {
+    path: '/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima',
+    label: 'checkout',
+    heading: { en: 'Payment Setup Required', es: 'Pagos en configuración' },
+  },
   { path: '/success?payment_intent=pi_demoCompleted0001', label: 'success (completed)' },
   { path: '/success?payment_intent=pi_demoPending00001', label: 'success (pending)' },
   { path: '/success?payment_intent=pi_doesNotExist123', label: 'success (unknown)', notFound: true },
@@ -89,8 +99,18 @@ export const PUBLIC_PAGES: WalkedPage[] = [
   { path: '/customer-login', label: 'code sign-in' },
   { path: '/admin-login', label: 'admin sign-in' },
   { path: '/invite/NO-SUCH-INVITE', label: 'partner invite (unknown)', notFound: true },
-  { path: '/verify/AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', label: 'certificate check', notFound: true },
-  { path: '/no-such-page', label: '404', notFound: true },
+  {
+    path: '/verify/AAAA-AAAA-AAAA-AAAA-AAAA-AAAA',
+    label: 'certificate check',
+    notFound: true,
+    heading: { en: 'Certificate check', es: 'Comprobación del certificado' },
+  },
+  {
+    path: '/no-such-page',
+    label: '404',
+    notFound: true,
+    heading: { en: 'Page not found', es: 'No encontramos esta página' },
+  },
 ];
 
 /** The couple's pages: the dashboard's four tabs and "What we each expect". */
@@ -149,6 +169,7 @@ export async function openPage(page: Page, walked: WalkedPage, lang: Lang): Prom
     await expect(tab).toHaveAttribute('aria-selected', 'true');
   }
   await settled(page);
+  if (walked.heading) await expect(page.locator('h1').first()).toHaveText(walked.heading[lang]);
   await walked.ready?.(page);
 }
 

@@ -268,3 +268,16 @@ describe('pages', () => {
     expect(PAGE_PATHS.filter((page) => (CONDITIONAL_PAGE_PATHS as string[]).includes(page))).toEqual([]);
   });
 });
+
+describe('web accessibility rules', () => {
+  it('a loading Skeleton that is named also has a role (an aria-label on a div with no role is prohibited, axe aria-prohibited-attr)', () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles('src/web').filter((name) => name.endsWith('.tsx') && !isTest(name))) {
+      const text = fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+      for (const tag of text.matchAll(/<Skeleton\b[^>]*>/g)) {
+        if (tag[0].includes('aria-label') && !/\brole=/.test(tag[0])) offending.push(`${file}: ${tag[0]}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});

@@ -279,7 +279,7 @@ function PacksTable() {
 function Revenue() {
   const { t, locale } = useT();
   const revenue = useQuery(trpc.adminFacilitators.revenue.queryOptions());
-  if (revenue.isPending) return <Skeleton height={60} aria-label={t('facilitator.admin.loading')} />;
+  if (revenue.isPending) return <Skeleton height={60} role="status" aria-label={t('facilitator.admin.loading')} />;
   if (revenue.isError) return <Alert color="red">{errorMessage(revenue.error, t('facilitator.admin.reload'))}</Alert>;
   const rows = [
     ...revenue.data.courses.map((row) => ({

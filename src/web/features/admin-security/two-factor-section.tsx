@@ -149,7 +149,7 @@ export function TwoFactorSection() {
       />
     );
   } else if (status.isPending) {
-    body = <Skeleton height={60} aria-label={t('admin.twoFactor.loading')} />;
+    body = <Skeleton height={60} role="status" aria-label={t('admin.twoFactor.loading')} />;
   } else if (status.isError) {
     body = <Text role="alert">{t('admin.twoFactor.loadFailed')}</Text>;
   } else if (status.data.enabled) {

@@ -25,7 +25,7 @@ function longDate(iso: string): string {
 export function VerifyCertificate({ code }: { code: string }) {
   const { t } = useT();
   const result = useQuery(trpc.certificates.verify.queryOptions({ code: code.slice(0, 100) }));
-  if (result.isPending) return <Skeleton height={240} aria-label={t('certificates.verify.title')} />;
+  if (result.isPending) return <Skeleton height={240} role="status" aria-label={t('certificates.verify.title')} />;
   if (result.isError || result.data.status === 'not-found') {
     return (
       <Alert

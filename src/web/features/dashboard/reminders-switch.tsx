@@ -25,7 +25,7 @@ export function RemindersSwitch() {
         notify.error(translate('dashboard.toast.error'), errorMessage(error, translate('dashboard.reminders.failed'))),
     }),
   );
-  if (!reminders.data) return <Skeleton height={44} aria-label={t('dashboard.reminders.loading')} />;
+  if (!reminders.data) return <Skeleton height={44} role="status" aria-label={t('dashboard.reminders.loading')} />;
   return (
     <Switch
       checked={reminders.data.weeklyReminders}

@@ -41,7 +41,7 @@ export function AcceptFacilitatorInvite({ token }: { token: string }) {
               : t('facilitator.accept.invalidText')}
           </Alert>
         ) : invite.isPending ? (
-          <Skeleton height={200} aria-label={t('facilitator.area.loading')} />
+          <Skeleton height={200} role="status" aria-label={t('facilitator.area.loading')} />
         ) : (
           <form onSubmit={submit} noValidate aria-label={t('facilitator.accept.form')}>
             <Stack gap="md">

@@ -121,7 +121,7 @@ function SharedWeek({ coupleId, weekNumber, onClose }: { coupleId: number; weekN
           </Button>
         </Group>
         {week.isPending ? (
-          <Skeleton height={80} aria-label={t('facilitator.area.loading')} />
+          <Skeleton height={80} role="status" aria-label={t('facilitator.area.loading')} />
         ) : week.isError ? (
           <Alert color="red">{errorMessage(week.error, t('facilitator.area.weekNotAvailable'))}</Alert>
         ) : (
@@ -237,7 +237,7 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
       <Title order={2}>{cohort.name}</Title>
       <LinkToShare label={t('facilitator.area.joinLink')} value={cohort.joinLink} />
       {table.isPending ? (
-        <Skeleton height={120} aria-label={t('facilitator.area.loading')} />
+        <Skeleton height={120} role="status" aria-label={t('facilitator.area.loading')} />
       ) : table.isError ? (
         <Alert color="red">{errorMessage(table.error, t('facilitator.area.reload'))}</Alert>
       ) : table.data.couples.length === 0 ? (
@@ -316,7 +316,7 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
     <Stack gap="md">
       <Title order={2}>{t('facilitator.area.packsTitle')}</Title>
       {packs.isPending ? (
-        <Skeleton height={80} aria-label={t('facilitator.area.loading')} />
+        <Skeleton height={80} role="status" aria-label={t('facilitator.area.loading')} />
       ) : packs.isError ? (
         <Alert color="red">{errorMessage(packs.error, t('facilitator.area.reload'))}</Alert>
       ) : packs.data.length === 0 ? (
@@ -466,7 +466,7 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
         <Stack gap="md">
           <Title order={2}>{t('facilitator.area.cohortsTitle')}</Title>
           {cohorts.isPending ? (
-            <Skeleton height={40} aria-label={t('facilitator.area.loading')} />
+            <Skeleton height={40} role="status" aria-label={t('facilitator.area.loading')} />
           ) : list.length === 0 ? (
             <Text>{t('facilitator.area.noCohorts')}</Text>
           ) : (
@@ -531,7 +531,7 @@ export function FacilitatorArea() {
   return (
     <Container size="lg" py={{ base: 24, sm: 48 }}>
       {me.isPending ? (
-        <Skeleton height={240} aria-label={t('facilitator.area.loading')} />
+        <Skeleton height={240} role="status" aria-label={t('facilitator.area.loading')} />
       ) : me.isError ? (
         <SignInForm />
       ) : (

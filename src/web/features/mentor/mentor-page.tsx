@@ -89,7 +89,7 @@ function Consent({ code, onDone }: { code: string; onDone: () => void }) {
       },
     }),
   );
-  if (preview.isPending) return <Skeleton height={180} aria-label={t('facilitator.couple.loading')} />;
+  if (preview.isPending) return <Skeleton height={180} role="status" aria-label={t('facilitator.couple.loading')} />;
   if (preview.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t('facilitator.couple.codeNotFound')}>
@@ -243,7 +243,7 @@ export function MentorPage({
           </Paper>
         ) : null}
         {mentor.isPending ? (
-          <Skeleton height={160} aria-label={t('facilitator.couple.loading')} />
+          <Skeleton height={160} role="status" aria-label={t('facilitator.couple.loading')} />
         ) : mentor.isError ? (
           <Alert color="red" title={t('facilitator.couple.loadFailed')}>
             {errorMessage(mentor.error, t('facilitator.couple.reload'))}

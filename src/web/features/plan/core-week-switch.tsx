@@ -26,7 +26,7 @@ export function CoreWeekSwitch({ weekNumber }: { weekNumber: number }) {
       onError: (error) => notify.error(t('plan.toast.error'), errorMessage(error, t('plan.admin.core.failed'))),
     }),
   );
-  if (!core.data) return <Skeleton height={36} aria-label={t('plan.admin.core.loading')} />;
+  if (!core.data) return <Skeleton height={36} role="status" aria-label={t('plan.admin.core.loading')} />;
   return (
     <Switch
       checked={core.data.coreWeeks.includes(weekNumber)}

@@ -17,7 +17,7 @@ export function PausedCouples() {
           {t('plan.admin.paused.title')}
         </Title>
         {!paused.data ? (
-          <Skeleton height={24} aria-label={t('plan.admin.paused.loading')} />
+          <Skeleton height={24} role="status" aria-label={t('plan.admin.paused.loading')} />
         ) : paused.data.length === 0 ? (
           <Text size="sm">{t('plan.admin.paused.none')}</Text>
         ) : (

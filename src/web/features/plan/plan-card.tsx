@@ -150,7 +150,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const currentZone = zone ?? (data === undefined || data.timeZone === 'UTC' ? browserTimeZone() : data.timeZone);
   const zones = useMemo(() => timeZones(currentZone), [currentZone]);
 
-  if (!data) return <Skeleton height={120} aria-label={t('plan.card.loading')} />;
+  if (!data) return <Skeleton height={120} role="status" aria-label={t('plan.card.loading')} />;
 
   const proposal = preview.data?.proposal ?? data.proposal;
   const finish = proposal.finish;
