@@ -281,3 +281,19 @@ describe('web accessibility rules', () => {
     expect(offending).toEqual([]);
   });
 });
+
+describe('test rules', () => {
+  it('a test file that replaces a module (vi.mock) runs isolated: it is listed in moduleMockTests (decision 0286)', () => {
+    const config = fs.readFileSync(path.join(PROJECT_ROOT, 'vitest.config.ts'), 'utf8');
+    const listed = config.slice(
+      config.indexOf('const moduleMockTests'),
+      config.indexOf('];', config.indexOf('const moduleMockTests')),
+    );
+    const mocking = [...sourceFiles('src'), ...sourceFiles('scripts'), ...sourceFiles('db')]
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')))
+      .map((file) => file.split(path.sep).join('/'));
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.filter((file) => !listed.includes(`'${file}'`))).toEqual([]);
+  });
+});

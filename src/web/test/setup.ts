@@ -19,6 +19,9 @@ beforeEach(() => {
   document.cookie = 'vw_locale=; max-age=0; path=/';
   i18n.activate('en');
   document.documentElement.lang = 'en';
+  // The test files of a worker share one document (vitest.config.ts, isolate: false).
+  localStorage.clear();
+  sessionStorage.clear();
 });
 
 afterEach(() => {
