@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerCouple } from './support/auth';
-import { expectNoAxeViolations } from './support/languages';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * axe where the walk of every page (e2e/every-page.spec.ts, which runs axe on every page in both

@@ -1,22 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAdmin, uniqueEmail } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * The back office's orders and couples against the real server
  * (docs/product.md#back-office-orders-and-couples): an order recorded in the page yields a code
  * that signs the couple in, a refund drops them to trial, and the three pages pass axe.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('; ')})`,
-    ),
-  ).toEqual([]);
-}
 
 /** The couple's access level, as their own dashboard reads it. */
 async function accessLevel(page: Page): Promise<string> {
@@ -38,7 +28,7 @@ test('an order recorded in the page signs the couple in; a refund drops them to 
   await expect(
     page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders' }),
   ).toHaveAttribute('aria-current', 'page');
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, page.url(), { include: 'main' });
 
   await page.getByRole('button', { name: 'Record an order' }).click();
   const form = page.getByRole('dialog', { name: 'Record an order' });
@@ -55,7 +45,7 @@ test('an order recorded in the page signs the couple in; a refund drops them to 
     'href',
     /\/success\?payment_intent=pi_[A-Za-z0-9]{24}$/,
   );
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, page.url(), { include: 'main' });
   await shown.getByRole('button', { name: 'Done' }).click();
 
   // The couple signs in with the code, in a browser of their own.
@@ -89,12 +79,12 @@ test('an order recorded in the page signs the couple in; a refund drops them to 
   const couples = page.getByRole('table', { name: 'Couples' });
   await expect(couples.getByRole('row')).toHaveCount(2);
   await expect(couples.getByRole('row').nth(1)).toContainText('Trial');
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, page.url(), { include: 'main' });
   await couples.getByRole('link', { name: email }).click();
   await expect(page).toHaveURL(/\/admin\/couples\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Their orders' })).toContainText(/refunded/i);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, page.url(), { include: 'main' });
   expect(errors).toEqual([]);
 });
 
@@ -105,7 +95,7 @@ test('the orders and couples pages work at 375 px: cards instead of tables', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, page.url(), { include: 'main' });
   await page.goto('/admin/couples');
   await expect(page.getByRole('heading', { level: 1, name: 'Couples' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Couples' })).toBeVisible();

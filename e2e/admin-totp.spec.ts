@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { uniqueSuffix } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Two-factor sign-in for the administrator (docs/product.md#admin-second-factor), set up from
@@ -40,15 +40,6 @@ async function passwordStep(page: Page) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: false }).first().fill(password);
   await page.getByRole('button', { name: 'Sign in as administrator' }).click();
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(violations, `axe on ${label}`).toEqual([]);
 }
 
 test.beforeAll(() => {

@@ -1,25 +1,15 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { signInAdmin, trialSignUp } from './support/auth';
 import { completeOnboarding } from './support/onboarding';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * Issue 37 end to end (docs/certificates.md): the seller offers Florida in the back office, a couple
  * logs enough hours over two weeks, enters their legal names, downloads a Florida certificate, and a
  * clerk opens the QR code's /verify page: valid, then revoked, and a changed code is not found.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('; ')})`,
-    ),
-  ).toEqual([]);
-}
 
 test('a couple with enough logged hours downloads a Florida certificate; the clerk verifies it', async ({
   page,
@@ -42,7 +32,7 @@ test('a couple with enough logged hours downloads a Florida certificate; the cle
   await admin.getByRole('textbox', { name: 'Registration number for Florida' }).fill('HILLSBOROUGH-2026-017');
   await admin.getByRole('button', { name: 'Save provider settings' }).click();
   await expect(admin.getByRole('region', { name: 'Notifications' })).toContainText('Provider settings saved');
-  await expectNoAxeViolations(admin);
+  await expectNoAxeViolations(admin, admin.url(), { include: 'main' });
 
   // The couple: two weeks, offline time together, and the page counting active time on a week.
   await trialSignUp(page);
@@ -95,7 +85,7 @@ test('a couple with enough logged hours downloads a Florida certificate; the cle
   await certificate.getByRole('button', { name: 'Get the certificate' }).click();
   const downloadButton = certificate.getByRole('button', { name: 'Download the Florida certificate (PDF)' });
   await expect(downloadButton).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, page.url(), { include: 'main' });
   const downloadPromise = page.waitForEvent('download');
   await downloadButton.click();
   const file = await downloadPromise;
@@ -118,7 +108,7 @@ test('a couple with enough logged hours downloads a Florida certificate; the cle
   await expect(clerk.getByTestId('verify-result')).toContainText('This certificate is valid.');
   await expect(clerk.getByTestId('verify-details')).toContainText("Ελένη O'Brien-Παπαδοπούλου · Анна-Мария Núñez");
   await expect(clerk.getByTestId('verify-details')).toContainText('Grace Counseling LLC');
-  await expectNoAxeViolations(clerk);
+  await expectNoAxeViolations(clerk, clerk.url(), { include: 'main' });
   const changed = code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
   await clerk.goto(`/verify/${changed}`);
   await expect(clerk.getByTestId('verify-result')).toContainText('No certificate was issued with this code.');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAdmin } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
 import { namedCouple } from './support/couple';
 import { englishIn, textOf } from './support/english';
 import {
@@ -7,7 +8,6 @@ import {
   COUPLE_PAGES,
   closeContext,
   contextIn,
-  expectNoAxeViolations,
   keepLanguage,
   type Lang,
   openPage,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { registerCouple, signInAdmin, uniqueEmail, uniqueSuffix } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Facilitators, cohorts and seat packs (issue 38, docs/facilitators.md): the seller invites a
@@ -8,11 +8,6 @@ import { registerCouple, signInAdmin, uniqueEmail, uniqueSuffix } from './suppor
  * couples redeem a seat after reading what the facilitator will see; one shares week 1 with their
  * mentor, who reads it; the other unlinks and leaves the cohort table at once.
  */
-
-async function noAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 async function newPage(browser: Browser, errors: string[], width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -58,7 +53,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await invite.getByRole('textbox', { name: /Organisation/ }).fill('St. Mary Parish');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   const inviteLink = (await admin.getByText(/\/facilitator\?token=/).textContent()) ?? '';
-  await noAxeViolations(admin);
+  await expectNoAxeViolations(admin, admin.url());
 
   // The facilitator sets a password and lands in their own area; they create a cohort.
   await facilitator.goto(pathOf(inviteLink));
@@ -71,7 +66,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await facilitator.getByRole('button', { name: 'Create cohort' }).click();
   await expect(facilitator.getByRole('heading', { level: 2, name: 'Spring 2027 Pre-Cana' })).toBeVisible();
   await expect(facilitator.getByText(/No couples in this cohort yet/)).toBeVisible();
-  await noAxeViolations(facilitator);
+  await expectNoAxeViolations(facilitator, facilitator.url());
   // The facilitator's session opens nothing of the back office.
   expect((await facilitator.request.get('/api/trpc/adminFacilitators.list')).status()).toBe(401);
 
@@ -104,7 +99,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await expect(robin.getByRole('heading', { name: `Link with ${name}?` })).toBeVisible();
   await expect(robin.getByText('Your weekly streak')).toBeVisible();
   await expect(robin.getByText(/This code includes a seat/)).toBeVisible();
-  await noAxeViolations(robin);
+  await expectNoAxeViolations(robin, robin.url());
   await robin.getByRole('button', { name: 'Link us' }).click();
   await expect(robin.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(robin.getByText(/Cohort “Spring 2027 Pre-Cana”/)).toBeVisible();
@@ -113,7 +108,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await share.getByRole('textbox', { name: 'Week' }).fill('1');
   await share.getByRole('button', { name: 'Share with our mentor' }).click();
   await expect(robin.getByText(/^Week 1, shared on /)).toBeVisible();
-  await noAxeViolations(robin);
+  await expectNoAxeViolations(robin, robin.url());
 
   // Noor and Lee open the link before signing in: asked to sign in first, with the code kept in view.
   await noor.goto(seatLink);
@@ -134,7 +129,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await table.getByRole('button', { name: 'Open week 1 shared by Robin' }).click();
   await expect(facilitator.getByText('We listen before we answer.')).toBeVisible();
   await expect(facilitator.getByText('A walk every Sunday.')).toBeVisible();
-  await noAxeViolations(facilitator);
+  await expectNoAxeViolations(facilitator, facilitator.url());
 
   // Noor and Lee unlink: they leave the facilitator's table at once.
   await noor.getByRole('button', { name: 'Unlink' }).click();

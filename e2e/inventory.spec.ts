@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerCouple, signInAdmin, uniqueEmail } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * "What we each expect" (issue 41): two partners in two browsers take the inventory privately,
@@ -22,16 +22,6 @@ async function fitsTheScreen(page: Page): Promise<void> {
       .map((element) => `${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`),
   );
   expect(overflowing, 'content wider than the screen').toEqual([]);
-}
-
-async function axe(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-    `axe on ${label}`,
-  ).toEqual([]);
 }
 
 /** Saves answers for every topic but the last: communication as `communication`, the rest agree. */
@@ -99,12 +89,12 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await robin.reload();
   await robin.getByRole('button', { name: 'I am Robin' }).click();
   await expect(robin.getByRole('heading', { level: 2, name: 'Feeling safe' })).toBeVisible();
-  await axe(robin, '/expectations (answering)');
+  await expectNoAxeViolations(robin, '/expectations (answering)');
   // An answer that signals fear: the calm page, for Robin alone.
   await answerLastTopicInForm(robin, 'Agree');
   await expect(robin.getByRole('heading', { name: 'You are not alone' })).toBeVisible();
   await expect(robin.getByText(/1-800-799-7233/)).toBeVisible();
-  await axe(robin, '/expectations (help)');
+  await expectNoAxeViolations(robin, '/expectations (help)');
   await robin.getByRole('button', { name: 'Continue with the statements' }).click();
   await expect(robin.getByRole('heading', { name: 'You have finished' })).toBeVisible();
 
@@ -122,7 +112,7 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await expect(casey.getByRole('heading', { level: 2, name: 'Our report' })).toBeVisible();
   await expect(casey.getByText('Talk about these first: Communication')).toBeVisible();
   await expect(casey.getByRole('heading', { name: 'Feeling safe' })).toHaveCount(0);
-  await axe(casey, '/expectations (report)');
+  await expectNoAxeViolations(casey, '/expectations (report)');
   await fitsTheScreen(casey);
   await robin.reload();
   await expect(robin.getByRole('heading', { level: 2, name: 'Our report' })).toBeVisible();
@@ -139,7 +129,7 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await admin.goto('/admin/inventory');
   await expect(admin.getByRole('heading', { level: 1, name: 'What we each expect' })).toBeVisible();
   await expect(admin.getByLabel('Title (Spanish)')).toHaveValue('La comunicación');
-  await axe(admin, '/admin/inventory');
+  await expectNoAxeViolations(admin, '/admin/inventory');
 
   expect(errors).toEqual([]);
   await Promise.all([robinContext.close(), caseyContext.close(), adminContext.close()]);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { namedCouple, weekButton } from './support/couple';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * The installable app on a phone (issue 36, decisions 0265-0268 and 0280): manifest and service
@@ -26,15 +26,6 @@ const DATA_CACHE = 'vows-offline-data-v1';
 test.beforeEach(() => {
   test.slow();
 });
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(violations, `axe on ${label}`).toEqual([]);
-}
 
 /** Opens the dashboard and waits until the service worker controls it (a reload after the first install). */
 async function controlledDashboard(page: Page) {
@@ -131,7 +122,7 @@ test('installable: the manifest and service worker are accepted, and the dashboa
     return { status: response.status, type: response.headers.get('content-type') };
   });
   expect(pdf).toEqual({ status: 200, type: 'application/pdf' });
-  await expectNoViolations(page, 'the dashboard offline');
+  await expectNoAxeViolations(page, 'the dashboard offline');
   await context.setOffline(false);
 });
 
@@ -150,7 +141,7 @@ test('an answer typed offline is kept on the device, sent when the network is ba
     page.getByText(/answers are kept on this device and will be sent when you are back online/),
   ).toBeVisible();
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-  await expectNoViolations(page, 'the workbook with answers waiting offline');
+  await expectNoAxeViolations(page, 'the workbook with answers waiting offline');
 
   await context.setOffline(false);
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
@@ -192,7 +183,7 @@ test('a conflicting edit from a second device is not lost: both are kept and the
     await expect(conflict).toContainText('Written on the laptop');
     await expect(phoneAnswer).toHaveValue('Written on the phone');
     expect(await savedFirstAnswer(page, coupleId)).toBe('Written on the laptop');
-    await expectNoViolations(page, 'the workbook asking which version to keep');
+    await expectNoAxeViolations(page, 'the workbook asking which version to keep');
 
     await page.getByRole('button', { name: 'Keep my version' }).click();
     await expect(conflict).toHaveCount(0);
@@ -248,7 +239,7 @@ test('notes and a rating made offline wait on the device through a reload, and a
   await expect(card.getByTestId('notes-status')).toContainText('will be sent as soon as you are back online');
   await expect(card.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await expect(card.getByText('Your rating is kept on this device')).toBeVisible();
-  await expectNoViolations(page, 'the week with notes and a rating waiting offline');
+  await expectNoAxeViolations(page, 'the week with notes and a rating waiting offline');
 
   await context.setOffline(false);
   await expect(card.getByTestId('notes-status')).toHaveText('Notes saved.');
@@ -293,7 +284,7 @@ test('notes saved offline do not overwrite notes saved on another device meanwhi
     await expect(phoneNotes).toHaveValue('Written on the phone');
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('open week 1 to choose');
     expect((await savedWeekOne(page, coupleId)).notes).toBe('Written on the laptop');
-    await expectNoViolations(page, 'the week asking which notes to keep');
+    await expectNoAxeViolations(page, 'the week asking which notes to keep');
 
     await phoneCard.getByRole('button', { name: 'Keep the notes from this device' }).click();
     await expect(conflict).toHaveCount(0);

@@ -1,21 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAdmin } from './support/auth';
 import { localDate, namedCouple } from './support/couple';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * The plan paced to the wedding (docs/product.md#paced-plan): a couple marrying in 10 weeks is
  * offered the core path, accepts it, takes a break (the back office sees it) and comes back.
  */
-
-async function expectNoAxeViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 test('a couple marrying in 10 weeks accepts a plan, pauses and resumes', async ({ page, browser }) => {
   test.slow();
@@ -46,7 +37,7 @@ test('a couple marrying in 10 weeks accepts a plan, pauses and resumes', async (
   );
   await expect(card.getByTestId('plan-proposal')).toContainText('(10 weeks away)');
   await expect(card.getByRole('switch', { name: /Core weeks first/ })).toBeChecked();
-  await expectNoAxeViolations(page, 'section[aria-labelledby="plan-title"]');
+  await expectNoAxeViolations(page, 'the plan card', { include: 'section[aria-labelledby="plan-title"]' });
 
   await card.getByRole('button', { name: 'Accept this plan' }).click();
   await expect(card.getByTestId('plan-standing')).toHaveText('Week 1 of your plan: on track');
@@ -73,7 +64,7 @@ test('a couple marrying in 10 weeks accepts a plan, pauses and resumes', async (
   await card.getByLabel('Back on').fill(until);
   await card.getByRole('button', { name: 'Pause our plan' }).click();
   await expect(card.getByText(/^You are on a break until /)).toBeVisible();
-  await expectNoAxeViolations(page, 'section[aria-labelledby="plan-title"]');
+  await expectNoAxeViolations(page, 'the plan card', { include: 'section[aria-labelledby="plan-title"]' });
 
   // The seller sees the couple on a break (names and dates only).
   await admin.goto('/admin/couples');

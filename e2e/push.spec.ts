@@ -1,8 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerCouple } from './support/auth';
 import { namedCouple } from './support/couple';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Issue 36 part B: push reminders in Profile (opt-in per device, hidden without push support) and a
@@ -10,15 +10,6 @@ import { namedCouple } from './support/couple';
  * The service worker is not registered in this branch's build, so the browser's push side is mocked
  * (Notification permission, navigator.serviceWorker.ready and its PushManager).
  */
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(violations, `axe on ${label}`).toEqual([]);
-}
 
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formReady, landingReady } from './support/landing';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * The anonymous visitor's journey (docs/product.md#landing-page): landing page, pricing to
@@ -19,12 +19,6 @@ async function dismissToast(page: Page) {
   await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test.describe('landing page', () => {
   test('has no serious accessibility problems, nor have the order pages', async ({ page }) => {
     await page.goto('/');
@@ -32,15 +26,15 @@ test.describe('landing page', () => {
     // The forms load as their own chunks: check them too.
     await expect(page.getByRole('form', { name: 'Order the workbook' })).toBeAttached();
     await expect(page.getByRole('form', { name: 'Contact us' })).toBeAttached();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, page.url());
 
     await page.goto('/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Setup Required' })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, page.url());
 
     await page.goto(`/success?payment_intent=${DEMO_PENDING}`);
     await expect(page.getByText(/Your payment is being processed/)).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, page.url());
   });
 
   test('the pricing form asks for every field and a valid email, then goes to checkout', async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /**
@@ -42,15 +41,6 @@ export async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0);
   await expect(page.locator('h1').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
-}
-
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(violations, `axe on ${label}`).toEqual([]);
 }
 
 export interface WalkedPage {
