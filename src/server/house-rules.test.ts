@@ -283,17 +283,23 @@ describe('web accessibility rules', () => {
 });
 
 describe('test rules', () => {
-  it('a test file that replaces a module (vi.mock) runs isolated: it is listed in moduleMockTests (decision 0286)', () => {
-    const config = fs.readFileSync(path.join(PROJECT_ROOT, 'vitest.config.ts'), 'utf8');
-    const listed = config.slice(
-      config.indexOf('const moduleMockTests'),
-      config.indexOf('];', config.indexOf('const moduleMockTests')),
-    );
-    const mocking = [...sourceFiles('src'), ...sourceFiles('scripts'), ...sourceFiles('db')]
+  const mockingFiles = (folders: string[]) =>
+    folders
+      .flatMap(sourceFiles)
       .filter((file) => /\.test\.tsx?$/.test(file))
       .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')))
       .map((file) => file.split(path.sep).join('/'));
+
+  it('a server test file that replaces a module (vi.mock) runs isolated: it is listed in moduleMockTests (decision 0286)', () => {
+    const config = fs.readFileSync(path.join(PROJECT_ROOT, 'vitest.config.ts'), 'utf8');
+    const start = config.indexOf('const moduleMockTests');
+    const listed = config.slice(start, config.indexOf('];', start));
+    const mocking = mockingFiles(['src/server', 'scripts', 'db']);
     expect(mocking.length).toBeGreaterThan(0);
     expect(mocking.filter((file) => !listed.includes(`'${file}'`))).toEqual([]);
+  });
+
+  it("no web test file replaces a module: the web files share their worker's modules (decision 0286; stub fetch or spy instead)", () => {
+    expect(mockingFiles(['src/web', 'src/shared'])).toEqual([]);
   });
 });
