@@ -15,21 +15,38 @@ function usable(element: HTMLElement | null): element is HTMLElement {
   return Boolean(element?.isConnected) && !(element as HTMLButtonElement).disabled;
 }
 
+/** How long a moved focus is kept where it was put when a re-render drops it (see below). */
+const HOLD_MS = 1000;
+
 /**
  * Focuses what `find` answers as soon as it is in the document and not disabled, checking on each
  * animation frame for up to `timeoutMs`; gives up quietly after that (focus stays where it was).
+ * For a moment afterwards (`HOLD_MS`) it keeps the focus there: a re-render that replaces the element
+ * (a list refreshed after Mark Complete) drops the focus to the page's body, and then the element
+ * `find` answers now is focused instead. A person who has moved the focus on meanwhile keeps it.
  * Answers a function that stops looking.
  */
 export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 5000): () => void {
   const deadline = performance.now() + timeoutMs;
   let frame = 0;
+  let holdUntil = 0;
   const attempt = () => {
+    const now = performance.now();
+    if (holdUntil > 0) {
+      const active = document.activeElement;
+      if (now > holdUntil || (active !== null && active !== document.body)) {
+        if (now <= holdUntil) frame = requestAnimationFrame(attempt);
+        return;
+      }
+    }
     const element = find();
     if (usable(element)) {
       focusElement(element);
+      if (holdUntil === 0) holdUntil = now + HOLD_MS;
+      frame = requestAnimationFrame(attempt);
       return;
     }
-    if (performance.now() < deadline) frame = requestAnimationFrame(attempt);
+    if (now < deadline || holdUntil > 0) frame = requestAnimationFrame(attempt);
   };
   frame = requestAnimationFrame(attempt);
   return () => cancelAnimationFrame(frame);
