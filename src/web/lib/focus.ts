@@ -3,6 +3,7 @@
  * field's status, the next week, the workbook's heading. The target often renders a moment later
  * (a tab's content, a refreshed list), so it is looked for on each frame until it is there.
  */
+import { useCallback, useEffect, useRef } from 'react';
 
 /** Focuses `element`, making it focusable from script first when it is not (a heading, a status line). */
 export function focusElement(element: HTMLElement): void {
@@ -32,22 +33,33 @@ export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 5000)
   let holdUntil = 0;
   const attempt = () => {
     const now = performance.now();
-    if (holdUntil > 0) {
-      const active = document.activeElement;
-      if (now > holdUntil || (active !== null && active !== document.body)) {
-        if (now <= holdUntil) frame = requestAnimationFrame(attempt);
+    if (holdUntil > 0 && now > holdUntil) return;
+    // Before the first focus, look on every frame; afterwards only when the focus has dropped.
+    const dropped = document.activeElement === null || document.activeElement === document.body;
+    if (holdUntil === 0 || dropped) {
+      const element = find();
+      if (usable(element)) {
+        focusElement(element);
+        holdUntil ||= now + HOLD_MS;
+      } else if (holdUntil === 0 && now >= deadline) {
         return;
       }
     }
-    const element = find();
-    if (usable(element)) {
-      focusElement(element);
-      if (holdUntil === 0) holdUntil = now + HOLD_MS;
-      frame = requestAnimationFrame(attempt);
-      return;
-    }
-    if (now < deadline || holdUntil > 0) frame = requestAnimationFrame(attempt);
+    frame = requestAnimationFrame(attempt);
   };
   frame = requestAnimationFrame(attempt);
   return () => cancelAnimationFrame(frame);
+}
+
+/**
+ * `focusWhenReady` for a component: a new move replaces the one still looking (or holding), and
+ * unmounting stops it, so a focus meant for this component never lands on the next page.
+ */
+export function useFocusWhenReady(): (find: () => HTMLElement | null) => void {
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
+  return useCallback((find: () => HTMLElement | null) => {
+    stop.current?.();
+    stop.current = focusWhenReady(find);
+  }, []);
 }

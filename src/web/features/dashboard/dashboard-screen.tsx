@@ -9,7 +9,7 @@ import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage, notSavedError } from '../../lib/api-error';
-import { focusWhenReady } from '../../lib/focus';
+import { useFocusWhenReady } from '../../lib/focus';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
@@ -100,6 +100,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
   const unlocksRefreshed = useRef<Promise<unknown>>(Promise.resolve());
   /** What to focus once the next URL change has rendered (the week's details, a map button). */
   const pendingFocus = useRef<(() => void) | null>(null);
+  const focusWhenReady = useFocusWhenReady();
 
   /** A new history entry (or, with `replace`, this one) for the dashboard's tab and week. */
   function go(next: DashboardSearch, options: { replace?: boolean } = {}) {

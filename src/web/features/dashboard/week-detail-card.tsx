@@ -7,7 +7,7 @@ import { BothVersions } from '../../components/both-versions';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { notSavedError } from '../../lib/api-error';
-import { focusElement, focusWhenReady } from '../../lib/focus';
+import { focusElement, useFocusWhenReady } from '../../lib/focus';
 import { useDraft } from '../../lib/local-draft';
 import { isOnline } from '../../lib/network';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
@@ -60,6 +60,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   const notesSave = useNotesSaveStatus();
   const ratingLabelId = useId();
   const notesBoxRef = useRef<HTMLTextAreaElement>(null);
+  const focusWhenReady = useFocusWhenReady();
   const ratingRef = useRef<HTMLDivElement>(null);
   // Once a question is answered its box goes: the keyboard goes on to what it decided (decision 0135).
   const focusNotes = () => focusWhenReady(() => notesBoxRef.current);

@@ -1,6 +1,7 @@
-import { waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { focusWhenReady } from './focus';
+import { focusWhenReady, useFocusWhenReady } from './focus';
 
 function button(week: number): HTMLButtonElement {
   const element = document.createElement('button');
@@ -52,5 +53,36 @@ describe('focusWhenReady', () => {
     await frames(5);
     expect(document.activeElement).toBe(other);
     stop();
+  });
+});
+
+describe('useFocusWhenReady', () => {
+  function Focuser({ week }: { week: number }) {
+    const focusWhenReady = useFocusWhenReady();
+    useEffect(() => focusWhenReady(findWeek(week)), [focusWhenReady, week]);
+    return null;
+  }
+
+  it('stops holding the focus once its component has gone, so it never lands on the next page', async () => {
+    const first = button(2);
+    document.body.append(first);
+    const { unmount } = render(<Focuser week={2} />);
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    unmount();
+    const next = button(2);
+    first.replaceWith(next);
+    await frames(5);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('a new move replaces the one still under way', async () => {
+    const { rerender } = render(<Focuser week={3} />);
+    rerender(<Focuser week={4} />);
+    const week3 = button(3);
+    const week4 = button(4);
+    document.body.append(week3, week4);
+    await waitFor(() => expect(document.activeElement).toBe(week4));
+    await frames(5);
+    expect(document.activeElement).toBe(week4);
   });
 });
