@@ -141,4 +141,21 @@ describe('the complete workbook build', { timeout: 120_000 }, () => {
     expect(left).not.toContain('workbook-older.pdf');
     expect(left).toHaveLength(2);
   });
+
+  it('keeps a workbook another build wrote while this one ran (a newer build that finished first)', async () => {
+    await addOrder(t.deps);
+    const files = workbookFiles(t.deps);
+    fs.mkdirSync(files.cacheDir, { recursive: true });
+    const sources = await workbookSources(t.deps);
+    const built = startWorkbookBuild(files, sources);
+    // Written after this build started and before it ends: the newer build's file.
+    const during = path.join(files.cacheDir, 'workbook-during.pdf');
+    fs.writeFileSync(during, '%PDF-1.7 during');
+    const writtenAt = (Date.now() + 5) / 1000;
+    fs.utimesSync(during, writtenAt, writtenAt);
+    expect(await built).toBe(true);
+    const left = fs.readdirSync(files.cacheDir).filter((name) => name.startsWith('workbook-'));
+    expect(left).toContain('workbook-during.pdf');
+    expect(left).toHaveLength(2);
+  });
 });

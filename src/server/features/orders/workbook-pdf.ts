@@ -157,6 +157,7 @@ export async function openMergedWorkbook(
 }
 
 async function buildMergedWorkbook(files: WorkbookFiles, sources: WorkbookSource[], target: string): Promise<boolean> {
+  const startedAt = Date.now();
   await ensurePrivateDir(files.cacheDir);
   // Fetched one after another: on S3 that is one object in flight, not the whole course at once.
   const uploadPaths: (string | null)[] = [];
@@ -176,26 +177,26 @@ async function buildMergedWorkbook(files: WorkbookFiles, sources: WorkbookSource
     { timeoutMs: WORKBOOK_TIMING.buildTimeLimitMs, heapMb: BUILD_HEAP_MB },
   );
   if (result.pages === 0) return false;
-  await removeStaleWorkbooks(files.cacheDir, path.basename(target));
+  await removeStaleWorkbooks(files.cacheDir, path.basename(target), startedAt);
   return true;
 }
 
 /**
- * Removes the workbooks built before this one. A file written after it stays: that is a newer
- * build's (two builds for different sources can overlap, e.g. an upload while a build runs), and
- * removing it would send its next download back to "being prepared".
+ * Removes the workbooks written before this build started: they were built from sources at least as
+ * old as its own. A file written since stays, even one finished before this build: two builds for
+ * different sources can overlap (an upload while a build runs), and the later-started one, with the
+ * newer sources, may finish first; removing its file would send its next download back to "being
+ * prepared". An older build's file left that way goes with the next build.
  */
-async function removeStaleWorkbooks(cacheDir: string, keep: string): Promise<void> {
+async function removeStaleWorkbooks(cacheDir: string, keep: string, startedAt: number): Promise<void> {
   const names = await fs.readdir(cacheDir).catch(() => [] as string[]);
-  const keptAt = await modifiedAt(path.join(cacheDir, keep));
-  if (keptAt === null) return;
   await Promise.all(
     names
       .filter((name) => name.startsWith('workbook-') && name !== keep && !name.endsWith('.tmp'))
       .map(async (name) => {
         const file = path.join(cacheDir, name);
         const at = await modifiedAt(file);
-        if (at !== null && at <= keptAt) await fs.rm(file, { force: true });
+        if (at !== null && at < startedAt) await fs.rm(file, { force: true });
       }),
   );
 }
