@@ -7,7 +7,9 @@ import { gzipSync } from 'node:zlib';
  * the landing route's chunk and everything they import statically, with their CSS, plus the message
  * catalogs the page loads (common + landing of one language, the larger: decision 0231). Fails when the
  * gzip sizes exceed the budgets of docs/benchmarks.md, or when dashboard or admin code is among
- * them.
+ * them; and when the couple's dashboard loads zod at first (decision 0044: its pages import rules
+ * and constants from zod-free modules; the schemas cost a phone about a quarter of the page's
+ * blocking time, docs/benchmarks.md).
  */
 // 155 KB (decision 0269): 141.1 KB before the second language (decision 0231), then the language
 // switch, the Lingui runtime and its messages, and each route's definition in the entry chunk.
@@ -60,6 +62,27 @@ export function landingBundle(webDir: string) {
   };
 }
 
+/**
+ * The chunks the couple's dashboard evaluates as it opens (the entry, the dashboard route's split
+ * component and loader, and what they import statically) that carry zod: its `_zod` internals.
+ */
+export function zodOnDashboard(webDir: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const starts = Object.keys(manifest).filter(
+    (key) => manifest[key]!.isEntry || /routes\/dashboard\.tsx\?tsr-split=/.test(key),
+  );
+  if (starts.length < 2) throw new Error('The manifest has no split dashboard route (routes/dashboard.tsx).');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  for (const key of starts) visit(key);
+  const files = [...new Set([...seen].map((key) => manifest[key]!.file))];
+  return files.filter((file) => fs.readFileSync(path.join(webDir, file), 'utf8').includes('._zod'));
+}
+
 export const HERO_TEXT = 'Prepare for a lifetime together, one week at a time';
 
 /**
@@ -92,6 +115,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     bundle.jsGzipBytes > BUDGET.jsGzipBytes && `JavaScript over budget: ${bundle.js.join(', ')}`,
     bundle.cssGzipBytes > BUDGET.cssGzipBytes && `CSS over budget: ${bundle.css.join(', ')}`,
     bundle.foreign.length > 0 && `Dashboard/admin code in the landing bundle: ${bundle.foreign.join(', ')}`,
+    ...zodOnDashboard(webDir).map(
+      (file) => `zod on the couple's dashboard (${file}): import the rule or constant from a zod-free module`,
+    ),
     ...prerenderProblems(webDir),
   ].filter(Boolean);
   if (problems.length > 0) {

@@ -1,5 +1,11 @@
+import {
+  type Eligibility,
+  OFFLINE_CAP_PER_WEEK_MINUTES,
+  OFFLINE_ENTRY_MIN_MINUTES,
+  TIME_OWNERS,
+} from './certificate-hours';
 import { CERTIFICATE_STATES, DELIVERY_METHODS, type DeliveryMethod } from './certificate-states';
-import { NAME_MAX_LENGTH, PARTNERS, type Partner } from './constants';
+import { NAME_MAX_LENGTH, type Partner } from './constants';
 import { isCalendarDate } from './profile-rules';
 import { partnerSchema, weekNumberSchema, wholeNumberSchema } from './schemas';
 import { z } from './zod';
@@ -10,29 +16,8 @@ import { z } from './zod';
  */
 
 // ---------------------------------------------------------------------------------------------
-// Hours (decision 0245)
+// Hours (decision 0245): the rules are in certificate-hours.ts
 // ---------------------------------------------------------------------------------------------
-
-/** The browser sends a heartbeat this often while the week is open, visible and in use. */
-export const HEARTBEAT_INTERVAL_MS = 30_000;
-/** The browser stops sending heartbeats when nobody touched the page for this long. */
-export const IDLE_AFTER_MS = 2 * 60_000;
-/**
- * The longest gap between two accepted heartbeats that is credited. A longer gap (a sleeping
- * laptop, a hidden tab, an idle pause) starts a new stretch and credits nothing.
- */
-export const MAX_CREDITED_GAP_MS = 75_000;
-/** Heartbeats closer than this to the last accepted one are ignored (nothing credited, not moved). */
-export const MIN_HEARTBEAT_GAP_MS = 10_000;
-/** The most active online time credited per week and per owner: what a week's material can take. */
-export const ONLINE_CAP_PER_WEEK_MINUTES = 180;
-/** The most offline time a couple may report per week and per owner. */
-export const OFFLINE_CAP_PER_WEEK_MINUTES = 120;
-/** One offline entry: at least 5 minutes, at most the week's cap. */
-export const OFFLINE_ENTRY_MIN_MINUTES = 5;
-
-export const TIME_OWNERS = ['partner1', 'partner2', 'together'] as const;
-export type TimeOwner = (typeof TIME_OWNERS)[number];
 
 const timeOwnerSchema = z.enum(TIME_OWNERS, { error: 'who must be partner1, partner2 or together' });
 
@@ -57,103 +42,6 @@ export const reportOfflineTimeSchema = z.object({
 export type ReportOfflineTimeInput = z.input<typeof reportOfflineTimeSchema>;
 
 export const offlineEntryIdSchema = z.object({ id: z.number({ error: 'id is required' }).int().positive() });
-
-/** Minutes per owner: a partner's own, and the time both spent together. */
-export interface MinutesByOwner {
-  partner1: number;
-  partner2: number;
-  together: number;
-}
-
-export interface WeekHours {
-  weekNumber: number;
-  online: MinutesByOwner;
-  offline: MinutesByOwner;
-}
-
-export interface OfflineEntryView {
-  id: number;
-  weekNumber: number;
-  who: TimeOwner;
-  minutes: number;
-  createdAt: string;
-}
-
-/** What counts for a certificate: each partner's minutes (their own plus together) and together. */
-export interface HoursTotals {
-  partner1: number;
-  partner2: number;
-  together: number;
-}
-
-export interface HoursView {
-  weeks: WeekHours[];
-  totals: HoursTotals;
-  offlineEntries: OfflineEntryView[];
-  caps: { onlinePerWeekMinutes: number; offlinePerWeekMinutes: number };
-}
-
-/** Per-week minutes to the totals a certificate counts (together time counts for both partners). */
-export function hoursTotals(weeks: readonly WeekHours[]): HoursTotals {
-  const totals = { partner1: 0, partner2: 0, together: 0 };
-  for (const week of weeks) {
-    const together = week.online.together + week.offline.together;
-    totals.together += together;
-    totals.partner1 += week.online.partner1 + week.offline.partner1 + together;
-    totals.partner2 += week.online.partner2 + week.offline.partner2 + together;
-  }
-  return totals;
-}
-
-/** "2 h 40 min", "4 h", "35 min": the hours as the couple and the certificate read them. */
-export function formatMinutes(minutes: number): string {
-  const whole = Math.max(0, Math.floor(minutes));
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Eligibility per state rule
-// ---------------------------------------------------------------------------------------------
-
-export interface StateRuleHours {
-  code: string;
-  minimumHours: number;
-  hoursTogether: boolean;
-}
-
-/** One partner's (or the couple's together) progress toward a state's minimum. */
-export interface EligibilityPart {
-  /** Whose minutes: a partner's, or 'together'. */
-  who: TimeOwner;
-  minutes: number;
-  requiredMinutes: number;
-  met: boolean;
-}
-
-export interface Eligibility {
-  state: string;
-  eligible: boolean;
-  parts: EligibilityPart[];
-}
-
-/**
- * Whether the couple meets a state's minimum hours: together (both at once) where the state asks
- * for that, otherwise each partner on their own (their own time plus the time together).
- */
-export function eligibilityFor(rule: StateRuleHours, totals: HoursTotals): Eligibility {
-  const requiredMinutes = Math.round(rule.minimumHours * 60);
-  const owners: TimeOwner[] = rule.hoursTogether ? ['together'] : [...PARTNERS];
-  const parts = owners.map((who) => ({
-    who,
-    minutes: totals[who],
-    requiredMinutes,
-    met: totals[who] >= requiredMinutes,
-  }));
-  return { state: rule.code, eligible: parts.every((part) => part.met), parts };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Legal names, requests and the provider settings

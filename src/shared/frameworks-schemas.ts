@@ -93,11 +93,6 @@ export const frameworkUploadedSchema = z.object({
 /** Input of the JSON calls that name one week (frameworks.delete). */
 export const frameworkWeekSchema = z.object({ weekNumber: weekNumberSchema });
 
-/** The file name a downloaded framework is saved as (docs/product.md#http-api). */
-export function frameworkDownloadName(weekNumber: number): string {
-  return `week-${weekNumber}.pdf`;
-}
-
 /** The title shown for a week that has no framework yet. */
 export function placeholderWeekTitle(weekNumber: number): string {
   return `Week ${weekNumber}`;

@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS, NAME_MAX_LENGTH, PARTNERS } from './constants';
+import { ACCESS_LEVELS, DELETE_CONFIRMATION_WORD, NAME_MAX_LENGTH, PARTNERS } from './constants';
 import { z } from './zod';
 
 /*
@@ -8,9 +8,6 @@ import { z } from './zod';
 
 export const OUR_DATA_FORMAT = 'vows-and-weeks/our-data';
 export const OUR_DATA_VERSION = 1;
-
-/** The word a couple may type instead of their email or username to confirm a deletion. */
-export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 export const deleteOurAccountInputSchema = z.object({
   confirmation: z

@@ -178,12 +178,6 @@ export function responseTexts(response: WorkbookResponse): string[] {
   ];
 }
 
-export function hasReflectionAnswer(response: {
-  reflectionAnswers: readonly string[] | Readonly<Record<string, string>>;
-}): boolean {
-  return Object.values(response.reflectionAnswers).some((answer) => answer.trim().length > 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Answers by question id (what is stored; the web app reads and saves these)
 // ---------------------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ import {
   MAX_CREDITED_GAP_MS,
   OFFLINE_CAP_PER_WEEK_MINUTES,
   ONLINE_CAP_PER_WEEK_MINUTES,
-  type ProviderSettingsInput,
-} from '../../../shared/certificate-schemas';
+} from '../../../shared/certificate-hours';
+import type { ProviderSettingsInput } from '../../../shared/certificate-schemas';
 import { certificateStateRule } from '../../../shared/certificate-states';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { completeWeeks } from '../workbook/test-support';

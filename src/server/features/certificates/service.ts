@@ -1,9 +1,4 @@
 import {
-  type AdminCertificateList,
-  type AdminCertificateListInput,
-  adminCertificateListSchema,
-  type CertificateStatus,
-  type CertificateView,
   eligibilityFor,
   formatMinutes,
   type HoursView,
@@ -14,12 +9,19 @@ import {
   OFFLINE_CAP_PER_WEEK_MINUTES,
   ONLINE_CAP_PER_WEEK_MINUTES,
   type OfflineEntryView,
+  type TimeOwner,
+  type WeekHours,
+} from '../../../shared/certificate-hours';
+import {
+  type AdminCertificateList,
+  type AdminCertificateListInput,
+  adminCertificateListSchema,
+  type CertificateStatus,
+  type CertificateView,
   type ProviderSettings,
   type ProviderSettingsView,
   SIGNATURE_MAX_BYTES,
-  type TimeOwner,
   type VerifyResult,
-  type WeekHours,
 } from '../../../shared/certificate-schemas';
 import {
   type CertificateStateRule,

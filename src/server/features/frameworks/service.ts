@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
+import { frameworkDownloadName } from '../../../shared/constants';
 import {
-  frameworkDownloadName,
   placeholderWeekTitle,
   type FrameworkUploadFields,
   type FrameworkWithAccess,

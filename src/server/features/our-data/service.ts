@@ -4,12 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MILESTONES } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import {
-  DELETE_CONFIRMATION_WORD,
-  type DeleteOurAccountInput,
-  OUR_DATA_FORMAT,
-  OUR_DATA_VERSION,
-} from '../../../shared/our-data-schemas';
+import { DELETE_CONFIRMATION_WORD } from '../../../shared/constants';
+import { type DeleteOurAccountInput, OUR_DATA_FORMAT, OUR_DATA_VERSION } from '../../../shared/our-data-schemas';
 import type { AppDeps } from '../../deps/app-deps';
 import { ensurePrivateDir } from '../../platform/private-files';
 import type { CoupleAuth } from '../auth/access';

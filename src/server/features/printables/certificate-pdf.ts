@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { CertificateField, DeliveryMethod } from '../../../shared/certificate-states';
-import { formatMinutes } from '../../../shared/certificate-schemas';
+import { formatMinutes } from '../../../shared/certificate-hours';
 import { embedPrintFonts, type Fonts, printText } from './fonts';
 import { ACCENT, INK, MUTED, RULE, wrapText } from './framework-pdf';
 

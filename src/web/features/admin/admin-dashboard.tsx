@@ -2,7 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
-import { frameworkDownloadName } from '../../../shared/frameworks-schemas';
+import { frameworkDownloadName } from '../../../shared/constants';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { AdminDashboardHeading } from './admin-dashboard-skeleton';

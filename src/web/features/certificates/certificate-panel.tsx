@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, 
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type EligibilityPart, formatMinutes } from '../../../shared/certificate-schemas';
+import { type EligibilityPart, formatMinutes } from '../../../shared/certificate-hours';
 import type { Partner } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CertificateStatus, HoursView, VerifyResult } from '../../../shared/certificate-schemas';
+import type { HoursView } from '../../../shared/certificate-hours';
+import type { CertificateStatus, VerifyResult } from '../../../shared/certificate-schemas';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CertificatePanel } from './certificate-panel';

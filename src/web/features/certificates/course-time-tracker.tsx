@@ -19,7 +19,7 @@ import {
   OFFLINE_CAP_PER_WEEK_MINUTES,
   OFFLINE_ENTRY_MIN_MINUTES,
   type TimeOwner,
-} from '../../../shared/certificate-schemas';
+} from '../../../shared/certificate-hours';
 import type { Partner } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';

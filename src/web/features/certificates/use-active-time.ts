@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { HEARTBEAT_INTERVAL_MS, IDLE_AFTER_MS, type TimeOwner } from '../../../shared/certificate-schemas';
+import { HEARTBEAT_INTERVAL_MS, IDLE_AFTER_MS, type TimeOwner } from '../../../shared/certificate-hours';
 import { trpc } from '../../trpc';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart', 'input'] as const;

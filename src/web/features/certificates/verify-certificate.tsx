@@ -1,7 +1,7 @@
 import { Alert, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatMinutes } from '../../../shared/certificate-schemas';
+import { formatMinutes } from '../../../shared/certificate-hours';
 import { trpc } from '../../trpc';
 import { type CertificateTextId, DELIVERY_TEXT, useT } from './texts';
 

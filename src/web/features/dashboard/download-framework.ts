@@ -1,4 +1,4 @@
-import { frameworkDownloadName } from '../../../shared/frameworks-schemas';
+import { frameworkDownloadName } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { restErrorMessage } from '../../lib/api-error';

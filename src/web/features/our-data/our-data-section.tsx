@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DELETE_CONFIRMATION_WORD } from '../../../shared/our-data-schemas';
+import { DELETE_CONFIRMATION_WORD } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';

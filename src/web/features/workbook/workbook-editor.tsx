@@ -18,12 +18,12 @@ import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
-import {
-  type EarlierAnswer,
-  hasReflectionAnswer,
-  type WeekContent,
-  type WorkbookAnswers,
-  type WorkbookAnswersView,
+import { hasReflectionAnswer } from '../../../shared/workbook-rules';
+import type {
+  EarlierAnswer,
+  WeekContent,
+  WorkbookAnswers,
+  WorkbookAnswersView,
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
