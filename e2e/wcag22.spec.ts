@@ -36,6 +36,15 @@ for (const lang of ['en', 'es'] as const) {
   });
 }
 
+test('the focus check finds a control under a sticky header, and passes one in the clear', async ({ page }) => {
+  await page.setContent(`
+    <header style="position: fixed; top: 0; left: 0; right: 0; height: 120px; background: #fff">Header</header>
+    <main style="padding-top: 40px"><button>Hidden</button><div style="height: 200px"></div><button>Seen</button></main>
+  `);
+  await page.locator('body').click({ position: { x: 300, y: 300 } });
+  expect(await obscuredFocus(page, 'Tab', 2)).toEqual(['BUTTON "Hidden" under HEADER.']);
+});
+
 test.describe('accessible authentication and redundant entry', () => {
   test('sign-in fields say what they are, and a code can be pasted', async ({ browser }) => {
     const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
