@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
+import { Alert, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-error';
@@ -49,4 +49,48 @@ export function QueryStates<T, E = unknown>({
     );
   }
   return <>{isEmpty(query.data) ? empty : children(query.data)}</>;
+}
+
+export interface QueryTableProps<T, E = unknown> extends Omit<QueryStatesProps<T[], E>, 'isEmpty' | 'children'> {
+  /** The table's name for screen readers. */
+  label: string;
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
+  /** The column headings; a last column holds each row's actions, its heading (`actions`) for screen readers only. */
+  columns: string[];
+  actions: string;
+  /** One `Table.Tr`, with its key, for each item. */
+  row: (item: T) => ReactNode;
+}
+
+/** A back office list in its four states (`QueryStates`, empty when the list is), shown as a striped table. */
+export function QueryTable<T, E = unknown>({
+  label,
+  minWidth,
+  columns,
+  actions,
+  row,
+  ...states
+}: QueryTableProps<T, E>) {
+  return (
+    <QueryStates {...states} isEmpty={(list) => list.length === 0}>
+      {(list) => (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+                <Table.Th>
+                  <VisuallyHidden>{actions}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{list.map(row)}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryStates>
+  );
 }

@@ -40,6 +40,21 @@ const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/** `publicConfig.get`'s answer unless a test says otherwise: no demo, a 4-week trial, $49.00 and no card payments. */
+export const DEFAULT_PUBLIC_CONFIG = {
+  demoMode: false,
+  trialAccessCode: null,
+  demoEmail: null,
+  demoAccessCode: null,
+  trialWeeks: 4,
+  cardPayments: false,
+  priceCents: 4900,
+  currency: 'usd',
+};
+
+/** `auth.check`'s answer to a visitor who is not signed in (a page's header asks, alongside the configuration). */
+export const ANONYMOUS: StubAnswer = { data: { authenticated: false, isAdmin: false, role: null, userId: null } };
+
 /**
  * Calls every page's layout makes whatever the test is about, answered unless a test says
  * otherwise: the footer asks which public pages are published (none), and the admin sections'
@@ -89,18 +104,7 @@ const EVERY_PAGE_HANDLERS: Record<string, StubHandler> = {
   'certificates.heartbeat': () => ({ data: { creditedSeconds: 0, weekMinutes: 0 } }),
   // The trial notice asks whom to fill in on the pricing form, and the price (the defaults here).
   'payments.buyer': () => ({ data: { email: 'couple@example.com', firstName: 'Robin' } }),
-  'publicConfig.get': () => ({
-    data: {
-      demoMode: false,
-      trialAccessCode: null,
-      demoEmail: null,
-      demoAccessCode: null,
-      trialWeeks: 4,
-      cardPayments: false,
-      priceCents: 4900,
-      currency: 'usd',
-    },
-  }),
+  'publicConfig.get': () => ({ data: DEFAULT_PUBLIC_CONFIG }),
   // The dashboard's plan card (docs/product.md#paced-plan): a couple with no date and no plan yet.
   'plan.overview': () => ({ data: NO_PLAN_OVERVIEW }),
   'plan.preview': () => ({ data: NO_PLAN_OVERVIEW }),

@@ -3,23 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CouponListItem } from '../../../shared/coupons-schemas';
 import { renderRoute } from '../../test/render';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CouponsPage } from './coupons-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CONFIG = {
-  demoMode: false,
-  trialAccessCode: null,
-  demoEmail: null,
-  demoAccessCode: null,
-  trialWeeks: 4,
-  cardPayments: true,
-  priceCents: 4900,
-  currency: 'usd',
-};
+const CONFIG = { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true };
 const spring: CouponListItem = {
   id: 3,
   code: 'SPRING20',

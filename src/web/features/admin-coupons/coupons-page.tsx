@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +22,7 @@ import type { Locale } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { QueryStates } from '../../components/query-states';
+import { QueryTable } from '../../components/query-states';
 import { trpc } from '../../trpc';
 
 interface CouponDraft {
@@ -233,65 +232,53 @@ export function CouponsPage() {
           onDone={() => setEditing(null)}
         />
       ) : null}
-      <QueryStates
+      <QueryTable
         query={coupons}
         loadingLabel={t('admin-coupons.loading')}
         skeleton={{ rows: 3, height: 48 }}
         failedTitle={t('admin-coupons.loadFailed')}
         failedText={t('admin-coupons.reload')}
-        isEmpty={(list) => list.length === 0}
         empty={<Text>{t('admin-coupons.empty')}</Text>}
-      >
-        {(list) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-label={t('admin-coupons.table')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin-coupons.col.code')}</Table.Th>
-                  <Table.Th>{t('admin-coupons.col.discount')}</Table.Th>
-                  <Table.Th>{t('admin-coupons.col.rules')}</Table.Th>
-                  <Table.Th>{t('admin-coupons.col.uses')}</Table.Th>
-                  <Table.Th>{t('admin-coupons.col.revenue')}</Table.Th>
-                  <Table.Th>{t('admin-coupons.col.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('admin-coupons.col.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((coupon) => (
-                  <Table.Tr key={coupon.id}>
-                    <Table.Td ff="monospace">{coupon.code}</Table.Td>
-                    <Table.Td>{describe(coupon)}</Table.Td>
-                    <Table.Td>{rules(coupon, locale)}</Table.Td>
-                    <Table.Td>
-                      {coupon.reserved > 0
-                        ? t('admin-coupons.usesReserved', { uses: coupon.uses, reserved: coupon.reserved })
-                        : coupon.uses}
-                    </Table.Td>
-                    <Table.Td>{formatMoney(locale, coupon.revenueCents, currency)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={coupon.active ? 'green' : 'gray'} variant="light">
-                        {coupon.active ? t('admin-coupons.active') : t('admin-coupons.inactive')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setEditing({ id: coupon.id, draft: draftOf(coupon) })}
-                        aria-label={t('admin-coupons.editLabel', { code: coupon.code })}
-                      >
-                        {t('admin-coupons.editButton')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+        label={t('admin-coupons.table')}
+        minWidth={720}
+        columns={[
+          t('admin-coupons.col.code'),
+          t('admin-coupons.col.discount'),
+          t('admin-coupons.col.rules'),
+          t('admin-coupons.col.uses'),
+          t('admin-coupons.col.revenue'),
+          t('admin-coupons.col.status'),
+        ]}
+        actions={t('admin-coupons.col.actions')}
+        row={(coupon) => (
+          <Table.Tr key={coupon.id}>
+            <Table.Td ff="monospace">{coupon.code}</Table.Td>
+            <Table.Td>{describe(coupon)}</Table.Td>
+            <Table.Td>{rules(coupon, locale)}</Table.Td>
+            <Table.Td>
+              {coupon.reserved > 0
+                ? t('admin-coupons.usesReserved', { uses: coupon.uses, reserved: coupon.reserved })
+                : coupon.uses}
+            </Table.Td>
+            <Table.Td>{formatMoney(locale, coupon.revenueCents, currency)}</Table.Td>
+            <Table.Td>
+              <Badge color={coupon.active ? 'green' : 'gray'} variant="light">
+                {coupon.active ? t('admin-coupons.active') : t('admin-coupons.inactive')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => setEditing({ id: coupon.id, draft: draftOf(coupon) })}
+                aria-label={t('admin-coupons.editLabel', { code: coupon.code })}
+              >
+                {t('admin-coupons.editButton')}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </QueryStates>
+      />
     </Stack>
   );
 }

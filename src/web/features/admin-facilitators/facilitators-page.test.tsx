@@ -55,6 +55,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     });
     expect(within(row).getByText('Mentor couple')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Grant a seat pack' })).toBeInTheDocument();
     const packs = await screen.findByRole('table', { name: 'Seat packs' });
     expect(within(packs).getByText('4 of 10 seats used')).toBeInTheDocument();
     expect(within(packs).getByText('$490.00')).toBeInTheDocument();
@@ -74,6 +75,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     });
     renderRoute(FacilitatorsPage);
     expect(await screen.findByText('No facilitators yet. Invite one above.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Grant a seat pack' })).not.toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Invite a facilitator' });
     const user = userEvent.setup({ delay: null });
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Lee Counsel');

@@ -14,7 +14,6 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -24,7 +23,7 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { QueryStates } from '../../components/query-states';
+import { QueryTable } from '../../components/query-states';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Facilitator = RouterOutputs['adminFacilitators']['list'][number];
@@ -199,80 +198,66 @@ function PacksTable() {
     }),
   );
   return (
-    <QueryStates
+    <QueryTable
       query={packs}
       loadingLabel={t('facilitator.admin.loading')}
       skeleton={{ rows: 2, height: 48 }}
       failedTitle={t('facilitator.admin.loadFailed')}
       failedText={t('facilitator.admin.reload')}
-      isEmpty={(list) => list.length === 0}
       empty={<Text>{t('facilitator.admin.noPacks')}</Text>}
-    >
-      {(list) => (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped aria-label={t('facilitator.admin.packsTitle')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('facilitator.admin.facilitator')}</Table.Th>
-                <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
-                <Table.Th>{t('facilitator.admin.seatsUsed')}</Table.Th>
-                <Table.Th>{t('facilitator.admin.channel')}</Table.Th>
-                <Table.Th>{t('facilitator.admin.amount')}</Table.Th>
-                <Table.Th>{t('facilitator.admin.expiresOn')}</Table.Th>
-                <Table.Th>{t('facilitator.admin.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((pack) => (
-                <Table.Tr key={pack.id}>
-                  <Table.Td>{pack.facilitatorName}</Table.Td>
-                  <Table.Td>{pack.organisation ?? '—'}</Table.Td>
-                  <Table.Td>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Table.Td>
-                  <Table.Td>{t(`facilitator.channel.${pack.channel}` as MessageId)}</Table.Td>
-                  <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
-                  <Table.Td>
-                    {pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
-                      {t(`facilitator.packStatus.${pack.status}` as MessageId)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {pack.status === 'active' ? (
-                      <Stack gap={4}>
-                        <Checkbox
-                          size="xs"
-                          label={t('facilitator.admin.endAccess')}
-                          checked={revoke[pack.id] ?? false}
-                          onChange={(e) => setRevoke({ ...revoke, [pack.id]: e.currentTarget.checked })}
-                        />
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color="red"
-                          loading={refund.isPending && refund.variables?.packId === pack.id}
-                          onClick={() => refund.mutate({ packId: pack.id, revokeAccess: revoke[pack.id] ?? false })}
-                          aria-label={t('facilitator.admin.refundPack', {
-                            name: pack.facilitatorName,
-                            seats: pack.seats,
-                          })}
-                        >
-                          {t('facilitator.admin.refund')}
-                        </Button>
-                      </Stack>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      label={t('facilitator.admin.packsTitle')}
+      minWidth={820}
+      columns={[
+        t('facilitator.admin.facilitator'),
+        t('facilitator.admin.organisation'),
+        t('facilitator.admin.seatsUsed'),
+        t('facilitator.admin.channel'),
+        t('facilitator.admin.amount'),
+        t('facilitator.admin.expiresOn'),
+        t('facilitator.admin.status'),
+      ]}
+      actions={t('facilitator.admin.actions')}
+      row={(pack) => (
+        <Table.Tr key={pack.id}>
+          <Table.Td>{pack.facilitatorName}</Table.Td>
+          <Table.Td>{pack.organisation ?? '—'}</Table.Td>
+          <Table.Td>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Table.Td>
+          <Table.Td>{t(`facilitator.channel.${pack.channel}` as MessageId)}</Table.Td>
+          <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
+          <Table.Td>{pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
+              {t(`facilitator.packStatus.${pack.status}` as MessageId)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            {pack.status === 'active' ? (
+              <Stack gap={4}>
+                <Checkbox
+                  size="xs"
+                  label={t('facilitator.admin.endAccess')}
+                  checked={revoke[pack.id] ?? false}
+                  onChange={(e) => setRevoke({ ...revoke, [pack.id]: e.currentTarget.checked })}
+                />
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  loading={refund.isPending && refund.variables?.packId === pack.id}
+                  onClick={() => refund.mutate({ packId: pack.id, revokeAccess: revoke[pack.id] ?? false })}
+                  aria-label={t('facilitator.admin.refundPack', {
+                    name: pack.facilitatorName,
+                    seats: pack.seats,
+                  })}
+                >
+                  {t('facilitator.admin.refund')}
+                </Button>
+              </Stack>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
       )}
-    </QueryStates>
+    />
   );
 }
 
@@ -335,71 +320,57 @@ export function FacilitatorsPage() {
         <Text c="dimmed">{t('facilitator.admin.intro')}</Text>
       </div>
       <InviteForm />
-      <QueryStates
+      <QueryTable
         query={facilitators}
         loadingLabel={t('facilitator.admin.loading')}
         skeleton={{ rows: 3, height: 48 }}
         failedTitle={t('facilitator.admin.loadFailed')}
         failedText={t('facilitator.admin.reload')}
-        isEmpty={(list) => list.length === 0}
         empty={<Text>{t('facilitator.admin.empty')}</Text>}
-      >
-        {(list) => (
-          <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped aria-label={t('facilitator.admin.listTitle')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('facilitator.admin.name')}</Table.Th>
-                    <Table.Th>{t('facilitator.admin.email')}</Table.Th>
-                    <Table.Th>{t('facilitator.admin.kind')}</Table.Th>
-                    <Table.Th>{t('facilitator.admin.organisation')}</Table.Th>
-                    <Table.Th>{t('facilitator.admin.couples')}</Table.Th>
-                    <Table.Th>{t('facilitator.admin.status')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('facilitator.admin.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((row) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>{row.name}</Table.Td>
-                      <Table.Td>{row.email}</Table.Td>
-                      <Table.Td>{t(KIND_LABELS[row.kind])}</Table.Td>
-                      <Table.Td>{row.organisation ?? '—'}</Table.Td>
-                      <Table.Td>{row.linkedCouples}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="light"
-                          color={row.status === 'active' ? 'green' : row.status === 'invited' ? 'blue' : 'gray'}
-                        >
-                          {t(`facilitator.admin.state.${row.status}` as MessageId)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {row.status === 'revoked' ? null : (
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            color="red"
-                            loading={revoke.isPending && revoke.variables?.facilitatorId === row.id}
-                            onClick={() => revoke.mutate({ facilitatorId: row.id })}
-                            aria-label={t('facilitator.admin.revokeNamed', { name: row.name })}
-                          >
-                            {t('facilitator.admin.revoke')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <GrantForm facilitators={list} />
-          </>
+        label={t('facilitator.admin.listTitle')}
+        minWidth={720}
+        columns={[
+          t('facilitator.admin.name'),
+          t('facilitator.admin.email'),
+          t('facilitator.admin.kind'),
+          t('facilitator.admin.organisation'),
+          t('facilitator.admin.couples'),
+          t('facilitator.admin.status'),
+        ]}
+        actions={t('facilitator.admin.actions')}
+        row={(row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>{row.name}</Table.Td>
+            <Table.Td>{row.email}</Table.Td>
+            <Table.Td>{t(KIND_LABELS[row.kind])}</Table.Td>
+            <Table.Td>{row.organisation ?? '—'}</Table.Td>
+            <Table.Td>{row.linkedCouples}</Table.Td>
+            <Table.Td>
+              <Badge
+                variant="light"
+                color={row.status === 'active' ? 'green' : row.status === 'invited' ? 'blue' : 'gray'}
+              >
+                {t(`facilitator.admin.state.${row.status}` as MessageId)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {row.status === 'revoked' ? null : (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  loading={revoke.isPending && revoke.variables?.facilitatorId === row.id}
+                  onClick={() => revoke.mutate({ facilitatorId: row.id })}
+                  aria-label={t('facilitator.admin.revokeNamed', { name: row.name })}
+                >
+                  {t('facilitator.admin.revoke')}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
         )}
-      </QueryStates>
+      />
+      {facilitators.isSuccess ? <GrantForm facilitators={facilitators.data} /> : null}
       <Title order={2}>{t('facilitator.admin.packsTitle')}</Title>
       <PacksTable />
       <Title order={2}>{t('facilitator.admin.revenueTitle')}</Title>

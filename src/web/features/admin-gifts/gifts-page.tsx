@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminGiftItem, GiftStatus } from '../../../shared/gifts-schemas';
@@ -18,7 +7,7 @@ import { formatDate } from '../../../shared/i18n/format';
 import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { QueryStates } from '../../components/query-states';
+import { QueryTable } from '../../components/query-states';
 import { trpc } from '../../trpc';
 
 type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed';
@@ -119,89 +108,72 @@ export function GiftsPage() {
         onChange={(event) => setStatus(event.currentTarget.value as Filter)}
         maw={{ sm: 240 }}
       />
-      <QueryStates
+      <QueryTable
         query={gifts}
         loadingLabel={t('gifts.admin.loading')}
         skeleton={{ rows: 3, height: 48 }}
         failedTitle={t('gifts.admin.loadFailed')}
         failedText={t('gifts.admin.reload')}
-        isEmpty={(list) => list.length === 0}
         empty={<Text>{t('gifts.admin.empty')}</Text>}
-      >
-        {(list) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped aria-label={t('gifts.admin.table')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('gifts.admin.from')}</Table.Th>
-                  <Table.Th>{t('gifts.admin.for')}</Table.Th>
-                  <Table.Th>{t('gifts.admin.sendOn')}</Table.Th>
-                  <Table.Th>{t('gifts.admin.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('gifts.admin.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((gift) => (
-                  <Table.Tr key={gift.id}>
-                    <Table.Td>
-                      {gift.buyerName}
-                      <Text size="sm" c="dimmed">
-                        {gift.buyerEmail}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {gift.coupleNames}
-                      {editing === gift.id ? (
-                        <ChangeEmail gift={gift} onDone={() => setEditing(null)} />
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {gift.coupleEmail}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{day(locale, gift.sendAt)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[gift.status]} variant="light">
-                        {t(STATUS_LABELS[gift.status])}
-                      </Badge>
-                      {gift.redeemedAt ? (
-                        <Text size="sm" c="dimmed">
-                          {day(locale, gift.redeemedAt)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {gift.status === 'redeemed' ? null : (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            loading={resend.isPending && resend.variables?.id === gift.id}
-                            onClick={() => resend.mutate({ id: gift.id })}
-                            aria-label={t('gifts.admin.resendLabel', { couple: gift.coupleNames })}
-                          >
-                            {t('gifts.admin.resend')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() => setEditing(gift.id)}
-                            aria-label={t('gifts.admin.changeEmailLabel', { couple: gift.coupleNames })}
-                          >
-                            {t('gifts.admin.changeEmail')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+        label={t('gifts.admin.table')}
+        minWidth={760}
+        columns={[t('gifts.admin.from'), t('gifts.admin.for'), t('gifts.admin.sendOn'), t('gifts.admin.status')]}
+        actions={t('gifts.admin.actions')}
+        row={(gift) => (
+          <Table.Tr key={gift.id}>
+            <Table.Td>
+              {gift.buyerName}
+              <Text size="sm" c="dimmed">
+                {gift.buyerEmail}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {gift.coupleNames}
+              {editing === gift.id ? (
+                <ChangeEmail gift={gift} onDone={() => setEditing(null)} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {gift.coupleEmail}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{day(locale, gift.sendAt)}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[gift.status]} variant="light">
+                {t(STATUS_LABELS[gift.status])}
+              </Badge>
+              {gift.redeemedAt ? (
+                <Text size="sm" c="dimmed">
+                  {day(locale, gift.redeemedAt)}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              {gift.status === 'redeemed' ? null : (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={resend.isPending && resend.variables?.id === gift.id}
+                    onClick={() => resend.mutate({ id: gift.id })}
+                    aria-label={t('gifts.admin.resendLabel', { couple: gift.coupleNames })}
+                  >
+                    {t('gifts.admin.resend')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => setEditing(gift.id)}
+                    aria-label={t('gifts.admin.changeEmailLabel', { couple: gift.coupleNames })}
+                  >
+                    {t('gifts.admin.changeEmail')}
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
         )}
-      </QueryStates>
+      />
     </Stack>
   );
 }

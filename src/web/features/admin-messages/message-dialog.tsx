@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMail, IconRotate } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ContactInboxMessage } from '../../../shared/contact-inbox-schemas';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
@@ -10,6 +10,15 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { formatMessageDate, replyMailto, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
 import { ReplyForm } from './reply-form';
+
+/** A label of the message's details, in bold. */
+function Term({ children }: { children: ReactNode }) {
+  return (
+    <Text component="dt" fw={600} size="sm">
+      {children}
+    </Text>
+  );
+}
 
 /**
  * One message in full (sender, email, subject, date, text), opened from the inbox: opening marks
@@ -73,33 +82,23 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
       ) : (
         <Stack gap="md">
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
-            <Text component="dt" fw={600} size="sm">
-              {t('admin.message.from')}
-            </Text>
+            <Term>{t('admin.message.from')}</Term>
             <Text component="dd" m={0} size="sm" data-user-content>
               {message.firstName} {message.lastName}
             </Text>
-            <Text component="dt" fw={600} size="sm">
-              {t('admin.message.email')}
-            </Text>
+            <Term>{t('admin.message.email')}</Term>
             <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }} data-user-content>
               {message.email}
             </Text>
-            <Text component="dt" fw={600} size="sm">
-              {t('admin.message.subject')}
-            </Text>
+            <Term>{t('admin.message.subject')}</Term>
             <Text component="dd" m={0} size="sm">
               {subjectLabel(message.subject)}
             </Text>
-            <Text component="dt" fw={600} size="sm">
-              {t('admin.message.sent')}
-            </Text>
+            <Term>{t('admin.message.sent')}</Term>
             <Text component="dd" m={0} size="sm">
               {formatMessageDate(message.createdAt)}
             </Text>
-            <Text component="dt" fw={600} size="sm">
-              {t('admin.message.state')}
-            </Text>
+            <Term>{t('admin.message.state')}</Term>
             <dd style={{ margin: 0 }}>
               <Badge color={STATE_COLORS[message.state]}>{t(STATE_LABELS[message.state])}</Badge>
             </dd>

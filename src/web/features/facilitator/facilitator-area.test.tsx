@@ -9,16 +9,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CONFIG = {
-  demoMode: false,
-  trialAccessCode: null,
-  demoEmail: null,
-  demoAccessCode: null,
-  trialWeeks: 4,
-  cardPayments: false,
-  priceCents: 4900,
-  currency: 'usd',
-};
 const ME = {
   id: 1,
   name: 'Pastor Ana',
@@ -78,7 +68,6 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
       'facilitator.cohorts': () => ({ data: [COHORT] }),
       'facilitator.cohort': () => ({ data: TABLE }),
       'facilitator.packs': () => ({ data: [] }),
-      'publicConfig.get': () => ({ data: CONFIG }),
       'facilitator.sharedWeek': () => ({
         data: {
           weekNumber: 1,
@@ -116,7 +105,6 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
       'facilitator.cohorts': () => ({ data: [COHORT] }),
       'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
       'facilitator.packs': () => ({ data: [] }),
-      'publicConfig.get': () => ({ data: CONFIG }),
       'facilitator.messageCohort': () => ({ data: { queued: 3, skipped: 1 } }),
     });
     renderRoute(FacilitatorArea);

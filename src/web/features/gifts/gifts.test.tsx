@@ -2,21 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { giftNavigation } from './gift-form';
 import { GIFT_POLL } from './gift-receipt';
 
-const CONFIG = {
-  demoMode: false,
-  trialAccessCode: null,
-  demoEmail: null,
-  demoAccessCode: null,
-  trialWeeks: 4,
-  cardPayments: true,
-  priceCents: 4900,
-  currency: 'usd',
-};
-const ANONYMOUS: StubAnswer = { data: { authenticated: false, isAdmin: false, role: null, userId: null } };
+const CONFIG = { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true };
 const CODE = 'GIFT-ABCD-EFGH-JKLM';
 
 afterEach(() => {

@@ -3,22 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
-import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
+import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { checkoutNavigation } from './card-checkout';
 import { PENDING_POLL } from './order-confirmation';
 
-const CONFIG = {
-  demoMode: false,
-  trialAccessCode: null,
-  demoEmail: null,
-  demoAccessCode: null,
-  trialWeeks: 4,
-  cardPayments: true,
-  priceCents: 4900,
-  currency: 'usd',
-};
-// The site header asks who is signed in alongside the configuration (one batch).
-const ANONYMOUS: StubAnswer = { data: { authenticated: false, isAdmin: false, role: null, userId: null } };
+const CONFIG = { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true };
 const PATH = '/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima';
 
 afterEach(() => {

@@ -6,26 +6,29 @@ import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { AcceptInvite } from './accept-invite';
 
+/** An invite from Mia to Sam, accepted: Sam's own sign-in and access code. */
+const INVITE = {
+  'partners.invite': () => ({
+    data: { partner: 'partner2', partnerName: 'Sam', otherName: 'Mia', expiresAt: '2026-12-01T00:00:00.000Z' },
+  }),
+  'partners.acceptInvite': () => ({
+    data: {
+      success: true,
+      message: 'Welcome! Your own sign-in is ready.',
+      accessCode: 'MRP3-TFF9-ZW8Q',
+      email: 'sam@example.com',
+      partner: 'partner2',
+    },
+  }),
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('AcceptInvite', { timeout: 20_000 }, () => {
   it("shows the partner's new code once, with a button that copies it", async () => {
-    stubTrpcFetch({
-      'partners.invite': () => ({
-        data: { partner: 'partner2', partnerName: 'Sam', otherName: 'Mia', expiresAt: '2026-12-01T00:00:00.000Z' },
-      }),
-      'partners.acceptInvite': () => ({
-        data: {
-          success: true,
-          message: 'Welcome! Your own sign-in is ready.',
-          accessCode: 'MRP3-TFF9-ZW8Q',
-          email: 'sam@example.com',
-          partner: 'partner2',
-        },
-      }),
-    });
+    stubTrpcFetch(INVITE);
     const user = userEvent.setup({ delay: null });
     renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
     await user.type(await screen.findByRole('textbox', { name: /Your email/ }), 'sam@example.com');
@@ -38,20 +41,7 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
   });
 
   it('in Spanish: invites, accepts and welcomes with no English left', async () => {
-    stubTrpcFetch({
-      'partners.invite': () => ({
-        data: { partner: 'partner2', partnerName: 'Sam', otherName: 'Mia', expiresAt: '2026-12-01T00:00:00.000Z' },
-      }),
-      'partners.acceptInvite': () => ({
-        data: {
-          success: true,
-          message: 'Welcome! Your own sign-in is ready.',
-          accessCode: 'MRP3-TFF9-ZW8Q',
-          email: 'sam@example.com',
-          partner: 'partner2',
-        },
-      }),
-    });
+    stubTrpcFetch(INVITE);
     i18n.activate('es');
     const user = userEvent.setup({ delay: null });
     renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE_PAGES } from '../../../shared/site-page-list';
 import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
-import { type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { ANONYMOUS, type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +13,7 @@ describe('the seller pages /faq, /refund, /privacy and /terms', { timeout: 20_00
   it('each shows its own page, with its title in the tab', async () => {
     for (const page of SITE_PAGES) {
       stubTrpcFetch({
-        'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+        'auth.check': () => ANONYMOUS,
         'sitePages.get': (input) => {
           const { slug } = input as { slug: string };
           return slug === page.slug
@@ -39,7 +39,7 @@ describe('the seller pages /faq, /refund, /privacy and /terms', { timeout: 20_00
 
   it('in Spanish, the page’s frame and tab title are Spanish (the seller’s text stays as written)', async () => {
     stubTrpcFetch({
-      'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+      'auth.check': () => ANONYMOUS,
       'sitePages.get': () => ({
         data: {
           slug: 'privacy',
@@ -59,7 +59,7 @@ describe('the seller pages /faq, /refund, /privacy and /terms', { timeout: 20_00
 
   it('is the 404 page until the seller saves it', async () => {
     stubTrpcFetch({
-      'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+      'auth.check': () => ANONYMOUS,
       'sitePages.get': () => notFound,
     });
     renderApp('/terms');
