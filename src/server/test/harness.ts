@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app';
 import { migrations } from '../../../db/migrations/index';
 import { loadConfig, TEST_SCRYPT, type Config } from '../platform/config';
-import { nowIso, openDatabase } from '../db/client';
+import { type DatabaseHandle, nowIso, openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import type { AppDeps } from '../deps/app-deps';
 import { hashSecret } from '../features/auth/passwords';
@@ -114,6 +115,24 @@ export async function createFirstVersionDatabase(dataDir: string): Promise<void>
   await older.db.destroy();
 }
 
+/**
+ * For a migration's test: opens a SQLite database as the migrations before `migration` left it
+ * (a fresh file each call), closed after each test.
+ */
+export function useDatabaseBefore(migration: string): () => Promise<DatabaseHandle> {
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.db.destroy();
+    handle = undefined;
+  });
+  return async () => {
+    handle = openDatabase(path.join(makeTempDir(), 'app.sqlite'));
+    const names = Object.keys(migrations);
+    await migrateToLatest(handle.db, Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(migration))));
+    return handle;
+  };
+}
+
 let sequence = 0;
 
 export interface CoupleFixture {
@@ -174,6 +193,16 @@ export async function sessionCookie(deps: AppDeps, accountId: number): Promise<s
 export async function adminCookie(deps: AppDeps): Promise<string> {
   const admin = await deps.db.selectFrom('accounts').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
   return sessionCookie(deps, admin.id);
+}
+
+/** The TRPCError a call was refused with; fails the test when it succeeds or throws anything else. */
+export async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
 }
 
 /** A tRPC caller acting as whoever the cookie names (or anonymous), through the real context. */

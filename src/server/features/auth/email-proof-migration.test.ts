@@ -1,27 +1,13 @@
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../../db/migrations/index';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
-import { makeTempDir } from '../../test/harness';
+import { useDatabaseBefore } from '../../test/harness';
 
 const MIGRATION = '2026-11-23T0000-account-email-proof';
 
-let handle: DatabaseHandle | undefined;
-afterEach(async () => {
-  await handle?.db.destroy();
-  handle = undefined;
-});
-
 /** A database as the version before the migration left it. */
-async function previousVersion(): Promise<DatabaseHandle> {
-  handle = openDatabase(path.join(makeTempDir(), 'app.sqlite'));
-  const names = Object.keys(migrations);
-  const before = Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(MIGRATION)));
-  await migrateToLatest(handle.db, before);
-  return handle;
-}
+const previousVersion = useDatabaseBefore(MIGRATION);
 
 describe(`migration ${MIGRATION}`, () => {
   it('proves emails by completed orders only, and ends the sessions older than that order', async () => {

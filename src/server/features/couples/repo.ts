@@ -160,46 +160,6 @@ export async function readProgressAggregates(
   return { completedWeeks: completed.map((row) => row.weekNumber), ratingsCount: Number(rated.n) };
 }
 
-export interface CoupleOrderRow {
-  id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  email: string;
-  createdAt: string;
-}
-
-/** The couple's orders: linked to it, or carrying one of its accounts' emails; newest first. */
-export async function listCoupleOrders(db: DB, coupleId: number): Promise<CoupleOrderRow[]> {
-  return db
-    .selectFrom('orders')
-    .select([
-      'orders.id',
-      'orders.amount',
-      'orders.currency',
-      'orders.status',
-      'orders.email',
-      'orders.created_at as createdAt',
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('orders.couple_id', '=', coupleId),
-        eb(
-          'orders.email',
-          'in',
-          eb
-            .selectFrom('accounts')
-            .select('accounts.email')
-            .where('accounts.couple_id', '=', coupleId)
-            .where('accounts.email', 'is not', null),
-        ),
-      ]),
-    )
-    .orderBy('orders.created_at', 'desc')
-    .limit(100)
-    .execute();
-}
-
 export interface CoupleSignInRow {
   accountId: number;
   email: string | null;

@@ -11,9 +11,9 @@ import { forgetDevices } from '../auth/device-tokens';
 import { recordAdminAction } from '../audit/service';
 import { eraseCoupleEmails, tidyOutboxFolder } from '../mail/service';
 import { removeKeepsakes } from '../our-data/keepsake-files';
+import { type CoupleOrderRow, listCoupleOrders } from '../orders/admin-service';
 import {
   type AdminCoupleRow,
-  type CoupleOrderRow,
   type CoupleSignInRow,
   countAdminCouples,
   type DeletedCoupleRows,
@@ -22,7 +22,6 @@ import {
   findCoupleFacts,
   listAdminCouples,
   listCoupleAccounts,
-  listCoupleOrders,
   listCoupleSignIns,
   readProgressAggregates,
   setCoupleAccessLevel,

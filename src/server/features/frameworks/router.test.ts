@@ -1,6 +1,13 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import {
+  adminCookie,
+  callerFor,
+  createCouple,
+  createTestApp,
+  sessionCookie,
+  type TestApp,
+  trpcError,
+} from '../../test/harness';
 import { bundledContentLibrary } from '../workbook/content-library';
 import { listFrameworks, storeFrameworkPdf } from './service';
 import { completeWeeks, filesIn, makePdf } from './test-support';
@@ -36,15 +43,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
-
 describe('frameworks.list', () => {
   it('lists the uploaded frameworks by week for admins and couples', async () => {
     for (const cookie of [admin, couple]) {
@@ -64,7 +62,7 @@ describe('frameworks.list', () => {
 
   it('refuses anonymous callers', async () => {
     const caller = await callerFor(t);
-    expect((await rejection(caller.frameworks.list())).code).toBe('UNAUTHORIZED');
+    expect((await trpcError(caller.frameworks.list())).code).toBe('UNAUTHORIZED');
   });
 });
 
@@ -174,8 +172,8 @@ describe('frameworks.withAccess', () => {
   });
 
   it('is for couples only', async () => {
-    expect((await rejection((await callerFor(t, admin)).frameworks.withAccess())).code).toBe('FORBIDDEN');
-    expect((await rejection((await callerFor(t)).frameworks.withAccess())).code).toBe('UNAUTHORIZED');
+    expect((await trpcError((await callerFor(t, admin)).frameworks.withAccess())).code).toBe('FORBIDDEN');
+    expect((await trpcError((await callerFor(t)).frameworks.withAccess())).code).toBe('UNAUTHORIZED');
   });
 });
 
@@ -185,15 +183,15 @@ describe('frameworks.delete', () => {
     expect(await caller.frameworks.delete({ weekNumber: 6 })).toEqual({ success: true });
     expect((await listFrameworks(t.deps)).map((framework) => framework.weekNumber)).toEqual([1, 2]);
     expect(filesIn(t.config.pdfDir)).toHaveLength(2);
-    const error = await rejection(caller.frameworks.delete({ weekNumber: 6 }));
+    const error = await trpcError(caller.frameworks.delete({ weekNumber: 6 }));
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toBe('No framework has been uploaded for week 6 yet.');
   });
 
   it('refuses couples, anonymous callers and bad week numbers', async () => {
-    expect((await rejection((await callerFor(t, couple)).frameworks.delete({ weekNumber: 1 }))).code).toBe('FORBIDDEN');
-    expect((await rejection((await callerFor(t)).frameworks.delete({ weekNumber: 1 }))).code).toBe('UNAUTHORIZED');
-    expect((await rejection((await callerFor(t, admin)).frameworks.delete({ weekNumber: 53 }))).code).toBe(
+    expect((await trpcError((await callerFor(t, couple)).frameworks.delete({ weekNumber: 1 }))).code).toBe('FORBIDDEN');
+    expect((await trpcError((await callerFor(t)).frameworks.delete({ weekNumber: 1 }))).code).toBe('UNAUTHORIZED');
+    expect((await trpcError((await callerFor(t, admin)).frameworks.delete({ weekNumber: 53 }))).code).toBe(
       'BAD_REQUEST',
     );
     expect((await listFrameworks(t.deps)).map((framework) => framework.weekNumber)).toEqual([1, 2]);

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps/app-deps';
 import { ReminderScheduler, type ReminderSchedulerOptions } from './reminders';
-import { type MailLog, MailWorker, type MailWorkerOptions } from './worker';
+import type { WorkerLog } from './pass-timer';
+import { MailWorker, type MailWorkerOptions } from './worker';
 
 export interface BackgroundMail {
   worker: MailWorker;
@@ -15,7 +16,7 @@ export interface BackgroundMail {
  */
 export function startBackgroundMail(
   deps: AppDeps,
-  log: MailLog,
+  log: WorkerLog,
   options: { worker?: MailWorkerOptions; reminders?: ReminderSchedulerOptions } = {},
 ): BackgroundMail {
   const worker = new MailWorker(deps, { log, ...options.worker });

@@ -9,7 +9,7 @@ import { getWeekContent } from '../workbook/service';
 import { type Clock, systemClock } from './clock';
 import { listReminderCandidates, type ReminderCandidate } from './repo';
 import { pruneOutbox, queueWeeklyReminder } from './service';
-import type { MailLog } from './worker';
+import { silentLog, type WorkerLog } from './pass-timer';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A week waits this long without progress before its reminder (docs/product.md#email). */
@@ -17,7 +17,7 @@ export const REMINDER_AFTER_MS = 7 * DAY_MS;
 
 export interface ReminderSchedulerOptions {
   clock?: Clock;
-  log?: MailLog;
+  log?: WorkerLog;
   /** How often couples are checked. */
   intervalMs?: number;
   /** The first check after start (the server has just started: let it settle). */
@@ -75,7 +75,7 @@ export function remindedWithinADay(candidate: Pick<ReminderCandidate, 'lastRemin
 export class ReminderScheduler {
   readonly #deps: AppDeps;
   readonly #clock: Clock;
-  readonly #log: MailLog;
+  readonly #log: WorkerLog;
   readonly #intervalMs: number;
   readonly #firstRunMs: number;
   readonly #pageSize: number;
@@ -86,7 +86,7 @@ export class ReminderScheduler {
   constructor(deps: AppDeps, options: ReminderSchedulerOptions = {}) {
     this.#deps = deps;
     this.#clock = options.clock ?? systemClock;
-    this.#log = options.log ?? { info() {}, warn() {}, error() {} };
+    this.#log = options.log ?? silentLog;
     this.#intervalMs = options.intervalMs ?? 60 * 60_000;
     this.#firstRunMs = options.firstRunMs ?? 60_000;
     this.#pageSize = options.pageSize ?? 500;

@@ -1,22 +1,14 @@
 import type { AppDeps } from '../../deps/app-deps';
 import { type Clock, systemClock } from './clock';
+import { type PassTimer, passTimer, silentLog, type WorkerLog } from './pass-timer';
 import * as repo from './repo';
 import { prepareCodeRequest } from './service';
 import { createMailTransport, type MailTransport } from './transport';
 
-/** What the worker logs through (the app's pino logger, or nothing). */
-export interface MailLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-const silentLog: MailLog = { info() {}, warn() {}, error() {} };
-
 export interface MailWorkerOptions {
   clock?: Clock;
   transport?: MailTransport;
-  log?: MailLog;
+  log?: WorkerLog;
   /** How often the queue is read when nothing wakes the worker (other processes' rows, retries). */
   pollMs?: number;
   /** Messages read per pass. */
@@ -53,17 +45,12 @@ export class MailWorker {
   readonly #deps: AppDeps;
   readonly #clock: Clock;
   readonly #transport: MailTransport;
-  readonly #log: MailLog;
+  readonly #log: WorkerLog;
   readonly #options: Required<Omit<MailWorkerOptions, 'clock' | 'transport' | 'log' | 'afterSend'>>;
   readonly #afterSend: MailWorkerOptions['afterSend'];
-  #timer: unknown = null;
-  #timerDueAt = 0;
+  readonly #timer: PassTimer;
   #running: Promise<PassResult> | null = null;
   #again = false;
-  #stopped = true;
-  /** Set by stop(): a pass in flight ends early. */
-  #halted = false;
-  #unlisten: (() => void) | null = null;
 
   constructor(deps: AppDeps, options: MailWorkerOptions = {}) {
     this.#deps = deps;
@@ -79,6 +66,12 @@ export class MailWorker {
       maxRetryMs: options.maxRetryMs ?? 60 * 60_000,
       leaseMs: options.leaseMs ?? 2 * 60_000,
     };
+    this.#timer = passTimer(this.#clock, deps.mailSignal, {
+      pollMs: this.#options.pollMs,
+      wakeDelayMs: WAKE_DELAY_MS,
+      run: () => this.runOnce(),
+      onError: (error) => this.#log.error({ err: error }, 'mail worker pass failed'),
+    });
   }
 
   get transportDescription(): string {
@@ -87,11 +80,7 @@ export class MailWorker {
 
   /** Starts polling and listening for new mail; the first pass runs at once. */
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#halted = false;
-    this.#unlisten = this.#deps.mailSignal.listen(() => this.#schedule(WAKE_DELAY_MS));
-    this.#schedule(0);
+    this.#timer.start();
   }
 
   /**
@@ -99,12 +88,7 @@ export class MailWorker {
    * was sending is then sent again by the next start, with the same Message-ID).
    */
   async stop(waitMs = 5_000): Promise<void> {
-    this.#stopped = true;
-    this.#halted = true;
-    this.#unlisten?.();
-    this.#unlisten = null;
-    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#timer.stop();
     const running = this.#running;
     if (running) {
       let deadline: NodeJS.Timeout | undefined;
@@ -118,22 +102,6 @@ export class MailWorker {
       clearTimeout(deadline);
     }
     this.#transport.close();
-  }
-
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    const dueAt = this.#clock.now() + delayMs;
-    if (this.#timer !== null) {
-      if (this.#timerDueAt <= dueAt) return;
-      this.#clock.clearTimeout(this.#timer);
-    }
-    this.#timerDueAt = dueAt;
-    this.#timer = this.#clock.setTimeout(() => {
-      this.#timer = null;
-      this.runOnce()
-        .catch((error: unknown) => this.#log.error({ err: error }, 'mail worker pass failed'))
-        .finally(() => this.#schedule(this.#options.pollMs));
-    }, delayMs);
   }
 
   /**
@@ -153,7 +121,7 @@ export class MailWorker {
         total.sent += result.sent;
         total.retried += result.retried;
         total.failed += result.failed;
-      } while (this.#again && !this.#halted);
+      } while (this.#again && !this.#timer.halted);
       return total;
     };
     this.#running = run().finally(() => {
@@ -177,7 +145,7 @@ export class MailWorker {
     const due = await repo.findDueEmails(db, now, this.#options.batchSize);
     for (const message of due) {
       // After stop(), the pass ends with the message in hand; the rest waits for the next start.
-      if (this.#halted) {
+      if (this.#timer.halted) {
         this.#again = false;
         break;
       }

@@ -167,33 +167,61 @@ export async function findAccountOfCouple(db: DB, coupleId: number, email: strin
     .executeTakeFirst();
 }
 
-/**
- * Does a completed order other than `exceptOrderId` cover the couple: linked to it, or carrying
- * the email of one of its accounts (docs/product.md#orders)?
- */
+/** The couple's orders (docs/product.md#orders): linked to it, or carrying one of its accounts' emails. */
+function ofCouple(coupleId: number) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.or([
+      eb('orders.couple_id', '=', coupleId),
+      eb(
+        'orders.email',
+        'in',
+        eb
+          .selectFrom('accounts')
+          .select('accounts.email')
+          .where('accounts.couple_id', '=', coupleId)
+          .where('accounts.email', 'is not', null),
+      ),
+    ]);
+}
+
+/** Does a completed order of the couple other than `exceptOrderId` cover it? */
 export async function hasOtherCompletedOrder(db: DB, coupleId: number, exceptOrderId: string): Promise<boolean> {
   const row = await db
     .selectFrom('orders')
     .select('orders.id')
     .where('orders.status', '=', 'completed')
     .where('orders.id', '!=', exceptOrderId)
-    .where((eb) =>
-      eb.or([
-        eb('orders.couple_id', '=', coupleId),
-        eb(
-          'orders.email',
-          'in',
-          eb
-            .selectFrom('accounts')
-            .select('accounts.email')
-            .where('accounts.couple_id', '=', coupleId)
-            .where('accounts.email', 'is not', null),
-        ),
-      ]),
-    )
+    .where(ofCouple(coupleId))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface CoupleOrderRow {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  email: string;
+  createdAt: string;
+}
+
+/** The couple's orders, newest first (its back-office page). */
+export async function listOrdersOfCouple(db: DB, coupleId: number): Promise<CoupleOrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .select([
+      'orders.id',
+      'orders.amount',
+      'orders.currency',
+      'orders.status',
+      'orders.email',
+      'orders.created_at as createdAt',
+    ])
+    .where(ofCouple(coupleId))
+    .orderBy('orders.created_at', 'desc')
+    .limit(100)
+    .execute();
 }
 
 export async function getAccessLevel(db: DB, coupleId: number): Promise<AccessLevel | undefined> {

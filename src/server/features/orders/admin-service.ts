@@ -19,6 +19,7 @@ import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
 import {
   type AdminOrderRow,
+  type CoupleOrderRow,
   countAdminOrders,
   findAccountOfCouple,
   findAdminOrder,
@@ -26,6 +27,7 @@ import {
   hasOtherCompletedOrder,
   listAdminOrders,
   listAdminOrdersAfter,
+  listOrdersOfCouple,
   setAccessLevel,
   setOrderStatus,
 } from './admin-repo';
@@ -33,7 +35,12 @@ import { csvLine } from './csv';
 import { findCoupleAccountByEmail } from './repo';
 import { createOrder, type CreatedOrder, fulfilCompletedOrder, ORDER_NOT_FOUND } from './service';
 
-export type { AdminOrderRow };
+export type { AdminOrderRow, CoupleOrderRow };
+
+/** The couple's orders (linked to it, or carrying one of its accounts' emails), newest first. */
+export function listCoupleOrders(db: DB, coupleId: number): Promise<CoupleOrderRow[]> {
+  return listOrdersOfCouple(db, coupleId);
+}
 
 /** The administrator acting and the request's address, for the audit log (docs/product.md#admin-audit-log). */
 export interface AdminActor {

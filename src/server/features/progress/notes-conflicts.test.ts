@@ -1,6 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { callerFor, createCouple, sessionCookie, useTestApp, trpcError } from '../../test/harness';
 import { NOTES_CONFLICT_MESSAGE, RATING_CONFLICT_MESSAGE, updateWeekProgress } from './service';
 
 /*
@@ -17,15 +16,6 @@ async function signedIn() {
   const cookie = await sessionCookie(t.deps, fixture.accountId);
   const caller = await callerFor(t, cookie);
   return { ...fixture, cookie, caller };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 describe('progress.update with a notes revision', () => {
@@ -47,7 +37,7 @@ describe('progress.update with a notes revision', () => {
     const { caller } = await signedIn();
     // The phone and the laptop both opened week 1 before any notes were saved (revision 0).
     await caller.progress.update({ weekNumber: 1, notes: 'typed on the laptop', baseNotesRevision: 0 });
-    const error = await refusal(
+    const error = await trpcError(
       caller.progress.update({ weekNumber: 1, notes: 'typed on the phone, offline', baseNotesRevision: 0 }),
     );
     expect(error.code).toBe('CONFLICT');
@@ -75,7 +65,9 @@ describe('progress.update with a notes revision', () => {
     expect(rest.statusCode).toBe(200);
     // The HTTP API's record is as it was: no revision in it.
     expect(rest.json()).toEqual({ weekNumber: 1, notes: 'saved through the API', rating: null, completedAt: null });
-    const error = await refusal(caller.progress.update({ weekNumber: 1, notes: 'from before', baseNotesRevision: 0 }));
+    const error = await trpcError(
+      caller.progress.update({ weekNumber: 1, notes: 'from before', baseNotesRevision: 0 }),
+    );
     expect(error.code).toBe('CONFLICT');
     expect(await caller.progress.list()).toEqual([expect.objectContaining({ notes: 'saved through the API' })]);
   });
@@ -135,7 +127,7 @@ describe('progress.update with a notes revision', () => {
 
   it('refuses notes on a locked week with 403 before looking at the base', async () => {
     const { caller } = await signedIn();
-    const error = await refusal(caller.progress.update({ weekNumber: 5, notes: 'ahead', baseNotesRevision: 0 }));
+    const error = await trpcError(caller.progress.update({ weekNumber: 5, notes: 'ahead', baseNotesRevision: 0 }));
     expect(error.code).toBe('FORBIDDEN');
   });
 });
@@ -153,7 +145,7 @@ describe('progress.update with a base rating', () => {
     const { caller } = await signedIn();
     await caller.progress.update({ weekNumber: 1, rating: 2 });
     // The phone showed no rating when it chose 5; the laptop has rated the week 2 since.
-    const error = await refusal(caller.progress.update({ weekNumber: 1, rating: 5, baseRating: null }));
+    const error = await trpcError(caller.progress.update({ weekNumber: 1, rating: 5, baseRating: null }));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(RATING_CONFLICT_MESSAGE);
     expect(await caller.progress.list()).toEqual([expect.objectContaining({ rating: 2 })]);
@@ -170,7 +162,7 @@ describe('progress.update with a base rating', () => {
   it('checks each field against its own base: a stale rating refuses the notes sent with it', async () => {
     const { caller } = await signedIn();
     await caller.progress.update({ weekNumber: 1, rating: 1 });
-    const error = await refusal(
+    const error = await trpcError(
       caller.progress.update({ weekNumber: 1, notes: 'both', baseNotesRevision: 0, rating: 5, baseRating: null }),
     );
     expect(error.message).toBe(RATING_CONFLICT_MESSAGE);

@@ -106,32 +106,6 @@ function changedColumns(fields: SavedFields, now: string) {
   };
 }
 
-/**
- * Saves notes and/or rating in one statement, whatever is stored. Only the fields given are written,
- * so two tabs that save the rating and the notes at the same moment do not overwrite each other.
- */
-export async function upsertNotesAndRating(
-  db: DB,
-  coupleId: number,
-  weekNumber: number,
-  fields: SavedFields,
-  now: string,
-): Promise<ProgressRecordView> {
-  const changes = changedColumns(fields, now);
-  const notesSaved = fields.notes !== undefined;
-  return db
-    .insertInto('progress')
-    .values({ couple_id: coupleId, week_number: weekNumber, ...changes, notes_revision: notesSaved ? 1 : 0 })
-    .onConflict((conflict) =>
-      conflict.columns(['couple_id', 'week_number']).doUpdateSet((eb) => ({
-        ...changes,
-        ...(notesSaved ? { notes_revision: eb('progress.notes_revision', '+', 1) } : {}),
-      })),
-    )
-    .returning(RECORD_COLUMNS)
-    .executeTakeFirstOrThrow();
-}
-
 /** What a save was edited from (decision 0280): the notes' revision, the rating shown; undefined: not checked. */
 export interface SaveBases {
   notesRevision?: number;
@@ -139,15 +113,17 @@ export interface SaveBases {
 }
 
 /**
- * Saves notes and/or rating only while what is stored still matches what they were edited from, in
- * one statement, so two saves from the same base cannot both pass: the notes' revision is still
- * `bases.notesRevision` (or the notes stored are the ones given: nothing would be lost), and the
- * rating is still `bases.rating` (or already the one given). Answers the record, or undefined when
- * another save came first. A week without a row matches revision 0 and no rating; the caller has
- * checked that the bases match what it read, and a row is never deleted on its own, so the insert
- * below runs only for a week that had no row.
+ * Saves notes and/or rating in one statement. Only the fields given are written, so two tabs that
+ * save the rating and the notes at the same moment do not overwrite each other. With no bases the
+ * save replaces whatever is stored. With bases it writes only while what is stored still matches
+ * what they were edited from, so two saves from the same base cannot both pass: the notes' revision
+ * is still `bases.notesRevision` (or the notes stored are the ones given: nothing would be lost), and
+ * the rating is still `bases.rating` (or already the one given). Answers the record, or undefined
+ * when another save came first. A week without a row matches revision 0 and no rating; the caller
+ * has checked that the bases match what it read, and a row is never deleted on its own, so the
+ * insert below runs only for a week that had no row.
  */
-export async function saveNotesAndRatingIf(
+export async function saveNotesAndRating(
   db: DB,
   coupleId: number,
   weekNumber: number,

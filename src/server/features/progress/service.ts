@@ -17,10 +17,9 @@ import {
   listCompletedWeeks,
   listCompletionTimes,
   listRecords,
-  saveNotesAndRatingIf,
+  saveNotesAndRating,
   type SaveBases,
   upsertCompleted,
-  upsertNotesAndRating,
 } from './repo';
 import { pauseIntervals } from '../plan/order';
 import { weeklyStreak } from './streak';
@@ -99,13 +98,13 @@ export async function updateWeekProgress(
     ...(fields.notes !== undefined && baseNotesRevision !== undefined ? { notesRevision: baseNotesRevision } : {}),
     ...(fields.rating !== undefined && baseRating !== undefined ? { rating: baseRating } : {}),
   };
-  if (bases.notesRevision === undefined && bases.rating === undefined) {
-    return upsertNotesAndRating(deps.db, couple.coupleId, weekNumber, fields, nowIso());
+  if (bases.notesRevision !== undefined || bases.rating !== undefined) {
+    const stored = (await findRecord(deps.db, couple.coupleId, weekNumber)) ?? untouchedWeek(weekNumber);
+    const stale = staleField(stored, fields, bases);
+    if (stale) throw conflict(stale, stored);
   }
-  const stored = (await findRecord(deps.db, couple.coupleId, weekNumber)) ?? untouchedWeek(weekNumber);
-  const stale = staleField(stored, fields, bases);
-  if (stale) throw conflict(stale, stored);
-  const saved = await saveNotesAndRatingIf(deps.db, couple.coupleId, weekNumber, fields, bases, nowIso());
+  // Without bases nothing is checked, and the save always answers the record.
+  const saved = await saveNotesAndRating(deps.db, couple.coupleId, weekNumber, fields, bases, nowIso());
   if (saved) return saved;
   // Another save landed between the read above and this write: refused the same way.
   const current = (await findRecord(deps.db, couple.coupleId, weekNumber)) ?? untouchedWeek(weekNumber);

@@ -1,19 +1,13 @@
 import type { AppDeps } from '../../deps/app-deps';
 import { type Clock, systemClock } from '../mail/clock';
+import { type PassTimer, passTimer, silentLog, type WorkerLog } from '../mail/pass-timer';
 import * as repo from './repo';
 import { createWebPushTransport, type PushSendOptions, type PushTransport } from './transport';
-
-/** What the worker logs through (the app's pino logger, or nothing). */
-export interface PushLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface PushWorkerOptions {
   clock?: Clock;
   transport?: PushTransport;
-  log?: PushLog;
+  log?: WorkerLog;
   /** How often the queue is read when nothing wakes the worker. */
   pollMs?: number;
   batchSize?: number;
@@ -41,7 +35,6 @@ const SEND_OPTIONS: Record<string, PushSendOptions> = {
 };
 const DEFAULT_SEND_OPTIONS: PushSendOptions = { ttlSeconds: 24 * 60 * 60, urgency: 'normal' };
 
-const silentLog: PushLog = { info() {}, warn() {}, error() {} };
 const WAKE_DELAY_MS = 50;
 
 /** Answers worth trying again: the service is overloaded or failing (429, 5xx). */
@@ -63,15 +56,10 @@ export class PushWorker {
   readonly #deps: AppDeps;
   readonly #clock: Clock;
   readonly #transport: PushTransport;
-  readonly #log: PushLog;
+  readonly #log: WorkerLog;
   readonly #options: Required<Omit<PushWorkerOptions, 'clock' | 'transport' | 'log'>>;
-  #timer: unknown = null;
-  #timerDueAt = 0;
+  readonly #timer: PassTimer;
   #running: Promise<PushPassResult> | null = null;
-  #stopped = true;
-  /** Set by stop(): a pass in flight ends after the message in hand. */
-  #halted = false;
-  #unlisten: (() => void) | null = null;
 
   constructor(deps: AppDeps, options: PushWorkerOptions = {}) {
     this.#deps = deps;
@@ -86,41 +74,22 @@ export class PushWorker {
       maxRetryMs: options.maxRetryMs ?? 60 * 60_000,
       leaseMs: options.leaseMs ?? 2 * 60_000,
     };
+    this.#timer = passTimer(this.#clock, deps.mailSignal, {
+      pollMs: this.#options.pollMs,
+      wakeDelayMs: WAKE_DELAY_MS,
+      run: () => this.runOnce(),
+      onError: (error) => this.#log.error({ err: error }, 'push worker pass failed'),
+    });
   }
 
   /** Starts polling; a queued email (reminders and share notices queue their pushes with it) wakes it too. */
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#halted = false;
-    this.#unlisten = this.#deps.mailSignal.listen(() => this.#schedule(WAKE_DELAY_MS));
-    this.#schedule(0);
+    this.#timer.start();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#halted = true;
-    this.#unlisten?.();
-    this.#unlisten = null;
-    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#timer.stop();
     await this.#running?.catch(() => undefined);
-  }
-
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    const dueAt = this.#clock.now() + delayMs;
-    if (this.#timer !== null) {
-      if (this.#timerDueAt <= dueAt) return;
-      this.#clock.clearTimeout(this.#timer);
-    }
-    this.#timerDueAt = dueAt;
-    this.#timer = this.#clock.setTimeout(() => {
-      this.#timer = null;
-      this.runOnce()
-        .catch((error: unknown) => this.#log.error({ err: error }, 'push worker pass failed'))
-        .finally(() => this.#schedule(this.#options.pollMs));
-    }, delayMs);
   }
 
   /** Sends every message due now; a call while a pass runs joins it. */
@@ -137,7 +106,7 @@ export class PushWorker {
     const due = await repo.findDueMessages(db, this.#clock.now(), this.#options.batchSize);
     for (const message of due) {
       // After stop(), the rest waits for the next start (their rows stay due).
-      if (this.#halted) break;
+      if (this.#timer.halted) break;
       const leasedAt = this.#clock.now();
       if (!(await repo.leaseMessage(db, message.id, leasedAt, leasedAt + this.#options.leaseMs))) continue;
       const attempts = message.attempts + 1;
@@ -181,7 +150,7 @@ export class PushWorker {
 }
 
 /** The server's push work (main.ts starts it once listening and stops it before the database closes). */
-export function startPushWorker(deps: AppDeps, log: PushLog, options: PushWorkerOptions = {}): PushWorker {
+export function startPushWorker(deps: AppDeps, log: WorkerLog, options: PushWorkerOptions = {}): PushWorker {
   const worker = new PushWorker(deps, { log, ...options });
   worker.start();
   return worker;

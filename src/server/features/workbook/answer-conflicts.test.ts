@@ -1,6 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { callerFor, createCouple, sessionCookie, useTestApp, trpcError } from '../../test/harness';
 import { saveAnswers, WORKBOOK_CONFLICT_MESSAGE } from './service';
 
 /*
@@ -15,15 +14,6 @@ async function signedIn() {
   const fixture = await createCouple(t.deps);
   const caller = await callerFor(t, await sessionCookie(t.deps, fixture.accountId));
   return { ...fixture, caller };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 describe('workbook.saveAnswers with a base revision', () => {
@@ -59,7 +49,7 @@ describe('workbook.saveAnswers with a base revision', () => {
       reflectionAnswers: { 'w01-q1': 'typed on the laptop' },
       baseRevision: 0,
     });
-    const error = await refusal(
+    const error = await trpcError(
       caller.workbook.saveAnswers({
         weekNumber: 1,
         partner: 'partner2',

@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import type { WeekContentData } from '../../../shared/workbook-schemas';
-import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp, trpcError } from '../../test/harness';
 import { bundledContentLibrary, bundledLibraryFor } from './content-library';
 import { readWeekContentIn, weeksWithOwnContent } from './course-content';
 import * as repo from './repo';
@@ -27,15 +26,6 @@ async function spanishCouple(upTo: number) {
   );
   await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
   return { ...couple, caller: await callerFor(t, await sessionCookie(t.deps, couple.accountId)) };
-}
-
-async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 describe('the Spanish edition of the course', () => {

@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import type { WeekContentData } from '../../../shared/workbook-schemas';
 import { DEFAULT_CONTENT_DIR } from '../../platform/paths';
-import { adminCookie, callerFor, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
+import {
+  adminCookie,
+  callerFor,
+  createCouple,
+  makeTempDir,
+  sessionCookie,
+  useTestApp,
+  trpcError,
+} from '../../test/harness';
 import { listRecentAdminActions } from '../audit/service';
 import { bundledContentLibrary, loadContentLibrary } from './content-library';
 import { readWeekContent, seedWeekContent } from './course-content';
@@ -29,15 +36,6 @@ async function coupleWithWeeksOpen(upTo: number) {
   );
   const cookie = await sessionCookie(t.deps, couple.accountId);
   return { ...couple, cookie, caller: await callerFor(t, cookie) };
-}
-
-async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 describe('the course content in the database', () => {
