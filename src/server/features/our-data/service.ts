@@ -26,7 +26,7 @@ import { runPdfJob } from '../printables/pdf-jobs';
 import * as repo from './repo';
 import { COUPLE_DATA_TABLES } from './tables';
 import { keepsakeInventories } from '../inventory/service';
-import { keepsakeAnswers } from './visible-answers';
+import { keepsakeAnswers, keepsakeSummary } from './visible-answers';
 
 /*
  * The couple's own data (docs/product.md#our-data): the JSON export, the deletion of the account
@@ -215,7 +215,7 @@ export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Da
     const [record, answers, summary] = await Promise.all([
       repo.findProgress(deps.db, couple.coupleId, weekNumber),
       keepsakeAnswers(deps.db, couple, weekNumber, locale),
-      repo.findSummary(deps.db, couple.coupleId, weekNumber),
+      keepsakeSummary(deps.db, couple, weekNumber),
     ]);
     const week: KeepsakeWeek = {
       kind: 'week',

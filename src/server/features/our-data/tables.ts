@@ -12,6 +12,7 @@ import {
 import { COUPLE_EMAIL_KINDS, eraseCoupleEmails } from '../mail/service';
 import { coupleMentorRows } from '../facilitators/service';
 import { coupleDevices } from '../push/service';
+import { canReadBoth } from '../partners/service';
 import * as repo from './repo';
 import type { CoupleScope } from './repo';
 import { keepsakeAnswers } from './visible-answers';
@@ -149,8 +150,10 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
     table: 'week_summaries',
     key: 'weekSummaries',
     link: 'week_summaries.couple_id',
-    async *rows({ db, scope }) {
+    async *rows({ db, couple, scope }) {
       for (const row of await repo.listSummaries(db, scope.coupleId)) {
+        // As workbook.summary and the keepsake answer them: none of a week still sealed.
+        if (!(await canReadBoth(db, couple, row.week_number))) continue;
         yield { weekNumber: row.week_number, summary: row.summary, generatedAt: row.generated_at };
       }
     },

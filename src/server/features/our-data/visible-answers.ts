@@ -4,10 +4,10 @@ import type { AnsweredItem } from '../../../shared/our-data-schemas';
 import type { WeekContent } from '../../../shared/workbook-schemas';
 import type { DB } from '../../db/client';
 import type { CoupleAuth } from '../auth/access';
-import { canReadPartner } from '../partners/service';
+import { canReadBoth, canReadPartner } from '../partners/service';
 import { cardIds, earlierIds, isOverflowKey, questionIds } from '../workbook/answers';
 import { earlierTexts, weekContentFor } from '../workbook/course-content';
-import { listWeekResponses, type StoredResponseRow } from './repo';
+import { findSummary, listWeekResponses, type StoredResponseRow } from './repo';
 
 /** One partner's answers of one week, each with the text of its question or card. */
 export interface PartnerWeekAnswers {
@@ -101,4 +101,17 @@ export async function keepsakeAnswers(
       updatedAt: row.updated_at,
     })),
   };
+}
+
+/**
+ * A week's stored summary for the couple's own copies (the keepsake, "Download our data"): as
+ * `workbook.summary` answers it, so none while the week is sealed (a summary quotes both partners).
+ */
+export async function keepsakeSummary(
+  db: DB,
+  couple: Pick<CoupleAuth, 'coupleId' | 'partner' | 'privateAnswers'>,
+  weekNumber: number,
+): Promise<string | null> {
+  const summary = await findSummary(db, couple.coupleId, weekNumber);
+  return summary !== null && (await canReadBoth(db, couple, weekNumber)) ? summary : null;
 }

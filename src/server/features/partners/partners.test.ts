@@ -390,16 +390,35 @@ describe('sealed answers', () => {
     expect((await robin.workbook.summary({ weekNumber: 1 })).summary).toBe(summary.summary);
   });
 
-  it('a stored summary is sealed too when private answers come on later', async () => {
+  it('a stored summary is sealed too when private answers come on later, in the export and the keepsake as well', async () => {
     const couple = await signedInCouple();
     const robin = await callerFor(t, couple.cookie);
-    await robin.workbook.saveAnswers({ weekNumber: 1, partner: 'partner1', ...ANSWERS('a') });
-    await robin.workbook.saveAnswers({ weekNumber: 1, partner: 'partner2', ...ANSWERS('b') });
+    await robin.workbook.saveAnswers({ weekNumber: 1, partner: 'partner1', ...ANSWERS('the lighthouse at dusk') });
+    await robin.workbook.saveAnswers({ weekNumber: 1, partner: 'partner2', ...ANSWERS('the harbour at noon') });
     await robin.workbook.generateSummary({ weekNumber: 1 });
+    await robin.progress.complete({ weekNumber: 1 });
+    const exportedSummaries = async () => {
+      const res = await t.app.inject({ url: '/api/our-data', headers: { cookie: couple.cookie } });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as OurDataExport).weekSummaries.map((row) => row.weekNumber);
+    };
+    const keepsakeText = async () => {
+      const res = await t.app.inject({ url: '/api/keepsake', headers: { cookie: couple.cookie } });
+      expect(res.statusCode).toBe(200);
+      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
+    };
+    expect(await exportedSummaries()).toEqual([1]);
+    expect(await keepsakeText()).toContain('the harbour at noon');
+
     await robin.partners.setPrivateAnswers({ on: true });
     const bound = await callerFor(t, couple.cookie);
     await expect(bound.workbook.summary({ weekNumber: 1 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await bound.workbook.summary({ weekNumber: 2 })).summary).toBeNull();
+    // The summary quotes the other partner: the couple's own copies leave it out while the week is sealed.
+    expect(await exportedSummaries()).toEqual([]);
+    const sealedText = await keepsakeText();
+    expect(sealedText).toContain('the lighthouse at dusk');
+    expect(sealedText).not.toContain('the harbour at noon');
   });
 
   it('private answers cannot be turned off while the other partner has sealed answers', async () => {

@@ -102,7 +102,12 @@ export function assertCanWritePartner(reader: AnswerReader, partner: Partner): v
  * on, only once both have shared the week.
  */
 export async function assertCanReadBoth(db: DB, reader: AnswerReader, weekNumber: number): Promise<void> {
-  await assertCanReadBothOnce(reader, () => isWeekRevealed(db, reader.coupleId, weekNumber));
+  if (!(await canReadBoth(db, reader, weekNumber))) throw new AppError('FORBIDDEN', SEALED_MESSAGE);
+}
+
+/** assertCanReadBoth's rule as an answer, for the copies that leave out what is sealed (exports). */
+export async function canReadBoth(db: DB, reader: AnswerReader, weekNumber: number): Promise<boolean> {
+  return !reader.privateAnswers || isWeekRevealed(db, reader.coupleId, weekNumber);
 }
 
 /** assertCanReadBoth for any answers sealed until a reveal; `message` says what opens them. */
