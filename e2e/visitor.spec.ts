@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { formReady, landingReady } from './support/landing';
-import { expectNoAxeViolations } from './support/axe';
 
 /**
  * The anonymous visitor's journey (docs/product.md#landing-page): landing page, pricing to
  * checkout, contact, mobile menu, and the order confirmation page for the demo orders and one the
  * order command records. Runs against the shared e2e server (demo mode on); touches no shared data
- * except its own order.
+ * except its own order. axe on the landing, checkout and order pages is the walk's
+ * (e2e/every-page.spec.ts: every rule, both languages).
  */
 
 const DEMO_COMPLETED = 'pi_demoCompleted0001';
@@ -20,23 +20,6 @@ async function dismissToast(page: Page) {
 }
 
 test.describe('landing page', () => {
-  test('has no serious accessibility problems, nor have the order pages', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The forms load as their own chunks: check them too.
-    await expect(page.getByRole('form', { name: 'Order the workbook' })).toBeAttached();
-    await expect(page.getByRole('form', { name: 'Contact us' })).toBeAttached();
-    await expectNoAxeViolations(page, page.url());
-
-    await page.goto('/checkout?email=ana%40example.com&firstName=Ana&lastName=Lima');
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment Setup Required' })).toBeVisible();
-    await expectNoAxeViolations(page, page.url());
-
-    await page.goto(`/success?payment_intent=${DEMO_PENDING}`);
-    await expect(page.getByText(/Your payment is being processed/)).toBeVisible();
-    await expectNoAxeViolations(page, page.url());
-  });
-
   test('the pricing form asks for every field and a valid email, then goes to checkout', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Your Workbook Today' }).click();
