@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { failOnConsoleError } from '../../shared/testing/console-guard';
 
 failOnConsoleError();
+
+// findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: a route's first render (its lazy
+// chunk, its queries) took over 1 s on a busy two-core machine (course-content-page.test, CI run of
+// 2026-11-25). A test that passes passes as soon as its element is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every catalog of both languages, English active before each test (tests of Spanish activate 'es').
 // Uncompiled here: outside production Lingui compiles ICU strings itself.
