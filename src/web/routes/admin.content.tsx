@@ -3,7 +3,7 @@ import { useCallback, useRef } from 'react';
 import { TOTAL_WEEKS } from '../../shared/constants';
 import { CourseContentPage } from '../features/admin-content/course-content-page';
 import { UnsavedChangesDialog } from '../features/admin-content/unsaved-changes-dialog';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 import { WorkbookPreview } from '../features/workbook/workbook-preview';
 import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';

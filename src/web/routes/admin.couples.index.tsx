@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CouplesPage } from '../features/admin-couples/couples-page';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 import { translate } from '../i18n/i18n';
 
 /** `/admin/couples`: the back office's couples (docs/product.md#back-office-orders-and-couples). */

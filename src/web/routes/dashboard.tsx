@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { notify } from '../components/notifications';
 import { SiteLayout } from '../components/site-layout';
-import { resetSessionCache } from '../features/auth/session-cache';
+import { resetSessionCache } from '../lib/session-cache';
 import { CertificatePanel } from '../features/certificates/certificate-panel';
 import { CourseTimeTracker } from '../features/certificates/course-time-tracker';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';

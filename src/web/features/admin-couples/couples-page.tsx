@@ -11,7 +11,7 @@ import { translate } from '../../i18n/i18n';
 import { T, useT } from '../../i18n/use-t';
 import { formatDate } from '../../lib/admin-format';
 import { type RouterOutputs, trpc } from '../../trpc';
-import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
+import { AdminListFrame, FilterSelect } from '../../components/admin/admin-list-frame';
 import { PausedCouples } from '../plan/paused-couples';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 
