@@ -58,7 +58,9 @@ export function landingBundle(webDir: string) {
     catalogGzipBytes,
     jsGzipBytes: js.reduce((sum, f) => sum + gzip(f), 0) + catalogGzipBytes,
     cssGzipBytes: css.reduce((sum, f) => sum + gzip(f), 0),
-    foreign: sources.filter((src) => /routes\/(dashboard|admin)|features\/(dashboard|admin|workbook)/.test(src)),
+    foreign: sources.filter((src) =>
+      /routes\/(dashboard|admin)|features\/(dashboard|admin|workbook)|components\/admin\//.test(src),
+    ),
   };
 }
 

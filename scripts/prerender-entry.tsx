@@ -10,7 +10,7 @@ import type { Locale } from '../src/shared/i18n/locales';
 import { AppProviders } from '../src/web/components/app-providers';
 import { areasFor, i18n, loadCatalogs, translate } from '../src/web/i18n/i18n';
 import { localeRewrite } from '../src/web/i18n/locale-rewrite';
-import { SHELL_PAGES, SHELL_TITLES } from '../src/web/components/page-shells';
+import { SHELL_PAGES, SHELL_TITLES } from '../src/web/page-shells';
 import { cssVariablesResolver, theme } from '../src/web/theme';
 import { createAppRouter } from '../src/web/router';
 import type { PublicConfig } from '../src/web/public-config';
@@ -59,7 +59,7 @@ export async function renderPage(path: string, publicConfig?: PublicConfig, loca
 }
 
 /**
- * The shell of a page from SHELL_PAGES (src/web/components/page-shells.tsx): its frame and loading
+ * The shell of a page from SHELL_PAGES (src/web/page-shells.tsx): its frame and loading
  * skeleton, rendered inside a one-route router (for the links) with an empty query client, so every
  * query is still loading (nothing is fetched while rendering on the server).
  */

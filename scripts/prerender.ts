@@ -44,7 +44,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * 3. keeps the empty shell as dist/web/app.html, served for the 404;
  * 4. prerenders every other page path into dist/web/pages/<name>.html (decision 0136): pages whose
  *    content needs the server (the dashboard, the admin screen, the order confirmation) as their
- *    frame and loading skeleton (src/web/components/page-shells.tsx), the others from their route,
+ *    frame and loading skeleton (src/web/page-shells.tsx), the others from their route,
  *    each with the critical CSS of every stylesheet inlined, so something meaningful paints from the
  *    HTML before any script runs, on every page;
  * 5. prerenders the dashboard once more per language with the welcome dialog open

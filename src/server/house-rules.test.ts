@@ -269,6 +269,37 @@ describe('pages', () => {
   });
 });
 
+const WEB_FEATURES = path.join('src', 'web', 'features');
+
+/** The feature a project-relative path lies in (`src/web/features/<name>/...`), or undefined. */
+function webFeatureOf(file: string): string | undefined {
+  return within(file, WEB_FEATURES) ? file.slice(WEB_FEATURES.length + 1).split(path.sep)[0] : undefined;
+}
+
+describe('web folders (docs/architecture.md: features do not import each other, routes compose them)', () => {
+  it("a feature's files import no other feature (the route passes the other feature's component in)", () => {
+    const offending = sourceFiles('src/web/features')
+      .filter((file) => !isTest(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ target }) => webFeatureOf(target) !== undefined && webFeatureOf(target) !== webFeatureOf(file))
+          .map(({ target }) => `${file} imports ${target}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it('components/ and lib/, the shared building blocks, import no feature', () => {
+    const offending = [...sourceFiles('src/web/components'), ...sourceFiles('src/web/lib')]
+      .filter((file) => !isTest(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ target }) => within(target, WEB_FEATURES))
+          .map(({ target }) => `${file} imports ${target}`),
+      );
+    expect(offending).toEqual([]);
+  });
+});
+
 describe('web accessibility rules', () => {
   it('a loading Skeleton that is named also has a role (an aria-label on a div with no role is prohibited, axe aria-prohibited-attr)', () => {
     const offending: string[] = [];

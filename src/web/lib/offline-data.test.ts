@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionCache } from '../features/auth/session-cache';
+import { resetSessionCache } from './session-cache';
 import { DATA_CACHE } from '../sw/offline-data';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { FormSkeleton } from '../features/landing/form-skeleton';
 import { LandingPage } from '../features/landing/landing-page';
-import { PublicPageLinks } from '../features/site-pages/public-page-links';
+import { PublicPageLinks } from '../components/public-page-links';
 import { advertisedPrice } from '../../shared/money';
 import { embeddedPublicConfig } from '../public-config';
 import { useT } from '../i18n/use-t';
@@ -28,7 +28,7 @@ const InstantLoginButton = lazy(() =>
  * prerendered.
  */
 const PublishedPageLinks = lazy(() =>
-  import('../features/site-pages/published-page-links').then((module) => ({ default: module.PublishedPageLinks })),
+  import('../components/published-page-links').then((module) => ({ default: module.PublishedPageLinks })),
 );
 
 /**

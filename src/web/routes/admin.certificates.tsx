@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 import { AdminCertificatesPage } from '../features/certificates/admin-certificates-page';
 import { translate } from '../features/certificates/texts';
 import { trpc } from '../trpc';

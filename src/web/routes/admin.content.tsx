@@ -3,7 +3,8 @@ import { useCallback, useRef } from 'react';
 import { TOTAL_WEEKS } from '../../shared/constants';
 import { CourseContentPage } from '../features/admin-content/course-content-page';
 import { UnsavedChangesDialog } from '../features/admin-content/unsaved-changes-dialog';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
+import { CoreWeekSwitch } from '../features/plan/core-week-switch';
 import { WorkbookPreview } from '../features/workbook/workbook-preview';
 import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';
@@ -45,6 +46,7 @@ function CourseContentRoute() {
         onUnsavedChange={onUnsavedChange}
         // The preview is the couple's own workbook: features do not import each other, the route composes them.
         renderPreview={(content) => <WorkbookPreview content={content} />}
+        renderWeekSettings={(weekNumber) => <CoreWeekSwitch weekNumber={weekNumber} />}
       />
       <UnsavedChangesDialog
         opened={blocker.status === 'blocked'}

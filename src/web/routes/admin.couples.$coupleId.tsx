@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CouplePage } from '../features/admin-couples/couple-page';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 import { translate } from '../i18n/i18n';
 
 /** `/admin/couples/<id>`: one couple in the back office (docs/product.md#back-office-orders-and-couples). */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { translate } from '../i18n/i18n';
 import { FacilitatorsPage } from '../features/admin-facilitators/facilitators-page';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 
 /** `/admin/facilitators`: facilitators, organisations, seat packs and revenue by channel (issue 38). */
 export const Route = createFileRoute('/admin/facilitators')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { translate } from '../i18n/i18n';
 import { GiftsPage } from '../features/admin-gifts/gifts-page';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 
 /** `/admin/gifts`: gifts sent, scheduled and opened; resend, change the email (decision 0242). */
 export const Route = createFileRoute('/admin/gifts')({

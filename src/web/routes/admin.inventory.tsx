@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminInventoryPage } from '../features/admin-inventory/admin-inventory-page';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 import { MessagesInbox } from '../features/admin-messages/messages-inbox';
 import { translate } from '../i18n/i18n';
 

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { TwoFactorSection } from '../features/admin-security/two-factor-section';
-import { AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../components/admin/admin-layout';
 import { PublicPagesSettings } from '../features/site-pages/public-pages-settings';
 import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';

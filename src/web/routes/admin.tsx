@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { AdminLayout, AdminPageSkeleton } from '../features/admin-shell/admin-layout';
+import { AdminLayout, AdminPageSkeleton } from '../components/admin/admin-layout';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/admin')({

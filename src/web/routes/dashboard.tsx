@@ -2,14 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { notify } from '../components/notifications';
 import { SiteLayout } from '../components/site-layout';
-import { resetSessionCache } from '../features/auth/session-cache';
+import { resetSessionCache } from '../lib/session-cache';
 import { CertificatePanel } from '../features/certificates/certificate-panel';
 import { CourseTimeTracker } from '../features/certificates/course-time-tracker';
+import { LanguageFallbackNotice } from '../features/course-language/language-fallback-notice';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { InventoryCard } from '../features/inventory/inventory-card';
 import { KeepsakeDownload } from '../features/our-data/keepsake-download';
 import { KeepWeeksOffline } from '../features/offline/keep-weeks-offline';
+import { MentorLinkCard } from '../features/mentor/mentor-link-card';
+import { PartnerSignIns } from '../features/partners/partner-sign-ins';
+import { ShareNotices } from '../features/partners/share-notices';
+import { PlanCard } from '../features/plan/plan-card';
+import { PushNotifications } from '../features/push/push-notifications';
 import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
@@ -77,6 +83,7 @@ function DashboardPage() {
         renderWorkbook={(props) => (
           <WorkbookPanel
             {...props}
+            renderFallbackNotice={(fallback) => <LanguageFallbackNotice fallback={fallback} />}
             after={<CourseTimeTracker weekNumber={props.weekNumber} partnerNames={props.partnerNames} />}
           />
         )}
@@ -88,6 +95,15 @@ function DashboardPage() {
         }
         progressExtra={<InventoryCard />}
         profileExtra={<OurDataSection onDeleted={leave} />}
+        renderShareNotices={(onOpenWeek) => <ShareNotices onOpenWeek={onOpenWeek} />}
+        renderPlanCard={(completedCount) => <PlanCard completedCount={completedCount} />}
+        profileSettings={
+          <>
+            <PushNotifications />
+            <PartnerSignIns />
+            <MentorLinkCard />
+          </>
+        }
       />
     </SiteLayout>
   );

@@ -31,6 +31,8 @@ interface CourseContentPageProps {
   onUnsavedChange?: (unsaved: boolean) => void;
   /** The week exactly as couples see it (composed by the route from the workbook feature). */
   renderPreview: (content: WeekContentData) => ReactNode;
+  /** Shown in each edition's editor under its status line (the route passes the plan feature's core-week switch). */
+  renderWeekSettings?: (weekNumber: number) => ReactNode;
 }
 
 /** The editions edited side by side (decision 0232): English first, the source of the ids. */
@@ -46,6 +48,7 @@ export function CourseContentPage({
   onSelectWeek,
   renderPreview,
   onUnsavedChange,
+  renderWeekSettings,
 }: CourseContentPageProps) {
   const { t } = useT();
   const weeks = useQuery(trpc.courseContent.list.queryOptions());
@@ -73,6 +76,7 @@ export function CourseContentPage({
       translationState={locale === 'en' ? undefined : translationState}
       renderPreview={renderPreview}
       onUnsavedChange={locale === 'en' ? onEnglishChange : onSpanishChange}
+      renderWeekSettings={renderWeekSettings}
     />
   );
 
@@ -202,12 +206,14 @@ function EditionEditor({
   translationState,
   renderPreview,
   onUnsavedChange,
+  renderWeekSettings,
 }: {
   weekNumber: number;
   locale: Locale;
   translationState: CourseTranslationState | undefined;
   renderPreview: (content: WeekContentData) => ReactNode;
   onUnsavedChange: (unsaved: boolean) => void;
+  renderWeekSettings: ((weekNumber: number) => ReactNode) | undefined;
 }) {
   const { t } = useT();
   const week = useQuery(trpc.courseContent.get.queryOptions(locale === 'en' ? { weekNumber } : { weekNumber, locale }));
@@ -255,6 +261,7 @@ function EditionEditor({
         locale={locale}
         renderPreview={renderPreview}
         onUnsavedChange={onUnsavedChange}
+        renderWeekSettings={renderWeekSettings}
       />
     </Stack>
   );

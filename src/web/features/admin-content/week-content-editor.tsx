@@ -26,7 +26,6 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { type ContentErrors, contentErrors, idsOf, moved, newItemId, sameContent } from './content-form';
 import { formatWhen } from './format';
-import { CoreWeekSwitch } from '../plan/core-week-switch';
 
 /** The ids of one kind of item's labels: its field, move up, move down, remove, add. */
 interface Noun {
@@ -86,6 +85,8 @@ interface WeekContentEditorProps {
   renderPreview: (content: WeekContentData) => ReactNode;
   /** Told whether the form holds changes not saved yet (the route asks before leaving them). */
   onUnsavedChange?: (unsaved: boolean) => void;
+  /** Under the week's status line: the route passes the plan feature's core-week switch. */
+  renderWeekSettings?: (weekNumber: number) => ReactNode;
 }
 
 /**
@@ -93,7 +94,13 @@ interface WeekContentEditorProps {
  * removed and reordered, checked with the shared schema before it is sent (the server checks it
  * again), a preview exactly as couples see it, revert to the bundled default, and the history.
  */
-export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsavedChange }: WeekContentEditorProps) {
+export function WeekContentEditor({
+  week,
+  locale = 'en',
+  renderPreview,
+  onUnsavedChange,
+  renderWeekSettings,
+}: WeekContentEditorProps) {
   const { t, locale: uiLocale } = useT();
   const queryClient = useQueryClient();
   const translation = locale !== 'en';
@@ -204,7 +211,7 @@ export function WeekContentEditor({ week, locale = 'en', renderPreview, onUnsave
               : ''}
             {unsaved ? ` · ${t('content-editor.editor.unsaved')}` : ''}
           </Text>
-          <CoreWeekSwitch weekNumber={weekNumber} />
+          {renderWeekSettings?.(weekNumber)}
         </Stack>
         <Group gap="sm">
           <Button

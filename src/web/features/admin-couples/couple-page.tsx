@@ -24,7 +24,7 @@ import { useT } from '../../i18n/use-t';
 import { formatDate, orderStatusLabel } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { type RouterOutputs, trpc } from '../../trpc';
-import { AdminPageSkeleton } from '../admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../../components/admin/admin-layout';
 import { AccessBadge, coupleName } from './couples-page';
 
 type CoupleDetail = RouterOutputs['adminCouples']['get'];

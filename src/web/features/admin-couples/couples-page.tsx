@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ADMIN_DEFAULT_PAGE_SIZE, type CoupleActivity } from '../../../shared/admin-schemas';
 import type { AccessLevel } from '../../../shared/constants';
 import { formatNumber } from '../../../shared/i18n/format';
@@ -11,8 +11,7 @@ import { translate } from '../../i18n/i18n';
 import { T, useT } from '../../i18n/use-t';
 import { formatDate } from '../../lib/admin-format';
 import { type RouterOutputs, trpc } from '../../trpc';
-import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
-import { PausedCouples } from '../plan/paused-couples';
+import { AdminListFrame, FilterSelect } from '../../components/admin/admin-list-frame';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 
 type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
@@ -34,8 +33,11 @@ function coupleName(row: { displayName: string; partnerName: string }): string {
   return names.length > 0 ? names.join(' & ') : translate('admin.couples.noNames');
 }
 
-/** The back office's couples (docs/product.md#back-office-orders-and-couples). */
-export function CouplesPage() {
+/**
+ * The back office's couples (docs/product.md#back-office-orders-and-couples). `paused` shows under
+ * the heading, before the search: the route passes the plan feature's paused couples.
+ */
+export function CouplesPage({ paused }: { paused?: ReactNode } = {}) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [accessLevel, setAccessLevel] = useState<AccessLevel | null>(null);
@@ -58,7 +60,7 @@ export function CouplesPage() {
         <Title order={1}>{t('admin.couples.heading')}</Title>
         <Text c="dimmed">{t('admin.couples.intro')}</Text>
       </div>
-      <PausedCouples />
+      {paused}
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
           label={t('admin.search')}

@@ -26,7 +26,7 @@ import { formatDate, orderStatusLabel } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/rest';
 import { type RouterOutputs, trpc } from '../../trpc';
-import { AdminListFrame, FilterSelect } from '../admin-shell/admin-list-frame';
+import { AdminListFrame, FilterSelect } from '../../components/admin/admin-list-frame';
 import { RecordOrderModal } from './record-order-modal';
 
 type OrderRow = RouterOutputs['adminOrders']['list']['items'][number];

@@ -1,7 +1,7 @@
 import { Alert, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AdminPageSkeleton } from '../admin-shell/admin-layout';
+import { AdminPageSkeleton } from '../../components/admin/admin-layout';
 import { trpc } from '../../trpc';
 import { AuditLog } from './audit-log';
 import { formatMoney, formatNumber } from '../../../shared/i18n/format';

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
-import { useEnterAfterSignIn } from './session-cache';
+import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 

@@ -12,7 +12,7 @@ import { AccessCodeHints } from './access-code-hints';
 import { PersonalCodeReveal } from './personal-code-reveal';
 import { RequestCodeForm } from './request-code-form';
 import { SignInPaused } from './sign-in-paused';
-import { resetSessionCache } from './session-cache';
+import { resetSessionCache } from '../../lib/session-cache';
 import { T, useT } from '../../i18n/use-t';
 
 /**

@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
-import { useEnterAfterSignIn } from './session-cache';
+import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { useT } from '../../i18n/use-t';
 
 /**

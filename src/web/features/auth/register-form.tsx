@@ -8,7 +8,7 @@ import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { UsernameInput } from './password-sign-in-form';
-import { useEnterAfterSignIn } from './session-cache';
+import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { useT } from '../../i18n/use-t';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
-import { useEnterAfterSignIn } from './session-cache';
+import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { useT } from '../../i18n/use-t';
 
 /** /login: a couple that registered with a username signs in and goes to the dashboard. */

@@ -5,6 +5,7 @@ import { i18n } from '../../i18n/i18n';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from '../workbook/test-support';
 import { WorkbookPanel } from '../workbook/workbook-panel';
+import { LanguageFallbackNotice } from './language-fallback-notice';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -54,7 +55,12 @@ function serve(content: WeekContent) {
 async function renderWeek(content: WeekContent) {
   serve(content);
   renderWithQueryClient(
-    <WorkbookPanel weekNumber={3} partnerNames={{ partner1: 'Robin', partner2: 'Casey' }} onChooseWeek={() => {}} />,
+    <WorkbookPanel
+      weekNumber={3}
+      partnerNames={{ partner1: 'Robin', partner2: 'Casey' }}
+      onChooseWeek={() => {}}
+      renderFallbackNotice={(fallback) => <LanguageFallbackNotice fallback={fallback} />}
+    />,
   );
   await screen.findByLabelText(/Save or spend\?/);
 }

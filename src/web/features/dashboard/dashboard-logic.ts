@@ -77,11 +77,6 @@ export function milestoneTitle(week: number): string {
   return translate(`dashboard.milestone.${week}.title` as MessageId);
 }
 
-/** A phase's name in the page's language, by its place (1-4) in PHASES. */
-export function phaseName(index: number): string {
-  return translate(`dashboard.phase.${index + 1}.name` as MessageId);
-}
-
 /** The first milestone not reached yet, or null when all are. */
 export function nextMilestone(totalCompleted: number): MilestoneStatus | null {
   return milestoneStatuses(totalCompleted).find((milestone) => !milestone.reached) ?? null;

@@ -30,8 +30,6 @@ import { OnboardingModal } from './onboarding-modal';
 import { ProfilePanel } from './profile-panel';
 import { StreakStat } from './streak-stat';
 import { SummaryCards } from './summary-cards';
-import { ShareNotices } from '../partners/share-notices';
-import { PlanCard } from '../plan/plan-card';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
 import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
@@ -56,6 +54,12 @@ interface DashboardScreenProps {
   profileExtra?: ReactNode;
   /** Shown on the Progress tab under the journey map ("What we each expect"). */
   progressExtra?: ReactNode;
+  /** Above the tabs: the partner's shared weeks (the partners feature's notices), opening a week in the Current tab. */
+  renderShareNotices?: (onOpenWeek: (weekNumber: number) => void) => ReactNode;
+  /** On the Progress tab of a couple with full access, after the journey map (the plan feature's card). */
+  renderPlanCard?: (completedCount: number | undefined) => ReactNode;
+  /** Under the Profile tab's reminders switch (push notifications, partner sign-ins, the mentor link). */
+  profileSettings?: ReactNode;
 }
 
 function isUnauthorized(error: unknown): boolean {
@@ -72,7 +76,15 @@ function withRecord(records: ProgressRecordView[] | undefined, record: ProgressR
  * The couple dashboard: header, the four tabs and the onboarding dialog. Data comes from the
  * session couple's tRPC procedures (the route has checked the session before this renders).
  */
-export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progressExtra }: DashboardScreenProps) {
+export function DashboardScreen({
+  renderWorkbook,
+  winsExtra,
+  profileExtra,
+  progressExtra,
+  renderShareNotices,
+  renderPlanCard,
+  profileSettings,
+}: DashboardScreenProps) {
   const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -343,9 +355,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
           </Alert>
         ) : null}
 
-        {welcoming ? null : (
-          <ShareNotices onOpenWeek={(weekNumber) => go({ ...search, tab: 'current', week: weekNumber })} />
-        )}
+        {welcoming ? null : renderShareNotices?.((weekNumber) => go({ ...search, tab: 'current', week: weekNumber }))}
 
         {welcoming ? null : (
           <Tabs
@@ -401,9 +411,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
                 <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
                 {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
                   plan card waits for the access level, the route's cards for their own data. */}
-                {accessQuery.data?.accessLevel === 'full' ? (
-                  <PlanCard completedCount={progression?.totalCompleted} />
-                ) : null}
+                {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
                 {progressExtra}
               </Stack>
             </Tabs.Panel>
@@ -429,6 +437,7 @@ export function DashboardScreen({ renderWorkbook, winsExtra, profileExtra, progr
                   profile={profile}
                   saving={profileMutation.isPending}
                   onSave={(values) => profileMutation.mutate(values)}
+                  settings={profileSettings}
                 />
                 {profileExtra}
               </Stack>

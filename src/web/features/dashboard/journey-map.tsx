@@ -5,8 +5,8 @@ import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
+import { phaseName } from '../../lib/phase-name';
 import {
-  phaseName,
   weekNotice,
   weekStateLabel,
   weekAriaLabel,

@@ -1,20 +1,20 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Profile } from '../../../shared/profile-rules';
 import { ProfileFieldsForm, profileToFormValues } from './profile-form';
-import { PartnerSignIns } from '../partners/partner-sign-ins';
-import { MentorLinkCard } from '../mentor/mentor-link-card';
 import { RemindersSwitch } from './reminders-switch';
-import { PushNotifications } from '../push/push-notifications';
 import { useT } from '../../i18n/use-t';
 
 interface ProfilePanelProps {
   profile: Profile | undefined;
   saving: boolean;
   onSave: (profile: Profile) => void;
+  /** Under the reminders switch; the route passes the other features' settings (push, partner sign-ins, mentor). */
+  settings?: ReactNode;
 }
 
 /** The Profile tab: edit both names and the wedding date. */
-export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
+export function ProfilePanel({ profile, saving, onSave, settings }: ProfilePanelProps) {
   const { t } = useT();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="profile-title" maw={560}>
@@ -42,9 +42,7 @@ export function ProfilePanel({ profile, saving, onSave }: ProfilePanelProps) {
       )}
       <Stack mt="lg">
         <RemindersSwitch />
-        <PushNotifications />
-        <PartnerSignIns />
-        <MentorLinkCard />
+        {settings}
       </Stack>
     </Card>
   );

@@ -5,7 +5,7 @@ import type { AcceptedInvite } from '../../../shared/partner-schemas';
 import { errorMessage, serverMessageText } from '../../lib/api-error';
 import { T, useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
-import { useEnterAfterSignIn } from '../auth/session-cache';
+import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { CopyCodeButton } from '../../components/copy-code-button';
 
 /**

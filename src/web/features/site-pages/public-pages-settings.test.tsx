@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SitePageDraft } from '../../../shared/site-pages';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
-import { PublicPageLinks } from './public-page-links';
+import { PublicPageLinks } from '../../components/public-page-links';
 import { PublicPagesSettings, starterNotice } from './public-pages-settings';
 
 afterEach(() => {

@@ -47,7 +47,7 @@ import { AnswersSideBySide, SealedColumn } from './workbook-share';
 import type { WeekShareState } from '../../../shared/partner-schemas';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
-import { phaseName } from '../dashboard/dashboard-logic';
+import { phaseName } from '../../lib/phase-name';
 
 interface WorkbookEditorProps {
   weekNumber: number;

@@ -8,7 +8,6 @@ import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { errorMessage } from '../../lib/api-error';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
-import { LanguageFallbackNotice } from '../course-language/language-fallback-notice';
 import { WorkbookEditor } from './workbook-editor';
 import { WorkbookSkeleton } from './workbook-skeleton';
 
@@ -36,6 +35,11 @@ export interface WorkbookPanelProps {
    * nothing below it moves when the week arrives.
    */
   after?: ReactNode;
+  /**
+   * Above the loaded week: the route passes the course-language feature's notice, said when the week
+   * came in English instead of the reader's language (`languageFallback`).
+   */
+  renderFallbackNotice?: (fallback: boolean | undefined) => ReactNode;
 }
 
 /**
@@ -43,7 +47,13 @@ export interface WorkbookPanelProps {
  * exercises, each partner in turn, and the couple's summary; or, with no week selected, a prompt to
  * choose one.
  */
-export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek, after }: WorkbookPanelProps) {
+export function WorkbookPanel({
+  weekNumber,
+  partnerNames,
+  onChooseWeek,
+  after,
+  renderFallbackNotice,
+}: WorkbookPanelProps) {
   const { t } = useT();
   if (weekNumber === null) {
     return (
@@ -67,11 +77,18 @@ export function WorkbookPanel({ weekNumber, partnerNames, onChooseWeek, after }:
       partnerNames={partnerNames}
       onChooseWeek={onChooseWeek}
       after={after}
+      renderFallbackNotice={renderFallbackNotice}
     />
   );
 }
 
-function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek, after }: WorkbookPanelProps & { weekNumber: number }) {
+function WeekWorkbook({
+  weekNumber,
+  partnerNames,
+  onChooseWeek,
+  after,
+  renderFallbackNotice,
+}: WorkbookPanelProps & { weekNumber: number }) {
   const { t } = useT();
   const content = useQuery(trpc.workbook.content.queryOptions({ weekNumber }));
   // Who this sign-in answers for, and whether the week is shared (docs/product.md#sealed-answers):
@@ -142,7 +159,7 @@ function WeekWorkbook({ weekNumber, partnerNames, onChooseWeek, after }: Workboo
 
   return (
     <Stack gap="md">
-      <LanguageFallbackNotice fallback={content.data.languageFallback} />
+      {renderFallbackNotice?.(content.data.languageFallback)}
       <WorkbookEditor
         weekNumber={weekNumber}
         content={content.data}

@@ -2,9 +2,9 @@ import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { trpc } from '../../trpc';
-import { useSignOut } from './use-sign-out';
-import { useT } from '../../i18n/use-t';
+import { trpc } from '../trpc';
+import { useSignOut } from '../lib/use-sign-out';
+import { useT } from '../i18n/use-t';
 
 export function SignOutButton() {
   const { signOut, isPending } = useSignOut();

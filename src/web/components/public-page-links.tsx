@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { SITE_PAGES, type SitePageSlug } from '../../../shared/site-page-list';
-import { useT } from '../../i18n/use-t';
+import { SITE_PAGES, type SitePageSlug } from '../../shared/site-page-list';
+import { useT } from '../i18n/use-t';
 
 export interface PublicPageLinkClasses {
   link?: string;

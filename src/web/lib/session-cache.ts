@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { forgetOfflineData } from '../../lib/offline-data';
+import { forgetOfflineData } from './offline-data';
 
 /**
  * After a sign-in or sign-out every cached answer may describe someone else (and nothing goes stale

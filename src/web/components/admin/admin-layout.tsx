@@ -2,9 +2,9 @@ import { Button, Container, Group, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { SiteLayout } from '../../components/site-layout';
+import { SiteLayout } from '../site-layout';
 import { useT } from '../../i18n/use-t';
-import { useSignOut } from '../auth/use-sign-out';
+import { useSignOut } from '../../lib/use-sign-out';
 import classes from './admin-shell.module.css';
 import { AdminNav } from './admin-nav';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../trpc';
+import { trpc } from '../trpc';
 import { type PublicPageLinkClasses, PublicPageLinks } from './public-page-links';
 
 /**

@@ -1,13 +1,13 @@
 import { Container, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AdminDashboardSkeleton } from '../features/admin/admin-dashboard-skeleton';
-import { AdminLayout, AdminPageSkeleton } from '../features/admin-shell/admin-layout';
-import { DashboardScreen } from '../features/dashboard/dashboard-screen';
-import { SitePageSkeleton } from '../features/site-pages/site-page-screen';
-import { SITE_PAGES } from '../../shared/site-page-list';
-import { SiteLayout } from './site-layout';
-import type { MessageId } from '../../shared/i18n/locales';
-import { translate } from '../i18n/i18n';
+import { AdminDashboardSkeleton } from './features/admin/admin-dashboard-skeleton';
+import { AdminLayout, AdminPageSkeleton } from './components/admin/admin-layout';
+import { DashboardScreen } from './features/dashboard/dashboard-screen';
+import { SitePageSkeleton } from './features/site-pages/site-page-screen';
+import { SITE_PAGES } from '../shared/site-page-list';
+import { SiteLayout } from './components/site-layout';
+import type { MessageId } from '../shared/i18n/locales';
+import { translate } from './i18n/i18n';
 
 /**
  * What the build prerenders for a page whose content needs the signed-in user or the server

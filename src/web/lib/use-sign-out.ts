@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { notify } from '../../components/notifications';
-import { trpc } from '../../trpc';
+import { notify } from '../components/notifications';
+import { trpc } from '../trpc';
 import { resetSessionCache } from './session-cache';
 
 /**

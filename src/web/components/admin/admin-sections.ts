@@ -17,7 +17,7 @@ import {
 import type { LinkProps } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { MessageId } from '../../../shared/i18n/locales';
-import { UnreadMessagesBadge } from '../admin-messages/unread-badge';
+import { UnreadMessagesBadge } from './unread-badge';
 
 export interface AdminSection {
   /** The section's page; `/admin` itself is the frameworks page (docs/product.md#admin-screen). */
