@@ -261,28 +261,33 @@ describe('sealed answers', () => {
     return t.app.inject({ url: `/api/workbook-responses/${couple.coupleId}/${week}/${partner}`, headers: { cookie } });
   }
 
+  /** "Download our data" as the sign-in with `cookie` receives it. */
+  async function ourData(cookie: string): Promise<OurDataExport> {
+    const res = await t.app.inject({ url: '/api/our-data', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.json() as OurDataExport;
+  }
+
+  /** The text of the keepsake PDF the sign-in with `cookie` receives. */
+  async function keepsakeText(cookie: string): Promise<string> {
+    const res = await t.app.inject({ url: '/api/keepsake', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
+  }
+
   it("keep sealed answers out of the couple's data export and keepsake until both have shared", async () => {
     const { casey, robin, caseyCaller } = await privateCouple();
-    const exported = async () => {
-      const res = await t.app.inject({ url: '/api/our-data', headers: { cookie: casey.cookie } });
-      expect(res.statusCode).toBe(200);
-      return (res.json() as OurDataExport).workbookAnswers.map((week) => week.partner);
-    };
-    const keepsakeText = async () => {
-      const res = await t.app.inject({ url: '/api/keepsake', headers: { cookie: casey.cookie } });
-      expect(res.statusCode).toBe(200);
-      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
-    };
+    const exported = async () => (await ourData(casey.cookie)).workbookAnswers.map((week) => week.partner);
     await robin.progress.complete({ weekNumber: 1 });
     expect(await exported()).toEqual(['partner2']);
-    const sealedText = await keepsakeText();
+    const sealedText = await keepsakeText(casey.cookie);
     expect(sealedText).toContain('casey wrote');
     expect(sealedText).not.toContain('robin wrote');
 
     await robin.partners.shareWeek({ weekNumber: 1 });
     await caseyCaller.partners.shareWeek({ weekNumber: 1 });
     expect(await exported()).toEqual(['partner1', 'partner2']);
-    expect(await keepsakeText()).toContain('robin wrote');
+    expect(await keepsakeText(casey.cookie)).toContain('robin wrote');
   });
 
   it("seal the other partner's answers on tRPC and REST until both have shared, then open both ways", async () => {
@@ -397,18 +402,9 @@ describe('sealed answers', () => {
     await robin.workbook.saveAnswers({ weekNumber: 1, partner: 'partner2', ...ANSWERS('the harbour at noon') });
     await robin.workbook.generateSummary({ weekNumber: 1 });
     await robin.progress.complete({ weekNumber: 1 });
-    const exportedSummaries = async () => {
-      const res = await t.app.inject({ url: '/api/our-data', headers: { cookie: couple.cookie } });
-      expect(res.statusCode).toBe(200);
-      return (res.json() as OurDataExport).weekSummaries.map((row) => row.weekNumber);
-    };
-    const keepsakeText = async () => {
-      const res = await t.app.inject({ url: '/api/keepsake', headers: { cookie: couple.cookie } });
-      expect(res.statusCode).toBe(200);
-      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
-    };
+    const exportedSummaries = async () => (await ourData(couple.cookie)).weekSummaries.map((row) => row.weekNumber);
     expect(await exportedSummaries()).toEqual([1]);
-    expect(await keepsakeText()).toContain('the harbour at noon');
+    expect(await keepsakeText(couple.cookie)).toContain('the harbour at noon');
 
     await robin.partners.setPrivateAnswers({ on: true });
     const bound = await callerFor(t, couple.cookie);
@@ -416,7 +412,7 @@ describe('sealed answers', () => {
     expect((await bound.workbook.summary({ weekNumber: 2 })).summary).toBeNull();
     // The summary quotes the other partner: the couple's own copies leave it out while the week is sealed.
     expect(await exportedSummaries()).toEqual([]);
-    const sealedText = await keepsakeText();
+    const sealedText = await keepsakeText(couple.cookie);
     expect(sealedText).toContain('the lighthouse at dusk');
     expect(sealedText).not.toContain('the harbour at noon');
   });
