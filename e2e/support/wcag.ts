@@ -76,24 +76,40 @@ export async function smallTargets(page: Page): Promise<TargetProblem[]> {
 }
 
 /**
- * Presses Tab (or Shift+Tab) `count` times; answers the focused controls whose visible part something
- * covers. One round trip to the page per key: a control clear at once is clear; one that is covered
- * is looked at again after two frames (the page may scroll it clear of a toast in the next one) and
- * then for up to a second (the page scrolling to it, or a query's answer replacing its skeleton and
- * moving the scroll position); a control hidden after that is hidden for a person too.
+ * Presses Tab (or Shift+Tab) up to `count` times; answers the focused controls whose visible part
+ * something covers. One round trip to the page per key: a control clear at once is clear; one that is
+ * covered is looked at again after two frames (the page may scroll it clear of a toast in the next
+ * one) and then for up to a second (the page scrolling to it, or a query's answer replacing its
+ * skeleton and moving the scroll position); a control hidden after that is hidden for a person too.
+ * The presses stop once the focus comes back to a control this pass has visited already: every
+ * control of the page has been seen (a sign-in page has fewer than `count`).
  */
 export async function obscuredFocus(page: Page, key: 'Tab' | 'Shift+Tab', count: number): Promise<string[]> {
   const covered: string[] = [];
+  const pass = `${key}-${Math.random().toString(36).slice(2)}`;
   for (let step = 0; step < count; step += 1) {
     await page.keyboard.press(key);
-    const problem = await page.evaluate(focusProblemOnceSettled);
+    const { problem, again } = await page.evaluate(focusProblemOnceSettled, pass);
+    if (again) break;
     if (problem) covered.push(problem);
   }
   return covered;
 }
 
-/** Why the focused control cannot be seen (off screen, or under a header, toast or banner), or null. Runs in the page. */
-async function focusProblemOnceSettled(): Promise<string | null> {
+/**
+ * Why the focused control cannot be seen (off screen, or under a header, toast or banner), or null;
+ * `again` when this pass of presses (`pass`) has focused it before. Runs in the page.
+ */
+async function focusProblemOnceSettled(pass: string): Promise<{ problem: string | null; again: boolean }> {
+  const page = window as unknown as { focusWalk?: Record<string, WeakSet<Element>> };
+  page.focusWalk ??= {};
+  page.focusWalk[pass] ??= new WeakSet();
+  const visited = page.focusWalk[pass];
+  const current = document.activeElement;
+  if (current && current !== document.body) {
+    if (visited.has(current)) return { problem: null, again: true };
+    visited.add(current);
+  }
   const look = (): string | null => {
     const focused = document.activeElement;
     if (!focused || focused === document.body) return null;
@@ -119,16 +135,16 @@ async function focusProblemOnceSettled(): Promise<string | null> {
   };
   // The browser scrolls a control into view as Tab focuses it, and nothing on these pages slides in
   // over one afterwards (no header that reappears on scroll): a control seen clear now is clear.
-  if (!look()) return null;
+  if (!look()) return { problem: null, again: false };
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   await frame();
   await frame();
   // A page still scrolling to the control (or settling) is looked at again, for up to a second.
   for (let tries = 0; tries < 10; tries += 1) {
-    if (!look()) return null;
+    if (!look()) return { problem: null, again: false };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return look();
+  return { problem: look(), again: false };
 }
 
 /** The footer navigation's first link: the help link, on every page (3.2.6). */
