@@ -130,6 +130,14 @@ describe('CourseContentPage', { timeout: 15_000 }, () => {
     expect(await within(weeks).findByRole('button', { name: /^Week 2: Week title 2 Edited/ })).toBeInTheDocument();
   });
 
+  it("shows the plan feature's core-week switch for the week (the route passes it in)", async () => {
+    const server = fakeServer();
+    server.on('auth.check', () => ({ data: ADMIN_CHECK }));
+    server.on('adminPlan.coreWeeks', () => ({ data: { coreWeeks: [1, 2] } }));
+    renderApp('/admin/content?week=2');
+    expect(await screen.findByRole('switch', { name: /^Core week/ })).toBeChecked();
+  });
+
   it('asks before leaving a week with unsaved changes: keep editing, or discard and go', async () => {
     const server = fakeServer();
     server.on('auth.check', () => ({ data: ADMIN_CHECK }));

@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
+import { renderApp } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { makeProgression, makeWeeks } from './test-fixtures';
+
+/*
+ * The /dashboard route composes the couple's dashboard from other features (docs/architecture.md):
+ * it hands DashboardScreen the share notices and the workbook, and the workbook the language notice.
+ * Here the real route renders them, so a slot the route stops filling fails.
+ */
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const LOAD = { timeout: 8000 };
+
+const WEEK: WeekContent = {
+  weekNumber: 1,
+  contentWeek: 1,
+  isFallback: false,
+  title: 'Listening to Understand',
+  focus: 'listening',
+  objective: 'Listen first.',
+  reflectionQuestions: [{ id: 'w01-q1', question: 'Think of a time you felt heard.', topic: 'listening' }],
+  discussionPrompts: ['Share.'],
+  activity: { title: 'Listen', description: 'Take turns.', steps: [] },
+  commitmentExamples: ['Put the phone away.'],
+  conversationCards: [{ id: 'w01-c1', text: 'A good conversation?' }],
+  locale: 'en',
+  languageFallback: true,
+};
+
+const EMPTY: WorkbookAnswersView = {
+  reflectionAnswers: {},
+  discussionNotes: '',
+  activityResponse: '',
+  weeklyCommitment: '',
+  conversationCards: {},
+  revision: 0,
+  earlier: { reflectionAnswers: [], conversationCards: [] },
+};
+
+describe('the /dashboard route', () => {
+  it("shows the partner's share notice, and the notice that a week came in another language", async () => {
+    stubTrpcFetch({
+      'auth.session': () => ({ data: { customerId: 7 } }),
+      'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 7 } }),
+      'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null } }),
+      'progress.progression': () => ({ data: makeProgression([]) }),
+      'progress.list': () => ({ data: [] }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: TOTAL_WEEKS } }),
+      'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3] }) }),
+      'partners.notices': () => ({ data: [{ weekNumber: 1, partner: 'partner2', name: 'Ben' }] }),
+      'workbook.content': () => ({ data: WEEK }),
+      'partners.weekShare': () => ({
+        data: {
+          weekNumber: 1,
+          privateAnswers: false,
+          you: null,
+          shared: { partner1: null, partner2: null },
+          revealed: false,
+        },
+      }),
+      'workbook.answers': () => ({ data: EMPTY }),
+      'workbook.summary': () => ({ data: { summary: null } }),
+    });
+    renderApp('/dashboard?tab=current&week=1');
+
+    expect(await screen.findByText('Ben has shared week 1', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read week 1 together' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('This week is not available in Spanish yet, so it is shown in English.', {}, LOAD),
+    ).toBeInTheDocument();
+  });
+});
