@@ -48,9 +48,11 @@ export default defineConfig({
   use: {
     baseURL,
     // A trace records a screencast of every frame, which cost about a third of the browser tests'
-    // CPU time (2026-11-25: 160 s against 103 s for two spec files): CI records one only when a
-    // test failed and runs again (decision 0285); a run here keeps one for each failed test.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // CPU time in CI (decision 0285) and more than half of a run here (the walk of every page in
+    // one language: 3.5 min with traces against 1.5 min without): one is recorded only when a
+    // failed test runs again (CI retries once). To keep one for each failure of a local run:
+    // `npx playwright test --trace retain-on-failure` (README, "Test it").
+    trace: 'on-first-retry',
     // The app's service worker (decision 0265) would answer the specs' later page loads from its
     // precache, around their page.route() interceptions: the specs test the app as a first visit,
     // and e2e/offline.spec.ts allows the worker to test it.

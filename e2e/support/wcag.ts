@@ -77,42 +77,55 @@ export async function smallTargets(page: Page): Promise<TargetProblem[]> {
 
 /**
  * Presses Tab (or Shift+Tab) up to `count` times; answers the focused controls whose visible part
- * something covers. One round trip to the page per key: a control clear at once is clear; one that is
- * covered is looked at again after two frames (the page may scroll it clear of a toast in the next
- * one) and then for up to a second (the page scrolling to it, or a query's answer replacing its
- * skeleton and moving the scroll position); a control hidden after that is hidden for a person too.
- * The presses stop once the focus comes back to a control this pass has visited already: every
- * control of the page has been seen (a sign-in page has fewer than `count`).
+ * something covers. The page looks at each control as the key comes up (the browser has moved the
+ * focus and scrolled to it by then), so a press costs one round trip to the browser, not two. A
+ * control clear at once is clear; one that is covered is looked at again after two frames (the page
+ * may scroll it clear of a toast in the next one) and then for up to a second (the page scrolling to
+ * it, or a query's answer replacing its skeleton and moving the scroll position), and the presses
+ * made meanwhile are held back so the page stays where it was; a control hidden after that is
+ * hidden for a person too. The presses stop once the focus comes back to a control this pass has
+ * visited already: every control of the page has been seen (a sign-in page has fewer than `count`).
  */
 export async function obscuredFocus(page: Page, key: 'Tab' | 'Shift+Tab', count: number): Promise<string[]> {
-  const covered: string[] = [];
-  const pass = `${key}-${Math.random().toString(36).slice(2)}`;
-  for (let step = 0; step < count; step += 1) {
+  const pass = await page.evaluate(watchFocus);
+  for (let step = 1; step <= count; step += 1) {
     await page.keyboard.press(key);
-    const { problem, again } = await page.evaluate(focusProblemOnceSettled, pass);
-    if (again) break;
-    if (problem) covered.push(problem);
+    if (step % 5 === 0 && (await page.evaluate((id) => window.focusWatch?.[id]?.again === true, pass))) break;
   }
-  return covered;
+  return page.evaluate(async (id) => {
+    const watch = window.focusWatch?.[id];
+    if (!watch) throw new Error('The page was replaced during the focus check');
+    await Promise.all(watch.pending);
+    watch.stop();
+    delete window.focusWatch?.[id];
+    return watch.problems;
+  }, pass);
+}
+
+interface FocusWatch {
+  /** The focus has come back to a control this pass visited. */
+  again: boolean;
+  pending: Promise<void>[];
+  problems: string[];
+  stop: () => void;
+}
+
+declare global {
+  interface Window {
+    focusWatch?: Record<string, FocusWatch>;
+  }
 }
 
 /**
- * Why the focused control cannot be seen (off screen, or under a header, toast or banner), or null;
- * `again` when this pass of presses (`pass`) has focused it before. Runs in the page.
+ * Runs in the page: on each Tab's key-up, why the focused control cannot be seen (off screen, or under
+ * a header, toast or banner), if it cannot. Answers the pass's id for `window.focusWatch`.
  */
-async function focusProblemOnceSettled(pass: string): Promise<{ problem: string | null; again: boolean }> {
-  const page = window as unknown as { focusWalk?: Record<string, WeakSet<Element>> };
-  page.focusWalk ??= {};
-  page.focusWalk[pass] ??= new WeakSet();
-  const visited = page.focusWalk[pass];
-  const current = document.activeElement;
-  if (current && current !== document.body) {
-    if (visited.has(current)) return { problem: null, again: true };
-    visited.add(current);
-  }
-  const look = (): string | null => {
-    const focused = document.activeElement;
-    if (!focused || focused === document.body) return null;
+function watchFocus(): string {
+  const id = Math.random().toString(36).slice(2);
+  const visited = new WeakSet<Element>();
+  let holding = false;
+  let heldBack = false;
+  const look = (focused: Element): string | null => {
     const rect = focused.getBoundingClientRect();
     // A visually hidden control (a native radio under its star) is shown by its label.
     if (rect.width <= 2 || rect.height <= 2) return null;
@@ -133,18 +146,56 @@ async function focusProblemOnceSettled(pass: string): Promise<{ problem: string 
     const cover = hit.closest('header, [role="alert"], [role="status"], .mantine-Notification-root') ?? hit;
     return `${focused.tagName} "${(focused.getAttribute('aria-label') || focused.textContent || '').trim().slice(0, 40)}" under ${cover.tagName}.${[...cover.classList].join('.')}`;
   };
-  // The browser scrolls a control into view as Tab focuses it, and nothing on these pages slides in
-  // over one afterwards (no header that reappears on scroll): a control seen clear now is clear.
-  if (!look()) return { problem: null, again: false };
-  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-  await frame();
-  await frame();
-  // A page still scrolling to the control (or settling) is looked at again, for up to a second.
-  for (let tries = 0; tries < 10; tries += 1) {
-    if (!look()) return { problem: null, again: false };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { problem: look(), again: false };
+  const watch: FocusWatch = { again: false, pending: [], problems: [], stop: () => undefined };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    // Held back while a covered control is looked at again, and once the pass has come round.
+    heldBack = holding || watch.again;
+    if (heldBack) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  };
+  const onKeyUp = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || heldBack) return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return;
+    if (visited.has(focused)) {
+      watch.again = true;
+      return;
+    }
+    visited.add(focused);
+    // The browser scrolls a control into view as Tab focuses it, and nothing on these pages slides
+    // in over one afterwards (no header that reappears on scroll): a control seen clear now is clear.
+    if (!look(focused)) return;
+    holding = true;
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const again = async () => {
+      await frame();
+      await frame();
+      // A page still scrolling to the control (or settling) is looked at again, for up to a second.
+      for (let tries = 0; tries < 10; tries += 1) {
+        if (!look(focused)) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const problem = look(focused);
+      if (problem) watch.problems.push(problem);
+    };
+    watch.pending.push(
+      again().finally(() => {
+        holding = false;
+      }),
+    );
+  };
+  window.addEventListener('keydown', onKeyDown, true);
+  window.addEventListener('keyup', onKeyUp, true);
+  watch.stop = () => {
+    window.removeEventListener('keydown', onKeyDown, true);
+    window.removeEventListener('keyup', onKeyUp, true);
+  };
+  window.focusWatch ??= {};
+  window.focusWatch[id] = watch;
+  return id;
 }
 
 /** The footer navigation's first link: the help link, on every page (3.2.6). */

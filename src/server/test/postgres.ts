@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { TEMPLATE_DATABASE, withDatabase } from './postgres-global-setup';
@@ -27,7 +28,9 @@ export async function createTestDatabase({
   })();
   const client = await admin;
   sequence += 1;
-  const name = `test_${process.pid}_${sequence}`;
+  // The random part keeps names apart where the process and the counter are not enough: a worker
+  // that imports this module afresh counts from 1 again, and process ids come round again.
+  const name = `test_${process.pid}_${sequence}_${randomBytes(4).toString('hex')}`;
   await client.query(empty ? `create database ${name}` : `create database ${name} template ${TEMPLATE_DATABASE}`);
   return {
     url: withDatabase(serverUrl, name),

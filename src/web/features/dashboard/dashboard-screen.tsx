@@ -268,12 +268,16 @@ export function DashboardScreen({
   }
 
   function focusNextWeek(completedWeek: number) {
+    // Whether the next week opens is read from the refreshed weeks, not from the map: the refresh
+    // has arrived when this runs, but the map may not show it yet, and a button still drawn locked
+    // would send the focus to the completed week's heading for good.
+    const refreshed = queryClient.getQueryData(trpc.frameworks.withAccess.queryKey());
+    const nextOpens = canOpenWeek(refreshed?.find((week) => week.weekNumber === completedWeek + 1));
     focusWhenReady(() => {
+      if (!nextOpens) return document.querySelector<HTMLElement>(`#week-${completedWeek}-title`);
       const next = document.querySelector<HTMLElement>(`[data-week-button="${completedWeek + 1}"]`);
       const state = next?.dataset.state;
-      return next && state !== 'locked' && state !== 'coming-soon'
-        ? next
-        : document.querySelector<HTMLElement>(`#week-${completedWeek}-title`);
+      return next && state !== 'locked' && state !== 'coming-soon' ? next : null;
     });
   }
 
