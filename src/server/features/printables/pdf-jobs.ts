@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { compiledWorkerEntry } from '../../platform/source-worker';
 import type { CertificatePdfData } from './certificate-pdf';
 import type { PrintableWeek } from './framework-pdf';
 import type { GiftCard } from './gift-card-pdf';
@@ -47,21 +48,19 @@ export interface PdfJobLimits {
 }
 
 /**
- * Where the worker's code is: beside this module as TypeScript (tests, `npm run dev`, run through
- * tsx), or `pdf-worker.js` beside the compiled `dist/server/main.js` (decision 0105).
+ * Where the worker's code is: `pdf-worker.js` beside the compiled `dist/server/main.js` (decision
+ * 0105), or, running from the TypeScript source (tests, `npm run dev`), pdf-worker.ts compiled once
+ * for this process (decision 0289).
  */
-function workerScript(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) {
-    return { url: new URL('./pdf-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
-  }
-  return { url: new URL('./pdf-worker.js', import.meta.url), execArgv: [] };
+function workerScript(): URL {
+  if (import.meta.url.endsWith('.ts')) return compiledWorkerEntry(new URL('./pdf-worker.ts', import.meta.url));
+  return new URL('./pdf-worker.js', import.meta.url);
 }
 
 type WorkerAnswer = { ok: boolean; result?: unknown; message?: string };
 
 function startWorker(heapMb: number): Worker {
-  const { url, execArgv } = workerScript();
-  return new Worker(url, { execArgv, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  return new Worker(workerScript(), { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
 /**
