@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE } from '../src/server/platform/source-worker';
 
 /**
  * Compiles the server into `dist/server/main.js` (decision 0105), and its PDF worker into `pdf-worker.js`: one ES module with the app's own
@@ -15,11 +16,7 @@ await build({
   // The PDF worker thread's code (decision 0121) sits beside main.js, where pdf-jobs.ts looks for it.
   entryPoints: { main: 'src/server/main.ts', 'pdf-worker': 'src/server/features/printables/pdf-worker.ts' },
   outdir: 'dist/server',
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
+  ...SERVER_BUNDLE,
   // Not linked from the files: Node would parse the map at every start with --enable-source-maps
   // (about 15 MB of an idle server). Logged errors are mapped with it on first use (mapped-stack.ts).
   sourcemap: 'external',

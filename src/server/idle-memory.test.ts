@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { PageBytes } from './http/pages';
 import { PROJECT_ROOT } from './platform/paths';
+import { SERVER_BUNDLE } from './platform/source-worker';
 
 /**
  * Packages a started server must not load until their feature is used (issue 26: idle RSS, decision
@@ -28,11 +29,7 @@ describe('the server loads heavy optional packages only when they are used', () 
     const result = await build({
       absWorkingDir: PROJECT_ROOT,
       entryPoints: ['src/server/main.ts'],
-      bundle: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
+      ...SERVER_BUNDLE,
       write: false,
       outdir: 'out',
       metafile: true,

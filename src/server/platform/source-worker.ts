@@ -3,9 +3,22 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 import { PROJECT_ROOT } from './paths';
 
 /** Per entry: the compiled file, and each source file it was compiled from with its modification time. */
+/**
+ * How the server and its worker threads are bundled, for production (scripts/build-server.ts) and
+ * here alike: one ES module with the app's own code, npm packages imported at run time.
+ */
+export const SERVER_BUNDLE = {
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+} as const satisfies BuildOptions;
+
 const compiled = new Map<string, { url: URL; sources: [string, number][] }>();
 
 const modified = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
@@ -28,11 +41,7 @@ export function compiledWorkerEntry(entry: URL): URL {
   const { outputFiles, metafile } = esbuild.buildSync({
     absWorkingDir: PROJECT_ROOT,
     entryPoints: [fileURLToPath(entry)],
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
+    ...SERVER_BUNDLE,
     write: false,
     metafile: true,
     logLevel: 'warning',
