@@ -27,7 +27,7 @@ import { expectWcag22 } from './support/wcag';
  * - the document's language, and no English left on a Spanish page (issue 35);
  * - axe with no violation of any impact, at the desktop's width;
  * - WCAG 2.2 beyond axe: target size, no dragging, no puzzle, the help link first in the footer,
- *   the focused control never hidden (e2e/support/wcag.ts);
+ *   and, in Spanish, the focused control never hidden (e2e/support/wcag.ts, decision 0291);
  * - no console error.
  * The six walks run in parallel across the workers.
  */
@@ -64,7 +64,9 @@ async function checkAt(page: Page, walked: WalkedPage, lang: Lang, screen: typeo
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   if (lang === 'es') expect.soft(englishIn(await textOf(page)), `English on ${label}`).toEqual([]);
   if (screen === DESKTOP) await expectNoAxeViolations(page, label);
-  await expectWcag22(page, walked, lang);
+  // The keyboard walk in Spanish only (decision 0291): the same controls in the same order in both
+  // languages, and Spanish's longer words the stricter layout for a header or toast to cover.
+  await expectWcag22(page, walked, lang, { keyboard: lang === 'es' });
   expect.soft([...problems], `console on ${label}`).toEqual([]);
   problems.length = 0;
 }
