@@ -5,6 +5,8 @@ import { TEMPLATE_DATABASE, withDatabase } from './postgres-global-setup';
 
 let admin: Promise<pg.Client> | undefined;
 let sequence = 0;
+/** Databases made since the current test file started (the guard in src/server/test/setup.ts). */
+export const databasesMade = { count: 0 };
 
 /** Whether this test run is the `server-pg` project's (the server suite on PostgreSQL). */
 export function onPostgres(): boolean {
@@ -28,6 +30,7 @@ export async function createTestDatabase({
   })();
   const client = await admin;
   sequence += 1;
+  databasesMade.count += 1;
   // The random part keeps names apart where the process and the counter are not enough: a worker
   // that imports this module afresh counts from 1 again, and process ids come round again.
   const name = `test_${process.pid}_${sequence}_${randomBytes(4).toString('hex')}`;
