@@ -11,8 +11,6 @@ import { z } from './zod';
 export const ALL_ORDER_STATUSES = ['pending', 'completed', 'refunded'] as const;
 export type AnyOrderStatus = (typeof ALL_ORDER_STATUSES)[number];
 
-/** The page sizes the lists offer; the procedures take any size up to the largest. */
-export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const ADMIN_MAX_PAGE_SIZE = 100;
 export const ADMIN_DEFAULT_PAGE_SIZE = 25;
 /** The longest search text: a prefix of an email, a name or an order id. */

@@ -79,7 +79,6 @@ export const requestCertificateSchema = z.object({
 });
 export type RequestCertificateInput = z.input<typeof requestCertificateSchema>;
 
-export const certificateIdSchema = z.object({ id: z.number({ error: 'id is required' }).int().positive() });
 /** The `{certificateId}` of GET /api/certificates/{certificateId}/pdf. */
 export const certificateIdParamSchema = wholeNumberSchema('certificateId must be a positive whole number', {
   min: 1,

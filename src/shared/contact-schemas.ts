@@ -33,9 +33,6 @@ export const contactMessageSchema = z.object({
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** The fields without which the form does not even try to send ('Missing Information'). */
-export const CONTACT_REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
-
 export const CONTACT_SENT_MESSAGE = "Thank you for your message. We'll get back to you within 24 hours.";
 
 /** The answer of POST /api/contact (and contact.send). */

@@ -67,7 +67,6 @@ export const couponFormSchema = z
   });
 export type CouponForm = z.input<typeof couponFormSchema>;
 
-export const couponIdSchema = z.object({ id: z.number().int().positive() });
 export const couponUpdateSchema = z.object({ id: z.number().int().positive(), coupon: couponFormSchema });
 
 export interface CouponListItem {

@@ -53,7 +53,6 @@ export const inviteFacilitatorSchema = z.object({
 });
 
 export const facilitatorIdSchema = z.object({ facilitatorId: idOf('facilitatorId') });
-export const packIdSchema = z.object({ packId: idOf('packId') });
 export const cohortIdSchema = z.object({ cohortId: idOf('cohortId') });
 
 const expiresOnSchema = z

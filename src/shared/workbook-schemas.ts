@@ -163,21 +163,6 @@ export function emptyWorkbookResponse(): WorkbookResponse {
   };
 }
 
-/**
- * docs/product.md#states: a partner "has answered" once at least one reflection answer is not
- * blank.
- */
-/** Every text a partner wrote in a week's workbook, in the order of the form. */
-export function responseTexts(response: WorkbookResponse): string[] {
-  return [
-    ...response.reflectionAnswers,
-    response.discussionNotes,
-    response.activityResponse,
-    response.weeklyCommitment,
-    ...response.conversationCards,
-  ];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Answers by question id (what is stored; the web app reads and saves these)
 // ---------------------------------------------------------------------------------------------

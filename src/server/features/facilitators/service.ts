@@ -40,7 +40,6 @@ export const FACILITATOR_EMAIL_TAKEN = 'A facilitator with this email exists alr
 export const FACILITATOR_NOT_FOUND = 'Facilitator not found.';
 export const INVITE_NOT_USABLE = 'This invitation link is not valid any more. Ask the course seller for a new one.';
 export const FACILITATOR_SIGN_IN_FAILED = 'Invalid email or password';
-export const FACILITATOR_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 export const FACILITATOR_CODE_WRONG = 'Invalid code';
 export const PLEASE_SIGN_IN_FACILITATOR = 'Please sign in to your facilitator area.';
 export const COHORT_NOT_FOUND = 'Cohort not found.';

@@ -136,10 +136,6 @@ export function privateStatementIds(): Set<string> {
   );
 }
 
-export function allStatementIds(): Set<string> {
-  return new Set(defaults().flatMap((topic) => topic.statements.map((statement) => statement.id)));
-}
-
 // ---------------------------------------------------------------------------------------------
 // The seller's editing (admin procedures)
 // ---------------------------------------------------------------------------------------------

@@ -104,18 +104,6 @@ export async function deletePendingEmail(db: DB, id: number, now: number): Promi
   return Number(result.numDeletedRows) === 1;
 }
 
-/** The outbox status of a message and when it is due; undefined when the row is gone. */
-export async function findEmailState(
-  db: DB,
-  id: number,
-): Promise<{ status: OutboundEmailStatus; nextAttemptAt: number } | undefined> {
-  return db
-    .selectFrom('outbound_emails')
-    .select(['status', 'next_attempt_at as nextAttemptAt'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Removes the sent and failed messages queued before `beforeIso`; answers how many. */
 export async function deleteFinishedEmailsBefore(db: DB, beforeIso: string): Promise<number> {
   const result = await db

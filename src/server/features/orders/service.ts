@@ -155,10 +155,6 @@ export async function openWorkbookWeekPdf(
   return openWeekFramework(deps, weekNumber, options);
 }
 
-export function workbookWeekDownloadPath(paymentIntentId: string, weekNumber: number): string {
-  return `/api/download-workbook/${paymentIntentId}/week/${weekNumber}`;
-}
-
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** `pi_` and 24 random letters or digits (about 143 bits): looks like a payment-intent id, cannot be guessed. */

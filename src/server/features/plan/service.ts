@@ -207,12 +207,6 @@ export async function resumeIfDue(deps: AppDeps, coupleId: number, now: Date = n
   return true;
 }
 
-/** Whether the couple's plan is paused now (after ending a pause that is due). */
-export async function isPaused(deps: AppDeps, coupleId: number, now: Date = new Date()): Promise<boolean> {
-  await resumeIfDue(deps, coupleId, now);
-  return Boolean((await repo.findPlanRow(deps.db, coupleId))?.pausedAt);
-}
-
 /** Stores the couple's IANA time zone (validated by the schema). */
 export async function setTimeZone(deps: AppDeps, couple: Couple, timeZone: string): Promise<{ timeZone: string }> {
   await repo.setTimeZone(deps.db, couple.coupleId, timeZone);
