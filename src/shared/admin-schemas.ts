@@ -97,4 +97,3 @@ export const deleteCoupleInputSchema = coupleIdInputSchema.extend({
     .min(1, 'confirmation is required: type the email or username')
     .max(NAME_MAX_LENGTH * 4, 'confirmation is too long'),
 });
-export type DeleteCoupleInput = z.input<typeof deleteCoupleInputSchema>;

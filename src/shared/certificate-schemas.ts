@@ -23,7 +23,6 @@ const timeOwnerSchema = z.enum(TIME_OWNERS, { error: 'who must be partner1, part
 
 /** A heartbeat: the week open, and who is at the device (both: 'together'). */
 export const heartbeatSchema = z.object({ weekNumber: weekNumberSchema, who: timeOwnerSchema });
-export type HeartbeatInput = z.input<typeof heartbeatSchema>;
 
 export const OFFLINE_MINUTES_MESSAGE = `minutes must be a whole number from ${OFFLINE_ENTRY_MIN_MINUTES} to ${OFFLINE_CAP_PER_WEEK_MINUTES}`;
 
@@ -39,7 +38,6 @@ export const reportOfflineTimeSchema = z.object({
   /** Whose time when not together; a sign-in bound to a partner may report only its own. */
   partner: partnerSchema.optional(),
 });
-export type ReportOfflineTimeInput = z.input<typeof reportOfflineTimeSchema>;
 
 export const offlineEntryIdSchema = z.object({ id: z.number({ error: 'id is required' }).int().positive() });
 
@@ -63,7 +61,6 @@ export const legalNameSchema = z
   );
 
 export const setLegalNameSchema = z.object({ partner: partnerSchema, legalName: legalNameSchema });
-export type SetLegalNameInput = z.input<typeof setLegalNameSchema>;
 
 const STATE_MESSAGE = 'state must be a two-letter state code, e.g. FL';
 export const stateCodeSchema = z
@@ -77,7 +74,6 @@ export const requestCertificateSchema = z.object({
   state: stateCodeSchema,
   intendedMarriageDate: z.string({ error: MARRIAGE_DATE_MESSAGE }).trim().refine(isCalendarDate, MARRIAGE_DATE_MESSAGE),
 });
-export type RequestCertificateInput = z.input<typeof requestCertificateSchema>;
 
 /** The `{certificateId}` of GET /api/certificates/{certificateId}/pdf. */
 export const certificateIdParamSchema = wholeNumberSchema('certificateId must be a positive whole number', {

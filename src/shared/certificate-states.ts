@@ -62,7 +62,6 @@ export const UNVERIFIABLE_FIELDS = [
   'notary',
   'benefit',
 ] as const;
-export type UnverifiableField = (typeof UNVERIFIABLE_FIELDS)[number];
 
 /** The words a rule with any unverified field must carry in its notes. */
 export const UNVERIFIED_NOTE = 'unverified: check with the county clerk';

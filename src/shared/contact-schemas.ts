@@ -30,7 +30,6 @@ export const contactMessageSchema = z.object({
   message: requiredText('message', CONTACT_MESSAGE_MAX_LENGTH),
 });
 
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 export const CONTACT_SENT_MESSAGE = "Thank you for your message. We'll get back to you within 24 hours.";

@@ -130,4 +130,3 @@ export const FACILITATOR_SEES = [
   'lastActive',
   'sharedWeeks',
 ] as const;
-export type FacilitatorSees = (typeof FACILITATOR_SEES)[number];

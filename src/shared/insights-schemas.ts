@@ -15,7 +15,6 @@ export const auditLogPageSchema = z.object({
     .min(1, 'page must be a whole number from 1')
     .max(100_000, 'page is too large'),
 });
-export type AuditLogPageInput = z.input<typeof auditLogPageSchema>;
 
 /** The windows the overview counts over, in days (docs/product.md#admin-overview). */
 export const INSIGHT_WINDOWS = {

@@ -46,7 +46,6 @@ export const inventoryStatementSchema = z.object({
   es: text('the Spanish text'),
   private: z.boolean().optional(),
 });
-export type InventoryStatement = z.infer<typeof inventoryStatementSchema>;
 
 /** One topic as stored (inventory_topics.content) and as the seller edits it. */
 export const inventoryTopicSchema = z.object({

@@ -22,7 +22,6 @@ export type RequestCodeAnswer = z.infer<typeof codeRequestedSchema>;
 export const remindersInputSchema = z.object({
   weeklyReminders: z.boolean({ error: 'weeklyReminders must be true or false' }),
 });
-export type RemindersInput = z.input<typeof remindersInputSchema>;
 
 export const OUTBOX_PAGE_SIZE_MAX = 100;
 

@@ -19,7 +19,6 @@ export const orderLookupSchema = z.object({
 });
 
 export const ORDER_STATUSES = ['completed', 'pending'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * An order as every caller sees it (GET /api/order/{id}, orders.get): amount in cents. The orders

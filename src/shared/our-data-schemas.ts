@@ -195,4 +195,3 @@ export type OurDataExport = z.infer<typeof ourDataExportSchema>;
 /** The keys of the export that hold a table's rows (every key but the header fields). */
 export type OurDataKey = Exclude<keyof OurDataExport, 'format' | 'version' | 'exportedAt'>;
 export type AnsweredItem = z.infer<typeof answeredItemSchema>;
-export type ExportedAnswers = OurDataExport['workbookAnswers'][number];

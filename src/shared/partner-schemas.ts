@@ -25,7 +25,6 @@ export const createInviteSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
-export type CreateInviteInput = z.input<typeof createInviteSchema>;
 
 const inviteCodeSchema = z
   .string({ error: 'Enter the invite code' })

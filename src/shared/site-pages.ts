@@ -22,7 +22,6 @@ export const saveSitePageSchema = z.object({
     .min(1, 'markdown is required: write the page before saving it')
     .max(SITE_PAGE_MAX_LENGTH, `markdown must be at most ${formatCount(SITE_PAGE_MAX_LENGTH)} characters`),
 });
-export type SaveSitePageInput = z.input<typeof saveSitePageSchema>;
 
 /** A page as the Settings editor shows it: the saved text, or the starter text while unsaved. */
 export interface SitePageDraft {

@@ -54,10 +54,8 @@ export const reflectionQuestionSchema = z.object({
   /** How the summary refers to the question ("Thinking about {topic}, Alex wrote ..."). */
   topic: contentText,
 });
-export type ReflectionQuestion = z.infer<typeof reflectionQuestionSchema>;
 
 export const conversationCardSchema = z.object({ id: contentIdSchema, text: contentText });
-export type ConversationCard = z.infer<typeof conversationCardSchema>;
 
 export const weekContentSchema = z
   .object({

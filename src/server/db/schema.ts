@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { AccessLevel, Partner, Role } from '../../shared/constants';
 
 /** Table types for Kysely, matching db/migrations. */
@@ -642,7 +642,6 @@ export interface InventoryAnswersTable {
 }
 
 export type Couple = Selectable<CouplesTable>;
-export type NewCouple = Insertable<CouplesTable>;
 export type Account = Selectable<AccountsTable>;
 
 /** A device that receives push reminders, bound to the sign-in that opted in (decision 0271). */

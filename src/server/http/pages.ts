@@ -205,8 +205,6 @@ export const PAGE_PATHS = [
   '/admin/facilitators',
 ] as const;
 
-export type PagePath = (typeof PAGE_PATHS)[number];
-
 /**
  * The file of a page's prerendered HTML in a language (scripts/prerender.ts), in the web build
  * folder: `pages/login.html`, `pages/login.es.html` (decision 0275).
