@@ -36,9 +36,9 @@ async function openWeekOneWorkbook(page: Page): Promise<void> {
 /**
  * Picks the partner on screen, as a couple would, by clicking their name; clicked again until the
  * picker shows them. Playwright scrolls the name into view just before it presses, and in about one
- * run in five here the page was still scrolling after the press (from the Save button
- * far below): the release landed on another element and the browser made no click of it (logged:
- * pointerdown on the name, a scroll event, pointerup on the text below).
+ * run in five here the page was still scrolling (from the Save button far below) after the press:
+ * the release landed on another element and the browser made no click of it (logged: pointerdown
+ * on the name, a scroll event, pointerup on the text below).
  */
 async function choosePartner(page: Page, name: string): Promise<void> {
   await expect(async () => {
