@@ -6,7 +6,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { PROJECT_ROOT } from './paths';
 
-/** Per entry: the compiled file, and each source file it was compiled from with its modification time. */
 /**
  * How the server and its worker threads are bundled, for production (scripts/build-server.ts) and
  * here alike: one ES module with the app's own code, npm packages imported at run time.
@@ -19,6 +18,7 @@ export const SERVER_BUNDLE = {
   target: 'node22',
 } as const satisfies BuildOptions;
 
+/** Per entry: the compiled file, and each source file it was compiled from with its modification time. */
 const compiled = new Map<string, { url: URL; sources: [string, number][] }>();
 
 const modified = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
