@@ -28,7 +28,10 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const cardBaseURL = `http://127.0.0.1:${process.env.E2E_CARD_PORT}`;
 const STRIPE_TEST_ENV = { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e' };
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell of Chromium (package chromium-headless-shell): the same Blink as
+// /usr/bin/chromium without the desktop browser around it, about a quarter less CPU for the suite
+// (decision 0292). Lighthouse keeps the full browser (scripts/lighthouse.ts).
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export default defineConfig({
   testDir: 'e2e',

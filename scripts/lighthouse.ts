@@ -325,7 +325,7 @@ async function main() {
     ADMIN_PASSWORD,
   });
   const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
