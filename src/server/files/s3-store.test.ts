@@ -25,9 +25,9 @@ vi.mock('../features/frameworks/repo', async (original) => {
   const actual = await original<typeof import('../features/frameworks/repo')>();
   return {
     ...actual,
-    upsertFramework: (...args: Parameters<typeof actual.upsertFramework>) => {
+    replaceFramework: (...args: Parameters<typeof actual.replaceFramework>) => {
       if (failingRow.on) throw new Error('the database refused the row');
-      return actual.upsertFramework(...args);
+      return actual.replaceFramework(...args);
     },
   };
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Framework as SharedFramework } from '../../../shared/frameworks-schemas';
+import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -38,9 +39,16 @@ export async function listFrameworkFiles(db: Db): Promise<{ weekNumber: number; 
     .execute();
 }
 
-/** Inserts week N's framework or replaces the one it has (the row keeps its id). */
-export function upsertFramework(
-  db: Db,
+/**
+ * Inserts week N's framework or replaces the one it has (the row keeps its id), in the caller's
+ * transaction, and answers the file the row named before (undefined when the week had none). Two
+ * uploads of one week at once: on PostgreSQL the second insert waits for the first to commit, then
+ * finds its row and locks it before reading the file it replaces, so the first upload's file is
+ * the one the second removes; SQLite runs one transaction at a time. A row deleted between the two
+ * steps is inserted again.
+ */
+export async function replaceFramework(
+  trx: Db,
   row: {
     weekNumber: number;
     title: string;
@@ -49,7 +57,7 @@ export function upsertFramework(
     fileSize: number;
     uploadedAt: string;
   },
-): Promise<Framework> {
+): Promise<{ framework: Framework; previousFileName: string | undefined }> {
   const values = {
     title: row.title,
     description: row.description,
@@ -57,12 +65,29 @@ export function upsertFramework(
     file_size: row.fileSize,
     uploaded_at: row.uploadedAt,
   };
-  return db
-    .insertInto('frameworks')
-    .values({ week_number: row.weekNumber, ...values })
-    .onConflict((conflict) => conflict.column('week_number').doUpdateSet(values))
-    .returning(PUBLIC_COLUMNS)
-    .executeTakeFirstOrThrow();
+  for (;;) {
+    const inserted = await trx
+      .insertInto('frameworks')
+      .values({ week_number: row.weekNumber, ...values })
+      .onConflict((conflict) => conflict.column('week_number').doNothing())
+      .returning(PUBLIC_COLUMNS)
+      .executeTakeFirst();
+    if (inserted) return { framework: inserted, previousFileName: undefined };
+    const previous = await trx
+      .selectFrom('frameworks')
+      .select('file_name')
+      .where('week_number', '=', row.weekNumber)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!previous) continue;
+    const framework = await trx
+      .updateTable('frameworks')
+      .set(values)
+      .where('week_number', '=', row.weekNumber)
+      .returning(PUBLIC_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return { framework, previousFileName: previous.file_name };
+  }
 }
 
 /** Deletes week N's row; answers the file it pointed to, or undefined when there was none. */

@@ -128,7 +128,8 @@ export async function listFrameworksWithAccess(
  * row in one transaction, and only after the commit removes the file the row pointed to before. If
  * anything fails before the commit, the new file is removed and the old framework stays as it was,
  * so no row ever names a file that is not stored (decision 0170). Concurrent uploads of one week are
- * serialised by the database: the last to commit wins and removes the other's file.
+ * serialised by the database (repo.replaceFramework): the last to commit wins and removes the other's
+ * file.
  * The caller still owns `upload.tempPath` if this throws (it may or may not have been moved).
  */
 export async function saveFramework(
@@ -150,18 +151,16 @@ export async function saveFramework(
   await removeQuietly(upload.tempPath);
   let result: { framework: repo.Framework; previousFileName: string | undefined };
   try {
-    result = await deps.db.transaction().execute(async (trx) => {
-      const previous = await repo.findFrameworkFile(trx, fields.weekNumber);
-      const framework = await repo.upsertFramework(trx, {
+    result = await deps.db.transaction().execute((trx) =>
+      repo.replaceFramework(trx, {
         weekNumber: fields.weekNumber,
         title: fields.title,
         description: fields.description,
         fileName,
         fileSize: upload.size,
         uploadedAt: nowIso(),
-      });
-      return { framework, previousFileName: previous?.fileName };
-    });
+      }),
+    );
   } catch (error) {
     await deps.files.remove(fileName);
     throw error;
