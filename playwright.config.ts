@@ -32,6 +32,16 @@ const STRIPE_TEST_ENV = { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRE
 // /usr/bin/chromium without the desktop browser around it, about a quarter less CPU for the suite
 // (decision 0292). Lighthouse keeps the full browser (scripts/lighthouse.ts).
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+// Playwright tells Chromium to keep its shared memory in /tmp files, for containers whose /dev/shm
+// is 64 MB; where /dev/shm has room (a gigabyte), the browser uses it (decision 0292).
+const roomyShm = (() => {
+  try {
+    const { bavail, bsize } = fs.statfsSync('/dev/shm');
+    return bavail * bsize >= 2 ** 30;
+  } catch {
+    return false;
+  }
+})();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -62,6 +72,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
+      ignoreDefaultArgs: roomyShm ? ['--disable-dev-shm-usage'] : [],
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -69,6 +80,8 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
+        // The compositor as a thread of the browser process, not a process of its own (decision 0292).
+        '--in-process-gpu',
       ],
     },
   },
