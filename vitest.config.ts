@@ -159,8 +159,8 @@ export default defineConfig({
           environment: 'node',
           include: processTests,
           setupFiles: ['src/server/test/setup.ts'],
-          // One at a time: each starts processes of its own and would starve the others.
-          fileParallelism: false,
+          // Two files at a time (decision 0293): they wait on their child processes much of the time.
+          fileParallelism: true,
         },
       },
     ],
