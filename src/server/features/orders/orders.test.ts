@@ -246,7 +246,9 @@ describe('orders procedures', () => {
 
 describe('demo orders', { timeout: 120_000 }, () => {
   it('are seeded in demo mode: one completed, one pending', async () => {
-    content.weeks = null;
+    // Two weeks of content are enough to see the generated printables; the whole year's workbook
+    // is built above ("offers all 52 weeks on a fresh install").
+    content.weeks = [1, 2];
     const demo = await createTestApp({ DEMO_MODE: 'true' });
     try {
       const completed = await demo.app.inject({ url: `/api/order/${DEMO_ORDER_COMPLETED}` });
@@ -255,8 +257,8 @@ describe('demo orders', { timeout: 120_000 }, () => {
       expect(pending.json()).toMatchObject({ status: 'pending' });
       const pdf = await demo.app.inject({ url: `/api/download-workbook/${DEMO_ORDER_COMPLETED}/pdf` });
       expect(pdf.statusCode).toBe(200);
-      // Nothing uploaded: every week's generated printable.
-      expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(2 * TOTAL_WEEKS);
+      // Nothing uploaded: each week's generated printable, two pages or more a week.
+      expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(4);
     } finally {
       await demo.close();
     }
