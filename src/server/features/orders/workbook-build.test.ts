@@ -106,6 +106,8 @@ describe('the complete workbook build', { timeout: 120_000 }, () => {
   });
 
   it('closing the app waits for its build under way, so nothing is written into DATA_DIR afterwards', async () => {
+    // A new DATA_DIR has no printables yet: two weeks' are enough to have a build under way.
+    content.weeks = [1, 2];
     const own = await createTestApp();
     const order = await addOrder(own.deps);
     WORKBOOK_TIMING.waitMs = 0;
