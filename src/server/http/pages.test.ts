@@ -105,6 +105,28 @@ describe('registerPages', () => {
     await app.close();
   });
 
+  it("serves a file only at its own spelling, its build's brotli copy when accepted, and to HEAD", async () => {
+    const app = await serve({
+      'index.html': page('landing'),
+      'app.html': page(''),
+      'assets/entry-AbC.js': 'export const entry = 1;',
+      'assets/entry-AbC.js.br': 'brotli bytes',
+    });
+    expect((await app.inject({ url: '/assets/entry-AbC.js?v=2' })).body).toBe('export const entry = 1;');
+    for (const alias of ['/assets/entry-abc.js', '/ASSETS/entry-AbC.js', '/assets//entry-AbC.js']) {
+      const res = await app.inject({ url: alias });
+      expect(res.statusCode, alias).toBe(404);
+      expect(res.body, alias).toContain('<div id="root"></div>');
+    }
+    const br = await app.inject({ url: '/assets/entry-AbC.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    const head = await app.inject({ method: 'HEAD', url: '/assets/entry-AbC.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    await app.close();
+  });
+
   it('serves the service worker and the app manifest revalidated on every visit, at the root (decision 0265)', async () => {
     const app = await serve({
       'index.html': page('landing'),

@@ -309,6 +309,21 @@ export const UNCACHED_FILES: ReadonlySet<string> = new Set(['sw.js', 'manifest.w
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vows &amp; Weeks</title></head>
 <body><main><h1>The web app is not built yet</h1><p>Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
+/** Every file of the build as its URL path (`/assets/x.js`), leaving out any under a name with a dot first. */
+function builtFiles(webDir: string): ReadonlySet<string> {
+  const files = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const url = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), url);
+      else if (entry.isFile()) files.add(url);
+    }
+  };
+  walk(webDir, '');
+  return files;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, HTML never cached, every page path
  * prerendered (`/` in full, the others as their frame and skeleton) with 200, and the app shell
@@ -341,11 +356,8 @@ export async function registerPages(
     await app.register(fastifyStatic, {
       root: webDir,
       index: false,
-      // One route for every file, looked up on request: a route per file (about 380 of them with
-      // their .br and .gz copies) held about 12 MB of a started server's memory (issue 26, decision
-      // 0176). A missing file goes to the not-found handler below, as any unknown path does.
-      wildcard: true,
-      // Nothing under a dot (the build's .vite manifest) is served.
+      // Only reply.sendFile, from the one route below.
+      serve: false,
       dotfiles: 'ignore',
       // The build writes .br and .gz copies of the assets (scripts/prerender.ts).
       preCompressed: true,
@@ -358,6 +370,21 @@ export async function registerPages(
         const name = path.basename(filePath);
         if (UNCACHED_FILES.has(name)) reply.header('cache-control', 'no-cache');
         if (name === 'manifest.webmanifest') reply.header('content-type', 'application/manifest+json; charset=utf-8');
+      },
+    });
+    // One route for every file of the build (a route per file, about 380 of them with their .br
+    // and .gz copies, held about 12 MB of a started server's memory: issue 26, decision 0176),
+    // answered from the list of the build's files made now. The plugin's own catch-all route read
+    // the folders of the requested path on every request, to refuse a path spelt in other letter
+    // cases; an exact name in this list is spelt as on disk (decision 0294). A path not in it goes
+    // to the not-found handler below, as any unknown path does.
+    const files = builtFiles(webDir);
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler: (request, reply) => {
+        const pathname = request.url.split('?', 1)[0]!;
+        return files.has(pathname) ? reply.sendFile(pathname.slice(1)) : reply.callNotFound();
       },
     });
   }
