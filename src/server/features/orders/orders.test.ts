@@ -5,6 +5,7 @@ import { extractText } from 'unpdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { callerFor, createTestApp, useTestApp } from '../../test/harness';
+import { onPostgres } from '../../test/postgres';
 import { DEMO_ORDER_COMPLETED, DEMO_ORDER_PENDING } from '../demo/seed';
 import { generateFrameworkPdf } from '../printables/framework-pdf';
 import { bundledContentLibrary } from '../workbook/content-library';
@@ -170,7 +171,9 @@ describe('the complete workbook PDF', { timeout: 120_000 }, () => {
     expect(fs.readdirSync(path.join(t.config.dataDir, 'cache'))).toHaveLength(1);
   });
 
-  it('offers all 52 weeks on a fresh install, nothing uploaded', async () => {
+  // Once, on SQLite: building the whole year from the printables reads no more of the database than
+  // the shorter builds here, which run on PostgreSQL too.
+  it.skipIf(onPostgres())('offers all 52 weeks on a fresh install, nothing uploaded', async () => {
     const order = await addOrder(t.deps);
     content.weeks = null;
     expect((await get(`/api/download-workbook/${order.id}`)).json().message).toBe(

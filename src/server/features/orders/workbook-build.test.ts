@@ -52,6 +52,8 @@ async function bulkyPdf(pages: number): Promise<Uint8Array> {
 
 describe('the complete workbook build', { timeout: 120_000 }, () => {
   it('says the workbook is being prepared (202, Retry-After) instead of keeping the download waiting', async () => {
+    // Two weeks' printables make a build that is under way; all 52 are orders.test's.
+    content.weeks = [1, 2];
     const order = await addOrder(t.deps);
     WORKBOOK_TIMING.waitMs = 0;
     const res = await t.app.inject({ url: `/api/download-workbook/${order.id}/pdf` });
@@ -63,7 +65,7 @@ describe('the complete workbook build', { timeout: 120_000 }, () => {
     const ready = await t.app.inject({ url: `/api/download-workbook/${order.id}/pdf` });
     expect(ready.statusCode).toBe(200);
     expect(ready.headers['content-type']).toBe('application/pdf');
-    expect((await PDFDocument.load(ready.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(2 * TOTAL_WEEKS);
+    expect((await PDFDocument.load(ready.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(2 * 2);
   });
 
   it('runs off the event loop: other requests are answered while a large build is under way', async () => {
