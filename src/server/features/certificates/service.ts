@@ -297,7 +297,7 @@ export async function saveSignature(deps: AppDeps, admin: AdminAuth, bytes: Buff
   try {
     await runPdfJob(
       { kind: 'certificate', certificate: sampleCertificate(deps, { bytes: new Uint8Array(bytes), type }) },
-      { timeoutMs: 30_000 },
+      30_000,
     );
   } catch {
     throw new AppError('BAD_REQUEST', 'The signature image could not be read: save it again as a PNG or JPEG.');
@@ -605,7 +605,7 @@ export async function certificatePdf(
         code: row.code,
       },
     },
-    { timeoutMs: CERTIFICATE_PDF_TIME_LIMIT_MS },
+    CERTIFICATE_PDF_TIME_LIMIT_MS,
   );
   return {
     bytes: new Uint8Array(bytes),

@@ -487,7 +487,7 @@ export async function reportPdf(
     await fs.writeFile(source, `${JSON.stringify(toKeepsakeInventory(report, locale))}\n`, { mode: 0o600 });
     await runPdfJob(
       { kind: 'keepsake', source, target, workDir: path.join(work, 'parts'), title: t(locale, 'inventory.title') },
-      { timeoutMs: REPORT_PDF_TIME_LIMIT_MS },
+      REPORT_PDF_TIME_LIMIT_MS,
     );
     return { bytes: new Uint8Array(await fs.readFile(target)), round: report.round };
   } finally {

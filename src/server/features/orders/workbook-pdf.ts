@@ -32,7 +32,6 @@ export const WORKBOOK_TIMING = {
 };
 /** Seconds the page waits before asking again while the workbook is being prepared. */
 export const WORKBOOK_RETRY_AFTER_SECONDS = 3;
-const BUILD_HEAP_MB = 256;
 
 const builds = new Map<string, Promise<boolean>>();
 
@@ -174,7 +173,7 @@ async function buildMergedWorkbook(files: WorkbookFiles, sources: WorkbookSource
       printablesDir: files.printablesDir,
       title: WORKBOOK_TITLE,
     },
-    { timeoutMs: WORKBOOK_TIMING.buildTimeLimitMs, heapMb: BUILD_HEAP_MB },
+    WORKBOOK_TIMING.buildTimeLimitMs,
   );
   if (result.pages === 0) return false;
   await removeStaleWorkbooks(files.cacheDir, path.basename(target), startedAt);

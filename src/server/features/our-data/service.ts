@@ -142,7 +142,6 @@ export async function deleteOurAccount(
 
 /** How long making the keepsake may take. */
 export const KEEPSAKE_TIME_LIMIT_MS = 5 * 60_000;
-const KEEPSAKE_HEAP_MB = 256;
 
 /**
  * The keepsake's file: named by a hash of the generator version and the couple's change stamp
@@ -266,7 +265,7 @@ async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, 
         workDir: `${target}.${suffix}.parts`,
         title: t(await localeOfAccount(deps.db, couple.accountId), 'pdf.keepsake.title'),
       },
-      { timeoutMs: KEEPSAKE_TIME_LIMIT_MS, heapMb: KEEPSAKE_HEAP_MB },
+      KEEPSAKE_TIME_LIMIT_MS,
     );
   } finally {
     await fs.rm(source, { force: true });

@@ -8,8 +8,7 @@ import type { InspectResult, MergeResult, MergeSource } from './pdf-work';
 /**
  * PDF work off the event loop (decision 0121): a job runs in a worker thread, so a large merge or a
  * hostile upload never stalls other requests, and a job over its time limit is simply terminated.
- * Builds and printables get a thread of their own, ended with the job; reading uploads keeps one
- * thread for a burst (`KeptPdfWorker`, decision 0188).
+ * The thread is kept for the next job of a burst (`KeptPdfWorker`, decisions 0188 and 0295).
  */
 export type PdfJob =
   | { kind: 'inspect'; file: string; maxPages: number }
@@ -39,12 +38,6 @@ export class PdfJobTimeout extends Error {
     super(`The PDF ${kind} job did not finish within ${timeoutMs} ms.`);
     this.name = 'PdfJobTimeout';
   }
-}
-
-export interface PdfJobLimits {
-  timeoutMs: number;
-  /** The worker's own JavaScript heap limit; file buffers live outside it. */
-  heapMb?: number;
 }
 
 /**
@@ -103,10 +96,14 @@ function runOn<J extends PdfJob>(
   });
 }
 
-/** Runs one PDF job in a new worker thread; rejects on its error, its crash or its time limit. */
-export function runPdfJob<J extends PdfJob>(job: J, limits: PdfJobLimits): Promise<PdfJobResults[J['kind']]> {
-  const worker = startWorker(limits.heapMb ?? 256);
-  return runOn(worker, job, limits.timeoutMs, () => void worker.terminate());
+/** Runs one PDF job in a new worker thread, ended with it. */
+function runInNewWorker<J extends PdfJob>(
+  job: J,
+  timeoutMs: number,
+  heapMb: number,
+): Promise<PdfJobResults[J['kind']]> {
+  const worker = startWorker(heapMb);
+  return runOn(worker, job, timeoutMs, () => void worker.terminate());
 }
 
 export interface KeptWorkerOptions {
@@ -140,7 +137,7 @@ export class KeptPdfWorker {
   }
 
   run<J extends PdfJob>(job: J, timeoutMs: number): Promise<PdfJobResults[J['kind']]> {
-    if (this.busy) return runPdfJob(job, { timeoutMs, heapMb: this.options.heapMb });
+    if (this.busy) return runInNewWorker(job, timeoutMs, this.options.heapMb);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     if (!this.worker) {
@@ -176,12 +173,25 @@ export class KeptPdfWorker {
   }
 }
 
+/**
+ * The jobs' kept worker (decision 0295): a new thread loads pdf-lib, its font engine and the print
+ * fonts again, about half a second of CPU on a small server before any page is drawn, and a couple
+ * asks for several PDFs in a row. Ended 10 s after its last job, so the memory of a large build is
+ * not held for long.
+ */
+export const jobWorker = new KeptPdfWorker({ heapMb: 256, idleMs: 10_000 });
+
+/** Runs one PDF job in the kept worker (or, while that is busy, a thread of its own); rejects on its error, its crash or its time limit. */
+export function runPdfJob<J extends PdfJob>(job: J, timeoutMs: number): Promise<PdfJobResults[J['kind']]> {
+  return jobWorker.run(job, timeoutMs);
+}
+
 /** How long generating one week's printable may take. */
 export const PRINTABLE_TIME_LIMIT_MS = 30_000;
 
 /** ensurePrintable's generator for the server: the generation runs in a worker thread. */
 export async function generatePrintableInWorker(week: PrintableWeek, target: string): Promise<void> {
-  await runPdfJob({ kind: 'printable', week, target }, { timeoutMs: PRINTABLE_TIME_LIMIT_MS });
+  await runPdfJob({ kind: 'printable', week, target }, PRINTABLE_TIME_LIMIT_MS);
 }
 
 /** How long drawing one gift card may take. */
@@ -189,5 +199,5 @@ export const GIFT_CARD_TIME_LIMIT_MS = 15_000;
 
 /** The printable gift card (decision 0242), drawn in a worker thread like every PDF. */
 export async function renderGiftCardInWorker(card: GiftCard): Promise<Uint8Array> {
-  return runPdfJob({ kind: 'gift-card', card }, { timeoutMs: GIFT_CARD_TIME_LIMIT_MS });
+  return runPdfJob({ kind: 'gift-card', card }, GIFT_CARD_TIME_LIMIT_MS);
 }

@@ -9,6 +9,7 @@ import { ensurePrintable, printableKey } from './cache';
 import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
 import type { KeepsakeWeek } from './keepsake-parts';
 import { renderKeepsakePart } from './keepsake-pdf';
+import { generatePrintableInWorker, jobWorker } from './pdf-jobs';
 import { readIntoKeptBuffer, writePrintable } from './pdf-work';
 
 /** The PDF's text with every run of whitespace made one space, as a reader would search it. */
@@ -240,6 +241,18 @@ describe('the printables cache', () => {
     expect(fs.statSync(first).mode & 0o777).toBe(0o600);
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     expect((await PDFDocument.load(fs.readFileSync(first))).getTitle()).toBe(`Week 3: ${week(3).title}`);
+  });
+
+  it('draws one week after another in the one kept worker thread (decision 0295)', async () => {
+    const dir = tempDir();
+    jobWorker.close();
+    const threadsBefore = jobWorker.started;
+    const fourth = await ensurePrintable(dir, week(4), generatePrintableInWorker);
+    const fifth = await ensurePrintable(dir, week(5), generatePrintableInWorker);
+    expect(jobWorker.started - threadsBefore).toBe(1);
+    expect(jobWorker.alive).toBe(true);
+    expect((await PDFDocument.load(fs.readFileSync(fourth))).getTitle()).toBe(`Week 4: ${week(4).title}`);
+    expect((await PDFDocument.load(fs.readFileSync(fifth))).getTitle()).toBe(`Week 5: ${week(5).title}`);
   });
 
   it('makes a new file when the content changes and removes the old one', async () => {
