@@ -22,8 +22,6 @@ export interface Row {
 }
 
 export const FIGURES = {
-  bare: 'Bare Fastify, tiny JSON route (the ceiling)',
-  trpcFloor: 'Fastify + tRPC adapter, trivial query (reference floor)',
   express: 'Express 5 + better-sqlite3, the same read',
   rest: 'REST read: GET /api/user-progression/{id}',
   trpc: 'tRPC read: progress.progression',
@@ -96,9 +94,7 @@ export function checkTargets(rows: Row[], upload: UploadResult): Check[] {
     met: value <= max,
   });
   return [
-    atLeast('REST read / bare Fastify (requests/s)', row('rest').rps / row('bare').rps, 0.4),
     atLeast('REST read / Express 5 doing the same work (requests/s)', row('rest').rps / row('express').rps, 1.5),
-    atLeast('tRPC read / bare Fastify (requests/s)', row('trpc').rps / row('bare').rps, 0.15),
     atLeast('REST read, 100k couples / 10 couples (requests/s)', paired(row('rest100k'), row('rest10'), 'rps'), 0.9),
     atMost('REST read, 100k couples / 10 couples (p99)', paired(row('rest100k'), row('rest10'), 'p99'), 1.25),
     atLeast('tRPC read, 100k couples / 10 couples (requests/s)', paired(row('trpc100k'), row('trpc10'), 'rps'), 0.9),
@@ -240,19 +236,6 @@ export function summariseDatabases(samples: Map<DatabaseFigureId, Record<Engine,
   });
 }
 
-/** Issue 27's target: the PostgreSQL REST read within 0.5x of the SQLite one, through the socket and through TCP. */
-export function checkDatabaseTargets(rows: DatabaseRow[]): Check[] {
-  const rest = rows.find((r) => r.id === 'rest');
-  if (!rest) throw new Error('No measurement for the REST read on both databases');
-  const tcp = rows.find((r) => r.id === 'restTcp');
-  return [rest, ...(tcp ? [tcp] : [])].map((row) => ({
-    figure: `REST read, PostgreSQL (${row.id === 'rest' ? 'Unix socket' : 'TCP'}) / SQLite (requests/s)`,
-    value: row.rpsRatio,
-    target: '>= 0.5',
-    met: row.rpsRatio >= 0.5,
-  }));
-}
-
 export const DATABASES_SECTION_START =
   '<!-- bench-databases:start (written by npm run bench; edit outside these markers) -->';
 export const DATABASES_SECTION_END = '<!-- bench-databases:end -->';
@@ -280,7 +263,7 @@ export interface DatabasesRunInfo {
   quick: boolean;
 }
 
-export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRow[], checks: Check[]): string {
+export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRow[]): string {
   const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' / ');
   const cpu = (s: Sample) =>
     s.cpuUsPerRequest === null
@@ -313,10 +296,6 @@ export function renderDatabasesMarkdown(info: DatabasesRunInfo, rows: DatabaseRo
       (r) =>
         `| ${r.label} | ${thousands(r.sqlite.rps)} | ${thousands(r.postgres.rps)} | ${fixed(r.rpsRatio, 2)} | ${fixed(r.sqlite.p99, 2)} | ${fixed(r.postgres.p99, 2)} | ${cpu(r.sqlite)} | ${cpu(r.postgres)} |`,
     ),
-    '',
-    '| Target | Measured | Target | Met |',
-    '|---|---:|---:|:---:|',
-    ...checks.map((c) => `| ${c.figure} | ${fixed(c.value, 2)} | ${c.target} | ${c.met ? 'yes' : '**NO**'} |`),
     '',
     DATABASES_SECTION_END,
   ].join('\n');

@@ -36,7 +36,7 @@ import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
 import { csvLine } from '../orders/csv';
 import type { CertificatePdfData } from '../printables/certificate-pdf';
-import { KeptPdfWorker, runPdfJob } from '../printables/pdf-jobs';
+import { runPdfJob } from '../printables/pdf-jobs';
 import { assertWeekUnlocked } from '../progress/unlock';
 import * as repo from './repo';
 import { newVerificationCode, readVerificationCode } from './verification-code';
@@ -351,17 +351,11 @@ function sampleCertificate(deps: AppDeps, signature: CertificatePdfData['signatu
 /**
  * Characters of `name` the certificate's fonts cannot draw (empty: it prints as written). Asked of
  * the PDF worker, which holds the fonts: the server itself never loads pdf-lib's font parser
- * (decision 0176, idle memory).
+ * (decision 0176, idle memory). The two partners enter their names one after the other, and the
+ * kept worker checks both in one thread (decision 0295).
  */
-/**
- * The names are checked against the certificate's fonts in a worker (the fonts stay out of the
- * server's own memory), kept for a minute after a check: the two partners enter their names one
- * after the other, and a thread per save would load the fonts twice (decision 0188's kept worker).
- */
-export const legalNameWorker = new KeptPdfWorker({ heapMb: 128, idleMs: 60_000 });
-
 export async function unprintableCharacters(name: string): Promise<string[]> {
-  return legalNameWorker.run({ kind: 'unprintable', text: name }, 30_000);
+  return runPdfJob({ kind: 'unprintable', text: name }, 30_000);
 }
 
 export async function setLegalName(
