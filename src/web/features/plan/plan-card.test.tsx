@@ -108,6 +108,31 @@ describe('PlanCard', () => {
     );
   });
 
+  it('shows the time zone, and lists the zones only when asked to change it; saves the choice', async () => {
+    const server = stubTrpcFetch({
+      'plan.overview': () => ({ data: overview() }),
+      'plan.preview': () => ({ data: overview() }),
+      'plan.setTimeZone': (input) => ({ data: overview(input as { timeZone: string }) }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={0} />);
+    expect(await screen.findByTestId('plan-time-zone')).toHaveTextContent('Europe/Madrid');
+    expect(screen.queryByRole('combobox', { name: /Time zone/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save time zone' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Change time zone' }));
+    const select = screen.getByRole('combobox', { name: /Time zone/ });
+    expect(select).toHaveFocus();
+    expect(select.querySelectorAll('option').length).toBeGreaterThan(100);
+    await user.selectOptions(select, 'America/Chicago');
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'plan.setTimeZone')?.input).toEqual({
+        timeZone: 'America/Chicago',
+      }),
+    );
+    expect(await screen.findByTestId('plan-time-zone')).toHaveTextContent('America/Chicago');
+  });
+
   it('offers "Resume" while paused', async () => {
     stubTrpcFetch({
       'plan.overview': () => ({

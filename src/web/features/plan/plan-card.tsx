@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  Input,
   NativeSelect,
   SegmentedControl,
   Skeleton,
@@ -57,6 +58,8 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const [pauseUntil, setPauseUntil] = useState('');
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
   const [zone, setZone] = useState<string | null>(null);
+  // The list of time zones (about 420) is drawn only when the couple asks to change theirs.
+  const [choosingZone, setChoosingZone] = useState(false);
 
   // A completed week changes the standing: read it again when the count changes (not on mount,
   // whose request is already on its way, nor on every render).
@@ -140,6 +143,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const saveZone = useMutation(
     trpc.plan.setTimeZone.mutationOptions({
       onSuccess: async () => {
+        setChoosingZone(false);
         notify.success(t('plan.toast.saved'), t('plan.timeZone.saved'));
         await refreshAll();
       },
@@ -148,7 +152,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   );
 
   const currentZone = zone ?? (data === undefined || data.timeZone === 'UTC' ? browserTimeZone() : data.timeZone);
-  const zones = useMemo(() => timeZones(currentZone), [currentZone]);
+  const zones = useMemo(() => (choosingZone ? timeZones(currentZone) : []), [choosingZone, currentZone]);
 
   if (!data) return <Skeleton height={120} role="status" aria-label={t('plan.card.loading')} />;
 
@@ -334,13 +338,25 @@ export function PlanCard({ completedCount }: PlanCardProps) {
         ) : null}
 
         <Group align="flex-end" gap="sm" mt="xs">
-          <NativeSelect
-            label={t('plan.timeZone.label')}
-            description={t('plan.timeZone.help')}
-            value={currentZone}
-            onChange={(event) => setZone(event.currentTarget.value)}
-            data={zones}
-          />
+          {choosingZone ? (
+            <NativeSelect
+              label={t('plan.timeZone.label')}
+              description={t('plan.timeZone.help')}
+              value={currentZone}
+              onChange={(event) => setZone(event.currentTarget.value)}
+              data={zones}
+              autoFocus
+            />
+          ) : (
+            <>
+              <Input.Wrapper label={t('plan.timeZone.label')} description={t('plan.timeZone.help')} labelElement="div">
+                <Text data-testid="plan-time-zone">{currentZone}</Text>
+              </Input.Wrapper>
+              <Button variant="default" onClick={() => setChoosingZone(true)}>
+                {t('plan.timeZone.change')}
+              </Button>
+            </>
+          )}
           <Button
             variant="default"
             loading={saveZone.isPending}
