@@ -43,11 +43,12 @@ import { loadAccessCodeKey } from '../src/server/features/auth/access-code-key';
  * loopback. The npm script builds the web app first if needed (scripts/ensure-build.ts). This seeds
  * a 10-couple and a 100,000-couple database straight into SQLite, then measures an Express 5 server
  * doing the same read as ours and our app (REST read, tRPC read, the dashboard's batch, the HTML),
- * one server at a time, in rotated order over three rounds; then the REST read at 200 requests/s offered and a 10 MB upload (event-loop delay and
- * memory, seen from inside the server by a preload); then the same reads and the dashboard batch on
- * SQLite and on a PostgreSQL copy of the same data, side by side (decision 0180; figures, no target
- * since issue 34 retired the ratio). Writes
- * docs/benchmarks.md (its own two sections) and docs/benchmarks.json; exits 1 when a target is missed.
+ * one server at a time, in rotated order over three rounds; then the REST read at 200 requests/s
+ * offered and a 10 MB upload (event-loop delay and memory, seen from inside the server by a
+ * preload); then the same reads and the dashboard batch on SQLite and on a PostgreSQL copy of the
+ * same data, side by side (decision 0180; figures only, since issue 34 retired their ratio as a
+ * target). Writes docs/benchmarks.md (its own two sections) and docs/benchmarks.json; exits 1 when
+ * a target is missed.
  * `--quick` is a short smoke run (fewer couples, one short round) that writes nothing to docs/.
  * `--databases-only` runs only the SQLite vs PostgreSQL comparison and writes only its section.
  */

@@ -352,7 +352,8 @@ function sampleCertificate(deps: AppDeps, signature: CertificatePdfData['signatu
  * Characters of `name` the certificate's fonts cannot draw (empty: it prints as written). Asked of
  * the PDF worker, which holds the fonts: the server itself never loads pdf-lib's font parser
  * (decision 0176, idle memory). The two partners enter their names one after the other, and the
- * kept worker checks both in one thread (decision 0295).
+ * PDF jobs' kept worker checks the second in the thread of the first when it comes within seconds
+ * (decision 0295).
  */
 export async function unprintableCharacters(name: string): Promise<string[]> {
   return runPdfJob({ kind: 'unprintable', text: name }, 30_000);
