@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { hashSecret } from '../features/auth/passwords';
 import { createSession, SESSION_COOKIE } from '../features/auth/sessions';
 import type { AccessLevel } from '../../shared/constants';
 import { createTestDatabase } from './postgres';
+import { makeTempDir } from './temp-dirs';
 import { appRouter } from '../trpc/router';
 import { createCallerFactory } from '../trpc/init';
 
@@ -24,9 +24,7 @@ export const TEST_ADMIN_PASSWORD = 'admin-test-password';
  */
 export const FAST_SCRYPT = TEST_SCRYPT;
 
-export function makeTempDir(prefix = 'vows-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
+export { makeTempDir };
 
 /** A configuration for tests: a fresh temporary DATA_DIR, demo mode off unless asked for. */
 export function testConfig(env: Record<string, string> = {}): Config {
