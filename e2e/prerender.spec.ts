@@ -45,6 +45,43 @@ test.describe('prerendered landing page', () => {
     expect(html).not.toContain(HERO);
   });
 
+  test("a page's frame is styled once: its stylesheets come deferred and the app applies them as it takes over (decision 0296)", async ({
+    browser,
+    request,
+  }) => {
+    // The route's own stylesheets are linked deferred beside the entry's, not left to the chunk loader.
+    const html = await (await request.get('/login')).text();
+    const deferred = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)" media="print" data-deferred-css>/g)];
+    expect(deferred.length, 'the entry stylesheet and the route stylesheets').toBeGreaterThan(1);
+
+    // The frame's placeholders do not pulse while the app loads.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const framePage = await still.newPage();
+    await framePage.goto('/dashboard');
+    const animation = await framePage
+      .locator('[data-prerendered-frame] [data-animate]')
+      .first()
+      .evaluate((element) => getComputedStyle(element, '::after').animationName);
+    expect(animation).toBe('none');
+    await still.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+    const sheets = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => ({
+        href: link.getAttribute('href'),
+        media: link.media,
+      })),
+    );
+    // Every sheet applies, and the chunk loader added none a second time.
+    expect(sheets.filter((sheet) => sheet.media !== 'all')).toEqual([]);
+    expect(new Set(sheets.map((sheet) => sheet.href)).size).toBe(sheets.length);
+    for (const [, href] of deferred) expect(sheets.map((sheet) => sheet.href)).toContain(href);
+    await context.close();
+  });
+
   // Hydration used to mismatch (React #418) depending on timing (decision 0071): load the page
   // several times, narrow and wide, once with the lazily loaded chunks held back, and fail on any
   // console error or warning. Each load checks that React adopted the prerendered DOM (the same

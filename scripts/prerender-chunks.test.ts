@@ -1,20 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { evaluationOrder, pageRouteChunks, routeChunkKeys, withChunkByChunkEvaluation } from './prerender-chunks';
+import {
+  evaluationOrder,
+  pageRouteChunks,
+  pageRouteStylesheets,
+  routeChunkKeys,
+  withChunkByChunkEvaluation,
+} from './prerender-chunks';
 
 const manifest = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js', '_router.js'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_react.js', '_router.js'],
+    dynamicImports: ['components/toasts.tsx', 'routes/admin-login.tsx?tsr-split=component'],
+    css: ['assets/index-1.css'],
+  },
+  'components/toasts.tsx': { file: 'assets/toasts-1.js', css: ['assets/toasts-1.css'] },
   '_react.js': { file: 'assets/react-1.js' },
   '_router.js': { file: 'assets/router-1.js', imports: ['_react.js'] },
   '_box.js': { file: 'assets/Box-1.js', imports: ['_react.js'] },
   '_schemas.js': { file: 'assets/schemas-1.js' },
-  '_layout.js': { file: 'assets/admin-layout-1.js', imports: ['_box.js', 'index.html'] },
+  '_layout.js': { file: 'assets/admin-layout-1.js', imports: ['_box.js', 'index.html'], css: ['assets/layout-1.css'] },
   'routes/admin.tsx?tsr-split=component': { file: 'assets/admin-1.js', imports: ['_layout.js'] },
   'routes/admin.index.tsx?tsr-split=component': {
     file: 'assets/admin.index-1.js',
     imports: ['_schemas.js', '_layout.js', '_box.js'],
+    css: ['assets/admin.index-1.css', 'assets/layout-1.css'],
   },
   'routes/admin.index.tsx?tsr-split=loader': { file: 'assets/admin.index-2.js', imports: ['_schemas.js'] },
-  'routes/admin-login.tsx?tsr-split=component': { file: 'assets/admin-login-1.js', imports: ['_box.js'] },
+  'routes/admin-login.tsx?tsr-split=component': {
+    file: 'assets/admin-login-1.js',
+    imports: ['_box.js'],
+    css: ['assets/admin-login-1.css'],
+  },
   'routes/index.tsx?tsr-split=component': { file: 'assets/routes-1.js', imports: ['_box.js', 'index.html'] },
 };
 
@@ -40,6 +58,14 @@ describe('chunk-by-chunk evaluation (decision 0182)', () => {
       '/assets/schemas-1.js',
       '/assets/admin.index-1.js',
       '/assets/admin.index-2.js',
+    ]);
+  });
+
+  it("links a page's route stylesheets in the chunk loader's order, then the lazy parts', never another route's (decision 0296)", () => {
+    expect(pageRouteStylesheets(manifest, '/admin')).toEqual([
+      '/assets/layout-1.css',
+      '/assets/admin.index-1.css',
+      '/assets/toasts-1.css',
     ]);
   });
 

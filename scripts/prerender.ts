@@ -25,6 +25,7 @@ import { landingBundle } from './check-bundle-size';
 import {
   entryKey,
   pageRouteChunks,
+  pageRouteStylesheets,
   readManifest,
   withChunkByChunkEvaluation,
   writeBootModule,
@@ -261,13 +262,20 @@ function writePageShells(
           `<style data-critical-css>${critical}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="print" data-deferred-css>`,
       );
     }
-    const routeCritical = routeCss
+    // The frame's placeholders hold still (decision 0296): 64 pulsing skeletons on the dashboard
+    // restyled the page on the main thread through the seconds the app needs it for taking over.
+    const routeCritical = `${routeCss
       .map((file) => criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html))
-      .join('');
+      .join('')}[data-prerendered-frame] [data-animate]::after{animation:none}`;
     if (/<\/style/i.test(routeCritical)) throw new Error('A route stylesheet contains "</style"');
+    // The route's stylesheets, deferred like the entry's: the app applies them all in the commit
+    // that replaces this frame (decision 0296), which is then never restyled.
+    const routeSheets = pageRouteStylesheets(manifest, pagePath)
+      .map((file) => `<link rel="stylesheet" crossorigin href="${file}" media="print" data-deferred-css>`)
+      .join('\n    ');
     page = page
       .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
-      .replace('</head>', `  <style data-critical-css>${routeCritical}</style>\n  </head>`)
+      .replace('</head>', () => `  <style data-critical-css>${routeCritical}</style>\n    ${routeSheets}\n  </head>`)
       .replace(ROOT_ELEMENT, `<div id="root">${inertUntilTheAppTakesOver(html)}</div>`);
     page = withChunkByChunkEvaluation(page, bootFile, entryFile, pageRouteChunks(manifest, pagePath));
     fs.writeFileSync(path.join(webDir, pageFile), page);

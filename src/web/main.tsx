@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { startTransition } from 'react';
+import { type ReactNode, startTransition, useInsertionEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { createAppRouter } from './router';
@@ -92,8 +92,6 @@ async function hydrate(root: HTMLElement) {
  */
 async function takeOver(root: HTMLElement) {
   await nextTask();
-  // Restyles the whole page against the full stylesheets.
-  applyDeferredStylesheets();
   const chunks = routeChunkFiles();
   let loaded: Promise<void>;
   if (chunks.length > 0) {
@@ -117,7 +115,17 @@ async function takeOver(root: HTMLElement) {
   // Inside a transition React renders the page in slices of a few milliseconds instead of one long
   // task (1-2 s on a mid-range phone for the dashboard): the prerendered frame stays on screen and
   // keeps answering input until React commits the real page in its place (decision 0175).
-  startTransition(() => createRoot(root).render(app));
+  startTransition(() => createRoot(root).render(<StyledOnCommit>{app}</StyledOnCommit>));
+}
+
+/**
+ * Applies the deferred stylesheets in the commit that replaces the prerendered frame, before any
+ * layout effect measures (decision 0296): the frame, drawn with its inlined rules, is never restyled
+ * against the full sheets it is about to leave, and the page is styled once.
+ */
+function StyledOnCommit({ children }: { children: ReactNode }) {
+  useInsertionEffect(applyDeferredStylesheets, []);
+  return children;
 }
 
 /** The chunks of the page's route, in evaluation order, as the prerendered page names them. */

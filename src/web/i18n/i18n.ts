@@ -62,7 +62,10 @@ export async function loadCatalogs(locale: Locale, areas: readonly Area[]): Prom
     loaded.add(`${locale}/${area}`);
   }
   if (i18n.locale !== locale) i18n.activate(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  // Only when it changes: setting `lang`, even to the same value, restyles every element (`:lang`).
+  if (typeof document !== 'undefined' && document.documentElement.lang !== locale) {
+    document.documentElement.lang = locale;
+  }
 }
 
 /** Whether those catalogs are in already (the router's beforeLoad then does not wait). */
