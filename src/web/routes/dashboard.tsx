@@ -53,13 +53,17 @@ export const Route = createFileRoute('/dashboard')({
       throw redirect({ to: '/customer-login' });
     }
   },
-  // Start every request at once; the page shows skeletons until each answers.
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(trpc.profile.get.queryOptions());
-    void queryClient.prefetchQuery(trpc.progress.progression.queryOptions());
-    void queryClient.prefetchQuery(trpc.progress.list.queryOptions());
-    void queryClient.prefetchQuery(trpc.progress.access.queryOptions());
-    void queryClient.prefetchQuery(trpc.frameworks.withAccess.queryOptions());
+  // Every request at once, and the page renders when they have answered (a failure too: the
+  // page then shows it): the first render has the couple's data, and is one React can slice
+  // (decision 0298); data arriving after it would re-render the whole screen in one long task.
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.all([
+      queryClient.prefetchQuery(trpc.profile.get.queryOptions()),
+      queryClient.prefetchQuery(trpc.progress.progression.queryOptions()),
+      queryClient.prefetchQuery(trpc.progress.list.queryOptions()),
+      queryClient.prefetchQuery(trpc.progress.access.queryOptions()),
+      queryClient.prefetchQuery(trpc.frameworks.withAccess.queryOptions()),
+    ]);
   },
   component: DashboardPage,
 });
