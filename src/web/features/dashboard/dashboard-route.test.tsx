@@ -76,4 +76,33 @@ describe('the /dashboard route', () => {
       await screen.findByText('This week is not available in Spanish yet, so it is shown in English.', {}, LOAD),
     ).toBeInTheDocument();
   });
+
+  // Decision 0298: the answers arriving after a first render would re-render the whole screen in
+  // one task React cannot slice; so the route waits for them, and never draws its own skeletons.
+  it("renders the couple's dashboard once its data has answered, never its loading skeletons first", async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    stubTrpcFetch({
+      'auth.session': () => ({ data: { customerId: 7 } }),
+      'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 7 } }),
+      'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null } }),
+      'progress.progression': async () => {
+        await answered;
+        return { data: makeProgression([]) };
+      },
+      'progress.list': () => ({ data: [] }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: TOTAL_WEEKS } }),
+      'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3] }) }),
+    });
+    renderApp('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('status', { name: 'Loading the journey map' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Weeks' })).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByRole('group', { name: 'Weeks' }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the journey map' })).not.toBeInTheDocument();
+  });
 });
