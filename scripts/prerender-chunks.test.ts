@@ -62,7 +62,7 @@ describe('chunk-by-chunk evaluation (decision 0182)', () => {
   });
 
   it("links a page's route stylesheets in the chunk loader's order, then the lazy parts', never another route's (decision 0296)", () => {
-    expect(pageRouteStylesheets(manifest, '/admin')).toEqual([
+    expect(pageRouteStylesheets(manifest, pageRouteChunks(manifest, '/admin'))).toEqual([
       '/assets/layout-1.css',
       '/assets/admin.index-1.css',
       '/assets/toasts-1.css',

@@ -270,14 +270,15 @@ function writePageShells(
     if (/<\/style/i.test(routeCritical)) throw new Error('A route stylesheet contains "</style"');
     // The route's stylesheets, deferred like the entry's: the app applies them all in the commit
     // that replaces this frame (decision 0296), which is then never restyled.
-    const routeSheets = pageRouteStylesheets(manifest, pagePath)
+    const routeChunks = pageRouteChunks(manifest, pagePath);
+    const routeSheets = pageRouteStylesheets(manifest, routeChunks)
       .map((file) => `<link rel="stylesheet" crossorigin href="${file}" media="print" data-deferred-css>`)
       .join('\n    ');
     page = page
       .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
       .replace('</head>', () => `  <style data-critical-css>${routeCritical}</style>\n    ${routeSheets}\n  </head>`)
       .replace(ROOT_ELEMENT, `<div id="root">${inertUntilTheAppTakesOver(html)}</div>`);
-    page = withChunkByChunkEvaluation(page, bootFile, entryFile, pageRouteChunks(manifest, pagePath));
+    page = withChunkByChunkEvaluation(page, bootFile, entryFile, routeChunks);
     fs.writeFileSync(path.join(webDir, pageFile), page);
   }
 }

@@ -176,8 +176,8 @@ export class KeptPdfWorker {
 /**
  * The jobs' kept worker (decision 0295): a new thread loads pdf-lib, its font engine and the print
  * fonts again before any page is drawn (a week's printable: 1.3 s in a new thread, 63 ms in a kept
- * one, on a 2-core server), and a couple asks for several PDFs in a row. Ended 10 s after its last job, so the memory of a large build is
- * not held for long.
+ * one, on a 2-core server), and a couple asks for several PDFs in a row. Ended 10 s after its last
+ * job, so the memory of a large build is not held for long.
  */
 export const jobWorker = new KeptPdfWorker({ heapMb: 256, idleMs: 10_000 });
 
