@@ -29,9 +29,12 @@ function command(args: string[]): string {
  * The code an authenticator app shows `steps` time steps from now. The server allows one step of
  * drift either side and takes each step's code once, never an older step's: set-up uses the previous
  * step (-1), the sign-in the current one (0), turning off the next (+1), so each is later than the
- * one before without waiting for the clock.
+ * one before. It is made with at least 8 s left in this step (else after the next one begins), so
+ * the server checks it in the same step: a step's end between the two would make -1 two steps old.
  */
-function codeFor(secret: string, steps: number): string {
+async function codeFor(secret: string, steps: number): Promise<string> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 }
 
@@ -63,7 +66,7 @@ test('the admin sets up two-factor sign-in, signs in with password and code, and
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await section.getByLabel('6-digit code').fill(codeFor(secret, -1));
+  await section.getByLabel('6-digit code').fill(await codeFor(secret, -1));
   await section.getByRole('button', { name: 'Turn on' }).click();
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -82,7 +85,7 @@ test('the admin sets up two-factor sign-in, signs in with password and code, and
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByText('Invalid code')).toBeVisible();
   // A later step's code than the one set-up used (a code is good once).
-  await codeField.fill(codeFor(secret, 0));
+  await codeField.fill(await codeFor(secret, 0));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
 
@@ -108,7 +111,7 @@ test('the admin sets up two-factor sign-in, signs in with password and code, and
 
   // Turned off with a current code; then the password alone signs in again.
   await page.goto('/admin/settings');
-  await section.getByLabel('Current 6-digit code').fill(codeFor(secret, 1));
+  await section.getByLabel('Current 6-digit code').fill(await codeFor(secret, 1));
   await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
   await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
   const again = await page.request.post('/api/auth/login', { data: { username, password } });

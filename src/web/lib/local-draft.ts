@@ -40,6 +40,8 @@ let loaded: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 /** One more on every change: what `useDraftsVersion` follows. */
 let version = 0;
+/** The keys whose latest change is still on its way to the device's store, with that write. */
+const writing = new Map<string, Promise<void>>();
 
 function changed(): void {
   version += 1;
@@ -124,8 +126,17 @@ export function loadStoredDrafts(persistent?: DraftStore): Promise<void> {
   return loaded;
 }
 
-function persist(action: (persistent: DraftStore) => Promise<void>): void {
-  if (store) action(store).catch(() => undefined);
+/** Sends a change of `key` to the device's store; its readers are told again once it is there. */
+function persist(key: string, action: (persistent: DraftStore) => Promise<void>): void {
+  if (!store) return;
+  const write: Promise<void> = action(store)
+    .catch(() => undefined)
+    .then(() => {
+      if (writing.get(key) !== write) return;
+      writing.delete(key);
+      changed();
+    });
+  writing.set(key, write);
 }
 
 /** The draft stored under `key`, when there is one, it is recent and `accept` recognises it. */
@@ -140,13 +151,13 @@ export function readDraft<T>(key: string, accept: (value: unknown) => value is T
 export function writeDraft(key: string, value: unknown, now = Date.now()): void {
   const stored: StoredDraft = { savedAt: now, value };
   mirror.set(key, stored);
-  persist((persistent) => persistent.set(key, stored));
+  persist(key, (persistent) => persistent.set(key, stored));
   changed();
 }
 
 export function removeDraft(key: string): void {
   if (!mirror.delete(key)) return;
-  persist((persistent) => persistent.del(key));
+  persist(key, (persistent) => persistent.del(key));
   changed();
 }
 
@@ -213,19 +224,26 @@ export function currentDraft<T>(key: string, read: (value: unknown) => T | undef
  * The couple's draft of `kind` for `weekNumber` as `read` makes it out (undefined: none), kept in
  * step with every change, whoever makes it (the week's form, or what sends waiting changes), and a
  * setter: a value keeps it, undefined removes it, a function gets the current one first. Without a
- * signed-in couple (a component on its own) the value lives in the component only.
+ * signed-in couple (a component on its own) the value lives in the component only. Third: whether
+ * its latest change has reached the device's store (a reload would find it).
  */
 export function useDraft<T>(
   kind: DraftKind,
   weekNumber: number,
   read: (value: unknown) => T | undefined,
-): [T | undefined, (next: T | undefined | ((current: T | undefined) => T | undefined)) => void] {
+): [T | undefined, (next: T | undefined | ((current: T | undefined) => T | undefined)) => void, boolean] {
   const coupleId = useCoupleId();
   const key = coupleId === null ? null : draftKey(kind, coupleId, weekNumber);
   const stored = useSyncExternalStore(
     subscribeDrafts,
     () => (key === null ? undefined : mirror.get(key)),
     () => undefined,
+  );
+  // A draft only in memory would be lost by a reload: the page says "kept on this device" once written.
+  const written = useSyncExternalStore(
+    subscribeDrafts,
+    () => key === null || !writing.has(key),
+    () => true,
   );
   const [local, setLocal] = useState<T | undefined>(undefined);
   const value = key === null ? local : freshDraft(stored, read);
@@ -241,7 +259,7 @@ export function useDraft<T>(
     },
     [key, read],
   );
-  return [value, set];
+  return [value, set, written];
 }
 
 /**

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
-import { currentDraft, draftKey, forgetDrafts, writeDraft } from '../../lib/local-draft';
+import { currentDraft, draftKey, forgetDrafts, loadStoredDrafts, writeDraft } from '../../lib/local-draft';
 import { renderWithProviders } from '../../test/render';
 import { queryClient, trpc } from '../../trpc';
 import { readKeptNotes, readKeptRating } from './waiting-progress';
@@ -225,6 +225,40 @@ describe('WeekDetailCard', () => {
     expect(ratingDraft()).toEqual({ rating: 4, base: null, queued: true, offline: true });
     expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
     expect(screen.getByText(/Your rating is kept on this device/)).toBeInTheDocument();
+  });
+
+  it('says notes and a rating are kept on this device only once the device has them: a reload before would lose them', async () => {
+    signedIn();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // The device's store (IndexedDB on a phone) answers only when the test lets it.
+    const held: (() => void)[] = [];
+    await loadStoredDrafts({
+      entries: async () => [],
+      set: () => new Promise<void>((resolve) => held.push(resolve)),
+      del: async () => undefined,
+    });
+    try {
+      const { user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
+      await user.type(screen.getByRole('textbox', { name: /Your notes/ }), ' and after');
+      await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+      await user.click(screen.getByRole('radio', { name: '4 stars' }));
+      expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+      expect(screen.getByTestId('notes-status')).toHaveTextContent(/^$/);
+      expect(screen.queryByText(/Your rating is kept on this device/)).toBeNull();
+
+      await act(async () => {
+        for (const write of held) write();
+      });
+      expect(screen.getByTestId('notes-status')).toHaveTextContent('Your notes are kept on this device');
+      expect(screen.getByText(/Your rating is kept on this device/)).toBeInTheDocument();
+    } finally {
+      // Back to drafts in memory only, as the other tests have them.
+      await loadStoredDrafts({
+        entries: () => Promise.reject(new Error('no device store')),
+        set: async () => undefined,
+        del: async () => undefined,
+      });
+    }
   });
 
   it("shows both versions when the notes were saved elsewhere, and sends this device's only when asked", async () => {

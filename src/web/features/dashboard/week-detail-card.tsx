@@ -47,7 +47,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   const { t, locale } = useT();
   const savedNotes = record?.notes ?? '';
   const savedRevision = record?.notesRevision ?? 0;
-  const [keptNotes, keepNotes] = useDraft('notes', week.weekNumber, readKeptNotes);
+  const [keptNotes, keepNotes, notesOnDevice] = useDraft('notes', week.weekNumber, readKeptNotes);
   // What this device had kept when the week opened (a reload's notes come back with a word).
   const [restoredNotes] = useState(() => keptNotes?.notes);
   const notes = keptNotes?.notes ?? savedNotes;
@@ -83,7 +83,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   }, [notesWaiting, notesChanged, notesSave.show]);
 
   const rating = record?.rating ?? null;
-  const [keptRating, keepRating] = useDraft('rating', week.weekNumber, readKeptRating);
+  const [keptRating, keepRating, ratingOnDevice] = useDraft('rating', week.weekNumber, readKeptRating);
   // The star just chosen shows at once, before the server's answer.
   const shownRating = keptRating ? keptRating.rating : rating;
   const ratingConflict =
@@ -220,7 +220,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             </Button>
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {keptRating?.queued && keptRating.offline
+            {keptRating?.queued && keptRating.offline && ratingOnDevice
               ? t('offline.rating.waiting')
               : rating === null
                 ? t('dashboard.detail.notRated')
@@ -325,7 +325,9 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               data-testid="notes-status"
             >
               {notesWaiting
-                ? t('offline.notes.waiting')
+                ? notesOnDevice
+                  ? t('offline.notes.waiting')
+                  : ''
                 : notesConflict
                   ? t('offline.notes.conflictStatus')
                   : notesSave.status === 'saved'
