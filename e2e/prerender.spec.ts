@@ -82,6 +82,27 @@ test.describe('prerendered landing page', () => {
     await context.close();
   });
 
+  test("a page's messages are fetched alongside its chunks, not one round trip after them", async ({ page, request }) => {
+    const html = await (await request.get('/login')).text();
+    const chunks = /<meta name="route-chunks" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+    expect(chunks.length, 'the frame names its route chunks').toBeGreaterThan(0);
+    // The route's last chunk is held back: the app cannot finish evaluating its chunks meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${chunks.at(-1)}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const catalog = page.waitForRequest(/\/assets\/common-[\w-]+\.js$/, { timeout: 10_000 });
+    await page.goto('/login');
+    await catalog;
+    release();
+    await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   // Hydration used to mismatch (React #418) depending on timing (decision 0071): load the page
   // several times, narrow and wide, once with the lazily loaded chunks held back, and fail on any
   // console error or warning. Each load checks that React adopted the prerendered DOM (the same
