@@ -71,11 +71,15 @@ test('both partners fill in week 1, see their check marks, and generate their su
   await expect(answering(page).getByRole('radio', { name: names.partner1, exact: true })).toHaveCount(1);
   await expect(answering(page).getByRole('radio', { name: names.partner2, exact: true })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Generate Summary' })).toHaveCount(0);
+  const nameAt = async () => (await answering(page).getByText(names.partner1, { exact: true }).boundingBox())?.x;
+  const before = await nameAt();
 
   await answerAs(page, names.partner1, {
     first: 'You put your phone away on our Sunday walk and asked about my grandmother.',
     commitment: 'I will leave my phone in the hallway during dinner.',
   });
+  // The check mark shows in a place kept for it: the name does not move sideways.
+  expect(await nameAt()).toBeCloseTo(before!, 0);
   await expect(page.getByRole('button', { name: 'Generate Summary' })).toHaveCount(0);
 
   await answerAs(page, names.partner2, {

@@ -436,10 +436,16 @@ function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
   return (
     <Group gap={6} justify="center" wrap="nowrap">
       <span>{name}</span>
+      {/* Its place is kept before it shows, so the name does not move when the partner answers. */}
+      <IconCircleCheckFilled
+        size={18}
+        aria-hidden="true"
+        color="var(--mantine-color-green-7)"
+        visibility={answered ? 'visible' : 'hidden'}
+      />
       {answered && (
         <>
           {' '}
-          <IconCircleCheckFilled size={18} aria-hidden="true" color="var(--mantine-color-green-7)" />
           <VisuallyHidden>{t('workbook.editor.answered')}</VisuallyHidden>
         </>
       )}
