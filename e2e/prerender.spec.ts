@@ -82,7 +82,10 @@ test.describe('prerendered landing page', () => {
     await context.close();
   });
 
-  test("a page's messages are fetched alongside its chunks, not one round trip after them", async ({ page, request }) => {
+  test("a page's messages are fetched alongside its chunks, not one round trip after them", async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/login')).text();
     const chunks = /<meta name="route-chunks" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
     expect(chunks.length, 'the frame names its route chunks').toBeGreaterThan(0);
