@@ -25,6 +25,7 @@ import { expectWcag22 } from './support/wcag';
  * once on a phone and then widened to a desktop's width, and checked at both widths for everything a
  * browser can tell about it (decisions 0285 and 0288, docs/accessibility.md):
  * - the document's language, and no English left on a Spanish page (issue 35);
+ * - nothing scrolls sideways at 320 px (reflow, WCAG 1.4.10);
  * - axe with no violation of any impact, at the desktop's width;
  * - WCAG 2.2 beyond axe: target size, no dragging, no puzzle, the help link first in the footer,
  *   and, in Spanish, the focused control never hidden (e2e/support/wcag.ts, decision 0291);
@@ -34,6 +35,8 @@ import { expectWcag22 } from './support/wcag';
 
 const PHONE = { name: 'phone', size: { width: 375, height: 740 } };
 const DESKTOP = { name: 'desktop', size: { width: 1280, height: 800 } };
+/** 400 % zoom of a 1280 px window: WCAG 1.4.10's reflow width. */
+const NARROWEST = { width: 320, height: 740 };
 
 const GROUPS: {
   name: string;
@@ -87,6 +90,13 @@ async function checkPage(
   await page.setViewportSize(PHONE.size);
   await openPage(page, walked, lang);
   await checkAt(page, walked, lang, PHONE, problems);
+  // Reflow (1.4.10): at 320 px nothing scrolls sideways (a wide table scrolls inside its own box).
+  await page.setViewportSize(NARROWEST);
+  await settled(page);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect.soft(sideways, `sideways scrolling on ${walked.label} (${lang}) at 320 px`).toBeLessThanOrEqual(0);
   await page.setViewportSize(DESKTOP.size);
   // As the page was loaded: nothing focused (the phone's focus check leaves a control focused, and
   // with it the admin week grid's tooltip open), and the re-render for the new width done.

@@ -75,6 +75,8 @@ export const theme = createTheme({
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
     Anchor: { defaultProps: { underline: 'always' } },
+    // A long label wraps instead of widening the page past a 320 px screen (reflow, WCAG 1.4.10).
+    Button: { classNames: { root: classes.button, label: classes.buttonLabel } },
     // A plain object, not Notification.extend(): the theme is in the first bundle, the toasts are not.
     // Every Input-based field (text, textarea, select, password...): a 2 px focus ring, see theme.module.css.
     Input: { classNames: { input: classes.input } },
