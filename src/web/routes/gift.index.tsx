@@ -27,11 +27,7 @@ function GiftRoute() {
   return (
     <SiteLayout>
       {config.data && !config.data.cardPayments ? (
-        <PaymentSetupRequired
-          details={{ firstName: '', lastName: '', email: '' }}
-          priceCents={priceCents}
-          currency={currency}
-        />
+        <PaymentSetupRequired priceCents={priceCents} currency={currency} />
       ) : (
         <GiftForm priceCents={priceCents} currency={currency} />
       )}

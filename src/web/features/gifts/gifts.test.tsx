@@ -55,6 +55,19 @@ describe('/gift', { timeout: 20_000 }, () => {
     expect(screen.getByText('Please enter the couple’s email.')).toBeInTheDocument();
     expect(stub.calls.some((call) => call.path === 'payments.startGiftCheckout')).toBe(false);
   });
+
+  it('says card payments are being set up, with the gift and its price and no blank where a name would go', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, cardPayments: false } }),
+    });
+    renderApp('/gift');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Setup Required' });
+    const paper = heading.closest('.mantine-Paper-root')!;
+    expect(paper).toHaveTextContent('A gift of The 52-Week Marriage Preparation Workbook costs $49.00, paid once.');
+    expect(paper).toHaveTextContent('with a secure way to pay for the gift.');
+    expect(paper).not.toHaveTextContent(/Thank you|email above/);
+  });
 });
 
 describe('/redeem', { timeout: 20_000 }, () => {

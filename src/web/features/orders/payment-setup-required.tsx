@@ -9,13 +9,14 @@ import type { CheckoutDetails } from '../../../shared/orders';
  * /checkout while card payments are not wired (docs/product.md#pages-and-routes and
  * docs/product.md#orders): says so plainly, repeats what the visitor asked for, and points to the
  * contact form and back to the course page. The price is the configured PRICE_CENTS in CURRENCY.
+ * /gift has no order details yet: without them it names the gift and its price instead.
  */
 export function PaymentSetupRequired({
   details,
   priceCents,
   currency,
 }: {
-  details: CheckoutDetails;
+  details?: CheckoutDetails;
   priceCents: number;
   currency: string;
 }) {
@@ -35,11 +36,9 @@ export function PaymentSetupRequired({
           </Alert>
           <Text>
             <T
-              id="checkout.setup.summary"
+              id={details ? 'checkout.setup.summary' : 'checkout.setup.giftSummary'}
               values={{
-                firstName: details.firstName,
-                lastName: details.lastName,
-                email: details.email,
+                ...details,
                 title: t('checkout.workbookTitle'),
                 price: formatMoney(locale, priceCents, currency),
               }}
@@ -47,7 +46,10 @@ export function PaymentSetupRequired({
             />
           </Text>
           <Text>
-            <T id="checkout.setup.contact" components={{ 0: <Anchor component={Link} to="/" hash="contact" /> }} />
+            <T
+              id={details ? 'checkout.setup.contact' : 'checkout.setup.giftContact'}
+              components={{ 0: <Anchor component={Link} to="/" hash="contact" /> }}
+            />
           </Text>
           <Button component={Link} to="/" size="md" variant="filled" style={{ alignSelf: 'flex-start' }}>
             {t('checkout.setup.back')}
