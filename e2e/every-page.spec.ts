@@ -61,12 +61,38 @@ const GROUPS: {
   },
 ];
 
+/**
+ * How far the header's brand name runs into its navigation, in px (0 or less: clear of it); 0 where
+ * the navigation is hidden (the landing page's menu on a phone).
+ */
+function brandOverlap(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const brand = document.querySelector('header a');
+    const nav = document.querySelector('header nav')?.getBoundingClientRect();
+    if (!brand || !nav || nav.width === 0) return 0;
+    // The text as drawn (a link's box stops where its text runs on), leaving out visually hidden text.
+    let right = 0;
+    const texts = document.createTreeWalker(brand, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      if (getComputedStyle(text.parentElement!).clipPath !== 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      right = Math.max(right, range.getBoundingClientRect().right);
+    }
+    return right - nav.left;
+  });
+}
+
 /** The checks of a page as it stands at the screen's width. */
 async function checkAt(page: Page, walked: WalkedPage, lang: Lang, screen: typeof PHONE, problems: string[]) {
   const label = `${walked.label} (${lang}, ${screen.name})`;
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   if (lang === 'es') expect.soft(englishIn(await textOf(page)), `English on ${label}`).toEqual([]);
   if (screen === DESKTOP) await expectNoAxeViolations(page, label);
+  else
+    expect
+      .soft(await brandOverlap(page), `the header's brand runs into its navigation on ${label}`)
+      .toBeLessThanOrEqual(0);
   // The keyboard walk in Spanish only (decision 0291): the same controls in the same order in both
   // languages, and Spanish's longer words the stricter layout for a header or toast to cover.
   await expectWcag22(page, walked, lang, { keyboard: lang === 'es' });
@@ -97,6 +123,9 @@ async function checkPage(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect.soft(sideways, `sideways scrolling on ${walked.label} (${lang}) at 320 px`).toBeLessThanOrEqual(0);
+  expect
+    .soft(await brandOverlap(page), `the header's brand on ${walked.label} (${lang}) at 320 px`)
+    .toBeLessThanOrEqual(0);
   await page.setViewportSize(DESKTOP.size);
   // As the page was loaded: nothing focused (the phone's focus check leaves a control focused, and
   // with it the admin week grid's tooltip open), and the re-render for the new width done.
