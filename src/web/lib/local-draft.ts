@@ -239,12 +239,7 @@ export function useDraft<T>(
     () => (key === null ? undefined : mirror.get(key)),
     () => undefined,
   );
-  // A draft only in memory would be lost by a reload: the page says "kept on this device" once written.
-  const written = useSyncExternalStore(
-    subscribeDrafts,
-    () => key === null || !writing.has(key),
-    () => true,
-  );
+  const written = useWritten(key);
   const [local, setLocal] = useState<T | undefined>(undefined);
   const value = key === null ? local : freshDraft(stored, read);
   const set = useCallback(
@@ -263,17 +258,31 @@ export function useDraft<T>(
 }
 
 /**
- * Keeps `value` as the couple's local draft of `kind` for `weekNumber` while `unsaved` is true, and
- * removes it as soon as it is false (the server has confirmed the same text).
+ * Whether the latest change of the draft under `key` has reached the device's store: a draft only in
+ * memory would be lost by a reload, so a page says "kept on this device" once this is true.
  */
-export function useKeepDraft(kind: DraftKind, weekNumber: number, value: unknown, unsaved: boolean): void {
+function useWritten(key: string | null): boolean {
+  return useSyncExternalStore(
+    subscribeDrafts,
+    () => key === null || !writing.has(key),
+    () => true,
+  );
+}
+
+/**
+ * Keeps `value` as the couple's local draft of `kind` for `weekNumber` while `unsaved` is true, and
+ * removes it as soon as it is false (the server has confirmed the same text). Answers whether its
+ * latest change has reached the device's store.
+ */
+export function useKeepDraft(kind: DraftKind, weekNumber: number, value: unknown, unsaved: boolean): boolean {
   const coupleId = useCoupleId();
+  const key = coupleId === null ? null : draftKey(kind, coupleId, weekNumber);
   useEffect(() => {
-    if (coupleId === null) return;
-    const key = draftKey(kind, coupleId, weekNumber);
+    if (key === null) return;
     if (unsaved) writeDraft(key, value);
     else removeDraft(key);
-  }, [coupleId, kind, weekNumber, value, unsaved]);
+  }, [key, value, unsaved]);
+  return useWritten(key);
 }
 
 export const isString = (value: unknown): value is string => typeof value === 'string';

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
-import { currentDraft, draftKey, forgetDrafts, loadStoredDrafts, writeDraft } from '../../lib/local-draft';
+import { currentDraft, draftKey, forgetDrafts, writeDraft } from '../../lib/local-draft';
+import { holdDraftWrites } from '../../test/held-draft-writes';
 import { renderWithProviders } from '../../test/render';
 import { queryClient, trpc } from '../../trpc';
 import { readKeptNotes, readKeptRating } from './waiting-progress';
@@ -231,12 +232,7 @@ describe('WeekDetailCard', () => {
     signedIn();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     // The device's store (IndexedDB on a phone) answers only when the test lets it.
-    const held: (() => void)[] = [];
-    await loadStoredDrafts({
-      entries: async () => [],
-      set: () => new Promise<void>((resolve) => held.push(resolve)),
-      del: async () => undefined,
-    });
+    const device = await holdDraftWrites();
     try {
       const { user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
       await user.type(screen.getByRole('textbox', { name: /Your notes/ }), ' and after');
@@ -246,18 +242,11 @@ describe('WeekDetailCard', () => {
       expect(screen.getByTestId('notes-status')).toHaveTextContent(/^$/);
       expect(screen.queryByText(/Your rating is kept on this device/)).toBeNull();
 
-      await act(async () => {
-        for (const write of held) write();
-      });
+      await act(async () => device.release());
       expect(screen.getByTestId('notes-status')).toHaveTextContent('Your notes are kept on this device');
       expect(screen.getByText(/Your rating is kept on this device/)).toBeInTheDocument();
     } finally {
-      // Back to drafts in memory only, as the other tests have them.
-      await loadStoredDrafts({
-        entries: () => Promise.reject(new Error('no device store')),
-        set: async () => undefined,
-        del: async () => undefined,
-      });
+      await device.restore();
     }
   });
 

@@ -133,7 +133,7 @@ export function WorkbookEditor({
     });
   }, [unsaved.partner1, unsaved.partner2, saved.partner1.revision, saved.partner2.revision]);
   const keptWorkbook = useMemo<KeptWorkbook>(() => ({ ...drafts, bases, queued }), [drafts, bases, queued]);
-  useKeepDraft('workbook', weekNumber, keptWorkbook, anyUnsaved);
+  const keptOnDevice = useKeepDraft('workbook', weekNumber, keptWorkbook, anyUnsaved);
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 
   useEffect(() => {
@@ -373,7 +373,7 @@ export function WorkbookEditor({
 
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {queued.includes(active)
+          {queued.includes(active) && keptOnDevice
             ? t('offline.workbook.queuedStatus', { name })
             : unsaved[active]
               ? t('workbook.editor.unsaved', { name })

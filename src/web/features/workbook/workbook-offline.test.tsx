@@ -1,10 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { forgetDrafts } from '../../lib/local-draft';
+import { holdDraftWrites } from '../../test/held-draft-writes';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { renderWithQueryClient } from './test-support';
 import { WorkbookPanel } from './workbook-panel';
 
@@ -114,6 +117,35 @@ describe('the workbook offline', () => {
     expect(saves).toEqual([expect.objectContaining({ partner: 'partner1', baseRevision: 0 })]);
     expect(stored).toEqual({ answer: 'Typed on the train', revision: 1 });
     expect(answer).toHaveValue('Typed on the train');
+  });
+
+  it('says answers saved offline are kept on this device only once the device has them', async () => {
+    // A signed-in couple (drafts are kept under its id), and a device store (IndexedDB on a phone)
+    // that answers only when the test lets it.
+    appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+    const device = await holdDraftWrites();
+    try {
+      const user = userEvent.setup({ delay: null });
+      server({ answer: '', revision: 0 });
+      const answer = await openWeek();
+      goOffline(true);
+      await user.click(answer);
+      await user.paste('Typed on the train');
+      await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+      const kept = /Alex’s answers are kept on this device and will be sent when you are back online/;
+      expect(await screen.findByText('Alex has unsaved changes.')).toBeInTheDocument();
+      expect(screen.queryByText(kept)).toBeNull();
+
+      await act(async () => device.release());
+      expect(screen.getByText(kept)).toBeInTheDocument();
+    } finally {
+      // Closed before the network comes back, so nothing of this couple's is sent after the test;
+      // then the query library is told it is online (it heard the events only while mounted).
+      cleanup();
+      onlineManager.setOnline(true);
+      appQueryClient.clear();
+      await device.restore();
+    }
   });
 
   it('keeps both versions when the answers changed elsewhere, and saves mine only when asked', async () => {
