@@ -25,7 +25,8 @@ import { expectWcag22 } from './support/wcag';
  * once on a phone and then widened to a desktop's width, and checked at both widths for everything a
  * browser can tell about it (decisions 0285 and 0288, docs/accessibility.md):
  * - the document's language, and no English left on a Spanish page (issue 35);
- * - nothing scrolls sideways at 320 px (reflow, WCAG 1.4.10);
+ * - nothing scrolls sideways at 320 px (reflow, WCAG 1.4.10), and on a phone the header's brand
+ *   never runs into its navigation;
  * - axe with no violation of any impact, at the desktop's width;
  * - WCAG 2.2 beyond axe: target size, no dragging, no puzzle, the help link first in the footer,
  *   and, in Spanish, the focused control never hidden (e2e/support/wcag.ts, decision 0291);
