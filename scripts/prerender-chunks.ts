@@ -80,8 +80,9 @@ export function pageRouteChunks(manifest: Manifest, pagePath: string): string[] 
 /**
  * The route stylesheets a page's app uses beyond the entry's, in the order Vite's chunk loader would
  * add them: those of the route's chunks (`routeChunks`, from pageRouteChunks), then those of the
- * entry's lazily loaded parts that are not routes (the toast region). The prerendered page links them deferred with the entry's, so the app
- * applies them all at once (decision 0296) and Vite's loader finds them already there.
+ * entry's lazily loaded parts that are not routes (the toast region). The prerendered page links
+ * them deferred with the entry's, so the app applies them all at once (decision 0296) and Vite's
+ * loader finds them already there.
  */
 export function pageRouteStylesheets(manifest: Manifest, routeChunks: string[]): string[] {
   const byFile = new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk]));

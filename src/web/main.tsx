@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import { type ReactNode, startTransition, useInsertionEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
-import { areasFor, initialLocale, loadCatalogs } from './i18n/i18n';
+import { loadPageCatalogs } from './i18n/i18n';
 import { createAppRouter } from './router';
 import { queryClient } from './query-client';
 
@@ -94,7 +94,7 @@ async function hydrate(root: HTMLElement) {
 async function takeOver(root: HTMLElement) {
   // The page's messages come alongside its chunks, not one round trip after them: the root route's
   // guard finds them loaded, or joins the same imports (it says so if they fail).
-  loadCatalogs(initialLocale(), areasFor(window.location.pathname)).catch(() => undefined);
+  loadPageCatalogs(window.location.pathname).catch(() => undefined);
   await nextTask();
   const chunks = routeChunkFiles();
   let loaded: Promise<void>;

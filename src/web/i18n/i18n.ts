@@ -6,6 +6,7 @@ import {
   DEFAULT_LOCALE,
   LOCALE_COOKIE,
   type Locale,
+  localeOfPath,
   type MessageId,
   type MessageValues,
 } from '../../shared/i18n/locales';
@@ -69,8 +70,20 @@ export async function loadCatalogs(locale: Locale, areas: readonly Area[]): Prom
 }
 
 /** Whether those catalogs are in already (the router's beforeLoad then does not wait). */
-export function catalogsLoaded(locale: Locale, areas: readonly Area[]): boolean {
+function catalogsLoaded(locale: Locale, areas: readonly Area[]): boolean {
   return i18n.locale === locale && areas.every((area) => loaded.has(`${locale}/${area}`));
+}
+
+/**
+ * The language and catalogs of the page at `pathname`, loaded unless they are in already: `/es` is
+ * Spanish; otherwise the language already chosen, or on the first load the cookie, then the
+ * browser's languages (the root route's beforeLoad, and the takeover of a prerendered page, which
+ * starts them alongside the page's chunks).
+ */
+export async function loadPageCatalogs(pathname: string): Promise<void> {
+  const locale = localeOfPath(pathname) ?? (i18n.locale ? activeLocale() : initialLocale());
+  const areas = areasFor(pathname);
+  if (!catalogsLoaded(locale, areas)) await loadCatalogs(locale, areas);
 }
 
 /** The language the browser starts in: `/es`, then the remembered choice, then navigator.languages. */
