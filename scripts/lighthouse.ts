@@ -113,10 +113,9 @@ interface RunResult {
   failing: string[];
 }
 
+/** Builds the web app and the server when missing or older than their sources, as `npm start` does. */
 function ensureBuild() {
-  if (fs.existsSync(path.join(root, 'dist/web/pages/dashboard.html'))) return;
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -319,11 +318,7 @@ async function useCookies(jar: BrowserContext, baseUrl: string, cookie: string |
 async function main() {
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-lighthouse-'));
-  const server = await startServer({
-    DEMO_MODE: 'true',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-  });
+  const server = await startServer({ DEMO_MODE: 'true', DATA_DIR: dataDir, ADMIN_PASSWORD }, { compiled: true });
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [

@@ -18,7 +18,8 @@ import { startServer } from './lib/server-process';
  * while an admin uploads and replaces PDFs. Two clients per couple write at the same time, as two
  * partners would. Afterwards every acknowledged write is checked in the database, exactly as sent.
  * Exits 1 on any 5xx, any failed request that should have worked, or any lost or altered write.
- * A short run is in npm test (scripts/loadtest.test.ts, through `runLoadTest`).
+ * The command measures the compiled server in production mode, as `npm start` runs it (decision
+ * 0299); the short run in npm test (scripts/loadtest.test.ts, through `runLoadTest`) uses the sources.
  */
 const ADMIN_PASSWORD = 'loadtest-admin-password';
 
@@ -162,6 +163,8 @@ export async function runLoadTest(options: {
    * load is an offered rate, and the latencies are what a couple waits for.
    */
   thinkMs?: number;
+  /** The compiled server (dist/server/main.js, built beforehand) in production mode, instead of the sources. */
+  compiled?: boolean;
 }): Promise<LoadTestResult> {
   const log = options.log ?? (() => {});
   const thinkMs = options.thinkMs ?? 0;
@@ -191,12 +194,10 @@ export async function runLoadTest(options: {
   const postgres = options.database === 'postgres' ? await startPostgresServer() : undefined;
   let keep = false;
   try {
-    const server = await startServer({
-      DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
-      ADMIN_PASSWORD,
-      ...(postgres && { DATABASE_URL: postgres.url }),
-    });
+    const server = await startServer(
+      { DATA_DIR: dataDir, DEMO_MODE: 'true', ADMIN_PASSWORD, ...(postgres && { DATABASE_URL: postgres.url }) },
+      { compiled: options.compiled },
+    );
     /** Set once every couple has signed up and the admin signed in, so the measured time is all traffic. */
     let deadline = 0;
     let elapsedS: number;
@@ -204,7 +205,7 @@ export async function runLoadTest(options: {
     let peakRssBytes = 0;
     try {
       log(
-        `Load test: ${options.couples} couples (2 clients each) and an admin for ${options.durationMs / 1000} s on ${server.url} (${postgres ? 'PostgreSQL' : 'SQLite'})`,
+        `Load test: ${options.couples} couples (2 clients each) and an admin for ${options.durationMs / 1000} s on ${server.url} (${postgres ? 'PostgreSQL' : 'SQLite'}, ${options.compiled ? 'the compiled server' : 'the sources'})`,
       );
 
       const signUp = async (index: number): Promise<{ client: Client; second: Client; coupleId: number }> => {
@@ -439,6 +440,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     durationMs: Number(values.duration) * 1000,
     database: values.database,
     thinkMs: Number(values['think-ms']),
+    compiled: true,
     log: (line) => console.log(line),
   });
   for (const line of formatReport(result)) console.log(line);

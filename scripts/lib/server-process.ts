@@ -25,17 +25,21 @@ export interface ServerProcess {
 /**
  * Starts the real server (src/server/main.ts) as ONE node process with tsx as a loader, so a
  * signal (even SIGKILL) reaches the server itself, not a wrapper. Resolves once it listens.
+ * `compiled` starts what `npm start` runs instead: dist/server/main.js (built beforehand) with plain
+ * Node, in production mode; the measuring scripts use it, since the loader compiles each module on
+ * its first import, in the middle of the traffic being measured (decision 0299).
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; compiled?: boolean } = {},
 ): Promise<ServerProcess> {
-  return spawnTsServer('src/server/main.ts', {
+  return spawnTsServer(options.compiled ? 'dist/server/main.js' : 'src/server/main.ts', {
     port: options.port,
+    loader: !options.compiled,
     readyPath: '/api/auth/check',
     timeoutMs: 30_000,
     env: {
-      NODE_ENV: 'test',
+      NODE_ENV: options.compiled ? 'production' : 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: '100000',
       RATE_LIMIT_SIGNIN_PER_ADDRESS: '100000',
@@ -58,6 +62,8 @@ export interface SpawnOptions {
   preloads?: string[];
   /** A command the node process runs under, e.g. valgrind and its options (the pid is then its). */
   launcher?: string[];
+  /** Whether the entry needs tsx as a loader (TypeScript); false for the compiled server. */
+  loader?: boolean;
 }
 
 /**
@@ -69,7 +75,8 @@ export async function spawnTsServer(entry: string, options: SpawnOptions): Promi
   const port = options.port ?? (await freePort());
   const preloads = (options.preloads ?? []).flatMap((file) => ['--import', path.resolve(root, file)]);
   const [command, ...launcherArgs] = [...(options.launcher ?? []), process.execPath];
-  const child = spawn(command!, [...launcherArgs, '--import', 'tsx', ...preloads, entry], {
+  const loader = options.loader === false ? [] : ['--import', 'tsx'];
+  const child = spawn(command!, [...launcherArgs, ...loader, ...preloads, entry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
