@@ -13,7 +13,8 @@ import { queryClient, trpc } from '../trpc';
  * and are mirrored in memory: `loadStoredDrafts()` (the dashboard's guard awaits it) reads them
  * once, after which the page reads them synchronously, as it starts its forms. Every write goes to
  * both. Drafts an earlier version kept in localStorage are moved over on that first read. Where
- * IndexedDB is missing or refused (privacy settings, tests), drafts stay in memory for the visit.
+ * IndexedDB is missing or refuses a write (privacy settings, a full disk), drafts stay in memory for
+ * the visit, and the page says so (`DraftPlace`) instead of saying they are kept on the device.
  */
 export type DraftKind = 'notes' | 'rating' | 'workbook';
 
@@ -42,6 +43,25 @@ const listeners = new Set<() => void>();
 let version = 0;
 /** The keys whose latest change is still on its way to the device's store, with that write. */
 const writing = new Map<string, Promise<void>>();
+/** The keys whose latest change the device's store refused: in memory only. */
+const refused = new Set<string>();
+
+/**
+ * Where a draft's latest change is: on the device (a reload finds it), on its way there, or only in
+ * this page's memory (the browser keeps no drafts, or refused this one): lost if the page closes.
+ */
+export type DraftPlace = 'device' | 'writing' | 'memory';
+
+function placeOf(key: string | null): DraftPlace {
+  if (key === null || !store) return 'memory';
+  if (writing.has(key)) return 'writing';
+  return refused.has(key) ? 'memory' : 'device';
+}
+
+/** Whether this browser keeps drafts on the device at all (IndexedDB opened). */
+export function draftsKeptOnDevice(): boolean {
+  return store !== null;
+}
 
 function changed(): void {
   version += 1;
@@ -95,7 +115,10 @@ function isStoredDraft(value: unknown): value is StoredDraft {
  * cannot be read leaves the drafts in memory only.
  */
 export function loadStoredDrafts(persistent?: DraftStore): Promise<void> {
-  if (persistent) loaded = null;
+  if (persistent) {
+    loaded = null;
+    refused.clear();
+  }
   loaded ??= (async () => {
     try {
       store = persistent ?? (await indexedDbStore());
@@ -130,10 +153,15 @@ export function loadStoredDrafts(persistent?: DraftStore): Promise<void> {
 function persist(key: string, action: (persistent: DraftStore) => Promise<void>): void {
   if (!store) return;
   const write: Promise<void> = action(store)
-    .catch(() => undefined)
-    .then(() => {
+    .then(
+      () => true,
+      () => false,
+    )
+    .then((kept) => {
       if (writing.get(key) !== write) return;
       writing.delete(key);
+      if (kept) refused.delete(key);
+      else refused.add(key);
       changed();
     });
   writing.set(key, write);
@@ -224,14 +252,14 @@ export function currentDraft<T>(key: string, read: (value: unknown) => T | undef
  * The couple's draft of `kind` for `weekNumber` as `read` makes it out (undefined: none), kept in
  * step with every change, whoever makes it (the week's form, or what sends waiting changes), and a
  * setter: a value keeps it, undefined removes it, a function gets the current one first. Without a
- * signed-in couple (a component on its own) the value lives in the component only. Third: whether
- * its latest change has reached the device's store (a reload would find it).
+ * signed-in couple (a component on its own) the value lives in the component only. Third: where
+ * its latest change is (a reload finds it only once it is on the device).
  */
 export function useDraft<T>(
   kind: DraftKind,
   weekNumber: number,
   read: (value: unknown) => T | undefined,
-): [T | undefined, (next: T | undefined | ((current: T | undefined) => T | undefined)) => void, boolean] {
+): [T | undefined, (next: T | undefined | ((current: T | undefined) => T | undefined)) => void, DraftPlace] {
   const coupleId = useCoupleId();
   const key = coupleId === null ? null : draftKey(kind, coupleId, weekNumber);
   const stored = useSyncExternalStore(
@@ -239,7 +267,7 @@ export function useDraft<T>(
     () => (key === null ? undefined : mirror.get(key)),
     () => undefined,
   );
-  const written = useWritten(key);
+  const place = useDraftPlace(key);
   const [local, setLocal] = useState<T | undefined>(undefined);
   const value = key === null ? local : freshDraft(stored, read);
   const set = useCallback(
@@ -254,27 +282,27 @@ export function useDraft<T>(
     },
     [key, read],
   );
-  return [value, set, written];
+  return [value, set, place];
 }
 
 /**
- * Whether the latest change of the draft under `key` has reached the device's store: a draft only in
- * memory would be lost by a reload, so a page says "kept on this device" once this is true.
+ * Where the latest change of the draft under `key` is: a draft only in memory would be lost by a
+ * reload, so a page says "kept on this device" only once it is on the device.
  */
-function useWritten(key: string | null): boolean {
+function useDraftPlace(key: string | null): DraftPlace {
   return useSyncExternalStore(
     subscribeDrafts,
-    () => key === null || !writing.has(key),
-    () => true,
+    () => placeOf(key),
+    () => placeOf(key),
   );
 }
 
 /**
  * Keeps `value` as the couple's local draft of `kind` for `weekNumber` while `unsaved` is true, and
- * removes it as soon as it is false (the server has confirmed the same text). Answers whether its
- * latest change has reached the device's store.
+ * removes it as soon as it is false (the server has confirmed the same text). Answers where its
+ * latest change is.
  */
-export function useKeepDraft(kind: DraftKind, weekNumber: number, value: unknown, unsaved: boolean): boolean {
+export function useKeepDraft(kind: DraftKind, weekNumber: number, value: unknown, unsaved: boolean): DraftPlace {
   const coupleId = useCoupleId();
   const key = coupleId === null ? null : draftKey(kind, coupleId, weekNumber);
   useEffect(() => {
@@ -282,7 +310,7 @@ export function useKeepDraft(kind: DraftKind, weekNumber: number, value: unknown
     if (unsaved) writeDraft(key, value);
     else removeDraft(key);
   }, [key, value, unsaved]);
-  return useWritten(key);
+  return useDraftPlace(key);
 }
 
 export const isString = (value: unknown): value is string => typeof value === 'string';

@@ -8,7 +8,7 @@ import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { notSavedError } from '../../lib/api-error';
 import { focusElement, useFocusWhenReady } from '../../lib/focus';
-import { useDraft } from '../../lib/local-draft';
+import { draftsKeptOnDevice, useDraft } from '../../lib/local-draft';
 import { isOnline } from '../../lib/network';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
@@ -47,7 +47,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   const { t, locale } = useT();
   const savedNotes = record?.notes ?? '';
   const savedRevision = record?.notesRevision ?? 0;
-  const [keptNotes, keepNotes, notesOnDevice] = useDraft('notes', week.weekNumber, readKeptNotes);
+  const [keptNotes, keepNotes, notesPlace] = useDraft('notes', week.weekNumber, readKeptNotes);
   // What this device had kept when the week opened (a reload's notes come back with a word).
   const [restoredNotes] = useState(() => keptNotes?.notes);
   const notes = keptNotes?.notes ?? savedNotes;
@@ -83,7 +83,7 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   }, [notesWaiting, notesChanged, notesSave.show]);
 
   const rating = record?.rating ?? null;
-  const [keptRating, keepRating, ratingOnDevice] = useDraft('rating', week.weekNumber, readKeptRating);
+  const [keptRating, keepRating, ratingPlace] = useDraft('rating', week.weekNumber, readKeptRating);
   // The star just chosen shows at once, before the server's answer.
   const shownRating = keptRating ? keptRating.rating : rating;
   const ratingConflict =
@@ -122,7 +122,8 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   /** Offline: the notes wait on this device and go as soon as the browser is online. */
   function keepForLater(text: string, baseRevision: number) {
     keepNotes({ notes: text, baseRevision, queued: true });
-    notify.success(translate('offline.notes.queuedTitle'), translate('offline.notes.queued'));
+    if (draftsKeptOnDevice()) notify.success(translate('offline.notes.queuedTitle'), translate('offline.notes.queued'));
+    else notify.success(translate('offline.inMemoryTitle'), translate('offline.notes.queuedInMemory'));
     notesSave.show('idle', { focus: true });
   }
 
@@ -220,8 +221,8 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             </Button>
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {keptRating?.queued && keptRating.offline && ratingOnDevice
-              ? t('offline.rating.waiting')
+            {keptRating?.queued && keptRating.offline && ratingPlace !== 'writing'
+              ? t(ratingPlace === 'device' ? 'offline.rating.waiting' : 'offline.rating.waitingInMemory')
               : rating === null
                 ? t('dashboard.detail.notRated')
                 : t('dashboard.detail.rated', { rating })}
@@ -325,9 +326,9 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
               data-testid="notes-status"
             >
               {notesWaiting
-                ? notesOnDevice
-                  ? t('offline.notes.waiting')
-                  : ''
+                ? notesPlace === 'writing'
+                  ? ''
+                  : t(notesPlace === 'device' ? 'offline.notes.waiting' : 'offline.notes.waitingInMemory')
                 : notesConflict
                   ? t('offline.notes.conflictStatus')
                   : notesSave.status === 'saved'

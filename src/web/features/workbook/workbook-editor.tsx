@@ -26,7 +26,7 @@ import type {
   WorkbookAnswersView,
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
-import { isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
+import { draftsKeptOnDevice, isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { isOnline, useOnline } from '../../lib/network';
 import { notSavedError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -133,7 +133,7 @@ export function WorkbookEditor({
     });
   }, [unsaved.partner1, unsaved.partner2, saved.partner1.revision, saved.partner2.revision]);
   const keptWorkbook = useMemo<KeptWorkbook>(() => ({ ...drafts, bases, queued }), [drafts, bases, queued]);
-  const keptOnDevice = useKeepDraft('workbook', weekNumber, keptWorkbook, anyUnsaved);
+  const keptPlace = useKeepDraft('workbook', weekNumber, keptWorkbook, anyUnsaved);
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 
   useEffect(() => {
@@ -193,9 +193,10 @@ export function WorkbookEditor({
   /** Offline: the answers wait on this device and go as soon as the browser is online. */
   function keepForLater(partner: Partner) {
     setQueued((current) => (current.includes(partner) ? current : [...current, partner]));
+    const onDevice = draftsKeptOnDevice();
     notify.success(
-      translate('offline.workbook.queuedTitle'),
-      translate('offline.workbook.queued', { name: names[partner] }),
+      translate(onDevice ? 'offline.workbook.queuedTitle' : 'offline.inMemoryTitle'),
+      translate(onDevice ? 'offline.workbook.queued' : 'offline.workbook.queuedInMemory', { name: names[partner] }),
     );
   }
 
@@ -373,8 +374,10 @@ export function WorkbookEditor({
 
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {queued.includes(active) && keptOnDevice
-            ? t('offline.workbook.queuedStatus', { name })
+          {queued.includes(active) && keptPlace !== 'writing'
+            ? t(keptPlace === 'device' ? 'offline.workbook.queuedStatus' : 'offline.workbook.queuedStatusInMemory', {
+                name,
+              })
             : unsaved[active]
               ? t('workbook.editor.unsaved', { name })
               : hasAnyText(saved[active])

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { forgetDrafts } from '../../lib/local-draft';
-import { holdDraftWrites } from '../../test/held-draft-writes';
+import { deviceDraftStore } from '../../test/device-draft-store';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { renderWithQueryClient } from './test-support';
@@ -100,30 +100,57 @@ afterEach(() => {
 
 describe('the workbook offline', () => {
   it('keeps answers saved offline on the device and sends them when the network is back, saying so', async () => {
+    appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+    const device = await deviceDraftStore('accept');
+    try {
+      const user = userEvent.setup({ delay: null });
+      const { stored, saves } = server({ answer: '', revision: 0 });
+      const answer = await openWeek();
+      goOffline(true);
+      await user.click(answer);
+      await user.paste('Typed on the train');
+      await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+      expect(
+        await screen.findByText(/Alex’s answers are kept on this device and will be sent when you are back online/),
+      ).toBeInTheDocument();
+      expect(saves).toHaveLength(0);
+
+      goOffline(false);
+      expect(await screen.findByText('The answers you typed offline are saved.')).toBeInTheDocument();
+      expect(saves).toEqual([expect.objectContaining({ partner: 'partner1', baseRevision: 0 })]);
+      expect(stored).toEqual({ answer: 'Typed on the train', revision: 1 });
+      expect(answer).toHaveValue('Typed on the train');
+    } finally {
+      appQueryClient.clear();
+      await device.restore();
+    }
+  });
+
+  it('says answers saved offline wait in this page only, where the browser keeps nothing on the device', async () => {
     const user = userEvent.setup({ delay: null });
-    const { stored, saves } = server({ answer: '', revision: 0 });
+    const { saves } = server({ answer: '', revision: 0 });
     const answer = await openWeek();
     goOffline(true);
     await user.click(answer);
     await user.paste('Typed on the train');
     await user.click(screen.getByRole('button', { name: 'Save Responses' }));
     expect(
-      await screen.findByText(/Alex’s answers are kept on this device and will be sent when you are back online/),
+      await screen.findByText(
+        'Alex’s answers will be sent when you are back online. This browser is not keeping them on the device, so keep this page open until then.',
+      ),
     ).toBeInTheDocument();
+    expect(await screen.findByText('Waiting to be sent')).toBeInTheDocument();
+    expect(screen.queryByText(/kept on this device/)).toBeNull();
     expect(saves).toHaveLength(0);
-
     goOffline(false);
     expect(await screen.findByText('The answers you typed offline are saved.')).toBeInTheDocument();
-    expect(saves).toEqual([expect.objectContaining({ partner: 'partner1', baseRevision: 0 })]);
-    expect(stored).toEqual({ answer: 'Typed on the train', revision: 1 });
-    expect(answer).toHaveValue('Typed on the train');
   });
 
   it('says answers saved offline are kept on this device only once the device has them', async () => {
     // A signed-in couple (drafts are kept under its id), and a device store (IndexedDB on a phone)
     // that answers only when the test lets it.
     appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
-    const device = await holdDraftWrites();
+    const device = await deviceDraftStore('hold');
     try {
       const user = userEvent.setup({ delay: null });
       server({ answer: '', revision: 0 });

@@ -1,0 +1,38 @@
+import { loadStoredDrafts } from '../lib/local-draft';
+
+/**
+ * Puts a stand-in device store under the drafts (IndexedDB's part on a phone). `writes` says what
+ * it does with each write: `accept` it at once, `hold` it until `release()`, or `refuse` it (a full
+ * disk). `restore()` releases what it held and goes back to drafts kept in memory only, as the other
+ * tests have them (the modules are shared between test files: nothing may stay held).
+ */
+export async function deviceDraftStore(
+  writes: 'accept' | 'hold' | 'refuse',
+): Promise<{ release: () => void; restore: () => Promise<void> }> {
+  const held: (() => void)[] = [];
+  let holding = writes === 'hold';
+  await loadStoredDrafts({
+    entries: async () => [],
+    set: () => {
+      if (writes === 'refuse')
+        return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      return holding ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve();
+    },
+    del: async () => undefined,
+  });
+  const release = () => {
+    holding = false;
+    for (const write of held.splice(0)) write();
+  };
+  return {
+    release,
+    restore: async () => {
+      release();
+      await loadStoredDrafts({
+        entries: () => Promise.reject(new Error('no device store')),
+        set: async () => undefined,
+        del: async () => undefined,
+      });
+    },
+  };
+}
