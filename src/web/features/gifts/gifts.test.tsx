@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { giftNavigation } from './gift-form';
@@ -67,6 +68,20 @@ describe('/gift', { timeout: 20_000 }, () => {
     expect(paper).toHaveTextContent('A gift of The 52-Week Marriage Preparation Workbook costs $49.00, paid once.');
     expect(paper).toHaveTextContent('with a secure way to pay for the gift.');
     expect(paper).not.toHaveTextContent(/Thank you|email above/);
+    expect(paper).toHaveTextContent('Please contact us and we will arrange your gift by hand.');
+  });
+
+  it('speaks to the giver as tú in Spanish, one person giving (decision 0230)', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, cardPayments: false } }),
+    });
+    i18n.activate('es');
+    renderApp('/gift');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Pagos en configuración' });
+    const text = heading.closest('.mantine-Paper-root')!.textContent!;
+    expect(text).toContain('no podemos recibir tu pago en línea. Escríbenos y completaremos tu regalo personalmente.');
+    expect(text).not.toMatch(/\b(su|Escríbannos|les)\b/);
   });
 });
 

@@ -252,3 +252,21 @@ describe('/checkout in Spanish', () => {
     );
   });
 });
+
+describe('/checkout without card payments, in Spanish', () => {
+  it('speaks to the couple as ustedes throughout, as the card checkout does (decision 0230)', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: { ...CONFIG, cardPayments: false } }),
+    });
+    i18n.activate('es');
+    renderApp(PATH);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Pagos en configuración' });
+    const text = heading.closest('.mantine-Paper-root')!.textContent!;
+    expect(text).toContain('no podemos recibir su pago en línea. Escríbannos y completaremos su pedido');
+    expect(text).toContain('Recibimos su pedido de');
+    expect(text).toContain('les responderemos con una forma segura de pagar y su código de acceso personal');
+    // No tú: the forms a single reader would get.
+    expect(text).not.toMatch(/\b(tu|te|Escríbenos|Pediste)\b/);
+  });
+});

@@ -32,7 +32,8 @@ export function PaymentSetupRequired({
             icon={<IconClock aria-hidden="true" />}
             title={t('checkout.setup.alertTitle')}
           >
-            {t('checkout.setup.alertText')}
+            {/* Spanish speaks to the couple as ustedes and to a gift's giver as tú (decision 0230). */}
+            {t(details ? 'checkout.setup.alertText' : 'checkout.setup.giftAlertText')}
           </Alert>
           <Text>
             <T
