@@ -82,6 +82,8 @@ const started = performance.now();
 const log = (text: string) =>
   console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
 const loadBefore = os.loadavg();
+/** The commit measured, read before the run writes its first section into docs/benchmarks.md. */
+const commitMeasured = gitCommit();
 const placement = placeOnSeparateCpus();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-bench-'));
 const running = new Set<ServerProcess>();
@@ -626,7 +628,7 @@ async function stop(server: ServerProcess): Promise<void> {
 function runConditions(loadAtStart: number[]) {
   return {
     date: new Date().toISOString(),
-    commit: gitCommit(),
+    commit: commitMeasured,
     node: process.version,
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
     cores: os.cpus().length,
