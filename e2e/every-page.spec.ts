@@ -28,8 +28,9 @@ import { expectWcag22 } from './support/wcag';
  * - nothing scrolls sideways at 320 px (reflow, WCAG 1.4.10), and on a phone the header's brand
  *   never runs into its navigation;
  * - axe with no violation of any impact, at the desktop's width;
- * - WCAG 2.2 beyond axe: target size, no dragging, no puzzle, the help link first in the footer,
- *   and, in Spanish, the focused control never hidden (e2e/support/wcag.ts, decision 0291);
+ * - WCAG 2.2 beyond axe: target size, no dragging, no puzzle, no text cut off when spaced out
+ *   (1.4.12), the help link first in the footer, and, in Spanish, the focused control never hidden
+ *   (e2e/support/wcag.ts, decision 0291);
  * - no console error.
  * The six walks run in parallel across the workers.
  */

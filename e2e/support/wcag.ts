@@ -13,6 +13,9 @@ import type { Lang, WalkedPage } from './languages';
  * - 2.5.7 Dragging Movements: nothing on the page is draggable.
  * - 3.2.6 Consistent Help: the help link is the first link of the footer's navigation.
  * - 3.3.8 Accessible Authentication: no puzzle (the sign-in fields are e2e/wcag22.spec.ts's).
+ * - 1.4.12 Text Spacing (WCAG 2.1): with the criterion's spacing (line height 1.5, paragraph spacing
+ *   2, letter spacing 0.12, word spacing 0.16 times the font size) no text is cut off by a box that
+ *   hides what overflows it (a fixed-height label, an ellipsis).
  */
 
 interface TargetProblem {
@@ -198,6 +201,73 @@ function watchFocus(): string {
   return id;
 }
 
+/** WCAG 1.4.12's spacing, as a reader's style sheet or bookmarklet sets it on every element. */
+const TEXT_SPACING =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+/**
+ * The text cut off with 1.4.12's spacing applied (then removed again): each visible piece of text
+ * that runs more than 2 px past the first box around it that does not show its overflow, unless
+ * that box scrolls (the rest is reachable). Visually hidden text, closed disclosures, form fields,
+ * toasts and tooltips are left out.
+ */
+export async function textCutOffWhenSpaced(page: Page): Promise<string[]> {
+  const style = await page.addStyleTag({ content: TEXT_SPACING });
+  try {
+    return await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) =>
+          requestAnimationFrame(() => {
+            const cut: string[] = [];
+            const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+              const parent = text.parentElement;
+              const words = text.textContent?.trim();
+              if (!parent || !words) continue;
+              const style = getComputedStyle(parent);
+              if (style.visibility === 'hidden' || style.clipPath !== 'none' || style.clip.startsWith('rect')) continue;
+              if (
+                parent.closest(
+                  'details:not([open]) > :not(summary), textarea, select, input, [aria-hidden="true"], .mantine-Notifications-root, [role="tooltip"]',
+                )
+              )
+                continue;
+              const range = document.createRange();
+              range.selectNodeContents(text);
+              const drawn = [...range.getClientRects()].filter((rect) => rect.width > 1 && rect.height > 1);
+              for (let box: Element | null = parent; box && box !== document.body; box = box.parentElement) {
+                const { overflowX, overflowY } = getComputedStyle(box);
+                if (/auto|scroll/.test(overflowX + overflowY)) break;
+                const hidesX = /hidden|clip/.test(overflowX);
+                const hidesY = /hidden|clip/.test(overflowY);
+                if (!hidesX && !hidesY) continue;
+                const edge = box.getBoundingClientRect();
+                // A box of a pixel or two is visually hidden text's (an icon's label for screen readers).
+                if (edge.width <= 2 || edge.height <= 2) break;
+                const past = Math.max(
+                  0,
+                  ...drawn.map((rect) =>
+                    Math.max(
+                      hidesX ? rect.right - edge.right : 0,
+                      hidesX ? edge.left - rect.left : 0,
+                      hidesY ? rect.bottom - edge.bottom : 0,
+                      hidesY ? edge.top - rect.top : 0,
+                    ),
+                  ),
+                );
+                if (past > 2) cut.push(`"${words.slice(0, 40)}" cut by ${Math.round(past)} px`);
+                break;
+              }
+            }
+            resolve(cut);
+          }),
+        ),
+    );
+  } finally {
+    await style.evaluate((element) => (element as Element).remove());
+  }
+}
+
 /** The footer navigation's first link: the help link, on every page (3.2.6). */
 async function expectHelpFirstInFooter(page: Page, lang: Lang, label: string) {
   const footerNav = page.locator('footer nav').first();
@@ -209,14 +279,16 @@ async function expectHelpFirstInFooter(page: Page, lang: Lang, label: string) {
 
 /**
  * The WCAG 2.2 checks of a page already open (docs/accessibility.md): target size, no dragging, no
- * puzzle, the help link first in the footer, and, with `keyboard`, the focused control never
- * hidden, tabbing forwards from the top and backwards from the bottom of the page.
+ * puzzle, no text cut off when spaced out (1.4.12), the help link first in the footer, and, with
+ * `keyboard`, the focused control never hidden, tabbing forwards from the top and backwards from the
+ * bottom of the page.
  */
 export async function expectWcag22(page: Page, walked: WalkedPage, lang: Lang, { keyboard = true } = {}) {
   const where = `${walked.label} (${lang}, ${page.viewportSize()?.width} px)`;
   expect.soft(await smallTargets(page), `targets under 24 px on ${where}`).toEqual([]);
   expect.soft(await page.locator('[draggable="true"]').count(), `draggable on ${walked.label}`).toBe(0);
   expect.soft(await page.locator('iframe[src*="captcha" i], [class*="captcha" i]').count()).toBe(0);
+  expect.soft(await textCutOffWhenSpaced(page), `text cut off with 1.4.12's spacing on ${where}`).toEqual([]);
   await expectHelpFirstInFooter(page, lang, walked.label);
   if (!keyboard) return;
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -77,6 +77,9 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     // A long label wraps instead of widening the page past a 320 px screen (reflow, WCAG 1.4.10).
     Button: { classNames: { root: classes.button, label: classes.buttonLabel } },
+    // A badge's word is never cut to "COMP…" when the text is spaced out (WCAG 1.4.12) or its column
+    // is narrow: it wraps instead, see theme.module.css.
+    Badge: { classNames: { root: classes.badge, label: classes.badgeLabel } },
     // A plain object, not Notification.extend(): the theme is in the first bundle, the toasts are not.
     // Every Input-based field (text, textarea, select, password...): a 2 px focus ring, see theme.module.css.
     Input: { classNames: { input: classes.input } },
