@@ -70,6 +70,30 @@ describe('WeekOverview', () => {
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Week 3: not uploaded' }), { pointerType: 'touch' });
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
+
+  it('closes the tooltip a mouse opened with Escape, wherever the focus is (WCAG 1.4.13)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<WeekOverview frameworks={frameworks} selectedWeek={null} onSelectWeek={() => {}} />);
+    await user.hover(screen.getByRole('button', { name: 'Week 40: Lasting love (uploaded)' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Lasting love');
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('stays open while the mouse moves from the cell onto it, and closes once it leaves (WCAG 1.4.13)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<WeekOverview frameworks={frameworks} selectedWeek={null} onSelectWeek={() => {}} />);
+    const cell = screen.getByRole('button', { name: 'Week 40: Lasting love (uploaded)' });
+    await user.hover(cell);
+    const tooltip = await screen.findByRole('tooltip');
+    await user.unhover(cell);
+    await user.hover(tooltip);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Lasting love');
+    await user.unhover(tooltip);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
 });
 
 describe('FrameworkList', () => {

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { type FocusEvent, type KeyboardEvent, type PointerEvent, useState } from 'react';
+import { type FocusEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -31,29 +31,46 @@ interface Tip {
  *
  * One tooltip serves the whole grid, placed at the cell under the mouse or with the keyboard's
  * focus (decision 0182): a Tooltip per cell mounted 52 sets of floating-ui hooks and effects, most
- * of the time React took to put `/admin` on screen.
+ * of the time React took to put `/admin` on screen. As WCAG 1.4.13 asks of content shown on hover
+ * or focus, Escape closes it wherever the focus is, and the mouse can move onto it without it
+ * closing (it closes a moment after the mouse leaves the cell, unless the mouse is on it).
  */
 export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOverviewProps) {
   const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
   const { t } = useT();
   const [tip, setTip] = useState<Tip | null>(null);
-  const show = (cell: HTMLElement, label: string) => setTip({ cell, label, opened: true });
+  const closing = useRef<number | undefined>(undefined);
+  const show = (cell: HTMLElement, label: string) => {
+    window.clearTimeout(closing.current);
+    setTip({ cell, label, opened: true });
+  };
   const hide = (cell: HTMLElement) =>
     setTip((current) => (current?.cell === cell ? { ...current, opened: false } : current));
+  const hideSoon = (cell: HTMLElement) => {
+    window.clearTimeout(closing.current);
+    closing.current = window.setTimeout(() => hide(cell), TIP_CLOSE_DELAY_MS);
+  };
+  const opened = tip?.opened === true;
+  useEffect(() => {
+    if (!opened) return undefined;
+    const dismiss = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') setTip((current) => (current ? { ...current, opened: false } : current));
+    };
+    document.addEventListener('keydown', dismiss);
+    return () => document.removeEventListener('keydown', dismiss);
+  }, [opened]);
+  useEffect(() => () => window.clearTimeout(closing.current), []);
   const tipHandlers = (label: string) => ({
     // As Mantine's own tooltip with `touch: false`: a mouse opens it, a finger does not.
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       if (event.pointerType === 'mouse') show(event.currentTarget, label);
     },
-    onPointerLeave: (event: PointerEvent<HTMLElement>) => hide(event.currentTarget),
+    onPointerLeave: (event: PointerEvent<HTMLElement>) => hideSoon(event.currentTarget),
     // Keyboard focus only (a click focuses too, without showing it), as Mantine's `focus` event.
     onFocus: (event: FocusEvent<HTMLElement>) => {
       if (focusVisible(event.currentTarget)) show(event.currentTarget, label);
     },
     onBlur: (event: FocusEvent<HTMLElement>) => hide(event.currentTarget),
-    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-      if (event.key === 'Escape') hide(event.currentTarget);
-    },
   });
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="week-overview-heading">
@@ -114,11 +131,24 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
             );
           })}
         </div>
-        {tip && <Tooltip label={tip.label} target={tip.cell} opened={tip.opened} withArrow />}
+        {tip && (
+          <Tooltip
+            label={tip.label}
+            target={tip.cell}
+            opened={tip.opened}
+            withArrow
+            interactive
+            onPointerEnter={() => window.clearTimeout(closing.current)}
+            onPointerLeave={() => hideSoon(tip.cell)}
+          />
+        )}
       </Stack>
     </Paper>
   );
 }
+
+/** How long the tooltip stays after the mouse leaves its cell: time to move onto it (WCAG 1.4.13). */
+const TIP_CLOSE_DELAY_MS = 300;
 
 /** Whether the cell has the keyboard's focus (`:focus-visible`); true where the selector is unknown. */
 function focusVisible(element: HTMLElement): boolean {
