@@ -80,6 +80,9 @@ export const theme = createTheme({
     // A badge's word is never cut to "COMP…" when the text is spaced out (WCAG 1.4.12) or its column
     // is narrow: it wraps instead, see theme.module.css.
     Badge: { classNames: { root: classes.badge, label: classes.badgeLabel } },
+    // A navigation link's label breaks a long word instead of hiding its end behind an ellipsis when
+    // its badges leave it little room (WCAG 1.4.12, the content editor's week list).
+    NavLink: { classNames: { body: classes.navLinkBody } },
     // A plain object, not Notification.extend(): the theme is in the first bundle, the toasts are not.
     // Every Input-based field (text, textarea, select, password...): a 2 px focus ring, see theme.module.css.
     Input: { classNames: { input: classes.input } },

@@ -123,8 +123,11 @@ export function CourseContentPage({
                               components={{ 0: <span lang="en" /> }}
                             />
                           }
+                          // The badges take at most half the row and wrap, so the week's title keeps
+                          // room to be read whole, even with a reader's wider text spacing (WCAG 1.4.12).
+                          styles={{ section: { maxWidth: '50%' } }}
                           rightSection={
-                            <Group gap={4} wrap="nowrap">
+                            <Group gap={4} justify="flex-end">
                               <Badge size="sm" variant={item.status === 'edited' ? 'filled' : 'light'} color="plum">
                                 {item.status === 'edited'
                                   ? t('content-editor.status.edited')
