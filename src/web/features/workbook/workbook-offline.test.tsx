@@ -98,6 +98,16 @@ afterEach(() => {
   forgetDrafts();
 });
 
+/** Opens the week, goes offline, types an answer and saves it; answers the answer's field. */
+async function saveOffline(user: ReturnType<typeof userEvent.setup>) {
+  const answer = await openWeek();
+  goOffline(true);
+  await user.click(answer);
+  await user.paste('Typed on the train');
+  await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+  return answer;
+}
+
 describe('the workbook offline', () => {
   it('keeps answers saved offline on the device and sends them when the network is back, saying so', async () => {
     appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
@@ -105,11 +115,7 @@ describe('the workbook offline', () => {
     try {
       const user = userEvent.setup({ delay: null });
       const { stored, saves } = server({ answer: '', revision: 0 });
-      const answer = await openWeek();
-      goOffline(true);
-      await user.click(answer);
-      await user.paste('Typed on the train');
-      await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+      const answer = await saveOffline(user);
       expect(
         await screen.findByText(/Alex’s answers are kept on this device and will be sent when you are back online/),
       ).toBeInTheDocument();
@@ -129,11 +135,7 @@ describe('the workbook offline', () => {
   it('says answers saved offline wait in this page only, where the browser keeps nothing on the device', async () => {
     const user = userEvent.setup({ delay: null });
     const { saves } = server({ answer: '', revision: 0 });
-    const answer = await openWeek();
-    goOffline(true);
-    await user.click(answer);
-    await user.paste('Typed on the train');
-    await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+    await saveOffline(user);
     expect(
       await screen.findByText(
         'Alex’s answers will be sent when you are back online. This browser is not keeping them on the device, so keep this page open until then.',
@@ -154,11 +156,7 @@ describe('the workbook offline', () => {
     try {
       const user = userEvent.setup({ delay: null });
       server({ answer: '', revision: 0 });
-      const answer = await openWeek();
-      goOffline(true);
-      await user.click(answer);
-      await user.paste('Typed on the train');
-      await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+      await saveOffline(user);
       const kept = /Alex’s answers are kept on this device and will be sent when you are back online/;
       expect(await screen.findByText('Alex has unsaved changes.')).toBeInTheDocument();
       expect(screen.queryByText(kept)).toBeNull();
