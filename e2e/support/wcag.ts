@@ -212,7 +212,7 @@ const TEXT_SPACING =
  * toasts and tooltips are left out.
  */
 export async function textCutOffWhenSpaced(page: Page): Promise<string[]> {
-  const style = await page.addStyleTag({ content: TEXT_SPACING });
+  const spacing = await page.addStyleTag({ content: TEXT_SPACING });
   try {
     return await page.evaluate(
       () =>
@@ -224,8 +224,8 @@ export async function textCutOffWhenSpaced(page: Page): Promise<string[]> {
               const parent = text.parentElement;
               const words = text.textContent?.trim();
               if (!parent || !words) continue;
-              const style = getComputedStyle(parent);
-              if (style.visibility === 'hidden' || style.clipPath !== 'none' || style.clip.startsWith('rect')) continue;
+              const look = getComputedStyle(parent);
+              if (look.visibility === 'hidden' || look.clipPath !== 'none' || look.clip.startsWith('rect')) continue;
               if (
                 parent.closest(
                   'details:not([open]) > :not(summary), textarea, select, input, [aria-hidden="true"], .mantine-Notifications-root, [role="tooltip"]',
@@ -264,7 +264,7 @@ export async function textCutOffWhenSpaced(page: Page): Promise<string[]> {
         ),
     );
   } finally {
-    await style.evaluate((element) => (element as Element).remove());
+    await spacing.evaluate((element) => (element as Element).remove());
   }
 }
 

@@ -1,14 +1,14 @@
 import { loadStoredDrafts } from '../lib/local-draft';
 
+/** The stand-in store a test put in, for `restoreDraftStore()`. */
+let current: { restore: () => Promise<void> } | null = null;
+
 /**
  * Puts a stand-in device store under the drafts (IndexedDB's part on a phone). `writes` says what
  * it does with each write: `accept` it at once, `hold` it until `release()`, or `refuse` it (a full
- * disk). `restore()` releases what it held and goes back to drafts kept in memory only, as the other
- * tests have them (the modules are shared between test files: nothing may stay held).
+ * disk). The test file's afterEach calls `restoreDraftStore()`.
  */
-export async function deviceDraftStore(
-  writes: 'accept' | 'hold' | 'refuse',
-): Promise<{ release: () => void; restore: () => Promise<void> }> {
+export async function deviceDraftStore(writes: 'accept' | 'hold' | 'refuse'): Promise<{ release: () => void }> {
   const held: (() => void)[] = [];
   let holding = writes === 'hold';
   await loadStoredDrafts({
@@ -24,8 +24,7 @@ export async function deviceDraftStore(
     holding = false;
     for (const write of held.splice(0)) write();
   };
-  return {
-    release,
+  current = {
     restore: async () => {
       release();
       await loadStoredDrafts({
@@ -35,4 +34,15 @@ export async function deviceDraftStore(
       });
     },
   };
+  return { release };
+}
+
+/**
+ * Releases what the stand-in store held and goes back to drafts kept in memory only, as the other
+ * tests have them (the modules are shared between test files: nothing may stay held). For afterEach.
+ */
+export async function restoreDraftStore(): Promise<void> {
+  const store = current;
+  current = null;
+  await store?.restore();
 }

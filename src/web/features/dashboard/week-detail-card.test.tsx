@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { currentDraft, draftKey, forgetDrafts, writeDraft } from '../../lib/local-draft';
-import { deviceDraftStore } from '../../test/device-draft-store';
+import { deviceDraftStore, restoreDraftStore } from '../../test/device-draft-store';
 import { renderWithProviders } from '../../test/render';
 import { queryClient, trpc } from '../../trpc';
 import { readKeptNotes, readKeptRating } from './waiting-progress';
@@ -53,10 +53,11 @@ function signedIn() {
 const notesDraft = () => currentDraft(draftKey('notes', 41, 2), readKeptNotes);
 const ratingDraft = () => currentDraft(draftKey('rating', 41, 2), readKeptRating);
 
-afterEach(() => {
+afterEach(async () => {
   forgetDrafts();
   queryClient.clear();
   vi.restoreAllMocks();
+  await restoreDraftStore();
 });
 
 describe('WeekDetailCard', () => {
@@ -188,29 +189,25 @@ describe('WeekDetailCard', () => {
   it('keeps notes saved offline on the device, to send with their base, and says so (decision 0280)', async () => {
     signedIn();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const device = await deviceDraftStore('accept');
-    try {
-      const { props, user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
-      const notes = screen.getByRole('textbox', { name: /Your notes/ });
-      await user.clear(notes);
-      await user.type(notes, 'On the train');
-      await user.click(screen.getByRole('button', { name: 'Save Notes' }));
-      expect(props.onSaveNotes).not.toHaveBeenCalled();
-      expect(notesDraft()).toEqual({ notes: 'On the train', baseRevision: 1, queued: true });
-      const status = screen.getByTestId('notes-status');
-      await waitFor(() =>
-        expect(status).toHaveTextContent(
-          'Your notes are kept on this device and will be sent as soon as you are back online.',
-        ),
-      );
-      await waitFor(() => expect(status).toHaveFocus());
-      expect(await screen.findByText(/You are offline\. Your notes are kept on this device/)).toBeInTheDocument();
-      // Typing on keeps them waiting, with the same base.
-      await user.type(notes, '!');
-      expect(notesDraft()).toEqual({ notes: 'On the train!', baseRevision: 1, queued: true });
-    } finally {
-      await device.restore();
-    }
+    await deviceDraftStore('accept');
+    const { props, user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
+    const notes = screen.getByRole('textbox', { name: /Your notes/ });
+    await user.clear(notes);
+    await user.type(notes, 'On the train');
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    expect(props.onSaveNotes).not.toHaveBeenCalled();
+    expect(notesDraft()).toEqual({ notes: 'On the train', baseRevision: 1, queued: true });
+    const status = screen.getByTestId('notes-status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'Your notes are kept on this device and will be sent as soon as you are back online.',
+      ),
+    );
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(await screen.findByText(/You are offline\. Your notes are kept on this device/)).toBeInTheDocument();
+    // Typing on keeps them waiting, with the same base.
+    await user.type(notes, '!');
+    expect(notesDraft()).toEqual({ notes: 'On the train!', baseRevision: 1, queued: true });
   });
 
   it('says notes saved offline wait in this page only, where the browser keeps nothing on the device', async () => {
@@ -230,24 +227,20 @@ describe('WeekDetailCard', () => {
   it('says notes and a rating wait in this page only once the device refused to keep them', async () => {
     signedIn();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const device = await deviceDraftStore('refuse');
-    try {
-      const { user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
-      await user.type(screen.getByRole('textbox', { name: /Your notes/ }), ' and after');
-      await user.click(screen.getByRole('button', { name: 'Save Notes' }));
-      await user.click(screen.getByRole('radio', { name: '4 stars' }));
-      await waitFor(() =>
-        expect(screen.getByTestId('notes-status')).toHaveTextContent(/^Your notes will be sent .* keep this page open/),
-      );
-      expect(screen.getByText(/^Your rating will be sent .* keep this page open until then\.$/)).toBeInTheDocument();
-      // The status lines say it (the toast, shown at the click, is written before the device answers).
-      expect(screen.getByTestId('notes-status')).not.toHaveTextContent('kept on this device');
-      expect(screen.queryByText(/Your rating is kept on this device/)).toBeNull();
-      // What was typed is still here to send.
-      expect(notesDraft()).toEqual({ notes: 'Before and after', baseRevision: 1, queued: true });
-    } finally {
-      await device.restore();
-    }
+    await deviceDraftStore('refuse');
+    const { user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
+    await user.type(screen.getByRole('textbox', { name: /Your notes/ }), ' and after');
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('notes-status')).toHaveTextContent(/^Your notes will be sent .* keep this page open/),
+    );
+    expect(screen.getByText(/^Your rating will be sent .* keep this page open until then\.$/)).toBeInTheDocument();
+    // The status lines say it (the toast, shown at the click, is written before the device answers).
+    expect(screen.getByTestId('notes-status')).not.toHaveTextContent('kept on this device');
+    expect(screen.queryByText(/Your rating is kept on this device/)).toBeNull();
+    // What was typed is still here to send.
+    expect(notesDraft()).toEqual({ notes: 'Before and after', baseRevision: 1, queued: true });
   });
 
   it('says the notes waiting were saved once they are sent (the server holds them)', async () => {
@@ -265,16 +258,12 @@ describe('WeekDetailCard', () => {
   it('keeps a rating chosen offline on the device and says so', async () => {
     signedIn();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const device = await deviceDraftStore('accept');
-    try {
-      const { user } = renderCard();
-      await user.click(screen.getByRole('radio', { name: '4 stars' }));
-      expect(ratingDraft()).toEqual({ rating: 4, base: null, queued: true, offline: true });
-      expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
-      expect(await screen.findByText(/Your rating is kept on this device/)).toBeInTheDocument();
-    } finally {
-      await device.restore();
-    }
+    await deviceDraftStore('accept');
+    const { user } = renderCard();
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    expect(ratingDraft()).toEqual({ rating: 4, base: null, queued: true, offline: true });
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(await screen.findByText(/Your rating is kept on this device/)).toBeInTheDocument();
   });
 
   it('says notes and a rating are kept on this device only once the device has them: a reload before would lose them', async () => {
@@ -282,21 +271,17 @@ describe('WeekDetailCard', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     // The device's store (IndexedDB on a phone) answers only when the test lets it.
     const device = await deviceDraftStore('hold');
-    try {
-      const { user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
-      await user.type(screen.getByRole('textbox', { name: /Your notes/ }), ' and after');
-      await user.click(screen.getByRole('button', { name: 'Save Notes' }));
-      await user.click(screen.getByRole('radio', { name: '4 stars' }));
-      expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
-      expect(screen.getByTestId('notes-status')).toHaveTextContent(/^$/);
-      expect(screen.queryByText(/Your rating is kept on this device/)).toBeNull();
+    const { user } = renderCard({}, saved({ notes: 'Before', notesRevision: 1 }));
+    await user.type(screen.getByRole('textbox', { name: /Your notes/ }), ' and after');
+    await user.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(screen.getByTestId('notes-status')).toHaveTextContent(/^$/);
+    expect(screen.queryByText(/Your rating is kept on this device/)).toBeNull();
 
-      await act(async () => device.release());
-      expect(screen.getByTestId('notes-status')).toHaveTextContent('Your notes are kept on this device');
-      expect(screen.getByText(/Your rating is kept on this device/)).toBeInTheDocument();
-    } finally {
-      await device.restore();
-    }
+    await act(async () => device.release());
+    expect(screen.getByTestId('notes-status')).toHaveTextContent('Your notes are kept on this device');
+    expect(screen.getByText(/Your rating is kept on this device/)).toBeInTheDocument();
   });
 
   it("shows both versions when the notes were saved elsewhere, and sends this device's only when asked", async () => {

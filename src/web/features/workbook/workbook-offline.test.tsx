@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { forgetDrafts } from '../../lib/local-draft';
-import { deviceDraftStore } from '../../test/device-draft-store';
+import { deviceDraftStore, restoreDraftStore } from '../../test/device-draft-store';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { renderWithQueryClient } from './test-support';
@@ -92,10 +92,13 @@ async function openWeek() {
   return screen.findByRole('textbox', { name: `1. ${QUESTION}` });
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   forgetDrafts();
+  // The couple some tests sign in (their drafts are kept under its id).
+  appQueryClient.clear();
+  await restoreDraftStore();
 });
 
 /** Opens the week, goes offline, types an answer and saves it; answers the answer's field. */
@@ -111,25 +114,20 @@ async function saveOffline(user: ReturnType<typeof userEvent.setup>) {
 describe('the workbook offline', () => {
   it('keeps answers saved offline on the device and sends them when the network is back, saying so', async () => {
     appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
-    const device = await deviceDraftStore('accept');
-    try {
-      const user = userEvent.setup({ delay: null });
-      const { stored, saves } = server({ answer: '', revision: 0 });
-      const answer = await saveOffline(user);
-      expect(
-        await screen.findByText(/Alex’s answers are kept on this device and will be sent when you are back online/),
-      ).toBeInTheDocument();
-      expect(saves).toHaveLength(0);
+    await deviceDraftStore('accept');
+    const user = userEvent.setup({ delay: null });
+    const { stored, saves } = server({ answer: '', revision: 0 });
+    const answer = await saveOffline(user);
+    expect(
+      await screen.findByText(/Alex’s answers are kept on this device and will be sent when you are back online/),
+    ).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
 
-      goOffline(false);
-      expect(await screen.findByText('The answers you typed offline are saved.')).toBeInTheDocument();
-      expect(saves).toEqual([expect.objectContaining({ partner: 'partner1', baseRevision: 0 })]);
-      expect(stored).toEqual({ answer: 'Typed on the train', revision: 1 });
-      expect(answer).toHaveValue('Typed on the train');
-    } finally {
-      appQueryClient.clear();
-      await device.restore();
-    }
+    goOffline(false);
+    expect(await screen.findByText('The answers you typed offline are saved.')).toBeInTheDocument();
+    expect(saves).toEqual([expect.objectContaining({ partner: 'partner1', baseRevision: 0 })]);
+    expect(stored).toEqual({ answer: 'Typed on the train', revision: 1 });
+    expect(answer).toHaveValue('Typed on the train');
   });
 
   it('says answers saved offline wait in this page only, where the browser keeps nothing on the device', async () => {
@@ -168,8 +166,6 @@ describe('the workbook offline', () => {
       // then the query library is told it is online (it heard the events only while mounted).
       cleanup();
       onlineManager.setOnline(true);
-      appQueryClient.clear();
-      await device.restore();
     }
   });
 
