@@ -45,4 +45,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # main.ts finishes the requests in flight on SIGTERM and exits within 10 s (compose.yaml waits 20).
 STOPSIGNAL SIGTERM
 # What npm start runs once the build is there (scripts/ensure-build.ts has nothing to do in the image).
-CMD ["node", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=2", "dist/server/main.js"]

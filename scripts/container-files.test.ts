@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { envSchema, loadConfig } from '../src/server/platform/config';
+import { START_NODE_FLAGS } from './lib/server-process';
 
 /**
  * The Dockerfile and compose.yaml (docs/deploying.md, decision 0226) read as text, since no
@@ -111,6 +112,8 @@ describe('the Dockerfile', () => {
   it('starts what npm start starts once built, as a user other than root, on SIGTERM as main.ts expects', () => {
     const start = packageJson.scripts.start!.split(' && ');
     expect(start[0]).toBe('node scripts/ensure-build.ts');
+    // The Node options the measuring scripts start the compiled server with (decision 0300).
+    expect(start.at(-1)).toBe(['node', ...START_NODE_FLAGS, 'dist/server/main.js'].join(' '));
     expect(JSON.parse(steps('CMD').at(-1)!.args)).toEqual(start.at(-1)!.split(' '));
     const user = steps('USER').at(-1)?.args;
     expect(user).toBeDefined();

@@ -23,10 +23,17 @@ export interface ServerProcess {
 }
 
 /**
+ * The Node options `npm start` (package.json) and the container image give the compiled server: a
+ * young generation of 2 MB per semi-space instead of V8's default of up to 32 (decision 0300). The
+ * static check in scripts/container-files.test.ts keeps package.json and the Dockerfile on them.
+ */
+export const START_NODE_FLAGS = ['--max-semi-space-size=2'];
+
+/**
  * Starts the real server (src/server/main.ts) as ONE node process with tsx as a loader, so a
  * signal (even SIGKILL) reaches the server itself, not a wrapper. Resolves once it listens.
  * `compiled` starts what `npm start` runs instead: dist/server/main.js (built beforehand) with plain
- * Node, in production mode; the measuring scripts use it, since the loader compiles each module on
+ * Node and START_NODE_FLAGS, in production mode; the measuring scripts use it, since the loader compiles each module on
  * its first import, in the middle of the traffic being measured (decision 0299).
  */
 export async function startServer(
@@ -36,6 +43,7 @@ export async function startServer(
   return spawnTsServer(options.compiled ? 'dist/server/main.js' : 'src/server/main.ts', {
     port: options.port,
     loader: !options.compiled,
+    nodeFlags: options.compiled ? START_NODE_FLAGS : [],
     readyPath: '/api/auth/check',
     timeoutMs: 30_000,
     env: {
@@ -64,6 +72,8 @@ export interface SpawnOptions {
   launcher?: string[];
   /** Whether the entry needs tsx as a loader (TypeScript); false for the compiled server. */
   loader?: boolean;
+  /** Node's own options, before the entry (e.g. START_NODE_FLAGS). */
+  nodeFlags?: string[];
 }
 
 /**
@@ -76,7 +86,7 @@ export async function spawnTsServer(entry: string, options: SpawnOptions): Promi
   const preloads = (options.preloads ?? []).flatMap((file) => ['--import', path.resolve(root, file)]);
   const [command, ...launcherArgs] = [...(options.launcher ?? []), process.execPath];
   const loader = options.loader === false ? [] : ['--import', 'tsx'];
-  const child = spawn(command!, [...launcherArgs, ...loader, ...preloads, entry], {
+  const child = spawn(command!, [...launcherArgs, ...(options.nodeFlags ?? []), ...loader, ...preloads, entry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
