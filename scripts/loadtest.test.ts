@@ -15,7 +15,7 @@ describe('load test (short run of npm run loadtest)', () => {
   let result: LoadTestResult;
 
   beforeAll(async () => {
-    result = await runLoadTest({ couples: 4, durationMs: 4_000, keepDataDir: true });
+    result = await runLoadTest({ couples: 4, durationMs: 3_000, warmUpMs: 1_000, keepDataDir: true });
   }, 120_000);
 
   afterAll(() => {
@@ -29,6 +29,12 @@ describe('load test (short run of npm run loadtest)', () => {
     expect(result.integrity).toBe('ok');
     expect(result.serverExit).toBe(0);
     expect(result.failed).toBe(false);
+    // The warm-up's requests are counted apart from the measured ones, and checked like them.
+    expect(result.warmUpRequests).toBeGreaterThan(0);
+    expect(result.warmUpP99Ms).toBeGreaterThan(0);
+    expect(
+      result.operations.find((operation) => operation.name === 'dashboard (tRPC batch)')?.requests,
+    ).toBeGreaterThan(0);
     // Every kind of write was checked at least once.
     expect(result.acked.workbook.size).toBeGreaterThan(0);
     expect(result.acked.notes.size).toBeGreaterThan(0);
