@@ -407,7 +407,10 @@ async function scaleServers(small: SeededDatabase, large: SeededDatabase) {
   };
 }
 
-/** Our app as one node process (the same command line as `npm start` minus the build check). */
+/**
+ * Our app as one node process: its sources under tsx in production mode, unlike `npm start` (the
+ * compiled server, START_NODE_FLAGS): the warm-up before each figure leaves the loader's compiling out.
+ */
 async function startApp(
   db: SeededDatabase,
   preloads: string[] = [],
