@@ -11,7 +11,7 @@ import { AppProviders } from '../src/web/components/app-providers';
 import { areasFor, i18n, loadCatalogs, translate } from '../src/web/i18n/i18n';
 import { localeRewrite } from '../src/web/i18n/locale-rewrite';
 import { SHELL_PAGES, SHELL_TITLES } from '../src/web/page-shells';
-import { cssVariablesResolver, theme } from '../src/web/theme';
+import { theme } from '../src/web/theme';
 import { createAppRouter } from '../src/web/router';
 import type { PublicConfig } from '../src/web/public-config';
 import { createQueryClient } from '../src/web/query-client';
@@ -84,7 +84,7 @@ export async function renderShell(
   await router.load();
   const html = renderToString(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light">
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />

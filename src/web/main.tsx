@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// The theme's variables, after Mantine's defaults they override (decision 0302).
+import './theme-variables.css';
 import { type ReactNode, startTransition, useInsertionEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
