@@ -33,8 +33,9 @@ export const START_NODE_FLAGS = ['--max-semi-space-size=2'];
  * Starts the real server (src/server/main.ts) as ONE node process with tsx as a loader, so a
  * signal (even SIGKILL) reaches the server itself, not a wrapper. Resolves once it listens.
  * `compiled` starts what `npm start` runs instead: dist/server/main.js (built beforehand) with plain
- * Node and START_NODE_FLAGS, in production mode; the measuring scripts use it, since the loader compiles each module on
- * its first import, in the middle of the traffic being measured (decision 0299).
+ * Node and START_NODE_FLAGS, in production mode; the measuring scripts use it, since the loader
+ * compiles each module on its first import, in the middle of the traffic being measured (decision
+ * 0299).
  */
 export async function startServer(
   env: Record<string, string>,
