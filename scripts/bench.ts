@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { MAX_PDF_BYTES } from '../src/shared/constants';
 import { multipartUpload } from './lib/http-client';
-import type { ServerProcess } from './lib/server-process';
+import { START_NODE_FLAGS, spawnTsServer, type ServerProcess } from './lib/server-process';
 import { PROBE_PREFIX } from './bench/event-loop-probe';
 import { measure, measurePaced, warmUp, type Measurement } from './bench/load';
 import { placeOnSeparateCpus, spawnServer } from './bench/processes';
@@ -408,8 +408,9 @@ async function scaleServers(small: SeededDatabase, large: SeededDatabase) {
 }
 
 /**
- * Our app as one node process: its sources under tsx in production mode, unlike `npm start` (the
- * compiled server, START_NODE_FLAGS): the warm-up before each figure leaves the loader's compiling out.
+ * Our app as `npm start` runs it: the compiled server (built by scripts/ensure-build.ts before the
+ * bench) with START_NODE_FLAGS (decision 0300), in production mode; tsx only to load a TypeScript
+ * preload such as the event-loop probe.
  */
 async function startApp(
   db: SeededDatabase,
@@ -417,11 +418,15 @@ async function startApp(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   return track(
-    await spawnServer(
-      'src/server/main.ts',
-      { ...APP_ENV, DATA_DIR: db.dataDir, ...env },
-      { readyPath: '/api/auth/check', preloads, launcher: placement.serverLauncher },
-    ),
+    await spawnTsServer('dist/server/main.js', {
+      env: { ...APP_ENV, DATA_DIR: db.dataDir, ...env },
+      nodeFlags: START_NODE_FLAGS,
+      loader: preloads.length > 0,
+      preloads,
+      launcher: placement.serverLauncher,
+      readyPath: '/api/auth/check',
+      timeoutMs: 60_000,
+    }),
   );
 }
 

@@ -148,7 +148,7 @@ export function renderMarkdown(info: RunInfo, rows: Row[], checks: Check[], uplo
       `Everything on loopback, one server under load at a time, autocannon in the bench process with ${info.connections} connections, ${info.placement}: ` +
       `every figure loaded with ${thousands(info.warmupRequests)} requests (at most ${info.warmupCapSeconds} s) after a server starts, then ${info.warmupBeforeEachSeconds} s of warm-up and ${info.seconds} s measured per run; ` +
       `${info.rounds} round(s), order rotated; medians, and the 10 vs 100,000 couples ratios are medians of back-to-back pairs, a fresh pair of servers each round. ` +
-      `The app runs as shipped (NODE_ENV=production, LOG_LEVEL=${info.logLevel}). ` +
+      `The app runs as shipped: the compiled server with npm start's Node options, NODE_ENV=production, LOG_LEVEL=${info.logLevel}. ` +
       `Large database: ${thousands(info.seeding.couples)} couples (${Object.entries(info.seeding.rows)
         .map(([table, n]) => `${thousands(n)} ${table}`)
         .join(', ')}), seeded in ${fixed(info.seeding.seconds, 0)} s.`,
