@@ -14,12 +14,13 @@ import {
 } from 'pdf-lib';
 import { PROBE_PREFIX } from './bench/event-loop-probe';
 import { Client, multipartUpload, percentile } from './lib/http-client';
-import { spawnTsServer, type ServerProcess } from './lib/server-process';
+import { START_NODE_FLAGS, spawnTsServer, type ServerProcess } from './lib/server-process';
 
 /**
  * The complete-workbook benchmark of issue 26 (decision 0121; docs/benchmarks.md, "Complete
  * workbook"): uploads `--weeks` frameworks of `--mb` MB each (real PDFs: pages of incompressible
- * noise images) to the server as shipped (production mode, a fresh DATA_DIR), then downloads the
+ * noise images) to the server as shipped (the compiled server, built first if needed, with `npm
+ * start`'s Node options, production mode, a fresh DATA_DIR), then downloads the
  * complete workbook once, cold, and reports
  *
  * - the first answer of the download URL (200 bytes, or 202 "being prepared") and its time,
@@ -98,7 +99,10 @@ const mb = (value: number) => `${(value / 1048576).toFixed(1)} MB`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-workbook-'));
 let server: ServerProcess | undefined;
 try {
-  server = await spawnTsServer('src/server/main.ts', {
+  execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' });
+  // tsx only to load the TypeScript probe.
+  server = await spawnTsServer('dist/server/main.js', {
+    nodeFlags: START_NODE_FLAGS,
     env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_MODE: 'false', ADMIN_PASSWORD, DATA_DIR: dataDir },
     readyPath: '/api/auth/check',
     preloads: ['scripts/bench/event-loop-probe.ts'],
