@@ -53,8 +53,7 @@ function readProcStatus(): string {
 /**
  * Starts a TypeScript entry point for the benchmark (production mode, plus any extra `--import`
  * preloads) on a free loopback port, and resolves once `readyPath` answers. Used for the reference
- * servers and for the app with the event-loop probe; the plain app runs go through
- * scripts/lib/server-process.ts startServer.
+ * servers; the app itself runs compiled, as `npm start` runs it (bench.ts startApp).
  */
 export function spawnServer(
   entry: string,
