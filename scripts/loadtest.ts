@@ -186,13 +186,14 @@ export async function runLoadTest(options: {
   const unexpected: string[] = [];
   /** Until when (epoch ms) a request that starts is part of the warm-up; set when traffic starts. */
   let warmUpUntil = 0;
-  const warmUpMs: number[] = [];
+  /** The latencies of the warm-up's requests (ms). */
+  const warmUpLatencies: number[] = [];
   let warmUpServerErrors = 0;
 
   function record(name: string, result: { status: number; ms: number }, expected: number[]) {
     if (!expected.includes(result.status) && unexpected.length < 20) unexpected.push(`${name}: ${result.status}`);
     if (Date.now() - result.ms < warmUpUntil) {
-      warmUpMs.push(result.ms);
+      warmUpLatencies.push(result.ms);
       if (result.status >= 500) warmUpServerErrors += 1;
       return;
     }
@@ -392,9 +393,9 @@ export async function runLoadTest(options: {
     keep = options.keepDataDir === true;
     return {
       elapsedS,
-      warmUpRequests: warmUpMs.length,
+      warmUpRequests: warmUpLatencies.length,
       warmUpP99Ms: percentile(
-        warmUpMs.sort((a, b) => a - b),
+        warmUpLatencies.sort((a, b) => a - b),
         99,
       ),
       operations,
