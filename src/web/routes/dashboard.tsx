@@ -63,6 +63,11 @@ export const Route = createFileRoute('/dashboard')({
       queryClient.prefetchQuery(trpc.progress.list.queryOptions()),
       queryClient.prefetchQuery(trpc.progress.access.queryOptions()),
       queryClient.prefetchQuery(trpc.frameworks.withAccess.queryOptions()),
+      // The partner's share notices and the footer's page links (decision 0303): asked for as the
+      // page mounted, they answered one round trip after it, each answer re-rendering its part at
+      // once. The plan card, below the journey map, still asks for its own after the page.
+      queryClient.prefetchQuery(trpc.partners.notices.queryOptions()),
+      queryClient.prefetchQuery(trpc.sitePages.listPublished.queryOptions()),
     ]);
   },
   component: DashboardPage,

@@ -105,4 +105,27 @@ describe('the /dashboard route', () => {
     expect(await screen.findByRole('group', { name: 'Weeks' }, LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading the journey map' })).not.toBeInTheDocument();
   });
+
+  // The parts the page asked for only as they mounted answered one round trip later, and each
+  // answer re-rendered its part synchronously, in the task that had just drawn the page.
+  it('asks for the share notices and the footer’s links in the same request as the rest', async () => {
+    const server = stubTrpcFetch({
+      'auth.session': () => ({ data: { customerId: 7 } }),
+      'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 7 } }),
+      'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null } }),
+      'progress.progression': () => ({ data: makeProgression([]) }),
+      'progress.list': () => ({ data: [] }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: TOTAL_WEEKS } }),
+      'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3] }) }),
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('group', { name: 'Weeks' }, LOAD)).toBeInTheDocument();
+    const requests = server.fetch.mock.calls.map(([resource]) => decodeURIComponent(String(resource)));
+    const pageData = requests.find((url) => url.includes('progress.progression'));
+    for (const procedure of ['partners.notices', 'sitePages.listPublished']) {
+      expect(pageData).toContain(procedure);
+    }
+    // No preview of the plan is asked for before the couple changes a choice.
+    expect(server.calls.map((call) => call.path)).not.toContain('plan.preview');
+  });
 });

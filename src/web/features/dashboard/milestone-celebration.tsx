@@ -3,6 +3,7 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { useT } from '../../i18n/use-t';
+import { useOpenedOnce } from '../../lib/opened-once';
 import { milestoneTitle } from './dashboard-logic';
 import type { Milestone } from './weekly-routine';
 import classes from './milestone-celebration.module.css';
@@ -28,6 +29,7 @@ export function MilestoneCelebration({ milestone, onClose, onShowWins }: Milesto
   const last = useRef<Milestone | null>(null);
   if (milestone) last.current = milestone;
   const shown = milestone ?? last.current;
+  if (!useOpenedOnce(milestone !== null)) return null;
   return (
     <Modal.Root opened={milestone !== null} onClose={onClose} returnFocus={false} centered size="md">
       <Modal.Overlay />

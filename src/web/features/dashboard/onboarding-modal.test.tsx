@@ -7,6 +7,21 @@ import { OnboardingModal } from './onboarding-modal';
 const placeholder = { userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null };
 
 describe('OnboardingModal', () => {
+  // A closed dialog's portal, mounted with the page, fills itself in a second render at once: in
+  // the task that first draws the dashboard, for a dialog most couples never see again.
+  it('adds nothing to the page until it first opens, then stays while it closes', async () => {
+    const props = { profile: placeholder, saving: false, onSave: () => {} };
+    const modalRoots = () => document.body.querySelectorAll('.mantine-Modal-root').length;
+    const view = renderWithProviders(<OnboardingModal opened={false} {...props} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(modalRoots()).toBe(0);
+    view.rerender(<OnboardingModal opened {...props} />);
+    expect(await screen.findByRole('dialog', { name: 'Welcome to your 52-week journey!' })).toBeInTheDocument();
+    view.rerender(<OnboardingModal opened={false} {...props} />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(modalRoots()).toBe(1);
+  });
+
   it('cannot be closed: no close button, Escape and clicks outside do nothing', async () => {
     const user = userEvent.setup();
     renderWithProviders(<OnboardingModal opened profile={placeholder} saving={false} onSave={() => {}} />);

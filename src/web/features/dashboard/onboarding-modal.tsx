@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
 import type { Profile } from '../../../shared/profile-rules';
 import { useT } from '../../i18n/use-t';
+import { useOpenedOnce } from '../../lib/opened-once';
 import { ProfileFieldsForm, profileToFormValues, type ProfileFormValues } from './profile-form';
 
 interface OnboardingModalProps {
@@ -42,6 +43,7 @@ export const OnboardingModal = memo(function OnboardingModal({
   onSave,
 }: OnboardingModalProps) {
   const { t } = useT();
+  if (!useOpenedOnce(opened)) return null;
   return (
     // returnFocus off: after saving, focus goes on to week 1's details (dashboard-screen.tsx), not
     // back to wherever it was before the dialog opened (the top of the page).

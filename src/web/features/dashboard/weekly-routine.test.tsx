@@ -257,7 +257,10 @@ describe('the milestone celebration', () => {
     async () => {
       serveDashboard({ completed: [] });
       const { user } = renderDashboard('/?week=1');
-      await user.click(await screen.findByRole('button', { name: 'Mark Complete' }, LOAD));
+      const markComplete = await screen.findByRole('button', { name: 'Mark Complete' }, LOAD);
+      // Not on the page before it first opens (no modal's portal filled in at the first render).
+      expect(document.body.querySelector('.mantine-Modal-root')).toBeNull();
+      await user.click(markComplete);
 
       const dialog = await screen.findByRole('dialog', { name: 'Journey Started!' }, LOAD);
       expect(within(dialog).getByText(milestoneMessage(1))).toBeInTheDocument();

@@ -54,6 +54,26 @@ describe('PlanCard', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it('shows the overview’s proposal for the default choices, and asks for a preview only for a changed one', async () => {
+    const faster = { ...proposal, kind: 'faster', pace: 2 };
+    const server = stubTrpcFetch({
+      'plan.overview': () => ({ data: overview() }),
+      'plan.preview': () => ({ data: overview({ proposal: faster }) }),
+    });
+    const previews = () => server.calls.filter((call) => call.path === 'plan.preview');
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={0} />);
+    expect(await screen.findByTestId('plan-proposal')).toHaveTextContent(/core path .* 30 sessions before the wedding/);
+    expect(previews()).toHaveLength(0);
+    await user.click(screen.getByRole('radio', { name: '2' }));
+    await waitFor(() => expect(screen.getByTestId('plan-proposal')).toHaveTextContent(/plan 2 sessions a week/));
+    expect(previews().map((call) => call.input)).toEqual([{ finishDate: null, pace: 2, corePath: null }]);
+    // Back to the default choices: the overview's proposal again, not the last preview kept on screen.
+    await user.click(screen.getByRole('radio', { name: 'Best fit' }));
+    await waitFor(() => expect(screen.getByTestId('plan-proposal')).toHaveTextContent(/core path/));
+    expect(previews()).toHaveLength(1);
+  });
+
   it('proposes the core path for a wedding in 10 weeks and accepts it with the couple’s choices', async () => {
     const server = stubTrpcFetch({
       'plan.overview': () => ({ data: overview() }),

@@ -83,9 +83,13 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   // map, and drawing it in a background render keeps the dashboard's first taps from waiting on it.
   const data = useDeferredValue(overview.data);
   const showProposal = data !== undefined && (data.accepted === null || editing) && data.paused === null;
+  // Before a plan is accepted, the overview's proposal is the one of the default choices: a preview
+  // is asked for once the couple changes one.
+  const defaultChoice = choice.finishDate === null && choice.pace === null && choice.corePath === null;
+  const previewed = showProposal && !(defaultChoice && data?.accepted === null);
   const preview = useQuery({
     ...trpc.plan.preview.queryOptions(choice),
-    enabled: showProposal,
+    enabled: previewed,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -156,7 +160,8 @@ export function PlanCard({ completedCount }: PlanCardProps) {
 
   if (!data) return <Skeleton height={120} role="status" aria-label={t('plan.card.loading')} />;
 
-  const proposal = preview.data?.proposal ?? data.proposal;
+  // (Not the placeholder a choice changed back to the defaults would keep.)
+  const proposal = (previewed ? preview.data?.proposal : undefined) ?? data.proposal;
   const finish = proposal.finish;
   const weeksToDate = finish === null ? null : Math.max(0, Math.ceil((dayNumber(finish) - dayNumber(data.today)) / 7));
   const busy = accept.isPending || pause.isPending || resume.isPending;
