@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { AREAS, LOCALES } from './locales';
+import { AREAS, LOCALES, SERVER_AREAS } from './locales';
 
 /**
  * The catalogs' rules (docs/i18n.md): every key in both languages, in the file of its area, each
@@ -20,6 +20,28 @@ const SAME_IN_BOTH = new Set(['common.notFound.eyebrow', 'policies.settings.mark
 
 function placeholders(message: string): string[] {
   return [...new Set([...message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)].map((m) => m[1]!))].sort();
+}
+
+/**
+ * Whether an id is used in the folders' code (tests aside): a literal id, or a template such as
+ * `landing.faq.${n}.question`.
+ */
+function idsUsedIn(folders: string[]): (id: string) => boolean {
+  const literals = new Set<string>();
+  const templates: RegExp[] = [];
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const folder of folders) {
+    for (const file of fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const text = fs.readFileSync(path.join(root, folder, file), 'utf8');
+      for (const match of text.matchAll(/['"]([a-z][a-z-]*(?:\.[A-Za-z0-9]+)+)['"]/g)) literals.add(match[1]!);
+      for (const match of text.matchAll(/`([a-z][a-z-]*\.[^`]*\$\{[^`]*)`/g)) {
+        const parts = match[1]!.split(/\$\{[^}]*\}/);
+        templates.push(new RegExp(`^${parts.map(escapeRegExp).join('[A-Za-z0-9]+')}$`));
+      }
+    }
+  }
+  return (id) => literals.has(id) || templates.some((template) => template.test(id));
 }
 
 describe('message catalogs', () => {
@@ -59,25 +81,20 @@ describe('message catalogs', () => {
   });
 
   it('every key is used in src/ (or scripts/, the prerender)', () => {
-    const files = ['src', 'scripts'].flatMap((folder) =>
-      fs
-        .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
-        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-        .map((file) => fs.readFileSync(path.join(root, folder, file), 'utf8')),
-    );
-    const literals = new Set<string>();
-    const templates: RegExp[] = [];
-    const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    for (const text of files) {
-      for (const match of text.matchAll(/['"]([a-z][a-z-]*(?:\.[A-Za-z0-9]+)+)['"]/g)) literals.add(match[1]!);
-      for (const match of text.matchAll(/`([a-z][a-z-]*\.[^`]*\$\{[^`]*)`/g)) {
-        const parts = match[1]!.split(/\$\{[^}]*\}/);
-        templates.push(new RegExp(`^${parts.map(escapeRegExp).join('[A-Za-z0-9]+')}$`));
-      }
-    }
-    const unused = AREAS.flatMap((area) => Object.keys(catalogs.en![area]!)).filter(
-      (key) => !literals.has(key) && !templates.some((template) => template.test(key)),
-    );
+    const used = idsUsedIn(['src', 'scripts']);
+    expect(AREAS.flatMap((area) => Object.keys(catalogs.en![area]!)).filter((key) => !used(key))).toEqual([]);
+  });
+
+  // Every page downloads and evaluates its areas' catalogs: the server's texts belong in its own
+  // areas. The calendar feed's and the push notifications' few lines stay beside the web's plan and
+  // push texts, and the landing page's description (the prerender writes it into the HTML) beside
+  // its other texts.
+  it('the areas pages load hold only messages the web uses', () => {
+    const used = idsUsedIn(['src/web', 'src/shared']);
+    const serverOnly = /^(plan\.calendar\.|push\.(weeklyReminder|partnerShared)\.|landing\.meta\.description$)/;
+    const unused = AREAS.filter((area) => !SERVER_AREAS.includes(area))
+      .flatMap((area) => Object.keys(catalogs.en![area]!))
+      .filter((key) => !serverOnly.test(key) && !used(key));
     expect(unused).toEqual([]);
   });
 });

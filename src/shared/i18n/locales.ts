@@ -34,8 +34,12 @@ export const AREAS = [
   'facilitator',
   'push',
   'offline',
+  'starters',
 ] as const;
 export type Area = (typeof AREAS)[number];
+
+/** The server's own areas (emails, PDFs, the public pages' starter texts): no page loads them. */
+export const SERVER_AREAS: readonly Area[] = ['email', 'pdf', 'starters'];
 
 type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/landing.json') &
@@ -58,7 +62,8 @@ type En = typeof import('../../locales/en/common.json') &
   typeof import('../../locales/en/content-editor.json') &
   typeof import('../../locales/en/facilitator.json') &
   typeof import('../../locales/en/push.json') &
-  typeof import('../../locales/en/offline.json');
+  typeof import('../../locales/en/offline.json') &
+  typeof import('../../locales/en/starters.json');
 
 /** Every message id: an unknown id is a type error. */
 export type MessageId = Exclude<keyof En, 'default'> & string;

@@ -41,9 +41,9 @@ describe('the catalogs each page loads', () => {
       for (const area of BACK_OFFICE_AREAS) expect(areasFor(pathname), pathname).toContain(area);
     }
     expect(areasFor('/')).toEqual(['common', 'landing', 'contact']);
-    // Every other area is a page's: all but the server's own (emails, PDFs) and the landing page's.
+    // Every other area is a page's: all but the server's own (emails, PDFs, starter texts) and the landing page's.
     expect([...areasFor('/admin')].sort()).toEqual(
-      AREAS.filter((area) => !['email', 'pdf', 'landing'].includes(area)).sort(),
+      AREAS.filter((area) => !['email', 'pdf', 'starters', 'landing'].includes(area)).sort(),
     );
   });
 

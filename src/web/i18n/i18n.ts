@@ -9,6 +9,7 @@ import {
   localeOfPath,
   type MessageId,
   type MessageValues,
+  SERVER_AREAS,
 } from '../../shared/i18n/locales';
 
 /**
@@ -21,8 +22,8 @@ export { i18n };
 
 const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*.json');
 
-/** The server's own areas (emails, PDFs), and the landing page's, which only the landing page loads. */
-const NOT_FOR_PAGES: readonly Area[] = ['email', 'pdf', 'landing'];
+/** The server's own areas, and the landing page's, which only the landing page loads. */
+const NOT_FOR_PAGES: readonly Area[] = [...SERVER_AREAS, 'landing'];
 
 /** The areas the web's pages (the landing page aside) use. */
 const ALL_AREAS: readonly Area[] = AREAS.filter((area) => !NOT_FOR_PAGES.includes(area));

@@ -17,15 +17,15 @@ export function facilitatorInviteEmail(
   return renderEmail(
     {
       locale,
-      subject: t(locale, 'facilitator.email.invite.subject', values),
-      preview: t(locale, 'facilitator.email.invite.preview', values),
-      greeting: t(locale, 'facilitator.email.invite.greeting', values),
+      subject: t(locale, 'email.facilitator.invite.subject', values),
+      preview: t(locale, 'email.facilitator.invite.preview', values),
+      greeting: t(locale, 'email.facilitator.invite.greeting', values),
       blocks: [
-        { kind: 'paragraph', text: t(locale, 'facilitator.email.invite.intro', values) },
-        { kind: 'button', label: t(locale, 'facilitator.email.invite.button'), url: invite.link },
-        { kind: 'paragraph', text: t(locale, 'facilitator.email.invite.expiry', values) },
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.invite.intro', values) },
+        { kind: 'button', label: t(locale, 'email.facilitator.invite.button'), url: invite.link },
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.invite.expiry', values) },
       ],
-      footer: { reason: t(locale, 'facilitator.email.invite.reason', values) },
+      footer: { reason: t(locale, 'email.facilitator.invite.reason', values) },
     },
     publicUrl,
   );
@@ -41,13 +41,13 @@ export function cohortMessageEmail(
     {
       locale,
       subject: message.subject,
-      preview: t(locale, 'facilitator.email.message.preview', values),
-      greeting: t(locale, 'facilitator.email.message.greeting'),
+      preview: t(locale, 'email.facilitator.message.preview', values),
+      greeting: t(locale, 'email.facilitator.message.greeting'),
       blocks: [
-        { kind: 'quote', intro: t(locale, 'facilitator.email.message.wrote', values), text: message.body },
-        { kind: 'button', label: t(locale, 'facilitator.email.message.button'), url: `${publicUrl}/dashboard` },
+        { kind: 'quote', intro: t(locale, 'email.facilitator.message.wrote', values), text: message.body },
+        { kind: 'button', label: t(locale, 'email.facilitator.message.button'), url: `${publicUrl}/dashboard` },
       ],
-      footer: { reason: t(locale, 'facilitator.email.message.reason', values), unsubscribeUrl: message.unsubscribeUrl },
+      footer: { reason: t(locale, 'email.facilitator.message.reason', values), unsubscribeUrl: message.unsubscribeUrl },
     },
     publicUrl,
   );

@@ -245,14 +245,14 @@ export async function giftCardPdf(deps: AppDeps, token: string): Promise<Uint8Ar
   const url = redeemUrl(deps.config.publicUrl, gift.redeemCode);
   return renderGiftCardInWorker({
     lang: locale,
-    title: t(locale, 'gifts.card.title', names),
-    heading: t(locale, 'gifts.card.heading', names),
-    subtitle: t(locale, 'gifts.card.subtitle', names),
+    title: t(locale, 'pdf.giftCard.title', names),
+    heading: t(locale, 'pdf.giftCard.heading', names),
+    subtitle: t(locale, 'pdf.giftCard.subtitle', names),
     message: gift.message,
-    from: t(locale, 'gifts.card.from', names),
-    codeLabel: t(locale, 'gifts.card.code'),
+    from: t(locale, 'pdf.giftCard.from', names),
+    codeLabel: t(locale, 'pdf.giftCard.code'),
     redeemCode: gift.redeemCode,
-    openAt: t(locale, 'gifts.card.openAt', { url }),
+    openAt: t(locale, 'pdf.giftCard.openAt', { url }),
   });
 }
 

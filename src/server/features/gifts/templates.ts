@@ -30,19 +30,19 @@ export function giftEmail(
   return renderEmail(
     {
       locale,
-      subject: t(locale, 'gifts.email.gift.subject', names),
-      preview: t(locale, 'gifts.email.gift.preview', names),
-      greeting: t(locale, 'gifts.email.gift.greeting', names),
+      subject: t(locale, 'email.gifts.gift.subject', names),
+      preview: t(locale, 'email.gifts.gift.preview', names),
+      greeting: t(locale, 'email.gifts.gift.greeting', names),
       blocks: [
-        { kind: 'paragraph', text: t(locale, 'gifts.email.gift.intro', names) },
+        { kind: 'paragraph', text: t(locale, 'email.gifts.gift.intro', names) },
         ...(gift.message
-          ? [{ kind: 'quote' as const, intro: t(locale, 'gifts.email.gift.wrote', names), text: gift.message }]
+          ? [{ kind: 'quote' as const, intro: t(locale, 'email.gifts.gift.wrote', names), text: gift.message }]
           : []),
-        { kind: 'button', label: t(locale, 'gifts.email.gift.open'), url: redeemUrl(publicUrl, gift.redeemCode) },
-        { kind: 'code', label: t(locale, 'gifts.email.gift.code'), code: gift.redeemCode },
-        { kind: 'paragraph', text: t(locale, 'gifts.email.gift.private') },
+        { kind: 'button', label: t(locale, 'email.gifts.gift.open'), url: redeemUrl(publicUrl, gift.redeemCode) },
+        { kind: 'code', label: t(locale, 'email.gifts.gift.code'), code: gift.redeemCode },
+        { kind: 'paragraph', text: t(locale, 'email.gifts.gift.private') },
       ],
-      footer: { reason: t(locale, 'gifts.email.gift.reason', names) },
+      footer: { reason: t(locale, 'email.gifts.gift.reason', names) },
     },
     publicUrl,
   );
@@ -59,13 +59,13 @@ export function giftReceiptEmail(
   return renderEmail(
     {
       locale,
-      subject: t(locale, 'gifts.email.receipt.subject', names),
-      preview: t(locale, 'gifts.email.receipt.preview', names),
-      greeting: t(locale, 'gifts.email.receipt.greeting', names),
+      subject: t(locale, 'email.gifts.receipt.subject', names),
+      preview: t(locale, 'email.gifts.receipt.preview', names),
+      greeting: t(locale, 'email.gifts.receipt.greeting', names),
       blocks: [
         {
           kind: 'paragraph',
-          text: t(locale, 'gifts.email.receipt.thanks', {
+          text: t(locale, 'email.gifts.receipt.thanks', {
             ...names,
             amount: formatMoney(locale, paid.amount, paid.currency),
           }),
@@ -73,20 +73,20 @@ export function giftReceiptEmail(
         {
           kind: 'paragraph',
           text: scheduled
-            ? t(locale, 'gifts.email.receipt.scheduled', {
+            ? t(locale, 'email.gifts.receipt.scheduled', {
                 email: gift.coupleEmail,
                 date: formatDate(locale, new Date(gift.sendAt)),
               })
-            : t(locale, 'gifts.email.receipt.now', { email: gift.coupleEmail }),
+            : t(locale, 'email.gifts.receipt.now', { email: gift.coupleEmail }),
         },
         {
           kind: 'button',
-          label: t(locale, 'gifts.email.receipt.button'),
+          label: t(locale, 'email.gifts.receipt.button'),
           url: receiptUrl(publicUrl, gift.buyerToken),
         },
-        { kind: 'paragraph', text: t(locale, 'gifts.email.receipt.opened') },
+        { kind: 'paragraph', text: t(locale, 'email.gifts.receipt.opened') },
       ],
-      footer: { reason: t(locale, 'gifts.email.receipt.reason', names) },
+      footer: { reason: t(locale, 'email.gifts.receipt.reason', names) },
     },
     publicUrl,
   );
@@ -101,11 +101,11 @@ export function giftOpenedEmail(
   return renderEmail(
     {
       locale,
-      subject: t(locale, 'gifts.email.opened.subject', names),
-      preview: t(locale, 'gifts.email.opened.preview', names),
-      greeting: t(locale, 'gifts.email.receipt.greeting', names),
-      blocks: [{ kind: 'paragraph', text: t(locale, 'gifts.email.opened.body', names) }],
-      footer: { reason: t(locale, 'gifts.email.opened.reason', names) },
+      subject: t(locale, 'email.gifts.opened.subject', names),
+      preview: t(locale, 'email.gifts.opened.preview', names),
+      greeting: t(locale, 'email.gifts.receipt.greeting', names),
+      blocks: [{ kind: 'paragraph', text: t(locale, 'email.gifts.opened.body', names) }],
+      footer: { reason: t(locale, 'email.gifts.opened.reason', names) },
     },
     publicUrl,
   );

@@ -19,6 +19,7 @@ import en_gifts from '../../../locales/en/gifts.json';
 import en_admin_coupons from '../../../locales/en/admin-coupons.json';
 import en_facilitator from '../../../locales/en/facilitator.json';
 import en_push from '../../../locales/en/push.json';
+import en_starters from '../../../locales/en/starters.json';
 import es_common from '../../../locales/es/common.json';
 import es_landing from '../../../locales/es/landing.json';
 import es_auth from '../../../locales/es/auth.json';
@@ -37,6 +38,7 @@ import es_gifts from '../../../locales/es/gifts.json';
 import es_admin_coupons from '../../../locales/es/admin-coupons.json';
 import es_facilitator from '../../../locales/es/facilitator.json';
 import es_push from '../../../locales/es/push.json';
+import es_starters from '../../../locales/es/starters.json';
 
 /**
  * Server-side translation (emails, PDFs, policy starter texts): `t(locale, id, values)` over the
@@ -63,6 +65,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     en_admin_coupons,
     en_facilitator,
     en_push,
+    en_starters,
   ],
   es: [
     es_common,
@@ -83,6 +86,7 @@ const SOURCES: Record<Locale, Record<string, string>[]> = {
     es_admin_coupons,
     es_facilitator,
     es_push,
+    es_starters,
   ],
 };
 

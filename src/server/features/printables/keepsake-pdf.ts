@@ -187,11 +187,11 @@ function renderInventory(flow: Flow, report: KeepsakeInventory): void {
   const { fonts } = flow;
   const { locale } = report;
   const body = { font: fonts.regular, size: 10.5, leading: 3 };
-  flow.text(t(locale, 'inventory.pdf.heading', { round: report.round }), { font: fonts.bold, size: 10, color: ACCENT });
+  flow.text(t(locale, 'pdf.inventory.heading', { round: report.round }), { font: fonts.bold, size: 10, color: ACCENT });
   flow.space(6);
   flow.text(`${report.partner1} & ${report.partner2}`, { font: fonts.title, size: 24, color: INK, leading: 6 });
   flow.space(4);
-  flow.text(t(locale, 'inventory.pdf.finished', { date: formatDate(locale, report.revealedAt) }), {
+  flow.text(t(locale, 'pdf.inventory.finished', { date: formatDate(locale, report.revealedAt) }), {
     font: fonts.italic,
     size: 11,
     color: MUTED,
@@ -200,7 +200,7 @@ function renderInventory(flow: Flow, report: KeepsakeInventory): void {
   flow.text(t(locale, 'inventory.notDiagnosis'), { font: fonts.italic, size: 10.5, color: MUTED, leading: 3 });
   for (const topic of report.topics) {
     flow.heading(topic.title, 80);
-    flow.text(t(locale, 'inventory.pdf.weeks', { weeks: topic.weeks.join(', ') }), {
+    flow.text(t(locale, 'pdf.inventory.weeks', { weeks: topic.weeks.join(', ') }), {
       font: fonts.italic,
       size: 10,
       color: MUTED,
@@ -240,7 +240,7 @@ export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array
     part.kind === 'cover'
       ? keepsake
       : part.kind === 'inventory'
-        ? t(locale, 'inventory.pdf.footer', { round: part.round })
+        ? t(locale, 'pdf.inventory.footer', { round: part.round })
         : t(locale, 'pdf.week.documentTitle', { week: part.weekNumber, title: part.title });
   const { pdf, flow } = await newDocument(title, locale);
   if (part.kind === 'cover') {
@@ -248,7 +248,7 @@ export async function renderKeepsakePart(part: KeepsakePart): Promise<Uint8Array
     drawFooters(pdf, flow, `Vows & Weeks  \u00b7  ${keepsake}`);
   } else if (part.kind === 'inventory') {
     renderInventory(flow, part);
-    drawFooters(pdf, flow, t(locale, 'inventory.pdf.footer', { round: part.round }));
+    drawFooters(pdf, flow, t(locale, 'pdf.inventory.footer', { round: part.round }));
   } else {
     renderWeek(flow, part);
     drawFooters(

@@ -5,17 +5,17 @@ import { t } from '../i18n/translate';
 /**
  * Starter texts for the four public pages, shown in the Settings editor until the seller saves
  * their own (docs/product.md#admin-screen), in the seller's own language (decision 0232,
- * amendment): the texts live in the `policies` catalogs (src/locales/<locale>/policies.json), so
- * this server file stays ASCII. They describe what this app really does and stores; the words in
+ * amendment): the texts live in the server's `starters` catalogs (src/locales/<locale>/starters.json),
+ * which no page loads, so this server file stays ASCII. They describe what this app really does and stores; the words in
  * [square brackets] are for the seller to fill in (the editor asks before publishing one left
  * blank). They are a starting point, not legal advice: the editor tells the seller to review and
  * adapt them before publishing.
  */
 const STARTER_IDS: Record<SitePageSlug, MessageId> = {
-  faq: 'policies.starter.faq',
-  refund: 'policies.starter.refund',
-  privacy: 'policies.starter.privacy',
-  terms: 'policies.starter.terms',
+  faq: 'starters.faq',
+  refund: 'starters.refund',
+  privacy: 'starters.privacy',
+  terms: 'starters.terms',
 };
 
 /** One page's starter text in `locale`. */
