@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
 import { findResponse, upsertResponse } from '../src/server/features/workbook/repo';
 import type { Partner } from '../src/shared/constants';
-import { checkAcknowledgedWrites, type LoadTestResult, runLoadTest } from './loadtest';
+import { checkAcknowledgedWrites, type LoadTestResult, loadTestOptions, runLoadTest } from './loadtest';
 
 /**
  * A short run of `npm run loadtest` (a handful of couples for a few seconds against a server of its
@@ -62,5 +62,32 @@ describe('load test (short run of npm run loadtest)', () => {
     const check = await checkAcknowledgedWrites(dataDir, result.acked);
     expect(check.lost).toEqual([`workbook ${key}`]);
     expect(check.integrity).toBe('ok');
+  });
+});
+
+describe('npm run loadtest’s options', () => {
+  const defaults = { couples: '20', duration: '20', database: 'sqlite', 'think-ms': '0', 'warm-up': '5' };
+
+  it('reads the numbers and the database', () => {
+    expect(loadTestOptions({ ...defaults, couples: '100', 'think-ms': '1000', database: 'postgres' })).toEqual({
+      couples: 100,
+      durationMs: 20_000,
+      database: 'postgres',
+      thinkMs: 1000,
+      warmUpMs: 5_000,
+    });
+  });
+
+  it('refuses a value that is not a number in range, naming the option', () => {
+    expect(() => loadTestOptions({ ...defaults, couples: '1OO' })).toThrow(
+      '--couples must be a whole number of at least 1 (got "1OO")',
+    );
+    expect(() => loadTestOptions({ ...defaults, couples: '2.5' })).toThrow('--couples');
+    expect(() => loadTestOptions({ ...defaults, duration: '0' })).toThrow('--duration must be a number of at least 1');
+    expect(() => loadTestOptions({ ...defaults, 'warm-up': '' })).toThrow('--warm-up');
+    expect(() => loadTestOptions({ ...defaults, 'think-ms': '-1' })).toThrow('--think-ms');
+    expect(() => loadTestOptions({ ...defaults, database: 'mysql' })).toThrow(
+      '--database is sqlite or postgres (got "mysql")',
+    );
   });
 });

@@ -450,6 +450,38 @@ export function formatReport(result: LoadTestResult): string[] {
   return lines;
 }
 
+/**
+ * The command line's options as runLoadTest takes them; a value that is not a number in range (a
+ * typo such as `--couples 1OO`) stops the run with the option's name, rather than running a load
+ * that checks nothing.
+ */
+export function loadTestOptions(values: Record<string, string>) {
+  const read = (name: string, min: number, integer = false) => {
+    const value = Number(values[name]);
+    if (
+      values[name]?.trim() === '' ||
+      !Number.isFinite(value) ||
+      value < min ||
+      (integer && !Number.isInteger(value))
+    ) {
+      throw new Error(
+        `--${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min} (got "${values[name]}")`,
+      );
+    }
+    return value;
+  };
+  if (values.database !== 'sqlite' && values.database !== 'postgres') {
+    throw new Error(`--database is sqlite or postgres (got "${values.database}")`);
+  }
+  return {
+    couples: read('couples', 1, true),
+    durationMs: read('duration', 1) * 1000,
+    database: values.database,
+    thinkMs: read('think-ms', 0),
+    warmUpMs: read('warm-up', 0) * 1000,
+  } as const;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
@@ -460,17 +492,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'warm-up': { type: 'string', default: '5' },
     },
   });
-  if (values.database !== 'sqlite' && values.database !== 'postgres')
-    throw new Error('--database is sqlite or postgres');
-  const result = await runLoadTest({
-    couples: Number(values.couples),
-    durationMs: Number(values.duration) * 1000,
-    database: values.database,
-    thinkMs: Number(values['think-ms']),
-    warmUpMs: Number(values['warm-up']) * 1000,
-    compiled: true,
-    log: (line) => console.log(line),
-  });
+  let options: ReturnType<typeof loadTestOptions>;
+  try {
+    options = loadTestOptions(values);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const result = await runLoadTest({ ...options, compiled: true, log: (line) => console.log(line) });
   for (const line of formatReport(result)) console.log(line);
   process.exit(result.failed ? 1 : 0);
 }
