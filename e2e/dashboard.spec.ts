@@ -39,6 +39,11 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   // Onboarding: the placeholder names are not pre-filled, and the dialog cannot be dismissed.
   const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
   await expect(dialog).toBeVisible();
+  // Centred: drawn in the page rather than a portal (decision 0303), it is laid out from the
+  // viewport's edge, not the page container's.
+  const box = (await dialog.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.abs(box.x - (viewport.width - box.x - box.width))).toBeLessThanOrEqual(2);
   await expect(dialog.getByRole('textbox', { name: 'Your name' })).toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();

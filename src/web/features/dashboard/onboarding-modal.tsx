@@ -53,9 +53,14 @@ export const OnboardingModal = memo(function OnboardingModal({
       closeOnEscape={false}
       closeOnClickOutside={false}
       returnFocus={false}
-      // In the page itself where there is no document (the build's prerender, which renders no
-      // portal): a new buyer's first /dashboard then paints the dialog from its HTML (decision 0273).
-      withinPortal={typeof document !== 'undefined'}
+      // In the page itself, not a portal: the build's prerender (which has no document for a
+      // portal) paints it from a new buyer's first /dashboard HTML (decision 0273), and in the app
+      // it is part of React's sliced first render; a portal fills itself in a second, synchronous
+      // render, in the task of the first commit (decision 0303).
+      withinPortal={false}
+      // Mantine's inner layer sets top and bottom, and leaves left to the portal's place at the
+      // body's edge: in the page, it would start at the container's edge.
+      styles={{ inner: { left: 0 } }}
       centered
       size="md"
     >
