@@ -62,6 +62,7 @@ const sqliteOnlyTests = [
 const databaseFreeTests = [
   'scripts/bench/processes.test.ts',
   'scripts/bench/report.test.ts',
+  'scripts/check-bundle-size.test.ts',
   'scripts/container-files.test.ts',
   'scripts/prerender-chunks.test.ts',
   'scripts/prerender-css.test.ts',

@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// Mantine's stylesheets for the components the app uses (decision 0305).
+import './mantine-styles.css';
 // The theme's variables, after Mantine's defaults they override (decision 0302).
 import './theme-variables.css';
 import { type ReactNode, startTransition, useInsertionEffect } from 'react';
