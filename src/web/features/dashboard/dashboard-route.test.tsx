@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { renderApp } from '../../test/render';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { type StubHandler, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { makeProgression, makeWeeks } from './test-fixtures';
 
 /*
@@ -44,16 +44,21 @@ const EMPTY: WorkbookAnswersView = {
   earlier: { reflectionAnswers: [], conversationCards: [] },
 };
 
+/** A signed-in couple with no week done, full access and the first three weeks' PDFs. */
+const SIGNED_IN_COUPLE: Record<string, StubHandler> = {
+  'auth.session': () => ({ data: { customerId: 7 } }),
+  'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 7 } }),
+  'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null } }),
+  'progress.progression': () => ({ data: makeProgression([]) }),
+  'progress.list': () => ({ data: [] }),
+  'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: TOTAL_WEEKS } }),
+  'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3] }) }),
+};
+
 describe('the /dashboard route', () => {
   it("shows the partner's share notice, and the notice that a week came in another language", async () => {
     stubTrpcFetch({
-      'auth.session': () => ({ data: { customerId: 7 } }),
-      'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 7 } }),
-      'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null } }),
-      'progress.progression': () => ({ data: makeProgression([]) }),
-      'progress.list': () => ({ data: [] }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: TOTAL_WEEKS } }),
-      'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3] }) }),
+      ...SIGNED_IN_COUPLE,
       'partners.notices': () => ({ data: [{ weekNumber: 1, partner: 'partner2', name: 'Ben' }] }),
       'workbook.content': () => ({ data: WEEK }),
       'partners.weekShare': () => ({
@@ -85,16 +90,11 @@ describe('the /dashboard route', () => {
       answer = resolve;
     });
     stubTrpcFetch({
-      'auth.session': () => ({ data: { customerId: 7 } }),
-      'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 7 } }),
-      'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null } }),
+      ...SIGNED_IN_COUPLE,
       'progress.progression': async () => {
         await answered;
         return { data: makeProgression([]) };
       },
-      'progress.list': () => ({ data: [] }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: TOTAL_WEEKS } }),
-      'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3] }) }),
     });
     renderApp('/dashboard');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -109,15 +109,7 @@ describe('the /dashboard route', () => {
   // The parts the page asked for only as they mounted answered one round trip later, and each
   // answer re-rendered its part synchronously, in the task that had just drawn the page.
   it('asks for the share notices and the footer’s links in the same request as the rest', async () => {
-    const server = stubTrpcFetch({
-      'auth.session': () => ({ data: { customerId: 7 } }),
-      'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 7 } }),
-      'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Ben', weddingDate: null } }),
-      'progress.progression': () => ({ data: makeProgression([]) }),
-      'progress.list': () => ({ data: [] }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: TOTAL_WEEKS } }),
-      'frameworks.withAccess': () => ({ data: makeWeeks({ completed: [], withFramework: [1, 2, 3] }) }),
-    });
+    const server = stubTrpcFetch(SIGNED_IN_COUPLE);
     renderApp('/dashboard');
     expect(await screen.findByRole('group', { name: 'Weeks' }, LOAD)).toBeInTheDocument();
     const requests = server.fetch.mock.calls.map(([resource]) => decodeURIComponent(String(resource)));
