@@ -144,7 +144,7 @@ describe("an onboarded couple's /dashboard (decision 0279)", () => {
     expect(isPersonalFrame(page('<h1>Dashboard skeleton</h1>'))).toBe(false);
   });
 
-  it('compresses a page made for one request quickly (brotli quality 5), and it reads back whole', async () => {
+  it('compresses a page made for one request quickly (brotli quality 4), and it reads back whole', async () => {
     const couple = await createCouple(app.deps, { displayName: 'Ana', partnerName: 'Ben' });
     const res = await app.inject({
       url: '/dashboard',
