@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { DASHBOARD_OPENING, weekReads } from '../scripts/lib/dashboard-requests';
 import { registerCouple, signInDemo, trialSignUp } from './support/auth';
+import { namedCouple } from './support/couple';
 import { layoutShift, trackLayoutShifts } from './support/layout-shift';
 import { completeOnboarding } from './support/onboarding';
 
@@ -174,6 +176,27 @@ test('a locked week refuses with the Week Locked toast, and the map works from t
 test('the dashboard sends a visitor who is not signed in to the customer login', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/customer-login$/);
+});
+
+test('the load test replays the reads the dashboard sends for a week (scripts/lib/dashboard-requests.ts)', async ({
+  page,
+}) => {
+  await namedCouple(page);
+  const sent = new Set<string>();
+  let pagePath = '';
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.isNavigationRequest()) pagePath = url.pathname;
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/trpc/'))
+      for (const procedure of url.pathname.slice('/api/trpc/'.length).split(',')) sent.add(procedure);
+  });
+  await page.goto('/dashboard?tab=current&week=1');
+  const expected = [...DASHBOARD_OPENING, ...weekReads(1)].flatMap((read) => read.procedures);
+  // Every read the load test sends, then nothing more once the page has settled.
+  await expect.poll(() => [...sent].sort()).toEqual([...new Set(expected)].sort());
+  await page.waitForLoadState('networkidle');
+  expect([...sent].sort()).toEqual([...new Set(expected)].sort());
+  expect(pagePath).toBe(DASHBOARD_OPENING[0]!.path);
 });
 
 test('the dashboard fits a 375 px phone without horizontal scrolling', async ({ page }) => {

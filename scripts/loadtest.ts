@@ -8,6 +8,7 @@ import { makeSamplePdf } from '../src/server/features/demo/seed';
 import { toResponse } from '../src/server/features/workbook/answers';
 import { readWeekContent } from '../src/server/features/workbook/course-content';
 import { findResponse } from '../src/server/features/workbook/repo';
+import { DASHBOARD_OPENING, weekReads } from './lib/dashboard-requests';
 import { Client, multipartUpload, percentile } from './lib/http-client';
 import { startPostgresServer } from './lib/postgres-server';
 import { startServer } from './lib/server-process';
@@ -146,9 +147,6 @@ export function countAcknowledged(acked: Acknowledged): number {
   return acked.workbook.size + acked.notes.size + acked.completed.size + acked.profile.size + acked.frameworks.size;
 }
 
-const DASHBOARD_BATCH =
-  '/api/trpc/auth.check,profile.get,progress.progression,progress.list,frameworks.withAccess?batch=1&input=%7B%7D';
-
 /**
  * Runs the load: `couples` couples (two clients each) and an admin for `durationMs` after every
  * couple has signed up, against a server of its own on a fresh DATA_DIR (SQLite), then stops the
@@ -240,28 +238,47 @@ export async function runLoadTest(options: {
         record('register', res, [201]);
         const session = await client.get('/api/session');
         record('session', session, [200]);
+        // Onboarded, as a couple is after the welcome dialog: the dashboard is then the usual page.
+        const coupleId: number = session.json.customerId;
+        const profile = { userDisplayName: 'Ana', partnerName: 'Bo', weddingDate: null };
+        const onboarded = await client.put(`/api/profile/${coupleId}`, profile);
+        record('profile save', onboarded, [200]);
+        if (onboarded.status === 200) acked.profile.set(coupleId, profile);
         const second = new Client(server.url);
         const login = await second.post('/api/auth/user-login', { username, password: 'load-password' });
         record('user-login', login, [200]);
-        return { client, second, coupleId: session.json.customerId };
+        return { client, second, coupleId };
       };
 
-      const openDashboard = async (client: Client, name: string): Promise<number> => {
+      /**
+       * A partner opens the week to work on, as the browser does: the page and its reads, one after
+       * another with no think time between them (scripts/lib/dashboard-requests.ts). Answers the
+       * week: the next one, or the last open one when the trial stops there.
+       */
+      const openWeek = async (client: Client): Promise<number> => {
         await pause();
-        const res = await client.get(DASHBOARD_BATCH);
-        record(name, res, [200]);
-        // The week to work on: the next one, or the last open one when the trial stops there.
-        const nextWeek: number = res.json?.[2]?.result?.data?.nextWeek ?? 52;
-        const weeks: { weekNumber: number; isUnlocked: boolean }[] = res.json?.[4]?.result?.data ?? [];
+        const answers = new Map<string, unknown>();
+        for (const request of DASHBOARD_OPENING) {
+          const res = await client.request('GET', request.path, undefined, {
+            headers: { 'accept-encoding': 'br, gzip' },
+          });
+          record(request.name, res, [200]);
+          for (const [index, procedure] of request.procedures.entries())
+            answers.set(procedure, res.json?.[index]?.result?.data);
+        }
+        const nextWeek = (answers.get('progress.progression') as { nextWeek?: number } | undefined)?.nextWeek ?? 52;
+        const weeks = (answers.get('frameworks.withAccess') ?? []) as { weekNumber: number; isUnlocked: boolean }[];
         const open = weeks.filter((w) => w.isUnlocked && w.weekNumber <= nextWeek).map((w) => w.weekNumber);
-        return open.length > 0 ? Math.max(...open) : 1;
+        const week = open.length > 0 ? Math.max(...open) : 1;
+        for (const request of weekReads(week)) record(request.name, await client.get(request.path), [200]);
+        return week;
       };
 
       const partnerOne = async (client: Client, coupleId: number) => {
         let round = 0;
         while (Date.now() < deadline) {
           round += 1;
-          const week = await openDashboard(client, 'dashboard (tRPC batch)');
+          const week = await openWeek(client);
           const answers = {
             reflectionAnswers: [`p1 c${coupleId} w${week} r${round}`, 'second thought'],
             discussionNotes: `notes ${round}`,
@@ -297,7 +314,7 @@ export async function runLoadTest(options: {
         let round = 0;
         while (Date.now() < deadline) {
           round += 1;
-          const week = await openDashboard(client, 'dashboard (tRPC batch)');
+          const week = await openWeek(client);
           const answers = {
             reflectionAnswers: [`p2 c${coupleId} w${week} r${round}`],
             discussionNotes: '',
