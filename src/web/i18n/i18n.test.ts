@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '../../shared/i18n/locales';
+import { AREAS, LOCALES, SERVER_AREAS } from '../../shared/i18n/locales';
 import { setupI18n } from '@lingui/core';
-import { areasFor, BACK_OFFICE_AREAS, languageReady } from './i18n';
+import { areasFor, BACK_OFFICE_AREAS, builtCatalogs, languageReady } from './i18n';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
@@ -44,6 +44,13 @@ describe('the catalogs each page loads', () => {
     // Every other area is a page's: all but the server's own (emails, PDFs, starter texts) and the landing page's.
     expect([...areasFor('/admin')].sort()).toEqual(
       AREAS.filter((area) => !['email', 'pdf', 'starters', 'landing'].includes(area)).sort(),
+    );
+  });
+
+  it('builds every area’s catalog in each language but the server’s own', () => {
+    const pageAreas = AREAS.filter((area) => !SERVER_AREAS.includes(area));
+    expect(builtCatalogs().sort()).toEqual(
+      LOCALES.flatMap((locale) => pageAreas.map((area) => `${locale}/${area}`)).sort(),
     );
   });
 

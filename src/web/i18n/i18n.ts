@@ -20,7 +20,20 @@ import {
  */
 export { i18n };
 
-const CATALOG_FILES = import.meta.glob<{ default: Messages }>('../../locales/*/*.json');
+/**
+ * The pages' catalogs: the server's own areas (SERVER_AREAS: emails, PDFs, starter texts) are left
+ * out of the build, or the service worker would keep them on every couple's device (i18n.test.ts
+ * checks the two lists agree).
+ */
+const CATALOG_FILES = import.meta.glob<{ default: Messages }>([
+  '../../locales/*/*.json',
+  '!../../locales/*/{email,pdf,starters}.json',
+]);
+
+/** The areas the web's build holds catalogs of, per language (tests). */
+export function builtCatalogs(): string[] {
+  return Object.keys(CATALOG_FILES).map((file) => file.replace('../../locales/', '').replace('.json', ''));
+}
 
 /** The server's own areas, and the landing page's, which only the landing page loads. */
 const NOT_FOR_PAGES: readonly Area[] = [...SERVER_AREAS, 'landing'];
