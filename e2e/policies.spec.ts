@@ -45,7 +45,16 @@ test('the seller saves the refund policy; the footer links to it and the page re
   expect((await page.request.get('/terms')).status()).toBe(404);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
+  // Saved in the admin's language (English): marked so, and said so to nobody reading in English.
+  await expect(page.getByText(marker).locator('xpath=ancestor::*[@lang][1]')).toHaveAttribute('lang', 'en');
+  await expect(page.getByText(/This page is written in/)).toHaveCount(0);
+  await expectNoAxeViolations(page, page.url());
 
+  // A Spanish visitor: the page's name in Spanish, the seller's English text marked and announced.
+  await page.goto('/es/refund');
+  await expect(page.getByRole('heading', { level: 1, name: 'Política de reembolso' })).toBeVisible();
+  await expect(page.getByText('Esta página está escrita en inglés.')).toBeVisible();
+  await expect(page.getByText(marker).locator('xpath=ancestor::*[@lang][1]')).toHaveAttribute('lang', 'en');
   await expectNoAxeViolations(page, page.url());
   expect(errors).toEqual([]);
 });

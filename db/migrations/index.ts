@@ -25,6 +25,7 @@ import * as pushSubscriptions from './2026-11-24T2300-push-subscriptions';
 import * as workbookAnswerRevisions from './2026-11-24T2400-workbook-answer-revisions';
 import * as outboundEmailLanguage from './2026-11-25T0100-outbound-email-language';
 import * as progressNotesRevision from './2026-11-25T0200-progress-notes-revision';
+import * as sitePageLanguage from './2026-11-26T0100-site-page-language';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T2400-workbook-answer-revisions': workbookAnswerRevisions,
   '2026-11-25T0100-outbound-email-language': outboundEmailLanguage,
   '2026-11-25T0200-progress-notes-revision': progressNotesRevision,
+  '2026-11-26T0100-site-page-language': sitePageLanguage,
 };

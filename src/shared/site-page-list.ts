@@ -14,7 +14,3 @@ export const SITE_PAGES = [
 export type SitePageSlug = (typeof SITE_PAGES)[number]['slug'];
 export type SitePageInfo = (typeof SITE_PAGES)[number];
 export const SITE_PAGE_SLUGS = SITE_PAGES.map((page) => page.slug) as [SitePageSlug, ...SitePageSlug[]];
-
-export function sitePageInfo(slug: SitePageSlug): SitePageInfo {
-  return SITE_PAGES.find((page) => page.slug === slug)!;
-}

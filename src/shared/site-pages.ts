@@ -1,8 +1,9 @@
+import { LOCALES, type Locale } from './i18n/locales';
 import { SITE_PAGE_SLUGS, type SitePageSlug } from './site-page-list';
 import { z } from './zod';
 import { formatCount } from './format-count';
 
-export { SITE_PAGE_SLUGS, SITE_PAGES, type SitePageInfo, type SitePageSlug, sitePageInfo } from './site-page-list';
+export { SITE_PAGE_SLUGS, SITE_PAGES, type SitePageInfo, type SitePageSlug } from './site-page-list';
 
 /** A page's Markdown: long enough for a thorough policy, short enough to stay a page. */
 export const SITE_PAGE_MAX_LENGTH = 50_000;
@@ -21,6 +22,8 @@ export const saveSitePageSchema = z.object({
     .trim()
     .min(1, 'markdown is required: write the page before saving it')
     .max(SITE_PAGE_MAX_LENGTH, `markdown must be at most ${formatCount(SITE_PAGE_MAX_LENGTH)} characters`),
+  /** The language the text is written in; the saving admin's own when not given. */
+  language: z.enum(LOCALES, { error: 'language must be en or es' }).optional(),
 });
 
 /** A page as the Settings editor shows it: the saved text, or the starter text while unsaved. */
@@ -31,6 +34,8 @@ export interface SitePageDraft {
   markdown: string;
   /** False while the page has never been saved: `markdown` is then the starter text. */
   saved: boolean;
+  /** The text's language: the saved one, else the admin's own (the starter text's). */
+  language: Locale;
   updatedAt: string | null;
   updatedBy: string | null;
 }
@@ -38,7 +43,8 @@ export interface SitePageDraft {
 /** A published page as the public sees it: HTML rendered on the server from the Markdown. */
 export interface PublishedSitePage {
   slug: SitePageSlug;
-  title: string;
   html: string;
   updatedAt: string;
+  /** The language the seller wrote it in; null when a page saved before it was asked does not say. */
+  language: Locale | null;
 }

@@ -157,6 +157,8 @@ export interface SitePagesTable {
   updated_at: string;
   /** The administrator's username at the time of saving. */
   updated_by: string;
+  /** 'en' or 'es': the language the text is written in; null for pages saved before it was asked. */
+  language: string | null;
 }
 
 export interface AdminAuditLogTable {

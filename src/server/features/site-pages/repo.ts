@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/client';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { SitePageSlug } from '../../../shared/site-pages';
 
 export interface SitePageRow {
@@ -7,9 +8,11 @@ export interface SitePageRow {
   markdown: string;
   updatedAt: string;
   updatedBy: string;
+  /** Null for a page saved before its language was asked. */
+  language: Locale | null;
 }
 
-const COLUMNS = ['slug', 'markdown', 'updated_at as updatedAt', 'updated_by as updatedBy'] as const;
+const COLUMNS = ['slug', 'markdown', 'updated_at as updatedAt', 'updated_by as updatedBy', 'language'] as const;
 
 /** Every saved page (at most four rows). */
 export async function listSavedSitePages(db: DB): Promise<SitePageRow[]> {
@@ -40,17 +43,18 @@ export async function hasSitePage(db: DB, slug: SitePageSlug): Promise<boolean> 
 /** Writes a page's text, the admin's name and the time (one row per slug). */
 export async function upsertSitePage(
   db: DB,
-  page: { slug: SitePageSlug; markdown: string; updatedAt: string; adminAccountId: number },
+  page: { slug: SitePageSlug; markdown: string; language: Locale; updatedAt: string; adminAccountId: number },
 ): Promise<void> {
   await db
     .insertInto('site_pages')
-    .columns(['slug', 'markdown', 'updated_at', 'updated_by'])
+    .columns(['slug', 'markdown', 'language', 'updated_at', 'updated_by'])
     .expression(
       db
         .selectFrom('accounts')
         .select([
           sql<string>`${page.slug}`.as('slug'),
           sql<string>`${page.markdown}`.as('markdown'),
+          sql<string>`${page.language}`.as('language'),
           sql<string>`${page.updatedAt}`.as('updated_at'),
           sql<string>`coalesce(accounts.username, 'account ' || accounts.id)`.as('updated_by'),
         ])
@@ -59,6 +63,7 @@ export async function upsertSitePage(
     .onConflict((conflict) =>
       conflict.column('slug').doUpdateSet({
         markdown: (eb) => eb.ref('excluded.markdown'),
+        language: (eb) => eb.ref('excluded.language'),
         updated_at: (eb) => eb.ref('excluded.updated_at'),
         updated_by: (eb) => eb.ref('excluded.updated_by'),
       }),

@@ -1,12 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { createSitePageMarkdown } from '../../../shared/site-page-markdown-rules';
-import {
-  SITE_PAGES,
-  sitePageInfo,
-  type PublishedSitePage,
-  type SitePageDraft,
-  type SitePageSlug,
-} from '../../../shared/site-pages';
+import { SITE_PAGES, type PublishedSitePage, type SitePageDraft, type SitePageSlug } from '../../../shared/site-pages';
 import { nowIso, type DB } from '../../db/client';
 import type { AdminAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
@@ -36,6 +30,7 @@ export async function listSitePagesForEditing(db: DB, admin: AdminAuth): Promise
       path,
       markdown: row?.markdown ?? starterText(locale, slug),
       saved: row !== undefined,
+      language: row ? (row.language ?? locale) : locale,
       updatedAt: row?.updatedAt ?? null,
       updatedBy: row?.updatedBy ?? null,
     };
@@ -46,11 +41,12 @@ export async function listSitePagesForEditing(db: DB, admin: AdminAuth): Promise
 export async function saveSitePage(
   db: DB,
   admin: AdminAuth,
-  input: { slug: SitePageSlug; markdown: string },
+  input: { slug: SitePageSlug; markdown: string; language?: Locale },
   address: string | undefined,
 ): Promise<SitePageDraft> {
+  const language = input.language ?? (await localeOfAccount(db, admin.accountId));
   await db.transaction().execute(async (trx) => {
-    await upsertSitePage(trx, { ...input, updatedAt: nowIso(), adminAccountId: admin.accountId });
+    await upsertSitePage(trx, { ...input, language, updatedAt: nowIso(), adminAccountId: admin.accountId });
     await recordAdminAction(trx, admin, 'site-page.save', { target: `page ${input.slug}`, address: address ?? null });
   });
   const pages = await listSitePagesForEditing(db, admin);
@@ -71,9 +67,9 @@ export async function getPublishedSitePage(db: DB, slug: SitePageSlug): Promise<
   const renderSitePageMarkdown = await render;
   return {
     slug,
-    title: sitePageInfo(slug).title,
     html: renderSitePageMarkdown(row.markdown),
     updatedAt: row.updatedAt,
+    language: row.language,
   };
 }
 

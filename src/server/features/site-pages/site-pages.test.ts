@@ -54,7 +54,7 @@ describe('the public pages', () => {
       markdown: '## Money back\n\nWithin **30 days**.',
     });
     const page = await anonymous.sitePages.get({ slug: 'refund' });
-    expect(page).toMatchObject({ slug: 'refund', title: 'Refund Policy' });
+    expect(page).toMatchObject({ slug: 'refund', language: 'en' });
     expect(page.html).toBe('<h2>Money back</h2>\n<p>Within <strong>30 days</strong>.</p>\n');
     expect(await anonymous.sitePages.listPublished()).toEqual({ slugs: ['refund'] });
     const http = await t.app.inject({ url: `/api/trpc/sitePages.get?input=${encodeURIComponent('{"slug":"faq"}')}` });
@@ -79,6 +79,23 @@ describe('editing the pages (admin)', () => {
     await caller.sitePages.save({ slug: 'terms', markdown: 'Be kinder.' });
     const again = await caller.sitePages.listForEditing();
     expect(again.find((page) => page.slug === 'terms')).toMatchObject({ markdown: 'Be kinder.', saved: true });
+  });
+
+  it('keeps the language the text is written in: as chosen, else the admin’s own; the public page says it', async () => {
+    const caller = await callerFor(t, admin);
+    const anonymous = await callerFor(t);
+    expect((await caller.sitePages.listForEditing()).every((page) => page.language === 'en')).toBe(true);
+    expect(await caller.sitePages.save({ slug: 'faq', markdown: 'Preguntas.', language: 'es' })).toMatchObject({
+      language: 'es',
+    });
+    expect(await anonymous.sitePages.get({ slug: 'faq' })).toMatchObject({ language: 'es' });
+    // Not given: the saving admin's account language.
+    await caller.sitePages.save({ slug: 'faq', markdown: 'Questions.' });
+    expect(await anonymous.sitePages.get({ slug: 'faq' })).toMatchObject({ language: 'en' });
+    // A page saved before the language was asked does not say one.
+    await t.deps.db.updateTable('site_pages').set({ language: null }).where('slug', '=', 'faq').execute();
+    expect(await anonymous.sitePages.get({ slug: 'faq' })).toMatchObject({ language: null });
+    expect((await caller.sitePages.listForEditing()).find((page) => page.slug === 'faq')!.language).toBe('en');
   });
 
   it('writes an audit line for each save, with the address, in the same transaction', async () => {
@@ -106,6 +123,7 @@ describe('editing the pages (admin)', () => {
     [{ slug: 'faq', markdown: '   ' }, 'markdown is required: write the page before saving it'],
     [{ slug: 'faq' }, 'markdown is required'],
     [{ slug: 'faq', markdown: 'x'.repeat(SITE_PAGE_MAX_LENGTH + 1) }, 'markdown must be at most 50,000 characters'],
+    [{ slug: 'faq', markdown: 'x', language: 'fr' }, 'language must be en or es'],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const res = await saveOverHttp(admin, body);
     expect(res.statusCode).toBe(400);

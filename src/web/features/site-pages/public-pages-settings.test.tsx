@@ -20,6 +20,7 @@ const drafts: SitePageDraft[] = [
     saved: false,
     updatedAt: null,
     updatedBy: null,
+    language: 'en',
   },
   {
     slug: 'refund',
@@ -29,6 +30,7 @@ const drafts: SitePageDraft[] = [
     saved: true,
     updatedAt: '2026-11-20T09:00:00.000Z',
     updatedBy: 'admin',
+    language: 'es',
   },
   {
     slug: 'privacy',
@@ -38,6 +40,7 @@ const drafts: SitePageDraft[] = [
     saved: false,
     updatedAt: null,
     updatedBy: null,
+    language: 'en',
   },
   {
     slug: 'terms',
@@ -47,6 +50,7 @@ const drafts: SitePageDraft[] = [
     saved: false,
     updatedAt: null,
     updatedBy: null,
+    language: 'en',
   },
 ];
 
@@ -79,12 +83,20 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('tab', { name: 'Refund Policy' }));
     expect(await screen.findByRole('link', { name: '/refund' })).toBeInTheDocument();
     expect(screen.queryByText(starterNotice())).toBeNull();
+    // The language it was saved in; the text and its preview say so (WCAG 3.1.2).
+    const panel = screen.getByRole('tabpanel', { name: 'Refund Policy' });
+    expect(within(panel).getByRole('radio', { name: 'Español' })).toBeChecked();
+    const editor = within(panel).getByRole('textbox', { name: /Refund Policy \(Markdown\)/ });
+    expect(editor).toHaveAttribute('lang', 'es');
+    await user.click(within(panel).getByRole('radio', { name: 'English' }));
+    expect(editor).toHaveAttribute('lang', 'en');
+    expect(within(panel).getByText('30 days').closest('[lang]')).toHaveAttribute('lang', 'en');
     await user.click(screen.getByRole('button', { name: 'Save Refund Policy' }));
     expect(await screen.findByText('Page saved')).toBeInTheDocument();
     expect(screen.getByText('The Refund Policy is published at /refund.')).toBeInTheDocument();
     expect(stub.calls).toContainEqual({
       path: 'sitePages.save',
-      input: { slug: 'refund', markdown: 'Within **30 days**.' },
+      input: { slug: 'refund', markdown: 'Within **30 days**.', language: 'en' },
     });
   });
 

@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Tabs,
@@ -24,7 +25,7 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { SitePageContent } from './site-page-content';
 import { formatDateTime } from '../../../shared/i18n/format';
-import type { MessageId } from '../../../shared/i18n/locales';
+import { LOCALE_NAMES, LOCALES, type Locale, type MessageId } from '../../../shared/i18n/locales';
 import type { SitePageSlug } from '../../../shared/site-page-list';
 import { translate } from '../../i18n/i18n';
 import { T, useT } from '../../i18n/use-t';
@@ -100,6 +101,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [markdown, setMarkdown] = useState(page.markdown);
+  const [language, setLanguage] = useState<Locale>(page.language);
   const [error, setError] = useState<string | null>(null);
   // The text the seller was warned about: saving it again, unchanged, publishes it as it is.
   const [warnedFor, setWarnedFor] = useState<string | null>(null);
@@ -125,7 +127,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = saveSitePageSchema.safeParse({ slug: page.slug, markdown });
+    const parsed = saveSitePageSchema.safeParse({ slug: page.slug, markdown, language });
     if (!parsed.success) {
       setError(describeZodError(parsed.error));
       return;
@@ -174,8 +176,21 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
             {t('policies.settings.starterText')}
           </Alert>
         )}
+        <Radio.Group
+          label={t('policies.settings.languageLabel')}
+          description={t('policies.settings.languageHelp')}
+          value={language}
+          onChange={(value) => setLanguage(value as Locale)}
+        >
+          <Group gap="lg" mt={6}>
+            {LOCALES.map((option) => (
+              <Radio key={option} value={option} label={<span lang={option}>{LOCALE_NAMES[option]}</span>} />
+            ))}
+          </Group>
+        </Radio.Group>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Textarea
+            lang={language}
             id={textareaId}
             label={t('policies.settings.markdownLabel', { title: fullName(page.slug) })}
             // The seller's own text (the starter in their account's language): data, not the app's words.
@@ -202,7 +217,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
             <Text fw={700} size="xl">
               {fullName(page.slug)}
             </Text>
-            <div data-user-content>
+            <div data-user-content lang={language}>
               <SitePageContent html={renderSitePageMarkdown(preview)} />
             </div>
           </Paper>

@@ -20,9 +20,9 @@ describe('the seller pages /faq, /refund, /privacy and /terms', { timeout: 20_00
             ? {
                 data: {
                   slug,
-                  title: page.title,
                   html: `<p>The text of ${slug}.</p>`,
                   updatedAt: '2026-11-01T00:00:00.000Z',
+                  language: 'en',
                 },
               }
             : notFound;
@@ -37,24 +37,43 @@ describe('the seller pages /faq, /refund, /privacy and /terms', { timeout: 20_00
     }
   });
 
-  it('in Spanish, the page’s frame and tab title are Spanish (the seller’s text stays as written)', async () => {
+  it('in Spanish, the page’s name, frame and tab title are Spanish (the seller’s text stays as written)', async () => {
     stubTrpcFetch({
       'auth.check': () => ANONYMOUS,
       'sitePages.get': () => ({
         data: {
           slug: 'privacy',
-          title: 'Aviso de privacidad',
           html: '<p>Texto.</p>',
           updatedAt: '2026-11-01T00:00:00.000Z',
+          language: 'es',
         },
       }),
     });
     i18n.activate('es');
     renderApp('/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeInTheDocument();
     expect(screen.getByText('Actualizado el 1 de noviembre de 2026')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Política de privacidad · Vows & Weeks'));
     expect(document.querySelector('main')?.textContent).not.toMatch(/\b(Updated|November|Privacy)\b/);
+    expect(screen.queryByText(/Esta página está escrita en/)).toBeNull();
+  });
+
+  it('marks the seller’s text with its language, and says so to a visitor reading in the other', async () => {
+    const page = (language: 'en' | 'es' | null) => ({
+      data: { slug: 'faq', html: '<p>Preguntas.</p>', updatedAt: '2026-11-01T00:00:00.000Z', language },
+    });
+    stubTrpcFetch({ 'auth.check': () => ANONYMOUS, 'sitePages.get': () => page('es') });
+    const { unmount } = renderApp('/faq');
+    expect((await screen.findByText('Preguntas.')).closest('[lang]')).toHaveAttribute('lang', 'es');
+    expect(screen.getByText('This page is written in Spanish.')).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+
+    // A page saved before its language was asked says nothing of it.
+    stubTrpcFetch({ 'auth.check': () => ANONYMOUS, 'sitePages.get': () => page(null) });
+    renderApp('/faq');
+    expect((await screen.findByText('Preguntas.')).closest('[lang]')?.tagName).toBe('HTML');
+    expect(screen.queryByText(/This page is written in/)).toBeNull();
   });
 
   it('is the 404 page until the seller saves it', async () => {
