@@ -21,6 +21,9 @@ export function AdminNav() {
               <NavLink
                 component={Link}
                 to={to}
+                // The router's own active state (its aria-current and data-status) agrees with ours:
+                // by default it takes /admin, the frameworks page, as active on every section.
+                activeOptions={{ exact: exact ?? false }}
                 label={t(label)}
                 active={active}
                 aria-current={active ? 'page' : undefined}

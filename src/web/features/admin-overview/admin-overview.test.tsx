@@ -98,6 +98,12 @@ describe('/admin/overview', () => {
     expect(await screen.findByRole('button', { name: 'Older' })).toBeDisabled();
     const sections = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(sections).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    // Only the current section: the frameworks page's link (/admin, the parent path) is not current too.
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current')),
+    ).toHaveLength(1);
   });
 
   it('shows the accounts whose sign-ins from new devices were paused, with counts only', async () => {
