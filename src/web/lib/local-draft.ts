@@ -58,9 +58,17 @@ function placeOf(key: string | null): DraftPlace {
   return refused.has(key) ? 'memory' : 'device';
 }
 
-/** Whether this browser keeps drafts on the device at all (IndexedDB opened). */
-export function draftsKeptOnDevice(): boolean {
-  return store !== null;
+/**
+ * Once the latest write of the couple's `kind` draft for `weekNumber` is done: whether the draft is
+ * on the device (a reload finds it). What a page may promise after keeping a change for later: the
+ * device's store can refuse a write (a full disk, private browsing), or the browser keep none.
+ */
+export async function draftKept(kind: DraftKind, weekNumber: number): Promise<boolean> {
+  const coupleId = signedInCoupleId();
+  if (coupleId === null) return false;
+  const key = draftKey(kind, coupleId, weekNumber);
+  for (let write = writing.get(key); write; write = writing.get(key)) await write;
+  return mirror.has(key) && placeOf(key) === 'device';
 }
 
 function changed(): void {
@@ -218,8 +226,13 @@ export function forgetDrafts(coupleId?: number): void {
  * The signed-in couple's id, from the session answer the dashboard's guard has put in the app's
  * query client; null without one (then no draft is kept).
  */
-export function useCoupleId(): number | null {
+function signedInCoupleId(): number | null {
   return queryClient.getQueryData(trpc.auth.session.queryKey())?.customerId ?? null;
+}
+
+/** The signed-in couple's id, for a component (signedInCoupleId). */
+export function useCoupleId(): number | null {
+  return signedInCoupleId();
 }
 
 /**

@@ -236,7 +236,9 @@ describe('WeekDetailCard', () => {
       expect(screen.getByTestId('notes-status')).toHaveTextContent(/^Your notes will be sent .* keep this page open/),
     );
     expect(screen.getByText(/^Your rating will be sent .* keep this page open until then\.$/)).toBeInTheDocument();
-    // The status lines say it (the toast, shown at the click, is written before the device answers).
+    // The toast says it too: it waits for the device's answer.
+    expect(await screen.findByText('Waiting to be sent')).toBeInTheDocument();
+    expect(screen.queryByText(/You are offline\. Your notes are kept on this device/)).toBeNull();
     expect(screen.getByTestId('notes-status')).not.toHaveTextContent('kept on this device');
     expect(screen.queryByText(/Your rating is kept on this device/)).toBeNull();
     // What was typed is still here to send.

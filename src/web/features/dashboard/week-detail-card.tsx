@@ -8,7 +8,7 @@ import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { notSavedError } from '../../lib/api-error';
 import { focusElement, useFocusWhenReady } from '../../lib/focus';
-import { draftsKeptOnDevice, useDraft } from '../../lib/local-draft';
+import { draftKept, useDraft } from '../../lib/local-draft';
 import { isOnline } from '../../lib/network';
 import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
@@ -122,8 +122,12 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
   /** Offline: the notes wait on this device and go as soon as the browser is online. */
   function keepForLater(text: string, baseRevision: number) {
     keepNotes({ notes: text, baseRevision, queued: true });
-    if (draftsKeptOnDevice()) notify.success(translate('offline.notes.queuedTitle'), translate('offline.notes.queued'));
-    else notify.success(translate('offline.inMemoryTitle'), translate('offline.notes.queuedInMemory'));
+    // Said once the device has answered: it may refuse to keep them.
+    void draftKept('notes', week.weekNumber).then((kept) =>
+      kept
+        ? notify.success(translate('offline.notes.queuedTitle'), translate('offline.notes.queued'))
+        : notify.success(translate('offline.inMemoryTitle'), translate('offline.notes.queuedInMemory')),
+    );
     notesSave.show('idle', { focus: true });
   }
 

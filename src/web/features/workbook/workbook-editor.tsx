@@ -26,7 +26,7 @@ import type {
   WorkbookAnswersView,
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
-import { draftsKeptOnDevice, isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
+import { draftKept, isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { isOnline, useOnline } from '../../lib/network';
 import { notSavedError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -193,10 +193,12 @@ export function WorkbookEditor({
   /** Offline: the answers wait on this device and go as soon as the browser is online. */
   function keepForLater(partner: Partner) {
     setQueued((current) => (current.includes(partner) ? current : [...current, partner]));
-    const onDevice = draftsKeptOnDevice();
-    notify.success(
-      translate(onDevice ? 'offline.workbook.queuedTitle' : 'offline.inMemoryTitle'),
-      translate(onDevice ? 'offline.workbook.queued' : 'offline.workbook.queuedInMemory', { name: names[partner] }),
+    // Said once the device has answered for the answers typed: it may refuse to keep them.
+    void draftKept('workbook', weekNumber).then((onDevice) =>
+      notify.success(
+        translate(onDevice ? 'offline.workbook.queuedTitle' : 'offline.inMemoryTitle'),
+        translate(onDevice ? 'offline.workbook.queued' : 'offline.workbook.queuedInMemory', { name: names[partner] }),
+      ),
     );
   }
 

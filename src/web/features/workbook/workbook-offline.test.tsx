@@ -146,6 +146,23 @@ describe('the workbook offline', () => {
     expect(await screen.findByText('The answers you typed offline are saved.')).toBeInTheDocument();
   });
 
+  it('says answers saved offline wait in this page when the device refused to keep them, in the toast too', async () => {
+    appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+    await deviceDraftStore('refuse');
+    try {
+      const user = userEvent.setup({ delay: null });
+      const { saves } = server({ answer: '', revision: 0 });
+      await saveOffline(user);
+      expect(await screen.findByText('Waiting to be sent')).toBeInTheDocument();
+      expect(screen.queryByText(/kept on this device/)).toBeNull();
+      expect(saves).toHaveLength(0);
+    } finally {
+      // As below: closed before the network comes back, then the query library is told it is online.
+      cleanup();
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('says answers saved offline are kept on this device only once the device has them', async () => {
     // A signed-in couple (drafts are kept under its id), and a device store (IndexedDB on a phone)
     // that answers only when the test lets it.
