@@ -5,10 +5,10 @@
  * the seller has saved it in the back office's Settings, the 404 page before.
  */
 export const SITE_PAGES = [
-  { slug: 'faq', path: '/faq', label: 'FAQ', title: 'Frequently asked questions' },
-  { slug: 'refund', path: '/refund', label: 'Refund Policy', title: 'Refund Policy' },
-  { slug: 'privacy', path: '/privacy', label: 'Privacy Policy', title: 'Privacy Policy' },
-  { slug: 'terms', path: '/terms', label: 'Terms of Service', title: 'Terms of Service' },
+  { slug: 'faq', path: '/faq' },
+  { slug: 'refund', path: '/refund' },
+  { slug: 'privacy', path: '/privacy' },
+  { slug: 'terms', path: '/terms' },
 ] as const;
 
 export type SitePageSlug = (typeof SITE_PAGES)[number]['slug'];

@@ -29,7 +29,6 @@ export const saveSitePageSchema = z.object({
 /** A page as the Settings editor shows it: the saved text, or the starter text while unsaved. */
 export interface SitePageDraft {
   slug: SitePageSlug;
-  title: string;
   path: string;
   markdown: string;
   /** False while the page has never been saved: `markdown` is then the starter text. */

@@ -22,11 +22,10 @@ import { starterText } from './starter-texts';
 export async function listSitePagesForEditing(db: DB, admin: AdminAuth): Promise<SitePageDraft[]> {
   const locale: Locale = await localeOfAccount(db, admin.accountId);
   const saved = new Map((await listSavedSitePages(db)).map((row) => [row.slug, row]));
-  return SITE_PAGES.map(({ slug, title, path }) => {
+  return SITE_PAGES.map(({ slug, path }) => {
     const row = saved.get(slug);
     return {
       slug,
-      title,
       path,
       markdown: row?.markdown ?? starterText(locale, slug),
       saved: row !== undefined,

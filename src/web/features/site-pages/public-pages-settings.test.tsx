@@ -14,7 +14,6 @@ afterEach(() => {
 const drafts: SitePageDraft[] = [
   {
     slug: 'faq',
-    title: 'Frequently asked questions',
     path: '/faq',
     markdown: '## Questions',
     saved: false,
@@ -24,7 +23,6 @@ const drafts: SitePageDraft[] = [
   },
   {
     slug: 'refund',
-    title: 'Refund Policy',
     path: '/refund',
     markdown: 'Within **30 days**.',
     saved: true,
@@ -34,7 +32,6 @@ const drafts: SitePageDraft[] = [
   },
   {
     slug: 'privacy',
-    title: 'Privacy Policy',
     path: '/privacy',
     markdown: 'Privacy',
     saved: false,
@@ -44,7 +41,6 @@ const drafts: SitePageDraft[] = [
   },
   {
     slug: 'terms',
-    title: 'Terms of Service',
     path: '/terms',
     markdown: 'Terms',
     saved: false,
