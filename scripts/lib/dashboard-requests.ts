@@ -6,6 +6,8 @@
  * fails when the page's reads and this list part. Left out: the active-time heartbeat (a write the
  * page sends every 30 s while a week is open, decision 0245).
  */
+import { batchPath } from '../../src/web/sw/offline-data';
+
 export interface PageRead {
   /** The load test's name for this request. */
   name: string;
@@ -14,16 +16,10 @@ export interface PageRead {
   procedures: string[];
 }
 
-/** A tRPC batch GET as @trpc/client's batch link writes it: the inputs by index, `{}` when none has one. */
-function batch(procedures: [string, unknown?][]): string {
-  const inputs = Object.fromEntries(
-    procedures.flatMap(([, input], index) => (input === undefined ? [] : [[String(index), input]])),
-  );
-  return `/api/trpc/${procedures.map(([name]) => name).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
-}
-
+/** A batch of the page's reads: procedures, with their input when they take one. */
 function read(name: string, procedures: [string, unknown?][]): PageRead {
-  return { name, path: batch(procedures), procedures: procedures.map(([procedure]) => procedure) };
+  const calls = procedures.map(([procedure, input]) => ({ procedure, input }));
+  return { name, path: batchPath(calls), procedures: calls.map((call) => call.procedure) };
 }
 
 /** The page and the reads before the week is known: who is signed in, then the dashboard's data. */

@@ -12,5 +12,4 @@ export const SITE_PAGES = [
 ] as const;
 
 export type SitePageSlug = (typeof SITE_PAGES)[number]['slug'];
-export type SitePageInfo = (typeof SITE_PAGES)[number];
 export const SITE_PAGE_SLUGS = SITE_PAGES.map((page) => page.slug) as [SitePageSlug, ...SitePageSlug[]];

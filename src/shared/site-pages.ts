@@ -3,7 +3,7 @@ import { SITE_PAGE_SLUGS, type SitePageSlug } from './site-page-list';
 import { z } from './zod';
 import { formatCount } from './format-count';
 
-export { SITE_PAGE_SLUGS, SITE_PAGES, type SitePageInfo, type SitePageSlug } from './site-page-list';
+export { SITE_PAGE_SLUGS, SITE_PAGES, type SitePageSlug } from './site-page-list';
 
 /** A page's Markdown: long enough for a thorough policy, short enough to stay a page. */
 export const SITE_PAGE_MAX_LENGTH = 50_000;

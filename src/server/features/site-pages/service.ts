@@ -29,7 +29,7 @@ export async function listSitePagesForEditing(db: DB, admin: AdminAuth): Promise
       path,
       markdown: row?.markdown ?? starterText(locale, slug),
       saved: row !== undefined,
-      language: row ? (row.language ?? locale) : locale,
+      language: row?.language ?? locale,
       updatedAt: row?.updatedAt ?? null,
       updatedBy: row?.updatedBy ?? null,
     };
