@@ -229,5 +229,13 @@ for (const viewport of [
     await page.waitForLoadState('networkidle');
     // Before the skeletons matched what replaces them: 0.22 at 375 px, 0.09 at desktop width.
     expect(await layoutShift(page)).toBeLessThan(0.05);
+    // The greeting with the names is as tall as they are: no blank line under it on a phone (the
+    // two-line height is only for the heading still waiting for them).
+    const greeting = page.getByRole('heading', { level: 1, name: 'Welcome, Alex & Sam' });
+    const { height, lineHeight } = await greeting.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(height).toBeLessThan(1.5 * lineHeight);
   });
 }

@@ -6,6 +6,12 @@
  */
 export const INITIAL_PROFILE_ELEMENT_ID = 'vw-initial-profile';
 export const BUYER_FIRST_NAME_PLACEHOLDER = 'VW-BUYER-FIRST-NAME';
+/**
+ * On the dashboard's heading while it greets without the names (the frame everybody gets, a new
+ * buyer's): it keeps two lines' height on a phone, so the names do not push the page down when they
+ * arrive. The server takes it off the heading it greets by name.
+ */
+export const AWAITING_NAMES_ATTRIBUTE = 'data-awaiting-names';
 
 /**
  * Whether a page's HTML carries a person's data (the block above, with a couple's names, or a new

@@ -16,7 +16,11 @@ import {
 } from '../../shared/i18n/locales';
 import { withAdvertisedPrice } from '../../shared/money';
 import { SITE_PAGES } from '../../shared/site-pages';
-import { BUYER_FIRST_NAME_PLACEHOLDER, INITIAL_PROFILE_ELEMENT_ID } from '../../shared/onboarding-page';
+import {
+  AWAITING_NAMES_ATTRIBUTE,
+  BUYER_FIRST_NAME_PLACEHOLDER,
+  INITIAL_PROFILE_ELEMENT_ID,
+} from '../../shared/onboarding-page';
 import { dashboardGreeting, needsOnboarding, type Profile } from '../../shared/profile-rules';
 import type { AppDeps } from '../deps/app-deps';
 import { sessionToken } from '../features/auth/session-cookie';
@@ -253,9 +257,16 @@ function withInitialProfile(html: string, profile: Profile & { buyerFirstName?: 
 export function greetedDashboardPageFor(template: string, profile: Profile, locale: Locale): string {
   const translate = (id: MessageId, values?: MessageValues) => t(locale, id, values);
   const frameHeading = `>${escapeHtml(dashboardGreeting(translate, undefined))}</h1>`;
-  if (!template.includes(frameHeading)) return template;
+  const end = template.indexOf(frameHeading);
+  const start = template.lastIndexOf('<h1', end);
+  if (end === -1 || start === -1) return template;
+  // The heading with the names is as tall as they are, as the app's is: not two lines on a phone.
+  const openingTag = template.slice(start, end).replace(` ${AWAITING_NAMES_ATTRIBUTE}="true"`, '');
   const greeting = `>${escapeHtml(dashboardGreeting(translate, profile))}</h1>`;
-  return withInitialProfile(template.replace(frameHeading, greeting), profile);
+  return withInitialProfile(
+    template.slice(0, start) + openingTag + greeting + template.slice(end + frameHeading.length),
+    profile,
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
-import { dashboardGreeting, type Profile } from '../../../shared/profile-rules';
+import { AWAITING_NAMES_ATTRIBUTE } from '../../../shared/onboarding-page';
+import { dashboardGreeting, needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import { useT } from '../../i18n/use-t';
 import { weddingBadgeText } from './dashboard-logic';
-
-const H1_LINE = 'calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))';
+import classes from './dashboard-header.module.css';
 
 const BADGE_WRAPS = {
   root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 3 },
@@ -28,10 +28,12 @@ export function DashboardHeader({ profile, now }: DashboardHeaderProps) {
   const weddingText = profile ? weddingBadgeText(profile.weddingDate, now) : null;
   // While the profile loads, the same heading shows the greeting without names (the page's frame,
   // prerendered into the HTML: decision 0136), as tall as two lines on a phone so the names do not
-  // push the page down when they arrive; only the badge is a skeleton.
+  // push the page down when they arrive; only the badge is a skeleton. A heading with the names is
+  // as tall as they are (the server greets a couple by name in the HTML: decision 0279).
+  const named = profile !== undefined && !needsOnboarding(profile);
   return (
     <Stack gap="xs" aria-busy={profile ? undefined : true}>
-      <Title order={1} mih={{ base: `calc(2 * ${H1_LINE})`, sm: H1_LINE }}>
+      <Title order={1} className={classes.greeting} {...{ [AWAITING_NAMES_ATTRIBUTE]: named ? undefined : true }}>
         {greeting}
       </Title>
       <Group gap="sm">
