@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { MAX_PDF_BYTES } from '../src/shared/constants';
+import { DASHBOARD_OPENING } from './lib/dashboard-requests';
 import { multipartUpload } from './lib/http-client';
 import { START_NODE_FLAGS, spawnTsServer, type ServerProcess } from './lib/server-process';
 import { PROBE_PREFIX } from './bench/event-loop-probe';
@@ -334,13 +335,10 @@ interface BenchServer {
   figures: Figure[];
 }
 
-/**
- * What the dashboard sends when it opens, after its auth.session check: the five procedures its
- * route loader prefetches plus the layout's auth.check, batched by httpBatchLink (captured from
- * Chromium loading /dashboard).
- */
-export const DASHBOARD_BATCH = `/api/trpc/profile.get,progress.progression,progress.list,progress.access,frameworks.withAccess,auth.check?batch=1&input=${encodeURIComponent('{}')}`;
-const DASHBOARD_PROCEDURES = 6;
+/** The dashboard's data batch as the page sends it when it opens (scripts/lib/dashboard-requests.ts). */
+const DASHBOARD_DATA = DASHBOARD_OPENING.find((read) => read.name === 'dashboard: data')!;
+const DASHBOARD_BATCH = DASHBOARD_DATA.path;
+const DASHBOARD_PROCEDURES = DASHBOARD_DATA.procedures.length;
 const TRPC_READ = '/api/trpc/progress.progression';
 const restRead = (db: SeededDatabase) => `/api/user-progression/${db.coupleId}`;
 const EXPECTED_PROGRESSION = {

@@ -25,7 +25,7 @@ export const FIGURES = {
   express: 'Express 5 + better-sqlite3, the same read',
   rest: 'REST read: GET /api/user-progression/{id}',
   trpc: 'tRPC read: progress.progression',
-  dashboard: 'Dashboard opening: the tRPC batch of 6 procedures',
+  dashboard: "Dashboard opening: the page's data batch (6 procedures)",
   html: 'GET / (the HTML)',
   rest200: 'REST read at 200 requests/s offered (paced, open loop)',
   rest10: 'REST read, 10 couples',
@@ -204,7 +204,7 @@ export const DATABASE_FIGURES = {
   rest: 'REST read: GET /api/user-progression/{id}',
   restTcp: 'The same REST read, PostgreSQL through TCP on 127.0.0.1',
   trpc: 'tRPC read: progress.progression',
-  dashboard: 'Dashboard opening: the tRPC batch of 6 procedures',
+  dashboard: "Dashboard opening: the page's data batch (6 procedures)",
 } as const;
 export type DatabaseFigureId = keyof typeof DATABASE_FIGURES;
 export type Engine = 'sqlite' | 'postgres';
