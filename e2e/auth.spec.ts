@@ -153,6 +153,23 @@ test.describe('accounts and sessions in the browser', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("a sign-in brings the account's language: the English demo account from a Spanish page (decision 0309)", async ({
+    page,
+  }) => {
+    await page.goto('/es/customer-login');
+    await page.getByRole('button', { name: 'Usar la cuenta de demostración' }).click();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The page, its toast and the course agree: English, the account's language (it was Spanish
+    // buttons around an English course).
+    await expect(toast(page, 'Login Successful')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('tab', { name: 'Progress' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Alex & Sam' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
   test('the admin signs in and reaches /admin', async ({ page }) => {
     await page.goto('/admin-login');
     await page.getByLabel('Username').fill('admin');

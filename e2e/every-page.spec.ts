@@ -8,6 +8,7 @@ import {
   COUPLE_PAGES,
   closeContext,
   contextIn,
+  chooseLanguageCookie,
   keepLanguage,
   type Lang,
   openPage,
@@ -58,8 +59,12 @@ const GROUPS: {
   {
     name: "the seller's pages",
     pages: ADMIN_PAGES,
-    // The seller's account is shared with other specs: its language (their emails) stays as it is.
-    signIn: (page) => signInAdmin(page),
+    // The seller's account is shared with other specs: its language (their emails) stays as it is,
+    // and the walk's language is the cookie's alone.
+    signIn: async (page, lang) => {
+      await signInAdmin(page);
+      await chooseLanguageCookie(page.context(), lang);
+    },
   },
 ];
 

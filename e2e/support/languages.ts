@@ -14,8 +14,16 @@ export async function contextIn(browser: Browser, lang: Lang, viewport = { width
     viewport,
     reducedMotion: 'reduce',
   });
-  await context.addCookies([{ name: 'vw_locale', value: lang, url: `http://127.0.0.1:${process.env.E2E_PORT}` }]);
+  await chooseLanguageCookie(context, lang);
   return context;
+}
+
+/**
+ * The language cookie alone, as a visitor's choice: a sign-in sets it to the account's language
+ * (decision 0309), and a walk that keeps a shared account's language as it is sets it back.
+ */
+export async function chooseLanguageCookie(context: BrowserContext, lang: Lang): Promise<void> {
+  await context.addCookies([{ name: 'vw_locale', value: lang, url: `http://127.0.0.1:${process.env.E2E_PORT}` }]);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { LOCALE_COOKIE } from '../../shared/i18n/locales';
 import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema } from '../../shared/profile-schemas';
 import { setAccountLocale } from '../features/i18n/locale';
 import { getProfile, updateProfile } from '../features/profile/service';
 import { assertOwnCouple } from '../features/auth/access';
+import { setLocaleCookie } from '../features/auth/session-cookie';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
@@ -30,12 +30,7 @@ export const profileRoutes: RestRoutes = (app, deps) => {
     const { locale } = parseInput(localeInputSchema, req.body);
     const auth = await getAuth(req, deps);
     if (auth.kind !== 'anonymous') await setAccountLocale(deps.db, auth, locale);
-    reply.setCookie(LOCALE_COOKIE, locale, {
-      path: '/',
-      sameSite: 'lax',
-      maxAge: 365 * 24 * 3600,
-      secure: deps.config.cookieSecure,
-    });
+    setLocaleCookie(reply, deps.config, locale);
     return { locale };
   });
 };

@@ -6,6 +6,7 @@ import {
   DEFAULT_LOCALE,
   LOCALE_COOKIE,
   type Locale,
+  localeFromCookie,
   localeOfPath,
   type MessageId,
   type MessageValues,
@@ -122,7 +123,15 @@ export function rememberLocale(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
-/** Outside React (toasts raised in handlers, titles): the active language's text. */
+/**
+ * After a sign-in, the page takes on the account's language (decision 0309): the server has just
+ * put it in the language cookie. Loads what the page at `pathname` needs in it, when it differs.
+ */
+export async function adoptAccountLocale(pathname: string): Promise<void> {
+  const locale = localeFromCookie(document.cookie);
+  if (locale && locale !== activeLocale()) await loadCatalogs(locale, areasFor(pathname));
+}
+
 /**
  * Resolves once a language is active (the root route's beforeLoad activates one after loading the
  * page's catalogs), at once when one is. For code that may run before the router has loaded a route
@@ -142,6 +151,7 @@ export function languageReady(instance: I18n = i18n): Promise<void> {
   });
 }
 
+/** Outside React (toasts raised in handlers, titles): the active language's text. */
 export function translate(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
 }

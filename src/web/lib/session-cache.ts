@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { adoptAccountLocale } from '../i18n/i18n';
 import { forgetOfflineData } from './offline-data';
 
 /**
@@ -15,8 +16,8 @@ export async function resetSessionCache(queryClient: QueryClient): Promise<void>
 }
 
 /**
- * After a successful sign-in: forget every cached answer of whoever was signed in before, then open
- * `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
+ * After a successful sign-in: forget every cached answer of whoever was signed in before, take on
+ * the account's language, then open `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
  * form and schema code.)
  */
 export function useEnterAfterSignIn() {
@@ -24,6 +25,7 @@ export function useEnterAfterSignIn() {
   const navigate = useNavigate();
   return async (to: '/admin' | '/dashboard') => {
     await resetSessionCache(queryClient);
+    await adoptAccountLocale(to);
     await navigate({ to });
   };
 }

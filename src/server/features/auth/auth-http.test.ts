@@ -478,9 +478,9 @@ describe('Secure cookies', () => {
         payload: { username: 'admin', password: TEST_ADMIN_PASSWORD },
       });
       expect(res.statusCode).toBe(200);
-      // Both the session and the device cookie (decision 0201).
+      // The session, the device cookie (decision 0201) and the account's language (decision 0309).
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-      expect(cookies.map((cookie) => cookie.split('=')[0]).sort()).toEqual(['device', 'sid']);
+      expect(cookies.map((cookie) => cookie.split('=')[0]).sort()).toEqual(['device', 'sid', 'vw_locale']);
       for (const cookie of cookies) expect(cookie).toMatch(/; Secure/);
 
       // The language cookie too, for a visitor as for the signed-in.

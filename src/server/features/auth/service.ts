@@ -12,6 +12,7 @@ import {
   readPendingAdmin,
   verifySignInSecondFactor,
 } from '../admin-security/service';
+import { localeOfAccount } from '../i18n/locale';
 import { trialCodeDelivery } from '../mail/service';
 import { issueAccessCode } from './access-codes';
 import { hashSecret, normalizeAccessCode, sameSecret, verifyAccessCode, verifySecret } from './passwords';
@@ -53,6 +54,8 @@ export interface NewSession {
   expiresAt: Date;
   /** The account signed in (the device is remembered for it). */
   accountId: number;
+  /** The account's language: the page takes it on at sign-in (decision 0309). */
+  locale: Locale;
 }
 
 /**
@@ -100,7 +103,8 @@ export async function asAuthCall<T>(call: () => Promise<T>): Promise<T> {
 /** A new session for the account; the one the request carried (if any) is ended first. */
 async function startSession(deps: AppDeps, accountId: number, request: SignInRequest): Promise<NewSession> {
   await deleteSessionByToken(deps.db, request.previousToken);
-  return { ...(await createSession(deps.db, accountId, deps.config.sessionTtlDays)), accountId };
+  const session = await createSession(deps.db, accountId, deps.config.sessionTtlDays);
+  return { ...session, accountId, locale: await localeOfAccount(deps.db, accountId) };
 }
 
 const deviceKeys = new WeakMap<Buffer, Buffer>();

@@ -1,5 +1,6 @@
 import { requestLocale } from '../i18n/locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALE_COOKIE, type Locale } from '../../../shared/i18n/locales';
 import type { Config } from '../../platform/config';
 import type { NewSession, SignInRequest } from './service';
 import { DEVICE_COOKIE, type DeviceCookie } from './device-tokens';
@@ -20,16 +21,33 @@ export function setSessionCookie(
 }
 
 /**
- * The cookies of a successful sign-in: the session, and the device cookie (decision 0201). The
- * device cookie goes to /api only (the sign-in endpoints read it), HttpOnly, Secure as the session
- * cookie is, SameSite=Lax, for the token's lifetime; signing out keeps it: the device stays known.
+ * The language cookie the web reads (decision 0231): readable by the page, for a year. A sign-in
+ * sets it to the account's language, so the page, its first HTML and the course agree (0309).
+ */
+export function setLocaleCookie(reply: FastifyReply, config: Config, locale: Locale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, {
+    path: '/',
+    sameSite: 'lax',
+    maxAge: 365 * 24 * 3600,
+    secure: config.cookieSecure,
+  });
+}
+
+/**
+ * The cookies of a successful sign-in: the session, the account's language, and the device cookie
+ * (decision 0201). The device cookie goes to /api only (the sign-in endpoints read it), HttpOnly,
+ * Secure as the session cookie is, SameSite=Lax, for the token's lifetime; signing out keeps it:
+ * the device stays known.
  */
 export function setSignInCookies(
   reply: FastifyReply,
   config: Config,
   signedIn: { session: NewSession | null; device?: DeviceCookie | null },
 ): void {
-  if (signedIn.session) setSessionCookie(reply, config, signedIn.session);
+  if (signedIn.session) {
+    setSessionCookie(reply, config, signedIn.session);
+    setLocaleCookie(reply, config, signedIn.session.locale);
+  }
   if (signedIn.device) {
     reply.setCookie(DEVICE_COOKIE, signedIn.device.value, {
       ...cookieFlags(config),

@@ -42,6 +42,43 @@ describe('PUT /api/locale', () => {
   );
 });
 
+describe('a sign-in (decision 0309)', () => {
+  it("puts the account's language in the cookie, whatever the page's, and leaves the account as it is", async () => {
+    const password = 'sign-in-language-1';
+    const [spanish, english] = [`es-${Date.now()}`, `en-${Date.now()}`];
+    const { accountId } = await createCouple(t.deps, { username: spanish, password });
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', accountId).execute();
+    const other = await createCouple(t.deps, { username: english, password });
+    const signIn = (username: string, pageLanguage: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/user-login',
+        headers: { cookie: `vw_locale=${pageLanguage}`, 'accept-language': pageLanguage },
+        payload: { username, password },
+      });
+    const cookies = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']);
+
+    const fromEnglishPage = await signIn(spanish, 'en');
+    expect(fromEnglishPage.statusCode).toBe(200);
+    expect(cookies(fromEnglishPage)).toMatch(/(^|,)vw_locale=es; Max-Age=31536000; Path=\/; SameSite=Lax/);
+    const fromSpanishPage = await signIn(english, 'es');
+    expect(fromSpanishPage.statusCode).toBe(200);
+    expect(cookies(fromSpanishPage)).toContain('vw_locale=en;');
+    expect(await localeOfAccount(t.deps.db, accountId)).toBe('es');
+    expect(await localeOfAccount(t.deps.db, other.accountId)).toBe('en');
+  });
+
+  it('sets no language cookie when the sign-in fails', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user-login',
+      payload: { username: `nobody-${Date.now()}`, password: 'not-the-password-1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(String(res.headers['set-cookie'] ?? '')).not.toContain('vw_locale');
+  });
+});
+
 describe('profile.setLocale (tRPC)', () => {
   it("sets the caller's own language, partner or admin", async () => {
     const couple = await signedInCouple();

@@ -13,6 +13,7 @@ import { PersonalCodeReveal } from './personal-code-reveal';
 import { RequestCodeForm } from './request-code-form';
 import { SignInPaused } from './sign-in-paused';
 import { resetSessionCache } from '../../lib/session-cache';
+import { adoptAccountLocale, translate } from '../../i18n/i18n';
 import { T, useT } from '../../i18n/use-t';
 
 /**
@@ -47,9 +48,11 @@ export function CustomerLogin() {
           setNewTrial({ email: input.email.trim().toLowerCase(), accessCode: result.accessCode });
           return;
         }
+        // In the account's language: the page takes it on first (decision 0309).
+        await adoptAccountLocale('/dashboard');
         notify.success(
-          t('auth.toast.signedIn'),
-          result.firstSignIn ? t('auth.toast.welcome') : t('auth.toast.welcomeBack'),
+          translate('auth.toast.signedIn'),
+          translate(result.firstSignIn ? 'auth.toast.welcome' : 'auth.toast.welcomeBack'),
         );
         await navigate({ to: '/dashboard' });
       },
