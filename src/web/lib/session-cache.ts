@@ -17,15 +17,16 @@ export async function resetSessionCache(queryClient: QueryClient): Promise<void>
 
 /**
  * After a successful sign-in: forget every cached answer of whoever was signed in before, take on
- * the account's language, then open `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
+ * the account's language (decision 0309), say `welcome` (a toast, in that language), then open `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
  * form and schema code.)
  */
 export function useEnterAfterSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async (to: '/admin' | '/dashboard') => {
+  return async (to: '/admin' | '/dashboard', welcome?: () => void) => {
     await resetSessionCache(queryClient);
     await adoptAccountLocale(to);
+    welcome?.();
     await navigate({ to });
   };
 }

@@ -51,10 +51,7 @@ function SecondFactorForm({
   });
   const verify = useMutation(
     trpc.auth.adminSecondFactor.mutationOptions({
-      onSuccess: async () => {
-        notify.success(t('auth.toast.signedIn'), t('auth.toast.welcomeBack'));
-        await onSignedIn();
-      },
+      onSuccess: () => onSignedIn(),
       onError: (error) => {
         const message = errorMessage(error, '');
         if (error instanceof TRPCClientError && error.data?.httpStatus === 401 && /expired/i.test(message)) {
@@ -97,6 +94,8 @@ function SecondFactorForm({
 /** /admin-login: the administrator signs in (with the second factor when it is on) and goes to /admin. */
 export function AdminLoginForm() {
   const enter = useEnterAfterSignIn();
+  const enterAdmin = () =>
+    enter('/admin', () => notify.success(translate('auth.toast.signedIn'), translate('auth.toast.welcomeBack')));
   const [pendingToken, setPendingToken] = useState<string | null>(null);
   const { t } = useT();
   const login = useMutation(
@@ -106,8 +105,7 @@ export function AdminLoginForm() {
           setPendingToken(body.pendingToken);
           return;
         }
-        notify.success(t('auth.toast.signedIn'), t('auth.toast.welcomeBack'));
-        await enter('/admin');
+        await enterAdmin();
       },
       onError: onSignInError,
     }),
@@ -117,7 +115,7 @@ export function AdminLoginForm() {
     return (
       <SecondFactorForm
         pendingToken={pendingToken}
-        onSignedIn={() => enter('/admin')}
+        onSignedIn={enterAdmin}
         onRestart={() => {
           setPendingToken(null);
           login.reset();

@@ -181,6 +181,27 @@ describe('/login and /admin-login', () => {
     await signIn(user, 'admin', 'right-one', 'Sign in as administrator');
     expect(await heading('Admin dashboard')).toBeInTheDocument();
   });
+
+  it("opens /admin in the account's language, and welcomes in it (decision 0309)", async () => {
+    let signedIn = false;
+    stubTrpcFetch({
+      'auth.check': () => ({ data: signedIn ? ADMIN_CHECK : ANONYMOUS_CHECK }),
+      'auth.adminLogin': () => {
+        signedIn = true;
+        // What the server's answer sets: the account's language, Spanish, on an English page.
+        document.cookie = 'vw_locale=es; path=/';
+        return { data: { success: true } };
+      },
+      'frameworks.list': () => ({ data: [] }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin-login');
+    await heading('Admin sign in');
+    await signIn(user, 'admin', 'right-one', 'Sign in as administrator');
+    expect(await heading('Panel de administración')).toBeInTheDocument();
+    expect(screen.getByText('Sesión iniciada')).toBeInTheDocument();
+    expect(screen.queryByText('Login Successful')).not.toBeInTheDocument();
+  });
 });
 
 describe('/customer-login', () => {

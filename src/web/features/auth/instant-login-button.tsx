@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
 import { useEnterAfterSignIn } from '../../lib/session-cache';
+import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 
 /**
@@ -17,8 +18,9 @@ export function InstantLoginButton(props: ButtonProps) {
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({
       onSuccess: async () => {
-        notify.success(t('common.instantLogin.success'), t('common.instantLogin.welcome'));
-        await enter('/dashboard');
+        await enter('/dashboard', () =>
+          notify.success(translate('common.instantLogin.success'), translate('common.instantLogin.welcome')),
+        );
       },
       onError: () => notify.error(t('common.instantLogin.failedTitle'), t('common.instantLogin.failed')),
     }),

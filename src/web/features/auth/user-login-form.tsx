@@ -5,6 +5,7 @@ import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
 import { useEnterAfterSignIn } from '../../lib/session-cache';
+import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 
 /** /login: a couple that registered with a username signs in and goes to the dashboard. */
@@ -14,11 +15,12 @@ export function UserLoginForm() {
   const login = useMutation(
     trpc.auth.userLogin.mutationOptions({
       onSuccess: async (result) => {
-        notify.success(
-          t('auth.toast.signedIn'),
-          result.firstSignIn ? t('auth.toast.welcome') : t('auth.toast.welcomeBack'),
+        await enter('/dashboard', () =>
+          notify.success(
+            translate('auth.toast.signedIn'),
+            translate(result.firstSignIn ? 'auth.toast.welcome' : 'auth.toast.welcomeBack'),
+          ),
         );
-        await enter('/dashboard');
       },
       onError: (error) => notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.password.error'))),
     }),
