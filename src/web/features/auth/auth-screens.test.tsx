@@ -189,6 +189,7 @@ describe('/login and /admin-login', () => {
       'auth.adminLogin': () => {
         signedIn = true;
         // What the server's answer sets: the account's language, Spanish, on an English page.
+        // biome-ignore lint/suspicious/noDocumentCookie: the cookie a Set-Cookie header would leave
         document.cookie = 'vw_locale=es; path=/';
         return { data: { success: true } };
       },
