@@ -17,7 +17,8 @@ export async function resetSessionCache(queryClient: QueryClient): Promise<void>
 
 /**
  * After a successful sign-in: forget every cached answer of whoever was signed in before, take on
- * the account's language (decision 0309), say `welcome` (a toast, in that language), then open `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
+ * the account's language (decision 0309), say `welcome` (a toast, in that language), then open
+ * `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
  * form and schema code.)
  */
 export function useEnterAfterSignIn() {
