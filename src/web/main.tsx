@@ -9,11 +9,14 @@ import { loadPageCatalogs } from './i18n/i18n';
 import { createAppRouter } from './router';
 import { queryClient } from './query-client';
 
-const router = createAppRouter({ queryClient });
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const app = <AppProviders router={router} queryClient={queryClient} />;
+
+/** The router and the app it renders (the router's creation is a phone's 100 ms: see takeOver). */
+function createApp() {
+  const router = createAppRouter({ queryClient });
+  return { router, app: <AppProviders router={router} queryClient={queryClient} /> };
+}
 
 // `/` and `/es` arrive prerendered (scripts/prerender.ts; `/` in the visitor's language), so they
 // paint before any script runs; the app loads the route (its lazily split component) and then
@@ -22,15 +25,11 @@ const app = <AppProviders router={router} queryClient={queryClient} />;
 // the route loads (its guard, its chunks), then the app renders in its place (React empties the
 // container when it first commits, so there is no blank moment). The 404 starts from the empty shell.
 if (container.hasChildNodes() && (window.location.pathname === '/' || window.location.pathname === '/es')) {
-  // The prerender ran the router in server mode, which renders its match tree without the
-  // client-only <Suspense> wrappers (around the matches and the root route). `router.ssr` makes the
-  // browser's first render take the same shape, as TanStack Start's own hydration does; without it
-  // React found a different tree and logged #418 (the mismatch of decision 0071's amendment).
-  router.ssr = { manifest: undefined };
   void hydrate(container);
 } else if (container.hasChildNodes()) {
   void takeOver(container);
 } else {
+  const { router, app } = createApp();
   applyDeferredStylesheets();
   // Lingui's provider renders nothing until a language is active, and the root route's beforeLoad
   // is what loads and activates it: load the route first, as takeOver does (decision 0231).
@@ -72,6 +71,12 @@ function startServiceWorkerWhenIdle() {
  * the router loads the route and React hydrates.
  */
 async function hydrate(root: HTMLElement) {
+  const { router, app } = createApp();
+  // The prerender ran the router in server mode, which renders its match tree without the
+  // client-only <Suspense> wrappers (around the matches and the root route). `router.ssr` makes the
+  // browser's first render take the same shape, as TanStack Start's own hydration does; without it
+  // React found a different tree and logged #418 (the mismatch of decision 0071's amendment).
+  router.ssr = { manifest: undefined };
   const chunks = routeChunkFiles();
   if (chunks.length > 0) {
     await nextTask();
@@ -99,6 +104,9 @@ async function takeOver(root: HTMLElement) {
   // guard finds them loaded, or joins the same imports (it says so if they fail).
   loadPageCatalogs(window.location.pathname).catch(() => undefined);
   await nextTask();
+  // Not in the entry's own task: with the modules' evaluation, that task was the page's longest.
+  const { router, app } = createApp();
+  await nextTask();
   const chunks = routeChunkFiles();
   let loaded: Promise<void>;
   if (chunks.length > 0) {
@@ -111,7 +119,7 @@ async function takeOver(root: HTMLElement) {
     // The guard asks the server who is signed in before the route's chunks would be fetched: start
     // those at once, alongside it, so the page does not wait for two round trips in a row.
     loaded = router.load();
-    for (const load of routeChunkLoaders()) {
+    for (const load of routeChunkLoaders(router)) {
       await nextTask();
       // A chunk that fails here fails again, with its error page, when the route loads it for real.
       load()?.catch(() => undefined);
@@ -185,7 +193,7 @@ function nextTask(): Promise<void> {
 }
 
 /** Loaders of the lazily split code (components, pending and error components) of each route the address matches. */
-function routeChunkLoaders(): (() => Promise<void> | undefined)[] {
+function routeChunkLoaders(router: ReturnType<typeof createAppRouter>): (() => Promise<void> | undefined)[] {
   return router.matchRoutes(router.state.location).flatMap((match) => {
     const route = router.routesById[match.routeId as keyof typeof router.routesById];
     return route ? [() => router.loadRouteChunk(route)] : [];
