@@ -12,7 +12,7 @@ import { queryClient } from './query-client';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/** The router and the app it renders (the router's creation is a phone's 100 ms: see takeOver). */
+/** The router and the app it renders (making the router takes about 100 ms on a phone: see takeOver). */
 function createApp() {
   const router = createAppRouter({ queryClient });
   return { router, app: <AppProviders router={router} queryClient={queryClient} /> };
