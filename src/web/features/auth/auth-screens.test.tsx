@@ -165,12 +165,15 @@ describe('/login and /admin-login', () => {
     await waitFor(() => expect(notifications().queryByText('Login Failed')).not.toBeInTheDocument());
   });
 
-  it('takes the admin to /admin after signing in', async () => {
+  /** Signs the admin in from /admin-login; the server's answer may set the account's language. */
+  async function signInAdminAt(accountLanguage?: 'es') {
     let signedIn = false;
     stubTrpcFetch({
       'auth.check': () => ({ data: signedIn ? ADMIN_CHECK : ANONYMOUS_CHECK }),
       'auth.adminLogin': () => {
         signedIn = true;
+        // biome-ignore lint/suspicious/noDocumentCookie: the cookie a Set-Cookie header would leave
+        if (accountLanguage) document.cookie = `vw_locale=${accountLanguage}; path=/`;
         return { data: { success: true } };
       },
       'frameworks.list': () => ({ data: [] }),
@@ -179,26 +182,16 @@ describe('/login and /admin-login', () => {
     renderApp('/admin-login');
     await heading('Admin sign in');
     await signIn(user, 'admin', 'right-one', 'Sign in as administrator');
+  }
+
+  it('takes the admin to /admin after signing in', async () => {
+    await signInAdminAt();
     expect(await heading('Admin dashboard')).toBeInTheDocument();
   });
 
   it("opens /admin in the account's language, and welcomes in it (decision 0309)", async () => {
-    let signedIn = false;
-    stubTrpcFetch({
-      'auth.check': () => ({ data: signedIn ? ADMIN_CHECK : ANONYMOUS_CHECK }),
-      'auth.adminLogin': () => {
-        signedIn = true;
-        // What the server's answer sets: the account's language, Spanish, on an English page.
-        // biome-ignore lint/suspicious/noDocumentCookie: the cookie a Set-Cookie header would leave
-        document.cookie = 'vw_locale=es; path=/';
-        return { data: { success: true } };
-      },
-      'frameworks.list': () => ({ data: [] }),
-    });
-    const user = userEvent.setup();
-    renderApp('/admin-login');
-    await heading('Admin sign in');
-    await signIn(user, 'admin', 'right-one', 'Sign in as administrator');
+    // The account's language is Spanish, the page English.
+    await signInAdminAt('es');
     expect(await heading('Panel de administración')).toBeInTheDocument();
     expect(screen.getByText('Sesión iniciada')).toBeInTheDocument();
     expect(screen.queryByText('Login Successful')).not.toBeInTheDocument();
