@@ -106,6 +106,44 @@ test.describe('prerendered landing page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test('the landing page takes over without setting up number or date formatting (decision 0310)', async ({ page }) => {
+    // A page's first Intl number or date format builds the browser's locale tables: 50-90 ms in one
+    // task in this Chromium. The price comes formatted from the server; nothing else on the
+    // landing page formats a number or a date while it loads.
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { intlCalls: string[] }).intlCalls = calls;
+      const count = <T extends object>(name: string, target: T): T =>
+        new Proxy(target, {
+          construct: (made, args) => {
+            calls.push(name);
+            return Reflect.construct(made as new (...a: unknown[]) => object, args);
+          },
+          apply: (fn, self, args) => {
+            calls.push(name);
+            return Reflect.apply(fn as (...a: unknown[]) => unknown, self, args);
+          },
+        });
+      Intl.NumberFormat = count('Intl.NumberFormat', Intl.NumberFormat);
+      Intl.DateTimeFormat = count('Intl.DateTimeFormat', Intl.DateTimeFormat);
+      Number.prototype.toLocaleString = count('toLocaleString', Number.prototype.toLocaleString);
+      Date.prototype.toLocaleDateString = count('toLocaleDateString', Date.prototype.toLocaleDateString);
+    });
+    const pages: [string, string, string][] = [
+      ['/', HERO, 'Instant Login (Dev)'],
+      ['/es', SPANISH_HERO, 'Entrada instantánea (desarrollo)'],
+    ];
+    for (const [path, hero, instantLogin] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: hero })).toBeVisible();
+      // Taken over, the public config read, the lazy parts loaded.
+      await expect(page.getByRole('button', { name: instantLogin })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('#pricing')).toContainText('$49');
+      expect(await page.evaluate(() => (window as unknown as { intlCalls: string[] }).intlCalls), path).toEqual([]);
+    }
+  });
+
   // Hydration used to mismatch (React #418) depending on timing (decision 0071): load the page
   // several times, narrow and wide, once with the lazily loaded chunks held back, and fail on any
   // console error or warning. Each load checks that React adopted the prerendered DOM (the same

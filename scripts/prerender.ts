@@ -21,6 +21,7 @@ import { BUYER_FIRST_NAME_PLACEHOLDER } from '../src/shared/onboarding-page';
 import { hreflangLinks, isLocalizedPagePath, localizedPath } from '../src/shared/i18n/localized-pages';
 import { type Locale, LOCALES } from '../src/shared/i18n/locales';
 import { SITE_PAGES } from '../src/shared/site-page-list';
+import { advertisedPrice } from '../src/shared/money';
 import { landingBundle } from './check-bundle-size';
 import {
   entryKey,
@@ -213,6 +214,7 @@ function hintConfig(variant: HintVariant | null): PublicConfig {
     cardPayments: false,
     priceCents: 0,
     currency: 'usd',
+    advertisedPrice: advertisedPrice(0, 'usd'),
   };
 }
 

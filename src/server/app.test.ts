@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../shared/constants';
 import type { PublicConfig } from './features/public-config/service';
 import { LOCALIZED_PAGE_PATHS, localizedPath } from '../shared/i18n/localized-pages';
+import { advertisedPrice } from '../shared/money';
 import { SITE_PAGES } from '../shared/site-pages';
 import { PAGE_PATHS, pageFile, withAbsoluteAlternates, withPublicConfig } from './http/pages';
 import { useTestApp } from './test/harness';
@@ -60,6 +61,7 @@ describe('pages', () => {
       cardPayments: false,
       priceCents: 4900,
       currency: 'usd',
+      advertisedPrice: advertisedPrice(4900, 'usd'),
     };
     const html = withPublicConfig('<html><head></head><body></body></html>', config);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
@@ -85,6 +87,7 @@ describe('pages', () => {
       cardPayments: true,
       priceCents: 3900,
       currency: 'eur',
+      advertisedPrice: advertisedPrice(3900, 'eur'),
     };
     const prerendered =
       '<html><head><meta name="description" content="A course, $49 once."></head><body><li>$49 once, yours to keep: less than $1 a week</li><p>Less than $1 a week for a year.</p></body></html>';
@@ -128,6 +131,8 @@ describe('api basics', () => {
       cardPayments: false,
       priceCents: 4900,
       currency: 'usd',
+      // Formatted here, so the landing page need not set up the browser's number formatting.
+      advertisedPrice: { price: '$49', perWeek: 'less than $1 a week' },
     });
   });
 

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
+import { advertisedPrice } from '../../shared/money';
 import type { PublicConfig } from '../features/public-config/service';
 import { HINT_PLACEHOLDERS, registerPages } from './pages';
 
@@ -17,6 +18,7 @@ const config: PublicConfig = {
   cardPayments: false,
   priceCents: 4900,
   currency: 'usd',
+  advertisedPrice: advertisedPrice(4900, 'usd'),
 };
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title></head><body><div id="root">${body}</div></body></html>`;

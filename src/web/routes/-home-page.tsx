@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { FormSkeleton } from '../features/landing/form-skeleton';
 import { LandingPage } from '../features/landing/landing-page';
 import { PublicPageLinks } from '../components/public-page-links';
-import { advertisedPrice } from '../../shared/money';
 import { embeddedPublicConfig } from '../public-config';
 import { useT } from '../i18n/use-t';
 
@@ -36,13 +35,14 @@ const PublishedPageLinks = lazy(() =>
  * not import each other). The button renders nothing unless the server says demo mode is on.
  */
 export function HomePage() {
-  // The configured price, from the page's data block: the server wrote the same texts into the
-  // prerendered HTML (withAdvertisedPrice), so hydration matches. The default's while prerendering.
+  // The configured price, from the page's data block as the server formatted it: the same texts it
+  // wrote into the prerendered HTML (withAdvertisedPrice), so hydration matches without this page
+  // setting up the browser's number formatting (decision 0310). The default's while prerendering.
   const config = embeddedPublicConfig();
   const { t } = useT();
   return (
     <LandingPage
-      price={config ? advertisedPrice(config.priceCents, config.currency) : undefined}
+      price={config?.advertisedPrice}
       contactForm={
         <Suspense fallback={<FormSkeleton fields={4} tall label={t('landing.contact.formLoading')} />}>
           <ContactForm />

@@ -50,6 +50,7 @@ export const DEFAULT_PUBLIC_CONFIG = {
   cardPayments: false,
   priceCents: 4900,
   currency: 'usd',
+  advertisedPrice: { price: '$49', perWeek: 'less than $1 a week' },
 };
 
 /** `auth.check`'s answer to a visitor who is not signed in (a page's header asks, alongside the configuration). */

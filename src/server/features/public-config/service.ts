@@ -1,3 +1,4 @@
+import { advertisedPrice } from '../../../shared/money';
 import type { PublicConfig } from '../../../shared/public-config-schemas';
 import type { Config } from '../../platform/config';
 
@@ -18,5 +19,6 @@ export function getPublicConfig(config: Config): PublicConfig {
     cardPayments: config.payments.stripe !== null,
     priceCents: config.payments.priceCents,
     currency: config.payments.currency,
+    advertisedPrice: advertisedPrice(config.payments.priceCents, config.payments.currency),
   };
 }

@@ -130,10 +130,13 @@ describe('the trial notice', () => {
     expect(link.getAttribute('href')).toMatch(/^\/\?.*firstName=Robin.*#pricing$/);
   });
 
-  it('shows the configured price and currency, not the default $49', async () => {
+  it('shows the configured price as the server formats it, not the default $49', async () => {
     const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
+    const advertisedPrice = { price: '€39', perWeek: 'less than €1 a week' };
     serveDashboard(namedTrialProfile, {
-      'publicConfig.get': () => ({ data: { ...config, cardPayments: true, priceCents: 3900, currency: 'eur' } }),
+      'publicConfig.get': () => ({
+        data: { ...config, cardPayments: true, priceCents: 3900, currency: 'eur', advertisedPrice },
+      }),
     });
     renderScreen();
     const link = await screen.findByRole('link', { name: 'Get the full course' }, LOAD);

@@ -3,7 +3,6 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { TOTAL_WEEKS } from '../../../shared/constants';
-import { advertisedPrice } from '../../../shared/money';
 import { embeddedPublicConfig } from '../../public-config';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
@@ -23,7 +22,7 @@ export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
   const buyer = useQuery(trpc.payments.buyer.queryOptions());
   // The configured price (PRICE_CENTS in CURRENCY), which the page's data block usually carries.
   const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
-  const price = config.data ? advertisedPrice(config.data.priceCents, config.data.currency).price : null;
+  const price = config.data?.advertisedPrice.price ?? null;
   const search = {
     ...(buyer.data?.email ? { email: buyer.data.email } : {}),
     ...(buyer.data?.firstName ? { firstName: buyer.data.firstName } : {}),

@@ -154,6 +154,7 @@ describe('the landing page', { timeout: 20_000 }, () => {
       cardPayments: false,
       priceCents: 4900,
       currency: 'usd',
+      advertisedPrice: { price: '$49', perWeek: 'less than $1 a week' },
     };
     stubTrpcFetch({ 'publicConfig.get': () => ({ data: demoConfig }) });
     await renderLanding();
