@@ -144,4 +144,14 @@ describe('the trial notice', () => {
     await waitFor(() => expect(notice).toHaveTextContent('open with the full course: €39 once, with a 30-day'));
     expect(notice).not.toHaveTextContent('$');
   });
+
+  it('reads without a price when the configuration it has was kept offline by an older build', async () => {
+    const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
+    serveDashboard(namedTrialProfile, {
+      'publicConfig.get': () => ({ data: { ...config, cardPayments: true, priceCents: 3900, currency: 'eur' } }),
+    });
+    renderScreen();
+    const link = await screen.findByRole('link', { name: 'Get the full course' }, LOAD);
+    await waitFor(() => expect(link.closest('p')).toHaveTextContent('open with the full course, with a 30-day'));
+  });
 });

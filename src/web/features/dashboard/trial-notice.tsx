@@ -20,9 +20,11 @@ export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
   // The pricing form comes filled in with this sign-in's email and the couple's first name; paying
   // while signed in upgrades this same account (docs/product.md#card-payments).
   const buyer = useQuery(trpc.payments.buyer.queryOptions());
-  // The configured price (PRICE_CENTS in CURRENCY), which the page's data block usually carries.
+  // The configured price (PRICE_CENTS in CURRENCY) as the server formats it (decision 0310), which
+  // the page's data block usually carries. An answer kept offline by an older build has no such
+  // text: the notice then reads as it does without a price.
   const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
-  const price = config.data?.advertisedPrice.price ?? null;
+  const price = config.data?.advertisedPrice?.price ?? null;
   const search = {
     ...(buyer.data?.email ? { email: buyer.data.email } : {}),
     ...(buyer.data?.firstName ? { firstName: buyer.data.firstName } : {}),
