@@ -1,6 +1,7 @@
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { vi } from 'vitest';
 import { DEFAULT_CORE_WEEKS } from '../../shared/plan';
+import type { PublicConfig } from '../public-config';
 
 /**
  * What a stubbed procedure answers: its data; an error as the server's error formatter shapes it
@@ -41,7 +42,7 @@ const CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 };
 
 /** `publicConfig.get`'s answer unless a test says otherwise: no demo, a 4-week trial, $49.00 and no card payments. */
-export const DEFAULT_PUBLIC_CONFIG = {
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   demoMode: false,
   trialAccessCode: null,
   demoEmail: null,
