@@ -75,6 +75,7 @@ const databaseFreeTests = [
   'src/server/features/inventory/statements.test.ts',
   'src/server/features/mail/templates.test.ts',
   'src/server/features/printables/printables.test.ts',
+  'src/server/features/public-config/service.test.ts',
   'src/server/features/workbook/content-library.test.ts',
   'src/server/features/workbook/summary.test.ts',
   'src/server/files/store.test.ts',

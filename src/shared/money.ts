@@ -57,12 +57,17 @@ function minorUnitDecimals(code: string): number {
   );
 }
 
+export interface AdvertisedPrice {
+  price: string;
+  perWeek: string;
+}
+
 /**
  * The course's price as the landing page and the trial notice advertise it
  * (docs/product.md#what-the-product-does): "$49" and "less than $1 a week" for the default 4900 usd,
  * from the configured PRICE_CENTS and CURRENCY otherwise.
  */
-export function advertisedPrice(minorUnits: number, currency: string): { price: string; perWeek: string } {
+export function advertisedPrice(minorUnits: number, currency: string): AdvertisedPrice {
   const price = formatMoney(minorUnits, currency, { dropZeroDecimals: true });
   const unit = 10 ** currencyDecimals(currency);
   const weekly = minorUnits / 52;
@@ -73,16 +78,15 @@ export function advertisedPrice(minorUnits: number, currency: string): { price: 
 
 /**
  * The build prerenders the pages with the default price (4900 usd); the server swaps in the
- * configured one when it reads them at startup (http/pages.ts), with the exact texts the app
- * renders, so `/` hydrates without a mismatch and shows the price it will charge.
+ * configured one's texts (the public config's `advertisedPrice`) when it reads them at startup
+ * (http/pages.ts), the exact texts the app renders, so `/` hydrates without a mismatch and shows
+ * the price it will charge.
  */
 export function withAdvertisedPrice(
   html: string,
-  to: { priceCents: number; currency: string },
-  from = { priceCents: PRICE_CENTS, currency: DEFAULT_CURRENCY },
+  after: AdvertisedPrice,
+  before = advertisedPrice(PRICE_CENTS, DEFAULT_CURRENCY),
 ): string {
-  const before = advertisedPrice(from.priceCents, from.currency);
-  const after = advertisedPrice(to.priceCents, to.currency);
   if (before.price === after.price && before.perWeek === after.perWeek) return html;
   // The longer texts first: the per-week phrases hold a price of their own.
   const swaps: [string, string][] = [

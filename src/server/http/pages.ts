@@ -111,7 +111,7 @@ export class PageBytes {
 export function withPublicConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   // The build prerendered the default price; the pages advertise the configured one.
-  return withAdvertisedPrice(html, config).replace(
+  return withAdvertisedPrice(html, config.advertisedPrice).replace(
     '</head>',
     `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script></head>`,
   );

@@ -1,4 +1,4 @@
-import { advertisedPrice } from '../../../shared/money';
+import { type AdvertisedPrice, advertisedPrice } from '../../../shared/money';
 import type { PublicConfig } from '../../../shared/public-config-schemas';
 import type { Config } from '../../platform/config';
 
@@ -19,6 +19,18 @@ export function getPublicConfig(config: Config): PublicConfig {
     cardPayments: config.payments.stripe !== null,
     priceCents: config.payments.priceCents,
     currency: config.payments.currency,
-    advertisedPrice: advertisedPrice(config.payments.priceCents, config.payments.currency),
+    advertisedPrice: advertisedTexts(config.payments.priceCents, config.payments.currency),
   };
+}
+
+/** The advertised texts, formatted once per price (five Intl formats each; asked on every request). */
+const advertised = new Map<string, AdvertisedPrice>();
+function advertisedTexts(priceCents: number, currency: string): AdvertisedPrice {
+  const key = `${priceCents} ${currency}`;
+  let texts = advertised.get(key);
+  if (!texts) {
+    texts = advertisedPrice(priceCents, currency);
+    advertised.set(key, texts);
+  }
+  return texts;
 }

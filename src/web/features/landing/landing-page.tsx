@@ -3,7 +3,7 @@ import { IconBook, IconCalendar, IconChartLine, IconCheck, IconClock, IconHeart,
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DEFAULT_CURRENCY, PRICE_CENTS, TOTAL_WEEKS } from '../../../shared/constants';
-import { advertisedPrice, capitalized } from '../../../shared/money';
+import { type AdvertisedPrice, advertisedPrice, capitalized } from '../../../shared/money';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../../components/product';
 import {
   COURSE_FEATURES,
@@ -36,8 +36,6 @@ export interface LandingPageProps {
   /** The configured price as advertised ("$49", "less than $1 a week"); the default's without it. */
   price?: AdvertisedPrice;
 }
-
-type AdvertisedPrice = ReturnType<typeof advertisedPrice>;
 
 export interface FooterLinkClasses {
   link: string;
