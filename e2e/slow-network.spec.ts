@@ -160,6 +160,11 @@ test.describe('before any script runs', () => {
       await expect(page.locator('header').first(), path).toBeVisible();
       await expect(page.locator('#root'), path).toContainText(text);
     }
+    // The trial's weeks, which the build cannot know, are the server's, in the page's language.
+    await page.goto('/customer-login');
+    await expect(page.locator('#root')).toContainText('to try the first 4 weeks.');
+    await page.goto('/es/customer-login');
+    await expect(page.locator('#root')).toContainText('para probar las primeras 4 semanas.');
     await page.goto('/admin');
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
     await page.goto('/dashboard');

@@ -97,13 +97,15 @@ export async function prerenderLanding(webDir: string): Promise<void> {
       // A page is rendered as an installation without code hints would show it; one that shows them
       // (the sign-in pages) also once per combination, with placeholders (decision 0175).
       const address = localizedPath(pagePath, locale);
-      otherPages.push({ ...page, file, html: await entry.renderPage(address, hintConfig(null), locale) });
+      const render = async (variant: HintVariant | null) => {
+        const html = await entry.renderPage(address, hintConfig(variant), locale);
+        return variant === 'trial' || variant === 'trial-demo' ? withTrialWeeksPlaceholder(html, locale) : html;
+      };
+      otherPages.push({ ...page, file, html: await render(null) });
       const withHints = await entry.renderPage(address, hintConfig('trial-demo'), locale);
       if (!withHints.includes(HINT_PLACEHOLDERS.demoAccessCode)) continue;
       for (const variant of HINT_VARIANTS) {
-        const html =
-          variant === 'trial-demo' ? withHints : await entry.renderPage(address, hintConfig(variant), locale);
-        otherPages.push({ ...page, file: hintPageFile(file, variant), html });
+        otherPages.push({ ...page, file: hintPageFile(file, variant), html: await render(variant) });
       }
     }
   }
@@ -114,6 +116,14 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     otherPages.push({ pagePath: '/dashboard', locale, file: ONBOARDING_PAGE_FILES[locale], html });
   }
   fs.rmSync(ssrDir, { recursive: true, force: true });
+  // A number formatted from a placeholder or a missing value ("the first NaN weeks") fails the build.
+  for (const page of [
+    ...otherPages,
+    { file: 'index.html', html: landings.en },
+    { file: 'index.es.html', html: landings.es },
+  ]) {
+    if (/\bNaN\b/.test(page.html)) throw new Error(`The prerendered ${page.file} shows "NaN".`);
+  }
 
   const shellFile = path.join(webDir, 'index.html');
   const shell = withLightScheme(fs.readFileSync(shellFile, 'utf8'));
@@ -200,6 +210,19 @@ function landingHtml(webDir: string, shell: string, css: string[], rendered: str
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const PRERENDERED_TRIAL_WEEKS = 4;
+
+/**
+ * The trial hint's weeks ("the first 4 weeks", "la primera semana") depend on the installation's
+ * count, plural included, so the phrase the page was rendered with becomes a placeholder; the
+ * server writes its own count's phrase there, from the same catalog (`fillHints`).
+ */
+function withTrialWeeksPlaceholder(html: string, locale: Locale): string {
+  const phrase = t(locale, 'auth.hints.trialWeeks', { count: PRERENDERED_TRIAL_WEEKS });
+  if (html.split(phrase).length !== 2) throw new Error(`The trial hint's "${phrase}" is not on the page once.`);
+  return html.replace(phrase, HINT_PLACEHOLDERS.trialWeeks);
+}
+
 /** The public config a page is prerendered with: the given code hints as placeholders, nothing else. */
 function hintConfig(variant: HintVariant | null): PublicConfig {
   const trial = variant === 'trial' || variant === 'trial-demo';
@@ -207,8 +230,8 @@ function hintConfig(variant: HintVariant | null): PublicConfig {
   return {
     demoMode: demo,
     trialAccessCode: trial ? HINT_PLACEHOLDERS.trialAccessCode : null,
-    // Rendered as text only; the server puts the number in its place.
-    trialWeeks: HINT_PLACEHOLDERS.trialWeeks as unknown as number,
+    // Its phrase ("the first 4 weeks") becomes a placeholder: withTrialWeeksPlaceholder.
+    trialWeeks: PRERENDERED_TRIAL_WEEKS,
     demoEmail: demo ? HINT_PLACEHOLDERS.demoEmail : null,
     demoAccessCode: demo ? HINT_PLACEHOLDERS.demoAccessCode : null,
     cardPayments: false,

@@ -157,7 +157,10 @@ describe('registerPages', () => {
       'app.html': page(''),
       'pages/customer-login.html': hint('no hints'),
       'pages/customer-login.hints-trial.html': hint(
-        `trial ${HINT_PLACEHOLDERS.trialAccessCode} for ${HINT_PLACEHOLDERS.trialWeeks} weeks`,
+        `trial ${HINT_PLACEHOLDERS.trialAccessCode} to try ${HINT_PLACEHOLDERS.trialWeeks}`,
+      ),
+      'pages/customer-login.es.hints-trial.html': hint(
+        `prueba ${HINT_PLACEHOLDERS.trialAccessCode} para probar ${HINT_PLACEHOLDERS.trialWeeks}`,
       ),
       'pages/customer-login.hints-demo.html': hint(
         `demo ${HINT_PLACEHOLDERS.demoEmail} ${HINT_PLACEHOLDERS.demoAccessCode}`,
@@ -166,15 +169,23 @@ describe('registerPages', () => {
         `both ${HINT_PLACEHOLDERS.trialAccessCode} ${HINT_PLACEHOLDERS.demoEmail} ${HINT_PLACEHOLDERS.demoAccessCode}`,
       ),
     };
-    const body = async (publicConfig: PublicConfig) => {
+    const body = async (publicConfig: PublicConfig, url = '/customer-login') => {
       const app = await serve(files, [], publicConfig);
-      const answer = await app.inject({ url: '/customer-login', headers: { 'accept-encoding': 'identity' } });
+      const answer = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
       await app.close();
       return answer.body;
     };
     expect(await body(config)).toContain('<p>no hints</p>');
     expect(await body({ ...config, trialAccessCode: 'TRY<ME>', trialWeeks: 3 })).toContain(
-      '<p>trial TRY&#60;ME&#62; for 3 weeks</p>',
+      '<p>trial TRY&#60;ME&#62; to try the first 3 weeks</p>',
+    );
+    // The weeks as the page's language says them, plural and all (the build cannot know the count).
+    expect(await body({ ...config, trialAccessCode: 'TRY', trialWeeks: 1 })).toContain('to try the first week</p>');
+    expect(await body({ ...config, trialAccessCode: 'TRY', trialWeeks: 1 }, '/es/customer-login')).toContain(
+      '<p>prueba TRY para probar la primera semana</p>',
+    );
+    expect(await body({ ...config, trialAccessCode: 'TRY', trialWeeks: 6 }, '/es/customer-login')).toContain(
+      'para probar las primeras 6 semanas</p>',
     );
     const demo = { ...config, demoMode: true, demoEmail: 'demo@example.com', demoAccessCode: 'DEMO-2026' };
     expect(await body(demo)).toContain('<p>demo demo@example.com DEMO-2026</p>');

@@ -158,10 +158,14 @@ export function hintPageFile(pageFile: string, variant: HintVariant): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The hint placeholders of a prerendered page replaced by the configuration's values, escaped. */
-export function fillHints(html: string, config: HintConfig): string {
+/**
+ * The hint placeholders of a prerendered page replaced by the configuration's values, escaped; the
+ * trial's weeks as the page's language says them ("the first week", "las primeras 4 semanas").
+ */
+export function fillHints(html: string, config: HintConfig, locale: Locale): string {
+  const values = { ...config, trialWeeks: t(locale, 'auth.hints.trialWeeks', { count: config.trialWeeks }) };
   return (Object.keys(HINT_PLACEHOLDERS) as (keyof typeof HINT_PLACEHOLDERS)[]).reduce(
-    (page, key) => page.replaceAll(HINT_PLACEHOLDERS[key], escapeHtml(String(config[key] ?? ''))),
+    (page, key) => page.replaceAll(HINT_PLACEHOLDERS[key], escapeHtml(String(values[key] ?? ''))),
     html,
   );
 }
@@ -426,8 +430,9 @@ export async function registerPages(
       return hintFile && fs.existsSync(hintFile) ? hintFile : ownFile;
     };
     const make = (locale: Locale) => () => {
-      const file = [fileOf(locale), fileOf('en')].find((candidate) => built && fs.existsSync(candidate));
-      return file ? withConfig(fillHints(fs.readFileSync(file, 'utf8'), publicConfig), publicConfig) : shell;
+      const fileLocale = ([locale, 'en'] as const).find((candidate) => built && fs.existsSync(fileOf(candidate)));
+      if (!fileLocale) return shell;
+      return withConfig(fillHints(fs.readFileSync(fileOf(fileLocale), 'utf8'), publicConfig, fileLocale), publicConfig);
     };
     return Object.fromEntries(LOCALES.map((locale) => [locale, new PageBytes(make(locale))])) as Record<
       Locale,

@@ -38,7 +38,7 @@ export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsPr
             <Text size="sm">
               <T
                 id="auth.hints.trialText"
-                values={{ code: trialAccessCode, weeks: trialWeeks }}
+                values={{ code: trialAccessCode, firstWeeks: t('auth.hints.trialWeeks', { count: trialWeeks }) }}
                 components={{ 0: <Code fw={700} /> }}
               />
             </Text>
