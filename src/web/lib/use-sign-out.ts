@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { notify } from '../components/notifications';
+import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';
+import { notSavedError } from './api-error';
 import { resetSessionCache } from './session-cache';
 
 /**
  * Signing out, for any page (navigation bar, admin area): ends the server session, says 'Logged out
- * successfully', goes to /login and forgets every cached answer of the previous user. The cache is
+ * successfully' (or, offline, that signing out needs the network), goes to /login and forgets every cached answer of the previous user. The cache is
  * reset after leaving the page, so the page's own queries do not refetch as nobody.
  */
 export function useSignOut() {
@@ -15,11 +17,17 @@ export function useSignOut() {
   const mutation = useMutation(
     trpc.auth.logout.mutationOptions({
       onSuccess: async () => {
-        notify.success('Logged out successfully');
+        notify.success(translate('auth.toast.signedOut'));
         await navigate({ to: '/login' });
         await resetSessionCache(queryClient);
       },
-      onError: () => notify.error('Error', 'Something went wrong. Please try again.'),
+      onError: (error) => {
+        const offline = notSavedError(error)?.reason === 'offline';
+        notify.error(
+          translate('auth.toast.error'),
+          translate(offline ? 'auth.toast.signOutOffline' : 'auth.toast.tryAgain'),
+        );
+      },
     }),
   );
   return {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
@@ -422,6 +422,20 @@ describe('navigation and guards', () => {
     expect(await heading('Sign in')).toBeInTheDocument();
     expect(notifications().getByText('Logged out successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument());
+  });
+
+  it('says that signing out needs the network when offline, and stays signed in', async () => {
+    stubTrpcFetch({ 'auth.check': () => ({ data: COUPLE_CHECK }), ...COUPLE_DASHBOARD });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => offline.mockRestore());
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Sign out' }),
+    );
+    expect(await notifications().findByText(/You are offline, so you are still signed in/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: DASHBOARD_HEADING })).toBeInTheDocument();
   });
 
   it('shows the admin an Admin link and Sign out on other pages', async () => {
