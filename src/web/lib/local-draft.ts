@@ -215,6 +215,15 @@ export function listDrafts<T>(
   });
 }
 
+/**
+ * Forgets the signed-in couple's drafts on this device (signing out: the next person on a shared
+ * phone finds nothing of them); nothing without a signed-in couple.
+ */
+export function forgetSignedInDrafts(): void {
+  const coupleId = signedInCoupleId();
+  if (coupleId !== null) forgetDrafts(coupleId);
+}
+
 /** Forgets every draft of this device (tests; a deleted account's drafts). */
 export function forgetDrafts(coupleId?: number): void {
   for (const key of [...mirror.keys()]) {

@@ -4,12 +4,14 @@ import { notify } from '../components/notifications';
 import { translate } from '../i18n/i18n';
 import { trpc } from '../trpc';
 import { notSavedError } from './api-error';
+import { forgetSignedInDrafts } from './local-draft';
 import { resetSessionCache } from './session-cache';
 
 /**
  * Signing out, for any page (navigation bar, admin area): ends the server session, says 'Logged out
- * successfully' (or, offline, that signing out needs the network), goes to /login and forgets every cached answer of the previous user. The cache is
- * reset after leaving the page, so the page's own queries do not refetch as nobody.
+ * successfully' (or, offline, that signing out needs the network), goes to /login and forgets every
+ * cached answer and local draft of the previous user. The cache is reset after leaving the page, so
+ * the page's own queries do not refetch as nobody.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -17,6 +19,7 @@ export function useSignOut() {
   const mutation = useMutation(
     trpc.auth.logout.mutationOptions({
       onSuccess: async () => {
+        forgetSignedInDrafts();
         notify.success(translate('auth.toast.signedOut'));
         await navigate({ to: '/login' });
         await resetSessionCache(queryClient);

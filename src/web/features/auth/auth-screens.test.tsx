@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { draftKey, forgetDrafts, isString, readDraft, writeDraft } from '../../lib/local-draft';
 import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { InstantLoginButton } from './instant-login-button';
 import { ADMIN_CHECK, ANONYMOUS_CHECK, COUPLE_CHECK, PUBLIC_CONFIG } from './test-support';
 
@@ -416,11 +418,19 @@ describe('navigation and guards', () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 });
+    // A draft of this couple on the device: the next person on a shared phone must not find it.
+    appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 7 });
+    writeDraft(draftKey('notes', 7, 1), 'Our private notes');
+    writeDraft(draftKey('notes', 8, 1), "Another couple's notes");
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Sign out' }));
     expect(await heading('Sign in')).toBeInTheDocument();
     expect(notifications().getByText('Logged out successfully')).toBeInTheDocument();
+    expect(readDraft(draftKey('notes', 7, 1), isString)).toBeUndefined();
+    expect(readDraft(draftKey('notes', 8, 1), isString)).toBe("Another couple's notes");
+    forgetDrafts();
+    appQueryClient.clear();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument());
   });
 

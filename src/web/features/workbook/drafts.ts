@@ -82,10 +82,18 @@ export type WeekDrafts = Record<Partner, WorkbookAnswers>;
 export interface KeptWorkbook extends WeekDrafts {
   bases?: Record<Partner, number>;
   queued?: Partner[];
+  /** Kept by a sign-in bound to this partner: only their part is a draft, the other is what it saw. */
+  by?: Partner;
 }
 
-/** The `bases` and `queued` of a kept workbook, when they are well formed. */
-export function keptExtras(kept: KeptWorkbook | undefined): { bases?: Record<Partner, number>; queued: Partner[] } {
+const isPartner = (value: unknown): value is Partner => value === 'partner1' || value === 'partner2';
+
+/** The `bases`, `queued` and `by` of a kept workbook, when they are well formed. */
+export function keptExtras(kept: KeptWorkbook | undefined): {
+  bases?: Record<Partner, number>;
+  queued: Partner[];
+  by?: Partner;
+} {
   const bases = kept?.bases;
   const wellFormed =
     !!bases &&
@@ -94,10 +102,12 @@ export function keptExtras(kept: KeptWorkbook | undefined): { bases?: Record<Par
     Number.isInteger(bases.partner2) &&
     bases.partner1 >= 0 &&
     bases.partner2 >= 0;
-  const queued = Array.isArray(kept?.queued)
-    ? kept.queued.filter((partner): partner is Partner => partner === 'partner1' || partner === 'partner2')
-    : [];
-  return { bases: wellFormed ? { partner1: bases.partner1, partner2: bases.partner2 } : undefined, queued };
+  const queued = Array.isArray(kept?.queued) ? kept.queued.filter(isPartner) : [];
+  return {
+    bases: wellFormed ? { partner1: bases.partner1, partner2: bases.partner2 } : undefined,
+    queued,
+    by: isPartner(kept?.by) ? kept.by : undefined,
+  };
 }
 
 /** The 409 of a save made from a stale revision: the answers the server holds now, or null. */

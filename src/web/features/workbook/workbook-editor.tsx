@@ -94,17 +94,21 @@ export function WorkbookEditor({
   // Unsaved answers also survive a reload: kept in this browser until the server has them (lib/local-draft.ts).
   const storedDrafts = useStoredDraft('workbook', weekNumber, isWorkbookDrafts<KeptWorkbook>);
   const [kept] = useState(() => unsavedDrafts.read(queryClient, weekNumber) ?? storedDrafts);
-  const [drafts, setDrafts] = useState<WeekDrafts>(() =>
-    kept
-      ? { partner1: kept.partner1, partner2: kept.partner2 }
-      : { partner1: fitToContent(saved.partner1, content), partner2: fitToContent(saved.partner2, content) },
-  );
+  // A partner's part of what was kept is taken back only when it is their draft (a sign-in bound to
+  // one partner keeps only theirs: `by`) and this sign-in answers for them: on a shared device, it
+  // may be what the other partner's sign-in left there.
+  const by = keptExtras(kept).by;
+  const mine = (partner: Partner) => (by ?? partner) === partner && (you ?? partner) === partner;
+  const [drafts, setDrafts] = useState<WeekDrafts>(() => ({
+    partner1: kept && mine('partner1') ? kept.partner1 : fitToContent(saved.partner1, content),
+    partner2: kept && mine('partner2') ? kept.partner2 : fitToContent(saved.partner2, content),
+  }));
   // The revision each partner's draft was edited from, sent with the save (decision 0267); and the
   // partners whose Save was pressed offline, sent when the network is back.
   const [bases, setBases] = useState<Record<Partner, number>>(
     () => keptExtras(kept).bases ?? { partner1: saved.partner1.revision, partner2: saved.partner2.revision },
   );
-  const [queued, setQueued] = useState<Partner[]>(() => keptExtras(kept).queued);
+  const [queued, setQueued] = useState<Partner[]>(() => keptExtras(kept).queued.filter(mine));
   // Saves refused because the answers changed elsewhere meanwhile: what the server holds now.
   const [conflicts, setConflicts] = useState<Partial<Record<Partner, WorkbookAnswersView>>>({});
   const online = useOnline();
@@ -132,7 +136,10 @@ export function WorkbookEditor({
       return next.partner1 === current.partner1 && next.partner2 === current.partner2 ? current : next;
     });
   }, [unsaved.partner1, unsaved.partner2, saved.partner1.revision, saved.partner2.revision]);
-  const keptWorkbook = useMemo<KeptWorkbook>(() => ({ ...drafts, bases, queued }), [drafts, bases, queued]);
+  const keptWorkbook = useMemo<KeptWorkbook>(
+    () => ({ ...drafts, bases, queued, ...(you === null ? {} : { by: you }) }),
+    [drafts, bases, queued, you],
+  );
   const keptPlace = useKeepDraft('workbook', weekNumber, keptWorkbook, anyUnsaved);
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 

@@ -5,12 +5,16 @@ import type { Partner } from '../../../shared/constants';
 import type { WeekShareState } from '../../../shared/partner-schemas';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { i18n } from '../../i18n/i18n';
+import { draftKey, forgetDrafts, writeDraft } from '../../lib/local-draft';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { renderWithQueryClient } from './test-support';
 import { WorkbookPanel } from './workbook-panel';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  forgetDrafts();
+  appQueryClient.clear();
 });
 
 const CONTENT: WeekContent = {
@@ -93,6 +97,32 @@ describe('the workbook of a partner-bound sign-in', () => {
     expect(await screen.findByRole('button', { name: 'Your answers are shared' })).toBeDisabled();
     expect(screen.getByText(/Waiting for Robin to share/)).toBeInTheDocument();
     expect(server.calls.find((call) => call.path === 'partners.shareWeek')?.input).toEqual({ weekNumber: 3 });
+  });
+
+  it("takes back only its own part of a draft on this device, never the other partner's", async () => {
+    // The other partner's sign-in on this phone left a draft: their typed answer, ours blank, queued.
+    appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: 41 });
+    const response = (reflectionAnswers: Record<string, string>) => ({
+      reflectionAnswers,
+      discussionNotes: '',
+      activityResponse: '',
+      weeklyCommitment: '',
+      conversationCards: {},
+    });
+    writeDraft(draftKey('workbook', 41, 3), {
+      partner1: response({ 'w03-q1': 'Robin typed this' }),
+      partner2: response({}),
+      queued: ['partner1'],
+      by: 'partner1',
+    });
+    const server = serve({ share: shareState() });
+    renderWithQueryClient(<WorkbookPanel weekNumber={3} partnerNames={NAMES} onChooseWeek={() => {}} />);
+
+    expect(await screen.findByLabelText('1. Save or spend?')).toHaveValue('save mostly');
+    expect(screen.getByLabelText('2. Who pays the bills?')).toHaveValue('We split them');
+    expect(screen.queryByText(/unsaved changes/)).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('Robin typed this');
+    expect(server.calls.some((call) => call.path === 'workbook.saveAnswers')).toBe(false);
   });
 
   it('shows both answers side by side after the reveal, the differences first', async () => {
