@@ -34,7 +34,12 @@ describe('passwords', () => {
     const codes = new Set(Array.from({ length: 200 }, generateAccessCode));
     expect(codes.size).toBe(200);
     for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
-    expect(normalizeAccessCode(' abcd-efgh ')).toBe('ABCD-EFGH');
+    expect(normalizeAccessCode(' abcd-efgh ')).toBe('ABCDEFGH');
+    // A personal code typed from an email on a phone: in groups with spaces, run together, or with
+    // the dash a keyboard made of the hyphen; always its dashed groups, the form its hash is of.
+    for (const typed of ['8j5a 92nq 73xc', '8J5A92NQ73XC', '8J5A\u201392NQ\u201373XC', ' 8J5A - 92NQ - 73XC ']) {
+      expect(normalizeAccessCode(typed)).toBe('8J5A-92NQ-73XC');
+    }
   });
 
   it('hashes access codes with the server key (HMAC-SHA-256), not scrypt, and verifies them however they are typed', async () => {
@@ -42,6 +47,8 @@ describe('passwords', () => {
     expect(hash).toMatch(/^hmac-sha256\$[A-Za-z0-9+/]{43}=$/);
     expect(hashAccessCode(' abcd-efgh-jkmn', secrets.accessCodeKey)).toBe(hash);
     expect(await verifyAccessCode(' abcd-efgh-jkmn ', hash, secrets)).toBe(true);
+    expect(await verifyAccessCode('abcd efgh jkmn', hash, secrets)).toBe(true);
+    expect(await verifyAccessCode('ABCDEFGHJKMN', hash, secrets)).toBe(true);
     expect(await verifyAccessCode('ABCD-EFGH-JKMP', hash, secrets)).toBe(false);
     // Without the key, the stored hash says nothing: another key gives another hash.
     const otherKey = { ...secrets, accessCodeKey: randomBytes(32) };
@@ -50,8 +57,10 @@ describe('passwords', () => {
   });
 
   it('still accepts a code hashed with scrypt before the keyed hash, within the hash slots', async () => {
-    const legacy = await hashSecret(normalizeAccessCode('WXYZ-2345-6789'), FAST);
+    // Stored as the code was issued, dashes and all.
+    const legacy = await hashSecret('WXYZ-2345-6789', FAST);
     expect(await verifyAccessCode('wxyz-2345-6789', legacy, secrets)).toBe(true);
+    expect(await verifyAccessCode('wxyz 2345 6789', legacy, secrets)).toBe(true);
     expect(await verifyAccessCode('WXYZ-2345-6788', legacy, secrets)).toBe(false);
     const full = new HashSlots(1, 0);
     let finish!: () => void;

@@ -90,9 +90,14 @@ export function generateAccessCode(): string {
   return [symbols.slice(0, 4), symbols.slice(4, 8), symbols.slice(8, 12)].map((s) => s.join('')).join('-');
 }
 
-/** Codes are compared case-insensitively and without spaces, as people type them. */
+/**
+ * Codes are compared as people type them: letter case, spaces and dashes (or the dash a phone's
+ * keyboard makes of a hyphen) do not matter. Twelve symbols are put back in a personal code's
+ * `XXXX-XXXX-XXXX` groups, the form its keyed hash was made of.
+ */
 export function normalizeAccessCode(code: string): string {
-  return code.trim().toUpperCase().replace(/\s+/g, '');
+  const symbols = code.toUpperCase().replace(/[\s\-\u2010-\u2015\u2212]+/g, '');
+  return symbols.length === 12 ? `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}` : symbols;
 }
 
 export function generatePassword(): string {
