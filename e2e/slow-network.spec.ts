@@ -108,6 +108,35 @@ test('offline: a banner says so, saved notes wait on the device, and are sent on
   );
 });
 
+test('offline on a phone, the control the keyboard lands on is never under the banner (WCAG 2.4.11)', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await namedCouple(page);
+  await page.goto('/dashboard');
+  await openWeekOne(page);
+  await context.setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toBeVisible();
+  // From the end of the page back up, one control at a time, as Shift+Tab scrolls: the top edge of
+  // each focused control is the control itself, not the banner over it.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.getByRole('button', { name: 'Save Notes' }).focus();
+  for (let step = 0; step < 25; step += 1) {
+    await page.keyboard.press('Shift+Tab');
+    const hidden = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const box = focused.getBoundingClientRect();
+      const seen = document.elementFromPoint(box.left + box.width / 2, box.top + 2);
+      return seen && (seen === focused || focused.contains(seen)) ? null : focused.outerHTML.slice(0, 80);
+    });
+    expect(hidden, `control ${step + 1} back`).toBeNull();
+  }
+  await context.setOffline(false);
+});
+
 test('unsaved notes and workbook answers survive a reload (a local draft per couple and week)', async ({ page }) => {
   await namedCouple(page);
   page.on('dialog', (dialog) => void dialog.accept());
