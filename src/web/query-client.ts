@@ -2,8 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The one query client of the app (docs/product.md#web-client-calls): no automatic retry, no
- * refetch on focus or reconnect, no polling, data never goes stale. Mutations invalidate what they
- * change. Mutations run whatever the browser says about the network (`networkMode: 'always'`):
+ * refetch on focus, no polling, data never goes stale. When the network comes back, what failed
+ * meanwhile (a query with no data: a page opened offline whose parts the device had not kept) is
+ * asked again, so the page does not go on saying it is offline; nothing that loaded is fetched
+ * again. Mutations invalidate what they change. Mutations run whatever the browser says about the network (`networkMode: 'always'`):
  * TanStack's default pauses them while offline, which left "Save Notes" spinning until the network
  * came back; the tRPC client refuses them at once instead, with a message (decision 0133).
  *
@@ -16,7 +18,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: false,
         refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
+        refetchOnReconnect: true,
         staleTime: Infinity,
       },
       mutations: {

@@ -80,6 +80,38 @@ describe('the tRPC client on a broken network', () => {
 });
 
 describe('the query client', () => {
+  it('asks again, when the network comes back, for what failed meanwhile, and for nothing that loaded', async () => {
+    const { createQueryClient } = await import('../query-client');
+    const { onlineManager, QueryObserver } = await import('@tanstack/react-query');
+    const client = createQueryClient();
+    let failing = true;
+    const calls = { failed: 0, loaded: 0 };
+    const failed = new QueryObserver(client, {
+      queryKey: ['failed'],
+      queryFn: async () => {
+        calls.failed += 1;
+        if (failing) throw new Error('offline');
+        return 'names';
+      },
+    });
+    const loaded = new QueryObserver(client, { queryKey: ['loaded'], queryFn: async () => ++calls.loaded });
+    client.mount(); // as the app's QueryClientProvider does
+    const unsubscribe = [failed.subscribe(() => {}), loaded.subscribe(() => {})];
+    try {
+      await vi.waitFor(() => expect(failed.getCurrentResult().isError).toBe(true));
+      await vi.waitFor(() => expect(loaded.getCurrentResult().data).toBe(1));
+      onlineManager.setOnline(false);
+      failing = false;
+      onlineManager.setOnline(true);
+      await vi.waitFor(() => expect(failed.getCurrentResult().data).toBe('names'));
+      expect(calls).toEqual({ failed: 2, loaded: 1 });
+    } finally {
+      for (const stop of unsubscribe) stop();
+      client.unmount();
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('runs a mutation while offline (refused with a message) instead of pausing it until the network returns', async () => {
     const { createQueryClient } = await import('../query-client');
     const { onlineManager } = await import('@tanstack/react-query');
