@@ -36,7 +36,7 @@ beforeAll(async () => {
     'pages/dashboard.html': page('<h1 class="t">Welcome to your journey</h1>'),
     'pages/dashboard.es.html': page('<h1 class="t">Les damos la bienvenida a su camino</h1>'),
     [ONBOARDING_PAGE_FILES.en]: page(`<h2>Welcome dialog</h2><input value="${BUYER_FIRST_NAME_PLACEHOLDER}">`),
-    [ONBOARDING_PAGE_FILES.es]: page(`<h2>Bienvenidos</h2><input value="${BUYER_FIRST_NAME_PLACEHOLDER}">`),
+    [ONBOARDING_PAGE_FILES.es]: page(`<h2>Les damos la bienvenida</h2><input value="${BUYER_FIRST_NAME_PLACEHOLDER}">`),
   };
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(webDir, name)), { recursive: true });
@@ -70,7 +70,7 @@ describe("a new buyer's first /dashboard (decision 0273)", () => {
 
     await app.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
     const spanish = await get(await sessionCookie(app.deps, couple.accountId));
-    expect(spanish.body).toContain('<h2>Bienvenidos</h2>');
+    expect(spanish.body).toContain('<h2>Les damos la bienvenida</h2>');
   });
 
   it('is the usual frame for a visitor, or a cookie that names nobody', async () => {

@@ -94,7 +94,9 @@ describe('weekly reminders', () => {
     expect(await remindAndSend()).toBe(1);
     const [mail] = receivedBy(couple.email);
     // The week's title from the Spanish edition of the course (decision 0232).
-    expect(mail?.parsed.subject).toBe(`La semana 1 los espera: ${bundledLibraryFor('es').ownContent(1)!.title}`);
+    expect(mail?.parsed.subject).toBe(
+      `La semana 1 está lista para ustedes: ${bundledLibraryFor('es').ownContent(1)!.title}`,
+    );
     expect(mail?.parsed.subject).not.toContain(titleOf(1));
     expect(mail?.parsed.text).toContain('Hola, Lucía y Mateo:');
     expect(mail?.parsed.text).toContain('Faltan 52 semanas, una a la vez.');

@@ -209,7 +209,7 @@ describe('the push sender', () => {
       },
     ]);
     expect(payloadsTo(caseyPhone.endpoint)).toEqual([
-      expect.objectContaining({ title: 'La semana 1 los espera', url: '/dashboard?tab=current&week=1' }),
+      expect.objectContaining({ title: 'La semana 1 está lista para ustedes', url: '/dashboard?tab=current&week=1' }),
     ]);
     expect(payloadsTo(strangerPhone.endpoint)).toHaveLength(1);
     const [signed] = push.received;

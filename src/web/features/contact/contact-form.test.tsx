@@ -153,8 +153,11 @@ describe('ContactForm in Spanish', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /^Mensaje/ }), 'Hola');
     expect(screen.getByRole('option', { name: 'Ayuda con el pago' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
-    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
+    expect(await screen.findByText('Escriban un correo electrónico válido')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Elijan un tema (opcional)' })).toBeInTheDocument();
     expect(stub.calls).toEqual([]);
+    // The couple is ustedes, as in the landing page's "¿Tienen preguntas?… Escríbannos" (decision 0230).
+    expect(container.textContent).not.toMatch(/\b(Elige|Escribe|Completa|Revisa|tu|te)\b/);
     expect(container.textContent).not.toMatch(
       /\b(Subject|Message|Send|First name|Email|Choose|Question|reply|valid)\b/,
     );

@@ -264,7 +264,7 @@ describe('/checkout without card payments, in Spanish', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Pagos en configuración' });
     const text = heading.closest('.mantine-Paper-root')!.textContent!;
     expect(text).toContain('no podemos recibir su pago en línea. Escríbannos y completaremos su pedido');
-    expect(text).toContain('Recibimos su pedido de');
+    expect(text).toContain('Recibimos su pedido del Cuaderno de preparación matrimonial');
     expect(text).toContain('les responderemos con una forma segura de pagar y su código de acceso personal');
     // No tú: the forms a single reader would get.
     expect(text).not.toMatch(/\b(tu|te|Escríbenos|Pediste)\b/);
