@@ -75,6 +75,16 @@ describe('server and field messages on a Spanish page', () => {
     ).toMatch(/Vuelve a intentarlo en 15 minutos, o usa/);
   });
 
+  it('says why private answers stay on in Spanish, with the weeks listed (the toggle was stuck at "try again")', () => {
+    i18n.activate('es');
+    const server = (weeks: string) =>
+      `Private answers stay on while your partner's answers are sealed (week ${weeks}): share those weeks together first.`;
+    expect(serverMessageText(server('1, 2, 3'))).toBe(
+      'Las respuestas privadas siguen activas mientras las respuestas de tu pareja estén selladas (semanas 1, 2 y 3): primero compartan esas semanas entre los dos.',
+    );
+    expect(serverMessageText(server('4'))).toMatch(/\(semana 4\)/);
+  });
+
   it('translates a "field: message" 400 of a shared schema, and never shows an unknown English sentence', () => {
     i18n.activate('es');
     expect(serverMessageText('accessCode: Enter your access code')).toBe('Escribe tu código de acceso');

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
-import { formatCount } from '../../shared/i18n/format';
-import type { MessageId } from '../../shared/i18n/locales';
+import { formatCount, formatList } from '../../shared/i18n/format';
+import type { MessageId, MessageValues } from '../../shared/i18n/locales';
 import { activeLocale, i18n, translate } from '../i18n/i18n';
 import { MUTATION_TIMEOUT_MS, NotSavedError } from './network';
 
@@ -46,11 +46,17 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'The input is not valid JSON.': 'errors.notJson',
 };
 
+/** "1, 2, 3" (the server's list of weeks) as the page's language lists them: "1, 2 y 3". */
+function weeksValues(list: string): MessageValues {
+  const weeks = list.split(', ');
+  return { count: weeks.length, weeks: formatList(activeLocale(), weeks) };
+}
+
 /**
- * The API's messages with a number in them (a wait: "15 minutes", "42 seconds"), each with its
- * text's id; the wait is said again in the page's language.
+ * The API's messages with a number in them (a wait: "15 minutes", "42 seconds"; a list of weeks),
+ * each with its text's id; the number is said again in the page's language.
  */
-const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId }[] = [
+const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId; values?: (match: string) => MessageValues }[] = [
   { pattern: /^Too many attempts\. Please try again in (\d+ \w+)\.$/, id: 'errors.tooMany' },
   {
     pattern: /^The server is busy checking other sign-ins\. Please try again in (\d+ \w+)\.$/,
@@ -59,6 +65,11 @@ const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId }[] = [
   { pattern: /^Too many failed sign-ins for this email .* try again in (\d+ \w+), or use/, id: 'errors.paused.code' },
   { pattern: /^Too many failed sign-ins for this username .* try again in (\d+ \w+)\.$/, id: 'errors.paused.password' },
   { pattern: /^Too many failed sign-ins for this account .* try again in (\d+ \w+)\.$/, id: 'errors.paused.admin' },
+  {
+    pattern: /^Private answers stay on while your partner's answers are sealed \(week ([\d, ]+)\): share those weeks/,
+    id: 'errors.privateStaysOn',
+    values: weeksValues,
+  },
 ];
 
 /**
@@ -131,10 +142,12 @@ export function serverMessageText(message: string | null | undefined): string | 
   const english = activeLocale() === 'en';
   const id = KNOWN_MESSAGES[trimmed];
   if (id && loadedText(id)) return translate(id);
-  for (const { pattern, id: patternId } of KNOWN_PATTERNS) {
+  for (const { pattern, id: patternId, values } of KNOWN_PATTERNS) {
     const match = pattern.exec(trimmed);
     // In English the server's own sentence, which already says it.
-    if (match && !english && loadedText(patternId)) return translate(patternId, { wait: waitText(match[1]!) });
+    if (match && !english && loadedText(patternId)) {
+      return translate(patternId, values ? values(match[1]!) : { wait: waitText(match[1]!) });
+    }
   }
   // A 400 of a shared schema reads "field: message" (describeZodError).
   const field = /^[\w.]+: (.+)$/.exec(trimmed);
