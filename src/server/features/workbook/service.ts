@@ -46,6 +46,8 @@ type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & {
  * sealing rule of the partners feature needs (docs/product.md#sealed-answers).
  */
 type Reader = Pick<CoupleAuth, 'coupleId' | 'accessLevel' | 'partner' | 'privateAnswers'>;
+/** Who asks for the week's summary: a reader, and the sign-in whose language it is written in. */
+type SummaryRequester = Reader & Pick<CoupleAuth, 'accountId'>;
 
 export const SUMMARY_NEEDS_BOTH_MESSAGE =
   'Both partners need to answer at least one reflection question before a summary can be generated.';
@@ -242,20 +244,36 @@ export async function getSummary(deps: AppDeps, couple: Reader, weekNumber: numb
  * stores it (a new one replaces the old) and answers it. Refused (400) until both partners have a
  * non-empty reflection answer, and with private answers on until both have shared the week (403).
  */
-export async function generateSummary(deps: AppDeps, couple: Reader, weekNumber: number): Promise<GeneratedSummary> {
+export async function generateSummary(
+  deps: AppDeps,
+  couple: SummaryRequester,
+  weekNumber: number,
+): Promise<GeneratedSummary> {
   await assertWeekUnlocked(deps, couple, weekNumber);
   // With private answers on, only once both partners have shared the week (docs/product.md#sealed-answers).
   await assertCanReadBoth(deps.db, couple, weekNumber);
+  // The summary is written in the language of the sign-in that asks for it, as the week is shown to
+  // it and as the keepsake is written (decision 0232): when the partners read the course in
+  // different languages, whoever presses "Generate summary" reads it in their own, and it is stored
+  // (and printed in the keepsake) as written; the other partner's "Refresh summary" writes it again
+  // in theirs. Its sentences are built around the week's focus and topics, so they follow the
+  // content actually read: a week without a complete translation is summarised whole in English.
+  const locale = await localeOfAccount(deps.db, couple.accountId);
   const [partner1, partner2, names, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, 'partner1'),
     storedAnswers(deps, couple, weekNumber, 'partner2'),
     repo.findPartnerNames(deps.db, couple.coupleId),
-    readWeekContent(deps.db, weekNumber),
+    readWeekContentIn(deps.db, weekNumber, locale),
   ]);
   if (!partner1 || !partner2 || !hasReflectionAnswer(partner1) || !hasReflectionAnswer(partner2)) {
     throw new AppError('BAD_REQUEST', SUMMARY_NEEDS_BOTH_MESSAGE);
   }
-  const summary = buildWeekSummary({ content: current.content, names, responses: { partner1, partner2 } });
+  const summary = buildWeekSummary({
+    content: current.content,
+    names,
+    responses: { partner1, partner2 },
+    locale: current.content.locale ?? 'en',
+  });
   await repo.upsertSummary(deps.db, couple.coupleId, weekNumber, summary);
   return { summary };
 }

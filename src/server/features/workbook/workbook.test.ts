@@ -287,6 +287,37 @@ describe('week summaries', () => {
     expect((await readSummary(couple, 1)).json()).toEqual(regenerated);
   });
 
+  it('writes the summary in the language of the sign-in that asks for it, and stores it as written', async () => {
+    const couple = await signedInCouple({ displayName: 'Lucía', partnerName: 'Andrés' });
+    const setLocale = (locale: 'en' | 'es') =>
+      t.deps.db.updateTable('accounts').set({ locale }).where('id', '=', couple.accountId).execute();
+    await setLocale('es');
+    await save(couple, 1, 'partner1', {
+      reflectionAnswers: ['Cuando caminamos por el parque los domingos, siento que me escuchas.'],
+      weeklyCommitment: 'Voy a apagar el celular durante la cena.',
+    });
+    await save(couple, 1, 'partner2', {
+      reflectionAnswers: ['Cuando estamos en el parque y no hay prisa, también me siento escuchado.'],
+    });
+
+    const { summary } = (await generate(couple, 1)).json() as { summary: string };
+    expect(summary).toMatch(
+      /^La semana 1 trató sobre escuchar para comprender en lugar de para responder, y tanto Lucía como Andrés/,
+    );
+    expect(summary).toContain('Un punto en común: la palabra “parque”');
+    expect(summary).toContain('Para la próxima semana, Lucía se comprometió a esto:');
+    expect(summary).not.toMatch(/\b(Week|wrote|Where you meet|Looking ahead|together)\b|“cuando”/i);
+    expect((await readSummary(couple, 1)).json()).toEqual({ summary });
+
+    // Asked for from an English sign-in, the same answers are summarised in English.
+    await setLocale('en');
+    const english = (await generate(couple, 1)).json() as { summary: string };
+    expect(english.summary).toMatch(
+      /^Week 1 was about listening to understand rather than to reply, and Lucía and Andrés/,
+    );
+    expect(english.summary).toContain('Where you meet: you both wrote about “parque”');
+  });
+
   it('refuses to generate on a locked week with 403', async () => {
     const couple = await signedInCouple();
     const res = await generate(couple, 3);
