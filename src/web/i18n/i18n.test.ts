@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREAS, LOCALES, SERVER_AREAS } from '../../shared/i18n/locales';
 import { setupI18n } from '@lingui/core';
-import { areasFor, BACK_OFFICE_AREAS, builtCatalogs, languageReady } from './i18n';
+import { formatNumber } from '../../shared/i18n/format';
+import { areasFor, BACK_OFFICE_AREAS, builtCatalogs, i18n, languageReady, loadCatalogs, translate } from './i18n';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
@@ -67,6 +68,16 @@ describe('the catalogs each page loads', () => {
 });
 
 describe('languageReady', () => {
+  it('counts a plural’s number as the page’s other numbers are (es-US: “13,479 días”, not “13.479”)', async () => {
+    i18n.activate('en');
+    await loadCatalogs('es', ['dashboard']);
+    expect(translate('dashboard.wedding.countdown', { count: 13479 })).toBe(
+      `Faltan ${formatNumber('es', 13479)} días para su boda`,
+    );
+    expect(formatNumber('es', 13479)).toBe('13,479');
+    i18n.activate('en');
+  });
+
   it('waits until a language is active (catalogs loaded alone are not enough), at once when one is', async () => {
     const instance = setupI18n();
     let ready = false;

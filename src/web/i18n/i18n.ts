@@ -12,6 +12,7 @@ import {
   type MessageValues,
   SERVER_AREAS,
 } from '../../shared/i18n/locales';
+import { intlTag } from '../../shared/i18n/format';
 
 /**
  * The web's Lingui instance and catalog loading (docs/i18n.md). Each catalog file
@@ -77,7 +78,8 @@ export async function loadCatalogs(locale: Locale, areas: readonly Area[]): Prom
     i18n.load(locale, catalogs[index]!);
     loaded.add(`${locale}/${area}`);
   }
-  if (i18n.locale !== locale) i18n.activate(locale);
+  // A plural's `#` is counted as the page's other numbers are (format.ts: es-US, "13,479 días").
+  if (i18n.locale !== locale) i18n.activate(locale, [intlTag(locale)]);
   // Only when it changes: setting `lang`, even to the same value, restyles every element (`:lang`).
   if (typeof document !== 'undefined' && document.documentElement.lang !== locale) {
     document.documentElement.lang = locale;
