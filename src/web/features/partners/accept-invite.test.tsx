@@ -40,6 +40,17 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
   });
 
+  it('offers to sign in when the invite cannot be used (it was used already)', async () => {
+    stubTrpcFetch({
+      'partners.invite': () => ({
+        error: { message: 'This invite has already been used. Sign in instead.', httpStatus: 409 },
+      }),
+    });
+    renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+    expect(await screen.findByText('This invite has already been used. Sign in instead.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/customer-login');
+  });
+
   it('in Spanish: invites, accepts and welcomes with no English left', async () => {
     stubTrpcFetch(INVITE);
     i18n.activate('es');

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { AcceptedInvite } from '../../../shared/partner-schemas';
 import { errorMessage, serverMessageText } from '../../lib/api-error';
@@ -43,10 +44,16 @@ export function AcceptInvite({ code }: { code: string }) {
     );
   }
   if (preview.isError) {
+    // A used invite, or one whose partner already signs in, is best followed by signing in.
     return (
-      <Alert color="red" title={t('partners.accept.cannotUse')}>
-        {errorMessage(preview.error, t('errors.inviteInvalid'))}
-      </Alert>
+      <Stack gap="md" align="flex-start">
+        <Alert color="red" title={t('partners.accept.cannotUse')} w="100%">
+          {errorMessage(preview.error, t('errors.inviteInvalid'))}
+        </Alert>
+        <Button component={Link} to="/customer-login">
+          {t('partners.accept.signIn')}
+        </Button>
+      </Stack>
     );
   }
   if (!preview.data) {
