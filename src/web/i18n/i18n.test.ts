@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { AREAS, LOCALES, SERVER_AREAS } from '../../shared/i18n/locales';
 import { setupI18n } from '@lingui/core';
 import { formatNumber } from '../../shared/i18n/format';
-import { areasFor, BACK_OFFICE_AREAS, builtCatalogs, i18n, languageReady, loadCatalogs, translate } from './i18n';
+import {
+  adoptedAreas,
+  areasFor,
+  BACK_OFFICE_AREAS,
+  builtCatalogs,
+  i18n,
+  languageReady,
+  loadCatalogs,
+  translate,
+} from './i18n';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
@@ -76,6 +85,11 @@ describe('languageReady', () => {
     );
     expect(formatNumber('es', 13479)).toBe('13,479');
     i18n.activate('en');
+  });
+
+  it('loads a sign-in’s language for the page still on screen too (the landing page after an instant login)', () => {
+    expect(adoptedAreas('/dashboard', '/es')).toEqual(expect.arrayContaining(['landing', 'contact', 'dashboard']));
+    expect(adoptedAreas('/admin', '/admin-login')).toEqual(areasFor('/admin'));
   });
 
   it('waits until a language is active (catalogs loaded alone are not enough), at once when one is', async () => {

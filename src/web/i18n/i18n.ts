@@ -127,11 +127,18 @@ export function rememberLocale(locale: Locale): void {
 
 /**
  * After a sign-in, the page takes on the account's language (decision 0309): the server has just
- * put it in the language cookie. Loads what the page at `pathname` needs in it, when it differs.
+ * put it in the language cookie. Loads what the page at `pathname` needs in it, when it differs,
+ * and what the page still on screen needs (the landing page's own texts, after its instant login),
+ * so no text shows as its id while the next page opens.
  */
 export async function adoptAccountLocale(pathname: string): Promise<void> {
   const locale = localeFromCookie(document.cookie);
-  if (locale && locale !== activeLocale()) await loadCatalogs(locale, areasFor(pathname));
+  if (locale && locale !== activeLocale()) await loadCatalogs(locale, adoptedAreas(pathname, window.location.pathname));
+}
+
+/** The areas a sign-in's language is loaded with: the next page's and the one still on screen. */
+export function adoptedAreas(next: string, onScreen: string): Area[] {
+  return [...new Set([...areasFor(next), ...areasFor(onScreen)])];
 }
 
 /**
