@@ -268,6 +268,13 @@ export type CourseTranslationState = 'missing' | 'outdated' | 'upToDate';
 export interface CourseWeek extends CourseWeekListItem {
   /** The edition shown (English when absent). */
   locale?: Locale;
+  /**
+   * Set on a translation whose questions or cards no longer matched the English edition's (one
+   * added, removed or moved in English): `content` is it brought to the English ones, not saved
+   * yet (shared/course-translation.ts `alignTranslation`). `untranslated`: the ids of the questions
+   * and cards it lacked, shown in English to translate.
+   */
+  realigned?: { untranslated: string[] };
   content: WeekContentData;
 }
 

@@ -128,6 +128,82 @@ describe('the Spanish edition of the course', () => {
     );
   });
 
+  it('after an English question and card are added, offers the Spanish editor the English ids, its translations kept, and saves it', async () => {
+    const caller = await admin();
+    // Week 3 in English: a question added second, a card added first, the last card removed.
+    const edited = english(3);
+    edited.reflectionQuestions.splice(1, 0, {
+      id: 'w03-q-new',
+      question: 'What would you like to ask each other more often?',
+      topic: 'asking more often',
+    });
+    edited.conversationCards.pop();
+    edited.conversationCards.unshift({ id: 'w03-c-new', text: 'What did you learn from each other this week?' });
+    await caller.courseContent.save({ weekNumber: 3, content: edited });
+    const ids = (content: WeekContentData) => [
+      ...content.reflectionQuestions.map((q) => q.id),
+      ...content.conversationCards.map((c) => c.id),
+    ];
+
+    const offered = await caller.courseContent.get({ weekNumber: 3, locale: 'es' });
+    expect(ids(offered.content)).toEqual(ids(edited));
+    expect(offered).toMatchObject({
+      locale: 'es',
+      status: 'default',
+      translations: { es: 'missing' },
+      realigned: { untranslated: ['w03-q-new', 'w03-c-new'] },
+    });
+    // The translated questions and cards are the Spanish ones; the new ones start from the English.
+    const shipped = spanish(3);
+    expect(offered.content.title).toBe(shipped.title);
+    expect(offered.content.reflectionQuestions[0]).toEqual(shipped.reflectionQuestions[0]);
+    expect(offered.content.reflectionQuestions[1]).toEqual(edited.reflectionQuestions[1]);
+    expect(offered.content.reflectionQuestions.slice(2)).toEqual(shipped.reflectionQuestions.slice(1));
+    expect(offered.content.conversationCards).toEqual([
+      edited.conversationCards[0],
+      ...shipped.conversationCards.slice(0, -1),
+    ]);
+
+    // Saved with the new ones still in English, it is refused: couples would read a week half in English.
+    const untranslated = await trpcError(
+      caller.courseContent.save({ weekNumber: 3, locale: 'es', content: offered.content }),
+    );
+    expect(untranslated.code).toBe('BAD_REQUEST');
+    expect(untranslated.message).toContain('reflectionQuestions.1.question');
+    expect((await readWeekContentIn(t.deps.db, 3, 'es')).content).toMatchObject({ languageFallback: true });
+
+    const translated = structuredClone(offered.content);
+    translated.reflectionQuestions[1] = {
+      id: 'w03-q-new',
+      question: '\u00bfQu\u00e9 te gustar\u00eda preguntarle a tu pareja m\u00e1s seguido?',
+      topic: 'preguntarse m\u00e1s seguido',
+    };
+    translated.conversationCards[0] = {
+      id: 'w03-c-new',
+      text: '\u00bfQu\u00e9 aprendieron el uno del otro esta semana?',
+    };
+    const saved = await caller.courseContent.save({ weekNumber: 3, locale: 'es', content: translated });
+    expect(saved).toMatchObject({ locale: 'es', status: 'edited', translations: { es: 'upToDate' } });
+    expect(saved.realigned).toBeUndefined();
+    expect(saved.content).toEqual(translated);
+    // Spanish readers now get the week in Spanish, whole.
+    const shown = await readWeekContentIn(t.deps.db, 3, 'es');
+    expect(shown.content).toMatchObject({ locale: 'es', languageFallback: false, title: shipped.title });
+    expect(ids(shown.content)).toEqual(ids(edited));
+  });
+
+  it('offers a Spanish edition reverted to its default brought to the English questions too', async () => {
+    const caller = await admin();
+    const edited = english(3);
+    edited.reflectionQuestions.push({ id: 'w03-q6', question: 'A sixth question?', topic: 'a sixth topic' });
+    await caller.courseContent.save({ weekNumber: 3, content: edited });
+
+    const reverted = await caller.courseContent.revert({ weekNumber: 3, locale: 'es' });
+    expect(reverted.content.reflectionQuestions.map((q) => q.id)).toEqual(edited.reflectionQuestions.map((q) => q.id));
+    expect(reverted.content.reflectionQuestions.slice(0, 5)).toEqual(spanish(3).reflectionQuestions);
+    expect(reverted.realigned).toEqual({ untranslated: ['w03-q6'] });
+  });
+
   it('keeps answers tied to question ids across languages: the Spanish partner sees the English answers', async () => {
     const es = await spanishCouple(1);
     const question = english(1).reflectionQuestions[0]!;

@@ -18,6 +18,7 @@ import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { bundledContentLibrary, bundledLibraryFor, type ContentLibrary, FALLBACK_WEEK } from './content-library';
 import * as repo from './repo';
 import type { AuditAction } from '../../../shared/audit-actions';
+import { alignTranslation, sameItemIds, stillEnglish } from '../../../shared/course-translation';
 
 /*
  * The course content in the database (decision 0125): one current version per week and language
@@ -148,11 +149,6 @@ export async function weekContentFor(db: DB, weekNumber: number, locale: Locale 
   return (await readWeekContentIn(db, weekNumber, locale)).content;
 }
 
-/** The question and card ids of a week, in order: a translation must have exactly the English ones. */
-function idsOf(content: Pick<WeekContentData, 'reflectionQuestions' | 'conversationCards'>): string {
-  return JSON.stringify([content.reflectionQuestions.map((q) => q.id), content.conversationCards.map((c) => c.id)]);
-}
-
 interface StoredTranslation {
   content: WeekContentData;
   status: CourseWeekStatus;
@@ -179,7 +175,7 @@ export async function readWeekContentIn(db: DB, weekNumber: number, locale: Loca
   const english = await readWeekContent(db, weekNumber);
   if (locale === 'en') return { ...english, content: { ...english.content, locale: 'en', languageFallback: false } };
   const translated = english.content.isFallback ? undefined : await readTranslation(db, weekNumber, locale);
-  if (translated && idsOf(translated.content) === idsOf(english.content)) {
+  if (translated && sameItemIds(translated.content, english.content)) {
     return {
       content: {
         ...translated.content,
@@ -257,7 +253,7 @@ export async function weeksWithOwnContent(
     const own = library.ownContent(weekNumber);
     if (!own) continue;
     const translated = locale === 'en' ? undefined : bundledLibraryFor(locale).ownContent(weekNumber);
-    if (translated && idsOf(translated) === idsOf(own)) {
+    if (translated && sameItemIds(translated, own)) {
       result.set(weekNumber, { ...translated, weekNumber, contentWeek: weekNumber, isFallback: false, locale });
     } else {
       result.set(weekNumber, {
@@ -318,7 +314,7 @@ function translationState(
   translated: StoredTranslation | undefined,
   english: { content: WeekContentData | WeekContent; updatedAt: string | null },
 ): CourseTranslationState {
-  if (!translated || idsOf(translated.content) !== idsOf(english.content)) return 'missing';
+  if (!translated || !sameItemIds(translated.content, english.content)) return 'missing';
   if (english.updatedAt && translated.updatedAt && translated.updatedAt < english.updatedAt) return 'outdated';
   return 'upToDate';
 }
@@ -360,13 +356,21 @@ export async function listCourseWeeks(deps: AppDeps): Promise<CourseWeekListItem
 /**
  * A week's edition for the editor. A translation that does not exist yet is answered as the
  * English text (status `default`, no `updatedAt`, state `missing`): the starting point to translate.
+ * One whose questions or cards no longer match the English ones (a question or card added, removed
+ * or moved in English) is answered brought to the English ones (`realigned`, not saved): its
+ * translated items kept, in the English order, the new ones in English to translate, the removed
+ * ones left out, so that saving it is accepted once they are translated (decision 0232).
  */
 export async function getCourseWeek(deps: AppDeps, weekNumber: number, locale: Locale = 'en'): Promise<CourseWeek> {
   const english = await readWeekContent(deps.db, weekNumber);
   const translations = await translationsOf(deps.db, weekNumber, english);
   if (locale !== 'en') {
     const translated = await readTranslation(deps.db, weekNumber, locale);
-    const content = translated?.content ?? stripView(english.content);
+    const aligned =
+      translated && !sameItemIds(translated.content, english.content)
+        ? alignTranslation(translated.content, english.content)
+        : undefined;
+    const content = aligned?.content ?? translated?.content ?? stripView(english.content);
     return {
       weekNumber,
       locale,
@@ -374,6 +378,7 @@ export async function getCourseWeek(deps: AppDeps, weekNumber: number, locale: L
       status: translated?.status ?? 'default',
       updatedAt: translated?.updatedAt ?? null,
       translations,
+      ...(aligned ? { realigned: { untranslated: aligned.untranslated } } : {}),
       content,
     };
   }
@@ -435,10 +440,27 @@ async function replaceWith(
 async function assertSameIds(deps: AppDeps, content: WeekContentData, locale: Locale): Promise<void> {
   if (locale === 'en') return;
   const english = await readWeekContent(deps.db, content.weekNumber);
-  if (idsOf(content) !== idsOf(english.content)) {
+  if (!sameItemIds(content, english.content)) {
     throw new AppError(
       'BAD_REQUEST',
       `The ${locale} edition of week ${content.weekNumber} must have the English edition's question and card ids, in the same order.`,
+    );
+  }
+  // A question or card the translation did not have yet (added in English since) must be translated:
+  // saved with its English text, couples would read a week half in English.
+  const current = await readTranslation(deps.db, content.weekNumber, locale);
+  if (!current) return;
+  const had = new Set([...current.content.reflectionQuestions, ...current.content.conversationCards].map((i) => i.id));
+  const added = [...content.reflectionQuestions, ...content.conversationCards]
+    .map((item) => item.id)
+    .filter((id) => !had.has(id));
+  const untranslated = stillEnglish(content, english.content, added);
+  if (untranslated.length > 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The ${locale} edition of week ${content.weekNumber} still has the English text of ${untranslated
+        .map((field) => field.path)
+        .join(', ')}: translate it before saving.`,
     );
   }
 }
@@ -495,7 +517,7 @@ export async function restoreCourseWeekVersion(
     throw new AppError('CONFLICT', `Version ${versionId} of week ${weekNumber} no longer passes validation.`);
   if (locale !== 'en') {
     const english = await readWeekContent(deps.db, weekNumber);
-    if (idsOf(content) !== idsOf(english.content))
+    if (!sameItemIds(content, english.content))
       throw new AppError(
         'CONFLICT',
         `Version ${versionId} of week ${weekNumber} no longer has the English edition's question and card ids.`,

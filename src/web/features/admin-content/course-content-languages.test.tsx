@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alignTranslation, sameItemIds } from '../../../shared/course-translation';
 import type { CourseWeek, CourseWeekListItem, WeekContentData } from '../../../shared/workbook-schemas';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
@@ -54,7 +55,15 @@ function fakeServer() {
         return { ...item, translations: states[index + 1] };
       }),
     }),
-    'courseContent.get': (input) => ({ data: stored.get(key(input)) }),
+    // Like the server: a Spanish edition whose ids no longer match the English ones is offered
+    // brought to them.
+    'courseContent.get': (input) => {
+      const week = stored.get(key(input))!;
+      const english = stored.get(`en ${week.weekNumber}`)!;
+      if (week.locale !== 'es' || sameItemIds(week.content, english.content)) return { data: week };
+      const { content, untranslated } = alignTranslation(week.content, english.content);
+      return { data: { ...week, content, realigned: { untranslated } } };
+    },
     'courseContent.history': () => ({ data: [] }),
     'courseContent.save': (input) => {
       const { weekNumber, content, locale } = input as {
@@ -72,6 +81,7 @@ function fakeServer() {
       };
       stored.set(key(input), saved);
       if (locale === 'es') states[weekNumber] = { es: 'upToDate' };
+      else if (!sameItemIds(content, stored.get(`es ${weekNumber}`)!.content)) states[weekNumber] = { es: 'missing' };
       return { data: saved };
     },
   });
@@ -164,6 +174,62 @@ describe('the course editor in two languages', { timeout: 20_000 }, () => {
     expect(await within(spanish).findByRole('textbox', { name: 'Title' })).toHaveValue('Título 1');
     expect(within(spanish).getByText(/No Spanish version yet/)).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Spanish' })).not.toBeInTheDocument();
+  });
+
+  it('after an English question is added, the Spanish edition shows it to translate, keeps the rest, and saves', async () => {
+    stubWideScreen();
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    renderPage(3);
+    const english = await screen.findByRole('region', { name: 'English edition' });
+    const spanish = screen.getByRole('region', { name: 'Spanish edition' });
+    expect(await within(spanish).findByRole('textbox', { name: 'Question 1' })).toHaveValue('¿Primera pregunta?');
+
+    await user.click(await within(english).findByRole('button', { name: 'Add question' }));
+    await user.type(within(english).getByRole('textbox', { name: 'Question 2' }), 'A new question?');
+    await user.type(within(english).getByRole('textbox', { name: /^Summary topic of question 2/ }), 'new things');
+    await user.click(within(english).getAllByRole('button', { name: 'Save Content' })[0]!);
+    expect(await screen.findByText('Content Saved')).toBeInTheDocument();
+
+    // The Spanish edition follows the English questions: its translation kept, the new one in English, marked.
+    const added = await within(spanish).findByRole('textbox', { name: 'Question 2' });
+    expect(added).toHaveValue('A new question?');
+    expect(added).toHaveAccessibleDescription(/New in English: translate it/);
+    expect(within(spanish).getByRole('textbox', { name: 'Question 1' })).toHaveValue('¿Primera pregunta?');
+    expect(within(spanish).getByRole('textbox', { name: 'Question 1' })).not.toHaveAccessibleDescription(
+      /New in English/,
+    );
+    expect(
+      within(spanish).getByText(/questions or cards changed since this translation was saved/),
+    ).toBeInTheDocument();
+    expect(within(spanish).queryByText(/No Spanish version yet/)).not.toBeInTheDocument();
+
+    // Not saved while it is still the English text.
+    const saveSpanish = () => user.click(within(spanish).getAllByRole('button', { name: 'Save Content' })[0]!);
+    await saveSpanish();
+    expect(await within(spanish).findAllByText('Still the English text: translate it before saving.')).toHaveLength(2);
+    const spanishSaves = () =>
+      server.calls.filter((call) => call.path === 'courseContent.save' && (call.input as { locale?: string }).locale);
+    expect(spanishSaves()).toEqual([]);
+
+    await user.clear(added);
+    await user.type(added, '¿Una pregunta nueva?');
+    const topic = within(spanish).getByRole('textbox', { name: /^Summary topic of question 2/ });
+    await user.clear(topic);
+    await user.type(topic, 'cosas nuevas');
+    expect(added).not.toHaveAccessibleDescription(/New in English/);
+    await saveSpanish();
+    await waitFor(() => expect(spanishSaves()).toHaveLength(1));
+    const saved = (spanishSaves()[0]!.input as { content: WeekContentData }).content;
+    expect(saved.reflectionQuestions.map((question) => question.id)).toEqual([
+      'w02-q1',
+      expect.stringMatching(/^w03-q-/),
+    ]);
+    expect(saved.reflectionQuestions.map((question) => question.question)).toEqual([
+      '¿Primera pregunta?',
+      '¿Una pregunta nueva?',
+    ]);
+    expect(saved.title).toBe('Título 3');
   });
 
   it('speaks Spanish to a Spanish-speaking seller, with no English left', async () => {

@@ -247,10 +247,16 @@ function EditionEditor({
   }
   return (
     <Stack gap="sm">
-      {translationState === 'missing' && (
+      {week.data.realigned ? (
         <Alert color="orange" variant="light">
-          {t('content-editor.edition.missing')}
+          {t('content-editor.edition.realigned')}
         </Alert>
+      ) : (
+        translationState === 'missing' && (
+          <Alert color="orange" variant="light">
+            {t('content-editor.edition.missing')}
+          </Alert>
+        )
       )}
       {translationState === 'outdated' && (
         <Alert color="yellow" variant="light">

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Fieldset,
   Group,
@@ -18,7 +19,8 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { Locale, MessageId } from '../../../shared/i18n/locales';
+import { alignTranslation, sameItemIds, stillEnglish } from '../../../shared/course-translation';
+import { LOCALES, type Locale, type MessageId } from '../../../shared/i18n/locales';
 import type { CourseWeek, WeekContentData } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
@@ -106,10 +108,28 @@ export function WeekContentEditor({
   const translation = locale !== 'en';
   const at = translation ? { locale } : {};
   const [draft, setDraft] = useState<WeekContentData>(week.content);
+  // A translation whose English questions or cards changed while it is open (the English edition
+  // saved beside it): the form follows them, keeping what was typed here (decision 0232).
+  if (translation && !sameItemIds(draft, week.content)) setDraft(alignTranslation(draft, week.content).content);
   const [showErrors, setShowErrors] = useState(false);
   const [confirmRevert, setConfirmRevert] = useState(false);
   const [tab, setTab] = useState<string | null>('edit');
-  const errors: ContentErrors = showErrors ? contentErrors(draft) : {};
+  // The questions and cards new in English: given in English, marked, and not saved so.
+  const untranslated = week.realigned?.untranslated ?? [];
+  const stillEnglishFields = translation ? stillEnglish(draft, week.content, untranslated) : [];
+  const stillEnglishIds = new Set(stillEnglishFields.map((field) => field.id));
+  const allErrors = (): ContentErrors => {
+    const found = contentErrors(draft);
+    for (const field of stillEnglishFields) found[field.path] ??= t('content-editor.item.stillEnglish');
+    return found;
+  };
+  const errors: ContentErrors = showErrors ? allErrors() : {};
+  const newInEnglish = (id: string) =>
+    stillEnglishIds.has(id) ? (
+      <Badge component="span" size="sm" variant="outline" color="red.8" tt="none">
+        {t('content-editor.item.untranslated')}
+      </Badge>
+    ) : undefined;
   const unsaved = !sameContent(draft, week.content);
   useEffect(() => {
     onUnsavedChange?.(unsaved);
@@ -120,6 +140,16 @@ export function WeekContentEditor({
 
   const afterChange = (saved: CourseWeek) => {
     queryClient.setQueryData(trpc.courseContent.get.queryKey({ weekNumber, ...at }), saved);
+    // An English change may add, remove or move questions and cards: each translation's editor
+    // asks again for its edition, brought to them.
+    if (!translation) {
+      for (const other of LOCALES) {
+        if (other === 'en') continue;
+        void queryClient.invalidateQueries({
+          queryKey: trpc.courseContent.get.queryKey({ weekNumber, locale: other }),
+        });
+      }
+    }
     // The list shows the new status at once (a translation: up to date); the refetch then brings
     // every other week, and the other language's state, up to date.
     queryClient.setQueryData(trpc.courseContent.list.queryKey(), (weeks) =>
@@ -186,7 +216,7 @@ export function WeekContentEditor({
 
   function submit() {
     setShowErrors(true);
-    if (Object.keys(contentErrors(draft)).length > 0) {
+    if (Object.keys(allErrors()).length > 0) {
       notify.error(t('content-editor.toast.saveFailed'), t('content-editor.toast.fixFields'));
       return;
     }
@@ -294,6 +324,7 @@ export function WeekContentEditor({
                     <Textarea
                       lang={locale}
                       label={t('content-editor.item.question', { number: index + 1 })}
+                      description={newInEnglish(question.id)}
                       autosize
                       minRows={2}
                       value={question.question}
@@ -388,6 +419,7 @@ export function WeekContentEditor({
                   <Textarea
                     lang={locale}
                     label={t('content-editor.item.card', { number: index + 1 })}
+                    description={newInEnglish(card.id)}
                     autosize
                     minRows={1}
                     value={card.text}
