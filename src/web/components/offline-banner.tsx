@@ -1,9 +1,23 @@
 import { Container, Group, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { useLayoutEffect, useRef } from 'react';
 import { useOnline } from '../lib/network';
 import classes from './offline-banner.module.css';
 import { useT } from '../i18n/use-t';
+
+/**
+ * The banner stays on top of the page while it shows: the page scrolls the control the keyboard
+ * lands on clear of it (WCAG 2.4.11), however many lines its text takes on a phone.
+ */
+function keepFocusClear(banner: HTMLDivElement | null): (() => void) | undefined {
+  if (!banner || typeof ResizeObserver === 'undefined') return undefined;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => root.style.setProperty('scroll-padding-top', `${banner.offsetHeight}px`));
+  observer.observe(banner);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('scroll-padding-top');
+  };
+}
 
 /**
  * Shown while the browser says it is offline (decision 0133): the page still shows what it has
@@ -13,26 +27,10 @@ import { useT } from '../i18n/use-t';
 export function OfflineBanner() {
   const online = useOnline();
   const { t } = useT();
-  const banner = useRef<HTMLDivElement>(null);
-  // The banner stays on top of the page: the page scrolls the control the keyboard lands on clear
-  // of it (WCAG 2.4.11), however many lines its text takes on a phone.
-  useLayoutEffect(() => {
-    const element = banner.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() =>
-      root.style.setProperty('scroll-padding-top', `${element.offsetHeight}px`),
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('scroll-padding-top');
-    };
-  }, [online]);
   return (
     <div role="status" aria-live="polite" className={classes.region}>
       {online ? null : (
-        <div ref={banner} className={classes.banner} data-testid="offline-banner">
+        <div ref={keepFocusClear} className={classes.banner} data-testid="offline-banner">
           <Container size="lg" py={6}>
             <Group gap="xs" wrap="nowrap">
               <IconWifiOff size={18} aria-hidden="true" style={{ flex: 'none' }} />
