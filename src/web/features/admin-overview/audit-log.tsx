@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
-import { ScrollableTable } from './scrollable-table';
+import { ScrollableTable } from '../../components/scrollable-table';
 import { actionLabel, formatWhen, hasActionLabel } from './format';
 
 /** The admin audit log (docs/product.md#admin-audit-log), newest first, a page at a time. */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { formatNumber } from '../../../shared/i18n/format';
 import { useT } from '../../i18n/use-t';
 import classes from './admin-overview.module.css';
-import { ScrollableTable } from './scrollable-table';
+import { ScrollableTable } from '../../components/scrollable-table';
 import { formatShare } from './format';
 
 export interface WeekPoint {

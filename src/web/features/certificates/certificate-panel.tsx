@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { T, useT } from './texts';
+import { ScrollableTable } from '../../components/scrollable-table';
 
 export interface CertificatePanelProps {
   partnerNames: { partner1: string; partner2: string };
@@ -48,7 +49,8 @@ function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['par
       </Text>
       {hours.data && weeks.length === 0 ? <Text size="sm">{t('certificates.hours.empty')}</Text> : null}
       {weeks.length > 0 ? (
-        <Table.ScrollContainer minWidth={320}>
+        // Fits a phone (375 px); long names scroll it sideways, by keyboard too.
+        <ScrollableTable label={t('certificates.hours.caption')} minWidth={280}>
           <Table striped data-testid="course-hours">
             <Table.Caption>{t('certificates.hours.caption')}</Table.Caption>
             <Table.Thead>
@@ -80,7 +82,7 @@ function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['par
               </Table.Tfoot>
             ) : null}
           </Table>
-        </Table.ScrollContainer>
+        </ScrollableTable>
       ) : null}
     </Card>
   );

@@ -71,6 +71,10 @@ describe('CertificatePanel', () => {
     });
     renderRoute(() => <CertificatePanel />);
     const table = await screen.findByTestId('course-hours');
+    // On a phone it scrolls sideways in a box the keyboard can reach and scroll (it was clipped).
+    const scroller = screen.getByRole('region', { name: 'Hours per week and in total' });
+    expect(scroller).toContainElement(table);
+    expect(scroller).toHaveAttribute('tabindex', '0');
     expect(within(table).getByRole('columnheader', { name: 'Robin' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /^1 30 min 0 min 2 h 40 min$/ })).toBeInTheDocument();
     expect(
