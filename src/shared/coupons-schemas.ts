@@ -35,6 +35,11 @@ export interface PriceQuote {
   currency: string;
 }
 
+/** The most uses a code may allow. */
+export const COUPON_MAX_USES = 1_000_000;
+/** The largest fixed discount, in the currency's smallest unit. */
+export const COUPON_FIXED_MAX_AMOUNT = 100_000_000;
+
 const isoDate = z.iso.date({ error: 'expiresOn must be a date (YYYY-MM-DD)' });
 
 /** The back office's coupon form (create and edit). */
@@ -51,7 +56,7 @@ export const couponFormSchema = z
       .number({ error: 'maxUses must be a number' })
       .int('maxUses must be a whole number')
       .min(1, 'maxUses must be at least 1')
-      .max(1_000_000)
+      .max(COUPON_MAX_USES, `maxUses must be at most ${COUPON_MAX_USES}`)
       .nullable()
       .default(null),
     firstPurchaseOnly: z.boolean().default(false),
@@ -61,7 +66,7 @@ export const couponFormSchema = z
     message: 'amount must be at most 100 for a percentage',
     path: ['amount'],
   })
-  .refine((coupon) => coupon.kind !== 'fixed' || coupon.amount <= 100_000_000, {
+  .refine((coupon) => coupon.kind !== 'fixed' || coupon.amount <= COUPON_FIXED_MAX_AMOUNT, {
     message: 'amount is too large',
     path: ['amount'],
   });

@@ -68,13 +68,21 @@ const seatsSchema = z
   .min(1, 'seats must be at least 1')
   .max(SEATS_MAX, `seats must be at most ${SEATS_MAX}`);
 
+/** The most a granted pack may record as paid outside the app, in the currency's smallest unit. */
+export const GRANT_AMOUNT_MAX = 100_000_000;
+
 /** The seller grants a pack by hand (paid another way, or free). */
 export const grantPackSchema = z.object({
   facilitatorId: idOf('facilitatorId'),
   seats: seatsSchema,
   expiresOn: expiresOnSchema,
   /** What was paid outside the app, in cents (0 for a gift). */
-  amount: z.number().int('amount must be whole cents').min(0, 'amount must be 0 or more').max(100_000_000).default(0),
+  amount: z
+    .number()
+    .int('amount must be whole cents')
+    .min(0, 'amount must be 0 or more')
+    .max(GRANT_AMOUNT_MAX, `amount must be at most ${GRANT_AMOUNT_MAX}`)
+    .default(0),
 });
 
 export const setPackExpirySchema = z.object({ packId: idOf('packId'), expiresOn: expiresOnSchema });

@@ -89,7 +89,12 @@ export const theme = createTheme({
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     // Its up/down buttons are 24 x 17 px, touching each other (WCAG 2.2, 2.5.8): without them the
     // number is typed, or stepped with the arrow keys as before.
-    NumberInput: { defaultProps: { hideControls: true } },
+    // clampBehavior 'none': a number stays as typed. Mantine's default moved an out-of-range number
+    // into min..max when the field lost focus (150 % became 100 %, 0 seats became 1), and the form
+    // saved a value nobody typed; each form's check refuses it with a message instead. For the same
+    // reason no field sets allowNegative or allowDecimal to false: "-5" and "2.5" stay as typed and
+    // are refused, not turned into 5 and 25.
+    NumberInput: { defaultProps: { hideControls: true, clampBehavior: 'none' } },
   },
 });
 

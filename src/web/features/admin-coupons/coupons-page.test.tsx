@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CouponListItem } from '../../../shared/coupons-schemas';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CouponsPage } from './coupons-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const CONFIG = { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true };
@@ -81,5 +83,71 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'SPRING20');
     await user.click(screen.getByRole('button', { name: 'Save coupon' }));
     expect(await screen.findByText('A coupon with this code exists already.')).toBeInTheDocument();
+  });
+
+  // Mantine's NumberInput used to move a number into range on blur (150 % saved as a free coupon).
+  it.each([
+    ['Percent off', '150', 'Enter a whole percentage from 1 to 100.'],
+    ['Percent off', '0', 'Enter a whole percentage from 1 to 100.'],
+    ['Percent off', '-20', 'Enter a whole percentage from 1 to 100.'],
+    ['Percent off', '12.5', 'Enter a whole percentage from 1 to 100.'],
+    [
+      'Maximum uses (optional)',
+      '0',
+      'Enter a whole number of uses from 1 to 1,000,000, or leave it empty for no limit.',
+    ],
+    [
+      'Maximum uses (optional)',
+      '-1',
+      'Enter a whole number of uses from 1 to 1,000,000, or leave it empty for no limit.',
+    ],
+  ])('keeps %s %s as typed, says why and sends nothing', async (field, typed, message) => {
+    const stub = stubTrpcFetch({
+      'adminCoupons.list': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'adminCoupons.create': () => ({ data: { id: 9 } }),
+    });
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'New coupon' }));
+    const form = screen.getByRole('form', { name: 'New coupon' });
+    await user.type(within(form).getByRole('textbox', { name: 'Code' }), 'SPRING');
+    const input = within(form).getByRole('textbox', { name: field });
+    await user.clear(input);
+    await user.type(input, typed);
+    await user.tab();
+    expect(input).toHaveValue(typed);
+    await user.click(within(form).getByRole('button', { name: 'Save coupon' }));
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+    expect(input).toHaveValue(typed);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
+    // Corrected, it is saved.
+    await user.clear(input);
+    await user.type(input, '20');
+    expect(within(form).queryByText(message)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save coupon' }));
+    await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(true));
+  });
+
+  it('refuses a fixed amount over the limit, in Spanish on a Spanish page', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminCoupons.list': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+    });
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Nuevo cupón' }));
+    const form = screen.getByRole('form', { name: 'Nuevo cupón' });
+    await user.type(within(form).getByRole('textbox', { name: 'Código' }), 'MUCHO');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Descuento' }), 'fixed');
+    const amount = within(form).getByRole('textbox', { name: 'Monto de descuento' });
+    await user.clear(amount);
+    await user.type(amount, '2000000');
+    await user.tab();
+    await user.click(within(form).getByRole('button', { name: 'Guardar cupón' }));
+    expect(await within(form).findByText('Escribe un monto de $0.01 a $1,000,000.00.')).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
   });
 });

@@ -16,12 +16,18 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { CouponListItem } from '../../../shared/coupons-schemas';
-import { formatDate, formatMoney } from '../../../shared/i18n/format';
+import {
+  COUPON_FIXED_MAX_AMOUNT,
+  COUPON_MAX_USES,
+  type CouponListItem,
+  couponFormSchema,
+} from '../../../shared/coupons-schemas';
+import { formatDate, formatMoney, formatNumber } from '../../../shared/i18n/format';
 import type { Locale } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
 import { trpc } from '../../trpc';
 
@@ -71,16 +77,21 @@ function draftOf(coupon: CouponListItem): CouponDraft {
   };
 }
 
+/** The number fields the form checks itself, with the shared schema, before anything is sent. */
+type NumberField = 'amount' | 'maxUses';
+
 function CouponEditor({
   initial,
   editingId,
+  currency,
   onDone,
 }: {
   initial: CouponDraft;
   editingId: number | null;
+  currency: string;
   onDone: () => void;
 }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<CouponDraft>(initial);
   const done = {
@@ -94,13 +105,31 @@ function CouponEditor({
   const update = useMutation(trpc.adminCoupons.update.mutationOptions(done));
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
+  // A number out of range stays as typed, with its field's message, and nothing is sent.
+  const [refused, setRefused] = useState<ReadonlySet<NumberField>>(new Set());
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (editingId === null) create.mutate(toInput(draft));
-    else update.mutate({ id: editingId, coupon: toInput(draft) });
+    const input = toInput(draft);
+    const numbers = refusedFields(couponFormSchema, input, ['amount', 'maxUses'] as const);
+    setRefused(numbers);
+    if (numbers.size > 0) return;
+    if (editingId === null) create.mutate(input);
+    else update.mutate({ id: editingId, coupon: input });
   }
-  const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) =>
+  const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
+    // A changed field (or, for the amount, a changed kind) is checked again on the next save.
+    const cleared = key === 'kind' ? 'amount' : key;
+    if (refused.has(cleared as NumberField))
+      setRefused((current) => new Set([...current].filter((field) => field !== cleared)));
+  };
+  const amountError =
+    draft.kind === 'percent'
+      ? t('admin-coupons.invalid.percent')
+      : t('admin-coupons.invalid.fixed', {
+          min: formatMoney(locale, 1, currency),
+          max: formatMoney(locale, COUPON_FIXED_MAX_AMOUNT, currency),
+        });
   return (
     <Paper withBorder p="md" radius="md">
       <form
@@ -134,7 +163,8 @@ function CouponEditor({
               required
               min={draft.kind === 'percent' ? 1 : 0.01}
               max={draft.kind === 'percent' ? 100 : undefined}
-              decimalScale={draft.kind === 'percent' ? 0 : 2}
+              decimalScale={draft.kind === 'percent' ? undefined : 2}
+              error={refused.has('amount') ? amountError : undefined}
               value={draft.amount}
               onChange={(value) => set('amount', value)}
               miw={120}
@@ -151,7 +181,11 @@ function CouponEditor({
             <NumberInput
               label={t('admin-coupons.maxUses')}
               min={1}
-              allowDecimal={false}
+              error={
+                refused.has('maxUses')
+                  ? t('admin-coupons.invalid.maxUses', { max: formatNumber(locale, COUPON_MAX_USES) })
+                  : undefined
+              }
               value={draft.maxUses}
               onChange={(value) => set('maxUses', value)}
               miw={160}
@@ -229,6 +263,7 @@ export function CouponsPage() {
           key={editing.id ?? 'new'}
           initial={editing.draft}
           editingId={editing.id}
+          currency={currency}
           onDone={() => setEditing(null)}
         />
       ) : null}

@@ -110,4 +110,61 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
       }),
     );
   });
+
+  // Mantine's NumberInput used to move a number into range on blur: 0 or -5 seats became 1,
+  // 1,000,000 became 500, and -100 paid outside the app was saved as $0.
+  it.each([
+    ['Seats', '0', 'Enter a whole number of seats from 1 to 500.'],
+    ['Seats', '-5', 'Enter a whole number of seats from 1 to 500.'],
+    ['Seats', '1000000', 'Enter a whole number of seats from 1 to 500.'],
+    ['Seats', '2.5', 'Enter a whole number of seats from 1 to 500.'],
+    ['Paid outside the app', '-100', 'Enter the amount paid, from 0 (a gift) to $1,000,000.00.'],
+  ])('keeps %s %s as typed, says why and grants nothing', async (field, typed, message) => {
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.grantPack': () => ({ data: PACK }),
+    });
+    renderRoute(FacilitatorsPage);
+    const form = await screen.findByRole('form', { name: 'Grant a seat pack' });
+    const user = userEvent.setup({ delay: null });
+    const input = within(form).getByRole('textbox', { name: field });
+    await user.clear(input);
+    await user.type(input, typed);
+    await user.tab();
+    expect(input).toHaveValue(typed);
+    await user.click(within(form).getByRole('button', { name: 'Grant pack' }));
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+    expect(input).toHaveValue(typed);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminFacilitators.grantPack')).toBe(false);
+  });
+
+  it('grants a pack with the seats and the amount as typed, in cents', async () => {
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.grantPack': () => ({ data: PACK }),
+    });
+    renderRoute(FacilitatorsPage);
+    const form = await screen.findByRole('form', { name: 'Grant a seat pack' });
+    const user = userEvent.setup({ delay: null });
+    const seats = within(form).getByRole('textbox', { name: 'Seats' });
+    await user.clear(seats);
+    await user.type(seats, '25');
+    const amount = within(form).getByRole('textbox', { name: 'Paid outside the app' });
+    await user.clear(amount);
+    await user.type(amount, '120.50');
+    await user.click(within(form).getByRole('button', { name: 'Grant pack' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminFacilitators.grantPack')?.input).toEqual({
+        facilitatorId: 3,
+        seats: 25,
+        expiresOn: null,
+        amount: 12050,
+      }),
+    );
+  });
 });

@@ -17,13 +17,23 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { FACILITATOR_KINDS, type FacilitatorKind } from '../../../shared/facilitator-schemas';
+import { DEFAULT_CURRENCY } from '../../../shared/constants';
+import {
+  FACILITATOR_KINDS,
+  type FacilitatorKind,
+  GRANT_AMOUNT_MAX,
+  grantPackSchema,
+  SEATS_MAX,
+} from '../../../shared/facilitator-schemas';
 import { formatDate, formatMoney } from '../../../shared/i18n/format';
+import { currencyDecimals } from '../../../shared/money';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
+import { embeddedPublicConfig } from '../../public-config';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Facilitator = RouterOutputs['adminFacilitators']['list'][number];
@@ -106,13 +116,24 @@ function InviteForm() {
 }
 
 function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
+  // The amount is typed as a price is written and kept in the currency's smallest unit, as the
+  // server records a pack in the configured currency.
+  const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
+  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
+  const decimals = currencyDecimals(currency);
   const active = facilitators.filter((row) => row.status !== 'revoked');
   const [facilitatorId, setFacilitatorId] = useState('');
   const [seats, setSeats] = useState<number | string>(10);
   const [expiresOn, setExpiresOn] = useState('');
   const [amount, setAmount] = useState<number | string>(0);
+  // Seats or an amount out of range stay as typed, with the field's message, and nothing is sent.
+  const [refused, setRefused] = useState<ReadonlySet<'seats' | 'amount'>>(new Set());
+  const typed = (field: 'seats' | 'amount', set: (value: number | string) => void) => (value: number | string) => {
+    set(value);
+    if (refused.has(field)) setRefused((current) => new Set([...current].filter((name) => name !== field)));
+  };
   const grant = useMutation(
     trpc.adminFacilitators.grantPack.mutationOptions({
       onSuccess: async () => {
@@ -129,12 +150,15 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
         aria-label={t('facilitator.admin.grantForm')}
         onSubmit={(event) => {
           event.preventDefault();
-          grant.mutate({
+          const input = {
             facilitatorId: Number(chosen),
             seats: Number(seats),
             expiresOn: expiresOn || null,
-            amount: Math.round(Number(amount || 0) * 100),
-          });
+            amount: Math.round(Number(amount || 0) * 10 ** decimals),
+          };
+          const fields = refusedFields(grantPackSchema, input, ['seats', 'amount'] as const);
+          setRefused(fields);
+          if (fields.size === 0) grant.mutate(input);
         }}
       >
         <Stack gap="sm">
@@ -149,10 +173,10 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
             <NumberInput
               label={t('facilitator.admin.seats')}
               min={1}
-              max={500}
-              allowDecimal={false}
+              max={SEATS_MAX}
+              error={refused.has('seats') ? t('facilitator.admin.invalid.seats', { max: SEATS_MAX }) : undefined}
               value={seats}
-              onChange={setSeats}
+              onChange={typed('seats', setSeats)}
               w={120}
             />
             <TextInput
@@ -165,9 +189,14 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
             <NumberInput
               label={t('facilitator.admin.paidOutside')}
               min={0}
-              decimalScale={2}
+              decimalScale={decimals}
+              error={
+                refused.has('amount')
+                  ? t('facilitator.admin.invalid.amount', { max: formatMoney(locale, GRANT_AMOUNT_MAX, currency) })
+                  : undefined
+              }
               value={amount}
-              onChange={setAmount}
+              onChange={typed('amount', setAmount)}
               w={160}
             />
           </Group>

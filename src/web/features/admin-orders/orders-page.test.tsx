@@ -141,6 +141,33 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(stub.calls.some((call) => call.path === 'adminOrders.record')).toBe(false);
   });
 
+  // Mantine's NumberInput used to move the amount into range on blur ($100,000.00 recorded) and
+  // dropped the minus sign (-5 recorded as $5.00).
+  it.each(['99999999999', '-5'])('keeps the amount %s as typed, says why and records nothing', async (typed) => {
+    const stub = stubTrpcFetch({ 'adminOrders.list': () => page([]) });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const dialog = await recordOrder(user);
+    for (const [name, text] of [
+      [/email/i, 'mia@example.com'],
+      [/first name/i, 'Mia'],
+      [/last name/i, 'Okoro'],
+    ] as const) {
+      await user.click(within(dialog).getByRole('textbox', { name }));
+      await user.paste(text);
+    }
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (USD)' });
+    await user.clear(amount);
+    await user.type(amount, typed);
+    await user.tab();
+    expect(amount).toHaveValue(`${typed}.00`);
+    await user.click(within(dialog).getByRole('button', { name: 'Record order' }));
+    expect(await within(dialog).findByText('Enter an amount between 0 and $100,000.00.')).toBeInTheDocument();
+    expect(amount).toHaveValue(`${typed}.00`);
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminOrders.record')).toBe(false);
+  });
+
   it('records an order and shows its code once with the success link', async () => {
     const stub = stubTrpcFetch({
       'adminOrders.list': () => page([]),

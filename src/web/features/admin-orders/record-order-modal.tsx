@@ -129,7 +129,6 @@ export function RecordOrderModal({
               max={MAX_ORDER_AMOUNT / 10 ** decimals}
               decimalScale={decimals}
               fixedDecimalScale
-              allowNegative={false}
               key={form.key('amount')}
               {...form.getInputProps('amount')}
             />

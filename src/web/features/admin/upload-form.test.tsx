@@ -60,6 +60,28 @@ describe('UploadFrameworkForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  // The field used to drop the minus sign and the decimal point: "-3" uploaded as week 3 and "2.5"
+  // as week 2, replacing that week’s PDF.
+  it.each(['-3', '2.5', '0', '60'])(
+    'keeps week %s as typed, says why under the field and sends nothing',
+    async (typed) => {
+      const user = userEvent.setup();
+      const send = vi.fn<SendUpload>();
+      renderWithProviders(<Harness send={send} />);
+      await fill(user, { week: typed, title: 'Trust', file: pdf() });
+      const week = screen.getByRole('textbox', { name: /week number/i });
+      await user.tab();
+      expect(week).toHaveValue(typed);
+      await user.click(screen.getByRole('button', { name: 'Upload Framework' }));
+      const toast = await within(region()).findByRole('alert');
+      expect(toast).toHaveTextContent('Invalid Week Number');
+      expect(week).toHaveValue(typed);
+      expect(week).toHaveAttribute('aria-invalid', 'true');
+      expect(week).toHaveAccessibleDescription(/Week number must be between 1 and 52\./);
+      expect(send).not.toHaveBeenCalled();
+    },
+  );
+
   it('shows the progress while sending, then the success toast, and clears the form', async () => {
     const user = userEvent.setup();
     let finish: (result: UploadResult) => void = () => {};

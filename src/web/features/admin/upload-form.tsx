@@ -85,6 +85,8 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
     const check = checkUploadForm(values);
     if (!check.ok) {
       notify.error(check.title, check.message);
+      // A week out of range also says so under the field, which keeps the week as typed.
+      if (check.field) form.setFieldError(check.field, check.message);
       return;
     }
     const controller = new AbortController();
@@ -127,9 +129,6 @@ export function UploadFrameworkForm({ form, frameworks, onUploaded, send = sendF
             required
             min={1}
             max={TOTAL_WEEKS}
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
             inputMode="numeric"
             disabled={uploading}
             {...form.getInputProps('weekNumber')}

@@ -33,8 +33,12 @@ describe('checkUploadForm', () => {
     });
   });
 
-  it.each([0, 53, -3, 7.5])('refuses week %s', (weekNumber) => {
-    expect(checkUploadForm({ ...valid, weekNumber })).toEqual({ ok: false, ...invalidWeekNumber() });
+  it.each([0, 53, -3, 7.5, '-3', '2.5'])('refuses week %s', (weekNumber) => {
+    expect(checkUploadForm({ ...valid, weekNumber })).toEqual({
+      ok: false,
+      ...invalidWeekNumber(),
+      field: 'weekNumber',
+    });
   });
 
   it('prefers the missing information toast when both apply', () => {

@@ -15,7 +15,7 @@ export const EMPTY_UPLOAD_FORM: UploadFormValues = { weekNumber: '', title: '', 
 
 export type UploadCheck =
   | { ok: true; fields: FrameworkUploadFields; file: File }
-  | { ok: false; title: string; message: string };
+  | { ok: false; title: string; message: string; field?: 'weekNumber' };
 
 /**
  * The toasts of docs/product.md#validation-rules, in its order: anything missing first, then the
@@ -41,7 +41,7 @@ export function checkUploadForm(values: UploadFormValues): UploadCheck {
   const parsed = frameworkUploadFieldsSchema.safeParse(values);
   if (!parsed.success) {
     if (parsed.error.issues.some((issue) => issue.path[0] === 'weekNumber'))
-      return { ok: false, ...invalidWeekNumber() };
+      return { ok: false, ...invalidWeekNumber(), field: 'weekNumber' };
     return { ok: false, title: translate('admin.upload.failed'), message: describeZodError(parsed.error) };
   }
   return { ok: true, fields: parsed.data, file: values.file };

@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HoursView } from '../../../shared/certificate-hours';
 import type { CertificateStatus, VerifyResult } from '../../../shared/certificate-schemas';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CertificatePanel } from './certificate-panel';
+import { CourseTimeTracker } from './course-time-tracker';
 import { useActiveTime } from './use-active-time';
 import { VerifyCertificate } from './verify-certificate';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const HOURS: HoursView = {
@@ -121,6 +124,59 @@ describe('CertificatePanel', () => {
       state: 'FL',
       intendedMarriageDate: '2027-05-15',
     });
+  });
+});
+
+describe('CourseTimeTracker', () => {
+  const stubTracker = () =>
+    stubTrpcFetch({
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'certificates.heartbeat': () => ({ data: { counted: true } }),
+      'certificates.reportOfflineTime': () => ({ data: { id: 1 } }),
+    });
+  const names = { partner1: 'Robin', partner2: 'Casey' };
+
+  // Mantine's NumberInput used to move the minutes into range on blur: 0, 4 and -10 each logged
+  // 5 minutes, which count towards the certificate.
+  it.each(['0', '4', '-10', '121', '7.5'])('keeps %s minutes as typed, says why and logs nothing', async (typed) => {
+    const server = stubTracker();
+    const user = userEvent.setup();
+    renderRoute(() => <CourseTimeTracker weekNumber={1} partnerNames={names} />);
+    const minutes = await screen.findByRole('textbox', { name: 'Minutes' });
+    await user.clear(minutes);
+    await user.type(minutes, typed);
+    await user.tab();
+    expect(minutes).toHaveValue(typed);
+    await user.click(screen.getByRole('button', { name: 'Log time' }));
+    expect(await screen.findByText('Enter a whole number of minutes from 5 to 120.')).toBeInTheDocument();
+    expect(minutes).toHaveValue(typed);
+    expect(minutes).toHaveAttribute('aria-invalid', 'true');
+    expect(server.calls.some((call) => call.path === 'certificates.reportOfflineTime')).toBe(false);
+    // Corrected, it is logged.
+    await user.clear(minutes);
+    await user.type(minutes, '45');
+    await user.click(screen.getByRole('button', { name: 'Log time' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'certificates.reportOfflineTime')?.input).toEqual({
+        weekNumber: 1,
+        minutes: 45,
+        together: true,
+      }),
+    );
+  });
+
+  it('says it to the couple in Spanish on a Spanish page', async () => {
+    i18n.activate('es');
+    const server = stubTracker();
+    const user = userEvent.setup();
+    renderRoute(() => <CourseTimeTracker weekNumber={1} partnerNames={names} />);
+    const minutes = await screen.findByRole('textbox', { name: 'Minutos' });
+    await user.clear(minutes);
+    await user.type(minutes, '0');
+    await user.click(screen.getByRole('button', { name: 'Registrar tiempo' }));
+    expect(await screen.findByText('Escriban un número entero de minutos, de 5 a 120.')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.path === 'certificates.reportOfflineTime')).toBe(false);
   });
 });
 

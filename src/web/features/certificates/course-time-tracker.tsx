@@ -20,9 +20,11 @@ import {
   OFFLINE_ENTRY_MIN_MINUTES,
   type TimeOwner,
 } from '../../../shared/certificate-hours';
+import { reportOfflineTimeSchema } from '../../../shared/certificate-schemas';
 import type { Partner } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { refusedFields } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 import { useT } from './texts';
 import { useActiveTime } from './use-active-time';
@@ -57,6 +59,8 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
   );
 
   const [minutes, setMinutes] = useState<number | string>(30);
+  // Minutes out of range stay as typed, with the field's message, and nothing is logged.
+  const [minutesRefused, setMinutesRefused] = useState(false);
   const [together, setTogether] = useState(true);
   const [whose, setWhose] = useState<Partner>(bound ?? 'partner1');
   const report = useMutation(
@@ -118,12 +122,15 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            report.mutate({
+            const input = {
               weekNumber,
               minutes: Number(minutes),
               together,
               ...(together ? {} : { partner: bound ?? whose }),
-            });
+            };
+            const refused = refusedFields(reportOfflineTimeSchema, input, ['minutes'] as const).size > 0;
+            setMinutesRefused(refused);
+            if (!refused) report.mutate(input);
           }}
         >
           <Stack gap="xs">
@@ -139,9 +146,19 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
                 min={OFFLINE_ENTRY_MIN_MINUTES}
                 max={OFFLINE_CAP_PER_WEEK_MINUTES}
                 step={5}
-                allowDecimal={false}
+                error={
+                  minutesRefused
+                    ? t('certificates.time.invalidMinutes', {
+                        min: OFFLINE_ENTRY_MIN_MINUTES,
+                        max: OFFLINE_CAP_PER_WEEK_MINUTES,
+                      })
+                    : undefined
+                }
                 value={minutes}
-                onChange={setMinutes}
+                onChange={(value) => {
+                  setMinutes(value);
+                  setMinutesRefused(false);
+                }}
                 w={120}
               />
               {!together && bound === null ? (

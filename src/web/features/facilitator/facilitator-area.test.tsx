@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { FacilitatorArea } from './facilitator-area';
 
 afterEach(() => {
@@ -122,5 +122,30 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByText('Sent to 3 couples')).toBeInTheDocument();
+  });
+
+  // Mantine's NumberInput used to move the number into range on blur (0 seats bought 1).
+  it.each(['0', '-5', '1000000', '2.5'])('keeps %s seats as typed, says why and buys nothing', async (typed) => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true } }),
+      'facilitator.buySeats': () => ({ data: { url: 'https://checkout.example/pay' } }),
+    });
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Buy seats' });
+    const user = userEvent.setup({ delay: null });
+    const seats = within(form).getByRole('textbox', { name: 'Seats' });
+    await user.clear(seats);
+    await user.type(seats, typed);
+    await user.tab();
+    expect(seats).toHaveValue(typed);
+    await user.click(within(form).getByRole('button', { name: 'Buy seats for Spring 2027' }));
+    expect(await within(form).findByText('Enter a whole number of seats from 1 to 500.')).toBeInTheDocument();
+    expect(seats).toHaveValue(typed);
+    expect(seats).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'facilitator.buySeats')).toBe(false);
   });
 });

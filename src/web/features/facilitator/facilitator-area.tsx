@@ -19,11 +19,13 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { buySeatsSchema, SEATS_MAX } from '../../../shared/facilitator-schemas';
 import { formatDate, formatDateTime } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { refusedFields } from '../../lib/refused-fields';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Cohort = RouterOutputs['facilitator']['cohorts'][number];
@@ -306,6 +308,8 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
   const packs = useQuery(trpc.facilitator.packs.queryOptions());
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   const [seats, setSeats] = useState<number | string>(10);
+  // A number of seats out of range stays as typed, with the field's message, and nothing is sent.
+  const [seatsRefused, setSeatsRefused] = useState(false);
   const buy = useMutation(
     trpc.facilitator.buySeats.mutationOptions({
       onSuccess: ({ url }) => window.location.assign(url),
@@ -351,17 +355,23 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
           aria-label={t('facilitator.area.buyForm')}
           onSubmit={(event) => {
             event.preventDefault();
-            buy.mutate({ cohortId: cohorts[0]!.id, seats: Number(seats) });
+            const input = { cohortId: cohorts[0]!.id, seats: Number(seats) };
+            const refused = refusedFields(buySeatsSchema, input, ['seats'] as const).size > 0;
+            setSeatsRefused(refused);
+            if (!refused) buy.mutate(input);
           }}
         >
           <Group align="flex-end">
             <NumberInput
               label={t('facilitator.area.seats')}
               min={1}
-              max={500}
-              allowDecimal={false}
+              max={SEATS_MAX}
+              error={seatsRefused ? t('facilitator.area.invalidSeats', { max: SEATS_MAX }) : undefined}
               value={seats}
-              onChange={setSeats}
+              onChange={(value) => {
+                setSeats(value);
+                setSeatsRefused(false);
+              }}
               w={140}
             />
             <Button type="submit" loading={buy.isPending}>

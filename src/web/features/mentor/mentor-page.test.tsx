@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { MentorPage } from './mentor-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const NOT_LINKED = { link: null, sharedWeeks: [], seats: [] };
@@ -112,5 +114,35 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByRole('form', { name: 'Your facilitator’s code' })).toBeInTheDocument();
+  });
+
+  // Mantine's NumberInput used to move the week into range on blur (0 shared week 1).
+  it.each(['0', '-3', '53', '2.5'])('keeps week %s as typed, says why and shares nothing', async (typed) => {
+    const stub = stubTrpcFetch({ 'mentor.get': () => ({ data: LINKED }) });
+    renderRoute(() => <MentorPage code={undefined} onCode={() => {}} />);
+    const form = await screen.findByRole('form', { name: 'Share a week with your mentor' });
+    const user = userEvent.setup({ delay: null });
+    const week = within(form).getByRole('textbox', { name: 'Week' });
+    await user.clear(week);
+    await user.type(week, typed);
+    await user.tab();
+    await user.click(within(form).getByRole('button', { name: 'Share with our mentor' }));
+    expect(await within(form).findByText('Enter a week number from 1 to 52.')).toBeInTheDocument();
+    expect(week).toHaveValue(typed);
+    expect(week).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'mentor.shareWeek')).toBe(false);
+  });
+
+  it('says it to the couple in Spanish on a Spanish page', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({ 'mentor.get': () => ({ data: LINKED }) });
+    renderRoute(() => <MentorPage code={undefined} onCode={() => {}} />);
+    const form = await screen.findByRole('form', { name: 'Compartir una semana con su mentor' });
+    const user = userEvent.setup({ delay: null });
+    const week = within(form).getByRole('textbox', { name: 'Semana' });
+    await user.clear(week);
+    await user.type(week, '60');
+    await user.click(within(form).getByRole('button', { name: 'Compartir con nuestro mentor' }));
+    expect(await within(form).findByText('Escriban un número de semana del 1 al 52.')).toBeInTheDocument();
   });
 });

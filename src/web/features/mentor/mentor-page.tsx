@@ -17,12 +17,13 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
-import { FACILITATOR_SEES } from '../../../shared/facilitator-schemas';
+import { FACILITATOR_SEES, mentorWeekSchema } from '../../../shared/facilitator-schemas';
 import { formatDate } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { refusedFields } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 
 const CODE_PATTERN = /^(JOIN|SEAT)-[A-Z0-9-]{10,40}$/;
@@ -138,6 +139,8 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [week, setWeek] = useState<number | string>(1);
+  // A week out of range stays as typed, with the field's message, and nothing is shared.
+  const [weekRefused, setWeekRefused] = useState(false);
   const onDone = (data: unknown) => queryClient.setQueryData(trpc.mentor.get.queryKey(), data as never);
   const share = useMutation(
     trpc.mentor.shareWeek.mutationOptions({
@@ -155,7 +158,10 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          share.mutate({ weekNumber: Number(week) });
+          const input = { weekNumber: Number(week) };
+          const refused = refusedFields(mentorWeekSchema, input, ['weekNumber'] as const).size > 0;
+          setWeekRefused(refused);
+          if (!refused) share.mutate(input);
         }}
         aria-label={t('facilitator.couple.shareForm')}
       >
@@ -164,9 +170,12 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
             label={t('facilitator.couple.weekLabel')}
             min={1}
             max={TOTAL_WEEKS}
-            allowDecimal={false}
+            error={weekRefused ? t('facilitator.couple.invalidWeek', { max: TOTAL_WEEKS }) : undefined}
             value={week}
-            onChange={setWeek}
+            onChange={(value) => {
+              setWeek(value);
+              setWeekRefused(false);
+            }}
             w={120}
           />
           <Button type="submit" loading={share.isPending}>
