@@ -110,11 +110,15 @@ test('installable: the manifest and service worker are accepted, and the dashboa
     .toContain('/api/download-framework/1');
   expect((await keptData(page)).join('\n')).toContain('workbook.answers?input={"partner":"partner1","weekNumber":1}');
   expect((await keptData(page)).join('\n')).not.toMatch(/admin/i);
+  // The names, which a dashboard opened as a page reads from its HTML and never asks for.
+  expect((await keptData(page)).join('\n')).toContain('profile.get');
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(weekButton(page, 1)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Maya & Noah');
+  await expect(page.getByText('Part of your dashboard did not load')).toHaveCount(0);
   const firstAnswer = await openWorkbookWeekOne(page);
   await expect(firstAnswer).toBeEditable();
   const pdf = await page.evaluate(async () => {

@@ -255,7 +255,8 @@ async function pdf(request: Request, url: URL): Promise<Response> {
 }
 
 /**
- * Keeps the weeks the page names (its current and next week) for offline reading: each week's
+ * Keeps the weeks the page names (its current and next week) for offline reading, and the couple's
+ * profile: each week's
  * content and share state, the answers this sign-in may read (readablePartners: never a sealed
  * partner's), its summary once revealed, and its PDF. Asked by the dashboard once it has settled
  * (keep-weeks-offline.tsx); done here so the page's main thread never reads two weeks of JSON.
@@ -263,6 +264,9 @@ async function pdf(request: Request, url: URL): Promise<Response> {
 async function keepWeeks(weeks: number[]): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
   if (!(await cache.match(OWNER_KEY))) return;
+  // The couple's names too: a dashboard opened as a page reads them from its HTML (decision 0279)
+  // and never asks profile.get, which the page opened offline needs. Asked on each visit: fresh.
+  await fetchAndKeep([{ procedure: 'profile.get', input: undefined }]).catch(() => undefined);
   const kept = weeks.filter((week) => PDF_PATH.test(`/api/download-framework/${week}`)).slice(0, 2);
   for (const weekNumber of kept) {
     try {
