@@ -85,6 +85,25 @@ describe('server and field messages on a Spanish page', () => {
     expect(serverMessageText(server('4'))).toMatch(/\(semana 4\)/);
   });
 
+  it('says what to do, not the field name, for a certificate’s or a gift’s date and names, in both languages', () => {
+    expect(serverMessageText('intendedMarriageDate must be today or later.')).toBe(
+      'Choose a wedding date that is today or later.',
+    );
+    expect(serverMessageText('sendAt must be within 400 days.')).toBe(
+      'Choose a delivery date within 400 days from today.',
+    );
+    expect(
+      serverMessageText(
+        'names.partner1: legalName is required: your full legal name as on your ID, at most 120 characters',
+      ),
+    ).toBe('Write each partner’s full legal name as on their ID, at most 120 characters.');
+    i18n.activate('es');
+    expect(serverMessageText('sendAt must be today or later.')).toBe('Elige una fecha de envío de hoy en adelante.');
+    expect(serverMessageText('intendedMarriageDate must be today or later.')).toBe(
+      'Elijan una fecha de boda de hoy en adelante.',
+    );
+  });
+
   it('translates a "field: message" 400 of a shared schema, and never shows an unknown English sentence', () => {
     i18n.activate('es');
     expect(serverMessageText('accessCode: Enter your access code')).toBe('Escribe tu código de acceso');

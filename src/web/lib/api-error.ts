@@ -35,6 +35,9 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Your sign-in has expired. Please enter your password again.': 'errors.auth.pendingExpired',
   'If an account uses this email, a new personal access code is on its way. It replaces the old one. Please check your inbox (and the spam folder) in a few minutes.':
     'errors.auth.codeSent',
+  // Certificates and gifts: the API's sentence names its field.
+  'intendedMarriageDate must be today or later.': 'errors.certificates.weddingDatePast',
+  'sendAt must be today or later.': 'errors.gifts.sendAtPast',
   // Checkout.
   'The payment page could not be opened just now. Please try again in a moment; nothing was charged.':
     'errors.checkout.unavailable',
@@ -65,6 +68,12 @@ const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId; values?: (match: string)
   { pattern: /^Too many failed sign-ins for this email .* try again in (\d+ \w+), or use/, id: 'errors.paused.code' },
   { pattern: /^Too many failed sign-ins for this username .* try again in (\d+ \w+)\.$/, id: 'errors.paused.password' },
   { pattern: /^Too many failed sign-ins for this account .* try again in (\d+ \w+)\.$/, id: 'errors.paused.admin' },
+  { pattern: /^sendAt must be within (\d+) days\.$/, id: 'errors.gifts.sendAtTooFar', values: (days) => ({ days }) },
+  {
+    pattern: /^(?:[\w.]+: )?legalName is required: your full legal name as on your ID, at most (\d+) characters$/,
+    id: 'errors.certificates.legalName',
+    values: (max) => ({ max }),
+  },
   {
     pattern: /^Private answers stay on while your partner's answers are sealed \(week ([\d, ]+)\): share those weeks/,
     id: 'errors.privateStaysOn',
@@ -144,8 +153,9 @@ export function serverMessageText(message: string | null | undefined): string | 
   if (id && loadedText(id)) return translate(id);
   for (const { pattern, id: patternId, values } of KNOWN_PATTERNS) {
     const match = pattern.exec(trimmed);
-    // In English the server's own sentence, which already says it.
-    if (match && !english && loadedText(patternId)) {
+    // A wait: in English the server's own sentence, which already says it. One with its own values
+    // is the page's text in every language (the API's sentence names a field, or lists weeks).
+    if (match && (!english || values) && loadedText(patternId)) {
       return translate(patternId, values ? values(match[1]!) : { wait: waitText(match[1]!) });
     }
   }
