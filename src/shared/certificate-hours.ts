@@ -28,6 +28,14 @@ export const OFFLINE_CAP_PER_WEEK_MINUTES = 120;
 /** One offline entry: at least 5 minutes, at most the week's cap. */
 export const OFFLINE_ENTRY_MIN_MINUTES = 5;
 
+/**
+ * Minutes one offline entry may log: a whole number from OFFLINE_ENTRY_MIN_MINUTES to the week's cap
+ * (reportOfflineTimeSchema's rule, for the dashboard, which loads no zod).
+ */
+export function isOfflineEntryMinutes(minutes: number): boolean {
+  return Number.isInteger(minutes) && minutes >= OFFLINE_ENTRY_MIN_MINUTES && minutes <= OFFLINE_CAP_PER_WEEK_MINUTES;
+}
+
 export const TIME_OWNERS = ['partner1', 'partner2', 'together'] as const;
 export type TimeOwner = (typeof TIME_OWNERS)[number];
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isOfflineEntryMinutes } from './certificate-hours';
+import { reportOfflineTimeSchema } from './certificate-schemas';
 import {
   ALWAYS_REQUIRED_CERTIFICATE_FIELDS,
   CERTIFICATE_STATES,
@@ -138,5 +140,15 @@ describe('the rule schema', () => {
 
   it('accepts the untouched Florida rule (the refusals above are not the schema refusing everything)', () => {
     expect(refusals(florida())).toEqual([]);
+  });
+});
+
+describe('the offline minutes rule the dashboard checks with', () => {
+  it('agrees with the schema the server checks with', () => {
+    for (const minutes of [-10, 0, 4, 5, 7.5, 30, 120, 121]) {
+      expect(isOfflineEntryMinutes(minutes), String(minutes)).toBe(
+        reportOfflineTimeSchema.shape.minutes.safeParse(minutes).success,
+      );
+    }
   });
 });
