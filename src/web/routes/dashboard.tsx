@@ -17,6 +17,7 @@ import { ShareNotices } from '../features/partners/share-notices';
 import { PlanCard } from '../features/plan/plan-card';
 import { PushNotifications } from '../features/push/push-notifications';
 import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
+import { SendWaitingAnswers } from '../features/workbook/waiting-answers';
 import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
 import { forgetDrafts } from '../lib/local-draft';
@@ -106,6 +107,7 @@ function DashboardPage() {
         profileExtra={<OurDataSection onDeleted={leave} />}
         renderShareNotices={(onOpenWeek) => <ShareNotices onOpenWeek={onOpenWeek} />}
         renderPlanCard={(completedCount) => <PlanCard completedCount={completedCount} />}
+        renderWaitingAnswers={(partnerNames) => <SendWaitingAnswers partnerNames={partnerNames} />}
         profileSettings={
           <>
             <PushNotifications />

@@ -60,6 +60,11 @@ interface DashboardScreenProps {
   renderPlanCard?: (completedCount: number | undefined) => ReactNode;
   /** Under the Profile tab's reminders switch (push notifications, partner sign-ins, the mentor link). */
   profileSettings?: ReactNode;
+  /**
+   * Beside SendWaitingProgress, whichever tab is on screen: what sends the workbook answers saved
+   * offline (the route passes the workbook feature's SendWaitingAnswers).
+   */
+  renderWaitingAnswers?: (partnerNames: WorkbookSlotProps['partnerNames']) => ReactNode;
 }
 
 function isUnauthorized(error: unknown): boolean {
@@ -84,6 +89,7 @@ export function DashboardScreen({
   renderShareNotices,
   renderPlanCard,
   profileSettings,
+  renderWaitingAnswers,
 }: DashboardScreenProps) {
   const { t } = useT();
   const queryClient = useQueryClient();
@@ -453,6 +459,9 @@ export function DashboardScreen({
       {/* Notes saved and ratings chosen wait on this device until sent (decision 0280): a rating
         always, so a quick run of choices goes one at a time; notes saved while offline. */}
       <SendWaitingProgress onRecord={savedRecord} onFailed={progressFailed} />
+      {/* Workbook answers saved offline go the same way, whichever tab or week is on screen (the
+        week's own editor sends those of its week). */}
+      {renderWaitingAnswers?.(partnerNames)}
 
       <OnboardingModal
         opened={onboardingOpen}

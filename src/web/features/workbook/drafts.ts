@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import type { Partner } from '../../../shared/constants';
+import { PARTNERS, type Partner } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswers, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { translate } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api-error';
+import { isWorkbookDrafts } from '../../lib/local-draft';
 
 /*
  * The workbook's editing rules, apart from the components so they can be tested on their own.
@@ -108,6 +109,55 @@ export function keptExtras(kept: KeptWorkbook | undefined): {
     queued,
     by: isPartner(kept?.by) ? kept.by : undefined,
   };
+}
+
+/** A kept workbook draft as this version keeps it, or undefined (for `listDrafts`, `currentDraft`). */
+export function readKeptWorkbook(value: unknown): KeptWorkbook | undefined {
+  return isWorkbookDrafts<KeptWorkbook>(value) ? value : undefined;
+}
+
+/**
+ * A queued partner's answers judged against the answers the page holds for them (none: `send`):
+ * already saved (sent meanwhile by the dashboard or by the week's editor: nothing to send), edited
+ * from an older revision than the saved one (the server would refuse them, decision 0267: both are
+ * kept and the couple chooses), or to send.
+ */
+export function queuedSave(
+  draft: WorkbookAnswers,
+  baseRevision: number,
+  saved: WorkbookAnswersView | undefined,
+): 'saved' | 'refused' | 'send' {
+  if (!saved || saved.revision < baseRevision) return 'send';
+  if (sameResponse(draft, saved)) return 'saved';
+  return saved.revision > baseRevision ? 'refused' : 'send';
+}
+
+/**
+ * What a kept workbook becomes once `partner`'s queued save has its answer, with no editor open:
+ * no longer queued; edited from the revision the server answered (`saved`, when it took the
+ * answers); gone once nothing unsaved is left. The other partner's part is unsaved while it is
+ * queued, or differs from their answers as the page holds them (`savedOf`; unknown: kept, and the
+ * week's editor decides when it opens); a sign-in bound to a partner keeps only theirs (`by`).
+ */
+export function keptAfterSave(
+  kept: KeptWorkbook,
+  partner: Partner,
+  saved: WorkbookAnswersView | undefined,
+  savedOf: (other: Partner) => WorkbookAnswersView | undefined,
+): KeptWorkbook | undefined {
+  const { bases, queued, by } = keptExtras(kept);
+  const next: KeptWorkbook = {
+    ...kept,
+    queued: queued.filter((item) => item !== partner),
+    ...(saved && bases ? { bases: { ...bases, [partner]: saved.revision } } : {}),
+  };
+  const unsaved = (other: Partner) => {
+    if ((by ?? other) !== other) return false;
+    if (next.queued?.includes(other)) return true;
+    const held = other === partner ? saved : savedOf(other);
+    return !held || !sameResponse(kept[other], held);
+  };
+  return PARTNERS.some(unsaved) ? next : undefined;
 }
 
 /** The 409 of a save made from a stale revision: the answers the server holds now, or null. */

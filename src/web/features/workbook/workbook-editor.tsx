@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
 import { hasReflectionAnswer } from '../../../shared/workbook-rules';
@@ -35,12 +35,14 @@ import {
   fitToContent,
   type KeptWorkbook,
   keptExtras,
+  queuedSave,
   saveFailedTitle,
   sameResponse,
   saveFailureMessage,
   unsavedDrafts,
   type WeekDrafts,
 } from './drafts';
+import { useEditorOpen, WORKBOOK_SAVES, workbookSaveOnItsWay } from './waiting-answers';
 import { WorkbookConflict } from './workbook-conflict';
 import { WorkbookSummary } from './workbook-summary';
 import { AnswersSideBySide, SealedColumn } from './workbook-share';
@@ -109,8 +111,21 @@ export function WorkbookEditor({
     () => keptExtras(kept).bases ?? { partner1: saved.partner1.revision, partner2: saved.partner2.revision },
   );
   const [queued, setQueued] = useState<Partner[]>(() => keptExtras(kept).queued.filter(mine));
-  // Saves refused because the answers changed elsewhere meanwhile: what the server holds now.
-  const [conflicts, setConflicts] = useState<Partial<Record<Partner, WorkbookAnswersView>>>({});
+  // Saves refused because the answers changed elsewhere meanwhile: what the server holds now. A
+  // kept draft edited from an older revision than the saved one (refused while the week was closed,
+  // or saved elsewhere since) asks at once.
+  const [conflicts, setConflicts] = useState<Partial<Record<Partner, WorkbookAnswersView>>>(() => {
+    const { bases: keptBases, queued: keptQueued } = keptExtras(kept);
+    const stale = PARTNERS.filter(
+      (partner) =>
+        kept &&
+        keptBases &&
+        mine(partner) &&
+        !keptQueued.includes(partner) &&
+        queuedSave(kept[partner], keptBases[partner], saved[partner]) === 'refused',
+    );
+    return Object.fromEntries(stale.map((partner) => [partner, saved[partner]]));
+  });
   const online = useOnline();
 
   const names: Record<Partner, string> = {
@@ -141,6 +156,9 @@ export function WorkbookEditor({
     [drafts, bases, queued, you],
   );
   const keptPlace = useKeepDraft('workbook', weekNumber, keptWorkbook, anyUnsaved);
+  // This week's waiting answers are sent from here, not by the dashboard's SendWaitingAnswers.
+  useEditorOpen(weekNumber, !preview);
+  const savesOnTheWay = useIsMutating({ mutationKey: WORKBOOK_SAVES });
   const other: Partner = active === 'partner1' ? 'partner2' : 'partner1';
 
   useEffect(() => {
@@ -217,12 +235,29 @@ export function WorkbookEditor({
     save.mutate({ weekNumber, partner, ...drafts[partner], baseRevision });
   }
 
-  // Back online: what waited on this device is sent, one partner at a time, with the outcome shown.
+  // Back online: what waited on this device is sent, one partner at a time, with the outcome shown;
+  // once no workbook save is on its way (the dashboard's may have sent it: judged against the
+  // answers the page holds now, it is not sent again).
   const nextQueued = queued[0];
   useEffect(() => {
-    if (preview || !online || nextQueued === undefined || save.isPending) return;
-    save.mutate({ weekNumber, partner: nextQueued, ...drafts[nextQueued], baseRevision: bases[nextQueued] });
-  }, [preview, online, nextQueued, save.isPending, save.mutate, weekNumber, drafts, bases]);
+    if (preview || !online || nextQueued === undefined || savesOnTheWay > 0 || workbookSaveOnItsWay(queryClient)) {
+      return;
+    }
+    const latest = queryClient.getQueryData(answersKey(nextQueued));
+    const judged = queuedSave(drafts[nextQueued], bases[nextQueued], latest);
+    if (judged === 'send') {
+      save.mutate({ weekNumber, partner: nextQueued, ...drafts[nextQueued], baseRevision: bases[nextQueued] });
+      return;
+    }
+    setQueued((all) => all.filter((partner) => partner !== nextQueued));
+    if (judged === 'refused' && latest) {
+      setConflicts((all) => ({ ...all, [nextQueued]: latest }));
+      notify.error(
+        translate('offline.workbook.conflictTitle'),
+        translate('offline.workbook.conflict', { name: names[nextQueued] }),
+      );
+    }
+  });
 
   function setText(field: TextField, value: string) {
     setDrafts((current) => ({ ...current, [active]: { ...current[active], [field]: value } }));
