@@ -62,6 +62,18 @@ const expiresOnSchema = z
   .optional()
   .transform((value) => value ?? null);
 
+/** Today in UTC (YYYY-MM-DD): a pack's seats work through its last day, UTC, as the server counts it. */
+export function utcToday(now = Date.now()): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+/** Whether a pack with this last day is past it (no seat can be taken any more). */
+export function packExpired(expiresOn: string | null, today = utcToday()): boolean {
+  return expiresOn !== null && expiresOn < today;
+}
+
+export const PACK_LAST_DAY_PAST = 'expiresOn must be today or later: a pack past its last day gives no seat';
+
 const seatsSchema = z
   .number({ error: 'seats must be a whole number' })
   .int('seats must be a whole number')
@@ -75,7 +87,8 @@ export const GRANT_AMOUNT_MAX = 100_000_000;
 export const grantPackSchema = z.object({
   facilitatorId: idOf('facilitatorId'),
   seats: seatsSchema,
-  expiresOn: expiresOnSchema,
+  /** A new pack's last day is today or later (UTC); setPackExpiry may still end a pack early. */
+  expiresOn: expiresOnSchema.refine((value) => !packExpired(value), PACK_LAST_DAY_PAST),
   /** What was paid outside the app, in cents (0 for a gift). */
   amount: z
     .number()

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { PACK_LAST_DAY_PAST, utcToday } from '../../../shared/facilitator-schemas';
 import { nowIso } from '../../db/client';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp, type TestApp } from '../../test/harness';
 import {
@@ -448,6 +449,54 @@ describe('seat packs', () => {
     await admin.adminFacilitators.setPackExpiry({ packId: pack.id, expiresOn: null });
     await late.caller.mentor.link({ code: pack.code });
     expect(await accessLevel(late.coupleId)).toBe('full');
+  });
+
+  // QA: a pack past its last day said "Active" to the seller and the facilitator, and its code
+  // offered "2 seats left" until "Link us" failed.
+  it('shows a pack past its last day as expired everywhere, and its code offers no seat', async () => {
+    const facilitator = await newFacilitator(t);
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const pack = await admin.adminFacilitators.grantPack({
+      facilitatorId: facilitator.id,
+      seats: 2,
+      expiresOn: utcToday(),
+    });
+    expect(pack).toMatchObject({ status: 'active', seatsLeft: 2 });
+    const couple = await coupleCaller(t, { accessLevel: 'trial' });
+    expect(await couple.caller.mentor.preview({ code: pack.code })).toMatchObject({ seat: 'available', seatsLeft: 2 });
+
+    await admin.adminFacilitators.setPackExpiry({ packId: pack.id, expiresOn: '2020-01-01' });
+    const expired = { id: pack.id, status: 'expired', seatsUsed: 0, seatsLeft: 0, expiresOn: '2020-01-01' };
+    expect((await admin.adminFacilitators.packs()).find((row) => row.id === pack.id)).toMatchObject(expired);
+    expect((await facilitator.caller.facilitator.packs()).find((row) => row.id === pack.id)).toMatchObject(expired);
+    expect(await couple.caller.mentor.preview({ code: pack.code })).toMatchObject({
+      kind: 'seat',
+      seat: 'expired',
+      seatsLeft: 0,
+    });
+    await expect(couple.caller.mentor.link({ code: pack.code })).rejects.toMatchObject({ code: 'CONFLICT' });
+    // An expired card pack can still be refunded (its payment was taken).
+    expect(await admin.adminFacilitators.refundPack({ packId: pack.id })).toMatchObject({ status: 'refunded' });
+    expect(await couple.caller.mentor.preview({ code: pack.code })).toMatchObject({ seat: 'unavailable' });
+  });
+
+  it('refuses to grant a pack whose last day is past, with a 400 naming the field', async () => {
+    const facilitator = await newFacilitator(t);
+    const cookie = await adminCookie(t.deps);
+    const before = await t.deps.db.selectFrom('seat_packs').select('id').execute();
+    const answer = await postTrpc(
+      t,
+      'adminFacilitators.grantPack',
+      { facilitatorId: facilitator.id, seats: 2, expiresOn: '2020-01-01' },
+      cookie,
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain(PACK_LAST_DAY_PAST);
+    expect(await t.deps.db.selectFrom('seat_packs').select('id').execute()).toHaveLength(before.length);
+    const admin = await callerFor(t, cookie);
+    await expect(
+      admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 2, expiresOn: '2020-01-01' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('refunding keeps redeemed couples’ access unless the seller chooses otherwise', async () => {

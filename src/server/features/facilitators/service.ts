@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { TOTP_DIGITS } from '../../../shared/admin-security-schemas';
 import { AppError } from '../../../shared/errors';
 import type { FacilitatorKind } from '../../../shared/facilitator-schemas';
-import { STUCK_AFTER_DAYS } from '../../../shared/facilitator-schemas';
+import { packExpired, STUCK_AFTER_DAYS } from '../../../shared/facilitator-schemas';
 import type { Locale } from '../../../shared/i18n/locales';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
@@ -307,16 +307,25 @@ export async function listFacilitatorsForAdmin(deps: AppDeps) {
 
 type PackRow = NonNullable<Awaited<ReturnType<typeof repo.findPack>>>;
 
+/**
+ * A pack's status as the seller and the facilitator see it: an active pack past its last day (UTC,
+ * the rule takeSeat applies) is `expired`, and gives no seat.
+ */
+function packStatus(row: Pick<PackRow, 'status' | 'expiresOn'>): PackRow['status'] | 'expired' {
+  return row.status === 'active' && packExpired(row.expiresOn, today()) ? 'expired' : row.status;
+}
+
 function packView(row: PackRow) {
+  const status = packStatus(row);
   return {
     id: row.id,
     cohortId: row.cohortId,
     seats: row.seats,
     seatsUsed: row.seatsUsed,
-    seatsLeft: row.status === 'active' ? row.seats - row.seatsUsed : 0,
+    seatsLeft: status === 'active' ? row.seats - row.seatsUsed : 0,
     code: row.code,
     channel: row.channel,
-    status: row.status,
+    status,
     amount: Number(row.amount),
     currency: row.currency,
     expiresOn: row.expiresOn,
@@ -673,20 +682,30 @@ async function lookUpCode(deps: AppDeps, code: string, clientAddress: string) {
   return { kind: 'join' as const, pack: null, ...cohort };
 }
 
+/** Whether a seat code can give a seat now: `expired` past its last day, `unavailable` used up or refunded. */
+function seatState(pack: Pick<PackRow, 'status' | 'expiresOn' | 'seats' | 'seatsUsed'>) {
+  const status = packStatus(pack);
+  if (status === 'expired') return 'expired' as const;
+  return status === 'active' && pack.seatsUsed < pack.seats ? ('available' as const) : ('unavailable' as const);
+}
+
 /**
  * What the couple is asked to consent to, before anything changes: who the facilitator is, the
- * cohort, whether a seat comes with it, and the list of what the facilitator will see.
+ * cohort, whether a seat comes with it (and, for a seat code that can give none, why: the page
+ * then offers no seat and no "Link us"), and the list of what the facilitator will see.
  */
 export async function previewMentorCode(deps: AppDeps, code: string, clientAddress: string) {
   const found = await lookUpCode(deps, code, clientAddress);
   if (found.revokedAt !== null) throw new AppError('CONFLICT', FACILITATOR_REVOKED);
+  const seat = found.pack ? seatState(found.pack) : null;
   return {
     kind: found.kind,
     facilitatorName: found.facilitatorName,
     facilitatorKind: found.facilitatorKind,
     organisation: found.organisation,
     cohortName: found.cohortName,
-    seatsLeft: found.pack ? (found.pack.status === 'active' ? found.pack.seats - found.pack.seatsUsed : 0) : null,
+    seat,
+    seatsLeft: found.pack ? (seat === 'available' ? found.pack.seats - found.pack.seatsUsed : 0) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
@@ -139,6 +139,53 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     expect(input).toHaveValue(typed);
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(stub.calls.some((call) => call.path === 'adminFacilitators.grantPack')).toBe(false);
+  });
+
+  // QA: a pack past its last day was listed "Active", and a last day of 1 Jan 2020 was granted.
+  it('lists a pack past its last day as expired, still refundable', async () => {
+    stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({
+        data: [{ ...PACK, seatsUsed: 0, seatsLeft: 0, seats: 1, status: 'expired', expiresOn: '2020-01-01' }],
+      }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+    });
+    renderRoute(FacilitatorsPage);
+    const packs = await screen.findByRole('table', { name: 'Seat packs' });
+    const row = within(packs).getByRole('row', { name: /Pastor Ana/ });
+    expect(within(row).getByText('Expired')).toBeInTheDocument();
+    expect(within(row).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(row).getByText('1 January 2020')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Refund the 1-seat pack of Pastor Ana' })).toBeInTheDocument();
+  });
+
+  it('refuses a last day in the past on the form, saying why, and grants nothing', async () => {
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.grantPack': () => ({ data: PACK }),
+    });
+    renderRoute(FacilitatorsPage);
+    const form = await screen.findByRole('form', { name: 'Grant a seat pack' });
+    const user = userEvent.setup({ delay: null });
+    const lastDay = within(form).getByLabelText(/^Last day to redeem/);
+    fireEvent.change(lastDay, { target: { value: '2020-01-01' } });
+    await user.click(within(form).getByRole('button', { name: 'Grant pack' }));
+    expect(
+      await within(form).findByText('Choose today or a later day: a pack gives no seat after its last day.'),
+    ).toBeInTheDocument();
+    expect(lastDay).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminFacilitators.grantPack')).toBe(false);
+    // A later day is granted as chosen.
+    fireEvent.change(lastDay, { target: { value: '2099-12-31' } });
+    expect(lastDay).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(form).getByRole('button', { name: 'Grant pack' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminFacilitators.grantPack')?.input).toMatchObject({
+        expiresOn: '2099-12-31',
+      }),
+    );
   });
 
   it('grants a pack with the seats and the amount as typed, in cents', async () => {

@@ -115,6 +115,8 @@ function InviteForm() {
   );
 }
 
+type GrantField = 'seats' | 'expiresOn' | 'amount';
+
 function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
@@ -128,12 +130,15 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
   const [seats, setSeats] = useState<number | string>(10);
   const [expiresOn, setExpiresOn] = useState('');
   const [amount, setAmount] = useState<number | string>(0);
-  // Seats or an amount out of range stay as typed, with the field's message, and nothing is sent.
-  const [refused, setRefused] = useState<ReadonlySet<'seats' | 'amount'>>(new Set());
-  const typed = (field: 'seats' | 'amount', set: (value: number | string) => void) => (value: number | string) => {
-    set(value);
-    if (refused.has(field)) setRefused((current) => new Set([...current].filter((name) => name !== field)));
-  };
+  // Seats or an amount out of range, or a last day already past, stay as typed, with the field's
+  // message, and nothing is sent.
+  const [refused, setRefused] = useState<ReadonlySet<GrantField>>(new Set());
+  const typed =
+    <V,>(field: GrantField, set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      if (refused.has(field)) setRefused((current) => new Set([...current].filter((name) => name !== field)));
+    };
   const grant = useMutation(
     trpc.adminFacilitators.grantPack.mutationOptions({
       onSuccess: async () => {
@@ -156,7 +161,7 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
             expiresOn: expiresOn || null,
             amount: Math.round(Number(amount || 0) * 10 ** decimals),
           };
-          const fields = refusedFields(grantPackSchema, input, ['seats', 'amount'] as const);
+          const fields = refusedFields(grantPackSchema, input, ['seats', 'expiresOn', 'amount'] as const);
           setRefused(fields);
           if (fields.size === 0) grant.mutate(input);
         }}
@@ -183,8 +188,9 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
               label={t('facilitator.admin.expiresOn')}
               description={t('facilitator.admin.optional')}
               type="date"
+              error={refused.has('expiresOn') ? t('facilitator.admin.invalid.expiresOn') : undefined}
               value={expiresOn}
-              onChange={(e) => setExpiresOn(e.currentTarget.value)}
+              onChange={(e) => typed('expiresOn', setExpiresOn)(e.currentTarget.value)}
             />
             <NumberInput
               label={t('facilitator.admin.paidOutside')}
@@ -260,7 +266,7 @@ function PacksTable() {
             </Badge>
           </Table.Td>
           <Table.Td>
-            {pack.status === 'active' ? (
+            {pack.status === 'active' || pack.status === 'expired' ? (
               <Stack gap={4}>
                 <Checkbox
                   size="xs"

@@ -99,6 +99,42 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(screen.getByText('A walk on Sundays.')).toBeInTheDocument();
   });
 
+  // QA: a pack past its last day said "Active" and still showed its seat link.
+  it('shows a pack past its last day as expired, without its seat link', async () => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({
+        data: [
+          {
+            id: 9,
+            cohortId: 7,
+            seats: 2,
+            seatsUsed: 0,
+            seatsLeft: 0,
+            code: 'SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+            channel: 'manual',
+            status: 'expired',
+            amount: 0,
+            currency: 'usd',
+            expiresOn: '2020-01-01',
+            paidAt: '2019-12-01T10:00:00.000Z',
+            refundedAt: null,
+            accessRevoked: false,
+            cohortName: 'Spring 2027',
+            link: 'https://vows.example/mentor?code=SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+          },
+        ],
+      }),
+    });
+    renderRoute(FacilitatorArea);
+    expect(await screen.findByText('Expired')).toBeInTheDocument();
+    expect(screen.getByText(/until 1 January 2020/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Seat link/)).not.toBeInTheDocument();
+    expect(screen.queryByText('https://vows.example/mentor?code=SEAT-AAAAA-BBBBB-CCCCC-DDDDD')).not.toBeInTheDocument();
+  });
+
   it('messages the cohort with the subject and text typed', async () => {
     const stub = stubTrpcFetch({
       'facilitator.me': () => ({ data: ME }),

@@ -37,6 +37,7 @@ describe('MentorPage', { timeout: 20_000 }, () => {
           facilitatorKind: 'pastor',
           organisation: 'St. Mary Parish',
           cohortName: 'Spring 2027',
+          seat: 'available',
           seatsLeft: 3,
         },
       }),
@@ -57,6 +58,35 @@ describe('MentorPage', { timeout: 20_000 }, () => {
       }),
     );
     await waitFor(() => expect(onCode).toHaveBeenCalledWith(undefined));
+  });
+
+  // QA: an expired pack's code said "This code includes a seat… 2 seats left", then "Link us" failed.
+  it.each([
+    [
+      'expired',
+      'This seat code has expired, so it gives no seat and links no one. Ask your facilitator for a new code.',
+    ],
+    ['unavailable', 'This seat code has no seats left, so it links no one. Ask your facilitator for a new code.'],
+  ])('says a seat code that is %s gives no seat, and offers no link', async (seat, text) => {
+    const stub = stubTrpcFetch({
+      'mentor.get': () => ({ data: NOT_LINKED }),
+      'mentor.preview': () => ({
+        data: {
+          kind: 'seat',
+          facilitatorName: 'Pastor Ana',
+          facilitatorKind: 'pastor',
+          organisation: 'St. Mary Parish',
+          cohortName: 'Spring 2027',
+          seat,
+          seatsLeft: 0,
+        },
+      }),
+    });
+    renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText(/This code includes a seat/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link us' })).not.toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
   });
 
   it('says when a code does not work, and links nothing', async () => {

@@ -99,6 +99,14 @@ function Consent({ code, onDone }: { code: string; onDone: () => void }) {
     );
   }
   const found = preview.data;
+  if (found.seat === 'expired' || found.seat === 'unavailable') {
+    // A seat code that can give no seat links nobody (linkWithCode refuses it): nothing to consent to.
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t('facilitator.couple.codeNotFound')}>
+        {t(found.seat === 'expired' ? 'facilitator.couple.seatExpired' : 'facilitator.couple.seatUnavailable')}
+      </Alert>
+    );
+  }
   return (
     <Stack gap="md" aria-labelledby="mentor-consent-title">
       <Title order={2} id="mentor-consent-title">
