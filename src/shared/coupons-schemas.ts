@@ -83,6 +83,8 @@ export interface CouponListItem {
   maxUses: number | null;
   firstPurchaseOnly: boolean;
   active: boolean;
+  /** Past its last day (UTC): checkouts refuse it as expired, whatever `active` says. */
+  expired: boolean;
   /** Completed orders that used the code. */
   uses: number;
   /** Checkouts holding a use right now. */

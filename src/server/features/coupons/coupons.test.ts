@@ -351,4 +351,19 @@ describe('the back office', () => {
       .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
+
+  // QA: a code whose last day was 1 Jan 2020 was listed as active.
+  it('lists a code past its last day as expired; one whose last day is today is not', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const past = await coupon({ expiresOn: '2020-01-01' });
+    const lastDayToday = await coupon({ expiresOn: today });
+    const open = await coupon();
+    expect(await listed(past.id)).toMatchObject({ active: true, expired: true, expiresOn: '2020-01-01' });
+    expect(await listed(lastDayToday.id)).toMatchObject({ active: true, expired: false, expiresOn: today });
+    expect(await listed(open.id)).toMatchObject({ active: true, expired: false, expiresOn: null });
+    // The list and the checkout agree: the expired code is refused as expired.
+    const answer = await quote(past.code, '10.9.0.1');
+    expect(answer.statusCode).toBe(409);
+    expect(answer.body).toContain(COUPON_EXPIRED);
+  });
 });

@@ -51,12 +51,17 @@ function expiryInstant(expiresOn: string): string {
   return `${expiresOn}T23:59:59.999Z`;
 }
 
+/** Whether the code is past its last day (it works through that whole day, UTC). */
+function couponExpired(coupon: Pick<Coupon, 'expiresAt'>, now: number): boolean {
+  return coupon.expiresAt !== null && Date.parse(coupon.expiresAt) < now;
+}
+
 /** The coupon a code names, refused with the reason when it cannot be used now by `email`. */
 export async function usableCoupon(db: DB, code: string, email: string | undefined, now = Date.now()): Promise<Coupon> {
   const coupon = await repo.findCouponByCode(db, code);
   if (!coupon) throw new AppError('NOT_FOUND', COUPON_UNKNOWN);
   if (coupon.active !== 1) throw new AppError('CONFLICT', COUPON_INACTIVE);
-  if (coupon.expiresAt !== null && Date.parse(coupon.expiresAt) < now) throw new AppError('CONFLICT', COUPON_EXPIRED);
+  if (couponExpired(coupon, now)) throw new AppError('CONFLICT', COUPON_EXPIRED);
   if (coupon.maxUses !== null && coupon.usesTaken >= coupon.maxUses) {
     // Reservations of checkouts that were never finished no longer count.
     const released = await repo.releaseStaleReservations(db, coupon.id, now);
@@ -161,8 +166,11 @@ function parseCouponForm(raw: CouponForm): repo.CouponValues {
 export const COUPON_CODE_TAKEN = 'A coupon with this code exists already.';
 export const COUPON_NOT_FOUND = 'Coupon not found.';
 
-/** The back office's list: every code with its uses and revenue (completed orders only). */
-export async function listCoupons(db: DB): Promise<CouponListItem[]> {
+/**
+ * The back office's list: every code with its uses and revenue (completed orders only), and
+ * whether it is past its last day (the list says expired rather than active).
+ */
+export async function listCoupons(db: DB, now = Date.now()): Promise<CouponListItem[]> {
   const rows = await repo.listCouponsWithStats(db);
   return rows.map((row) => ({
     id: row.id,
@@ -173,6 +181,7 @@ export async function listCoupons(db: DB): Promise<CouponListItem[]> {
     maxUses: row.maxUses,
     firstPurchaseOnly: row.firstPurchaseOnly === 1,
     active: row.active === 1,
+    expired: couponExpired(row, now),
     uses: row.uses,
     reserved: row.reserved,
     revenueCents: row.revenueCents,

@@ -22,6 +22,7 @@ const spring: CouponListItem = {
   maxUses: 50,
   firstPurchaseOnly: true,
   active: true,
+  expired: false,
   uses: 4,
   reserved: 1,
   revenueCents: 15680,
@@ -38,6 +39,42 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     expect(within(row).getByText('4 (+1 in checkout)')).toBeInTheDocument();
     expect(within(row).getByText('$156.80')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
+  });
+
+  // QA: a code past its last day said "Active", and a cap of one read "at most 1 uses".
+  it('says a code past its last day is expired, and counts one use in the singular', async () => {
+    const ended: CouponListItem = {
+      ...spring,
+      id: 4,
+      code: 'NEWYEAR',
+      expiresOn: '2020-01-01',
+      maxUses: 1,
+      expired: true,
+    };
+    const paused: CouponListItem = { ...spring, id: 5, code: 'PAUSED', active: false, expired: true };
+    stubTrpcFetch({
+      'adminCoupons.list': () => ({ data: [ended, paused, spring] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+    });
+    renderRoute(CouponsPage);
+    const row = (await screen.findByText('NEWYEAR')).closest('tr')!;
+    expect(within(row).getByText('Expired')).toBeInTheDocument();
+    expect(within(row).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(row).getByText('until 1 January 2020, at most 1 use, first purchase only')).toBeInTheDocument();
+    expect(within(screen.getByText('PAUSED').closest('tr')!).getByText('Inactive')).toBeInTheDocument();
+    expect(within(screen.getByText('SPRING20').closest('tr')!).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('counts uses in Spanish too', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'adminCoupons.list': () => ({ data: [{ ...spring, expiresOn: '2020-01-01', maxUses: 1, expired: true }] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+    });
+    renderRoute(CouponsPage);
+    const row = (await screen.findByText('SPRING20')).closest('tr')!;
+    expect(within(row).getByText(/máximo 1 uso,/)).toBeInTheDocument();
+    expect(within(row).getByText('Vencido')).toBeInTheDocument();
   });
 
   it('creates a fixed-amount code, sending the amount in cents', async () => {

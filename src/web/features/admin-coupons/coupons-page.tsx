@@ -297,8 +297,12 @@ export function CouponsPage() {
             </Table.Td>
             <Table.Td>{formatMoney(locale, coupon.revenueCents, currency)}</Table.Td>
             <Table.Td>
-              <Badge color={coupon.active ? 'green' : 'gray'} variant="light">
-                {coupon.active ? t('admin-coupons.active') : t('admin-coupons.inactive')}
+              <Badge color={coupon.active && !coupon.expired ? 'green' : 'gray'} variant="light">
+                {!coupon.active
+                  ? t('admin-coupons.inactive')
+                  : coupon.expired
+                    ? t('admin-coupons.expired')
+                    : t('admin-coupons.active')}
               </Badge>
             </Table.Td>
             <Table.Td>

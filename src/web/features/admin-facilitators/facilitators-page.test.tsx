@@ -156,6 +156,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Expired')).toBeInTheDocument();
     expect(within(row).queryByText('Active')).not.toBeInTheDocument();
     expect(within(row).getByText('1 January 2020')).toBeInTheDocument();
+    expect(within(row).getByText('0 of 1 seat used')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Refund the 1-seat pack of Pastor Ana' })).toBeInTheDocument();
   });
 
