@@ -376,6 +376,36 @@ describe('the back office and the card', () => {
     await expect((await callerFor(t)).adminGifts.list({})).rejects.toThrow();
   });
 
+  // QA: the Orders list showed a paid gift under the giver's name with "Resend access", which
+  // answered "No account signs in with giver@example.com", and nothing marked the row as a gift.
+  it('marks a gift’s order in the Orders list, and Resend access says where to go instead', async () => {
+    const { input, gift, paid } = await buyGift();
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const row = async () =>
+      (await admin.adminOrders.list({ search: input.buyerEmail })).items.find(
+        (item) => item.id === paid.payment_intent,
+      );
+    expect(await row()).toMatchObject({
+      email: input.buyerEmail,
+      status: 'completed',
+      gift: { coupleNames: 'Lucía & Tomás', coupleEmail: input.coupleEmail, coupleId: null, redeemed: false },
+    });
+    await expect(admin.adminOrders.resendAccess({ orderId: paid.payment_intent! })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: `This order paid for a gift for ${input.coupleEmail}, not opened yet: resend the gift email on the Gifts page.`,
+    });
+    // Opened, the gift's couple has an account: their page issues them a new code.
+    await (await callerFor(t)).gifts.redeem({ code: gift.redeem_code });
+    const couple = await accessOf(input.coupleEmail);
+    expect(await row()).toMatchObject({ gift: { coupleId: couple!.coupleId, redeemed: true } });
+    await expect(admin.adminOrders.resendAccess({ orderId: paid.payment_intent! })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This order paid for a gift that has been opened: issue the couple a new code on their page (Couples).',
+    });
+    // The couple's own access was never touched by the refused resend.
+    expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift', 'access-code']);
+  });
+
   it('prints the card as a PDF with the redeem code, only for the buyer’s token of a paid gift', async () => {
     const { token, gift } = await buyGift();
     const card = await t.app.inject({ method: 'GET', url: `/api/gifts/${token}/card.pdf` });

@@ -20,6 +20,19 @@ export interface AdminOrderRow {
   coupleId: number | null;
   /** Whether the order was paid through Stripe (card checkout) rather than recorded by hand. */
   paidThroughStripe: boolean;
+  /**
+   * The gift this order paid for (decision 0242), else null: the order's names and email are the
+   * giver's, and the access goes to the couple who opens the gift.
+   */
+  gift: OrderGift | null;
+}
+
+export interface OrderGift {
+  coupleNames: string;
+  coupleEmail: string;
+  /** The couple who opened it (null until then). */
+  coupleId: number | null;
+  redeemed: boolean;
 }
 
 export interface OrderListFilters {
@@ -84,9 +97,44 @@ function selectAdminOrders(db: DB) {
     ]);
 }
 
+/** The gift an order paid for, if any (through the gifts_order index: one lookup per row). */
+function withGift<O>(query: SelectQueryBuilder<Database, 'orders', O>) {
+  return query
+    .leftJoin('gifts', 'gifts.order_id', 'orders.id')
+    .select([
+      'gifts.id as giftId',
+      'gifts.couple_names as giftCoupleNames',
+      'gifts.couple_email as giftCoupleEmail',
+      'gifts.couple_id as giftCoupleId',
+      'gifts.redeemed_at as giftRedeemedAt',
+    ]);
+}
+
+type SelectedOrder = Omit<AdminOrderRow, 'paidThroughStripe' | 'gift'> & {
+  paidThroughStripe: number;
+  giftId: number | null;
+  giftCoupleNames: string | null;
+  giftCoupleEmail: string | null;
+  giftCoupleId: number | null;
+  giftRedeemedAt: string | null;
+};
+
 /** The row as the back office shows it: the database answers 1 or 0 for the provider test. */
-function toAdminRow(row: Omit<AdminOrderRow, 'paidThroughStripe'> & { paidThroughStripe: number }): AdminOrderRow {
-  return { ...row, paidThroughStripe: Number(row.paidThroughStripe) === 1 };
+function toAdminRow(row: SelectedOrder): AdminOrderRow {
+  const { giftId, giftCoupleNames, giftCoupleEmail, giftCoupleId, giftRedeemedAt, ...order } = row;
+  return {
+    ...order,
+    paidThroughStripe: Number(row.paidThroughStripe) === 1,
+    gift:
+      giftId === null
+        ? null
+        : {
+            coupleNames: giftCoupleNames ?? '',
+            coupleEmail: giftCoupleEmail ?? '',
+            coupleId: giftCoupleId,
+            redeemed: giftRedeemedAt !== null,
+          },
+  };
 }
 
 /** One page of orders, newest first. */
@@ -95,7 +143,7 @@ export async function listAdminOrders(
   filters: OrderListFilters,
   page: { limit: number; offset: number },
 ): Promise<AdminOrderRow[]> {
-  return filtered(db, selectAdminOrders(db), filters)
+  return withGift(filtered(db, selectAdminOrders(db), filters))
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(page.limit)
@@ -123,7 +171,7 @@ export async function listAdminOrdersAfter(
   after: { createdAt: string; id: string } | null,
   limit: number,
 ): Promise<AdminOrderRow[]> {
-  let query = filtered(db, selectAdminOrders(db), filters);
+  let query = withGift(filtered(db, selectAdminOrders(db), filters));
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -137,7 +185,7 @@ export async function listAdminOrdersAfter(
 }
 
 export async function findAdminOrder(db: DB, orderId: string): Promise<AdminOrderRow | undefined> {
-  const row = await selectAdminOrders(db).where('orders.id', '=', orderId).executeTakeFirst();
+  const row = await withGift(selectAdminOrders(db).where('orders.id', '=', orderId)).executeTakeFirst();
   return row && toAdminRow(row);
 }
 

@@ -180,12 +180,20 @@ export interface ResentAccess {
   accessCode: string;
 }
 
+/** A gift's order carries the giver's email, which no access went to: Resend access says where to go instead. */
+export function giftOrderNotResendable(gift: NonNullable<AdminOrderRow['gift']>): string {
+  return gift.redeemed
+    ? 'This order paid for a gift that has been opened: issue the couple a new code on their page (Couples).'
+    : `This order paid for a gift for ${gift.coupleEmail}, not opened yet: resend the gift email on the Gifts page.`;
+}
+
 /**
  * Resend access (docs/product.md#access-codes): a new personal code for the account that signs in
  * with the order's email; the old code stops working and the account's sessions end
  * (issueAccessCode). A pending order has no access to resend (409), nor has an email without an
- * account. `inTransaction` runs in the code's transaction: the audit line, and the email that
- * will carry the code once email exists.
+ * account, nor a gift's order (its email is the giver's: giftOrderNotResendable says where the
+ * seller resends the gift email or reaches the couple). `inTransaction` runs in the code's
+ * transaction: the audit line, and the email that will carry the code once email exists.
  */
 export async function resendAccess(
   deps: AppDeps,
@@ -197,6 +205,7 @@ export async function resendAccess(
     if (order.status === 'pending') {
       throw new AppError('CONFLICT', 'This order is not paid yet: mark it paid to issue a code.');
     }
+    if (order.gift) throw new AppError('CONFLICT', giftOrderNotResendable(order.gift));
     const account = await findCoupleAccountByEmail(trx, order.email);
     if (!account) throw new AppError('CONFLICT', `No account signs in with ${order.email}.`);
     // The new code goes to the order's email too (docs/product.md#email).

@@ -21,6 +21,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   coupleId: 3,
   paidThroughStripe: false,
+  gift: null,
   ...overrides,
 });
 
@@ -74,6 +75,52 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     ).toEqual(['Resend access']);
     // The phone layout has the same orders as cards.
     expect(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  // QA: a paid gift was listed under the giver's name with "Resend access", which could only fail
+  // ("No account signs in with giver@example.com"), and nothing said it was a gift.
+  it('says a gift’s order is a gift and for whom, and leads to the gift or its couple instead of Resend access', async () => {
+    const gift = { coupleNames: 'Lucía & Tomás', coupleEmail: 'couple@example.com', coupleId: null, redeemed: false };
+    stubTrpcFetch({
+      'adminOrders.list': () =>
+        page([
+          order({
+            id: 'pi_gift1',
+            firstName: 'Aunt',
+            lastName: 'Marisol',
+            email: 'giver@example.com',
+            coupleId: null,
+            gift,
+          }),
+          order({ id: 'pi_gift2', email: 'giver@example.com', gift: { ...gift, coupleId: 12, redeemed: true } }),
+          order(),
+        ]),
+    });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Gift for Lucía & Tomás (couple@example.com), not opened yet');
+    expect(
+      within(rows[0]!).getByRole('link', { name: /^Manage gift: .* order pi_gift1 on the Gifts page/ }),
+    ).toHaveAttribute('href', '/admin/gifts');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Refund']);
+    expect(rows[1]).toHaveTextContent('Gift for Lucía & Tomás (couple@example.com), opened');
+    expect(within(rows[1]!).getByRole('link', { name: /^Couple’s page: .* order pi_gift2/ })).toHaveAttribute(
+      'href',
+      '/admin/couples/12',
+    );
+    expect(within(rows[1]!).queryByRole('button', { name: /Resend access/ })).not.toBeInTheDocument();
+    // An order that is not a gift keeps its Resend access, and says nothing of gifts.
+    expect(rows[2]).not.toHaveTextContent(/Gift for/);
+    expect(within(rows[2]!).getByRole('button', { name: 'Resend access: order pi_abc123' })).toBeInTheDocument();
+    // The phone layout's cards say it too.
+    const cards = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Gift for Lucía & Tomás (couple@example.com), not opened yet');
+    expect(within(cards[0]!).queryByRole('button', { name: /Resend access/ })).not.toBeInTheDocument();
   });
 
   it("links a Stripe payment to Stripe's dashboard; a recorded order says so", async () => {

@@ -15,6 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_PAGE_SIZE, type AnyOrderStatus } from '../../../shared/admin-schemas';
 import { notify } from '../../components/notifications';
@@ -57,6 +58,9 @@ const ACTIONS: Record<ActionKind, { label: MessageId; title: MessageId; explain:
 
 function actionsFor(order: OrderRow): ActionKind[] {
   if (order.status === 'pending') return ['markPaid'];
+  // A gift's order carries the giver's email, which no access went to: GiftLink takes the seller
+  // to the gift (or to the couple who opened it) instead of a "Resend access" that cannot work.
+  if (order.gift) return order.status === 'completed' ? ['refund'] : [];
   if (order.status === 'completed') return ['resendAccess', 'refund'];
   return ['resendAccess'];
 }
@@ -281,10 +285,54 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** For a gift's order: who the gift is for (the order's name and email are the giver's). */
+function GiftNote({ order }: { order: OrderRow }) {
+  const { t } = useT();
+  if (!order.gift) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('admin.orders.gift.for', {
+        names: order.gift.coupleNames,
+        email: order.gift.coupleEmail,
+        opened: order.gift.redeemed ? 'yes' : 'no',
+      })}
+    </Text>
+  );
+}
+
+/** Where the seller helps a gift's couple: the Gifts page (resend or redirect the email), or the couple's page once opened. */
+function GiftLink({ order }: { order: OrderRow }) {
+  const { t } = useT();
+  if (!order.gift) return null;
+  if (order.gift.redeemed && order.gift.coupleId !== null) {
+    const coupleId = String(order.gift.coupleId);
+    return (
+      <Anchor
+        renderRoot={(props) => <Link {...props} to="/admin/couples/$coupleId" params={{ coupleId }} />}
+        size="sm"
+        aria-label={t('admin.orders.gift.coupleLabel', { id: order.id })}
+      >
+        {t('admin.orders.gift.couple')}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor
+      component={Link}
+      to="/admin/gifts"
+      size="sm"
+      aria-label={t('admin.orders.gift.manageLabel', { id: order.id })}
+    >
+      {t('admin.orders.gift.manage')}
+    </Anchor>
+  );
+}
+
 function RowActions({ order, onAction }: { order: OrderRow; onAction: OrderListProps['onAction'] }) {
   const { t } = useT();
   return (
     <Group gap="xs" wrap="wrap">
+      <GiftLink order={order} />
       {actionsFor(order).map((kind) => (
         <Button
           key={kind}
@@ -344,6 +392,7 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
                 <Text size="xs" c="dimmed" ff="monospace">
                   {order.id}
                 </Text>
+                <GiftNote order={order} />
               </Table.Td>
               <Table.Td>{order.email}</Table.Td>
               <Table.Td>{formatDate(order.createdAt)}</Table.Td>
@@ -383,6 +432,7 @@ function OrderCards({ orders, onAction }: OrderListProps) {
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             {order.email}
           </Text>
+          <GiftNote order={order} />
           <Text size="sm" c="dimmed">
             {formatMoney(locale, order.amount, order.currency)} · {formatDate(order.createdAt)} ·{' '}
             <PaidVia order={order} />
