@@ -42,6 +42,19 @@ const REVENUE = {
   packs: [{ channel: 'stripe', currency: 'usd', count: 1, cents: 49000, seats: 10, seatsUsed: 4 }],
 };
 
+/** The page with one facilitator and no pack yet: its grant form, and a user to fill it in. */
+async function openGrantForm() {
+  const stub = stubTrpcFetch({
+    'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+    'adminFacilitators.packs': () => ({ data: [] }),
+    'adminFacilitators.revenue': () => ({ data: REVENUE }),
+    'adminFacilitators.grantPack': () => ({ data: PACK }),
+  });
+  renderRoute(FacilitatorsPage);
+  const form = await screen.findByRole('form', { name: 'Grant a seat pack' });
+  return { stub, form, user: userEvent.setup({ delay: null }) };
+}
+
 describe('FacilitatorsPage', { timeout: 20_000 }, () => {
   it('lists facilitators, packs with seats used, and revenue by channel', async () => {
     stubTrpcFetch({
@@ -120,15 +133,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     ['Seats', '2.5', 'Enter a whole number of seats from 1 to 500.'],
     ['Paid outside the app', '-100', 'Enter the amount paid, from 0 (a gift) to $1,000,000.00.'],
   ])('keeps %s %s as typed, says why and grants nothing', async (field, typed, message) => {
-    const stub = stubTrpcFetch({
-      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
-      'adminFacilitators.packs': () => ({ data: [] }),
-      'adminFacilitators.revenue': () => ({ data: REVENUE }),
-      'adminFacilitators.grantPack': () => ({ data: PACK }),
-    });
-    renderRoute(FacilitatorsPage);
-    const form = await screen.findByRole('form', { name: 'Grant a seat pack' });
-    const user = userEvent.setup({ delay: null });
+    const { stub, form, user } = await openGrantForm();
     const input = within(form).getByRole('textbox', { name: field });
     await user.clear(input);
     await user.type(input, typed);
@@ -161,15 +166,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
   });
 
   it('refuses a last day in the past on the form, saying why, and grants nothing', async () => {
-    const stub = stubTrpcFetch({
-      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
-      'adminFacilitators.packs': () => ({ data: [] }),
-      'adminFacilitators.revenue': () => ({ data: REVENUE }),
-      'adminFacilitators.grantPack': () => ({ data: PACK }),
-    });
-    renderRoute(FacilitatorsPage);
-    const form = await screen.findByRole('form', { name: 'Grant a seat pack' });
-    const user = userEvent.setup({ delay: null });
+    const { stub, form, user } = await openGrantForm();
     const lastDay = within(form).getByLabelText(/^Last day to redeem/);
     fireEvent.change(lastDay, { target: { value: '2020-01-01' } });
     await user.click(within(form).getByRole('button', { name: 'Grant pack' }));
@@ -190,15 +187,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
   });
 
   it('grants a pack with the seats and the amount as typed, in cents', async () => {
-    const stub = stubTrpcFetch({
-      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
-      'adminFacilitators.packs': () => ({ data: [] }),
-      'adminFacilitators.revenue': () => ({ data: REVENUE }),
-      'adminFacilitators.grantPack': () => ({ data: PACK }),
-    });
-    renderRoute(FacilitatorsPage);
-    const form = await screen.findByRole('form', { name: 'Grant a seat pack' });
-    const user = userEvent.setup({ delay: null });
+    const { stub, form, user } = await openGrantForm();
     const seats = within(form).getByRole('textbox', { name: 'Seats' });
     await user.clear(seats);
     await user.type(seats, '25');

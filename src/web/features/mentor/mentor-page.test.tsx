@@ -25,22 +25,25 @@ const LINKED = {
   seats: [],
 };
 
+/** Pastor Ana's seat code, as the preview answers it. */
+function seatPreview(seat: string, seatsLeft: number) {
+  return {
+    kind: 'seat',
+    facilitatorName: 'Pastor Ana',
+    facilitatorKind: 'pastor',
+    organisation: 'St. Mary Parish',
+    cohortName: 'Spring 2027',
+    seat,
+    seatsLeft,
+  };
+}
+
 describe('MentorPage', { timeout: 20_000 }, () => {
   it('shows who the facilitator is and exactly what they will see before linking, and links on consent', async () => {
     const onCode = vi.fn();
     const stub = stubTrpcFetch({
       'mentor.get': () => ({ data: NOT_LINKED }),
-      'mentor.preview': () => ({
-        data: {
-          kind: 'seat',
-          facilitatorName: 'Pastor Ana',
-          facilitatorKind: 'pastor',
-          organisation: 'St. Mary Parish',
-          cohortName: 'Spring 2027',
-          seat: 'available',
-          seatsLeft: 3,
-        },
-      }),
+      'mentor.preview': () => ({ data: seatPreview('available', 3) }),
       'mentor.link': () => ({ data: LINKED }),
     });
     renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={onCode} />);
@@ -70,17 +73,7 @@ describe('MentorPage', { timeout: 20_000 }, () => {
   ])('says a seat code that is %s gives no seat, and offers no link', async (seat, text) => {
     const stub = stubTrpcFetch({
       'mentor.get': () => ({ data: NOT_LINKED }),
-      'mentor.preview': () => ({
-        data: {
-          kind: 'seat',
-          facilitatorName: 'Pastor Ana',
-          facilitatorKind: 'pastor',
-          organisation: 'St. Mary Parish',
-          cohortName: 'Spring 2027',
-          seat,
-          seatsLeft: 0,
-        },
-      }),
+      'mentor.preview': () => ({ data: seatPreview(seat, 0) }),
     });
     renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
     expect(await screen.findByText(text)).toBeInTheDocument();

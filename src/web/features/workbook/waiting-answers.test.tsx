@@ -1,13 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Partner } from '../../../shared/constants';
-import type { WeekContent, WorkbookAnswers, WorkbookAnswersView } from '../../../shared/workbook-schemas';
+import type { WeekContent } from '../../../shared/workbook-schemas';
 import { currentDraft, draftKey, forgetDrafts, writeDraft } from '../../lib/local-draft';
 import { deviceDraftStore, restoreDraftStore } from '../../test/device-draft-store';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { type KeptWorkbook, readKeptWorkbook, unsavedDrafts } from './drafts';
-import { renderWithQueryClient } from './test-support';
+import { oneAnswer, oneAnswerView, renderWithQueryClient, revisionedAnswersServer } from './test-support';
 import { SendWaitingAnswers } from './waiting-answers';
 import { WorkbookPanel } from './workbook-panel';
 
@@ -36,58 +34,10 @@ const CONTENT: WeekContent = {
   conversationCards: [],
 };
 
-function answers(answer: string): WorkbookAnswers {
-  return {
-    reflectionAnswers: answer ? { 'w02-q1': answer } : {},
-    discussionNotes: '',
-    activityResponse: '',
-    weeklyCommitment: '',
-    conversationCards: {},
-  };
-}
-
-function view(answer: string, revision: number): WorkbookAnswersView {
-  return { ...answers(answer), revision, earlier: { reflectionAnswers: [], conversationCards: [] } };
-}
-
-interface SaveCall {
-  weekNumber: number;
-  partner: Partner;
-  baseRevision?: number;
-  reflectionAnswers: Record<string, string>;
-}
-
-/** A server holding partner1's answer at a revision; a save from another revision is refused (409). */
-function server(initial: { answer: string; revision: number }, held?: Promise<void>) {
-  const stored = { ...initial };
-  const saves: SaveCall[] = [];
-  stubTrpcFetch({
-    'workbook.content': () => ({ data: CONTENT }),
-    'workbook.answers': (input) =>
-      (input as { partner: Partner }).partner === 'partner1'
-        ? { data: view(stored.answer, stored.revision) }
-        : { data: view('', 0) },
-    'workbook.summary': () => ({ data: { summary: null } }),
-    'workbook.saveAnswers': async (input) => {
-      const call = input as SaveCall;
-      saves.push(call);
-      await held;
-      if (call.baseRevision !== stored.revision) {
-        return {
-          error: {
-            message: 'Changed elsewhere.',
-            httpStatus: 409,
-            extra: { current: view(stored.answer, stored.revision) },
-          },
-        };
-      }
-      stored.answer = call.reflectionAnswers['w02-q1'] ?? '';
-      stored.revision += 1;
-      return { data: view(stored.answer, stored.revision) };
-    },
-  });
-  return { stored, saves };
-}
+const answers = (answer: string) => oneAnswer('w02-q1', answer);
+const view = (answer: string, revision: number) => oneAnswerView('w02-q1', answer, revision);
+const server = (initial: { answer: string; revision: number }, held?: Promise<void>) =>
+  revisionedAnswersServer(CONTENT, initial, held);
 
 /** Alex's answer saved offline in week 2 from revision `base`: kept on the device, queued. */
 function keptOffline(answer: string, base: number, extra: Partial<KeptWorkbook> = {}): KeptWorkbook {

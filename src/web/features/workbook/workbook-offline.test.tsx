@@ -2,13 +2,11 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Partner } from '../../../shared/constants';
-import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
+import type { WeekContent } from '../../../shared/workbook-schemas';
 import { forgetDrafts } from '../../lib/local-draft';
 import { deviceDraftStore, restoreDraftStore } from '../../test/device-draft-store';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { queryClient as appQueryClient, trpc } from '../../trpc';
-import { renderWithQueryClient } from './test-support';
+import { oneAnswerView, renderWithQueryClient, revisionedAnswersServer } from './test-support';
 import { WorkbookPanel } from './workbook-panel';
 
 /*
@@ -31,54 +29,8 @@ const CONTENT: WeekContent = {
   conversationCards: [],
 };
 
-function view(answer: string, revision: number): WorkbookAnswersView {
-  return {
-    reflectionAnswers: answer ? { 'w01-q1': answer } : {},
-    discussionNotes: '',
-    activityResponse: '',
-    weeklyCommitment: '',
-    conversationCards: {},
-    revision,
-    earlier: { reflectionAnswers: [], conversationCards: [] },
-  };
-}
-
-interface SaveCall {
-  partner: Partner;
-  baseRevision?: number;
-  reflectionAnswers: Record<string, string>;
-}
-
-/** A server holding partner1's answer at a revision; a save from another revision is refused (409). */
-function server(initial: { answer: string; revision: number }) {
-  const stored = { ...initial };
-  const saves: SaveCall[] = [];
-  const stub = stubTrpcFetch({
-    'workbook.content': () => ({ data: CONTENT }),
-    'workbook.answers': (input) =>
-      (input as { partner: Partner }).partner === 'partner1'
-        ? { data: view(stored.answer, stored.revision) }
-        : { data: view('', 0) },
-    'workbook.summary': () => ({ data: { summary: null } }),
-    'workbook.saveAnswers': (input) => {
-      const call = input as SaveCall;
-      saves.push(call);
-      if (call.baseRevision !== stored.revision) {
-        return {
-          error: {
-            message: 'Changed elsewhere.',
-            httpStatus: 409,
-            extra: { current: view(stored.answer, stored.revision) },
-          },
-        };
-      }
-      stored.answer = call.reflectionAnswers['w01-q1'] ?? '';
-      stored.revision += 1;
-      return { data: view(stored.answer, stored.revision) };
-    },
-  });
-  return { stored, saves, stub };
-}
+const _view = (answer: string, revision: number) => oneAnswerView('w01-q1', answer, revision);
+const server = (initial: { answer: string; revision: number }) => revisionedAnswersServer(CONTENT, initial);
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
