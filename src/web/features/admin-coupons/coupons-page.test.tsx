@@ -29,6 +29,15 @@ const spring: CouponListItem = {
   createdAt: '2026-11-20T09:30:00.000Z',
 };
 
+/** No coupon yet; a new one is saved as id 9. */
+function serveNoCoupons() {
+  return stubTrpcFetch({
+    'adminCoupons.list': () => ({ data: [] }),
+    'publicConfig.get': () => ({ data: CONFIG }),
+    'adminCoupons.create': () => ({ data: { id: 9 } }),
+  });
+}
+
 describe('CouponsPage', { timeout: 20_000 }, () => {
   it('lists each code with its rules, uses, checkouts in progress and revenue', async () => {
     stubTrpcFetch({ 'adminCoupons.list': () => ({ data: [spring] }), 'publicConfig.get': () => ({ data: CONFIG }) });
@@ -78,11 +87,7 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
   });
 
   it('creates a fixed-amount code, sending the amount in cents', async () => {
-    const stub = stubTrpcFetch({
-      'adminCoupons.list': () => ({ data: [] }),
-      'publicConfig.get': () => ({ data: CONFIG }),
-      'adminCoupons.create': () => ({ data: { id: 9 } }),
-    });
+    const stub = serveNoCoupons();
     renderRoute(CouponsPage);
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('No coupons yet. Create one with New coupon.')).toBeInTheDocument();
@@ -139,11 +144,7 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
       'Enter a whole number of uses from 1 to 1,000,000, or leave it empty for no limit.',
     ],
   ])('keeps %s %s as typed, says why and sends nothing', async (field, typed, message) => {
-    const stub = stubTrpcFetch({
-      'adminCoupons.list': () => ({ data: [] }),
-      'publicConfig.get': () => ({ data: CONFIG }),
-      'adminCoupons.create': () => ({ data: { id: 9 } }),
-    });
+    const stub = serveNoCoupons();
     renderRoute(CouponsPage);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'New coupon' }));
@@ -169,10 +170,7 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
 
   it('refuses a fixed amount over the limit, in Spanish on a Spanish page', async () => {
     i18n.activate('es');
-    const stub = stubTrpcFetch({
-      'adminCoupons.list': () => ({ data: [] }),
-      'publicConfig.get': () => ({ data: CONFIG }),
-    });
+    const stub = serveNoCoupons();
     renderRoute(CouponsPage);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Nuevo cupón' }));

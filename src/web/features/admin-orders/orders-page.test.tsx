@@ -175,6 +175,18 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     return dialog;
   }
 
+  /** Mia Okoro, mia@example.com, typed into the record form. */
+  async function fillBuyer(user: User, dialog: HTMLElement) {
+    for (const [name, text] of [
+      [/email/i, 'mia@example.com'],
+      [/first name/i, 'Mia'],
+      [/last name/i, 'Okoro'],
+    ] as const) {
+      await user.click(within(dialog).getByRole('textbox', { name }));
+      await user.paste(text);
+    }
+  }
+
   it('checks the record form with the shared schema before sending', async () => {
     const stub = stubTrpcFetch({ 'adminOrders.list': () => page([]) });
     const user = userEvent.setup({ delay: null });
@@ -195,14 +207,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(OrdersPage);
     const dialog = await recordOrder(user);
-    for (const [name, text] of [
-      [/email/i, 'mia@example.com'],
-      [/first name/i, 'Mia'],
-      [/last name/i, 'Okoro'],
-    ] as const) {
-      await user.click(within(dialog).getByRole('textbox', { name }));
-      await user.paste(text);
-    }
+    await fillBuyer(user, dialog);
     const amount = within(dialog).getByRole('textbox', { name: 'Amount (USD)' });
     await user.clear(amount);
     await user.type(amount, typed);
@@ -231,14 +236,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(OrdersPage);
     const dialog = await recordOrder(user);
-    for (const [name, text] of [
-      [/email/i, 'mia@example.com'],
-      [/first name/i, 'Mia'],
-      [/last name/i, 'Okoro'],
-    ] as const) {
-      await user.click(within(dialog).getByRole('textbox', { name }));
-      await user.paste(text);
-    }
+    await fillBuyer(user, dialog);
     // The amount is typed as a price is written, and sent in cents.
     const amount = within(dialog).getByRole('textbox', { name: 'Amount (USD)' });
     expect(amount).toHaveValue('49.00');
