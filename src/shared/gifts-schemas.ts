@@ -68,7 +68,8 @@ export interface GiftReceipt {
   cardUrl: string | null;
 }
 
-export type GiftStatus = 'awaiting-payment' | 'scheduled' | 'sent' | 'redeemed';
+/** 'refunded': the payment was refunded before the couple opened it, so its code opens nothing. */
+export type GiftStatus = 'awaiting-payment' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
 
 export interface RedeemAnswer {
   /** 'upgraded': the signed-in couple has full access now; 'created': the personal code went to the email. */
@@ -77,7 +78,7 @@ export interface RedeemAnswer {
 }
 
 export const adminGiftsListSchema = z.object({
-  status: z.enum(['all', 'scheduled', 'sent', 'redeemed']).default('all'),
+  status: z.enum(['all', 'scheduled', 'sent', 'redeemed', 'refunded']).default('all'),
 });
 
 export interface AdminGiftItem {

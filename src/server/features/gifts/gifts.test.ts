@@ -4,7 +4,14 @@ import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { FakeClock } from '../mail/test-support';
 import { MailWorker } from '../mail/worker';
 import type { MailTransport } from '../mail/transport';
-import { GIFT_ALREADY_REDEEMED, GIFT_NOT_FOUND, GIFT_REFUNDED, GIFT_SEND_AT_PAST } from './service';
+import {
+  GIFT_ALREADY_REDEEMED,
+  GIFT_NOT_FOUND,
+  GIFT_REFUNDED,
+  GIFT_REFUNDED_ADMIN,
+  GIFT_REFUNDED_NO_CARD,
+  GIFT_SEND_AT_PAST,
+} from './service';
 
 const KEY = 'sk_test_gifts';
 const SECRET = 'whsec_giftstest';
@@ -56,11 +63,15 @@ function sessionFor(url: string) {
   return session;
 }
 
-/** The buyer pays on the hosted page and comes back: the receipt page's token. */
-async function buyGift(overrides: Record<string, unknown> = {}) {
+/**
+ * The buyer pays on the hosted page and comes back: the receipt page's token. `paidAmount` pays
+ * another amount than the checkout's (a payment the seller must check first).
+ */
+async function buyGift(overrides: Record<string, unknown> = {}, paidAmount?: number) {
   const input = giftInput(overrides);
   const { url } = await (await callerFor(t)).payments.startGiftCheckout(input as never);
   const session = sessionFor(url);
+  if (paidAmount !== undefined) session.amount_total = paidAmount;
   const paid = await double.pay(session.id);
   const back = await t.app.inject({ method: 'GET', url: `/api/payments/return?session_id=${session.id}` });
   expect(back.statusCode).toBe(303);
@@ -430,5 +441,90 @@ describe('the back office and the card', () => {
     expect(unpaid.url).toContain(double.url);
     const early = await t.app.inject({ method: 'GET', url: `/api/gifts/${unpaidGift.buyer_token}/card.pdf` });
     expect(early.statusCode).toBe(409);
+  });
+});
+
+// QA (helper-13): the refund rule looked up a couple by a gift order's email, the giver's, and a
+// gift order counted as covering the giver; Mark paid on a flagged gift payment gave the giver
+// access; a refunded gift kept its scheduled email, its "Resend" and its card.
+describe('a gift’s order in the back office', () => {
+  async function orderOf(id: string) {
+    return t.deps.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  it('Mark paid on a flagged gift payment pays the gift: its emails go out, nobody gets access', async () => {
+    const { input, paid, token } = await buyGift({}, 3900);
+    const orderId = paid.payment_intent!;
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', couple_id: null });
+    expect((await orderOf(orderId)).flag).toMatch(/not the price 4900 usd/);
+    const anonymous = await callerFor(t);
+    expect(await anonymous.gifts.receipt({ token })).toMatchObject({ paid: false, redeemCode: null });
+    expect(await emailsTo(input.coupleEmail)).toHaveLength(0);
+
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const listed = (await admin.adminOrders.list({ search: input.buyerEmail })).items.find((o) => o.id === orderId);
+    expect(listed).toMatchObject({ status: 'pending', gift: { coupleEmail: input.coupleEmail, redeemed: false } });
+    expect(await admin.adminOrders.markPaid({ orderId })).toMatchObject({
+      status: 'completed',
+      accessCode: null,
+      giftFor: input.coupleEmail,
+    });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'completed', couple_id: null });
+    expect(await accessOf(input.buyerEmail)).toBeUndefined();
+    expect(await accessOf(input.coupleEmail)).toBeUndefined();
+    expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift']);
+    expect((await emailsTo(input.buyerEmail)).map((m) => m.kind)).toEqual(['gift-receipt']);
+    expect(await anonymous.gifts.receipt({ token })).toMatchObject({ paid: true, status: 'scheduled' });
+  });
+
+  it('refunding an unopened gift voids it and withdraws its email; the giver’s own access is untouched', async () => {
+    // The giver has full access of their own, from no order (a seat, say).
+    const giver = await createCouple(t.deps, { accessLevel: 'full', email: `giver${Date.now()}@example.com` });
+    const { input, paid, token, gift } = await buyGift({
+      buyerEmail: giver.email,
+      sendAt: new Date(Date.now() + 3 * DAY).toISOString(),
+    });
+    const orderId = paid.payment_intent!;
+    expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift']);
+
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    expect(await admin.adminOrders.refund({ orderId })).toMatchObject({
+      changed: true,
+      coupleId: null,
+      accessDropped: false,
+      giftVoided: true,
+    });
+    expect((await accessOf(giver.email))?.accessLevel).toBe('full');
+    expect(await emailsTo(input.coupleEmail)).toHaveLength(0); // the scheduled gift email never goes
+
+    const anonymous = await callerFor(t);
+    expect(await anonymous.gifts.receipt({ token })).toMatchObject({
+      paid: false,
+      status: 'refunded',
+      redeemCode: null,
+      cardUrl: null,
+    });
+    const card = await t.app.inject({ method: 'GET', url: `/api/gifts/${token}/card.pdf` });
+    expect(card.statusCode).toBe(409);
+    expect(card.json()).toMatchObject({ message: GIFT_REFUNDED_NO_CARD });
+    expect((await admin.adminGifts.list({ status: 'refunded' })).map((g) => g.id)).toContain(gift.id);
+    await expect(admin.adminGifts.resend({ id: gift.id })).rejects.toThrow(GIFT_REFUNDED_ADMIN);
+    await expect(admin.adminGifts.changeEmail({ id: gift.id, email: 'else@example.com' })).rejects.toThrow(
+      GIFT_REFUNDED_ADMIN,
+    );
+    await expect(anonymous.gifts.redeem({ code: gift.redeem_code })).rejects.toThrow(GIFT_REFUNDED);
+  });
+
+  it('a gift bought does not cover the giver: refunding their own order still takes their access back', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const email = `buyer-and-giver${Date.now()}@example.com`;
+    const own = await admin.adminOrders.record({ firstName: 'Ana', lastName: 'Ruiz', email, amount: 4900 });
+    await buyGift({ buyerEmail: email });
+    expect((await accessOf(email))?.accessLevel).toBe('full');
+    expect(await admin.adminOrders.refund({ orderId: own.orderId })).toMatchObject({
+      accessDropped: true,
+      giftVoided: false,
+    });
+    expect((await accessOf(email))?.accessLevel).toBe('trial');
   });
 });

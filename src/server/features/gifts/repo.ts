@@ -18,6 +18,8 @@ export interface GiftRow {
   paidAt: string | null;
   redeemedAt: string | null;
   coupleId: number | null;
+  /** The status of the order that paid (or, flagged, is to pay) for it; null before any payment. */
+  orderStatus: string | null;
 }
 
 const giftColumns = [
@@ -36,7 +38,13 @@ const giftColumns = [
   'gifts.paid_at as paidAt',
   'gifts.redeemed_at as redeemedAt',
   'gifts.couple_id as coupleId',
+  'orders.status as orderStatus',
 ] as const;
+
+/** Gifts with the status of their order (a refunded order voids an unopened gift). */
+function selectGifts(db: DB) {
+  return db.selectFrom('gifts').leftJoin('orders', 'orders.id', 'gifts.order_id');
+}
 
 export interface NewGift {
   buyerToken: string;
@@ -71,35 +79,53 @@ export async function insertGift(db: DB, gift: NewGift): Promise<number> {
 }
 
 export async function findGiftById(db: DB, id: number): Promise<GiftRow | undefined> {
-  return db.selectFrom('gifts').select(giftColumns).where('gifts.id', '=', id).executeTakeFirst();
+  return selectGifts(db).select(giftColumns).where('gifts.id', '=', id).executeTakeFirst();
 }
 
-/** The gift with this code, with the status of the order that paid for it (null before payment). */
-export async function findGiftByCode(
-  db: DB,
-  code: string,
-): Promise<(GiftRow & { orderStatus: string | null }) | undefined> {
-  return db
-    .selectFrom('gifts')
-    .leftJoin('orders', 'orders.id', 'gifts.order_id')
-    .select([...giftColumns, 'orders.status as orderStatus'])
-    .where('gifts.redeem_code', '=', code)
-    .executeTakeFirst();
+export async function findGiftByCode(db: DB, code: string): Promise<GiftRow | undefined> {
+  return selectGifts(db).select(giftColumns).where('gifts.redeem_code', '=', code).executeTakeFirst();
 }
 
 export async function findGiftByToken(db: DB, token: string): Promise<GiftRow | undefined> {
-  return db.selectFrom('gifts').select(giftColumns).where('gifts.buyer_token', '=', token).executeTakeFirst();
+  return selectGifts(db).select(giftColumns).where('gifts.buyer_token', '=', token).executeTakeFirst();
 }
 
-/** Marks the gift paid by `orderId`; true when this call did (a second event for one payment does not). */
+/** The unopened gift an order pays for, if any (a refund of that order voids it). */
+export async function findUnredeemedGiftOfOrder(db: DB, orderId: string): Promise<GiftRow | undefined> {
+  return selectGifts(db)
+    .select(giftColumns)
+    .where('gifts.order_id', '=', orderId)
+    .where('gifts.redeemed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the gift paid by `orderId`; true when this call did (a second event for one payment does
+ * not, nor a payment for a gift another order is holding or has paid).
+ */
 export async function markGiftPaid(db: DB, id: number, orderId: string): Promise<boolean> {
   const result = await db
     .updateTable('gifts')
     .set({ paid_at: nowIso(), order_id: orderId })
     .where('id', '=', id)
     .where('paid_at', 'is', null)
+    .where((eb) => eb.or([eb('order_id', 'is', null), eb('order_id', '=', orderId)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A payment for the gift that the seller must check first (flagged): the gift is linked to that
+ * order, unpaid, so the back office shows the order as this gift's and "Mark paid" pays the gift.
+ */
+export async function holdGiftForOrder(db: DB, id: number, orderId: string): Promise<void> {
+  await db
+    .updateTable('gifts')
+    .set({ order_id: orderId })
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .where('order_id', 'is', null)
+    .execute();
 }
 
 export async function setGiftEmail(db: DB, id: number, emailId: number): Promise<void> {
@@ -143,8 +169,7 @@ export interface AdminGiftRow extends GiftRow {
 
 /** Paid gifts, newest first, with the state of their gift email; never the redeem code's use. */
 export async function listPaidGifts(db: DB, limit: number): Promise<AdminGiftRow[]> {
-  return db
-    .selectFrom('gifts')
+  return selectGifts(db)
     .leftJoin('outbound_emails', 'outbound_emails.id', 'gifts.email_id')
     .select([...giftColumns, 'outbound_emails.status as emailStatus', 'gifts.created_at as createdAt'])
     .where('gifts.paid_at', 'is not', null)

@@ -43,6 +43,7 @@ export const GIFT_SEND_AT_PAST = 'sendAt must be today or later.';
 export const GIFT_SEND_AT_TOO_FAR = `sendAt must be within ${GIFT_SCHEDULE_MAX_DAYS} days.`;
 export const GIFT_REFUNDED =
   'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
+export const GIFT_REFUNDED_NO_CARD = 'This gift was refunded, so its code no longer opens the course.';
 export const GIFT_ADMIN_CANNOT_REDEEM = 'Sign out of the back office to open a gift.';
 export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo account\u2019s email. Please contact us.';
 
@@ -119,6 +120,15 @@ async function queueGiftEmail(trx: DB, deps: AppDeps, gift: repo.GiftRow, sendAt
 }
 
 /**
+ * A payment for the gift the seller must check first (a flagged amount): the gift is held for that
+ * order, unpaid, so the Orders page shows whose gift it is and "Mark paid" pays the gift
+ * (payGiftOfOrder) instead of giving the giver access.
+ */
+export async function holdGiftForFlaggedOrder(trx: DB, giftId: number, orderId: string): Promise<void> {
+  await repo.holdGiftForOrder(trx, giftId, orderId);
+}
+
+/**
  * The gift's payment was honoured (the webhook, or a 100 % coupon): the gift is paid by `orderId`,
  * its email queued for its date and the buyer's receipt queued now. Nothing for a gift paid already.
  */
@@ -139,13 +149,24 @@ export async function completeGiftPurchase(
   return true;
 }
 
+/**
+ * A refunded order's unopened gift is void (the refund rule's counterpart, docs/product.md#gifts):
+ * its code stops opening the course (paidGiftByCode), and a gift email not sent yet is withdrawn
+ * so the couple never receives a code that cannot open anything. Nothing for an opened gift: its
+ * order is the couple's, and the refund rule takes their access back.
+ */
+export async function voidGiftOfRefundedOrder(trx: DB, orderId: string): Promise<void> {
+  const gift = await repo.findUnredeemedGiftOfOrder(trx, orderId);
+  if (gift?.emailId != null) await withdrawQueuedEmail(trx, gift.emailId);
+}
+
 async function paidGiftByCode(db: DB, rawCode: unknown): Promise<repo.GiftRow> {
   const parsed = redeemCodeSchema.safeParse({ code: rawCode });
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const gift = await repo.findGiftByCode(db, parsed.data.code);
   if (!gift || gift.paidAt === null) throw new AppError('NOT_FOUND', GIFT_NOT_FOUND);
   // A gift whose payment was refunded before it was opened is void (the refund rule's counterpart).
-  if (gift.redeemedAt === null && gift.orderStatus === 'refunded') throw new AppError('CONFLICT', GIFT_REFUNDED);
+  if (isVoid(gift)) throw new AppError('CONFLICT', GIFT_REFUNDED);
   return gift;
 }
 
@@ -203,9 +224,15 @@ export async function redeemGift(
   });
 }
 
+function isVoid(gift: repo.GiftRow): boolean {
+  return gift.redeemedAt === null && gift.orderStatus === 'refunded';
+}
+
 function statusOf(gift: repo.GiftRow, emailStatus: string | null): GiftStatus {
-  if (gift.paidAt === null) return 'awaiting-payment';
   if (gift.redeemedAt !== null) return 'redeemed';
+  // Refunded, paid or still flagged for the seller to check: either way it will not open.
+  if (isVoid(gift)) return 'refunded';
+  if (gift.paidAt === null) return 'awaiting-payment';
   // A sent email's row may have been pruned from the outbox: no row means it went.
   if (emailStatus === null || emailStatus === 'sent') return 'sent';
   return 'scheduled';
@@ -220,7 +247,8 @@ async function giftByToken(deps: AppDeps, token: string): Promise<repo.GiftRow> 
 /** The buyer's page after paying (its secret token is the receipt link): the gift, its code and card once paid. */
 export async function giftReceipt(deps: AppDeps, token: string): Promise<GiftReceipt> {
   const gift = await giftByToken(deps, token);
-  const paid = gift.paidAt !== null;
+  // A refunded gift's code and card no longer open anything: the buyer's page says so instead.
+  const paid = gift.paidAt !== null && !isVoid(gift);
   return {
     coupleNames: gift.coupleNames,
     coupleEmail: gift.coupleEmail,
@@ -240,6 +268,7 @@ export function giftCardPath(token: string): string {
 export async function giftCardPdf(deps: AppDeps, token: string): Promise<Uint8Array> {
   const gift = await giftByToken(deps, token);
   if (gift.paidAt === null) throw new AppError('CONFLICT', GIFT_NOT_PAID);
+  if (isVoid(gift)) throw new AppError('CONFLICT', GIFT_REFUNDED_NO_CARD);
   const locale = localeOf(gift);
   const names = { product: PRODUCT_NAME, buyer: gift.buyerName, couple: gift.coupleNames };
   const url = redeemUrl(deps.config.publicUrl, gift.redeemCode);
@@ -279,11 +308,14 @@ export async function listGiftsForAdmin(deps: AppDeps, rawInput: unknown): Promi
 
 export const GIFT_NOT_FOUND_ADMIN = 'Gift not found.';
 export const GIFT_REDEEMED_ALREADY_ADMIN = 'This gift has been opened already: there is nothing to resend or change.';
+export const GIFT_REFUNDED_ADMIN =
+  'This gift was refunded, so its code no longer opens the course: there is nothing to resend or change.';
 
 async function unredeemedPaidGift(trx: DB, id: number): Promise<repo.GiftRow> {
   const gift = await repo.findGiftById(trx, id);
   if (!gift || gift.paidAt === null) throw new AppError('NOT_FOUND', GIFT_NOT_FOUND_ADMIN);
   if (gift.redeemedAt !== null) throw new AppError('CONFLICT', GIFT_REDEEMED_ALREADY_ADMIN);
+  if (isVoid(gift)) throw new AppError('CONFLICT', GIFT_REFUNDED_ADMIN);
   return gift;
 }
 

@@ -114,6 +114,7 @@ describe('refunds (docs/product.md#orders)', () => {
       coupleId: account.couple_id,
       accessLevel: 'trial',
       accessDropped: true,
+      giftVoided: false,
     });
     expect(await accessLevelOf(account.couple_id!)).toBe('trial');
     const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', created.orderId).executeTakeFirst();

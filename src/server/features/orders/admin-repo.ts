@@ -28,6 +28,7 @@ export interface AdminOrderRow {
 }
 
 export interface OrderGift {
+  id: number;
   coupleNames: string;
   coupleEmail: string;
   /** The couple who opened it (null until then). */
@@ -129,6 +130,7 @@ function toAdminRow(row: SelectedOrder): AdminOrderRow {
       giftId === null
         ? null
         : {
+            id: giftId,
             coupleNames: giftCoupleNames ?? '',
             coupleEmail: giftCoupleEmail ?? '',
             coupleId: giftCoupleId,
@@ -220,15 +222,20 @@ function ofCouple(coupleId: number) {
   return (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.or([
       eb('orders.couple_id', '=', coupleId),
-      eb(
-        'orders.email',
-        'in',
-        eb
-          .selectFrom('accounts')
-          .select('accounts.email')
-          .where('accounts.couple_id', '=', coupleId)
-          .where('accounts.email', 'is not', null),
-      ),
+      eb.and([
+        eb(
+          'orders.email',
+          'in',
+          eb
+            .selectFrom('accounts')
+            .select('accounts.email')
+            .where('accounts.couple_id', '=', coupleId)
+            .where('accounts.email', 'is not', null),
+        ),
+        // A gift's order carries the giver's email but pays for another couple's access: it is
+        // theirs once they open it (linked by couple_id), never the giver's.
+        eb.not(eb.exists(eb.selectFrom('gifts').select('gifts.id').whereRef('gifts.order_id', '=', 'orders.id'))),
+      ]),
     ]);
 }
 

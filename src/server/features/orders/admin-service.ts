@@ -17,6 +17,7 @@ import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
+import { completeGiftPurchase, voidGiftOfRefundedOrder } from '../gifts/service';
 import {
   type AdminOrderRow,
   type CoupleOrderRow,
@@ -87,15 +88,38 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
   return result.data;
 }
 
+export const GIFT_PAID_BY_ANOTHER_ORDER =
+  'The gift this order was for is paid by another order already: refund this payment in Stripe instead.';
+
+export interface PaidOrder extends CreatedOrder {
+  /** For a gift's order: the couple's email the gift goes to (on its date); nobody's access changed. */
+  giftFor: string | null;
+}
+
 /**
  * A pending order is paid (docs/product.md#orders): it becomes completed and does what a
- * completed order does, full access and a new personal code for the buyer (shown once).
+ * completed order does, full access and a new personal code for the buyer (shown once). A
+ * gift's order (a flagged gift payment) pays the gift instead: its email goes to the couple on
+ * its date, the giver gets the receipt, and nobody's access changes until the couple opens it.
  */
-export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: string): Promise<CreatedOrder> {
+export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: string): Promise<PaidOrder> {
   const paid = await deps.db.transaction().execute(async (trx) => {
     const order = await requireOrder(trx, orderId);
     if (order.status !== 'pending') {
       throw new AppError('CONFLICT', `Only a pending order can be marked paid; this one is ${order.status}.`);
+    }
+    const audit = () =>
+      recordAdminAction(trx, actor.admin, 'order.mark-paid', { target: `order ${orderId}`, address: actor.address });
+    if (order.gift) {
+      const giftPaid = await completeGiftPurchase(trx, deps, order.gift.id, {
+        orderId,
+        amount: order.amount,
+        currency: order.currency,
+      });
+      if (!giftPaid) throw new AppError('CONFLICT', GIFT_PAID_BY_ANOTHER_ORDER);
+      await setOrderStatus(trx, orderId, 'completed', null);
+      await audit();
+      return { email: order.email, accessCode: null, giftFor: order.gift.coupleEmail };
     }
     if (deps.config.demoEmail !== '' && order.email === deps.config.demoEmail) {
       throw new AppError('CONFLICT', `The email ${order.email} is reserved for the demo account (DEMO_EMAIL).`);
@@ -103,11 +127,8 @@ export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: s
     const linked = order.coupleId === null ? undefined : await findAccountOfCouple(trx, order.coupleId, order.email);
     const fulfilled = await fulfilCompletedOrder(trx, deps, order.email, linked, order.firstName);
     await setOrderStatus(trx, orderId, 'completed', fulfilled.coupleId);
-    await recordAdminAction(trx, actor.admin, 'order.mark-paid', {
-      target: `order ${orderId}`,
-      address: actor.address,
-    });
-    return { email: order.email, accessCode: fulfilled.accessCode };
+    await audit();
+    return { email: order.email, accessCode: fulfilled.accessCode, giftFor: null };
   });
   return {
     orderId,
@@ -115,6 +136,7 @@ export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: s
     status: 'completed',
     accessCode: paid.accessCode,
     successUrl: `${deps.config.publicUrl}/success?payment_intent=${orderId}`,
+    giftFor: paid.giftFor,
   };
 }
 
@@ -128,13 +150,17 @@ export interface RefundResult {
   accessLevel: AccessLevel | null;
   /** Whether the refund took the couple from full access back to trial. */
   accessDropped: boolean;
+  /** Whether the order paid for a gift not opened yet, which no longer opens (nobody's access changed). */
+  giftVoided: boolean;
 }
 
 /**
  * THE refund rule (docs/product.md#orders), for the back office and the payment webhook alike:
  * the order becomes `refunded` (nothing is deleted), and its couple (the one it is linked to, or
  * the account with its email) falls back to trial access unless another completed order covers
- * it, linked to the couple or carrying one of its accounts' emails. Refunding a refunded order
+ * it, linked to the couple or carrying one of its accounts' emails. A gift's order has only the
+ * couple who opened the gift (never the giver, whose email it carries); unopened, the gift is
+ * void and its email, if not sent yet, withdrawn (voidGiftOfRefundedOrder). Refunding a refunded order
  * changes nothing (`changed: false`); a pending order cannot be refunded (409). Pass a transaction
  * to run inside it; otherwise it opens its own. `inTransaction` runs in the same transaction after
  * the change (the audit line, later an email).
@@ -146,21 +172,32 @@ export async function refundOrder(
 ): Promise<RefundResult> {
   if (!db.isTransaction) return db.transaction().execute((trx) => refundOrder(trx, orderId, options));
   const order = await requireOrder(db, orderId);
-  const coupleId = order.coupleId ?? (await findCoupleAccountByEmail(db, order.email))?.coupleId ?? null;
+  const coupleId = order.gift
+    ? order.gift.coupleId
+    : (order.coupleId ?? (await findCoupleAccountByEmail(db, order.email))?.coupleId ?? null);
   const levelBefore = coupleId === null ? null : ((await getAccessLevel(db, coupleId)) ?? null);
   if (order.status === 'refunded') {
-    return { orderId, changed: false, coupleId, accessLevel: levelBefore, accessDropped: false };
+    return { orderId, changed: false, coupleId, accessLevel: levelBefore, accessDropped: false, giftVoided: false };
   }
   if (order.status !== 'completed') {
     throw new AppError('CONFLICT', `Only a completed order can be refunded; this one is ${order.status}.`);
   }
   await setOrderStatus(db, orderId, 'refunded');
+  const giftVoided = order.gift !== null && !order.gift.redeemed;
+  if (giftVoided) await voidGiftOfRefundedOrder(db, orderId);
   let accessLevel = levelBefore;
   if (coupleId !== null && levelBefore === 'full' && !(await hasOtherCompletedOrder(db, coupleId, orderId))) {
     await setAccessLevel(db, coupleId, 'trial');
     accessLevel = 'trial';
   }
-  const result = { orderId, changed: true, coupleId, accessLevel, accessDropped: levelBefore !== accessLevel };
+  const result = {
+    orderId,
+    changed: true,
+    coupleId,
+    accessLevel,
+    accessDropped: levelBefore !== accessLevel,
+    giftVoided,
+  };
   await options.inTransaction?.(db, result);
   return result;
 }

@@ -29,11 +29,12 @@ const opened: AdminGiftItem = {
   status: 'redeemed',
   redeemedAt: '2026-11-21T10:00:00.000Z',
 };
+const refunded: AdminGiftItem = { ...scheduled, id: 5, coupleNames: 'Di & El', status: 'refunded' };
 
 describe('GiftsPage', { timeout: 20_000 }, () => {
   it('lists gifts with their status; only an unopened one can be resent or redirected', async () => {
     const stub = stubTrpcFetch({
-      'adminGifts.list': () => ({ data: [scheduled, opened] }),
+      'adminGifts.list': () => ({ data: [scheduled, opened, refunded] }),
       'adminGifts.resend': () => ({ data: { success: true } }),
     });
     renderRoute(GiftsPage);
@@ -42,6 +43,10 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     const openedRow = screen.getByText('Bo & Cy').closest('tr')!;
     expect(within(openedRow).getByText('Opened')).toBeInTheDocument();
     expect(within(openedRow).queryByRole('button')).not.toBeInTheDocument();
+    // A refunded gift's code opens nothing: there is nothing to resend or redirect.
+    const refundedRow = screen.getByText('Di & El').closest('tr')!;
+    expect(within(refundedRow).getByText('Refunded')).toBeInTheDocument();
+    expect(within(refundedRow).queryByRole('button')).not.toBeInTheDocument();
     await userEvent
       .setup({ delay: null })
       .click(within(row).getByRole('button', { name: 'Resend the gift to Ana & Luis' }));

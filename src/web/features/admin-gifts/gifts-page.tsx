@@ -10,19 +10,21 @@ import { errorMessage } from '../../lib/api-error';
 import { QueryTable } from '../../components/query-states';
 import { trpc } from '../../trpc';
 
-type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed';
+type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
 
 const STATUS_LABELS: Record<GiftStatus, MessageId> = {
   'awaiting-payment': 'gifts.admin.status.awaiting',
   scheduled: 'gifts.admin.status.scheduled',
   sent: 'gifts.admin.status.sent',
   redeemed: 'gifts.admin.status.redeemed',
+  refunded: 'gifts.admin.status.refunded',
 };
 const STATUS_COLORS: Record<GiftStatus, string> = {
   'awaiting-payment': 'gray',
   scheduled: 'blue',
   sent: 'plum',
   redeemed: 'green',
+  refunded: 'gray',
 };
 
 function day(locale: Locale, iso: string | null): string {
@@ -103,6 +105,7 @@ export function GiftsPage() {
           { value: 'scheduled', label: t('gifts.admin.filter.scheduled') },
           { value: 'sent', label: t('gifts.admin.filter.sent') },
           { value: 'redeemed', label: t('gifts.admin.filter.redeemed') },
+          { value: 'refunded', label: t('gifts.admin.filter.refunded') },
         ]}
         value={status}
         onChange={(event) => setStatus(event.currentTarget.value as Filter)}
@@ -149,7 +152,7 @@ export function GiftsPage() {
               ) : null}
             </Table.Td>
             <Table.Td>
-              {gift.status === 'redeemed' ? null : (
+              {gift.status === 'redeemed' || gift.status === 'refunded' ? null : (
                 <Group gap="xs" wrap="nowrap">
                   <Button
                     size="xs"

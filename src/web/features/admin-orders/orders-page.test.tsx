@@ -80,7 +80,13 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
   // QA: a paid gift was listed under the giver's name with "Resend access", which could only fail
   // ("No account signs in with giver@example.com"), and nothing said it was a gift.
   it('says a gift’s order is a gift and for whom, and leads to the gift or its couple instead of Resend access', async () => {
-    const gift = { coupleNames: 'Lucía & Tomás', coupleEmail: 'couple@example.com', coupleId: null, redeemed: false };
+    const gift = {
+      id: 5,
+      coupleNames: 'Lucía & Tomás',
+      coupleEmail: 'couple@example.com',
+      coupleId: null,
+      redeemed: false,
+    };
     stubTrpcFetch({
       'adminOrders.list': () =>
         page([
@@ -167,6 +173,69 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       expect(stub.calls.find((call) => call.path === 'adminOrders.refund')?.input).toEqual({ orderId: 'pi_abc123' }),
     );
     expect(await screen.findByText('The couple is back on trial access.')).toBeInTheDocument();
+  });
+
+  // QA: Mark paid on a flagged gift payment promised the giver full access and a code; refunding an
+  // unopened gift said "another order covers their access".
+  it('says a gift’s Mark paid pays the gift and its refund voids it, not anyone’s access', async () => {
+    const gift = {
+      id: 5,
+      coupleNames: 'Lucía & Tomás',
+      coupleEmail: 'couple@example.com',
+      coupleId: null,
+      redeemed: false,
+    };
+    const stub = stubTrpcFetch({
+      'adminOrders.list': () =>
+        page([
+          order({ id: 'pi_flagged', status: 'pending', email: 'giver@example.com', coupleId: null, gift }),
+          order({ id: 'pi_paidgift', email: 'giver@example.com', coupleId: null, gift }),
+        ]),
+      'adminOrders.markPaid': () => ({
+        data: {
+          orderId: 'pi_flagged',
+          email: 'giver@example.com',
+          status: 'completed',
+          accessCode: null,
+          successUrl: 'https://vows.example/success?payment_intent=pi_flagged',
+          giftFor: 'couple@example.com',
+        },
+      }),
+      'adminOrders.refund': () => ({
+        data: {
+          orderId: 'pi_paidgift',
+          changed: true,
+          coupleId: null,
+          accessLevel: null,
+          accessDropped: false,
+          giftVoided: true,
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await user.click(within(table).getByRole('button', { name: 'Mark paid: order pi_flagged' }));
+    const paying = await screen.findByRole('dialog', { name: 'Mark this order paid?' });
+    expect(paying).toHaveTextContent('the gift is marked paid, its email goes to couple@example.com on its date');
+    expect(paying).not.toHaveTextContent(/new personal access code/);
+    await user.click(within(paying).getByRole('button', { name: 'Mark paid' }));
+    expect(
+      await screen.findByText('The gift is paid: its email goes to couple@example.com on its date.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: /code/i })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Refund: order pi_paidgift' }));
+    const refunding = await screen.findByRole('dialog', { name: 'Refund this order?' });
+    expect(refunding).toHaveTextContent('the gift’s code stops opening the course');
+    await user.click(within(refunding).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('The gift can no longer be opened; nobody’s access changed.')).toBeVisible();
+    expect(
+      stub.calls.filter((call) => call.path.startsWith('adminOrders.') && call.path !== 'adminOrders.list'),
+    ).toEqual([
+      expect.objectContaining({ path: 'adminOrders.markPaid', input: { orderId: 'pi_flagged' } }),
+      expect.objectContaining({ path: 'adminOrders.refund', input: { orderId: 'pi_paidgift' } }),
+    ]);
   });
 
   async function recordOrder(user: User) {

@@ -56,6 +56,13 @@ const ACTIONS: Record<ActionKind, { label: MessageId; title: MessageId; explain:
   },
 };
 
+/** What the action will do: for a gift's order it is the gift that is paid or voided, not the giver's access. */
+function explainFor(kind: ActionKind, order: OrderRow): MessageId {
+  if (order.gift && kind === 'markPaid') return 'admin.orders.action.markPaid.explainGift';
+  if (order.gift && !order.gift.redeemed && kind === 'refund') return 'admin.orders.action.refund.explainGift';
+  return ACTIONS[kind].explain;
+}
+
 function actionsFor(order: OrderRow): ActionKind[] {
   if (order.status === 'pending') return ['markPaid'];
   // A gift's order carries the giver's email, which no access went to: GiftLink takes the seller
@@ -92,7 +99,10 @@ export function OrdersPage() {
   const markPaid = useMutation(
     trpc.adminOrders.markPaid.mutationOptions({
       onSuccess: (order) => {
-        notify.success(t('admin.orders.paid.title'), t('admin.orders.paid.body'));
+        notify.success(
+          t('admin.orders.paid.title'),
+          order.giftFor ? t('admin.orders.paid.giftBody', { email: order.giftFor }) : t('admin.orders.paid.body'),
+        );
         if (order.accessCode) {
           setShown({ email: order.email, accessCode: order.accessCode, successUrl: order.successUrl });
         }
@@ -105,11 +115,13 @@ export function OrdersPage() {
       onSuccess: (result) =>
         notify.success(
           t('admin.orders.refunded.title'),
-          result.accessDropped
-            ? t('admin.orders.refunded.dropped')
-            : result.changed
-              ? t('admin.orders.refunded.covered')
-              : t('admin.orders.refunded.already'),
+          result.giftVoided
+            ? t('admin.orders.refunded.giftVoided')
+            : result.accessDropped
+              ? t('admin.orders.refunded.dropped')
+              : result.changed
+                ? t('admin.orders.refunded.covered')
+                : t('admin.orders.refunded.already'),
         ),
       onError: onActionError,
     }),
@@ -250,7 +262,7 @@ export function OrdersPage() {
                 components={{ 0: <code /> }}
               />
             </Text>
-            <Text>{t(ACTIONS[pending.kind].explain)}</Text>
+            <Text>{t(explainFor(pending.kind, pending.order), { email: pending.order.gift?.coupleEmail ?? '' })}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setPending(null)}>
                 {t('admin.cancel')}

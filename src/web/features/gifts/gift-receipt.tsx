@@ -23,7 +23,10 @@ export function GiftReceiptPage({ token }: { token: string }) {
   const receipt = useQuery({
     ...trpc.gifts.receipt.queryOptions({ token }),
     refetchInterval: (query) =>
-      query.state.data && !query.state.data.paid && query.state.dataUpdateCount <= GIFT_POLL.times
+      query.state.data &&
+      !query.state.data.paid &&
+      query.state.data.status !== 'refunded' &&
+      query.state.dataUpdateCount <= GIFT_POLL.times
         ? GIFT_POLL.ms
         : false,
   });
@@ -45,6 +48,11 @@ export function GiftReceiptPage({ token }: { token: string }) {
           <Stack gap="md">
             <Title order={1}>{t('gifts.receipt.notFound')}</Title>
             <Alert color="red">{errorMessage(receipt.error, t('gifts.receipt.notFoundFallback'))}</Alert>
+          </Stack>
+        ) : receipt.data.status === 'refunded' ? (
+          <Stack gap="sm">
+            <Title order={1}>{t('gifts.receipt.refunded')}</Title>
+            <Text role="status">{t('gifts.receipt.refundedText', { couple: receipt.data.coupleNames })}</Text>
           </Stack>
         ) : !receipt.data.paid && stillWaiting ? (
           <Stack gap="sm" align="flex-start">

@@ -166,4 +166,24 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
       Object.assign(GIFT_POLL, defaults);
     }
   });
+
+  // QA: a refunded gift's page still thanked the buyer and showed a code that opens nothing.
+  it('says a refunded gift was refunded, with no code or card, and stops asking', async () => {
+    let asked = 0;
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'gifts.receipt': () => {
+        asked += 1;
+        return { data: { ...unpaid, status: 'refunded' } };
+      },
+    });
+    renderApp(`/gift/sent?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'This gift was refunded' })).toBeInTheDocument();
+    expect(screen.getByText(/its code no longer opens the course for Ana & Luis/)).toHaveAttribute('role', 'status');
+    expect(screen.queryByTestId('gift-code')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /card/i })).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, GIFT_POLL.ms + 200));
+    expect(asked).toBe(1);
+  });
 });
