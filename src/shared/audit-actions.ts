@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'inventory.revert',
   'coupon.create',
   'coupon.update',
+  'gift.record',
   'gift.resend',
   'gift.change-email',
   'facilitator.invite',

@@ -1,5 +1,6 @@
 import { NAME_MAX_LENGTH } from './constants';
 import { optionalCouponCodeSchema } from './coupons-schemas';
+import { createOrderSchema } from './orders-schemas';
 import { emailSchema } from './schemas';
 import { z } from './zod';
 
@@ -35,6 +36,21 @@ export const startGiftCheckoutSchema = z.object({
   locale: z.enum(['en', 'es']).default('en'),
 });
 export type StartGiftCheckoutInput = z.input<typeof startGiftCheckoutSchema>;
+
+/**
+ * adminGifts.record: a gift paid another way (cash, a check, a bank transfer), recorded by the
+ * seller as "Record an order" records a purchase: the gift's fields and the amount received.
+ */
+export const recordGiftSchema = startGiftCheckoutSchema
+  .omit({ couponCode: true })
+  .extend({ amount: createOrderSchema.shape.amount });
+export type RecordGiftInput = z.input<typeof recordGiftSchema>;
+
+export interface RecordedGift {
+  giftId: number;
+  /** The buyer's receipt page (its code and printable card), also emailed to the buyer. */
+  receiptUrl: string;
+}
 
 /** GIFT- and three groups of four letters or digits, as printed on the card. */
 export const GIFT_CODE_PATTERN = /^GIFT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;

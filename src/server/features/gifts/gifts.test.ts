@@ -444,14 +444,94 @@ describe('the back office and the card', () => {
   });
 });
 
+// The /gift page without card payments says "contact us and we will arrange your gift by hand",
+// and the back office had no way to.
+describe('a gift recorded by hand in the back office', () => {
+  it('is paid by a recorded order: the gift email and the receipt go out, the code opens the course', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const sendAt = new Date(Date.now() + 2 * DAY).toISOString();
+    const { buyerName, buyerEmail, coupleNames, coupleEmail, message } = giftInput();
+    const recorded = await admin.adminGifts.record({
+      buyerName,
+      buyerEmail,
+      coupleNames,
+      coupleEmail,
+      message,
+      sendAt,
+      locale: 'es',
+      amount: 4000,
+    });
+    expect(recorded.receiptUrl).toMatch(new RegExp(`^${PUBLIC_URL}/gift/sent\\?token=[A-Za-z0-9]{32}$`));
+    const gift = await t.deps.db
+      .selectFrom('gifts')
+      .selectAll()
+      .where('id', '=', recorded.giftId)
+      .executeTakeFirstOrThrow();
+    expect(gift.paid_at).not.toBeNull();
+    expect(await orderOf(gift.order_id!)).toMatchObject({
+      status: 'completed',
+      amount: 4000,
+      email: buyerEmail,
+      first_name: buyerName,
+      couple_id: null,
+      provider: null,
+    });
+    expect(await accessOf(buyerEmail)).toBeUndefined();
+    const [toCouple] = await emailsTo(coupleEmail);
+    expect(toCouple).toMatchObject({ kind: 'gift', subject: 'Aunt Marisol les regaló Vows & Weeks' });
+    expect(toCouple!.next_attempt_at).toBe(Date.parse(sendAt));
+    expect((await emailsTo(buyerEmail)).map((m) => m.kind)).toEqual(['gift-receipt']);
+    expect((await admin.adminGifts.list({ status: 'scheduled' })).find((g) => g.id === gift.id)).toMatchObject({
+      orderId: gift.order_id,
+    });
+    const audit = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select(['action', 'target'])
+      .where('target', '=', `gift ${gift.id}`)
+      .execute();
+    expect(audit).toEqual([{ action: 'gift.record', target: `gift ${gift.id}` }]);
+
+    await (await callerFor(t)).gifts.redeem({ code: gift.redeem_code });
+    expect((await accessOf(coupleEmail))?.accessLevel).toBe('full');
+  });
+
+  it('refuses bad input and anyone but an administrator, recording nothing', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const before = await t.deps.db
+      .selectFrom('gifts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const input = giftInput();
+    await expect(admin.adminGifts.record({ ...input, coupleEmail: 'not-an-email' } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(
+      admin.adminGifts.record({ ...input, sendAt: new Date(Date.now() - 3 * DAY).toISOString() } as never),
+    ).rejects.toThrow(GIFT_SEND_AT_PAST);
+    await expect(admin.adminGifts.record({ ...input, amount: -1 } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    const couple = await createCouple(t.deps);
+    await expect(
+      (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).adminGifts.record(input as never),
+    ).rejects.toThrow();
+    const after = await t.deps.db
+      .selectFrom('gifts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(Number(after?.n)).toBe(Number(before?.n));
+    expect(await emailsTo(input.coupleEmail)).toHaveLength(0);
+  });
+});
+
+async function orderOf(id: string) {
+  return t.deps.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 // QA (helper-13): the refund rule looked up a couple by a gift order's email, the giver's, and a
 // gift order counted as covering the giver; Mark paid on a flagged gift payment gave the giver
 // access; a refunded gift kept its scheduled email, its "Resend" and its card.
 describe('a gift’s order in the back office', () => {
-  async function orderOf(id: string) {
-    return t.deps.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  }
-
   it('Mark paid on a flagged gift payment pays the gift: its emails go out, nobody gets access', async () => {
     const { input, paid, token } = await buyGift({}, 3900);
     const orderId = paid.payment_intent!;

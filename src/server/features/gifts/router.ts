@@ -3,10 +3,19 @@ import {
   changeGiftEmailSchema,
   giftIdSchema,
   giftTokenSchema,
+  recordGiftSchema,
   redeemCodeSchema,
 } from '../../../shared/gifts-schemas';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init';
-import { changeGiftEmail, giftReceipt, listGiftsForAdmin, previewGift, redeemGift, resendGift } from './service';
+import {
+  changeGiftEmail,
+  giftReceipt,
+  listGiftsForAdmin,
+  previewGift,
+  recordGiftAsAdmin,
+  redeemGift,
+  resendGift,
+} from './service';
 
 /** Gifts (decision 0242): the couple's redeem page and the buyer's receipt; checkout is payments.startGiftCheckout. */
 export const giftsRouter = router({
@@ -19,9 +28,12 @@ export const giftsRouter = router({
   receipt: publicProcedure.input(giftTokenSchema).query(({ ctx, input }) => giftReceipt(ctx.deps, input.token)),
 });
 
-/** The back office's gifts: sent, scheduled, redeemed; resend, or a new email for the couple. */
+/** The back office's gifts: sent, scheduled, redeemed; record one paid by hand, resend, or a new email for the couple. */
 export const adminGiftsRouter = router({
   list: adminProcedure.input(adminGiftsListSchema).query(({ ctx, input }) => listGiftsForAdmin(ctx.deps, input)),
+  record: adminProcedure
+    .input(recordGiftSchema)
+    .mutation(({ ctx, input }) => recordGiftAsAdmin(ctx.deps, ctx.auth, input, ctx.req.ip)),
   resend: adminProcedure
     .input(giftIdSchema)
     .mutation(({ ctx, input }) => resendGift(ctx.deps, ctx.auth, input.id, ctx.req.ip)),

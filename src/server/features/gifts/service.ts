@@ -9,6 +9,9 @@ import {
   type GiftReceipt,
   type GiftStatus,
   type RedeemAnswer,
+  type RecordedGift,
+  type RecordGiftInput,
+  recordGiftSchema,
   redeemCodeSchema,
   type startGiftCheckoutSchema,
 } from '../../../shared/gifts-schemas';
@@ -21,7 +24,8 @@ import { recordAdminAction } from '../audit/service';
 import type { AdminAuth } from '../auth/access';
 import type { Auth } from '../auth/sessions';
 import { queueFeatureEmail, withdrawQueuedEmail } from '../mail/service';
-import { fulfilCompletedOrder, upgradeSignedInCouple } from '../orders/service';
+import { insertOrder } from '../orders/repo';
+import { fulfilCompletedOrder, generateOrderId, upgradeSignedInCouple } from '../orders/service';
 import { t } from '../i18n/translate';
 import { renderGiftCardInWorker } from '../printables/pdf-jobs';
 import * as repo from './repo';
@@ -67,7 +71,7 @@ export function generateRedeemCode(): string {
   return `GIFT-${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`;
 }
 
-type GiftCheckoutInput = z.output<typeof startGiftCheckoutSchema>;
+type GiftCheckoutInput = Omit<z.output<typeof startGiftCheckoutSchema>, 'couponCode'>;
 
 /** When the gift email is due: now without a date; a date in the past or too far ahead is refused. */
 export function giftSendTime(sendAt: string | null, now = Date.now()): number {
@@ -304,6 +308,46 @@ export async function listGiftsForAdmin(deps: AppDeps, rawInput: unknown): Promi
       orderId: row.orderId,
     }))
     .filter((gift) => parsed.data.status === 'all' || gift.status === parsed.data.status);
+}
+
+/**
+ * adminGifts.record (docs/product.md#gifts): a gift paid another way than Stripe (cash, a check, a
+ * transfer; the /gift page without card payments asks buyers to write). A completed order for the
+ * amount received, in the giver's name, pays the gift as the webhook would: the gift email goes
+ * on its date and the receipt, with its code and card, to the buyer. Nobody's access changes until
+ * the couple opens it.
+ */
+export async function recordGiftAsAdmin(
+  deps: AppDeps,
+  admin: AdminAuth,
+  rawInput: RecordGiftInput,
+  address?: string | null,
+): Promise<RecordedGift> {
+  const parsed = recordGiftSchema.safeParse({
+    ...rawInput,
+    amount: rawInput.amount ?? deps.config.payments.priceCents,
+  });
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  const input = parsed.data;
+  const { currency } = deps.config.payments;
+  const gift = await deps.db.transaction().execute(async (trx) => {
+    const pending = await createPendingGift(trx, input);
+    const orderId = generateOrderId();
+    await insertOrder(trx, {
+      id: orderId,
+      coupleId: null,
+      amount: input.amount,
+      currency,
+      firstName: input.buyerName,
+      lastName: '',
+      email: input.buyerEmail,
+      status: 'completed',
+    });
+    await completeGiftPurchase(trx, deps, pending.giftId, { orderId, amount: input.amount, currency });
+    await recordAdminAction(trx, admin, 'gift.record', { target: `gift ${pending.giftId}`, address: address ?? null });
+    return pending;
+  });
+  return { giftId: gift.giftId, receiptUrl: `${deps.config.publicUrl}/gift/sent?token=${gift.buyerToken}` };
 }
 
 export const GIFT_NOT_FOUND_ADMIN = 'Gift not found.';

@@ -72,4 +72,51 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
       }),
     );
   });
+
+  it('records a gift paid by hand after checking its fields, and lists it', async () => {
+    let listed: AdminGiftItem[] = [];
+    const stub = stubTrpcFetch({
+      'adminGifts.list': () => ({ data: listed }),
+      'adminGifts.record': () => {
+        listed = [scheduled];
+        return { data: { giftId: 7, receiptUrl: 'https://vows.example/gift/sent?token=abc' } };
+      },
+    });
+    renderRoute(GiftsPage);
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText(/No gifts here yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Record a gift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a gift paid by hand' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record gift' }));
+    expect(within(dialog).getByText('Enter the giver’s name.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the couple’s email, like name@example.com.')).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'adminGifts.record')).toBe(false);
+
+    for (const [name, text] of [
+      [/Giver’s name/, 'Aunt Marisol'],
+      [/Giver’s email/, 'aunt@example.com'],
+      [/Couple’s names/, 'Ana & Luis'],
+      [/Couple’s email/, 'ana.luis@example.com'],
+      [/Message from the giver/, 'With love.'],
+    ] as const) {
+      await user.click(within(dialog).getByRole('textbox', { name }));
+      await user.paste(text);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Record gift' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.path === 'adminGifts.record')?.input).toEqual({
+        buyerName: 'Aunt Marisol',
+        buyerEmail: 'aunt@example.com',
+        coupleNames: 'Ana & Luis',
+        coupleEmail: 'ana.luis@example.com',
+        message: 'With love.',
+        sendAt: null,
+        locale: 'en',
+        amount: 4900,
+      }),
+    );
+    expect(await screen.findByText(/The gift email goes to ana\.luis@example\.com on its date/)).toBeInTheDocument();
+    expect(await screen.findByText('Ana & Luis')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });

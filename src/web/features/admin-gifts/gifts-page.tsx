@@ -8,6 +8,7 @@ import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { QueryTable } from '../../components/query-states';
+import { RecordGiftModal } from './record-gift-modal';
 import { trpc } from '../../trpc';
 
 type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
@@ -74,14 +75,16 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
 }
 
 /**
- * The back office's gifts (decision 0242): paid gifts, newest first, scheduled, sent or opened;
- * an unopened gift's email can be sent again or sent to a corrected address. Never the code.
+ * The back office's gifts (decision 0242): paid gifts, newest first, scheduled, sent, opened or
+ * refunded; an unopened gift's email can be sent again or sent to a corrected address; a gift paid
+ * another way than by card is recorded here. Never the code.
  */
 export function GiftsPage() {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Filter>('all');
   const [editing, setEditing] = useState<number | null>(null);
+  const [recording, setRecording] = useState(false);
   const gifts = useQuery(trpc.adminGifts.list.queryOptions({ status }));
   const resend = useMutation(
     trpc.adminGifts.resend.mutationOptions({
@@ -98,18 +101,29 @@ export function GiftsPage() {
         <Title order={1}>{t('gifts.admin.title')}</Title>
         <Text c="dimmed">{t('gifts.admin.intro')}</Text>
       </div>
-      <NativeSelect
-        label={t('gifts.admin.show')}
-        data={[
-          { value: 'all', label: t('gifts.admin.filter.all') },
-          { value: 'scheduled', label: t('gifts.admin.filter.scheduled') },
-          { value: 'sent', label: t('gifts.admin.filter.sent') },
-          { value: 'redeemed', label: t('gifts.admin.filter.redeemed') },
-          { value: 'refunded', label: t('gifts.admin.filter.refunded') },
-        ]}
-        value={status}
-        onChange={(event) => setStatus(event.currentTarget.value as Filter)}
-        maw={{ sm: 240 }}
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={t('gifts.admin.show')}
+          data={[
+            { value: 'all', label: t('gifts.admin.filter.all') },
+            { value: 'scheduled', label: t('gifts.admin.filter.scheduled') },
+            { value: 'sent', label: t('gifts.admin.filter.sent') },
+            { value: 'redeemed', label: t('gifts.admin.filter.redeemed') },
+            { value: 'refunded', label: t('gifts.admin.filter.refunded') },
+          ]}
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as Filter)}
+          maw={{ sm: 240 }}
+        />
+        <Button onClick={() => setRecording(true)}>{t('gifts.record.open')}</Button>
+      </Group>
+      <RecordGiftModal
+        opened={recording}
+        onClose={() => setRecording(false)}
+        onRecorded={() => {
+          setRecording(false);
+          void queryClient.invalidateQueries({ queryKey: trpc.adminGifts.list.queryKey() });
+        }}
       />
       <QueryTable
         query={gifts}

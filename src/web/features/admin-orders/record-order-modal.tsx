@@ -1,17 +1,16 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { DEFAULT_CURRENCY, NAME_MAX_LENGTH, PRICE_CENTS } from '../../../shared/constants';
+import { NAME_MAX_LENGTH, PRICE_CENTS } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { recordOrderSchema } from '../../../shared/admin-schemas';
 import { MAX_ORDER_AMOUNT } from '../../../shared/orders-schemas';
-import { currencyDecimals } from '../../../shared/money';
+import { smallestUnit, useConfiguredPrice } from '../../components/admin/configured-price';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { embeddedPublicConfig } from '../../public-config';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type RecordedOrder = RouterOutputs['adminOrders']['record'];
@@ -49,13 +48,7 @@ export function RecordOrderModal({
   onRecorded: (order: RecordedOrder) => void;
 }) {
   // The amount starts at the configured price (PRICE_CENTS in CURRENCY), as `order:create` does.
-  const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
-  const priceCents = config.data?.priceCents ?? PRICE_CENTS;
-  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
-  // The seller types the amount as a price is written (49.00, or 4900 for yen); the order keeps it
-  // in the currency's smallest unit, as Stripe does.
-  const decimals = currencyDecimals(currency);
-  const price = priceCents / 10 ** decimals;
+  const { priceCents, currency, decimals, price } = useConfiguredPrice();
   const { t, locale } = useT();
   const form = useForm<RecordValues>({
     mode: 'uncontrolled',
@@ -170,7 +163,7 @@ function toInput(values: RecordValues, decimals: number) {
     email: values.email,
     firstName: values.firstName,
     lastName: values.lastName,
-    amount: Math.round(Number(values.amount) * 10 ** decimals),
+    amount: smallestUnit(values.amount, decimals),
     status: values.status,
     ...(username ? { username } : {}),
   };

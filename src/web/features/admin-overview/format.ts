@@ -41,6 +41,7 @@ const ACTION_LABELS: Record<AuditAction, MessageId> = {
   'inventory.revert': 'admin.audit.action.inventoryReverted',
   'coupon.create': 'admin.audit.action.couponCreated',
   'coupon.update': 'admin.audit.action.couponChanged',
+  'gift.record': 'admin.audit.action.giftRecorded',
   'gift.resend': 'admin.audit.action.giftResent',
   'gift.change-email': 'admin.audit.action.giftEmailChanged',
   'facilitator.invite': 'admin.audit.action.facilitatorInvited',

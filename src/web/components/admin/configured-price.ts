@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../../shared/constants';
+import { currencyDecimals } from '../../../shared/money';
+import { embeddedPublicConfig } from '../../public-config';
+import { trpc } from '../../trpc';
+
+/**
+ * The configured price (PRICE_CENTS in CURRENCY) for the back office's "Record an order" and
+ * "Record a gift": the seller types an amount as a price is written (49.00, or 4900 for yen), and
+ * the server keeps it in the currency's smallest unit, as Stripe does.
+ */
+export function useConfiguredPrice() {
+  const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
+  const priceCents = config.data?.priceCents ?? PRICE_CENTS;
+  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
+  const decimals = currencyDecimals(currency);
+  return { priceCents, currency, decimals, price: priceCents / 10 ** decimals };
+}
+
+/** An amount typed as a price is written (49.00), in the currency's smallest unit (4900). */
+export function smallestUnit(amount: number | string, decimals: number): number {
+  return Math.round(Number(amount) * 10 ** decimals);
+}
