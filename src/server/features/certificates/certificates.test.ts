@@ -464,5 +464,24 @@ describe('the certificate, end to end', () => {
       (await callerFor(t, couple.cookie)).adminCertificates.saveSignature({ image: png.toString('base64') }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await caller.adminCertificates.removeSignature()).signature).toBeNull();
+
+    // Every certificate action's audit line has the request's address, as the other admin actions' do.
+    const cookie = await adminCookie(t.deps);
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/adminCertificates.removeSignature',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: {},
+      remoteAddress: '203.0.113.44',
+    });
+    expect(removed.statusCode).toBe(200);
+    const lines = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select(['action', 'address'])
+      .where('action', 'like', 'certificates.%')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(lines).toEqual([{ action: 'certificates.signature.remove', address: '203.0.113.44' }]);
   }, 60_000);
 });

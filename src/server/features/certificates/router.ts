@@ -57,15 +57,15 @@ export const adminCertificatesRouter = router({
   provider: adminProcedure.query(({ ctx }) => getProviderSettings(ctx.deps)),
   saveProvider: adminProcedure
     .input(providerSettingsSchema)
-    .mutation(({ ctx, input }) => saveProviderSettings(ctx.deps, ctx.auth, input)),
+    .mutation(({ ctx, input }) => saveProviderSettings(ctx.deps, ctx.auth, input, ctx.req.ip)),
   saveSignature: adminProcedure
     .input(saveSignatureSchema)
-    .mutation(({ ctx, input }) => saveSignature(ctx.deps, ctx.auth, Buffer.from(input.image, 'base64'))),
-  removeSignature: adminProcedure.mutation(({ ctx }) => removeSignature(ctx.deps, ctx.auth)),
+    .mutation(({ ctx, input }) => saveSignature(ctx.deps, ctx.auth, Buffer.from(input.image, 'base64'), ctx.req.ip)),
+  removeSignature: adminProcedure.mutation(({ ctx }) => removeSignature(ctx.deps, ctx.auth, ctx.req.ip)),
   list: adminProcedure
     .input(adminCertificateListSchema)
     .query(({ ctx, input }) => listIssuedCertificates(ctx.deps, input)),
   revoke: adminProcedure
     .input(revokeCertificateSchema)
-    .mutation(({ ctx, input }) => revokeIssuedCertificate(ctx.deps, ctx.auth, input)),
+    .mutation(({ ctx, input }) => revokeIssuedCertificate(ctx.deps, ctx.auth, input, ctx.req.ip)),
 });

@@ -236,6 +236,7 @@ export async function saveProviderSettings(
   deps: AppDeps,
   admin: AdminAuth,
   settings: ProviderSettings,
+  address: string | null = null,
 ): Promise<ProviderSettingsView> {
   const offered = [...new Set(settings.offeredStates)];
   for (const code of offered) {
@@ -263,7 +264,10 @@ export async function saveProviderSettings(
       registrations: JSON.stringify(registrations),
       now: new Date().toISOString(),
     });
-    await recordAdminAction(trx, admin, 'certificates.provider.save', { target: offered.join(',') || 'none' });
+    await recordAdminAction(trx, admin, 'certificates.provider.save', {
+      target: offered.join(',') || 'none',
+      address,
+    });
   });
   return getProviderSettings(deps);
 }
@@ -285,7 +289,12 @@ export const SIGNATURE_TYPE_MESSAGE = 'The signature must be a PNG or JPEG image
  * SIGNATURE_MAX_BYTES) and drawing a sample certificate with it in the PDF worker: an image the PDF
  * cannot draw is refused now, not when a couple downloads.
  */
-export async function saveSignature(deps: AppDeps, admin: AdminAuth, bytes: Buffer): Promise<ProviderSettingsView> {
+export async function saveSignature(
+  deps: AppDeps,
+  admin: AdminAuth,
+  bytes: Buffer,
+  address: string | null = null,
+): Promise<ProviderSettingsView> {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', 'The signature image is empty.');
   if (bytes.length > SIGNATURE_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The signature image must be at most ${SIGNATURE_MAX_BYTES / 1024} KB.`);
@@ -304,15 +313,19 @@ export async function saveSignature(deps: AppDeps, admin: AdminAuth, bytes: Buff
   }
   await deps.db.transaction().execute(async (trx) => {
     await repo.saveSignature(trx, bytes.toString('base64'), type, new Date().toISOString());
-    await recordAdminAction(trx, admin, 'certificates.signature.save', { target: type });
+    await recordAdminAction(trx, admin, 'certificates.signature.save', { target: type, address });
   });
   return getProviderSettings(deps);
 }
 
-export async function removeSignature(deps: AppDeps, admin: AdminAuth): Promise<ProviderSettingsView> {
+export async function removeSignature(
+  deps: AppDeps,
+  admin: AdminAuth,
+  address: string | null = null,
+): Promise<ProviderSettingsView> {
   await deps.db.transaction().execute(async (trx) => {
     await repo.saveSignature(trx, null, null, new Date().toISOString());
-    await recordAdminAction(trx, admin, 'certificates.signature.remove');
+    await recordAdminAction(trx, admin, 'certificates.signature.remove', { address });
   });
   return getProviderSettings(deps);
 }
@@ -654,13 +667,14 @@ export async function revokeIssuedCertificate(
   deps: AppDeps,
   admin: AdminAuth,
   input: { id: number; reason: string },
+  address: string | null = null,
 ): Promise<{ revoked: true }> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findCertificate(trx, input.id);
     if (!row) throw new AppError('NOT_FOUND', 'No such certificate.');
     if (row.revoked_at) throw new AppError('CONFLICT', 'This certificate is already revoked.');
     await repo.revokeCertificate(trx, input.id, input.reason, new Date().toISOString());
-    await recordAdminAction(trx, admin, 'certificates.revoke', { target: `${row.code} (${row.state})` });
+    await recordAdminAction(trx, admin, 'certificates.revoke', { target: `${row.code} (${row.state})`, address });
   });
   return { revoked: true };
 }
