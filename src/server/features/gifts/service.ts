@@ -126,7 +126,7 @@ async function queueGiftEmail(trx: DB, deps: AppDeps, gift: repo.GiftRow, sendAt
 /**
  * A payment for the gift the seller must check first (a flagged amount): the gift is held for that
  * order, unpaid, so the Orders page shows whose gift it is and "Mark paid" pays the gift
- * (payGiftOfOrder) instead of giving the giver access.
+ * (markOrderPaid) instead of giving the giver access.
  */
 export async function holdGiftForFlaggedOrder(trx: DB, giftId: number, orderId: string): Promise<void> {
   await repo.holdGiftForOrder(trx, giftId, orderId);
