@@ -160,12 +160,12 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     i18n.activate('es');
     stubTrpcFetch({ 'mentor.get': () => ({ data: LINKED }) });
     renderRoute(() => <MentorPage code={undefined} onCode={() => {}} />);
-    const form = await screen.findByRole('form', { name: 'Compartir una semana con su mentor' });
+    const form = await screen.findByRole('form', { name: 'Compartir una semana con quien los acompaña' });
     const user = userEvent.setup({ delay: null });
     const week = within(form).getByRole('textbox', { name: 'Semana' });
     await user.clear(week);
     await user.type(week, '60');
-    await user.click(within(form).getByRole('button', { name: 'Compartir con nuestro mentor' }));
+    await user.click(within(form).getByRole('button', { name: 'Compartir con quien nos acompaña' }));
     expect(await within(form).findByText('Escriban un número de semana del 1 al 52.')).toBeInTheDocument();
   });
 });
