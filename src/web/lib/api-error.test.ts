@@ -132,3 +132,52 @@ describe('server and field messages on a Spanish page', () => {
     expect(fieldMessageText('Some rule')).toBe('Este dato no es válido');
   });
 });
+
+/** Issue 35: a refused field reached the seller as its schema path ("registrations.FL: …"). */
+describe('a field the server refused, named by the form’s label', () => {
+  const labels: Record<string, string> = {
+    providerName: 'Provider name',
+    'registrations.FL': 'Registration number for Florida',
+    email: 'Email',
+  };
+  const label = (path: string) => labels[path];
+
+  it('says the label, not the path, and the rule without the field’s own name', () => {
+    expect(serverMessageText('registrations.FL: registration must be at most 120 characters', label)).toBe(
+      'Registration number for Florida: must be at most 120 characters',
+    );
+    expect(serverMessageText('providerName is required', label)).toBe('Provider name: is required');
+    expect(
+      errorMessage(
+        serverError("registrations.FL: Florida requires the provider's registration: enter it before offering FL"),
+        'x',
+        label,
+      ),
+    ).toBe(
+      "Registration number for Florida: Florida requires the provider's registration: enter it before offering FL",
+    );
+  });
+
+  it('in Spanish, the label and a general "not valid", or the rule’s own translation', () => {
+    i18n.activate('es');
+    const spanish = (path: string) => ({ 'registrations.FL': 'Número de registro en Florida', email: 'Correo' })[path];
+    expect(
+      errorMessage(serverError('registrations.FL: registration must be at most 120 characters'), 'x', spanish),
+    ).toBe('Número de registro en Florida: Este dato no es válido');
+    expect(serverMessageText('email: Enter a valid email address', spanish)).toBe(
+      'Correo: Escribe un correo electrónico válido',
+    );
+  });
+
+  it('leaves a path the form does not name, and every other message, as before', () => {
+    expect(serverMessageText('topic.weeks.0: Too small: expected number to be >=1', label)).toBe(
+      'topic.weeks.0: Too small: expected number to be >=1',
+    );
+    expect(serverMessageText('Username is already taken', label)).toBe('Username is already taken');
+    i18n.activate('es');
+    expect(serverMessageText('topic.weeks.0: Too small: expected number to be >=1', label)).toBeNull();
+    expect(serverMessageText('Username is already taken', label)).toBe(
+      'Ese nombre de usuario ya está en uso. Elige otro.',
+    );
+  });
+});

@@ -142,10 +142,36 @@ export function localizedFieldErrors<Errors extends Record<string, unknown>>(err
 }
 
 /**
- * A server's English message in the page's language: its translation when it is a known one; the
- * message itself in English; null in another language (the caller's own translated sentence then).
+ * A form's label for a field of its shared schema, by the field's path as the server's 400 names
+ * it (`providerName`, `registrations.FL`, `content.reflectionQuestions.1.topic`); undefined for a
+ * path the form does not show.
  */
-export function serverMessageText(message: string | null | undefined): string | null {
+export type FieldLabel = (path: string) => string | undefined;
+
+/** A schema message's own field name at its start ("providerName is required"): the label says it. */
+const LEADING_FIELD_NAME = /^([a-z][A-Za-z]*) (?=(?:is|must|may|cannot|needs|has)\b)/;
+
+/**
+ * A 400 of a shared schema ("registrations.FL: registration must be at most 120 characters", or
+ * "providerName is required") as the form's label and the rule: "Registration number for Florida:
+ * must be at most 120 characters" in English, the label and a general "not valid" (or the rule's
+ * translation when it is a known one) in another language; null for a field the form does not name.
+ */
+function labelledFieldMessage(message: string, fieldLabel: FieldLabel): string | null {
+  const prefixed = /^([\w.]+): (.+)$/.exec(message);
+  const path = prefixed ? prefixed[1]! : LEADING_FIELD_NAME.exec(message)?.[1];
+  const label = path === undefined ? undefined : fieldLabel(path);
+  if (!label) return null;
+  const rule = prefixed ? prefixed[2]! : message;
+  return `${label}: ${fieldMessageText(KNOWN_FIELD_MESSAGES[rule] ? rule : rule.replace(LEADING_FIELD_NAME, ''))}`;
+}
+
+/**
+ * A server's English message in the page's language: its translation when it is a known one; a
+ * refused field named by the form's label (`fieldLabel`) rather than its path; the message itself
+ * in English; null in another language (the caller's own translated sentence then).
+ */
+export function serverMessageText(message: string | null | undefined, fieldLabel?: FieldLabel): string | null {
   const trimmed = message?.trim();
   if (!trimmed) return null;
   const english = activeLocale() === 'en';
@@ -160,6 +186,8 @@ export function serverMessageText(message: string | null | undefined): string | 
     }
   }
   // A 400 of a shared schema reads "field: message" (describeZodError).
+  const labelled = fieldLabel ? labelledFieldMessage(trimmed, fieldLabel) : null;
+  if (labelled) return labelled;
   const field = /^[\w.]+: (.+)$/.exec(trimmed);
   if (field && !english && KNOWN_FIELD_MESSAGES[field[1]!] && loadedText(KNOWN_FIELD_MESSAGES[field[1]!]!))
     return fieldMessageText(field[1]!);
@@ -175,12 +203,13 @@ export function restErrorMessage(serverMessage: string | null | undefined, fallb
  * The text a failure toast shows (docs/product.md#ui-texts): the server's own message when the
  * server answered with an error (translated: KNOWN_MESSAGES); the page's own sentence when a change
  * was not sent or got no answer in time (offline, 15 s; lib/network.ts); otherwise the fixed
- * fallback of that screen. A network failure, an HTML error page from a proxy or a bug in the page
+ * fallback of that screen. A form passes `fieldLabel` so a field the server refused is named by
+ * its label, not its path. A network failure, an HTML error page from a proxy or a bug in the page
  * is not the server speaking, so it gets the fallback too.
  */
-export function errorMessage(error: unknown, fallback: string): string {
+export function errorMessage(error: unknown, fallback: string, fieldLabel?: FieldLabel): string {
   if (error instanceof TRPCClientError && error.shape) {
-    const text = serverMessageText(error.message);
+    const text = serverMessageText(error.message, fieldLabel);
     if (text) return text;
     if (error.message.trim()) return fallback;
   }
