@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseWeek, CourseWeekListItem, WeekContentData } from '../../../shared/workbook-schemas';
+import { i18n } from '../../i18n/i18n';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { ADMIN_CHECK } from '../auth/test-support';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
@@ -59,7 +60,7 @@ function fakeServer() {
 
 function renderPage(weekNumber = 2) {
   const queryClient = createQueryClient();
-  renderWithProviders(
+  return renderWithProviders(
     <QueryClientProvider client={queryClient}>
       <CourseContentPage
         weekNumber={weekNumber}
@@ -72,6 +73,7 @@ function renderPage(weekNumber = 2) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 describe('CourseContentPage', { timeout: 15_000 }, () => {
@@ -99,6 +101,48 @@ describe('CourseContentPage', { timeout: 15_000 }, () => {
       /must not be empty/,
     );
     expect(server.calls.filter((call) => call.path === 'courseContent.save')).toEqual([]);
+  });
+
+  // Issue 35: a Spanish admin page said "must not be empty", the shared schema's English.
+  it("says what a refused field needs in the page's language", async () => {
+    i18n.activate('es');
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    renderPage(2);
+    const topic = await screen.findByRole('textbox', { name: 'Tema de la pregunta 2 en el resumen' });
+    await user.clear(topic);
+    await user.clear(screen.getByRole('textbox', { name: 'Título' }));
+    await user.click(screen.getByRole('textbox', { name: 'Título' }));
+    await user.paste('x'.repeat(201));
+    await user.click(screen.getAllByRole('button', { name: 'Guardar contenido' })[0]!);
+    expect(await screen.findByText('Algunos campos necesitan atención')).toBeInTheDocument();
+    expect(topic).toHaveAccessibleDescription(/^Escribe algo aquí: no puede quedar vacío\. Cómo la nombra/);
+    expect(screen.getByRole('textbox', { name: 'Título' })).toHaveAccessibleDescription(
+      'Usa como máximo 200 caracteres.',
+    );
+    expect(document.body.textContent).not.toMatch(/must|characters/);
+    expect(server.calls.filter((call) => call.path === 'courseContent.save')).toEqual([]);
+  });
+
+  it('names a field the server refused all the same by its label, in either language', async () => {
+    const refuse = () => {
+      const server = fakeServer();
+      server.on('courseContent.save', () => ({
+        error: { message: 'content.conversationCards.0.text: must be at most 2,000 characters', httpStatus: 400 },
+      }));
+    };
+    const user = userEvent.setup({ delay: null });
+    refuse();
+    const english = renderPage(2);
+    await user.click((await screen.findAllByRole('button', { name: 'Save Content' }))[0]!);
+    expect(await screen.findByText('Card 1: must be at most 2,000 characters')).toBeInTheDocument();
+    english.unmount();
+
+    i18n.activate('es');
+    refuse();
+    renderPage(2);
+    await user.click((await screen.findAllByRole('button', { name: 'Guardar contenido' }))[0]!);
+    expect(await screen.findByText('Tarjeta 1: Este dato no es válido')).toBeInTheDocument();
   });
 
   it('reorders, adds and removes questions keeping their ids, saves, and marks the week edited', async () => {

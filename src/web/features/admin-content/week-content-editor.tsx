@@ -26,7 +26,15 @@ import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-import { type ContentErrors, contentErrors, idsOf, moved, newItemId, sameContent } from './content-form';
+import {
+  type ContentErrors,
+  contentErrors,
+  contentFieldLabel,
+  idsOf,
+  moved,
+  newItemId,
+  sameContent,
+} from './content-form';
 import { formatWhen } from './format';
 
 /** The ids of one kind of item's labels: its field, move up, move down, remove, add. */
@@ -119,7 +127,7 @@ export function WeekContentEditor({
   const stillEnglishFields = translation ? stillEnglish(draft, week.content, untranslated) : [];
   const stillEnglishIds = new Set(stillEnglishFields.map((field) => field.id));
   const allErrors = (): ContentErrors => {
-    const found = contentErrors(draft);
+    const found = contentErrors(draft, t);
     for (const field of stillEnglishFields) found[field.path] ??= t('content-editor.item.stillEnglish');
     return found;
   };
@@ -175,7 +183,8 @@ export function WeekContentEditor({
       onError: (error) =>
         notify.error(
           t('content-editor.toast.saveFailed'),
-          errorMessage(error, t('content-editor.toast.saveFailedText')),
+          // A field the server refused all the same is named by its label, not its path.
+          errorMessage(error, t('content-editor.toast.saveFailedText'), (path) => contentFieldLabel(path, t)),
         ),
     }),
   );
