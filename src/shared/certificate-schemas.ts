@@ -94,16 +94,25 @@ const knownStateSchema = stateCodeSchema.refine((code) => KNOWN_STATES.has(code)
   message: `state must be one of ${[...KNOWN_STATES].join(', ')}`,
 });
 
+/** The longest text of each provider setting (the back office's form says them too). */
+export const PROVIDER_TEXT_MAX = {
+  providerName: 160,
+  credentials: 300,
+  contact: 300,
+  courseName: 160,
+  registration: 120,
+} as const;
+
 export const providerSettingsSchema = z
   .object({
-    providerName: providerText('providerName', 160),
-    credentials: providerText('credentials', 300, false),
-    contact: providerText('contact', 300),
-    courseName: providerText('courseName', 160),
+    providerName: providerText('providerName', PROVIDER_TEXT_MAX.providerName),
+    credentials: providerText('credentials', PROVIDER_TEXT_MAX.credentials, false),
+    contact: providerText('contact', PROVIDER_TEXT_MAX.contact),
+    courseName: providerText('courseName', PROVIDER_TEXT_MAX.courseName),
     deliveryMethod: z.enum(DELIVERY_METHODS, { error: `deliveryMethod must be one of ${DELIVERY_METHODS.join(', ')}` }),
     offeredStates: z.array(knownStateSchema).max(KNOWN_STATES.size),
     /** Registration number per state code; a state that requires one cannot be offered without it. */
-    registrations: z.record(knownStateSchema, providerText('registration', 120, false)),
+    registrations: z.record(knownStateSchema, providerText('registration', PROVIDER_TEXT_MAX.registration, false)),
   })
   .superRefine((settings, ctx) => {
     for (const code of settings.offeredStates) {

@@ -11,3 +11,13 @@ export function refusedFields<F extends string>(schema: z.ZodType, input: unknow
   const refused = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')));
   return new Set(fields.filter((field) => refused.has(field)));
 }
+
+/**
+ * Every path a shared schema refuses in `input`, its parts joined with dots (`registrations.FL`,
+ * `title.es`, `weeks.2`): for a form whose fields sit deeper than the input's first level.
+ */
+export function refusedPaths(schema: z.ZodType, input: unknown): Set<string> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return new Set();
+  return new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.')));
+}

@@ -18,10 +18,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ProviderSettingsView, SIGNATURE_MAX_BYTES } from '../../../shared/certificate-schemas';
+import {
+  PROVIDER_TEXT_MAX,
+  type ProviderSettingsView,
+  providerSettingsSchema,
+  SIGNATURE_MAX_BYTES,
+} from '../../../shared/certificate-schemas';
 import { CERTIFICATE_STATES, DELIVERY_METHODS, type DeliveryMethod } from '../../../shared/certificate-states';
+import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, type FieldLabel } from '../../lib/api-error';
+import { refusedPaths } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 import { DELIVERY_TEXT, useT } from './texts';
 
@@ -53,10 +60,54 @@ function readAsBase64(file: File): Promise<string> {
   });
 }
 
+/** The provider's text fields, each with its label. */
+const TEXT_FIELDS = {
+  providerName: 'certificates.admin.providerName',
+  credentials: 'certificates.admin.credentials',
+  contact: 'certificates.admin.contact',
+  courseName: 'certificates.admin.courseName',
+} as const satisfies Record<string, MessageId>;
+type TextField = keyof typeof TEXT_FIELDS;
+
+interface ProviderDraft {
+  providerName: string;
+  credentials: string;
+  contact: string;
+  courseName: string;
+  deliveryMethod: DeliveryMethod;
+  offeredStates: string[];
+  registrations: Record<string, string>;
+}
+
+const stateName = (code: string) => CERTIFICATE_STATES.find((rule) => rule.code === code)?.name ?? code;
+
+/** The offered states that do not accept the chosen delivery method (the server refuses them too). */
+function statesRefusingDelivery(form: ProviderDraft): string[] {
+  return form.offeredStates.filter(
+    (code) => !CERTIFICATE_STATES.find((rule) => rule.code === code)?.deliveryMethods.includes(form.deliveryMethod),
+  );
+}
+
+/**
+ * The fields the form shows that the shared schema (the one the server checks with) refuses, by
+ * path (`providerName`, `registrations.FL`), and `offeredStates` when a state does not take the
+ * delivery method: each gets its message under it and nothing is sent (issue 35). Anything else is
+ * left to the server's answer.
+ */
+function refusedProviderFields(form: ProviderDraft): Set<string> {
+  const shown = new Set<string>([
+    ...Object.keys(TEXT_FIELDS),
+    ...form.offeredStates.map((code) => `registrations.${code}`),
+  ]);
+  const refused = new Set([...refusedPaths(providerSettingsSchema, form)].filter((path) => shown.has(path)));
+  if (statesRefusingDelivery(form).length > 0) refused.add('offeredStates');
+  return refused;
+}
+
 function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
   const { t } = useT();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<ProviderDraft>({
     providerName: saved.providerName,
     credentials: saved.credentials,
     contact: saved.contact,
@@ -65,17 +116,26 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
     offeredStates: saved.offeredStates,
     registrations: saved.registrations,
   });
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const onSaved = (view: ProviderSettingsView) =>
     queryClient.setQueryData(trpc.adminCertificates.provider.queryKey(), view);
   const onError = (error: unknown) =>
     notify.error(t('certificates.error.title'), errorMessage(error, t('certificates.error.generic')));
+  // A field the server refuses all the same is named by its label, not its path.
+  const fieldLabel: FieldLabel = (path) => {
+    const [field, code] = path.split('.');
+    if (field === 'registrations' && code) return t('certificates.admin.registration', { state: stateName(code) });
+    if (field === 'offeredStates') return t('certificates.admin.offered');
+    return field && field in TEXT_FIELDS ? t(TEXT_FIELDS[field as TextField]) : undefined;
+  };
   const save = useMutation(
     trpc.adminCertificates.saveProvider.mutationOptions({
       onSuccess: (view) => {
         notify.success(t('certificates.admin.saved'));
         onSaved(view);
       },
-      onError,
+      onError: (error) =>
+        notify.error(t('certificates.error.title'), errorMessage(error, t('certificates.error.generic'), fieldLabel)),
     }),
   );
   const saveSignature = useMutation(
@@ -90,15 +150,54 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
   const removeSignature = useMutation(
     trpc.adminCertificates.removeSignature.mutationOptions({ onSuccess: onSaved, onError }),
   );
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+  /** A changed field is checked again on the next save; the states also when the delivery method changes. */
+  const unrefuse = (...paths: string[]) => {
+    if (paths.some((path) => refused.has(path)))
+      setRefused((current) => new Set([...current].filter((path) => !paths.includes(path))));
+  };
+  const set = <K extends keyof ProviderDraft>(key: K, value: ProviderDraft[K]) => {
     setForm((old) => ({ ...old, [key]: value }));
+    unrefuse(key === 'deliveryMethod' ? 'offeredStates' : key);
+  };
+  const setRegistration = (code: string, value: string) => {
+    setForm((old) => ({ ...old, registrations: { ...old.registrations, [code]: value } }));
+    unrefuse(`registrations.${code}`);
+  };
+  const submit = () => {
+    const fields = refusedProviderFields(form);
+    setRefused(fields);
+    if (fields.size === 0) save.mutate(form);
+    else notify.error(t('certificates.error.title'), t('certificates.admin.invalid.fix'));
+  };
+  const textError = (field: TextField) => {
+    if (!refused.has(field)) return undefined;
+    return form[field].trim() === ''
+      ? t('certificates.admin.invalid.required')
+      : t('certificates.admin.invalid.text', { max: PROVIDER_TEXT_MAX[field] });
+  };
+  const registrationError = (code: string) => {
+    if (!refused.has(`registrations.${code}`)) return undefined;
+    return (form.registrations[code] ?? '').trim() === ''
+      ? t('certificates.admin.invalid.registrationRequired', { state: stateName(code) })
+      : t('certificates.admin.invalid.text', { max: PROVIDER_TEXT_MAX.registration });
+  };
+  const statesError = refused.has('offeredStates')
+    ? statesRefusingDelivery(form)
+        .map((code) =>
+          t('certificates.admin.invalid.delivery', {
+            state: stateName(code),
+            method: t(DELIVERY_TEXT[form.deliveryMethod]),
+          }),
+        )
+        .join(' ') || undefined
+    : undefined;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="provider-title">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate(form);
+          submit();
         }}
       >
         <Stack gap="sm">
@@ -109,29 +208,33 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
             label={t('certificates.admin.providerName')}
             value={form.providerName}
             onChange={(event) => set('providerName', event.currentTarget.value)}
+            error={textError('providerName')}
             required
-            maxLength={160}
+            maxLength={PROVIDER_TEXT_MAX.providerName}
           />
           <TextInput
             label={t('certificates.admin.credentials')}
             value={form.credentials}
             onChange={(event) => set('credentials', event.currentTarget.value)}
-            maxLength={300}
+            error={textError('credentials')}
+            maxLength={PROVIDER_TEXT_MAX.credentials}
           />
           <TextInput
             label={t('certificates.admin.contact')}
             value={form.contact}
             onChange={(event) => set('contact', event.currentTarget.value)}
+            error={textError('contact')}
             required
-            maxLength={300}
+            maxLength={PROVIDER_TEXT_MAX.contact}
           />
           <Group grow align="start" wrap="wrap">
             <TextInput
               label={t('certificates.admin.courseName')}
               value={form.courseName}
               onChange={(event) => set('courseName', event.currentTarget.value)}
+              error={textError('courseName')}
               required
-              maxLength={160}
+              maxLength={PROVIDER_TEXT_MAX.courseName}
             />
             <Select
               label={t('certificates.admin.delivery')}
@@ -145,6 +248,7 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
             label={t('certificates.admin.offered')}
             value={form.offeredStates}
             onChange={(value) => set('offeredStates', value)}
+            error={statesError}
           >
             <Group gap="md" mt={6}>
               {CERTIFICATE_STATES.map((rule) => (
@@ -165,8 +269,9 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
                   ) : undefined
                 }
                 value={form.registrations[code] ?? ''}
-                onChange={(event) => set('registrations', { ...form.registrations, [code]: event.currentTarget.value })}
-                maxLength={120}
+                onChange={(event) => setRegistration(code, event.currentTarget.value)}
+                error={registrationError(code)}
+                maxLength={PROVIDER_TEXT_MAX.registration}
               />
             );
           })}

@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProviderSettingsView } from '../../../shared/certificate-schemas';
+import { i18n } from '../../i18n/i18n';
+import { renderRoute } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { AdminCertificatesPage } from './admin-certificates-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  i18n.activate('en');
+});
+
+const SAVED: ProviderSettingsView = {
+  providerName: 'Grace Counseling LLC',
+  credentials: '',
+  contact: 'grace@example.com',
+  courseName: 'Vows & Weeks',
+  deliveryMethod: 'online',
+  offeredStates: [],
+  registrations: {},
+  signature: null,
+  updatedAt: '2026-11-20T09:30:00.000Z',
+};
+
+function serveProvider(saveProvider?: () => { error: { message: string; httpStatus: number } }) {
+  return stubTrpcFetch({
+    'adminCertificates.provider': () => ({ data: SAVED }),
+    'adminCertificates.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 50 } }),
+    'adminCertificates.saveProvider': saveProvider ?? ((input) => ({ data: { ...SAVED, ...(input as object) } })),
+  });
+}
+
+const saves = (stub: ReturnType<typeof serveProvider>) =>
+  stub.calls.filter((call) => call.path === 'adminCertificates.saveProvider');
+
+/** Issue 35: the settings showed the server's "registrations.FL: …", in English on a Spanish page. */
+describe('AdminCertificatesPage provider settings', { timeout: 20_000 }, () => {
+  it('checks the settings before sending them, each message under its field, in Spanish', async () => {
+    i18n.activate('es');
+    const stub = serveProvider();
+    renderRoute(AdminCertificatesPage);
+    const user = userEvent.setup({ delay: null });
+    const name = await screen.findByRole('textbox', { name: 'Nombre del proveedor' });
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('checkbox', { name: /^Florida/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Texas/ }));
+    await user.click(screen.getByRole('button', { name: 'Guardar datos del proveedor' }));
+
+    expect(await screen.findByText('Completa este campo: los certificados lo necesitan.')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription('Completa este campo: los certificados lo necesitan.');
+    expect(screen.getByRole('textbox', { name: 'Número de registro en Florida' })).toHaveAccessibleDescription(
+      /^Florida exige tu número de registro como proveedor: escríbelo o deja de ofrecer Florida\./,
+    );
+    expect(
+      screen.getByText(
+        'Texas no acepta cursos con esta modalidad (En línea): deja de ofrecer Texas o cambia la modalidad si así enseñas el curso.',
+      ),
+    ).toBeInTheDocument();
+    expect(saves(stub)).toEqual([]);
+
+    // Corrected, the settings go: in person, with both numbers.
+    await user.type(name, 'Grace Counseling LLC');
+    await user.type(screen.getByRole('textbox', { name: 'Número de registro en Florida' }), 'FL-1');
+    await user.type(screen.getByRole('textbox', { name: 'Número de registro en Texas' }), 'TX-9');
+    await user.click(screen.getAllByLabelText('Modalidad')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Presencial' }));
+    expect(screen.queryByText(/Texas no acepta/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar datos del proveedor' }));
+    await waitFor(() => expect(saves(stub)).toHaveLength(1));
+    expect(saves(stub)[0]!.input).toMatchObject({
+      deliveryMethod: 'in-person',
+      offeredStates: ['FL', 'TX'],
+      registrations: { FL: 'FL-1', TX: 'TX-9' },
+    });
+  });
+
+  it('names a field the server refuses all the same by its label, not its path', async () => {
+    serveProvider(() => ({
+      error: { message: 'registrations.FL: registration must not contain control characters', httpStatus: 400 },
+    }));
+    renderRoute(AdminCertificatesPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: /^Florida/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Registration number for Florida' }), 'FL-1');
+    await user.click(screen.getByRole('button', { name: 'Save provider settings' }));
+    expect(
+      await screen.findByText('Registration number for Florida: must not contain control characters'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/registrations\.FL/)).not.toBeInTheDocument();
+  });
+});
