@@ -26,7 +26,11 @@ export const inventoryAnswerSchema = z
   .min(0, { error: 'answer must be from 0 (not sure) to 5' })
   .max(5, { error: 'answer must be from 0 (not sure) to 5' });
 
-const TEXT_MAX = 400;
+/** The longest title or statement, in either language. */
+export const INVENTORY_TEXT_MAX = 400;
+/** The most weeks a topic links to. */
+export const TOPIC_WEEKS_MAX = 8;
+const TEXT_MAX = INVENTORY_TEXT_MAX;
 const text = (what: string) =>
   z
     .string({ error: `${what} must be text` })
@@ -54,7 +58,7 @@ export const inventoryTopicSchema = z.object({
   weeks: z
     .array(z.number().int().min(1).max(52), { error: 'weeks must be a list of week numbers' })
     .min(1, { error: 'a topic needs at least one week' })
-    .max(8, { error: 'a topic links to at most 8 weeks' })
+    .max(TOPIC_WEEKS_MAX, { error: `a topic links to at most ${TOPIC_WEEKS_MAX} weeks` })
     .refine((weeks) => new Set(weeks).size === weeks.length, { error: 'a week is listed twice' }),
   statements: z.array(inventoryStatementSchema).min(1),
 });

@@ -2,13 +2,23 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InventoryTopicAdminView } from '../../../shared/inventory-schemas';
+import { i18n } from '../../i18n/i18n';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from '../workbook/test-support';
 import { AdminInventoryPage } from './admin-inventory-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
+
+function serveTopics(saveTopic?: () => { error: { message: string; httpStatus: number } }) {
+  return stubTrpcFetch({
+    'adminInventory.topics': () => ({ data: TOPICS }),
+    'adminInventory.aggregate': () => ({ data: { couplesStarted: 3, couplesFinished: 2, topicsThatDiffer: null } }),
+    ...(saveTopic ? { 'adminInventory.saveTopic': saveTopic } : {}),
+  });
+}
 
 const TOPICS: InventoryTopicAdminView[] = [
   {
@@ -53,5 +63,38 @@ describe('the seller’s inventory page', () => {
         statements: [{ id: 'communication-01', en: 'We talk daily.', es: 'Conversamos cada día.' }],
       },
     });
+  });
+
+  // Issue 35: a week 0 reached the seller as "topic.weeks.0: Too small: expected number to be >=1".
+  it('checks the topic before sending it, each message under its field in the page’s language', async () => {
+    i18n.activate('es');
+    const server = serveTopics();
+    const user = userEvent.setup({ delay: null });
+    renderWithQueryClient(<AdminInventoryPage />);
+    const weeks = await screen.findByLabelText('Semanas (números separados por comas)');
+    await user.clear(weeks);
+    await user.type(weeks, '0, 4');
+    const title = screen.getByLabelText('Título (español)');
+    await user.clear(title);
+    await user.click(screen.getByRole('button', { name: 'Guardar el tema' }));
+    expect(
+      await screen.findByText('Escribe de 1 a 8 números de semana distintos, del 1 al 52, separados por comas.'),
+    ).toBeInTheDocument();
+    expect(weeks).toHaveAccessibleDescription(
+      'Escribe de 1 a 8 números de semana distintos, del 1 al 52, separados por comas.',
+    );
+    expect(title).toHaveAccessibleDescription('Escríbelo, con 400 caracteres como máximo.');
+    expect(server.calls.some((call) => call.path === 'adminInventory.saveTopic')).toBe(false);
+    expect(document.body.textContent).not.toMatch(/topic\.|Too small/);
+  });
+
+  it('names a field the server refuses all the same by its label, not its path', async () => {
+    serveTopics(() => ({
+      error: { message: 'topic.statements.0.es: the Spanish text cannot be empty', httpStatus: 400 },
+    }));
+    const user = userEvent.setup({ delay: null });
+    renderWithQueryClient(<AdminInventoryPage />);
+    await user.click(await screen.findByRole('button', { name: 'Save topic' }));
+    expect(await screen.findByText('communication-01 (Spanish): the Spanish text cannot be empty')).toBeInTheDocument();
   });
 });

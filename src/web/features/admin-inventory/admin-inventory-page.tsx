@@ -14,10 +14,18 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AGGREGATE_MIN_COUPLES, type InventoryTopic } from '../../../shared/inventory-schemas';
+import { TOTAL_WEEKS } from '../../../shared/constants';
+import {
+  AGGREGATE_MIN_COUPLES,
+  INVENTORY_TEXT_MAX,
+  type InventoryTopic,
+  inventoryTopicSchema,
+  TOPIC_WEEKS_MAX,
+} from '../../../shared/inventory-schemas';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, type FieldLabel } from '../../lib/api-error';
+import { refusedPaths } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 
 /**
@@ -98,34 +106,80 @@ function Figures() {
   );
 }
 
+/** The fields the topic editor shows, by their path in the topic (`weeks` for the list and each of its numbers). */
+const SHOWN_FIELD = /^(?:title\.(?:en|es)|weeks|statements\.\d+\.(?:en|es))$/;
+
+/**
+ * The shown fields the shared schema (the one the server checks with) refuses in `topic`: each
+ * gets its message under it and nothing is sent (issue 35: the seller read "topic.weeks.0: Too
+ * small: expected number to be >=1"). Anything else is left to the server's answer.
+ */
+function refusedTopicFields(topic: InventoryTopic): Set<string> {
+  const paths = [...refusedPaths(inventoryTopicSchema, topic)].map((path) =>
+    path.startsWith('weeks') ? 'weeks' : path,
+  );
+  return new Set(paths.filter((path) => SHOWN_FIELD.test(path)));
+}
+
+/** The week numbers as typed ("1, 4 7"); anything that is not a number stays one the schema refuses. */
+function typedWeeks(weeks: string): number[] {
+  return weeks
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map(Number);
+}
+
 function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: boolean }) {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(topic);
   const [weeks, setWeeks] = useState(topic.weeks.join(', '));
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  // A field the server refuses all the same is named by its label, not its path.
+  const fieldLabel: FieldLabel = (path) => {
+    const [, field, index, language] = /^topic\.(\w+)(?:\.(\w+))?(?:\.(\w+))?$/.exec(path) ?? [];
+    if (field === 'weeks') return t('inventory.admin.weeks');
+    if (field === 'title' && index === 'en') return t('inventory.admin.titleEn');
+    if (field === 'title' && index === 'es') return t('inventory.admin.titleEs');
+    const statement = field === 'statements' ? draft.statements[Number(index)] : undefined;
+    if (statement && language === 'en') return t('inventory.admin.statementEn', { id: statement.id });
+    if (statement && language === 'es') return t('inventory.admin.statementEs', { id: statement.id });
+    return undefined;
+  };
   const onDone = (title: string) => ({
     onSuccess: () => {
       notify.success(title);
       void queryClient.invalidateQueries({ queryKey: trpc.adminInventory.topics.queryKey() });
     },
-    onError: (error: unknown) => notify.error(t('inventory.admin.saveFailed'), errorMessage(error, '')),
+    onError: (error: unknown) => notify.error(t('inventory.admin.saveFailed'), errorMessage(error, '', fieldLabel)),
   });
   const save = useMutation(trpc.adminInventory.saveTopic.mutationOptions(onDone(t('inventory.admin.saved'))));
   const revert = useMutation(trpc.adminInventory.revertTopic.mutationOptions(onDone(t('inventory.admin.saved'))));
-  const setStatement = (index: number, locale: 'en' | 'es', value: string) =>
+  /** A changed field is checked again on the next save. */
+  const unrefuse = (path: string) => {
+    if (refused.has(path)) setRefused((current) => new Set([...current].filter((other) => other !== path)));
+  };
+  const setTitle = (language: 'en' | 'es', value: string) => {
+    setDraft({ ...draft, title: { ...draft.title, [language]: value } });
+    unrefuse(`title.${language}`);
+  };
+  const setStatement = (index: number, locale: 'en' | 'es', value: string) => {
     setDraft({
       ...draft,
       statements: draft.statements.map((statement, at) =>
         at === index ? { ...statement, [locale]: value } : statement,
       ),
     });
-  const submit = () => {
-    const parsed = weeks
-      .split(/[,\s]+/)
-      .filter(Boolean)
-      .map(Number);
-    save.mutate({ topic: { ...draft, weeks: parsed } });
+    unrefuse(`statements.${index}.${locale}`);
   };
+  const submit = () => {
+    const edited = { ...draft, weeks: typedWeeks(weeks) };
+    const fields = refusedTopicFields(edited);
+    setRefused(fields);
+    if (fields.size === 0) save.mutate({ topic: edited });
+  };
+  const textError = (path: string) =>
+    refused.has(path) ? t('inventory.admin.invalid.text', { max: INVENTORY_TEXT_MAX }) : undefined;
   return (
     <Card withBorder padding="lg" component="section" aria-label={draft.title[locale] || draft.title.en}>
       <Stack gap="md">
@@ -135,19 +189,29 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
             label={t('inventory.admin.titleEn')}
             lang="en"
             value={draft.title.en}
-            onChange={(event) => setDraft({ ...draft, title: { ...draft.title, en: event.currentTarget.value } })}
+            onChange={(event) => setTitle('en', event.currentTarget.value)}
+            error={textError('title.en')}
           />
           <TextInput
             label={t('inventory.admin.titleEs')}
             lang="es"
             value={draft.title.es}
-            onChange={(event) => setDraft({ ...draft, title: { ...draft.title, es: event.currentTarget.value } })}
+            onChange={(event) => setTitle('es', event.currentTarget.value)}
+            error={textError('title.es')}
           />
         </SimpleGrid>
         <TextInput
           label={t('inventory.admin.weeks')}
           value={weeks}
-          onChange={(event) => setWeeks(event.currentTarget.value)}
+          onChange={(event) => {
+            setWeeks(event.currentTarget.value);
+            unrefuse('weeks');
+          }}
+          error={
+            refused.has('weeks')
+              ? t('inventory.admin.invalid.weeks', { max: TOPIC_WEEKS_MAX, total: TOTAL_WEEKS })
+              : undefined
+          }
           maw={420}
         />
         {draft.statements.map((statement, index) => (
@@ -159,6 +223,7 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
               minRows={2}
               value={statement.en}
               onChange={(event) => setStatement(index, 'en', event.currentTarget.value)}
+              error={textError(`statements.${index}.en`)}
             />
             <Textarea
               label={t('inventory.admin.statementEs', { id: statement.id })}
@@ -167,6 +232,7 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
               minRows={2}
               value={statement.es}
               onChange={(event) => setStatement(index, 'es', event.currentTarget.value)}
+              error={textError(`statements.${index}.es`)}
             />
           </SimpleGrid>
         ))}
