@@ -181,3 +181,99 @@ describe('a field the server refused, named by the form’s label', () => {
     );
   });
 });
+
+/** Issue 35: a Spanish admin page said "try again" for every refusal the seller meets. */
+describe('the back office’s refusals on a Spanish page', () => {
+  const conflict = (message: string) => errorMessage(serverError(message), 'Inténtalo de nuevo.');
+
+  it('orders: mark paid, refund, resend access and record an order', () => {
+    i18n.activate('es');
+    expect(conflict('Only a pending order can be marked paid; this one is refunded.')).toBe(
+      'Solo un pedido pendiente se puede marcar como pagado; este ya está reembolsado.',
+    );
+    expect(conflict('Only a completed order can be refunded; this one is pending.')).toBe(
+      'Solo un pedido completado se puede reembolsar; este está pendiente.',
+    );
+    expect(conflict('The email demo@example.com is reserved for the demo account (DEMO_EMAIL).')).toBe(
+      'El correo demo@example.com está reservado para la cuenta de demostración (DEMO_EMAIL).',
+    );
+    expect(conflict('This order is not paid yet: mark it paid to issue a code.')).toBe(
+      'Este pedido todavía no está pagado: márcalo como pagado para generar un código.',
+    );
+    expect(conflict('No account signs in with ana@example.com.')).toBe(
+      'Ninguna cuenta inicia sesión con ana@example.com.',
+    );
+    expect(
+      conflict(
+        'This order paid for a gift for mira@example.com, not opened yet: resend the gift email on the Gifts page.',
+      ),
+    ).toBe(
+      'Este pedido pagó un regalo para mira@example.com que todavía no se abrió: reenvía el correo del regalo en la página Regalos.',
+    );
+    expect(
+      conflict('This order paid for a gift that has been opened: issue the couple a new code on their page (Couples).'),
+    ).toMatch(/^Este pedido pagó un regalo que ya se abrió/);
+    expect(
+      conflict(
+        'The email ana@example.com already belongs to another account; record the order without --username to upgrade that account, or use another email.',
+      ),
+    ).toMatch(/^El correo ana@example\.com ya pertenece a otra cuenta: registra el pedido sin nombre de usuario/);
+    expect(conflict('The email root@example.com belongs to an administrator account.')).toBe(
+      'El correo root@example.com pertenece a una cuenta de administración.',
+    );
+    expect(conflict('No account registered with the username mira_j.')).toBe(
+      'No hay ninguna cuenta con el nombre de usuario mira_j.',
+    );
+    expect(conflict('Order not found')).toBe('No encontramos ese pedido.');
+  });
+
+  it('gifts, coupons, facilitators and seat packs', () => {
+    i18n.activate('es');
+    expect(conflict('This gift has been opened already: there is nothing to resend or change.')).toBe(
+      'Este regalo ya se abrió: no hay nada que reenviar ni cambiar.',
+    );
+    expect(conflict('Gift not found.')).toBe('No encontramos ese regalo.');
+    expect(conflict('A coupon with this code exists already.')).toBe('Ya existe un cupón con este código.');
+    expect(conflict('Coupon not found.')).toBe('No encontramos ese cupón.');
+    expect(conflict('A facilitator with this email exists already.')).toBe('Ya existe un facilitador con este correo.');
+    expect(conflict('This facilitator is revoked already.')).toBe('Este facilitador ya estaba revocado.');
+    expect(conflict('This facilitator is no longer active, so the code cannot be used.')).toMatch(
+      /^Este facilitador ya no está activo/,
+    );
+    expect(conflict('Only an active seat pack can be refunded.')).toBe(
+      'Solo se puede reembolsar un paquete de plazas activo.',
+    );
+    expect(conflict('Seat pack not found.')).toBe('No encontramos ese paquete de plazas.');
+  });
+
+  it('certificates and couples', () => {
+    i18n.activate('es');
+    expect(conflict('Save the provider settings first, then add the signature.')).toBe(
+      'Primero guarda los datos del proveedor; después agrega la firma.',
+    );
+    expect(conflict('The signature image must be at most 64 KB.')).toBe(
+      'La imagen de la firma debe pesar como máximo 64 KB.',
+    );
+    expect(conflict('The signature must be a PNG or JPEG image.')).toBe('La firma debe ser una imagen PNG o JPEG.');
+    expect(conflict('This certificate is already revoked.')).toBe('Este certificado ya estaba revocado.');
+    expect(
+      conflict('This couple signs in with a username and password only: a code needs an email to sign in with.'),
+    ).toMatch(/^Esta pareja inicia sesión solo con usuario y contraseña/);
+    expect(
+      conflict("confirmation does not match: type the couple's email or username exactly to delete the account."),
+    ).toMatch(/^La confirmación no coincide/);
+  });
+
+  it('keeps the server’s English sentence on an English page', () => {
+    for (const message of [
+      'Only a completed order can be refunded; this one is pending.',
+      'No account signs in with ana@example.com.',
+      'This order is not paid yet: mark it paid to issue a code.',
+      'A coupon with this code exists already.',
+      'Only an active seat pack can be refunded.',
+      'The signature image must be at most 64 KB.',
+    ]) {
+      expect(conflict(message)).toBe(message);
+    }
+  });
+});

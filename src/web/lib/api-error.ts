@@ -4,6 +4,103 @@ import type { MessageId, MessageValues } from '../../shared/i18n/locales';
 import { activeLocale, i18n, translate } from '../i18n/i18n';
 import { MUTATION_TIMEOUT_MS, NotSavedError } from './network';
 
+// ---- Back office: BEGIN (issue 35) ------------------------------------------------------------
+// The refusals a seller meets in the back office (orders, gifts, coupons, seat packs,
+// facilitators, certificates, couples), each with the id of its text in the `errors` catalogs
+// (errors.admin.*): a Spanish admin page said "try again" for every one. The server keeps its
+// English; the English catalog says the same sentence. Keep additions inside this block.
+
+/** The back office's fixed sentences. */
+const BACK_OFFICE_MESSAGES: Record<string, MessageId> = {
+  // Orders: mark paid, refund, resend access.
+  'Order not found': 'errors.admin.orderNotFound',
+  'This order is not paid yet: mark it paid to issue a code.': 'errors.admin.orderNotPaid',
+  'This order paid for a gift that has been opened: issue the couple a new code on their page (Couples).':
+    'errors.admin.giftOrderOpened',
+  // Gifts: resend, change the email.
+  'Gift not found.': 'errors.admin.giftNotFound',
+  'This gift has been opened already: there is nothing to resend or change.': 'errors.admin.giftOpened',
+  // Coupons.
+  'A coupon with this code exists already.': 'errors.admin.couponCodeTaken',
+  'Coupon not found.': 'errors.admin.couponNotFound',
+  // Facilitators and seat packs.
+  'A facilitator with this email exists already.': 'errors.admin.facilitatorEmailTaken',
+  'Facilitator not found.': 'errors.admin.facilitatorNotFound',
+  'This facilitator is revoked already.': 'errors.admin.facilitatorRevokedAlready',
+  'This facilitator is no longer active, so the code cannot be used.': 'errors.admin.facilitatorInactive',
+  'Seat pack not found.': 'errors.admin.packNotFound',
+  'Only an active seat pack can be refunded.': 'errors.admin.packNotRefundable',
+  // Certificates: the signature, revoking.
+  'Save the provider settings first, then add the signature.': 'errors.admin.signatureBeforeSettings',
+  'The signature image is empty.': 'errors.admin.signatureEmpty',
+  'The signature must be a PNG or JPEG image.': 'errors.admin.signatureType',
+  'The signature image could not be read: save it again as a PNG or JPEG.': 'errors.admin.signatureUnreadable',
+  'This certificate is already revoked.': 'errors.admin.certificateRevokedAlready',
+  'No such certificate.': 'errors.admin.certificateNotFound',
+  // Couples: a new code, deleting an account.
+  'Couple not found': 'errors.admin.coupleNotFound',
+  'This couple signs in with a username and password only: a code needs an email to sign in with.':
+    'errors.admin.coupleWithoutEmail',
+  "confirmation does not match: type the couple's email or username exactly to delete the account.":
+    'errors.admin.deleteConfirmation',
+};
+
+/** The back office's sentences that name an email, a username, an order's status or a size. */
+const BACK_OFFICE_PATTERNS: { pattern: RegExp; id: MessageId; values: (match: string) => MessageValues }[] = [
+  {
+    pattern: /^Only a pending order can be marked paid; this one is (\w+)\.$/,
+    id: 'errors.admin.markPaidNotPending',
+    values: (status) => ({ status }),
+  },
+  {
+    pattern: /^Only a completed order can be refunded; this one is (\w+)\.$/,
+    id: 'errors.admin.refundNotCompleted',
+    values: (status) => ({ status }),
+  },
+  {
+    pattern: /^The email (\S+) is reserved for the demo account \(DEMO_EMAIL\)\.$/,
+    id: 'errors.admin.demoEmailMarkPaid',
+    values: (email) => ({ email }),
+  },
+  {
+    pattern: /^The email (\S+) is reserved for the demo account \(DEMO_EMAIL\); use the buyer's own email\.$/,
+    id: 'errors.admin.demoEmailRecord',
+    values: (email) => ({ email }),
+  },
+  {
+    pattern:
+      /^The email (\S+) already belongs to another account; record the order without --username to upgrade that account, or use another email\.$/,
+    id: 'errors.admin.emailTaken',
+    values: (email) => ({ email }),
+  },
+  {
+    pattern: /^The email (\S+) belongs to an administrator account\.$/,
+    id: 'errors.admin.emailIsAdmin',
+    values: (email) => ({ email }),
+  },
+  {
+    pattern: /^No account registered with the username (\S+)\.$/,
+    id: 'errors.admin.noSuchUsername',
+    values: (username) => ({ username }),
+  },
+  {
+    pattern: /^No account signs in with (\S+)\.$/,
+    id: 'errors.admin.noAccountForEmail',
+    values: (email) => ({ email }),
+  },
+  {
+    pattern: /^This order paid for a gift for (\S+), not opened yet: resend the gift email on the Gifts page\.$/,
+    id: 'errors.admin.giftOrderUnopened',
+    values: (email) => ({ email }),
+  },
+  {
+    pattern: /^The signature image must be at most (\d+) KB\.$/,
+    id: 'errors.admin.signatureTooLarge',
+    values: (kb) => ({ kb: Number(kb) }),
+  },
+];
+// ---- Back office: END ---------------------------------------------------------------------------
+
 /**
  * The API's messages a couple may read, in English as docs/product.md#http-api fixes them, each with the id of
  * its text in the `errors` catalogs: the page shows that text in its own language.
@@ -47,6 +144,7 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   // Any endpoint.
   'Something went wrong on our side. Please try again.': 'errors.generic',
   'The input is not valid JSON.': 'errors.notJson',
+  ...BACK_OFFICE_MESSAGES,
 };
 
 /** "1, 2, 3" (the server's list of weeks) as the page's language lists them: "1, 2 y 3". */
@@ -79,6 +177,7 @@ const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId; values?: (match: string)
     id: 'errors.privateStaysOn',
     values: weeksValues,
   },
+  ...BACK_OFFICE_PATTERNS,
 ];
 
 /**
