@@ -185,4 +185,25 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     expect(await within(form).findByText('Escribe un monto de $0.01 a $1,000,000.00.')).toBeInTheDocument();
     expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
   });
+
+  // Issue 35: a code with a space came back as "code: couponCode may hold only letters, …" in English.
+  it('refuses a code the checkout would not take, in Spanish on a Spanish page', async () => {
+    i18n.activate('es');
+    const stub = serveNoCoupons();
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Nuevo cupón' }));
+    const form = screen.getByRole('form', { name: 'Nuevo cupón' });
+    const code = within(form).getByRole('textbox', { name: 'Código' });
+    await user.type(code, 'VERANO 20');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cupón' }));
+    expect(await within(form).findByText('Usa de 1 a 40 letras, números, - o _ (sin espacios).')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
+    // Corrected, it is saved.
+    await user.clear(code);
+    await user.type(code, 'VERANO-20');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cupón' }));
+    await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(true));
+  });
 });

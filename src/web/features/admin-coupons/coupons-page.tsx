@@ -17,6 +17,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
+  COUPON_CODE_MAX_LENGTH,
   COUPON_FIXED_MAX_AMOUNT,
   COUPON_MAX_USES,
   type CouponListItem,
@@ -77,8 +78,8 @@ function draftOf(coupon: CouponListItem): CouponDraft {
   };
 }
 
-/** The number fields the form checks itself, with the shared schema, before anything is sent. */
-type NumberField = 'amount' | 'maxUses';
+/** The fields the form checks itself, with the shared schema, before anything is sent. */
+type CheckedField = 'code' | 'amount' | 'maxUses';
 
 function CouponEditor({
   initial,
@@ -105,14 +106,15 @@ function CouponEditor({
   const update = useMutation(trpc.adminCoupons.update.mutationOptions(done));
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
-  // A number out of range stays as typed, with its field's message, and nothing is sent.
-  const [refused, setRefused] = useState<ReadonlySet<NumberField>>(new Set());
+  // A code the checkout would refuse, or a number out of range, stays as typed, with its field's
+  // message, and nothing is sent.
+  const [refused, setRefused] = useState<ReadonlySet<CheckedField>>(new Set());
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = toInput(draft);
-    const numbers = refusedFields(couponFormSchema, input, ['amount', 'maxUses'] as const);
-    setRefused(numbers);
-    if (numbers.size > 0) return;
+    const fields = refusedFields(couponFormSchema, input, ['code', 'amount', 'maxUses'] as const);
+    setRefused(fields);
+    if (fields.size > 0) return;
     if (editingId === null) create.mutate(input);
     else update.mutate({ id: editingId, coupon: input });
   }
@@ -120,7 +122,7 @@ function CouponEditor({
     setDraft((current) => ({ ...current, [key]: value }));
     // A changed field (or, for the amount, a changed kind) is checked again on the next save.
     const cleared = key === 'kind' ? 'amount' : key;
-    if (refused.has(cleared as NumberField))
+    if (refused.has(cleared as CheckedField))
       setRefused((current) => new Set([...current].filter((field) => field !== cleared)));
   };
   const amountError =
@@ -146,6 +148,7 @@ function CouponEditor({
               required
               value={draft.code}
               onChange={(event) => set('code', event.currentTarget.value)}
+              error={refused.has('code') ? t('admin-coupons.invalid.code', { max: COUPON_CODE_MAX_LENGTH }) : undefined}
               miw={160}
             />
             <NativeSelect
