@@ -40,6 +40,9 @@ export const facilitatorCodeSchema = z.object({
     .pipe(z.string().regex(/^(JOIN|SEAT)-[A-Z0-9-]{10,40}$/, 'code is not valid')),
 });
 
+/** The longest organisation name a facilitator is invited with. */
+export const ORGANISATION_MAX_LENGTH = 120;
+
 export const inviteFacilitatorSchema = z.object({
   name: requiredText('name', NAME_MAX_LENGTH * 2),
   email: emailSchema,
@@ -47,7 +50,7 @@ export const inviteFacilitatorSchema = z.object({
   organisation: z
     .string()
     .trim()
-    .max(120, 'organisation must be at most 120 characters')
+    .max(ORGANISATION_MAX_LENGTH, `organisation must be at most ${ORGANISATION_MAX_LENGTH} characters`)
     .optional()
     .transform((value) => value || null),
 });

@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { FacilitatorsPage } from './facilitators-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const FACILITATOR = {
@@ -102,6 +104,35 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
       kind: 'counsellor',
       organisation: '',
     });
+  });
+
+  // Issue 35: an email the browser takes ("lee@example") came back as the schema's English sentence.
+  it('checks the invitation before sending it, each message under its field in the page’s language', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: { courses: [], packs: [] } }),
+      'adminFacilitators.invite': () => ({ data: { id: 5, inviteLink: 'https://vows.example/facilitator?token=x' } }),
+    });
+    renderRoute(FacilitatorsPage);
+    const form = await screen.findByRole('form', { name: 'Invitar a un facilitador' });
+    const user = userEvent.setup({ delay: null });
+    const name = within(form).getByRole('textbox', { name: /^Nombre/ });
+    const email = within(form).getByRole('textbox', { name: /^Correo electrónico/ });
+    await user.type(name, '   ');
+    await user.type(email, 'lee@example');
+    await user.click(within(form).getByRole('button', { name: 'Enviar invitación' }));
+    expect(
+      await within(form).findByText('Escribe el nombre del facilitador, con 160 caracteres como máximo.'),
+    ).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Escribe un correo electrónico válido');
+    expect(stub.calls.some((call) => call.path === 'adminFacilitators.invite')).toBe(false);
+    // Corrected, it is sent.
+    await user.type(name, 'Lee Counsel');
+    await user.type(email, '.org');
+    await user.click(within(form).getByRole('button', { name: 'Enviar invitación' }));
+    await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminFacilitators.invite')).toBe(true));
   });
 
   it('refunds a pack keeping access unless "also end access" is ticked', async () => {

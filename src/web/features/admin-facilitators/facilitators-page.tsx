@@ -17,12 +17,14 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { DEFAULT_CURRENCY } from '../../../shared/constants';
+import { DEFAULT_CURRENCY, NAME_MAX_LENGTH } from '../../../shared/constants';
 import {
   FACILITATOR_KINDS,
   type FacilitatorKind,
   GRANT_AMOUNT_MAX,
   grantPackSchema,
+  inviteFacilitatorSchema,
+  ORGANISATION_MAX_LENGTH,
   SEATS_MAX,
 } from '../../../shared/facilitator-schemas';
 import { formatDate, formatMoney } from '../../../shared/i18n/format';
@@ -44,6 +46,9 @@ const KIND_LABELS: Record<FacilitatorKind, MessageId> = {
   mentor_couple: 'facilitator.kind.mentorCouple',
 };
 
+/** The invitation's fields the form checks itself, with the shared schema, before anything is sent. */
+type InviteField = 'name' | 'email' | 'organisation';
+
 function InviteForm() {
   const { t } = useT();
   const queryClient = useQueryClient();
@@ -51,6 +56,13 @@ function InviteForm() {
   const [email, setEmail] = useState('');
   const [kind, setKind] = useState<FacilitatorKind>('pastor');
   const [organisation, setOrganisation] = useState('');
+  // A name, email or organisation the server would refuse stays as typed, with its field's
+  // message, and nothing is sent.
+  const [refused, setRefused] = useState<ReadonlySet<InviteField>>(new Set());
+  const typed = (field: InviteField, set: (value: string) => void) => (value: string) => {
+    set(value);
+    if (refused.has(field)) setRefused((current) => new Set([...current].filter((name) => name !== field)));
+  };
   const invite = useMutation(
     trpc.adminFacilitators.invite.mutationOptions({
       onSuccess: async () => {
@@ -63,7 +75,10 @@ function InviteForm() {
   );
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    invite.mutate({ name, email, kind, organisation });
+    const input = { name, email, kind, organisation };
+    const fields = refusedFields(inviteFacilitatorSchema, input, ['name', 'email', 'organisation'] as const);
+    setRefused(fields);
+    if (fields.size === 0) invite.mutate(input);
   }
   return (
     <Paper withBorder radius="md" p="md">
@@ -75,14 +90,18 @@ function InviteForm() {
               label={t('facilitator.admin.name')}
               required
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={(e) => typed('name', setName)(e.currentTarget.value)}
+              error={
+                refused.has('name') ? t('facilitator.admin.invalid.name', { max: NAME_MAX_LENGTH * 2 }) : undefined
+              }
             />
             <TextInput
               label={t('facilitator.admin.email')}
               type="email"
               required
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={(e) => typed('email', setEmail)(e.currentTarget.value)}
+              error={refused.has('email') ? t('errors.field.emailInvalid') : undefined}
             />
             <NativeSelect
               label={t('facilitator.admin.kind')}
@@ -94,7 +113,12 @@ function InviteForm() {
               label={t('facilitator.admin.organisation')}
               description={t('facilitator.admin.optional')}
               value={organisation}
-              onChange={(e) => setOrganisation(e.currentTarget.value)}
+              onChange={(e) => typed('organisation', setOrganisation)(e.currentTarget.value)}
+              error={
+                refused.has('organisation')
+                  ? t('facilitator.admin.invalid.organisation', { max: ORGANISATION_MAX_LENGTH })
+                  : undefined
+              }
             />
           </Group>
           {invite.isError ? (
