@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminGiftItem } from '../../../shared/gifts-schemas';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { GiftsPage } from './gifts-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const scheduled: AdminGiftItem = {
@@ -118,5 +120,27 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/The gift email goes to ana\.luis@example\.com on its date/)).toBeInTheDocument();
     expect(await screen.findByText('Ana & Luis')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  // Issue 35: an email the browser takes ("new@example") came back as the schema's English sentence.
+  it('checks the new email before sending it, saying why in the page’s language', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminGifts.list': () => ({ data: [scheduled] }),
+      'adminGifts.changeEmail': () => ({ data: { success: true } }),
+    });
+    renderRoute(GiftsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Cambiar el correo del regalo para Ana & Luis' }));
+    const field = screen.getByRole('textbox', { name: 'Correo de la pareja' });
+    await user.clear(field);
+    await user.type(field, 'new@example');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminGifts.changeEmail')).toBe(false);
+    await user.type(field, '.com');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminGifts.changeEmail')).toBe(true));
   });
 });

@@ -1,12 +1,13 @@
 import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { AdminGiftItem, GiftStatus } from '../../../shared/gifts-schemas';
+import { type AdminGiftItem, changeGiftEmailSchema, type GiftStatus } from '../../../shared/gifts-schemas';
 import { notify } from '../../components/notifications';
 import { formatDate } from '../../../shared/i18n/format';
 import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
 import { RecordGiftModal } from './record-gift-modal';
 import { trpc } from '../../trpc';
@@ -36,6 +37,8 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
   const { t } = useT();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(gift.coupleEmail);
+  // An email the server would refuse stays as typed, with the field's message, and nothing is sent.
+  const [refused, setRefused] = useState(false);
   const change = useMutation(
     trpc.adminGifts.changeEmail.mutationOptions({
       onSuccess: () => {
@@ -50,7 +53,10 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
   );
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    change.mutate({ id: gift.id, email });
+    const input = { id: gift.id, email };
+    const wrong = refusedFields(changeGiftEmailSchema, input, ['email'] as const).size > 0;
+    setRefused(wrong);
+    if (!wrong) change.mutate(input);
   }
   return (
     <form onSubmit={submit} aria-label={t('gifts.admin.newEmailForm', { couple: gift.coupleNames })}>
@@ -59,8 +65,17 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
           label={t('gifts.admin.coupleEmail')}
           type="email"
           value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={change.isError ? errorMessage(change.error, t('gifts.admin.notSaved')) : null}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setRefused(false);
+          }}
+          error={
+            refused
+              ? t('errors.field.emailInvalid')
+              : change.isError
+                ? errorMessage(change.error, t('gifts.admin.notSaved'))
+                : null
+          }
           miw={220}
         />
         <Button type="submit" size="sm" loading={change.isPending}>
