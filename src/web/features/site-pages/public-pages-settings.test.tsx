@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SitePageDraft } from '../../../shared/site-pages';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PublicPageLinks } from '../../components/public-page-links';
@@ -9,6 +10,7 @@ import { PublicPagesSettings, starterNotice } from './public-pages-settings';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const drafts: SitePageDraft[] = [
@@ -142,7 +144,21 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     renderRoute(PublicPagesSettings);
     await user.clear(await screen.findByRole('textbox', { name: /Frequently asked questions \(Markdown\)/ }));
     await user.click(screen.getByRole('button', { name: 'Save FAQ' }));
-    expect(await screen.findByText('markdown is required: write the page before saving it')).toBeInTheDocument();
+    expect(await screen.findByText('Write the page before saving it: it is empty.')).toBeInTheDocument();
+    expect(stub.calls.map((call) => call.path)).not.toContain('sitePages.save');
+  });
+
+  // Issue 35: the schema's English ("markdown is required: …") was shown on a Spanish page too.
+  it('says why in the page’s language', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({ 'sitePages.listForEditing': () => ({ data: drafts }) });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PublicPagesSettings);
+    const markdown = await screen.findByRole('textbox', { name: /Preguntas frecuentes \(Markdown\)/ });
+    await user.clear(markdown);
+    await user.click(screen.getByRole('button', { name: /^Guardar/ }));
+    expect(await screen.findByText('Escribe la página antes de guardarla: está vacía.')).toBeInTheDocument();
+    expect(markdown).toHaveAccessibleDescription(/^Escribe la página antes de guardarla: está vacía\./);
     expect(stub.calls.map((call) => call.path)).not.toContain('sitePages.save');
   });
 });

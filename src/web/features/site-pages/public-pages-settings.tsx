@@ -18,13 +18,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useId, useState } from 'react';
 import { renderSitePageMarkdown } from '../../../shared/site-page-markdown';
-import { type SitePageDraft, saveSitePageSchema } from '../../../shared/site-pages';
-import { describeZodError } from '../../../shared/schemas';
+import { SITE_PAGE_MAX_LENGTH, type SitePageDraft, saveSitePageSchema } from '../../../shared/site-pages';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { SitePageContent } from './site-page-content';
-import { formatDateTime } from '../../../shared/i18n/format';
+import { formatDateTime, formatNumber } from '../../../shared/i18n/format';
 import { LOCALE_NAMES, LOCALES, type Locale, type MessageId } from '../../../shared/i18n/locales';
 import type { SitePageSlug } from '../../../shared/site-page-list';
 import { translate } from '../../i18n/i18n';
@@ -129,7 +128,13 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
     event.preventDefault();
     const parsed = saveSitePageSchema.safeParse({ slug: page.slug, markdown, language });
     if (!parsed.success) {
-      setError(describeZodError(parsed.error));
+      // The schema's rule in the page's language (issue 35: its English sentence was shown as is).
+      const tooLong = parsed.error.issues.some((issue) => issue.code === 'too_big');
+      setError(
+        tooLong
+          ? t('policies.settings.tooLong', { max: formatNumber(locale, SITE_PAGE_MAX_LENGTH) })
+          : t('policies.settings.empty'),
+      );
       return;
     }
     // Publishing "[contact email]" to visitors is almost never meant: ask once before saving.
