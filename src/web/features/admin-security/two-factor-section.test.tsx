@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { ADMIN_CHECK } from '../auth/test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const CODES = Array.from({ length: 10 }, (_, index) => `ABCDE-FGH${String(index).padStart(2, '2')}`);
@@ -69,6 +71,35 @@ describe('Settings → Two-factor sign-in', () => {
     await user.click(within(section).getByRole('button', { name: 'I have saved them' }));
     expect(await within(section).findByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
     expect(within(section).queryByText(CODES[0]!)).not.toBeInTheDocument();
+  });
+
+  // Issue 35: on a Spanish page every refusal read "Código incorrecto" or "Algo salió mal".
+  it('says the server’s reason in Spanish on a Spanish page', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ADMIN_CHECK }),
+      'sitePages.listForEditing': () => ({ data: [] }),
+      'adminSecurity.status': () => ({ data: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 } }),
+      'adminSecurity.startSetup': () => ({
+        data: {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/Vows%20%26%20Weeks:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        },
+      }),
+      'adminSecurity.confirmSetup': () => ({ error: { httpStatus: 400, message: WRONG } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/settings');
+    const section = await screen.findByRole('region', { name: 'Verificación en dos pasos' });
+    await user.click(await within(section).findByRole('button', { name: 'Configurar la verificación en dos pasos' }));
+    await user.type(await within(section).findByLabelText(/^Código de 6 dígitos/), '654321');
+    await user.click(within(section).getByRole('button', { name: 'Activar' }));
+    expect(
+      await within(section).findByText(
+        'Ese código no es correcto. Revisa que la hora de tu teléfono se ajuste automáticamente e ingresa el código más reciente.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('turns off with a current code', async () => {

@@ -26,9 +26,10 @@ const SERVER_MESSAGES: Record<string, MessageId> = {
 };
 
 function shownMessage(error: unknown, fallback: MessageId): string {
-  const message = errorMessage(error, translate(fallback));
-  const known = SERVER_MESSAGES[message];
-  return known ? translate(known) : message;
+  // The server's own sentence first: on a Spanish page errorMessage has already put the fallback
+  // in its place, so looking its answer up afterwards only ever worked in English (issue 35).
+  const known = error instanceof TRPCClientError ? SERVER_MESSAGES[error.message.trim()] : undefined;
+  return known ? translate(known) : errorMessage(error, translate(fallback));
 }
 
 /** A refusal the admin can fix in the field (a wrong code), or null for anything else. */
