@@ -71,6 +71,16 @@ describe('message catalogs', () => {
     }
   });
 
+  // docs/i18n.md: inclusive Spanish; the role is "persona facilitadora", to a couple "quien los acompaña".
+  it('no Spanish string names the facilitator with the masculine generic', () => {
+    const masculine = AREAS.flatMap((area) =>
+      Object.entries(catalogs.es![area]!)
+        .filter(([, spanish]) => /\b(un|el|del|al|su|este|ese)? ?facilitador(es)?\b/i.test(spanish))
+        .map(([key]) => key),
+    );
+    expect(masculine).toEqual([]);
+  });
+
   it('no Spanish string is still the English one (but the allow-list)', () => {
     const same = AREAS.flatMap((area) =>
       Object.entries(catalogs.en![area]!)

@@ -233,12 +233,22 @@ describe('the back office’s refusals on a Spanish page', () => {
       'Este regalo ya se abrió: no hay nada que reenviar ni cambiar.',
     );
     expect(conflict('Gift not found.')).toBe('No encontramos ese regalo.');
+    expect(
+      conflict('This gift was refunded, so its code no longer opens the course: there is nothing to resend or change.'),
+    ).toMatch(/^Este regalo fue reembolsado/);
+    expect(
+      conflict('The gift this order was for is paid by another order already: refund this payment in Stripe instead.'),
+    ).toBe('El regalo de este pedido ya lo pagó otro pedido: reembolsa este pago en Stripe.');
     expect(conflict('A coupon with this code exists already.')).toBe('Ya existe un cupón con este código.');
     expect(conflict('Coupon not found.')).toBe('No encontramos ese cupón.');
-    expect(conflict('A facilitator with this email exists already.')).toBe('Ya existe un facilitador con este correo.');
-    expect(conflict('This facilitator is revoked already.')).toBe('Este facilitador ya estaba revocado.');
+    expect(conflict('A facilitator with this email exists already.')).toBe(
+      'Ya existe una persona facilitadora con este correo.',
+    );
+    expect(conflict('This facilitator is revoked already.')).toBe(
+      'El acceso de esta persona facilitadora ya estaba revocado.',
+    );
     expect(conflict('This facilitator is no longer active, so the code cannot be used.')).toMatch(
-      /^Este facilitador ya no está activo/,
+      /^Quien creó este código ya no tiene acceso/,
     );
     expect(conflict('Only an active seat pack can be refunded.')).toBe(
       'Solo se puede reembolsar un paquete de plazas activo.',

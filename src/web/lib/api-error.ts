@@ -20,6 +20,10 @@ const BACK_OFFICE_MESSAGES: Record<string, MessageId> = {
   // Gifts: resend, change the email.
   'Gift not found.': 'errors.admin.giftNotFound',
   'This gift has been opened already: there is nothing to resend or change.': 'errors.admin.giftOpened',
+  'This gift was refunded, so its code no longer opens the course: there is nothing to resend or change.':
+    'errors.admin.giftRefunded',
+  'The gift this order was for is paid by another order already: refund this payment in Stripe instead.':
+    'errors.admin.giftPaidByAnotherOrder',
   // Coupons.
   'A coupon with this code exists already.': 'errors.admin.couponCodeTaken',
   'Coupon not found.': 'errors.admin.couponNotFound',

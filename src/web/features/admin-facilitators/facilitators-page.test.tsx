@@ -116,7 +116,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
       'adminFacilitators.invite': () => ({ data: { id: 5, inviteLink: 'https://vows.example/facilitator?token=x' } }),
     });
     renderRoute(FacilitatorsPage);
-    const form = await screen.findByRole('form', { name: 'Invitar a un facilitador' });
+    const form = await screen.findByRole('form', { name: 'Invitar a una persona facilitadora' });
     const user = userEvent.setup({ delay: null });
     const name = within(form).getByRole('textbox', { name: /^Nombre/ });
     const email = within(form).getByRole('textbox', { name: /^Correo electrónico/ });
@@ -124,7 +124,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     await user.type(email, 'lee@example');
     await user.click(within(form).getByRole('button', { name: 'Enviar invitación' }));
     expect(
-      await within(form).findByText('Escribe el nombre del facilitador, con 160 caracteres como máximo.'),
+      await within(form).findByText('Escribe el nombre de la persona facilitadora, con 160 caracteres como máximo.'),
     ).toBeInTheDocument();
     expect(email).toHaveAccessibleDescription('Escribe un correo electrónico válido');
     expect(stub.calls.some((call) => call.path === 'adminFacilitators.invite')).toBe(false);
