@@ -190,7 +190,14 @@ const ADMIN_CALLS: Record<string, unknown> = {
   'adminCoupons.update': { id: 1, coupon: { code: 'PLANS-10', kind: 'percent', amount: 15 } },
   'adminCoupons.list': undefined,
   'adminGifts.list': { status: 'all' },
-  // Refused: no gift 1 was paid here.
+  'adminGifts.record': {
+    buyerName: 'Plans Giver',
+    buyerEmail: 'plans-giver@example.com',
+    coupleNames: 'Plans & Couple',
+    coupleEmail: 'plans-couple@example.com',
+    amount: 4900,
+  },
+  // Gift 1 is the one recorded just above on a new database (refused otherwise: no such gift).
   'adminGifts.resend': { id: 1 },
   'adminGifts.changeEmail': { id: 1, email: 'plans-gift@example.com' },
   'adminCertificates.provider': undefined,
