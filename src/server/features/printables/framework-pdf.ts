@@ -122,9 +122,12 @@ export class Flow {
     return this.page;
   }
 
-  /** Starts a new page unless `height` points still fit on this one. */
+  /**
+   * Starts a new page unless `height` points still fit on this one. At the top of a page already,
+   * a block taller than the page stays: a new page would only leave this one blank.
+   */
   keep(height: number): void {
-    if (this.y - height < MARGIN_BOTTOM) this.newPage();
+    if (this.y - height < MARGIN_BOTTOM && this.y < PAGE_HEIGHT - MARGIN_TOP) this.newPage();
   }
 
   space(points: number): void {
@@ -176,11 +179,19 @@ export class Flow {
     this.space(8);
   }
 
+  private writingLabel(): TextStyle {
+    return { font: this.fonts.bold, size: 9, color: MUTED };
+  }
+
+  /** The height writingSpace() keeps together: its label and its lines. */
+  writingHeight(lines: number, label?: string): number {
+    return (label ? this.measure(label, this.writingLabel()) : 0) + lines * WRITING_LINE_GAP + 4;
+  }
+
   /** Ruled lines to write on, under an optional label, kept together on one page. */
   writingSpace(lines: number, label?: string): void {
-    const labelStyle = { font: this.fonts.bold, size: 9, color: MUTED };
-    this.keep((label ? this.lineHeight(labelStyle) : 0) + lines * WRITING_LINE_GAP + 4);
-    if (label) this.text(label, labelStyle);
+    this.keep(this.writingHeight(lines, label));
+    if (label) this.text(label, this.writingLabel());
     for (let index = 0; index < lines; index += 1) {
       this.y -= WRITING_LINE_GAP;
       this.page.drawLine({
@@ -193,11 +204,15 @@ export class Flow {
     this.space(6);
   }
 
-  /** A numbered or bulleted list item with a hanging indent. */
-  item(marker: string, text: string, style: TextStyle): void {
+  /**
+   * A numbered or bulleted list item with a hanging indent. `keepWith`: the points of what must
+   * follow it on the same page (the writing space that answers it); the whole item is kept with
+   * them, else only its first two lines are kept together.
+   */
+  item(marker: string, text: string, style: TextStyle, keepWith = 0): void {
     const indent = 20;
     const height = this.measure(text, { ...style, indent });
-    this.keep(Math.min(height, this.lineHeight(style) * 2));
+    this.keep(keepWith > 0 ? height + keepWith : Math.min(height, this.lineHeight(style) * 2));
     const top = this.y;
     const page = this.page;
     const firstLine = this.lineHeight(style);
@@ -271,13 +286,16 @@ function drawReflection(flow: Flow, week: PrintableWeek): void {
   });
   flow.space(6);
   const questionStyle = { font: fonts.bold, size: 11, leading: 4 };
+  const partner1 = t(locale, 'pdf.week.partner1');
+  const partner2 = t(locale, 'pdf.week.partner2');
+  // A question and both partners' writing spaces share a page: kept with only the first, the
+  // second partner's lines began the next page, away from the question they answer (issue 35).
+  const answers = 4 + flow.writingHeight(3, partner1) + 6 + flow.writingHeight(3, partner2);
   week.reflectionQuestions.forEach((question, index) => {
-    // The question stays on the page of its first writing space.
-    flow.keep(flow.measure(question.question, { ...questionStyle, indent: 20 }) + 3 * WRITING_LINE_GAP + 30);
     flow.space(6);
-    flow.item(`${index + 1}.`, question.question, questionStyle);
-    flow.writingSpace(3, t(locale, 'pdf.week.partner1'));
-    flow.writingSpace(3, t(locale, 'pdf.week.partner2'));
+    flow.item(`${index + 1}.`, question.question, questionStyle, answers);
+    flow.writingSpace(3, partner1);
+    flow.writingSpace(3, partner2);
   });
 }
 
@@ -286,21 +304,33 @@ function drawDiscussion(flow: Flow, week: PrintableWeek): void {
   const locale = localeOf(week);
   flow.heading(t(locale, 'pdf.week.discussion.heading'));
   const style = { font: fonts.regular, size: 11, leading: 4 };
-  for (const [index, prompt] of week.discussionPrompts.entries()) flow.item(`${index + 1}.`, prompt, style);
+  const notes = t(locale, 'pdf.week.discussion.notes');
+  // The last prompt stays with the space for notes, so the lines never start a page on their own.
+  const last = week.discussionPrompts.length - 1;
+  for (const [index, prompt] of week.discussionPrompts.entries()) {
+    flow.item(`${index + 1}.`, prompt, style, index === last ? 8 + flow.writingHeight(4, notes) : 0);
+  }
   flow.space(4);
-  flow.writingSpace(4, t(locale, 'pdf.week.discussion.notes'));
+  flow.writingSpace(4, notes);
 }
 
 function drawActivity(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
   const locale = localeOf(week);
   flow.heading(t(locale, 'pdf.week.activity.heading', { title: week.activity.title }));
-  flow.text(week.activity.description, { font: fonts.regular, size: 11, leading: 4 });
-  flow.space(6);
   const style = { font: fonts.regular, size: 11, leading: 4 };
-  for (const [index, step] of week.activity.steps.entries()) flow.item(`${index + 1}.`, step, style);
+  const howItWent = t(locale, 'pdf.week.activity.howItWent');
+  const answer = 8 + flow.writingHeight(3, howItWent);
+  const { steps } = week.activity;
+  // The last step, or the description of an activity without steps, stays with the space to write.
+  if (steps.length === 0) flow.keep(flow.measure(week.activity.description, style) + 6 + answer);
+  flow.text(week.activity.description, style);
+  flow.space(6);
+  for (const [index, step] of steps.entries()) {
+    flow.item(`${index + 1}.`, step, style, index === steps.length - 1 ? answer : 0);
+  }
   flow.space(4);
-  flow.writingSpace(3, t(locale, 'pdf.week.activity.howItWent'));
+  flow.writingSpace(3, howItWent);
 }
 
 function drawCommitment(flow: Flow, week: PrintableWeek): void {
@@ -310,10 +340,17 @@ function drawCommitment(flow: Flow, week: PrintableWeek): void {
   flow.text(t(locale, 'pdf.week.commitment.ideas'), { font: fonts.italic, size: 10, color: MUTED });
   flow.space(4);
   const style = { font: fonts.regular, size: 11, leading: 4 };
-  for (const example of week.commitmentExamples) flow.item('•', example, style);
+  const partner1 = t(locale, 'pdf.week.commitment.partner1');
+  const partner2 = t(locale, 'pdf.week.commitment.partner2');
+  // The last example stays with both partners' spaces to write their commitment.
+  const answers = 8 + flow.writingHeight(2, partner1) + 6 + flow.writingHeight(2, partner2);
+  const last = week.commitmentExamples.length - 1;
+  for (const [index, example] of week.commitmentExamples.entries()) {
+    flow.item('•', example, style, index === last ? answers : 0);
+  }
   flow.space(4);
-  flow.writingSpace(2, t(locale, 'pdf.week.commitment.partner1'));
-  flow.writingSpace(2, t(locale, 'pdf.week.commitment.partner2'));
+  flow.writingSpace(2, partner1);
+  flow.writingSpace(2, partner2);
 }
 
 /** The conversation cards, two to a row in dashed boxes to cut out. */

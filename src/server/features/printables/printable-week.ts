@@ -11,9 +11,10 @@ import { t } from '../i18n/translate';
 
 /**
  * Whatever changes the printable's output (layout, texts, fonts) must bump this version, which is
- * part of the cache key: cached files of the old layout are then regenerated.
+ * part of the cache key: cached files of the old layout are then regenerated. 2: embedded DejaVu
+ * fonts (decision 0193); 3: per language (0232); 4: writing spaces kept with what they answer.
  */
-export const PRINTABLE_GENERATOR_VERSION = 3; // 2: embedded DejaVu fonts (decision 0193); 3: per language (0232)
+export const PRINTABLE_GENERATOR_VERSION = 4;
 
 /** The fields of a week's content that the printable shows (ids and other fields may come and go). */
 export type PrintableWeek = Pick<

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { extractText } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { t } from '../i18n/translate';
 import { bundledContentLibrary, bundledLibraryFor } from '../workbook/content-library';
 import { ensurePrintable, printableKey } from './cache';
 import { generateFrameworkPdf, type PrintableWeek } from './framework-pdf';
@@ -125,6 +126,36 @@ describe('generateFrameworkPdf', () => {
     // The heading, in the title font (the footer repeats the title in the regular one).
     expect(text).toContain('FOUNDATION Our year, Łukasz & Thảo This week');
     expect(text).not.toMatch(/\p{Cc}/u);
+  });
+
+  it('never starts a page with a writing space: each stays on the page of the question it answers', async () => {
+    // A writing space is its label and its ruled lines, kept together: a page that begins with a
+    // label is lines parted from their question, prompt, step or example on the page before. The
+    // weeks are ones where that happened, in both languages: the second partner's lines under a
+    // question, "How it went" under an activity, the commitments under their examples (issue 35).
+    const parted: string[] = [];
+    for (const locale of ['en', 'es'] as const) {
+      const labels = (
+        [
+          'pdf.week.partner1',
+          'pdf.week.partner2',
+          'pdf.week.discussion.notes',
+          'pdf.week.activity.howItWent',
+          'pdf.week.commitment.partner1',
+          'pdf.week.commitment.partner2',
+        ] as const
+      ).map((id) => t(locale, id));
+      for (const weekNumber of [1, 3, 52]) {
+        const content = locale === 'es' ? semana(weekNumber) : week(weekNumber);
+        const { text: pages } = await extractText(await generateFrameworkPdf(content), { mergePages: false });
+        pages.forEach((page, index) => {
+          const top = page.trimStart();
+          const label = labels.find((candidate) => top.startsWith(candidate));
+          if (index > 0 && label) parted.push(`${locale} week ${weekNumber}, page ${index + 1}: ${label}`);
+        });
+      }
+    }
+    expect(parted).toEqual([]);
   });
 
   it('embeds its fonts as subsets of the characters it draws, so a week stays small', async () => {
