@@ -58,10 +58,5 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 export const ROLES = ['admin', 'couple'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The file name a downloaded framework is saved as (docs/product.md#http-api). */
-export function frameworkDownloadName(weekNumber: number): string {
-  return `week-${weekNumber}.pdf`;
-}
-
 /** The word a couple may type instead of their email or username to confirm a deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';

@@ -442,6 +442,15 @@ describe('GET /api/download-framework/{weekNumber}', () => {
     expect(res.rawPayload).toEqual(week2.bytes);
   });
 
+  it("names the file in the viewer's language: semana-{n}.pdf for a Spanish sign-in", async () => {
+    await uploadWeek(1);
+    const spanish = await createCouple(t.deps);
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', spanish.accountId).execute();
+    const res = await download(1, await sessionCookie(t.deps, spanish.accountId));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="semana-1.pdf"');
+  });
+
   it('refuses a couple a locked week with 403 and the spec message', async () => {
     await uploadWeek(3);
     await completeWeeks(t.deps, coupleId, [1]);

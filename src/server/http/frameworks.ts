@@ -19,6 +19,7 @@ import {
 import { PDF_TOO_LARGE_MESSAGE, receivePdf, removeQuietly, type ReceivedPdf } from '../features/frameworks/storage';
 import { drainRequestBody } from './drain-request';
 import { assertAdmin, assertOwnCouple, assertSignedIn } from '../features/auth/access';
+import { attachment } from './content-disposition';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
@@ -56,7 +57,7 @@ export const frameworkRoutes: RestRoutes = (app, deps) => {
     });
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${download.downloadName}"`)
+      .header('content-disposition', attachment(download.downloadName))
       .header('content-length', download.size)
       .header('cache-control', 'private, no-store')
       .send(download.stream);

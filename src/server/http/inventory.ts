@@ -1,8 +1,10 @@
+import { inventoryReportFileName } from '../../shared/download-names';
 import { z } from '../../shared/zod';
 import { inventoryLocaleSchema } from '../../shared/inventory-schemas';
 import { AppError } from '../../shared/errors';
 import { assertCouple } from '../features/auth/access';
 import { reportPdf } from '../features/inventory/service';
+import { attachment } from './content-disposition';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 
@@ -23,7 +25,7 @@ export const inventoryRoutes: RestRoutes = (app, deps) => {
     const { bytes, round } = await reportPdf(deps, couple, query.data.locale, query.data.round);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="what-we-each-expect-round-${round}.pdf"`)
+      .header('content-disposition', attachment(inventoryReportFileName(round, query.data.locale)))
       .header('content-length', bytes.byteLength)
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(bytes));

@@ -357,10 +357,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/download-workbook/{paymentIntentId}/week/{weekNumber}',
     tag: 'orders',
-    summary: "One week's framework PDF of a completed order (the upload or the generated printable)",
+    summary:
+      "One week's framework PDF of a completed order (the upload or the generated printable); query `locale` (en or es, default the language cookie's): the language of its file name",
     access: 'anyone',
-    success: { 200: { description: 'The PDF, as an attachment, named week-{n}.pdf.', answer: 'pdf' } },
+    success: {
+      200: { description: 'The PDF, as an attachment, named week-{n}.pdf (semana-{n}.pdf in Spanish).', answer: 'pdf' },
+    },
     errors: {
+      400: 'A locale other than en or es.',
       404: '`Order not found`, or the week has neither an upload nor content.',
       409: 'The order is not completed yet.',
     },
@@ -496,9 +500,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/api/download-framework/{weekNumber}',
     tag: 'frameworks',
-    summary: "A week's framework PDF, saved as week-{n}.pdf",
+    summary: "A week's framework PDF, saved as week-{n}.pdf (semana-{n}.pdf for a Spanish sign-in)",
     access: 'admin-or-couple',
-    success: { 200: { description: 'The PDF, as an attachment named `week-{n}.pdf`.', answer: 'pdf' } },
+    success: {
+      200: {
+        description: 'The PDF, as an attachment named `week-{n}.pdf` (`semana-{n}.pdf` in Spanish).',
+        answer: 'pdf',
+      },
+    },
     errors: { 403: LOCKED, 404: 'No framework uploaded for that week.' },
   },
   {
@@ -733,7 +742,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'couple',
     success: {
       200: {
-        description: 'The PDF, as an attachment named `our-year.pdf`; kept until something of the couple changes.',
+        description:
+          'The PDF, as an attachment named `our-year.pdf` (`nuestro-a\u00f1o.pdf` for a Spanish sign-in, with `nuestro-anio.pdf` as its ASCII `filename`); kept until something of the couple changes.',
         answer: 'pdf',
       },
     },
@@ -749,7 +759,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'couple',
     success: {
       200: {
-        description: 'The PDF, as an attachment named `what-we-each-expect-round-N.pdf`.',
+        description:
+          'The PDF, as an attachment named `what-we-each-expect-round-N.pdf` (`lo-que-cada-quien-espera-ronda-N.pdf` in Spanish).',
         answer: 'pdf',
       },
     },

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
+import { keepsakeFileName } from '../../shared/download-names';
 import { assertCouple } from '../features/auth/access';
-import { exportFileName, exportOurData, keepsakeFileName, openKeepsake } from '../features/our-data/service';
+import { localeOfAccount } from '../features/i18n/locale';
+import { exportFileName, exportOurData, openKeepsake } from '../features/our-data/service';
+import { attachment } from './content-disposition';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 
@@ -30,9 +33,11 @@ export const ourDataRoutes: RestRoutes = (app, deps) => {
     const couple = assertCouple(await getAuth(req, deps));
     const handle = await openKeepsake(deps, couple);
     const { size } = await handle.stat();
+    // Named in the language it is written in: the sign-in's (decision 0232).
+    const locale = await localeOfAccount(deps.db, couple.accountId);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${keepsakeFileName()}"`)
+      .header('content-disposition', attachment(keepsakeFileName(locale)))
       .header('content-length', size)
       .header('cache-control', 'private, no-store')
       .send(handle.createReadStream());

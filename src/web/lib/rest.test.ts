@@ -53,6 +53,17 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition('attachment')).toBeNull();
     expect(fileNameFromDisposition(null)).toBeNull();
   });
+
+  it('prefers the UTF-8 name of filename* to its ASCII stand-in, whichever comes first', () => {
+    const both = `filename="nuestro-anio.pdf"; filename*=UTF-8''nuestro-a%C3%B1o.pdf`;
+    expect(fileNameFromDisposition(`attachment; ${both}`)).toBe('nuestro-a\u00f1o.pdf');
+    expect(fileNameFromDisposition(`attachment; filename*=utf-8''nuestro-a%C3%B1o.pdf; filename="x.pdf"`)).toBe(
+      'nuestro-a\u00f1o.pdf',
+    );
+    expect(fileNameFromDisposition(`attachment; filename="plain.pdf"; filename*=UTF-8''%E0%A4%A.pdf`)).toBe(
+      'plain.pdf',
+    );
+  });
 });
 
 describe('downloadFile', () => {

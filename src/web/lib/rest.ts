@@ -42,9 +42,20 @@ export class RestError extends Error {
   }
 }
 
-/** The file name of a Content-Disposition header, or null. */
+/**
+ * The file name of a Content-Disposition header, or null: `filename*` (RFC 8187, a name with
+ * letters beyond ASCII such as "nuestro-año.pdf") before `filename`, its ASCII stand-in.
+ */
 export function fileNameFromDisposition(disposition: string | null): string | null {
-  const match = disposition?.match(/filename="?([^";]+)"?/i);
+  const extended = disposition?.match(/filename\*\s*=\s*UTF-8'[^']*'([^;\s]+)/i)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // Not valid percent-encoding: the plain name below.
+    }
+  }
+  const match = disposition?.match(/filename\s*=\s*"?([^";]+)"?/i);
   return match?.[1]?.trim() || null;
 }
 

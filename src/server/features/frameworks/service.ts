@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import { frameworkDownloadName } from '../../../shared/constants';
+import { weekFileName } from '../../../shared/download-names';
 import {
   placeholderWeekTitle,
   type FrameworkUploadFields,
@@ -200,7 +200,7 @@ export interface FrameworkDownload {
   /** The file's bytes (from the disk or streamed from S3); the stream closes what it opened. */
   stream: Readable;
   size: number;
-  /** The name the browser saves it as: week-{n}.pdf. */
+  /** The name the browser saves it as: week-{n}.pdf, semana-{n}.pdf in Spanish. */
   downloadName: string;
 }
 
@@ -221,7 +221,7 @@ export async function openFrameworkDownload(
   options: { onMissingFile?: (fileName: string) => void } = {},
 ): Promise<FrameworkDownload> {
   if (viewer.kind === 'couple') await assertWeekUnlocked(deps, viewer, weekNumber);
-  // The generated printable in the viewer's own language (decision 0232).
+  // The generated printable in the viewer's own language (decision 0232), and so its name.
   return openWeekFramework(deps, weekNumber, { ...options, locale: await localeOfAccount(deps.db, viewer.accountId) });
 }
 
@@ -242,7 +242,7 @@ export async function openWeekFramework(
       break;
     }
     const stored = await deps.files.open(row.fileName);
-    if (stored) return { ...stored, downloadName: frameworkDownloadName(weekNumber) };
+    if (stored) return { ...stored, downloadName: weekFileName(weekNumber, locale) };
     missing = row.fileName;
   }
   if (missing !== undefined) onMissingFile?.(missing);
@@ -252,7 +252,7 @@ export async function openWeekFramework(
   const handle = await fs.open(file, 'r');
   try {
     const { size } = await handle.stat();
-    return { stream: handle.createReadStream(), size, downloadName: frameworkDownloadName(weekNumber) };
+    return { stream: handle.createReadStream(), size, downloadName: weekFileName(weekNumber, locale) };
   } catch (error) {
     await handle.close();
     throw error;

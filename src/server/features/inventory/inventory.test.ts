@@ -194,6 +194,7 @@ describe('safety statements', () => {
     for (const cookie of [caseyCookie, couple.cookie]) {
       const pdf = await get('/api/inventory-report.pdf?locale=es', cookie);
       expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-disposition']).toBe('attachment; filename="lo-que-cada-quien-espera-ronda-1.pdf"');
       const text = await pdfText(pdf.rawPayload);
       // In Spanish: the labels and the statements.
       expect(text).toContain('LO QUE CADA QUIEN ESPERA');

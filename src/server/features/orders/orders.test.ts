@@ -220,6 +220,18 @@ describe("one week's PDF beside the complete workbook", () => {
     expect((await get(`/api/download-workbook/${pending.id}/week/1`)).statusCode).toBe(409);
     expect((await get('/api/download-workbook/pi_unknown0000/week/1')).statusCode).toBe(404);
   });
+
+  it("is named in the page's language: the link's locale, else the language cookie", async () => {
+    const order = await addOrder(t.deps);
+    await addFramework(t.deps, 2);
+    const nameOf = async (url: string, headers: Record<string, string> = {}) =>
+      (await t.app.inject({ url, headers })).headers['content-disposition'];
+    const url = `/api/download-workbook/${order.id}/week/2`;
+    expect(await nameOf(`${url}?locale=es`)).toBe('attachment; filename="semana-2.pdf"');
+    expect(await nameOf(url, { cookie: 'vw_locale=es' })).toBe('attachment; filename="semana-2.pdf"');
+    expect(await nameOf(`${url}?locale=en`, { cookie: 'vw_locale=es' })).toBe('attachment; filename="week-2.pdf"');
+    expect((await get(`${url}?locale=fr`)).statusCode).toBe(400);
+  });
 });
 
 describe('orders procedures', () => {

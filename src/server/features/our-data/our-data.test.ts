@@ -453,6 +453,16 @@ describe('GET /api/keepsake', () => {
     expect(text).not.toContain('THEIRS');
   }, 30_000);
 
+  it('is named in the language it is written in: nuestro-año.pdf for a Spanish sign-in, with an ASCII stand-in', async () => {
+    const spanish = await seedCouple('ES');
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', spanish.accountId).execute();
+    const res = await download(spanish);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="nuestro-anio.pdf"; filename*=UTF-8''nuestro-a%C3%B1o.pdf`,
+    );
+    expect(await textOf(res.rawPayload)).toContain('Nuestro a\u00f1o');
+  }, 30_000);
+
   it('is kept until something of the couple changes, then made again', async () => {
     await download(ours);
     const dir = path.join(t.config.dataDir, 'cache', 'keepsakes');

@@ -272,8 +272,3 @@ async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, 
   }
   await removeKeepsakes(deps, couple.coupleId, path.basename(target));
 }
-
-/** The keepsake's download name: `our-year-robin-and-casey.pdf`. */
-export function keepsakeFileName(): string {
-  return 'our-year.pdf';
-}

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
-import { frameworkDownloadName } from '../../../shared/constants';
+import { weekFileName } from '../../../shared/download-names';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { AdminDashboardHeading } from './admin-dashboard-skeleton';
@@ -25,7 +25,7 @@ export function AdminDashboard() {
   const form = useUploadForm();
   const [pendingDelete, setPendingDelete] = useState<number | null>(null);
   const [downloadingWeek, setDownloadingWeek] = useState<number | null>(null);
-  const { t } = useT();
+  const { t, locale } = useT();
 
   const refreshFrameworks = () => queryClient.invalidateQueries({ queryKey: trpc.frameworks.pathKey() });
 
@@ -51,7 +51,7 @@ export function AdminDashboard() {
   async function download(weekNumber: number) {
     setDownloadingWeek(weekNumber);
     try {
-      await downloadFile(`/api/download-framework/${weekNumber}`, frameworkDownloadName(weekNumber));
+      await downloadFile(`/api/download-framework/${weekNumber}`, weekFileName(weekNumber, locale));
     } catch {
       notify.error(t('admin.frameworks.downloadFailed'), t('admin.frameworks.downloadFallback'));
     } finally {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { downloadFramework } from './download-framework';
 
@@ -18,7 +19,10 @@ describe('downloadFramework', () => {
     });
     renderWithProviders(null);
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    i18n.activate('en');
+  });
 
   it('saves the PDF as week-{n}.pdf', async () => {
     const fetcher = respond('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
@@ -27,6 +31,12 @@ describe('downloadFramework', () => {
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe('week-3.pdf');
     expect(clicked[0]!.href).toBe('blob:week');
+  });
+
+  it('saves it as semana-{n}.pdf on a Spanish page, when the server names no file', async () => {
+    i18n.activate('es');
+    await expect(downloadFramework(3, respond('%PDF-1.7', { status: 200 }))).resolves.toBe(true);
+    expect(clicked[0]!.download).toBe('semana-3.pdf');
   });
 
   it("shows Access Denied with the server's message on 403", async () => {

@@ -9,6 +9,7 @@ import type {
   ReportTopic,
   TopicChange,
 } from '../../../shared/inventory-schemas';
+import { inventoryReportFileName } from '../../../shared/download-names';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { formatDate, formatList } from '../../../shared/i18n/format';
 import { notify } from '../../components/notifications';
@@ -71,7 +72,7 @@ function PdfButton({ round }: { round: number }) {
     try {
       await downloadFile(
         `/api/inventory-report.pdf?round=${round}&locale=${locale}`,
-        `what-we-each-expect-round-${round}.pdf`,
+        inventoryReportFileName(round, locale),
       );
     } catch (error) {
       notify.error(t('inventory.report.pdfFailed'), error instanceof RestError ? (error.serverMessage ?? '') : '');

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
+import { weekFileName } from '../../../shared/download-names';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
@@ -34,7 +35,7 @@ type DownloadState =
  * direct link, in case the browser blocked the save.
  */
 export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
   const [state, setState] = useState<DownloadState>({ kind: 'idle' });
   const poll = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -117,8 +118,8 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
             <Anchor
               key={week}
               size="sm"
-              href={`/api/download-workbook/${paymentIntentId}/week/${week}`}
-              download={`week-${week}.pdf`}
+              href={`/api/download-workbook/${paymentIntentId}/week/${week}?locale=${locale}`}
+              download={weekFileName(week, locale)}
               aria-label={t('checkout.download.weekLabel', { week })}
             >
               {t('checkout.download.week', { week })}

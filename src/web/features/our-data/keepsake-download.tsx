@@ -2,23 +2,23 @@ import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
+import { keepsakeFileName } from '../../../shared/download-names';
 import { downloadFile, RestError } from '../../lib/rest';
 import { useT } from '../../i18n/use-t';
 
 export const KEEPSAKE_URL = '/api/keepsake';
-export const KEEPSAKE_FALLBACK_NAME = 'our-year.pdf';
 
 /**
  * "Our year": the keepsake PDF of the weeks completed so far (docs/product.md#keepsake), from the
  * Wins tab at any time. The first download after a change takes a moment while the server makes it.
  */
 export function KeepsakeDownload({ fetcher = fetch }: { fetcher?: typeof fetch }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(KEEPSAKE_URL, KEEPSAKE_FALLBACK_NAME, fetcher);
+      await downloadFile(KEEPSAKE_URL, keepsakeFileName(locale), fetcher);
     } catch (error) {
       const message = error instanceof RestError ? error.serverMessage : null;
       notify.error(t('auth.ourData.downloadFailed'), message ?? t('auth.ourData.keepsakeFailed'));
