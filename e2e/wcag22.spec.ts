@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { addressIn, closeContext, contextIn, watchConsole } from './support/languages';
-import { obscuredFocus } from './support/wcag';
+import { namedCouple } from './support/couple';
+import { addressIn, closeContext, contextIn, keepLanguage, openPage, settled, watchConsole } from './support/languages';
+import { obscuredFocus, smallTargets, undersized } from './support/wcag';
 
 /**
  * WCAG 2.2 AA beyond axe (docs/accessibility.md), what takes more than a look at each page: the walk
@@ -10,7 +11,47 @@ import { obscuredFocus } from './support/wcag';
  * - 3.3.8 Accessible Authentication: the sign-in fields say what they are (autocomplete), and a code
  *   and a password can be pasted;
  * - 3.3.7 Redundant Entry: what the buyer typed on the landing page is carried to checkout, not asked again.
+ * - 2.5.8 Target Size without the spacing exception, for the controls made 24 px tall on purpose.
  */
+
+/**
+ * The footer's links and "coming soon" placeholders (the landing page's footer and every other
+ * page's), and the Profile tab's link to the mentor page: lines of small text, 20 to 22 px tall,
+ * that the walk of every page let pass by the spacing exception; they are 24 px tall themselves.
+ */
+const OWN_SIZE = 'footer nav a, footer nav button, a[href="/mentor"]';
+
+test('the footer links and the mentor link are 24 px tall themselves, not by the room around them', async ({
+  browser,
+}) => {
+  const context = await contextIn(browser, 'es', { width: 375, height: 740 });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  // Signed out, the session check's 401 is the browser's expected line.
+  problems.allowNotFound = true;
+  await page.goto(addressIn('/', 'es'));
+  await settled(page);
+  await expect(page.locator('footer nav button').first()).toBeVisible();
+  expect(await undersized(page, OWN_SIZE), 'landing').toEqual([]);
+  await namedCouple(page);
+  await keepLanguage(page, 'es');
+  problems.allowNotFound = false;
+  await openPage(page, { path: '/dashboard', label: 'profile', tab: { en: 'Profile', es: 'Perfil' } }, 'es');
+  await expect(page.locator('a[href="/mentor"]')).toBeVisible();
+  expect(await undersized(page, OWN_SIZE), 'Profile tab').toEqual([]);
+  await closeContext(context, problems);
+});
+
+test('the own-size check finds a small control that the spacing exception lets pass', async ({ page }) => {
+  await page.setContent(`
+    <ul style="display: flex; flex-direction: column; gap: 12px; list-style: none; font: 14px/1.55 sans-serif">
+      <li><button style="border: 0; padding: 0; font: inherit">Preguntas frecuentes</button></li>
+      <li><button style="border: 0; padding: 0; font: inherit">Privacidad</button></li>
+    </ul>
+  `);
+  expect(await smallTargets(page)).toEqual([]);
+  expect((await undersized(page, 'button')).map(({ name }) => name)).toEqual(['Preguntas frecuentes', 'Privacidad']);
+});
 
 for (const lang of ['en', 'es'] as const) {
   test(`a toast never hides the focused control (${lang})`, async ({ browser }) => {

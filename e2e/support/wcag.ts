@@ -79,6 +79,25 @@ export async function smallTargets(page: Page): Promise<TargetProblem[]> {
 }
 
 /**
+ * The visible controls `selector` finds that are under 24 x 24 px themselves, whatever the room
+ * around them: the ones made 24 px on purpose (docs/accessibility.md), which must not come back to
+ * passing by the spacing exception alone (the footer's links at 20 to 22 px did, issue 35).
+ */
+export async function undersized(page: Page, selector: string): Promise<TargetProblem[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => element.checkVisibility({ opacityProperty: true }))
+      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width < 23.5 || rect.height < 23.5)
+      .map(({ element, rect }) => ({
+        name: (element.getAttribute('aria-label') || element.textContent || element.tagName).trim().slice(0, 60),
+        width: Math.round(rect.width),
+        height: Math.round(rect.height),
+      })),
+  );
+}
+
+/**
  * Presses Tab (or Shift+Tab) up to `count` times; answers the focused controls whose visible part
  * something covers. The page looks at each control as the key comes up (the browser has moved the
  * focus and scrolled to it by then), so a press costs one round trip to the browser, not two. A

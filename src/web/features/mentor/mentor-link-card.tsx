@@ -11,7 +11,16 @@ export function MentorLinkCard() {
         {t('facilitator.profile.title')}
       </Title>
       <Text size="sm">{t('facilitator.profile.text')}</Text>
-      <Anchor component={Link} to="/mentor" size="sm" w="fit-content">
+      {/* 24 px tall itself (WCAG 2.5.8): its line of small text is 20 px. */}
+      <Anchor
+        component={Link}
+        to="/mentor"
+        size="sm"
+        w="fit-content"
+        mih={24}
+        display="flex"
+        style={{ alignItems: 'center' }}
+      >
         {t('facilitator.profile.open')}
       </Anchor>
     </Stack>
