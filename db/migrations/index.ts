@@ -26,6 +26,7 @@ import * as workbookAnswerRevisions from './2026-11-24T2400-workbook-answer-revi
 import * as outboundEmailLanguage from './2026-11-25T0100-outbound-email-language';
 import * as progressNotesRevision from './2026-11-25T0200-progress-notes-revision';
 import * as sitePageLanguage from './2026-11-26T0100-site-page-language';
+import * as answerAndSummaryLanguage from './2026-11-26T0200-answer-and-summary-language';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0100-outbound-email-language': outboundEmailLanguage,
   '2026-11-25T0200-progress-notes-revision': progressNotesRevision,
   '2026-11-26T0100-site-page-language': sitePageLanguage,
+  '2026-11-26T0200-answer-and-summary-language': answerAndSummaryLanguage,
 };

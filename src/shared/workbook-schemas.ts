@@ -202,6 +202,11 @@ export interface EarlierAnswer {
 export interface WorkbookAnswersView extends WorkbookAnswers {
   /** The stored revision (decision 0267): 0 before the first save, one more on each save. */
   revision: number;
+  /**
+   * The language they were written in: the sign-in's that last saved them (issue 35); null or
+   * absent when not known (never saved, or saved before it was kept).
+   */
+  language?: Locale | null;
   earlier: { reflectionAnswers: EarlierAnswer[]; conversationCards: EarlierAnswer[] };
 }
 
@@ -288,10 +293,16 @@ export interface CourseWeekVersion {
   replacedAt: string;
 }
 
-/** GET /api/week-summary: the stored summary, null before the first one. */
-export const weekSummarySchema = z.object({ summary: z.string().nullable() });
+/**
+ * GET /api/week-summary: the stored summary, null before the first one, and the language it is
+ * written in (null when not known: none yet, or written before it was kept).
+ */
+export const weekSummarySchema = z.object({
+  summary: z.string().nullable(),
+  language: z.enum(LOCALES).nullable().optional(),
+});
 export type WeekSummary = z.infer<typeof weekSummarySchema>;
 
-/** POST /api/generate-summary: the summary just written and stored. */
-export const generatedSummarySchema = z.object({ summary: z.string() });
+/** POST /api/generate-summary: the summary just written and stored, and its language. */
+export const generatedSummarySchema = z.object({ summary: z.string(), language: z.enum(LOCALES) });
 export type GeneratedSummary = z.infer<typeof generatedSummarySchema>;

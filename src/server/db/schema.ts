@@ -105,6 +105,8 @@ export interface WorkbookResponsesTable {
   updated_at: string;
   /** 1 on the first save, one more on each (decision 0267): the base a save names to be accepted. */
   revision: Generated<number>;
+  /** 'en' or 'es': the language of the sign-in that last saved them; null for answers saved before 2026-11-26. */
+  language: string | null;
 }
 
 export interface WeekSummariesTable {
@@ -112,6 +114,8 @@ export interface WeekSummariesTable {
   week_number: number;
   summary: string;
   generated_at: string;
+  /** 'en' or 'es': the language it is written in; null for summaries written before 2026-11-26. */
+  language: string | null;
 }
 
 /** The current version of a week's content (decision 0125). */

@@ -44,6 +44,8 @@ describe(`migration ${MIGRATION}`, () => {
       conversationCards: { 'w01-c1': 'card one' },
       // Rows saved before revisions were counted start at 1 (decision 0267).
       revision: 1,
+      // Nor was the language they were written in kept: not known.
+      language: null,
     });
     // Week 4 has 5 questions and 4 cards: the items beyond them are kept under their position.
     const week4 = await answers(4, 'partner2');

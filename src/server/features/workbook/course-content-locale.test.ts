@@ -216,6 +216,43 @@ describe('the Spanish edition of the course', () => {
     expect(JSON.stringify(answers)).toContain('Mi respuesta');
     expect(JSON.stringify(answers)).toContain(question.id);
   });
+
+  it('keeps the language each answer and the summary are written in, for a page in the other language to mark', async () => {
+    const es = await spanishCouple(1);
+    const question = english(1).reflectionQuestions[0]!;
+    const setLocale = (locale: 'en' | 'es') =>
+      t.deps.db.updateTable('accounts').set({ locale }).where('id', '=', es.accountId).execute();
+    const save = (partner: 'partner1' | 'partner2', text: string) =>
+      es.caller.workbook.saveAnswers({ weekNumber: 1, partner, reflectionAnswers: { [question.id]: text } } as never);
+    // The shared sign-in answers for partner 1 in Spanish, then, switched to English, for partner 2.
+    expect((await save('partner1', 'Escucharte')).language).toBe('es');
+    await setLocale('en');
+    expect((await save('partner2', 'Listening')).language).toBe('en');
+    const answersOf = (partner: 'partner1' | 'partner2') => es.caller.workbook.answers({ weekNumber: 1, partner });
+    expect((await answersOf('partner1')).language).toBe('es');
+    expect((await answersOf('partner2')).language).toBe('en');
+
+    // The summary: in the language of the sign-in that asks for it, and said so when read.
+    expect(await es.caller.workbook.generateSummary({ weekNumber: 1 })).toMatchObject({ language: 'en' });
+    expect(await es.caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: 'en' });
+    await setLocale('es');
+    expect(await es.caller.workbook.generateSummary({ weekNumber: 1 })).toMatchObject({ language: 'es' });
+    expect(await es.caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: 'es' });
+
+    // Saved before the language was kept: not known, so not marked.
+    await t.deps.db
+      .updateTable('workbook_responses')
+      .set({ language: null })
+      .where('couple_id', '=', es.coupleId)
+      .execute();
+    await t.deps.db
+      .updateTable('week_summaries')
+      .set({ language: null })
+      .where('couple_id', '=', es.coupleId)
+      .execute();
+    expect((await answersOf('partner1')).language).toBeNull();
+    expect(await es.caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: null });
+  });
 });
 
 describe('the weeks every dashboard names', () => {

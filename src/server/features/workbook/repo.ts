@@ -1,5 +1,5 @@
 import type { Partner } from '../../../shared/constants';
-import type { Locale } from '../../../shared/i18n/locales';
+import { isLocale, type Locale } from '../../../shared/i18n/locales';
 import type { WorkbookAnswers } from '../../../shared/workbook-schemas';
 import { nowIso, type DB } from '../../db/client';
 
@@ -20,8 +20,11 @@ function parseAnswers(json: string): Record<string, string> {
   }
 }
 
-/** A partner's stored answers and their revision (decision 0267: 1 on the first save, one more on each). */
-export type StoredAnswers = WorkbookAnswers & { revision: number };
+/**
+ * A partner's stored answers, their revision (decision 0267: 1 on the first save, one more on each)
+ * and the language they were written in (null: saved before it was kept).
+ */
+export type StoredAnswers = WorkbookAnswers & { revision: number; language: Locale | null };
 
 /** The saved response of one partner for one week, or undefined if they never saved. */
 export async function findResponse(
@@ -39,6 +42,7 @@ export async function findResponse(
       'weekly_commitment',
       'conversation_cards',
       'revision',
+      'language',
     ])
     .where('couple_id', '=', coupleId)
     .where('week_number', '=', weekNumber)
@@ -52,10 +56,12 @@ export async function findResponse(
     weeklyCommitment: row.weekly_commitment,
     conversationCards: parseAnswers(row.conversation_cards),
     revision: Number(row.revision),
+    language: isLocale(row.language) ? row.language : null,
   };
 }
 
-function answerColumns(response: WorkbookAnswers) {
+/** `language` undefined (a caller that does not know the writer's) leaves the stored one as it is. */
+function answerColumns(response: WorkbookAnswers, language: Locale | undefined) {
   return {
     reflection_answers: JSON.stringify(response.reflectionAnswers),
     discussion_notes: response.discussionNotes,
@@ -63,18 +69,23 @@ function answerColumns(response: WorkbookAnswers) {
     weekly_commitment: response.weeklyCommitment,
     conversation_cards: JSON.stringify(response.conversationCards),
     updated_at: nowIso(),
+    ...(language ? { language } : {}),
   };
 }
 
-/** Inserts or replaces one partner's response for one week, one revision later; answers the new revision. */
+/**
+ * Inserts or replaces one partner's response for one week, one revision later, written in
+ * `language`; answers the new revision.
+ */
 export async function upsertResponse(
   db: DB,
   coupleId: number,
   weekNumber: number,
   partner: Partner,
   response: WorkbookAnswers,
+  language?: Locale,
 ): Promise<number> {
-  const columns = answerColumns(response);
+  const columns = answerColumns(response, language);
   const row = await db
     .insertInto('workbook_responses')
     .values({ couple_id: coupleId, week_number: weekNumber, partner, ...columns, revision: 1 })
@@ -100,8 +111,9 @@ export async function replaceResponseAtRevision(
   partner: Partner,
   response: WorkbookAnswers,
   baseRevision: number,
+  language?: Locale,
 ): Promise<number | null> {
-  const columns = answerColumns(response);
+  const columns = answerColumns(response, language);
   if (baseRevision === 0) {
     const inserted = await db
       .insertInto('workbook_responses')
@@ -123,24 +135,35 @@ export async function replaceResponseAtRevision(
   return updated ? Number(updated.revision) : null;
 }
 
-export async function findSummary(db: DB, coupleId: number, weekNumber: number): Promise<string | null> {
+/** The week's stored summary and the language it is written in (null: written before it was kept). */
+export async function findSummary(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+): Promise<{ summary: string; language: Locale | null } | undefined> {
   const row = await db
     .selectFrom('week_summaries')
-    .select('summary')
+    .select(['summary', 'language'])
     .where('couple_id', '=', coupleId)
     .where('week_number', '=', weekNumber)
     .executeTakeFirst();
-  return row?.summary ?? null;
+  return row && { summary: row.summary, language: isLocale(row.language) ? row.language : null };
 }
 
-/** Stores the week's summary; a newer one replaces the old. */
-export async function upsertSummary(db: DB, coupleId: number, weekNumber: number, summary: string): Promise<void> {
+/** Stores the week's summary, written in `language`; a newer one replaces the old. */
+export async function upsertSummary(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+  summary: string,
+  language: Locale,
+): Promise<void> {
   const generatedAt = nowIso();
   await db
     .insertInto('week_summaries')
-    .values({ couple_id: coupleId, week_number: weekNumber, summary, generated_at: generatedAt })
+    .values({ couple_id: coupleId, week_number: weekNumber, summary, generated_at: generatedAt, language })
     .onConflict((conflict) =>
-      conflict.columns(['couple_id', 'week_number']).doUpdateSet({ summary, generated_at: generatedAt }),
+      conflict.columns(['couple_id', 'week_number']).doUpdateSet({ summary, generated_at: generatedAt, language }),
     )
     .execute();
 }

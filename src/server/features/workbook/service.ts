@@ -48,6 +48,17 @@ type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & {
 type Reader = Pick<CoupleAuth, 'coupleId' | 'accessLevel' | 'partner' | 'privateAnswers'>;
 /** Who asks for the week's summary: a reader, and the sign-in whose language it is written in. */
 type SummaryRequester = Reader & Pick<CoupleAuth, 'accountId'>;
+/**
+ * Who saves answers: a reader, and the sign-in whose language the answers are kept as written in
+ * (issue 35: a page in the other language marks them with `lang`); without it, the language stored
+ * stays as it was.
+ */
+type Writer = Reader & Partial<Pick<CoupleAuth, 'accountId'>>;
+
+/** The language of the sign-in that saves, when the caller names it. */
+async function writerLanguage(deps: AppDeps, writer: Writer): Promise<Locale | undefined> {
+  return writer.accountId === undefined ? undefined : localeOfAccount(deps.db, writer.accountId);
+}
 
 export const SUMMARY_NEEDS_BOTH_MESSAGE =
   'Both partners need to answer at least one reflection question before a summary can be generated.';
@@ -105,7 +116,7 @@ export async function getResponse(
  */
 export async function saveResponse(
   deps: AppDeps,
-  couple: Reader,
+  couple: Writer,
   weekNumber: number,
   partner: Partner,
   response: WorkbookResponse,
@@ -117,7 +128,7 @@ export async function saveResponse(
     readWeekContent(deps.db, weekNumber),
   ]);
   const answers = fromResponse(response, current.content, previous && withoutRevision(previous));
-  await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers);
+  await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers, await writerLanguage(deps, couple));
   return toResponse(answers, current.content);
 }
 
@@ -127,6 +138,7 @@ async function answersView(
   answers: WorkbookAnswers,
   content: WeekContent,
   revision: number,
+  language: Locale | null,
 ): Promise<WorkbookAnswersView> {
   const questions = questionIds(content);
   const cards = cardIds(content);
@@ -138,6 +150,7 @@ async function answersView(
   return {
     ...currentOnly(withoutRevision(answers), content),
     revision,
+    language,
     earlier: {
       reflectionAnswers: earlierAnswers(answers.reflectionAnswers, questions, textOf),
       conversationCards: earlierAnswers(answers.conversationCards, cards, textOf),
@@ -145,9 +158,9 @@ async function answersView(
   };
 }
 
-/** The answers alone (a stored row also carries its revision, which the view names once). */
-function withoutRevision(answers: WorkbookAnswers & { revision?: number }): WorkbookAnswers {
-  const { revision: _revision, ...rest } = answers;
+/** The answers alone (a stored row also carries its revision and language, which the view names once). */
+function withoutRevision(answers: WorkbookAnswers & { revision?: number; language?: Locale | null }): WorkbookAnswers {
+  const { revision: _revision, language: _language, ...rest } = answers;
   return rest;
 }
 
@@ -168,7 +181,14 @@ export async function getAnswers(
     storedAnswers(deps, couple, weekNumber, partner),
     readWeekContent(deps.db, weekNumber),
   ]);
-  return answersView(deps, weekNumber, answers ?? noAnswers(), current.content, answers?.revision ?? 0);
+  return answersView(
+    deps,
+    weekNumber,
+    answers ?? noAnswers(),
+    current.content,
+    answers?.revision ?? 0,
+    answers?.language ?? null,
+  );
 }
 
 /**
@@ -180,7 +200,7 @@ export async function getAnswers(
  */
 export async function saveAnswers(
   deps: AppDeps,
-  couple: Reader,
+  couple: Writer,
   weekNumber: number,
   partner: Partner,
   given: WorkbookAnswers,
@@ -216,17 +236,33 @@ export async function saveAnswers(
   }
   const conflict = async (stored: repo.StoredAnswers | undefined) =>
     new AppError('CONFLICT', WORKBOOK_CONFLICT_MESSAGE, {
-      current: await answersView(deps, weekNumber, stored ?? noAnswers(), current.content, stored?.revision ?? 0),
+      current: await answersView(
+        deps,
+        weekNumber,
+        stored ?? noAnswers(),
+        current.content,
+        stored?.revision ?? 0,
+        stored?.language ?? null,
+      ),
     });
   if (baseRevision !== undefined && baseRevision !== (previous?.revision ?? 0)) throw await conflict(previous);
   const answers = mergeById(given, current.content, previous);
+  const language = await writerLanguage(deps, couple);
   const revision =
     baseRevision === undefined
-      ? await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers)
-      : await repo.replaceResponseAtRevision(deps.db, couple.coupleId, weekNumber, partner, answers, baseRevision);
+      ? await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers, language)
+      : await repo.replaceResponseAtRevision(
+          deps.db,
+          couple.coupleId,
+          weekNumber,
+          partner,
+          answers,
+          baseRevision,
+          language,
+        );
   // Another save landed between the read above and this write: refused the same way.
   if (revision === null) throw await conflict(await repo.findResponse(deps.db, couple.coupleId, weekNumber, partner));
-  return answersView(deps, weekNumber, answers, current.content, revision);
+  return answersView(deps, weekNumber, answers, current.content, revision, language ?? previous?.language ?? null);
 }
 
 /**
@@ -234,9 +270,10 @@ export async function saveAnswers(
  * is refused (403) until both have shared the week; none stored answers null as before.
  */
 export async function getSummary(deps: AppDeps, couple: Reader, weekNumber: number): Promise<WeekSummary> {
-  const summary = await repo.findSummary(deps.db, couple.coupleId, weekNumber);
-  if (summary !== null) await assertCanReadBoth(deps.db, couple, weekNumber);
-  return { summary };
+  const stored = await repo.findSummary(deps.db, couple.coupleId, weekNumber);
+  if (!stored) return { summary: null };
+  await assertCanReadBoth(deps.db, couple, weekNumber);
+  return stored;
 }
 
 /**
@@ -268,12 +305,13 @@ export async function generateSummary(
   if (!partner1 || !partner2 || !hasReflectionAnswer(partner1) || !hasReflectionAnswer(partner2)) {
     throw new AppError('BAD_REQUEST', SUMMARY_NEEDS_BOTH_MESSAGE);
   }
+  const language = current.content.locale ?? 'en';
   const summary = buildWeekSummary({
     content: current.content,
     names,
     responses: { partner1, partner2 },
-    locale: current.content.locale ?? 'en',
+    locale: language,
   });
-  await repo.upsertSummary(deps.db, couple.coupleId, weekNumber, summary);
-  return { summary };
+  await repo.upsertSummary(deps.db, couple.coupleId, weekNumber, summary, language);
+  return { summary, language };
 }

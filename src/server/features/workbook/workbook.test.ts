@@ -275,10 +275,10 @@ describe('week summaries', () => {
     expect(summary).toContain('I will put my phone in the drawer during dinner.');
     expect(summary).toContain('I will ask "listen or help?" before giving advice.');
     expect(summary.split('\n\n')).toHaveLength(2);
-    expect((await readSummary(couple, 1)).json()).toEqual({ summary });
+    expect((await readSummary(couple, 1)).json()).toEqual({ summary, language: 'en' });
 
     // Deterministic: the same answers give the same words.
-    expect((await generate(couple, 1)).json()).toEqual({ summary });
+    expect((await generate(couple, 1)).json()).toEqual({ summary, language: 'en' });
 
     await save(couple, 1, 'partner2', { ...samAnswers, weeklyCommitment: 'I will plan our Sunday walk.' });
     const regenerated = (await generate(couple, 1)).json() as { summary: string };
@@ -307,7 +307,7 @@ describe('week summaries', () => {
     expect(summary).toContain('Un punto en común: la palabra “parque”');
     expect(summary).toContain('Para la próxima semana, Lucía se comprometió a esto:');
     expect(summary).not.toMatch(/\b(Week|wrote|Where you meet|Looking ahead|together)\b|“cuando”/i);
-    expect((await readSummary(couple, 1)).json()).toEqual({ summary });
+    expect((await readSummary(couple, 1)).json()).toEqual({ summary, language: 'es' });
 
     // Asked for from an English sign-in, the same answers are summarised in English.
     await setLocale('en');
@@ -433,8 +433,8 @@ describe('tRPC workbook procedures', () => {
     expect(summary).toContain('Kai');
     expect(summary).toContain('Cooking together on Fridays');
     expect(summary).toContain('Our Friday cooking.');
-    expect(await caller.workbook.summary({ weekNumber: 1 })).toEqual({ summary });
-    expect((await readSummary(couple, 1)).json()).toEqual({ summary });
+    expect(await caller.workbook.summary({ weekNumber: 1 })).toEqual({ summary, language: 'en' });
+    expect((await readSummary(couple, 1)).json()).toEqual({ summary, language: 'en' });
   });
 
   it('validates input with the shared schema', async () => {

@@ -18,10 +18,12 @@ import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import { hasReflectionAnswer } from '../../../shared/workbook-rules';
 import type {
   EarlierAnswer,
   WeekContent,
+  WeekSummary,
   WorkbookAnswers,
   WorkbookAnswersView,
 } from '../../../shared/workbook-schemas';
@@ -48,7 +50,8 @@ import { WorkbookSummary } from './workbook-summary';
 import { AnswersSideBySide, SealedColumn } from './workbook-share';
 import type { WeekShareState } from '../../../shared/partner-schemas';
 import { translate } from '../../i18n/i18n';
-import { useT } from '../../i18n/use-t';
+import { langOf } from '../../i18n/text-language';
+import { T, useT } from '../../i18n/use-t';
 import { phaseName } from '../../lib/phase-name';
 
 interface WorkbookEditorProps {
@@ -56,7 +59,8 @@ interface WorkbookEditorProps {
   content: WeekContent;
   /** What the server holds for each partner, by question and card id. */
   saved: Record<Partner, WorkbookAnswersView>;
-  summary: string | null;
+  /** The week's stored summary and its language (none yet: null). */
+  summary: WeekSummary;
   partnerNames: Record<Partner, string>;
   /**
    * The seller's preview of unsaved content (docs/product.md#admin-screen): the page exactly as couples
@@ -87,7 +91,7 @@ export function WorkbookEditor({
   preview = false,
   share,
 }: WorkbookEditorProps) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const queryClient = useQueryClient();
   const switchLabelId = useId();
   const you = share?.you ?? null;
@@ -271,6 +275,12 @@ export function WorkbookEditor({
   }
 
   const name = names[active];
+  // Text in another language than the page's is marked with its own (WCAG 3.1.2): the week's, in
+  // English in full when it has no complete translation (decision 0232; the seller's preview of
+  // unsaved content names no language and stays unmarked), and the answers of a partner who writes
+  // in the other language.
+  const contentLang = langOf(content.locale, locale);
+  const answersLang = langOf(saved[active].language, locale);
 
   return (
     <Stack gap="lg">
@@ -283,8 +293,10 @@ export function WorkbookEditor({
             </Badge>
           )}
         </Group>
-        <Title order={2}>{content.title}</Title>
-        <Text>{content.objective}</Text>
+        <Title order={2} lang={contentLang}>
+          {content.title}
+        </Title>
+        <Text lang={contentLang}>{content.objective}</Text>
         <Text size="sm" c="dimmed">
           {t('workbook.editor.setAside')}
         </Text>
@@ -323,6 +335,8 @@ export function WorkbookEditor({
           <AnswerField
             key={question.id}
             label={`${index + 1}. ${question.question}`}
+            labelProps={{ lang: contentLang }}
+            lang={answersLang}
             value={draft.reflectionAnswers[question.id] ?? ''}
             onChange={(value) => setItem('reflectionAnswers', question.id, value)}
           />
@@ -330,7 +344,7 @@ export function WorkbookEditor({
       </Section>
 
       <Section title={t('workbook.editor.talk')} intro={t('workbook.editor.talkIntro')}>
-        <List spacing="xs">
+        <List spacing="xs" lang={contentLang}>
           {content.discussionPrompts.map((prompt) => (
             <List.Item key={prompt}>{prompt}</List.Item>
           ))}
@@ -338,17 +352,24 @@ export function WorkbookEditor({
         <AnswerField
           label={t('workbook.editor.notes')}
           description={t('workbook.editor.notesHint')}
+          lang={answersLang}
           value={draft.discussionNotes}
           onChange={(value) => setText('discussionNotes', value)}
         />
       </Section>
 
       <Section
-        title={t('workbook.editor.activity', { title: content.activity.title })}
-        intro={content.activity.description}
+        title={
+          <T
+            id="workbook.editor.activity"
+            values={{ title: content.activity.title }}
+            components={{ 0: <span lang={contentLang} /> }}
+          />
+        }
+        intro={<span lang={contentLang}>{content.activity.description}</span>}
       >
         {content.activity.steps.length > 0 && (
-          <List type="ordered" spacing="xs">
+          <List type="ordered" spacing="xs" lang={contentLang}>
             {content.activity.steps.map((step) => (
               <List.Item key={step}>{step}</List.Item>
             ))}
@@ -357,6 +378,7 @@ export function WorkbookEditor({
         <AnswerField
           label={t('workbook.editor.activityResponse')}
           description={t('workbook.editor.activityHint')}
+          lang={answersLang}
           value={draft.activityResponse}
           onChange={(value) => setText('activityResponse', value)}
         />
@@ -370,11 +392,12 @@ export function WorkbookEditor({
               {t('workbook.editor.forExample')}
               {content.commitmentExamples.map((example) => (
                 <Text key={example} component="span" display="block" inherit>
-                  {t('workbook.editor.quoted', { example })}
+                  <T id="workbook.editor.quoted" values={{ example }} components={{ 0: <span lang={contentLang} /> }} />
                 </Text>
               ))}
             </>
           }
+          lang={answersLang}
           value={draft.weeklyCommitment}
           onChange={(value) => setText('weeklyCommitment', value)}
           minRows={2}
@@ -388,6 +411,8 @@ export function WorkbookEditor({
             <Paper key={card.id} withBorder radius="md" p="sm" bg="var(--mantine-color-plum-0)">
               <AnswerField
                 label={card.text}
+                labelProps={{ lang: contentLang }}
+                lang={answersLang}
                 value={draft.conversationCards[card.id] ?? ''}
                 onChange={(value) => setItem('conversationCards', card.id, value)}
                 maxRows={10}
@@ -397,7 +422,7 @@ export function WorkbookEditor({
         </SimpleGrid>
       </Section>
 
-      <EarlierAnswers name={name} earlier={saved[active].earlier} />
+      <EarlierAnswers name={name} earlier={saved[active].earlier} answersLang={answersLang} />
 
       {conflicts[active] && (
         <WorkbookConflict
@@ -440,7 +465,13 @@ export function WorkbookEditor({
       {you !== null && !sealed && <AnswersSideBySide content={content} answers={saved} names={names} />}
 
       {!preview && !sealed && (
-        <WorkbookSummary weekNumber={weekNumber} summary={summary} names={names} answered={answered} />
+        <WorkbookSummary
+          weekNumber={weekNumber}
+          summary={summary.summary}
+          summaryLang={langOf(summary.language, locale)}
+          names={names}
+          answered={answered}
+        />
       )}
     </Stack>
   );
@@ -460,17 +491,30 @@ function hasAnyText(response: WorkbookAnswers): boolean {
  * Answers to questions and cards the seller has since removed: kept, read-only, and never moved
  * onto another question (decision 0126).
  */
-function EarlierAnswers({ name, earlier }: { name: string; earlier: WorkbookAnswersView['earlier'] }) {
+function EarlierAnswers({
+  name,
+  earlier,
+  answersLang,
+}: {
+  name: string;
+  earlier: WorkbookAnswersView['earlier'];
+  answersLang: Locale | undefined;
+}) {
   const items: EarlierAnswer[] = [...earlier.reflectionAnswers, ...earlier.conversationCards];
-  const { t } = useT();
+  const { t, locale } = useT();
   if (items.length === 0) return null;
   return (
     <Section title={t('workbook.earlier.title')} intro={t('workbook.earlier.intro', { name })}>
       <Stack gap="sm">
         {items.map((item) => (
           <Stack key={item.id} gap={2}>
-            <Text fw={600}>{item.text ?? t('workbook.earlier.removed')}</Text>
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{item.answer}</Text>
+            {/* The removed question as the English edition had it (the server reads earlier versions in English). */}
+            <Text fw={600} lang={item.text === null ? undefined : langOf('en', locale)}>
+              {item.text ?? t('workbook.earlier.removed')}
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }} lang={answersLang}>
+              {item.answer}
+            </Text>
           </Stack>
         ))}
       </Stack>
@@ -519,7 +563,7 @@ function AnswerField({
   );
 }
 
-function Section({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+function Section({ title, intro, children }: { title: ReactNode; intro: ReactNode; children: ReactNode }) {
   const headingId = useId();
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>

@@ -164,7 +164,7 @@ function WeekWorkbook({
         weekNumber={weekNumber}
         content={content.data}
         saved={{ partner1: saved1, partner2: saved2 }}
-        summary={savedSummary.summary}
+        summary={savedSummary}
         partnerNames={partnerNames}
         share={share.data}
       />

@@ -26,7 +26,7 @@ export function WorkbookPreview({ content }: { content: WeekContentData }) {
       weekNumber={content.weekNumber}
       content={week}
       saved={{ partner1: noAnswers(), partner2: noAnswers() }}
-      summary={null}
+      summary={{ summary: null }}
       partnerNames={{ partner1: '', partner2: '' }}
       preview
     />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
@@ -183,5 +183,56 @@ describe('the workbook in Spanish', () => {
     expect(rows[1]).toHaveTextContent('Coinciden');
     expect(await screen.findByRole('heading', { name: 'Su semana juntos' })).toBeInTheDocument();
     expectNoEnglish();
+  });
+
+  /** A week shown in English (no complete Spanish edition), Robin writing in English, Casey in Spanish. */
+  function serveInTwoLanguages(share: WeekShareState) {
+    return stubTrpcFetch({
+      'workbook.content': () => ({ data: { ...CONTENT, locale: 'en', languageFallback: true } }),
+      'partners.weekShare': () => ({ data: share }),
+      'workbook.answers': (input) => {
+        const partner = (input as { partner: Partner }).partner;
+        return { data: { ...ANSWERS[partner], language: partner === 'partner1' ? 'en' : 'es' } };
+      },
+      'workbook.summary': () => ({ data: { summary: 'Robin and Casey both thought about money.', language: 'en' } }),
+    });
+  }
+
+  it("marks what is written in English with lang='en': the week, Robin's answers and the summary, not the page's own texts", async () => {
+    i18n.activate('es');
+    const shared = { partner1: '2026-11-23T11:00:00.000Z', partner2: '2026-11-23T12:00:00.000Z' };
+    serveInTwoLanguages(shareState({ shared, revealed: true }));
+    renderWithQueryClient(<WorkbookPanel weekNumber={3} partnerNames={NAMES} onChooseWeek={() => {}} />);
+
+    const sideBySide = await screen.findByRole('heading', { name: 'Lado a lado' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Money Talks' })).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('Talk about money.')).toHaveAttribute('lang', 'en');
+    // The question as a field's label and as a row of the reveal.
+    for (const question of screen.getAllByText('1. Save or spend?')) expect(question).toHaveAttribute('lang', 'en');
+    expect(screen.getAllByText('Save or spend?').every((label) => label.getAttribute('lang') === 'en')).toBe(true);
+    // Within a Spanish sentence: "Actividad: Budget", «Track spending.».
+    expect(screen.getByText('Budget')).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('Track spending.')).toHaveAttribute('lang', 'en');
+    expect(screen.getByRole('heading', { name: 'Actividad: Budget' })).not.toHaveAttribute('lang');
+    // In the reveal, Robin's answers in English; Casey's, in the page's language, unmarked.
+    const reveal = within(screen.getByRole('region', { name: 'Lado a lado' }));
+    expect(reveal.getByText('Save, mostly.')).toHaveAttribute('lang', 'en');
+    expect(reveal.getByText('save mostly').closest('[lang]:not(html)')).toBeNull();
+    expect(screen.getByTestId('week-summary')).toHaveAttribute('lang', 'en');
+    expect(sideBySide.closest('[lang]:not(html)')).toBeNull();
+  });
+
+  it("marks a partner's answers in English in the form of a shared sign-in, and not the other's", async () => {
+    i18n.activate('es');
+    serveInTwoLanguages(shareState({ privateAnswers: false, you: null }));
+    const user = userEvent.setup();
+    renderWithQueryClient(<WorkbookPanel weekNumber={3} partnerNames={NAMES} onChooseWeek={() => {}} />);
+
+    const robins = await screen.findByRole('textbox', { name: '1. Save or spend?' });
+    expect(robins).toHaveValue('Save, mostly.');
+    expect(robins).toHaveAttribute('lang', 'en');
+    await user.click(screen.getByRole('radio', { name: /Casey/ }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '1. Save or spend?' })).toHaveValue('save mostly'));
+    expect(screen.getByRole('textbox', { name: '1. Save or spend?' })).not.toHaveAttribute('lang');
   });
 });

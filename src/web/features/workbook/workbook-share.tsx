@@ -4,10 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Partner } from '../../../shared/constants';
 import type { WeekShareState } from '../../../shared/partner-schemas';
-import type { WeekContent, WorkbookAnswers } from '../../../shared/workbook-schemas';
+import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { translate } from '../../i18n/i18n';
+import { langOf } from '../../i18n/text-language';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { compareAnswers, comparisonLabel } from './compare-answers';
@@ -74,7 +75,9 @@ export function SealedColumn({
 
 /**
  * Both partners' answers side by side, per question (the reveal): where they read the same is
- * marked "You agree", other pairs "Talk about this" (compare-answers.ts).
+ * marked "You agree", other pairs "Talk about this" (compare-answers.ts). The week's questions and
+ * each partner's answers carry their language where it is not the page's (WCAG 3.1.2): partners
+ * may read and write the course in different languages.
  */
 export function AnswersSideBySide({
   content,
@@ -82,21 +85,28 @@ export function AnswersSideBySide({
   names,
 }: {
   content: WeekContent;
-  answers: Record<Partner, WorkbookAnswers>;
+  answers: Record<Partner, WorkbookAnswersView>;
   names: Record<Partner, string>;
 }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const headingId = useId();
+  const contentLang = langOf(content.locale, locale);
+  const answerLang = {
+    partner1: langOf(answers.partner1.language, locale),
+    partner2: langOf(answers.partner2.language, locale),
+  };
   const rows = [
     ...content.reflectionQuestions.map((question) => ({
       key: question.id,
       label: question.question,
+      labelLang: contentLang,
       partner1: answers.partner1.reflectionAnswers[question.id],
       partner2: answers.partner2.reflectionAnswers[question.id],
     })),
     {
       key: 'weeklyCommitment',
       label: t('workbook.editor.commitment'),
+      labelLang: undefined,
       partner1: answers.partner1.weeklyCommitment,
       partner2: answers.partner2.weeklyCommitment,
     },
@@ -121,7 +131,9 @@ export function AnswersSideBySide({
           .map((row) => (
             <Stack key={row.key} gap="xs" data-testid="side-by-side-row">
               <Group gap="xs" wrap="wrap">
-                <Text fw={600}>{row.label}</Text>
+                <Text fw={600} lang={row.labelLang}>
+                  {row.label}
+                </Text>
                 {row.comparison !== 'none' && (
                   <Badge variant="light" color={BADGE_COLORS[row.comparison]}>
                     {comparisonLabel(row.comparison)}
@@ -134,9 +146,13 @@ export function AnswersSideBySide({
                     <Text size="sm" fw={600} c="dimmed">
                       {names[partner]}
                     </Text>
-                    <Text style={{ whiteSpace: 'pre-wrap' }}>
-                      {row[partner]?.trim() || t('workbook.share.noAnswer')}
-                    </Text>
+                    {row[partner]?.trim() ? (
+                      <Text style={{ whiteSpace: 'pre-wrap' }} lang={answerLang[partner]}>
+                        {row[partner]?.trim()}
+                      </Text>
+                    ) : (
+                      <Text style={{ whiteSpace: 'pre-wrap' }}>{t('workbook.share.noAnswer')}</Text>
+                    )}
                   </Stack>
                 ))}
               </SimpleGrid>

@@ -3,6 +3,7 @@ import { IconCircleCheckFilled, IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { PARTNERS, type Partner } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { translate } from '../../i18n/i18n';
@@ -12,6 +13,8 @@ import { trpc } from '../../trpc';
 interface WorkbookSummaryProps {
   weekNumber: number;
   summary: string | null;
+  /** The summary's language where it differs from the page's (written for the other partner's sign-in). */
+  summaryLang?: Locale;
   names: Record<Partner, string>;
   /** Whether each partner has a saved, non-empty reflection answer. */
   answered: Record<Partner, boolean>;
@@ -22,7 +25,7 @@ interface WorkbookSummaryProps {
  * partners have answered and no summary exists; the summary itself once generated, with a way to
  * refresh it after the answers change.
  */
-export function WorkbookSummary({ weekNumber, summary, names, answered }: WorkbookSummaryProps) {
+export function WorkbookSummary({ weekNumber, summary, summaryLang, names, answered }: WorkbookSummaryProps) {
   const queryClient = useQueryClient();
   const { t } = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -63,7 +66,7 @@ export function WorkbookSummary({ weekNumber, summary, names, answered }: Workbo
 
         {summary ? (
           <>
-            <Stack gap="sm" data-testid="week-summary">
+            <Stack gap="sm" data-testid="week-summary" lang={summaryLang}>
               {summary.split(/\n{2,}/).map((paragraph) => (
                 <Text key={paragraph}>{paragraph}</Text>
               ))}
