@@ -410,6 +410,11 @@ export async function deleteMentorShare(db: DB, coupleId: number, weekNumber: nu
     .execute();
 }
 
+/** Every week the couple shared with a mentor: consent given to one facilitator ends with their link. */
+export async function deleteMentorShares(db: DB, coupleId: number): Promise<void> {
+  await db.deleteFrom('mentor_shares').where('couple_id', '=', coupleId).execute();
+}
+
 export async function isMentorShared(db: DB, coupleId: number, weekNumber: number): Promise<boolean> {
   const row = await db
     .selectFrom('mentor_shares')

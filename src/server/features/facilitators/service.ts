@@ -726,10 +726,11 @@ export async function linkWithCode(deps: AppDeps, auth: CoupleAuth, code: string
       const upgraded = facts?.accessLevel === 'trial';
       await repo.insertRedemption(trx, found.pack.id, auth.coupleId, upgraded);
       if (upgraded) await upgradeSignedInCouple(trx, auth.coupleId);
-    } else {
-      const current = await repo.findLink(trx, auth.coupleId);
-      if (current?.cohortId === found.cohortId) throw new AppError('CONFLICT', ALREADY_LINKED);
     }
+    const current = await repo.findLink(trx, auth.coupleId);
+    if (!found.pack && current?.cohortId === found.cohortId) throw new AppError('CONFLICT', ALREADY_LINKED);
+    // The weeks shared with one facilitator are never shown to the next one the couple links with.
+    if (current && current.facilitatorId !== found.facilitatorId) await repo.deleteMentorShares(trx, auth.coupleId);
     await repo.saveLink(trx, auth.coupleId, found.facilitatorId, found.cohortId);
   });
   return getMentor(deps, auth);
@@ -758,9 +759,16 @@ export async function getMentor(deps: AppDeps, auth: CoupleAuth) {
   };
 }
 
-/** Unlinking: the link row goes, so the very next facilitator request finds nothing (access ends at once). */
+/**
+ * Unlinking: the link row goes, so the very next facilitator request finds nothing (access ends at
+ * once), and the weeks shared with that facilitator go with it: linking again shares nothing until
+ * the couple shares again.
+ */
 export async function unlinkMentor(deps: AppDeps, auth: CoupleAuth) {
-  if (!(await repo.deleteLink(deps.db, auth.coupleId))) throw new AppError('CONFLICT', NOT_LINKED);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteLink(trx, auth.coupleId))) throw new AppError('CONFLICT', NOT_LINKED);
+    await repo.deleteMentorShares(trx, auth.coupleId);
+  });
   return getMentor(deps, auth);
 }
 
