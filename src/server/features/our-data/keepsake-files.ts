@@ -14,13 +14,19 @@ export function keepsakeDir(deps: Pick<AppDeps, 'config'>): string {
 
 export const filePrefix = (coupleId: number) => `couple-${coupleId}-`;
 
-/** Removes the couple's cached keepsakes (all of them, or all but `keep`). */
+/**
+ * Removes the couple's cached keepsakes but `keep` (after a build: the stale ones), or, without
+ * `keep` (the account's deletion), everything of the couple's in the folder: the keepsakes and
+ * what a build stopped half-way left beside them (its `.jsonl` parts, `.parts` folder of rendered
+ * weeks and `.tmp` merge), which hold their answers too.
+ */
 export async function removeKeepsakes(deps: Pick<AppDeps, 'config'>, coupleId: number, keep?: string): Promise<void> {
   const dir = keepsakeDir(deps);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const removed = (name: string) => (keep === undefined ? true : name.endsWith('.pdf') && name !== keep);
   await Promise.all(
     names
-      .filter((name) => name.startsWith(filePrefix(coupleId)) && name.endsWith('.pdf') && name !== keep)
-      .map((name) => fs.rm(path.join(dir, name), { force: true })),
+      .filter((name) => name.startsWith(filePrefix(coupleId)) && removed(name))
+      .map((name) => fs.rm(path.join(dir, name), { recursive: true, force: true })),
   );
 }
