@@ -218,6 +218,18 @@ export async function markNoticeSeen(db: DB, coupleId: number, weekNumber: numbe
 }
 
 /** The weeks in which `partner` has saved answers (at most 52 rows, by the primary key). */
+/** Whether the partner has any answers to the expectations inventory, in any round. */
+export async function hasInventoryAnswers(db: DB, coupleId: number, partner: Partner): Promise<boolean> {
+  const row = await db
+    .selectFrom('inventory_answers')
+    .select('round_id')
+    .where('couple_id', '=', coupleId)
+    .where('partner', '=', partner)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function weeksAnsweredBy(db: DB, coupleId: number, partner: Partner): Promise<number[]> {
   const rows = await db
     .selectFrom('workbook_responses')

@@ -225,14 +225,7 @@ export async function setPrivateAnswers(
   on: boolean,
 ): Promise<{ privateAnswers: boolean }> {
   if (!on && auth.privateAnswers && auth.partner !== null) {
-    const other = otherPartner(auth.partner);
-    const [answered, shares] = await Promise.all([
-      repo.weeksAnsweredBy(deps.db, auth.coupleId, other),
-      repo.listShares(deps.db, auth.coupleId),
-    ]);
-    const sealed = answered
-      .filter((week) => shares.filter((share) => share.weekNumber === week).length < 2)
-      .sort((a, b) => a - b);
+    const sealed = await sealedWeeksOf(deps.db, auth.coupleId, otherPartner(auth.partner));
     if (sealed.length > 0) {
       throw new AppError(
         'CONFLICT',
@@ -244,9 +237,52 @@ export async function setPrivateAnswers(
   return { privateAnswers: on };
 }
 
+/** The weeks `partner` has answers in that both have not shared yet, in order (sealed with private answers on). */
+async function sealedWeeksOf(db: DB, coupleId: number, partner: Partner): Promise<number[]> {
+  const [answered, shares] = await Promise.all([
+    repo.weeksAnsweredBy(db, coupleId, partner),
+    repo.listShares(db, coupleId),
+  ]);
+  return answered
+    .filter((week) => shares.filter((share) => share.weekNumber === week).length < 2)
+    .sort((a, b) => a - b);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sign-ins and invites
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Whoever accepts an invite becomes the invited partner and reads that partner's answers as their
+ * own, and the code works for anyone who has it: the inviting partner too, with a second email.
+ * So no invite is made or accepted for a partner who has answers the other may not read (409):
+ * with private answers on, a week both have not shared yet; and any answers to the expectations
+ * inventory (sealed until both finish, and its private statements are never shown to the other
+ * partner, docs/product.md#what-we-each-expect).
+ */
+async function assertInvitable(
+  db: DB,
+  coupleId: number,
+  couple: { partner1: string; partner2: string; privateAnswers: boolean },
+  partner: Partner,
+): Promise<void> {
+  const [sealed, inventory] = await Promise.all([
+    couple.privateAnswers ? sealedWeeksOf(db, coupleId, partner) : Promise.resolve([]),
+    repo.hasInventoryAnswers(db, coupleId, partner),
+  ]);
+  if (sealed.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `${couple[partner]}'s answers are sealed (week ${sealed.join(', ')}): a new sign-in for ${couple[partner]} would open them to whoever accepts it. Share those weeks together first.`,
+    );
+  }
+  if (inventory) {
+    throw new AppError(
+      'CONFLICT',
+      `${couple[partner]} has answered "What we each expect", whose answers stay theirs alone: a new sign-in for ${couple[partner]} would open them to whoever accepts it.`,
+    );
+  }
+}
 
 function inviteStatus(invite: repo.StoredInvite, now: number): PartnerInviteView['status'] {
   if (invite.usedAt) return 'used';
@@ -305,6 +341,7 @@ export async function createInvite(
   if (signIns.some((signIn) => signIn.partner === partner)) {
     throw new AppError('CONFLICT', `${couple[partner]} already has a sign-in. Remove it first to invite again.`);
   }
+  await assertInvitable(deps.db, auth.coupleId, couple, partner);
   const code = generateAccessCode();
   const link = inviteLink(deps, code);
   const email = input.email ?? null;
@@ -403,6 +440,8 @@ export async function acceptInvite(
     if (signIns.some((signIn) => signIn.partner === invite.partner)) {
       throw new AppError('CONFLICT', 'Your partner already has a sign-in for you. Sign in instead.');
     }
+    // Answers the partner gave since the invite was made are checked again (assertInvitable).
+    if (names) await assertInvitable(trx, invite.coupleId, names, invite.partner);
     if (!(await repo.markInviteUsed(trx, invite.id))) {
       throw new AppError('CONFLICT', 'This invite has already been used. Sign in instead.');
     }
