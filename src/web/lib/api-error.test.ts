@@ -85,6 +85,21 @@ describe('server and field messages on a Spanish page', () => {
     expect(serverMessageText(server('4'))).toMatch(/\(semana 4\)/);
   });
 
+  it('says why a partner cannot be invited while their answers are theirs alone, with the name and weeks', () => {
+    const sealed =
+      "Robin's answers are sealed (week 2, 5): a new sign-in for Robin would open them to whoever accepts it. Share those weeks together first.";
+    const inventory =
+      'Casey has answered "What we each expect", whose answers stay theirs alone: a new sign-in for Casey would open them to whoever accepts it.';
+    expect(serverMessageText(sealed)).toBe(
+      'Robin’s answers are sealed (weeks 2 and 5): a new sign-in for Robin would open them to whoever accepts it. Share those weeks together first.',
+    );
+    i18n.activate('es');
+    expect(serverMessageText(sealed)).toBe(
+      'Las respuestas de Robin están selladas (semanas 2 y 5): un acceso nuevo para Robin las abriría a quien lo acepte. Primero compartan esas semanas entre los dos.',
+    );
+    expect(serverMessageText(inventory)).toMatch(/^Casey ya respondió “Lo que cada quien espera”, y esas respuestas/);
+  });
+
   it('says what to do, not the field name, for a certificate’s or a gift’s date and names, in both languages', () => {
     expect(serverMessageText('intendedMarriageDate must be today or later.')).toBe(
       'Choose a wedding date that is today or later.',

@@ -161,7 +161,12 @@ function weeksValues(list: string): MessageValues {
  * The API's messages with a number in them (a wait: "15 minutes", "42 seconds"; a list of weeks),
  * each with its text's id; the number is said again in the page's language.
  */
-const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId; values?: (match: string) => MessageValues }[] = [
+const KNOWN_PATTERNS: {
+  pattern: RegExp;
+  id: MessageId;
+  /** The text's values from the first group (and the whole match, for a message with several). */
+  values?: (first: string, match: RegExpExecArray) => MessageValues;
+}[] = [
   { pattern: /^Too many attempts\. Please try again in (\d+ \w+)\.$/, id: 'errors.tooMany' },
   {
     pattern: /^The server is busy checking other sign-ins\. Please try again in (\d+ \w+)\.$/,
@@ -180,6 +185,17 @@ const KNOWN_PATTERNS: { pattern: RegExp; id: MessageId; values?: (match: string)
     pattern: /^Private answers stay on while your partner's answers are sealed \(week ([\d, ]+)\): share those weeks/,
     id: 'errors.privateStaysOn',
     values: weeksValues,
+  },
+  {
+    pattern:
+      /^(.+)'s answers are sealed \(week ([\d, ]+)\): a new sign-in for .+ would open them to whoever accepts it\./,
+    id: 'errors.partners.inviteSealed',
+    values: (name, match) => ({ name, ...weeksValues(match[2]!) }),
+  },
+  {
+    pattern: /^(.+) has answered "What we each expect", whose answers stay theirs alone: a new sign-in for /,
+    id: 'errors.partners.inviteInventory',
+    values: (name) => ({ name }),
   },
   ...BACK_OFFICE_PATTERNS,
 ];
@@ -285,7 +301,7 @@ export function serverMessageText(message: string | null | undefined, fieldLabel
     // A wait: in English the server's own sentence, which already says it. One with its own values
     // is the page's text in every language (the API's sentence names a field, or lists weeks).
     if (match && (!english || values) && loadedText(patternId)) {
-      return translate(patternId, values ? values(match[1]!) : { wait: waitText(match[1]!) });
+      return translate(patternId, values ? values(match[1]!, match) : { wait: waitText(match[1]!) });
     }
   }
   // A 400 of a shared schema reads "field: message" (describeZodError).
