@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { DATA_CACHE } from '../../sw/offline-data';
 import { AcceptInvite } from './accept-invite';
 
 /** An invite from Mia to Sam, accepted: Sam's own sign-in and access code. */
@@ -38,6 +39,21 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Copy code' }));
     expect(await navigator.clipboard.readText()).toBe('MRP3-TFF9-ZW8Q');
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  // Review: the inviting partner's kept offline data (their own, sealed answers) stayed in this
+  // browser under the new sign-in's cookie until "Open" was pressed.
+  it('forgets what this browser kept offline of the previous sign-in as soon as the invite is accepted', async () => {
+    stubTrpcFetch(INVITE);
+    const deleted = vi.fn(async () => true);
+    vi.stubGlobal('caches', { delete: deleted });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+    await user.type(await screen.findByRole('textbox', { name: /Your email/ }), 'sam@example.com');
+    expect(deleted).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Accept the invite' }));
+    expect(await screen.findByLabelText('Your personal access code')).toBeInTheDocument();
+    expect(deleted).toHaveBeenCalledWith(DATA_CACHE);
   });
 
   it('offers to sign in when the invite cannot be used (it was used already)', async () => {

@@ -6,6 +6,7 @@ import type { AcceptedInvite } from '../../../shared/partner-schemas';
 import { errorMessage, serverMessageText } from '../../lib/api-error';
 import { T, useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
+import { forgetOfflineData } from '../../lib/offline-data';
 import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { CopyCodeButton } from '../../components/copy-code-button';
 
@@ -19,7 +20,17 @@ export function AcceptInvite({ code }: { code: string }) {
   const [email, setEmail] = useState('');
   const [accepted, setAccepted] = useState<AcceptedInvite | null>(null);
   const enter = useEnterAfterSignIn();
-  const accept = useMutation(trpc.partners.acceptInvite.mutationOptions({ onSuccess: setAccepted }));
+  const accept = useMutation(
+    trpc.partners.acceptInvite.mutationOptions({
+      // The new sign-in's cookie is set now: what the service worker kept of whoever used this
+      // browser before (the inviting partner, often, with their sealed answers) goes at once, not
+      // only when "Open" is pressed (decision 0266).
+      onSuccess: async (answer) => {
+        await forgetOfflineData();
+        setAccepted(answer);
+      },
+    }),
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
