@@ -157,7 +157,8 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
     stubTrpcFetch({ 'orders.get': ordersById });
     renderApp(`/success?payment_intent=${completed.id}`);
     const week7 = await screen.findByRole('link', { name: 'Download week 7' });
-    expect(week7).toHaveAttribute('href', `/api/download-workbook/${completed.id}/week/7`);
+    // The link says the page's language, so the file is named in it (semana-7.pdf on a Spanish page).
+    expect(week7).toHaveAttribute('href', `/api/download-workbook/${completed.id}/week/7?locale=en`);
     expect(screen.getAllByRole('link', { name: /^Download week \d+$/ })).toHaveLength(52);
   });
 
