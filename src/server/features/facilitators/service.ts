@@ -14,6 +14,7 @@ import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { hashSecret, verifySecret } from '../auth/passwords';
 import { recipientLocale } from '../i18n/locale';
 import { queueFeatureEmail, unsubscribeUrl } from '../mail/service';
+import { isCoveredByCompletedOrder } from '../orders/admin-service';
 import { upgradeSignedInCouple } from '../orders/service';
 import { assertCanReadBothOnce, isWeekRevealed } from '../partners/service';
 import { weeklyStreak } from '../progress/streak';
@@ -411,12 +412,19 @@ export async function refundablePack(db: DB, packId: number) {
 /**
  * The refund rule of a pack (decision 0264): it is marked refunded and its unused seats end; the
  * couples who redeemed a seat keep their full access unless the seller chose `revokeAccess`, which
- * returns to trial only the couples a seat of this pack had upgraded. In `db` (the caller's
+ * returns to trial only the couples a seat of this pack had upgraded and no completed order of
+ * their own covers (a couple who bought the course keeps it). In `db` (the caller's
  * transaction); false when the pack was not active (refunded already: nothing changes).
  */
 export async function applyPackRefund(db: DB, packId: number, revokeAccess: boolean): Promise<boolean> {
   if (!(await repo.markPackRefunded(db, packId, revokeAccess))) return false;
-  if (revokeAccess) await repo.setAccessLevel(db, await repo.listUpgradedCouples(db, packId), 'trial');
+  if (!revokeAccess) return true;
+  // A couple who paid for the course themselves (a completed order) keeps it whatever happens to a pack.
+  const revoked: number[] = [];
+  for (const coupleId of await repo.listUpgradedCouples(db, packId)) {
+    if (!(await isCoveredByCompletedOrder(db, coupleId))) revoked.push(coupleId);
+  }
+  await repo.setAccessLevel(db, revoked, 'trial');
   return true;
 }
 

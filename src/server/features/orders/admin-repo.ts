@@ -239,16 +239,11 @@ function ofCouple(coupleId: number) {
     ]);
 }
 
-/** Does a completed order of the couple other than `exceptOrderId` cover it? */
-export async function hasOtherCompletedOrder(db: DB, coupleId: number, exceptOrderId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('orders.id')
-    .where('orders.status', '=', 'completed')
-    .where('orders.id', '!=', exceptOrderId)
-    .where(ofCouple(coupleId))
-    .limit(1)
-    .executeTakeFirst();
+/** Does a completed order of the couple (other than `exceptOrderId`, when given) cover it? */
+export async function hasOtherCompletedOrder(db: DB, coupleId: number, exceptOrderId?: string): Promise<boolean> {
+  let query = db.selectFrom('orders').select('orders.id').where('orders.status', '=', 'completed');
+  if (exceptOrderId !== undefined) query = query.where('orders.id', '!=', exceptOrderId);
+  const row = await query.where(ofCouple(coupleId)).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

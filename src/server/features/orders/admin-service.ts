@@ -202,6 +202,15 @@ export async function refundOrder(
   return result;
 }
 
+/**
+ * Whether a completed order covers the couple (linked to it, or carrying one of its accounts'
+ * emails; a gift's order only for the couple who opened it): the couple paid for the course, so
+ * no seat pack's refund may take their access (decision 0264).
+ */
+export function isCoveredByCompletedOrder(db: DB, coupleId: number): Promise<boolean> {
+  return hasOtherCompletedOrder(db, coupleId);
+}
+
 /** The back office's refund: refundOrder with its audit line. */
 export async function refundOrderAsAdmin(deps: AppDeps, actor: AdminActor, orderId: string): Promise<RefundResult> {
   return refundOrder(deps.db, orderId, {
