@@ -73,3 +73,41 @@ describe('seat pack refunds and a couple’s own purchase', () => {
     expect(await accessOf(seatOnly.coupleId)).toBe('trial');
   });
 });
+
+describe('a card pack refunded in Stripe', () => {
+  it('ends its seats even when its Checkout Session was sent to /api/payments/return', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Return trick' });
+    const { url } = await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 3 });
+    const sessionId = [...double.sessions.values()].find((s) => s.url === url)!.id;
+    const paid = await double.pay(sessionId); // no webhook URL: the event is sent below
+    await webhook('checkout.session.completed', { ...paid });
+    const [pack] = await facilitator.caller.facilitator.packs();
+    expect(pack).toMatchObject({ status: 'active', seatsLeft: 3 });
+
+    // The facilitator opens the buyer's return address with the session id of their own checkout
+    // page: it is no course order, and must not stand in for one.
+    const back = await t.app.inject({ method: 'GET', url: `/api/payments/return?session_id=${sessionId}` });
+    expect(back.statusCode).toBe(404);
+    const orders = await t.deps.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', String(paid.payment_intent))
+      .execute();
+    expect(orders).toEqual([]);
+
+    // The seller refunds the pack's payment in Stripe's dashboard: its unused seats end.
+    await webhook('charge.refunded', {
+      id: 'ch_pack_return',
+      object: 'charge',
+      refunded: true,
+      payment_intent: paid.payment_intent,
+    });
+    const [after] = await facilitator.caller.facilitator.packs();
+    expect(after).toMatchObject({ status: 'refunded', seatsLeft: 0 });
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const coupleCaller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    await expect(coupleCaller.mentor.link({ code: pack!.code })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await accessOf(couple.coupleId)).toBe('trial');
+  });
+});

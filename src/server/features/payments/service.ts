@@ -355,6 +355,9 @@ export async function resolveCheckoutReturn(
   }
   const paymentIntentId = idOf(session.payment_intent);
   if (!paymentIntentId) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
+  // A seat pack's session returns to the facilitator's area, never here: it is no course order,
+  // and a pending order standing in for it would hide the pack from Stripe's refund (refundCharge).
+  if (metadataId(session.metadata?.seatPackId) !== undefined) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
   const email = (session.customer_details?.email ?? session.customer_email ?? '').trim().toLowerCase();
   await insertPendingOrderIfAbsent(deps.db, {
     id: paymentIntentId,
@@ -581,12 +584,12 @@ async function signedInStarter(trx: DB, reference: string | null, email: string)
 async function refundCharge(trx: DB, charge: Stripe.Charge): Promise<void> {
   const orderId = idOf(charge.payment_intent);
   if (!orderId) return;
+  // A seat pack's payment refunded in Stripe's dashboard: the pack's rule, redeemed seats kept,
+  // whatever order row may carry the same payment intent.
+  if (await refundPackOfPayment(trx, orderId)) return;
   const order = await findPaymentOrder(trx, orderId);
-  if (!order) {
-    // A seat pack's payment refunded in Stripe's dashboard: the pack's rule, redeemed seats kept.
-    await refundPackOfPayment(trx, orderId);
-    return; // Otherwise remembered in payment_events: a payment arriving later is stored refunded.
-  }
+  // Otherwise remembered in payment_events: a payment arriving later is stored refunded.
+  if (!order) return;
   if (order.status === 'pending') await markPendingOrderRefunded(trx, orderId);
   else await refundOrder(trx, orderId);
 }
