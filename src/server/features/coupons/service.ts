@@ -88,6 +88,18 @@ export async function quotePrice(deps: AppDeps, rawInput: QuoteInput, clientAddr
   return { couponCode: coupon.code, priceCents, discountCents: priceCents - totalCents, totalCents, currency };
 }
 
+/**
+ * A checkout with a typed code runs within the same budget of code lookups per address as the
+ * quote: a refused code (unknown, or unusable) spends a slot, a good one gives its slot back, so a
+ * buyer may start again while codes still cannot be guessed by the thousand at checkout.
+ */
+export async function withinCouponBudget<T>(deps: AppDeps, clientAddress: string, run: () => Promise<T>): Promise<T> {
+  const slot = await deps.rateLimits.couponQuotesPerAddress.reserve(clientAddress);
+  const result = await run();
+  await slot.release();
+  return result;
+}
+
 export interface ReservedUse {
   useId: number;
   couponCode: string;

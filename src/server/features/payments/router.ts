@@ -16,6 +16,7 @@ export const paymentsRouter = router({
         ctx.auth.kind === 'couple' ? { kind: 'couple', accountId: ctx.auth.accountId } : { kind: 'other' },
         input,
         requestLocale(ctx.req),
+        ctx.req.ip ?? 'unknown',
       ),
     ),
   /** The price with a coupon code, before checkout (decision 0240): rate-limited per address. */
@@ -25,6 +26,6 @@ export const paymentsRouter = router({
   /** The course as a gift (decision 0242): the buyer pays; the couple redeems. */
   startGiftCheckout: publicProcedure
     .input(startGiftCheckoutSchema)
-    .mutation(({ ctx, input }) => startGiftCheckout(ctx.deps, input)),
+    .mutation(({ ctx, input }) => startGiftCheckout(ctx.deps, input, ctx.req.ip ?? 'unknown')),
   buyer: coupleProcedure.query(({ ctx }) => buyerDetails(ctx.deps, ctx.auth.accountId)),
 });

@@ -15,6 +15,7 @@ import {
   reserveCouponUse,
   reservedAmount,
   type ReservedUse,
+  withinCouponBudget,
 } from '../coupons/service';
 import { buyerTokenOf, completeGiftPurchase, createPendingGift, holdGiftForFlaggedOrder } from '../gifts/service';
 import {
@@ -152,6 +153,8 @@ export async function startCheckout(
   rawInput: StartCheckoutInput,
   /** The language of the page the buyer paid from: Stripe's page, and the new account, use it. */
   locale: Locale = DEFAULT_LOCALE,
+  /** Who asks: a typed coupon code is looked up within this address's budget (withinCouponBudget). */
+  clientAddress = 'unknown',
 ): Promise<CheckoutStarted> {
   const parsed = startCheckoutSchema.safeParse(rawInput);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
@@ -163,19 +166,21 @@ export async function startCheckout(
 
   if (input.couponCode) {
     const code = input.couponCode;
-    const free = await deps.db.transaction().execute(async (trx) => {
-      const use = await reserveCouponUse(trx, deps, code, input.email);
-      if (use.amount > 0) return { use, orderId: null };
-      refuseDemoEmail(deps, input.email);
-      const orderId = generateOrderId();
-      await fulfilPaidOrder(trx, deps, { ...order, id: orderId, amount: 0 }, 'coupon', {
-        reference,
-        giftId: undefined,
-        couponUseId: use.useId,
-        locale,
-      });
-      return { use, orderId };
-    });
+    const free = await withinCouponBudget(deps, clientAddress, () =>
+      deps.db.transaction().execute(async (trx) => {
+        const use = await reserveCouponUse(trx, deps, code, input.email);
+        if (use.amount > 0) return { use, orderId: null };
+        refuseDemoEmail(deps, input.email);
+        const orderId = generateOrderId();
+        await fulfilPaidOrder(trx, deps, { ...order, id: orderId, amount: 0 }, 'coupon', {
+          reference,
+          giftId: undefined,
+          couponUseId: use.useId,
+          locale,
+        });
+        return { use, orderId };
+      }),
+    );
     if (free.orderId) return { url: `${publicUrl}/success?payment_intent=${free.orderId}` };
     const back = new URLSearchParams({ ...order, couponCode: code });
     const url = await checkoutHoldingUse(
@@ -292,27 +297,34 @@ function refuseDemoEmail(deps: AppDeps, email: string): void {
  * (a coupon applies the same way); the buyer comes back to the gift's receipt page. The buyer's
  * session never names an account: nobody's access changes until the couple redeems the gift.
  */
-export async function startGiftCheckout(deps: AppDeps, rawInput: StartGiftCheckoutInput): Promise<CheckoutStarted> {
+export async function startGiftCheckout(
+  deps: AppDeps,
+  rawInput: StartGiftCheckoutInput,
+  /** Who asks: a typed coupon code is looked up within this address's budget (withinCouponBudget). */
+  clientAddress = 'unknown',
+): Promise<CheckoutStarted> {
   const parsed = startGiftCheckoutSchema.safeParse(rawInput);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   const input = parsed.data;
   if (!input.couponCode) requireStripe(deps);
   const { publicUrl, payments } = deps.config;
-  const prepared = await deps.db.transaction().execute(async (trx) => {
-    const gift = await createPendingGift(trx, input);
-    const use = input.couponCode ? await reserveCouponUse(trx, deps, input.couponCode, input.buyerEmail) : undefined;
-    const amount = use ? use.amount : payments.priceCents;
-    if (amount > 0) return { gift, use, amount, free: false };
-    refuseDemoEmail(deps, input.buyerEmail);
-    const orderId = generateOrderId();
-    const order = { id: orderId, email: input.buyerEmail, firstName: input.buyerName, lastName: '', amount: 0 };
-    await fulfilPaidOrder(trx, deps, order, 'coupon', {
-      reference: null,
-      giftId: gift.giftId,
-      couponUseId: use?.useId,
+  const prepare = () =>
+    deps.db.transaction().execute(async (trx) => {
+      const gift = await createPendingGift(trx, input);
+      const use = input.couponCode ? await reserveCouponUse(trx, deps, input.couponCode, input.buyerEmail) : undefined;
+      const amount = use ? use.amount : payments.priceCents;
+      if (amount > 0) return { gift, use, amount, free: false };
+      refuseDemoEmail(deps, input.buyerEmail);
+      const orderId = generateOrderId();
+      const order = { id: orderId, email: input.buyerEmail, firstName: input.buyerName, lastName: '', amount: 0 };
+      await fulfilPaidOrder(trx, deps, order, 'coupon', {
+        reference: null,
+        giftId: gift.giftId,
+        couponUseId: use?.useId,
+      });
+      return { gift, use, amount, free: true };
     });
-    return { gift, use, amount, free: true };
-  });
+  const prepared = input.couponCode ? await withinCouponBudget(deps, clientAddress, prepare) : await prepare();
   const receipt = `${publicUrl}/gift/sent?token=${prepared.gift.buyerToken}`;
   if (prepared.free) return { url: receipt };
   const url = await checkoutHoldingUse(
