@@ -477,8 +477,12 @@ export function stateNotOfferedMessage(state: string, offered: readonly string[]
     : `Certificates are not offered for ${name}. They are offered for: ${offered.map((code) => certificateStateRule(code)?.name ?? code).join(', ')}.`;
 }
 
+export const CERTIFICATE_NEEDS_FULL_ACCESS =
+  'Certificates are for couples who have the full course. Get the full course, then ask for your certificate.';
+
 /**
- * The couple asks for a certificate (docs/certificates.md): the state must be one the seller
+ * The couple asks for a certificate (docs/certificates.md): only a couple with the full course (a
+ * certificate says they completed the seller's course; a trial has not bought it), the state must be one the seller
  * offers, both legal names entered, the state's hours met, and the intended marriage date within
  * the state's time limits. Asking again with the same details returns the same certificate; with
  * new ones (a corrected name) issues a new one and revokes the earlier one for that state.
@@ -489,6 +493,7 @@ export async function requestCertificate(
   input: { state: string; intendedMarriageDate: string },
   now: number,
 ): Promise<CertificateView> {
+  if (couple.accessLevel !== 'full') throw new AppError('FORBIDDEN', CERTIFICATE_NEEDS_FULL_ACCESS);
   const provider = await loadProvider(deps.db);
   const offered = provider?.offeredStates ?? [];
   const rule = certificateStateRule(input.state);
