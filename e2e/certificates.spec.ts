@@ -39,6 +39,9 @@ test('a couple with enough logged hours downloads a Florida certificate; the cle
   await page.goto('/dashboard');
   await completeOnboarding(page, { you: 'Eleni', partner: 'Anna' });
   const { userId } = (await (await page.request.get('/api/auth/check')).json()) as { userId: number };
+  // A certificate comes with the full course (a trial couple's request is refused): the seller gives it.
+  const granted = await admin.request.post('/api/trpc/adminCouples.grantFullAccess', { data: { coupleId: userId } });
+  expect(granted.status(), await granted.text()).toBe(200);
   expect((await page.request.post(`/api/progress/${userId}/1/complete`)).status()).toBe(200);
   const heartbeat = page.waitForRequest((request) => request.url().includes('certificates.heartbeat'));
   await page.goto('/dashboard?tab=current&week=1');

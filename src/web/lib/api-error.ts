@@ -122,6 +122,8 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This invite was withdrawn. Ask your partner for a new one.': 'errors.inviteWithdrawn',
   'This invite has expired. Ask your partner for a new one.': 'errors.inviteExpired',
   'Your partner already has a sign-in for you. Sign in instead.': 'errors.partnerHasSignIn',
+  'Certificates are for couples who have the full course. Get the full course, then ask for your certificate.':
+    'errors.certificates.needsFull',
   'You can only edit your own answers. Your partner edits theirs when signed in.': 'errors.ownAnswersOnly',
   'Both partners need to answer at least one reflection question before a summary can be generated.':
     'errors.summaryNeedsBoth',

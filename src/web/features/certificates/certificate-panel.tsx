@@ -131,6 +131,9 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
   const { t } = useT();
   const queryClient = useQueryClient();
   const status = useQuery(trpc.certificates.status.queryOptions());
+  // A certificate is for the full course (the server refuses a trial couple's request, 403).
+  const access = useQuery(trpc.progress.access.queryOptions());
+  const trial = access.data?.accessLevel === 'trial';
   const [state, setState] = useState<string | null>(null);
   const [date, setDate] = useState('');
   const [downloading, setDownloading] = useState<number | null>(null);
@@ -197,7 +200,12 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
             ))}
           </Stack>
         ) : null}
-        {offeredStates.length > 0 ? (
+        {offeredStates.length > 0 && trial ? (
+          <Text size="sm" data-testid="certificate-needs-full">
+            {t('certificates.certificate.needsFull')}
+          </Text>
+        ) : null}
+        {offeredStates.length > 0 && !trial ? (
           <>
             {editableNames.map((partner) => (
               <LegalNameField

@@ -71,6 +71,7 @@ describe('CertificatePanel', () => {
       'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
       'certificates.hours': () => ({ data: HOURS }),
       'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
     });
     renderRoute(() => <CertificatePanel />);
     const table = await screen.findByTestId('course-hours');
@@ -90,11 +91,30 @@ describe('CertificatePanel', () => {
     expect(screen.getByRole('textbox', { name: 'Legal name of Casey' })).toHaveValue('');
   });
 
+  // Review: a trial couple reached a state's hours with self-reported time and was issued a
+  // certificate; the server refuses now, and the card says so before anyone fills the form.
+  it('tells a trial couple a certificate comes with the full course, with no request form', async () => {
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'trial', weekLimit: 3 } }),
+    });
+    renderRoute(() => <CertificatePanel />);
+    expect(await screen.findByTestId('certificate-needs-full')).toHaveTextContent(
+      'A certificate comes with the full course',
+    );
+    expect(screen.getByTestId('eligibility')).toHaveTextContent('Florida');
+    expect(screen.queryByRole('button', { name: /certificate/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Legal name of Robin' })).not.toBeInTheDocument();
+  });
+
   it("sends a partner's legal name and shows the server's refusal of a request", async () => {
     const server = stubTrpcFetch({
       'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
       'certificates.hours': () => ({ data: HOURS }),
       'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
       'certificates.setLegalName': (input) => ({ data: input }),
       'certificates.request': () => ({
         error: {
@@ -132,6 +152,7 @@ describe('CourseTimeTracker', () => {
     stubTrpcFetch({
       'certificates.hours': () => ({ data: HOURS }),
       'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
       'certificates.heartbeat': () => ({ data: { counted: true } }),
       'certificates.reportOfflineTime': () => ({ data: { id: 1 } }),
     });
