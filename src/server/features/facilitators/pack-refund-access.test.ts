@@ -74,6 +74,31 @@ describe('seat pack refunds and a couple’s own purchase', () => {
   });
 });
 
+// Review: the order refund rule counted only orders, so a couple whose parish paid for their seat
+// dropped to the trial when their own (extra) purchase was refunded.
+describe('an order refund and a seat the couple keeps', () => {
+  it('keeps full access while the couple holds a seat a facilitator paid for, and not after it is revoked', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const facilitator = await newFacilitator(t);
+    const pack = await admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 1, expiresOn: null });
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    await (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).mentor.link({ code: pack.code });
+    const own = await admin.adminOrders.record({ email: couple.email, firstName: 'Robin', lastName: 'Lee' });
+    expect(await admin.adminOrders.refund({ orderId: own.orderId })).toMatchObject({ accessDropped: false });
+    expect(await accessOf(couple.coupleId)).toBe('full');
+
+    // A pack refunded without ending access still covers the seat; one refunded with it does not.
+    const again = await admin.adminOrders.record({ email: couple.email, firstName: 'Robin', lastName: 'Lee' });
+    await admin.adminFacilitators.refundPack({ packId: pack.id, revokeAccess: false });
+    expect(await admin.adminOrders.refund({ orderId: again.orderId })).toMatchObject({ accessDropped: false });
+    expect(await accessOf(couple.coupleId)).toBe('full');
+    await t.deps.db.updateTable('seat_packs').set({ access_revoked: 1 }).where('id', '=', pack.id).execute();
+    const last = await admin.adminOrders.record({ email: couple.email, firstName: 'Robin', lastName: 'Lee' });
+    expect(await admin.adminOrders.refund({ orderId: last.orderId })).toMatchObject({ accessDropped: true });
+    expect(await accessOf(couple.coupleId)).toBe('trial');
+  });
+});
+
 describe('a card pack refunded in Stripe', () => {
   it('ends its seats even when its Checkout Session was sent to /api/payments/return', async () => {
     const facilitator = await newFacilitator(t);

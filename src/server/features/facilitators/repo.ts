@@ -647,3 +647,25 @@ export async function revenueByChannel(db: DB) {
     .execute();
   return { orders, packs };
 }
+
+/**
+ * Does the couple hold a seat a facilitator paid for that they keep (decision 0264): from a pack
+ * still active, or refunded without ending the redeemed couples' access?
+ */
+export async function holdsKeptSeat(db: DB, coupleId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('seat_redemptions')
+    .innerJoin('seat_packs', 'seat_packs.id', 'seat_redemptions.pack_id')
+    .select('seat_redemptions.pack_id')
+    .where('seat_redemptions.couple_id', '=', coupleId)
+    .where((eb) =>
+      eb.or([
+        eb('seat_packs.status', '=', 'active'),
+        eb.and([eb('seat_packs.status', '=', 'refunded'), eb('seat_packs.access_revoked', '=', 0)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+

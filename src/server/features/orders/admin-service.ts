@@ -17,6 +17,7 @@ import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
+import { holdsKeptSeat } from '../facilitators/repo';
 import { completeGiftPurchase, voidGiftOfRefundedOrder } from '../gifts/service';
 import {
   type AdminOrderRow,
@@ -158,7 +159,8 @@ export interface RefundResult {
  * THE refund rule (docs/product.md#orders), for the back office and the payment webhook alike:
  * the order becomes `refunded` (nothing is deleted), and its couple (the one it is linked to, or
  * the account with its email) falls back to trial access unless another completed order covers
- * it, linked to the couple or carrying one of its accounts' emails. A gift's order has only the
+ * it, linked to the couple or carrying one of its accounts' emails, or a facilitator's seat it
+ * keeps (decision 0264: the parish paid for it). A gift's order has only the
  * couple who opened the gift (never the giver, whose email it carries); unopened, the gift is
  * void and its email, if not sent yet, withdrawn (voidGiftOfRefundedOrder). Refunding a refunded order
  * changes nothing (`changed: false`); a pending order cannot be refunded (409). Pass a transaction
@@ -186,7 +188,12 @@ export async function refundOrder(
   const giftVoided = order.gift !== null && !order.gift.redeemed;
   if (giftVoided) await voidGiftOfRefundedOrder(db, orderId);
   let accessLevel = levelBefore;
-  if (coupleId !== null && levelBefore === 'full' && !(await hasOtherCompletedOrder(db, coupleId, orderId))) {
+  if (
+    coupleId !== null &&
+    levelBefore === 'full' &&
+    !(await hasOtherCompletedOrder(db, coupleId, orderId)) &&
+    !(await holdsKeptSeat(db, coupleId))
+  ) {
     await setAccessLevel(db, coupleId, 'trial');
     accessLevel = 'trial';
   }
