@@ -668,4 +668,3 @@ export async function holdsKeptSeat(db: DB, coupleId: number): Promise<boolean> 
     .executeTakeFirst();
   return row !== undefined;
 }
-
