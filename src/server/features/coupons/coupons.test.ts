@@ -192,6 +192,11 @@ describe('checkout with a coupon', () => {
       .executeTakeFirst();
     expect(account).toBeUndefined();
     expect((await listed(id)).uses).toBe(0);
+
+    // The seller checks it and marks it paid: the use counts, as the webhook would have counted it.
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    await admin.adminOrders.markPaid({ orderId: paid.payment_intent! });
+    expect(await listed(id)).toMatchObject({ uses: 1, reserved: 0, revenueCents: 4999 });
   });
 
   it('holds the cap under concurrency: 20 checkouts for the last 3 uses get exactly 3 sessions', async () => {

@@ -144,6 +144,28 @@ export async function findCouponUse(db: DB, id: number): Promise<CouponUseRow | 
     .executeTakeFirst();
 }
 
+/** Links a use not yet used to the order that paid for it, while the seller checks that payment. */
+export async function holdCouponUseForOrder(db: DB, id: number, orderId: string): Promise<void> {
+  await db
+    .updateTable('coupon_uses')
+    .set({ order_id: orderId })
+    .where('id', '=', id)
+    .where('status', '!=', 'used')
+    .where('order_id', 'is', null)
+    .execute();
+}
+
+/** The use an order holds (a flagged payment's), not yet counted as used. */
+export async function findHeldCouponUse(db: DB, orderId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('coupon_uses')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'used')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Moves a use from `from` to `to`; true when this call moved it (another may have first). */
 export async function moveCouponUse(
   db: DB,

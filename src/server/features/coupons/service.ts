@@ -153,6 +153,20 @@ export async function markCouponUseUsed(db: DB, useId: number, orderId: string):
   }
 }
 
+/**
+ * A payment with a coupon the seller must check first (a flagged amount): the use is linked to the
+ * order, and counted as used when the seller marks the order paid (markHeldCouponUseUsed).
+ */
+export async function holdCouponUseForOrder(db: DB, useId: number, orderId: string): Promise<void> {
+  await repo.holdCouponUseForOrder(db, useId, orderId);
+}
+
+/** The seller marked a flagged order paid: the coupon use it held counts as used (once). */
+export async function markHeldCouponUseUsed(db: DB, orderId: string): Promise<void> {
+  const useId = await repo.findHeldCouponUse(db, orderId);
+  if (useId !== undefined) await markCouponUseUsed(db, useId, orderId);
+}
+
 /** The checkout will not be paid (its session expired, or never opened): the use goes back. */
 export async function releaseCouponUse(db: DB, useId: number): Promise<void> {
   const use = await repo.findCouponUse(db, useId);

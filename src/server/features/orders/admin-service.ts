@@ -17,6 +17,7 @@ import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
+import { markHeldCouponUseUsed } from '../coupons/service';
 import { holdsKeptSeat } from '../facilitators/repo';
 import { completeGiftPurchase, voidGiftOfRefundedOrder } from '../gifts/service';
 import {
@@ -111,6 +112,8 @@ export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: s
     }
     const audit = () =>
       recordAdminAction(trx, actor.admin, 'order.mark-paid', { target: `order ${orderId}`, address: actor.address });
+    // A flagged payment made with a coupon: its use counts now, as the webhook would have counted it.
+    await markHeldCouponUseUsed(trx, orderId);
     if (order.gift) {
       const giftPaid = await completeGiftPurchase(trx, deps, order.gift.id, {
         orderId,

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps/app-deps';
 import { type AdminActor, type RefundResult, refundOrder, refundOrderAsAdmin } from '../orders/admin-service';
 import {
   CHECKOUT_SESSION_MINUTES,
+  holdCouponUseForOrder,
   markCouponUseUsed,
   releaseCouponUse,
   reserveCouponUse,
@@ -516,6 +517,7 @@ async function completeSession(trx: DB, deps: AppDeps, session: Stripe.Checkout.
     await saveStripeOrder(trx, { ...order, status: 'pending', flag });
     // The seller checks it first; the Orders page then shows whose gift it is, and Mark paid pays the gift.
     if (giftId !== undefined) await holdGiftForFlaggedOrder(trx, giftId, orderId);
+    if (couponUseId !== undefined) await holdCouponUseForOrder(trx, couponUseId, orderId);
     await queueOrderNotice(trx, deps, { ...order, status: 'pending' });
     return;
   }
