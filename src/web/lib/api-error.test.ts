@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { registerSchema } from '../../shared/auth-schemas';
@@ -300,5 +302,28 @@ describe('the back office’s refusals on a Spanish page', () => {
     ]) {
       expect(conflict(message)).toBe(message);
     }
+  });
+});
+
+// The known messages are copies of the server's English sentences: one the server changes would
+// silently fall back to "try again" on a Spanish page. Each must still be said by the server.
+describe('the known messages', () => {
+  it('are each a sentence the server (or a shared schema) still says, word for word', () => {
+    const root = process.cwd();
+    const text = fs.readFileSync(path.join(root, 'src/web/lib/api-error.ts'), 'utf8');
+    const keys = ['KNOWN_MESSAGES', 'BACK_OFFICE_MESSAGES'].flatMap((name) => {
+      const body = new RegExp(`const ${name}[^=]*= \\{([\\s\\S]*?)\\n\\};`).exec(text)?.[1] ?? '';
+      return [...body.matchAll(/^\s*'(.+?)':\s*(?:\n\s*)?'errors\./gm)].map((match) => match[1]!.replace(/\\'/g, "'"));
+    });
+    expect(keys.length).toBeGreaterThan(40);
+    const sources = ['src/server', 'src/shared']
+      .flatMap((folder) =>
+        fs
+          .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+          .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file))
+          .map((file) => fs.readFileSync(path.join(root, folder, file), 'utf8')),
+      )
+      .join('\n');
+    expect(keys.filter((key) => !sources.includes(key))).toEqual([]);
   });
 });
