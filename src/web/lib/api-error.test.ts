@@ -100,6 +100,18 @@ describe('server and field messages on a Spanish page', () => {
       'Las respuestas de Robin están selladas (semanas 2 y 5): un acceso nuevo para Robin las abriría a quien lo acepte. Primero compartan esas semanas entre los dos.',
     );
     expect(serverMessageText(inventory)).toMatch(/^Casey ya respondió “Lo que cada quien espera”, y esas respuestas/);
+    expect(
+      serverMessageText(
+        "Casey's answers are sealed (week 1): only Casey's own sign-in opens them, so it cannot be removed. If Casey lost their code, they can get a new one by email on the sign-in page.",
+      ),
+    ).toBe(
+      'Las respuestas de Casey están selladas (semana 1): solo el acceso propio de Casey las abre, así que no se puede eliminar. Si Casey perdió su código, puede pedir uno nuevo por correo en la página de inicio de sesión.',
+    );
+    expect(
+      serverMessageText(
+        'Casey has answered "What we each expect": only Casey\'s own sign-in opens them, so it cannot be removed. If Casey lost their code, they can get a new one by email on the sign-in page.',
+      ),
+    ).toMatch(/^Casey ya respondió “Lo que cada quien espera”: solo el acceso propio de Casey/);
   });
 
   it('says what to do, not the field name, for a certificate’s or a gift’s date and names, in both languages', () => {

@@ -199,6 +199,17 @@ const KNOWN_PATTERNS: {
     id: 'errors.partners.inviteInventory',
     values: (name) => ({ name }),
   },
+  {
+    pattern:
+      /^(.+)'s answers are sealed \(week ([\d, ]+)\): only .+'s own sign-in opens them, so it cannot be removed\./,
+    id: 'errors.partners.removeSealed',
+    values: (name, match) => ({ name, ...weeksValues(match[2]!) }),
+  },
+  {
+    pattern: /^(.+) has answered "What we each expect": only .+'s own sign-in opens them, so it cannot be removed\./,
+    id: 'errors.partners.removeInventory',
+    values: (name) => ({ name }),
+  },
   ...BACK_OFFICE_PATTERNS,
 ];
 

@@ -68,17 +68,35 @@ describe('an invite never opens the invited partner’s answers to the other par
     expect((await casey.partners.createInvite({})).code).toBeTruthy();
   });
 
-  it('partner1 cannot remove partner2’s sign-in and invite a new one while partner2 has a sealed week', async () => {
+  // QA walk: removing the partner's sign-in and inviting again was refused, which locked the partner
+  // out of their own sealed answers for good; the removal itself is refused now, saying what to do.
+  it('partner1 can neither remove partner2’s sign-in nor invite a new one while partner2 has a sealed week', async () => {
     const { robin, casey, questionId } = await coupleWithBothSignIns();
     await casey.workbook.saveAnswers({ ...weekOne(questionId, 'MARKER-CASEY-SEALED'), partner: 'partner2' });
-    await robin.partners.removeSignIn({ accountId: await caseysSignInId(robin) });
+    await expect(robin.partners.removeSignIn({ accountId: await caseysSignInId(robin) })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message:
+        "Casey's answers are sealed (week 1): only Casey's own sign-in opens them, so it cannot be removed. If Casey lost their code, they can get a new one by email on the sign-in page.",
+    });
+    expect((await casey.workbook.answers({ weekNumber: 1, partner: 'partner2' })).reflectionAnswers).toBeTruthy();
     await expect(robin.partners.createInvite({})).rejects.toMatchObject({ code: 'CONFLICT' });
+    // Shared by both, the week is Robin's to read too: the sign-in can go, and a new invite be made.
+    await robin.partners.shareWeek({ weekNumber: 1 });
+    await casey.partners.shareWeek({ weekNumber: 1 });
+    await robin.partners.removeSignIn({ accountId: await caseysSignInId(robin) });
+    expect((await robin.partners.createInvite({})).code).toBeTruthy();
   });
 
-  it('no invite for a partner who answered the expectations inventory, whatever the private-answers setting', async () => {
+  it('no invite, and no removal, for a partner who answered the expectations inventory, whatever the setting', async () => {
     const { robin, casey } = await coupleWithBothSignIns(false);
     await casey.inventory.saveAnswers({ partner: 'partner2', answers: { 'safety-01': 5 } });
-    await robin.partners.removeSignIn({ accountId: await caseysSignInId(robin) });
+    await expect(robin.partners.removeSignIn({ accountId: await caseysSignInId(robin) })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('has answered "What we each expect": only Casey'),
+    });
+    // Were the sign-in gone some other way (say, before this rule), no new one could be invited either.
+    const caseyId = await caseysSignInId(robin);
+    await t.deps.db.deleteFrom('accounts').where('id', '=', caseyId).execute();
     await expect(robin.partners.createInvite({})).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('What we each expect'),

@@ -252,6 +252,22 @@ async function sealedWeeksOf(db: DB, coupleId: number, partner: Partner): Promis
 // Sign-ins and invites
 // ---------------------------------------------------------------------------------------------
 
+type CoupleNames = { partner1: string; partner2: string; privateAnswers: boolean };
+
+/** What of `partner`'s answers the other may not read: sealed weeks (private answers on) and the inventory. */
+async function answersOnlyTheirs(
+  db: DB,
+  coupleId: number,
+  couple: CoupleNames,
+  partner: Partner,
+): Promise<{ sealed: number[]; inventory: boolean }> {
+  const [sealed, inventory] = await Promise.all([
+    couple.privateAnswers ? sealedWeeksOf(db, coupleId, partner) : Promise.resolve([]),
+    repo.hasInventoryAnswers(db, coupleId, partner),
+  ]);
+  return { sealed, inventory };
+}
+
 /**
  * Whoever accepts an invite becomes the invited partner and reads that partner's answers as their
  * own, and the code works for anyone who has it: the inviting partner too, with a second email.
@@ -260,16 +276,8 @@ async function sealedWeeksOf(db: DB, coupleId: number, partner: Partner): Promis
  * inventory (sealed until both finish, and its private statements are never shown to the other
  * partner, docs/product.md#what-we-each-expect).
  */
-async function assertInvitable(
-  db: DB,
-  coupleId: number,
-  couple: { partner1: string; partner2: string; privateAnswers: boolean },
-  partner: Partner,
-): Promise<void> {
-  const [sealed, inventory] = await Promise.all([
-    couple.privateAnswers ? sealedWeeksOf(db, coupleId, partner) : Promise.resolve([]),
-    repo.hasInventoryAnswers(db, coupleId, partner),
-  ]);
+async function assertInvitable(db: DB, coupleId: number, couple: CoupleNames, partner: Partner): Promise<void> {
+  const { sealed, inventory } = await answersOnlyTheirs(db, coupleId, couple, partner);
   if (sealed.length > 0) {
     throw new AppError(
       'CONFLICT',
@@ -385,6 +393,24 @@ export async function revokeInvite(deps: AppDeps, auth: CoupleAuth, inviteId: nu
 export async function removeSignIn(deps: AppDeps, auth: CoupleAuth, accountId: number): Promise<{ success: true }> {
   if (accountId === auth.accountId) {
     throw new AppError('BAD_REQUEST', 'You cannot remove your own sign-in. Sign out instead.');
+  }
+  // A partner's sign-in is the only way back to answers only they may read, and no invite can
+  // replace it while those exist (assertInvitable): removing it would lock them out for good.
+  const signIn = (await repo.listSignIns(deps.db, auth.coupleId)).find((row) => row.accountId === accountId);
+  if (signIn?.partner) {
+    const couple = await coupleNames(deps, auth.coupleId);
+    const name = couple[signIn.partner];
+    const { sealed, inventory } = await answersOnlyTheirs(deps.db, auth.coupleId, couple, signIn.partner);
+    if (sealed.length > 0 || inventory) {
+      const what =
+        sealed.length > 0
+          ? `${name}'s answers are sealed (week ${sealed.join(', ')})`
+          : `${name} has answered "What we each expect"`;
+      throw new AppError(
+        'CONFLICT',
+        `${what}: only ${name}'s own sign-in opens them, so it cannot be removed. If ${name} lost their code, they can get a new one by email on the sign-in page.`,
+      );
+    }
   }
   const removed = await deps.db.transaction().execute(async (trx) => {
     await deleteSessionsOfAccount(trx, accountId);
