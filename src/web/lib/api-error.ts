@@ -122,6 +122,12 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This invite was withdrawn. Ask your partner for a new one.': 'errors.inviteWithdrawn',
   'This invite has expired. Ask your partner for a new one.': 'errors.inviteExpired',
   'Your partner already has a sign-in for you. Sign in instead.': 'errors.partnerHasSignIn',
+  // The couple's gift page (/redeem).
+  'No gift has this code. Check the code on your card or email.': 'errors.gifts.notFound',
+  'This gift has already been opened. Sign in with your personal code instead.': 'errors.gifts.alreadyOpened',
+  'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.': 'errors.gifts.refunded',
+  'This gift cannot be opened with the demo account’s email. Please contact us.': 'errors.gifts.demoEmail',
+  'Sign out of the back office to open a gift.': 'errors.gifts.signOutAdmin',
   'Certificates are for couples who have the full course. Get the full course, then ask for your certificate.':
     'errors.certificates.needsFull',
   'You can only edit your own answers. Your partner edits theirs when signed in.': 'errors.ownAnswersOnly',
@@ -339,6 +345,13 @@ export function restErrorMessage(serverMessage: string | null | undefined, fallb
  * its label, not its path. A network failure, an HTML error page from a proxy or a bug in the page
  * is not the server speaking, so it gets the fallback too.
  */
+/** The HTTP status a tRPC call failed with (404, 409…), when the server answered. */
+export function errorStatus(error: unknown): number | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
+  return typeof status === 'number' ? status : null;
+}
+
 export function errorMessage(error: unknown, fallback: string, fieldLabel?: FieldLabel): string {
   if (error instanceof TRPCClientError && error.shape) {
     const text = serverMessageText(error.message, fieldLabel);

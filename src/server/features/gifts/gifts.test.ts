@@ -275,6 +275,30 @@ describe('redeeming a gift', () => {
     expect(await accessOf(input.buyerEmail)).toBeUndefined();
   });
 
+  // QA walk: a scheduled gift opened early still sent its email (with a used code) on its date, and
+  // a couple opening a Spanish gift on a Spanish page got an English account and an English email.
+  it('opened before its date, withdraws the scheduled email; the new account takes the page’s language', async () => {
+    const { input, gift } = await buyGift({ sendAt: new Date(Date.now() + 3 * DAY).toISOString() });
+    expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift']);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.redeem',
+      headers: { 'content-type': 'application/json', cookie: 'vw_locale=es' },
+      payload: { code: gift.redeem_code },
+      remoteAddress: '10.7.0.3',
+    });
+    expect(opened.statusCode).toBe(200);
+    const emails = await emailsTo(input.coupleEmail);
+    expect(emails.map((m) => m.kind)).toEqual(['access-code']);
+    expect(emails[0]!.subject).toBe('Ya tienen su código de acceso a Vows & Weeks');
+    const account = await t.deps.db
+      .selectFrom('accounts')
+      .select('locale')
+      .where('email', '=', input.coupleEmail)
+      .executeTakeFirstOrThrow();
+    expect(account.locale).toBe('es');
+  });
+
   it('answers 409 for a code used twice, 404 for an unknown code and 400 for a malformed one', async () => {
     const { gift } = await buyGift();
     const caller = await callerFor(t);

@@ -7,6 +7,7 @@ import {
   redeemCodeSchema,
 } from '../../../shared/gifts-schemas';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { requestLocale } from '../i18n/locale';
 import {
   changeGiftEmail,
   giftReceipt,
@@ -24,7 +25,9 @@ export const giftsRouter = router({
     .query(({ ctx, input }) => previewGift(ctx.deps, input.code, ctx.req.ip ?? 'unknown')),
   redeem: publicProcedure
     .input(redeemCodeSchema)
-    .mutation(({ ctx, input }) => redeemGift(ctx.deps, ctx.auth, input.code, ctx.req.ip ?? 'unknown')),
+    .mutation(({ ctx, input }) =>
+      redeemGift(ctx.deps, ctx.auth, input.code, ctx.req.ip ?? 'unknown', requestLocale(ctx.req)),
+    ),
   receipt: publicProcedure.input(giftTokenSchema).query(({ ctx, input }) => giftReceipt(ctx.deps, input.token)),
 });
 

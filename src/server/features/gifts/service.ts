@@ -49,7 +49,7 @@ export const GIFT_REFUNDED =
   'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
 export const GIFT_REFUNDED_NO_CARD = 'This gift was refunded, so its code no longer opens the course.';
 export const GIFT_ADMIN_CANNOT_REDEEM = 'Sign out of the back office to open a gift.';
-export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo account\u2019s email. Please contact us.';
+export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo account’s email. Please contact us.';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -197,6 +197,8 @@ export async function redeemGift(
   auth: Auth,
   code: string,
   clientAddress: string,
+  /** The redeem page's language: a new account gets it, as a buyer's does (decision 0277). */
+  locale?: Locale,
 ): Promise<RedeemAnswer> {
   await deps.rateLimits.giftCodesPerAddress.consume(clientAddress);
   if (auth.kind === 'admin') throw new AppError('FORBIDDEN', GIFT_ADMIN_CANNOT_REDEEM);
@@ -215,10 +217,14 @@ export async function redeemGift(
       if (deps.config.demoEmail !== '' && gift.coupleEmail === deps.config.demoEmail) {
         throw new AppError('CONFLICT', GIFT_EMAIL_RESERVED);
       }
-      coupleId = (await fulfilCompletedOrder(trx, deps, gift.coupleEmail, undefined)).coupleId;
+      coupleId = (
+        await fulfilCompletedOrder(trx, deps, gift.coupleEmail, undefined, undefined, locale ?? localeOf(gift))
+      ).coupleId;
       outcome = 'created';
     }
     await repo.recordRedeemingCouple(trx, gift, coupleId);
+    // Opened before its date: the scheduled gift email would bring a code already used.
+    if (gift.emailId !== null && gift.sendAt > Date.now()) await withdrawQueuedEmail(trx, gift.emailId);
     await queueFeatureEmail(trx, deps, {
       kind: 'gift-opened',
       to: gift.buyerEmail,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
@@ -112,6 +112,23 @@ describe('/redeem', { timeout: 20_000 }, () => {
     renderApp(`/redeem?code=${CODE}`);
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Open your gift' }));
     expect(await screen.findByText('This gift has already been opened.')).toBeInTheDocument();
+  });
+
+  // QA walk: a refunded gift's right code read "Gift not found" (and in Spanish "check the code").
+  it('says a refunded gift cannot be opened, not that its code is wrong, in both languages', async () => {
+    const refunded = 'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'gifts.preview': () => ({ error: { message: refunded, httpStatus: 409 } }),
+    });
+    renderApp(`/redeem?code=${CODE}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This gift cannot be opened' })).toBeInTheDocument();
+    expect(screen.getByText(refunded)).toBeInTheDocument();
+    cleanup();
+    i18n.activate('es');
+    renderApp(`/redeem?code=${CODE}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Este regalo no se puede abrir' })).toBeInTheDocument();
+    expect(screen.getByText(/^Este regalo fue reembolsado, así que ya no se puede abrir/)).toBeInTheDocument();
   });
 
   it('asks for the code when the address has none, and refuses a malformed one', async () => {

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { GIFT_CODE_PATTERN } from '../../../shared/gifts-schemas';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { useT } from '../../i18n/use-t';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, errorStatus } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
 /** `/redeem` without a code: the couple types the code from their card. */
@@ -60,7 +60,10 @@ function GiftToOpen({ code }: { code: string }) {
   if (preview.isError) {
     return (
       <Stack gap="md">
-        <Title order={1}>{t('gifts.redeem.notFound')}</Title>
+        {/* An unknown code is "not found"; a refunded or opened gift's code is right, but will not open. */}
+        <Title order={1}>
+          {errorStatus(preview.error) === 404 ? t('gifts.redeem.notFound') : t('gifts.redeem.cannotOpen')}
+        </Title>
         <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />}>
           {errorMessage(preview.error, t('gifts.redeem.notFoundFallback'))}
         </Alert>
