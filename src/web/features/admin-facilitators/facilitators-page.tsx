@@ -82,7 +82,7 @@ function InviteForm() {
   }
   return (
     <Paper withBorder radius="md" p="md">
-      <form onSubmit={submit} aria-label={t('facilitator.admin.inviteForm')}>
+      <form noValidate onSubmit={submit} aria-label={t('facilitator.admin.inviteForm')}>
         <Stack gap="sm">
           <Title order={2}>{t('facilitator.admin.inviteTitle')}</Title>
           <Group align="flex-end" wrap="wrap">

@@ -43,6 +43,8 @@ describe('AdminCertificatesPage provider settings', { timeout: 20_000 }, () => {
     renderRoute(AdminCertificatesPage);
     const user = userEvent.setup({ delay: null });
     const name = await screen.findByRole('textbox', { name: 'Nombre del proveedor' });
+    // QA walk: the browser's own bubble ("Please fill out this field.") came first, in its language.
+    expect(name.closest('form')).toHaveAttribute('novalidate');
     await user.clear(name);
     await user.type(name, '   ');
     await user.click(screen.getByRole('checkbox', { name: /^Florida/ }));

@@ -194,7 +194,9 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="provider-title">
+      {/* The shared schema's messages, under each field in the page's language, not the browser's bubbles. */}
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           submit();
