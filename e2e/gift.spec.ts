@@ -57,6 +57,11 @@ test('a buyer gives the course with a coupon; the couple opens it in another bro
   await form.getByRole('button', { name: 'Apply' }).click();
   await expect(form.getByRole('status')).toContainText('$36.75 instead of $49.00');
   await expectNoSidewaysScroll(page);
+  // On a phone each field takes the form's width (they stayed half wide once wrapped: QA walk).
+  const formWidth = (await form.boundingBox())!.width;
+  for (const label of ['Your name', 'Your email (for the receipt)', 'Their names', 'Their email']) {
+    expect((await form.getByLabel(label).boundingBox())!.width, label).toBeGreaterThan(formWidth * 0.8);
+  }
   await expectNoAxeViolations(page, page.url());
   await form.getByRole('button', { name: 'Pay $36.75 and give' }).click();
 

@@ -1,4 +1,17 @@
-import { Alert, Button, Container, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconGift, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -138,7 +151,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
             <Title order={2} size="h4">
               {t('gifts.form.fromYou')}
             </Title>
-            <Group grow gap="sm" align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label={t('gifts.form.buyerName')}
                 required
@@ -158,11 +171,11 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 onChange={(event) => update('buyerEmail', event.currentTarget.value)}
                 miw={180}
               />
-            </Group>
+            </SimpleGrid>
             <Title order={2} size="h4">
               {t('gifts.form.forCouple')}
             </Title>
-            <Group grow gap="sm" align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label={t('gifts.form.coupleNames')}
                 description={t('gifts.form.coupleNamesHint')}
@@ -182,7 +195,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 onChange={(event) => update('coupleEmail', event.currentTarget.value)}
                 miw={180}
               />
-            </Group>
+            </SimpleGrid>
             <Textarea
               label={t('gifts.form.message')}
               autosize
