@@ -215,6 +215,9 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(OrdersPage);
     const table = await screen.findByRole('table', { name: 'Orders' });
+    // QA walk: "Manage gift" led to the Gifts page, which lists paid gifts only.
+    const flaggedRow = within(table).getByRole('button', { name: 'Mark paid: order pi_flagged' }).closest('tr')!;
+    expect(within(flaggedRow).queryByRole('link', { name: /Manage gift/ })).not.toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Mark paid: order pi_flagged' }));
     const paying = await screen.findByRole('dialog', { name: 'Mark this order paid?' });
     expect(paying).toHaveTextContent('the gift is marked paid, its email goes to couple@example.com on its date');

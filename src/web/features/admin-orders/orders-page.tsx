@@ -315,7 +315,8 @@ function GiftNote({ order }: { order: OrderRow }) {
 /** Where the seller helps a gift's couple: the Gifts page (resend or redirect the email), or the couple's page once opened. */
 function GiftLink({ order }: { order: OrderRow }) {
   const { t } = useT();
-  if (!order.gift) return null;
+  // A gift payment still to check is not on the Gifts page (paid gifts only): Mark paid comes first.
+  if (!order.gift || order.status === 'pending') return null;
   if (order.gift.redeemed && order.gift.coupleId !== null) {
     const coupleId = String(order.gift.coupleId);
     return (
