@@ -22,3 +22,8 @@ export function keepsakeFileName(locale: Locale): string {
 export function inventoryReportFileName(round: number, locale: Locale): string {
   return locale === 'es' ? `lo-que-cada-quien-espera-ronda-${round}.pdf` : `what-we-each-expect-round-${round}.pdf`;
 }
+
+/** A gift's printable card, in the language the gift was given in (decision 0242). */
+export function giftCardFileName(locale: Locale): string {
+  return locale === 'es' ? 'tarjeta-de-regalo-vows-and-weeks.pdf' : 'vows-and-weeks-gift-card.pdf';
+}

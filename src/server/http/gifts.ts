@@ -1,5 +1,6 @@
 import { giftTokenSchema } from '../../shared/gifts-schemas';
 import { giftCardPdf } from '../features/gifts/service';
+import { attachment } from './content-disposition';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 
@@ -10,10 +11,10 @@ import { parseInput } from './validation';
 export const giftRoutes: RestRoutes = (app, deps) => {
   app.get('/api/gifts/:token/card.pdf', async (req, reply) => {
     const { token } = parseInput(giftTokenSchema, req.params, 'The path');
-    const bytes = await giftCardPdf(deps, token);
+    const { bytes, fileName } = await giftCardPdf(deps, token);
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', 'attachment; filename="vows-and-weeks-gift-card.pdf"')
+      .header('content-disposition', attachment(fileName))
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(bytes));
   });

@@ -446,6 +446,7 @@ describe('the back office and the card', () => {
     const card = await t.app.inject({ method: 'GET', url: `/api/gifts/${token}/card.pdf` });
     expect(card.statusCode).toBe(200);
     expect(card.headers['content-type']).toBe('application/pdf');
+    expect(card.headers['content-disposition']).toBe('attachment; filename="vows-and-weeks-gift-card.pdf"');
     expect(card.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const { PDFDocument } = await import('pdf-lib');
     const pdf = await PDFDocument.load(card.rawPayload);
@@ -514,6 +515,11 @@ describe('a gift recorded by hand in the back office', () => {
       .where('target', '=', `gift ${gift.id}`)
       .execute();
     expect(audit).toEqual([{ action: 'gift.record', target: `gift ${gift.id}` }]);
+
+    // The card of a Spanish gift is named in Spanish too.
+    const token = new URL(recorded.receiptUrl).searchParams.get('token')!;
+    const card = await t.app.inject({ method: 'GET', url: `/api/gifts/${token}/card.pdf` });
+    expect(card.headers['content-disposition']).toBe('attachment; filename="tarjeta-de-regalo-vows-and-weeks.pdf"');
 
     await (await callerFor(t)).gifts.redeem({ code: gift.redeem_code });
     expect((await accessOf(coupleEmail))?.accessLevel).toBe('full');

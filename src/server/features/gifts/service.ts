@@ -15,6 +15,7 @@ import {
   redeemCodeSchema,
   type startGiftCheckoutSchema,
 } from '../../../shared/gifts-schemas';
+import { giftCardFileName } from '../../../shared/download-names';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
 import { describeZodError } from '../../../shared/schemas';
 import type { z } from '../../../shared/zod';
@@ -274,15 +275,15 @@ export function giftCardPath(token: string): string {
   return `/api/gifts/${token}/card.pdf`;
 }
 
-/** The printable card of a paid gift, with its redeem code. */
-export async function giftCardPdf(deps: AppDeps, token: string): Promise<Uint8Array> {
+/** The printable card of a paid gift, with its redeem code, and its file name in the gift's language. */
+export async function giftCardPdf(deps: AppDeps, token: string): Promise<{ bytes: Uint8Array; fileName: string }> {
   const gift = await giftByToken(deps, token);
   if (gift.paidAt === null) throw new AppError('CONFLICT', GIFT_NOT_PAID);
   if (isVoid(gift)) throw new AppError('CONFLICT', GIFT_REFUNDED_NO_CARD);
   const locale = localeOf(gift);
   const names = { product: PRODUCT_NAME, buyer: gift.buyerName, couple: gift.coupleNames };
   const url = redeemUrl(deps.config.publicUrl, gift.redeemCode);
-  return renderGiftCardInWorker({
+  const bytes = await renderGiftCardInWorker({
     lang: locale,
     title: t(locale, 'pdf.giftCard.title', names),
     heading: t(locale, 'pdf.giftCard.heading', names),
@@ -293,6 +294,7 @@ export async function giftCardPdf(deps: AppDeps, token: string): Promise<Uint8Ar
     redeemCode: gift.redeemCode,
     openAt: t(locale, 'pdf.giftCard.openAt', { url }),
   });
+  return { bytes, fileName: giftCardFileName(locale) };
 }
 
 /** The back office's gifts: paid ones, newest first, sent, scheduled or redeemed; never the code. */
