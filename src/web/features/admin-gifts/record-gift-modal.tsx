@@ -71,7 +71,7 @@ export function RecordGiftModal({
 
 function RecordGiftForm({ onClose, onRecorded }: { onClose: () => void; onRecorded: (gift: RecordedGift) => void }) {
   const { t, locale } = useT();
-  const { priceCents, currency, decimals, price } = useConfiguredPrice();
+  const { currency, decimals, price, amountField } = useConfiguredPrice();
   const form = useForm<GiftValues>({
     mode: 'uncontrolled',
     initialValues: {
@@ -169,16 +169,7 @@ function RecordGiftForm({ onClose, onRecorded }: { onClose: () => void; onRecord
             {...form.getInputProps('locale')}
           />
         </Group>
-        <NumberInput
-          label={t('admin.recordOrder.amount', { currency: currency.toUpperCase() })}
-          description={t('admin.recordOrder.price', { price: formatMoney(locale, priceCents, currency) })}
-          min={0}
-          max={MAX_ORDER_AMOUNT / 10 ** decimals}
-          decimalScale={decimals}
-          fixedDecimalScale
-          key={form.key('amount')}
-          {...form.getInputProps('amount')}
-        />
+        <NumberInput {...amountField} key={form.key('amount')} {...form.getInputProps('amount')} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             {t('admin.cancel')}

@@ -48,7 +48,7 @@ export function RecordOrderModal({
   onRecorded: (order: RecordedOrder) => void;
 }) {
   // The amount starts at the configured price (PRICE_CENTS in CURRENCY), as `order:create` does.
-  const { priceCents, currency, decimals, price } = useConfiguredPrice();
+  const { currency, decimals, price, amountField } = useConfiguredPrice();
   const { t, locale } = useT();
   const form = useForm<RecordValues>({
     mode: 'uncontrolled',
@@ -115,16 +115,7 @@ export function RecordOrderModal({
             />
           </Group>
           <Group grow align="flex-start" wrap="wrap">
-            <NumberInput
-              label={t('admin.recordOrder.amount', { currency: currency.toUpperCase() })}
-              description={t('admin.recordOrder.price', { price: formatMoney(locale, priceCents, currency) })}
-              min={0}
-              max={MAX_ORDER_AMOUNT / 10 ** decimals}
-              decimalScale={decimals}
-              fixedDecimalScale
-              key={form.key('amount')}
-              {...form.getInputProps('amount')}
-            />
+            <NumberInput {...amountField} key={form.key('amount')} {...form.getInputProps('amount')} />
             <Select
               label={t('admin.recordOrder.status')}
               data={[
