@@ -183,6 +183,16 @@ export async function createCouple(
 }
 
 /** A session for the account, as the Cookie header value a signed-in browser would send. */
+/** The couple's access level as stored (trial or full). */
+export async function accessLevelOf(deps: AppDeps, coupleId: number): Promise<AccessLevel> {
+  const row = await deps.db
+    .selectFrom('couples')
+    .select('access_level')
+    .where('id', '=', coupleId)
+    .executeTakeFirstOrThrow();
+  return row.access_level;
+}
+
 export async function sessionCookie(deps: AppDeps, accountId: number): Promise<string> {
   const { token } = await createSession(deps.db, accountId, deps.config.sessionTtlDays);
   return `${SESSION_COOKIE}=${token}`;

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,23 @@ export interface SignedEvent {
  * A Stripe event of `type` about `object`, as JSON, with its Stripe-Signature header. `timestamp`
  * (Unix seconds) signs it at another time (a stale signature); `id` replays an event.
  */
+/** Posts a signed event to the app's webhook in-process (no listening socket); answers its status. */
+export async function injectSignedEvent(
+  app: { inject: FastifyInstance['inject'] },
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+): Promise<number> {
+  const event = signedEvent(secret, type, object);
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
+  return answer.statusCode;
+}
+
 export function signedEvent(
   secret: string,
   type: string,

@@ -2,7 +2,15 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { PACK_LAST_DAY_PAST, utcToday } from '../../../shared/facilitator-schemas';
 import { nowIso } from '../../db/client';
-import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp, type TestApp } from '../../test/harness';
+import {
+  accessLevelOf,
+  adminCookie,
+  callerFor,
+  createCouple,
+  sessionCookie,
+  useTestApp,
+  type TestApp,
+} from '../../test/harness';
 import {
   CODE_UNKNOWN,
   COHORT_NOT_FOUND,
@@ -22,14 +30,7 @@ async function coupleCaller(testApp: TestApp, options: Parameters<typeof createC
   return { ...couple, caller: await callerFor(testApp, await sessionCookie(testApp.deps, couple.accountId)) };
 }
 
-async function accessLevel(coupleId: number) {
-  const row = await t.deps.db
-    .selectFrom('couples')
-    .select('access_level')
-    .where('id', '=', coupleId)
-    .executeTakeFirstOrThrow();
-  return row.access_level;
-}
+const accessLevel = (coupleId: number) => accessLevelOf(t.deps, coupleId);
 
 describe('the seller invites a facilitator', () => {
   it('queues the invitation email; the facilitator sets a password, is signed in, and reaches nothing else', async () => {

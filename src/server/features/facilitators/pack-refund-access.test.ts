@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
-import { signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import {
+  accessLevelOf,
+  adminCookie,
+  callerFor,
+  createCouple,
+  createTestApp,
+  sessionCookie,
+  type TestApp,
+} from '../../test/harness';
+import { injectSignedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { newFacilitator } from './test-support';
 
 /*
@@ -30,24 +38,10 @@ afterAll(async () => {
   await double?.close();
 });
 
-async function accessOf(coupleId: number) {
-  const row = await t.deps.db
-    .selectFrom('couples')
-    .select('access_level')
-    .where('id', '=', coupleId)
-    .executeTakeFirstOrThrow();
-  return row.access_level;
-}
+const accessOf = (coupleId: number) => accessLevelOf(t.deps, coupleId);
 
 async function webhook(type: string, object: Record<string, unknown>) {
-  const event = signedEvent(SECRET, type, object);
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.payload,
-  });
-  expect(answer.statusCode).toBe(200);
+  expect(await injectSignedEvent(t.app, SECRET, type, object)).toBe(200);
 }
 
 describe('seat pack refunds and a couple’s own purchase', () => {

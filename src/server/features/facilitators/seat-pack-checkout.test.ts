@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
-import { signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { injectSignedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { newFacilitator } from './test-support';
 
 /*
@@ -31,14 +31,7 @@ afterAll(async () => {
 });
 
 async function webhook(type: string, object: Record<string, unknown>) {
-  const event = signedEvent(SECRET, type, object);
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.payload,
-  });
-  expect(answer.statusCode).toBe(200);
+  expect(await injectSignedEvent(t.app, SECRET, type, object)).toBe(200);
 }
 
 /** The Pay button on the double's hosted page, then Stripe's checkout.session.completed. */

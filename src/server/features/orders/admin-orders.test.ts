@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { accessLevelOf, adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { addOrder } from './test-support';
 import { refundOrder } from './admin-service';
 import { csvCell, csvLine } from './csv';
@@ -11,15 +11,6 @@ const uniqueEmail = (prefix = 'buyer') => `${prefix}${++sequence}-${Date.now()}@
 
 async function asAdmin() {
   return callerFor(t, await adminCookie(t.deps));
-}
-
-async function accessLevelOf(coupleId: number) {
-  const row = await t.deps.db
-    .selectFrom('couples')
-    .select('access_level')
-    .where('id', '=', coupleId)
-    .executeTakeFirstOrThrow();
-  return row.access_level;
 }
 
 async function signInWithCode(email: string, accessCode: string) {
@@ -73,7 +64,7 @@ describe('marking a pending order paid', () => {
     const pending = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B', status: 'pending' });
     const paid = await admin.adminOrders.markPaid({ orderId: pending.orderId });
     expect(paid).toMatchObject({ status: 'completed', email });
-    expect(await accessLevelOf(trial.coupleId)).toBe('full');
+    expect(await accessLevelOf(t.deps, trial.coupleId)).toBe('full');
     expect((await signInWithCode(email, paid.accessCode!)).statusCode).toBe(200);
     const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', pending.orderId).executeTakeFirst();
     expect(order).toMatchObject({ status: 'completed', couple_id: trial.coupleId });
@@ -116,7 +107,7 @@ describe('refunds (docs/product.md#orders)', () => {
       accessDropped: true,
       giftVoided: false,
     });
-    expect(await accessLevelOf(account.couple_id!)).toBe('trial');
+    expect(await accessLevelOf(t.deps, account.couple_id!)).toBe('trial');
     const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', created.orderId).executeTakeFirst();
     expect(order).toMatchObject({ status: 'refunded', couple_id: account.couple_id, email });
     // The couple still signs in, with trial access.
@@ -160,7 +151,7 @@ describe('refunds (docs/product.md#orders)', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await accessLevelOf(couple.coupleId)).toBe('full');
+    expect(await accessLevelOf(t.deps, couple.coupleId)).toBe('full');
   });
 });
 
