@@ -4,11 +4,12 @@ import type { MessageId, MessageValues } from '../../shared/i18n/locales';
 import { activeLocale, i18n, translate } from '../i18n/i18n';
 import { MUTATION_TIMEOUT_MS, NotSavedError } from './network';
 
-// ---- Back office: BEGIN (issue 35) ------------------------------------------------------------
-// The refusals a seller meets in the back office (orders, gifts, coupons, seat packs,
-// facilitators, certificates, couples), each with the id of its text in the `errors` catalogs
-// (errors.admin.*): a Spanish admin page said "try again" for every one. The server keeps its
-// English; the English catalog says the same sentence. Keep additions inside this block.
+/*
+ * The refusals a seller meets in the back office (orders, gifts, coupons, seat packs,
+ * facilitators, certificates, couples), each with the id of its text in the `errors` catalogs
+ * (errors.admin.*): a Spanish admin page said "try again" for every one (issue 35). The server keeps
+ * its English; the English catalog says the same sentence.
+ */
 
 /** The back office's fixed sentences. */
 const BACK_OFFICE_MESSAGES: Record<string, MessageId> = {
@@ -103,7 +104,6 @@ const BACK_OFFICE_PATTERNS: { pattern: RegExp; id: MessageId; values: (match: st
     values: (kb) => ({ kb: Number(kb) }),
   },
 ];
-// ---- Back office: END ---------------------------------------------------------------------------
 
 /**
  * The API's messages a couple may read, in English as docs/product.md#http-api fixes them, each with the id of
