@@ -44,6 +44,23 @@ test('an admin edits a week, previews and saves it, the couple sees it, and the 
   await expect(admin.getByRole('region', { name: 'Spanish edition' })).toBeVisible();
   await expect(english.getByRole('heading', { level: 2, name: `Week ${WEEK}` })).toBeVisible();
 
+  /** Revert to default, confirmed; the confirmation is clicked again while its dialog stays open (CI lost one click). */
+  const revertWeek = async () => {
+    await english.getByRole('button', { name: 'Revert to default' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Revert to default' });
+    await expect(async () => {
+      if (await dialog.isVisible()) {
+        await dialog.getByRole('button', { name: `Revert Week ${WEEK}` }).click({ timeout: 2_000 });
+      }
+      await expect(dialog).toBeHidden({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(admin.getByText('Content Reverted').last()).toBeVisible();
+  };
+  // A try that stopped half-way left the week edited: a retry starts from its default text.
+  if ((await weeks.getByRole('button', { name: new RegExp(`^Week ${WEEK}: .*Edited`) }).count()) > 0) {
+    await revertWeek();
+  }
+
   // An empty question is refused on the page, naming the field; nothing is sent.
   const first = english.getByRole('textbox', { name: 'Question 1', exact: true });
   const original = await first.inputValue();
@@ -77,12 +94,7 @@ test('an admin edits a week, previews and saves it, the couple sees it, and the 
   await expect(couplePage.getByRole('textbox', { name: `1. ${question}` })).toBeVisible();
 
   // The admin reverts the week (after confirming); the couple sees the default text again.
-  await english.getByRole('button', { name: 'Revert to default' }).click();
-  await admin
-    .getByRole('dialog', { name: 'Revert to default' })
-    .getByRole('button', { name: `Revert Week ${WEEK}` })
-    .click();
-  await expect(admin.getByText('Content Reverted').last()).toBeVisible();
+  await revertWeek();
   await expect(english.getByRole('textbox', { name: 'Question 1', exact: true })).toHaveValue(original);
   await english.getByRole('tab', { name: 'History' }).click();
   await expect(english.getByRole('button', { name: /^Restore the version/ }).first()).toBeVisible();
