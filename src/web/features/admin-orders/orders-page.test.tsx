@@ -25,6 +25,15 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** An unopened gift an order paid for (the order's name and email are the giver's). */
+const gift = {
+  id: 5,
+  coupleNames: 'Lucía & Tomás',
+  coupleEmail: 'couple@example.com',
+  coupleId: null,
+  redeemed: false,
+};
+
 const page = (items: unknown[], total = items.length, pageNumber = 1) => ({
   data: { items, total, page: pageNumber, pageSize: 25 },
 });
@@ -80,13 +89,6 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
   // QA: a paid gift was listed under the giver's name with "Resend access", which could only fail
   // ("No account signs in with giver@example.com"), and nothing said it was a gift.
   it('says a gift’s order is a gift and for whom, and leads to the gift or its couple instead of Resend access', async () => {
-    const gift = {
-      id: 5,
-      coupleNames: 'Lucía & Tomás',
-      coupleEmail: 'couple@example.com',
-      coupleId: null,
-      redeemed: false,
-    };
     stubTrpcFetch({
       'adminOrders.list': () =>
         page([
@@ -178,13 +180,6 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
   // QA: Mark paid on a flagged gift payment promised the giver full access and a code; refunding an
   // unopened gift said "another order covers their access".
   it('says a gift’s Mark paid pays the gift and its refund voids it, not anyone’s access', async () => {
-    const gift = {
-      id: 5,
-      coupleNames: 'Lucía & Tomás',
-      coupleEmail: 'couple@example.com',
-      coupleId: null,
-      redeemed: false,
-    };
     const stub = stubTrpcFetch({
       'adminOrders.list': () =>
         page([
