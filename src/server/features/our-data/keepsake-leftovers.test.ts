@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { adminCookie, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminCookie, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
 import { filePrefix, keepsakeDir } from './keepsake-files';
+import { keepsakeBuildSteps } from './service';
 
 const t = useTestApp();
 
@@ -23,7 +24,7 @@ describe("a deleted couple's unfinished keepsake builds", () => {
     return [...files, workDir];
   }
 
-  async function deleteAndCheck(remove: (couple: Awaited<ReturnType<typeof createCouple>>) => Promise<number>) {
+  async function deleteAndCheck(remove: Deletion) {
     const couple = await createCouple(t.deps);
     const other = await createCouple(t.deps);
     const leftovers = leaveUnfinishedBuild(couple.coupleId, 'MARKER-LEFT-BEHIND');
@@ -34,26 +35,76 @@ describe("a deleted couple's unfinished keepsake builds", () => {
   }
 
   it('go with "Delete our account"', async () => {
-    await deleteAndCheck(async (couple) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/trpc/ourData.deleteAccount',
-        headers: { cookie: await sessionCookie(t.deps, couple.accountId) },
-        payload: { confirmation: 'DELETE' },
-      });
-      return res.statusCode;
-    });
+    await deleteAndCheck(ownDeletion);
   });
 
   it("go with the back office's deletion", async () => {
-    await deleteAndCheck(async (couple) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/trpc/adminCouples.delete',
-        headers: { cookie: await adminCookie(t.deps) },
-        payload: { coupleId: couple.coupleId, confirmation: couple.email },
-      });
-      return res.statusCode;
-    });
+    await deleteAndCheck(adminDeletion);
+  });
+});
+
+type Couple = Awaited<ReturnType<typeof createCouple>>;
+type Deletion = (couple: Couple) => Promise<number>;
+
+const ownDeletion: Deletion = async (couple) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/trpc/ourData.deleteAccount',
+    headers: { cookie: await sessionCookie(t.deps, couple.accountId) },
+    payload: { confirmation: 'DELETE' },
+  });
+  return res.statusCode;
+};
+
+const adminDeletion: Deletion = async (couple) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/trpc/adminCouples.delete',
+    headers: { cookie: await adminCookie(t.deps) },
+    payload: { coupleId: couple.coupleId, confirmation: couple.email },
+  });
+  return res.statusCode;
+};
+
+/*
+ * A keepsake build under way when the account is deleted: the deletion sweeps the couple's files
+ * once, and the PDF worker can land its finished keepsake just after that sweep (its rename of the
+ * merged file, or a work folder it made after the sweep looked). The build checks that the couple
+ * is still there once its file is written, and removes what it wrote when they are gone.
+ */
+// The first build starts the PDF worker and loads its fonts: seconds on a busy machine.
+describe('a keepsake build that an account deletion overtakes', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    keepsakeBuildSteps.afterRender = async () => {};
+  });
+
+  async function raceAndCheck(remove: Deletion) {
+    const couple = await createCouple(t.deps, { displayName: 'MARKER-RACED' });
+    const cookie = await sessionCookie(t.deps, couple.accountId);
+    const aside = makeTempDir('keepsake-race-');
+    let deleted = 0;
+    keepsakeBuildSteps.afterRender = async (target) => {
+      // The worker's finished file lands just after the deletion's sweep: the sweep runs while it
+      // is still out of the folder, then the file arrives.
+      const held = path.join(aside, 'landing.pdf');
+      fs.renameSync(target, held);
+      deleted = await remove(couple);
+      fs.renameSync(held, target);
+    };
+    const res = await t.app.inject({ url: '/api/keepsake', headers: { cookie } });
+    expect(deleted).toBe(200);
+    const left = fs.readdirSync(keepsakeDir(t.deps)).filter((name) => name.startsWith(filePrefix(couple.coupleId)));
+    expect(left).toEqual([]);
+    // The download that started the build is refused like any request of a deleted account.
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
+  }
+
+  it("leaves nothing of the couple's when they delete their account", async () => {
+    await raceAndCheck(ownDeletion);
+  });
+
+  it("leaves nothing of the couple's when the back office deletes it", async () => {
+    await raceAndCheck(adminDeletion);
   });
 });

@@ -164,6 +164,12 @@ async function keepsakePath(deps: AppDeps, couple: Couple): Promise<string> {
 const builds = new Map<string, Promise<void>>();
 
 /**
+ * A seam for tests: awaited once the keepsake's PDF is written, before the build checks that the
+ * couple is still there. A test deletes the account here to race the build deterministically.
+ */
+export const keepsakeBuildSteps = { afterRender: async (_target: string): Promise<void> => {} };
+
+/**
  * Opens the couple's keepsake PDF, making it first when the cached one is missing or stale. The
  * caller owns the handle. Builds of the same file share one promise.
  */
@@ -181,7 +187,13 @@ export async function openKeepsake(deps: AppDeps, couple: Couple, now = new Date
     builds.set(target, build);
   }
   await build;
-  return fs.open(target, 'r');
+  try {
+    return await fs.open(target, 'r');
+  } catch (error) {
+    // The account deleted since the build (its deletion removes the file): refused like any request of it.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') await requireScope(deps, couple);
+    throw error;
+  }
 }
 
 /** The parts of the keepsake, one at a time: the cover, then each completed week with its answers. */
@@ -245,7 +257,28 @@ export async function* keepsakeParts(deps: AppDeps, couple: Couple, now = new Da
   yield* await keepsakeInventories(deps.db, couple, await localeOfAccount(deps.db, couple.accountId));
 }
 
+/**
+ * Makes the keepsake into `target`. The account can be deleted while this runs: its deletion sweeps
+ * the couple's files once, and what the PDF worker writes after that sweep (its work folder, the
+ * finished file) would stay. So once the work is over, finished or failed, the build checks that the
+ * couple is still there; when they are gone it removes everything of theirs in the folder and
+ * refuses like any request of a deleted account. A deletion that commits after the check finds the
+ * finished file in its own sweep.
+ */
 async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, now: Date): Promise<void> {
+  const failed = await writeKeepsakeFile(deps, couple, target, now).then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
+  if (!(await repo.readScope(deps.db, couple.coupleId))) {
+    await removeKeepsakes(deps, couple.coupleId);
+    throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  }
+  if (failed) throw failed.error;
+  await removeKeepsakes(deps, couple.coupleId, path.basename(target));
+}
+
+async function writeKeepsakeFile(deps: AppDeps, couple: Couple, target: string, now: Date): Promise<void> {
   const dir = path.dirname(target);
   await ensurePrivateDir(dir);
   const suffix = randomBytes(6).toString('hex');
@@ -267,8 +300,8 @@ async function buildKeepsakeFile(deps: AppDeps, couple: Couple, target: string, 
       },
       KEEPSAKE_TIME_LIMIT_MS,
     );
+    await keepsakeBuildSteps.afterRender(target);
   } finally {
     await fs.rm(source, { force: true });
   }
-  await removeKeepsakes(deps, couple.coupleId, path.basename(target));
 }
