@@ -1,4 +1,5 @@
 import { nowIso, type DB } from '../../db/client';
+import { isPostgres } from '../../db/dialect';
 
 /** Every SQL statement of gifts (decision 0242). */
 
@@ -142,7 +143,31 @@ export async function setGiftRecipient(db: DB, id: number, email: string): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Marks the gift redeemed; true when this call did (a code used twice finds it redeemed). */
+/**
+ * Holds the gift an order paid for, if any, until the transaction ends (on PostgreSQL a row lock;
+ * SQLite runs the app's transactions one at a time already). Its opening takes the same row first
+ * (markGiftRedeemed), so a refund and an opening of one gift happen one after the other.
+ */
+export async function lockGiftOfOrder(trx: DB, orderId: string): Promise<void> {
+  await trx
+    .selectFrom('gifts')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .execute();
+}
+
+/** The status of the order that paid for the gift, read afresh (null without one). */
+export async function findGiftOrderStatus(db: DB, id: number): Promise<string | null> {
+  const row = await selectGifts(db).select('orders.status as status').where('gifts.id', '=', id).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/**
+ * Marks the gift redeemed; true when this call did (a code used twice finds it redeemed). On
+ * PostgreSQL the update holds the gift's row until the transaction ends: a refund of its order
+ * waits for it (lockGiftOfOrder), and this waits for a refund under way.
+ */
 export async function markGiftRedeemed(db: DB, id: number): Promise<boolean> {
   const result = await db
     .updateTable('gifts')

@@ -155,6 +155,15 @@ export async function completeGiftPurchase(
 }
 
 /**
+ * Holds the gift `orderId` paid for until the refund's transaction ends, before the refund reads
+ * whether it was opened: an opening under way finishes first (the refund then takes the access it
+ * gave back), and one that comes after finds the order refunded (409). Decision 0314.
+ */
+export async function lockGiftOfOrder(trx: DB, orderId: string): Promise<void> {
+  await repo.lockGiftOfOrder(trx, orderId);
+}
+
+/**
  * A refunded order's unopened gift is void (the refund rule's counterpart, docs/product.md#gifts):
  * its code stops opening the course (paidGiftByCode), and a gift email not sent yet is withdrawn
  * so the couple never receives a code that cannot open anything. Nothing for an opened gift: its
@@ -208,6 +217,9 @@ export async function redeemGift(
     if (gift.redeemedAt !== null || !(await repo.markGiftRedeemed(trx, gift.id))) {
       throw new AppError('CONFLICT', GIFT_ALREADY_REDEEMED);
     }
+    // The gift's row is this transaction's now; a refund of its order that committed meanwhile (it
+    // held the row first) voided it: read afresh, the opening is refused and its mark undone.
+    if ((await repo.findGiftOrderStatus(trx, gift.id)) === 'refunded') throw new AppError('CONFLICT', GIFT_REFUNDED);
     let coupleId: number;
     let outcome: RedeemAnswer['outcome'];
     if (auth.kind === 'couple') {

@@ -19,7 +19,7 @@ import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
 import { markHeldCouponUseUsed } from '../coupons/service';
 import { holdsKeptSeat } from '../facilitators/repo';
-import { completeGiftPurchase, voidGiftOfRefundedOrder } from '../gifts/service';
+import { completeGiftPurchase, lockGiftOfOrder, voidGiftOfRefundedOrder } from '../gifts/service';
 import {
   type AdminOrderRow,
   type CoupleOrderRow,
@@ -176,6 +176,8 @@ export async function refundOrder(
   options: { inTransaction?: (trx: DB, result: RefundResult) => Promise<void> } = {},
 ): Promise<RefundResult> {
   if (!db.isTransaction) return db.transaction().execute((trx) => refundOrder(trx, orderId, options));
+  // Whether its gift was opened decides the rule below: an opening under way finishes first.
+  await lockGiftOfOrder(db, orderId);
   const order = await requireOrder(db, orderId);
   const coupleId = order.gift
     ? order.gift.coupleId
