@@ -36,7 +36,7 @@ export const stripeEventSchema = z.object({
   id: z.string().meta({ description: "Stripe's event id (`evt_...`): each is processed at most once." }),
   type: z.string().meta({
     description:
-      'Handled: checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.expired, charge.refunded; others are ignored.',
+      'Handled: checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired, charge.refunded; others are ignored.',
   }),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createTestApp, type TestApp } from '../../test/harness';
-import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { randomStripeId, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import {
   COUPON_EXHAUSTED,
   COUPON_EXPIRED,
@@ -309,6 +309,141 @@ describe('checkout with a coupon', () => {
       .execute();
     expect(mail.map((m) => m.kind)).toEqual(['access-code']);
     expect(await listed(id)).toMatchObject({ uses: 1, reserved: 0, revenueCents: 0 });
+  });
+});
+
+/*
+ * A use held past its session's time (security review, defect 3): a checkout paid by a method that
+ * settles later (a bank debit: the session completes unpaid, async_payment_succeeded comes days
+ * later) kept its use only for the reservation's 35 minutes. The next buyer's checkout then released
+ * it as stale and took the last use, and the delayed payment took it back on top: one use past the
+ * cap. A checkout whose payment is under way, or a payment the seller must check, now holds its use
+ * until it is paid, fails or is refused (decision 0315).
+ */
+describe('a coupon use held by a payment under way', () => {
+  /** The buyer pays by a method that settles later: the session completes, its payment unpaid. */
+  async function payLater(url: string) {
+    const session = sessionFor(url);
+    session.status = 'complete';
+    session.payment_status = 'unpaid';
+    session.payment_intent = randomStripeId('pi_');
+    session.customer_details = { email: session.customer_email! };
+    expect((await double.sendEvent('checkout.session.completed', { ...session })).status).toBe(200);
+    return session;
+  }
+
+  async function settle(session: ReturnType<typeof sessionFor>, outcome: 'succeeded' | 'failed') {
+    const paid = { ...session, payment_status: outcome === 'succeeded' ? 'paid' : 'unpaid' };
+    expect((await double.sendEvent(`checkout.session.async_payment_${outcome}`, paid)).status).toBe(200);
+  }
+
+  /** Every reservation of the code past its time, as 35 minutes later. */
+  async function pastItsTime(couponId: number) {
+    await t.deps.db
+      .updateTable('coupon_uses')
+      .set({ reserved_until: Date.now() - 1 })
+      .where('coupon_id', '=', couponId)
+      .execute();
+  }
+
+  async function usesTaken(couponId: number) {
+    const row = await t.deps.db
+      .selectFrom('coupons')
+      .select('uses_taken')
+      .where('id', '=', couponId)
+      .executeTakeFirstOrThrow();
+    return row.uses_taken;
+  }
+
+  async function orderStatus(orderId: string) {
+    const row = await t.deps.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+    return row?.status;
+  }
+
+  it('a delayed payment keeps its use past the session’s time: the next buyer is refused, the cap never passed', async () => {
+    const { id, code } = await coupon({ maxUses: 1 });
+    const caller = await callerFor(t);
+    const processing = await payLater((await caller.payments.startCheckout(buyer(code))).url);
+    await pastItsTime(id);
+    await expect(caller.payments.startCheckout(buyer(code))).rejects.toThrow(COUPON_EXHAUSTED);
+    expect(await listed(id)).toMatchObject({ uses: 0, reserved: 1 });
+
+    await settle(processing, 'succeeded');
+    expect(await orderStatus(processing.payment_intent!)).toBe('completed');
+    expect(await listed(id)).toMatchObject({ uses: 1, reserved: 0 });
+    expect(await usesTaken(id)).toBe(1);
+    await expect(caller.payments.startCheckout(buyer(code))).rejects.toThrow(COUPON_EXHAUSTED);
+  });
+
+  it('a delayed payment that fails gives its use back to the next buyer', async () => {
+    const { id, code } = await coupon({ maxUses: 1 });
+    const caller = await callerFor(t);
+    const processing = await payLater((await caller.payments.startCheckout(buyer(code))).url);
+    await settle(processing, 'failed');
+    expect(await listed(id)).toMatchObject({ uses: 0, reserved: 0 });
+    expect(await usesTaken(id)).toBe(0);
+    const next = await caller.payments.startCheckout(buyer(code));
+    await double.pay(sessionFor(next.url).id);
+    expect(await listed(id)).toMatchObject({ uses: 1, reserved: 0 });
+    expect(await usesTaken(id)).toBe(1);
+  });
+
+  it('a card payment whose event is late keeps its use once the buyer is back from Stripe', async () => {
+    const { id, code } = await coupon({ maxUses: 1 });
+    const caller = await callerFor(t);
+    const session = sessionFor((await caller.payments.startCheckout(buyer(code))).url);
+    const webhookUrl = double.webhookUrl;
+    double.webhookUrl = undefined; // Stripe's event does not get through for now
+    try {
+      await double.pay(session.id);
+    } finally {
+      double.webhookUrl = webhookUrl;
+    }
+    const back = await t.app.inject({ method: 'GET', url: `/api/payments/return?session_id=${session.id}` });
+    expect(back.statusCode).toBe(303);
+    await pastItsTime(id);
+    await expect(caller.payments.startCheckout(buyer(code))).rejects.toThrow(COUPON_EXHAUSTED);
+    // Stripe sends the event again, later: the order completes and the use counts once.
+    expect((await double.sendEvent('checkout.session.completed', { ...session })).status).toBe(200);
+    expect(await orderStatus(session.payment_intent!)).toBe('completed');
+    expect(await listed(id)).toMatchObject({ uses: 1, reserved: 0 });
+    expect(await usesTaken(id)).toBe(1);
+  });
+
+  it('a payment the seller must check keeps its use until they decide: Mark paid counts it, a refund gives it back', async () => {
+    const { id, code } = await coupon({ kind: 'fixed', amount: 1000, maxUses: 1 });
+    const caller = await callerFor(t);
+    const session = sessionFor((await caller.payments.startCheckout(buyer(code))).url);
+    session.amount_total = 4999; // not the discounted amount: flagged for the seller
+    const flagged = await double.pay(session.id);
+    expect(await orderStatus(flagged.payment_intent!)).toBe('pending');
+    await pastItsTime(id);
+    await expect(caller.payments.startCheckout(buyer(code))).rejects.toThrow(COUPON_EXHAUSTED);
+
+    // Refunded in Stripe's dashboard instead of marked paid: the use goes back.
+    const charge = {
+      id: randomStripeId('ch_'),
+      object: 'charge',
+      payment_intent: flagged.payment_intent,
+      refunded: true,
+    };
+    expect((await double.sendEvent('charge.refunded', charge)).status).toBe(200);
+    expect(await orderStatus(flagged.payment_intent!)).toBe('refunded');
+    expect(await usesTaken(id)).toBe(0);
+    await expect(caller.payments.startCheckout(buyer(code))).resolves.toMatchObject({ url: expect.any(String) });
+  });
+
+  it('a flagged payment marked paid after the session’s time counts once, within the cap', async () => {
+    const { id, code } = await coupon({ kind: 'fixed', amount: 1000, maxUses: 1 });
+    const caller = await callerFor(t);
+    const session = sessionFor((await caller.payments.startCheckout(buyer(code))).url);
+    session.amount_total = 4999;
+    const flagged = await double.pay(session.id);
+    await pastItsTime(id);
+    await expect(caller.payments.startCheckout(buyer(code))).rejects.toThrow(COUPON_EXHAUSTED);
+    await admin.adminOrders.markPaid({ orderId: flagged.payment_intent! });
+    expect(await listed(id)).toMatchObject({ uses: 1, reserved: 0 });
+    expect(await usesTaken(id)).toBe(1);
   });
 });
 

@@ -144,7 +144,10 @@ export async function findCouponUse(db: DB, id: number): Promise<CouponUseRow | 
     .executeTakeFirst();
 }
 
-/** Links a use not yet used to the order that paid for it, while the seller checks that payment. */
+/**
+ * Links a use not yet used to the order that pays for it: a payment under way, or one the seller
+ * checks. Held so, the use is no longer released by time (releaseStaleReservations).
+ */
 export async function holdCouponUseForOrder(db: DB, id: number, orderId: string): Promise<void> {
   await db
     .updateTable('coupon_uses')
@@ -183,7 +186,11 @@ export async function moveCouponUse(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Releases the coupon's reservations past their time; answers how many this call released. */
+/**
+ * Releases the coupon's reservations past their time; answers how many this call released. A use
+ * held for an order (a payment under way, or one the seller must check) is never stale: it waits
+ * for that payment's outcome (decision 0315).
+ */
 export async function releaseStaleReservations(db: DB, couponId: number, now: number): Promise<number> {
   const result = await db
     .updateTable('coupon_uses')
@@ -191,6 +198,7 @@ export async function releaseStaleReservations(db: DB, couponId: number, now: nu
     .where('coupon_id', '=', couponId)
     .where('status', '=', 'reserved')
     .where('reserved_until', '<', now)
+    .where('order_id', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -19,6 +19,9 @@ import * as repo from './repo';
  * from the page; a use is reserved when the checkout is created (one conditional UPDATE, so a cap
  * holds under concurrency), becomes used when the order completes, and is released when the
  * Checkout Session expires or could not be created. The webhook accepts exactly the reserved amount.
+ * A use whose payment is under way (a delayed payment method, the buyer back from Stripe before
+ * the event) or waits for the seller's check is held for its order: time no longer releases it,
+ * only that payment's failure or refund does (decision 0315), so the cap counts it meanwhile.
  */
 
 export const COUPON_UNKNOWN = 'This coupon code does not exist. Check the spelling, or continue without a code.';
@@ -154,11 +157,20 @@ export async function markCouponUseUsed(db: DB, useId: number, orderId: string):
 }
 
 /**
- * A payment with a coupon the seller must check first (a flagged amount): the use is linked to the
- * order, and counted as used when the seller marks the order paid (markHeldCouponUseUsed).
+ * A payment with the coupon is under way (a delayed payment method, or the buyer is back from
+ * Stripe before the event) or the seller must check it first (a flagged amount): the use is linked
+ * to the order and held for it however long that takes. It counts as used when the order completes
+ * (or the seller marks it paid: markHeldCouponUseUsed), and goes back when the payment fails or is
+ * refunded unpaid (releaseHeldCouponUse).
  */
 export async function holdCouponUseForOrder(db: DB, useId: number, orderId: string): Promise<void> {
   await repo.holdCouponUseForOrder(db, useId, orderId);
+}
+
+/** The payment an order held a use for will not complete (refunded before it was honoured): the use goes back. */
+export async function releaseHeldCouponUse(db: DB, orderId: string): Promise<void> {
+  const useId = await repo.findHeldCouponUse(db, orderId);
+  if (useId !== undefined) await releaseCouponUse(db, useId);
 }
 
 /** The seller marked a flagged order paid: the coupon use it held counts as used (once). */
@@ -167,7 +179,7 @@ export async function markHeldCouponUseUsed(db: DB, orderId: string): Promise<vo
   if (useId !== undefined) await markCouponUseUsed(db, useId, orderId);
 }
 
-/** The checkout will not be paid (its session expired, or never opened): the use goes back. */
+/** The checkout will not be paid (its session expired or never opened, its payment failed): the use goes back. */
 export async function releaseCouponUse(db: DB, useId: number): Promise<void> {
   const use = await repo.findCouponUse(db, useId);
   if (!use) return;

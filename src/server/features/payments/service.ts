@@ -13,6 +13,7 @@ import {
   holdCouponUseForOrder,
   markCouponUseUsed,
   releaseCouponUse,
+  releaseHeldCouponUse,
   reserveCouponUse,
   reservedAmount,
   type ReservedUse,
@@ -372,6 +373,12 @@ export async function resolveCheckoutReturn(
   // and a pending order standing in for it would hide the pack from Stripe's refund (refundCharge).
   if (metadataId(session.metadata?.seatPackId) !== undefined) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
   const email = (session.customer_details?.email ?? session.customer_email ?? '').trim().toLowerCase();
+  // Paid (or paying by a delayed method): the coupon's use is held for this order from now on,
+  // so a webhook event that comes late does not find it released (decision 0315).
+  const couponUseId = metadataId(session.metadata?.couponUse);
+  if (couponUseId !== undefined && session.status === 'complete') {
+    await holdCouponUseForOrder(deps.db, couponUseId, paymentIntentId);
+  }
   await insertPendingOrderIfAbsent(deps.db, {
     id: paymentIntentId,
     coupleId: null,
@@ -396,6 +403,7 @@ function paymentIntentOf(event: Stripe.Event): string | null {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
       return idOf(event.data.object.payment_intent);
     case 'charge.refunded':
       return idOf(event.data.object.payment_intent);
@@ -436,12 +444,21 @@ export async function handleStripeWebhook(
         const session = event.data.object;
         if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
           await completeSession(trx, deps, session);
+        } else {
+          // A delayed payment method (a bank debit): days may pass before it succeeds or fails.
+          await holdUseForPayment(trx, session);
         }
         return;
       }
       case 'checkout.session.async_payment_succeeded':
         await completeSession(trx, deps, event.data.object);
         return;
+      case 'checkout.session.async_payment_failed': {
+        // The delayed payment failed: the coupon use it held goes back (decision 0315).
+        const useId = metadataId(event.data.object.metadata?.couponUse);
+        if (useId !== undefined) await releaseCouponUse(trx, useId);
+        return;
+      }
       case 'charge.refunded':
         if (event.data.object.refunded === true) await refundCharge(trx, event.data.object);
         return;
@@ -456,6 +473,13 @@ export async function handleStripeWebhook(
     }
   });
   return { received: true };
+}
+
+/** A session completed with its payment still under way: its coupon use is held for the order until it settles. */
+async function holdUseForPayment(trx: DB, session: Stripe.Checkout.Session): Promise<void> {
+  const orderId = idOf(session.payment_intent);
+  const useId = metadataId(session.metadata?.couponUse);
+  if (orderId && useId !== undefined) await holdCouponUseForOrder(trx, useId, orderId);
 }
 
 /**
@@ -604,8 +628,11 @@ async function refundCharge(trx: DB, charge: Stripe.Charge): Promise<void> {
   const order = await findPaymentOrder(trx, orderId);
   // Otherwise remembered in payment_events: a payment arriving later is stored refunded.
   if (!order) return;
-  if (order.status === 'pending') await markPendingOrderRefunded(trx, orderId);
-  else await refundOrder(trx, orderId);
+  if (order.status === 'pending') {
+    await markPendingOrderRefunded(trx, orderId);
+    // Never honoured: the coupon use it held (a flagged payment's) goes back (decision 0315).
+    await releaseHeldCouponUse(trx, orderId);
+  } else await refundOrder(trx, orderId);
 }
 
 export const STRIPE_REFUND_FAILED =
