@@ -88,7 +88,10 @@ export interface GiftReceipt {
 export type GiftStatus = 'awaiting-payment' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
 
 export interface RedeemAnswer {
-  /** 'upgraded': the signed-in couple has full access now; 'created': the personal code went to the email. */
+  /**
+   * 'upgraded': the signed-in couple (or, for a gift bought with a 100 % coupon, the account with
+   * the gift's email) has full access now, its code unchanged; 'created': the personal code went to the email.
+   */
   outcome: 'upgraded' | 'created';
   email: string;
 }

@@ -21,6 +21,8 @@ export interface GiftRow {
   coupleId: number | null;
   /** The status of the order that paid (or, flagged, is to pay) for it; null before any payment. */
   orderStatus: string | null;
+  /** How that order was paid: `coupon` when nothing was (a 100 % coupon); null before any payment. */
+  orderProvider: string | null;
 }
 
 const giftColumns = [
@@ -40,6 +42,7 @@ const giftColumns = [
   'gifts.redeemed_at as redeemedAt',
   'gifts.couple_id as coupleId',
   'orders.status as orderStatus',
+  'orders.provider as orderProvider',
 ] as const;
 
 /** Gifts with the status of their order (a refunded order voids an unopened gift). */

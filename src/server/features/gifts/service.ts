@@ -26,7 +26,7 @@ import type { AdminAuth } from '../auth/access';
 import type { Auth } from '../auth/sessions';
 import { queueFeatureEmail, withdrawQueuedEmail } from '../mail/service';
 import { insertOrder } from '../orders/repo';
-import { fulfilCompletedOrder, generateOrderId, upgradeSignedInCouple } from '../orders/service';
+import { fulfilCompletedOrder, fulfilFreeOrder, generateOrderId, upgradeSignedInCouple } from '../orders/service';
 import { t } from '../i18n/translate';
 import { renderGiftCardInWorker } from '../printables/pdf-jobs';
 import * as repo from './repo';
@@ -199,8 +199,9 @@ export async function previewGift(deps: AppDeps, code: string, clientAddress: st
 /**
  * gifts.redeem: opens the gift once. A signed-in couple is upgraded as it is (decision 0155);
  * otherwise the account with the gift's email is created with full access or upgraded from its
- * trial, and its personal code goes to that email, exactly as for a purchase. A code used twice
- * answers 409. The buyer is told the gift was opened, and nothing else.
+ * trial, and its personal code goes to that email, exactly as for a purchase; a gift bought with a
+ * 100 % coupon upgrades an existing account as it is, without a new code (decision 0316). A code
+ * used twice answers 409. The buyer is told the gift was opened, and nothing else.
  */
 export async function redeemGift(
   deps: AppDeps,
@@ -230,10 +231,18 @@ export async function redeemGift(
       if (deps.config.demoEmail !== '' && gift.coupleEmail === deps.config.demoEmail) {
         throw new AppError('CONFLICT', GIFT_EMAIL_RESERVED);
       }
-      coupleId = (
-        await fulfilCompletedOrder(trx, deps, gift.coupleEmail, undefined, undefined, locale ?? localeOf(gift))
-      ).coupleId;
-      outcome = 'created';
+      const accountLocale = locale ?? localeOf(gift);
+      if (gift.orderProvider === 'coupon') {
+        // Bought with a 100 % coupon, nothing paid: an account with the email is upgraded as it is,
+        // its code and sessions kept (decision 0316).
+        const fulfilled = await fulfilFreeOrder(trx, deps, gift.coupleEmail, undefined, accountLocale);
+        coupleId = fulfilled.coupleId;
+        outcome = fulfilled.upgraded ? 'upgraded' : 'created';
+      } else {
+        coupleId = (await fulfilCompletedOrder(trx, deps, gift.coupleEmail, undefined, undefined, accountLocale))
+          .coupleId;
+        outcome = 'created';
+      }
     }
     await repo.recordRedeemingCouple(trx, gift, coupleId);
     // Opened before its date: the scheduled gift email would bring a code already used.

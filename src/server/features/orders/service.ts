@@ -240,6 +240,29 @@ export async function fulfilCompletedOrder(
 }
 
 /**
+ * What a completed order nobody paid for does to accounts (a 100 % coupon's, or the opening of a
+ * gift bought with one): the account that has the email is upgraded as it is, with no new code and
+ * its sessions kept, because a free order proves nothing about who typed the email and must not let
+ * anyone void the owner's code and sign them out (decision 0316). An email without an account gets
+ * one with its code by email, as any completed order (fulfilCompletedOrder). `upgraded` says which.
+ * Run inside the order's transaction.
+ */
+export async function fulfilFreeOrder(
+  trx: DB,
+  deps: AppDeps,
+  email: string,
+  firstName?: string,
+  locale?: Locale,
+): Promise<{ coupleId: number; accessCode: string | null; upgraded: boolean }> {
+  const byEmail = await findCoupleAccountByEmail(trx, email);
+  if (byEmail) {
+    await grantFullAccess(trx, byEmail.coupleId);
+    return { coupleId: byEmail.coupleId, accessCode: null, upgraded: true };
+  }
+  return { ...(await fulfilCompletedOrder(trx, deps, email, undefined, firstName, locale)), upgraded: false };
+}
+
+/**
  * A signed-in couple upgraded as it is (decision 0155, and a redeemed gift, decision 0242): full
  * access, no new code, its sessions kept. Run inside the order's transaction.
  */

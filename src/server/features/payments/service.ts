@@ -30,7 +30,7 @@ import {
   refundPackOfPayment,
 } from '../facilitators/service';
 import type { AdminAuth } from '../auth/access';
-import { fulfilCompletedOrder, generateOrderId } from '../orders/service';
+import { fulfilCompletedOrder, fulfilFreeOrder, generateOrderId } from '../orders/service';
 import { queueOrderNotice } from '../mail/service';
 import {
   findBuyerDetails,
@@ -594,8 +594,11 @@ async function fulfilPaidOrder(
       coupleId = starter.coupleId;
     } else {
       try {
-        coupleId = (await fulfilCompletedOrder(trx, deps, order.email, undefined, order.firstName, links.locale))
-          .coupleId;
+        // Nothing paid (a 100 % coupon): an existing account keeps its code and sessions (decision 0316).
+        coupleId =
+          provider === 'coupon'
+            ? (await fulfilFreeOrder(trx, deps, order.email, order.firstName, links.locale)).coupleId
+            : (await fulfilCompletedOrder(trx, deps, order.email, undefined, order.firstName, links.locale)).coupleId;
       } catch (error) {
         // Refused before it changed anything (the email is an administrator's): kept for the seller.
         if (!(error instanceof AppError)) throw error;
