@@ -69,14 +69,6 @@ test('two partners take it privately, see the report, and follow a topic to its 
   });
   expect(profile.status()).toBe(200);
 
-  // Casey's own sign-in, by invite.
-  const invite = await robin.request.post('/api/trpc/partners.createInvite', { data: {} });
-  const { code } = (await invite.json()).result.data as { code: string };
-  const accepted = await casey.request.post('/api/trpc/partners.acceptInvite', {
-    data: { code, email: uniqueEmail('casey') },
-  });
-  expect(accepted.status()).toBe(200);
-
   // The card on the dashboard leads to the page.
   await robin.goto('/dashboard');
   await robin.getByRole('link', { name: 'Open “What we each expect”' }).click();
@@ -84,7 +76,8 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await expect(robin.getByRole('heading', { level: 1, name: 'What we each expect' })).toBeVisible();
   await expect(robin.getByText(/not a diagnosis/)).toBeVisible();
 
-  // Robin, on the couple's original sign-in (a shared device), says who is answering.
+  // Robin, on the couple's original sign-in (a shared device while neither partner has a sign-in
+  // of their own), says who is answering.
   await answerAllButLast(robin, 'partner1', 5);
   await robin.reload();
   await robin.getByRole('button', { name: 'I am Robin' }).click();
@@ -97,6 +90,17 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await expectNoAxeViolations(robin, '/expectations (help)');
   await robin.getByRole('button', { name: 'Continue with the statements' }).click();
   await expect(robin.getByRole('heading', { name: 'You have finished' })).toBeVisible();
+
+  // Casey's own sign-in, by invite. From now on the original sign-in answers and reads as Robin
+  // only (decision 0312): Casey's answers on her own sign-in are hers until both have finished.
+  const invite = await robin.request.post('/api/trpc/partners.createInvite', { data: {} });
+  const { code } = (await invite.json()).result.data as { code: string };
+  const accepted = await casey.request.post('/api/trpc/partners.acceptInvite', {
+    data: { code, email: uniqueEmail('casey') },
+  });
+  expect(accepted.status()).toBe(200);
+  const status = await robin.request.get('/api/trpc/inventory.status');
+  expect((await status.json()).result.data.you).toBe('partner1');
 
   // Casey, on her own sign-in: nothing of Robin's shows, and nothing of the help page.
   await answerAllButLast(casey, 'partner2', 1);

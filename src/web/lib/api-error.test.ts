@@ -85,6 +85,13 @@ describe('server and field messages on a Spanish page', () => {
       'Las respuestas privadas siguen activas mientras las respuestas de tu pareja estén selladas (semanas 1, 2 y 3): primero compartan esas semanas entre los dos.',
     );
     expect(serverMessageText(server('4'))).toMatch(/\(semana 4\)/);
+    expect(
+      serverMessageText(
+        'Private answers stay on while your partner has answers to "What we each expect" that are still sealed: they open once you have both finished.',
+      ),
+    ).toBe(
+      'Las respuestas privadas siguen activas mientras tu pareja tenga respuestas de “Lo que cada quien espera” aún selladas: se abren cuando los dos hayan terminado.',
+    );
   });
 
   it('says why a partner cannot be invited while their answers are theirs alone, with the name and weeks', () => {

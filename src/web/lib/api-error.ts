@@ -115,6 +115,8 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'You can only access your own data.': 'errors.ownDataOnly',
   'Answers must be keyed by question id.': 'errors.answersById',
   'Sharing is for private answers: turn them on in Profile first.': 'errors.sharingNeedsPrivate',
+  'Private answers stay on while your partner has answers to "What we each expect" that are still sealed: they open once you have both finished.':
+    'errors.privateStaysOnInventory',
   'You cannot remove your own sign-in. Sign out instead.': 'errors.ownSignIn',
   'No pending invite with this id.': 'errors.noInvite',
   'This invite link is not valid. Ask your partner for a new one.': 'errors.inviteInvalid',

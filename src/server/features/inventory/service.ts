@@ -29,6 +29,7 @@ import {
   assertCanReadBothOnce,
   assertCanWritePartner,
   canReadPartnerOnce,
+  inventoryPartnerOf,
 } from '../partners/service';
 import { currentTopics, privateStatementIds, topicsIn } from './content';
 import { buildReportTopics, talkFirst, topicChange, topicTalkCounts } from './report';
@@ -47,9 +48,13 @@ export const INVENTORY_SEALED_MESSAGE =
   "Your partner's answers are sealed: the report opens once you have both finished.";
 const FINISHED_MESSAGE = 'These answers are finished: they stay as they are until a retake.';
 
-/** The inventory is always private, whatever the couple's private-answers setting for the weeks. */
-function inventoryReader(auth: AnswerReader): AnswerReader {
-  return { coupleId: auth.coupleId, partner: auth.partner, privateAnswers: true };
+/**
+ * The inventory is always private, whatever the couple's private-answers setting for the weeks:
+ * the reader as the inventory sees it, the original sign-in being partner1 once the couple has a
+ * personal sign-in (inventoryPartnerOf). Every read and write below goes through it.
+ */
+async function inventoryReader(db: DB, auth: AnswerReader): Promise<AnswerReader> {
+  return { coupleId: auth.coupleId, partner: await inventoryPartnerOf(db, auth), privateAnswers: true };
 }
 
 /** An answer that signals fear or control: agreeing (4) or strongly agreeing (5) with a safety statement. */
@@ -77,13 +82,17 @@ function statementCount(topics: InventoryTopic[]): number {
 }
 
 export async function getStatus(deps: AppDeps, auth: CoupleAuth): Promise<InventoryStatus> {
-  const [round, topics] = await Promise.all([repo.latestRound(deps.db, auth.coupleId), currentTopics(deps.db)]);
+  const [round, topics, reader] = await Promise.all([
+    repo.latestRound(deps.db, auth.coupleId),
+    currentTopics(deps.db),
+    inventoryReader(deps.db, auth),
+  ]);
   const total = statementCount(topics);
   if (!round) {
     return {
       round: null,
       total,
-      you: auth.partner,
+      you: reader.partner,
       partners: { partner1: { answered: 0, finishedAt: null }, partner2: { answered: 0, finishedAt: null } },
       revealed: false,
       revealedAt: null,
@@ -98,7 +107,7 @@ export async function getStatus(deps: AppDeps, auth: CoupleAuth): Promise<Invent
   return {
     round: round.roundNumber,
     total,
-    you: auth.partner,
+    you: reader.partner,
     partners: {
       partner1: { answered: answered1 ?? 0, finishedAt: round.partner1FinishedAt },
       partner2: { answered: answered2 ?? 0, finishedAt: round.partner2FinishedAt },
@@ -113,19 +122,20 @@ export async function getStatus(deps: AppDeps, auth: CoupleAuth): Promise<Invent
 /**
  * THE read of one partner's stored answers of a round: the sealing rule first (403 before
  * anything is read), then private (safety) answers kept only for a sign-in bound to that partner.
+ * `reader` is the inventory's view of the sign-in (inventoryReader).
  */
 async function readableAnswers(
   db: DB,
-  auth: AnswerReader,
+  reader: AnswerReader,
   round: repo.StoredRound,
   partner: Partner,
 ): Promise<Map<string, number>> {
   const revealed = async () => round.revealedAt !== null;
-  if (!(await canReadPartnerOnce(inventoryReader(auth), partner, revealed))) {
+  if (!(await canReadPartnerOnce(reader, partner, revealed))) {
     throw new AppError('FORBIDDEN', INVENTORY_SEALED_MESSAGE);
   }
-  const rows = await repo.listAnswers(db, auth.coupleId, round.id, partner);
-  const ownView = auth.partner === partner;
+  const rows = await repo.listAnswers(db, reader.coupleId, round.id, partner);
+  const ownView = reader.partner === partner;
   const hidden = ownView ? new Set<string>() : privateStatementIds();
   return new Map(rows.filter((row) => !hidden.has(row.statementId)).map((row) => [row.statementId, row.answer]));
 }
@@ -136,18 +146,18 @@ export async function getAnswers(
   auth: CoupleAuth,
   partner: Partner,
 ): Promise<{ round: number | null; answers: Record<string, number>; finishedAt: string | null }> {
-  const round = await repo.latestRound(deps.db, auth.coupleId);
+  const [round, reader] = await Promise.all([repo.latestRound(deps.db, auth.coupleId), inventoryReader(deps.db, auth)]);
   if (!round) {
     // Nothing stored yet; the rule still answers first, so a sealed read is refused the same way.
-    await assertReadable(auth, partner);
+    await assertReadable(reader, partner);
     return { round: null, answers: {}, finishedAt: null };
   }
-  const answers = await readableAnswers(deps.db, auth, round, partner);
+  const answers = await readableAnswers(deps.db, reader, round, partner);
   return { round: round.roundNumber, answers: Object.fromEntries(answers), finishedAt: finishedAt(round, partner) };
 }
 
-async function assertReadable(auth: AnswerReader, partner: Partner): Promise<void> {
-  if (!(await canReadPartnerOnce(inventoryReader(auth), partner, async () => false))) {
+async function assertReadable(reader: AnswerReader, partner: Partner): Promise<void> {
+  if (!(await canReadPartnerOnce(reader, partner, async () => false))) {
     throw new AppError('FORBIDDEN', INVENTORY_SEALED_MESSAGE);
   }
 }
@@ -178,7 +188,7 @@ export async function saveAnswers(
   partner: Partner,
   answers: Record<string, number>,
 ): Promise<InventorySaveResult> {
-  assertCanWritePartner(auth, partner);
+  assertCanWritePartner(await inventoryReader(deps.db, auth), partner);
   const topics = await currentTopics(deps.db);
   const known = new Set(topics.flatMap((topic) => topic.statements.map((statement) => statement.id)));
   const entries = Object.entries(answers);
@@ -203,7 +213,7 @@ export async function saveAnswers(
  * counts are stored for the seller's aggregate.
  */
 export async function finish(deps: AppDeps, auth: CoupleAuth, partner: Partner): Promise<InventoryStatus> {
-  assertCanWritePartner(auth, partner);
+  assertCanWritePartner(await inventoryReader(deps.db, auth), partner);
   const topics = await currentTopics(deps.db);
   const round = await repo.latestRound(deps.db, auth.coupleId);
   if (!round || round.revealedAt !== null) throw new AppError('CONFLICT', 'There is no inventory in progress.');
@@ -288,10 +298,11 @@ async function reportOf(
   rounds: repo.StoredRound[],
   locale: InventoryLocale,
 ): Promise<InventoryReport> {
-  await assertCanReadBothOnce(inventoryReader(auth), async () => round.revealedAt !== null, INVENTORY_SEALED_MESSAGE);
+  const reader = await inventoryReader(db, auth);
+  await assertCanReadBothOnce(reader, async () => round.revealedAt !== null, INVENTORY_SEALED_MESSAGE);
   const [partner1, partner2, topics, names] = await Promise.all([
-    readableAnswers(db, auth, round, 'partner1'),
-    readableAnswers(db, auth, round, 'partner2'),
+    readableAnswers(db, reader, round, 'partner1'),
+    readableAnswers(db, reader, round, 'partner2'),
     currentTopics(db),
     repo.findCoupleNames(db, auth.coupleId),
   ]);
@@ -407,10 +418,11 @@ export async function* exportedAnswers(
   db: DB,
   auth: AnswerReader,
 ): AsyncIterable<{ round: number; partner: Partner; statementId: string; answer: number }> {
+  const reader = await inventoryReader(db, auth);
   for (const round of await repo.listRounds(db, auth.coupleId)) {
     for (const partner of PARTNERS) {
-      if (!(await canReadPartnerOnce(inventoryReader(auth), partner, async () => round.revealedAt !== null))) continue;
-      const answers = await readableAnswers(db, auth, round, partner);
+      if (!(await canReadPartnerOnce(reader, partner, async () => round.revealedAt !== null))) continue;
+      const answers = await readableAnswers(db, reader, round, partner);
       for (const [statementId, answer] of answers) yield { round: round.roundNumber, partner, statementId, answer };
     }
   }

@@ -230,6 +230,29 @@ export async function hasInventoryAnswers(db: DB, coupleId: number, partner: Par
   return row !== undefined;
 }
 
+/** Whether `partner` has answers in an inventory round not revealed yet (sealed until both finish). */
+export async function hasSealedInventoryAnswers(db: DB, coupleId: number, partner: Partner): Promise<boolean> {
+  const row = await db
+    .selectFrom('inventory_answers')
+    .innerJoin('inventory_rounds', 'inventory_rounds.id', 'inventory_answers.round_id')
+    .select('inventory_answers.round_id')
+    .where('inventory_rounds.couple_id', '=', coupleId)
+    .where('inventory_rounds.revealed_at', 'is', null)
+    .where('inventory_answers.couple_id', '=', coupleId)
+    .where('inventory_answers.partner', '=', partner)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the couple has a personal sign-in (one bound to a partner), `partner`'s when given. */
+export async function hasPersonalSignIn(db: DB, coupleId: number, partner?: Partner): Promise<boolean> {
+  let query = db.selectFrom('accounts').select('id').where('couple_id', '=', coupleId).where('partner', 'is not', null);
+  if (partner) query = query.where('partner', '=', partner);
+  const row = await query.limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function weeksAnsweredBy(db: DB, coupleId: number, partner: Partner): Promise<number[]> {
   const rows = await db
     .selectFrom('workbook_responses')

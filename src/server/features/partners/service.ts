@@ -92,6 +92,18 @@ export async function assertCanReadPartner(
   if (!(await canReadPartner(db, reader, weekNumber, partner))) throw new AppError('FORBIDDEN', SEALED_MESSAGE);
 }
 
+/**
+ * Whose answers to "What we each expect" a sign-in gives and reads (decision 0312): a personal
+ * sign-in its partner's; the couple's original sign-in partner1's while private answers are on
+ * (`reader.partner` says so) and also, whatever the setting, once the couple has a personal
+ * sign-in, so that a partner's inventory given on their own sign-in is never the shared device's
+ * to read or rewrite; otherwise null, the shared device answering for both.
+ */
+export async function inventoryPartnerOf(db: DB, reader: AnswerReader): Promise<Partner | null> {
+  if (reader.partner !== null) return reader.partner;
+  return (await repo.hasPersonalSignIn(db, reader.coupleId)) ? 'partner1' : null;
+}
+
 /** A sign-in bound to a partner edits only that partner's answers (403 otherwise). */
 export function assertCanWritePartner(reader: AnswerReader, partner: Partner): void {
   if (reader.partner !== null && reader.partner !== partner) throw new AppError('FORBIDDEN', OWN_ANSWERS_ONLY_MESSAGE);
@@ -214,10 +226,16 @@ export async function dismissShareNotice(
 // Private answers on and off
 // ---------------------------------------------------------------------------------------------
 
+export const PRIVATE_STAYS_ON_INVENTORY_MESSAGE =
+  'Private answers stay on while your partner has answers to "What we each expect" that are still sealed: they open once you have both finished.';
+
 /**
  * Turns private answers on (the original sign-in becomes bound to partner1 from its next request)
  * or off. Turning them off would open every sealed week at once, so it is refused (409) while the
- * other partner has answers in a week not yet shared by both.
+ * other partner has answers in a week not yet shared by both; and, as the invites are (decision
+ * 0312), while the other partner, on their own sign-in, has answers to "What we each expect" not
+ * yet revealed: turning private answers off unbinds the original sign-in, which must never become
+ * a way into them (the inventory reads treat it as partner1 as well: inventoryPartnerOf).
  */
 export async function setPrivateAnswers(
   deps: AppDeps,
@@ -231,6 +249,9 @@ export async function setPrivateAnswers(
         'CONFLICT',
         `Private answers stay on while your partner's answers are sealed (week ${sealed.join(', ')}): share those weeks together first.`,
       );
+    }
+    if (await inventorySealedOnOwnSignIn(deps.db, auth.coupleId, otherPartner(auth.partner))) {
+      throw new AppError('CONFLICT', PRIVATE_STAYS_ON_INVENTORY_MESSAGE);
     }
   }
   await repo.setPrivateAnswers(deps.db, auth.coupleId, on);
@@ -246,6 +267,20 @@ async function sealedWeeksOf(db: DB, coupleId: number, partner: Partner): Promis
   return answered
     .filter((week) => shares.filter((share) => share.weekNumber === week).length < 2)
     .sort((a, b) => a - b);
+}
+
+/**
+ * Whether `partner` has a personal sign-in and answers to the inventory that are still sealed
+ * (a round not revealed yet). Without a personal sign-in their answers were given on the shared
+ * device, which reads them anyway once private answers are off: no reason to refuse then, and
+ * refusing would leave that partner with no way in (no invite is made for them either).
+ */
+async function inventorySealedOnOwnSignIn(db: DB, coupleId: number, partner: Partner): Promise<boolean> {
+  const [signIn, sealed] = await Promise.all([
+    repo.hasPersonalSignIn(db, coupleId, partner),
+    repo.hasSealedInventoryAnswers(db, coupleId, partner),
+  ]);
+  return signIn && sealed;
 }
 
 // ---------------------------------------------------------------------------------------------
