@@ -33,7 +33,8 @@ function newDevice() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    endpoint: `https://push.example.net/e2e/${randomBytes(8).toString('hex')}`,
+    // FCM's address, as Chrome subscribes: only browser push services are accepted (decision 0320).
+    endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${randomBytes(8).toString('hex')}`,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };
 }
@@ -121,10 +122,16 @@ test('with push support, a click asks for permission and saves a valid subscript
 
   // A tampered subscription is refused with a clear 400.
   const bad = await page.request.post('/api/trpc/push.subscribe', {
-    data: { subscription: { ...device, endpoint: 'http://push.example.net/x' }, deviceLabel: 'Bad' },
+    data: { subscription: { ...device, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }, deviceLabel: 'Bad' },
   });
   expect(bad.status()).toBe(400);
   expect(await bad.text()).toContain('https:// address of a push service');
+  // An address that is no browser push service (here a cloud's metadata service) is refused too.
+  const internal = await page.request.post('/api/trpc/push.subscribe', {
+    data: { subscription: { ...device, endpoint: 'https://169.254.169.254/latest/meta-data/' }, deviceLabel: 'Bad' },
+  });
+  expect(internal.status()).toBe(400);
+  expect(await internal.text()).toContain('address of a browser push service');
 
   // Turned off again on this device.
   await section.getByRole('button', { name: 'Turn off on this device' }).click();

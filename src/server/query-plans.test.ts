@@ -126,7 +126,7 @@ const COUPLE_CALLS: Record<string, unknown> = {
   'push.publicKey': undefined,
   'push.subscribe': {
     subscription: {
-      endpoint: 'https://push.example.net/send/plan',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/plan',
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     },
     deviceLabel: 'Chrome on Android',

@@ -154,6 +154,25 @@ export const envSchema = z.object({
       'must be a mailto: address or an https:// URL where push services can reach the seller',
     )
     .optional(),
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) =>
+        origins.every((origin) => {
+          if (!URL.canParse(origin)) return false;
+          const url = new URL(origin);
+          return /^https?:$/.test(url.protocol) && url.origin === origin.replace(/\/$/, '');
+        }),
+      'must be origins such as http://127.0.0.1:8790, comma-separated (no path), for a local Web Push test service',
+    )
+    .transform((origins) => origins.map((origin) => new URL(origin).origin))
+    .optional(),
   PASSWORD_HASH_CONCURRENCY: positiveInt('password hashes at once').max(64, 'must be at most 64').default(2),
   PASSWORD_HASH_QUEUE: z.coerce
     .number({ error: 'must be a whole number (password hashes waiting)' })
@@ -205,7 +224,15 @@ export interface Config {
    * instead of DATA_DIR/vapid-keys.json when set, and the contact push services see (VAPID_SUBJECT,
    * else PUBLIC_URL when it is https, else mailto: the From address).
    */
-  push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string };
+  push: {
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    /**
+     * Origins of push services accepted besides the browsers' own (PUSH_SERVICE_ORIGINS, decision
+     * 0320): the tests' local Web Push service. Empty in production.
+     */
+    extraOrigins: string[];
+  };
   /** Uploaded PDFs on local disk, used when `s3` is unset. */
   pdfDir: string;
   /**
@@ -321,6 +348,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
           : undefined,
       subject: env.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, env.MAIL_FROM ?? defaultMailFrom(publicUrl)),
+      extraOrigins: env.PUSH_SERVICE_ORIGINS ?? [],
     },
     pdfDir: path.join(dataDir, 'pdfs'),
     s3: env.STORAGE_URL ? s3Config(env) : undefined,

@@ -23,9 +23,18 @@ import { PushWorker } from './worker';
 let t: TestApp;
 let push: WebPushDouble;
 
+/** A local port nothing listens on: a push service that cannot be reached. */
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+/** The app's environment: the local push services are ones the server may send to (decision 0320). */
+const testEnv = () => ({
+  PUBLIC_URL: 'https://vows.example.com',
+  PUSH_SERVICE_ORIGINS: `${push.origin},${UNREACHABLE}`,
+});
+
 beforeAll(async () => {
   push = await startWebPushDouble();
-  t = await createTestApp({ PUBLIC_URL: 'https://vows.example.com' });
+  t = await createTestApp(testEnv());
 });
 
 afterAll(async () => {
@@ -33,10 +42,10 @@ afterAll(async () => {
   await push?.close();
 });
 
-/** A subscription as a browser would make it, on a push service address the test never calls. */
+/** A subscription as Chrome would make it, on FCM's address (which the test never calls). */
 function browserSubscription(id = Math.random().toString(36).slice(2)) {
   const device = push.newSubscription();
-  return { ...device, endpoint: `https://push.example.net/send/${id}` };
+  return { ...device, endpoint: `https://fcm.googleapis.com/fcm/send/${id}` };
 }
 
 async function signedIn(options: Parameters<typeof createCouple>[1] = {}) {
@@ -64,7 +73,7 @@ describe('push subscriptions', () => {
     const file = path.join(t.config.dataDir, VAPID_KEYS_FILE);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ publicKey });
-    t = await restartTestApp(t, { PUBLIC_URL: 'https://vows.example.com' });
+    t = await restartTestApp(t, testEnv());
     expect((await (await callerFor(t, robin.cookie)).push.publicKey()).publicKey).toBe(publicKey);
   });
 
@@ -102,7 +111,7 @@ describe('push subscriptions', () => {
     const robin = await signedIn();
     const good = browserSubscription();
     const cases: [unknown, RegExp][] = [
-      [{ ...good, endpoint: 'http://push.example.net/x' }, /https:\/\/ address of a push service/],
+      [{ ...good, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }, /https:\/\/ address of a push service/],
       [{ ...good, endpoint: 'not a url' }, /https:\/\/ address/],
       [{ ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 80) } }, /p256dh must be a P-256 public key/],
       [{ ...good, keys: { ...good.keys, p256dh: `${good.keys.p256dh.slice(0, 86)}!` } }, /p256dh/],
@@ -344,7 +353,7 @@ describe('the push sender', () => {
     const couple = await createCouple(t.deps);
     await repo.upsertSubscription(t.deps.db, {
       accountId: couple.accountId,
-      endpoint: 'http://127.0.0.1:9/unreachable',
+      endpoint: `${UNREACHABLE}/unreachable`,
       p256dh: push.newSubscription().keys.p256dh,
       auth: push.newSubscription().keys.auth,
       label: 'Old phone',

@@ -6,6 +6,7 @@ import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { t } from '../i18n/translate';
+import { isAllowedPushEndpoint, PUSH_SERVICE_MESSAGE } from './endpoints';
 import * as repo from './repo';
 
 /**
@@ -19,8 +20,15 @@ export function pushPublicKey(deps: AppDeps): { publicKey: string } {
   return { publicKey: deps.vapid.publicKey };
 }
 
-/** Saves this device's subscription for the signed-in person (the same device again replaces it). */
+/**
+ * Saves this device's subscription for the signed-in person (the same device again replaces it).
+ * Only an endpoint of a browser push service is saved (400 otherwise, decision 0320): the server
+ * sends to it.
+ */
 export async function subscribeDevice(deps: AppDeps, auth: CoupleAuth, input: SubscribePushInput): Promise<PushDevice> {
+  if (!isAllowedPushEndpoint(input.subscription.endpoint, deps.config.push.extraOrigins)) {
+    throw new AppError('BAD_REQUEST', PUSH_SERVICE_MESSAGE);
+  }
   return repo.upsertSubscription(deps.db, {
     accountId: auth.accountId,
     endpoint: input.subscription.endpoint,

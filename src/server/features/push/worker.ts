@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps/app-deps';
 import { type Clock, systemClock } from '../mail/clock';
 import { type PassTimer, passTimer, silentLog, type WorkerLog } from '../mail/pass-timer';
+import { isAllowedPushEndpoint } from './endpoints';
 import * as repo from './repo';
 import { createWebPushTransport, type PushSendOptions, type PushTransport } from './transport';
 
@@ -22,7 +23,10 @@ export interface PushWorkerOptions {
 export interface PushPassResult {
   delivered: number;
   retried: number;
-  /** Devices removed because their push service said they are gone (404/410). */
+  /**
+   * Devices removed: their push service said they are gone (404/410), or their endpoint is no push
+   * service's (saved before decision 0320, never sent to).
+   */
   removed: number;
   /** Messages given up: refused by the push service, or out of attempts. */
   dropped: number;
@@ -50,7 +54,9 @@ function isTemporary(statusCode: number): boolean {
  * - 429/5xx or a network failure: retries with exponential backoff (or the service's Retry-After),
  *   up to maxAttempts, then gives up with a log line;
  * - any other answer (400, 403, 413: the request itself is refused): gives up at once, logged.
- * Nothing it meets throws out of a pass; its timers never keep the process alive.
+ * An endpoint that is not a browser push service's (decision 0320) is never sent to: the device
+ * and its messages are removed, logged. Nothing it meets throws out of a pass; its timers never
+ * keep the process alive.
  */
 export class PushWorker {
   readonly #deps: AppDeps;
@@ -110,6 +116,15 @@ export class PushWorker {
       const leasedAt = this.#clock.now();
       if (!(await repo.leaseMessage(db, message.id, leasedAt, leasedAt + this.#options.leaseMs))) continue;
       const attempts = message.attempts + 1;
+      if (!isAllowedPushEndpoint(message.endpoint, this.#deps.config.push.extraOrigins)) {
+        await repo.deleteSubscription(db, message.subscriptionId);
+        this.#log.warn(
+          { pushId: message.id, deviceId: message.subscriptionId, kind: message.kind },
+          'push endpoint is not a push service: device removed',
+        );
+        result.removed += 1;
+        continue;
+      }
       let statusCode: number | null = null;
       let retryAfterSeconds: number | null = null;
       let failure: unknown = null;
