@@ -7,6 +7,7 @@ import { packExpired, STUCK_AFTER_DAYS } from '../../../shared/facilitator-schem
 import type { Locale } from '../../../shared/i18n/locales';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
+import type { Reservation } from '../../deps/rate-limiter';
 import { decryptTotpSecret, encryptTotpSecret } from '../admin-security/secrets';
 import { totpStep } from '../admin-security/service';
 import { recordAdminAction } from '../audit/service';
@@ -124,25 +125,45 @@ export async function signOutFacilitator(deps: AppDeps, token: string | undefine
 
 /**
  * The facilitator's sign-in: email and password, then the authenticator code when they turned it
- * on (the administrator's TOTP, decision 0261). Failures count against the per-address sign-in
- * limit; a revoked facilitator is refused like a wrong password (nothing tells who exists).
+ * on (the administrator's TOTP, decision 0261). Failures count against the sign-in limits of the
+ * email (docs/product.md#rate-limits: 10 per 15 minutes per account name or email, the same
+ * budget as the admin's) and of the client address, for the password and for the code alike: the
+ * slots are taken before anything is checked and given back only by a success, by the step that
+ * asks for the code, or by an error that judged nothing. A revoked facilitator is refused like a
+ * wrong password (nothing tells who exists).
  */
 export async function signInFacilitator(
   deps: AppDeps,
   input: { email: string; password: string; code?: string | undefined },
   clientAddress: string,
 ): Promise<{ session: FacilitatorSession } | { secondFactorRequired: true }> {
-  const reservation = await deps.rateLimits.signInPerAddress.reserve(`facilitator:${clientAddress}`);
-  const found = await repo.findFacilitatorSecrets(deps.db, input.email);
-  const good = await deps.passwordHashes.run(() =>
-    verifySecret(input.password, found?.passwordHash ?? null, deps.config.passwordHashing.scrypt),
-  );
+  const perAccount = await deps.rateLimits.signInPerAccount.reserve(input.email.trim().toLowerCase());
+  let perAddress: Reservation;
+  try {
+    perAddress = await deps.rateLimits.signInPerAddress.reserve(`facilitator:${clientAddress}`);
+  } catch (error) {
+    await perAccount.release();
+    throw error;
+  }
+  const releaseBoth = () => Promise.all([perAccount.release(), perAddress.release()]);
+  let found: Awaited<ReturnType<typeof repo.findFacilitatorSecrets>>;
+  let good: boolean;
+  try {
+    found = await repo.findFacilitatorSecrets(deps.db, input.email);
+    good = await deps.passwordHashes.run(() =>
+      verifySecret(input.password, found?.passwordHash ?? null, deps.config.passwordHashing.scrypt),
+    );
+  } catch (error) {
+    // The hash slots were full or the database failed: no secret was judged.
+    await releaseBoth();
+    throw error;
+  }
   if (!found || !good || found.revokedAt !== null) {
     throw new AppError('UNAUTHORIZED', FACILITATOR_SIGN_IN_FAILED);
   }
   if (found.totpEnabledAt && found.totpSecret) {
     if (!input.code) {
-      await reservation.release();
+      await releaseBoth();
       return { secondFactorRequired: true };
     }
     const step = totpStep(decryptTotpSecret(deps.accessCodeKey, found.totpSecret), input.code, Date.now());
@@ -150,7 +171,7 @@ export async function signInFacilitator(
       throw new AppError('UNAUTHORIZED', FACILITATOR_CODE_WRONG);
     }
   }
-  await reservation.release();
+  await releaseBoth();
   return { session: await startSession(deps, found.id) };
 }
 
