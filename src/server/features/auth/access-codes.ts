@@ -17,7 +17,7 @@ export interface IssueOptions {
    * Sends the new code in the same transaction (the mail feature's delivery: an order's code, a
    * trial's code when mail is configured); without it the caller shows the code.
    */
-  deliver?: (db: DB, accessCode: string) => Promise<void>;
+  deliver?: (db: DB, accessCode: string, accountId: number) => Promise<void>;
 }
 
 /**
@@ -42,7 +42,7 @@ export async function issueAccessCode(
     emailVerifiedAt: options.provesEmail ? nowIso() : undefined,
   });
   await deleteSessionsOfAccount(db, accountId);
-  await options.deliver?.(db, accessCode);
+  await options.deliver?.(db, accessCode, accountId);
   return accessCode;
 }
 

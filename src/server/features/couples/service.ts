@@ -210,10 +210,10 @@ export async function deleteCoupleAsAdmin(
     if (!names.some((name) => name !== null && name.toLowerCase() === typed)) {
       throw new AppError('BAD_REQUEST', CONFIRMATION_MISMATCH);
     }
-    await eraseCoupleEmails(
-      trx,
-      accounts.flatMap((row) => (row.email ? [row.email] : [])),
-    );
+    await eraseCoupleEmails(trx, {
+      coupleId: input.coupleId,
+      recipients: accounts.flatMap((row) => (row.email ? [row.email] : [])),
+    });
     const deleted = await deleteCoupleAccount(trx, input.coupleId);
     await recordAdminAction(trx, actor.admin, 'couple.delete', {
       target: `couple ${input.coupleId}`,

@@ -665,6 +665,7 @@ export async function messageCohort(
       const link = unsubscribeUrl(deps, recipient.coupleId);
       await queueFeatureEmail(trx, deps, {
         kind: 'cohort-message',
+        coupleId: recipient.coupleId,
         to: recipient.email!,
         email: cohortMessageEmail(
           deps.config.publicUrl,

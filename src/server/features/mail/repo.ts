@@ -18,6 +18,8 @@ export interface NewOutboundEmail {
   sensitive: boolean;
   status: 'preparing' | 'pending';
   nextAttemptAt: number;
+  /** The couple it is about (a couple's kinds, decision 0321): erased with the couple. */
+  coupleId?: number | null;
 }
 
 export async function insertOutboundEmail(db: DB, email: NewOutboundEmail): Promise<number> {
@@ -31,6 +33,7 @@ export async function insertOutboundEmail(db: DB, email: NewOutboundEmail): Prom
       text_body: email.text,
       html_body: email.html,
       language: email.language ?? null,
+      couple_id: email.coupleId ?? null,
       headers: JSON.stringify(email.headers),
       sensitive: email.sensitive ? 1 : 0,
       status: email.status,
@@ -114,15 +117,30 @@ export async function deleteFinishedEmailsBefore(db: DB, beforeIso: string): Pro
   return Number(result.numDeletedRows);
 }
 
-/** Removes the messages of `kinds` to any of `recipients`; answers how many. */
-export async function deleteEmailsTo(db: DB, recipients: readonly string[], kinds: readonly string[]): Promise<number> {
-  if (recipients.length === 0) return 0;
-  const result = await db
+/**
+ * Removes a couple's messages: those tied to the couple, and those of `kinds` to any of
+ * `recipients` (queued before messages were tied to their couple); answers how many.
+ */
+export async function deleteCoupleEmails(
+  db: DB,
+  coupleId: number,
+  recipients: readonly string[],
+  kinds: readonly string[],
+): Promise<number> {
+  const tied = await db.deleteFrom('outbound_emails').where('couple_id', '=', coupleId).executeTakeFirst();
+  if (recipients.length === 0) return Number(tied.numDeletedRows);
+  const addressed = await db
     .deleteFrom('outbound_emails')
     .where('recipient', 'in', [...recipients])
     .where('kind', 'in', [...kinds])
     .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return Number(tied.numDeletedRows) + Number(addressed.numDeletedRows);
+}
+
+/** The couple of a couple's account (null for the admin's). */
+export async function coupleOfAccount(db: DB, accountId: number): Promise<number | null> {
+  const row = await db.selectFrom('accounts').select('couple_id').where('id', '=', accountId).executeTakeFirst();
+  return row?.couple_id ?? null;
 }
 
 /** Which of `ids` are still rows of the outbox (any status). */
@@ -199,6 +217,7 @@ export async function completePreparedEmail(
     locale: string;
     sensitive: boolean;
     nextAttemptAt: number;
+    coupleId: number;
   },
 ): Promise<boolean> {
   const result = await db
@@ -209,6 +228,7 @@ export async function completePreparedEmail(
       text_body: email.text,
       html_body: email.html,
       language: email.locale,
+      couple_id: email.coupleId,
       sensitive: email.sensitive ? 1 : 0,
       status: 'pending',
       next_attempt_at: email.nextAttemptAt,

@@ -62,10 +62,19 @@ interface QueuedMessage {
   headers?: Record<string, string>;
   /** Epoch milliseconds when it is due (a scheduled gift); due at once when absent. */
   sendAt?: number;
+  /**
+   * The couple it is about, for every email of COUPLE_EMAIL_KINDS (decision 0321): erased with
+   * the couple's account whatever address it went to.
+   */
+  coupleId?: number | null;
 }
 
 /** Writes a message to the outbox in `db` (the caller's transaction) and wakes the worker. */
 async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promise<number> {
+  // A couple's email that does not say its couple would outlive the couple's deletion (decision 0321).
+  if (message.coupleId === undefined && (COUPLE_EMAIL_KINDS as readonly string[]).includes(message.kind)) {
+    throw new Error(`A ${message.kind} email must say which couple it is about.`);
+  }
   const id = await repo.insertOutboundEmail(db, {
     messageId: newMessageId(deps.config),
     kind: message.kind,
@@ -78,6 +87,7 @@ async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promi
     sensitive: message.sensitive ?? false,
     status: 'pending',
     nextAttemptAt: message.sendAt ?? 0, // 0: due at once, whatever the clock
+    coupleId: message.coupleId ?? null,
   });
   // In this process the worker's next read waits for the transaction's connection, so it sees the
   // row once committed (and never a rolled-back one); other processes' rows come with its poll.
@@ -90,9 +100,10 @@ async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promi
  * in the same transaction (docs/product.md#orders).
  */
 export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; firstName?: string }) {
-  return async (db: DB, accessCode: string): Promise<void> => {
+  return async (db: DB, accessCode: string, accountId: number): Promise<void> => {
     await queueEmail(db, deps, {
       kind: 'access-code',
+      coupleId: await repo.coupleOfAccount(db, accountId),
       to: buyer.email,
       email: accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }, await recipientLocale(db, buyer)),
       sensitive: true,
@@ -107,9 +118,10 @@ export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; first
  */
 export function trialCodeDelivery(deps: MailDeps, email: string) {
   if (!deliversMail(deps.config)) return undefined;
-  return async (db: DB, accessCode: string): Promise<void> => {
+  return async (db: DB, accessCode: string, accountId: number): Promise<void> => {
     await queueEmail(db, deps, {
       kind: 'trial-welcome',
+      coupleId: await repo.coupleOfAccount(db, accountId),
       to: email,
       email: trialWelcomeEmail(
         deps.config.publicUrl,
@@ -255,6 +267,7 @@ export async function prepareCodeRequest(deps: AppDeps, id: number, email: strin
       ...rendered,
       sensitive: true,
       nextAttemptAt: now,
+      coupleId: couple.coupleId,
     });
   });
 }
@@ -410,6 +423,7 @@ export async function queueWeeklyReminder(
     });
     await queueEmail(trx, deps, {
       kind: 'weekly-reminder',
+      coupleId: reminder.coupleId,
       to: reminder.email,
       email: weeklyReminderEmail(
         deps.config.publicUrl,
@@ -427,6 +441,8 @@ export async function queuePartnerInvite(
   db: DB,
   deps: MailDeps,
   invite: {
+    /** The inviting couple: the email is erased with it, though it went to an address of no sign-in. */
+    coupleId: number;
     to: string;
     inviterName: string;
     partnerName: string;
@@ -439,6 +455,7 @@ export async function queuePartnerInvite(
 ): Promise<void> {
   await queueEmail(db, deps, {
     kind: 'partner-invite',
+    coupleId: invite.coupleId,
     to: invite.to,
     email: partnerInviteEmail(
       deps.config.publicUrl,
@@ -451,9 +468,10 @@ export async function queuePartnerInvite(
 
 /** The `deliver` of issueAccessCode for a partner who accepted an invite: their own code by email. */
 export function partnerCodeDelivery(deps: MailDeps, partner: { email: string; name: string }) {
-  return async (db: DB, accessCode: string): Promise<void> => {
+  return async (db: DB, accessCode: string, accountId: number): Promise<void> => {
     await queueEmail(db, deps, {
       kind: 'partner-code',
+      coupleId: await repo.coupleOfAccount(db, accountId),
       to: partner.email,
       email: partnerCodeEmail(deps.config.publicUrl, { ...partner, accessCode }, await recipientLocale(db, partner)),
       sensitive: true,
@@ -465,10 +483,11 @@ export function partnerCodeDelivery(deps: MailDeps, partner: { email: string; na
 export async function queuePartnerSharedNotice(
   db: DB,
   deps: MailDeps,
-  notice: { to: string; recipientName: string; sharerName: string; weekNumber: number },
+  notice: { coupleId: number; to: string; recipientName: string; sharerName: string; weekNumber: number },
 ): Promise<void> {
   await queueEmail(db, deps, {
     kind: 'partner-shared',
+    coupleId: notice.coupleId,
     to: notice.to,
     email: partnerSharedEmail(deps.config.publicUrl, notice, await recipientLocale(db, { email: notice.to })),
   });
@@ -491,12 +510,17 @@ export const COUPLE_EMAIL_KINDS = [
 ] as const;
 
 /**
- * Erases a deleted couple's emails (COUPLE_EMAIL_KINDS, and a pending "Email me my code" request)
- * to their addresses, in the caller's transaction; after it commits, tidyOutboxFolder removes
- * their .eml files. Answers how many messages went.
+ * Erases a deleted couple's emails, in the caller's transaction: every email tied to the couple
+ * (decision 0321: whatever address it went to, the partner invite's typed address and a removed
+ * partner's too), and those of COUPLE_EMAIL_KINDS (and a pending "Email me my code" request) to
+ * the couple's current addresses, for emails queued before they were tied. After it commits,
+ * tidyOutboxFolder removes their .eml files. Answers how many messages went.
  */
-export async function eraseCoupleEmails(db: DB, recipients: readonly string[]): Promise<number> {
-  return repo.deleteEmailsTo(db, recipients, [...COUPLE_EMAIL_KINDS, 'code-request']);
+export async function eraseCoupleEmails(
+  db: DB,
+  couple: { coupleId: number; recipients: readonly string[] },
+): Promise<number> {
+  return repo.deleteCoupleEmails(db, couple.coupleId, couple.recipients, [...COUPLE_EMAIL_KINDS, 'code-request']);
 }
 
 /** How long a sent or failed message stays in the outbox (docs/product.md#email). */

@@ -223,16 +223,20 @@ export async function listOrders(db: DB, coupleId: number) {
 }
 
 /**
- * The emails the app sent (or is sending) to the couple's addresses about their account: codes,
- * trial welcomes, reminders (COUPLE_EMAIL_KINDS). Never the seller's notices, nor replies to a
- * contact message (which anyone may have sent with that address).
+ * The emails the app sent (or is sending) about the couple's account: codes, trial welcomes,
+ * reminders, invites (COUPLE_EMAIL_KINDS), tied to the couple (decision 0321) or, queued before
+ * that, to the couple's addresses. Never the seller's notices, nor replies to a contact message
+ * (which anyone may have sent with that address).
  */
-export async function listEmails(db: DB, emails: string[], kinds: readonly string[]) {
-  if (emails.length === 0) return [];
+export async function listEmails(db: DB, scope: Pick<CoupleScope, 'coupleId' | 'emails'>, kinds: readonly string[]) {
   return db
     .selectFrom('outbound_emails')
     .select(['kind', 'recipient', 'subject', 'text_body', 'sensitive', 'status', 'created_at', 'sent_at'])
-    .where('recipient', 'in', emails)
+    .where((eb) =>
+      scope.emails.length === 0
+        ? eb('couple_id', '=', scope.coupleId)
+        : eb.or([eb('couple_id', '=', scope.coupleId), eb('recipient', 'in', scope.emails)]),
+    )
     .where('kind', 'in', [...kinds])
     .orderBy('recipient')
     .orderBy('id')

@@ -284,9 +284,9 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
   table({
     table: 'outbound_emails',
     key: 'emails',
-    link: 'outbound_emails.recipient (an email of the couple’s accounts, emails about the account only)',
+    link: 'outbound_emails.couple_id, or (before 2026-11-27) outbound_emails.recipient: an email of the couple’s accounts, emails about the account only',
     async *rows({ db, scope }) {
-      for (const row of await repo.listEmails(db, scope.emails, COUPLE_EMAIL_KINDS)) {
+      for (const row of await repo.listEmails(db, scope, COUPLE_EMAIL_KINDS)) {
         yield {
           kind: row.kind,
           to: row.recipient,
@@ -298,7 +298,7 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
         };
       }
     },
-    erase: (db, scope) => eraseCoupleEmails(db, scope.emails),
+    erase: (db, scope) => eraseCoupleEmails(db, { coupleId: scope.coupleId, recipients: scope.emails }),
   }),
   table({
     table: 'push_subscriptions',

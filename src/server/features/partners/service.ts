@@ -176,6 +176,7 @@ export async function shareWeek(deps: AppDeps, auth: CoupleAuth, weekNumber: num
     const recipient = await emailOfPartner(trx, auth.coupleId, first);
     if (!recipient) return;
     await queuePartnerSharedNotice(trx, deps, {
+      coupleId: auth.coupleId,
       to: recipient,
       recipientName: names[first],
       sharerName: names[you],
@@ -399,6 +400,7 @@ export async function createInvite(
     });
     if (email) {
       await queuePartnerInvite(trx, deps, {
+        coupleId: auth.coupleId,
         to: email,
         inviterName: couple[auth.partner ?? 'partner1'],
         partnerName: couple[partner],
