@@ -223,6 +223,22 @@ describe('the orders list', () => {
     });
   });
 
+  // QA: a payment kept pending for the seller said only "pending", never why.
+  it('says why a pending order waits (its flag), and nothing once it is no longer pending', async () => {
+    const admin = await asAdmin();
+    const tag = `fl${Date.now()}`;
+    const flag =
+      'Paid 100 usd, not the price 4900 usd: check the payment in Stripe, then mark the order paid or refund it.';
+    const flagged = await addOrder(t.deps, { email: `${tag}-1@example.com`, status: 'pending' });
+    const paid = await addOrder(t.deps, { email: `${tag}-2@example.com`, status: 'completed' });
+    const plain = await addOrder(t.deps, { email: `${tag}-3@example.com`, status: 'pending' });
+    await t.deps.db.updateTable('orders').set({ flag }).where('id', 'in', [flagged.id, paid.id]).execute();
+    const flags = Object.fromEntries(
+      (await admin.adminOrders.list({ search: tag })).items.map((row) => [row.id, row.flag]),
+    );
+    expect(flags).toEqual({ [flagged.id]: flag, [paid.id]: null, [plain.id]: null });
+  });
+
   it('refuses a page size above 100', async () => {
     const admin = await asAdmin();
     await expect(admin.adminOrders.list({ pageSize: 500 })).rejects.toMatchObject({

@@ -25,6 +25,12 @@ export interface AdminOrderRow {
    * giver's, and the access goes to the couple who opens the gift.
    */
   gift: OrderGift | null;
+  /**
+   * Why a pending order waits for the seller (the webhook's note, in English: the amount or
+   * currency is not the price, the email is reserved or an administrator's, an unknown gift),
+   * else null; null once the order is no longer pending.
+   */
+  flag: string | null;
 }
 
 export interface OrderGift {
@@ -94,6 +100,7 @@ function selectAdminOrders(db: DB) {
       'orders.status',
       'orders.created_at as createdAt',
       'orders.couple_id as coupleId',
+      'orders.flag',
       sql<number>`case when orders.provider = 'stripe' then 1 else 0 end`.as('paidThroughStripe'),
     ]);
 }
@@ -126,6 +133,8 @@ function toAdminRow(row: SelectedOrder): AdminOrderRow {
   return {
     ...order,
     paidThroughStripe: Number(row.paidThroughStripe) === 1,
+    // Mark paid leaves the note in the row: it said why the order waited, not why it is paid.
+    flag: order.status === 'pending' ? order.flag : null,
     gift:
       giftId === null
         ? null

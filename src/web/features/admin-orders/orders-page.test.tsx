@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +24,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   coupleId: 3,
   paidThroughStripe: false,
   gift: null,
+  flag: null,
   ...overrides,
 });
 
@@ -129,6 +132,38 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const cards = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Gift for Lucía & Tomás (couple@example.com), not opened yet');
     expect(within(cards[0]!).queryByRole('button', { name: /Resend access/ })).not.toBeInTheDocument();
+  });
+
+  // QA: a payment kept pending for the seller (the webhook's flag) said only "Pending", never why.
+  it('says why a pending order waits, in a few words, on the table and the cards', async () => {
+    stubTrpcFetch({
+      'adminOrders.list': () =>
+        page([
+          order({ id: 'pi_price', status: 'pending', flag: FLAGS.price }),
+          order({ id: 'pi_demo', status: 'pending', flag: FLAGS.demoEmail }),
+          order({ id: 'pi_gift', status: 'pending', flag: FLAGS.unknownGift }),
+          order({ id: 'pi_admin', status: 'pending', flag: FLAGS.adminEmail }),
+          order({ id: 'pi_other', status: 'pending', flag: 'Something new the server says.' }),
+          order({ id: 'pi_plain', status: 'pending' }),
+        ]),
+    });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const statuses = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('td')?.textContent);
+    expect(statuses).toEqual([
+      'PendingAmount or currency is not the price',
+      'PendingEmail reserved for the demo account: refund it',
+      'PendingUnknown gift, or a gift paid already',
+      'PendingThe buyer’s email is an administrator’s',
+      'PendingNeeds a check before it is paid',
+      'Pending',
+    ]);
+    const cards = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Amount or currency is not the price');
+    expect(cards[5]).not.toHaveTextContent(/price|check/);
   });
 
   it("links a Stripe payment to Stripe's dashboard; a recorded order says so", async () => {
@@ -348,7 +383,12 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
   it('says the list, its statuses, money and dates in Spanish', async () => {
     i18n.activate('es');
     stubTrpcFetch({
-      'adminOrders.list': () => page([order(), order({ id: 'pi_pending1', status: 'pending' })]),
+      'adminOrders.list': () =>
+        page([
+          order(),
+          order({ id: 'pi_pending1', status: 'pending' }),
+          order({ id: 'pi_flagged1', status: 'pending', flag: FLAGS.price }),
+        ]),
     });
     renderRoute(OrdersPage);
     const table = await screen.findByRole('table', { name: 'Pedidos' });
@@ -357,10 +397,13 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('$49.00');
     expect(rows[0]).toHaveTextContent('20 nov 2026');
     expect(rows[1]).toHaveTextContent('Marcar como pagado');
-    expect(screen.getByText('2 pedidos')).toBeInTheDocument();
+    expect(screen.getByText('3 pedidos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Registrar un pedido' })).toBeInTheDocument();
     const text = visibleText();
+    // A flagged payment says why it waits in Spanish too, not the server's English note.
+    expect(rows[2]).toHaveTextContent('El importe o la moneda no coinciden con el precio');
     for (const english of [
+      'not the price',
       'Orders',
       'Status',
       'Amount',
@@ -372,6 +415,33 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
       'Nov',
     ]) {
       expect(text).not.toContain(english);
+    }
+  });
+});
+
+/** The server's notes on a payment kept pending (src/server/features/payments/service.ts), word for word. */
+const FLAGS = {
+  price: 'Paid 100 usd, not the price 4900 usd: check the payment in Stripe, then mark the order paid or refund it.',
+  demoEmail: 'The email demo@example.com is reserved for the demo account (DEMO_EMAIL): refund the payment.',
+  unknownGift: 'Paid for a gift this server does not know, or one paid already: check the payment in Stripe.',
+  adminEmail: 'The email admin@example.com belongs to an administrator account.',
+};
+
+// The notes are the server's sentences: one it rewords would silently read "Needs a check".
+describe('the flags the list knows', () => {
+  it('are each still said by the server, word for word around their values', () => {
+    const source = ['src/server/features/payments/service.ts', 'src/server/features/orders/service.ts']
+      .map((file) => fs.readFileSync(path.join(process.cwd(), file), 'utf8'))
+      .join('\n');
+    for (const fragment of [
+      'return `Paid ',
+      ', not the price ',
+      ': check the payment in Stripe, then mark the order paid or refund it.',
+      'is reserved for the demo account (DEMO_EMAIL): refund the payment.',
+      'Paid for a gift this server does not know, or one paid already: check the payment in Stripe.',
+      'belongs to an administrator account.',
+    ]) {
+      expect(source).toContain(fragment);
     }
   });
 });

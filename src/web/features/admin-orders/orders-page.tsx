@@ -23,7 +23,7 @@ import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-
 import { formatMoney } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { T, useT } from '../../i18n/use-t';
-import { formatDate, orderStatusLabel } from '../../lib/admin-format';
+import { formatDate, orderFlagLabel, orderStatusLabel } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/rest';
 import { type RouterOutputs, trpc } from '../../trpc';
@@ -297,6 +297,18 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** Why a pending order waits for the seller (the server's flag), in the page's language. */
+function FlagNote({ order }: { order: OrderRow }) {
+  useT();
+  const label = orderFlagLabel(order.flag);
+  if (!label) return null;
+  return (
+    <Text size="xs" fw={600} mt={4}>
+      {label}
+    </Text>
+  );
+}
+
 /** For a gift's order: who the gift is for (the order's name and email are the giver's). */
 function GiftNote({ order }: { order: OrderRow }) {
   const { t } = useT();
@@ -398,6 +410,7 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
             <Table.Tr key={order.id}>
               <Table.Td>
                 <StatusBadge status={order.status} />
+                <FlagNote order={order} />
               </Table.Td>
               <Table.Td>{formatMoney(locale, order.amount, order.currency)}</Table.Td>
               <Table.Td>
@@ -442,6 +455,7 @@ function OrderCards({ orders, onAction }: OrderListProps) {
             </Text>
             <StatusBadge status={order.status} />
           </Group>
+          <FlagNote order={order} />
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             {order.email}
           </Text>
