@@ -1,13 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PartnerSettings } from '../../../shared/partner-schemas';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PartnerSignIns } from './partner-sign-ins';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 function settings(overrides: Partial<PartnerSettings> = {}): PartnerSettings {
@@ -47,6 +49,8 @@ describe('PartnerSignIns', () => {
     expect(await screen.findByText('Shared sign-in (you)')).toBeInTheDocument();
     expect(screen.getByText('casey@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: "Remove Casey's sign-in" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Casey’s sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove sign-in' }));
     await waitFor(() =>
       expect(server.calls.find((call) => call.path === 'partners.removeSignIn')?.input).toEqual({ accountId: 2 }),
     );
@@ -83,5 +87,41 @@ describe('PartnerSignIns', () => {
     );
     expect(screen.getByTestId('invite-code')).toHaveTextContent('ABCD-EFGH-JKLM');
     expect(server.calls.find((call) => call.path === 'partners.createInvite')?.input).toEqual({ email: '' });
+  });
+
+  // QA: Remove took a partner's sign-in away at once, signed out on every device, with no question.
+  it('asks before removing a sign-in; Cancel keeps it', async () => {
+    const server = stubTrpcFetch({
+      'partners.settings': () => ({ data: settings() }),
+      'partners.removeSignIn': () => ({ data: { success: true } }),
+    });
+    const user = userEvent.setup();
+    renderRoute(PartnerSignIns);
+    await user.click(await screen.findByRole('button', { name: "Remove Casey's sign-in" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Casey’s sign-in?' });
+    expect(dialog).toHaveTextContent('Casey is signed out on every device and can no longer sign in with it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.some((call) => call.path === 'partners.removeSignIn')).toBe(false);
+    expect(screen.getByText('casey@example.com')).toBeInTheDocument();
+  });
+
+  it('asks in Spanish on a Spanish page', async () => {
+    i18n.activate('es');
+    const server = stubTrpcFetch({
+      'partners.settings': () => ({ data: settings() }),
+      'partners.removeSignIn': () => ({ data: { success: true } }),
+    });
+    const user = userEvent.setup();
+    renderRoute(PartnerSignIns);
+    await user.click(await screen.findByRole('button', { name: 'Eliminar el acceso de Casey' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el acceso de Casey?' });
+    expect(dialog).toHaveTextContent('Se cerrará la sesión de Casey en todos sus dispositivos');
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar acceso' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'partners.removeSignIn')?.input).toEqual({ accountId: 2 }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

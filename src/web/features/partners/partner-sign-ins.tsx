@@ -4,6 +4,7 @@ import {
   Button,
   CopyButton,
   Group,
+  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -45,6 +46,8 @@ export function PartnerSignIns() {
   const settings = useQuery(options);
   const [email, setEmail] = useState('');
   const [created, setCreated] = useState<CreatedInvite | null>(null);
+  // The sign-in whose Remove was pressed: removing signs it out everywhere, so a dialog asks first.
+  const [removing, setRemoving] = useState<{ accountId: number; name: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
 
   const invite = useMutation(
@@ -81,8 +84,12 @@ export function PartnerSignIns() {
       },
       onError: (error) =>
         notify.error(translate('partners.toast.error'), errorMessage(error, translate('partners.toast.removeFailed'))),
+      onSettled: () => setRemoving(null),
     }),
   );
+  const closeRemoving = () => {
+    if (!remove.isPending) setRemoving(null);
+  };
   const privacy = useMutation(
     trpc.partners.setPrivateAnswers.mutationOptions({
       onSuccess: (result) => {
@@ -143,8 +150,9 @@ export function PartnerSignIns() {
                       variant="light"
                       color="red"
                       size="xs"
-                      loading={remove.isPending && remove.variables?.accountId === signIn.accountId}
-                      onClick={() => remove.mutate({ accountId: signIn.accountId })}
+                      onClick={() =>
+                        setRemoving({ accountId: signIn.accountId, name: nameOf(settings.data, signIn.partner) })
+                      }
                       aria-label={t('partners.signIns.removeLabel', { name: nameOf(settings.data, signIn.partner) })}
                     >
                       {t('partners.signIns.remove')}
@@ -259,6 +267,30 @@ export function PartnerSignIns() {
           </>
         )}
       </Stack>
+      <Modal
+        opened={removing !== null}
+        onClose={closeRemoving}
+        title={removing ? t('partners.signIns.confirmTitle', { name: removing.name }) : ''}
+        centered
+      >
+        {removing && (
+          <Stack>
+            <Text size="sm">{t('partners.signIns.confirmText', { name: removing.name })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={closeRemoving} disabled={remove.isPending}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate({ accountId: removing.accountId })}
+              >
+                {t('partners.signIns.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Paper>
   );
 }
