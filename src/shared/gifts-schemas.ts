@@ -9,6 +9,22 @@ export const GIFT_MESSAGE_MAX_LENGTH = 1000;
 /** How far ahead a gift can be scheduled. */
 export const GIFT_SCHEDULE_MAX_DAYS = 400;
 
+export const GIFT_SEND_AT_PAST = 'sendAt must be today or later.';
+export const GIFT_SEND_AT_TOO_FAR = `sendAt must be within ${GIFT_SCHEDULE_MAX_DAYS} days.`;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Why a gift's send time (ms) is refused, else null: in the past, where a day before `now` still
+ * counts as today (a day chosen on a page whose clock is a little behind the server's), or more
+ * than GIFT_SCHEDULE_MAX_DAYS ahead. The server checks it; the back office's form says it under
+ * the field before sending.
+ */
+export function giftSendAtProblem(at: number, now = Date.now()): string | null {
+  if (at < now - DAY_MS) return GIFT_SEND_AT_PAST;
+  if (at > now + GIFT_SCHEDULE_MAX_DAYS * DAY_MS) return GIFT_SEND_AT_TOO_FAR;
+  return null;
+}
+
 const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
@@ -41,9 +57,18 @@ export type StartGiftCheckoutInput = z.input<typeof startGiftCheckoutSchema>;
  * adminGifts.record: a gift paid another way (cash, a check, a bank transfer), recorded by the
  * seller as "Record an order" records a purchase: the gift's fields and the amount received.
  */
-export const recordGiftSchema = startGiftCheckoutSchema
-  .omit({ couponCode: true })
-  .extend({ amount: createOrderSchema.shape.amount });
+export const recordGiftSchema = startGiftCheckoutSchema.omit({ couponCode: true }).extend({
+  sendAt: startGiftCheckoutSchema.shape.sendAt
+    .refine(
+      (sendAt) => sendAt === null || giftSendAtProblem(Date.parse(sendAt)) !== GIFT_SEND_AT_PAST,
+      GIFT_SEND_AT_PAST,
+    )
+    .refine(
+      (sendAt) => sendAt === null || giftSendAtProblem(Date.parse(sendAt)) !== GIFT_SEND_AT_TOO_FAR,
+      GIFT_SEND_AT_TOO_FAR,
+    ),
+  amount: createOrderSchema.shape.amount,
+});
 export type RecordGiftInput = z.input<typeof recordGiftSchema>;
 
 export interface RecordedGift {

@@ -4,10 +4,12 @@ import { AppError } from '../../../shared/errors';
 import {
   type AdminGiftItem,
   adminGiftsListSchema,
-  GIFT_SCHEDULE_MAX_DAYS,
+  GIFT_SEND_AT_PAST,
+  GIFT_SEND_AT_TOO_FAR,
   type GiftPreview,
   type GiftReceipt,
   type GiftStatus,
+  giftSendAtProblem,
   type RedeemAnswer,
   type RecordedGift,
   type RecordGiftInput,
@@ -44,8 +46,8 @@ export const GIFT_NOT_FOUND = 'No gift has this code. Check the code on your car
 export const GIFT_ALREADY_REDEEMED = 'This gift has already been opened. Sign in with your personal code instead.';
 export const GIFT_RECEIPT_NOT_FOUND = 'Gift not found.';
 export const GIFT_NOT_PAID = 'This gift is not paid yet: its card is ready once the payment is confirmed.';
-export const GIFT_SEND_AT_PAST = 'sendAt must be today or later.';
-export const GIFT_SEND_AT_TOO_FAR = `sendAt must be within ${GIFT_SCHEDULE_MAX_DAYS} days.`;
+// The send time's rule is shared with the back office's form (src/shared/gifts-schemas.ts).
+export { GIFT_SEND_AT_PAST, GIFT_SEND_AT_TOO_FAR };
 export const GIFT_REFUNDED =
   'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
 export const GIFT_REFUNDED_NO_CARD = 'This gift was refunded, so its code no longer opens the course.';
@@ -78,9 +80,8 @@ type GiftCheckoutInput = Omit<z.output<typeof startGiftCheckoutSchema>, 'couponC
 export function giftSendTime(sendAt: string | null, now = Date.now()): number {
   if (sendAt === null) return now;
   const at = Date.parse(sendAt);
-  // A date chosen as "today" on a page a little behind the server's clock still counts as today.
-  if (at < now - 24 * 60 * 60_000) throw new AppError('BAD_REQUEST', GIFT_SEND_AT_PAST);
-  if (at > now + GIFT_SCHEDULE_MAX_DAYS * 24 * 60 * 60_000) throw new AppError('BAD_REQUEST', GIFT_SEND_AT_TOO_FAR);
+  const problem = giftSendAtProblem(at, now);
+  if (problem) throw new AppError('BAD_REQUEST', problem);
   return Math.max(at, now);
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminGiftItem } from '../../../shared/gifts-schemas';
@@ -143,4 +143,50 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminGifts.changeEmail')).toBe(true));
   });
+
+  // QA: a past delivery day was refused only by the server, in a toast; the field said nothing.
+  it('refuses a past or too far delivery day under its field, in the page’s language, sending nothing', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminGifts.list': () => ({ data: [] }),
+      'adminGifts.record': () => ({ data: { giftId: 7, receiptUrl: 'https://vows.example/gift/sent?token=abc' } }),
+    });
+    renderRoute(GiftsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Registrar un regalo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar un regalo pagado a mano' });
+    for (const [name, text] of [
+      [/Nombre de quien regala/, 'Tía Marisol'],
+      [/Correo de quien regala/, 'tia@example.com'],
+      [/Nombres de la pareja/, 'Ana y Luis'],
+      [/Correo de la pareja/, 'ana.luis@example.com'],
+    ] as const) {
+      await user.click(within(dialog).getByRole('textbox', { name }));
+      await user.paste(text);
+    }
+    const day = within(dialog).getByLabelText(/Enviar el/);
+    const submit = within(dialog).getByRole('button', { name: 'Registrar regalo' });
+    fireEvent.change(day, { target: { value: dayFromToday(-3) } });
+    await user.click(submit);
+    expect(await within(dialog).findByText('Elige una fecha de envío de hoy en adelante.')).toBeInTheDocument();
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(day, { target: { value: dayFromToday(500) } });
+    await user.click(submit);
+    expect(
+      await within(dialog).findByText('Elige una fecha de envío dentro de los próximos 400 días.'),
+    ).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'adminGifts.record')).toBe(false);
+    // Today is fine: the gift is recorded for it.
+    fireEvent.change(day, { target: { value: dayFromToday(0) } });
+    await user.click(submit);
+    await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminGifts.record')).toBe(true));
+  });
 });
+
+/** The local day `days` from today, as a date field holds it (yyyy-mm-dd). */
+function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

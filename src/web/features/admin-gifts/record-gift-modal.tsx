@@ -1,7 +1,14 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { GIFT_MESSAGE_MAX_LENGTH, type RecordedGift, recordGiftSchema } from '../../../shared/gifts-schemas';
+import {
+  GIFT_MESSAGE_MAX_LENGTH,
+  GIFT_SCHEDULE_MAX_DAYS,
+  GIFT_SEND_AT_PAST,
+  GIFT_SEND_AT_TOO_FAR,
+  type RecordedGift,
+  recordGiftSchema,
+} from '../../../shared/gifts-schemas';
 import { formatMoney } from '../../../shared/i18n/format';
 import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import { MAX_ORDER_AMOUNT } from '../../../shared/orders-schemas';
@@ -72,6 +79,14 @@ export function RecordGiftModal({
 function RecordGiftForm({ onClose, onRecorded }: { onClose: () => void; onRecorded: (gift: RecordedGift) => void }) {
   const { t, locale } = useT();
   const { currency, decimals, price, amountField } = useConfiguredPrice();
+  // The shared schema's rule for the day (today or later, within the schedule's days), said in
+  // the page's language under the field: the server refused a past day only in a toast.
+  const sendOnMessage = (message: unknown) =>
+    message === GIFT_SEND_AT_PAST
+      ? t('errors.gifts.sendAtPast')
+      : message === GIFT_SEND_AT_TOO_FAR
+        ? t('errors.gifts.sendAtTooFar', { days: GIFT_SCHEDULE_MAX_DAYS })
+        : t('gifts.record.invalid.sendOn');
   const form = useForm<GiftValues>({
     mode: 'uncontrolled',
     initialValues: {
@@ -89,9 +104,11 @@ function RecordGiftForm({ onClose, onRecorded }: { onClose: () => void; onRecord
       return Object.fromEntries(
         Object.keys(errors).map((field) => [
           field === 'sendAt' ? 'sendOn' : field,
-          t(INVALID[field] ?? 'gifts.record.invalid.sendOn', {
-            max: field === 'amount' ? formatMoney(locale, MAX_ORDER_AMOUNT, currency) : GIFT_MESSAGE_MAX_LENGTH,
-          }),
+          field === 'sendAt'
+            ? sendOnMessage(errors.sendAt)
+            : t(INVALID[field] ?? 'gifts.record.invalid.sendOn', {
+                max: field === 'amount' ? formatMoney(locale, MAX_ORDER_AMOUNT, currency) : GIFT_MESSAGE_MAX_LENGTH,
+              }),
         ]),
       );
     },
