@@ -157,6 +157,28 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     );
   });
 
+  // QA: a refusal the page does not know left a Spanish toast with a title and no text.
+  it('says to try again in Spanish when a refund or a revocation fails for a reason the page does not know', async () => {
+    i18n.activate('es');
+    const unknown = () => ({ error: { message: 'Something only the server knows about.', httpStatus: 409 } });
+    stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [PACK] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.refundPack': unknown,
+      'adminFacilitators.revoke': unknown,
+    });
+    renderRoute(FacilitatorsPage);
+    const user = userEvent.setup({ delay: null });
+    const toastOf = async (title: string) =>
+      (await screen.findByText(title)).closest('.mantine-Notification-root') as HTMLElement;
+    await user.click(await screen.findByRole('button', { name: 'Reembolsar el paquete de 10 plazas de Pastor Ana' }));
+    expect(await toastOf('No se reembolsó')).toHaveTextContent('Inténtalo de nuevo, por favor.');
+    await user.click(screen.getByRole('button', { name: 'Revocar a Pastor Ana' }));
+    expect(await toastOf('No se revocó')).toHaveTextContent('Inténtalo de nuevo, por favor.');
+    expect(document.body.textContent).not.toContain('Something only the server knows');
+  });
+
   // Mantine's NumberInput used to move a number into range on blur: 0 or -5 seats became 1,
   // 1,000,000 became 500, and -100 paid outside the app was saved as $0.
   it.each([

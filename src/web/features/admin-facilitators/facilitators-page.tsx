@@ -253,7 +253,7 @@ function PacksTable() {
         notify.success(t('facilitator.admin.refunded'));
         await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.pathKey() });
       },
-      onError: (error) => notify.error(t('facilitator.admin.notRefunded'), errorMessage(error, '')),
+      onError: (error) => notify.error(t('facilitator.admin.notRefunded'), errorMessage(error, t('admin.tryAgain'))),
     }),
   );
   return (
@@ -369,7 +369,7 @@ export function FacilitatorsPage() {
         notify.success(t('facilitator.admin.revoked'));
         await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.list.queryKey() });
       },
-      onError: (error) => notify.error(t('facilitator.admin.notRevoked'), errorMessage(error, '')),
+      onError: (error) => notify.error(t('facilitator.admin.notRevoked'), errorMessage(error, t('admin.tryAgain'))),
     }),
   );
   return (

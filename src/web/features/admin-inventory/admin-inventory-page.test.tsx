@@ -97,4 +97,16 @@ describe('the seller’s inventory page', () => {
     await user.click(await screen.findByRole('button', { name: 'Save topic' }));
     expect(await screen.findByText('communication-01 (Spanish): the Spanish text cannot be empty')).toBeInTheDocument();
   });
+
+  // QA: a refusal the page does not know left a Spanish toast with a title and no text.
+  it('says to try again, in Spanish, when the server’s refusal is one the page does not know', async () => {
+    i18n.activate('es');
+    serveTopics(() => ({ error: { message: 'Something only the server knows about.', httpStatus: 409 } }));
+    const user = userEvent.setup({ delay: null });
+    renderWithQueryClient(<AdminInventoryPage />);
+    await user.click(await screen.findByRole('button', { name: 'Guardar el tema' }));
+    const toast = (await screen.findByText('No se pudo guardar el tema')).closest('.mantine-Notification-root');
+    expect(toast).toHaveTextContent('Inténtalo de nuevo, por favor.');
+    expect(document.body.textContent).not.toContain('Something only the server knows');
+  });
 });

@@ -151,7 +151,8 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
       notify.success(title);
       void queryClient.invalidateQueries({ queryKey: trpc.adminInventory.topics.queryKey() });
     },
-    onError: (error: unknown) => notify.error(t('inventory.admin.saveFailed'), errorMessage(error, '', fieldLabel)),
+    onError: (error: unknown) =>
+      notify.error(t('inventory.admin.saveFailed'), errorMessage(error, t('admin.tryAgain'), fieldLabel)),
   });
   const save = useMutation(trpc.adminInventory.saveTopic.mutationOptions(onDone(t('inventory.admin.saved'))));
   const revert = useMutation(trpc.adminInventory.revertTopic.mutationOptions(onDone(t('inventory.admin.saved'))));

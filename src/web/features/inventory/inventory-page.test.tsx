@@ -2,12 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InventoryReport, InventoryStatus, InventoryTopicView } from '../../../shared/inventory-schemas';
+import { i18n } from '../../i18n/i18n';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from '../workbook/test-support';
 import { InventoryPage } from './inventory-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 const TOPICS: InventoryTopicView[] = [
@@ -152,5 +154,64 @@ describe('the report', () => {
     expect(screen.getByText(/Robin: Strongly agree/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Week 29' })).toHaveAttribute('href', '/dashboard?tab=current&week=29');
     expect(screen.getByRole('button', { name: 'Start again' })).toBeDisabled();
+  });
+});
+
+// QA: a failure the page does not know left a Spanish toast with a title and no text.
+describe('a failure the page does not know, in Spanish', () => {
+  const unknown = () => ({ error: { message: 'Something only the server knows about.', httpStatus: 409 } });
+  const toastOf = async (title: string) =>
+    (await screen.findByText(title)).closest('.mantine-Notification-root') as HTMLElement;
+
+  it('says the answers are still there and to try again when a save fails', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'inventory.status': () => ({ data: status() }),
+      'inventory.statements': () => ({ data: TOPICS }),
+      'profile.get': () => ({ data: PROFILE }),
+      'inventory.answers': () => ({ data: { round: 1, answers: {}, finishedAt: null } }),
+      'inventory.saveAnswers': unknown,
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<InventoryPage />);
+    await user.click(await screen.findByRole('button', { name: 'Soy Robin' }));
+    await user.click(
+      (await screen.findByRole('radiogroup', { name: /I expect a shared budget/ })).querySelector('input[value="5"]')!,
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar y seguir' }));
+    expect(await toastOf('No se pudieron guardar tus respuestas')).toHaveTextContent(
+      'Tus respuestas siguen aquí: inténtalo de nuevo en un momento.',
+    );
+    expect(document.body.textContent).not.toContain('Something only the server knows');
+  });
+
+  it('says to try again when starting a new round fails', async () => {
+    i18n.activate('es');
+    const report: InventoryReport = {
+      round: 1,
+      revealedAt: '2027-01-10T10:00:00.000Z',
+      names: { partner1: 'Robin', partner2: 'Casey' },
+      topics: [],
+      talkFirst: [],
+      comparison: null,
+    };
+    stubTrpcFetch({
+      'inventory.status': () => ({
+        data: status({
+          revealed: true,
+          revealedAt: report.revealedAt,
+          retakeFrom: '2027-07-10T10:00:00.000Z',
+          canRetake: true,
+        }),
+      }),
+      'inventory.statements': () => ({ data: TOPICS }),
+      'profile.get': () => ({ data: PROFILE }),
+      'inventory.report': () => ({ data: report }),
+      'inventory.startRetake': unknown,
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<InventoryPage />);
+    await user.click(await screen.findByRole('button', { name: 'Empezar de nuevo' }));
+    expect(await toastOf('No se pudo empezar de nuevo')).toHaveTextContent('Inténtenlo de nuevo en un momento.');
   });
 });

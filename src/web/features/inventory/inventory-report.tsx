@@ -190,7 +190,8 @@ function Retake({ status }: { status: InventoryStatus }) {
         queryClient.setQueryData(trpc.inventory.status.queryKey(), next);
         void queryClient.invalidateQueries({ queryKey: trpc.inventory.answers.queryKey() });
       },
-      onError: (error) => notify.error(t('inventory.retake.failed'), errorMessage(error, '')),
+      onError: (error) =>
+        notify.error(t('inventory.retake.failed'), errorMessage(error, t('inventory.retake.tryAgain'))),
     }),
   );
   if (!status.retakeFrom) return null;

@@ -91,13 +91,13 @@ function PartnerForm({
   };
   const save = useMutation(
     trpc.inventory.saveAnswers.mutationOptions({
-      onError: (error) => notify.error(t('inventory.save.failed'), errorMessage(error, '')),
+      onError: (error) => notify.error(t('inventory.save.failed'), errorMessage(error, t('inventory.save.tryAgain'))),
     }),
   );
   const finish = useMutation(
     trpc.inventory.finish.mutationOptions({
       onSuccess: refresh,
-      onError: (error) => notify.error(t('inventory.save.failed'), errorMessage(error, '')),
+      onError: (error) => notify.error(t('inventory.save.failed'), errorMessage(error, t('inventory.save.tryAgain'))),
     }),
   );
 
