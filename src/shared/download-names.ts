@@ -13,6 +13,11 @@ export function weekFileName(weekNumber: number, locale: Locale): string {
   return locale === 'es' ? `semana-${weekNumber}.pdf` : `week-${weekNumber}.pdf`;
 }
 
+/** A completed order's complete workbook, every week in one PDF (`/success`). */
+export function completeWorkbookFileName(locale: Locale): string {
+  return locale === 'es' ? 'cuaderno-vows-and-weeks.pdf' : 'vows-and-weeks-workbook.pdf';
+}
+
 /** The "Our year" keepsake (docs/product.md#keepsake). */
 export function keepsakeFileName(locale: Locale): string {
   return locale === 'es' ? 'nuestro-a\u00f1o.pdf' : 'our-year.pdf';

@@ -1,4 +1,4 @@
-import { weekFileName } from '../../shared/download-names';
+import { completeWorkbookFileName, weekFileName } from '../../shared/download-names';
 import { LOCALES } from '../../shared/i18n/locales';
 import { weekNumberSchema } from '../../shared/schemas';
 import { z } from '../../shared/zod';
@@ -12,7 +12,7 @@ interface OrderParams {
   paymentIntentId: string;
 }
 
-/** The language of the page that links to a week (its file name's); else the request's. */
+/** The language of the page that links to a download (its file name's); else the request's. */
 const weekQuerySchema = z.object({ locale: z.enum(LOCALES, { error: 'locale must be en or es' }).optional() });
 
 export const orderRoutes: RestRoutes = (app, deps) => {
@@ -25,10 +25,12 @@ export const orderRoutes: RestRoutes = (app, deps) => {
   );
 
   /**
-   * The `downloadUrl`: the complete workbook PDF of a completed order, or 202 `{message}` with
-   * Retry-After while it is being built (decision 0121).
+   * The `downloadUrl`: the complete workbook PDF of a completed order, named in the page's language
+   * (its `locale`, else the request's), or 202 `{message}` with Retry-After while it is being built
+   * (decision 0121).
    */
   app.get<{ Params: OrderParams }>('/api/download-workbook/:paymentIntentId/pdf', async (req, reply) => {
+    const locale = parseInput(weekQuerySchema, req.query, 'The query').locale ?? requestLocale(req);
     const pdf = await openWorkbookPdf(deps, req.params.paymentIntentId, {
       onBuildError: (error) => req.log.error({ err: error }, 'complete workbook build failed'),
     });
@@ -41,7 +43,7 @@ export const orderRoutes: RestRoutes = (app, deps) => {
     }
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
+      .header('content-disposition', attachment(completeWorkbookFileName(locale)))
       .header('content-length', String(pdf.size))
       .header('cache-control', 'private, no-cache')
       .send(pdf.stream);

@@ -117,6 +117,24 @@ describe('the complete workbook PDF', { timeout: 120_000 }, () => {
     expect(pdf.getTitle()).toBe('The 52-Week Marriage Preparation Workbook');
   });
 
+  // QA: a Spanish reader's complete workbook was saved as vows-and-weeks-workbook.pdf.
+  it("is named in the page's language: the link's locale, else the language cookie", async () => {
+    const order = await addOrder(t.deps);
+    await addFramework(t.deps, 1);
+    const url = `/api/download-workbook/${order.id}/pdf`;
+    const nameOf = async (address: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url: address, headers });
+      expect(res.statusCode).toBe(200);
+      return res.headers['content-disposition'];
+    };
+    expect(await nameOf(`${url}?locale=es`)).toBe('attachment; filename="cuaderno-vows-and-weeks.pdf"');
+    expect(await nameOf(url, { cookie: 'vw_locale=es' })).toBe('attachment; filename="cuaderno-vows-and-weeks.pdf"');
+    expect(await nameOf(`${url}?locale=en`, { cookie: 'vw_locale=es' })).toBe(
+      'attachment; filename="vows-and-weeks-workbook.pdf"',
+    );
+    expect((await get(`${url}?locale=fr`)).statusCode).toBe(400);
+  });
+
   it('builds a new workbook when the frameworks change and keeps only the latest file', async () => {
     const order = await addOrder(t.deps);
     await addFramework(t.deps, 1);

@@ -120,7 +120,7 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('vows-and-weeks-workbook.pdf');
     expect(screen.getByRole('link', { name: 'Download again' })).toHaveAttribute(
       'href',
-      `/api/download-workbook/${completed.id}/pdf`,
+      `/api/download-workbook/${completed.id}/pdf?locale=en`,
     );
     click.mockRestore();
   });
@@ -192,6 +192,32 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
 });
 
 describe('/success in Spanish', { timeout: 20_000 }, () => {
+  // QA: a Spanish reader's complete workbook was saved as vows-and-weeks-workbook.pdf, where each
+  // week is semana-N.pdf and the keepsake nuestro-año.pdf.
+  it('names the complete workbook in Spanish: the PDF is asked for in Spanish, and saved so', async () => {
+    const pdfRequests: string[] = [];
+    stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink }, (url) => {
+      pdfRequests.push(`${url.pathname}${url.search}`);
+      // A response without a name of its own: the page's name is the one saved.
+      return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      i18n.activate('es');
+      renderApp(`/success?payment_intent=${completed.id}`);
+      await userEvent
+        .setup({ delay: null })
+        .click(await screen.findByRole('button', { name: 'Descargar su cuaderno' }));
+      const again = await screen.findByRole('link', { name: 'Descargar de nuevo' });
+      expect(pdfRequests).toEqual([`/api/download-workbook/${completed.id}/pdf?locale=es`]);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('cuaderno-vows-and-weeks.pdf');
+      expect(again).toHaveAttribute('href', `/api/download-workbook/${completed.id}/pdf?locale=es`);
+      expect(again).toHaveAttribute('download', 'cuaderno-vows-and-weeks.pdf');
+    } finally {
+      click.mockRestore();
+    }
+  });
+
   it('confirms a completed order with no English left', async () => {
     stubTrpcFetch({ 'orders.get': ordersById });
     i18n.activate('es');

@@ -3,7 +3,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
-import { weekFileName } from '../../../shared/download-names';
+import { completeWorkbookFileName, weekFileName } from '../../../shared/download-names';
+import type { Locale } from '../../../shared/i18n/locales';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
@@ -12,7 +13,11 @@ import { useT } from '../../i18n/use-t';
 
 /** The text shown when a download fails without a message from the server. */
 export const downloadFailedFallback = () => translate('checkout.download.failedFallback');
-const DEFAULT_FILE_NAME = 'vows-and-weeks-workbook.pdf';
+
+/** The download's address asking for the page's language: the server names the file in it. */
+function inLanguage(url: string, locale: Locale): string {
+  return `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`;
+}
 
 /**
  * While the server builds the workbook it answers 202 "being prepared" (decision 0121): the page
@@ -43,7 +48,7 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
 
   async function fetchPdf(link: { message: string; downloadUrl: string }, attempt: number) {
     try {
-      await downloadFile(link.downloadUrl, DEFAULT_FILE_NAME);
+      await downloadFile(inLanguage(link.downloadUrl, locale), completeWorkbookFileName(locale));
       setState({ kind: 'done', ...link });
     } catch (error) {
       if (error instanceof RestError && error.status === 202 && attempt < PREPARING_POLL.attempts) {
@@ -102,7 +107,7 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
       {state.kind === 'done' ? (
         <Alert color="green" variant="light" title={t('checkout.download.startedTitle')} role="status">
           {state.message}{' '}
-          <Anchor href={state.downloadUrl} download={DEFAULT_FILE_NAME}>
+          <Anchor href={inLanguage(state.downloadUrl, locale)} download={completeWorkbookFileName(locale)}>
             {t('checkout.download.again')}
           </Anchor>
         </Alert>
