@@ -60,6 +60,28 @@ describe('server and field messages on a Spanish page', () => {
     );
   });
 
+  it('says what the complete workbook download answers in Spanish (/success showed it in English)', () => {
+    i18n.activate('es');
+    expect(serverMessageText('Your workbook is ready: the first weekly framework in one PDF.')).toBe(
+      'Su cuaderno está listo: la primera guía semanal en un solo PDF.',
+    );
+    expect(serverMessageText('Your workbook is ready: 52 weekly frameworks in one PDF.')).toBe(
+      'Su cuaderno está listo: 52 guías semanales en un solo PDF.',
+    );
+    expect(
+      serverMessageText(
+        'Your workbook is being prepared. It will download here as soon as it is ready; this can take a minute.',
+      ),
+    ).toMatch(/^Estamos preparando su cuaderno/);
+    i18n.activate('en');
+    expect(serverMessageText('Your workbook is ready: 52 weekly frameworks in one PDF.')).toBe(
+      'Your workbook is ready: 52 weekly frameworks in one PDF.',
+    );
+    expect(serverMessageText('Your workbook is ready: the first weekly framework in one PDF.')).toBe(
+      'Your workbook is ready: the first weekly framework in one PDF.',
+    );
+  });
+
   it('says a wait again in Spanish, with its plural', () => {
     i18n.activate('es');
     expect(serverMessageText('Too many attempts. Please try again in 42 seconds.')).toBe(

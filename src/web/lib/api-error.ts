@@ -155,6 +155,13 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This payment session was not found. Please start again from the course page.': 'errors.checkout.sessionNotFound',
   'Card payments are not configured on this server.': 'errors.checkout.paymentsNotConfigured',
   'This email is reserved for the demo account; please use your own email.': 'errors.checkout.demoEmailReserved',
+  // The complete workbook on /success (docs/product.md#http-api).
+  'Your order is complete. The workbook will be ready to download as soon as the first weekly frameworks are published.':
+    'errors.workbook.noFrameworksYet',
+  'Your workbook is being prepared. It will download here as soon as it is ready; this can take a minute.':
+    'errors.workbook.preparing',
+  'The workbook is not available yet: no weekly frameworks have been uploaded. Please try again later.':
+    'errors.workbook.notAvailable',
   // Any endpoint.
   'Something went wrong on our side. Please try again.': 'errors.generic',
   'The input is not valid JSON.': 'errors.notJson',
@@ -186,6 +193,11 @@ const KNOWN_PATTERNS: {
   { pattern: /^Too many failed sign-ins for this username .* try again in (\d+ \w+)\.$/, id: 'errors.paused.password' },
   { pattern: /^Too many failed sign-ins for this account .* try again in (\d+ \w+)\.$/, id: 'errors.paused.admin' },
   { pattern: /^sendAt must be within (\d+) days\.$/, id: 'errors.gifts.sendAtTooFar', values: (days) => ({ days }) },
+  {
+    pattern: /^Your workbook is ready: (?:the first weekly framework|(\d+) weekly frameworks) in one PDF\.$/,
+    id: 'errors.workbook.ready',
+    values: (count) => ({ count: count === undefined ? 1 : Number(count) }),
+  },
   {
     pattern: /^(?:[\w.]+: )?legalName is required: your full legal name as on your ID, at most (\d+) characters$/,
     id: 'errors.certificates.legalName',

@@ -213,6 +213,11 @@ describe('/success in Spanish', { timeout: 20_000 }, () => {
       expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('cuaderno-vows-and-weeks.pdf');
       expect(again).toHaveAttribute('href', `/api/download-workbook/${completed.id}/pdf?locale=es`);
       expect(again).toHaveAttribute('download', 'cuaderno-vows-and-weeks.pdf');
+      // The server's sentence is said in Spanish too (it was the only English left on the page).
+      expect(again.closest('[role="status"]')).toHaveTextContent(
+        'Su cuaderno está listo: 3 guías semanales en un solo PDF.',
+      );
+      expect(document.querySelector('main')?.textContent).not.toMatch(/workbook|ready/i);
     } finally {
       click.mockRestore();
     }

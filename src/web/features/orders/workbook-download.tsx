@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { completeWorkbookFileName, weekFileName } from '../../../shared/download-names';
 import type { Locale } from '../../../shared/i18n/locales';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, restErrorMessage, serverMessageText } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { translate } from '../../i18n/i18n';
@@ -49,19 +49,20 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
   async function fetchPdf(link: { message: string; downloadUrl: string }, attempt: number) {
     try {
       await downloadFile(inLanguage(link.downloadUrl, locale), completeWorkbookFileName(locale));
-      setState({ kind: 'done', ...link });
+      // The server's sentence in the page's language (api-error.ts knows each one it says here).
+      setState({ kind: 'done', message: serverMessageText(link.message) ?? '', downloadUrl: link.downloadUrl });
     } catch (error) {
       if (error instanceof RestError && error.status === 202 && attempt < PREPARING_POLL.attempts) {
         setState({
           kind: 'preparing',
-          message: error.serverMessage ?? translate('checkout.download.preparingFallback'),
+          message: restErrorMessage(error.serverMessage, translate('checkout.download.preparingFallback')),
         });
         poll.current = setTimeout(() => void fetchPdf(link, attempt + 1), PREPARING_POLL.ms);
         return;
       }
       setState({
         kind: 'failed',
-        message: (error instanceof RestError ? error.serverMessage : null) ?? downloadFailedFallback(),
+        message: restErrorMessage(error instanceof RestError ? error.serverMessage : null, downloadFailedFallback()),
       });
     }
   }
