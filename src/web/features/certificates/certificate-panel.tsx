@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { type EligibilityPart, formatMinutes } from '../../../shared/certificate-hours';
 import type { Partner } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, restErrorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { T, useT } from './texts';
@@ -166,7 +166,7 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
       await downloadFile(`/api/certificates/${id}/pdf`, `certificate-${code}.pdf`, fetcher);
     } catch (error) {
       const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error(t('certificates.error.title'), message ?? t('certificates.error.download'));
+      notify.error(t('certificates.error.title'), restErrorMessage(message, t('certificates.error.download')));
     } finally {
       setDownloading(null);
     }

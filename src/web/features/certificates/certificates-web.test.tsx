@@ -201,6 +201,46 @@ describe('CourseTimeTracker', () => {
   });
 });
 
+// QA: a download the server refused showed its English sentence on a Spanish page.
+describe('a certificate download the server refuses, in Spanish', () => {
+  it('says the page’s own sentence, not the server’s English', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({
+        data: {
+          ...STATUS,
+          certificates: [
+            {
+              id: 4,
+              code: 'ABCD-EFGH',
+              verifyUrl: 'https://vows.example/verify/ABCD-EFGH',
+              state: 'FL',
+              firstLegalName: 'Robin Lee',
+              secondLegalName: 'Casey Lee',
+              intendedMarriageDate: '2027-06-01',
+              completionDate: '2026-11-24',
+              issuedAt: '2026-11-24T10:00:00.000Z',
+              revokedAt: null,
+            },
+          ],
+        },
+      }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+    });
+    const fetcher = vi.fn(async () =>
+      Response.json({ message: 'Something only the server knows about.' }, { status: 409 }),
+    ) as unknown as typeof fetch;
+    renderRoute(() => <CertificatePanel fetcher={fetcher} />);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Descargar el certificado de Florida (PDF)' }));
+    expect(await screen.findByText('No se pudo generar el certificado. Inténtenlo de nuevo.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Something only the server knows');
+  });
+});
+
 describe('VerifyCertificate', () => {
   const valid: VerifyResult = {
     status: 'valid',

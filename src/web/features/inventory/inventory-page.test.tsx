@@ -214,4 +214,30 @@ describe('a failure the page does not know, in Spanish', () => {
     await user.click(await screen.findByRole('button', { name: 'Empezar de nuevo' }));
     expect(await toastOf('No se pudo empezar de nuevo')).toHaveTextContent('Inténtenlo de nuevo en un momento.');
   });
+
+  it('says to try again when the report’s PDF cannot be made', async () => {
+    i18n.activate('es');
+    const report: InventoryReport = {
+      round: 1,
+      revealedAt: '2027-01-10T10:00:00.000Z',
+      names: { partner1: 'Robin', partner2: 'Casey' },
+      topics: [],
+      talkFirst: [],
+      comparison: null,
+    };
+    stubTrpcFetch(
+      {
+        'inventory.status': () => ({ data: status({ revealed: true, revealedAt: report.revealedAt }) }),
+        'inventory.statements': () => ({ data: TOPICS }),
+        'profile.get': () => ({ data: PROFILE }),
+        'inventory.report': () => ({ data: report }),
+      },
+      () => Response.json({ message: 'Something only the server knows about.' }, { status: 409 }),
+    );
+    const user = userEvent.setup();
+    renderWithQueryClient(<InventoryPage />);
+    await user.click(await screen.findByRole('button', { name: 'Descargar el informe (PDF)' }));
+    expect(await toastOf('No se pudo crear el PDF')).toHaveTextContent('Inténtenlo de nuevo en un momento.');
+    expect(document.body.textContent).not.toContain('Something only the server knows');
+  });
 });

@@ -14,7 +14,7 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { formatDate, formatList } from '../../../shared/i18n/format';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, restErrorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { scaleLabelId, weekHref } from './answer-scale';
@@ -75,7 +75,10 @@ function PdfButton({ round }: { round: number }) {
         inventoryReportFileName(round, locale),
       );
     } catch (error) {
-      notify.error(t('inventory.report.pdfFailed'), error instanceof RestError ? (error.serverMessage ?? '') : '');
+      notify.error(
+        t('inventory.report.pdfFailed'),
+        restErrorMessage(error instanceof RestError ? error.serverMessage : null, t('inventory.tryAgain')),
+      );
     } finally {
       setBusy(false);
     }
@@ -190,8 +193,7 @@ function Retake({ status }: { status: InventoryStatus }) {
         queryClient.setQueryData(trpc.inventory.status.queryKey(), next);
         void queryClient.invalidateQueries({ queryKey: trpc.inventory.answers.queryKey() });
       },
-      onError: (error) =>
-        notify.error(t('inventory.retake.failed'), errorMessage(error, t('inventory.retake.tryAgain'))),
+      onError: (error) => notify.error(t('inventory.retake.failed'), errorMessage(error, t('inventory.tryAgain'))),
     }),
   );
   if (!status.retakeFrom) return null;

@@ -3,6 +3,7 @@ import { IconBook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { keepsakeFileName } from '../../../shared/download-names';
+import { restErrorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { useT } from '../../i18n/use-t';
 
@@ -21,7 +22,7 @@ export function KeepsakeDownload({ fetcher = fetch }: { fetcher?: typeof fetch }
       await downloadFile(KEEPSAKE_URL, keepsakeFileName(locale), fetcher);
     } catch (error) {
       const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error(t('auth.ourData.downloadFailed'), message ?? t('auth.ourData.keepsakeFailed'));
+      notify.error(t('auth.ourData.downloadFailed'), restErrorMessage(message, t('auth.ourData.keepsakeFailed')));
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DELETE_CONFIRMATION_WORD } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, restErrorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { translate } from '../../i18n/i18n';
@@ -45,7 +45,7 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
       await downloadFile(OUR_DATA_URL, 'vows-and-weeks-our-data.json', fetcher);
     } catch (error) {
       const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error(t('auth.ourData.downloadFailed'), message ?? t('auth.ourData.dataFailed'));
+      notify.error(t('auth.ourData.downloadFailed'), restErrorMessage(message, t('auth.ourData.dataFailed')));
     } finally {
       setDownloading(false);
     }

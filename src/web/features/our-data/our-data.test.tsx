@@ -116,4 +116,25 @@ describe('in Spanish', () => {
     expect(screen.getByRole('button', { name: 'Eliminar nuestra cuenta' })).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/\b(Download|Delete|Your data|Our year|keepsake|account)\b/);
   });
+
+  // QA: a download the server refused showed its English sentence on a Spanish page.
+  it('says why a download failed in Spanish, not the server’s English', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({});
+    const refused = () =>
+      respond(JSON.stringify({ message: 'Something only the server knows about.' }), { status: 409 });
+    const user = userEvent.setup();
+    renderRoute(() => (
+      <>
+        <KeepsakeDownload fetcher={refused()} />
+        <OurDataSection onDeleted={() => {}} fetcher={refused()} />
+      </>
+    ));
+    await user.click(await screen.findByRole('button', { name: 'Descargar nuestro año (PDF)' }));
+    expect(await screen.findByText('No pudimos preparar su recuerdo. Inténtenlo de nuevo.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Descargar nuestros datos' }));
+    expect(await screen.findByText('No se pudieron descargar sus datos. Inténtenlo de nuevo.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Something only the server knows');
+    i18n.activate('en');
+  });
 });
