@@ -37,7 +37,6 @@ export const ORDER_NOT_COMPLETED =
   'This order is not completed yet. The workbook can be downloaded once the payment is confirmed.';
 export const WORKBOOK_NOT_AVAILABLE =
   'The workbook is not available yet: no weekly frameworks have been uploaded. Please try again later.';
-export const WORKBOOK_FILE_NAME = 'vows-and-weeks-workbook.pdf';
 export const WORKBOOK_BEING_PREPARED =
   'Your workbook is being prepared. It will download here as soon as it is ready; this can take a minute.';
 
@@ -122,8 +121,7 @@ export async function openWorkbookPdf(
   paymentIntentId: string,
   { onBuildError }: { onBuildError?: (error: unknown) => void } = {},
 ): Promise<
-  | { kind: 'ready'; stream: Readable; size: number; fileName: string }
-  | { kind: 'preparing'; message: string; retryAfterSeconds: number }
+  { kind: 'ready'; stream: Readable; size: number } | { kind: 'preparing'; message: string; retryAfterSeconds: number }
 > {
   await getCompletedOrder(deps, paymentIntentId);
   const answer = await openMergedWorkbook(workbookFiles(deps), await workbookSources(deps), { onBuildError });
@@ -134,7 +132,7 @@ export async function openWorkbookPdf(
   const { handle } = answer;
   try {
     const { size } = await handle.stat();
-    return { kind: 'ready', stream: handle.createReadStream({ autoClose: true }), size, fileName: WORKBOOK_FILE_NAME };
+    return { kind: 'ready', stream: handle.createReadStream({ autoClose: true }), size };
   } catch (error) {
     await handle.close();
     throw error;
