@@ -1,17 +1,18 @@
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN } from './coupon-rules';
 import { z } from './zod';
+
+export { COUPON_CODE_MAX_LENGTH } from './coupon-rules';
 
 /**
  * Coupons (issue 39, decision 0240): codes are letters, digits, `-` and `_`, kept upper-case, so
  * "summer-20" and "SUMMER-20" are one code.
  */
-export const COUPON_CODE_MAX_LENGTH = 40;
-
 export const couponCodeSchema = z
   .string({ error: 'couponCode must be text' })
   .trim()
   .min(1, 'couponCode is required')
   .max(COUPON_CODE_MAX_LENGTH, `couponCode must be at most ${COUPON_CODE_MAX_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9_-]+$/, 'couponCode may hold only letters, digits, - and _')
+  .regex(COUPON_CODE_PATTERN, 'couponCode may hold only letters, digits, - and _')
   .transform((value) => value.toUpperCase());
 
 /** An optional code on a form: empty means none. One code only: codes never stack. */

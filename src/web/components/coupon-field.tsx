@@ -2,6 +2,7 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { normalizeCouponCode } from '../../shared/coupon-rules';
 import type { PriceQuote } from '../../shared/coupons-schemas';
 import { formatMoney } from '../../shared/i18n/format';
 import { useT } from '../i18n/use-t';
@@ -21,7 +22,8 @@ interface CouponFieldProps {
 /**
  * "Coupon code" with Apply (decision 0240): the server quotes the new price, shown here before
  * checkout; an unknown, expired, used-up or inactive code shows the server's reason under the
- * field. Applying another code replaces the first; Remove goes back to the full price.
+ * field, in the page's language (api-error.ts). Applying another code replaces the first; Remove
+ * goes back to the full price.
  */
 export function CouponField({ email, initialCode, onChange, disabled }: CouponFieldProps) {
   const { t, locale } = useT();
@@ -42,15 +44,18 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
   const appliedInitial = useRef(false);
   const { mutate } = quote;
   useEffect(() => {
-    if (appliedInitial.current || !initialCode?.trim()) return;
+    const initial = normalizeCouponCode(initialCode ?? '');
+    if (appliedInitial.current || !initial) return;
     appliedInitial.current = true;
-    mutate(initialCode.trim());
+    mutate(initial);
   }, [initialCode, mutate]);
 
+  // A code pasted with spaces ("spring 20") is sent, and shown, as the code it is ("spring20").
   function apply() {
-    const trimmed = code.trim();
-    if (!trimmed) return;
-    quote.mutate(trimmed);
+    const normalized = normalizeCouponCode(code);
+    if (!normalized) return;
+    setCode(normalized);
+    quote.mutate(normalized);
   }
 
   function remove() {
@@ -85,7 +90,12 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
             {t('gifts.coupon.remove')}
           </Button>
         ) : (
-          <Button variant="light" onClick={apply} loading={quote.isPending} disabled={disabled || !code.trim()}>
+          <Button
+            variant="light"
+            onClick={apply}
+            loading={quote.isPending}
+            disabled={disabled || !normalizeCouponCode(code)}
+          >
             {t('gifts.coupon.apply')}
           </Button>
         )}

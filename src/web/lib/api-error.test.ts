@@ -162,6 +162,19 @@ describe('server and field messages on a Spanish page', () => {
     );
   });
 
+  it('says why a coupon code is refused, its length with its number (a Spanish page said "try again")', () => {
+    expect(serverMessageText('couponCode must be at most 40 characters')).toBe(
+      'A coupon code has at most 40 characters.',
+    );
+    i18n.activate('es');
+    expect(serverMessageText('This coupon code has been used as many times as it allows.')).toBe(
+      'Este código de descuento ya se usó todas las veces que permite.',
+    );
+    expect(serverMessageText('couponCode must be at most 40 characters')).toBe(
+      'Un código de descuento tiene como máximo 40 caracteres.',
+    );
+  });
+
   it('translates a "field: message" 400 of a shared schema, and never shows an unknown English sentence', () => {
     i18n.activate('es');
     expect(serverMessageText('accessCode: Enter your access code')).toBe('Escribe tu código de acceso');

@@ -149,6 +149,14 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   // Certificates and gifts: the API's sentence names its field.
   'intendedMarriageDate must be today or later.': 'errors.certificates.weddingDatePast',
   'sendAt must be today or later.': 'errors.gifts.sendAtPast',
+  // A coupon code on /checkout and /gift (src/server/features/coupons/service.ts and the shared
+  // schema's rule): a Spanish page said "try again in a moment" for each.
+  'This coupon code does not exist. Check the spelling, or continue without a code.': 'errors.coupons.unknown',
+  'This coupon code is not active any more.': 'errors.coupons.inactive',
+  'This coupon code has expired.': 'errors.coupons.expired',
+  'This coupon code has been used as many times as it allows.': 'errors.coupons.usedUp',
+  'This coupon code is for a first purchase only, and this email has bought before.': 'errors.coupons.firstPurchase',
+  'couponCode may hold only letters, digits, - and _': 'errors.coupons.characters',
   // Checkout.
   'The payment page could not be opened just now. Please try again in a moment; nothing was charged.':
     'errors.checkout.unavailable',
@@ -193,6 +201,11 @@ const KNOWN_PATTERNS: {
   { pattern: /^Too many failed sign-ins for this username .* try again in (\d+ \w+)\.$/, id: 'errors.paused.password' },
   { pattern: /^Too many failed sign-ins for this account .* try again in (\d+ \w+)\.$/, id: 'errors.paused.admin' },
   { pattern: /^sendAt must be within (\d+) days\.$/, id: 'errors.gifts.sendAtTooFar', values: (days) => ({ days }) },
+  {
+    pattern: /^couponCode must be at most (\d+) characters$/,
+    id: 'errors.coupons.tooLong',
+    values: (max) => ({ max: Number(max) }),
+  },
   {
     pattern: /^Your workbook is ready: (?:the first weekly framework|(\d+) weekly frameworks) in one PDF\.$/,
     id: 'errors.workbook.ready',

@@ -126,6 +126,48 @@ describe('/checkout with a coupon code', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Pay $49.00' })).toBeEnabled();
   });
 
+  // QA walk: in Spanish every refusal read "try again in a moment", and a code pasted with a space
+  // was refused for its characters.
+  it('says each refusal in Spanish, and sends a code pasted with spaces without them', async () => {
+    const refusals: Record<string, string> = {
+      NOPE12: 'This coupon code does not exist. Check the spelling, or continue without a code.',
+      OLD: 'This coupon code has expired.',
+      'BAD!': 'couponCode may hold only letters, digits, - and _',
+    };
+    const stub = stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.quote': (input) => ({
+        error: {
+          message: refusals[String((input as { couponCode: string }).couponCode).toUpperCase()]!,
+          httpStatus: 409,
+        },
+      }),
+    });
+    i18n.activate('es');
+    renderApp(PATH);
+    const user = userEvent.setup({ delay: null });
+    const field = await screen.findByRole('textbox', { name: 'Código de descuento (opcional)' });
+    await user.type(field, ' nope 12 ');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText(/^Este código de descuento no existe\./)).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'payments.quote')?.input).toEqual({
+      couponCode: 'nope12',
+      email: 'ana@example.com',
+    });
+    expect(field).toHaveValue('nope12');
+    for (const [typed, text] of [
+      ['old', 'Este código de descuento ya venció.'],
+      ['bad!', 'Un código de descuento solo lleva letras, números, - y _.'],
+    ]) {
+      await user.clear(field);
+      await user.type(field, typed!);
+      await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+      expect(await screen.findByText(text!)).toBeInTheDocument();
+    }
+    expect(screen.queryByText(/volver a intentar/)).not.toBeInTheDocument();
+  });
+
   it('applies a code brought back in the address (the cancel URL)', async () => {
     stubTrpcFetch({
       'auth.check': () => ANONYMOUS,
