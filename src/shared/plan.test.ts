@@ -6,8 +6,14 @@ import {
   computePlan,
   DEFAULT_CORE_WEEKS,
   dayNumber,
+  FINISH_NOT_AFTER_TODAY,
+  FINISH_TOO_FAR,
+  finishDateProblem,
   MAX_PLAN_DAYS,
+  PAUSE_NOT_AFTER_TODAY,
+  PAUSE_TOO_LONG,
   type Pace,
+  pauseUntilProblem,
   planOrder,
   planStanding,
   slotsBefore,
@@ -198,5 +204,18 @@ describe('planStanding', () => {
     const standing = planStanding(plan, [1, 2, 6, 7, 10], addDays('2026-11-24', 15));
     expect(standing).toMatchObject({ planWeek: 3, due: 7, done: 5, behind: 2, nextWeek: 12 });
     expect(planStanding(plan, [1, 2, 6, 7, 10, 12, 15, 22], addDays('2026-11-24', 15)).behind).toBe(0);
+  });
+});
+
+describe('the chosen dates the server and the dashboard refuse alike', () => {
+  it('a finish date after today and within MAX_PLAN_DAYS; a break that ends after today, within a year', () => {
+    const today = '2026-11-24';
+    expect(finishDateProblem('2026-11-24', today)).toBe(FINISH_NOT_AFTER_TODAY);
+    expect(finishDateProblem('2026-11-25', today)).toBeNull();
+    expect(finishDateProblem(addDays(today, MAX_PLAN_DAYS), today)).toBeNull();
+    expect(finishDateProblem(addDays(today, MAX_PLAN_DAYS + 1), today)).toBe(FINISH_TOO_FAR);
+    expect(pauseUntilProblem('2026-11-01', today)).toBe(PAUSE_NOT_AFTER_TODAY);
+    expect(pauseUntilProblem(addDays(today, 366), today)).toBeNull();
+    expect(pauseUntilProblem(addDays(today, 367), today)).toBe(PAUSE_TOO_LONG);
   });
 });

@@ -20,6 +20,33 @@ export type Pace = (typeof PACES)[number];
 /** A finish date further away than this is refused when chosen, and planned week by week when it is the wedding date. */
 export const MAX_PLAN_DAYS = 3 * 366;
 
+/** The longest break the couple may plan, in days from today. */
+export const MAX_PAUSE_DAYS = 366;
+
+export const FINISH_NOT_AFTER_TODAY = 'Choose a finish date after today.';
+export const FINISH_TOO_FAR = 'Choose a finish date within three years.';
+export const PAUSE_NOT_AFTER_TODAY = 'Choose a day after today to come back, or leave the break open.';
+export const PAUSE_TOO_LONG = 'A break can last up to a year; leave it open if you are not sure.';
+
+/**
+ * Why a chosen finish date is refused (after today, within MAX_PLAN_DAYS), or null: the server's
+ * rule (a 400), and the dashboard's before it asks for a preview.
+ */
+export function finishDateProblem(finishDate: string, today: string): string | null {
+  const days = dayNumber(finishDate) - dayNumber(today);
+  if (days <= 0) return FINISH_NOT_AFTER_TODAY;
+  if (days > MAX_PLAN_DAYS) return FINISH_TOO_FAR;
+  return null;
+}
+
+/** Why a break's end day is refused (after today, within MAX_PAUSE_DAYS), or null. */
+export function pauseUntilProblem(until: string, today: string): string | null {
+  const days = dayNumber(until) - dayNumber(today);
+  if (days <= 0) return PAUSE_NOT_AFTER_TODAY;
+  if (days > MAX_PAUSE_DAYS) return PAUSE_TOO_LONG;
+  return null;
+}
+
 /** Days of each 7-day block of the plan a session falls on, by sessions per week. */
 const SESSION_DAYS: Record<Pace, readonly number[]> = { 1: [0], 2: [0, 3], 3: [0, 2, 4] };
 

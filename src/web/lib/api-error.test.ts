@@ -175,6 +175,16 @@ describe('server and field messages on a Spanish page', () => {
     );
   });
 
+  it('says why the plan refused a date or a change, in Spanish', () => {
+    i18n.activate('es');
+    expect(serverMessageText('Choose a finish date after today.')).toBe(
+      'Elijan una fecha para terminar que sea después de hoy.',
+    );
+    expect(serverMessageText('Your plan is paused: resume it before changing it.')).toBe(
+      'Su plan está en descanso: retómenlo antes de cambiarlo.',
+    );
+  });
+
   it('translates a "field: message" 400 of a shared schema, and never shows an unknown English sentence', () => {
     i18n.activate('es');
     expect(serverMessageText('accessCode: Enter your access code')).toBe('Escribe tu código de acceso');

@@ -157,6 +157,16 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This coupon code has been used as many times as it allows.': 'errors.coupons.usedUp',
   'This coupon code is for a first purchase only, and this email has bought before.': 'errors.coupons.firstPurchase',
   'couponCode may hold only letters, digits, - and _': 'errors.coupons.characters',
+  // The plan on the dashboard (src/shared/plan.ts, src/server/features/plan/service.ts).
+  'Choose a finish date after today.': 'errors.plan.finishNotAfterToday',
+  'Choose a finish date within three years.': 'errors.plan.finishTooFar',
+  'Choose a day after today to come back, or leave the break open.': 'errors.plan.pauseNotAfterToday',
+  'A break can last up to a year; leave it open if you are not sure.': 'errors.plan.pauseTooLong',
+  'Your plan is paused: resume it before changing it.': 'errors.plan.paused',
+  'Accept a plan before pausing it.': 'errors.plan.acceptBeforePause',
+  'Your plan is already paused.': 'errors.plan.alreadyPaused',
+  'Your plan is not paused.': 'errors.plan.notPaused',
+  'Accept a plan before adding it to a calendar.': 'errors.plan.acceptBeforeCalendar',
   // Checkout.
   'The payment page could not be opened just now. Please try again in a moment; nothing was charged.':
     'errors.checkout.unavailable',

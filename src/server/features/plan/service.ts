@@ -4,11 +4,12 @@ import { AppError } from '../../../shared/errors';
 import {
   computePlan,
   dayNumber,
-  MAX_PLAN_DAYS,
+  finishDateProblem,
   type Pace,
   type Plan,
   type PlanChoice,
   type PlanStanding,
+  pauseUntilProblem,
   planStanding,
 } from '../../../shared/plan';
 import type { PlanChoiceInput } from '../../../shared/plan-schemas';
@@ -66,12 +67,8 @@ function finishOf(choiceFinish: string | null | undefined, weddingDate: string |
 /** A chosen finish date must lie after today and within MAX_PLAN_DAYS (400 otherwise, nothing changes). */
 function assertChosenFinish(finishDate: string | null | undefined, today: string): void {
   if (finishDate === null || finishDate === undefined) return;
-  if (dayNumber(finishDate) <= dayNumber(today)) {
-    throw new AppError('BAD_REQUEST', 'Choose a finish date after today.');
-  }
-  if (dayNumber(finishDate) - dayNumber(today) > MAX_PLAN_DAYS) {
-    throw new AppError('BAD_REQUEST', 'Choose a finish date within three years.');
-  }
+  const problem = finishDateProblem(finishDate, today);
+  if (problem) throw new AppError('BAD_REQUEST', problem);
 }
 
 async function planFrom(
@@ -165,12 +162,8 @@ export async function pausePlan(
 ): Promise<PlanOverview> {
   const profile = await coupleRow(deps, couple.coupleId);
   const today = dayIn(profile.timeZone ?? DEFAULT_TIME_ZONE, now);
-  if (until !== null && dayNumber(until) <= dayNumber(today)) {
-    throw new AppError('BAD_REQUEST', 'Choose a day after today to come back, or leave the break open.');
-  }
-  if (until !== null && dayNumber(until) - dayNumber(today) > 366) {
-    throw new AppError('BAD_REQUEST', 'A break can last up to a year; leave it open if you are not sure.');
-  }
+  const problem = until === null ? null : pauseUntilProblem(until, today);
+  if (problem) throw new AppError('BAD_REQUEST', problem);
   const row = await repo.findPlanRow(deps.db, couple.coupleId);
   if (!row) throw new AppError('CONFLICT', 'Accept a plan before pausing it.');
   if (row.pausedAt) throw new AppError('CONFLICT', 'Your plan is already paused.');

@@ -168,6 +168,51 @@ describe('PlanCard', () => {
     expect(screen.getByRole('button', { name: 'Resume our plan' })).toBeEnabled();
   });
 
+  // QA walk: a past "finish before" date read "We could not save your plan" (it was only a preview).
+  it('says why a finish date cannot be planned to, in Spanish, without asking the server', async () => {
+    const server = stubTrpcFetch({
+      'plan.overview': () => ({ data: overview() }),
+      'plan.preview': () => ({ data: overview() }),
+    });
+    i18n.activate('es');
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={0} />);
+    await screen.findByTestId('plan-proposal');
+    const finish = screen.getByLabelText(/Terminar antes del/);
+    await user.type(finish, '2026-11-20');
+    expect(await screen.findByText('Elijan una fecha para terminar que sea después de hoy.')).toBeInTheDocument();
+    expect(finish).toHaveAccessibleDescription(/Elijan una fecha para terminar que sea después de hoy\./);
+    expect(screen.getByRole('button', { name: 'Aceptar este plan' })).toBeDisabled();
+    await user.clear(finish);
+    await user.type(finish, '2031-01-01');
+    expect(
+      await screen.findByText('Elijan una fecha para terminar dentro de los próximos tres años.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No pudimos guardar su plan/)).toBeNull();
+    expect(server.calls.filter((call) => call.path === 'plan.preview')).toHaveLength(0);
+  });
+
+  it('says why a break cannot end on a day, in Spanish, and sends nothing', async () => {
+    const server = stubTrpcFetch({
+      'plan.overview': () => ({
+        data: overview({
+          accepted: { ...proposal, choice: { finishDate: null, pace: null, corePath: null } },
+          standing: { planWeek: 6, due: 17, done: 15, behind: 2, nextWeek: 51, nextDate: '2026-12-30' },
+        }),
+      }),
+    });
+    i18n.activate('es');
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={15} />);
+    await user.click(await screen.findByRole('button', { name: 'Tomar un descanso' }));
+    await user.type(screen.getByLabelText(/Volvemos el/), '2026-11-24');
+    expect(
+      await screen.findByText('Elijan un día después de hoy para volver, o dejen el descanso sin fecha de regreso.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pausar nuestro plan' })).toBeDisabled();
+    expect(server.calls.some((call) => call.path === 'plan.pause')).toBe(false);
+  });
+
   it('speaks Spanish to a Spanish-speaking couple (ustedes)', async () => {
     stubTrpcFetch({
       'plan.overview': () => ({

@@ -16,9 +16,9 @@ import {
 import { IconCalendarPlus, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { dayNumber, type Pace } from '../../../shared/plan';
+import { dayNumber, finishDateProblem, type Pace, pauseUntilProblem } from '../../../shared/plan';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, serverMessageText } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { formatDate } from '../../../shared/i18n/format';
 import { useT } from '../../i18n/use-t';
@@ -86,7 +86,11 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   // Before a plan is accepted, the overview's proposal is the one of the default choices: a preview
   // is asked for once the couple changes one.
   const defaultChoice = choice.finishDate === null && choice.pace === null && choice.corePath === null;
-  const previewed = showProposal && !(defaultChoice && data?.accepted === null);
+  // A finish date the server would refuse (today or before, beyond three years) is said at once,
+  // under the field, and no preview is asked for (the same rule as the server's: shared/plan.ts).
+  const finishProblem =
+    choice.finishDate === null || data === undefined ? null : finishDateProblem(choice.finishDate, data.today);
+  const previewed = showProposal && finishProblem === null && !(defaultChoice && data?.accepted === null);
   const preview = useQuery({
     ...trpc.plan.preview.queryOptions(choice),
     enabled: previewed,
@@ -165,6 +169,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const finish = proposal.finish;
   const weeksToDate = finish === null ? null : Math.max(0, Math.ceil((dayNumber(finish) - dayNumber(data.today)) / 7));
   const busy = accept.isPending || pause.isPending || resume.isPending;
+  const pauseProblem = pauseUntil === '' ? null : pauseUntilProblem(pauseUntil, data.today);
   const weeks = weeksToDate ?? 0;
   const kindText = {
     weekly: t('plan.kind.weekly', { weeks }),
@@ -246,10 +251,11 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                   value={pauseUntil}
                   min={data.today}
                   onChange={(event) => setPauseUntil(event.currentTarget.value)}
+                  error={pauseProblem === null ? undefined : serverMessageText(pauseProblem)}
                 />
                 <Button
                   loading={pause.isPending}
-                  disabled={busy}
+                  disabled={busy || pauseProblem !== null}
                   onClick={() => pause.mutate({ until: pauseUntil === '' ? null : pauseUntil })}
                 >
                   {t('plan.pause.confirm')}
@@ -273,7 +279,13 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                 value={finishDate}
                 min={data.today}
                 onChange={(event) => setFinishDate(event.currentTarget.value)}
-                error={preview.error ? errorMessage(preview.error, t('plan.toast.failed')) : undefined}
+                error={
+                  finishProblem !== null
+                    ? serverMessageText(finishProblem)
+                    : preview.error
+                      ? errorMessage(preview.error, t('plan.toast.failed'))
+                      : undefined
+                }
               />
               <Stack gap={4}>
                 <Text size="sm" fw={500} id="plan-pace-label">
@@ -301,7 +313,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
             <Group gap="sm">
               <Button
                 loading={accept.isPending}
-                disabled={busy || preview.isError}
+                disabled={busy || finishProblem !== null || preview.isError}
                 onClick={() => accept.mutate(choice)}
               >
                 {t('plan.proposal.accept')}
