@@ -363,8 +363,9 @@ export function serverMessageText(message: string | null | undefined, fieldLabel
   // A 400 of a shared schema reads "field: message" (describeZodError).
   const labelled = fieldLabel ? labelledFieldMessage(trimmed, fieldLabel) : null;
   if (labelled) return labelled;
+  // A known rule is said without the path ("email: Enter your email" read as its rule), in English too.
   const field = /^[\w.]+: (.+)$/.exec(trimmed);
-  if (field && !english && KNOWN_FIELD_MESSAGES[field[1]!] && loadedText(KNOWN_FIELD_MESSAGES[field[1]!]!))
+  if (field && KNOWN_FIELD_MESSAGES[field[1]!] && loadedText(KNOWN_FIELD_MESSAGES[field[1]!]!))
     return fieldMessageText(field[1]!);
   return english ? trimmed : null;
 }

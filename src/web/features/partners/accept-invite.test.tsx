@@ -56,6 +56,38 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     expect(deleted).toHaveBeenCalledWith(DATA_CACHE);
   });
 
+  // QA walk: an empty email read "email: Enter your email", the schema's path before the rule.
+  it('says under the field what the email needs, without a field path, in both languages', async () => {
+    const stub = stubTrpcFetch(INVITE);
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+    const field = await screen.findByRole('textbox', { name: /Your email/ });
+    await user.click(screen.getByRole('button', { name: 'Accept the invite' }));
+    expect(field).toHaveAccessibleDescription(/Enter your email/);
+    expect(screen.queryByText(/email: /)).toBeNull();
+    await user.type(field, 'sam@');
+    await user.click(screen.getByRole('button', { name: 'Accept the invite' }));
+    expect(field).toHaveAccessibleDescription(/Enter a valid email address/);
+    expect(stub.calls.some((call) => call.path === 'partners.acceptInvite')).toBe(false);
+    i18n.activate('es');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Aceptar la invitación' }));
+    expect(field).toHaveAccessibleDescription(/Escribe tu correo electrónico/);
+  });
+
+  it('says the server’s refusal of the email without its path', async () => {
+    stubTrpcFetch({
+      ...INVITE,
+      'partners.acceptInvite': () => ({ error: { message: 'email: Enter a valid email address', httpStatus: 400 } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+    await user.type(await screen.findByRole('textbox', { name: /Your email/ }), 'sam@example.com');
+    await user.click(screen.getByRole('button', { name: 'Accept the invite' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.queryByText(/^email: /)).toBeNull();
+  });
+
   it('offers to sign in when the invite cannot be used (it was used already)', async () => {
     stubTrpcFetch({
       'partners.invite': () => ({

@@ -2,8 +2,9 @@ import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { EMAIL_MAX_LENGTH, signInEmailProblem } from '../../../shared/email-rules';
 import type { AcceptedInvite } from '../../../shared/partner-schemas';
-import { errorMessage, serverMessageText } from '../../lib/api-error';
+import { errorMessage, fieldMessageText, serverMessageText } from '../../lib/api-error';
 import { T, useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { forgetOfflineData } from '../../lib/offline-data';
@@ -18,6 +19,8 @@ export function AcceptInvite({ code }: { code: string }) {
   const { t } = useT();
   const preview = useQuery({ ...trpc.partners.invite.queryOptions({ code }), retry: false });
   const [email, setEmail] = useState('');
+  // The email's own problem (empty, not an email), said under the field before anything is sent.
+  const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<AcceptedInvite | null>(null);
   const enter = useEnterAfterSignIn();
   const accept = useMutation(
@@ -34,7 +37,9 @@ export function AcceptInvite({ code }: { code: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    accept.mutate({ code, email });
+    const problem = signInEmailProblem(email);
+    setEmailProblem(problem);
+    if (problem === null) accept.mutate({ code, email });
   }
 
   if (accepted) {
@@ -94,9 +99,18 @@ export function AcceptInvite({ code }: { code: string }) {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={accept.isError ? errorMessage(accept.error, t('partners.accept.failed')) : undefined}
-          maxLength={254}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setEmailProblem(null);
+          }}
+          error={
+            emailProblem !== null
+              ? fieldMessageText(emailProblem)
+              : accept.isError
+                ? errorMessage(accept.error, t('partners.accept.failed'))
+                : undefined
+          }
+          maxLength={EMAIL_MAX_LENGTH}
         />
         <Button type="submit" loading={accept.isPending}>
           {t('partners.accept.submit')}

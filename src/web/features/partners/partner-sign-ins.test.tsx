@@ -89,6 +89,29 @@ describe('PartnerSignIns', () => {
     expect(server.calls.find((call) => call.path === 'partners.createInvite')?.input).toEqual({ email: '' });
   });
 
+  // QA walk: "john@" gave a toast "Something went wrong" and nothing at the field.
+  it('says under the field that a typed email is not one, in both languages, and sends nothing', async () => {
+    const server = stubTrpcFetch({
+      'partners.settings': () => ({ data: settings({ signIns: settings().signIns.slice(0, 1), invites: [] }) }),
+    });
+    const user = userEvent.setup();
+    renderRoute(PartnerSignIns);
+    const field = await screen.findByRole('textbox', { name: /Invite your partner/ });
+    await user.type(field, 'john@');
+    await user.click(screen.getByRole('button', { name: 'Email the invite' }));
+    expect(field).toHaveAccessibleDescription(/Enter a valid email address/);
+    await user.type(field, 'example.com');
+    expect(field).not.toHaveAccessibleDescription(/Enter a valid email address/);
+    expect(server.calls.some((call) => call.path === 'partners.createInvite')).toBe(false);
+    i18n.activate('es');
+    await user.clear(field);
+    await user.type(field, 'john@');
+    await user.click(screen.getByRole('button', { name: 'Enviar la invitación por correo' }));
+    expect(field).toHaveAccessibleDescription(/Escribe un correo electrónico válido/);
+    expect(screen.queryByText('Algo salió mal')).toBeNull();
+    expect(server.calls.some((call) => call.path === 'partners.createInvite')).toBe(false);
+  });
+
   // QA: Remove took a partner's sign-in away at once, signed out on every device, with no question.
   it('asks before removing a sign-in; Cancel keeps it', async () => {
     const server = stubTrpcFetch({

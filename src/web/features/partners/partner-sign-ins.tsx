@@ -17,9 +17,10 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { Partner } from '../../../shared/constants';
+import { EMAIL_MAX_LENGTH, signInEmailProblem } from '../../../shared/email-rules';
 import type { CreatedInvite, PartnerSettings } from '../../../shared/partner-schemas';
 import { notify } from '../../components/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, fieldMessageText } from '../../lib/api-error';
 import { formatDate } from '../../../shared/i18n/format';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -45,6 +46,8 @@ export function PartnerSignIns() {
   const options = trpc.partners.settings.queryOptions();
   const settings = useQuery(options);
   const [email, setEmail] = useState('');
+  // A typed email that is not one ("john@"), said under the field; an empty one means "copy a link".
+  const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   // The sign-in whose Remove was pressed: removing signs it out everywhere, so a dialog asks first.
   const [removing, setRemoving] = useState<{ accountId: number; name: string } | null>(null);
@@ -110,7 +113,10 @@ export function PartnerSignIns() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    invite.mutate({ email: email.trim() });
+    const typed = email.trim();
+    const problem = typed === '' ? null : signInEmailProblem(typed);
+    setEmailProblem(problem);
+    if (problem === null) invite.mutate({ email: typed });
   }
 
   return (
@@ -170,8 +176,12 @@ export function PartnerSignIns() {
                   type="email"
                   autoComplete="off"
                   value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                  maxLength={254}
+                  onChange={(event) => {
+                    setEmail(event.currentTarget.value);
+                    setEmailProblem(null);
+                  }}
+                  error={emailProblem === null ? undefined : fieldMessageText(emailProblem)}
+                  maxLength={EMAIL_MAX_LENGTH}
                 />
                 <Group>
                   <Button type="submit" loading={invite.isPending}>
