@@ -80,12 +80,23 @@ export interface RecordedGift {
 /** GIFT- and three groups of four letters or digits, as printed on the card. */
 export const GIFT_CODE_PATTERN = /^GIFT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
 
+/**
+ * A gift code as people type it, as personal access codes are read (auth/passwords.ts): letter
+ * case, spaces and dashes (or the dash a phone's keyboard makes of a hyphen) do not matter, so
+ * "gift dvj6 mvf2 94w2" is GIFT-DVJ6-MVF2-94W2. Anything else is left for the pattern to refuse.
+ */
+export function normalizeGiftCode(typed: string): string {
+  const symbols = typed.toUpperCase().replace(/[\s\-\u2010-\u2015\u2212]+/g, '');
+  return /^GIFT[A-Z0-9]{12}$/.test(symbols)
+    ? `GIFT-${symbols.slice(4, 8)}-${symbols.slice(8, 12)}-${symbols.slice(12)}`
+    : typed.trim().toUpperCase();
+}
+
 export const redeemCodeSchema = z.object({
   code: z
     .string({ error: 'code is required' })
-    .trim()
-    .toUpperCase()
-    .regex(GIFT_CODE_PATTERN, 'code must look like GIFT-XXXX-XXXX-XXXX'),
+    .transform(normalizeGiftCode)
+    .pipe(z.string().regex(GIFT_CODE_PATTERN, 'code must look like GIFT-XXXX-XXXX-XXXX')),
 });
 
 export const giftTokenSchema = z.object({

@@ -275,6 +275,22 @@ describe('redeeming a gift', () => {
     expect(await accessOf(input.buyerEmail)).toBeUndefined();
   });
 
+  // QA walk: "gift dvj6 mvf2 94w2" was refused, while a personal code typed that way signs in.
+  it('reads a code typed with spaces, lower case or a phone’s dashes as the card’s code', async () => {
+    const { gift } = await buyGift();
+    const anonymous = await callerFor(t);
+    const [, a, b, c] = gift.redeem_code.split('-');
+    for (const typed of [`gift ${a} ${b} ${c}`.toLowerCase(), ` GIFT–${a}–${b}–${c} `, `GIFT${a}${b}${c}`]) {
+      expect((await anonymous.gifts.preview({ code: typed })).redeemed, typed).toBe(false);
+    }
+    await expect(anonymous.gifts.preview({ code: `gift ${a} ${b}` })).rejects.toThrow(
+      'code must look like GIFT-XXXX-XXXX-XXXX',
+    );
+    expect(await anonymous.gifts.redeem({ code: `gift ${a} ${b} ${c}`.toLowerCase() })).toMatchObject({
+      outcome: 'created',
+    });
+  });
+
   // QA walk: a scheduled gift opened early still sent its email (with a used code) on its date, and
   // a couple opening a Spanish gift on a Spanish page got an English account and an English email.
   it('opened before its date, withdraws the scheduled email; the new account takes the page’s language', async () => {

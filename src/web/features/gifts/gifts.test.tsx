@@ -139,6 +139,23 @@ describe('/redeem', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Enter the code as it is printed: GIFT-XXXX-XXXX-XXXX.')).toBeInTheDocument();
   });
+
+  // QA walk: "gift dvj6 mvf2 94w2" was refused on /es/redeem.
+  it('opens a code typed with spaces and in lower case, as the card prints it', async () => {
+    const stub = stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'gifts.preview': () => ({
+        data: { fromName: 'Aunt Marisol', coupleNames: 'Ana & Luis', message: '', redeemed: false },
+      }),
+    });
+    i18n.activate('es');
+    renderApp('/redeem');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: 'Código de regalo' }), ' gift abcd efgh jklm ');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Un regalo para Ana & Luis' })).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'gifts.preview')?.input).toEqual({ code: CODE });
+  });
 });
 
 describe('/gift/sent', { timeout: 20_000 }, () => {

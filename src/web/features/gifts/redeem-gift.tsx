@@ -3,7 +3,7 @@ import { IconAlertCircle, IconGift } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { GIFT_CODE_PATTERN } from '../../../shared/gifts-schemas';
+import { GIFT_CODE_PATTERN, normalizeGiftCode } from '../../../shared/gifts-schemas';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { useT } from '../../i18n/use-t';
 import { errorMessage, errorStatus } from '../../lib/api-error';
@@ -17,7 +17,8 @@ function CodeForm() {
   const [error, setError] = useState<string | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const normalized = code.trim().toUpperCase();
+    // Typed as on the card or not ("gift dvj6 mvf2 94w2"): the server reads it the same way.
+    const normalized = normalizeGiftCode(code);
     if (!GIFT_CODE_PATTERN.test(normalized)) {
       setError(t('gifts.redeem.codeInvalid'));
       return;
