@@ -13,8 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconGift, IconLock } from '@tabler/icons-react';
+import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { PriceQuote } from '../../../shared/coupons-schemas';
 import { GIFT_MESSAGE_MAX_LENGTH, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
 import { formatMoney } from '../../../shared/i18n/format';
@@ -49,7 +50,10 @@ const EMPTY: GiftValues = {
   date: '',
 };
 
-type FieldErrors = Partial<Record<keyof GiftValues, string>>;
+type GiftField = keyof GiftValues;
+
+/** The fields in the order the form shows them: the first with an error gets the focus. */
+const FIELD_ORDER: GiftField[] = ['buyerName', 'buyerEmail', 'coupleNames', 'coupleEmail', 'message', 'date'];
 
 /** What a missing field says, in the buyer's words rather than the schema's field names. */
 const REQUIRED: Partial<Record<keyof GiftValues, MessageId>> = {
@@ -59,14 +63,14 @@ const REQUIRED: Partial<Record<keyof GiftValues, MessageId>> = {
   coupleEmail: 'gifts.form.error.coupleEmail',
 };
 
-function fieldMessage(field: keyof GiftValues, message: string): MessageId {
+function fieldMessage(field: GiftField, message: string): MessageId {
   const required = REQUIRED[field];
   if (required && /is required/.test(message)) return required;
   if (field === 'buyerEmail' || field === 'coupleEmail') return 'gifts.form.error.email';
   return 'gifts.form.error.message';
 }
 
-const FIELD_LABELS: Record<string, keyof GiftValues> = {
+const FIELD_LABELS: Record<string, GiftField> = {
   buyerName: 'buyerName',
   buyerEmail: 'buyerEmail',
   coupleNames: 'coupleNames',
@@ -81,10 +85,11 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The chosen day at 9:00 in the buyer's own time zone, as the server's ISO date-time. */
+/** The chosen day at 9:00 in the buyer's own time zone, as the server's ISO date-time (null: now, or no day yet). */
 function sendAtOf(values: GiftValues): string | null {
-  if (values.when === 'now') return null;
-  return new Date(`${values.date}T09:00:00`).toISOString();
+  if (values.when === 'now' || !values.date) return null;
+  const at = new Date(`${values.date}T09:00:00`);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
 /**
@@ -94,49 +99,51 @@ function sendAtOf(values: GiftValues): string | null {
  */
 export function GiftForm({ priceCents, currency }: { priceCents: number; currency: string }) {
   const { t, locale } = useT();
-  const [values, setValues] = useState<GiftValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [quote, setQuote] = useState<PriceQuote | null>(null);
   const start = useMutation(
     trpc.payments.startGiftCheckout.mutationOptions({ onSuccess: ({ url }) => giftNavigation.go(url) }),
   );
   const busy = start.isPending || start.isSuccess;
-  const price = formatMoney(locale, quote ? quote.totalCents : priceCents, currency);
 
-  function update<K extends keyof GiftValues>(field: K, value: GiftValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  const inputOf = (values: GiftValues) => ({
+    buyerName: values.buyerName,
+    buyerEmail: values.buyerEmail,
+    coupleNames: values.coupleNames,
+    coupleEmail: values.coupleEmail,
+    message: values.message,
+    sendAt: sendAtOf(values),
+    ...(quote ? { couponCode: quote.couponCode } : {}),
+    locale,
+  });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (values.when === 'date' && !values.date) {
-      setErrors({ date: t('gifts.form.error.date') });
-      return;
-    }
-    const input = {
-      buyerName: values.buyerName,
-      buyerEmail: values.buyerEmail,
-      coupleNames: values.coupleNames,
-      coupleEmail: values.coupleEmail,
-      message: values.message,
-      sendAt: sendAtOf(values),
-      ...(quote ? { couponCode: quote.couponCode } : {}),
-      locale,
-    };
-    const parsed = startGiftCheckoutSchema.safeParse(input);
+  /** The server's rules (the shared schema), each field's message in the buyer's words, in form order. */
+  const validate = (values: GiftValues): FormErrors => {
+    const found: Partial<Record<GiftField, string>> = {};
+    const parsed = startGiftCheckoutSchema.safeParse(inputOf(values));
     if (!parsed.success) {
-      const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = FIELD_LABELS[String(issue.path[0])];
         if (field && !found[field])
           found[field] = t(fieldMessage(field, issue.message), { max: GIFT_MESSAGE_MAX_LENGTH });
       }
-      setErrors(found);
-      return;
     }
-    start.mutate(input);
-  }
+    if (values.when === 'date' && sendAtOf(values) === null) found.date = t('gifts.form.error.date');
+    return Object.fromEntries(FIELD_ORDER.filter((field) => found[field]).map((field) => [field, found[field]]));
+  };
+
+  const form = useForm<GiftValues>({ mode: 'controlled', initialValues: EMPTY, validate });
+  const values = form.values;
+  const price = formatMoney(locale, quote ? quote.totalCents : priceCents, currency);
+
+  // On a phone the first missing field is often far above the button: it gets the focus (and so
+  // comes into view), where its message is read out (Mantine's getInputNode).
+  const submit = form.onSubmit(
+    (submitted) => start.mutate(inputOf(submitted)),
+    (errors) => {
+      const first = FIELD_ORDER.find((field) => errors[field]);
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
 
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
@@ -156,9 +163,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 label={t('gifts.form.buyerName')}
                 required
                 autoComplete="name"
-                value={values.buyerName}
-                error={errors.buyerName}
-                onChange={(event) => update('buyerName', event.currentTarget.value)}
+                {...form.getInputProps('buyerName')}
                 miw={180}
               />
               <TextInput
@@ -166,9 +171,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 type="email"
                 required
                 autoComplete="email"
-                value={values.buyerEmail}
-                error={errors.buyerEmail}
-                onChange={(event) => update('buyerEmail', event.currentTarget.value)}
+                {...form.getInputProps('buyerEmail')}
                 miw={180}
               />
             </SimpleGrid>
@@ -180,9 +183,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 label={t('gifts.form.coupleNames')}
                 description={t('gifts.form.coupleNamesHint')}
                 required
-                value={values.coupleNames}
-                error={errors.coupleNames}
-                onChange={(event) => update('coupleNames', event.currentTarget.value)}
+                {...form.getInputProps('coupleNames')}
                 miw={180}
               />
               <TextInput
@@ -190,9 +191,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 description={t('gifts.form.coupleEmailHint')}
                 type="email"
                 required
-                value={values.coupleEmail}
-                error={errors.coupleEmail}
-                onChange={(event) => update('coupleEmail', event.currentTarget.value)}
+                {...form.getInputProps('coupleEmail')}
                 miw={180}
               />
             </SimpleGrid>
@@ -201,16 +200,10 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
               autosize
               minRows={3}
               maxLength={GIFT_MESSAGE_MAX_LENGTH}
-              value={values.message}
-              error={errors.message}
-              onChange={(event) => update('message', event.currentTarget.value)}
+              {...form.getInputProps('message')}
               description={`${values.message.length} / ${GIFT_MESSAGE_MAX_LENGTH}`}
             />
-            <Radio.Group
-              label={t('gifts.form.when')}
-              value={values.when}
-              onChange={(value) => update('when', value as GiftValues['when'])}
-            >
+            <Radio.Group label={t('gifts.form.when')} {...form.getInputProps('when')}>
               <Group gap="lg" mt={6}>
                 <Radio value="now" label={t('gifts.form.now')} />
                 <Radio value="date" label={t('gifts.form.onDate')} />
@@ -222,9 +215,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 type="date"
                 required
                 min={today()}
-                value={values.date}
-                error={errors.date}
-                onChange={(event) => update('date', event.currentTarget.value)}
+                {...form.getInputProps('date')}
                 maw={220}
               />
             ) : null}

@@ -57,6 +57,30 @@ describe('/gift', { timeout: 20_000 }, () => {
     expect(stub.calls.some((call) => call.path === 'payments.startGiftCheckout')).toBe(false);
   });
 
+  // QA walk: on a phone, "Pay" on an empty form seemed to do nothing: the messages were far above,
+  // and the focus stayed on the button.
+  it('moves the focus to the first field with a message, wherever it is', async () => {
+    stubTrpcFetch({ 'auth.check': () => ANONYMOUS, 'publicConfig.get': () => ({ data: CONFIG }) });
+    renderApp('/gift');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Pay $49.00 and give' }));
+    const name = screen.getByRole('textbox', { name: /Your name/ });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription('Please enter your name.');
+    await user.type(name, 'Aunt Marisol');
+    await user.type(screen.getByRole('textbox', { name: /Your email/ }), 'aunt@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Their names/ }), 'Ana & Luis');
+    await user.type(screen.getByRole('textbox', { name: /Their email/ }), 'ana.luis@');
+    await user.click(screen.getByRole('radio', { name: /On a date/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $49.00 and give' }));
+    const coupleEmail = screen.getByRole('textbox', { name: /Their email/ });
+    await waitFor(() => expect(coupleEmail).toHaveFocus());
+    expect(coupleEmail).toHaveAccessibleDescription(/Please enter a valid email address\./);
+    expect(screen.getByLabelText(/Send on/)).toHaveAccessibleDescription(
+      'Choose the day the couple should get the gift.',
+    );
+  });
+
   it('says card payments are being set up, with the gift and its price and no blank where a name would go', async () => {
     stubTrpcFetch({
       'auth.check': () => ANONYMOUS,
