@@ -60,3 +60,10 @@ export type Role = (typeof ROLES)[number];
 
 /** The word a couple may type instead of their email or username to confirm a deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+/**
+ * How many statements "What we each expect" has: those of the bundled statements.json, which the
+ * seller may reword but never add to or remove from (decision 0235). The dashboard's card says it
+ * without asking the server; a test (inventory/statements.test.ts) holds it to the file.
+ */
+export const INVENTORY_STATEMENTS = 123;

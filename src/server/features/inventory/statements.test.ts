@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INVENTORY_STATEMENTS } from '../../../shared/constants';
 import { inventoryTopicSchema, SAFETY_TOPIC } from '../../../shared/inventory-schemas';
 import { bundledTopics } from './content';
 
@@ -32,6 +33,12 @@ const file = JSON.parse(readFileSync(path.join(import.meta.dirname, 'statements.
 const LOCALES = ['en', 'es'] as const;
 
 describe('statements.json', () => {
+  // QA walk: the dashboard's card said "120 short statements" of an inventory of 123.
+  it('has as many statements as the dashboard’s card says (INVENTORY_STATEMENTS)', () => {
+    expect(file.statements).toHaveLength(INVENTORY_STATEMENTS);
+    expect(bundledTopics().flatMap((topic) => topic.statements)).toHaveLength(INVENTORY_STATEMENTS);
+  });
+
   it('is version 1 with topics and statements, and parses into the stored topic schema', () => {
     expect(file.version).toBe(1);
     expect(Array.isArray(file.topics)).toBe(true);

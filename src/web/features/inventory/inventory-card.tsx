@@ -1,10 +1,8 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { INVENTORY_STATEMENTS } from '../../../shared/constants';
 import { useT } from '../../i18n/use-t';
-
-/** About how many statements there are (the card says it without asking the server). */
-const ABOUT_STATEMENTS = 120;
 
 /**
  * "What we each expect" on the dashboard: a card with a link, no data of its own, so the
@@ -20,7 +18,7 @@ export function InventoryCard() {
             {t('inventory.title')}
           </Title>
           <Text size="sm" c="dimmed" maw={560}>
-            {t('inventory.card.text', { count: ABOUT_STATEMENTS })}
+            {t('inventory.card.text', { count: INVENTORY_STATEMENTS })}
           </Text>
         </div>
         <Button component={Link} to="/expectations" leftSection={<IconMessages size={18} aria-hidden />}>

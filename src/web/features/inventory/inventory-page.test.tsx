@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INVENTORY_STATEMENTS } from '../../../shared/constants';
 import type { InventoryReport, InventoryStatus, InventoryTopicView } from '../../../shared/inventory-schemas';
 import { i18n } from '../../i18n/i18n';
+import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from '../workbook/test-support';
+import { InventoryCard } from './inventory-card';
 import { InventoryPage } from './inventory-page';
 
 afterEach(() => {
@@ -239,5 +242,16 @@ describe('a failure the page does not know, in Spanish', () => {
     await user.click(await screen.findByRole('button', { name: 'Descargar el informe (PDF)' }));
     expect(await toastOf('No se pudo crear el PDF')).toHaveTextContent('Inténtenlo de nuevo en un momento.');
     expect(document.body.textContent).not.toContain('Something only the server knows');
+  });
+});
+
+// QA walk: the dashboard's card said "120 short statements" of an inventory of 123.
+describe('the dashboard’s card', () => {
+  it('says how many statements there are, as the inventory has them', async () => {
+    i18n.activate('es');
+    renderRoute(InventoryCard);
+    expect(
+      await screen.findByText(new RegExp(`^Cada quien responde por su cuenta ${INVENTORY_STATEMENTS} afirmaciones`)),
+    ).toBeInTheDocument();
   });
 });
