@@ -74,14 +74,27 @@ export interface HoursView {
   caps: { onlinePerWeekMinutes: number; offlinePerWeekMinutes: number };
 }
 
+/**
+ * A week's minutes as a certificate counts them for `owner`: a partner's own time plus the time
+ * both spent together; for `together`, only that. The Current tab's "This week" and the totals
+ * (hoursTotals) both read them this way, so the two always agree.
+ */
+export function weekMinutesFor(week: WeekHours, owner: TimeOwner): { online: number; offline: number } {
+  if (owner === 'together') return { online: week.online.together, offline: week.offline.together };
+  return {
+    online: week.online[owner] + week.online.together,
+    offline: week.offline[owner] + week.offline.together,
+  };
+}
+
 /** Per-week minutes to the totals a certificate counts (together time counts for both partners). */
 export function hoursTotals(weeks: readonly WeekHours[]): HoursTotals {
   const totals = { partner1: 0, partner2: 0, together: 0 };
   for (const week of weeks) {
-    const together = week.online.together + week.offline.together;
-    totals.together += together;
-    totals.partner1 += week.online.partner1 + week.offline.partner1 + together;
-    totals.partner2 += week.online.partner2 + week.offline.partner2 + together;
+    for (const owner of TIME_OWNERS) {
+      const { online, offline } = weekMinutesFor(week, owner);
+      totals[owner] += online + offline;
+    }
   }
   return totals;
 }

@@ -187,6 +187,35 @@ describe('CourseTimeTracker', () => {
     );
   });
 
+  // QA walk: with their own sign-in, a partner read "This week: 0 min online, 0 min offline" above
+  // "Both of us: 45 min", while the hours table counted those 45 minutes for each of them.
+  it('counts the time together in a partner’s week, as the hours table does', async () => {
+    stubTrpcFetch({
+      'certificates.hours': () => ({
+        data: {
+          ...HOURS,
+          weeks: [
+            {
+              weekNumber: 1,
+              online: { partner1: 0, partner2: 10, together: 0 },
+              offline: { partner1: 0, partner2: 0, together: 45 },
+            },
+          ],
+        },
+      }),
+      'certificates.status': () => ({ data: { ...STATUS, editableNames: ['partner2'] } }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.heartbeat': () => ({ data: { counted: true } }),
+    });
+    i18n.activate('es');
+    renderRoute(() => <CourseTimeTracker weekNumber={1} partnerNames={names} />);
+    await waitFor(() =>
+      expect(screen.getByTestId('course-time-week')).toHaveTextContent(
+        'Esta semana: 10 min en línea, 45 min fuera de línea',
+      ),
+    );
+  });
+
   it('says it to the couple in Spanish on a Spanish page', async () => {
     i18n.activate('es');
     const server = stubTracker();

@@ -20,6 +20,7 @@ import {
   OFFLINE_ENTRY_MIN_MINUTES,
   isOfflineEntryMinutes,
   type TimeOwner,
+  weekMinutesFor,
 } from '../../../shared/certificate-hours';
 import type { Partner } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
@@ -83,6 +84,8 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
   if (weekNumber === null) return null;
   const week = hours.data?.weeks.find((row) => row.weekNumber === weekNumber);
   const owner: TimeOwner = who ?? 'together';
+  // A partner's week counts the time spent together too, as the hours table's totals do.
+  const counted = week ? weekMinutesFor(week, owner) : undefined;
   const entries = (hours.data?.offlineEntries ?? []).filter((entry) => entry.weekNumber === weekNumber);
   const nameOf = (value: TimeOwner) => (value === 'together' ? t('certificates.time.together') : partnerNames[value]);
 
@@ -114,8 +117,8 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
         </Text>
         <Text size="sm" data-testid="course-time-week">
           {t('certificates.time.thisWeek', {
-            minutes: formatMinutes(week?.online[owner] ?? 0),
-            offline: formatMinutes(week?.offline[owner] ?? 0),
+            minutes: formatMinutes(counted?.online ?? 0),
+            offline: formatMinutes(counted?.offline ?? 0),
           })}
         </Text>
         <form
