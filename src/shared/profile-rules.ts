@@ -34,6 +34,43 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** How many years ahead a wedding date may lie: a typo such as 9999 or 2205 is refused. */
+export const WEDDING_DATE_MAX_YEARS_AHEAD = 10;
+/**
+ * How many years back: a couple married some time ago may still take the course (the dashboard
+ * then says "Married N days ago"), but a year like 0202 or 1025 is a typo.
+ */
+export const WEDDING_DATE_MAX_YEARS_AGO = 100;
+export const WEDDING_DATE_TOO_FAR_MESSAGE = `weddingDate must be within ${WEDDING_DATE_MAX_YEARS_AHEAD} years from today`;
+export const WEDDING_DATE_TOO_EARLY_MESSAGE = `weddingDate must be within the last ${WEDDING_DATE_MAX_YEARS_AGO} years`;
+
+/** Today's calendar date in UTC, `YYYY-MM-DD`. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` moved by whole years (compared as text, so a 29 February needs no real counterpart). */
+function shiftYears(date: string, years: number): string {
+  return `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4)}`;
+}
+
+/** The earliest and the latest wedding date accepted on `today` (`YYYY-MM-DD`), for the date field. */
+export function weddingDateRange(today: string): { min: string; max: string } {
+  return { min: shiftYears(today, -WEDDING_DATE_MAX_YEARS_AGO), max: shiftYears(today, WEDDING_DATE_MAX_YEARS_AHEAD) };
+}
+
+/**
+ * Why a (non-empty) wedding date is refused, or null: not a real `YYYY-MM-DD` date, more than
+ * WEDDING_DATE_MAX_YEARS_AHEAD years ahead, or more than WEDDING_DATE_MAX_YEARS_AGO years back.
+ */
+export function weddingDateProblem(value: string, today: string = todayUtc()): string | null {
+  if (!isCalendarDate(value)) return WEDDING_DATE_MESSAGE;
+  const { min, max } = weddingDateRange(today);
+  if (value > max) return WEDDING_DATE_TOO_FAR_MESSAGE;
+  if (value < min) return WEDDING_DATE_TOO_EARLY_MESSAGE;
+  return null;
+}
+
 /** Why a name is not acceptable (checked after trimming), or null when it is. */
 export function nameError(field: ProfileNameField, value: string): string | null {
   const trimmed = value.trim();

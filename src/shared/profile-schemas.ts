@@ -1,11 +1,11 @@
 import { z } from './zod';
 import {
-  isCalendarDate,
   nameError,
   normalizeWeddingDate,
-  WEDDING_DATE_MESSAGE,
   type Profile,
   type ProfileNameField,
+  WEDDING_DATE_MESSAGE,
+  weddingDateProblem,
 } from './profile-rules';
 import type { SameType } from './schemas';
 
@@ -22,8 +22,8 @@ const nameSchema = (field: ProfileNameField) =>
 
 /**
  * What PUT /api/profile and `profile.update` accept: both names trimmed, 1-80 characters; the
- * wedding date a real `YYYY-MM-DD` date, or null / empty / absent for "no date" (a PUT replaces the
- * whole profile). The rules themselves live in profile-rules.ts, shared with the web forms.
+ * wedding date a real `YYYY-MM-DD` date within 100 years back and 10 years ahead of today (UTC), or
+ * null / empty / absent for "no date" (a PUT replaces the whole profile). The rules themselves live in profile-rules.ts, shared with the web forms.
  */
 export const profileInputSchema = z.object({
   userDisplayName: nameSchema('userDisplayName'),
@@ -32,7 +32,10 @@ export const profileInputSchema = z.object({
     .union([z.string(), z.null()], { error: WEDDING_DATE_MESSAGE })
     .optional()
     .transform(normalizeWeddingDate)
-    .refine((value) => value === null || isCalendarDate(value), { message: WEDDING_DATE_MESSAGE }),
+    .superRefine((value, ctx) => {
+      const message = value === null ? null : weddingDateProblem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 

@@ -211,6 +211,17 @@ const KNOWN_PATTERNS: {
   { pattern: /^Too many failed sign-ins for this username .* try again in (\d+ \w+)\.$/, id: 'errors.paused.password' },
   { pattern: /^Too many failed sign-ins for this account .* try again in (\d+ \w+)\.$/, id: 'errors.paused.admin' },
   { pattern: /^sendAt must be within (\d+) days\.$/, id: 'errors.gifts.sendAtTooFar', values: (days) => ({ days }) },
+  // The profile's wedding date (src/shared/profile-rules.ts); the form says it before sending.
+  {
+    pattern: /^weddingDate must be within (\d+) years from today$/,
+    id: 'dashboard.profile.dateTooFar',
+    values: (years) => ({ years: Number(years) }),
+  },
+  {
+    pattern: /^weddingDate must be within the last (\d+) years$/,
+    id: 'dashboard.profile.dateTooEarly',
+    values: (years) => ({ years: Number(years) }),
+  },
   {
     pattern: /^couponCode must be at most (\d+) characters$/,
     id: 'errors.coupons.tooLong',

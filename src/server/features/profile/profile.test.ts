@@ -70,6 +70,37 @@ describe('PUT /api/profile/{userId}', () => {
     expect((await get(couple)).json()).toMatchObject({ userDisplayName: 'Keep', partnerName: 'Me' });
   });
 
+  // QA walk: 9999-12-31 was saved. A date more than 10 years ahead or 100 years back is a typo; a
+  // couple married some years ago (the dashboard says "Married N days ago") is welcome.
+  it('refuses a wedding date over 10 years ahead or 100 years back, on REST and tRPC alike', async () => {
+    const couple = await signedInCouple({ displayName: 'Keep', partnerName: 'Me', weddingDate: '2027-06-12' });
+    const year = new Date().getUTCFullYear();
+    for (const [weddingDate, message] of [
+      ['9999-12-31', 'weddingDate must be within 10 years from today'],
+      [`${year + 11}-01-01`, 'weddingDate must be within 10 years from today'],
+      ['1800-05-01', 'weddingDate must be within the last 100 years'],
+      ['0202-05-01', 'weddingDate must be within the last 100 years'],
+    ] as const) {
+      const res = await put(couple, { userDisplayName: 'A', partnerName: 'B', weddingDate });
+      expect(res.statusCode, weddingDate).toBe(400);
+      expect(res.json().message).toBe(message);
+      const caller = await callerFor(t, couple.cookie);
+      await expect(caller.profile.update({ userDisplayName: 'A', partnerName: 'B', weddingDate })).rejects.toThrow(
+        message,
+      );
+    }
+    expect((await get(couple)).json()).toEqual({
+      userDisplayName: 'Keep',
+      partnerName: 'Me',
+      weddingDate: '2027-06-12',
+    });
+    for (const weddingDate of [`${year + 9}-12-31`, `${year - 20}-06-12`, '2024-05-01']) {
+      const res = await put(couple, { userDisplayName: 'A', partnerName: 'B', weddingDate });
+      expect(res.statusCode, weddingDate).toBe(200);
+      expect(res.json().weddingDate).toBe(weddingDate);
+    }
+  });
+
   it('accepts names of exactly 80 characters after trimming', async () => {
     const couple = await signedInCouple();
     const name = 'z'.repeat(80);

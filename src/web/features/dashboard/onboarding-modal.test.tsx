@@ -1,8 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { OnboardingModal } from './onboarding-modal';
+
+afterEach(() => {
+  i18n.activate('en');
+});
 
 const placeholder = { userDisplayName: 'Trial User', partnerName: 'Partner', weddingDate: null };
 
@@ -54,6 +59,51 @@ describe('OnboardingModal', () => {
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith({ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }),
     );
+  });
+
+  // QA walk: 9999-12-31 was saved as the wedding date ("Profile updated").
+  it('says a wedding date too far ahead or back cannot be right, and saves none', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    renderWithProviders(<OnboardingModal opened profile={placeholder} saving={false} onSave={onSave} />);
+    await user.type(await screen.findByRole('textbox', { name: /Your name/ }), 'Maya');
+    await user.type(screen.getByRole('textbox', { name: /Your partner's name/ }), 'Noah');
+    const date = screen.getByLabelText(/Wedding date/);
+    await user.type(date, '9999-12-31');
+    await user.click(screen.getByRole('button', { name: 'Start Our Journey' }));
+    expect(
+      await screen.findByText('Choose a wedding date within the next 10 years, or leave it empty'),
+    ).toBeInTheDocument();
+    await user.clear(date);
+    await user.type(date, '1800-05-01');
+    await user.click(screen.getByRole('button', { name: 'Start Our Journey' }));
+    expect(
+      await screen.findByText('Choose a wedding date within the last 100 years, or leave it empty'),
+    ).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    // A date some years back (a couple married a while ago) and one a year ahead are both fine.
+    const nextYear = `${new Date().getUTCFullYear() + 1}-06-12`;
+    await user.clear(date);
+    await user.type(date, nextYear);
+    await user.click(screen.getByRole('button', { name: 'Start Our Journey' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: nextYear }),
+    );
+  });
+
+  it('says it in Spanish on a Spanish page', async () => {
+    i18n.activate('es');
+    const user = userEvent.setup();
+    renderWithProviders(<OnboardingModal opened profile={placeholder} saving={false} onSave={() => {}} />);
+    await user.type(await screen.findByRole('textbox', { name: /Tu nombre/ }), 'Maya');
+    await user.type(screen.getByRole('textbox', { name: /El nombre de tu pareja/ }), 'Noah');
+    await user.type(screen.getByLabelText(/Fecha de la boda/), '9999-12-31');
+    await user.click(screen.getByRole('button', { name: 'Comenzar nuestro camino' }));
+    expect(
+      await screen.findByText(
+        'La fecha de la boda tiene que estar dentro de los próximos 10 años, o el campo puede quedar vacío',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('keeps real names the couple already has', async () => {

@@ -3,11 +3,17 @@ import { useForm } from '@mantine/form';
 import { NAME_MAX_LENGTH } from '../../../shared/constants';
 import type { MessageId } from '../../../shared/i18n/locales';
 import {
-  isCalendarDate,
   nameError,
   normalizeWeddingDate,
   type Profile,
   type ProfileNameField,
+  todayUtc,
+  WEDDING_DATE_MAX_YEARS_AGO,
+  WEDDING_DATE_MAX_YEARS_AHEAD,
+  WEDDING_DATE_TOO_EARLY_MESSAGE,
+  WEDDING_DATE_TOO_FAR_MESSAGE,
+  weddingDateProblem,
+  weddingDateRange,
 } from '../../../shared/profile-rules';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -44,13 +50,24 @@ function nameFieldError(field: ProfileNameField, value: string): string | null {
     : translate(`dashboard.profile.${field}.tooLong` as MessageId, { max: NAME_MAX_LENGTH });
 }
 
+/** The shared rule's verdict on a wedding date, in the page's language: not a date, or too far off. */
+function weddingDateFieldError(value: string): string | null {
+  const date = normalizeWeddingDate(value);
+  const problem = date === null ? null : weddingDateProblem(date, todayUtc());
+  if (problem === null) return null;
+  if (problem === WEDDING_DATE_TOO_FAR_MESSAGE)
+    return translate('dashboard.profile.dateTooFar', { years: WEDDING_DATE_MAX_YEARS_AHEAD });
+  if (problem === WEDDING_DATE_TOO_EARLY_MESSAGE)
+    return translate('dashboard.profile.dateTooEarly', { years: WEDDING_DATE_MAX_YEARS_AGO });
+  return translate('dashboard.profile.dateInvalid');
+}
+
 /** The server's profile rules (shared/profile-rules.ts), as Mantine form field errors. */
 export function validateProfileForm(values: ProfileFormValues) {
-  const date = normalizeWeddingDate(values.weddingDate);
   return {
     userDisplayName: nameFieldError('userDisplayName', values.userDisplayName),
     partnerName: nameFieldError('partnerName', values.partnerName),
-    weddingDate: date !== null && !isCalendarDate(date) ? translate('dashboard.profile.dateInvalid') : null,
+    weddingDate: weddingDateFieldError(values.weddingDate),
   };
 }
 
@@ -84,6 +101,8 @@ export function ProfileFieldsForm({
     validate: validateProfileForm,
   });
   const namesFilled = form.values.userDisplayName.trim() !== '' && form.values.partnerName.trim() !== '';
+  // The date picker offers only the dates the rule accepts; a date typed beyond them gets its message.
+  const dateRange = weddingDateRange(todayUtc());
 
   return (
     <form onSubmit={form.onSubmit((values) => onSave(formValuesToProfile(values)))} noValidate>
@@ -107,6 +126,8 @@ export function ProfileFieldsForm({
           type="date"
           label={t('dashboard.profile.date')}
           description={t('dashboard.profile.dateHint')}
+          min={dateRange.min}
+          max={dateRange.max}
           {...form.getInputProps('weddingDate')}
         />
         <Group justify="flex-end">
