@@ -125,10 +125,12 @@ export type GiftStatus = 'awaiting-payment' | 'scheduled' | 'sent' | 'redeemed' 
 
 export interface RedeemAnswer {
   /**
-   * 'upgraded': the signed-in couple (or, for a gift bought with a 100 % coupon, the account with
-   * the gift's email) has full access now, its code unchanged; 'created': the personal code went to the email.
+   * 'upgraded': the signed-in couple has full access now, its code unchanged; 'existing': signed
+   * out, the account with the gift's email has full access now, its code unchanged (a gift bought
+   * with a 100 % coupon, decision 0316): it signs in with that code, or asks for it by email;
+   * 'created': a personal code went to the email (a new account, or the old code replaced).
    */
-  outcome: 'upgraded' | 'created';
+  outcome: 'upgraded' | 'existing' | 'created';
   email: string;
 }
 

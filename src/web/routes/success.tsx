@@ -6,7 +6,8 @@ import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/success')({
-  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['payment_intent'] as const),
+  // `code=kept`: a free order for an email that had an account, whose code did not change (decision 0316).
+  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['payment_intent', 'code'] as const),
   loaderDeps: ({ search }) => ({ paymentIntentId: search.payment_intent?.trim() || undefined }),
   // Prefetch, not ensure: an unknown order is a page state ('Order not found'), not a route error.
   loader: async ({ context, deps }) => {
@@ -20,9 +21,14 @@ export const Route = createFileRoute('/success')({
 
 function SuccessPage() {
   const { paymentIntentId } = Route.useLoaderDeps();
+  const { code } = Route.useSearch();
   return (
     <SiteLayout>
-      {paymentIntentId ? <OrderConfirmation paymentIntentId={paymentIntentId} /> : <InvalidPaymentSession />}
+      {paymentIntentId ? (
+        <OrderConfirmation paymentIntentId={paymentIntentId} codeKept={code === 'kept'} />
+      ) : (
+        <InvalidPaymentSession />
+      )}
     </SiteLayout>
   );
 }

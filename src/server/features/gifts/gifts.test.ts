@@ -260,7 +260,15 @@ describe('redeeming a gift', () => {
     });
     const account = await accessOf(input.coupleEmail);
     expect(account?.accessLevel).toBe('full');
-    expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift', 'access-code']);
+    const toCouple = await emailsTo(input.coupleEmail);
+    expect(toCouple.map((m) => m.kind)).toEqual(['gift', 'access-code']);
+    // QA walk: the couple was thanked "for your order" with no name; it is the gift's welcome.
+    const welcome = toCouple[1]!;
+    expect(welcome.subject).toBe('Aunt Marisol’s gift is open: your Vows & Weeks access code');
+    expect(welcome.text_body).toContain('Dear Lucía & Tomás,');
+    expect(welcome.text_body).toContain('You opened the gift Aunt Marisol gave you: welcome to Vows & Weeks!');
+    expect(welcome.text_body).toContain('because the gift Aunt Marisol gave you was opened with this address.');
+    expect(welcome.text_body).not.toMatch(/order|purchase/i);
     const opened = (await emailsTo(input.buyerEmail)).map((m) => m.kind);
     expect(opened).toEqual(['gift-receipt', 'gift-opened']);
     const openedText = (await emailsTo(input.buyerEmail))[1]!.text_body;
@@ -306,7 +314,9 @@ describe('redeeming a gift', () => {
     expect(opened.statusCode).toBe(200);
     const emails = await emailsTo(input.coupleEmail);
     expect(emails.map((m) => m.kind)).toEqual(['access-code']);
-    expect(emails[0]!.subject).toBe('Ya tienen su código de acceso a Vows & Weeks');
+    expect(emails[0]!.subject).toBe('Abrieron el regalo de Aunt Marisol: su código de acceso a Vows & Weeks');
+    expect(emails[0]!.text_body).toContain('Hola, Lucía & Tomás:');
+    expect(emails[0]!.text_body).not.toMatch(/compra/);
     const account = await t.deps.db
       .selectFrom('accounts')
       .select('locale')
@@ -363,7 +373,11 @@ describe('redeeming a gift', () => {
       outcome: 'created',
     });
     expect((await accessOf(trial.email))?.accessLevel).toBe('full');
-    expect((await emailsTo(trial.email)).map((m) => m.kind)).toEqual(['gift', 'access-code']);
+    const toTrial = await emailsTo(trial.email);
+    expect(toTrial.map((m) => m.kind)).toEqual(['gift', 'access-code']);
+    // Its code replaced by the gift's opening: the gift's welcome says so, from the giver.
+    expect(toTrial[1]!.subject).toBe('Aunt Marisol’s gift is open: your Vows & Weeks access code');
+    expect(toTrial[1]!.text_body).toContain('It replaces any code you had before');
   });
 
   it('opens once when two browsers redeem the same code at the same moment', async () => {

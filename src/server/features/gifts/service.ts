@@ -200,8 +200,9 @@ export async function previewGift(deps: AppDeps, code: string, clientAddress: st
 /**
  * gifts.redeem: opens the gift once. A signed-in couple is upgraded as it is (decision 0155);
  * otherwise the account with the gift's email is created with full access or upgraded from its
- * trial, and its personal code goes to that email, exactly as for a purchase; a gift bought with a
- * 100 % coupon upgrades an existing account as it is, without a new code (decision 0316). A code
+ * trial, and its personal code goes to that email in the gift's welcome; a gift bought with a
+ * 100 % coupon upgrades an existing account as it is, without a new code (decision 0316), and says
+ * so (`existing`: sign in with the code the account has). A code
  * used twice answers 409. The buyer is told the gift was opened, and nothing else.
  */
 export async function redeemGift(
@@ -233,14 +234,16 @@ export async function redeemGift(
         throw new AppError('CONFLICT', GIFT_EMAIL_RESERVED);
       }
       const accountLocale = locale ?? localeOf(gift);
+      // The code's email is the gift's welcome, from its giver (not a thank-you for a purchase).
+      const giver = { buyerName: gift.buyerName, coupleNames: gift.coupleNames };
       if (gift.orderProvider === 'coupon') {
         // Bought with a 100 % coupon, nothing paid: an account with the email is upgraded as it is,
-        // its code and sessions kept (decision 0316).
-        const fulfilled = await fulfilFreeOrder(trx, deps, gift.coupleEmail, undefined, accountLocale);
+        // its code and sessions kept (decision 0316); whoever opened it signs in with that code.
+        const fulfilled = await fulfilFreeOrder(trx, deps, gift.coupleEmail, undefined, accountLocale, giver);
         coupleId = fulfilled.coupleId;
-        outcome = fulfilled.upgraded ? 'upgraded' : 'created';
+        outcome = fulfilled.upgraded ? 'existing' : 'created';
       } else {
-        coupleId = (await fulfilCompletedOrder(trx, deps, gift.coupleEmail, undefined, undefined, accountLocale))
+        coupleId = (await fulfilCompletedOrder(trx, deps, gift.coupleEmail, undefined, undefined, accountLocale, giver))
           .coupleId;
         outcome = 'created';
       }

@@ -22,6 +22,7 @@ import {
   adminSignInsPausedEmail,
   contactNoticeEmail,
   contactReplyEmail,
+  giftWelcomeEmail,
   type OrderNoticeFacts,
   orderNoticeEmail,
   partnerCodeEmail,
@@ -95,17 +96,27 @@ async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promi
   return id;
 }
 
+/** Who gave the course, when an order is a gift's opening: its code's email says so. */
+export interface GiftGiver {
+  buyerName: string;
+  coupleNames: string;
+}
+
 /**
  * The `deliver` of issueAccessCode for a completed order: the new code goes to the buyer by email
- * in the same transaction (docs/product.md#orders).
+ * in the same transaction (docs/product.md#orders). A gift's opening (`gift`) sends the gift's
+ * welcome instead, from the giver and to the couple, not a thank-you for a purchase.
  */
-export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; firstName?: string }) {
+export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; firstName?: string }, gift?: GiftGiver) {
   return async (db: DB, accessCode: string, accountId: number): Promise<void> => {
+    const locale = await recipientLocale(db, buyer);
     await queueEmail(db, deps, {
       kind: 'access-code',
       coupleId: await repo.coupleOfAccount(db, accountId),
       to: buyer.email,
-      email: accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }, await recipientLocale(db, buyer)),
+      email: gift
+        ? giftWelcomeEmail(deps.config.publicUrl, { email: buyer.email, accessCode, ...gift }, locale)
+        : accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }, locale),
       sensitive: true,
     });
   };

@@ -7,6 +7,7 @@ import {
   partnerInviteEmail,
   partnerSharedEmail,
   contactNoticeEmail,
+  giftWelcomeEmail,
   requestedCodeEmail,
   trialWelcomeEmail,
   weeklyReminderEmail,
@@ -91,6 +92,11 @@ describe('in Spanish', () => {
       'es',
     ),
     contactNoticeEmail(url, { firstName: 'A', lastName: 'B', email: 'a@b.c', subject: null, message: 'Hola' }, 'es'),
+    giftWelcomeEmail(
+      url,
+      { email: 'lucia@example.com', accessCode: 'ABCD-EFGH', buyerName: 'Tía Marisol', coupleNames: 'Lucía y Mateo' },
+      'es',
+    ),
   ];
 
   it('writes every email in Spanish, with the html in lang="es"', () => {
@@ -110,5 +116,13 @@ describe('in Spanish', () => {
     expect(invite!.text).toContain('durante 7 días');
     expect(shared!.subject).toBe('Mateo compartió la semana 3');
     expect(reply!.text).toContain('El 24 de noviembre de 2026, escribiste:');
+    const gift = all().at(-1)!;
+    expect(gift.subject).toBe('Abrieron el regalo de Tía Marisol: su código de acceso a Vows & Weeks');
+    expect(gift.text).toContain('Hola, Lucía y Mateo:');
+    expect(gift.text).toContain(
+      'Abrieron el regalo que les hizo Tía Marisol: ¡les damos la bienvenida a Vows & Weeks!',
+    );
+    expect(gift.text).toContain('porque el regalo que les hizo Tía Marisol se abrió con esta dirección.');
+    expect(gift.text).not.toMatch(/compra/);
   });
 });

@@ -176,6 +176,37 @@ export function accessCodeEmail(
   );
 }
 
+/**
+ * A gift's opening: the personal access code of the account the gift created (or upgraded, its old
+ * code replaced), in the couple's words, from the giver; never "thank you for your purchase".
+ */
+export function giftWelcomeEmail(
+  publicUrl: string,
+  input: { email: string; accessCode: string; buyerName: string; coupleNames: string },
+  locale: Locale = 'en',
+): RenderedEmail {
+  const names = { ...product, buyer: input.buyerName, weeks: TOTAL_WEEKS };
+  const couple = input.coupleNames.trim();
+  return renderEmail(
+    {
+      locale,
+      subject: t(locale, 'email.giftWelcome.subject', names),
+      preview: t(locale, 'email.giftWelcome.preview', names),
+      greeting: greetingOf(locale, couple === '' ? undefined : couple),
+      blocks: [
+        { kind: 'paragraph', text: t(locale, 'email.giftWelcome.intro', names) },
+        { kind: 'code', label: t(locale, 'email.accessCode.codeLabel'), code: input.accessCode },
+        { kind: 'paragraph', text: t(locale, 'email.accessCode.howToSignIn', { email: input.email }) },
+        { kind: 'button', label: t(locale, 'email.accessCode.button'), url: signInLink(publicUrl) },
+        { kind: 'paragraph', text: t(locale, 'email.accessCode.keepSafe') },
+      ],
+      closing: t(locale, 'email.accessCode.closing'),
+      footer: { reason: t(locale, 'email.giftWelcome.reason', names) },
+    },
+    publicUrl,
+  );
+}
+
 /** A new code asked for with "Email me my code". */
 export function requestedCodeEmail(
   publicUrl: string,

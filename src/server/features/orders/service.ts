@@ -8,7 +8,7 @@ import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import { endSessionsOfUnprovenEmail, issueAccessCode } from '../auth/access-codes';
 import { type FrameworkDownload, openWeekFramework } from '../frameworks/service';
-import { accessCodeDelivery, queueOrderNotice } from '../mail/service';
+import { accessCodeDelivery, type GiftGiver, queueOrderNotice } from '../mail/service';
 import {
   type CoupleAccount,
   createFullAccessCouple,
@@ -200,10 +200,12 @@ export async function fulfilCompletedOrder(
   firstName?: string,
   /** The language the buyer ordered in: a new account gets it (an existing one keeps its own). */
   locale?: Locale,
+  /** The order is a gift's opening: the code's email is the gift's welcome, from its giver. */
+  gift?: GiftGiver,
 ): Promise<{ coupleId: number; accessCode: string | null }> {
   const byEmail = await findCoupleAccountByEmail(trx, email);
   // Every code of a completed order goes to the buyer's email (docs/product.md#email).
-  const delivered = { provesEmail: true, deliver: accessCodeDelivery(deps, { email, firstName }) } as const;
+  const delivered = { provesEmail: true, deliver: accessCodeDelivery(deps, { email, firstName }, gift) } as const;
 
   if (linked) {
     if (byEmail && byEmail.accountId !== linked.accountId) {
@@ -251,13 +253,14 @@ export async function fulfilFreeOrder(
   email: string,
   firstName?: string,
   locale?: Locale,
+  gift?: GiftGiver,
 ): Promise<{ coupleId: number; accessCode: string | null; upgraded: boolean }> {
   const byEmail = await findCoupleAccountByEmail(trx, email);
   if (byEmail) {
     await grantFullAccess(trx, byEmail.coupleId);
     return { coupleId: byEmail.coupleId, accessCode: null, upgraded: true };
   }
-  return { ...(await fulfilCompletedOrder(trx, deps, email, undefined, firstName, locale)), upgraded: false };
+  return { ...(await fulfilCompletedOrder(trx, deps, email, undefined, firstName, locale, gift)), upgraded: false };
 }
 
 /**

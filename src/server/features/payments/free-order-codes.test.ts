@@ -77,6 +77,8 @@ describe('a free order for an email that already has an account', () => {
       couponCode: await freeCoupon(),
     });
     const orderId = new URL(url).searchParams.get('payment_intent')!;
+    // /success then says to sign in with the code the account has, not "the code we sent you".
+    expect(new URL(url).searchParams.get('code')).toBe('kept');
     const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'completed', amount: 0, provider: 'coupon', couple_id: owner.coupleId });
     expect(await accessLevelOf(owner.coupleId)).toBe('full');
@@ -101,8 +103,9 @@ describe('a free order for an email that already has an account', () => {
       .select('redeem_code')
       .where('buyer_token', '=', token)
       .executeTakeFirstOrThrow();
+    // Signed out, the page says the account keeps its code ('existing'), not "go to your dashboard".
     expect(await anonymous.gifts.redeem({ code: gift.redeem_code })).toEqual({
-      outcome: 'upgraded',
+      outcome: 'existing',
       email: owner.email,
     });
     expect(await accessLevelOf(owner.coupleId)).toBe('full');
@@ -111,13 +114,44 @@ describe('a free order for an email that already has an account', () => {
 
   it('a new email still gets its account and its code by email', async () => {
     const email = `new${++sequence}-${Date.now()}@example.com`;
-    await (await callerFor(t)).payments.startCheckout({
+    const { url } = await (await callerFor(t)).payments.startCheckout({
       email,
       firstName: 'New',
       lastName: 'Buyer',
       couponCode: await freeCoupon(),
     });
+    expect(new URL(url).searchParams.has('code')).toBe(false);
     const mail = await t.deps.db.selectFrom('outbound_emails').select('kind').where('recipient', '=', email).execute();
     expect(mail.map((m) => m.kind)).toEqual(['access-code']);
+  });
+
+  it('a new email opening a gift bought with the coupon gets the gift’s welcome with its code', async () => {
+    const email = `newgift${++sequence}-${Date.now()}@example.com`;
+    const anonymous = await callerFor(t);
+    const { url } = await anonymous.payments.startGiftCheckout({
+      buyerName: 'Abuela Rosa',
+      buyerEmail: `giver${++sequence}@example.com`,
+      coupleNames: 'Ana y Luis',
+      coupleEmail: email,
+      message: '',
+      sendAt: null,
+      couponCode: await freeCoupon(),
+    });
+    const token = new URL(url).searchParams.get('token')!;
+    const gift = await t.deps.db
+      .selectFrom('gifts')
+      .select('redeem_code')
+      .where('buyer_token', '=', token)
+      .executeTakeFirstOrThrow();
+    expect(await anonymous.gifts.redeem({ code: gift.redeem_code })).toEqual({ outcome: 'created', email });
+    const mail = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select(['kind', 'subject'])
+      .where('recipient', '=', email)
+      .where('kind', '=', 'access-code')
+      .execute();
+    expect(mail).toEqual([
+      { kind: 'access-code', subject: 'Abuela Rosa’s gift is open: your Vows & Weeks access code' },
+    ]);
   });
 });

@@ -174,16 +174,20 @@ export async function startCheckout(
         if (use.amount > 0) return { use, orderId: null };
         refuseDemoEmail(deps, input.email);
         const orderId = generateOrderId();
-        await fulfilPaidOrder(trx, deps, { ...order, id: orderId, amount: 0 }, 'coupon', {
+        const fulfilled = await fulfilPaidOrder(trx, deps, { ...order, id: orderId, amount: 0 }, 'coupon', {
           reference,
           giftId: undefined,
           couponUseId: use.useId,
           locale,
         });
-        return { use, orderId };
+        return { use, orderId, codeKept: fulfilled.codeKept };
       }),
     );
-    if (free.orderId) return { url: `${publicUrl}/success?payment_intent=${free.orderId}` };
+    if (free.orderId) {
+      // An account that had the email keeps its code (decision 0316): /success says so, not "the code we sent".
+      const kept = free.codeKept ? '&code=kept' : ''; // read by src/web/routes/success.tsx
+      return { url: `${publicUrl}/success?payment_intent=${free.orderId}${kept}` };
+    }
     const back = new URLSearchParams({ ...order, couponCode: code });
     const url = await checkoutHoldingUse(
       deps,
@@ -572,9 +576,11 @@ async function fulfilPaidOrder(
     /** The buyer's page language: a new account gets it (decision 0231). */
     locale?: Locale;
   },
-): Promise<void> {
+): Promise<{ codeKept: boolean }> {
   const full = { ...order, currency: order.currency ?? deps.config.payments.currency, coupleId: null, provider };
   let coupleId: number | null = null;
+  // No new code went to the email: the couple signs in with the one it has.
+  let codeKept = false;
   if (links.giftId !== undefined) {
     const paid = await completeGiftPurchase(trx, deps, links.giftId, {
       orderId: order.id,
@@ -585,33 +591,39 @@ async function fulfilPaidOrder(
       const flag = 'Paid for a gift this server does not know, or one paid already: check the payment in Stripe.';
       await saveStripeOrder(trx, { ...full, status: 'pending', flag });
       await queueOrderNotice(trx, deps, { ...full, status: 'pending' });
-      return;
+      return { codeKept };
     }
   } else {
     const starter = await signedInStarter(trx, links.reference, order.email);
     if (starter) {
       await grantFullAccessToCouple(trx, starter.coupleId);
       coupleId = starter.coupleId;
+      codeKept = true;
     } else {
       try {
         // Nothing paid (a 100 % coupon): an existing account keeps its code and sessions (decision 0316).
-        coupleId =
-          provider === 'coupon'
-            ? (await fulfilFreeOrder(trx, deps, order.email, order.firstName, links.locale)).coupleId
-            : (await fulfilCompletedOrder(trx, deps, order.email, undefined, order.firstName, links.locale)).coupleId;
+        if (provider === 'coupon') {
+          const fulfilled = await fulfilFreeOrder(trx, deps, order.email, order.firstName, links.locale);
+          coupleId = fulfilled.coupleId;
+          codeKept = fulfilled.upgraded;
+        } else {
+          coupleId = (await fulfilCompletedOrder(trx, deps, order.email, undefined, order.firstName, links.locale))
+            .coupleId;
+        }
       } catch (error) {
         // Refused before it changed anything (the email is an administrator's): kept for the seller.
         if (!(error instanceof AppError)) throw error;
         if (provider === 'coupon') throw error; // nothing was paid: the buyer is told at once
         await saveStripeOrder(trx, { ...full, status: 'pending', flag: error.message });
         await queueOrderNotice(trx, deps, { ...full, status: 'pending' });
-        return;
+        return { codeKept };
       }
     }
   }
   if (links.couponUseId !== undefined) await markCouponUseUsed(trx, links.couponUseId, order.id);
   await saveStripeOrder(trx, { ...full, coupleId, status: 'completed', flag: null });
   await queueOrderNotice(trx, deps, { ...full, status: 'completed' });
+  return { codeKept };
 }
 
 /** The couple account named by client_reference_id, when its email is the buyer's. */

@@ -88,7 +88,12 @@ function GiftToOpen({ code }: { code: string }) {
           </>
         ) : (
           <>
-            <Text>{t('gifts.redeem.created', { email: redeem.data.email })}</Text>
+            {/* Signed out, an account that had the email keeps its code: it signs in with it (decision 0316). */}
+            <Text>
+              {redeem.data.outcome === 'existing'
+                ? t('gifts.redeem.existing', { email: redeem.data.email })
+                : t('gifts.redeem.created', { email: redeem.data.email })}
+            </Text>
             <Button component={Link} to="/customer-login" w="fit-content">
               {t('gifts.redeem.signIn')}
             </Button>

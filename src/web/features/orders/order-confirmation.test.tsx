@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
@@ -81,6 +81,20 @@ describe('/success', { timeout: 20_000 }, () => {
     renderApp(`/success?payment_intent=${inYen.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
     expect(screen.getByText('¥4,900')).toBeInTheDocument();
+  });
+
+  // QA walk: a free order (100 % coupon) for an email with an account sends no code (decision
+  // 0316), yet the page said "the personal access code we sent you".
+  it('after a free order that kept an account’s code, says to sign in with the code it has', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp(`/success?payment_intent=${completed.id}`);
+    expect(await screen.findByText(/the personal access code we sent you/)).toBeInTheDocument();
+    cleanup();
+    renderApp(`/success?payment_intent=${completed.id}&code=kept`);
+    const hint = await screen.findByText(/the personal access code you already have/);
+    expect(hint).toHaveTextContent('this order did not change it. Lost it? Choose “Email me my code” on that page.');
+    expect(screen.queryByText(/we sent you/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Customer Login' })).toHaveAttribute('href', '/customer-login');
   });
 
   it('says Order not found for an unknown id', async () => {

@@ -90,7 +90,14 @@ function ConfirmationSkeleton() {
  * order, otherwise a note that the payment is being processed; 'Start Your Journey' and 'Return to
  * Home'.
  */
-export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string }) {
+export function OrderConfirmation({
+  paymentIntentId,
+  codeKept = false,
+}: {
+  paymentIntentId: string;
+  /** No code was sent: the account that had the email keeps its own (a free order, decision 0316). */
+  codeKept?: boolean;
+}) {
   const { t, locale } = useT();
   // The /success route prefetches this query in its loader.
   const order = useQuery({
@@ -155,7 +162,7 @@ export function OrderConfirmation({ paymentIntentId }: { paymentIntentId: string
             <WorkbookDownload paymentIntentId={data.id} />
             <Text size="sm" c="dimmed">
               <T
-                id="checkout.success.signInHint"
+                id={codeKept ? 'checkout.success.signInHintKept' : 'checkout.success.signInHint'}
                 values={{ email: data.email }}
                 components={{ 0: <Anchor component={Link} to="/customer-login" /> }}
               />
