@@ -13,6 +13,8 @@ export type FacilitatorKind = (typeof FACILITATOR_KINDS)[number];
 /** The most seats one pack holds. */
 export const SEATS_MAX = 500;
 export const COHORT_MESSAGE_MAX_LENGTH = 4000;
+export const COHORT_SUBJECT_MAX_LENGTH = 150;
+export const COHORT_NAME_MAX_LENGTH = 120;
 export const FACILITATOR_PASSWORD_MIN_LENGTH = 12;
 /** A week with no completion for this long, after a start, counts as "stuck" in the cohort table. */
 export const STUCK_AFTER_DAYS = 14;
@@ -130,11 +132,11 @@ export const facilitatorSignInSchema = z.object({
 
 export const totpCodeSchema = z.object({ code: z.string().trim().min(6, 'code is required').max(12) });
 
-export const createCohortSchema = z.object({ name: requiredText('name', 120) });
+export const createCohortSchema = z.object({ name: requiredText('name', COHORT_NAME_MAX_LENGTH) });
 
 export const messageCohortSchema = z.object({
   cohortId: idOf('cohortId'),
-  subject: requiredText('subject', 150),
+  subject: requiredText('subject', COHORT_SUBJECT_MAX_LENGTH),
   body: requiredText('body', COHORT_MESSAGE_MAX_LENGTH),
 });
 

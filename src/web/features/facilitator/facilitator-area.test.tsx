@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { FacilitatorArea } from './facilitator-area';
@@ -139,12 +140,12 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     const stub = stubTrpcFetch({
       'facilitator.me': () => ({ data: ME }),
       'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.cohort': () => ({ data: TABLE }),
       'facilitator.packs': () => ({ data: [] }),
       'facilitator.messageCohort': () => ({ data: { queued: 3, skipped: 1 } }),
     });
     renderRoute(FacilitatorArea);
-    expect(await screen.findByText(/No couples in this cohort yet/)).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Couples in Spring 2027' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Message to Spring 2027' });
     const user = userEvent.setup({ delay: null });
     await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'Retreat');
@@ -158,6 +159,96 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByText('Sent to 3 couples')).toBeInTheDocument();
+  });
+
+  // QA walk: writing to a cohort with no couples showed a green "No couple could be emailed" toast
+  // and threw the typed text away.
+  it('says why a cohort with no couples cannot be written to yet, and keeps what was typed', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [{ ...COHORT, couples: 0 }] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.messageCohort': () => ({ data: { queued: 0, skipped: 0 } }),
+    });
+    renderRoute(FacilitatorArea);
+    expect(await screen.findByText(/No couples in this cohort yet/)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Message to Spring 2027' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'Retreat');
+    await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'Saturday at 9.');
+    const send = within(form).getByRole('button', { name: 'Send to the cohort' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription('You can write to this cohort once a couple has joined it.');
+    await user.type(within(form).getByRole('textbox', { name: /Message/ }), '{Enter}');
+    expect(stub.calls.some((call) => call.path === 'facilitator.messageCohort')).toBe(false);
+    expect(within(form).getByRole('textbox', { name: /Subject/ })).toHaveValue('Retreat');
+  });
+
+  it('says it as an error when no couple of the cohort could be emailed, and keeps the text', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.messageCohort': () => ({ data: { queued: 0, skipped: 1 } }),
+    });
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Message to Spring 2027' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'Retreat');
+    await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'Saturday at 9.');
+    await user.click(within(form).getByRole('button', { name: 'Send to the cohort' }));
+    expect(
+      await within(form).findByText(/^No couple could be emailed: the couples in this cohort/),
+    ).toBeInTheDocument();
+    expect(stub.calls.filter((call) => call.path === 'facilitator.messageCohort')).toHaveLength(1);
+    expect(within(form).getByRole('textbox', { name: /Subject/ })).toHaveValue('Retreat');
+    expect(within(form).getByRole('textbox', { name: /Message/ })).toHaveValue('Saturday at 9.');
+    expect(screen.queryByText(/^Sent to/)).not.toBeInTheDocument();
+  });
+
+  // QA walk: the forms used the browser's own check ("Please fill out this field." on a Spanish page).
+  it('checks the sign-in in the page’s language, not with the browser’s bubble', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ error: { message: 'Please sign in to your facilitator area.', httpStatus: 401 } }),
+    });
+    i18n.activate('es');
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Acceso para personas facilitadoras' });
+    expect(form).toHaveAttribute('novalidate');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+    expect(await within(form).findByText('Escribe tu correo electrónico')).toBeInTheDocument();
+    expect(within(form).getByText('Escribe tu contraseña')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /Correo/ }), 'ana');
+    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+    expect(await within(form).findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'facilitator.signIn')).toBe(false);
+  });
+
+  it('checks a new cohort’s name and a message’s fields in the page’s language', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+    });
+    i18n.activate('es');
+    renderRoute(FacilitatorArea);
+    const cohortForm = await screen.findByRole('form', { name: 'Nuevo grupo' });
+    const messageForm = await screen.findByRole('form', { name: 'Mensaje para Spring 2027' });
+    for (const form of [cohortForm, messageForm]) expect(form).toHaveAttribute('novalidate');
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(cohortForm).getByRole('textbox', { name: /Nombre del nuevo grupo/ }), '   ');
+    await user.click(within(cohortForm).getByRole('button', { name: 'Crear grupo' }));
+    expect(
+      await within(cohortForm).findByText('Escribe el nombre del grupo, de hasta 120 caracteres.'),
+    ).toBeInTheDocument();
+    await user.click(within(messageForm).getByRole('button', { name: 'Enviar al grupo' }));
+    expect(await within(messageForm).findByText('Escribe un asunto, de hasta 150 caracteres.')).toBeInTheDocument();
+    expect(within(messageForm).getByText('Escribe tu mensaje, de hasta 4000 caracteres.')).toBeInTheDocument();
+    expect(stub.calls.some((call) => /createCohort|messageCohort/.test(call.path))).toBe(false);
   });
 
   // Mantine's NumberInput used to move the number into range on blur (0 seats bought 1).

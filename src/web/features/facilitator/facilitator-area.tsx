@@ -19,7 +19,17 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { buySeatsSchema, SEATS_MAX } from '../../../shared/facilitator-schemas';
+import {
+  buySeatsSchema,
+  COHORT_MESSAGE_MAX_LENGTH,
+  COHORT_NAME_MAX_LENGTH,
+  COHORT_SUBJECT_MAX_LENGTH,
+  createCohortSchema,
+  facilitatorSignInSchema,
+  messageCohortSchema,
+  SEATS_MAX,
+  totpCodeSchema,
+} from '../../../shared/facilitator-schemas';
 import { formatDate, formatDateTime } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
@@ -29,6 +39,16 @@ import { refusedFields } from '../../lib/refused-fields';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Cohort = RouterOutputs['facilitator']['cohorts'][number];
+
+/** Removes `field` from a set of refused fields once it is typed in again. */
+function without<F>(refused: ReadonlySet<F>, field: F): ReadonlySet<F> {
+  return refused.has(field) ? new Set([...refused].filter((name) => name !== field)) : refused;
+}
+
+/** An authenticator code the server would refuse: the field's own message, nothing sent. */
+function codeRefused(code: string): boolean {
+  return !totpCodeSchema.safeParse({ code }).success;
+}
 type CohortCouple = RouterOutputs['facilitator']['cohort']['couples'][number];
 
 function SignInForm() {
@@ -38,6 +58,9 @@ function SignInForm() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
+  // A missing or malformed field stays as typed, with its message in the page's language (never
+  // the browser's own bubble), and nothing is sent.
+  const [refused, setRefused] = useState<ReadonlySet<'email' | 'password' | 'code'>>(new Set());
   const signIn = useMutation(
     trpc.facilitator.signIn.mutationOptions({
       onSuccess: async (result) => {
@@ -48,11 +71,16 @@ function SignInForm() {
   );
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    signIn.mutate({ email, password, ...(needsCode && { code }) });
+    const input = { email, password, ...(needsCode && { code }) };
+    const fields = new Set(refusedFields(facilitatorSignInSchema, input, ['email', 'password'] as const));
+    const wrong: ReadonlySet<'email' | 'password' | 'code'> =
+      needsCode && codeRefused(code) ? new Set([...fields, 'code' as const]) : fields;
+    setRefused(wrong);
+    if (wrong.size === 0) signIn.mutate(input);
   }
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={460}>
-      <form onSubmit={submit} aria-label={t('facilitator.signIn.form')}>
+      <form noValidate onSubmit={submit} aria-label={t('facilitator.signIn.form')}>
         <Stack gap="md">
           <Title order={1}>{t('facilitator.signIn.title')}</Title>
           <Text c="dimmed">{t('facilitator.signIn.intro')}</Text>
@@ -62,14 +90,26 @@ function SignInForm() {
             autoComplete="username"
             required
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={
+              refused.has('email')
+                ? t(email.trim() === '' ? 'errors.field.enterEmail' : 'errors.field.emailInvalid')
+                : undefined
+            }
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setRefused((current) => without(current, 'email'));
+            }}
           />
           <PasswordInput
             label={t('facilitator.signIn.password')}
             autoComplete="current-password"
             required
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={refused.has('password') ? t('errors.field.enterPassword') : undefined}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setRefused((current) => without(current, 'password'));
+            }}
           />
           {needsCode ? (
             <TextInput
@@ -78,7 +118,11 @@ function SignInForm() {
               autoComplete="one-time-code"
               required
               value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              error={refused.has('code') ? t('facilitator.signIn.invalidCode') : undefined}
+              onChange={(event) => {
+                setCode(event.currentTarget.value);
+                setRefused((current) => without(current, 'code'));
+              }}
             />
           ) : null}
           {signIn.isError ? (
@@ -167,15 +211,26 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
   const [open, setOpen] = useState<{ coupleId: number; weekNumber: number } | null>(null);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
+  const [refused, setRefused] = useState<ReadonlySet<'subject' | 'body'>>(new Set());
+  // Sent, but to nobody (every couple of the cohort turned our emails off): an error, and the
+  // text stays for when they can be reached.
+  const [nobodyReached, setNobodyReached] = useState(false);
   const message = useMutation(
     trpc.facilitator.messageCohort.mutationOptions({
       onSuccess: (result) => {
+        if (result.queued === 0) {
+          setNobodyReached(true);
+          return;
+        }
         notify.success(t('facilitator.area.messageSent', { count: result.queued }));
         setSubject('');
         setBody('');
       },
     }),
   );
+  // Nobody to write to yet: the form says why instead of sending to an empty cohort.
+  const noCouples = table.isSuccess && table.data.couples.length === 0;
+  const noCouplesId = `cohort-${cohort.id}-no-couples`;
   const row = (couple: CohortCouple) => (
     <Table.Tr key={couple.coupleId}>
       <Table.Td>
@@ -265,9 +320,15 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
       {open ? <SharedWeek key={`${open.coupleId}-${open.weekNumber}`} {...open} onClose={() => setOpen(null)} /> : null}
       <form
         aria-label={t('facilitator.area.messageForm', { cohort: cohort.name })}
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          message.mutate({ cohortId: cohort.id, subject, body });
+          if (noCouples) return;
+          const input = { cohortId: cohort.id, subject, body };
+          const fields = refusedFields(messageCohortSchema, input, ['subject', 'body'] as const);
+          setRefused(fields);
+          setNobodyReached(false);
+          if (fields.size === 0) message.mutate(input);
         }}
       >
         <Stack gap="sm">
@@ -278,23 +339,49 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
           <TextInput
             label={t('facilitator.area.subject')}
             required
-            maxLength={150}
+            maxLength={COHORT_SUBJECT_MAX_LENGTH}
             value={subject}
-            onChange={(event) => setSubject(event.currentTarget.value)}
+            error={
+              refused.has('subject')
+                ? t('facilitator.area.invalid.subject', { max: COHORT_SUBJECT_MAX_LENGTH })
+                : undefined
+            }
+            onChange={(event) => {
+              setSubject(event.currentTarget.value);
+              setRefused((current) => without(current, 'subject'));
+            }}
           />
           <Textarea
             label={t('facilitator.area.body')}
             required
             autosize
             minRows={3}
-            maxLength={4000}
+            maxLength={COHORT_MESSAGE_MAX_LENGTH}
             value={body}
-            onChange={(event) => setBody(event.currentTarget.value)}
+            error={
+              refused.has('body') ? t('facilitator.area.invalid.body', { max: COHORT_MESSAGE_MAX_LENGTH }) : undefined
+            }
+            onChange={(event) => {
+              setBody(event.currentTarget.value);
+              setRefused((current) => without(current, 'body'));
+            }}
           />
           {message.isError ? (
             <Alert color="red">{errorMessage(message.error, t('facilitator.area.notSent'))}</Alert>
           ) : null}
-          <Button type="submit" loading={message.isPending} w="fit-content">
+          {nobodyReached ? <Alert color="red">{t('facilitator.area.nobodyReached')}</Alert> : null}
+          {noCouples ? (
+            <Text size="sm" id={noCouplesId}>
+              {t('facilitator.area.noCouplesToMessage')}
+            </Text>
+          ) : null}
+          <Button
+            type="submit"
+            loading={message.isPending}
+            disabled={noCouples}
+            aria-describedby={noCouples ? noCouplesId : undefined}
+            w="fit-content"
+          >
             {t('facilitator.area.send')}
           </Button>
         </Stack>
@@ -352,6 +439,7 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
       )}
       {cardPayments && cohorts.length > 0 ? (
         <form
+          noValidate
           aria-label={t('facilitator.area.buyForm')}
           onSubmit={(event) => {
             event.preventDefault();
@@ -389,6 +477,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   const { t } = useT();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
+  const [refused, setRefused] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.facilitator.me.queryKey() });
   const start = useMutation(trpc.facilitator.startTwoFactor.mutationOptions());
   const confirm = useMutation(trpc.facilitator.confirmTwoFactor.mutationOptions({ onSuccess: refresh }));
@@ -408,9 +497,13 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       ) : null}
       {enabled || start.data ? (
         <form
+          noValidate
           aria-label={t('facilitator.area.twoFactorTitle')}
           onSubmit={(event) => {
             event.preventDefault();
+            const wrong = codeRefused(code);
+            setRefused(wrong);
+            if (wrong) return;
             (enabled ? disable : confirm).mutate({ code });
             setCode('');
           }}
@@ -421,7 +514,11 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              error={refused ? t('facilitator.signIn.invalidCode') : undefined}
+              onChange={(event) => {
+                setCode(event.currentTarget.value);
+                setRefused(false);
+              }}
               w={160}
             />
             <Button type="submit" variant="light" loading={confirm.isPending || disable.isPending}>
@@ -441,6 +538,7 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
   const cohorts = useQuery(trpc.facilitator.cohorts.queryOptions());
   const [selected, setSelected] = useState<number | null>(null);
   const [name, setName] = useState('');
+  const [nameRefused, setNameRefused] = useState(false);
   const create = useMutation(
     trpc.facilitator.createCohort.mutationOptions({
       onSuccess: async (cohort) => {
@@ -494,10 +592,13 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
             </Group>
           )}
           <form
+            noValidate
             aria-label={t('facilitator.area.newCohortForm')}
             onSubmit={(event) => {
               event.preventDefault();
-              create.mutate({ name });
+              const wrong = refusedFields(createCohortSchema, { name }, ['name'] as const).size > 0;
+              setNameRefused(wrong);
+              if (!wrong) create.mutate({ name });
             }}
           >
             <Group align="flex-end">
@@ -505,9 +606,15 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
                 label={t('facilitator.area.newCohort')}
                 placeholder={t('facilitator.area.newCohortPlaceholder')}
                 required
-                maxLength={120}
+                maxLength={COHORT_NAME_MAX_LENGTH}
                 value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
+                error={
+                  nameRefused ? t('facilitator.area.invalid.cohortName', { max: COHORT_NAME_MAX_LENGTH }) : undefined
+                }
+                onChange={(event) => {
+                  setName(event.currentTarget.value);
+                  setNameRefused(false);
+                }}
               />
               <Button type="submit" loading={create.isPending}>
                 {t('facilitator.area.create')}
