@@ -186,6 +186,21 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
   });
 
+  // QA walk: an empty code got the browser's own bubble ("Please fill out this field.") on a Spanish page.
+  it('says an empty code is missing under the field, in the page’s language, not with the browser’s bubble', async () => {
+    i18n.activate('es');
+    const stub = serveNoCoupons();
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Nuevo cupón' }));
+    const form = screen.getByRole('form', { name: 'Nuevo cupón' });
+    expect(form).toHaveAttribute('novalidate');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cupón' }));
+    expect(await within(form).findByText('Usa de 1 a 40 letras, números, - o _ (sin espacios).')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Código' })).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
+  });
+
   // Issue 35: a code with a space came back as "code: couponCode may hold only letters, …" in English.
   it('refuses a code the checkout would not take, in Spanish on a Spanish page', async () => {
     i18n.activate('es');

@@ -135,6 +135,7 @@ function CouponEditor({
   return (
     <Paper withBorder p="md" radius="md">
       <form
+        noValidate
         onSubmit={submit}
         aria-label={editingId === null ? t('admin-coupons.new') : t('admin-coupons.edit', { code: initial.code })}
       >

@@ -144,6 +144,22 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminGifts.changeEmail')).toBe(true));
   });
 
+  // QA walk: an emptied or malformed email got the browser's own bubble, in the browser's language.
+  it('says an emptied email is not valid under the field, not with the browser’s bubble', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({ 'adminGifts.list': () => ({ data: [scheduled] }) });
+    renderRoute(GiftsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Cambiar el correo del regalo para Ana & Luis' }));
+    const field = screen.getByRole('textbox', { name: 'Correo de la pareja' });
+    expect(field.closest('form')).toHaveAttribute('novalidate');
+    await user.clear(field);
+    await user.type(field, 'nueva');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'adminGifts.changeEmail')).toBe(false);
+  });
+
   // QA: a past delivery day was refused only by the server, in a toast; the field said nothing.
   it('refuses a past or too far delivery day under its field, in the page’s language, sending nothing', async () => {
     i18n.activate('es');

@@ -59,7 +59,7 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
     if (!wrong) change.mutate(input);
   }
   return (
-    <form onSubmit={submit} aria-label={t('gifts.admin.newEmailForm', { couple: gift.coupleNames })}>
+    <form noValidate onSubmit={submit} aria-label={t('gifts.admin.newEmailForm', { couple: gift.coupleNames })}>
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TextInput
           label={t('gifts.admin.coupleEmail')}
