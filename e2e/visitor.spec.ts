@@ -122,7 +122,7 @@ test.describe('landing page', () => {
       await placeholder.click({ force: true });
     }
     await expect(page).toHaveURL(/\/$/);
-    await expect(footer.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await expect(footer.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin-login');
   });
 });
 

@@ -471,6 +471,13 @@ describe('navigation and guards', () => {
     expect(within(sections).getByRole('link', { name: 'Frameworks' })).toHaveAttribute('aria-current', 'page');
   });
 
+  // The landing footer's Admin link opens /admin-login (QA walk): a signed-in admin goes straight on.
+  it('takes a signed-in admin from /admin-login on to the admin screen', async () => {
+    stubTrpcFetch({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
+    renderApp('/admin-login');
+    expect(await heading('Admin dashboard')).toBeInTheDocument();
+  });
+
   it.each([
     ['a couple', COUPLE_CHECK, '/admin', 'Sign in'],
     ['a visitor', ANONYMOUS_CHECK, '/admin', 'Sign in'],

@@ -133,7 +133,8 @@ describe('the landing page', { timeout: 20_000 }, () => {
   it('links Admin and shows the placeholder links as unavailable buttons', async () => {
     await renderLanding();
     const footer = screen.getByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    // QA walk: it led to /admin, whose guard sends a signed-out visitor to the couples' /login.
+    expect(within(footer).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin-login');
     for (const label of ['FAQ', 'Refund Policy', 'Privacy Policy', 'Terms of Service']) {
       const placeholder = within(footer).getByRole('button', { name: new RegExp(`^${label} ?\\(coming soon\\)$`) });
       expect(placeholder).toHaveAttribute('aria-disabled', 'true');

@@ -416,7 +416,8 @@ function LandingFooter({
                     </li>
                   ))}
               <li>
-                <Anchor component={Link} to="/admin" size="sm" className={footerLinks.link}>
+                {/* The administrator's own sign-in: /admin would send a signed-out visitor to the couples' /login. */}
+                <Anchor component={Link} to="/admin-login" size="sm" className={footerLinks.link}>
                   {t('common.footer.admin')}
                 </Anchor>
               </li>
