@@ -140,6 +140,18 @@ describe('CouplePage', { timeout: 20_000 }, () => {
 describe('CouplePage in Spanish', { timeout: 20_000 }, () => {
   afterEach(() => i18n.activate('en'));
 
+  // QA walk: two columns of the couples table were both headed "Acceso" in Spanish.
+  it('heads each column of the couples table with its own name', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({ 'adminCouples.list': () => ({ data: { items: [row], total: 1, page: 1, pageSize: 25 } }) });
+    renderRoute(CouplesPage);
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Inicio de sesión', 'Nombres', 'Acceso', 'Semanas hechas', 'Última actividad', 'Creada']);
+  });
+
   it('says everything in Spanish, dates included', async () => {
     i18n.activate('es');
     stubTrpcFetch({ 'adminCouples.get': () => ({ data: detail }) });
