@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { PACK_LAST_DAY_PAST, utcToday } from '../../../shared/facilitator-schemas';
+import { LOCKED_WEEK_MESSAGE } from '../progress/unlock';
 import { nowIso } from '../../db/client';
 import {
   accessLevelOf,
@@ -220,18 +221,47 @@ describe('consent and unlink', () => {
     const cohort = await mine.caller.facilitator.createCohort({ name: 'Mine' });
     const couple = await coupleCaller(t);
     await couple.caller.mentor.link({ code: cohort.joinCode });
-    await couple.caller.mentor.shareWeek({ weekNumber: 3 });
+    await couple.caller.mentor.shareWeek({ weekNumber: 1 });
     await expect(other.caller.facilitator.cohort({ cohortId: cohort.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: COHORT_NOT_FOUND,
     });
     await expect(
-      other.caller.facilitator.sharedWeek({ coupleId: couple.coupleId, weekNumber: 3 }),
+      other.caller.facilitator.sharedWeek({ coupleId: couple.coupleId, weekNumber: 1 }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: COUPLE_NOT_LINKED });
     await expect(
       other.caller.facilitator.messageCohort({ cohortId: cohort.id, subject: 'Hi', body: 'Hello' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(mine.caller.facilitator.cohort({ cohortId: -1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+// QA walk: a couple with no week completed shared week 5, locked for them, and their mentor saw an
+// empty card. A week the couple cannot open is refused with the unlock rule's 403, changing nothing.
+describe('sharing a week with a mentor', () => {
+  it('refuses a week the couple cannot open yet, and shares an open one', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Locked weeks' });
+    const couple = await coupleCaller(t, { accessLevel: 'full' });
+    await couple.caller.mentor.link({ code: cohort.joinCode });
+    await expect(couple.caller.mentor.shareWeek({ weekNumber: 5 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: LOCKED_WEEK_MESSAGE,
+    });
+    const refused = await postTrpc(
+      t,
+      'mentor.shareWeek',
+      { weekNumber: 2 },
+      await sessionCookie(t.deps, couple.accountId),
+    );
+    expect(refused.status).toBe(403);
+    expect((await couple.caller.mentor.get()).sharedWeeks).toEqual([]);
+    await couple.caller.mentor.shareWeek({ weekNumber: 1 });
+    expect((await couple.caller.mentor.get()).sharedWeeks.map((week) => week.weekNumber)).toEqual([1]);
+    // A week past a trial's limit is locked too.
+    const trial = await coupleCaller(t, { accessLevel: 'trial' });
+    await trial.caller.mentor.link({ code: cohort.joinCode });
+    await expect(trial.caller.mentor.shareWeek({ weekNumber: 40 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

@@ -19,6 +19,7 @@ import { isCoveredByCompletedOrder } from '../orders/admin-service';
 import { upgradeSignedInCouple } from '../orders/service';
 import { assertCanReadBothOnce, isWeekRevealed } from '../partners/service';
 import { weeklyStreak } from '../progress/streak';
+import { assertWeekUnlocked } from '../progress/unlock';
 import { keepsakeAnswers } from '../our-data/visible-answers';
 import * as repo from './repo';
 import { cohortMessageEmail, facilitatorInviteEmail } from './templates';
@@ -803,11 +804,13 @@ export async function unlinkMentor(deps: AppDeps, auth: CoupleAuth) {
 }
 
 /**
- * "Share with our mentor": only while linked, and only after the couple's own reveal of the week
- * (with private answers on, both partners shared it with each other: the partners' sealing rule).
+ * "Share with our mentor": only while linked, only a week the couple can open (the unlock rule's
+ * 403: a locked week has nothing of theirs to show), and only after the couple's own reveal of the
+ * week (with private answers on, both partners shared it with each other: the partners' sealing rule).
  */
 export async function shareWeekWithMentor(deps: AppDeps, auth: CoupleAuth, weekNumber: number) {
   if (!(await repo.findLink(deps.db, auth.coupleId))) throw new AppError('CONFLICT', NOT_LINKED);
+  await assertWeekUnlocked(deps, auth, weekNumber);
   await assertCanReadBothOnce(
     { coupleId: auth.coupleId, partner: auth.partner, privateAnswers: auth.privateAnswers },
     () => isWeekRevealed(deps.db, auth.coupleId, weekNumber),

@@ -100,6 +100,40 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(screen.getByText('A walk on Sundays.')).toBeInTheDocument();
   });
 
+  // QA walk: a week shared before anything was answered showed its title and nothing else.
+  it('says a shared week has nothing answered yet instead of a bare title', async () => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.sharedWeek': () => ({
+        data: {
+          weekNumber: 1,
+          title: 'Listening to Understand',
+          partners: [
+            {
+              partner: 'partner1',
+              reflectionAnswers: [{ id: 'w01-q1', question: 'What helps?', answer: '' }],
+              activityResponse: '',
+              weeklyCommitment: '',
+            },
+          ],
+        },
+      }),
+    });
+    renderRoute(FacilitatorArea);
+    const table = await screen.findByRole('table', { name: 'Couples in Spring 2027' });
+    await userEvent
+      .setup({ delay: null })
+      .click(within(table).getByRole('button', { name: 'Open week 1 shared by Robin' }));
+    const heading = await screen.findByRole('heading', { level: 3, name: 'Shared week 1' });
+    const card = heading.closest<HTMLElement>('.mantine-Paper-root')!;
+    expect(await within(card).findByText('Nothing answered in this week yet.')).toBeInTheDocument();
+    expect(within(card).queryByText('First partner')).not.toBeInTheDocument();
+    expect(within(card).queryByText(/What helps\?/)).not.toBeInTheDocument();
+  });
+
   // QA: a pack past its last day said "Active" and still showed its seat link.
   it('shows a pack past its last day as expired, without its seat link', async () => {
     stubTrpcFetch({

@@ -154,6 +154,20 @@ function LinkToShare({ label, value }: { label: string; value: string }) {
   );
 }
 
+type SharedPartner = RouterOutputs['facilitator']['sharedWeek']['partners'][number];
+
+const isAnswered = (item: { answer: string }) => item.answer.trim() !== '';
+
+/** The partners who wrote anything in the week: a reflection answer, the activity or the commitment. */
+function answeredPartners(partners: SharedPartner[]): SharedPartner[] {
+  return partners.filter(
+    (answers) =>
+      answers.reflectionAnswers.some(isAnswered) ||
+      answers.activityResponse.trim() !== '' ||
+      answers.weeklyCommitment.trim() !== '',
+  );
+}
+
 function SharedWeek({ coupleId, weekNumber, onClose }: { coupleId: number; weekNumber: number; onClose: () => void }) {
   const { t } = useT();
   const week = useQuery({ ...trpc.facilitator.sharedWeek.queryOptions({ coupleId, weekNumber }), retry: false });
@@ -173,10 +187,14 @@ function SharedWeek({ coupleId, weekNumber, onClose }: { coupleId: number; weekN
         ) : (
           <>
             <Text fw={600}>{week.data.title}</Text>
-            {week.data.partners.map((answers) => (
+            {/* Shared before anything was written (an open week not answered yet): said, not a bare title. */}
+            {answeredPartners(week.data.partners).length === 0 ? (
+              <Text c="dimmed">{t('facilitator.area.nothingAnswered')}</Text>
+            ) : null}
+            {answeredPartners(week.data.partners).map((answers) => (
               <Stack key={answers.partner} gap={4}>
                 <Text fw={600}>{t(`facilitator.area.${answers.partner}` as MessageId)}</Text>
-                {answers.reflectionAnswers.map((item) => (
+                {answers.reflectionAnswers.filter(isAnswered).map((item) => (
                   <Text key={item.id} size="sm">
                     {item.question ? <strong>{item.question} </strong> : null}
                     {item.answer}
