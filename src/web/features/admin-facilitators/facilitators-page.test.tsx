@@ -79,6 +79,29 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     expect(within(revenue).getByRole('row', { name: /Seat packs, by card/ })).toHaveTextContent('$490.00');
   });
 
+  // QA walk: with no facilitator, the packs' empty state said "Grant one above" with no grant form.
+  it('points the packs’ empty state at what is on the page, with or without a facilitator to grant to', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [{ ...FACILITATOR, status: 'revoked' }] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+    });
+    renderRoute(FacilitatorsPage);
+    expect(
+      await screen.findByText(/^Aún no hay paquetes de plazas\. Invita a una persona facilitadora/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Otorgar un paquete de plazas' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Otorga uno arriba/)).not.toBeInTheDocument();
+  });
+
+  it('says to grant a pack above when the grant form is there', async () => {
+    await openGrantForm();
+    expect(
+      await screen.findByText('No seat packs yet. Grant one above, or a facilitator buys one by card.'),
+    ).toBeInTheDocument();
+  });
+
   it('invites a facilitator and shows the link once', async () => {
     const stub = stubTrpcFetch({
       'adminFacilitators.list': () => ({ data: [] }),

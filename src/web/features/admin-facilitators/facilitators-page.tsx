@@ -242,7 +242,8 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
   );
 }
 
-function PacksTable() {
+/** `canGrant`: the grant form is on the page (there is a facilitator who is not revoked). */
+function PacksTable({ canGrant }: { canGrant: boolean }) {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const packs = useQuery(trpc.adminFacilitators.packs.queryOptions());
@@ -263,7 +264,7 @@ function PacksTable() {
       skeleton={{ rows: 2, height: 48 }}
       failedTitle={t('facilitator.admin.loadFailed')}
       failedText={t('facilitator.admin.reload')}
-      empty={<Text>{t('facilitator.admin.noPacks')}</Text>}
+      empty={<Text>{t(canGrant ? 'facilitator.admin.noPacks' : 'facilitator.admin.noPacksInviteFirst')}</Text>}
       label={t('facilitator.admin.packsTitle')}
       minWidth={820}
       columns={[
@@ -431,7 +432,7 @@ export function FacilitatorsPage() {
       />
       {facilitators.isSuccess ? <GrantForm facilitators={facilitators.data} /> : null}
       <Title order={2}>{t('facilitator.admin.packsTitle')}</Title>
-      <PacksTable />
+      <PacksTable canGrant={(facilitators.data ?? []).some((row) => row.status !== 'revoked')} />
       <Title order={2}>{t('facilitator.admin.revenueTitle')}</Title>
       <Revenue />
     </Stack>

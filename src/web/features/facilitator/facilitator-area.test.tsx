@@ -90,14 +90,43 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(within(row).getByText('12 June 2027')).toBeInTheDocument();
     expect(within(row).getByText('Stuck')).toBeInTheDocument();
     expect(within(row).getByText('Week 1: 21 November 2026, 5 stars')).toBeInTheDocument();
+    // Without card payments there is no buy form below: the empty state does not point at one.
     expect(
-      screen.getByText('No seat packs yet. Buy seats below, or ask the course seller to grant a pack.'),
+      await screen.findByText('No seat packs yet. Ask the course seller to grant you a pack.'),
     ).toBeInTheDocument();
     await userEvent
       .setup({ delay: null })
       .click(within(row).getByRole('button', { name: 'Open week 1 shared by Robin' }));
     expect(await screen.findByText('We listen first.')).toBeInTheDocument();
     expect(screen.getByText('A walk on Sundays.')).toBeInTheDocument();
+  });
+
+  // QA walk: before any cohort existed, "Buy seats below" pointed at a form that was not there.
+  it.each([
+    [
+      'card payments and no cohort yet',
+      true,
+      [],
+      'No seat packs yet. Create a cohort above to buy seats for it, or ask the course seller to grant a pack.',
+    ],
+    ['no card payments', false, [COHORT], 'No seat packs yet. Ask the course seller to grant you a pack.'],
+    [
+      'card payments and a cohort',
+      true,
+      [COHORT],
+      'No seat packs yet. Buy seats below, or ask the course seller to grant a pack.',
+    ],
+  ])('with %s, the packs’ empty state points at what is on the page', async (_case, card, cohorts, text) => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: cohorts }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: { ...DEFAULT_PUBLIC_CONFIG, cardPayments: card } }),
+    });
+    renderRoute(FacilitatorArea);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Buy seats' }) !== null).toBe(text.includes('below'));
   });
 
   // QA walk: a week shared before anything was answered showed its title and nothing else.

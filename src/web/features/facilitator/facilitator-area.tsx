@@ -421,6 +421,13 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
     }),
   );
   const cardPayments = config.data?.cardPayments ?? false;
+  // The empty state points at what is on the page: the buy form only shows with card payments
+  // and a cohort to buy seats for.
+  const noPacks = !cardPayments
+    ? t('facilitator.area.noPacksAsk')
+    : cohorts.length === 0
+      ? t('facilitator.area.noPacksCreateCohort')
+      : t('facilitator.area.noPacks');
   return (
     <Stack gap="md">
       <Title order={2}>{t('facilitator.area.packsTitle')}</Title>
@@ -429,7 +436,7 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
       ) : packs.isError ? (
         <Alert color="red">{errorMessage(packs.error, t('facilitator.area.reload'))}</Alert>
       ) : packs.data.length === 0 ? (
-        <Text>{t('facilitator.area.noPacks')}</Text>
+        <Text>{noPacks}</Text>
       ) : (
         <Stack gap="sm">
           {packs.data.map((pack) => (
