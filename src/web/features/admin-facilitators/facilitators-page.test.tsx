@@ -180,6 +180,32 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     );
   });
 
+  // QA walk: one click revoked a facilitator, with no question asked.
+  it('asks before revoking a facilitator, and Cancel revokes nobody', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.revoke': () => ({ data: { success: true } }),
+    });
+    renderRoute(FacilitatorsPage);
+    const user = userEvent.setup({ delay: null });
+    const revoked = () => stub.calls.filter((call) => call.path === 'adminFacilitators.revoke');
+    await user.click(await screen.findByRole('button', { name: 'Revocar a Pastor Ana' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Revocar a Pastor Ana?' });
+    expect(dialog).toHaveTextContent('Pastor Ana sale de su sesión al instante y ya no podrá entrar');
+    expect(dialog).toHaveTextContent('No se puede deshacer.');
+    expect(revoked()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(revoked()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Revocar a Pastor Ana' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revocar a Pastor Ana' }));
+    await waitFor(() => expect(revoked().map((call) => call.input)).toEqual([{ facilitatorId: 3 }]));
+    expect(await screen.findByText('Acceso revocado')).toBeInTheDocument();
+  });
+
   // QA: a refusal the page does not know left a Spanish toast with a title and no text.
   it('says to try again in Spanish when a refund or a revocation fails for a reason the page does not know', async () => {
     i18n.activate('es');
@@ -198,6 +224,7 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Reembolsar el paquete de 10 plazas de Pastor Ana' }));
     expect(await toastOf('No se reembolsó')).toHaveTextContent('Inténtalo de nuevo, por favor.');
     await user.click(screen.getByRole('button', { name: 'Revocar a Pastor Ana' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revocar a Pastor Ana' }));
     expect(await toastOf('No se revocó')).toHaveTextContent('Inténtalo de nuevo, por favor.');
     expect(document.body.textContent).not.toContain('Something only the server knows');
   });

@@ -5,6 +5,7 @@ import {
   Checkbox,
   Code,
   Group,
+  Modal,
   NativeSelect,
   NumberInput,
   Paper,
@@ -364,13 +365,19 @@ export function FacilitatorsPage() {
   const { t } = useT();
   const queryClient = useQueryClient();
   const facilitators = useQuery(trpc.adminFacilitators.list.queryOptions());
+  // Revoking cannot be undone: it is asked for first, as every destructive action of the back office.
+  const [confirming, setConfirming] = useState<Facilitator | null>(null);
   const revoke = useMutation(
     trpc.adminFacilitators.revoke.mutationOptions({
       onSuccess: async () => {
         notify.success(t('facilitator.admin.revoked'));
+        setConfirming(null);
         await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.list.queryKey() });
       },
-      onError: (error) => notify.error(t('facilitator.admin.notRevoked'), errorMessage(error, t('admin.tryAgain'))),
+      onError: (error) => {
+        setConfirming(null);
+        notify.error(t('facilitator.admin.notRevoked'), errorMessage(error, t('admin.tryAgain')));
+      },
     }),
   );
   return (
@@ -420,7 +427,7 @@ export function FacilitatorsPage() {
                   variant="light"
                   color="red"
                   loading={revoke.isPending && revoke.variables?.facilitatorId === row.id}
-                  onClick={() => revoke.mutate({ facilitatorId: row.id })}
+                  onClick={() => setConfirming(row)}
                   aria-label={t('facilitator.admin.revokeNamed', { name: row.name })}
                 >
                   {t('facilitator.admin.revoke')}
@@ -430,6 +437,32 @@ export function FacilitatorsPage() {
           </Table.Tr>
         )}
       />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => {
+          if (!revoke.isPending) setConfirming(null);
+        }}
+        title={confirming ? t('facilitator.admin.revokeTitle', { name: confirming.name }) : ''}
+        centered
+      >
+        {confirming ? (
+          <Stack gap="md">
+            <Text>{t('facilitator.admin.revokeExplain', { name: confirming.name })}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setConfirming(null)} disabled={revoke.isPending} data-autofocus>
+                {t('admin.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={revoke.isPending}
+                onClick={() => revoke.mutate({ facilitatorId: confirming.id })}
+              >
+                {t('facilitator.admin.revokeNamed', { name: confirming.name })}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
       {facilitators.isSuccess ? <GrantForm facilitators={facilitators.data} /> : null}
       <Title order={2}>{t('facilitator.admin.packsTitle')}</Title>
       <PacksTable canGrant={(facilitators.data ?? []).some((row) => row.status !== 'revoked')} />
