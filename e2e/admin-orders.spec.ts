@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAdmin, uniqueEmail } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
+import { chooseLanguageCookie, contextIn } from './support/languages';
 
 /**
  * The back office's orders and couples against the real server
@@ -100,4 +101,48 @@ test('the orders and couples pages work at 375 px: cards instead of tables', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Couples' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Couples' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+// QA walk: at 1280 px in Spanish the actions column was cut ("Reembo…", "Reenvi… acces…", "Marca…
+// como pagad…"): the table was 1071 px in a 1020 px area and the buttons' labels shrank under it.
+test('at 1280 px in Spanish every order action shows its whole label, and at 375 px each card too', async ({
+  browser,
+}) => {
+  const context = await contextIn(browser, 'es', { width: 1280, height: 900 });
+  const page = await context.newPage();
+  await signInAdmin(page);
+  await chooseLanguageCookie(context, 'es');
+  // Orders with addresses as long as the walk's, one of each kind of action.
+  const stamp = Date.now();
+  for (const status of ['pending', 'completed'] as const) {
+    const recorded = await page.request.post('/api/trpc/adminOrders.record', {
+      data: { email: `anchura.${stamp}.${status}@example.com`, firstName: 'Tía', lastName: 'Marisol', status },
+    });
+    expect(recorded.ok(), await recorded.text()).toBe(true);
+  }
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Buscar' }).fill(`anchura.${stamp}`);
+  const table = page.getByRole('table', { name: 'Pedidos' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  for (const label of ['Marcar como pagado', 'Reenviar acceso', 'Reembolsar']) {
+    await expect(table.getByRole('button', { name: new RegExp(`^${label}: pedido `) }).first()).toBeVisible();
+  }
+  const cut = (root: HTMLElement) =>
+    [...root.querySelectorAll<HTMLElement>('button')].flatMap((button) => {
+      const label = button.querySelector<HTMLElement>('.mantine-Button-label') ?? button;
+      const area = button.closest('.mantine-ScrollArea-viewport') ?? root;
+      const outside = button.getBoundingClientRect().right > area.getBoundingClientRect().right + 1;
+      return label.scrollWidth > label.clientWidth + 1 || outside ? [button.textContent] : [];
+    });
+  expect(await table.evaluate(cut)).toEqual([]);
+  // The table fits its area: nothing to scroll sideways to reach the actions.
+  expect(await table.evaluate((element) => element.scrollWidth <= element.parentElement!.clientWidth + 1)).toBe(true);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const cards = page.getByRole('list', { name: 'Pedidos' });
+  await expect(cards.getByRole('button', { name: /^Marcar como pagado: pedido / }).first()).toBeVisible();
+  expect(await cards.evaluate(cut)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await context.close();
 });

@@ -314,7 +314,7 @@ function GiftNote({ order }: { order: OrderRow }) {
   const { t } = useT();
   if (!order.gift) return null;
   return (
-    <Text size="xs" c="dimmed">
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
       {t('admin.orders.gift.for', {
         names: order.gift.coupleNames,
         email: order.gift.coupleEmail,
@@ -353,15 +353,29 @@ function GiftLink({ order }: { order: OrderRow }) {
   );
 }
 
-function RowActions({ order, onAction }: { order: OrderRow; onAction: OrderListProps['onAction'] }) {
+/**
+ * An order's actions. In the table they stand one under the other, each as wide as its label
+ * (min-width: max-content): a button's label never shrinks under its text, so the table gives the
+ * column the room it needs ("Marcar como pagado" was cut to "Marca… como pagad…" at 1280 px).
+ */
+function RowActions({
+  order,
+  onAction,
+  stacked = false,
+}: {
+  order: OrderRow;
+  onAction: OrderListProps['onAction'];
+  stacked?: boolean;
+}) {
   const { t } = useT();
-  return (
-    <Group gap="xs" wrap="wrap">
+  const buttons = (
+    <>
       <GiftLink order={order} />
       {actionsFor(order).map((kind) => (
         <Button
           key={kind}
           size="xs"
+          miw="max-content"
           variant={kind === 'refund' ? 'subtle' : 'light'}
           color={kind === 'refund' ? 'red' : undefined}
           aria-label={t('admin.orders.rowAction', { action: t(ACTIONS[kind].label), id: order.id })}
@@ -370,6 +384,15 @@ function RowActions({ order, onAction }: { order: OrderRow; onAction: OrderListP
           {t(ACTIONS[kind].label)}
         </Button>
       ))}
+    </>
+  );
+  return stacked ? (
+    <Stack gap={6} align="flex-start">
+      {buttons}
+    </Stack>
+  ) : (
+    <Group gap="xs" wrap="wrap">
+      {buttons}
     </Group>
   );
 }
@@ -420,13 +443,14 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
                 </Text>
                 <GiftNote order={order} />
               </Table.Td>
-              <Table.Td>{order.email}</Table.Td>
+              {/* A long address may break anywhere: the actions keep the room their labels need. */}
+              <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '13rem' }}>{order.email}</Table.Td>
               <Table.Td>{formatDate(order.createdAt)}</Table.Td>
               <Table.Td>
                 <PaidVia order={order} />
               </Table.Td>
               <Table.Td>
-                <RowActions order={order} onAction={onAction} />
+                <RowActions order={order} onAction={onAction} stacked />
               </Table.Td>
             </Table.Tr>
           ))}
