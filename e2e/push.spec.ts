@@ -33,7 +33,7 @@ function newDevice() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    // FCM's address, as Chrome subscribes: only browser push services are accepted (decision 0320).
+    // FCM's address, as Chrome subscribes: only browser push services are accepted (decision 0317).
     endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${randomBytes(8).toString('hex')}`,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };

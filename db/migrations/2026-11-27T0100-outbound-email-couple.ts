@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The couple an email was sent about (decision 0321): "Delete our account" and the back office's
+ * The couple an email was sent about (decision 0318): "Delete our account" and the back office's
  * deletion erase a couple's emails by it, whatever address they went to (the partner invite sent
  * to the address the inviter typed, the emails of a partner whose sign-in was removed since). The
  * row goes with its couple too (on delete cascade). Null for the seller's own notices, gifts, and

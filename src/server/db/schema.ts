@@ -223,7 +223,7 @@ export interface OutboundEmailsTable {
   /** The language the email is written in (en, es); null for emails queued before 2026-11-25. */
   language: string | null;
   /**
-   * The couple it was sent about (the couple's kinds, decision 0321): erased with the couple,
+   * The couple it was sent about (the couple's kinds, decision 0318): erased with the couple,
    * whatever the address. Null for the seller's notices, gifts, and emails queued before 2026-11-27.
    */
   couple_id: number | null;

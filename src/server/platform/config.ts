@@ -229,7 +229,7 @@ export interface Config {
     subject: string;
     /**
      * Origins of push services accepted besides the browsers' own (PUSH_SERVICE_ORIGINS, decision
-     * 0320): the tests' local Web Push service. Empty in production.
+     * 0317): the tests' local Web Push service. Empty in production.
      */
     extraOrigins: string[];
   };

@@ -18,7 +18,7 @@ export interface NewOutboundEmail {
   sensitive: boolean;
   status: 'preparing' | 'pending';
   nextAttemptAt: number;
-  /** The couple it is about (a couple's kinds, decision 0321): erased with the couple. */
+  /** The couple it is about (a couple's kinds, decision 0318): erased with the couple. */
   coupleId?: number | null;
 }
 

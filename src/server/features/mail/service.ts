@@ -64,7 +64,7 @@ interface QueuedMessage {
   /** Epoch milliseconds when it is due (a scheduled gift); due at once when absent. */
   sendAt?: number;
   /**
-   * The couple it is about, for every email of COUPLE_EMAIL_KINDS (decision 0321): erased with
+   * The couple it is about, for every email of COUPLE_EMAIL_KINDS (decision 0318): erased with
    * the couple's account whatever address it went to.
    */
   coupleId?: number | null;
@@ -72,7 +72,7 @@ interface QueuedMessage {
 
 /** Writes a message to the outbox in `db` (the caller's transaction) and wakes the worker. */
 async function queueEmail(db: DB, deps: MailDeps, message: QueuedMessage): Promise<number> {
-  // A couple's email that does not say its couple would outlive the couple's deletion (decision 0321).
+  // A couple's email that does not say its couple would outlive the couple's deletion (decision 0318).
   if (message.coupleId === undefined && (COUPLE_EMAIL_KINDS as readonly string[]).includes(message.kind)) {
     throw new Error(`A ${message.kind} email must say which couple it is about.`);
   }
@@ -522,7 +522,7 @@ export const COUPLE_EMAIL_KINDS = [
 
 /**
  * Erases a deleted couple's emails, in the caller's transaction: every email tied to the couple
- * (decision 0321: whatever address it went to, the partner invite's typed address and a removed
+ * (decision 0318: whatever address it went to, the partner invite's typed address and a removed
  * partner's too), and those of COUPLE_EMAIL_KINDS (and a pending "Email me my code" request) to
  * the couple's current addresses, for emails queued before they were tied. After it commits,
  * tidyOutboxFolder removes their .eml files. Answers how many messages went.

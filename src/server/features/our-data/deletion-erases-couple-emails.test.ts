@@ -7,7 +7,7 @@ import { cookieFrom } from '../auth/test-support';
 import { MailWorker } from '../mail/worker';
 
 /*
- * Decision 0321: a couple's emails are tied to the couple and erased with it, whatever address
+ * Decision 0318: a couple's emails are tied to the couple and erased with it, whatever address
  * they went to. A security review reproduced the emails that survived "Delete our account" (and
  * the back office's deletion), which erased only the emails to the couple's sign-in addresses at
  * the time: the partner invite sent to the address the inviter typed, and everything sent to a

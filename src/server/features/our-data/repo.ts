@@ -224,7 +224,7 @@ export async function listOrders(db: DB, coupleId: number) {
 
 /**
  * The emails the app sent (or is sending) about the couple's account: codes, trial welcomes,
- * reminders, invites (COUPLE_EMAIL_KINDS), tied to the couple (decision 0321) or, queued before
+ * reminders, invites (COUPLE_EMAIL_KINDS), tied to the couple (decision 0318) or, queued before
  * that, to the couple's addresses. Never the seller's notices, nor replies to a contact message
  * (which anyone may have sent with that address).
  */

@@ -1,5 +1,5 @@
 /**
- * Which push endpoints the server sends to (decision 0320). A subscription's endpoint comes from
+ * Which push endpoints the server sends to (decision 0317). A subscription's endpoint comes from
  * the browser, that is from whoever calls `push.subscribe`, and the push worker POSTs to it from
  * the server: any address would let a couple make the server call hosts on its own network (a
  * cloud's metadata service, an admin port on 127.0.0.1) and learn from `push.devices` whether they

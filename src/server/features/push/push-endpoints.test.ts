@@ -9,7 +9,7 @@ import { queueWeeklyReminderPush } from './service';
 import { PushWorker } from './worker';
 
 /*
- * Decision 0320: the server sends pushes only to browser push services. A security review
+ * Decision 0317: the server sends pushes only to browser push services. A security review
  * reproduced a blind SSRF: `push.subscribe` took any https:// endpoint (the cloud's metadata
  * service, 127.0.0.1:6443, 10.x), the push worker POSTed to it from the server, and a 404/410
  * removed the device, so `push.devices` told the couple how each internal address answered.

@@ -26,7 +26,7 @@ let push: WebPushDouble;
 /** A local port nothing listens on: a push service that cannot be reached. */
 const UNREACHABLE = 'http://127.0.0.1:9';
 
-/** The app's environment: the local push services are ones the server may send to (decision 0320). */
+/** The app's environment: the local push services are ones the server may send to (decision 0317). */
 const testEnv = () => ({
   PUBLIC_URL: 'https://vows.example.com',
   PUSH_SERVICE_ORIGINS: `${push.origin},${UNREACHABLE}`,

@@ -22,7 +22,7 @@ export function pushPublicKey(deps: AppDeps): { publicKey: string } {
 
 /**
  * Saves this device's subscription for the signed-in person (the same device again replaces it).
- * Only an endpoint of a browser push service is saved (400 otherwise, decision 0320): the server
+ * Only an endpoint of a browser push service is saved (400 otherwise, decision 0317): the server
  * sends to it.
  */
 export async function subscribeDevice(deps: AppDeps, auth: CoupleAuth, input: SubscribePushInput): Promise<PushDevice> {

@@ -25,7 +25,7 @@ export interface PushPassResult {
   retried: number;
   /**
    * Devices removed: their push service said they are gone (404/410), or their endpoint is no push
-   * service's (saved before decision 0320, never sent to).
+   * service's (saved before decision 0317, never sent to).
    */
   removed: number;
   /** Messages given up: refused by the push service, or out of attempts. */
@@ -54,7 +54,7 @@ function isTemporary(statusCode: number): boolean {
  * - 429/5xx or a network failure: retries with exponential backoff (or the service's Retry-After),
  *   up to maxAttempts, then gives up with a log line;
  * - any other answer (400, 403, 413: the request itself is refused): gives up at once, logged.
- * An endpoint that is not a browser push service's (decision 0320) is never sent to: the device
+ * An endpoint that is not a browser push service's (decision 0317) is never sent to: the device
  * and its messages are removed, logged. Nothing it meets throws out of a pass; its timers never
  * keep the process alive.
  */
