@@ -164,16 +164,23 @@ export function accessCodeEmail(
       greeting: greetingOf(locale, input.firstName),
       blocks: [
         { kind: 'paragraph', text: t(locale, 'email.accessCode.thanks', { ...product, weeks: TOTAL_WEEKS }) },
-        { kind: 'code', label: t(locale, 'email.accessCode.codeLabel'), code: input.accessCode },
-        { kind: 'paragraph', text: t(locale, 'email.accessCode.howToSignIn', { email: input.email }) },
-        { kind: 'button', label: t(locale, 'email.accessCode.button'), url: signInLink(publicUrl) },
-        { kind: 'paragraph', text: t(locale, 'email.accessCode.keepSafe') },
+        ...codeBlocks(publicUrl, input, locale),
       ],
       closing: t(locale, 'email.accessCode.closing'),
       footer: { reason: t(locale, 'email.accessCode.reason', product) },
     },
     publicUrl,
   );
+}
+
+/** The code, how to sign in with it and a sign-in button: the part of every email that brings a code. */
+function codeBlocks(publicUrl: string, input: { email: string; accessCode: string }, locale: Locale): Block[] {
+  return [
+    { kind: 'code', label: t(locale, 'email.accessCode.codeLabel'), code: input.accessCode },
+    { kind: 'paragraph', text: t(locale, 'email.accessCode.howToSignIn', { email: input.email }) },
+    { kind: 'button', label: t(locale, 'email.accessCode.button'), url: signInLink(publicUrl) },
+    { kind: 'paragraph', text: t(locale, 'email.accessCode.keepSafe') },
+  ];
 }
 
 /**
@@ -195,10 +202,7 @@ export function giftWelcomeEmail(
       greeting: greetingOf(locale, couple === '' ? undefined : couple),
       blocks: [
         { kind: 'paragraph', text: t(locale, 'email.giftWelcome.intro', names) },
-        { kind: 'code', label: t(locale, 'email.accessCode.codeLabel'), code: input.accessCode },
-        { kind: 'paragraph', text: t(locale, 'email.accessCode.howToSignIn', { email: input.email }) },
-        { kind: 'button', label: t(locale, 'email.accessCode.button'), url: signInLink(publicUrl) },
-        { kind: 'paragraph', text: t(locale, 'email.accessCode.keepSafe') },
+        ...codeBlocks(publicUrl, input, locale),
       ],
       closing: t(locale, 'email.accessCode.closing'),
       footer: { reason: t(locale, 'email.giftWelcome.reason', names) },
