@@ -322,12 +322,15 @@ describe('useActiveTime', () => {
     const beats = () => server.calls.filter((call) => call.path === 'certificates.heartbeat').length;
     renderRoute(() => <Tracker week={3} />);
     // vi.waitFor would move the fake timers itself; the tRPC link's batching runs on the real
-    // setTimeout (not faked here), so the calls are settled with a short real wait.
-    const settle = () =>
+    // setTimeout (not faked here), so the calls are settled with real waits: until `atLeast` beats
+    // were sent (up to 2 s, for a busy machine), then a short one more for any beat too many.
+    const settle = (atLeast = 0) =>
       act(async () => {
+        const until = performance.now() + 2_000;
+        while (beats() < atLeast && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
         await new Promise((resolve) => setTimeout(resolve, 30));
       });
-    await settle();
+    await settle(1);
     const started = beats();
     expect(started).toBe(1);
     expect(server.calls.find((call) => call.path === 'certificates.heartbeat')?.input).toEqual({
@@ -339,13 +342,13 @@ describe('useActiveTime', () => {
       window.dispatchEvent(new Event('keydown'));
       await vi.advanceTimersByTimeAsync(30_000);
     });
-    await settle();
+    await settle(started + 1);
     expect(beats()).toBe(started + 1);
     // Untouched for more than 2 minutes: no more beats.
     await act(async () => {
       await vi.advanceTimersByTimeAsync(150_000);
     });
-    await settle();
+    await settle(started + 4);
     const idle = beats();
     // The beats of the two minutes after the last touch (at 60, 90 and 120 s), then none.
     expect(idle).toBe(started + 4);
@@ -366,7 +369,7 @@ describe('useActiveTime', () => {
     await act(async () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await settle();
+    await settle(idle + 1);
     expect(beats()).toBe(idle + 1);
   });
 });
