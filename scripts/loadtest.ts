@@ -301,7 +301,8 @@ export async function runLoadTest(options: {
               await pause().then(() => client.get(`/api/download-framework/${week}`)),
               [200],
             );
-          if (round % 3 === 0) {
+          // One round in three, from the first: a short run (npm test's) completes a week however slow the machine.
+          if (round % 3 === 1) {
             await pause();
             const done = await client.post(`/api/progress/${coupleId}/${week}/complete`);
             record('complete week', done, [200]);
