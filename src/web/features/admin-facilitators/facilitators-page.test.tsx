@@ -172,12 +172,44 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(within(packs).getByRole('checkbox', { name: /Also end redeemed couples/ }));
     await user.click(within(packs).getByRole('button', { name: 'Refund the 10-seat pack of Pastor Ana' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund the 10-seat pack of Pastor Ana?' });
+    expect(dialog).toHaveTextContent('Couples who already took one of its seats lose that access');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund the 10-seat pack of Pastor Ana' }));
     await waitFor(() =>
       expect(stub.calls.find((call) => call.path === 'adminFacilitators.refundPack')?.input).toEqual({
         packId: 9,
         revokeAccess: true,
       }),
     );
+  });
+
+  // QA walk: one click refunded a seat pack, with no question asked.
+  it('asks before refunding a pack, saying what the refund does, and Cancel refunds nothing', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [PACK] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.refundPack': () => ({ data: { ...PACK, status: 'refunded' } }),
+    });
+    renderRoute(FacilitatorsPage);
+    const user = userEvent.setup({ delay: null });
+    const refunded = () => stub.calls.filter((call) => call.path === 'adminFacilitators.refundPack');
+    const name = 'Reembolsar el paquete de 10 plazas de Pastor Ana';
+    await user.click(await screen.findByRole('button', { name }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Reembolsar el paquete de 10 plazas de Pastor Ana?' });
+    expect(dialog).toHaveTextContent('El pago con tarjeta se reembolsa en Stripe');
+    expect(dialog).toHaveTextContent('Las parejas que ya usaron una de sus plazas conservan su acceso completo.');
+    expect(dialog).toHaveTextContent('No se puede deshacer.');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    expect(refunded()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(refunded()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name }));
+    await waitFor(() => expect(refunded().map((call) => call.input)).toEqual([{ packId: 9, revokeAccess: false }]));
+    expect(await screen.findByText('Paquete de plazas reembolsado')).toBeInTheDocument();
   });
 
   // QA walk: one click revoked a facilitator, with no question asked.
@@ -222,6 +254,11 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     const toastOf = async (title: string) =>
       (await screen.findByText(title)).closest('.mantine-Notification-root') as HTMLElement;
     await user.click(await screen.findByRole('button', { name: 'Reembolsar el paquete de 10 plazas de Pastor Ana' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Reembolsar el paquete de 10 plazas de Pastor Ana',
+      }),
+    );
     expect(await toastOf('No se reembolsó')).toHaveTextContent('Inténtalo de nuevo, por favor.');
     await user.click(screen.getByRole('button', { name: 'Revocar a Pastor Ana' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revocar a Pastor Ana' }));

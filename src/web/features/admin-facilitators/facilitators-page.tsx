@@ -40,6 +40,7 @@ import { embeddedPublicConfig } from '../../public-config';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Facilitator = RouterOutputs['adminFacilitators']['list'][number];
+type Pack = RouterOutputs['adminFacilitators']['packs'][number];
 
 const KIND_LABELS: Record<FacilitatorKind, MessageId> = {
   counsellor: 'facilitator.kind.counsellor',
@@ -249,76 +250,118 @@ function PacksTable({ canGrant }: { canGrant: boolean }) {
   const queryClient = useQueryClient();
   const packs = useQuery(trpc.adminFacilitators.packs.queryOptions());
   const [revoke, setRevoke] = useState<Record<number, boolean>>({});
+  // A refund cannot be undone: it is asked for first, as every destructive action of the back office.
+  const [confirming, setConfirming] = useState<Pack | null>(null);
   const refund = useMutation(
     trpc.adminFacilitators.refundPack.mutationOptions({
       onSuccess: async () => {
         notify.success(t('facilitator.admin.refunded'));
+        setConfirming(null);
         await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.pathKey() });
       },
-      onError: (error) => notify.error(t('facilitator.admin.notRefunded'), errorMessage(error, t('admin.tryAgain'))),
+      onError: (error) => {
+        setConfirming(null);
+        notify.error(t('facilitator.admin.notRefunded'), errorMessage(error, t('admin.tryAgain')));
+      },
     }),
   );
+  const confirmingLabel = confirming
+    ? { name: confirming.facilitatorName, seats: confirming.seats }
+    : { name: '', seats: 0 };
   return (
-    <QueryTable
-      query={packs}
-      loadingLabel={t('facilitator.admin.loading')}
-      skeleton={{ rows: 2, height: 48 }}
-      failedTitle={t('facilitator.admin.loadFailed')}
-      failedText={t('facilitator.admin.reload')}
-      empty={<Text>{t(canGrant ? 'facilitator.admin.noPacks' : 'facilitator.admin.noPacksInviteFirst')}</Text>}
-      label={t('facilitator.admin.packsTitle')}
-      minWidth={820}
-      columns={[
-        t('facilitator.admin.facilitator'),
-        t('facilitator.admin.organisation'),
-        t('facilitator.admin.seatsUsed'),
-        t('facilitator.admin.channel'),
-        t('facilitator.admin.amount'),
-        t('facilitator.admin.expiresOn'),
-        t('facilitator.admin.status'),
-      ]}
-      actions={t('facilitator.admin.actions')}
-      row={(pack) => (
-        <Table.Tr key={pack.id}>
-          <Table.Td>{pack.facilitatorName}</Table.Td>
-          <Table.Td>{pack.organisation ?? '—'}</Table.Td>
-          <Table.Td>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Table.Td>
-          <Table.Td>{t(`facilitator.channel.${pack.channel}` as MessageId)}</Table.Td>
-          <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
-          <Table.Td>{pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}</Table.Td>
-          <Table.Td>
-            <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
-              {t(`facilitator.packStatus.${pack.status}` as MessageId)}
-            </Badge>
-          </Table.Td>
-          <Table.Td>
-            {pack.status === 'active' || pack.status === 'expired' ? (
-              <Stack gap={4}>
-                <Checkbox
-                  size="xs"
-                  label={t('facilitator.admin.endAccess')}
-                  checked={revoke[pack.id] ?? false}
-                  onChange={(e) => setRevoke({ ...revoke, [pack.id]: e.currentTarget.checked })}
-                />
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  loading={refund.isPending && refund.variables?.packId === pack.id}
-                  onClick={() => refund.mutate({ packId: pack.id, revokeAccess: revoke[pack.id] ?? false })}
-                  aria-label={t('facilitator.admin.refundPack', {
-                    name: pack.facilitatorName,
-                    seats: pack.seats,
-                  })}
-                >
-                  {t('facilitator.admin.refund')}
-                </Button>
-              </Stack>
-            ) : null}
-          </Table.Td>
-        </Table.Tr>
-      )}
-    />
+    <>
+      <QueryTable
+        query={packs}
+        loadingLabel={t('facilitator.admin.loading')}
+        skeleton={{ rows: 2, height: 48 }}
+        failedTitle={t('facilitator.admin.loadFailed')}
+        failedText={t('facilitator.admin.reload')}
+        empty={<Text>{t(canGrant ? 'facilitator.admin.noPacks' : 'facilitator.admin.noPacksInviteFirst')}</Text>}
+        label={t('facilitator.admin.packsTitle')}
+        minWidth={820}
+        columns={[
+          t('facilitator.admin.facilitator'),
+          t('facilitator.admin.organisation'),
+          t('facilitator.admin.seatsUsed'),
+          t('facilitator.admin.channel'),
+          t('facilitator.admin.amount'),
+          t('facilitator.admin.expiresOn'),
+          t('facilitator.admin.status'),
+        ]}
+        actions={t('facilitator.admin.actions')}
+        row={(pack) => (
+          <Table.Tr key={pack.id}>
+            <Table.Td>{pack.facilitatorName}</Table.Td>
+            <Table.Td>{pack.organisation ?? '—'}</Table.Td>
+            <Table.Td>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Table.Td>
+            <Table.Td>{t(`facilitator.channel.${pack.channel}` as MessageId)}</Table.Td>
+            <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
+            <Table.Td>{pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
+                {t(`facilitator.packStatus.${pack.status}` as MessageId)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {pack.status === 'active' || pack.status === 'expired' ? (
+                <Stack gap={4}>
+                  <Checkbox
+                    size="xs"
+                    label={t('facilitator.admin.endAccess')}
+                    checked={revoke[pack.id] ?? false}
+                    onChange={(e) => setRevoke({ ...revoke, [pack.id]: e.currentTarget.checked })}
+                  />
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    loading={refund.isPending && refund.variables?.packId === pack.id}
+                    onClick={() => setConfirming(pack)}
+                    aria-label={t('facilitator.admin.refundPack', {
+                      name: pack.facilitatorName,
+                      seats: pack.seats,
+                    })}
+                  >
+                    {t('facilitator.admin.refund')}
+                  </Button>
+                </Stack>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => {
+          if (!refund.isPending) setConfirming(null);
+        }}
+        title={confirming ? t('facilitator.admin.refundTitle', confirmingLabel) : ''}
+        centered
+      >
+        {confirming ? (
+          <Stack gap="md">
+            <Text>
+              {t('facilitator.admin.refundExplain', {
+                channel: confirming.channel,
+                access: revoke[confirming.id] ? 'end' : 'keep',
+              })}
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setConfirming(null)} disabled={refund.isPending} data-autofocus>
+                {t('admin.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={refund.isPending}
+                onClick={() => refund.mutate({ packId: confirming.id, revokeAccess: revoke[confirming.id] ?? false })}
+              >
+                {t('facilitator.admin.refundPack', confirmingLabel)}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
   );
 }
 
