@@ -328,6 +328,30 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     );
   });
 
+  // QA walk: the browser's own check of the last day ("Please enter a valid value.", in the
+  // browser's language on a Spanish page) instead of the form's message.
+  it('refuses a half-typed last day under the field, in the page’s language, and grants nothing', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.grantPack': () => ({ data: PACK }),
+    });
+    renderRoute(FacilitatorsPage);
+    const form = await screen.findByRole('form', { name: 'Otorgar un paquete de plazas' });
+    expect(form).toHaveAttribute('novalidate');
+    const lastDay = within(form).getByLabelText(/^Último día para usarlas/);
+    // A browser gives a date field with only a day typed the value '' and `badInput`.
+    Object.defineProperty(lastDay, 'validity', { value: { badInput: true, valid: false } });
+    await userEvent.setup({ delay: null }).click(within(form).getByRole('button', { name: 'Otorgar paquete' }));
+    expect(
+      await within(form).findByText('Elige hoy o un día posterior: un paquete no da plazas después de su último día.'),
+    ).toBeInTheDocument();
+    expect(lastDay).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls.some((call) => call.path === 'adminFacilitators.grantPack')).toBe(false);
+  });
+
   it('grants a pack with the seats and the amount as typed, in cents', async () => {
     const { stub, form, user } = await openGrantForm();
     const seats = within(form).getByRole('textbox', { name: 'Seats' });

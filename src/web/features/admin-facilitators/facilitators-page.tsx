@@ -177,10 +177,14 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
   const chosen = facilitatorId || String(active[0]!.id);
   return (
     <Paper withBorder radius="md" p="md">
+      {/* The form's own messages, under each field in the page's language, not the browser's bubbles. */}
       <form
+        noValidate
         aria-label={t('facilitator.admin.grantForm')}
         onSubmit={(event) => {
           event.preventDefault();
+          // A half-typed last day reads as no day at all: it is refused, not granted without one.
+          const lastDay = event.currentTarget.querySelector<HTMLInputElement>('input[type="date"]');
           const input = {
             facilitatorId: Number(chosen),
             seats: Number(seats),
@@ -188,6 +192,7 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
             amount: Math.round(Number(amount || 0) * 10 ** decimals),
           };
           const fields = refusedFields(grantPackSchema, input, ['seats', 'expiresOn', 'amount'] as const);
+          if (lastDay?.validity.badInput) fields.add('expiresOn');
           setRefused(fields);
           if (fields.size === 0) grant.mutate(input);
         }}

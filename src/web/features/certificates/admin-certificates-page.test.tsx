@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderSettingsView } from '../../../shared/certificate-schemas';
@@ -92,5 +92,53 @@ describe('AdminCertificatesPage provider settings', { timeout: 20_000 }, () => {
       await screen.findByText('Registration number for Florida: must not contain control characters'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/registrations\.FL/)).not.toBeInTheDocument();
+  });
+});
+
+/** QA walk: "Please fill out this field." in the browser's language on a Spanish page. */
+describe('AdminCertificatesPage revoking a certificate', { timeout: 20_000 }, () => {
+  it('asks for the reason under the field, in the page’s language, and revokes nothing without one', async () => {
+    i18n.activate('es');
+    const stub = stubTrpcFetch({
+      'adminCertificates.provider': () => ({ data: SAVED }),
+      'adminCertificates.list': () => ({
+        data: {
+          rows: [
+            {
+              id: 5,
+              code: 'VW-ABCD-EFGH',
+              state: 'FL',
+              firstLegalName: 'Robin Lee',
+              secondLegalName: 'Casey Lee',
+              completionDate: '2026-11-01',
+              intendedMarriageDate: '2027-05-15',
+              issuedAt: '2026-11-02T10:00:00.000Z',
+              revokedAt: null,
+              revokedReason: null,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 50,
+        },
+      }),
+      'adminCertificates.revoke': (input) => ({ data: input }),
+    });
+    renderRoute(AdminCertificatesPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Revocar el certificado VW-ABCD-EFGH' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revocar el certificado VW-ABCD-EFGH' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revocarlo' }));
+    expect(
+      await within(dialog).findByText('Indica por qué se revoca, en 300 caracteres como máximo y en una sola línea.'),
+    ).toBeInTheDocument();
+    const reason = within(dialog).getByRole('textbox', { name: /Motivo/ });
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    const revokes = () => stub.calls.filter((call) => call.path === 'adminCertificates.revoke');
+    expect(revokes()).toHaveLength(0);
+    await user.type(reason, 'Issued in error');
+    expect(reason).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Revocarlo' }));
+    await waitFor(() => expect(revokes().map((call) => call.input)).toEqual([{ id: 5, reason: 'Issued in error' }]));
   });
 });

@@ -22,13 +22,14 @@ import {
   PROVIDER_TEXT_MAX,
   type ProviderSettingsView,
   providerSettingsSchema,
+  revokeCertificateSchema,
   SIGNATURE_MAX_BYTES,
 } from '../../../shared/certificate-schemas';
 import { CERTIFICATE_STATES, DELIVERY_METHODS, type DeliveryMethod } from '../../../shared/certificate-states';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { errorMessage, type FieldLabel } from '../../lib/api-error';
-import { refusedPaths } from '../../lib/refused-fields';
+import { refusedFields, refusedPaths } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 import { DELIVERY_TEXT, useT } from './texts';
 
@@ -326,6 +327,8 @@ function IssuedCertificates() {
   });
   const [revoking, setRevoking] = useState<{ id: number; code: string } | null>(null);
   const [reason, setReason] = useState('');
+  // A reason the server would refuse (none, too long) is said under the field, and nothing is sent.
+  const [reasonRefused, setReasonRefused] = useState(false);
   const revoke = useMutation(
     trpc.adminCertificates.revoke.mutationOptions({
       onSuccess: () => {
@@ -420,16 +423,25 @@ function IssuedCertificates() {
         title={revoking ? t('certificates.admin.revokeCode', { code: revoking.code }) : ''}
       >
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (revoking) revoke.mutate({ id: revoking.id, reason });
+            if (!revoking) return;
+            const input = { id: revoking.id, reason };
+            const refused = refusedFields(revokeCertificateSchema, input, ['reason'] as const).size > 0;
+            setReasonRefused(refused);
+            if (!refused) revoke.mutate(input);
           }}
         >
           <Stack gap="sm">
             <TextInput
               label={t('certificates.admin.reason')}
               value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setReasonRefused(false);
+              }}
+              error={reasonRefused ? t('certificates.admin.invalid.reason', { max: 300 }) : undefined}
               required
               maxLength={300}
               data-autofocus

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type EligibilityPart, formatMinutes } from '../../../shared/certificate-hours';
 import type { Partner } from '../../../shared/constants';
+import { isCalendarDate } from '../../../shared/profile-rules';
 import { notify } from '../../components/notifications';
 import { errorMessage, restErrorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
@@ -136,6 +137,8 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
   const trial = access.data?.accessLevel === 'trial';
   const [state, setState] = useState<string | null>(null);
   const [date, setDate] = useState('');
+  // No date, or a half-typed one, is said under the field in the page's language, and nothing is sent.
+  const [dateRefused, setDateRefused] = useState(false);
   const [downloading, setDownloading] = useState<number | null>(null);
   const request = useMutation(
     trpc.certificates.request.mutationOptions({
@@ -216,9 +219,14 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
               />
             ))}
             <form
+              noValidate
+              aria-label={t('certificates.certificate.request')}
               onSubmit={(event) => {
                 event.preventDefault();
-                if (chosenState) request.mutate({ state: chosenState, intendedMarriageDate: date });
+                // The server's rule (requestCertificateSchema), from a zod-free module: the dashboard loads no zod.
+                const refused = !isCalendarDate(date.trim());
+                setDateRefused(refused);
+                if (!refused && chosenState) request.mutate({ state: chosenState, intendedMarriageDate: date });
               }}
             >
               <Group align="end" gap="sm" wrap="wrap">
@@ -234,7 +242,11 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
                   type="date"
                   label={t('certificates.certificate.marriageDate')}
                   value={date}
-                  onChange={(event) => setDate(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setDate(event.currentTarget.value);
+                    setDateRefused(false);
+                  }}
+                  error={dateRefused ? t('certificates.certificate.invalidDate') : undefined}
                   required
                   w={200}
                 />

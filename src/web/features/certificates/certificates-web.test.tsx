@@ -145,6 +145,37 @@ describe('CertificatePanel', () => {
       intendedMarriageDate: '2027-05-15',
     });
   });
+
+  // QA walk: "Please fill out this field." in the browser's language on a Spanish page.
+  it('asks for the date of marriage under the field, in the page’s language, and sends nothing', async () => {
+    i18n.activate('es');
+    const server = stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.request': (input) => ({ data: input }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <CertificatePanel />);
+    const form = await screen.findByRole('form', { name: 'Obtener el certificado' });
+    await user.click(within(form).getByRole('button', { name: 'Obtener el certificado' }));
+    expect(
+      await within(form).findByText('Indiquen la fecha en que piensan casarse: día, mes y año.'),
+    ).toBeInTheDocument();
+    const date = within(form).getByLabelText(/Fecha prevista de la boda/);
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(server.calls.some((call) => call.path === 'certificates.request')).toBe(false);
+    await user.type(date, '2027-05-15');
+    expect(date).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(form).getByRole('button', { name: 'Obtener el certificado' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'certificates.request')?.input).toEqual({
+        state: 'FL',
+        intendedMarriageDate: '2027-05-15',
+      }),
+    );
+  });
 });
 
 describe('CourseTimeTracker', () => {
