@@ -36,6 +36,14 @@ describe('errorMessage', () => {
 
 /** Issue 35: the API keeps its contract's English; a Spanish page shows its own text. */
 describe('server and field messages on a Spanish page', () => {
+  // QA walk: sharing week 40 with the mentor on a trial said "complete the previous week first".
+  it('says a week past a trial’s limit is part of the full course, with its number', () => {
+    i18n.activate('es');
+    expect(serverMessageText('Week 40 is part of the full course. Get the full course to unlock it.')).toBe(
+      'La semana 40 forma parte del curso completo. Obtengan el curso completo para desbloquearla.',
+    );
+  });
+
   it('translates the sign-in, register, code-request and checkout messages', () => {
     i18n.activate('es');
     expect(errorMessage(serverError('Invalid email or access code'), 'x')).toBe(

@@ -222,6 +222,12 @@ const KNOWN_PATTERNS: {
     id: 'dashboard.profile.dateTooEarly',
     values: (years) => ({ years: Number(years) }),
   },
+  // A week past a trial's limit (the week map's notice, src/server/features/frameworks/service.ts).
+  {
+    pattern: /^Week (\d+) is part of the full course\. Get the full course to unlock it\.$/,
+    id: 'dashboard.notice.trialLimit',
+    values: (week) => ({ week: Number(week) }),
+  },
   {
     pattern: /^couponCode must be at most (\d+) characters$/,
     id: 'errors.coupons.tooLong',

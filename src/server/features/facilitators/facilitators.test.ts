@@ -258,10 +258,15 @@ describe('sharing a week with a mentor', () => {
     expect((await couple.caller.mentor.get()).sharedWeeks).toEqual([]);
     await couple.caller.mentor.shareWeek({ weekNumber: 1 });
     expect((await couple.caller.mentor.get()).sharedWeeks.map((week) => week.weekNumber)).toEqual([1]);
-    // A week past a trial's limit is locked too.
+    // A week past a trial's limit is locked too, and the refusal says why: it is part of the full
+    // course (QA walk: it said "complete the previous week first", wrong for a trial couple).
     const trial = await coupleCaller(t, { accessLevel: 'trial' });
     await trial.caller.mentor.link({ code: cohort.joinCode });
-    await expect(trial.caller.mentor.shareWeek({ weekNumber: 40 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(trial.caller.mentor.shareWeek({ weekNumber: 40 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Week 40 is part of the full course. Get the full course to unlock it.',
+    });
+    expect((await trial.caller.mentor.get()).sharedWeeks).toEqual([]);
   });
 });
 

@@ -19,7 +19,8 @@ import { isCoveredByCompletedOrder } from '../orders/admin-service';
 import { upgradeSignedInCouple } from '../orders/service';
 import { assertCanReadBothOnce, isWeekRevealed } from '../partners/service';
 import { weeklyStreak } from '../progress/streak';
-import { assertWeekUnlocked } from '../progress/unlock';
+import { WEEK_NOTICES } from '../frameworks/service';
+import { LOCKED_WEEK_MESSAGE, unlockState } from '../progress/unlock';
 import { keepsakeAnswers } from '../our-data/visible-answers';
 import * as repo from './repo';
 import { cohortMessageEmail, facilitatorInviteEmail } from './templates';
@@ -805,12 +806,15 @@ export async function unlinkMentor(deps: AppDeps, auth: CoupleAuth) {
 
 /**
  * "Share with our mentor": only while linked, only a week the couple can open (the unlock rule's
- * 403: a locked week has nothing of theirs to show), and only after the couple's own reveal of the
+ * 403: a locked week has nothing of theirs to show; a week past a trial's limit says so, as the
+ * week map does, not "complete the previous week"), and only after the couple's own reveal of the
  * week (with private answers on, both partners shared it with each other: the partners' sealing rule).
  */
 export async function shareWeekWithMentor(deps: AppDeps, auth: CoupleAuth, weekNumber: number) {
   if (!(await repo.findLink(deps.db, auth.coupleId))) throw new AppError('CONFLICT', NOT_LINKED);
-  await assertWeekUnlocked(deps, auth, weekNumber);
+  const lockReason = (await unlockState(deps, auth)).lockReason(weekNumber);
+  if (lockReason === 'trial-limit') throw new AppError('FORBIDDEN', WEEK_NOTICES['trial-limit'](weekNumber));
+  if (lockReason !== null) throw new AppError('FORBIDDEN', LOCKED_WEEK_MESSAGE);
   await assertCanReadBothOnce(
     { coupleId: auth.coupleId, partner: auth.partner, privateAnswers: auth.privateAnswers },
     () => isWeekRevealed(deps.db, auth.coupleId, weekNumber),
