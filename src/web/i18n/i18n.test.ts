@@ -87,6 +87,17 @@ describe('languageReady', () => {
     i18n.activate('en');
   });
 
+  it('says a one-seat pack in the singular in Spanish (“paquete de 1 plaza”, not “1 plazas”)', async () => {
+    await loadCatalogs('es', ['facilitator']);
+    expect(translate('facilitator.admin.refundTitle', { seats: 1, name: 'Ana' })).toBe(
+      '¿Reembolsar el paquete de 1 plaza de Ana?',
+    );
+    expect(translate('facilitator.admin.refundPack', { seats: 12, name: 'Ana' })).toBe(
+      'Reembolsar el paquete de 12 plazas de Ana',
+    );
+    i18n.activate('en');
+  });
+
   it('loads a sign-in’s language for the page still on screen too (the landing page after an instant login)', () => {
     expect(adoptedAreas('/dashboard', '/es')).toEqual(expect.arrayContaining(['landing', 'contact', 'dashboard']));
     expect(adoptedAreas('/admin', '/admin-login')).toEqual(areasFor('/admin'));
