@@ -23,7 +23,8 @@ const nameSchema = (field: ProfileNameField) =>
 /**
  * What PUT /api/profile and `profile.update` accept: both names trimmed, 1-80 characters; the
  * wedding date a real `YYYY-MM-DD` date within 100 years back and 10 years ahead of today (UTC), or
- * null / empty / absent for "no date" (a PUT replaces the whole profile). The rules themselves live in profile-rules.ts, shared with the web forms.
+ * null / empty / absent for "no date" (a PUT replaces the whole profile). The rules themselves live
+ * in profile-rules.ts, shared with the web forms.
  */
 export const profileInputSchema = z.object({
   userDisplayName: nameSchema('userDisplayName'),
