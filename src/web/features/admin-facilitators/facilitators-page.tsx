@@ -5,7 +5,6 @@ import {
   Checkbox,
   Code,
   Group,
-  Modal,
   NativeSelect,
   NumberInput,
   Paper,
@@ -31,6 +30,7 @@ import {
 import { formatDate, formatMoney } from '../../../shared/i18n/format';
 import { currencyDecimals } from '../../../shared/money';
 import type { MessageId } from '../../../shared/i18n/locales';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
@@ -335,37 +335,25 @@ function PacksTable({ canGrant }: { canGrant: boolean }) {
           </Table.Tr>
         )}
       />
-      <Modal
-        opened={confirming !== null}
-        onClose={() => {
-          if (!refund.isPending) setConfirming(null);
-        }}
-        title={confirming ? t('facilitator.admin.refundTitle', confirmingLabel) : ''}
-        centered
+      <ConfirmDialog
+        title={confirming ? t('facilitator.admin.refundTitle', confirmingLabel) : null}
+        cancelLabel={t('admin.cancel')}
+        confirmLabel={t('facilitator.admin.refundPack', confirmingLabel)}
+        pending={refund.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() =>
+          confirming && refund.mutate({ packId: confirming.id, revokeAccess: revoke[confirming.id] ?? false })
+        }
       >
         {confirming ? (
-          <Stack gap="md">
-            <Text>
-              {t('facilitator.admin.refundExplain', {
-                channel: confirming.channel,
-                access: revoke[confirming.id] ? 'end' : 'keep',
-              })}
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirming(null)} disabled={refund.isPending} data-autofocus>
-                {t('admin.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={refund.isPending}
-                onClick={() => refund.mutate({ packId: confirming.id, revokeAccess: revoke[confirming.id] ?? false })}
-              >
-                {t('facilitator.admin.refundPack', confirmingLabel)}
-              </Button>
-            </Group>
-          </Stack>
+          <Text>
+            {t('facilitator.admin.refundExplain', {
+              channel: confirming.channel,
+              access: revoke[confirming.id] ? 'end' : 'keep',
+            })}
+          </Text>
         ) : null}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }
@@ -485,32 +473,16 @@ export function FacilitatorsPage() {
           </Table.Tr>
         )}
       />
-      <Modal
-        opened={confirming !== null}
-        onClose={() => {
-          if (!revoke.isPending) setConfirming(null);
-        }}
-        title={confirming ? t('facilitator.admin.revokeTitle', { name: confirming.name }) : ''}
-        centered
+      <ConfirmDialog
+        title={confirming ? t('facilitator.admin.revokeTitle', { name: confirming.name }) : null}
+        cancelLabel={t('admin.cancel')}
+        confirmLabel={confirming ? t('facilitator.admin.revokeNamed', { name: confirming.name }) : ''}
+        pending={revoke.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && revoke.mutate({ facilitatorId: confirming.id })}
       >
-        {confirming ? (
-          <Stack gap="md">
-            <Text>{t('facilitator.admin.revokeExplain', { name: confirming.name })}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirming(null)} disabled={revoke.isPending} data-autofocus>
-                {t('admin.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={revoke.isPending}
-                onClick={() => revoke.mutate({ facilitatorId: confirming.id })}
-              >
-                {t('facilitator.admin.revokeNamed', { name: confirming.name })}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
+        {confirming ? <Text>{t('facilitator.admin.revokeExplain', { name: confirming.name })}</Text> : null}
+      </ConfirmDialog>
       {facilitators.isSuccess ? <GrantForm facilitators={facilitators.data} /> : null}
       <Title order={2}>{t('facilitator.admin.packsTitle')}</Title>
       <PacksTable canGrant={(facilitators.data ?? []).some((row) => row.status !== 'revoked')} />

@@ -4,7 +4,6 @@ import {
   Button,
   CopyButton,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -19,6 +18,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { Partner } from '../../../shared/constants';
 import { EMAIL_MAX_LENGTH, signInEmailProblem } from '../../../shared/email-rules';
 import type { CreatedInvite, PartnerSettings } from '../../../shared/partner-schemas';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/notifications';
 import { errorMessage, fieldMessageText } from '../../lib/api-error';
 import { formatDate } from '../../../shared/i18n/format';
@@ -90,9 +90,6 @@ export function PartnerSignIns() {
       onSettled: () => setRemoving(null),
     }),
   );
-  const closeRemoving = () => {
-    if (!remove.isPending) setRemoving(null);
-  };
   const privacy = useMutation(
     trpc.partners.setPrivateAnswers.mutationOptions({
       onSuccess: (result) => {
@@ -277,30 +274,16 @@ export function PartnerSignIns() {
           </>
         )}
       </Stack>
-      <Modal
-        opened={removing !== null}
-        onClose={closeRemoving}
-        title={removing ? t('partners.signIns.confirmTitle', { name: removing.name }) : ''}
-        centered
+      <ConfirmDialog
+        title={removing ? t('partners.signIns.confirmTitle', { name: removing.name }) : null}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('partners.signIns.confirm')}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate({ accountId: removing.accountId })}
       >
-        {removing && (
-          <Stack>
-            <Text size="sm">{t('partners.signIns.confirmText', { name: removing.name })}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={closeRemoving} disabled={remove.isPending}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() => remove.mutate({ accountId: removing.accountId })}
-              >
-                {t('partners.signIns.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        {removing ? <Text size="sm">{t('partners.signIns.confirmText', { name: removing.name })}</Text> : null}
+      </ConfirmDialog>
     </Paper>
   );
 }
