@@ -2,6 +2,7 @@ import { NAME_MAX_LENGTH } from './constants';
 import { optionalCouponCodeSchema } from './coupons-schemas';
 import { createOrderSchema } from './orders-schemas';
 import { emailSchema } from './schemas';
+import { typedCodeSymbols } from './typed-code';
 import { z } from './zod';
 
 /** The gift card's message: room for a few warm paragraphs, not a letter. */
@@ -58,15 +59,10 @@ export type StartGiftCheckoutInput = z.input<typeof startGiftCheckoutSchema>;
  * seller as "Record an order" records a purchase: the gift's fields and the amount received.
  */
 export const recordGiftSchema = startGiftCheckoutSchema.omit({ couponCode: true }).extend({
-  sendAt: startGiftCheckoutSchema.shape.sendAt
-    .refine(
-      (sendAt) => sendAt === null || giftSendAtProblem(Date.parse(sendAt)) !== GIFT_SEND_AT_PAST,
-      GIFT_SEND_AT_PAST,
-    )
-    .refine(
-      (sendAt) => sendAt === null || giftSendAtProblem(Date.parse(sendAt)) !== GIFT_SEND_AT_TOO_FAR,
-      GIFT_SEND_AT_TOO_FAR,
-    ),
+  sendAt: startGiftCheckoutSchema.shape.sendAt.superRefine((sendAt, ctx) => {
+    const problem = sendAt === null ? null : giftSendAtProblem(Date.parse(sendAt));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   amount: createOrderSchema.shape.amount,
 });
 export type RecordGiftInput = z.input<typeof recordGiftSchema>;
@@ -86,7 +82,7 @@ export const GIFT_CODE_PATTERN = /^GIFT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
  * "gift dvj6 mvf2 94w2" is GIFT-DVJ6-MVF2-94W2. Anything else is left for the pattern to refuse.
  */
 export function normalizeGiftCode(typed: string): string {
-  const symbols = typed.toUpperCase().replace(/[\s\-\u2010-\u2015\u2212]+/g, '');
+  const symbols = typedCodeSymbols(typed);
   return /^GIFT[A-Z0-9]{12}$/.test(symbols)
     ? `GIFT-${symbols.slice(4, 8)}-${symbols.slice(8, 12)}-${symbols.slice(12)}`
     : typed.trim().toUpperCase();

@@ -6,6 +6,7 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from 'node:crypto';
+import { typedCodeSymbols } from '../../../shared/typed-code';
 import type { HashSlots } from '../../deps/hash-slots';
 import { FULL_SCRYPT, type ScryptParams } from '../../platform/config';
 
@@ -96,7 +97,7 @@ export function generateAccessCode(): string {
  * `XXXX-XXXX-XXXX` groups, the form its keyed hash was made of.
  */
 export function normalizeAccessCode(code: string): string {
-  const symbols = code.toUpperCase().replace(/[\s\-\u2010-\u2015\u2212]+/g, '');
+  const symbols = typedCodeSymbols(code);
   return symbols.length === 12 ? `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}` : symbols;
 }
 
