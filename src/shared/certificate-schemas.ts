@@ -200,6 +200,14 @@ export const revokeCertificateSchema = z.object({
   reason: providerText('reason', 300),
 });
 
+/**
+ * The reasons the app records itself when it revokes a certificate (a reason the seller types is
+ * their own text): the back office shows these in the page's language.
+ */
+export const CERTIFICATE_REPLACED_REASON = 'Replaced by a newer certificate.';
+/** A refund took the couple back to the trial (decision 0332). */
+export const CERTIFICATE_REFUNDED_REASON = 'Refunded: the couple no longer has the full course.';
+
 export interface AdminCertificateRow {
   id: number;
   code: string;

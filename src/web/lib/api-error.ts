@@ -132,6 +132,8 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Sign out of the back office to open a gift.': 'errors.gifts.signOutAdmin',
   'Certificates are for couples who have the full course. Get the full course, then ask for your certificate.':
     'errors.certificates.needsFull',
+  'Certificates are for couples who have the full course. Get the full course, then download your certificate.':
+    'errors.certificates.downloadNeedsFull',
   'You can only edit your own answers. Your partner edits theirs when signed in.': 'errors.ownAnswersOnly',
   'Both partners need to answer at least one reflection question before a summary can be generated.':
     'errors.summaryNeedsBoth',

@@ -16,6 +16,8 @@ import {
   type AdminCertificateList,
   type AdminCertificateListInput,
   adminCertificateListSchema,
+  CERTIFICATE_REFUNDED_REASON,
+  CERTIFICATE_REPLACED_REASON,
   type CertificateStatus,
   type CertificateView,
   type ProviderSettings,
@@ -543,7 +545,7 @@ export async function requestCertificate(
   const stamp = new Date(now).toISOString();
   const row = await deps.db.transaction().execute(async (trx) => {
     for (const earlier of existing) {
-      await repo.revokeCertificate(trx, earlier.id, 'Replaced by a newer certificate.', stamp);
+      await repo.revokeCertificate(trx, earlier.id, CERTIFICATE_REPLACED_REASON, stamp);
     }
     return repo.insertCertificate(trx, {
       code: newVerificationCode(deps.accessCodeKey),
@@ -573,7 +575,14 @@ export async function requestCertificate(
 
 export const CERTIFICATE_PDF_TIME_LIMIT_MS = 60_000;
 
-/** The couple's certificate as a PDF; a revoked one is refused (410-like: 409 with a message). */
+export const CERTIFICATE_DOWNLOAD_NEEDS_FULL_ACCESS =
+  'Certificates are for couples who have the full course. Get the full course, then download your certificate.';
+
+/**
+ * The couple's certificate as a PDF: only with the full course (decision 0332: a couple back in
+ * the trial, a refund say, may not print one), and a revoked one is refused (410-like: 409 with a
+ * message).
+ */
 export async function certificatePdf(
   deps: AppDeps,
   couple: Couple,
@@ -581,6 +590,7 @@ export async function certificatePdf(
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const row = await repo.findCoupleCertificate(deps.db, couple.coupleId, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such certificate.');
+  if (couple.accessLevel !== 'full') throw new AppError('FORBIDDEN', CERTIFICATE_DOWNLOAD_NEEDS_FULL_ACCESS);
   if (row.revoked_at) throw new AppError('CONFLICT', 'This certificate was revoked; it can no longer be downloaded.');
   const rule = certificateStateRule(row.state);
   if (!rule) throw new AppError('CONFLICT', 'The rules for this state are no longer in the app.');
@@ -682,6 +692,15 @@ export async function revokeIssuedCertificate(
     await recordAdminAction(trx, admin, 'certificates.revoke', { target: `${row.code} (${row.state})`, address });
   });
   return { revoked: true };
+}
+
+/**
+ * A refund took these couples back to the trial (decision 0332): their certificates still valid are
+ * revoked with the refund's reason, so /verify says revoked (never why). In `db`, the refund's
+ * transaction; how many it revoked, for the seller's confirmation.
+ */
+export function revokeCertificatesOfRefund(db: DB, coupleIds: readonly number[]): Promise<number> {
+  return repo.revokeValidCertificatesOf(db, coupleIds, CERTIFICATE_REFUNDED_REASON, new Date().toISOString());
 }
 
 export const CERTIFICATE_CSV_HEADER = [

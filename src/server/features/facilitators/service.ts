@@ -13,6 +13,7 @@ import { totpStep } from '../admin-security/service';
 import { recordAdminAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { hashSecret, verifySecret } from '../auth/passwords';
+import { revokeCertificatesOfRefund } from '../certificates/service';
 import { recipientLocale } from '../i18n/locale';
 import { queueFeatureEmail, unsubscribeUrl } from '../mail/service';
 import { isCoveredByCompletedOrder } from '../orders/admin-service';
@@ -436,19 +437,24 @@ export async function refundablePack(db: DB, packId: number) {
  * The refund rule of a pack (decision 0264): it is marked refunded and its unused seats end; the
  * couples who redeemed a seat keep their full access unless the seller chose `revokeAccess`, which
  * returns to trial only the couples a seat of this pack had upgraded and no completed order of
- * their own covers (a couple who bought the course keeps it). In `db` (the caller's
- * transaction); false when the pack was not active (refunded already: nothing changes).
+ * their own covers (a couple who bought the course keeps it); those lose their certificates still
+ * valid (decision 0332). In `db` (the caller's transaction); null when the pack was not active
+ * (refunded already: nothing changes), else how many certificates it revoked.
  */
-export async function applyPackRefund(db: DB, packId: number, revokeAccess: boolean): Promise<boolean> {
-  if (!(await repo.markPackRefunded(db, packId, revokeAccess))) return false;
-  if (!revokeAccess) return true;
-  // A couple who paid for the course themselves (a completed order) keeps it whatever happens to a pack.
+export async function applyPackRefund(
+  db: DB,
+  packId: number,
+  revokeAccess: boolean,
+): Promise<{ certificatesRevoked: number } | null> {
+  if (!(await repo.markPackRefunded(db, packId, revokeAccess))) return null;
+  if (!revokeAccess) return { certificatesRevoked: 0 };
   const revoked: number[] = [];
   for (const coupleId of await repo.listUpgradedCouples(db, packId)) {
+    // A couple who paid for the course themselves (a completed order) keeps it whatever happens to a pack.
     if (!(await isCoveredByCompletedOrder(db, coupleId))) revoked.push(coupleId);
   }
   await repo.setAccessLevel(db, revoked, 'trial');
-  return true;
+  return { certificatesRevoked: await revokeCertificatesOfRefund(db, revoked) };
 }
 
 export async function refundPackAsAdmin(
@@ -457,23 +463,23 @@ export async function refundPackAsAdmin(
   input: { packId: number; revokeAccess: boolean },
   address: string | null,
 ) {
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await applyPackRefund(trx, input.packId, input.revokeAccess))) {
-      throw new AppError('CONFLICT', PACK_NOT_REFUNDABLE);
-    }
+  const refunded = await deps.db.transaction().execute(async (trx) => {
+    const done = await applyPackRefund(trx, input.packId, input.revokeAccess);
+    if (!done) throw new AppError('CONFLICT', PACK_NOT_REFUNDABLE);
     await recordAdminAction(trx, admin, 'seat-pack.refund', {
       target: `seat pack ${input.packId}${input.revokeAccess ? ' (access ended)' : ''}`,
       address,
     });
+    return done;
   });
-  return packView((await repo.findPack(deps.db, input.packId))!);
+  return { ...packView((await repo.findPack(deps.db, input.packId))!), ...refunded };
 }
 
 /** The refund rule for a pack whose payment Stripe reports refunded (charge.refunded): access kept. */
 export async function refundPackOfPayment(db: DB, orderId: string): Promise<boolean> {
   const pack = await repo.findPackByOrder(db, orderId);
   if (pack?.status !== 'active') return false;
-  return applyPackRefund(db, pack.id, false);
+  return (await applyPackRefund(db, pack.id, false)) !== null;
 }
 
 /** Revenue by channel for the back office: course sales and seat packs, in cents per currency. */

@@ -17,6 +17,7 @@ import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
+import { revokeCertificatesOfRefund } from '../certificates/service';
 import { markHeldCouponUseUsed } from '../coupons/service';
 import { holdsKeptSeat } from '../facilitators/repo';
 import { completeGiftPurchase, lockGiftOfOrder, voidGiftOfRefundedOrder } from '../gifts/service';
@@ -156,6 +157,8 @@ export interface RefundResult {
   accessDropped: boolean;
   /** Whether the order paid for a gift not opened yet, which no longer opens (nobody's access changed). */
   giftVoided: boolean;
+  /** The couple's certificates the refund revoked: those still valid when it took them back to trial (decision 0332). */
+  certificatesRevoked: number;
 }
 
 /**
@@ -163,7 +166,8 @@ export interface RefundResult {
  * the order becomes `refunded` (nothing is deleted), and its couple (the one it is linked to, or
  * the account with its email) falls back to trial access unless another completed order covers
  * it, linked to the couple or carrying one of its accounts' emails, or a facilitator's seat it
- * keeps (decision 0264: the parish paid for it). A gift's order has only the
+ * keeps (decision 0264: the parish paid for it); back in the trial, its certificates still valid are
+ * revoked (decision 0332). A gift's order has only the
  * couple who opened the gift (never the giver, whose email it carries); unopened, the gift is
  * void and its email, if not sent yet, withdrawn (voidGiftOfRefundedOrder). Refunding a refunded order
  * changes nothing (`changed: false`); a pending order cannot be refunded (409). Pass a transaction
@@ -184,7 +188,15 @@ export async function refundOrder(
     : (order.coupleId ?? (await findCoupleAccountByEmail(db, order.email))?.coupleId ?? null);
   const levelBefore = coupleId === null ? null : ((await getAccessLevel(db, coupleId)) ?? null);
   if (order.status === 'refunded') {
-    return { orderId, changed: false, coupleId, accessLevel: levelBefore, accessDropped: false, giftVoided: false };
+    return {
+      orderId,
+      changed: false,
+      coupleId,
+      accessLevel: levelBefore,
+      accessDropped: false,
+      giftVoided: false,
+      certificatesRevoked: 0,
+    };
   }
   if (order.status !== 'completed') {
     throw new AppError('CONFLICT', `Only a completed order can be refunded; this one is ${order.status}.`);
@@ -193,6 +205,7 @@ export async function refundOrder(
   const giftVoided = order.gift !== null && !order.gift.redeemed;
   if (giftVoided) await voidGiftOfRefundedOrder(db, orderId);
   let accessLevel = levelBefore;
+  let certificatesRevoked = 0;
   if (
     coupleId !== null &&
     levelBefore === 'full' &&
@@ -201,6 +214,8 @@ export async function refundOrder(
   ) {
     await setAccessLevel(db, coupleId, 'trial');
     accessLevel = 'trial';
+    // A certificate says the couple took the course they paid for: refunded, it no longer holds.
+    certificatesRevoked = await revokeCertificatesOfRefund(db, [coupleId]);
   }
   const result = {
     orderId,
@@ -209,6 +224,7 @@ export async function refundOrder(
     accessLevel,
     accessDropped: levelBefore !== accessLevel,
     giftVoided,
+    certificatesRevoked,
   };
   await options.inTransaction?.(db, result);
   return result;

@@ -183,6 +183,31 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     );
   });
 
+  // Security review: the refund revokes the certificates of the couples it takes back to the trial (decision 0332).
+  it('says in Spanish how many certificates a refund that ends access revoked', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [FACILITATOR] }),
+      'adminFacilitators.packs': () => ({ data: [PACK] }),
+      'adminFacilitators.revenue': () => ({ data: REVENUE }),
+      'adminFacilitators.refundPack': () => ({
+        data: { ...PACK, status: 'refunded', accessRevoked: true, certificatesRevoked: 2 },
+      }),
+    });
+    renderRoute(FacilitatorsPage);
+    const packs = await screen.findByRole('table', { name: 'Paquetes de plazas' });
+    const user = userEvent.setup({ delay: null });
+    const name = 'Reembolsar el paquete de 10 plazas de Pastor Ana';
+    await user.click(within(packs).getByRole('checkbox', { name: /También quitar el acceso/ }));
+    await user.click(within(packs).getByRole('button', { name }));
+    const dialog = await screen.findByRole('dialog', { name: `¿${name}?` });
+    expect(dialog).toHaveTextContent('vuelven a ella y pierden sus certificados');
+    await user.click(within(dialog).getByRole('button', { name }));
+    expect(
+      await screen.findByText('Se revocaron 2 certificados de parejas que volvieron a la prueba.'),
+    ).toBeInTheDocument();
+  });
+
   // QA walk: one click refunded a seat pack, with no question asked.
   it('asks before refunding a pack, saying what the refund does, and Cancel refunds nothing', async () => {
     i18n.activate('es');

@@ -259,8 +259,13 @@ function PacksTable({ canGrant }: { canGrant: boolean }) {
   const [confirming, setConfirming] = useState<Pack | null>(null);
   const refund = useMutation(
     trpc.adminFacilitators.refundPack.mutationOptions({
-      onSuccess: async () => {
-        notify.success(t('facilitator.admin.refunded'));
+      onSuccess: async (result) => {
+        notify.success(
+          t('facilitator.admin.refunded'),
+          result.certificatesRevoked > 0
+            ? t('facilitator.admin.refundedCertificates', { count: result.certificatesRevoked })
+            : undefined,
+        );
         setConfirming(null);
         await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.pathKey() });
       },

@@ -212,6 +212,34 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The couple is back on trial access.')).toBeInTheDocument();
   });
 
+  // Security review: a refund revokes the certificates of a couple it takes back to the trial (decision 0332).
+  it('says how many of the couple’s certificates the refund revoked', async () => {
+    stubTrpcFetch({
+      'adminOrders.list': () => page([order()]),
+      'adminOrders.refund': () => ({
+        data: {
+          orderId: 'pi_abc123',
+          changed: true,
+          coupleId: 3,
+          accessLevel: 'trial',
+          accessDropped: true,
+          giftVoided: false,
+          certificatesRevoked: 2,
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await user.click(within(table).getByRole('button', { name: 'Refund: order pi_abc123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this order?' });
+    expect(dialog).toHaveTextContent('back on trial, their certificates are revoked');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(
+      await screen.findByText('The couple is back on trial access. 2 certificates of theirs were revoked.'),
+    ).toBeInTheDocument();
+  });
+
   // QA: Mark paid on a flagged gift payment promised the giver full access and a code; refunding an
   // unopened gift said "another order covers their access".
   it('says a gift’s Mark paid pays the gift and its refund voids it, not anyone’s access', async () => {

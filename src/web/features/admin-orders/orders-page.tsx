@@ -118,7 +118,9 @@ export function OrdersPage() {
           result.giftVoided
             ? t('admin.orders.refunded.giftVoided')
             : result.accessDropped
-              ? t('admin.orders.refunded.dropped')
+              ? result.certificatesRevoked > 0
+                ? `${t('admin.orders.refunded.dropped')} ${t('admin.orders.refunded.certificatesRevoked', { count: result.certificatesRevoked })}`
+                : t('admin.orders.refunded.dropped')
               : result.changed
                 ? t('admin.orders.refunded.covered')
                 : t('admin.orders.refunded.already'),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProviderSettingsView } from '../../../shared/certificate-schemas';
+import { CERTIFICATE_REFUNDED_REASON, type ProviderSettingsView } from '../../../shared/certificate-schemas';
 import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
@@ -140,5 +140,40 @@ describe('AdminCertificatesPage revoking a certificate', { timeout: 20_000 }, ()
     expect(reason).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Revocarlo' }));
     await waitFor(() => expect(revokes().map((call) => call.input)).toEqual([{ id: 5, reason: 'Issued in error' }]));
+  });
+
+  // A refund revokes a certificate with a reason the app records in English (decision 0332): the
+  // page says it in its own language; a reason the seller typed shows as they typed it.
+  it('says a revocation’s reason in the page’s language when the app recorded it', async () => {
+    i18n.activate('es');
+    const revoked = (id: number, revokedReason: string) => ({
+      id,
+      code: `VW-ABCD-000${id}`,
+      state: 'FL',
+      firstLegalName: 'Robin Lee',
+      secondLegalName: 'Casey Lee',
+      completionDate: '2026-11-01',
+      intendedMarriageDate: '2027-05-15',
+      issuedAt: '2026-11-02T10:00:00.000Z',
+      revokedAt: '2026-11-20T10:00:00.000Z',
+      revokedReason,
+    });
+    stubTrpcFetch({
+      'adminCertificates.provider': () => ({ data: SAVED }),
+      'adminCertificates.list': () => ({
+        data: {
+          rows: [revoked(1, CERTIFICATE_REFUNDED_REASON), revoked(2, 'Issued in error')],
+          total: 2,
+          page: 1,
+          pageSize: 50,
+        },
+      }),
+    });
+    renderRoute(AdminCertificatesPage);
+    const badges = await screen.findAllByText('Revocado');
+    expect(badges.map((badge) => badge.closest('[title]')?.getAttribute('title'))).toEqual([
+      'Reembolsado: la pareja ya no tiene el curso completo.',
+      'Issued in error',
+    ]);
   });
 });

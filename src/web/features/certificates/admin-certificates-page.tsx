@@ -19,6 +19,8 @@ import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  CERTIFICATE_REFUNDED_REASON,
+  CERTIFICATE_REPLACED_REASON,
   PROVIDER_TEXT_MAX,
   type ProviderSettingsView,
   providerSettingsSchema,
@@ -32,6 +34,12 @@ import { errorMessage, type FieldLabel } from '../../lib/api-error';
 import { refusedFields, refusedPaths } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 import { DELIVERY_TEXT, useT } from './texts';
+
+/** The reasons the app records itself, said in the page's language; a reason the seller typed shows as typed. */
+const APP_REASONS: Record<string, MessageId> = {
+  [CERTIFICATE_REPLACED_REASON]: 'certificates.admin.reasonReplaced',
+  [CERTIFICATE_REFUNDED_REASON]: 'certificates.admin.reasonRefunded',
+};
 
 /** `/admin/certificates`: the seller's provider settings and the issued certificates (docs/certificates.md). */
 export function AdminCertificatesPage() {
@@ -317,6 +325,11 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
 
 function IssuedCertificates() {
   const { t } = useT();
+  const reasonText = (reason: string | null) => {
+    if (reason === null) return undefined;
+    const id = APP_REASONS[reason];
+    return id ? t(id) : reason;
+  };
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [page] = useState(1);
@@ -392,7 +405,7 @@ function IssuedCertificates() {
                     </Table.Td>
                     <Table.Td>
                       {row.revokedAt ? (
-                        <Badge color="gray" title={row.revokedReason ?? undefined}>
+                        <Badge color="gray" title={reasonText(row.revokedReason)}>
                           {t('certificates.certificate.revoked')}
                         </Badge>
                       ) : (

@@ -273,7 +273,8 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
                         <Badge color="gray">{t('certificates.certificate.revoked')}</Badge>
                       ) : null}
                     </Group>
-                    {certificate.revokedAt ? null : (
+                    {/* Only with the full course may a certificate be printed (decision 0332; the server refuses it too). */}
+                    {certificate.revokedAt || trial ? null : (
                       <>
                         <Button
                           variant="filled"

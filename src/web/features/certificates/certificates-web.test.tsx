@@ -65,6 +65,19 @@ const STATUS: CertificateStatus = {
   certificates: [],
 };
 
+const ISSUED: CertificateStatus['certificates'][number] = {
+  id: 4,
+  code: 'ABCD-EFGH',
+  verifyUrl: 'https://vows.example/verify/ABCD-EFGH',
+  state: 'FL',
+  firstLegalName: 'Robin Lee',
+  secondLegalName: 'Casey Lee',
+  intendedMarriageDate: '2027-06-01',
+  completionDate: '2026-11-24',
+  issuedAt: '2026-11-24T10:00:00.000Z',
+  revokedAt: null,
+};
+
 describe('CertificatePanel', () => {
   it('shows the hours per week and in total, and why the couple is not yet eligible', async () => {
     stubTrpcFetch({
@@ -93,11 +106,12 @@ describe('CertificatePanel', () => {
 
   // Review: a trial couple reached a state's hours with self-reported time and was issued a
   // certificate; the server refuses now, and the card says so before anyone fills the form.
-  it('tells a trial couple a certificate comes with the full course, with no request form', async () => {
+  // Security review: nor may it print one issued before (decision 0332; the server refuses it too).
+  it('tells a trial couple a certificate comes with the full course, with no request form and no download', async () => {
     stubTrpcFetch({
       'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
       'certificates.hours': () => ({ data: HOURS }),
-      'certificates.status': () => ({ data: STATUS }),
+      'certificates.status': () => ({ data: { ...STATUS, certificates: [ISSUED] } }),
       'progress.access': () => ({ data: { accessLevel: 'trial', weekLimit: 3 } }),
     });
     renderRoute(() => <CertificatePanel />);
@@ -105,6 +119,7 @@ describe('CertificatePanel', () => {
       'A certificate comes with the full course',
     );
     expect(screen.getByTestId('eligibility')).toHaveTextContent('Florida');
+    expect(screen.getByText('Florida · Robin Lee · Casey Lee')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /certificate/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Legal name of Robin' })).not.toBeInTheDocument();
   });
@@ -271,20 +286,7 @@ describe('a certificate download the server refuses, in Spanish', () => {
       'certificates.status': () => ({
         data: {
           ...STATUS,
-          certificates: [
-            {
-              id: 4,
-              code: 'ABCD-EFGH',
-              verifyUrl: 'https://vows.example/verify/ABCD-EFGH',
-              state: 'FL',
-              firstLegalName: 'Robin Lee',
-              secondLegalName: 'Casey Lee',
-              intendedMarriageDate: '2027-06-01',
-              completionDate: '2026-11-24',
-              issuedAt: '2026-11-24T10:00:00.000Z',
-              revokedAt: null,
-            },
-          ],
+          certificates: [ISSUED],
         },
       }),
       'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
