@@ -68,6 +68,30 @@ describe('seat pack refunds and a couple’s own purchase', () => {
   });
 });
 
+// Security review: refunding one pack with "end their access" dropped to the trial a couple who
+// still held a seat of another active pack, which the order refund rule counts (decision 0333).
+describe('a pack refund and a seat of another pack', () => {
+  it('keeps full access while the couple holds a seat of another active pack, which then carries it', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const facilitator = await newFacilitator(t);
+    const grant = () => admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 2, expiresOn: null });
+    const first = await grant();
+    const second = await grant();
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const asCouple = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    await asCouple.mentor.link({ code: first.code });
+    await asCouple.mentor.link({ code: second.code });
+    expect(await accessOf(couple.coupleId)).toBe('full');
+
+    await admin.adminFacilitators.refundPack({ packId: first.id, revokeAccess: true });
+    expect(await accessOf(couple.coupleId)).toBe('full');
+
+    // The second pack's seat is what holds their access now: its refund with "end their access" ends it.
+    await admin.adminFacilitators.refundPack({ packId: second.id, revokeAccess: true });
+    expect(await accessOf(couple.coupleId)).toBe('trial');
+  });
+});
+
 // Review: the order refund rule counted only orders, so a couple whose parish paid for their seat
 // dropped to the trial when their own (extra) purchase was refunded.
 describe('an order refund and a seat the couple keeps', () => {

@@ -577,6 +577,20 @@ export async function listUpgradedCouples(db: DB, packId: number): Promise<numbe
   return rows.map((row) => row.couple_id);
 }
 
+/**
+ * The couple's seats of active packs other than `exceptPackId` now carry their full access (decision
+ * 0333): a later refund of one of those packs with "end their access" counts them as upgraded by it.
+ */
+export async function markSeatsUpgrading(db: DB, coupleId: number, exceptPackId: number): Promise<void> {
+  await db
+    .updateTable('seat_redemptions')
+    .set({ upgraded: 1 })
+    .where('couple_id', '=', coupleId)
+    .where('pack_id', '!=', exceptPackId)
+    .where('pack_id', 'in', (eb) => eb.selectFrom('seat_packs').select('id').where('status', '=', 'active'))
+    .execute();
+}
+
 export async function setAccessLevel(db: DB, coupleIds: number[], level: 'trial' | 'full'): Promise<void> {
   if (coupleIds.length === 0) return;
   await db.updateTable('couples').set({ access_level: level }).where('id', 'in', coupleIds).execute();
@@ -650,14 +664,17 @@ export async function revenueByChannel(db: DB) {
 
 /**
  * Does the couple hold a seat a facilitator paid for that they keep (decision 0264): from a pack
- * still active, or refunded without ending the redeemed couples' access?
+ * still active, or refunded without ending the redeemed couples' access? `exceptPackId`: a pack
+ * whose seat does not count (the one being refunded).
  */
-export async function holdsKeptSeat(db: DB, coupleId: number): Promise<boolean> {
-  const row = await db
+export async function holdsKeptSeat(db: DB, coupleId: number, exceptPackId?: number): Promise<boolean> {
+  let query = db
     .selectFrom('seat_redemptions')
     .innerJoin('seat_packs', 'seat_packs.id', 'seat_redemptions.pack_id')
     .select('seat_redemptions.pack_id')
-    .where('seat_redemptions.couple_id', '=', coupleId)
+    .where('seat_redemptions.couple_id', '=', coupleId);
+  if (exceptPackId !== undefined) query = query.where('seat_redemptions.pack_id', '!=', exceptPackId);
+  const row = await query
     .where((eb) =>
       eb.or([
         eb('seat_packs.status', '=', 'active'),

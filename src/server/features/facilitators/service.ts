@@ -436,10 +436,11 @@ export async function refundablePack(db: DB, packId: number) {
 /**
  * The refund rule of a pack (decision 0264): it is marked refunded and its unused seats end; the
  * couples who redeemed a seat keep their full access unless the seller chose `revokeAccess`, which
- * returns to trial only the couples a seat of this pack had upgraded and no completed order of
- * their own covers (a couple who bought the course keeps it); those lose their certificates still
- * valid (decision 0332). In `db` (the caller's transaction); null when the pack was not active
- * (refunded already: nothing changes), else how many certificates it revoked.
+ * returns to trial only the couples a seat of this pack had upgraded that nothing else covers: a
+ * completed order of their own (a couple who bought the course keeps it) or a seat of another pack
+ * they keep (decision 0333). Those back in the trial lose their certificates still valid (decision
+ * 0332). In `db` (the caller's transaction); null when the pack was not active (refunded already:
+ * nothing changes), else how many certificates it revoked.
  */
 export async function applyPackRefund(
   db: DB,
@@ -450,8 +451,15 @@ export async function applyPackRefund(
   if (!revokeAccess) return { certificatesRevoked: 0 };
   const revoked: number[] = [];
   for (const coupleId of await repo.listUpgradedCouples(db, packId)) {
-    // A couple who paid for the course themselves (a completed order) keeps it whatever happens to a pack.
-    if (!(await isCoveredByCompletedOrder(db, coupleId))) revoked.push(coupleId);
+    // A couple who paid for the course themselves (a completed order) keeps it whatever happens to a
+    // pack, and so does a couple who still holds a seat of another pack they keep (as refundOrder,
+    // decision 0333); that seat carries their access from now on, so its own pack's refund can end it.
+    if (await isCoveredByCompletedOrder(db, coupleId)) continue;
+    if (await repo.holdsKeptSeat(db, coupleId, packId)) {
+      await repo.markSeatsUpgrading(db, coupleId, packId);
+      continue;
+    }
+    revoked.push(coupleId);
   }
   await repo.setAccessLevel(db, revoked, 'trial');
   return { certificatesRevoked: await revokeCertificatesOfRefund(db, revoked) };
