@@ -8,7 +8,7 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../test/harness';
-import { injectSignedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { injectSignedEvent, randomStripeId, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { newFacilitator } from './test-support';
 
 /*
@@ -113,6 +113,81 @@ describe('an order refund and a seat the couple keeps', () => {
     await t.deps.db.updateTable('seat_packs').set({ access_revoked: 1 }).where('id', '=', pack.id).execute();
     const last = await admin.adminOrders.record({ email: couple.email, firstName: 'Robin', lastName: 'Lee' });
     expect(await admin.adminOrders.refund({ orderId: last.orderId })).toMatchObject({ accessDropped: true });
+    expect(await accessOf(couple.coupleId)).toBe('trial');
+  });
+});
+
+// Review: an order refund that left a couple full access because of a seat they keep left that seat
+// recorded as not having upgraded them, so refunding its pack with "end their access" later left
+// them the full course for free (decision 0333).
+describe('an order refund kept by a seat, then that seat’s pack refunded', () => {
+  /** A couple who bought the course, then took a seat of each of two packs (full already: no upgrade recorded). */
+  async function buyerWithTwoSeats() {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const facilitator = await newFacilitator(t);
+    const grant = () => admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 2, expiresOn: null });
+    const first = await grant();
+    const second = await grant();
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    return {
+      admin,
+      first,
+      second,
+      couple,
+      asCouple: await callerFor(t, await sessionCookie(t.deps, couple.accountId)),
+    };
+  }
+
+  it('the back office’s refund: the seats then carry the access, and their packs’ refunds end it', async () => {
+    const { admin, first, second, couple, asCouple } = await buyerWithTwoSeats();
+    const own = await admin.adminOrders.record({ email: couple.email, firstName: 'Robin', lastName: 'Lee' });
+    await asCouple.mentor.link({ code: first.code });
+    await asCouple.mentor.link({ code: second.code });
+    expect(await admin.adminOrders.refund({ orderId: own.orderId })).toMatchObject({ accessDropped: false });
+    expect(await accessOf(couple.coupleId)).toBe('full');
+
+    // One pack refunded with "end their access": the other pack's seat still holds it.
+    await admin.adminFacilitators.refundPack({ packId: first.id, revokeAccess: true });
+    expect(await accessOf(couple.coupleId)).toBe('full');
+    // The last pack with a seat of theirs, refunded with "end their access", ends it.
+    await admin.adminFacilitators.refundPack({ packId: second.id, revokeAccess: true });
+    expect(await accessOf(couple.coupleId)).toBe('trial');
+  });
+
+  it('Stripe’s refund of a card order (charge.refunded) alike', async () => {
+    const { admin, first, couple, asCouple } = await buyerWithTwoSeats();
+    const paymentIntent = randomStripeId('pi_');
+    await webhook('checkout.session.completed', {
+      id: randomStripeId('cs_test_'),
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: paymentIntent,
+      amount_total: 4900,
+      currency: 'usd',
+      customer_email: null,
+      customer_details: { email: couple.email },
+      client_reference_id: null,
+      metadata: { firstName: 'Robin', lastName: 'Lee' },
+    });
+    expect(await accessOf(couple.coupleId)).toBe('full');
+    await asCouple.mentor.link({ code: first.code });
+    await webhook('charge.refunded', {
+      id: randomStripeId('ch_'),
+      object: 'charge',
+      refunded: true,
+      payment_intent: paymentIntent,
+    });
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', paymentIntent)
+      .executeTakeFirst();
+    expect(order?.status).toBe('refunded');
+    expect(await accessOf(couple.coupleId)).toBe('full');
+
+    await admin.adminFacilitators.refundPack({ packId: first.id, revokeAccess: true });
     expect(await accessOf(couple.coupleId)).toBe('trial');
   });
 });

@@ -578,15 +578,14 @@ export async function listUpgradedCouples(db: DB, packId: number): Promise<numbe
 }
 
 /**
- * The couple's seats of active packs other than `exceptPackId` now carry their full access (decision
- * 0333): a later refund of one of those packs with "end their access" counts them as upgraded by it.
+ * The couple's seats of active packs (other than `exceptPackId`, when given) now carry their full
+ * access (decision 0333): a later refund of one of those packs with "end their access" counts them
+ * as upgraded by it.
  */
-export async function markSeatsUpgrading(db: DB, coupleId: number, exceptPackId: number): Promise<void> {
-  await db
-    .updateTable('seat_redemptions')
-    .set({ upgraded: 1 })
-    .where('couple_id', '=', coupleId)
-    .where('pack_id', '!=', exceptPackId)
+export async function markSeatsUpgrading(db: DB, coupleId: number, exceptPackId?: number): Promise<void> {
+  let query = db.updateTable('seat_redemptions').set({ upgraded: 1 }).where('couple_id', '=', coupleId);
+  if (exceptPackId !== undefined) query = query.where('pack_id', '!=', exceptPackId);
+  await query
     .where('pack_id', 'in', (eb) => eb.selectFrom('seat_packs').select('id').where('status', '=', 'active'))
     .execute();
 }

@@ -23,6 +23,7 @@ import { weeklyStreak } from '../progress/streak';
 import { WEEK_NOTICES } from '../frameworks/service';
 import { LOCKED_WEEK_MESSAGE, unlockState } from '../progress/unlock';
 import { keepsakeAnswers } from '../our-data/visible-answers';
+import { keptSeatCarriesAccess } from './kept-seats';
 import * as repo from './repo';
 import { cohortMessageEmail, facilitatorInviteEmail } from './templates';
 
@@ -455,10 +456,7 @@ export async function applyPackRefund(
     // pack, and so does a couple who still holds a seat of another pack they keep (as refundOrder,
     // decision 0333); that seat carries their access from now on, so its own pack's refund can end it.
     if (await isCoveredByCompletedOrder(db, coupleId)) continue;
-    if (await repo.holdsKeptSeat(db, coupleId, packId)) {
-      await repo.markSeatsUpgrading(db, coupleId, packId);
-      continue;
-    }
+    if (await keptSeatCarriesAccess(db, coupleId, packId)) continue;
     revoked.push(coupleId);
   }
   await repo.setAccessLevel(db, revoked, 'trial');

@@ -19,7 +19,7 @@ import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
 import { revokeCertificatesOfRefund } from '../certificates/service';
 import { markHeldCouponUseUsed } from '../coupons/service';
-import { holdsKeptSeat } from '../facilitators/repo';
+import { keptSeatCarriesAccess } from '../facilitators/kept-seats';
 import { completeGiftPurchase, lockGiftOfOrder, voidGiftOfRefundedOrder } from '../gifts/service';
 import {
   type AdminOrderRow,
@@ -166,8 +166,9 @@ export interface RefundResult {
  * the order becomes `refunded` (nothing is deleted), and its couple (the one it is linked to, or
  * the account with its email) falls back to trial access unless another completed order covers
  * it, linked to the couple or carrying one of its accounts' emails, or a facilitator's seat it
- * keeps (decision 0264: the parish paid for it); back in the trial, its certificates still valid are
- * revoked (decision 0332). A gift's order has only the
+ * keeps (decision 0264: the parish paid for it), which then carries its access (decision 0333:
+ * refunding that seat's pack with "end their access" ends it); back in the trial, its certificates
+ * still valid are revoked (decision 0332). A gift's order has only the
  * couple who opened the gift (never the giver, whose email it carries); unopened, the gift is
  * void and its email, if not sent yet, withdrawn (voidGiftOfRefundedOrder). Refunding a refunded order
  * changes nothing (`changed: false`); a pending order cannot be refunded (409). Pass a transaction
@@ -210,7 +211,7 @@ export async function refundOrder(
     coupleId !== null &&
     levelBefore === 'full' &&
     !(await hasOtherCompletedOrder(db, coupleId, orderId)) &&
-    !(await holdsKeptSeat(db, coupleId))
+    !(await keptSeatCarriesAccess(db, coupleId))
   ) {
     await setAccessLevel(db, coupleId, 'trial');
     accessLevel = 'trial';
