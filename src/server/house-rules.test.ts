@@ -14,7 +14,8 @@ import { PROJECT_ROOT } from './platform/paths';
  *   2. src/server/platform/   the process: configuration, paths, private files, error mapping
  *   3. src/server/db/, files/ where the data lives: the database and the uploaded files
  *   4. src/server/deps/       AppDeps, what every service is handed, and the pieces inside it
- *   5. src/server/features/   the product, one folder per feature (they may call each other)
+ *   5. src/server/features/   the product, one folder per feature (they may call each other's
+ *                             services, never another feature's repo)
  *   6. src/server/http/, trpc/ and every features/<name>/router.ts: the transports
  *   7. src/server/*.ts        the composition: main.ts, app.ts, create-deps.ts
  * The `server import layers` tests below list every circle and every import that runs back up.
@@ -129,6 +130,23 @@ const within = (target: string, folder: string) => target === folder || target.s
 const TRANSPORTS = [path.join('src', 'server', 'http'), path.join('src', 'server', 'trpc')];
 const TRPC_INIT = path.join('src', 'server', 'trpc', 'init');
 
+const FEATURES = path.join('src', 'server', 'features');
+
+/** The server feature a project-relative path lies in (`src/server/features/<name>/...`), or undefined. */
+function serverFeatureOf(file: string): string | undefined {
+  return within(file, FEATURES) ? file.slice(FEATURES.length + 1).split(path.sep)[0] : undefined;
+}
+
+/** Whether `target` is a repo (`repo.ts`, `admin-repo.ts`: all its SQL) of a feature other than `file`'s. */
+function reachesIntoOtherRepo(file: string, target: string): boolean {
+  const feature = serverFeatureOf(target);
+  return (
+    feature !== undefined &&
+    feature !== serverFeatureOf(file) &&
+    /(^|-)repo$/.test(path.basename(target).replace(/\.ts$/, ''))
+  );
+}
+
 describe('server imports point one way (GUIDE habit 13)', () => {
   it('features never import a transport; a feature router.ts imports only trpc/init', () => {
     const offending: string[] = [];
@@ -140,6 +158,17 @@ describe('server imports point one way (GUIDE habit 13)', () => {
         offending.push(`${file} imports ${target}`);
       }
     }
+    expect(offending).toEqual([]);
+  });
+
+  it("a feature calls another feature's service, never its repo (GUIDE: the SQL of a feature is its own)", () => {
+    const offending = sourceFiles('src/server/features')
+      .filter((f) => !isTest(f))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ target, typeOnly }) => reachesIntoOtherRepo(file, target) && !typeOnly)
+          .map(({ target }) => `${file} imports ${target}`),
+      );
     expect(offending).toEqual([]);
   });
 
@@ -187,6 +216,13 @@ describe('server imports point one way (GUIDE habit 13)', () => {
       target: TRPC_INIT,
       typeOnly: false,
     });
+    const feature = (...parts: string[]) => path.join(FEATURES, ...parts);
+    expect(reachesIntoOtherRepo(feature('gifts', 'service.ts'), feature('orders', 'repo'))).toBe(true);
+    expect(reachesIntoOtherRepo(feature('couples', 'service.ts'), feature('orders', 'admin-repo'))).toBe(true);
+    expect(reachesIntoOtherRepo(feature('orders', 'admin-service.ts'), feature('orders', 'admin-repo'))).toBe(false);
+    expect(reachesIntoOtherRepo(feature('orders', 'admin-service.ts'), feature('facilitators', 'kept-seats'))).toBe(
+      false,
+    );
     expect(importsOf('src/server/features/profile/service.ts')).toContainEqual({
       target: path.join('src', 'server', 'features', 'auth', 'access'),
       typeOnly: true,

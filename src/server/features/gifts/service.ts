@@ -27,8 +27,7 @@ import { recordAdminAction } from '../audit/service';
 import type { AdminAuth } from '../auth/access';
 import type { Auth } from '../auth/sessions';
 import { queueFeatureEmail, withdrawQueuedEmail } from '../mail/service';
-import { insertOrder } from '../orders/repo';
-import { fulfilCompletedOrder, fulfilFreeOrder, generateOrderId, upgradeSignedInCouple } from '../orders/service';
+import { fulfilCompletedOrder, fulfilFreeOrder, insertGiftOrder, upgradeSignedInCouple } from '../orders/service';
 import { t } from '../i18n/translate';
 import { renderGiftCardInWorker } from '../printables/pdf-jobs';
 import * as repo from './repo';
@@ -365,16 +364,11 @@ export async function recordGiftAsAdmin(
   const { currency } = deps.config.payments;
   const gift = await deps.db.transaction().execute(async (trx) => {
     const pending = await createPendingGift(trx, input);
-    const orderId = generateOrderId();
-    await insertOrder(trx, {
-      id: orderId,
-      coupleId: null,
+    const orderId = await insertGiftOrder(trx, {
+      buyerName: input.buyerName,
+      buyerEmail: input.buyerEmail,
       amount: input.amount,
       currency,
-      firstName: input.buyerName,
-      lastName: '',
-      email: input.buyerEmail,
-      status: 'completed',
     });
     await completeGiftPurchase(trx, deps, pending.giftId, { orderId, amount: input.amount, currency });
     await recordAdminAction(trx, admin, 'gift.record', { target: `gift ${pending.giftId}`, address: address ?? null });

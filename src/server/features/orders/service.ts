@@ -166,6 +166,29 @@ export function generateOrderId(): string {
   return `pi_${symbols.join('')}`;
 }
 
+/**
+ * The completed order of a gift paid another way than Stripe (adminGifts.record): in the giver's
+ * name and email, linked to no couple (the couple's access comes when they open the gift). In `db`
+ * (the caller's transaction); answers the order's id.
+ */
+export async function insertGiftOrder(
+  db: DB,
+  gift: { buyerName: string; buyerEmail: string; amount: number; currency: string },
+): Promise<string> {
+  const orderId = generateOrderId();
+  await insertOrder(db, {
+    id: orderId,
+    coupleId: null,
+    amount: gift.amount,
+    currency: gift.currency,
+    firstName: gift.buyerName,
+    lastName: '',
+    email: gift.buyerEmail,
+    status: 'completed',
+  });
+  return orderId;
+}
+
 export interface CreatedOrder {
   orderId: string;
   email: string;
