@@ -68,6 +68,8 @@ export interface OrdersTable {
   provider: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why a payment was not honoured as paid (amount or currency not the price); null when fine. */
   flag: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When Stripe reported the order's delayed payment failed (decision 0323); null otherwise. */
+  payment_failed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FrameworksTable {

@@ -14,8 +14,12 @@ const ORDER_STATUS_LABELS: Record<string, MessageId> = {
   refunded: 'admin.orders.status.refunded',
 };
 
-/** An order's status in words ("Completed" / "Completado"); an unknown one as recorded. */
-export function orderStatusLabel(status: string): string {
+/**
+ * An order's status in words ("Completed" / "Completado"); a pending order whose delayed payment
+ * Stripe reported failed says so ("Payment failed", decision 0323); an unknown one as recorded.
+ */
+export function orderStatusLabel(status: string, paymentFailed = false): string {
+  if (paymentFailed && status === 'pending') return translate('admin.orders.status.paymentFailed');
   const id = ORDER_STATUS_LABELS[status];
   return id ? translate(id) : status;
 }

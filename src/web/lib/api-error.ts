@@ -16,6 +16,8 @@ const BACK_OFFICE_MESSAGES: Record<string, MessageId> = {
   // Orders: mark paid, refund, resend access.
   'Order not found': 'errors.admin.orderNotFound',
   'This order is not paid yet: mark it paid to issue a code.': 'errors.admin.orderNotPaid',
+  'Stripe reported this payment failed, so the order cannot be marked paid. The buyer can pay again from the course page.':
+    'errors.admin.markPaidPaymentFailed',
   'This order paid for a gift that has been opened: issue the couple a new code on their page (Couples).':
     'errors.admin.giftOrderOpened',
   // Gifts: resend, change the email.

@@ -31,6 +31,11 @@ export interface AdminOrderRow {
    * else null; null once the order is no longer pending.
    */
   flag: string | null;
+  /**
+   * Stripe reported its delayed payment failed (decision 0323): the order stays `pending`, one of
+   * the contract's statuses, but is over: nothing was paid and it cannot be marked paid.
+   */
+  paymentFailed: boolean;
 }
 
 export interface OrderGift {
@@ -101,6 +106,7 @@ function selectAdminOrders(db: DB) {
       'orders.created_at as createdAt',
       'orders.couple_id as coupleId',
       'orders.flag',
+      'orders.payment_failed_at as paymentFailedAt',
       sql<number>`case when orders.provider = 'stripe' then 1 else 0 end`.as('paidThroughStripe'),
     ]);
 }
@@ -118,8 +124,9 @@ function withGift<O>(query: SelectQueryBuilder<Database, 'orders', O>) {
     ]);
 }
 
-type SelectedOrder = Omit<AdminOrderRow, 'paidThroughStripe' | 'gift'> & {
+type SelectedOrder = Omit<AdminOrderRow, 'paidThroughStripe' | 'gift' | 'paymentFailed'> & {
   paidThroughStripe: number;
+  paymentFailedAt: string | null;
   giftId: number | null;
   giftCoupleNames: string | null;
   giftCoupleEmail: string | null;
@@ -129,12 +136,14 @@ type SelectedOrder = Omit<AdminOrderRow, 'paidThroughStripe' | 'gift'> & {
 
 /** The row as the back office shows it: the database answers 1 or 0 for the provider test. */
 function toAdminRow(row: SelectedOrder): AdminOrderRow {
-  const { giftId, giftCoupleNames, giftCoupleEmail, giftCoupleId, giftRedeemedAt, ...order } = row;
+  const { giftId, giftCoupleNames, giftCoupleEmail, giftCoupleId, giftRedeemedAt, paymentFailedAt, ...order } = row;
+  const paymentFailed = order.status === 'pending' && paymentFailedAt !== null;
   return {
     ...order,
     paidThroughStripe: Number(row.paidThroughStripe) === 1,
     // Mark paid leaves the note in the row: it said why the order waited, not why it is paid.
-    flag: order.status === 'pending' ? order.flag : null,
+    flag: order.status === 'pending' && !paymentFailed ? order.flag : null,
+    paymentFailed,
     gift:
       giftId === null
         ? null
@@ -263,11 +272,13 @@ export interface CoupleOrderRow {
   status: string;
   email: string;
   createdAt: string;
+  /** Stripe reported its delayed payment failed (decision 0323): `pending`, but over. */
+  paymentFailed: boolean;
 }
 
 /** The couple's orders, newest first (its back-office page). */
 export async function listOrdersOfCouple(db: DB, coupleId: number): Promise<CoupleOrderRow[]> {
-  return db
+  const rows = await db
     .selectFrom('orders')
     .select([
       'orders.id',
@@ -276,11 +287,16 @@ export async function listOrdersOfCouple(db: DB, coupleId: number): Promise<Coup
       'orders.status',
       'orders.email',
       'orders.created_at as createdAt',
+      'orders.payment_failed_at as paymentFailedAt',
     ])
     .where(ofCouple(coupleId))
     .orderBy('orders.created_at', 'desc')
     .limit(100)
     .execute();
+  return rows.map(({ paymentFailedAt, ...row }) => ({
+    ...row,
+    paymentFailed: row.status === 'pending' && paymentFailedAt !== null,
+  }));
 }
 
 export async function getAccessLevel(db: DB, coupleId: number): Promise<AccessLevel | undefined> {

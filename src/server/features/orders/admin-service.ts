@@ -99,6 +99,9 @@ export interface PaidOrder extends CreatedOrder {
   giftFor: string | null;
 }
 
+export const ORDER_PAYMENT_FAILED =
+  'Stripe reported this payment failed, so the order cannot be marked paid. The buyer can pay again from the course page.';
+
 /**
  * A pending order is paid (docs/product.md#orders): it becomes completed and does what a
  * completed order does, full access and a new personal code for the buyer (shown once). A
@@ -111,6 +114,7 @@ export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: s
     if (order.status !== 'pending') {
       throw new AppError('CONFLICT', `Only a pending order can be marked paid; this one is ${order.status}.`);
     }
+    if (order.paymentFailed) throw new AppError('CONFLICT', ORDER_PAYMENT_FAILED);
     const audit = () =>
       recordAdminAction(trx, actor.admin, 'order.mark-paid', { target: `order ${orderId}`, address: actor.address });
     // A flagged payment made with a coupon: its use counts now, as the webhook would have counted it.

@@ -16,6 +16,8 @@ export interface OrderView {
 export interface OrderRecord extends OrderView {
   currency: string;
   flag: string | null;
+  /** When Stripe reported its delayed payment failed (decision 0323); null otherwise. */
+  paymentFailedAt: string | null;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function findOrder(
       'orders.status',
       'orders.currency',
       'orders.flag',
+      'orders.payment_failed_at as paymentFailedAt',
     ])
     .where('orders.id', '=', id);
   if (hiddenAccountEmail !== null) {

@@ -78,11 +78,18 @@ export interface OrderPageView extends OrderView {
    * waiting for it (docs/product.md#card-payments). Why is for the seller only.
    */
   needsReview: boolean;
+  /**
+   * Stripe reported the delayed payment (a bank debit) failed: nothing was charged, the order will
+   * not complete, and the page says so instead of waiting (decision 0323). Its status stays
+   * `pending`, one of the contract's three.
+   */
+  paymentFailed: boolean;
 }
 
 export async function getOrderForPage(deps: AppDeps, paymentIntentId: string): Promise<OrderPageView> {
-  const { flag, ...order } = await findOrderRecord(deps, paymentIntentId);
-  return { ...order, needsReview: order.status === 'pending' && flag !== null };
+  const { flag, paymentFailedAt, ...order } = await findOrderRecord(deps, paymentIntentId);
+  const paymentFailed = order.status === 'pending' && paymentFailedAt !== null;
+  return { ...order, needsReview: order.status === 'pending' && flag !== null && !paymentFailed, paymentFailed };
 }
 
 async function getCompletedOrder(deps: AppDeps, paymentIntentId: string): Promise<OrderView> {

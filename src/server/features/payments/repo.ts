@@ -29,6 +29,20 @@ export async function hasRefundEvent(db: DB, paymentIntent: string): Promise<boo
   return row !== undefined;
 }
 
+/**
+ * Whether Stripe reported this payment intent's delayed payment failed
+ * (checkout.session.async_payment_failed), whatever order row exists (decision 0323).
+ */
+export async function hasPaymentFailedEvent(db: DB, paymentIntent: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select('id')
+    .where('payment_intent', '=', paymentIntent)
+    .where('type', '=', 'checkout.session.async_payment_failed')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface PaymentOrderRow {
   id: string;
   status: string;
@@ -72,6 +86,8 @@ function stripeOrderColumns(order: Omit<PaymentOrder, 'id'>) {
     status: order.status,
     provider: order.provider ?? 'stripe',
     flag: order.flag,
+    // Saved from a session Stripe calls paid (or refunded): a failure it reported earlier is over.
+    payment_failed_at: null,
   };
 }
 
@@ -100,6 +116,20 @@ export async function markPendingOrderRefunded(db: DB, id: string): Promise<void
     .set({ status: 'refunded' })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * A pending order whose delayed payment Stripe reported failed (decision 0323): it keeps the
+ * contract's status `pending` and is marked over; nothing for an order that is paid or refunded.
+ */
+export async function markPendingOrderPaymentFailed(db: DB, id: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_failed_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('payment_failed_at', 'is', null)
     .execute();
 }
 

@@ -37,8 +37,10 @@ import {
   findCoupleAccountById,
   findPaymentOrder,
   grantFullAccessToCouple,
+  hasPaymentFailedEvent,
   hasRefundEvent,
   insertPendingOrderIfAbsent,
+  markPendingOrderPaymentFailed,
   markPendingOrderRefunded,
   recordPaymentEvent,
   saveStripeOrder,
@@ -392,6 +394,11 @@ export async function resolveCheckoutReturn(
     lastName: (session.metadata?.lastName ?? '').trim(),
     email,
   });
+  // The buyer is back after Stripe reported the payment failed (a reload of the return link):
+  // the order stands in as failed, not as a payment still being processed (decision 0323).
+  if (await hasPaymentFailedEvent(deps.db, paymentIntentId)) {
+    await markPendingOrderPaymentFailed(deps.db, paymentIntentId);
+  }
   const giftId = metadataId(session.metadata?.giftId);
   const giftToken = giftId === undefined ? null : ((await buyerTokenOf(deps.db, giftId)) ?? null);
   return { paymentIntentId, giftToken };
@@ -436,6 +443,7 @@ export async function handleStripeWebhook(
   } catch {
     throw new AppError('BAD_REQUEST', BAD_SIGNATURE);
   }
+  const paidAfterFailure = await paidAfterReportedFailure(deps, stripe, event);
   await deps.db.transaction().execute(async (trx) => {
     const fresh = await recordPaymentEvent(trx, {
       id: event.id,
@@ -447,7 +455,7 @@ export async function handleStripeWebhook(
       case 'checkout.session.completed': {
         const session = event.data.object;
         if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-          await completeSession(trx, deps, session);
+          await completeSession(trx, deps, session, paidAfterFailure);
         } else {
           // A delayed payment method (a bank debit): days may pass before it succeeds or fails.
           await holdUseForPayment(trx, session);
@@ -455,12 +463,15 @@ export async function handleStripeWebhook(
         return;
       }
       case 'checkout.session.async_payment_succeeded':
-        await completeSession(trx, deps, event.data.object);
+        await completeSession(trx, deps, event.data.object, paidAfterFailure);
         return;
       case 'checkout.session.async_payment_failed': {
-        // The delayed payment failed: the coupon use it held goes back (decision 0315).
+        // The delayed payment failed: the coupon use it held goes back (decision 0315), and the
+        // order the buyer came back to ends as failed, not pending for ever (decision 0323).
         const useId = metadataId(event.data.object.metadata?.couponUse);
         if (useId !== undefined) await releaseCouponUse(trx, useId);
+        const orderId = idOf(event.data.object.payment_intent);
+        if (orderId) await markPendingOrderPaymentFailed(trx, orderId);
         return;
       }
       case 'charge.refunded':
@@ -477,6 +488,33 @@ export async function handleStripeWebhook(
     }
   });
   return { received: true };
+}
+
+export const STRIPE_NOT_REACHED =
+  'Stripe could not be asked about this payment just now; it will be processed when Stripe sends the event again.';
+
+/**
+ * Stripe's word on a payment it reported failed (decision 0323): for an event that would complete
+ * an order whose delayed payment Stripe reported failed, the session is read back from Stripe,
+ * as Stripe's fulfilment guide advises, and only a session Stripe now calls paid completes it;
+ * false for every other event (no call), and for a session Stripe does not know. Stripe out of
+ * reach: 503, and Stripe sends the event again later (nothing was recorded).
+ */
+async function paidAfterReportedFailure(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<boolean> {
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
+    return false;
+  }
+  const orderId = idOf(event.data.object.payment_intent);
+  if (!orderId || !(await hasPaymentFailedEvent(deps.db, orderId))) return false;
+  let current: Stripe.Checkout.Session;
+  try {
+    current = await stripe.checkout.sessions.retrieve(event.data.object.id);
+  } catch (error) {
+    // A session Stripe does not know was never paid; anything else may be asked again later.
+    if ((error as { statusCode?: number }).statusCode === 404) return false;
+    throw new AppError('SERVICE_UNAVAILABLE', STRIPE_NOT_REACHED, undefined, error);
+  }
+  return current.payment_status === 'paid' && idOf(current.payment_intent) === orderId;
 }
 
 /** A session completed with its payment still under way: its coupon use is held for the order until it settles. */
@@ -505,12 +543,20 @@ function priceMismatch(deps: AppDeps, session: Stripe.Checkout.Session, expected
  * gift is paid and its emails queued instead (decision 0242). Nothing when the order is completed
  * or refunded already (a second event for one payment). Stored `pending` with a flag and no
  * access when the amount is not what this checkout was to charge or the buyer cannot get access;
- * stored `refunded` with no access when the refund arrived first.
+ * stored `refunded` with no access when the refund arrived first. Nothing either when Stripe
+ * reported the payment failed, unless Stripe, asked since, says the session is paid
+ * (`paidAfterFailure`, decision 0323).
  */
-async function completeSession(trx: DB, deps: AppDeps, session: Stripe.Checkout.Session): Promise<void> {
+async function completeSession(
+  trx: DB,
+  deps: AppDeps,
+  session: Stripe.Checkout.Session,
+  paidAfterFailure: boolean,
+): Promise<void> {
   const orderId = idOf(session.payment_intent);
   const email = (session.customer_details?.email ?? session.customer_email ?? '').trim().toLowerCase();
   if (!orderId || !email) return; // Nothing names the order or the buyer: nothing can be fulfilled.
+  if (!paidAfterFailure && (await hasPaymentFailedEvent(trx, orderId))) return;
   const seatPackId = metadataId(session.metadata?.seatPackId);
   if (seatPackId !== undefined) {
     await completeSeatPack(trx, deps, session, seatPackId, orderId);

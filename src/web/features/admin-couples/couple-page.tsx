@@ -183,7 +183,7 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
                 {couple.orders.map((order) => (
                   <Table.Tr key={order.id}>
                     <Table.Td ff="monospace">{order.id}</Table.Td>
-                    <Table.Td>{orderStatusLabel(order.status)}</Table.Td>
+                    <Table.Td>{orderStatusLabel(order.status, order.paymentFailed)}</Table.Td>
                     <Table.Td>{formatMoney(locale, order.amount, order.currency)}</Table.Td>
                     <Table.Td>{formatDate(order.createdAt)}</Table.Td>
                   </Table.Tr>

@@ -25,6 +25,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   paidThroughStripe: false,
   gift: null,
   flag: null,
+  paymentFailed: false,
   ...overrides,
 });
 
@@ -164,6 +165,31 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const cards = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Amount or currency is not the price');
     expect(cards[5]).not.toHaveTextContent(/price|check/);
+  });
+
+  // A failed bank debit (decision 0323) read "Pending" with Mark paid for ever.
+  it('says a payment Stripe reported failed has failed, with nothing to do, on the table and the cards', async () => {
+    stubTrpcFetch({
+      'adminOrders.list': () =>
+        page([
+          order({ id: 'pi_failed1', status: 'pending', paymentFailed: true, paidThroughStripe: true }),
+          order({ id: 'pi_pending1', status: 'pending' }),
+        ]),
+    });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const buttons = (element: HTMLElement) =>
+      within(element)
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    expect(rows[0]!.querySelector('td')?.textContent).toBe('Payment failed');
+    expect(buttons(rows[0]!)).toEqual([]);
+    expect(rows[1]!.querySelector('td')?.textContent).toBe('Pending');
+    expect(buttons(rows[1]!)).toEqual(['Mark paid']);
+    const cards = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Payment failed');
+    expect(buttons(cards[0]!)).toEqual([]);
   });
 
   it("links a Stripe payment to Stripe's dashboard; a recorded order says so", async () => {
@@ -416,6 +442,7 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
           order(),
           order({ id: 'pi_pending1', status: 'pending' }),
           order({ id: 'pi_flagged1', status: 'pending', flag: FLAGS.price }),
+          order({ id: 'pi_failed1', status: 'pending', paymentFailed: true }),
         ]),
     });
     renderRoute(OrdersPage);
@@ -425,7 +452,8 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('$49.00');
     expect(rows[0]).toHaveTextContent('20 nov 2026');
     expect(rows[1]).toHaveTextContent('Marcar como pagado');
-    expect(screen.getByText('3 pedidos')).toBeInTheDocument();
+    expect(rows[3]).toHaveTextContent('Pago fallido');
+    expect(screen.getByText('4 pedidos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Registrar un pedido' })).toBeInTheDocument();
     const text = visibleText();
     // A flagged payment says why it waits in Spanish too, not the server's English note.
@@ -438,6 +466,7 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
       'Record',
       'Export CSV',
       'Mark paid',
+      'Payment failed',
       'Refund',
       'Search',
       'Nov',

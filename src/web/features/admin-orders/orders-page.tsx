@@ -64,6 +64,8 @@ function explainFor(kind: ActionKind, order: OrderRow): MessageId {
 }
 
 function actionsFor(order: OrderRow): ActionKind[] {
+  // Stripe reported the payment failed (decision 0323): nothing was paid, nothing to do here.
+  if (order.paymentFailed) return [];
   if (order.status === 'pending') return ['markPaid'];
   // A gift's order carries the giver's email, which no access went to: GiftLink takes the seller
   // to the gift (or to the couple who opened it) instead of a "Resend access" that cannot work.
@@ -290,11 +292,12 @@ interface OrderListProps {
   onAction: (kind: ActionKind, order: OrderRow) => void;
 }
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ order }: { order: OrderRow }) {
   useT();
+  const color = order.paymentFailed ? 'red' : (STATUS_COLORS[order.status] ?? 'gray');
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" c="dark.8">
-      {orderStatusLabel(status)}
+    <Badge color={color} variant="light" c="dark.8">
+      {orderStatusLabel(order.status, order.paymentFailed)}
     </Badge>
   );
 }
@@ -434,7 +437,7 @@ function OrdersTable({ orders, onAction }: OrderListProps) {
           {orders.map((order) => (
             <Table.Tr key={order.id}>
               <Table.Td>
-                <StatusBadge status={order.status} />
+                <StatusBadge order={order} />
                 <FlagNote order={order} />
               </Table.Td>
               <Table.Td>{formatMoney(locale, order.amount, order.currency)}</Table.Td>
@@ -479,7 +482,7 @@ function OrderCards({ orders, onAction }: OrderListProps) {
             <Text fw={600}>
               {order.firstName} {order.lastName}
             </Text>
-            <StatusBadge status={order.status} />
+            <StatusBadge order={order} />
           </Group>
           <FlagNote order={order} />
           <Text size="sm" style={{ wordBreak: 'break-all' }}>

@@ -16,14 +16,17 @@ const completed = {
   email: 'alex@example.com',
   status: 'completed',
   needsReview: false,
+  paymentFailed: false,
 };
 const pending = { ...completed, id: 'pi_testPending001', amount: 2550, status: 'pending' };
+// Stripe reported the bank debit failed (decision 0323): still `pending`, one of the contract's statuses.
+const failed = { ...pending, id: 'pi_testFailed0001', paymentFailed: true };
 const inYen = { ...completed, id: 'pi_testYen000001', amount: 4900, currency: 'jpy' };
 const notFound: StubAnswer = { error: { message: 'Order not found', code: 'NOT_FOUND', httpStatus: 404 } };
 
 function ordersById(input: unknown): StubAnswer {
   const { paymentIntentId } = input as { paymentIntentId: string };
-  const order = [completed, pending, inYen].find((candidate) => candidate.id === paymentIntentId);
+  const order = [completed, pending, inYen, failed].find((candidate) => candidate.id === paymentIntentId);
   return order ? { data: order } : notFound;
 }
 
@@ -74,6 +77,25 @@ describe('/success', { timeout: 20_000 }, () => {
     expect(screen.getByText('$25.50')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Your Journey' })).toBeInTheDocument();
+  });
+
+  // A failed bank debit left the page saying "Your payment is being processed" for ever.
+  it('says a failed payment failed, offers to pay again with the details filled in, and no download', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp(`/success?payment_intent=${failed.id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The payment did not go through' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Nothing was charged, and this order will not open the course/)).toBeInTheDocument();
+    expect(screen.queryByText(/being processed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
+    const again = new URL(screen.getByRole('link', { name: 'pay again' }).getAttribute('href')!, 'http://x');
+    expect(again.pathname).toBe('/checkout');
+    expect(Object.fromEntries(again.searchParams)).toEqual({
+      email: 'alex@example.com',
+      firstName: 'Alex',
+      lastName: 'Rivera',
+    });
   });
 
   it("shows the amount in the order's own currency", async () => {
@@ -235,6 +257,16 @@ describe('/success in Spanish', { timeout: 20_000 }, () => {
     } finally {
       click.mockRestore();
     }
+  });
+
+  it('says a failed payment failed, in Spanish', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    i18n.activate('es');
+    renderApp(`/success?payment_intent=${failed.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'El pago no se completó' })).toBeInTheDocument();
+    expect(screen.getByText(/No se les cobró nada/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'pagar de nuevo' })).toBeInTheDocument();
+    expect(document.querySelector('main')?.textContent).not.toMatch(/\b(payment|failed|Nothing|pay again)\b/i);
   });
 
   it('confirms a completed order with no English left', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconHourglass, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconCircleX, IconHourglass, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -103,10 +103,11 @@ export function OrderConfirmation({
   const order = useQuery({
     ...trpc.orders.get.queryOptions({ paymentIntentId }),
     retryOnMount: false,
-    // An order a person must check (needsReview) will not change by itself: no more asking.
+    // An order a person must check (needsReview), or whose payment failed, will not change by itself: no more asking.
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' &&
       !query.state.data.needsReview &&
+      !query.state.data.paymentFailed &&
       query.state.dataUpdateCount <= PENDING_POLL.times
         ? PENDING_POLL.ms
         : false,
@@ -117,7 +118,9 @@ export function OrderConfirmation({
 
   const { data } = order;
   const completed = data.status === 'completed';
-  const inReview = !completed && data.needsReview;
+  // Stripe reported the delayed payment failed (decision 0323): the order is over, not being processed.
+  const failed = !completed && data.paymentFailed;
+  const inReview = !completed && !failed && data.needsReview;
   const details: [string, ReactNode][] = [
     [
       t('checkout.success.orderId'),
@@ -135,17 +138,37 @@ export function OrderConfirmation({
     <Frame>
       <Stack gap="lg">
         <Group gap="sm" wrap="nowrap" align="center">
-          <ThemeIcon color={completed ? 'green' : 'plum'} variant="light" size={48} radius="xl" aria-hidden="true">
-            {completed ? <IconCircleCheck size={28} /> : <IconHourglass size={28} />}
+          <ThemeIcon
+            color={completed ? 'green' : failed ? 'red' : 'plum'}
+            variant="light"
+            size={48}
+            radius="xl"
+            aria-hidden="true"
+          >
+            {completed ? (
+              <IconCircleCheck size={28} />
+            ) : failed ? (
+              <IconCircleX size={28} />
+            ) : (
+              <IconHourglass size={28} />
+            )}
           </ThemeIcon>
-          <Title order={1}>{completed ? t('checkout.success.titleDone') : t('checkout.success.titlePending')}</Title>
+          <Title order={1}>
+            {completed
+              ? t('checkout.success.titleDone')
+              : failed
+                ? t('checkout.success.titleFailed')
+                : t('checkout.success.titlePending')}
+          </Title>
         </Group>
         <Text size="lg">
           {completed
             ? t('checkout.success.leadDone', { firstName: data.firstName })
-            : inReview
-              ? t('checkout.success.leadReview', { firstName: data.firstName })
-              : t('checkout.success.leadPending', { firstName: data.firstName })}
+            : failed
+              ? t('checkout.success.leadFailed', { firstName: data.firstName })
+              : inReview
+                ? t('checkout.success.leadReview', { firstName: data.firstName })
+                : t('checkout.success.leadPending', { firstName: data.firstName })}
         </Text>
 
         <dl className={classes.details}>
@@ -168,6 +191,32 @@ export function OrderConfirmation({
               />
             </Text>
           </Stack>
+        ) : failed ? (
+          <Alert
+            variant="light"
+            color="red"
+            icon={<IconCircleX aria-hidden="true" />}
+            title={t('checkout.success.failedTitle')}
+          >
+            <T
+              id="checkout.success.failedText"
+              components={{
+                // The pricing form's next step, with the buyer's details filled in.
+                0: (
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/checkout"
+                        search={{ email: data.email, firstName: data.firstName, lastName: data.lastName }}
+                      />
+                    )}
+                  />
+                ),
+                1: <Anchor component={Link} to="/" hash="contact" />,
+              }}
+            />
+          </Alert>
         ) : inReview ? (
           <Alert
             variant="light"
