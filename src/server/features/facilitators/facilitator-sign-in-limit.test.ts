@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
+import { createCoupleWithAccessCode } from '../auth/test-support';
 import { signInFacilitator } from './service';
 import { callerAt, FACILITATOR_PASSWORD, newFacilitator } from './test-support';
 
@@ -82,5 +83,52 @@ describe("the facilitator's sign-in limit per email", () => {
       'TOO_MANY_REQUESTS',
       'TOO_MANY_REQUESTS',
     ]);
+  });
+});
+
+/*
+ * Decision 0324: the facilitator's budget was reserved on the plain email, the key a couple
+ * account with the same email signs in under, so ten wrong codes typed at the couple's sign-in
+ * paused the facilitator, and ten wrong facilitator passwords paused the couple.
+ */
+describe('a facilitator and a couple account with the same email', () => {
+  /** The couple's sign-in (POST /api/customer-auth/login) from `ip`: its status. */
+  async function coupleSignIn(email: string, accessCode: string, ip: string) {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-auth/login',
+      payload: { email, accessCode },
+      remoteAddress: ip,
+    });
+    return answer.statusCode;
+  }
+
+  it("the couple's failed sign-ins never pause the facilitator", async () => {
+    const facilitator = await newFacilitator(t);
+    const couple = await createCoupleWithAccessCode(t.deps, { email: facilitator.email });
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_ACCOUNT + 1; i += 1) {
+      statuses.push(await coupleSignIn(facilitator.email, 'WRNG-CODE', `192.0.2.${100 + i}`));
+    }
+    // The couple's own budget is spent: even its right code waits (from a device it does not know).
+    expect(statuses).toEqual([...Array.from({ length: PER_ACCOUNT }, () => 401), 429]);
+    expect(await coupleSignIn(facilitator.email, couple.accessCode, '192.0.2.150')).toBe(429);
+    const signedIn = await signInFacilitator(
+      t.deps,
+      { email: facilitator.email, password: FACILITATOR_PASSWORD },
+      '192.0.2.151',
+    );
+    expect('session' in signedIn).toBe(true);
+  });
+
+  it("the facilitator's failed sign-ins never pause the couple", async () => {
+    const facilitator = await newFacilitator(t);
+    const couple = await createCoupleWithAccessCode(t.deps, { email: facilitator.email });
+    const results: string[] = [];
+    for (let i = 0; i < PER_ACCOUNT + 1; i += 1) {
+      results.push(await attempt(`192.0.2.${200 + i}`, { email: facilitator.email, password: `guess-${i}` }));
+    }
+    expect(results).toEqual([...Array.from({ length: PER_ACCOUNT }, () => 'UNAUTHORIZED'), 'TOO_MANY_REQUESTS']);
+    expect(await coupleSignIn(facilitator.email, couple.accessCode, '192.0.2.250')).toBe(200);
   });
 });

@@ -128,20 +128,30 @@ export async function signOutFacilitator(deps: AppDeps, token: string | undefine
 }
 
 /**
+ * The facilitator's budget of failed sign-ins, in a namespace of its own (decision 0324): a couple
+ * account may sign in with the same email, and each keeps its own 10 failures per 15 minutes, so
+ * guessing at one never pauses the other, and a couple's "Email me my code" (which lifts the
+ * email's pause) never lifts the facilitator's.
+ */
+export function facilitatorSignInKey(email: string): string {
+  return `facilitator:${email.trim().toLowerCase()}`;
+}
+
+/**
  * The facilitator's sign-in: email and password, then the authenticator code when they turned it
  * on (the administrator's TOTP, decision 0261). Failures count against the sign-in limits of the
- * email (docs/product.md#rate-limits: 10 per 15 minutes per account name or email, the same
- * budget as the admin's) and of the client address, for the password and for the code alike: the
- * slots are taken before anything is checked and given back only by a success, by the step that
- * asks for the code, or by an error that judged nothing. A revoked facilitator is refused like a
- * wrong password (nothing tells who exists).
+ * email (docs/product.md#rate-limits: 10 per 15 minutes per account name or email, counted apart
+ * from a couple account's of the same email: facilitatorSignInKey) and of the client address,
+ * for the password and for the code alike: the slots are taken before anything is checked and
+ * given back only by a success, by the step that asks for the code, or by an error that judged
+ * nothing. A revoked facilitator is refused like a wrong password (nothing tells who exists).
  */
 export async function signInFacilitator(
   deps: AppDeps,
   input: { email: string; password: string; code?: string | undefined },
   clientAddress: string,
 ): Promise<{ session: FacilitatorSession } | { secondFactorRequired: true }> {
-  const perAccount = await deps.rateLimits.signInPerAccount.reserve(input.email.trim().toLowerCase());
+  const perAccount = await deps.rateLimits.signInPerAccount.reserve(facilitatorSignInKey(input.email));
   let perAddress: Reservation;
   try {
     perAddress = await deps.rateLimits.signInPerAddress.reserve(`facilitator:${clientAddress}`);
