@@ -101,6 +101,57 @@ describe('push subscriptions', () => {
     await expect(robin.caller.push.unsubscribe({ deviceId: device.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  /*
+   * Decision 0325: subscribe upserted by endpoint, so whoever learned another device's push address
+   * could register it under their own account with their own keys, and the device silently stopped
+   * getting its owner's reminders.
+   */
+  it("move another sign-in's device only with the keys it was saved with; other keys get 409 and change nothing", async () => {
+    const robin = await signedIn();
+    const mallory = await signedIn();
+    const subscription = browserSubscription();
+    const device = await robin.caller.push.subscribe({ subscription, deviceLabel: 'Chrome on Android' });
+    const stored = () =>
+      t.deps.db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'account_id', 'p256dh', 'auth', 'device_label'])
+        .where('endpoint', '=', subscription.endpoint)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+
+    // Someone else's keys on robin's push address: refused, whatever the label.
+    const theirs = browserSubscription();
+    const taken = await trpcPost(
+      'push.subscribe',
+      { subscription: { ...theirs, endpoint: subscription.endpoint }, deviceLabel: 'Firefox on Linux' },
+      mallory.cookie,
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(messageOf(taken)).toBe('This push subscription is registered to another sign-in; nothing was changed.');
+    // Only one of the two keys the same is still not the device's keys.
+    const halfKeys = { ...subscription, keys: { ...subscription.keys, auth: theirs.keys.auth } };
+    await expect(
+      mallory.caller.push.subscribe({ subscription: halfKeys, deviceLabel: 'Firefox on Linux' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await stored()).toEqual(before);
+    expect(await robin.caller.push.devices()).toEqual([expect.objectContaining({ id: device.id })]);
+    expect(await mallory.caller.push.devices()).toEqual([]);
+
+    // Another sign-in on the same browser sends the same subscription, keys and all: it moves.
+    const casey = await signedIn();
+    const moved = await casey.caller.push.subscribe({ subscription, deviceLabel: 'Chrome on Android' });
+    expect(moved.id).toBe(device.id);
+    expect(await robin.caller.push.devices()).toEqual([]);
+    expect(await casey.caller.push.devices()).toEqual([expect.objectContaining({ id: device.id })]);
+    // Its new owner may give it new keys, as any owner may.
+    const renewed = browserSubscription();
+    await casey.caller.push.subscribe({
+      subscription: { ...renewed, endpoint: subscription.endpoint },
+      deviceLabel: 'Chrome on Android',
+    });
+    expect(await stored()).toMatchObject({ account_id: casey.accountId, p256dh: renewed.keys.p256dh });
+  });
+
   it('are for signed-in couples only', async () => {
     const res = await trpcPost('push.subscribe', { subscription: browserSubscription(), deviceLabel: 'Firefox' });
     expect(res.statusCode).toBe(401);
@@ -177,7 +228,7 @@ describe('the push sender', () => {
       label,
       now: nowIso(),
     });
-    return { ...subscription, id: row.id };
+    return { ...subscription, id: row!.id };
   }
 
   const send = () => new PushWorker(t.deps, { clock }).runOnce();

@@ -13,13 +13,16 @@ export interface DeviceRow {
 const deviceColumns = ['id', 'device_label as label', 'endpoint', 'created_at as createdAt'] as const;
 
 /**
- * Saves a device's subscription for the account; the same endpoint subscribed again (new keys, or
- * another sign-in on that browser) replaces its row, so a device has one owner and one key set.
+ * Saves a device's subscription for the account, so a device has one owner and one key set. The
+ * same endpoint subscribed again replaces its row when the account owns it already (new keys), or
+ * when it comes with the stored keys (another sign-in on that same browser, decision 0325); an
+ * endpoint of another account with other keys is left as it is, in the same statement, and the
+ * answer is undefined.
  */
 export async function upsertSubscription(
   db: DB,
   row: { accountId: number; endpoint: string; p256dh: string; auth: string; label: string; now: string },
-): Promise<DeviceRow> {
+): Promise<DeviceRow | undefined> {
   return db
     .insertInto('push_subscriptions')
     .values({
@@ -31,16 +34,24 @@ export async function upsertSubscription(
       created_at: row.now,
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        account_id: row.accountId,
-        p256dh: row.p256dh,
-        auth: row.auth,
-        device_label: row.label,
-        created_at: row.now,
-      }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({
+          account_id: row.accountId,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          device_label: row.label,
+          created_at: row.now,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('push_subscriptions.account_id', '=', row.accountId),
+            eb.and([eb('push_subscriptions.p256dh', '=', row.p256dh), eb('push_subscriptions.auth', '=', row.auth)]),
+          ]),
+        ),
     )
     .returning(deviceColumns)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 export async function listDevices(db: DB, accountId: number): Promise<DeviceRow[]> {

@@ -20,16 +20,21 @@ export function pushPublicKey(deps: AppDeps): { publicKey: string } {
   return { publicKey: deps.vapid.publicKey };
 }
 
+export const PUSH_SUBSCRIPTION_TAKEN = 'This push subscription is registered to another sign-in; nothing was changed.';
+
 /**
  * Saves this device's subscription for the signed-in person (the same device again replaces it).
  * Only an endpoint of a browser push service is saved (400 otherwise, decision 0317): the server
- * sends to it.
+ * sends to it. An endpoint another sign-in registered moves to this one only with the keys it was
+ * registered with, which only that browser holds (another sign-in on the same browser); with other
+ * keys it is refused with 409 and nothing changes (decision 0325): whoever learns a device's push
+ * address cannot take its reminders over with keys of their own.
  */
 export async function subscribeDevice(deps: AppDeps, auth: CoupleAuth, input: SubscribePushInput): Promise<PushDevice> {
   if (!isAllowedPushEndpoint(input.subscription.endpoint, deps.config.push.extraOrigins)) {
     throw new AppError('BAD_REQUEST', PUSH_SERVICE_MESSAGE);
   }
-  return repo.upsertSubscription(deps.db, {
+  const saved = await repo.upsertSubscription(deps.db, {
     accountId: auth.accountId,
     endpoint: input.subscription.endpoint,
     p256dh: input.subscription.keys.p256dh,
@@ -37,6 +42,8 @@ export async function subscribeDevice(deps: AppDeps, auth: CoupleAuth, input: Su
     label: input.deviceLabel,
     now: new Date().toISOString(),
   });
+  if (!saved) throw new AppError('CONFLICT', PUSH_SUBSCRIPTION_TAKEN);
+  return saved;
 }
 
 /** The signed-in person's devices (never the partner's: each sign-in opts in for itself). */
