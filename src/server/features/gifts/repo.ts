@@ -190,6 +190,32 @@ export async function recordRedeemingCouple(db: DB, gift: GiftRow, coupleId: num
   }
 }
 
+/** The gift emails of the gifts `coupleId` opened (the row each gift points at), any status. */
+export async function findEmailsOfGiftsOpenedBy(db: DB, coupleId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('gifts')
+    .select('email_id')
+    .where('couple_id', '=', coupleId)
+    .where('email_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.email_id === null ? [] : [row.email_id]));
+}
+
+/**
+ * The recipient's part of the gifts `coupleId` opened, blanked (decision 0334): the names and the
+ * email the buyer typed for them, the message to them, the link to their gift email and to the
+ * couple. What the buyer and the seller's books need stays: the buyer, the code, the order, the
+ * dates. Answers how many gifts.
+ */
+export async function blankGiftRecipient(db: DB, coupleId: number): Promise<number> {
+  const result = await db
+    .updateTable('gifts')
+    .set({ couple_names: '', couple_email: '', message: '', email_id: null, couple_id: null })
+    .where('couple_id', '=', coupleId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export interface AdminGiftRow extends GiftRow {
   emailStatus: string | null;
   createdAt: string;

@@ -26,7 +26,7 @@ import type { AppDeps } from '../../deps/app-deps';
 import { recordAdminAction } from '../audit/service';
 import type { AdminAuth } from '../auth/access';
 import type { Auth } from '../auth/sessions';
-import { queueFeatureEmail, withdrawQueuedEmail } from '../mail/service';
+import { eraseEmails, queueFeatureEmail, withdrawQueuedEmail } from '../mail/service';
 import { fulfilCompletedOrder, fulfilFreeOrder, insertGiftOrder, upgradeSignedInCouple } from '../orders/service';
 import { t } from '../i18n/translate';
 import { renderGiftCardInWorker } from '../printables/pdf-jobs';
@@ -188,6 +188,8 @@ async function paidGiftByCode(db: DB, rawCode: unknown): Promise<repo.GiftRow> {
 export async function previewGift(deps: AppDeps, code: string, clientAddress: string): Promise<GiftPreview> {
   await deps.rateLimits.giftCodesPerAddress.consume(clientAddress);
   const gift = await paidGiftByCode(deps.db, code);
+  // Opened by a couple who deleted their account since: nothing of theirs left to show (decision 0334).
+  if (gift.redeemedAt !== null && gift.coupleEmail === '') throw new AppError('CONFLICT', GIFT_ALREADY_REDEEMED);
   return {
     fromName: gift.buyerName,
     coupleNames: gift.coupleNames,
@@ -257,6 +259,19 @@ export async function redeemGift(
     });
     return { outcome, email: gift.coupleEmail };
   });
+}
+
+/**
+ * The couple who opened gifts is deleted (both deletions, through deleteCoupleAccount; decision
+ * 0334), in the deletion's transaction: the gift stays the buyer's (their receipt page, the order
+ * for the seller's books and a refund), but what it held of the couple goes. Its gift email (their
+ * names, the message and the code, perhaps still queued) is erased whatever its state, and the
+ * gift's names and email of the couple, the message to them and the link to them are blanked.
+ * Answers how many gifts.
+ */
+export async function forgetGiftRecipient(trx: DB, coupleId: number): Promise<number> {
+  await eraseEmails(trx, await repo.findEmailsOfGiftsOpenedBy(trx, coupleId));
+  return repo.blankGiftRecipient(trx, coupleId);
 }
 
 function isVoid(gift: repo.GiftRow): boolean {

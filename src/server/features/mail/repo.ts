@@ -107,6 +107,15 @@ export async function deletePendingEmail(db: DB, id: number, now: number): Promi
   return Number(result.numDeletedRows) === 1;
 }
 
+/** Removes the messages `ids`, whatever their status; answers how many. */
+export async function deleteEmailsById(db: DB, ids: readonly number[]): Promise<number> {
+  const result = await db
+    .deleteFrom('outbound_emails')
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Removes the sent and failed messages queued before `beforeIso`; answers how many. */
 export async function deleteFinishedEmailsBefore(db: DB, beforeIso: string): Promise<number> {
   const result = await db

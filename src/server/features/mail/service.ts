@@ -162,6 +162,15 @@ export async function withdrawQueuedEmail(db: DB, id: number, now = Date.now()):
   return repo.deletePendingEmail(db, id, now);
 }
 
+/**
+ * Erases messages whatever their state (a deletion: decision 0334), in the caller's transaction;
+ * one a worker is sending right now goes too (its worker then finds no row to mark). After the
+ * transaction commits, tidyOutboxFolder removes their .eml files. Answers how many went.
+ */
+export async function eraseEmails(db: DB, ids: readonly number[]): Promise<number> {
+  return ids.length === 0 ? 0 : repo.deleteEmailsById(db, ids);
+}
+
 /** The seller's notice of a new order (ADMIN_EMAIL; nothing when unset). */
 export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNoticeFacts): Promise<void> {
   const adminEmail = deps.config.mail.adminEmail;

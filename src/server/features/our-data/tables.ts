@@ -417,5 +417,5 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   push_messages:
     'Notifications waiting to be sent to a device (decision 0272): copies of the weekly reminder and share notice, gone once delivered, and removed with the device (on delete cascade).',
   gifts:
-    "A gift someone else bought for the couple (decision 0242): the buyer's purchase (their name, email and message), kept for the seller's books like its order, which is exported under `orders`; its link to the couple is removed with the account (on delete set null).",
+    "A gift someone else bought for the couple (decision 0242): the buyer's purchase, kept for the buyer's receipt and the seller's books like its order, which is exported under `orders`. The account's deletion (deleteCoupleAccount) blanks what it holds of the couple, their names and email as the buyer typed them, the message to them and its link to them, and erases its gift email (decision 0334).",
 };

@@ -36,6 +36,8 @@ export function GiftReceiptPage({ token }: { token: string }) {
     if (receipt.dataUpdatedAt > 0) setAnswers((count) => count + 1);
   }, [receipt.dataUpdatedAt]);
   const stillWaiting = receipt.isSuccess && !receipt.data.paid && answers > GIFT_POLL.times;
+  // The couple who opened it deleted their account: the gift no longer holds their names (decision 0334).
+  const named = receipt.isSuccess && receipt.data.coupleNames !== '';
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -71,10 +73,14 @@ export function GiftReceiptPage({ token }: { token: string }) {
         ) : (
           <Stack gap="md">
             <IconGift size={36} aria-hidden="true" />
-            <Title order={1}>{t('gifts.receipt.title', { couple: receipt.data.coupleNames })}</Title>
+            <Title order={1}>
+              {named ? t('gifts.receipt.title', { couple: receipt.data.coupleNames }) : t('gifts.receipt.titleUnnamed')}
+            </Title>
             <Text role="status">
               {receipt.data.status === 'redeemed'
-                ? t('gifts.receipt.opened', { couple: receipt.data.coupleNames })
+                ? named
+                  ? t('gifts.receipt.opened', { couple: receipt.data.coupleNames })
+                  : t('gifts.receipt.openedUnnamed')
                 : receipt.data.status === 'scheduled'
                   ? t('gifts.receipt.scheduled', {
                       email: receipt.data.coupleEmail,

@@ -244,4 +244,18 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, GIFT_POLL.ms + 200));
     expect(asked).toBe(1);
   });
+
+  // Decision 0334: the couple who opened it deleted their account, and the gift forgot their names.
+  it('thanks the buyer without a blank where the names were once the couple is deleted', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'gifts.receipt': () => ({
+        data: { ...unpaid, coupleNames: '', coupleEmail: '', paid: true, status: 'redeemed', redeemCode: CODE },
+      }),
+    });
+    renderApp(`/gift/sent?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Thank you! Your gift is ready' })).toBeInTheDocument();
+    expect(screen.getByText(/^The couple have opened it\./)).toHaveAttribute('role', 'status');
+  });
 });
