@@ -148,3 +148,13 @@ export async function setMessageHandled(db: DB, id: number, handled: boolean, at
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Removes the messages sent from any of `emails` (through contact_messages_email); answers how many. */
+export async function deleteMessagesFrom(db: DB, emails: readonly string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const result = await db
+    .deleteFrom('contact_messages')
+    .where('email', 'in', [...emails])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

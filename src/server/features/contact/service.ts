@@ -19,6 +19,7 @@ import { recordAdminAction } from '../audit/service';
 import {
   countInboxMessages,
   countUnreadMessages,
+  deleteMessagesFrom,
   findInboxMessage,
   type InboxRow,
   insertContactMessage,
@@ -26,7 +27,7 @@ import {
   markMessageRead,
   setMessageHandled,
 } from './repo';
-import { queueContactNotice } from '../mail/service';
+import { eraseContactReplies, queueContactNotice } from '../mail/service';
 
 /**
  * Stores a visitor's message (docs/product.md#http-api). Only valid messages spend the sender's
@@ -44,6 +45,17 @@ export async function sendContactMessage(
     await queueContactNotice(trx, deps, message); // the seller's notice (ADMIN_EMAIL)
   });
   return { success: true, message: CONTACT_SENT_MESSAGE };
+}
+
+/**
+ * A couple's account is deleted (both deletions, through deleteCoupleAccount; decision 0334), in
+ * the deletion's transaction: the contact messages sent from the couple's sign-in addresses go,
+ * with the seller's replies to them still in the outbox (they quote the message). Answers how many
+ * messages.
+ */
+export async function eraseMessagesFrom(trx: DB, emails: readonly string[]): Promise<number> {
+  await eraseContactReplies(trx, emails);
+  return deleteMessagesFrom(trx, emails);
 }
 
 function withState<Row extends InboxRow>(

@@ -9,6 +9,7 @@ import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { forgetDevices } from '../auth/device-tokens';
 import { recordAdminAction } from '../audit/service';
+import { eraseMessagesFrom } from '../contact/service';
 import { forgetGiftRecipient } from '../gifts/service';
 import { eraseCoupleEmails, tidyOutboxFolder } from '../mail/service';
 import { removeKeepsakes } from '../our-data/keepsake-files';
@@ -183,14 +184,18 @@ export async function endCoupleSessions(
  * THE deletion of a couple's account, for the back office and (later) the couple's own "delete
  * our account": their answers, summaries, progress, sessions, accounts and the couple itself go;
  * their orders stay for the books with the link to the couple removed, and the gifts they opened
- * stay the buyers' without the couple's names, email and message. Pass a transaction to run
+ * stay the buyers' without the couple's names, email and message; the contact messages from
+ * their sign-in addresses go. Pass a transaction to run
  * inside it; otherwise it opens its own. Returns what was removed, table by table.
  */
 export async function deleteCoupleAccount(db: DB, coupleId: number): Promise<DeletedCoupleRows> {
   if (!db.isTransaction) return db.transaction().execute((trx) => deleteCoupleAccount(trx, coupleId));
   await requireCouple(db, coupleId);
-  // The gifts they opened stay the buyers', without the couple's names, email and message (decision 0334).
+  // The gifts they opened stay the buyers', without the couple's names, email and message, and
+  // the contact messages from their addresses go (decision 0334).
   await forgetGiftRecipient(db, coupleId);
+  const emails = (await listCoupleAccounts(db, coupleId)).flatMap((account) => (account.email ? [account.email] : []));
+  await eraseMessagesFrom(db, emails);
   return deleteCoupleRows(db, coupleId);
 }
 

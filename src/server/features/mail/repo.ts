@@ -116,6 +116,16 @@ export async function deleteEmailsById(db: DB, ids: readonly number[]): Promise<
   return Number(result.numDeletedRows);
 }
 
+/** Removes the messages of `kind` to any of `recipients` (through outbound_emails_recipient); answers how many. */
+export async function deleteEmailsTo(db: DB, recipients: readonly string[], kind: EmailKind): Promise<number> {
+  const result = await db
+    .deleteFrom('outbound_emails')
+    .where('recipient', 'in', [...recipients])
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Removes the sent and failed messages queued before `beforeIso`; answers how many. */
 export async function deleteFinishedEmailsBefore(db: DB, beforeIso: string): Promise<number> {
   const result = await db

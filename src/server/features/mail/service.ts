@@ -171,6 +171,14 @@ export async function eraseEmails(db: DB, ids: readonly number[]): Promise<numbe
   return ids.length === 0 ? 0 : repo.deleteEmailsById(db, ids);
 }
 
+/**
+ * Erases the seller's replies to contact messages sent to any of `recipients`, whatever their
+ * state (the messages they answer are erased: decision 0334). Answers how many went.
+ */
+export async function eraseContactReplies(db: DB, recipients: readonly string[]): Promise<number> {
+  return recipients.length === 0 ? 0 : repo.deleteEmailsTo(db, recipients, 'contact-reply');
+}
+
 /** The seller's notice of a new order (ADMIN_EMAIL; nothing when unset). */
 export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNoticeFacts): Promise<void> {
   const adminEmail = deps.config.mail.adminEmail;
