@@ -8,6 +8,7 @@ import { completedWeeks } from '../progress/unlock';
 import { getWeekContent } from '../workbook/service';
 import { type Clock, systemClock } from './clock';
 import { listReminderCandidates, type ReminderCandidate } from './repo';
+import { sweepKeepsakesOfDeletedCouples } from '../our-data/keepsake-files';
 import { pruneOutbox, queueWeeklyReminder } from './service';
 import { silentLog, type WorkerLog } from './pass-timer';
 
@@ -70,7 +71,8 @@ export function remindedWithinADay(candidate: Pick<ReminderCandidate, 'lastRemin
  * reminders on are read a page at a time and each due reminder is queued with its record
  * (couple, week) in one transaction. That key makes a run idempotent: after a restart, or with
  * several processes checking at once, a week's reminder is queued once. The same hourly pass
- * removes the outbox's old sent and failed messages and their .eml files (pruneOutbox).
+ * removes the outbox's old sent and failed messages and their .eml files (pruneOutbox), and the
+ * cached keepsakes of couples deleted through another process (sweepKeepsakesOfDeletedCouples).
  */
 export class ReminderScheduler {
   readonly #deps: AppDeps;
@@ -181,6 +183,9 @@ export class ReminderScheduler {
     if (pruned.messages > 0 || pruned.files > 0) {
       this.#log.info({ pruned: pruned.messages, files: pruned.files }, 'old messages removed from the outbox');
     }
+    // Deleted couples' keepsakes left in this process's folder by a deletion another process ran.
+    const keepsakes = await sweepKeepsakesOfDeletedCouples(deps);
+    if (keepsakes > 0) this.#log.info({ files: keepsakes }, "deleted couples' cached keepsakes removed");
     return queued;
   }
 }

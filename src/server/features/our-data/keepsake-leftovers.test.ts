@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminCookie, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
-import { filePrefix, keepsakeDir } from './keepsake-files';
+import { deleteCoupleAccount } from '../couples/service';
+import { ReminderScheduler } from '../mail/reminders';
+import { filePrefix, keepsakeDir, sweepKeepsakesOfDeletedCouples } from './keepsake-files';
 import { keepsakeBuildSteps } from './service';
 
 const t = useTestApp();
@@ -14,16 +16,6 @@ const t = useTestApp();
  * account remove them with the cached keepsakes (decision 0202), leaving other couples' files.
  */
 describe("a deleted couple's unfinished keepsake builds", () => {
-  function leaveUnfinishedBuild(coupleId: number, word: string): string[] {
-    const dir = keepsakeDir(t.deps);
-    const target = path.join(dir, `${filePrefix(coupleId)}0123456789abcdef01234567.pdf`);
-    const workDir = `${target}.a1b2c3d4e5f6.parts`;
-    fs.mkdirSync(workDir, { recursive: true });
-    const files = [`${target}.a1b2c3d4e5f6.jsonl`, path.join(workDir, 'part-001.pdf'), `${target}.4242-lq1x2y.tmp`];
-    for (const file of files) fs.writeFileSync(file, `answers ${word}`);
-    return [...files, workDir];
-  }
-
   async function deleteAndCheck(remove: Deletion) {
     const couple = await createCouple(t.deps);
     const other = await createCouple(t.deps);
@@ -42,6 +34,50 @@ describe("a deleted couple's unfinished keepsake builds", () => {
     await deleteAndCheck(adminDeletion);
   });
 });
+
+/*
+ * Decision 0334: with several app processes each keeps its own keepsake folder, and a deletion
+ * removes the files of the process that ran it. The others remove a deleted couple's files at
+ * start and every hour (the weekly reminders' pass), leaving every living couple's.
+ */
+describe("a deleted couple's keepsakes in another process's folder", () => {
+  it('go with the next hourly pass, and only theirs', async () => {
+    const gone = await createCouple(t.deps);
+    const staying = await createCouple(t.deps);
+    const dir = keepsakeDir(t.deps);
+    fs.mkdirSync(dir, { recursive: true });
+    const theirs = [
+      ...leaveUnfinishedBuild(gone.coupleId, 'MARKER-OTHER-PROCESS'),
+      path.join(dir, `${filePrefix(gone.coupleId)}fedcba9876543210fedcba98.pdf`),
+    ];
+    const kept = [
+      ...leaveUnfinishedBuild(staying.coupleId, 'MARKER-STILL-HERE'),
+      path.join(dir, `${filePrefix(staying.coupleId)}fedcba9876543210fedcba98.pdf`),
+    ];
+    for (const file of [theirs.at(-1)!, kept.at(-1)!]) fs.writeFileSync(file, '%PDF- keepsake');
+    // Deleted by "another process": the rows go, this folder is not touched.
+    await deleteCoupleAccount(t.deps.db, gone.coupleId);
+    expect(theirs.filter((file) => fs.existsSync(file))).toEqual(theirs);
+
+    await new ReminderScheduler(t.deps).runOnce();
+    expect(theirs.filter((file) => fs.existsSync(file))).toEqual([]);
+    expect(kept.filter((file) => fs.existsSync(file))).toEqual(kept);
+    // Nothing of a living couple's, nor anything not named by a couple, is ever touched.
+    fs.writeFileSync(path.join(dir, 'not-a-keepsake.txt'), 'x');
+    expect(await sweepKeepsakesOfDeletedCouples(t.deps)).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'not-a-keepsake.txt'))).toBe(true);
+  });
+});
+
+function leaveUnfinishedBuild(coupleId: number, word: string): string[] {
+  const dir = keepsakeDir(t.deps);
+  const target = path.join(dir, `${filePrefix(coupleId)}0123456789abcdef01234567.pdf`);
+  const workDir = `${target}.a1b2c3d4e5f6.parts`;
+  fs.mkdirSync(workDir, { recursive: true });
+  const files = [`${target}.a1b2c3d4e5f6.jsonl`, path.join(workDir, 'part-001.pdf'), `${target}.4242-lq1x2y.tmp`];
+  for (const file of files) fs.writeFileSync(file, `answers ${word}`);
+  return [...files, workDir];
+}
 
 type Couple = Awaited<ReturnType<typeof createCouple>>;
 type Deletion = (couple: Couple) => Promise<number>;

@@ -312,3 +312,17 @@ export async function listCompletedWeekNumbers(db: DB, coupleId: number): Promis
     .execute();
   return rows.map((row) => row.week_number);
 }
+
+/** Which of `ids` are couples still (the keepsake sweep: files of the others are removed). */
+export async function findExistingCoupleIds(db: DB, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('couples')
+      .select('id')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) found.add(Number(row.id));
+  }
+  return found;
+}
