@@ -76,6 +76,7 @@ describe('security headers, worked out once', () => {
     const expected = apiHeaders(pages);
     expect(expected).toEqual({
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'cross-origin-resource-policy': 'same-origin',
     });

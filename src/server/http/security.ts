@@ -11,6 +11,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const ORIGIN_CHECK_EXEMPT = new Set(['/api/payments/webhook']);
 
+/** Every `/api` answer's Cache-Control unless its route sets another (decision 0335). */
+export const API_CACHE_CONTROL = 'private, no-store';
+
 export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a moment.';
 
 /**
@@ -84,9 +87,18 @@ export async function helmetHeaders(config: Config): Promise<Record<string, stri
  * (other sites cannot embed it), and HSTS behind HTTPS. The rest of helmet's set (COOP,
  * Origin-Agent-Cluster, X-Frame-Options, X-XSS-Protection, X-DNS-Prefetch-Control,
  * X-Download-Options, X-Permitted-Cross-Domain-Policies, Referrer-Policy) governs documents.
+ *
+ * And `Cache-Control: private, no-store` (decision 0335): most answers are one person's (their
+ * answers, their orders, the back office), and none is meant to be kept by a browser's or a proxy's
+ * HTTP cache. A route that says otherwise sets its own (the order page's `private, no-cache`); the
+ * service worker keeps the couple's week for offline in its own Cache Storage, which this header
+ * does not govern.
  */
 export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cache-control': API_CACHE_CONTROL,
+  };
   for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']) {
     if (pageHeaders[name] !== undefined) headers[name] = pageHeaders[name];
   }
