@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { AppError } from '../../shared/errors';
 import type { Config } from '../platform/config';
 import type { DB } from '../db/client';
@@ -160,12 +161,75 @@ export function tooMany(retryInMs: number, advice?: (wait: string) => string): A
 const MINUTE = 60_000;
 
 /**
+ * The key a per-address limit counts a client address under (decision 0336). One IPv6 subscriber
+ * is usually given a whole /64 (2^64 addresses), so an IPv6 address counts under its /64 prefix
+ * (`2001:db8:1:2::/64`); an address per budget would give one person as many budgets as they care
+ * to use. An IPv4 address counts on its own, and so does an IPv4-mapped IPv6 one (`::ffff:1.2.3.4`
+ * is `1.2.3.4`, as a dual-stack socket reports an IPv4 client). A key that is no address (`unknown`)
+ * stays as it is; so does a `name:` in front of one (`facilitator:2001:db8::1` is
+ * `facilitator:2001:db8::/64`), which keeps two budgets of one limiter apart.
+ */
+export function addressLimitKey(key: string): string {
+  const scoped = isIP(key) === 0 ? /^([a-z][a-z-]*):(.+)$/.exec(key) : null;
+  if (scoped && isIP(scoped[2]!) !== 0) return `${scoped[1]}:${addressLimitKey(scoped[2]!)}`;
+  if (isIP(key) !== 6) return key;
+  const groups = ipv6Groups(key);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::`, a zone and a dotted IPv4 tail allowed). */
+function ipv6Groups(address: string): number[] {
+  const [head = '', tail] = address.split('%', 1)[0]!.split('::');
+  const parse = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [Number.parseInt(group, 16)];
+          const [a, b, c, d] = group.split('.').map(Number) as [number, number, number, number];
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const start = parse(head);
+  const end = tail === undefined ? [] : parse(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+/** A limit per client address: the address is counted under addressLimitKey. */
+class PerAddressRateLimiter implements RateLimiter {
+  constructor(private readonly limiter: RateLimiter) {}
+
+  get max(): number {
+    return this.limiter.max;
+  }
+
+  get windowMs(): number {
+    return this.limiter.windowMs;
+  }
+
+  consume(address: string): Promise<void> {
+    return this.limiter.consume(addressLimitKey(address));
+  }
+
+  reserve(address: string): Promise<Reservation> {
+    return this.limiter.reserve(addressLimitKey(address));
+  }
+}
+
+/**
  * The limits of docs/product.md#rate-limits, one limiter each, built per app from the
  * configuration.
  */
 export function createRateLimits(config: Config, db: DB) {
   const limiter = (name: string, max: number, windowMs: number): RateLimiter =>
     isPostgres(db) ? new DatabaseRateLimiter(db, name, max, windowMs) : new MemoryRateLimiter(max, windowMs);
+  // Per client address: an IPv6 address counts under its /64 (addressLimitKey, decision 0336).
+  const perAddress = (name: string, max: number, windowMs: number): RateLimiter =>
+    new PerAddressRateLimiter(limiter(name, max, windowMs));
   return {
     /**
      * In the database on SQLite too: the administrator's password reset, a separate process, and a
@@ -179,17 +243,17 @@ export function createRateLimits(config: Config, db: DB) {
     ),
     /** A trusted device's own budget of failures for its account, the per-account numbers (decision 0201). */
     signInPerDevice: new DatabaseRateLimiter(db, 'sign-in-device', config.rateLimits.signInPerAccount, 15 * MINUTE),
-    signInPerAddress: limiter('sign-in-address', config.rateLimits.signInPerAddress, 15 * MINUTE),
-    contactPerAddress: limiter('contact-address', config.rateLimits.contactPerMinute, MINUTE),
-    registerPerAddress: limiter('register-address', config.rateLimits.registerPerHour, 60 * MINUTE),
+    signInPerAddress: perAddress('sign-in-address', config.rateLimits.signInPerAddress, 15 * MINUTE),
+    contactPerAddress: perAddress('contact-address', config.rateLimits.contactPerMinute, MINUTE),
+    registerPerAddress: perAddress('register-address', config.rateLimits.registerPerHour, 60 * MINUTE),
     codeRequestsPerEmail: limiter('code-request-email', config.rateLimits.codeRequestsPerEmail, 60 * MINUTE),
-    codeRequestsPerAddress: limiter('code-request-address', config.rateLimits.codeRequestsPerAddress, 60 * MINUTE),
+    codeRequestsPerAddress: perAddress('code-request-address', config.rateLimits.codeRequestsPerAddress, 60 * MINUTE),
     // Coupon codes and gift codes are looked up by what a visitor types: a budget per address
     // keeps them from being guessed by the thousand (decisions 0240 and 0242).
-    couponQuotesPerAddress: limiter('coupon-quote-address', 30, MINUTE),
-    giftCodesPerAddress: limiter('gift-code-address', 20, 15 * MINUTE),
+    couponQuotesPerAddress: perAddress('coupon-quote-address', 30, MINUTE),
+    giftCodesPerAddress: perAddress('gift-code-address', 20, 15 * MINUTE),
     // Cohort join codes and seat codes (issue 38, decision 0262): a wrong code counts, a good one does not.
-    facilitatorCodesPerAddress: limiter('facilitator-code-address', 20, 15 * MINUTE),
+    facilitatorCodesPerAddress: perAddress('facilitator-code-address', 20, 15 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
