@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mailTo } from './support/outbox';
 import { formReady } from './support/landing';
+import { trialSignUp } from './support/auth';
 
 /**
  * A card purchase end to end (docs/product.md#card-payments), against the card-payment server
@@ -51,5 +52,24 @@ test('a visitor pays by card on the hosted page, downloads the workbook and sign
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   // Full access: no free-trial notice.
+  await expect(page.getByText('Free trial', { exact: true })).toHaveCount(0);
+});
+
+// QA walk: a signed-in couple's card payment upgrades their account and sends no code (decision
+// 0155), yet /success said "the personal access code we sent you" (decision 0326).
+test('a signed-in trial couple pays by card and /success says the course is open in their account', async ({
+  page,
+}) => {
+  const { email } = await trialSignUp(page);
+  const details = new URLSearchParams({ email, firstName: 'Kim', lastName: 'Lou' });
+  await page.goto(`/checkout?${details.toString()}`);
+  await page.getByRole('button', { name: 'Pay $49.00' }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_STRIPE_PORT}/pay/cs_test_`));
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(/\/success\?payment_intent=pi_[^&]+&code=signed-in$/);
+  await expect(page.getByText(/The full course is now open in your account/)).toBeVisible();
+  await expect(page.getByText(/we sent you/)).toHaveCount(0);
+  await page.goto('/dashboard');
   await expect(page.getByText('Free trial', { exact: true })).toHaveCount(0);
 });

@@ -24,6 +24,20 @@ export type StartCheckoutInput = z.input<typeof startCheckoutSchema>;
 export const checkoutStartedSchema = z.object({ url: z.string() });
 export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
 
+/**
+ * What /success says about the personal access code (its `code` query; decision 0319 and 0326):
+ * `kept`, a free order for an email that had an account, whose code did not change (sign in with
+ * it); `signed-in`, a couple who bought while signed in, whose account was upgraded as it is (no
+ * code was sent). Absent: a code went to the buyer's email. Only words on the buyer's own page.
+ */
+export type SuccessCodeNote = 'kept' | 'signed-in';
+
+/** The /success page of an order, with what it should say about the code. */
+export function successPath(paymentIntentId: string, note: SuccessCodeNote | null): string {
+  const code = note === null ? '' : `&code=${note}`;
+  return `/success?payment_intent=${encodeURIComponent(paymentIntentId)}${code}`;
+}
+
 /** GET /api/payments/return's query: the Checkout Session Stripe sends the buyer back with. */
 export const paymentReturnQuerySchema = z.object({
   session_id: z

@@ -1,4 +1,4 @@
-import { paymentReturnQuerySchema } from '../../shared/payments-schemas';
+import { paymentReturnQuerySchema, successPath } from '../../shared/payments-schemas';
 import { handleStripeWebhook, resolveCheckoutReturn } from '../features/payments/service';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
@@ -18,12 +18,10 @@ export const paymentRoutes: RestRoutes = (app, deps) => {
   // Stripe's success_url: the session resolved to its order, then the order's /success page.
   app.get(RETURN_PATH, async (req, reply) => {
     const query = parseInput(paymentReturnQuerySchema, req.query, 'The query');
-    const { paymentIntentId, giftToken } = await resolveCheckoutReturn(deps, query.session_id);
+    const { paymentIntentId, giftToken, codeNote } = await resolveCheckoutReturn(deps, query.session_id);
     // A gift's buyer goes to the gift's receipt page (decision 0242), never to the course.
     const target =
-      giftToken === null
-        ? `/success?payment_intent=${encodeURIComponent(paymentIntentId)}`
-        : `/gift/sent?token=${encodeURIComponent(giftToken)}`;
+      giftToken === null ? successPath(paymentIntentId, codeNote) : `/gift/sent?token=${encodeURIComponent(giftToken)}`;
     return reply.code(303).header('cache-control', 'no-store').redirect(target, 303);
   });
   app.register(async (scope) => {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import type { SuccessCodeNote } from '../../shared/payments-schemas';
 import { SiteLayout } from '../components/site-layout';
 import { InvalidPaymentSession, OrderConfirmation } from '../features/orders/order-confirmation';
 import { searchTexts } from '../lib/search-params';
@@ -6,7 +7,7 @@ import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/success')({
-  // `code=kept`: a free order for an email that had an account, whose code did not change (decision 0316).
+  // `code`: what to say about the access code (successPath in src/shared/payments-schemas.ts).
   validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['payment_intent', 'code'] as const),
   loaderDeps: ({ search }) => ({ paymentIntentId: search.payment_intent?.trim() || undefined }),
   // Prefetch, not ensure: an unknown order is a page state ('Order not found'), not a route error.
@@ -22,10 +23,11 @@ export const Route = createFileRoute('/success')({
 function SuccessPage() {
   const { paymentIntentId } = Route.useLoaderDeps();
   const { code } = Route.useSearch();
+  const codeNote: SuccessCodeNote | null = code === 'kept' || code === 'signed-in' ? code : null;
   return (
     <SiteLayout>
       {paymentIntentId ? (
-        <OrderConfirmation paymentIntentId={paymentIntentId} codeKept={code === 'kept'} />
+        <OrderConfirmation paymentIntentId={paymentIntentId} codeNote={codeNote} />
       ) : (
         <InvalidPaymentSession />
       )}

@@ -147,6 +147,24 @@ describe('GET /api/payments/return', () => {
     expect(await caller.orders.get({ paymentIntentId: paymentIntent })).toMatchObject({ status: 'completed' });
   });
 
+  // QA walk: a signed-in couple's card payment upgrades their account as it is and sends no code
+  // (decision 0155), yet /success said "the personal access code we sent you" (decision 0326).
+  it('tells /success that a signed-in couple paying with their own email gets no new code', async () => {
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const caller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    const own = await caller.payments.startCheckout({ ...buyer, email: couple.email });
+    const ownReturn = new URL(await payOnHostedPage(own.url));
+    const back = await t.app.inject({ url: `${ownReturn.pathname}${ownReturn.search}` });
+    const paymentIntent = double.sessions.get(own.url.split('/').pop()!)!.payment_intent!;
+    expect(back.headers.location).toBe(`/success?payment_intent=${paymentIntent}&code=signed-in`);
+
+    // Another email gets that email's account and a code by email, as a signed-out buyer would.
+    const other = await caller.payments.startCheckout({ ...buyer, email: `other-${Date.now()}@example.com` });
+    const otherReturn = new URL(await payOnHostedPage(other.url));
+    const elsewhere = await t.app.inject({ url: `${otherReturn.pathname}${otherReturn.search}` });
+    expect(elsewhere.headers.location).toMatch(/^\/success\?payment_intent=[^&]+$/);
+  });
+
   it('answers 400 for a malformed session id and 404 for one Stripe does not know', async () => {
     const malformed = await t.app.inject({ url: '/api/payments/return?session_id=x' });
     expect(malformed.statusCode).toBe(400);

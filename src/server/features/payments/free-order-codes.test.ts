@@ -85,6 +85,20 @@ describe('a free order for an email that already has an account', () => {
     await expectUntouched(owner);
   });
 
+  it('bought while signed in: /success says the account was upgraded as it is, not to sign in', async () => {
+    const owner = await signedInOwner();
+    const signedIn = await callerFor(t, owner.cookie);
+    const { url } = await signedIn.payments.startCheckout({
+      email: owner.email,
+      firstName: 'Owner',
+      lastName: 'Self',
+      couponCode: await freeCoupon(),
+    });
+    expect(new URL(url).searchParams.get('code')).toBe('signed-in');
+    expect(await accessLevelOf(owner.coupleId)).toBe('full');
+    await expectUntouched(owner);
+  });
+
   it('through a gift bought with the coupon: opening it upgrades the account as it is', async () => {
     const owner = await signedInOwner();
     const anonymous = await callerFor(t);

@@ -3,7 +3,13 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/loca
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { type StartGiftCheckoutInput, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
-import { startCheckoutSchema, type CheckoutStarted, type StartCheckoutInput } from '../../../shared/payments-schemas';
+import {
+  type CheckoutStarted,
+  type StartCheckoutInput,
+  type SuccessCodeNote,
+  startCheckoutSchema,
+  successPath,
+} from '../../../shared/payments-schemas';
 import { describeZodError } from '../../../shared/schemas';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
@@ -173,7 +179,7 @@ export async function startCheckout(
     const free = await withinCouponBudget(deps, clientAddress, () =>
       deps.db.transaction().execute(async (trx) => {
         const use = await reserveCouponUse(trx, deps, code, input.email);
-        if (use.amount > 0) return { use, orderId: null };
+        if (use.amount > 0) return { use, orderId: null, codeNote: null };
         refuseDemoEmail(deps, input.email);
         const orderId = generateOrderId();
         const fulfilled = await fulfilPaidOrder(trx, deps, { ...order, id: orderId, amount: 0 }, 'coupon', {
@@ -182,13 +188,12 @@ export async function startCheckout(
           couponUseId: use.useId,
           locale,
         });
-        return { use, orderId, codeKept: fulfilled.codeKept };
+        return { use, orderId, codeNote: fulfilled.codeNote };
       }),
     );
     if (free.orderId) {
       // An account that had the email keeps its code (decision 0316): /success says so, not "the code we sent".
-      const kept = free.codeKept ? '&code=kept' : ''; // read by src/web/routes/success.tsx
-      return { url: `${publicUrl}/success?payment_intent=${free.orderId}${kept}` };
+      return { url: `${publicUrl}${successPath(free.orderId, free.codeNote)}` };
     }
     const back = new URLSearchParams({ ...order, couponCode: code });
     const url = await checkoutHoldingUse(
@@ -363,7 +368,7 @@ export async function startGiftCheckout(
 export async function resolveCheckoutReturn(
   deps: AppDeps,
   sessionId: string,
-): Promise<{ paymentIntentId: string; giftToken: string | null }> {
+): Promise<{ paymentIntentId: string; giftToken: string | null; codeNote: SuccessCodeNote | null }> {
   const settings = requireStripe(deps);
   const stripe = await stripeFor(settings);
   let session: Stripe.Checkout.Session;
@@ -401,7 +406,11 @@ export async function resolveCheckoutReturn(
   }
   const giftId = metadataId(session.metadata?.giftId);
   const giftToken = giftId === undefined ? null : ((await buyerTokenOf(deps.db, giftId)) ?? null);
-  return { paymentIntentId, giftToken };
+  // Started signed in, paid with the account's own email: the webhook upgrades that account as it
+  // is and sends no code (decision 0155), so /success must not speak of "the code we sent" (0326).
+  const upgradesSignedIn =
+    giftId === undefined && (await signedInStarter(deps.db, session.client_reference_id, email)) !== undefined;
+  return { paymentIntentId, giftToken, codeNote: upgradesSignedIn ? 'signed-in' : null };
 }
 
 /** A row id the server itself put in a session's metadata; undefined when absent or not an id. */
@@ -622,11 +631,11 @@ async function fulfilPaidOrder(
     /** The buyer's page language: a new account gets it (decision 0231). */
     locale?: Locale;
   },
-): Promise<{ codeKept: boolean }> {
+): Promise<{ codeNote: SuccessCodeNote | null }> {
   const full = { ...order, currency: order.currency ?? deps.config.payments.currency, coupleId: null, provider };
   let coupleId: number | null = null;
-  // No new code went to the email: the couple signs in with the one it has.
-  let codeKept = false;
+  // What /success says: no new code went to the email when the couple keeps the one it has.
+  let codeNote: SuccessCodeNote | null = null;
   if (links.giftId !== undefined) {
     const paid = await completeGiftPurchase(trx, deps, links.giftId, {
       orderId: order.id,
@@ -637,21 +646,21 @@ async function fulfilPaidOrder(
       const flag = 'Paid for a gift this server does not know, or one paid already: check the payment in Stripe.';
       await saveStripeOrder(trx, { ...full, status: 'pending', flag });
       await queueOrderNotice(trx, deps, { ...full, status: 'pending' });
-      return { codeKept };
+      return { codeNote };
     }
   } else {
     const starter = await signedInStarter(trx, links.reference, order.email);
     if (starter) {
       await grantFullAccessToCouple(trx, starter.coupleId);
       coupleId = starter.coupleId;
-      codeKept = true;
+      codeNote = 'signed-in';
     } else {
       try {
         // Nothing paid (a 100 % coupon): an existing account keeps its code and sessions (decision 0316).
         if (provider === 'coupon') {
           const fulfilled = await fulfilFreeOrder(trx, deps, order.email, order.firstName, links.locale);
           coupleId = fulfilled.coupleId;
-          codeKept = fulfilled.upgraded;
+          if (fulfilled.upgraded) codeNote = 'kept';
         } else {
           coupleId = (await fulfilCompletedOrder(trx, deps, order.email, undefined, order.firstName, links.locale))
             .coupleId;
@@ -662,14 +671,14 @@ async function fulfilPaidOrder(
         if (provider === 'coupon') throw error; // nothing was paid: the buyer is told at once
         await saveStripeOrder(trx, { ...full, status: 'pending', flag: error.message });
         await queueOrderNotice(trx, deps, { ...full, status: 'pending' });
-        return { codeKept };
+        return { codeNote };
       }
     }
   }
   if (links.couponUseId !== undefined) await markCouponUseUsed(trx, links.couponUseId, order.id);
   await saveStripeOrder(trx, { ...full, coupleId, status: 'completed', flag: null });
   await queueOrderNotice(trx, deps, { ...full, status: 'completed' });
-  return { codeKept };
+  return { codeNote };
 }
 
 /** The couple account named by client_reference_id, when its email is the buyer's. */

@@ -119,6 +119,31 @@ describe('/success', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Customer Login' })).toHaveAttribute('href', '/customer-login');
   });
 
+  // QA walk: a signed-in couple's card payment upgrades their account and sends no code (decision
+  // 0155), yet the page said "the personal access code we sent you" (decision 0326).
+  it('after a signed-in couple’s payment, says the account has the course and no code was sent', async () => {
+    stubTrpcFetch({ 'orders.get': ordersById });
+    renderApp(`/success?payment_intent=${pending.id}&code=signed-in`);
+    expect(await screen.findByText(/Your payment is being processed/)).toHaveTextContent(
+      'the full course opens in your account',
+    );
+    expect(screen.queryByText(/we will email/)).not.toBeInTheDocument();
+    cleanup();
+    renderApp(`/success?payment_intent=${completed.id}&code=signed-in`);
+    const hint = await screen.findByText(/The full course is now open in your account/);
+    expect(hint).toHaveTextContent('(alex@example.com). You sign in as before');
+    expect(screen.queryByText(/we sent you/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/already have/)).not.toBeInTheDocument();
+    cleanup();
+    try {
+      i18n.activate('es');
+      renderApp(`/success?payment_intent=${completed.id}&code=signed-in`);
+      expect(await screen.findByText(/El curso completo ya está abierto en su cuenta/)).toBeInTheDocument();
+    } finally {
+      i18n.activate('en');
+    }
+  });
+
   it('says Order not found for an unknown id', async () => {
     stubTrpcFetch({ 'orders.get': ordersById });
     renderApp('/success?payment_intent=pi_unknown123');

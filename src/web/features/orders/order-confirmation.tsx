@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../shared/i18n/format';
+import type { SuccessCodeNote } from '../../../shared/payments-schemas';
 import { T, useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import classes from './orders.module.css';
@@ -92,11 +93,14 @@ function ConfirmationSkeleton() {
  */
 export function OrderConfirmation({
   paymentIntentId,
-  codeKept = false,
+  codeNote = null,
 }: {
   paymentIntentId: string;
-  /** No code was sent: the account that had the email keeps its own (a free order, decision 0316). */
-  codeKept?: boolean;
+  /**
+   * No code was sent: `kept`, the account that had the email keeps its own (a free order, decision
+   * 0316); `signed-in`, the signed-in couple's account was upgraded as it is (decision 0326).
+   */
+  codeNote?: SuccessCodeNote | null;
 }) {
   const { t, locale } = useT();
   // The /success route prefetches this query in its loader.
@@ -185,7 +189,13 @@ export function OrderConfirmation({
             <WorkbookDownload paymentIntentId={data.id} />
             <Text size="sm" c="dimmed">
               <T
-                id={codeKept ? 'checkout.success.signInHintKept' : 'checkout.success.signInHint'}
+                id={
+                  codeNote === 'signed-in'
+                    ? 'checkout.success.signedInHint'
+                    : codeNote === 'kept'
+                      ? 'checkout.success.signInHintKept'
+                      : 'checkout.success.signInHint'
+                }
                 values={{ email: data.email }}
                 components={{ 0: <Anchor component={Link} to="/customer-login" /> }}
               />
@@ -237,7 +247,9 @@ export function OrderConfirmation({
             icon={<IconHourglass aria-hidden="true" />}
             title={t('checkout.success.pendingTitle')}
           >
-            {t('checkout.success.pendingText', { email: data.email })}
+            {codeNote === 'signed-in'
+              ? t('checkout.success.pendingTextSignedIn')
+              : t('checkout.success.pendingText', { email: data.email })}
           </Alert>
         )}
 
