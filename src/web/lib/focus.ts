@@ -63,3 +63,20 @@ export function useFocusWhenReady(): (find: () => HTMLElement | null) => void {
     stop.current = focusWhenReady(find);
   }, []);
 }
+
+/**
+ * On a refused submit, moves keyboard focus to the first of `fields` (input names, in the order the
+ * form shows them) that `isInvalid` marks: a keyboard or screen-reader user lands on it and hears
+ * its message, and on a phone it scrolls into view (as /gift does through Mantine's getInputNode).
+ * For forms kept in plain React state (the landing page's pricing and contact forms).
+ */
+export function focusFirstInvalid<F extends string>(
+  form: HTMLFormElement | null,
+  fields: readonly F[],
+  isInvalid: (field: F) => boolean,
+): void {
+  const first = fields.find(isInvalid);
+  if (!form || first === undefined) return;
+  const control = form.elements.namedItem(first);
+  if (control instanceof HTMLElement) control.focus();
+}

@@ -56,6 +56,8 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Missing Information')).toBeInTheDocument();
     expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /last name/i })).toHaveAttribute('aria-invalid', 'true');
+    // QA walk: the focus stayed on the button; the first field to fix now gets it, as on /gift.
+    expect(screen.getByRole('textbox', { name: /last name/i })).toHaveFocus();
     expect(stub.calls).toEqual([]);
   });
 
@@ -68,6 +70,7 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     expect(await screen.findByText('Must be a valid email address')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /email/i })).toHaveFocus();
     expect(stub.calls).toEqual([]);
   });
 

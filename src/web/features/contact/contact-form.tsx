@@ -6,6 +6,7 @@ import { NameEmailFields, type NameEmailValues } from '../../components/name-ema
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
+import { focusFirstInvalid } from '../../lib/focus';
 import { useSubmitType } from '../../lib/hydrated';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { translate } from '../../i18n/i18n';
@@ -20,6 +21,8 @@ type Field = keyof ContactValues;
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 /** The fields without which the form does not even try to send ('Missing Information'). */
 const REQUIRED: readonly Field[] = ['firstName', 'lastName', 'email', 'message'];
+/** The fields in the order the form shows them: the first with a problem gets the focus. */
+const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'email', 'subject', 'message'];
 
 /**
  * The shared zod schema, loaded when the form is first used rather than with the landing page:
@@ -74,11 +77,14 @@ export function ContactForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read before the schema loads: React clears the event's currentTarget once it is handled.
+    const form = event.currentTarget;
     if (sending) return;
     const missing = REQUIRED.filter((field) => !values[field].trim());
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((field) => [field, true])));
       notify.error(t('contact.missing.title'), t('contact.missing.text'));
+      focusFirstInvalid(form, FIELD_ORDER, (field) => missing.includes(field));
       return;
     }
     setChecking(true);
@@ -98,6 +104,7 @@ export function ContactForm() {
       }
       setErrors(found);
       setChecking(false);
+      focusFirstInvalid(form, FIELD_ORDER, (field) => found[field] !== undefined);
       return;
     }
     setErrors({});

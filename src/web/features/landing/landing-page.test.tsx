@@ -113,6 +113,8 @@ describe('the landing page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Information Required')).toBeInTheDocument();
     expect(screen.getByText('Please fill in all fields to continue to checkout.')).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: /last name/i })).toHaveAttribute('aria-invalid', 'true');
+    // QA walk: the focus stayed on the button; the first field to fix now gets it, as on /gift.
+    expect(within(form).getByRole('textbox', { name: /last name/i })).toHaveFocus();
 
     await enter(user, form, /last name/i, 'Lima');
     await enter(user, form, /email/i, 'ana-at-example');
@@ -121,6 +123,7 @@ describe('the landing page', { timeout: 20_000 }, () => {
     // docs/product.md#business-constants).
     expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /email/i })).toHaveFocus();
     await waitFor(() => expect(screen.queryByText('Information Required')).not.toBeInTheDocument());
 
     await user.clear(within(form).getByRole('textbox', { name: /email/i }));

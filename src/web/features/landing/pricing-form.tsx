@@ -4,10 +4,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { checkCheckoutDetails, type CheckoutDetails } from '../../../shared/orders';
 import { NameEmailFields } from '../../components/name-email-fields';
 import { notify } from '../../components/notifications';
+import { focusFirstInvalid } from '../../lib/focus';
 import { useSubmitType } from '../../lib/hydrated';
 import { useT } from '../../i18n/use-t';
 
 const EMPTY: CheckoutDetails = { firstName: '', lastName: '', email: '' };
+/** The fields in the order the form shows them: the first marked invalid gets the focus. */
+const FIELD_ORDER: readonly (keyof CheckoutDetails)[] = ['firstName', 'lastName', 'email'];
 
 /**
  * The pricing card's form (docs/product.md#pages-and-routes and docs/product.md#validation-rules):
@@ -42,17 +45,22 @@ export function PricingForm() {
     event.preventDefault();
     const result = checkCheckoutDetails(values);
     if (!result.ok) {
+      const marked: Partial<Record<keyof CheckoutDetails, boolean>> =
+        result.problem === 'missing'
+          ? {
+              firstName: !values.firstName.trim(),
+              lastName: !values.lastName.trim(),
+              email: !values.email.trim(),
+            }
+          : { email: true };
+      setInvalid(marked);
       if (result.problem === 'missing') {
-        setInvalid({
-          firstName: !values.firstName.trim(),
-          lastName: !values.lastName.trim(),
-          email: !values.email.trim(),
-        });
         notify.error(t('landing.pricing.missingTitle'), t('landing.pricing.missingText'));
       } else {
-        setInvalid({ email: true });
         notify.error(t('landing.pricing.invalidEmailTitle'), t('landing.pricing.invalidEmailText'));
       }
+      // The first field to fix gets the focus (on a phone it is often above the button).
+      focusFirstInvalid(event.currentTarget, FIELD_ORDER, (field) => marked[field] === true);
       return;
     }
     void navigate({ to: '/checkout', search: result.details });
