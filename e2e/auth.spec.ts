@@ -107,10 +107,11 @@ test.describe('accounts and sessions in the browser', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await completeOnboarding(page, { you: 'Kim', partner: 'Lou' });
 
+    // Signed in with a code on this device: signing out opens the code's tab, not username and password.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/customer-login$/);
+    await expect(page.getByRole('tab', { name: 'Personal code', selected: true })).toBeVisible();
 
-    await page.goto('/customer-login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Access code').fill(accessCode.toLowerCase());
     await page.getByRole('button', { name: 'Sign in' }).click();

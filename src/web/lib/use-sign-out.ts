@@ -6,10 +6,12 @@ import { trpc } from '../trpc';
 import { notSavedError } from './api-error';
 import { forgetSignedInDrafts } from './local-draft';
 import { resetSessionCache } from './session-cache';
+import { signInPathOnThisDevice } from './sign-in-method';
 
 /**
  * Signing out, for any page (navigation bar, admin area): ends the server session, says 'Logged out
- * successfully' (or, offline, that signing out needs the network), goes to /login and forgets every
+ * successfully' (or, offline, that signing out needs the network), goes to the sign-in page on the
+ * tab of the method last used on this device (/customer-login or /login) and forgets every
  * cached answer and local draft of the previous user. The cache is reset after leaving the page, so
  * the page's own queries do not refetch as nobody.
  */
@@ -21,7 +23,7 @@ export function useSignOut() {
       onSuccess: async () => {
         forgetSignedInDrafts();
         notify.success(translate('auth.toast.signedOut'));
-        await navigate({ to: '/login' });
+        await navigate({ to: signInPathOnThisDevice() });
         await resetSessionCache(queryClient);
       },
       onError: (error) => {

@@ -426,12 +426,48 @@ describe('navigation and guards', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Sign out' }));
     expect(await heading('Sign in')).toBeInTheDocument();
+    // No sign-in remembered on this device: the username-and-password tab, as before.
+    expect(screen.getByRole('tab', { name: 'Registered account', selected: true })).toBeInTheDocument();
     expect(notifications().getByText('Logged out successfully')).toBeInTheDocument();
     expect(readDraft(draftKey('notes', 7, 1), isString)).toBeUndefined();
     expect(readDraft(draftKey('notes', 8, 1), isString)).toBe("Another couple's notes");
     forgetDrafts();
     appQueryClient.clear();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument());
+  });
+
+  // QA walk: a couple who signed in with their access code landed on the username-and-password tab.
+  it('after signing out, opens the sign-in tab the couple used on this device', { timeout: 20_000 }, async () => {
+    let signedIn = false;
+    stubTrpcFetch({
+      'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+      'auth.customerLogin': () => {
+        signedIn = true;
+        return { data: { success: true, message: 'Login successful' } };
+      },
+      'auth.logout': () => {
+        signedIn = false;
+        return { data: { success: true } };
+      },
+      ...COUPLE_DASHBOARD,
+    });
+    const user = userEvent.setup();
+    renderApp('/customer-login');
+    await user.type(await screen.findByLabelText(/^Email/), 'robin@example.com');
+    await user.type(screen.getByLabelText(/^Access code/), 'ABCD-EFGH-JKMN');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: DASHBOARD_HEADING }, { timeout: 8000 });
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Sign out' }),
+    );
+    expect(await screen.findByRole('tab', { name: 'Personal code', selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Access code/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Username/)).not.toBeInTheDocument();
+    // Only which tab: neither the email nor the code is kept on the device.
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/robin|ABCD/i);
+    appQueryClient.clear();
   });
 
   it('says that signing out needs the network when offline, and stays signed in', async () => {

@@ -13,6 +13,7 @@ import { PersonalCodeReveal } from './personal-code-reveal';
 import { RequestCodeForm } from './request-code-form';
 import { SignInPaused } from './sign-in-paused';
 import { resetSessionCache } from '../../lib/session-cache';
+import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { adoptAccountLocale, translate } from '../../i18n/i18n';
 import { T, useT } from '../../i18n/use-t';
 
@@ -36,6 +37,8 @@ export function CustomerLogin() {
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({
       onSuccess: async (result, input) => {
+        // Signing out later comes back to this tab (a trial's code is a code too).
+        rememberSignInMethod('code');
         await resetSessionCache(queryClient);
         if (result.codeSentTo) {
           notify.success(t('auth.toast.checkInbox'), t('auth.toast.codeOnItsWay'));

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { trpc } from '../../trpc';
 import { useEnterAfterSignIn } from '../../lib/session-cache';
+import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 
@@ -18,6 +19,7 @@ export function InstantLoginButton(props: ButtonProps) {
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({
       onSuccess: async () => {
+        rememberSignInMethod('code');
         await enter('/dashboard', () =>
           notify.success(translate('common.instantLogin.success'), translate('common.instantLogin.welcome')),
         );

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { UsernameInput } from './password-sign-in-form';
 import { useEnterAfterSignIn } from '../../lib/session-cache';
+import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { useT } from '../../i18n/use-t';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 
@@ -26,6 +27,7 @@ export function RegisterForm() {
   const register = useMutation(
     trpc.auth.register.mutationOptions({
       onSuccess: async () => {
+        rememberSignInMethod('password');
         notify.success(t('auth.register.created'), t('auth.register.welcome', { weeks: TOTAL_WEEKS }));
         await enter('/dashboard');
       },

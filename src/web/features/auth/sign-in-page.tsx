@@ -4,10 +4,7 @@ import { AuthPage } from './auth-page';
 import { CustomerLogin } from './customer-login';
 import { UserLoginForm } from './user-login-form';
 import { useT } from '../../i18n/use-t';
-
-export type SignInMethod = 'code' | 'password';
-
-const PATH_OF: Record<SignInMethod, '/customer-login' | '/login'> = { code: '/customer-login', password: '/login' };
+import { SIGN_IN_PATH, type SignInMethod } from '../../lib/sign-in-method';
 
 /**
  * The one "Sign in" page for couples (docs/product.md#sign-in): email and access code (with the
@@ -43,7 +40,7 @@ export function SignInPage({ method }: { method: SignInMethod }) {
         value={method}
         keepMounted={false}
         onChange={(value) => {
-          if (value === 'code' || value === 'password') void navigate({ to: PATH_OF[value], replace: true });
+          if (value === 'code' || value === 'password') void navigate({ to: SIGN_IN_PATH[value], replace: true });
         }}
       >
         <Tabs.List grow mb="lg" aria-label={t('auth.signIn.methods')}>

@@ -5,6 +5,7 @@ import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
 import { useEnterAfterSignIn } from '../../lib/session-cache';
+import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 
@@ -15,6 +16,7 @@ export function UserLoginForm() {
   const login = useMutation(
     trpc.auth.userLogin.mutationOptions({
       onSuccess: async (result) => {
+        rememberSignInMethod('password');
         await enter('/dashboard', () =>
           notify.success(
             translate('auth.toast.signedIn'),
