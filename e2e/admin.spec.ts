@@ -170,6 +170,34 @@ test('the admin page has no accessibility violations and fits a 375 px screen', 
   await expect(page).toHaveURL(/\/$/);
 });
 
+// QA walk: at 375 px the back link read "← sitio web", the end of the long label cut off. On a
+// phone it has a whole short label of its own, and in Spanish the brand still takes two lines at most.
+test('the admin header reads whole labels at 375 px in English and Spanish', async ({ page, context, baseURL }) => {
+  await signInAdmin(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [locale, name, short, logout] of [
+    ['en', 'Back to Website', 'Website', 'Logout'],
+    ['es', 'Volver al sitio web', 'Sitio web', 'Cerrar sesión'],
+  ] as const) {
+    // The page's language (the sign-in set the account's, English): no change to the shared account.
+    await context.addCookies([{ name: 'vw_locale', value: locale, url: baseURL! }]);
+    await page.goto('/admin');
+    const header = page.locator('header').first();
+    const back = header.getByRole('link', { name });
+    await expect(back).toHaveText(short, { useInnerText: true });
+    await expect(header.getByRole('button', { name: logout })).toHaveText(logout, { useInnerText: true });
+    const brandLines = await header.getByRole('link', { name: 'Vows & Weeks' }).evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link.querySelector('span')!);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(brandLines, locale).toBeLessThanOrEqual(2);
+    const actions = await header.getByRole('navigation').boundingBox();
+    expect(actions!.x + actions!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  }
+});
+
 test('a couple and an anonymous visitor are sent to /login', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);

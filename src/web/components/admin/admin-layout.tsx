@@ -17,18 +17,21 @@ function AdminActions() {
   const { signOut, isPending } = useSignOut();
   const { t } = useT();
   return (
-    // On a phone the brand and both buttons share one 343 px line: 'Back to' and Logout's icon give
-    // way (admin-shell.module.css); the link's name stays 'Back to Website'.
+    // On a phone the brand and both buttons share one 343 px line: the link reads a short label of
+    // its own ('Website', 'Sitio web'), never the end of the long one cut off ('sitio web'), and
+    // both icons give way (admin-shell.module.css), so the brand keeps two lines at most in
+    // Spanish; the link's name stays 'Back to Website'.
     <Group gap="sm" wrap="nowrap" className={classes.headerActions}>
       <Button
         component={Link}
         to="/"
         variant="subtle"
+        classNames={{ section: classes.phoneHidden }}
         aria-label={t('admin.shell.backToWebsite')}
         leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
       >
-        <span className={classes.phoneHidden}>{t('admin.shell.backTo')}&nbsp;</span>
-        {t('admin.shell.website')}
+        <span className={classes.phoneHidden}>{t('admin.shell.backToWebsite')}</span>
+        <span className={classes.phoneOnly}>{t('admin.shell.website')}</span>
       </Button>
       <Button
         variant="light"

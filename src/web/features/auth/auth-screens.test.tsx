@@ -507,6 +507,28 @@ describe('navigation and guards', () => {
     expect(within(sections).getByRole('link', { name: 'Frameworks' })).toHaveAttribute('aria-current', 'page');
   });
 
+  // QA walk: on a phone the back link read the long label's end, "← sitio web" in Spanish. It has a
+  // short label of its own now (shown below 30em by admin-shell.module.css), in both languages.
+  it('gives the back link a whole short label for a phone, in English and Spanish', async () => {
+    stubTrpcFetch({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
+    try {
+      for (const [locale, title, name, short] of [
+        ['en', 'Admin dashboard', 'Back to Website', 'Website'],
+        ['es', 'Panel de administración', 'Volver al sitio web', 'Sitio web'],
+      ] as const) {
+        i18n.activate(locale);
+        const view = renderApp('/admin');
+        await heading(title);
+        const link = within(screen.getByRole('banner')).getByRole('link', { name });
+        expect(within(link).getByText(name, { exact: true })).toBeInTheDocument();
+        expect(within(link).getByText(short, { exact: true })).toBeInTheDocument();
+        view.unmount();
+      }
+    } finally {
+      i18n.activate('en');
+    }
+  });
+
   // The landing footer's Admin link opens /admin-login (QA walk): a signed-in admin goes straight on.
   it('takes a signed-in admin from /admin-login on to the admin screen', async () => {
     stubTrpcFetch({ 'auth.check': () => ({ data: ADMIN_CHECK }), 'frameworks.list': () => ({ data: [] }) });
