@@ -2,7 +2,13 @@ import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, 
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type EligibilityPart, formatMinutes } from '../../../shared/certificate-hours';
+import {
+  type EligibilityPart,
+  formatMinutes,
+  type TimeOwner,
+  type WeekHours,
+  weekMinutesFor,
+} from '../../../shared/certificate-hours';
 import type { Partner } from '../../../shared/constants';
 import { isCalendarDate } from '../../../shared/profile-rules';
 import { notify } from '../../components/notifications';
@@ -36,6 +42,17 @@ export function CertificatePanel({ fetcher = fetch }: { fetcher?: typeof fetch }
   );
 }
 
+const COLUMNS: readonly TimeOwner[] = ['partner1', 'partner2', 'together'];
+
+/**
+ * A week's minutes in a column, as the certificate counts them (weekMinutesFor): a partner's own
+ * time plus the time together, and together alone; so each column's weeks add up to its total.
+ */
+function weekTotal(week: WeekHours, owner: TimeOwner): number {
+  const { online, offline } = weekMinutesFor(week, owner);
+  return online + offline;
+}
+
 function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['partnerNames'] }) {
   const { t } = useT();
   const hours = useQuery(trpc.certificates.hours.queryOptions());
@@ -46,7 +63,7 @@ function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['par
         {t('certificates.hours.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {t('certificates.hours.intro')}
+        {t('certificates.hours.intro')} {t('certificates.hours.togetherCounts')}
       </Text>
       {hours.data && weeks.length === 0 ? <Text size="sm">{t('certificates.hours.empty')}</Text> : null}
       {weeks.length > 0 ? (
@@ -66,9 +83,9 @@ function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['par
               {weeks.map((week) => (
                 <Table.Tr key={week.weekNumber}>
                   <Table.Th scope="row">{week.weekNumber}</Table.Th>
-                  <Table.Td>{formatMinutes(week.online.partner1 + week.offline.partner1)}</Table.Td>
-                  <Table.Td>{formatMinutes(week.online.partner2 + week.offline.partner2)}</Table.Td>
-                  <Table.Td>{formatMinutes(week.online.together + week.offline.together)}</Table.Td>
+                  {COLUMNS.map((owner) => (
+                    <Table.Td key={owner}>{formatMinutes(weekTotal(week, owner))}</Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>

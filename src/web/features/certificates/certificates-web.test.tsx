@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HoursView } from '../../../shared/certificate-hours';
+import { type HoursView, hoursTotals } from '../../../shared/certificate-hours';
 import type { CertificateStatus, VerifyResult } from '../../../shared/certificate-schemas';
 import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
@@ -93,15 +93,50 @@ describe('CertificatePanel', () => {
     expect(scroller).toContainElement(table);
     expect(scroller).toHaveAttribute('tabindex', '0');
     expect(within(table).getByRole('columnheader', { name: 'Robin' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /^1 30 min 0 min 2 h 40 min$/ })).toBeInTheDocument();
+    // QA walk: a week's row showed each partner's own time only (30 min, 0 min) while the total
+    // counted the time together for both, so the rows did not add up to the totals. Each partner's
+    // column now counts as the certificate does, the week's time together included.
+    expect(within(table).getByRole('row', { name: /^1 3 h 10 min 2 h 40 min 2 h 40 min$/ })).toBeInTheDocument();
     expect(
       within(table).getByRole('row', { name: /Total so far 3 h 10 min 2 h 40 min 2 h 40 min/ }),
     ).toBeInTheDocument();
+    expect(screen.getByText(/Each partner’s hours include the time you spent together/)).toBeInTheDocument();
     const eligibility = await screen.findByTestId('eligibility');
     expect(eligibility).toHaveTextContent('Florida: Robin: 3 h 10 min of 4 h; Casey: 2 h 40 min of 4 h');
     expect(eligibility).toHaveTextContent('South Carolina: 2 h 40 min of 6 h together');
     expect(screen.getByRole('textbox', { name: 'Legal name of Robin' })).toHaveValue('Robin Lee');
     expect(screen.getByRole('textbox', { name: 'Legal name of Casey' })).toHaveValue('');
+  });
+
+  it('has each column’s weeks add up to its total, in both languages', async () => {
+    const weeks: HoursView['weeks'] = [
+      {
+        weekNumber: 1,
+        online: { partner1: 30, partner2: 0, together: 40 },
+        offline: { partner1: 0, partner2: 0, together: 120 },
+      },
+      {
+        weekNumber: 2,
+        online: { partner1: 0, partner2: 25, together: 15 },
+        offline: { partner1: 20, partner2: 0, together: 0 },
+      },
+    ];
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      // The server's totals (hoursTotals): Robin 190 + 35, Casey 160 + 40, together 160 + 15.
+      'certificates.hours': () => ({ data: { ...HOURS, weeks, totals: hoursTotals(weeks) } }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+    });
+    i18n.activate('es');
+    renderRoute(() => <CertificatePanel />);
+    const table = await screen.findByTestId('course-hours');
+    expect(within(table).getByRole('row', { name: /^1 3 h 10 min 2 h 40 min 2 h 40 min$/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /^2 35 min 40 min 15 min$/ })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('row', { name: /^Total hasta ahora 3 h 45 min 3 h 20 min 2 h 55 min$/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Las horas de cada quien incluyen el tiempo en pareja/)).toBeInTheDocument();
   });
 
   // Review: a trial couple reached a state's hours with self-reported time and was issued a
