@@ -4,6 +4,7 @@ import type { OurDataExport } from '../../../shared/our-data-schemas';
 import { OWN_ANSWERS_ONLY_MESSAGE, SEALED_MESSAGE } from '../../../shared/partner-schemas';
 import { callerFor, type CoupleFixture, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { cookieFrom } from '../auth/test-support';
+import { partnerCodeEmail } from '../mail/templates';
 import { completeWeeks } from '../workbook/test-support';
 
 const t = useTestApp();
@@ -115,6 +116,31 @@ describe('partner invites', () => {
       { partner: 'partner2', isYou: false, removable: true },
     ]);
     expect(settings.invites[0]).toMatchObject({ id: created.invite.id, status: 'used' });
+  });
+
+  it('gives the new sign-in the language of the page the invite was accepted on, and writes its code email in it', async () => {
+    const couple = await signedInCouple();
+    const created = await (await callerFor(t, couple.cookie)).partners.createInvite({});
+    const email = newEmail();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/partners.acceptInvite',
+      payload: { code: created.code, email },
+      headers: { cookie: 'vw_locale=es' },
+    });
+    expect(res.statusCode).toBe(200);
+    const account = await t.deps.db
+      .selectFrom('accounts')
+      .select('locale')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(account.locale).toBe('es');
+    const [codeEmail] = await outbox('partner-code', email);
+    const spanish = partnerCodeEmail(t.deps.config.publicUrl, { email, accessCode: 'X', name: 'Casey' }, 'es');
+    expect(codeEmail?.subject).toBe(spanish.subject);
+    expect(codeEmail?.subject).not.toBe(
+      partnerCodeEmail(t.deps.config.publicUrl, { email, accessCode: 'X', name: 'Casey' }, 'en').subject,
+    );
   });
 
   it('is single use', async () => {

@@ -1,4 +1,5 @@
 import type { Partner } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import { nowIso, type DB } from '../../db/client';
 
 /*
@@ -116,7 +117,7 @@ export async function emailHasAccount(db: DB, email: string): Promise<boolean> {
 /** A personal sign-in bound to one partner of the couple (no code yet: the caller issues it). */
 export async function insertPartnerAccount(
   db: DB,
-  values: { coupleId: number; partner: Partner; email: string },
+  values: { coupleId: number; partner: Partner; email: string; locale: Locale },
 ): Promise<number> {
   const row = await db
     .insertInto('accounts')
@@ -129,6 +130,7 @@ export async function insertPartnerAccount(
       password_hash: null,
       access_code_hash: null,
       created_at: nowIso(),
+      locale: values.locale,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import type { Partner } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import { AppError } from '../../../shared/errors';
 import {
   type AcceptedInvite,
@@ -485,12 +486,13 @@ export async function previewInvite(deps: AppDeps, code: string): Promise<Invite
 /**
  * Accepts an invite (public): a personal sign-in bound to the invite's partner, with the email the
  * partner gives and a new personal access code, emailed and shown this once; the invite is used
- * in the same transaction, so a second accept fails. The new sign-in is signed in at once.
+ * in the same transaction, so a second accept fails. The new sign-in is signed in at once, in the
+ * language of the page the invite was accepted on.
  */
 export async function acceptInvite(
   deps: AppDeps,
   input: AcceptInviteInput & { email: string },
-  request: { ip: string; previousToken: string | undefined },
+  request: { ip: string; previousToken: string | undefined; locale?: Locale },
 ): Promise<{ session: { token: string; expiresAt: Date }; body: AcceptedInvite }> {
   await deps.rateLimits.registerPerAddress.consume(request.ip);
   const accepted = await deps.db.transaction().execute(async (trx) => {
@@ -512,6 +514,9 @@ export async function acceptInvite(
       coupleId: invite.coupleId,
       partner: invite.partner,
       email: input.email,
+      // The language the invite page was used in, as other sign-ups take it: the course and the
+      // code email below (recipientLocale reads this account) are written in it.
+      locale: request.locale ?? 'en',
     });
     const accessCode = await issueAccessCode(trx, deps, accountId, {
       provesEmail: false,
