@@ -4,9 +4,10 @@ import { useT } from '../../i18n/use-t';
 /**
  * The calm page a partner alone sees after an answer that signals fear or control (decision
  * 0237): help lines and the seller's contact. Nothing is stored about it; the URL does not change,
- * so it leaves no trace in the history for anyone else on the device.
+ * so it leaves no trace in the history for anyone else on the device. After the last topic the
+ * partner has already finished, and the button says so ("Done") instead of going on with statements.
  */
-export function HelpView({ onContinue }: { onContinue: () => void }) {
+export function HelpView({ onContinue, finished }: { onContinue: () => void; finished: boolean }) {
   const { t, locale } = useT();
   return (
     <Paper
@@ -34,7 +35,7 @@ export function HelpView({ onContinue }: { onContinue: () => void }) {
           {t('inventory.help.seller')} <Anchor href="/#contact">{t('inventory.help.sellerLink')}</Anchor>
         </Text>
         <Button variant="light" onClick={onContinue} w="fit-content">
-          {t('inventory.help.continue')}
+          {finished ? t('inventory.help.done') : t('inventory.help.continue')}
         </Button>
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_STATEMENTS } from '../../../shared/constants';
@@ -50,12 +50,13 @@ function status(overrides: Partial<InventoryStatus> = {}): InventoryStatus {
 const PROFILE = { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null };
 
 describe('answering on the shared device', () => {
-  it('asks who is answering, saves a topic at a time, shows the help page after a fear answer, then finishes', async () => {
+  it('asks who is answering, saves a topic at a time, finishes on "Save and finish", then shows the help page after a fear answer', async () => {
+    let finished: string | null = null;
     const server = stubTrpcFetch({
       'inventory.status': () => ({ data: status() }),
       'inventory.statements': () => ({ data: TOPICS }),
       'profile.get': () => ({ data: PROFILE }),
-      'inventory.answers': () => ({ data: { round: 1, answers: {}, finishedAt: null } }),
+      'inventory.answers': () => ({ data: { round: 1, answers: {}, finishedAt: finished } }),
       'inventory.saveAnswers': (input) => ({
         data: {
           answered: 1,
@@ -64,11 +65,14 @@ describe('answering on the shared device', () => {
           showHelp: 'safety-01' in (input as { answers: Record<string, number> }).answers,
         },
       }),
-      'inventory.finish': () => ({
-        data: status({
-          partners: { partner1: { answered: 3, finishedAt: 'x' }, partner2: { answered: 0, finishedAt: null } },
-        }),
-      }),
+      'inventory.finish': () => {
+        finished = '2026-11-27T10:00:00.000Z';
+        return {
+          data: status({
+            partners: { partner1: { answered: 3, finishedAt: 'x' }, partner2: { answered: 0, finishedAt: null } },
+          }),
+        };
+      },
     });
     const user = userEvent.setup();
     renderWithQueryClient(<InventoryPage />);
@@ -89,9 +93,13 @@ describe('answering on the shared device', () => {
 
     expect(await screen.findByRole('heading', { name: 'You are not alone' })).toBeInTheDocument();
     expect(screen.getByText(/1-800-799-7233/)).toBeInTheDocument();
-    expect(server.calls.some((call) => call.path === 'inventory.finish')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Continue with the statements' }));
-    await waitFor(() => expect(server.calls.some((call) => call.path === 'inventory.finish')).toBe(true));
+    // Finished already: a partner who stops on the help page has finished all the same.
+    expect(server.calls.filter((call) => call.path === 'inventory.finish').map((call) => call.input)).toEqual([
+      { partner: 'partner1' },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Continue with the statements' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('heading', { name: 'You have finished' })).toBeInTheDocument();
 
     const saves = server.calls.filter((call) => call.path === 'inventory.saveAnswers').map((call) => call.input);
     expect(saves).toEqual([

@@ -75,7 +75,7 @@ function PartnerForm({
   const saved = useQuery(trpc.inventory.answers.queryOptions({ partner }));
   const [draft, setDraft] = useState<Record<string, number> | null>(null);
   const [step, setStep] = useState(0);
-  const [help, setHelp] = useState<null | (() => void)>(null);
+  const [help, setHelp] = useState<null | { onContinue: () => void; finished: boolean }>(null);
   const [missing, setMissing] = useState(0);
 
   useEffect(() => {
@@ -94,13 +94,15 @@ function PartnerForm({
       onError: (error) => notify.error(t('inventory.save.failed'), errorMessage(error, t('inventory.save.tryAgain'))),
     }),
   );
+  // The page is refreshed by the caller: after the help page, once the partner has read it.
   const finish = useMutation(
     trpc.inventory.finish.mutationOptions({
-      onSuccess: refresh,
       onError: (error) => notify.error(t('inventory.save.failed'), errorMessage(error, t('inventory.save.tryAgain'))),
     }),
   );
 
+  // The help page first: a partner who has just finished reads it before the page moves on.
+  if (help) return <HelpView onContinue={help.onContinue} finished={help.finished} />;
   if (saved.data?.finishedAt) {
     const other: Partner = partner === 'partner1' ? 'partner2' : 'partner1';
     return (
@@ -120,7 +122,6 @@ function PartnerForm({
     );
   }
   if (!draft) return null;
-  if (help) return <HelpView onContinue={help} />;
 
   const topic = topics[step]!;
   const last = step === topics.length - 1;
@@ -133,20 +134,28 @@ function PartnerForm({
       ),
     );
     const result = await save.mutateAsync({ partner, answers });
+    const open = topics.flatMap((entry) => entry.statements).filter((statement) => draft[statement.id] === undefined);
+    if (last && open.length === 0) {
+      // "Save and finish" finishes on the server before anything else is shown: a partner who stops
+      // on the help page has finished all the same.
+      await finish.mutateAsync({ partner });
+      setMissing(0);
+      if (result.showHelp) setHelp({ finished: true, onContinue: () => void refresh().then(() => setHelp(null)) });
+      else await refresh();
+      return;
+    }
     void queryClient.invalidateQueries({ queryKey: trpc.inventory.status.queryKey() });
-    const next = async () => {
+    const next = () => {
       setHelp(null);
       if (!last) {
         setStep(step + 1);
         return;
       }
-      const open = topics.flatMap((entry) => entry.statements).filter((statement) => draft[statement.id] === undefined);
       setMissing(open.length);
-      if (open.length === 0) await finish.mutateAsync({ partner });
-      else setStep(firstOpenStep(topics, draft));
+      setStep(firstOpenStep(topics, draft));
     };
-    if (result.showHelp) setHelp(() => () => void next());
-    else await next();
+    if (result.showHelp) setHelp({ finished: false, onContinue: next });
+    else next();
   };
 
   return (
