@@ -210,6 +210,18 @@ describe('safety statements', () => {
     }
   });
 
+  it("stay out of the original sign-in's export, which both partners may open, even where it answers as partner1", async () => {
+    const { couple, robin, casey } = await twoSignIns();
+    await answerAndFinish(await robin(), 'partner1', robinValue);
+    await answerAndFinish(await casey(), 'partner2', caseyValue);
+    // The original sign-in answers the inventory as partner1 and reads his own safety answers there…
+    expect((await (await robin()).inventory.answers({ partner: 'partner1' })).answers['safety-04']).toBe(5);
+    // …but its "Download our data" holds no safety answer, neither his nor Casey's (decision 0338).
+    const exported = (await get('/api/our-data', couple.cookie)).json() as OurDataExport;
+    expect(exported.inventoryAnswers.length).toBe(2 * (ALL_IDS.length - SAFETY_IDS.length));
+    expect(exported.inventoryAnswers.some((row) => row.statementId.startsWith('safety-'))).toBe(false);
+  });
+
   it('on a shared device are taken but never read back', async () => {
     const couple = await signedInCouple();
     const device = await callerFor(t, couple.cookie);

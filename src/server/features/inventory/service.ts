@@ -30,6 +30,7 @@ import {
   assertCanWritePartner,
   canReadPartnerOnce,
   inventoryPartnerOf,
+  personalPartnerOf,
 } from '../partners/service';
 import { currentTopics, privateStatementIds, topicsIn } from './content';
 import { buildReportTopics, talkFirst, topicChange, topicTalkCounts } from './report';
@@ -412,18 +413,24 @@ export async function keepsakeInventories(
 
 /**
  * The answers "Download our data" exports for the signed-in sign-in: per round, each partner's
- * answers it may read by the sealing rule, a safety answer only to the partner who gave it.
+ * answers it may read by the sealing rule. A safety answer only on the personal sign-in of the
+ * partner who gave it (decision 0338): never on the couple's original sign-in, whose code both
+ * partners may know, even where the inventory reads that sign-in as partner1.
  */
 export async function* exportedAnswers(
   db: DB,
-  auth: AnswerReader,
+  auth: AnswerReader & { accountId: number },
 ): AsyncIterable<{ round: number; partner: Partner; statementId: string; answer: number }> {
-  const reader = await inventoryReader(db, auth);
+  const [reader, ownPartner] = await Promise.all([inventoryReader(db, auth), personalPartnerOf(db, auth.accountId)]);
+  const safety = privateStatementIds();
   for (const round of await repo.listRounds(db, auth.coupleId)) {
     for (const partner of PARTNERS) {
       if (!(await canReadPartnerOnce(reader, partner, async () => round.revealedAt !== null))) continue;
       const answers = await readableAnswers(db, reader, round, partner);
-      for (const [statementId, answer] of answers) yield { round: round.roundNumber, partner, statementId, answer };
+      for (const [statementId, answer] of answers) {
+        if (safety.has(statementId) && ownPartner !== partner) continue;
+        yield { round: round.roundNumber, partner, statementId, answer };
+      }
     }
   }
 }

@@ -255,6 +255,12 @@ export async function hasPersonalSignIn(db: DB, coupleId: number, partner?: Part
   return row !== undefined;
 }
 
+/** The partner an account is a personal sign-in of; null for the couple's original sign-in. */
+export async function personalSignInPartner(db: DB, accountId: number): Promise<Partner | null> {
+  const row = await db.selectFrom('accounts').select('partner').where('id', '=', accountId).executeTakeFirst();
+  return row?.partner ?? null;
+}
+
 export async function weeksAnsweredBy(db: DB, coupleId: number, partner: Partner): Promise<number[]> {
   const rows = await db
     .selectFrom('workbook_responses')

@@ -105,6 +105,15 @@ export async function inventoryPartnerOf(db: DB, reader: AnswerReader): Promise<
   return (await repo.hasPersonalSignIn(db, reader.coupleId)) ? 'partner1' : null;
 }
 
+/**
+ * The partner whose own personal sign-in this account is (decision 0338); null for the couple's
+ * original sign-in, even where the inventory reads it as partner1 (inventoryPartnerOf): both
+ * partners may know its code, so what only one partner may ever see is not given to it.
+ */
+export async function personalPartnerOf(db: DB, accountId: number): Promise<Partner | null> {
+  return repo.personalSignInPartner(db, accountId);
+}
+
 /** A sign-in bound to a partner edits only that partner's answers (403 otherwise). */
 export function assertCanWritePartner(reader: AnswerReader, partner: Partner): void {
   if (reader.partner !== null && reader.partner !== partner) throw new AppError('FORBIDDEN', OWN_ANSWERS_ONLY_MESSAGE);
