@@ -126,6 +126,9 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This invite was withdrawn. Ask your partner for a new one.': 'errors.inviteWithdrawn',
   'This invite has expired. Ask your partner for a new one.': 'errors.inviteExpired',
   'Your partner already has a sign-in for you. Sign in instead.': 'errors.partnerHasSignIn',
+  // Accepting an invite with an email that signs in already (the inviting partner's, often): said
+  // under the email field, without its path.
+  'email: this email already has a sign-in. Use another email, or sign in with it.': 'errors.emailHasSignIn',
   // The couple's gift page (/redeem).
   'No gift has this code. Check the code on your card or email.': 'errors.gifts.notFound',
   'This gift has already been opened. Sign in with your personal code instead.': 'errors.gifts.alreadyOpened',

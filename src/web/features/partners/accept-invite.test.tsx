@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
@@ -86,6 +86,35 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Accept the invite' }));
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(screen.queryByText(/^email: /)).toBeNull();
+  });
+
+  // QA walk: the inviting partner's own email was refused with a generic message on a Spanish page.
+  it('says under the field that the email already has a sign-in, in both languages', async () => {
+    stubTrpcFetch({
+      ...INVITE,
+      'partners.acceptInvite': () => ({
+        error: {
+          message: 'email: this email already has a sign-in. Use another email, or sign in with it.',
+          httpStatus: 409,
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+    const field = await screen.findByRole('textbox', { name: /Your email/ });
+    await user.type(field, 'mia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Accept the invite' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        /This email already has a sign-in\. Use another email, or sign in with it\./,
+      ),
+    );
+    expect(screen.queryByText(/email: /)).toBeNull();
+    i18n.activate('es');
+    await user.click(await screen.findByRole('button', { name: 'Aceptar la invitación' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Este correo electrónico ya tiene un acceso\. Usa otro correo/),
+    );
   });
 
   it('offers to sign in when the invite cannot be used (it was used already)', async () => {
