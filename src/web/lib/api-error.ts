@@ -139,6 +139,8 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
     'errors.certificates.needsFull',
   'Certificates are for couples who have the full course. Get the full course, then download your certificate.':
     'errors.certificates.downloadNeedsFull',
+  'You can only log your own time. Your partner logs theirs when signed in.': 'errors.certificates.ownTimeOnly',
+  'Time together is logged from the shared sign-in, where you both sit.': 'errors.certificates.togetherShared',
   'You can only edit your own answers. Your partner edits theirs when signed in.': 'errors.ownAnswersOnly',
   'Both partners need to answer at least one reflection question before a summary can be generated.':
     'errors.summaryNeedsBoth',

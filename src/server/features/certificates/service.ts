@@ -51,12 +51,24 @@ import { newVerificationCode, readVerificationCode } from './verification-code';
 type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel' | 'partner'>;
 
 export const OWN_TIME_ONLY_MESSAGE = 'You can only log your own time. Your partner logs theirs when signed in.';
+/** Time together counts for both partners, so only the shared sign-in, where both sit, logs it (0245). */
+export const TOGETHER_FROM_SHARED_MESSAGE = 'Time together is logged from the shared sign-in, where you both sit.';
 export const OWN_NAME_ONLY_MESSAGE =
   'You can only enter your own legal name. Your partner enters theirs when signed in.';
 
 /** A sign-in bound to a partner acts for that partner only; a shared sign-in for either. */
 function assertActsFor(couple: Couple, who: TimeOwner, message: string): void {
   if (couple.partner !== null && who !== couple.partner) throw new AppError('FORBIDDEN', message);
+}
+
+/**
+ * Who may log time for `who`, online or offline alike (decision 0245): a personal sign-in only its
+ * own partner's, never time together (it would count for the other partner too); the shared
+ * sign-in anyone's.
+ */
+function assertLogsFor(couple: Couple, who: TimeOwner): void {
+  if (who === 'together' && couple.partner !== null) throw new AppError('FORBIDDEN', TOGETHER_FROM_SHARED_MESSAGE);
+  assertActsFor(couple, who, OWN_TIME_ONLY_MESSAGE);
 }
 
 const isoDay = (now: number) => new Date(now).toISOString().slice(0, 10);
@@ -84,10 +96,7 @@ export async function recordHeartbeat(
   input: { weekNumber: number; who: TimeOwner },
   now: number,
 ): Promise<HeartbeatResult> {
-  if (input.who === 'together' && couple.partner !== null) {
-    throw new AppError('FORBIDDEN', 'Time together is logged from the shared sign-in, where you both sit.');
-  }
-  assertActsFor(couple, input.who, OWN_TIME_ONLY_MESSAGE);
+  assertLogsFor(couple, input.who);
   await assertWeekUnlocked(deps, couple, input.weekNumber);
   const capSeconds = ONLINE_CAP_PER_WEEK_MINUTES * 60;
   const stamp = new Date(now).toISOString();
@@ -136,7 +145,7 @@ export async function reportOfflineTime(
   const who: TimeOwner | null = input.together ? 'together' : (input.partner ?? couple.partner);
   if (who === null)
     throw new AppError('BAD_REQUEST', 'partner is required: say whose time this is, or mark it as together');
-  if (who !== 'together') assertActsFor(couple, who, OWN_TIME_ONLY_MESSAGE);
+  assertLogsFor(couple, who);
   await assertWeekUnlocked(deps, couple, input.weekNumber);
   return deps.db.transaction().execute(async (trx) => {
     const already = await repo.offlineMinutes(trx, couple.coupleId, input.weekNumber, who);

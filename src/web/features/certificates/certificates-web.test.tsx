@@ -297,6 +297,56 @@ describe('CourseTimeTracker', () => {
     );
   });
 
+  // Security review: a personal sign-in logged offline time "together", which counts for the other
+  // partner too; the server refuses it (403), and the form offers only the partner's own time.
+  it('logs a partner’s own time from their own sign-in, with no “together” mark', async () => {
+    const server = stubTrpcFetch({
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: { ...STATUS, editableNames: ['partner2'] } }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.heartbeat': () => ({ data: { counted: true } }),
+      'certificates.reportOfflineTime': () => ({ data: { id: 1 } }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <CourseTimeTracker weekNumber={1} partnerNames={names} />);
+    await waitFor(() => expect(server.calls.some((call) => call.path === 'certificates.status')).toBe(true));
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: 'We did this together' })).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Log time' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === 'certificates.reportOfflineTime')?.input).toEqual({
+        weekNumber: 1,
+        minutes: 30,
+        together: false,
+        partner: 'partner2',
+      }),
+    );
+  });
+
+  it('says the server’s refusal of time together in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.heartbeat': () => ({ data: { counted: true } }),
+      'certificates.reportOfflineTime': () => ({
+        error: {
+          message: 'Time together is logged from the shared sign-in, where you both sit.',
+          httpStatus: 403,
+          code: 'FORBIDDEN',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <CourseTimeTracker weekNumber={1} partnerNames={names} />);
+    await user.click(await screen.findByRole('button', { name: 'Registrar tiempo' }));
+    expect(
+      await screen.findByText('El tiempo juntos se registra desde el acceso compartido, donde están los dos.'),
+    ).toBeInTheDocument();
+  });
+
   it('says it to the couple in Spanish on a Spanish page', async () => {
     i18n.activate('es');
     const server = stubTracker();

@@ -61,7 +61,10 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
   const [minutes, setMinutes] = useState<number | string>(30);
   // Minutes out of range stay as typed, with the field's message, and nothing is logged.
   const [minutesRefused, setMinutesRefused] = useState(false);
-  const [together, setTogether] = useState(true);
+  const [markedTogether, setTogether] = useState(true);
+  // Time together counts for both partners: only the shared sign-in logs it (decision 0245), so a
+  // partner's own sign-in logs their own time and has no "together" mark.
+  const together = bound === null && markedTogether;
   const [whose, setWhose] = useState<Partner>(bound ?? 'partner1');
   const report = useMutation(
     trpc.certificates.reportOfflineTime.mutationOptions({
@@ -177,12 +180,14 @@ export function CourseTimeTracker({ weekNumber, partnerNames }: CourseTimeTracke
                   w={180}
                 />
               ) : null}
-              <Checkbox
-                label={t('certificates.time.markTogether')}
-                checked={together}
-                onChange={(event) => setTogether(event.currentTarget.checked)}
-                mb={8}
-              />
+              {bound === null ? (
+                <Checkbox
+                  label={t('certificates.time.markTogether')}
+                  checked={together}
+                  onChange={(event) => setTogether(event.currentTarget.checked)}
+                  mb={8}
+                />
+              ) : null}
               <Button type="submit" loading={report.isPending}>
                 {t('certificates.time.log')}
               </Button>
