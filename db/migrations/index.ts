@@ -31,6 +31,7 @@ import * as outboundEmailCouple from './2026-11-27T0100-outbound-email-couple';
 import * as orderPaymentFailed from './2026-11-27T0300-order-payment-failed';
 import * as giftsByCouple from './2026-11-27T1700-gifts-by-couple';
 import * as contactMessagesByEmail from './2026-11-27T1710-contact-messages-by-email';
+import * as courseBeats from './2026-11-27T1720-course-beats';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0300-order-payment-failed': orderPaymentFailed,
   '2026-11-27T1700-gifts-by-couple': giftsByCouple,
   '2026-11-27T1710-contact-messages-by-email': contactMessagesByEmail,
+  '2026-11-27T1720-course-beats': courseBeats,
 };

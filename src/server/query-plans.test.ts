@@ -44,6 +44,7 @@ const PER_COUPLE_TABLES = [
   'inventory_rounds',
   'inventory_answers',
   'course_time',
+  'course_beats',
   'offline_time',
   'certificate_names',
   'facilitator_links',

@@ -45,6 +45,7 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'couple_plans',
   'couple_pauses',
   'course_time',
+  'course_beats',
   'offline_time',
   'certificate_names',
   'certificate_provider',

@@ -49,6 +49,7 @@ describe('migrations', () => {
       'couples',
       'coupon_uses',
       'coupons',
+      'course_beats',
       'course_time',
       'device_tokens',
       'facilitator_links',

@@ -414,6 +414,17 @@ export interface CourseTimeTable {
   updated_at: string;
 }
 
+/**
+ * Each partner's last accepted heartbeat, whatever the week (decision 0329): one stretch of time
+ * is credited once per partner. A heartbeat "together" moves both partners' rows.
+ */
+export interface CourseBeatsTable {
+  couple_id: number;
+  partner: 'partner1' | 'partner2';
+  /** Epoch milliseconds. */
+  last_beat_at: number;
+}
+
 /** Time the couple reported for a week's offline conversation and activity. */
 export interface OfflineTimeTable {
   id: Generated<number>;
@@ -511,6 +522,7 @@ export interface Database {
   coupon_uses: CouponUsesTable;
   gifts: GiftsTable;
   course_time: CourseTimeTable;
+  course_beats: CourseBeatsTable;
   offline_time: OfflineTimeTable;
   certificate_names: CertificateNamesTable;
   certificate_provider: CertificateProviderTable;

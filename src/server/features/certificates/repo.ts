@@ -14,7 +14,6 @@ import type { CertificatesTable, TimeOwner } from '../../db/schema';
 
 export interface CourseTimeRow {
   activeSeconds: number;
-  lastBeatAt: number | null;
 }
 
 export async function findCourseTime(
@@ -25,60 +24,60 @@ export async function findCourseTime(
 ): Promise<CourseTimeRow | undefined> {
   return db
     .selectFrom('course_time')
-    .select(['active_seconds as activeSeconds', 'last_beat_at as lastBeatAt'])
+    .select(['active_seconds as activeSeconds'])
     .where('couple_id', '=', coupleId)
     .where('week_number', '=', weekNumber)
     .where('who', '=', who)
     .executeTakeFirst();
 }
 
-/** The first heartbeat of a week and owner: nothing credited yet. False when another got there first. */
-export async function insertCourseTime(
+/** A week's seconds for an owner (already capped), and the heartbeat that last credited them. */
+export async function saveCourseTime(
   db: DB,
-  values: { coupleId: number; weekNumber: number; who: TimeOwner; beatAt: number; now: string },
-): Promise<boolean> {
-  const result = await db
+  values: { coupleId: number; weekNumber: number; who: TimeOwner; activeSeconds: number; beatAt: number; now: string },
+): Promise<void> {
+  const changes = { active_seconds: values.activeSeconds, last_beat_at: values.beatAt, updated_at: values.now };
+  await db
     .insertInto('course_time')
-    .values({
-      couple_id: values.coupleId,
-      week_number: values.weekNumber,
-      who: values.who,
-      active_seconds: 0,
-      last_beat_at: values.beatAt,
-      updated_at: values.now,
-    })
-    .onConflict((conflict) => conflict.columns(['couple_id', 'week_number', 'who']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    .values({ couple_id: values.coupleId, week_number: values.weekNumber, who: values.who, ...changes })
+    .onConflict((conflict) => conflict.columns(['couple_id', 'week_number', 'who']).doUpdateSet(changes))
+    .execute();
+}
+
+/** Each partner's last accepted heartbeat, whatever the week (decision 0329); absent before the first. */
+export async function findBeats(db: DB, coupleId: number): Promise<Partial<Record<Partner, number>>> {
+  const rows = await db
+    .selectFrom('course_beats')
+    .select(['partner', 'last_beat_at as lastBeatAt'])
+    .where('couple_id', '=', coupleId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.partner, Number(row.lastBeatAt)]));
 }
 
 /**
- * Credits `seconds` (already capped) and moves the last heartbeat to `beatAt`, only if the row
- * still holds `previousBeatAt`: two heartbeats at once never both credit the same stretch.
+ * Moves a partner's last accepted heartbeat to `beatAt`, only if it still is `previousBeatAt`
+ * (undefined: there was none): two heartbeats at once never both credit the same stretch. False
+ * when another heartbeat moved it first.
  */
-export async function creditCourseTime(
+export async function moveBeat(
   db: DB,
-  values: {
-    coupleId: number;
-    weekNumber: number;
-    who: TimeOwner;
-    previousBeatAt: number | null;
-    beatAt: number;
-    activeSeconds: number;
-    now: string;
-  },
+  values: { coupleId: number; partner: Partner; previousBeatAt: number | undefined; beatAt: number },
 ): Promise<boolean> {
-  let query = db
-    .updateTable('course_time')
-    .set({ active_seconds: values.activeSeconds, last_beat_at: values.beatAt, updated_at: values.now })
+  if (values.previousBeatAt === undefined) {
+    const result = await db
+      .insertInto('course_beats')
+      .values({ couple_id: values.coupleId, partner: values.partner, last_beat_at: values.beatAt })
+      .onConflict((conflict) => conflict.columns(['couple_id', 'partner']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const result = await db
+    .updateTable('course_beats')
+    .set({ last_beat_at: values.beatAt })
     .where('couple_id', '=', values.coupleId)
-    .where('week_number', '=', values.weekNumber)
-    .where('who', '=', values.who);
-  query =
-    values.previousBeatAt === null
-      ? query.where('last_beat_at', 'is', null)
-      : query.where('last_beat_at', '=', values.previousBeatAt);
-  const result = await query.executeTakeFirst();
+    .where('partner', '=', values.partner)
+    .where('last_beat_at', '=', values.previousBeatAt)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -84,11 +84,17 @@ export interface HeartbeatResult {
   weekMinutes: number;
 }
 
+/** Another heartbeat moved a partner's last beat first: the transaction rolls back and reads again. */
+class LostRace extends Error {}
+
 /**
  * A heartbeat from a week's page: the page sends one every 30 s while it is visible and someone
- * touched it in the last 2 minutes. The server credits at most the time since the last accepted
- * heartbeat, nothing for a gap longer than MAX_CREDITED_GAP_MS (a new stretch starts), ignores one
- * closer than MIN_HEARTBEAT_GAP_MS, and stops at ONLINE_CAP_PER_WEEK_MINUTES.
+ * touched it in the last 2 minutes. The server credits at most the time since the partner's last
+ * accepted heartbeat, whatever the week (decision 0329), nothing for a gap longer than
+ * MAX_CREDITED_GAP_MS (a new stretch starts), ignores one closer than MIN_HEARTBEAT_GAP_MS, and
+ * stops at ONLINE_CAP_PER_WEEK_MINUTES. A heartbeat "together" is both partners' time: it credits
+ * only what is new for both, and moves both partners' last beat, so a stretch counted together is
+ * not counted again as a partner's own (and the reverse).
  */
 export async function recordHeartbeat(
   deps: AppDeps,
@@ -100,39 +106,46 @@ export async function recordHeartbeat(
   await assertWeekUnlocked(deps, couple, input.weekNumber);
   const capSeconds = ONLINE_CAP_PER_WEEK_MINUTES * 60;
   const stamp = new Date(now).toISOString();
+  const partners: Partner[] = input.who === 'together' ? [...PARTNERS] : [input.who];
+  const weekSeconds = async (db: DB) =>
+    (await repo.findCourseTime(db, couple.coupleId, input.weekNumber, input.who))?.activeSeconds ?? 0;
   // Two tries: a heartbeat that lost a race with another (two tabs) is simply re-read once.
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const row = await repo.findCourseTime(deps.db, couple.coupleId, input.weekNumber, input.who);
-    if (!row) {
-      const inserted = await repo.insertCourseTime(deps.db, {
-        coupleId: couple.coupleId,
-        weekNumber: input.weekNumber,
-        who: input.who,
-        beatAt: now,
-        now: stamp,
-      });
-      if (inserted) return { creditedSeconds: 0, weekMinutes: 0 };
-      continue;
-    }
-    const gap = row.lastBeatAt === null ? Number.POSITIVE_INFINITY : now - row.lastBeatAt;
+    const beats = await repo.findBeats(deps.db, couple.coupleId);
+    const known = partners.flatMap((partner) => (beats[partner] === undefined ? [] : [beats[partner]]));
+    const gap = known.length === 0 ? Number.POSITIVE_INFINITY : now - Math.max(...known);
     if (gap >= 0 && gap < MIN_HEARTBEAT_GAP_MS) {
-      return { creditedSeconds: 0, weekMinutes: Math.floor(row.activeSeconds / 60) };
+      return { creditedSeconds: 0, weekMinutes: Math.floor((await weekSeconds(deps.db)) / 60) };
     }
     const credit = gap > 0 && gap <= MAX_CREDITED_GAP_MS ? Math.floor(gap / 1000) : 0;
-    const activeSeconds = Math.min(capSeconds, row.activeSeconds + credit);
-    const moved = await repo.creditCourseTime(deps.db, {
-      coupleId: couple.coupleId,
-      weekNumber: input.weekNumber,
-      who: input.who,
-      previousBeatAt: row.lastBeatAt,
-      beatAt: now,
-      activeSeconds,
-      now: stamp,
-    });
-    if (moved)
-      return { creditedSeconds: activeSeconds - row.activeSeconds, weekMinutes: Math.floor(activeSeconds / 60) };
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        for (const partner of partners) {
+          const moved = await repo.moveBeat(trx, {
+            coupleId: couple.coupleId,
+            partner,
+            previousBeatAt: beats[partner],
+            beatAt: now,
+          });
+          if (!moved) throw new LostRace();
+        }
+        const before = await weekSeconds(trx);
+        const activeSeconds = Math.min(capSeconds, before + credit);
+        await repo.saveCourseTime(trx, {
+          coupleId: couple.coupleId,
+          weekNumber: input.weekNumber,
+          who: input.who,
+          activeSeconds,
+          beatAt: now,
+          now: stamp,
+        });
+        return { creditedSeconds: activeSeconds - before, weekMinutes: Math.floor(activeSeconds / 60) };
+      });
+    } catch (error) {
+      if (!(error instanceof LostRace)) throw error;
+    }
   }
-  return { creditedSeconds: 0, weekMinutes: 0 };
+  return { creditedSeconds: 0, weekMinutes: Math.floor((await weekSeconds(deps.db)) / 60) };
 }
 
 /** Time reported for a week's offline conversation and activity, capped per week and owner. */

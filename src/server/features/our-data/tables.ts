@@ -414,6 +414,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     'Which devices signed in (decision 0201): a hash of a random token and its expiry, nothing the couple wrote; removed with the account (on delete cascade).',
   sign_in_lockouts:
     "Failed sign-ins by others (counts only) that paused new devices (decision 0201): the seller's security notice, removed with the account (on delete cascade).",
+  course_beats:
+    "The time of each partner's last accepted heartbeat (decision 0329), so a stretch of online time is credited once: a clock, nothing the couple wrote (their hours are exported under `courseTime`); removed with the couple (on delete cascade).",
   push_messages:
     'Notifications waiting to be sent to a device (decision 0272): copies of the weekly reminder and share notice, gone once delivered, and removed with the device (on delete cascade).',
   gifts:
