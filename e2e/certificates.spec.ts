@@ -7,8 +7,8 @@ import { expectNoAxeViolations } from './support/axe';
 
 /*
  * Issue 37 end to end (docs/certificates.md): the seller offers Florida in the back office, a couple
- * logs enough hours over two weeks, enters their legal names, downloads a Florida certificate, and a
- * clerk opens the QR code's /verify page: valid, then revoked, and a changed code is not found.
+ * logs enough hours over two completed weeks, enters their legal names, downloads a Florida
+ * certificate, and a clerk opens the QR code's /verify page: valid, then revoked, and a changed code is not found.
  */
 
 test('a couple with enough logged hours downloads a Florida certificate; the clerk verifies it', async ({
@@ -57,6 +57,8 @@ test('a couple with enough logged hours downloads a Florida certificate; the cle
   await tracker.getByRole('textbox', { name: 'Minutes' }).fill('100');
   await tracker.getByRole('button', { name: 'Log time' }).click();
   await expect(tracker).toContainText('2 h offline'.replace('2 h', '1 h 40 min'));
+  // Only the weeks the couple completed count toward a certificate (decision 0330).
+  expect((await page.request.post(`/api/progress/${userId}/2/complete`)).status()).toBe(200);
 
   await page.getByRole('tab', { name: 'Wins' }).click();
   const certificate = page.getByRole('region', { name: 'Premarital course certificate' });

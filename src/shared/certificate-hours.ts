@@ -23,7 +23,10 @@ export const MAX_CREDITED_GAP_MS = 75_000;
 export const MIN_HEARTBEAT_GAP_MS = 10_000;
 /** The most active online time credited per week and per owner: what a week's material can take. */
 export const ONLINE_CAP_PER_WEEK_MINUTES = 180;
-/** The most offline time a couple may report per week and per owner. */
+/**
+ * The most offline time a partner may report per week, their own and time together combined (a
+ * "together" entry is each partner's time); time together alone is held to it too (decision 0330).
+ */
 export const OFFLINE_CAP_PER_WEEK_MINUTES = 120;
 /** One offline entry: at least 5 minutes, at most the week's cap. */
 export const OFFLINE_ENTRY_MIN_MINUTES = 5;
@@ -48,6 +51,8 @@ export interface MinutesByOwner {
 
 export interface WeekHours {
   weekNumber: number;
+  /** Whether the couple has completed the week: only completed weeks count (decision 0330). */
+  completed: boolean;
   online: MinutesByOwner;
   offline: MinutesByOwner;
 }
@@ -76,27 +81,41 @@ export interface HoursView {
 
 /**
  * A week's minutes as a certificate counts them for `owner`: a partner's own time plus the time
- * both spent together; for `together`, only that. The Current tab's "This week" and the totals
- * (hoursTotals) both read them this way, so the two always agree.
+ * both spent together, at most the week's cap for each (online and offline), since a partner's own
+ * time and time together are both that partner's (decision 0330); for `together`, only that. The
+ * Current tab's "This week" and the totals (hoursTotals) both read them this way, so the two
+ * always agree.
  */
 export function weekMinutesFor(week: WeekHours, owner: TimeOwner): { online: number; offline: number } {
-  if (owner === 'together') return { online: week.online.together, offline: week.offline.together };
+  const own =
+    owner === 'together' ? { online: 0, offline: 0 } : { online: week.online[owner], offline: week.offline[owner] };
   return {
-    online: week.online[owner] + week.online.together,
-    offline: week.offline[owner] + week.offline.together,
+    online: Math.min(ONLINE_CAP_PER_WEEK_MINUTES, own.online + week.online.together),
+    offline: Math.min(OFFLINE_CAP_PER_WEEK_MINUTES, own.offline + week.offline.together),
   };
 }
 
-/** Per-week minutes to the totals a certificate counts (together time counts for both partners). */
+/**
+ * The totals a certificate counts (together time counts for both partners), from the weeks the
+ * couple has completed only: time in a week still open counts once it is completed (decision 0330).
+ */
 export function hoursTotals(weeks: readonly WeekHours[]): HoursTotals {
   const totals = { partner1: 0, partner2: 0, together: 0 };
   for (const week of weeks) {
+    if (!week.completed) continue;
     for (const owner of TIME_OWNERS) {
       const { online, offline } = weekMinutesFor(week, owner);
       totals[owner] += online + offline;
     }
   }
   return totals;
+}
+
+/** The weeks not completed yet that hold time: it counts once they are (decision 0330). */
+export function openWeeksWithTime(weeks: readonly WeekHours[]): number[] {
+  return weeks
+    .filter((week) => !week.completed && TIME_OWNERS.some((owner) => week.online[owner] + week.offline[owner] > 0))
+    .map((week) => week.weekNumber);
 }
 
 /** "2 h 40 min", "4 h", "35 min": the hours as the couple and the certificate read them. */

@@ -201,6 +201,30 @@ function weeksValues(list: string): MessageValues {
   return { count: weeks.length, weeks: formatList(activeLocale(), weeks) };
 }
 
+/** Minutes as the server writes them (formatMinutes): "2 h 40 min", "4 h", "35 min". */
+const MINUTES = String.raw`\d+ h(?: \d+ min)?|\d+ min`;
+const MISSING_PART = new RegExp(`^(?:(.+): )?(${MINUTES}) of (${MINUTES})( together)?$`);
+
+/**
+ * What a certificate still misses, as the server lists it ("Robin Lee: 2 h of 4 h; 2 h 40 min of
+ * 4 h together"), in the page's language; a part it does not know stays as written.
+ */
+function missingHours(list: string): string {
+  return list
+    .split('; ')
+    .map((part) => {
+      const [, name, minutes, required, together] = MISSING_PART.exec(part) ?? [];
+      if (minutes === undefined || required === undefined) return part;
+      if (together && name === undefined)
+        return translate('certificates.certificate.partTogether', { minutes, required });
+      if (!together && name !== undefined) {
+        return translate('certificates.certificate.partHours', { name, minutes, required });
+      }
+      return part;
+    })
+    .join('; ');
+}
+
 /**
  * The API's messages with a number in them (a wait: "15 minutes", "42 seconds"; a list of weeks),
  * each with its text's id; the number is said again in the page's language.
@@ -278,6 +302,24 @@ const KNOWN_PATTERNS: {
     pattern: /^(.+) has answered "What we each expect": only .+'s own sign-in opens them, so it cannot be removed\./,
     id: 'errors.partners.removeInventory',
     values: (name) => ({ name }),
+  },
+  // Course hours and certificates (src/server/features/certificates/service.ts, decision 0330).
+  {
+    pattern: /^Not yet eligible for a (.+?) certificate: (.+)\.$/,
+    id: 'errors.certificates.notEligible',
+    values: (state, match) => ({ state, missing: missingHours(match[2]!) }),
+  },
+  {
+    pattern: /^Only completed weeks count toward a certificate: complete weeks? ([\d, ]+) first, then ask again\.$/,
+    id: 'errors.certificates.completeWeeksFirst',
+    values: weeksValues,
+  },
+  {
+    pattern: new RegExp(
+      `^At most (${MINUTES}) of offline time can be logged per week for each of you, time together included; (${MINUTES}) left for week (\\d+)\\.$`,
+    ),
+    id: 'errors.certificates.offlineCap',
+    values: (cap, match) => ({ cap, left: match[2]!, week: Number(match[3]) }),
   },
   ...BACK_OFFICE_PATTERNS,
 ];

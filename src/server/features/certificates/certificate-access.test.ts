@@ -14,7 +14,7 @@ const t = useTestApp({ PUBLIC_URL: 'https://course.example.com' });
 
 async function coupleWithFloridaHours(accessLevel: 'trial' | 'full') {
   const couple = await createCouple(t.deps, { accessLevel, displayName: 'Robin', partnerName: 'Casey' });
-  await completeWeeks(t.deps, couple.coupleId, [1]);
+  await completeWeeks(t.deps, couple.coupleId, [1, 2]);
   const asCouple = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
   await asCouple.certificates.setLegalName({ partner: 'partner1', legalName: 'Robin Lee' });
   await asCouple.certificates.setLegalName({ partner: 'partner2', legalName: 'Casey Lee' });

@@ -92,10 +92,11 @@ describe('hours from heartbeats (fake clock)', () => {
     expect((await beat(afterIdle + 30 * SECOND)).creditedSeconds).toBe(30);
     // A clock that went backwards credits nothing.
     expect((await beat(T0)).creditedSeconds).toBe(0);
-    const hours = await getHours(t.deps.db, coupleId);
+    const hours = await getHours(t.deps, coupleId);
     expect(hours.weeks).toEqual([
       {
         weekNumber: 1,
+        completed: false,
         online: { partner1: 1, partner2: 0, together: 0 },
         offline: { partner1: 0, partner2: 0, together: 0 },
       },
@@ -103,9 +104,9 @@ describe('hours from heartbeats (fake clock)', () => {
   });
 
   it('stops at the weekly cap', async () => {
-    const { auth, coupleId } = await newCouple();
+    const { auth, coupleId } = await newCouple(1);
     await activeFor(auth, 1, 'partner2', T0, ONLINE_CAP_PER_WEEK_MINUTES + 30);
-    const hours = await getHours(t.deps.db, coupleId);
+    const hours = await getHours(t.deps, coupleId);
     expect(hours.weeks[0]!.online.partner2).toBe(ONLINE_CAP_PER_WEEK_MINUTES);
     expect(hours.totals).toEqual({ partner1: 0, partner2: ONLINE_CAP_PER_WEEK_MINUTES, together: 0 });
   });
@@ -139,13 +140,13 @@ describe('hours from heartbeats (fake clock)', () => {
     await expect(caller.certificates.heartbeat({ weekNumber: 0, who: 'together' } as never)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    expect((await getHours(t.deps.db, coupleId)).weeks[0]!.online.together).toBe(0);
+    expect((await getHours(t.deps, coupleId)).weeks[0]!.online.together).toBe(0);
   });
 });
 
 describe('offline time', () => {
   it('counts time marked together for both partners, and caps each week', async () => {
-    const { auth, coupleId, cookie } = await newCouple(1);
+    const { auth, coupleId, cookie } = await newCouple(2);
     await reportOfflineTime(t.deps, auth, { weekNumber: 1, minutes: 45, together: true }, T0);
     await reportOfflineTime(t.deps, auth, { weekNumber: 2, minutes: 30, together: false, partner: 'partner1' }, T0);
     await expect(
@@ -156,7 +157,7 @@ describe('offline time', () => {
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    const hours = await getHours(t.deps.db, coupleId);
+    const hours = await getHours(t.deps, coupleId);
     expect(hours.totals).toEqual({ partner1: 75, partner2: 45, together: 45 });
     const caller = await callerFor(t, cookie);
     await expect(
@@ -177,6 +178,7 @@ describe('eligibility per state rule', () => {
     const weeks = [
       {
         weekNumber: 1,
+        completed: true,
         online: { partner1: 180, partner2: 100, together: 0 },
         offline: { partner1: 0, partner2: 0, together: 60 },
       },

@@ -94,15 +94,22 @@ export async function listCourseTime(db: DB, coupleId: number) {
 // Offline time
 // ---------------------------------------------------------------------------------------------
 
-export async function offlineMinutes(db: DB, coupleId: number, weekNumber: number, who: TimeOwner): Promise<number> {
-  const row = await db
+/** A week's offline minutes per owner. */
+export async function weekOfflineMinutes(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+): Promise<Record<TimeOwner, number>> {
+  const rows = await db
     .selectFrom('offline_time')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('minutes'), sql<number>`0`).as('minutes'))
+    .select((eb) => ['who', eb.fn.sum<number>('minutes').as('minutes')])
     .where('couple_id', '=', coupleId)
     .where('week_number', '=', weekNumber)
-    .where('who', '=', who)
-    .executeTakeFirstOrThrow();
-  return Number(row.minutes);
+    .groupBy('who')
+    .execute();
+  const minutes = { partner1: 0, partner2: 0, together: 0 };
+  for (const row of rows) minutes[row.who] = Number(row.minutes);
+  return minutes;
 }
 
 export async function insertOfflineTime(

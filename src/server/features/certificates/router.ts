@@ -30,7 +30,7 @@ import {
 
 /** Course hours and certificates, the couple's side and the public check (docs/certificates.md). */
 export const certificatesRouter = router({
-  hours: coupleProcedure.query(({ ctx }) => getHours(ctx.deps.db, ctx.auth.coupleId)),
+  hours: coupleProcedure.query(({ ctx }) => getHours(ctx.deps, ctx.auth.coupleId)),
   heartbeat: coupleProcedure
     .input(heartbeatSchema)
     .mutation(({ ctx, input }) => recordHeartbeat(ctx.deps, ctx.auth, input, Date.now())),

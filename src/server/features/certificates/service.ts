@@ -9,6 +9,7 @@ import {
   OFFLINE_CAP_PER_WEEK_MINUTES,
   ONLINE_CAP_PER_WEEK_MINUTES,
   type OfflineEntryView,
+  openWeeksWithTime,
   type TimeOwner,
   type WeekHours,
 } from '../../../shared/certificate-hours';
@@ -39,7 +40,7 @@ import { recordAdminAction } from '../audit/service';
 import { csvLine } from '../orders/csv';
 import type { CertificatePdfData } from '../printables/certificate-pdf';
 import { runPdfJob } from '../printables/pdf-jobs';
-import { assertWeekUnlocked } from '../progress/unlock';
+import { assertWeekUnlocked, completedWeeks } from '../progress/unlock';
 import * as repo from './repo';
 import { newVerificationCode, readVerificationCode } from './verification-code';
 
@@ -148,7 +149,16 @@ export async function recordHeartbeat(
   return { creditedSeconds: 0, weekMinutes: Math.floor((await weekSeconds(deps.db)) / 60) };
 }
 
-/** Time reported for a week's offline conversation and activity, capped per week and owner. */
+/** Why an offline entry was refused: the week's cap and what is left of it (decision 0330). */
+export function offlineCapMessage(leftMinutes: number, weekNumber: number): string {
+  return `At most ${formatMinutes(OFFLINE_CAP_PER_WEEK_MINUTES)} of offline time can be logged per week for each of you, time together included; ${formatMinutes(Math.max(0, leftMinutes))} left for week ${weekNumber}.`;
+}
+
+/**
+ * Time reported for a week's offline conversation and activity. A partner's week holds at most
+ * OFFLINE_CAP_PER_WEEK_MINUTES, their own time and time together combined: an entry "together"
+ * is each partner's time, so it must fit both partners' weeks (decision 0330).
+ */
 export async function reportOfflineTime(
   deps: AppDeps,
   couple: Couple,
@@ -161,14 +171,11 @@ export async function reportOfflineTime(
   assertLogsFor(couple, who);
   await assertWeekUnlocked(deps, couple, input.weekNumber);
   return deps.db.transaction().execute(async (trx) => {
-    const already = await repo.offlineMinutes(trx, couple.coupleId, input.weekNumber, who);
+    const week = await repo.weekOfflineMinutes(trx, couple.coupleId, input.weekNumber);
+    const partners: Partner[] = who === 'together' ? [...PARTNERS] : [who];
+    const already = Math.max(...partners.map((partner) => week[partner] + week.together));
     const left = OFFLINE_CAP_PER_WEEK_MINUTES - already;
-    if (input.minutes > left) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `At most ${formatMinutes(OFFLINE_CAP_PER_WEEK_MINUTES)} of offline time can be logged per week; ${formatMinutes(Math.max(0, left))} left for week ${input.weekNumber}.`,
-      );
-    }
+    if (input.minutes > left) throw new AppError('BAD_REQUEST', offlineCapMessage(left, input.weekNumber));
     return repo.insertOfflineTime(trx, {
       coupleId: couple.coupleId,
       weekNumber: input.weekNumber,
@@ -190,13 +197,21 @@ export async function deleteOfflineTime(deps: AppDeps, couple: Couple, id: numbe
 
 const noMinutes = (): MinutesByOwner => ({ partner1: 0, partner2: 0, together: 0 });
 
-export async function getHours(db: DB, coupleId: number): Promise<HoursView> {
-  const [online, offline] = await Promise.all([repo.listCourseTime(db, coupleId), repo.listOfflineTime(db, coupleId)]);
+/**
+ * The couple's hours per week and the totals a certificate counts: completed weeks only (decision
+ * 0330), each week as weekMinutesFor reads it.
+ */
+export async function getHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
+  const [online, offline, completed] = await Promise.all([
+    repo.listCourseTime(deps.db, coupleId),
+    repo.listOfflineTime(deps.db, coupleId),
+    completedWeeks(deps, coupleId),
+  ]);
   const weeks = new Map<number, WeekHours>();
   const week = (weekNumber: number) => {
     let found = weeks.get(weekNumber);
     if (!found) {
-      found = { weekNumber, online: noMinutes(), offline: noMinutes() };
+      found = { weekNumber, completed: completed.has(weekNumber), online: noMinutes(), offline: noMinutes() };
       weeks.set(weekNumber, found);
     }
     return found;
@@ -442,7 +457,7 @@ async function legalNames(db: DB, coupleId: number): Promise<Record<Partner, str
 export async function getCertificateStatus(deps: AppDeps, couple: Couple): Promise<CertificateStatus> {
   const [provider, hours, names, certificates] = await Promise.all([
     loadProvider(deps.db),
-    getHours(deps.db, couple.coupleId),
+    getHours(deps, couple.coupleId),
     legalNames(deps.db, couple.coupleId),
     repo.listCoupleCertificates(deps.db, couple.coupleId),
   ]);
@@ -482,6 +497,15 @@ export function notEligibleMessage(
         : `${names[part.who] ?? part.who}: ${formatMinutes(part.minutes)} of ${formatMinutes(part.requiredMinutes)}`,
     );
   return `Not yet eligible for a ${rule.name} certificate: ${missing.join('; ')}.`;
+}
+
+/**
+ * The couple has the hours, but some are in weeks not completed yet, which count once they are
+ * (decision 0330): "Only completed weeks count toward a certificate: complete week 3 first, then
+ * ask again."
+ */
+export function completeWeeksFirstMessage(weeks: readonly number[]): string {
+  return `Only completed weeks count toward a certificate: complete ${weeks.length === 1 ? 'week' : 'weeks'} ${weeks.join(', ')} first, then ask again.`;
 }
 
 function addMonths(isoDate: string, months: number): string {
@@ -528,9 +552,17 @@ export async function requestCertificate(
   if (!names.partner1 || !names.partner2) {
     throw new AppError('BAD_REQUEST', 'Both partners must enter their legal names before asking for a certificate.');
   }
-  const hours = await getHours(deps.db, couple.coupleId);
+  // The hours printed are those of the weeks the couple completed (decision 0330).
+  const hours = await getHours(deps, couple.coupleId);
   const eligibility = eligibilityFor(rule, hours.totals);
-  if (!eligibility.eligible) throw new AppError('CONFLICT', notEligibleMessage(rule, eligibility.parts, names));
+  if (!eligibility.eligible) {
+    const open = openWeeksWithTime(hours.weeks);
+    const onceCompleted = hoursTotals(hours.weeks.map((week) => ({ ...week, completed: true })));
+    if (open.length > 0 && eligibilityFor(rule, onceCompleted).eligible) {
+      throw new AppError('CONFLICT', completeWeeksFirstMessage(open));
+    }
+    throw new AppError('CONFLICT', notEligibleMessage(rule, eligibility.parts, names));
+  }
   const today = isoDay(now);
   if (input.intendedMarriageDate < today) {
     throw new AppError('BAD_REQUEST', 'intendedMarriageDate must be today or later.');

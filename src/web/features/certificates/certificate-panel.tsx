@@ -5,10 +5,12 @@ import { useState } from 'react';
 import {
   type EligibilityPart,
   formatMinutes,
+  openWeeksWithTime,
   type TimeOwner,
   type WeekHours,
   weekMinutesFor,
 } from '../../../shared/certificate-hours';
+import { formatList } from '../../../shared/i18n/format';
 import type { Partner } from '../../../shared/constants';
 import { isCalendarDate } from '../../../shared/profile-rules';
 import { notify } from '../../components/notifications';
@@ -54,9 +56,11 @@ function weekTotal(week: WeekHours, owner: TimeOwner): number {
 }
 
 function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['partnerNames'] }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const hours = useQuery(trpc.certificates.hours.queryOptions());
   const weeks = hours.data?.weeks ?? [];
+  // Time in a week not completed yet is shown but left out of the totals (decision 0330).
+  const open = openWeeksWithTime(weeks);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="course-hours-title">
       <Title order={2} size="h3" id="course-hours-title">
@@ -101,6 +105,17 @@ function HoursTable({ partnerNames }: { partnerNames: CertificatePanelProps['par
             ) : null}
           </Table>
         </ScrollableTable>
+      ) : null}
+      {open.length > 0 ? (
+        <Text size="sm" mt="sm" data-testid="course-hours-open">
+          {t('certificates.hours.openWeeks', {
+            count: open.length,
+            weeks: formatList(
+              locale,
+              open.map((week) => String(week)),
+            ),
+          })}
+        </Text>
       ) : null}
     </Card>
   );

@@ -21,6 +21,7 @@ const HOURS: HoursView = {
   weeks: [
     {
       weekNumber: 1,
+      completed: true,
       online: { partner1: 30, partner2: 0, together: 40 },
       offline: { partner1: 0, partner2: 0, together: 120 },
     },
@@ -196,6 +197,73 @@ describe('CertificatePanel', () => {
     });
   });
 
+  // Security review: only completed weeks count toward a certificate (decision 0330). The table
+  // says which weeks hold time that does not count yet, and the refusals say what is missing.
+  it('says which weeks’ time counts once they are completed', async () => {
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({
+        data: {
+          ...HOURS,
+          weeks: [
+            ...HOURS.weeks,
+            {
+              weekNumber: 2,
+              completed: false,
+              online: { partner1: 0, partner2: 0, together: 0 },
+              offline: { partner1: 0, partner2: 0, together: 120 },
+            },
+            {
+              weekNumber: 3,
+              completed: false,
+              online: { partner1: 0, partner2: 0, together: 0 },
+              offline: { partner1: 0, partner2: 0, together: 0 },
+            },
+          ],
+        },
+      }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+    });
+    renderRoute(() => <CertificatePanel />);
+    expect(await screen.findByTestId('course-hours-open')).toHaveTextContent(
+      'Week 2 is not completed yet: its time counts toward a certificate once you complete it.',
+    );
+    expect(
+      within(screen.getByTestId('course-hours')).getByRole('row', { name: /Total so far 3 h 10 min/ }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'Only completed weeks count toward a certificate: complete weeks 2, 3 first, then ask again.',
+      'Para el certificado solo cuentan las semanas completadas: completen las semanas 2 y 3 y vuelvan a pedirlo.',
+    ],
+    [
+      'Not yet eligible for a Florida certificate: Casey Lee: 2 h 40 min of 4 h.',
+      'Todavía no tienen las horas para un certificado de Florida: Casey Lee: 2 h 40 min de 4 h.',
+    ],
+    [
+      'Not yet eligible for a Maryland certificate: 2 h of 4 h together.',
+      'Todavía no tienen las horas para un certificado de Maryland: 2 h de 4 h en pareja.',
+    ],
+  ])('says the refusal “%s” in Spanish', async (message, spanish) => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.request': () => ({ error: { message, httpStatus: 409, code: 'CONFLICT' } }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <CertificatePanel />);
+    await user.type(await screen.findByLabelText(/Fecha prevista de la boda/), '2027-05-15');
+    await user.click(screen.getByRole('button', { name: 'Obtener el certificado' }));
+    const notifications = within(screen.getByRole('region', { name: /Notificaciones/ }));
+    expect(await notifications.findByText(spanish)).toBeInTheDocument();
+  });
+
   // QA walk: "Please fill out this field." in the browser's language on a Spanish page.
   it('asks for the date of marriage under the field, in the page’s language, and sends nothing', async () => {
     i18n.activate('es');
@@ -278,6 +346,7 @@ describe('CourseTimeTracker', () => {
           weeks: [
             {
               weekNumber: 1,
+              completed: false,
               online: { partner1: 0, partner2: 10, together: 0 },
               offline: { partner1: 0, partner2: 0, together: 45 },
             },
@@ -343,7 +412,33 @@ describe('CourseTimeTracker', () => {
     renderRoute(() => <CourseTimeTracker weekNumber={1} partnerNames={names} />);
     await user.click(await screen.findByRole('button', { name: 'Registrar tiempo' }));
     expect(
-      await screen.findByText('El tiempo juntos se registra desde el acceso compartido, donde están los dos.'),
+      await screen.findByText('El tiempo en pareja se registra desde el acceso compartido, donde están los dos.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the week’s offline cap in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.heartbeat': () => ({ data: { counted: true } }),
+      'certificates.reportOfflineTime': () => ({
+        error: {
+          message:
+            'At most 2 h of offline time can be logged per week for each of you, time together included; 1 h 15 min left for week 1.',
+          httpStatus: 400,
+          code: 'BAD_REQUEST',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <CourseTimeTracker weekNumber={1} partnerNames={names} />);
+    await user.click(await screen.findByRole('button', { name: 'Registrar tiempo' }));
+    expect(
+      await screen.findByText(
+        'Se puede registrar como máximo 2 h de tiempo fuera de línea por semana para cada quien, incluido el tiempo en pareja; quedan 1 h 15 min para la semana 1.',
+      ),
     ).toBeInTheDocument();
   });
 
