@@ -58,7 +58,9 @@ test('a couple with enough logged hours downloads a Florida certificate; the cle
   await tracker.getByRole('button', { name: 'Log time' }).click();
   await expect(tracker).toContainText('2 h offline'.replace('2 h', '1 h 40 min'));
   // Only the weeks the couple completed count toward a certificate (decision 0330).
-  expect((await page.request.post(`/api/progress/${userId}/2/complete`)).status()).toBe(200);
+  await page.getByRole('tab', { name: 'Progress' }).click();
+  await page.getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Week Completed!');
 
   await page.getByRole('tab', { name: 'Wins' }).click();
   const certificate = page.getByRole('region', { name: 'Premarital course certificate' });

@@ -219,6 +219,9 @@ export function DashboardScreen({
         const milestone = milestoneReached(queryClient.getQueryData(trpc.progress.progression.queryKey()), record);
         savedRecord(record);
         void queryClient.invalidateQueries({ queryKey: trpc.progress.streak.queryKey() });
+        // A completed week's time now counts toward a certificate (decision 0330).
+        void queryClient.invalidateQueries({ queryKey: trpc.certificates.hours.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey() });
         // Focus moves on to the next week on the map once it has unlocked (decision 0135); the
         // week's own heading when there is no next week to open. A milestone's dialog keeps it
         // until it closes (closeCelebration).

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MILESTONES, TOTAL_WEEKS } from '../../../shared/constants';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
-import { createQueryClient } from '../../trpc';
+import { createQueryClient, trpc } from '../../trpc';
 import { Route as DashboardRoute } from '../../routes/dashboard';
 import { DashboardScreen } from './dashboard-screen';
 import type { readDashboardSearch } from './dashboard-search';
@@ -69,7 +69,7 @@ function serveDashboard(options: { completed?: number[]; withFramework?: number[
  * The dashboard at `url` of a throwaway router with memory history, returning the router so a
  * test can read the URL and go back like the browser's back button.
  */
-function renderDashboard(url = '/') {
+function renderDashboard(url = '/', queryClient = createQueryClient()) {
   const renderWorkbook = vi.fn(({ weekNumber }: { weekNumber: number | null }) => (
     <p>{weekNumber === null ? 'Choose a week' : `Workbook for week ${weekNumber}`}</p>
   ));
@@ -84,7 +84,7 @@ function renderDashboard(url = '/') {
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   renderWithProviders(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -296,6 +296,32 @@ describe('the milestone celebration', () => {
     expect(await toasts.findByText('Week Completed!', undefined, LOAD)).toBeInTheDocument();
     expect(server.calls.map((call) => call.path)).toContain('progress.complete');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  // Only completed weeks count toward a certificate (decision 0330): the hours and the certificate's
+  // eligibility the page holds change when a week is completed, so they are asked again.
+  it('asks again for the course hours and the certificate’s eligibility', SLOW, async () => {
+    serveDashboard({ completed: [1] });
+    const client = createQueryClient();
+    const none = { partner1: 0, partner2: 0, together: 0 };
+    client.setQueryData(trpc.certificates.hours.queryKey(), {
+      weeks: [],
+      totals: none,
+      offlineEntries: [],
+      caps: { onlinePerWeekMinutes: 180, offlinePerWeekMinutes: 120 },
+    });
+    client.setQueryData(trpc.certificates.status.queryKey(), {
+      offeredStates: [],
+      legalNames: { partner1: null, partner2: null },
+      editableNames: ['partner1', 'partner2'],
+      certificates: [],
+    });
+    const { user } = renderDashboard('/?week=2', client);
+    await user.click(await screen.findByRole('button', { name: 'Mark Complete' }, LOAD));
+    const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await toasts.findByText('Week Completed!', undefined, LOAD)).toBeInTheDocument();
+    expect(client.getQueryState(trpc.certificates.hours.queryKey())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(trpc.certificates.status.queryKey())?.isInvalidated).toBe(true);
   });
 
   it('animates only for those who have not asked for reduced motion', () => {
