@@ -113,11 +113,13 @@ describe('CertificatePanel', () => {
     const weeks: HoursView['weeks'] = [
       {
         weekNumber: 1,
+        completed: true,
         online: { partner1: 30, partner2: 0, together: 40 },
         offline: { partner1: 0, partner2: 0, together: 120 },
       },
       {
         weekNumber: 2,
+        completed: true,
         online: { partner1: 0, partner2: 25, together: 15 },
         offline: { partner1: 20, partner2: 0, together: 0 },
       },
