@@ -131,6 +131,36 @@ describe('FacilitatorsPage', { timeout: 20_000 }, () => {
     });
   });
 
+  // QA walk: after an invitation Name and Email cleared but Organisation and Kind stayed, so the
+  // next invitation was silently sent under the previous organisation.
+  it('starts the whole form over after an invitation, organisation and kind too', async () => {
+    const stub = stubTrpcFetch({
+      'adminFacilitators.list': () => ({ data: [] }),
+      'adminFacilitators.packs': () => ({ data: [] }),
+      'adminFacilitators.revenue': () => ({ data: { courses: [], packs: [] } }),
+      'adminFacilitators.invite': () => ({ data: { id: 5, inviteLink: 'https://vows.example/facilitator?token=x' } }),
+    });
+    renderRoute(FacilitatorsPage);
+    const form = await screen.findByRole('form', { name: 'Invite a facilitator' });
+    const user = userEvent.setup({ delay: null });
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    const email = within(form).getByRole('textbox', { name: /^Email/ });
+    const kind = within(form).getByRole('combobox', { name: 'Kind' });
+    const organisation = within(form).getByRole('textbox', { name: /^Organisation/ });
+    const pristineKind = (kind as HTMLSelectElement).value;
+    await user.type(name, 'Lee Counsel');
+    await user.type(email, 'lee@example.com');
+    await user.selectOptions(kind, 'counsellor');
+    await user.type(organisation, 'St. Mary Parish');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(stub.calls.some((call) => call.path === 'adminFacilitators.invite')).toBe(true));
+    await waitFor(() => expect(organisation).toHaveValue(''));
+    expect(name).toHaveValue('');
+    expect(email).toHaveValue('');
+    expect(kind).toHaveValue(pristineKind);
+    expect(pristineKind).not.toBe('counsellor');
+  });
+
   // Issue 35: an email the browser takes ("lee@example") came back as the schema's English sentence.
   it('checks the invitation before sending it, each message under its field in the page’s language', async () => {
     i18n.activate('es');

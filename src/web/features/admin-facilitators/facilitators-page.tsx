@@ -69,8 +69,12 @@ function InviteForm() {
     trpc.adminFacilitators.invite.mutationOptions({
       onSuccess: async () => {
         notify.success(t('facilitator.admin.invited'));
+        // The whole form starts over: a kept organisation or kind would silently go with the next invitation.
         setName('');
         setEmail('');
+        setKind('pastor');
+        setOrganisation('');
+        setRefused(new Set());
         await queryClient.invalidateQueries({ queryKey: trpc.adminFacilitators.list.queryKey() });
       },
     }),
