@@ -62,6 +62,12 @@ export type Role = (typeof ROLES)[number];
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /**
+ * The same word in each language the pages speak (decision 0340): the dialog asks for its page's
+ * word, and the server accepts any of them, whatever the page's language (it does not know it).
+ */
+export const DELETE_CONFIRMATION_WORDS = { en: DELETE_CONFIRMATION_WORD, es: 'ELIMINAR' } as const;
+
+/**
  * How many statements "What we each expect" has: those of the bundled statements.json, which the
  * seller may reword but never add to or remove from (decision 0235). The dashboard's card says it
  * without asking the server; a test (inventory/statements.test.ts) holds it to the file.

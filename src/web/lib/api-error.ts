@@ -120,6 +120,9 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Private answers stay on while your partner has answers to "What we each expect" that are still sealed: they open once you have both finished.':
     'errors.privateStaysOnInventory',
   'You cannot remove your own sign-in. Sign out instead.': 'errors.ownSignIn',
+  // "Delete our account": the Spanish page asks for ELIMINAR (decision 0340).
+  'confirmation does not match: type your email, your username or DELETE exactly.':
+    'errors.ourData.confirmationMismatch',
   'No pending invite with this id.': 'errors.noInvite',
   'This invite link is not valid. Ask your partner for a new one.': 'errors.inviteInvalid',
   'This invite has already been used. Sign in instead.': 'errors.inviteUsed',

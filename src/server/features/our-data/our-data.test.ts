@@ -430,6 +430,15 @@ describe('ourData.deleteAccount', () => {
   });
 });
 
+// QA walk: a Spanish page asked to type the English word DELETE (decision 0340).
+describe('ourData.deleteAccount in Spanish', () => {
+  it('accepts ELIMINAR, the Spanish page’s word, in any case', async () => {
+    const couple = await createCouple(t.deps, { username: 'eliminar_me', password: 'secret-words' });
+    const { caller } = await callerWithReply(await sessionCookie(t.deps, couple.accountId));
+    await expect(caller.ourData.deleteAccount({ confirmation: 'Eliminar' })).resolves.toMatchObject({ success: true });
+  });
+});
+
 describe('GET /api/keepsake', () => {
   async function download(who: Seeded) {
     const res = await t.app.inject({ url: '/api/keepsake', headers: { cookie: who.cookie } });

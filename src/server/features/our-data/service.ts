@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MILESTONES } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import { DELETE_CONFIRMATION_WORD } from '../../../shared/constants';
+import { DELETE_CONFIRMATION_WORDS } from '../../../shared/constants';
 import { type DeleteOurAccountInput, OUR_DATA_FORMAT, OUR_DATA_VERSION } from '../../../shared/our-data-schemas';
 import type { AppDeps } from '../../deps/app-deps';
 import { ensurePrivateDir } from '../../platform/private-files';
@@ -82,7 +82,8 @@ export function exportFileName(now = new Date()): string {
 // ---------------------------------------------------------------------------------------------
 
 export const DEMO_ACCOUNT_KEPT = 'The demo account is shared by every visitor and cannot be deleted.';
-export const CONFIRMATION_MISMATCH = `confirmation does not match: type your email, your username or ${DELETE_CONFIRMATION_WORD} exactly.`;
+// Word for word in the web's known messages (src/web/lib/api-error.ts), which say it in the page's language.
+export const CONFIRMATION_MISMATCH = 'confirmation does not match: type your email, your username or DELETE exactly.';
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and everything in it have been deleted.';
 
 export interface DeletedAccount {
@@ -94,7 +95,7 @@ export interface DeletedAccount {
 
 /**
  * "Delete our account": after the typed confirmation (an email or username of the couple's, or
- * DELETE), every row of the couple goes, table by table (COUPLE_DATA_TABLES: this feature's
+ * DELETE, or the word in another language the pages speak: ELIMINAR), every row of the couple goes, table by table (COUPLE_DATA_TABLES: this feature's
  * erasures, then the back office's deleteCoupleAccount), in one transaction; orders stay for the
  * seller's books, detached. Then the cached keepsakes and the outbox folder's copies of the erased
  * emails go. Every session of the couple ends with its account. The demo account
@@ -111,7 +112,8 @@ export async function deleteOurAccount(
     const demoEmail = deps.config.demoEmail;
     if (demoEmail !== '' && scope.emails.includes(demoEmail)) throw new AppError('FORBIDDEN', DEMO_ACCOUNT_KEPT);
     const typed = input.confirmation.trim().toLowerCase();
-    const accepted = [DELETE_CONFIRMATION_WORD, ...scope.emails, ...scope.usernames].map((name) => name.toLowerCase());
+    const words = Object.values(DELETE_CONFIRMATION_WORDS);
+    const accepted = [...words, ...scope.emails, ...scope.usernames].map((name) => name.toLowerCase());
     if (!accepted.includes(typed)) throw new AppError('BAD_REQUEST', CONFIRMATION_MISMATCH);
     const counts: Record<string, number> = {};
     for (const entry of COUPLE_DATA_TABLES) {

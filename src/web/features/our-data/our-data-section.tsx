@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DELETE_CONFIRMATION_WORD } from '../../../shared/constants';
+import { DELETE_CONFIRMATION_WORDS } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage, restErrorMessage } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
@@ -23,10 +23,11 @@ interface OurDataSectionProps {
 
 /**
  * "Download our data" and "Delete our account" (docs/product.md#our-data), in the Profile tab. The
- * deletion asks the couple to type their email, their username or DELETE first.
+ * deletion asks the couple to type their email, their username or the page's word (DELETE,
+ * ELIMINAR: decision 0340) first.
  */
 export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionProps) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [confirmation, setConfirmation] = useState('');
@@ -85,7 +86,13 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
         </Button>
       </Group>
 
-      <Modal opened={confirming} onClose={close} title={t('auth.ourData.confirmTitle')} centered>
+      <Modal
+        opened={confirming}
+        onClose={close}
+        title={t('auth.ourData.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('auth.ourData.closeDialog') }}
+        centered
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -94,8 +101,9 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
         >
           <Stack>
             <Text size="sm">{t('auth.ourData.confirmText')}</Text>
+            <Text size="sm">{t('auth.ourData.confirmPartner')}</Text>
             <TextInput
-              label={t('auth.ourData.confirmLabel', { word: DELETE_CONFIRMATION_WORD })}
+              label={t('auth.ourData.confirmLabel', { word: DELETE_CONFIRMATION_WORDS[locale] })}
               value={confirmation}
               onChange={(event) => setConfirmation(event.currentTarget.value)}
               autoComplete="off"

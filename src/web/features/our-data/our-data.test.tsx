@@ -23,6 +23,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 describe('KeepsakeDownload', () => {
@@ -115,6 +116,42 @@ describe('in Spanish', () => {
     expect(await screen.findByRole('button', { name: 'Descargar nuestro año (PDF)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Eliminar nuestra cuenta' })).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/\b(Download|Delete|Your data|Our year|keepsake|account)\b/);
+  });
+
+  // QA walk: the Spanish dialog asked for the English word DELETE, its X had no name, and it did not
+  // say that a partner's own sign-in goes too (decision 0340).
+  it('asks for ELIMINAR, says a partner’s own sign-in goes too, and names its close button', async () => {
+    i18n.activate('es');
+    const server = stubTrpcFetch({
+      'ourData.deleteAccount': (input) =>
+        (input as { confirmation: string }).confirmation === 'ELIMINAR'
+          ? { data: { success: true, message: 'Deleted', removed: {} } }
+          : {
+              error: {
+                message: 'confirmation does not match: type your email, your username or DELETE exactly.',
+                httpStatus: 400,
+              },
+            },
+    });
+    const onDeleted = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(() => <OurDataSection onDeleted={onDeleted} />);
+    await user.click(await screen.findByRole('button', { name: 'Eliminar nuestra cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar su cuenta?' });
+    expect(dialog).toHaveTextContent('también el acceso propio que tenga cada quien');
+    expect(dialog.textContent).not.toContain('DELETE');
+    expect(within(dialog).getByRole('button', { name: 'Cerrar sin eliminar' })).toBeInTheDocument();
+    const field = within(dialog).getByLabelText(/escriban su correo, su nombre de usuario o ELIMINAR/);
+    await user.type(field, 'nada');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar todo' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Eso no coincide: escriban exactamente su correo, su nombre de usuario o ELIMINAR.',
+    );
+    await user.clear(field);
+    await user.type(field, 'ELIMINAR');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar todo' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(server.calls.filter((call) => call.path === 'ourData.deleteAccount')).toHaveLength(2);
   });
 
   // QA: a download the server refused showed its English sentence on a Spanish page.
