@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { adoptAccountLocale } from '../i18n/i18n';
+import { safeNextPath } from './next-path';
 import { forgetOfflineData } from './offline-data';
 
 /**
@@ -18,16 +19,20 @@ export async function resetSessionCache(queryClient: QueryClient): Promise<void>
 /**
  * After a successful sign-in: forget every cached answer of whoever was signed in before, take on
  * the account's language (decision 0309), say `welcome` (a toast, in that language), then open
- * `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
+ * `next` when a page sent the couple to sign in (a path of this site: lib/next-path.ts), else `to`. (Kept here, not beside the forms, so the landing page's instant login stays free of the
  * form and schema code.)
  */
 export function useEnterAfterSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async (to: '/admin' | '/dashboard', welcome?: () => void) => {
+  return async (to: '/admin' | '/dashboard', welcome?: () => void, next?: string) => {
+    const back = safeNextPath(next);
     await resetSessionCache(queryClient);
-    await adoptAccountLocale(to);
+    await adoptAccountLocale(back ? pathOf(back) : to);
     welcome?.();
-    await navigate({ to });
+    await (back ? navigate({ href: back }) : navigate({ to }));
   };
 }
+
+/** The path of a `next` address (lib/next-path.ts), without its search or hash. */
+export const pathOf = (address: string): string => address.split(/[?#]/)[0] || '/';

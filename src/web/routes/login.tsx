@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { embeddedPublicConfig } from '../public-config';
+import { nextSearch } from '../lib/next-path';
 import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/login')({
+  // `?next=/mentor?code=...`: where the sign-in returns to, a path of this site only.
+  validateSearch: nextSearch,
   head: () => ({ meta: [{ title: translate('auth.signIn.documentTitle') }] }),
   // The other tab shows the code hints: they come with the page, or load alongside it.
   loader: ({ context }) => {
@@ -13,5 +16,5 @@ export const Route = createFileRoute('/login')({
     if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
     else void context.queryClient.prefetchQuery(options);
   },
-  component: () => <SignInPage method="password" />,
+  component: () => <SignInPage method="password" next={Route.useSearch().next} />,
 });

@@ -19,6 +19,8 @@ export const Route = createFileRoute('/mentor')({
 
 function SignInFirst({ code }: { code: string | undefined }) {
   const { t } = useT();
+  // Signing in (or creating an account) comes back here, with the code (lib/next-path.ts).
+  const search = { next: code ? `/mentor?code=${encodeURIComponent(code)}` : '/mentor' };
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }}>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -27,10 +29,10 @@ function SignInFirst({ code }: { code: string | undefined }) {
           <Text>{t('facilitator.couple.signInFirst')}</Text>
           {code ? <Text>{t('facilitator.couple.yourCode', { code })}</Text> : null}
           <Group>
-            <Anchor component={Link} to="/customer-login">
+            <Anchor renderRoot={(props) => <Link {...props} to="/customer-login" search={search} />}>
               {t('facilitator.couple.signIn')}
             </Anchor>
-            <Anchor component={Link} to="/register">
+            <Anchor renderRoot={(props) => <Link {...props} to="/register" search={search} />}>
               {t('facilitator.couple.register')}
             </Anchor>
           </Group>

@@ -12,16 +12,19 @@ import { AccessCodeHints } from './access-code-hints';
 import { PersonalCodeReveal } from './personal-code-reveal';
 import { RequestCodeForm } from './request-code-form';
 import { SignInPaused } from './sign-in-paused';
-import { resetSessionCache } from '../../lib/session-cache';
+import { safeNextPath } from '../../lib/next-path';
+import { pathOf, resetSessionCache } from '../../lib/session-cache';
 import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { adoptAccountLocale, translate } from '../../i18n/i18n';
 import { T, useT } from '../../i18n/use-t';
 
 /**
  * /customer-login: email plus an access code (personal, trial or demo). A trial sign-up stays on the
- * page to show the new personal code once; every other sign-in goes straight to the dashboard.
+ * page to show the new personal code once; every other sign-in goes straight to the dashboard, or to
+ * `next` (a path of this site, lib/next-path.ts) when a page sent the couple here.
  */
-export function CustomerLogin() {
+export function CustomerLogin({ next: asked }: { next?: string | undefined }) {
+  const next = safeNextPath(asked);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useT();
@@ -52,12 +55,12 @@ export function CustomerLogin() {
           return;
         }
         // In the account's language: the page takes it on first (decision 0309).
-        await adoptAccountLocale('/dashboard');
+        await adoptAccountLocale(next ? pathOf(next) : '/dashboard');
         notify.success(
           translate('auth.toast.signedIn'),
           translate(result.firstSignIn ? 'auth.toast.welcome' : 'auth.toast.welcomeBack'),
         );
-        await navigate({ to: '/dashboard' });
+        await (next ? navigate({ href: next }) : navigate({ to: '/dashboard' }));
       },
       onError: (error) => notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.customer.invalid'))),
     }),
@@ -71,7 +74,7 @@ export function CustomerLogin() {
         continuing={continuing}
         onContinue={() => {
           setContinuing(true);
-          void navigate({ to: '/dashboard' });
+          void (next ? navigate({ href: next }) : navigate({ to: '/dashboard' }));
         }}
       />
     );

@@ -13,8 +13,11 @@ import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { useT } from '../../i18n/use-t';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 
-/** /register: username, password and its confirmation; the new couple is signed in at once. */
-export function RegisterForm() {
+/**
+ * /register: username, password and its confirmation; the new couple is signed in at once, and goes
+ * to the dashboard, or to `next` (a path of this site) when a page sent them here.
+ */
+export function RegisterForm({ next }: { next?: string | undefined }) {
   const enter = useEnterAfterSignIn();
   const { t } = useT();
   const form = useForm<RegisterInput>({
@@ -29,7 +32,7 @@ export function RegisterForm() {
       onSuccess: async () => {
         rememberSignInMethod('password');
         notify.success(t('auth.register.created'), t('auth.register.welcome', { weeks: TOTAL_WEEKS }));
-        await enter('/dashboard');
+        await enter('/dashboard', undefined, next);
       },
       onError: (error) => {
         const message = errorMessage(error, t('auth.register.error'));

@@ -10,11 +10,14 @@ import { SIGN_IN_PATH, type SignInMethod } from '../../lib/sign-in-method';
  * The one "Sign in" page for couples (docs/product.md#sign-in): email and access code (with the
  * trial and demo hints and "Email me my code"), or username and password. `/customer-login` opens
  * it on the code, `/login` on the password; switching method switches the address, so a reload or
- * a shared link keeps it.
+ * a shared link keeps it. `next` (a path of this site) is where a sign-in returns to instead of the
+ * dashboard.
  */
-export function SignInPage({ method }: { method: SignInMethod }) {
+export function SignInPage({ method, next }: { method: SignInMethod; next?: string | undefined }) {
   const navigate = useNavigate();
   const { t } = useT();
+  // A page that sent the couple here to sign in (`?next=`, lib/next-path.ts): every way on keeps it.
+  const search = next ? { next } : {};
   return (
     <AuthPage
       title={t('auth.signIn.title')}
@@ -23,7 +26,7 @@ export function SignInPage({ method }: { method: SignInMethod }) {
         <>
           <Text size="sm">
             {t('auth.signIn.newHere')}{' '}
-            <Anchor component={Link} to="/register">
+            <Anchor renderRoot={(props) => <Link {...props} to="/register" search={search} />}>
               {t('auth.signIn.createAccount')}
             </Anchor>
           </Text>
@@ -40,7 +43,8 @@ export function SignInPage({ method }: { method: SignInMethod }) {
         value={method}
         keepMounted={false}
         onChange={(value) => {
-          if (value === 'code' || value === 'password') void navigate({ to: SIGN_IN_PATH[value], replace: true });
+          if (value === 'code' || value === 'password')
+            void navigate({ to: SIGN_IN_PATH[value], search, replace: true });
         }}
       >
         <Tabs.List grow mb="lg" aria-label={t('auth.signIn.methods')}>
@@ -48,10 +52,10 @@ export function SignInPage({ method }: { method: SignInMethod }) {
           <Tabs.Tab value="password">{t('auth.signIn.tabPassword')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="code">
-          <CustomerLogin />
+          <CustomerLogin next={next} />
         </Tabs.Panel>
         <Tabs.Panel value="password">
-          <UserLoginForm />
+          <UserLoginForm next={next} />
         </Tabs.Panel>
       </Tabs>
     </AuthPage>

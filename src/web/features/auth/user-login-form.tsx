@@ -9,19 +9,25 @@ import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 
-/** /login: a couple that registered with a username signs in and goes to the dashboard. */
-export function UserLoginForm() {
+/**
+ * /login: a couple that registered with a username signs in and goes to the dashboard, or to `next`
+ * (a path of this site) when a page sent them here.
+ */
+export function UserLoginForm({ next }: { next?: string | undefined }) {
   const enter = useEnterAfterSignIn();
   const { t } = useT();
   const login = useMutation(
     trpc.auth.userLogin.mutationOptions({
       onSuccess: async (result) => {
         rememberSignInMethod('password');
-        await enter('/dashboard', () =>
-          notify.success(
-            translate('auth.toast.signedIn'),
-            translate(result.firstSignIn ? 'auth.toast.welcome' : 'auth.toast.welcomeBack'),
-          ),
+        await enter(
+          '/dashboard',
+          () =>
+            notify.success(
+              translate('auth.toast.signedIn'),
+              translate(result.firstSignIn ? 'auth.toast.welcome' : 'auth.toast.welcomeBack'),
+            ),
+          next,
         );
       },
       onError: (error) => notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.password.error'))),

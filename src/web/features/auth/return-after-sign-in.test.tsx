@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { ANONYMOUS_CHECK, COUPLE_CHECK, PUBLIC_CONFIG } from './test-support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const SEAT = 'SEAT-AAAAA-BBBBB-CCCCC-DDDDD';
+const BACK_TO_SEAT = `/mentor?code=${SEAT}`;
+
+/** The server of a couple who are signed out until `signIn()`, with Pastor Ana's seat code waiting. */
+function stubServer(extra: Parameters<typeof stubTrpcFetch>[0] = {}) {
+  const state = { signedIn: false };
+  const server = stubTrpcFetch({
+    'auth.check': () => ({ data: state.signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
+    'auth.session': () =>
+      state.signedIn
+        ? { data: { customerId: COUPLE_CHECK.userId } }
+        : { error: { httpStatus: 401, message: 'Please sign in to continue.' } },
+    'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+    'mentor.get': () => ({ data: { link: null, sharedWeeks: [], seats: [] } }),
+    'mentor.preview': () => ({
+      data: {
+        kind: 'seat',
+        facilitatorName: 'Pastor Ana',
+        facilitatorKind: 'pastor',
+        organisation: 'St. Mary Parish',
+        cohortName: 'Spring 2027',
+        seat: 'available',
+        seatsLeft: 3,
+      },
+    }),
+    ...extra,
+  });
+  return { server, state };
+}
+
+/** The `next` a link carries, decoded. */
+const nextOf = (link: HTMLElement) =>
+  new URL(link.getAttribute('href') ?? '', 'https://x.invalid').searchParams.get('next');
+
+// QA walk: the seat link's "Sign in" and "Create an account" went to /customer-login and /register
+// and the couple landed on the dashboard, without their code.
+describe('a seat link opened while signed out', { timeout: 30_000 }, () => {
+  it('signs in with a code and comes back to the seat link', async () => {
+    const { state } = stubServer({
+      'auth.customerLogin': () => {
+        state.signedIn = true;
+        return { data: { success: true, message: 'Login successful' } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp(BACK_TO_SEAT);
+    const main = await screen.findByRole('main');
+    const signIn = await within(main).findByRole('link', { name: 'Sign in' });
+    expect(nextOf(signIn)).toBe(BACK_TO_SEAT);
+    expect(nextOf(within(main).getByRole('link', { name: 'Create an account' }))).toBe(BACK_TO_SEAT);
+    await user.click(signIn);
+    await user.type(await screen.findByLabelText(/^Email/), 'robin@example.com');
+    await user.type(screen.getByLabelText(/^Access code/), 'ABCD-EFGH-JKMN');
+    // Another way in keeps the way back.
+    expect(nextOf(screen.getByRole('link', { name: 'Create an account' }))).toBe(BACK_TO_SEAT);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Link with Pastor Ana?' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('creates an account and comes back to the seat link', async () => {
+    const { state } = stubServer({
+      'auth.register': () => {
+        state.signedIn = true;
+        return { data: { success: true, message: 'Registered' } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp(BACK_TO_SEAT);
+    await user.click(await within(await screen.findByRole('main')).findByRole('link', { name: 'Create an account' }));
+    await user.type(await screen.findByLabelText(/^Username/), 'robin_casey');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'long-enough-words');
+    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'long-enough-words');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Link with Pastor Ana?' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['https://evil.example/mentor', '//evil.example/mentor', '/\\evil.example'])(
+    'follows no other site: ?next=%s is dropped from every way in',
+    async (next) => {
+      stubServer();
+      renderApp(`/customer-login?next=${encodeURIComponent(next)}`);
+      const register = await screen.findByRole('link', { name: 'Create an account' });
+      await waitFor(() => expect(register).toHaveAttribute('href', '/register'));
+    },
+  );
+});
