@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import {
   emptyWorkbookResponse,
@@ -252,6 +252,29 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Responses' }));
     await screen.findByText('Responses Saved');
     expect(leave()).toBe(false);
+  });
+
+  // QA walk: after "Save Responses" keyboard focus fell to the top of the page (the button, busy
+  // while saving, is disabled, and a browser then moves focus to the page itself).
+  it('keeps keyboard focus on Save Responses once the answers are saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    renderPanel(1);
+    await openWorkbook();
+    await fill(user, screen.getByRole('textbox', { name: 'Weekly commitment' }), 'Ask first.');
+    const button = screen.getByRole('button', { name: 'Save Responses' });
+    // A browser's focus fixup, which jsdom lacks: a focused control that becomes disabled loses focus.
+    const fixup = new MutationObserver(() => {
+      if (document.activeElement instanceof HTMLButtonElement && document.activeElement.disabled) {
+        document.activeElement.blur();
+      }
+    });
+    fixup.observe(document.body, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+    onTestFinished(() => fixup.disconnect());
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Responses Saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Responses' })).toHaveFocus());
   });
 
   it('saves the partner on screen, says so, and shows their check mark', async () => {
