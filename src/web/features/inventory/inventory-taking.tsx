@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Partner } from '../../../shared/constants';
 import type { InventoryStatus, InventoryTopicView } from '../../../shared/inventory-schemas';
 import { notify } from '../../components/notifications';
@@ -77,6 +77,15 @@ function PartnerForm({
   const [step, setStep] = useState(0);
   const [help, setHelp] = useState<null | { onContinue: () => void; finished: boolean }>(null);
   const [missing, setMissing] = useState(0);
+  // A new topic on screen (after "Save and continue", or "Back") takes keyboard focus to its heading,
+  // not the top of the page (QA walk); the topic first shown does not take it.
+  const topicHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<number | null>(null);
+  useEffect(() => {
+    if (!topicHeading.current) return;
+    if (shownStep.current !== null && shownStep.current !== step) topicHeading.current.focus();
+    shownStep.current = step;
+  });
 
   useEffect(() => {
     if (saved.data && draft === null) {
@@ -172,7 +181,7 @@ function PartnerForm({
             </Button>
           ) : null}
         </Group>
-        <Title order={2} size="h3" id="inventory-topic">
+        <Title order={2} size="h3" id="inventory-topic" ref={topicHeading} tabIndex={-1}>
           {topic.title}
         </Title>
         {hasPrivate ? <Alert color="blue">{t('inventory.private.note')}</Alert> : null}
