@@ -28,9 +28,9 @@ async function offerFlorida() {
   });
 }
 
-/** The couple (full access by now) logs Florida's hours and has a certificate issued. */
+/** The couple (full access by now) logs Florida's hours in two completed weeks (decision 0330) and has a certificate issued. */
 async function certify(accountId: number, coupleId: number) {
-  await completeWeeks(t.deps, coupleId, [1]);
+  await completeWeeks(t.deps, coupleId, [1, 2]);
   const asCouple = await callerFor(t, await sessionCookie(t.deps, accountId));
   await asCouple.certificates.setLegalName({ partner: 'partner1', legalName: 'Robin Lee' });
   await asCouple.certificates.setLegalName({ partner: 'partner2', legalName: 'Casey Lee' });
