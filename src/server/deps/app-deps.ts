@@ -4,6 +4,7 @@ import type { Config } from '../platform/config';
 import type { HashSlots } from './hash-slots';
 import type { MailSignal } from './mail-signal';
 import type { RateLimits } from './rate-limiter';
+import type { RequestReads } from './request-reads';
 import type { SessionResolver } from './session-resolver';
 
 /**
@@ -24,6 +25,11 @@ export interface AppDeps {
   files: FileStore;
   /** The VAPID key pair push messages are signed with (VAPID_* or DATA_DIR/vapid-keys.json, decision 0270). */
   vapid: VapidKeys;
+  /**
+   * Only in a request that changes nothing (a tRPC query batch): the reads its procedures share,
+   * through readOnce (decision 0321). Never on the process's own deps.
+   */
+  requestReads?: RequestReads;
 }
 
 /** The server's VAPID key pair (RFC 8292), base64url: the public key's uncompressed point and the private scalar. */

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { AppError, GENERIC_ERROR_MESSAGE, type ErrorCode } from '../../shared/errors';
 import { describeZodError } from '../../shared/schemas';
 import type { AppDeps } from '../deps/app-deps';
+import { withRequestReads } from '../deps/request-reads';
 import { storageError } from '../platform/storage-errors';
 import { assertAdmin, assertCouple, assertSignedIn } from '../features/auth/access';
 import { getAuth } from '../http/request-auth';
@@ -12,7 +13,9 @@ export async function createContext(deps: AppDeps, { req, res }: CreateFastifyCo
   // The session is read before any procedure runs: a database that does not answer is a 503 here
   // too (asTrpcError), as in the procedures.
   try {
-    return { deps, req, reply: res, auth: await getAuth(req, deps) };
+    const auth = await getAuth(req, deps);
+    // A batch of queries (GET; changes come as POST) shares its procedures' reads (decision 0321).
+    return { deps: req.method === 'GET' ? withRequestReads(deps) : deps, req, reply: res, auth };
   } catch (error) {
     throw asTrpcError(error) ?? error;
   }

@@ -35,6 +35,7 @@ import { PARTNERS, type Partner } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
+import { readOnce } from '../../deps/request-reads';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
 import { csvLine } from '../orders/csv';
@@ -199,9 +200,15 @@ const noMinutes = (): MinutesByOwner => ({ partner1: 0, partner2: 0, together: 0
 
 /**
  * The couple's hours per week and the totals a certificate counts: completed weeks only (decision
- * 0330), each week as weekMinutesFor reads it.
+ * 0330), each week as weekMinutesFor reads it. Added up once per request (decision 0321): the page
+ * asks for them and for the certificate status, which needs them, in one batch. The answer is
+ * shared: never change it.
  */
-export async function getHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
+export function getHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
+  return readOnce(deps, `certificates.hours:${coupleId}`, () => addUpHours(deps, coupleId));
+}
+
+async function addUpHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
   const [online, offline, completed] = await Promise.all([
     repo.listCourseTime(deps.db, coupleId),
     repo.listOfflineTime(deps.db, coupleId),

@@ -14,7 +14,6 @@ import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import {
   findRecord,
-  listCompletedWeeks,
   listCompletionTimes,
   listRecords,
   saveNotesAndRating,
@@ -23,17 +22,17 @@ import {
 } from './repo';
 import { pauseIntervals } from '../plan/order';
 import { weeklyStreak } from './streak';
-import { assertWeekUnlocked } from './unlock';
+import { assertWeekUnlocked, completedWeekNumbers } from './unlock';
 
 type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'>;
 
 /** The couple's standing, from one indexed query (it backs every dashboard load). */
 export async function getProgression(deps: AppDeps, couple: Couple): Promise<UserProgression> {
-  const completedWeeks = await listCompletedWeeks(deps.db, couple.coupleId);
+  const completedWeeks = await completedWeekNumbers(deps, couple.coupleId);
   return {
     totalCompleted: completedWeeks.length,
     progressPercentage: progressPercentage(completedWeeks.length),
-    completedWeeks,
+    completedWeeks: [...completedWeeks],
     nextWeek: nextWeek(completedWeeks),
   };
 }

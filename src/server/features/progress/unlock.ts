@@ -1,15 +1,25 @@
 import { AppError } from '../../../shared/errors';
 import { accessLimit, isWeekUnlocked, weekLockReason } from '../../../shared/unlock';
 import type { AppDeps } from '../../deps/app-deps';
+import { readOnce } from '../../deps/request-reads';
 import type { CoupleAuth } from '../auth/access';
 import { acceptedPlanOrder } from '../plan/order';
 import { listCompletedWeeks } from './repo';
 
 export const LOCKED_WEEK_MESSAGE = 'You need to complete the previous week first.';
 
-/** The couple's completed weeks (the progress repo's indexed, compiled-once read). */
+/**
+ * The couple's completed week numbers, ascending (the progress repo's indexed read), read once per
+ * request (decision 0321): the dashboard's batch asks for the progression and for the frameworks'
+ * locks together. The array is shared: never change it.
+ */
+export function completedWeekNumbers(deps: AppDeps, coupleId: number): Promise<readonly number[]> {
+  return readOnce(deps, `progress.completedWeeks:${coupleId}`, () => listCompletedWeeks(deps.db, coupleId));
+}
+
+/** The couple's completed weeks, as a set. */
 export async function completedWeeks(deps: AppDeps, coupleId: number): Promise<Set<number>> {
-  return new Set(await listCompletedWeeks(deps.db, coupleId));
+  return new Set(await completedWeekNumbers(deps, coupleId));
 }
 
 /**

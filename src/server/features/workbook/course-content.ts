@@ -12,6 +12,7 @@ import {
 } from '../../../shared/workbook-schemas';
 import { type DB, nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
+import { readOnce } from '../../deps/request-reads';
 import type { AdminAuth } from '../auth/access';
 import { recordAdminAction } from '../audit/service';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
@@ -172,7 +173,11 @@ async function readTranslation(db: DB, weekNumber: number, locale: Locale): Prom
  * in English with `languageFallback` set, never a half-translated week.
  */
 export async function readWeekContentIn(db: DB, weekNumber: number, locale: Locale): Promise<CurrentWeek> {
-  const english = await readWeekContent(db, weekNumber);
+  return inLanguage(db, await readWeekContent(db, weekNumber), weekNumber, locale);
+}
+
+/** readWeekContentIn from the week's English edition, already read. */
+async function inLanguage(db: DB, english: CurrentWeek, weekNumber: number, locale: Locale): Promise<CurrentWeek> {
   if (locale === 'en') return { ...english, content: { ...english.content, locale: 'en', languageFallback: false } };
   const translated = english.content.isFallback ? undefined : await readTranslation(db, weekNumber, locale);
   if (translated && sameItemIds(translated.content, english.content)) {
@@ -190,6 +195,21 @@ export async function readWeekContentIn(db: DB, weekNumber: number, locale: Loca
     };
   }
   return { ...english, content: { ...english.content, locale: 'en', languageFallback: true } };
+}
+
+/**
+ * readWeekContent for a couple's request: the week's row read and parsed once per request, however
+ * many of its procedures need it (decision 0321). The answer is shared: never change it.
+ */
+export function currentWeekContent(deps: AppDeps, weekNumber: number): Promise<CurrentWeek> {
+  return readOnce(deps, `workbook.weekContent:${weekNumber}`, () => readWeekContent(deps.db, weekNumber));
+}
+
+/** readWeekContentIn for a couple's request, once per request like currentWeekContent (whose English read it shares). */
+export function currentWeekContentIn(deps: AppDeps, weekNumber: number, locale: Locale): Promise<CurrentWeek> {
+  return readOnce(deps, `workbook.weekContent:${weekNumber}:${locale}`, async () =>
+    inLanguage(deps.db, await currentWeekContent(deps, weekNumber), weekNumber, locale),
+  );
 }
 
 /**

@@ -26,7 +26,7 @@ import {
 } from './answers';
 import type { Locale } from '../../../shared/i18n/locales';
 import { localeOfAccount } from '../i18n/locale';
-import { earlierTexts, readWeekContent, readWeekContentIn } from './course-content';
+import { currentWeekContent, currentWeekContentIn, earlierTexts } from './course-content';
 import * as repo from './repo';
 import { buildWeekSummary } from './summary';
 
@@ -71,7 +71,7 @@ export const SUMMARY_NEEDS_BOTH_MESSAGE =
 export async function getWeekContent(deps: AppDeps, couple: Couple, weekNumber: number): Promise<WeekContent> {
   await assertWeekUnlocked(deps, couple, weekNumber);
   const locale = couple.locale ?? (couple.accountId ? await localeOfAccount(deps.db, couple.accountId) : 'en');
-  return (await readWeekContentIn(deps.db, weekNumber, locale)).content;
+  return (await currentWeekContentIn(deps, weekNumber, locale)).content;
 }
 
 function noAnswers(): WorkbookAnswers {
@@ -105,7 +105,7 @@ export async function getResponse(
 ): Promise<WorkbookResponse> {
   const [answers, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, partner),
-    readWeekContent(deps.db, weekNumber),
+    currentWeekContent(deps, weekNumber),
   ]);
   return toResponse(answers ?? noAnswers(), current.content);
 }
@@ -125,7 +125,7 @@ export async function saveResponse(
   await assertWeekUnlocked(deps, couple, weekNumber);
   const [previous, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, partner),
-    readWeekContent(deps.db, weekNumber),
+    currentWeekContent(deps, weekNumber),
   ]);
   const answers = fromResponse(response, current.content, previous && withoutRevision(previous));
   await repo.upsertResponse(deps.db, couple.coupleId, weekNumber, partner, answers, await writerLanguage(deps, couple));
@@ -179,7 +179,7 @@ export async function getAnswers(
 ): Promise<WorkbookAnswersView> {
   const [answers, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, partner),
-    readWeekContent(deps.db, weekNumber),
+    currentWeekContent(deps, weekNumber),
   ]);
   return answersView(
     deps,
@@ -210,7 +210,7 @@ export async function saveAnswers(
   await assertWeekUnlocked(deps, couple, weekNumber);
   const [previous, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, partner),
-    readWeekContent(deps.db, weekNumber),
+    currentWeekContent(deps, weekNumber),
   ]);
   const fields = [
     ['reflectionAnswers', given.reflectionAnswers, questionIds(current.content), previous?.reflectionAnswers],
@@ -300,7 +300,7 @@ export async function generateSummary(
     storedAnswers(deps, couple, weekNumber, 'partner1'),
     storedAnswers(deps, couple, weekNumber, 'partner2'),
     repo.findPartnerNames(deps.db, couple.coupleId),
-    readWeekContentIn(deps.db, weekNumber, locale),
+    currentWeekContentIn(deps, weekNumber, locale),
   ]);
   if (!partner1 || !partner2 || !hasReflectionAnswer(partner1) || !hasReflectionAnswer(partner2)) {
     throw new AppError('BAD_REQUEST', SUMMARY_NEEDS_BOTH_MESSAGE);

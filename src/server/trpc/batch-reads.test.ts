@@ -1,0 +1,116 @@
+import type { OperationNode } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_OPENING, type PageRead, weekReads } from '../../../scripts/lib/dashboard-requests';
+import { readOnce, withRequestReads } from '../deps/request-reads';
+import { bundledContentLibrary } from '../features/workbook/content-library';
+import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../test/harness';
+
+/**
+ * The reads of one request are shared by its procedures (decision 0321): opening a week as the
+ * dashboard does, no tRPC batch sends the same query twice (both partners' answers need the week's
+ * content, the status and the hours both add up the course time, the progression and the
+ * frameworks' locks both need the completed weeks). And nothing is kept past the request: the
+ * seller's edit is read by the next one.
+ */
+const t = useTestApp();
+
+/** The table a query names first (for a readable failure). */
+function tableOf(node: OperationNode): string {
+  return /"kind":"TableNode","table":\{[^}]*?"name":"(\w+)"/.exec(JSON.stringify(node))?.[1] ?? node.kind;
+}
+
+/** Runs `send` with the app's database counting its queries, each as its whole query (values too). */
+async function queriesOf(send: () => Promise<void>): Promise<OperationNode[]> {
+  const queries: OperationNode[] = [];
+  const db = t.deps.db;
+  // The app's deps are this object (createContext reads them per request).
+  t.deps.db = db.withPlugin({
+    transformQuery: (args) => {
+      queries.push(args.node);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  try {
+    await send();
+  } finally {
+    t.deps.db = db;
+  }
+  return queries;
+}
+
+/** The queries sent more than once, by table. */
+function repeated(queries: OperationNode[]): string[] {
+  const seen = new Map<string, number>();
+  for (const query of queries) {
+    const key = JSON.stringify(query);
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return queries.filter((query) => seen.get(JSON.stringify(query))! > 1).map(tableOf);
+}
+
+async function openCouple() {
+  const couple = await createCouple(t.deps);
+  return sessionCookie(t.deps, couple.accountId);
+}
+
+async function send(read: PageRead, cookie: string) {
+  const response = await t.app.inject({ method: 'GET', url: read.path, headers: { cookie } });
+  expect(response.statusCode, read.name).toBe(200);
+  const items = response.json() as { result?: { data: unknown } }[];
+  expect(
+    items.filter((item) => !('result' in item)),
+    read.name,
+  ).toEqual([]);
+  return items.map((item) => item.result!.data);
+}
+
+describe('a batch of the dashboard', () => {
+  it('sends each of its queries once', async () => {
+    const cookie = await openCouple();
+    const batches = [...DASHBOARD_OPENING, ...weekReads(1)].filter((read) => read.procedures.length > 0);
+    expect(batches.map((read) => read.name)).toContain('week: answers');
+    const repeats: Record<string, string[]> = {};
+    for (const read of batches) {
+      repeats[read.name] = repeated(await queriesOf(() => send(read, cookie).then(() => undefined)));
+    }
+    expect(repeats).toEqual(Object.fromEntries(batches.map((read) => [read.name, []])));
+  });
+
+  it('reads the week content again on the next request, as the seller last saved it', async () => {
+    const cookie = await openCouple();
+    const weekRead = (name: string) => weekReads(1).find((read) => read.name === name)!;
+    const contentReads = async (read: PageRead) =>
+      (await queriesOf(() => send(read, cookie).then(() => undefined))).filter(
+        (query) => tableOf(query) === 'week_contents',
+      ).length;
+    expect(await contentReads(weekRead('week: answers'))).toBe(1);
+    expect(await contentReads(weekRead('week: answers'))).toBe(1);
+
+    const title = 'Edited between two requests';
+    expect((await send(weekRead('week: content'), cookie))[0]).not.toMatchObject({ title });
+    const edited = { ...structuredClone(bundledContentLibrary().ownContent(1)!), title };
+    await (await callerFor(t, await adminCookie(t.deps))).courseContent.save({ weekNumber: 1, content: edited });
+    expect((await send(weekRead('week: content'), cookie))[0]).toMatchObject({ title });
+  });
+});
+
+describe('readOnce', () => {
+  it('reads once per key in a request that shares its reads, also while the read is under way', async () => {
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { reads };
+    };
+    const request = withRequestReads(t.deps);
+    const [first, second] = await Promise.all([readOnce(request, 'a', read), readOnce(request, 'a', read)]);
+    expect(second).toBe(first);
+    expect(await readOnce(request, 'b', read)).toEqual({ reads: 2 });
+    // Another request, the process's own deps, a transaction inside the request: each reads afresh.
+    expect(await readOnce(withRequestReads(t.deps), 'a', read)).toEqual({ reads: 3 });
+    expect(await readOnce(t.deps, 'a', read)).toEqual({ reads: 4 });
+    await t.deps.db.transaction().execute(async (trx) => {
+      expect(await readOnce({ ...request, db: trx }, 'a', read)).toEqual({ reads: 5 });
+    });
+  });
+});
