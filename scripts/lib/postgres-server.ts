@@ -110,7 +110,11 @@ export async function startPostgresServer({ launcher = [] }: PostgresServerOptio
       if (child.exitCode === null) {
         // SIGINT: the "fast" shutdown (open sessions are ended).
         child.kill('SIGINT');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        // The deadline is cleared once the server has exited: a pending timer kept the process that
+        // stopped it (vitest, after the server-pg projects' teardown) alive for the full 10 s.
+        let deadline: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((resolve) => (deadline = setTimeout(resolve, 10_000)))]);
+        clearTimeout(deadline);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dir, { recursive: true, force: true });
