@@ -88,7 +88,7 @@ test('two partners take it privately, see the report, and follow a topic to its 
   await expect(robin.getByRole('heading', { name: 'You are not alone' })).toBeVisible();
   await expect(robin.getByText(/1-800-799-7233/)).toBeVisible();
   await expectNoAxeViolations(robin, '/expectations (help)');
-  await robin.getByRole('button', { name: 'Continue with the statements' }).click();
+  await robin.getByRole('button', { name: 'Done' }).click();
   await expect(robin.getByRole('heading', { name: 'You have finished' })).toBeVisible();
 
   // Casey's own sign-in, by invite. From now on the original sign-in answers and reads as Robin
