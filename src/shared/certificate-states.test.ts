@@ -49,7 +49,7 @@ describe('the certificate state rules', () => {
     for (const rule of CERTIFICATE_STATES) expect(rule.statute, rule.code).toMatch(/\d/);
   });
 
-  it('always print both legal names, the completion date, the hours and the provider', () => {
+  it('always print both legal names, the completion date, the hours, the course and the provider with credentials', () => {
     for (const rule of CERTIFICATE_STATES) {
       expect(rule.certificateFields, rule.code).toEqual(
         expect.arrayContaining([...ALWAYS_REQUIRED_CERTIFICATE_FIELDS]),
@@ -87,6 +87,12 @@ describe('the rule schema', () => {
     const rule = florida();
     rule.certificateFields = rule.certificateFields.filter((field) => field !== 'secondPartnerLegalName');
     expect(refusals(rule)).toContain('certificateFields must include secondPartnerLegalName');
+  });
+
+  it('refuses a signature without its date', () => {
+    const rule = florida();
+    rule.certificateFields = rule.certificateFields.filter((field) => field !== 'signatureDate');
+    expect(refusals(rule)).toContain('a signature on the certificate is dated (signatureDate)');
   });
 
   it('refuses a notary rule without a notary block, and a block without the rule', () => {

@@ -40,13 +40,20 @@ export const CERTIFICATE_FIELDS = [
 ] as const;
 export type CertificateField = (typeof CERTIFICATE_FIELDS)[number];
 
-/** Every certificate, whatever the state, shows these (the issue's minimum; clerks match names to IDs). */
+/**
+ * Every certificate, whatever the state, shows these: the issue's minimum (clerks match names to
+ * IDs), and the course's name and the provider's credentials, which a clerk checks against the
+ * provider's roster or licence even where the statute does not list them (a QA walk of the Florida
+ * certificate, 2026-11-27).
+ */
 export const ALWAYS_REQUIRED_CERTIFICATE_FIELDS = [
   'firstPartnerLegalName',
   'secondPartnerLegalName',
   'completionDate',
   'hours',
   'providerName',
+  'courseName',
+  'providerCredentials',
 ] as const satisfies readonly CertificateField[];
 
 /** The fields a rule may mark as a cautious guess. */
@@ -122,6 +129,9 @@ export const certificateStateRuleSchema = z
     if (new Set(rule.certificateFields).size !== rule.certificateFields.length) {
       issue('certificateFields', 'certificateFields must not repeat a field');
     }
+    if (rule.certificateFields.includes('providerSignature') && !rule.certificateFields.includes('signatureDate')) {
+      issue('certificateFields', 'a signature on the certificate is dated (signatureDate)');
+    }
     if (rule.notary !== rule.certificateFields.includes('notaryBlock')) {
       issue('notary', 'notary and the notaryBlock certificate field must agree');
     }
@@ -169,13 +179,7 @@ export const certificateStatesSchema = z.array(certificateStateRuleSchema).super
 
 const LAST_REVIEWED = '2026-11-24';
 
-const ON_CERTIFICATE_BASE = [
-  'firstPartnerLegalName',
-  'secondPartnerLegalName',
-  'completionDate',
-  'hours',
-  'providerName',
-] as const satisfies readonly CertificateField[];
+const ON_CERTIFICATE_BASE = ALWAYS_REQUIRED_CERTIFICATE_FIELDS;
 
 /** Validated when this module loads: a bad edit fails every test and the server's start. */
 export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateStatesSchema.parse([
@@ -216,7 +220,13 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       required: true,
       where: 'Clerk of the circuit court of the county, by a sworn provider affidavit; clerks keep a roster',
     },
-    certificateFields: [...ON_CERTIFICATE_BASE, 'deliveryMethod', 'providerRegistration', 'providerSignature'],
+    certificateFields: [
+      ...ON_CERTIFICATE_BASE,
+      'deliveryMethod',
+      'providerRegistration',
+      'providerSignature',
+      'signatureDate',
+    ],
     notary: false,
     benefit: '$32.50 off the licence fee and the 3-day waiting period waived (Florida residents)',
     notes: [
@@ -260,7 +270,6 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     },
     certificateFields: [
       ...ON_CERTIFICATE_BASE,
-      'courseName',
       'providerRegistration',
       'providerLetterhead',
       'providerSignature',
@@ -305,9 +314,9 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     providerRegistration: { required: true, where: 'unknown: ask the county clerk' },
     certificateFields: [
       ...ON_CERTIFICATE_BASE,
-      'providerCredentials',
       'providerRegistration',
       'providerSignature',
+      'signatureDate',
       'notaryBlock',
     ],
     notary: true,
@@ -353,7 +362,6 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     certificateFields: [
       ...ON_CERTIFICATE_BASE,
       'hoursTogether',
-      'providerCredentials',
       'providerRegistration',
       'providerSignature',
       'signatureDate',
@@ -397,7 +405,6 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       ...ON_CERTIFICATE_BASE,
       'hoursTogether',
       'topicsCovered',
-      'providerCredentials',
       'providerRegistration',
       'providerLetterhead',
       'providerSignature',
@@ -441,9 +448,9 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     certificateFields: [
       ...ON_CERTIFICATE_BASE,
       'hoursTogether',
-      'providerCredentials',
       'providerRegistration',
       'providerSignature',
+      'signatureDate',
       'notaryBlock',
     ],
     notary: true,
@@ -501,9 +508,9 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     certificateFields: [
       ...ON_CERTIFICATE_BASE,
       'hoursTogether',
-      'providerCredentials',
       'providerRegistration',
       'providerSignature',
+      'signatureDate',
       'notaryBlock',
     ],
     notary: true,
@@ -539,7 +546,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'active or retired clergy, or a designee trained and skilled in premarital preparation',
     ],
     providerRegistration: { required: false, where: null },
-    certificateFields: [...ON_CERTIFICATE_BASE, 'hoursTogether', 'providerCredentials', 'providerSignature'],
+    certificateFields: [...ON_CERTIFICATE_BASE, 'hoursTogether', 'providerSignature', 'signatureDate'],
     notary: false,
     benefit: 'a one-time $50 state income tax credit (no licence fee cut, no waiting period waived)',
     notes: [
@@ -583,13 +590,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       required: true,
       where: 'Utah Marriage Commission (approval of an online course)',
     },
-    certificateFields: [
-      ...ON_CERTIFICATE_BASE,
-      'hoursTogether',
-      'deliveryMethod',
-      'providerCredentials',
-      'providerRegistration',
-    ],
+    certificateFields: [...ON_CERTIFICATE_BASE, 'hoursTogether', 'deliveryMethod', 'providerRegistration'],
     notary: false,
     benefit: '$20 off the licence fee (in counties with an online marriage application)',
     notes: [
@@ -640,7 +641,6 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     certificateFields: [
       ...ON_CERTIFICATE_BASE,
       'hoursTogether',
-      'providerCredentials',
       'providerRegistration',
       'providerSignature',
       'signatureDate',

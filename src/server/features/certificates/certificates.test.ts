@@ -353,6 +353,10 @@ describe('the certificate, end to end', () => {
       'Grace Counseling LLC',
       'Registration (FL): HILLSBOROUGH-2026-017',
       'Delivery method: online (electronic)',
+      // Florida's statute lists none of these three; every certificate prints them for the clerk.
+      'completed the premarital preparation course "Vows & Weeks"',
+      'Credentials: Licensed Mental Health Counselor MH1234',
+      'Date signed: November 24, 2026',
       `https://course.example.com/verify/${issued.code}`,
       issued.code,
     ]) {
