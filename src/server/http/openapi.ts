@@ -818,7 +818,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: {
       200: {
         description:
-          'UTF-8 CSV with a header line: order_id, status, amount (dollars), first_name, last_name, email, created_at, paid_through_stripe. A cell starting with =, +, - or @ gets a leading apostrophe.',
+          'UTF-8 CSV with a header line: order_id, status, amount (dollars), first_name, last_name, email, created_at, paid_through_stripe, payment_failed (a pending order whose delayed payment failed). A cell starting with =, +, - or @ gets a leading apostrophe.',
         answer: 'csv',
       },
     },

@@ -308,10 +308,35 @@ describe('the CSV export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body.split('\r\n')).toEqual([
-      '\uFEFForder_id,status,amount,currency,first_name,last_name,email,created_at,paid_through_stripe',
-      `${order.id},refunded,49.00,USD,'=cmd|calc,"O""Brien, Jr",${tag}@example.com,${order.created_at},false`,
+      '\uFEFForder_id,status,amount,currency,first_name,last_name,email,created_at,paid_through_stripe,payment_failed',
+      `${order.id},refunded,49.00,USD,'=cmd|calc,"O""Brien, Jr",${tag}@example.com,${order.created_at},false,false`,
       '',
     ]);
+  });
+
+  it('marks a pending order whose delayed payment failed', async () => {
+    const tag = `failedcsv${Date.now()}`;
+    const failed = await addOrder(t.deps, { email: `${tag}@example.com`, status: 'pending' });
+    await t.deps.db
+      .updateTable('orders')
+      .set({ payment_failed_at: new Date().toISOString() })
+      .where('id', '=', failed.id)
+      .execute();
+    const waiting = await addOrder(t.deps, { email: `${tag}-waiting@example.com`, status: 'pending' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?search=${tag}`,
+      headers: { cookie: await adminCookie(t.deps) },
+    });
+    const rows = Object.fromEntries(
+      res.body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => [line.split(',')[0], line.split(',').slice(1)]),
+    );
+    expect(rows[failed.id]?.[0]).toBe('pending');
+    expect(rows[failed.id]?.at(-1)).toBe('true');
+    expect(rows[waiting.id]?.at(-1)).toBe('false');
   });
 
   it('answers 400 for an unknown status', async () => {

@@ -318,6 +318,8 @@ const CSV_HEADER = [
   'email',
   'created_at',
   'paid_through_stripe',
+  // A pending order whose delayed payment failed (decision 0323): the status column keeps the API's "pending".
+  'payment_failed',
 ] as const;
 const EXPORT_BATCH = 500;
 
@@ -346,6 +348,7 @@ export function exportOrdersCsv(deps: AppDeps, rawFilters: OrderFilters): Readab
             row.email,
             row.createdAt,
             row.paidThroughStripe,
+            row.paymentFailed,
           ]),
         )
         .join('');
