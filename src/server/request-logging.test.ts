@@ -11,9 +11,10 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function appLoggingAt(
-  level: string,
-): Promise<{ app: FastifyInstance; lines: () => { level: number; msg: string; reqId?: string }[] }> {
+async function appLoggingAt(level: string): Promise<{
+  app: FastifyInstance;
+  lines: () => { level: number; msg: string; reqId?: string; req?: { url: string } }[];
+}> {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -55,5 +56,18 @@ describe('request lines (decision 0061)', () => {
       [20, 'incoming request'],
       [20, 'request completed'],
     ]);
+  });
+
+  it('leave out the query string, where links carry their tokens and tRPC its input', async () => {
+    const { app, lines } = await appLoggingAt('debug');
+    const secret = 'invite-token-ZX81-never-logged';
+    const input = encodeURIComponent(JSON.stringify({ 0: { token: secret } }));
+    await app.inject({ url: `/api/trpc/partners.invitation?batch=1&input=${input}` });
+    await app.inject({ url: `/api/auth/check?token=${secret}` });
+    const urls = lines()
+      .map((line) => line.req?.url)
+      .filter(Boolean);
+    expect(urls).toEqual(['/api/trpc/partners.invitation?[query omitted]', '/api/auth/check?[query omitted]']);
+    expect(JSON.stringify(lines())).not.toContain(secret);
   });
 });
