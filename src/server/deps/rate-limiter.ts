@@ -254,6 +254,9 @@ export function createRateLimits(config: Config, db: DB) {
     giftCodesPerAddress: perAddress('gift-code-address', 20, 15 * MINUTE),
     // Cohort join codes and seat codes (issue 38, decision 0262): a wrong code counts, a good one does not.
     facilitatorCodesPerAddress: perAddress('facilitator-code-address', 20, 15 * MINUTE),
+    // A facilitator's cohort emails (decision 0341): each one reaches every couple of a cohort, so a
+    // runaway page or a stolen session cannot flood their inboxes. Only a message that was sent counts.
+    cohortMessagesPerFacilitator: limiter('cohort-message-facilitator', 10, 60 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -246,6 +246,12 @@ const KNOWN_PATTERNS: {
   { pattern: /^Too many failed sign-ins for this email .* try again in (\d+ \w+), or use/, id: 'errors.paused.code' },
   { pattern: /^Too many failed sign-ins for this username .* try again in (\d+ \w+)\.$/, id: 'errors.paused.password' },
   { pattern: /^Too many failed sign-ins for this account .* try again in (\d+ \w+)\.$/, id: 'errors.paused.admin' },
+  // A facilitator's cohort emails (src/server/features/facilitators/service.ts, decision 0341).
+  {
+    pattern: /^Too many cohort messages: a facilitator can send (\d+) an hour\. Please try again in (\d+ \w+)\.$/,
+    id: 'errors.paused.cohortMessages',
+    values: (max, match) => ({ max: Number(max), wait: waitText(match[2]!) }),
+  },
   { pattern: /^sendAt must be within (\d+) days\.$/, id: 'errors.gifts.sendAtTooFar', values: (days) => ({ days }) },
   // The profile's wedding date (src/shared/profile-rules.ts); the form says it before sending.
   {

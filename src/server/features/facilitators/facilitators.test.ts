@@ -408,6 +408,50 @@ describe('what a facilitator sees', () => {
       facilitator.caller.facilitator.messageCohort({ cohortId: cohort.id, subject: '', body: 'x' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
+
+  // Security review: a facilitator could send cohort emails without any limit (decision 0341).
+  it('sends at most 10 cohort messages an hour per facilitator; one that reached nobody does not count', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Busy' });
+    const empty = await facilitator.caller.facilitator.createCohort({ name: 'Empty' });
+    const couple = await coupleCaller(t);
+    await couple.caller.mentor.link({ code: cohort.joinCode });
+    const send = (cohortId: number, n: number) =>
+      facilitator.caller.facilitator.messageCohort({ cohortId, subject: `Note ${n}`, body: 'See you Sunday' });
+    // Refused or empty sends give their slot back.
+    await expect(send(cohort.id + 1000, 0)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await send(empty.id, 0)).toEqual({ queued: 0, skipped: 0 });
+    for (let n = 1; n <= 10; n += 1) expect(await send(cohort.id, n)).toEqual({ queued: 1, skipped: 0 });
+    const refused = await send(cohort.id, 11).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect((refused as Error).message).toMatch(
+      /^Too many cohort messages: a facilitator can send 10 an hour\. Please try again in \d+ minutes\.$/,
+    );
+    const queued = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('subject')
+      .where('recipient', '=', couple.email)
+      .where('kind', '=', 'cohort-message')
+      .execute();
+    expect(queued).toHaveLength(10);
+    // Over HTTP the refusal is a 429 saying when to retry, like every other limit.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/facilitator.messageCohort',
+      headers: { 'content-type': 'application/json', cookie: facilitator.cookie },
+      payload: JSON.stringify({ cohortId: cohort.id, subject: 'Note 12', body: 'See you Sunday' }),
+    });
+    expect(response.statusCode).toBe(429);
+    expect(JSON.stringify(response.json())).toMatch(/"retryAfterSeconds":\d{3,4}\b/);
+    // Another facilitator's budget is their own.
+    const other = await newFacilitator(t);
+    const otherCohort = await other.caller.facilitator.createCohort({ name: 'Calm' });
+    const otherCouple = await coupleCaller(t);
+    await otherCouple.caller.mentor.link({ code: otherCohort.joinCode });
+    expect(
+      await other.caller.facilitator.messageCohort({ cohortId: otherCohort.id, subject: 'Hi', body: 'Hello' }),
+    ).toEqual({ queued: 1, skipped: 0 });
+  });
 });
 
 describe('seat packs', () => {

@@ -7,7 +7,7 @@ import { packExpired, STUCK_AFTER_DAYS } from '../../../shared/facilitator-schem
 import type { Locale } from '../../../shared/i18n/locales';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
-import type { Reservation } from '../../deps/rate-limiter';
+import { type Reservation, tooMany } from '../../deps/rate-limiter';
 import { decryptTotpSecret, encryptTotpSecret } from '../admin-security/secrets';
 import { totpStep } from '../admin-security/service';
 import { recordAdminAction } from '../audit/service';
@@ -680,34 +680,65 @@ export async function messageCohort(
   input: { cohortId: number; subject: string; body: string },
 ): Promise<{ queued: number; skipped: number }> {
   const me = await getFacilitatorMe(deps, auth);
-  return deps.db.transaction().execute(async (trx) => {
-    const cohort = await repo.findOwnCohort(trx, auth.facilitatorId, input.cohortId);
-    if (!cohort) throw new AppError('NOT_FOUND', COHORT_NOT_FOUND);
-    const linked = await repo.listCohortCouples(trx, auth.facilitatorId, input.cohortId);
-    const recipients = await repo.listCohortRecipients(trx, auth.facilitatorId, input.cohortId);
-    for (const recipient of recipients) {
-      const link = unsubscribeUrl(deps, recipient.coupleId);
-      await queueFeatureEmail(trx, deps, {
-        kind: 'cohort-message',
-        coupleId: recipient.coupleId,
-        to: recipient.email!,
-        email: cohortMessageEmail(
-          deps.config.publicUrl,
-          {
-            facilitatorName: me.name,
-            cohortName: cohort.name,
-            subject: input.subject,
-            body: input.body,
-            unsubscribeUrl: link,
-          },
-          await recipientLocale(trx, { email: recipient.email!, coupleId: recipient.coupleId }),
-        ),
-        headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
+  const limit = deps.rateLimits.cohortMessagesPerFacilitator;
+  const reservation = await limit.reserve(String(auth.facilitatorId)).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
+      throw tooMany(Number(error.extra?.retryAfterSeconds ?? 1) * 1000, (wait) =>
+        cohortMessagesPaused(limit.max, wait),
+      );
     }
-    const reached = new Set(recipients.map((recipient) => recipient.coupleId));
-    return { queued: recipients.length, skipped: linked.filter((couple) => !reached.has(couple.coupleId)).length };
+    throw error;
   });
+  // Only a message that reached someone spends the budget: an unknown cohort, one nobody can be
+  // written to, or a failure gives the slot back (decision 0341).
+  const sent = await deps.db
+    .transaction()
+    .execute((trx) => queueCohortMessage(trx, deps, auth, me.name, input))
+    .catch(async (error: unknown) => {
+      await reservation.release();
+      throw error;
+    });
+  if (sent.queued === 0) await reservation.release();
+  return sent;
+}
+
+/** The 429 of a facilitator's spent cohort-message budget (src/web/lib/api-error.ts says it in Spanish). */
+export const cohortMessagesPaused = (max: number, wait: string) =>
+  `Too many cohort messages: a facilitator can send ${max} an hour. Please try again in ${wait}.`;
+
+async function queueCohortMessage(
+  trx: DB,
+  deps: AppDeps,
+  auth: FacilitatorAuth,
+  facilitatorName: string,
+  input: { cohortId: number; subject: string; body: string },
+): Promise<{ queued: number; skipped: number }> {
+  const cohort = await repo.findOwnCohort(trx, auth.facilitatorId, input.cohortId);
+  if (!cohort) throw new AppError('NOT_FOUND', COHORT_NOT_FOUND);
+  const linked = await repo.listCohortCouples(trx, auth.facilitatorId, input.cohortId);
+  const recipients = await repo.listCohortRecipients(trx, auth.facilitatorId, input.cohortId);
+  for (const recipient of recipients) {
+    const link = unsubscribeUrl(deps, recipient.coupleId);
+    await queueFeatureEmail(trx, deps, {
+      kind: 'cohort-message',
+      coupleId: recipient.coupleId,
+      to: recipient.email!,
+      email: cohortMessageEmail(
+        deps.config.publicUrl,
+        {
+          facilitatorName,
+          cohortName: cohort.name,
+          subject: input.subject,
+          body: input.body,
+          unsubscribeUrl: link,
+        },
+        await recipientLocale(trx, { email: recipient.email!, coupleId: recipient.coupleId }),
+      ),
+      headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+  }
+  const reached = new Set(recipients.map((recipient) => recipient.coupleId));
+  return { queued: recipients.length, skipped: linked.filter((couple) => !reached.has(couple.coupleId)).length };
 }
 
 // ------------------------------------------------------------------ the couple's side (consent)

@@ -271,6 +271,52 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/^Sent to/)).not.toBeInTheDocument();
   });
 
+  // Security review: cohort messages are limited (decision 0341); the 429 says how many and when, in
+  // the page's language, and the text typed is kept for later.
+  it.each([
+    [
+      'en',
+      'Message to Spring 2027',
+      /Subject/,
+      /Message/,
+      'Send to the cohort',
+      'Too many cohort messages: a facilitator can send 10 an hour. Please try again in 42 minutes.',
+    ],
+    [
+      'es',
+      'Mensaje para Spring 2027',
+      /Asunto/,
+      /Mensaje/,
+      'Enviar al grupo',
+      'Demasiados mensajes a los grupos: cada persona facilitadora puede enviar 10 por hora. Vuelve a intentarlo en 42 minutos.',
+    ],
+  ])(
+    'says in %s that the hour’s cohort messages are used up, and keeps the text',
+    async (locale, formName, subject, body, send, said) => {
+      stubTrpcFetch({
+        'facilitator.me': () => ({ data: ME }),
+        'facilitator.cohorts': () => ({ data: [COHORT] }),
+        'facilitator.cohort': () => ({ data: TABLE }),
+        'facilitator.packs': () => ({ data: [] }),
+        'facilitator.messageCohort': () => ({
+          error: {
+            message: 'Too many cohort messages: a facilitator can send 10 an hour. Please try again in 42 minutes.',
+            httpStatus: 429,
+          },
+        }),
+      });
+      i18n.activate(locale);
+      renderRoute(FacilitatorArea);
+      const form = await screen.findByRole('form', { name: formName });
+      const user = userEvent.setup({ delay: null });
+      await user.type(within(form).getByRole('textbox', { name: subject }), 'Retreat');
+      await user.type(within(form).getByRole('textbox', { name: body }), 'Saturday at 9.');
+      await user.click(within(form).getByRole('button', { name: send }));
+      expect(await within(form).findByText(said)).toBeInTheDocument();
+      expect(within(form).getByRole('textbox', { name: subject })).toHaveValue('Retreat');
+    },
+  );
+
   // QA walk: the forms used the browser's own check ("Please fill out this field." on a Spanish page).
   it('checks the sign-in in the page’s language, not with the browser’s bubble', async () => {
     const stub = stubTrpcFetch({
