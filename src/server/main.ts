@@ -1,5 +1,11 @@
 import { buildApp } from './app';
-import { type Config, ConfigError, demoModeExposureWarning, loadConfig } from './platform/config';
+import {
+  type Config,
+  ConfigError,
+  demoModeExposureWarning,
+  insecureCookieWarning,
+  loadConfig,
+} from './platform/config';
 import { DatabaseUnreachableError } from './db/client';
 import { MigrationError } from './db/migrate';
 import { ServerSecretError } from './features/auth/server-secret';
@@ -64,6 +70,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const exposed = demoModeExposureWarning(config);
     if (exposed) app.log.warn({ demoMode: true, host: config.host }, exposed);
+    const insecureCookies = insecureCookieWarning(config);
+    if (insecureCookies) app.log.warn({ publicUrl: config.publicUrl, cookieSecure: false }, insecureCookies);
     // The mail worker and the weekly reminders, once listening; app.close() stops them before the
     // database closes (buildApp's onClose).
     if (!closing) app.backgroundWork.push(startBackgroundMail(app.deps, app.log.child({ feature: 'mail' })));

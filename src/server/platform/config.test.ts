@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoModeExposureWarning, FULL_SCRYPT, isLoopbackHost, loadConfig, TEST_SCRYPT } from './config';
+import {
+  ConfigError,
+  demoModeExposureWarning,
+  FULL_SCRYPT,
+  insecureCookieWarning,
+  isLoopbackHost,
+  loadConfig,
+  TEST_SCRYPT,
+} from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults of docs/product.md#configuration', () => {
@@ -196,5 +204,27 @@ describe('the demo-mode warning at start-up', () => {
       expect(demoModeExposureWarning(loadConfig({ HOST: host, DEMO_MODE: 'true' }))).toBeUndefined();
     }
     expect(isLoopbackHost('0.0.0.0')).toBe(false);
+  });
+});
+
+// Security review: an https site with COOKIE_SECURE off started without a word.
+describe('the insecure-cookie warning at start-up', () => {
+  it('names PUBLIC_URL and COOKIE_SECURE=true when PUBLIC_URL is https and COOKIE_SECURE is off', () => {
+    for (const env of [
+      { PUBLIC_URL: 'https://vows.example' },
+      { PUBLIC_URL: 'https://vows.example/', COOKIE_SECURE: 'false' },
+    ]) {
+      const warning = insecureCookieWarning(loadConfig(env));
+      expect(warning).toMatch(/^PUBLIC_URL is https:\/\/vows\.example \(https\) but COOKIE_SECURE is off/);
+      expect(warning).toContain('Set COOKIE_SECURE=true.');
+    }
+  });
+
+  it('stays quiet with COOKIE_SECURE on, or when PUBLIC_URL is http (the default)', () => {
+    expect(
+      insecureCookieWarning(loadConfig({ PUBLIC_URL: 'https://vows.example', COOKIE_SECURE: 'true' })),
+    ).toBeUndefined();
+    expect(insecureCookieWarning(loadConfig({ PUBLIC_URL: 'http://vows.example' }))).toBeUndefined();
+    expect(insecureCookieWarning(loadConfig({}))).toBeUndefined();
   });
 });

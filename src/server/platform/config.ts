@@ -440,6 +440,21 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * The start-up warning for a site served over https whose cookies are not marked Secure:
+ * PUBLIC_URL (the address every link gives out) is https, COOKIE_SECURE is off, so the session,
+ * facilitator and device cookies would also travel over a plain http request to the same host,
+ * where anyone on the network can read them. Undefined when PUBLIC_URL is http or COOKIE_SECURE is on.
+ */
+export function insecureCookieWarning(config: Config): string | undefined {
+  if (config.cookieSecure || !config.publicUrl.startsWith('https://')) return undefined;
+  return (
+    `PUBLIC_URL is ${config.publicUrl} (https) but COOKIE_SECURE is off: the sign-in cookies are sent ` +
+    'without Secure, so a browser also sends them over plain http to this host, where others on the ' +
+    'network can read them. Set COOKIE_SECURE=true.'
+  );
+}
+
+/**
  * The start-up warning for demo mode on an address other machines can reach (the default HOST is
  * 0.0.0.0): anyone could then sign in as the demo couple and download the demo order's workbook.
  * Undefined when demo mode is off or the server listens on loopback only.
