@@ -138,6 +138,8 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.': 'errors.gifts.refunded',
   'This gift cannot be opened with the demo account’s email. Please contact us.': 'errors.gifts.demoEmail',
   'Sign out of the back office to open a gift.': 'errors.gifts.signOutAdmin',
+  'You are signed in with the demo account, which cannot receive a gift. Sign out (or sign in to your own account), then open the gift again.':
+    'errors.gifts.signOutDemo',
   'Certificates are for couples who have the full course. Get the full course, then ask for your certificate.':
     'errors.certificates.needsFull',
   'Certificates are for couples who have the full course. Get the full course, then download your certificate.':

@@ -6,6 +6,7 @@ import { MailWorker } from '../mail/worker';
 import type { MailTransport } from '../mail/transport';
 import {
   GIFT_ALREADY_REDEEMED,
+  GIFT_DEMO_CANNOT_REDEEM,
   GIFT_NOT_FOUND,
   GIFT_REFUNDED,
   GIFT_REFUNDED_ADMIN,
@@ -407,6 +408,46 @@ describe('redeeming a gift', () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json().error.message).toBe(GIFT_REFUNDED);
     expect(await accessOf(gift.couple_email)).toBeUndefined();
+  });
+
+  // Security review: a gift opened while signed in as the demo couple went to the shared demo account.
+  it('is refused to the demo couple, whichever of its sign-ins, and the gift stays unopened for the couple', async () => {
+    const demo = await createCouple(t.deps, { email: t.deps.config.demoEmail, accessLevel: 'trial' });
+    const { gift, input } = await buyGift();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.redeem',
+      headers: { 'content-type': 'application/json', cookie: await sessionCookie(t.deps, demo.accountId) },
+      payload: { code: gift.redeem_code },
+      remoteAddress: '10.7.0.3',
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().error.message).toBe(GIFT_DEMO_CANNOT_REDEEM);
+    expect((await accessOf(t.deps.config.demoEmail))?.accessLevel).toBe('trial');
+    const row = await t.deps.db
+      .selectFrom('gifts')
+      .select(['redeemed_at', 'couple_id'])
+      .where('id', '=', gift.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ redeemed_at: null, couple_id: null });
+    expect((await emailsTo(input.buyerEmail)).filter((m) => m.kind === 'gift-opened')).toEqual([]);
+    // The demo couple's partner-bound sign-in (another email) is the demo couple too.
+    const partnerSignIn = await t.deps.db
+      .insertInto('accounts')
+      .values({
+        role: 'couple',
+        couple_id: demo.coupleId,
+        email: `demo-partner-${Date.now()}@example.com`,
+        partner: 'partner2',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const asPartner = await callerFor(t, await sessionCookie(t.deps, partnerSignIn.id));
+    await expect(asPartner.gifts.redeem({ code: gift.redeem_code })).rejects.toThrow(GIFT_DEMO_CANNOT_REDEEM);
+    // Signed out, the same code opens the couple's own account.
+    expect(await (await callerFor(t)).gifts.redeem({ code: gift.redeem_code })).toMatchObject({ outcome: 'created' });
+    expect((await accessOf(input.coupleEmail))?.accessLevel).toBe('full');
   });
 
   it('is refused to an administrator, and the gift stays unopened', async () => {

@@ -190,6 +190,17 @@ export async function recordRedeemingCouple(db: DB, gift: GiftRow, coupleId: num
   }
 }
 
+/** Whether one of the couple's sign-ins has `email` (the demo account's, for gifts.redeem). */
+export async function coupleHasEmail(db: DB, coupleId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('couple_id', '=', coupleId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The gift emails of the gifts `coupleId` opened (the row each gift points at), any status. */
 export async function findEmailsOfGiftsOpenedBy(db: DB, coupleId: number): Promise<number[]> {
   const rows = await db

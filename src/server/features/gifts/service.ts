@@ -51,6 +51,8 @@ export const GIFT_REFUNDED =
   'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
 export const GIFT_REFUNDED_NO_CARD = 'This gift was refunded, so its code no longer opens the course.';
 export const GIFT_ADMIN_CANNOT_REDEEM = 'Sign out of the back office to open a gift.';
+export const GIFT_DEMO_CANNOT_REDEEM =
+  'You are signed in with the demo account, which cannot receive a gift. Sign out (or sign in to your own account), then open the gift again.';
 export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo account’s email. Please contact us.';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -199,7 +201,8 @@ export async function previewGift(deps: AppDeps, code: string, clientAddress: st
 }
 
 /**
- * gifts.redeem: opens the gift once. A signed-in couple is upgraded as it is (decision 0155);
+ * gifts.redeem: opens the gift once. A signed-in couple is upgraded as it is (decision 0155), but
+ * never the demo couple (403, decision 0342);
  * otherwise the account with the gift's email is created with full access or upgraded from its
  * trial, and its personal code goes to that email in the gift's welcome; a gift bought with a
  * 100 % coupon upgrades an existing account as it is, without a new code (decision 0316), and says
@@ -216,6 +219,15 @@ export async function redeemGift(
 ): Promise<RedeemAnswer> {
   await deps.rateLimits.giftCodesPerAddress.consume(clientAddress);
   if (auth.kind === 'admin') throw new AppError('FORBIDDEN', GIFT_ADMIN_CANNOT_REDEEM);
+  // The demo account is shared by every visitor and already has the course: a gift opened there
+  // would be spent on nobody. Refused, the gift stays unopened for the couple (decision 0342).
+  if (
+    auth.kind === 'couple' &&
+    deps.config.demoEmail !== '' &&
+    (await repo.coupleHasEmail(deps.db, auth.coupleId, deps.config.demoEmail))
+  ) {
+    throw new AppError('FORBIDDEN', GIFT_DEMO_CANNOT_REDEEM);
+  }
   return deps.db.transaction().execute(async (trx) => {
     const gift = await paidGiftByCode(trx, code);
     if (gift.redeemedAt !== null || !(await repo.markGiftRedeemed(trx, gift.id))) {

@@ -138,6 +138,29 @@ describe('/redeem', { timeout: 20_000 }, () => {
     expect(await screen.findByText('This gift has already been opened.')).toBeInTheDocument();
   });
 
+  // Security review (decision 0342): signed in as the demo couple, the gift is refused and says what to do.
+  it('says in Spanish to sign out of the demo account before opening the gift', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: { authenticated: true, isAdmin: false, role: 'couple', userId: 1 } }),
+      'gifts.preview': () => ({ data: PREVIEW }),
+      'gifts.redeem': () => ({
+        error: {
+          message:
+            'You are signed in with the demo account, which cannot receive a gift. Sign out (or sign in to your own account), then open the gift again.',
+          httpStatus: 403,
+        },
+      }),
+    });
+    i18n.activate('es');
+    renderApp(`/redeem?code=${CODE}`);
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Abrir su regalo' }));
+    expect(
+      await screen.findByText(
+        'Iniciaron sesión con la cuenta de demostración, que no puede recibir regalos. Cierren la sesión (o entren con su propia cuenta) y vuelvan a abrir el regalo.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   // QA walk: a refunded gift's right code read "Gift not found" (and in Spanish "check the code").
   it('says a refunded gift cannot be opened, not that its code is wrong, in both languages', async () => {
     const refunded = 'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
