@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'order.record',
   'order.mark-paid',
   'order.refund',
+  'order.refund-in-stripe',
   'order.resend-access',
   'couple.grant-full-access',
   'couple.issue-code',

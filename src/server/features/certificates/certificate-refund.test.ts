@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_REFUNDED_REASON } from '../../../shared/certificate-schemas';
 import { accessLevelOf, adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { injectSignedEvent, randomStripeId } from '../../test/stripe-double';
 import { newFacilitator } from '../facilitators/test-support';
 import { completeWeeks } from '../workbook/test-support';
 import { CERTIFICATE_DOWNLOAD_NEEDS_FULL_ACCESS, verifyCertificate } from './service';
@@ -12,7 +13,14 @@ import { CERTIFICATE_DOWNLOAD_NEEDS_FULL_ACCESS, verifyCertificate } from './ser
  * (decision 0332), and the PDF is only for a couple with the full course.
  */
 
-const t = useTestApp({ PUBLIC_URL: 'https://course.example.com' });
+const WEBHOOK_SECRET = 'whsec_certificaterefund';
+// Card payments on, so Stripe's own refund (charge.refunded) can arrive; no call goes to Stripe.
+const t = useTestApp({
+  PUBLIC_URL: 'https://course.example.com',
+  STRIPE_SECRET_KEY: 'sk_test_certificaterefund',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_BASE: 'http://127.0.0.1:9',
+});
 
 const admin = async () => callerFor(t, await adminCookie(t.deps));
 
@@ -86,6 +94,56 @@ describe('a refund that takes a couple back to the trial', () => {
       changed: false,
       certificatesRevoked: 0,
     });
+  });
+
+  // Security review: a refund made in Stripe's dashboard revoked the certificate and nobody told the seller.
+  it('made in Stripe, names the revoked certificate in the audit log, where the seller sees it', async () => {
+    await offerFlorida();
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    const paymentIntent = randomStripeId('pi_');
+    const webhook = async (type: string, object: Record<string, unknown>) =>
+      expect(await injectSignedEvent(t.app, WEBHOOK_SECRET, type, object)).toBe(200);
+    await webhook('checkout.session.completed', {
+      id: randomStripeId('cs_test_'),
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: paymentIntent,
+      amount_total: 4900,
+      currency: 'usd',
+      customer_email: null,
+      customer_details: { email: couple.email },
+      client_reference_id: null,
+      metadata: { firstName: 'Robin', lastName: 'Lee' },
+    });
+    expect(await accessLevelOf(t.deps, couple.coupleId)).toBe('full');
+    const certificate = await certify(couple.accountId, couple.coupleId);
+
+    await webhook('charge.refunded', {
+      id: randomStripeId('ch_'),
+      object: 'charge',
+      refunded: true,
+      payment_intent: paymentIntent,
+    });
+    expect(await revocation(certificate.id)).toMatchObject({ revokedReason: CERTIFICATE_REFUNDED_REASON });
+    const log = await (await admin()).insights.auditLog({ page: 1 });
+    const line = log.items.find((item) => item.action === 'order.refund-in-stripe');
+    expect(line).toMatchObject({
+      actorUsername: 'system',
+      target: `order ${paymentIntent}; couple ${couple.coupleId} back to the trial; certificates revoked: ${certificate.code} (FL)`,
+    });
+    // Stripe sending the event again (another event id) changes nothing and adds no line.
+    await webhook('charge.refunded', {
+      id: randomStripeId('ch_'),
+      object: 'charge',
+      refunded: true,
+      payment_intent: paymentIntent,
+    });
+    const again = await (await admin()).insights.auditLog({ page: 1 });
+    expect(
+      again.items.filter((item) => item.action === 'order.refund-in-stripe' && item.target?.includes(paymentIntent)),
+    ).toHaveLength(1);
   });
 
   it('leaves the certificate valid when another order still covers the couple', async () => {

@@ -286,21 +286,21 @@ export async function revokeCertificate(db: DB, id: number, reason: string, now:
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Revokes the couples' certificates that are still valid, with one reason; how many it revoked. */
+/** Revokes the couples' certificates that are still valid, with one reason; the ones it revoked. */
 export async function revokeValidCertificatesOf(
   db: DB,
   coupleIds: readonly number[],
   reason: string,
   now: string,
-): Promise<number> {
-  if (coupleIds.length === 0) return 0;
-  const result = await db
+): Promise<{ code: string; state: string }[]> {
+  if (coupleIds.length === 0) return [];
+  return db
     .updateTable('certificates')
     .set({ revoked_at: now, revoked_reason: reason })
     .where('couple_id', 'in', coupleIds)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(['code', 'state'])
+    .execute();
 }
 
 function nameSearch(search: string): string {

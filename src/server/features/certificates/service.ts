@@ -758,10 +758,17 @@ export async function revokeIssuedCertificate(
 /**
  * A refund took these couples back to the trial (decision 0332): their certificates still valid are
  * revoked with the refund's reason, so /verify says revoked (never why). In `db`, the refund's
- * transaction; how many it revoked, for the seller's confirmation.
+ * transaction; the ones it revoked as `CODE (STATE)`, for the seller: the back office's confirmation
+ * counts them, and a refund made in Stripe names them in the audit log (decision 0343).
  */
-export function revokeCertificatesOfRefund(db: DB, coupleIds: readonly number[]): Promise<number> {
-  return repo.revokeValidCertificatesOf(db, coupleIds, CERTIFICATE_REFUNDED_REASON, new Date().toISOString());
+export async function revokeCertificatesOfRefund(db: DB, coupleIds: readonly number[]): Promise<string[]> {
+  const revoked = await repo.revokeValidCertificatesOf(
+    db,
+    coupleIds,
+    CERTIFICATE_REFUNDED_REASON,
+    new Date().toISOString(),
+  );
+  return revoked.map((row) => `${row.code} (${row.state})`);
 }
 
 export const CERTIFICATE_CSV_HEADER = [

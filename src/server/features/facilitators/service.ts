@@ -470,7 +470,7 @@ export async function applyPackRefund(
     revoked.push(coupleId);
   }
   await repo.setAccessLevel(db, revoked, 'trial');
-  return { certificatesRevoked: await revokeCertificatesOfRefund(db, revoked) };
+  return { certificatesRevoked: (await revokeCertificatesOfRefund(db, revoked)).length };
 }
 
 export async function refundPackAsAdmin(

@@ -107,6 +107,7 @@ describe('refunds (docs/product.md#orders)', () => {
       accessDropped: true,
       giftVoided: false,
       certificatesRevoked: 0,
+      revokedCertificates: [],
     });
     expect(await accessLevelOf(t.deps, account.couple_id!)).toBe('trial');
     const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', created.orderId).executeTakeFirst();

@@ -163,6 +163,8 @@ export interface RefundResult {
   giftVoided: boolean;
   /** The couple's certificates the refund revoked: those still valid when it took them back to trial (decision 0332). */
   certificatesRevoked: number;
+  /** Those certificates, as `CODE (STATE)` (a refund made in Stripe names them in the audit log, decision 0343). */
+  revokedCertificates: string[];
 }
 
 /**
@@ -201,6 +203,7 @@ export async function refundOrder(
       accessDropped: false,
       giftVoided: false,
       certificatesRevoked: 0,
+      revokedCertificates: [],
     };
   }
   if (order.status !== 'completed') {
@@ -210,7 +213,7 @@ export async function refundOrder(
   const giftVoided = order.gift !== null && !order.gift.redeemed;
   if (giftVoided) await voidGiftOfRefundedOrder(db, orderId);
   let accessLevel = levelBefore;
-  let certificatesRevoked = 0;
+  let revokedCertificates: string[] = [];
   if (
     coupleId !== null &&
     levelBefore === 'full' &&
@@ -220,7 +223,7 @@ export async function refundOrder(
     await setAccessLevel(db, coupleId, 'trial');
     accessLevel = 'trial';
     // A certificate says the couple took the course they paid for: refunded, it no longer holds.
-    certificatesRevoked = await revokeCertificatesOfRefund(db, [coupleId]);
+    revokedCertificates = await revokeCertificatesOfRefund(db, [coupleId]);
   }
   const result = {
     orderId,
@@ -229,7 +232,8 @@ export async function refundOrder(
     accessLevel,
     accessDropped: levelBefore !== accessLevel,
     giftVoided,
-    certificatesRevoked,
+    certificatesRevoked: revokedCertificates.length,
+    revokedCertificates,
   };
   await options.inTransaction?.(db, result);
   return result;

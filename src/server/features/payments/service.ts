@@ -37,6 +37,7 @@ import {
 } from '../facilitators/service';
 import type { AdminAuth } from '../auth/access';
 import { fulfilCompletedOrder, fulfilFreeOrder, generateOrderId } from '../orders/service';
+import { recordSystemAction } from '../audit/service';
 import { queueOrderNotice } from '../mail/service';
 import {
   findBuyerDetails,
@@ -688,7 +689,13 @@ async function signedInStarter(trx: DB, reference: string | null, email: string)
   return account && account.email === email ? account : undefined;
 }
 
-/** A fully refunded charge: the refund rule for its order (docs/product.md#orders), if the order exists. */
+/**
+ * A fully refunded charge: the refund rule for its order (docs/product.md#orders), if the order
+ * exists. A refund made in Stripe's dashboard reaches the seller only this way: one that changed a
+ * completed order adds a system line to the audit log naming the order, whether the couple went
+ * back to the trial, and the certificates it revoked (decision 0343). The back office's own refund
+ * finds the order refunded already and adds nothing here (its admin line says it).
+ */
 async function refundCharge(trx: DB, charge: Stripe.Charge): Promise<void> {
   const orderId = idOf(charge.payment_intent);
   if (!orderId) return;
@@ -702,7 +709,23 @@ async function refundCharge(trx: DB, charge: Stripe.Charge): Promise<void> {
     await markPendingOrderRefunded(trx, orderId);
     // Never honoured: the coupon use it held (a flagged payment's) goes back (decision 0315).
     await releaseHeldCouponUse(trx, orderId);
-  } else await refundOrder(trx, orderId);
+  } else {
+    await refundOrder(trx, orderId, {
+      inTransaction: (db, result) =>
+        recordSystemAction(db, 'order.refund-in-stripe', { target: stripeRefundTarget(result) }),
+    });
+  }
+}
+
+/** The audit line's record for a refund made in Stripe: `order pi_...; couple 12 back to the trial; certificates revoked: FL-... (FL)`. */
+export function stripeRefundTarget(result: RefundResult): string {
+  const parts = [`order ${result.orderId}`];
+  if (result.accessDropped) parts.push(`couple ${result.coupleId} back to the trial`);
+  if (result.giftVoided) parts.push('its unopened gift void');
+  if (result.revokedCertificates.length > 0) {
+    parts.push(`certificates revoked: ${result.revokedCertificates.join(', ')}`);
+  }
+  return parts.join('; ');
 }
 
 export const STRIPE_REFUND_FAILED =

@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<AuditAction, MessageId> = {
   'order.record': 'admin.audit.action.orderRecorded',
   'order.mark-paid': 'admin.audit.action.orderMarkedPaid',
   'order.refund': 'admin.audit.action.orderRefunded',
+  'order.refund-in-stripe': 'admin.audit.action.orderRefundedInStripe',
   'order.resend-access': 'admin.audit.action.accessCodeResent',
   'couple.grant-full-access': 'admin.audit.action.fullAccessGranted',
   'couple.issue-code': 'admin.audit.action.accessCodeIssued',
