@@ -870,7 +870,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     errors: {
       400: 'The token is not 32 letters or digits.',
       404: 'No gift has this token.',
-      409: 'The gift is not paid yet.',
+      409: 'The gift is not paid yet, was refunded, or was opened by a couple who has since deleted their account (its names are gone).',
     },
   },
 ];

@@ -50,6 +50,8 @@ export { GIFT_SEND_AT_PAST, GIFT_SEND_AT_TOO_FAR };
 export const GIFT_REFUNDED =
   'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
 export const GIFT_REFUNDED_NO_CARD = 'This gift was refunded, so its code no longer opens the course.';
+export const GIFT_CARD_FORGOTTEN =
+  "This gift has been opened and no longer holds the couple's names, so its card is no longer available.";
 export const GIFT_ADMIN_CANNOT_REDEEM = 'Sign out of the back office to open a gift.';
 export const GIFT_DEMO_CANNOT_REDEEM =
   'You are signed in with the demo account, which cannot receive a gift. Sign out (or sign in to your own account), then open the gift again.';
@@ -191,7 +193,7 @@ export async function previewGift(deps: AppDeps, code: string, clientAddress: st
   await deps.rateLimits.giftCodesPerAddress.consume(clientAddress);
   const gift = await paidGiftByCode(deps.db, code);
   // Opened by a couple who deleted their account since: nothing of theirs left to show (decision 0334).
-  if (gift.redeemedAt !== null && gift.coupleEmail === '') throw new AppError('CONFLICT', GIFT_ALREADY_REDEEMED);
+  if (forgotten(gift)) throw new AppError('CONFLICT', GIFT_ALREADY_REDEEMED);
   return {
     fromName: gift.buyerName,
     coupleNames: gift.coupleNames,
@@ -286,6 +288,11 @@ export async function forgetGiftRecipient(trx: DB, coupleId: number): Promise<nu
   return repo.blankGiftRecipient(trx, coupleId);
 }
 
+/** Opened by a couple who deleted their account since: the gift keeps only the buyer's part (decision 0334). */
+function forgotten(gift: repo.GiftRow): boolean {
+  return gift.redeemedAt !== null && gift.coupleEmail === '';
+}
+
 function isVoid(gift: repo.GiftRow): boolean {
   return gift.redeemedAt === null && gift.orderStatus === 'refunded';
 }
@@ -318,7 +325,8 @@ export async function giftReceipt(deps: AppDeps, token: string): Promise<GiftRec
     paid,
     status: statusOf(gift, await repo.findEmailStatus(deps.db, gift.emailId)),
     redeemCode: paid ? gift.redeemCode : null,
-    cardUrl: paid ? giftCardPath(token) : null,
+    // The card names the couple; once they are forgotten there is no card to print (decision 0344).
+    cardUrl: paid && !forgotten(gift) ? giftCardPath(token) : null,
   };
 }
 
@@ -331,6 +339,9 @@ export async function giftCardPdf(deps: AppDeps, token: string): Promise<{ bytes
   const gift = await giftByToken(deps, token);
   if (gift.paidAt === null) throw new AppError('CONFLICT', GIFT_NOT_PAID);
   if (isVoid(gift)) throw new AppError('CONFLICT', GIFT_REFUNDED_NO_CARD);
+  // Its names and message were erased with the couple's account: a card with blanks where they were
+  // would be no card (decision 0344).
+  if (forgotten(gift)) throw new AppError('CONFLICT', GIFT_CARD_FORGOTTEN);
   const locale = localeOf(gift);
   const names = { product: PRODUCT_NAME, buyer: gift.buyerName, couple: gift.coupleNames };
   const url = redeemUrl(deps.config.publicUrl, gift.redeemCode);

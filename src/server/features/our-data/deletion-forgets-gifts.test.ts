@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createCouple, sessionCookie, trpcError, useTestApp } from '../../test/harness';
+import { GIFT_CARD_FORGOTTEN } from '../gifts/service';
 import { MailWorker } from '../mail/worker';
 
 /*
@@ -48,6 +49,8 @@ async function coupleWithGifts(options: { send: boolean }) {
   if (options.send) await new MailWorker(t.deps).runOnce();
   return { ...couple, email, tag, cookie, token, redeemCode: redeemCode!, giftId: gift.giftId, laterId: later.giftId };
 }
+
+const cardOf = (token: string) => t.app.inject({ method: 'GET', url: `/api/gifts/${token}/card.pdf` });
 
 const giftRow = (id: number) =>
   t.deps.db.selectFrom('gifts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -101,7 +104,12 @@ async function expectForgotten(couple: Awaited<ReturnType<typeof coupleWithGifts
     coupleNames: '',
     coupleEmail: '',
     status: 'redeemed',
+    // Its card named them: no card any more, rather than one with blanks (decision 0344).
+    cardUrl: null,
   });
+  const card = await cardOf(couple.token);
+  expect(card.statusCode).toBe(409);
+  expect(card.json().message).toBe(GIFT_CARD_FORGOTTEN);
   // The code names nobody any more.
   expect((await trpcError(anonymous.gifts.preview({ code: couple.redeemCode }))).code).toBe('CONFLICT');
 }
@@ -113,6 +121,7 @@ describe('deleting the couple who opened a gift forgets them in it (decision 033
     const before = await giftEmailsTo(couple.email);
     expect(before.map((row) => row.status)).toEqual(['pending', 'pending']);
     expect((await giftRow(couple.giftId)).couple_id).toBe(couple.coupleId);
+    expect((await cardOf(couple.token)).statusCode).toBe(200);
 
     const deleted = await t.app.inject({
       method: 'POST',
