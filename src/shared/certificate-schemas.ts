@@ -207,6 +207,12 @@ export const revokeCertificateSchema = z.object({
 export const CERTIFICATE_REPLACED_REASON = 'Replaced by a newer certificate.';
 /** A refund took the couple back to the trial (decision 0332). */
 export const CERTIFICATE_REFUNDED_REASON = 'Refunded: the couple no longer has the full course.';
+/**
+ * A certificate issued before certificates needed the full course (decision 0313), or left valid by
+ * a refund before 0332, whose couple does not have it: revoked by the migration
+ * 2026-11-27T1800-certificates-need-the-full-course (decision 0345), which holds the same sentence.
+ */
+export const CERTIFICATE_NO_FULL_COURSE_REASON = 'The couple does not have the full course, which a certificate needs.';
 
 export interface AdminCertificateRow {
   id: number;

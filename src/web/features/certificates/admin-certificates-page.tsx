@@ -19,6 +19,7 @@ import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  CERTIFICATE_NO_FULL_COURSE_REASON,
   CERTIFICATE_REFUNDED_REASON,
   CERTIFICATE_REPLACED_REASON,
   PROVIDER_TEXT_MAX,
@@ -39,6 +40,7 @@ import { DELIVERY_TEXT, useT } from './texts';
 const APP_REASONS: Record<string, MessageId> = {
   [CERTIFICATE_REPLACED_REASON]: 'certificates.admin.reasonReplaced',
   [CERTIFICATE_REFUNDED_REASON]: 'certificates.admin.reasonRefunded',
+  [CERTIFICATE_NO_FULL_COURSE_REASON]: 'certificates.admin.reasonNoFullCourse',
 };
 
 /** `/admin/certificates`: the seller's provider settings and the issued certificates (docs/certificates.md). */

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../../../db/migrations/index';
+import { CERTIFICATE_NO_FULL_COURSE_REASON } from '../../../shared/certificate-schemas';
+import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { migrateToLatest } from '../../db/migrate';
+import { openPostgres } from '../../db/postgres';
+import { makeTempDir } from '../../test/harness';
+import { createTestDatabase } from '../../test/postgres';
+
+/*
+ * Decision 0345: before decision 0313 a trial couple could have a certificate issued, and before
+ * 0332 a refund left one valid; /verify still called them valid. The migration revokes the valid
+ * certificates of couples without the full course, on SQLite and on PostgreSQL alike.
+ */
+const MIGRATION = '2026-11-27T1800-certificates-need-the-full-course';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+/** A database (PostgreSQL on the server-pg project, else a SQLite file) as the migrations before MIGRATION left it. */
+async function databaseBefore(): Promise<DatabaseHandle> {
+  const postgres = await createTestDatabase({ empty: true });
+  let handle: DatabaseHandle;
+  if (postgres) {
+    closers.push(postgres.drop);
+    handle = await openPostgres(postgres.url, { poolSize: 2 });
+  } else {
+    handle = openDatabase(path.join(makeTempDir(), 'app.sqlite'));
+  }
+  closers.push(() => handle.db.destroy());
+  const names = Object.keys(migrations);
+  expect(names).toContain(MIGRATION);
+  await migrateToLatest(handle.db, Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(MIGRATION))));
+  return handle;
+}
+
+describe(`migration ${MIGRATION}`, () => {
+  it('revokes the valid certificates of couples without the full course, and tells the seller in the audit log', async () => {
+    const { db } = await databaseBefore();
+    const created = '2026-11-01T00:00:00.000Z';
+    const couple = async (accessLevel: 'trial' | 'full') =>
+      (
+        await db
+          .insertInto('couples')
+          .values({ access_level: accessLevel, created_at: created })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const certificate = async (code: string, coupleId: number | null, revoked: string | null = null) =>
+      db
+        .insertInto('certificates')
+        .values({
+          code,
+          couple_id: coupleId,
+          state: 'FL',
+          first_legal_name: 'Robin Lee',
+          second_legal_name: 'Casey Lee',
+          search_names: 'robin lee casey lee',
+          intended_marriage_date: '2027-06-12',
+          completion_date: '2026-11-10',
+          first_minutes: 240,
+          second_minutes: 240,
+          together_minutes: 240,
+          delivery_method: 'online',
+          course_name: 'Vows & Weeks',
+          provider_name: 'Grace Counseling LLC',
+          provider_credentials: 'LMHC',
+          provider_registration: 'FL-1',
+          provider_contact: 'hello@grace.example',
+          issued_at: created,
+          revoked_at: revoked === null ? null : created,
+          revoked_reason: revoked,
+        })
+        .execute();
+    const trial = await couple('trial');
+    const full = await couple('full');
+    await certificate('FL-TRIAL-1', trial); // issued in the trial (before 0313), or left by a refund (before 0332)
+    await certificate('FL-TRIAL-2', trial, 'Typed by the seller.'); // revoked by hand already: untouched
+    await certificate('FL-FULL-1', full); // the couple has the full course: stands
+    await certificate('FL-GONE-1', null); // a deleted couple's: left as it is
+
+    await migrateToLatest(db);
+
+    const rows = await db.selectFrom('certificates').select(['code', 'revoked_reason']).orderBy('code').execute();
+    expect(rows).toEqual([
+      { code: 'FL-FULL-1', revoked_reason: null },
+      { code: 'FL-GONE-1', revoked_reason: null },
+      { code: 'FL-TRIAL-1', revoked_reason: CERTIFICATE_NO_FULL_COURSE_REASON },
+      { code: 'FL-TRIAL-2', revoked_reason: 'Typed by the seller.' },
+    ]);
+    const revokedAt = await db
+      .selectFrom('certificates')
+      .select('revoked_at')
+      .where('code', '=', 'FL-TRIAL-1')
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(revokedAt.revoked_at!)).toBeGreaterThan(Date.parse(created));
+    const lines = await db.selectFrom('admin_audit_log').select(['actor_username', 'action', 'target']).execute();
+    expect(lines).toEqual([
+      {
+        actor_username: 'system',
+        action: 'certificates.revoke',
+        target: 'FL-TRIAL-1 (FL): the couple does not have the full course',
+      },
+    ]);
+  });
+});
