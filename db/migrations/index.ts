@@ -33,6 +33,7 @@ import * as giftsByCouple from './2026-11-27T1700-gifts-by-couple';
 import * as contactMessagesByEmail from './2026-11-27T1710-contact-messages-by-email';
 import * as courseBeats from './2026-11-27T1720-course-beats';
 import * as certificatesNeedTheFullCourse from './2026-11-27T1800-certificates-need-the-full-course';
+import * as courseTimeWithoutLastBeat from './2026-11-27T1810-course-time-without-last-beat';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1710-contact-messages-by-email': contactMessagesByEmail,
   '2026-11-27T1720-course-beats': courseBeats,
   '2026-11-27T1800-certificates-need-the-full-course': certificatesNeedTheFullCourse,
+  '2026-11-27T1810-course-time-without-last-beat': courseTimeWithoutLastBeat,
 };

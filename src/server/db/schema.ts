@@ -409,8 +409,6 @@ export interface CourseTimeTable {
   week_number: number;
   who: TimeOwner;
   active_seconds: Generated<number>;
-  /** The last accepted heartbeat, epoch milliseconds; null before the first. */
-  last_beat_at: number | null;
   updated_at: string;
 }
 

@@ -31,12 +31,12 @@ export async function findCourseTime(
     .executeTakeFirst();
 }
 
-/** A week's seconds for an owner (already capped), and the heartbeat that last credited them. */
+/** A week's seconds for an owner (already capped); the heartbeats themselves are course_beats' (decision 0329). */
 export async function saveCourseTime(
   db: DB,
-  values: { coupleId: number; weekNumber: number; who: TimeOwner; activeSeconds: number; beatAt: number; now: string },
+  values: { coupleId: number; weekNumber: number; who: TimeOwner; activeSeconds: number; now: string },
 ): Promise<void> {
-  const changes = { active_seconds: values.activeSeconds, last_beat_at: values.beatAt, updated_at: values.now };
+  const changes = { active_seconds: values.activeSeconds, updated_at: values.now };
   await db
     .insertInto('course_time')
     .values({ couple_id: values.coupleId, week_number: values.weekNumber, who: values.who, ...changes })

@@ -138,7 +138,6 @@ export async function recordHeartbeat(
           weekNumber: input.weekNumber,
           who: input.who,
           activeSeconds,
-          beatAt: now,
           now: stamp,
         });
         return { creditedSeconds: activeSeconds - before, weekMinutes: Math.floor(activeSeconds / 60) };

@@ -128,7 +128,6 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
       week_number: 1,
       who: 'partner1',
       active_seconds: 600,
-      last_beat_at: 0,
       updated_at: nowIso(),
     })
     .execute();

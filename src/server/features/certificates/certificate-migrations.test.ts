@@ -9,19 +9,21 @@ import { makeTempDir } from '../../test/harness';
 import { createTestDatabase } from '../../test/postgres';
 
 /*
- * Decision 0345: before decision 0313 a trial couple could have a certificate issued, and before
- * 0332 a refund left one valid; /verify still called them valid. The migration revokes the valid
- * certificates of couples without the full course, on SQLite and on PostgreSQL alike.
+ * The certificates feature's data migrations, on SQLite and on PostgreSQL alike. Decision 0345:
+ * before decision 0313 a trial couple could have a certificate issued, and before 0332 a refund
+ * left one valid; /verify still called them valid. And course_time's `last_beat_at`, unread since
+ * decision 0329 (course_beats), is dropped.
  */
 const MIGRATION = '2026-11-27T1800-certificates-need-the-full-course';
+const DROP_LAST_BEAT = '2026-11-27T1810-course-time-without-last-beat';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-/** A database (PostgreSQL on the server-pg project, else a SQLite file) as the migrations before MIGRATION left it. */
-async function databaseBefore(): Promise<DatabaseHandle> {
+/** A database (PostgreSQL on the server-pg project, else a SQLite file) as the migrations before `migration` left it. */
+async function databaseBefore(migration: string): Promise<DatabaseHandle> {
   const postgres = await createTestDatabase({ empty: true });
   let handle: DatabaseHandle;
   if (postgres) {
@@ -32,14 +34,14 @@ async function databaseBefore(): Promise<DatabaseHandle> {
   }
   closers.push(() => handle.db.destroy());
   const names = Object.keys(migrations);
-  expect(names).toContain(MIGRATION);
-  await migrateToLatest(handle.db, Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(MIGRATION))));
+  expect(names).toContain(migration);
+  await migrateToLatest(handle.db, Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(migration))));
   return handle;
 }
 
 describe(`migration ${MIGRATION}`, () => {
   it('revokes the valid certificates of couples without the full course, and tells the seller in the audit log', async () => {
-    const { db } = await databaseBefore();
+    const { db } = await databaseBefore(MIGRATION);
     const created = '2026-11-01T00:00:00.000Z';
     const couple = async (accessLevel: 'trial' | 'full') =>
       (
@@ -103,6 +105,46 @@ describe(`migration ${MIGRATION}`, () => {
         actor_username: 'system',
         action: 'certificates.revoke',
         target: 'FL-TRIAL-1 (FL): the couple does not have the full course',
+      },
+    ]);
+  });
+});
+
+describe(`migration ${DROP_LAST_BEAT}`, () => {
+  it('drops course_time.last_beat_at and keeps every week’s seconds', async () => {
+    const { db } = await databaseBefore(DROP_LAST_BEAT);
+    const coupleId = (
+      await db
+        .insertInto('couples')
+        .values({ access_level: 'full', created_at: '2026-11-01T00:00:00.000Z' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const columns = async () =>
+      (await db.introspection.getTables()).find((table) => table.name === 'course_time')!.columns.map((c) => c.name);
+    expect(await columns()).toContain('last_beat_at');
+    await db
+      .insertInto('course_time')
+      .values({
+        couple_id: coupleId,
+        week_number: 3,
+        who: 'together',
+        active_seconds: 900,
+        last_beat_at: 1_700_000_000_000,
+        updated_at: '2026-11-02T00:00:00.000Z',
+      } as never)
+      .execute();
+
+    await migrateToLatest(db);
+
+    expect(await columns()).not.toContain('last_beat_at');
+    expect(await db.selectFrom('course_time').selectAll().execute()).toEqual([
+      {
+        couple_id: coupleId,
+        week_number: 3,
+        who: 'together',
+        active_seconds: 900,
+        updated_at: '2026-11-02T00:00:00.000Z',
       },
     ]);
   });
