@@ -51,7 +51,7 @@ import type { RestRoutes } from './http/rest-plugin';
 import { registerSecurity } from './http/security';
 import { workbookRoutes } from './http/workbook';
 import { DEFAULT_WEB_DIR } from './platform/paths';
-import { createContext } from './trpc/init';
+import { createContext, trpcResponseHeaders } from './trpc/init';
 import { type AppRouter, appRouter } from './trpc/router';
 import { upstreamFailure } from './platform/upstream-error';
 
@@ -217,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         router: appRouter,
         createContext: (opts) => createContext(deps, opts),
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
+        responseMeta: trpcResponseHeaders,
         onError({ error, path, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
           // Stripe (or another service) failing behind a 503: logged with the request's id.

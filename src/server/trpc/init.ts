@@ -44,6 +44,20 @@ export function publicMessage(error: TRPCError): string {
   return error.message;
 }
 
+/**
+ * Headers for a tRPC answer (the adapter's `responseMeta`): a refusal for too many requests says
+ * when to try again in `Retry-After`, as the REST paths' answers do (docs/product.md#rate-limits).
+ */
+export function trpcResponseHeaders({ errors }: { errors: readonly TRPCError[] }): {
+  headers?: Record<string, string>;
+} {
+  for (const error of errors) {
+    const seconds = error.cause instanceof AppError ? error.cause.extra?.retryAfterSeconds : undefined;
+    if (typeof seconds === 'number') return { headers: { 'retry-after': String(seconds) } };
+  }
+  return {};
+}
+
 const t = initTRPC.context<Context>().create({
   // Never send stack traces or file paths, in any environment.
   isDev: false,

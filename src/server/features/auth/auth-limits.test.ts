@@ -45,6 +45,7 @@ describe('failed sign-in limits (docs/product.md#rate-limits)', () => {
       payload: { username, password: 'secret1' },
     });
     expect(viaTrpc.statusCode).toBe(429);
+    expect(Number(viaTrpc.headers['retry-after'])).toBeGreaterThan(0);
     // Another account is not affected.
     const other = uniqueUsername();
     await createCouple(t.deps, { username: other, password: 'secret1' });
