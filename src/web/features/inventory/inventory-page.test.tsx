@@ -166,6 +166,39 @@ describe('the report', () => {
     expect(screen.getByRole('link', { name: 'Week 29' })).toHaveAttribute('href', '/dashboard?tab=current&week=29');
     expect(screen.getByRole('button', { name: 'Start again' })).toBeDisabled();
   });
+
+  // QA walk: each topic's counts read "1 en acuerdo" in Spanish.
+  it('counts each topic’s statements in Spanish as a Spanish speaker says them', async () => {
+    i18n.activate('es');
+    const report: InventoryReport = {
+      round: 1,
+      revealedAt: '2027-01-10T10:00:00.000Z',
+      names: { partner1: 'Robin', partner2: 'Casey' },
+      topics: [
+        {
+          id: 'home',
+          title: 'Hogar',
+          weeks: [31],
+          agree: [{ id: 'home-01', text: 'Un jardín.', partner1: 4, partner2: 5, agreement: 'agree' }],
+          close: [],
+          talk: [{ id: 'home-02', text: 'Una casa grande.', partner1: 5, partner2: 1, agreement: 'talk' }],
+          unsure: [],
+        },
+      ],
+      talkFirst: ['home'],
+      comparison: null,
+    };
+    stubTrpcFetch({
+      'inventory.status': () => ({ data: status({ revealed: true, revealedAt: report.revealedAt }) }),
+      'inventory.statements': () => ({ data: TOPICS }),
+      'profile.get': () => ({ data: PROFILE }),
+      'inventory.report': () => ({ data: report }),
+    });
+    renderWithQueryClient(<InventoryPage />);
+
+    expect(await screen.findByText('1 de acuerdo · 1 para conversar · 0 sin certeza')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('en acuerdo');
+  });
 });
 
 // QA: a failure the page does not know left a Spanish toast with a title and no text.
