@@ -18,7 +18,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PriceQuote } from '../../../shared/coupons-schemas';
 import { GIFT_MESSAGE_MAX_LENGTH, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
-import { formatMoney } from '../../../shared/i18n/format';
+import { formatMoney, formatNumber } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { CouponField } from '../../components/coupon-field';
 import { useT } from '../../i18n/use-t';
@@ -201,7 +201,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
               minRows={3}
               maxLength={GIFT_MESSAGE_MAX_LENGTH}
               {...form.getInputProps('message')}
-              description={`${values.message.length} / ${GIFT_MESSAGE_MAX_LENGTH}`}
+              description={`${formatNumber(locale, values.message.length)} / ${formatNumber(locale, GIFT_MESSAGE_MAX_LENGTH)}`}
             />
             <Radio.Group label={t('gifts.form.when')} {...form.getInputProps('when')}>
               <Group gap="lg" mt={6}>

@@ -30,6 +30,8 @@ describe('/gift', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Their names/ }), 'Ana & Luis');
     await user.type(screen.getByRole('textbox', { name: /Their email/ }), 'ana.luis@example.com');
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'With love');
+    // The counter's numbers as the page's language writes them (QA walk: "9 / 1000").
+    expect(screen.getByText('9 / 1,000')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /On a date/ }));
     const date = screen.getByLabelText(/Send on/);
     await user.type(date, '2030-06-14');
