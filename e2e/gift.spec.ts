@@ -39,7 +39,7 @@ test('a buyer gives the course with a coupon; the couple opens it in another bro
   await editor.getByLabel('Percent off').fill('25');
   await editor.getByRole('button', { name: 'Save coupon' }).click();
   const table = admin.getByRole('table', { name: 'Coupons' });
-  await expect(table.getByRole('row').filter({ hasText: code })).toContainText('25 % off');
+  await expect(table.getByRole('row').filter({ hasText: code })).toContainText('25% off');
   await expectNoAxeViolations(admin, admin.url());
 
   // The buyer gives the course from the landing page, on a phone.

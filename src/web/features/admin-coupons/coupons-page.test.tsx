@@ -43,7 +43,8 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     stubTrpcFetch({ 'adminCoupons.list': () => ({ data: [spring] }), 'publicConfig.get': () => ({ data: CONFIG }) });
     renderRoute(CouponsPage);
     const row = (await screen.findByText('SPRING20')).closest('tr')!;
-    expect(within(row).getByText('20 % off')).toBeInTheDocument();
+    // The percent as the language writes it (QA walk: "20 % off" in English).
+    expect(within(row).getByText('20% off')).toBeInTheDocument();
     expect(within(row).getByText('until 30 April 2027, at most 50 uses, first purchase only')).toBeInTheDocument();
     expect(within(row).getByText('4 (+1 in checkout)')).toBeInTheDocument();
     expect(within(row).getByText('$156.80')).toBeInTheDocument();
@@ -83,6 +84,7 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     renderRoute(CouponsPage);
     const row = (await screen.findByText('SPRING20')).closest('tr')!;
     expect(within(row).getByText(/máximo 1 uso,/)).toBeInTheDocument();
+    expect(within(row).getByText('20% de descuento')).toBeInTheDocument();
     expect(within(row).getByText('Vencido')).toBeInTheDocument();
   });
 

@@ -234,7 +234,7 @@ export function CouponsPage() {
   const { t, locale } = useT();
   const describe = (coupon: CouponListItem) =>
     coupon.kind === 'percent'
-      ? t('admin-coupons.percentValue', { amount: coupon.amount })
+      ? t('admin-coupons.percentValue', { percent: formatNumber(locale, coupon.amount / 100, { style: 'percent' }) })
       : t('admin-coupons.fixedValue', { amount: formatMoney(locale, coupon.amount, currency) });
   const rules = (coupon: CouponListItem, at: Locale) =>
     [
