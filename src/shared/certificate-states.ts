@@ -2,7 +2,7 @@ import { z } from './zod';
 
 /**
  * The state rules for premarital-education certificates (issue 37), as data: which US states lower
- * the marriage licence fee (or waive the waiting period, or give a tax credit) for couples who
+ * the marriage license fee (or waive the waiting period, or give a tax credit) for couples who
  * complete premarital education, and what the course and its certificate must be for that to hold.
  *
  * One rule per state, each with a comment citing the statute (section and title) and the benefit.
@@ -88,10 +88,10 @@ export const certificateStateRuleSchema = z
     hoursTogether: z.boolean(),
     /** Plain-language topics the statute names; empty when it names none. */
     requiredTopics: z.array(z.string().trim().min(1)),
-    /** The course must end at most this many months before the licence application; null: no limit. */
+    /** The course must end at most this many months before the license application; null: no limit. */
     validityMonths: z.number().int().positive().max(24).nullable(),
     /**
-     * The course must end at least this many days before the licence is issued; null: no such rule.
+     * The course must end at least this many days before the license is issued; null: no such rule.
      * Added for Utah (81-2-206(2)(b)(iv): "at least 14 days before"), which the brief's fields lacked.
      */
     minimumDaysBeforeLicence: z.number().int().positive().nullable(),
@@ -189,7 +189,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
    * fee cut $32.50); 741.04 "Issuance of marriage license" (the 3-day delayed effective date for
    * Florida residents does not apply when valid course certificates are filed); 741.01(5) (course
    * taken no more than 1 year before the application; read as quoted in 2009 SB 2310).
-   * Benefit: $32.50 off the licence fee and the 3-day waiting period waived.
+   * Benefit: $32.50 off the license fee and the 3-day waiting period waived.
    */
   {
     code: 'FL',
@@ -228,11 +228,11 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'signatureDate',
     ],
     notary: false,
-    benefit: '$32.50 off the licence fee and the 3-day waiting period waived (Florida residents)',
+    benefit: '$32.50 off the license fee and the 3-day waiting period waived (Florida residents)',
     notes: [
       'The statute says the course "may include" these topics; they are treated as required so the data never relaxes a rule.',
       'Each partner files a certificate of their own; the certificate must say how the course was given (in person, video, electronic, or a mix).',
-      'Registration is with a county clerk; whether a registration in one county is honoured in another is up to each clerk (unverified: check with the county clerk).',
+      'Registration is with a county clerk; whether a registration in one county is honored in another is up to each clerk (unverified: check with the county clerk).',
     ],
     unverified: ['providerRegistration'],
     lastReviewed: LAST_REVIEWED,
@@ -243,7 +243,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
    * components of a successful marriage; signed and dated certificate naming the course, provider and
    * completion date; providers may register with the Health and Human Services Commission, the
    * Twogether in Texas programme); 2.204 "72-Hour Waiting Period; Exceptions", (b)(4).
-   * Benefit: the 72-hour waiting period waived (2.204(b)(4)) and the $60 state part of the licence fee
+   * Benefit: the 72-hour waiting period waived (2.204(b)(4)) and the $60 state part of the license fee
    * waived (Gov. Code; section number not verified here, the amount from county and press pages).
    */
   {
@@ -276,7 +276,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'signatureDate',
     ],
     notary: false,
-    benefit: '$60 off the licence fee (the state part) and the 72-hour waiting period waived',
+    benefit: '$60 off the license fee (the state part) and the 72-hour waiting period waived',
     notes: [
       'Instructors should be trained in a skills-based, research-based curriculum (2.013(c)-(d)).',
       'Clerks ask for the original certificate (or a letter on the provider letterhead) with names matching each ID.',
@@ -287,10 +287,10 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     lastReviewed: LAST_REVIEWED,
   },
   /**
-   * Tennessee. Statute: Tenn. Code Ann. 36-6-413 "Funding", (b)(2)-(3): an extra $62.50 licence fee,
+   * Tennessee. Statute: Tenn. Code Ann. 36-6-413 "Funding", (b)(2)-(3): an extra $62.50 license fee,
    * of which $60 is waived when both applicants give the clerk a valid and timely certificate of a
    * premarital preparation course (the course rules sit in (b)(3), whose text was not read here).
-   * Benefit: $60 off the licence fee. Hours (4), "together or separately", within one year and the
+   * Benefit: $60 off the license fee. Hours (4), "together or separately", within one year and the
    * notarized form: the Davidson County (Nashville) clerk's page.
    */
   {
@@ -320,7 +320,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'notaryBlock',
     ],
     notary: true,
-    benefit: '$60 off the licence fee',
+    benefit: '$60 off the license fee',
     notes: [
       'Davidson County accepts only the Administrative Office of the Courts "Certificate of Completion" form, notarized: the PDF must reproduce that form.',
       'Topics and provider kinds come from the clerk page and 2002 press reports, not the statute text (unverified: check with the county clerk).',
@@ -332,7 +332,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
    * Georgia. Statute: O.C.G.A. 19-3-30.1 "Premarital education; fees; special requirements if
    * marriage applicant is 17 years old" (at least 6 hours, within 12 months before the application,
    * the couple together; certificate to each participant); 19-3-33 (the applicants submit a signed and
-   * dated certificate of completion). Benefit: a lower licence fee; the amount (commonly $40 off, e.g.
+   * dated certificate of completion). Benefit: a lower license fee; the amount (commonly $40 off, e.g.
    * $56 to $16) was not read in the statute.
    */
   {
@@ -367,9 +367,9 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'signatureDate',
     ],
     notary: false,
-    benefit: 'a lower licence fee (commonly $40 off)',
+    benefit: 'a lower license fee (commonly $40 off)',
     notes: [
-      'Licences are issued by the probate court. The topics are "may include"; treated as required.',
+      'Licenses are issued by the probate court. The topics are "may include"; treated as required.',
       'For a party aged 17, clergy must also be a licensed counselor, social worker or therapist.',
       'The fee amount and subsections (c)-(d) were not read in full (unverified: check with the county clerk).',
     ],
@@ -381,7 +381,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
    * (and subd. 1c, the statement's wording): at least 12 hours, including a premarital inventory and
    * the teaching of communication and conflict management skills, from a minister, a person
    * authorized to solemnize marriages (517.18) or a licensed marriage and family therapist (148B.33).
-   * Benefit: licence fee $40 instead of $115 ($75 off); Minnesota has no waiting period since 2016.
+   * Benefit: license fee $40 instead of $115 ($75 off); Minnesota has no waiting period since 2016.
    * The signed, dated and notarized statement on letterhead: Polk County's page.
    */
   {
@@ -412,9 +412,9 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'notaryBlock',
     ],
     notary: true,
-    benefit: '$75 off the licence fee ($40 instead of $115)',
+    benefit: '$75 off the license fee ($40 instead of $115)',
     notes: [
-      'The proof is an "educator statement" from the provider on letterhead, with both full legal names as on the licence.',
+      'The proof is an "educator statement" from the provider on letterhead, with both full legal names as on the license.',
       'A 2010 bill proposed dropping the notarization; whether it passed was not checked, and no time limit was found (unverified: check with the county clerk).',
     ],
     unverified: ['hoursTogether', 'validityMonths', 'deliveryMethods', 'providerRegistration', 'notary'],
@@ -425,7 +425,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
    * persons who completed a premarital counseling program given by a health professional, an official
    * representative of a religious institution, or a person trained by the authors of a nationally
    * recognized curriculum such as PREP; the provider issues a signed certificate); 43 O.S. 5(B)(2);
-   * the fee itself is in 28 O.S. 31 (not read). Benefit: licence fee $5 instead of $50 (reported).
+   * the fee itself is in 28 O.S. 31 (not read). Benefit: license fee $5 instead of $50 (reported).
    * The hour count was not found: the 12 here is the largest of these states, a cautious guess.
    */
   {
@@ -454,7 +454,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'notaryBlock',
     ],
     notary: true,
-    benefit: '$45 off the licence fee ($5 instead of $50)',
+    benefit: '$45 off the license fee ($5 instead of $50)',
     notes: [
       'Court clerks ask for the original certificate (no copies, faxes or e-mail) stating the named persons completed the program.',
       'Hours, together, time limit, topics and notarization were not found in the text read (unverified: check with the county clerk).',
@@ -473,7 +473,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
   },
   /**
    * Maryland. Statute: Md. Code, Fam. Law 2-404.1 "Premarital preparation course" (a county may
-   * discount the licence fee when the couple completed, within 1 year before the application, a
+   * discount the license fee when the couple completed, within 1 year before the application, a
    * course of at least 4 hours on conflict management, communication, finances and children; the
    * provider registers with the clerk by written affidavit); the fee is in 2-404. Benefit: only where
    * the county chose to give a discount, of an amount the county sets; the 2-405(d) wait stays.
@@ -514,7 +514,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'notaryBlock',
     ],
     notary: true,
-    benefit: 'a licence fee discount only in counties that adopted one, of an amount the county sets',
+    benefit: 'a license fee discount only in counties that adopted one, of an amount the county sets',
     notes: [
       'Optional county by county: most couples may get nothing; check the county before selling a Maryland certificate.',
       'Subsection (e) (the certificate) was not read, nor whether the couple must attend together (unverified: check with the county clerk).',
@@ -548,9 +548,9 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     providerRegistration: { required: false, where: null },
     certificateFields: [...ON_CERTIFICATE_BASE, 'hoursTogether', 'providerSignature', 'signatureDate'],
     notary: false,
-    benefit: 'a one-time $50 state income tax credit (no licence fee cut, no waiting period waived)',
+    benefit: 'a one-time $50 state income tax credit (no license fee cut, no waiting period waived)',
     notes: [
-      'The probate judge or clerk notes the course on the licence; the couple claims the credit on their state return.',
+      'The probate judge or clerk notes the course on the license; the couple claims the credit on their state return.',
       'The statute is silent on the delivery method (unverified: check with the county clerk).',
     ],
     unverified: ['deliveryMethods'],
@@ -561,8 +561,8 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
    * from 30-1-34): at least 3 hours of premarital counseling or 6 hours of premarital education, on
    * commitment and on communication and problem solving (including avoiding violence and abuse),
    * from a listed provider or an online course approved by the Utah Marriage Commission, completed
-   * not more than one year and at least 14 days before the licence is issued; the applicants certify.
-   * Benefit: $20 off the licence fee, only in a county that runs an online marriage application.
+   * not more than one year and at least 14 days before the license is issued; the applicants certify.
+   * Benefit: $20 off the license fee, only in a county that runs an online marriage application.
    */
   {
     code: 'UT',
@@ -592,7 +592,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
     },
     certificateFields: [...ON_CERTIFICATE_BASE, 'hoursTogether', 'deliveryMethod', 'providerRegistration'],
     notary: false,
-    benefit: '$20 off the licence fee (in counties with an online marriage application)',
+    benefit: '$20 off the license fee (in counties with an online marriage application)',
     notes: [
       'Six hours is the education route; a counseling route needs 3 hours but is not what an online course gives.',
       'An online course counts only if the Utah Marriage Commission approved it; both applicants certify completion on the application.',
@@ -606,7 +606,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
    * (at least 4 hours in the twelve months before the application; listed providers; instructors
    * trained in a skills-based, research-based curriculum; an Internet registry kept by the state
    * health and human services department); 48-2-104 "Contents of the application for a marriage
-   * license" (a signed and dated certificate of completion). Benefit: $20 off the licence fee ($56 to
+   * license" (a signed and dated certificate of completion). Benefit: $20 off the license fee ($56 to
    * $36, reported by press and guides; the fee section was not read).
    */
   {
@@ -646,7 +646,7 @@ export const CERTIFICATE_STATES: readonly CertificateStateRule[] = certificateSt
       'signatureDate',
     ],
     notary: false,
-    benefit: '$20 off the licence fee',
+    benefit: '$20 off the license fee',
     notes: [
       'The topics are "may include"; treated as required. The registry says providers "may" register; required here.',
       'Together or apart, the delivery method and the fee amount were not read in the statute (unverified: check with the county clerk).',

@@ -576,7 +576,7 @@ export async function requestCertificate(
   if (rule.validityMonths !== null && input.intendedMarriageDate > addMonths(today, rule.validityMonths)) {
     throw new AppError(
       'BAD_REQUEST',
-      `A ${rule.name} certificate must be at most ${rule.validityMonths} months old when you apply for the licence: ask for it within ${rule.validityMonths} months of your marriage date.`,
+      `A ${rule.name} certificate must be at most ${rule.validityMonths} months old when you apply for the license: ask for it within ${rule.validityMonths} months of your marriage date.`,
     );
   }
   if (
@@ -585,7 +585,7 @@ export async function requestCertificate(
   ) {
     throw new AppError(
       'BAD_REQUEST',
-      `${rule.name} asks for the course to end at least ${rule.minimumDaysBeforeLicence} days before the licence is issued.`,
+      `${rule.name} asks for the course to end at least ${rule.minimumDaysBeforeLicence} days before the license is issued.`,
     );
   }
   const registration = provider.registrations[rule.code] ?? '';
