@@ -104,7 +104,11 @@ export const certificateStateRuleSchema = z
     deliveryMethods: z.array(z.enum(DELIVERY_METHODS)).min(1),
     /** Who may give the course (the seller must be one of these; the software is none of them). */
     providerKinds: z.array(z.string().trim().min(1)).min(1),
-    /** Must the provider be registered or approved, and where. */
+    /**
+     * Must the provider be registered or approved, and where. `where` is the research note (it may
+     * say "unknown: ..."); the seller reads `certificates.admin.registrationWhere.<code>` instead,
+     * in their language, which every state that requires a registration must have.
+     */
     providerRegistration: z.object({
       required: z.boolean(),
       where: z.string().trim().min(1).nullable(),

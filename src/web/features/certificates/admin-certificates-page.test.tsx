@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CERTIFICATE_REFUNDED_REASON, type ProviderSettingsView } from '../../../shared/certificate-schemas';
+import { CERTIFICATE_STATES } from '../../../shared/certificate-states';
 import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
@@ -77,6 +78,36 @@ describe('AdminCertificatesPage provider settings', { timeout: 20_000 }, () => {
       offeredStates: ['FL', 'TX'],
       registrations: { FL: 'FL-1', TX: 'TX-9' },
     });
+  });
+
+  // QA walk: Georgia's field read "unknown: none named in 19-3-30.1(a)-(b); ask the probate court".
+  it('says under each registration field where to register, in the page’s language, never the rule’s research note', async () => {
+    serveProvider();
+    renderRoute(AdminCertificatesPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: /^Georgia/ }));
+    expect(screen.getByRole('textbox', { name: 'Registration number for Georgia' })).toHaveAccessibleDescription(
+      'Georgia: the law (O.C.G.A. 19-3-30.1) names no registry. Ask the probate court whether and where to register.',
+    );
+    await user.click(screen.getByRole('checkbox', { name: /^South Carolina/ }));
+    expect(screen.getByRole('textbox', { name: 'Registration number for South Carolina' })).not.toHaveAttribute(
+      'aria-describedby',
+    );
+    expect(document.body.textContent).not.toMatch(/unknown:/);
+  });
+
+  it('has that text in both languages for every state that requires a registration', () => {
+    const required = CERTIFICATE_STATES.filter((rule) => rule.providerRegistration.required);
+    expect(required.length).toBeGreaterThan(0);
+    for (const locale of ['en', 'es'] as const) {
+      i18n.activate(locale);
+      for (const rule of required) {
+        const id = `certificates.admin.registrationWhere.${rule.code}`;
+        const text = i18n._(id);
+        expect(text, `${locale} ${id}`).not.toBe(id);
+        expect(text, `${locale} ${id}`).not.toMatch(/unknown/i);
+      }
+    }
   });
 
   it('names a field the server refuses all the same by its label, not its path', async () => {

@@ -275,11 +275,12 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
               <TextInput
                 key={code}
                 label={t('certificates.admin.registration', { state: rule?.name ?? code })}
-                // The state rules are kept in English, as the statutes say them (docs/certificates.md).
+                // Where to register, in the page's language: the rule's own `where` is a research
+                // note ("unknown: none named in ..."), never shown (QA walk).
                 description={
-                  rule?.providerRegistration.where ? (
-                    <span lang="en">{rule.providerRegistration.where}</span>
-                  ) : undefined
+                  rule?.providerRegistration.required
+                    ? t(`certificates.admin.registrationWhere.${rule.code}` as MessageId)
+                    : undefined
                 }
                 value={form.registrations[code] ?? ''}
                 onChange={(event) => setRegistration(code, event.currentTarget.value)}
