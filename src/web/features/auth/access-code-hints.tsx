@@ -13,7 +13,8 @@ interface AccessCodeHintsProps {
 /**
  * The trial and demo hints of /customer-login, exactly as the server configures them
  * (docs/product.md#demo-mode): the trial hint whenever a trial code is set, the demo hint only in
- * demo mode.
+ * demo mode. Notes, not alerts (Mantine's Alert is role="alert" unless told): they are there when the
+ * page opens, and a screen reader should not read them out as if something had just happened.
  */
 export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsProps) {
   const { t } = useT();
@@ -33,7 +34,7 @@ export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsPr
   return (
     <Stack gap="sm">
       {trialAccessCode ? (
-        <Alert variant="light" color="plum" title={t('auth.hints.trialTitle')}>
+        <Alert variant="light" color="plum" title={t('auth.hints.trialTitle')} role="note">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               <T
@@ -49,7 +50,7 @@ export function AccessCodeHints({ onUseTrialCode, onUseDemo }: AccessCodeHintsPr
         </Alert>
       ) : null}
       {demoEmail && demoAccessCode ? (
-        <Alert variant="light" color="gray" title={t('auth.hints.demoTitle')}>
+        <Alert variant="light" color="gray" title={t('auth.hints.demoTitle')} role="note">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               <T

@@ -215,6 +215,19 @@ describe('/customer-login', () => {
     expect(screen.getByRole('link', { name: 'Purchase the course' })).toHaveAttribute('href', '/#pricing');
   });
 
+  // QA walk: the hint boxes were alerts, so a screen reader read them out as the page loaded.
+  it('shows its hints as notes: only what answers an action is an alert', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ({ data: ANONYMOUS_CHECK }),
+      'publicConfig.get': () => ({ data: PUBLIC_CONFIG }),
+    });
+    renderApp('/customer-login');
+    expect(await screen.findByText('TRIAL-FROM-SERVER')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use the demo account' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(screen.getAllByRole('note')).toHaveLength(2);
+  });
+
   it('starts a trial, shows the personal code once with a copy button, then continues', {
     timeout: 15_000,
   }, async () => {
