@@ -87,6 +87,8 @@ export interface InvitePreview {
   partnerName: string;
   otherName: string;
   expiresAt: string;
+  /** Whether the couple has private answers on: the invite page says what the partner's answers are open to. */
+  privateAnswers: boolean;
 }
 
 export interface AcceptedInvite {

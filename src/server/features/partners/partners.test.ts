@@ -90,7 +90,12 @@ describe('partner invites', () => {
       partner: 'partner2',
       partnerName: 'Casey',
       otherName: 'Robin',
+      privateAnswers: false,
     });
+    // QA walk: the page said "unless you turn on private answers" when they were on already.
+    await robin.partners.setPrivateAnswers({ on: true });
+    expect((await anonymous.partners.invite({ code: created.code })).privateAnswers).toBe(true);
+    await robin.partners.setPrivateAnswers({ on: false });
 
     const email = newEmail();
     const res = await trpcPost('partners.acceptInvite', { code: created.code, email: ` ${email.toUpperCase()} ` });

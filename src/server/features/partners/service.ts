@@ -489,6 +489,7 @@ export async function previewInvite(deps: AppDeps, code: string): Promise<Invite
     partnerName: names[invite.partner],
     otherName: names[otherPartner(invite.partner)],
     expiresAt: new Date(invite.expiresAt).toISOString(),
+    privateAnswers: names.privateAnswers,
   };
 }
 

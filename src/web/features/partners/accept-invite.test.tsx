@@ -10,7 +10,13 @@ import { AcceptInvite } from './accept-invite';
 /** An invite from Mia to Sam, accepted: Sam's own sign-in and access code. */
 const INVITE = {
   'partners.invite': () => ({
-    data: { partner: 'partner2', partnerName: 'Sam', otherName: 'Mia', expiresAt: '2026-12-01T00:00:00.000Z' },
+    data: {
+      partner: 'partner2',
+      partnerName: 'Sam',
+      otherName: 'Mia',
+      expiresAt: '2026-12-01T00:00:00.000Z',
+      privateAnswers: false,
+    },
   }),
   'partners.acceptInvite': () => ({
     data: {
@@ -25,6 +31,7 @@ const INVITE = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
 });
 
 describe('AcceptInvite', { timeout: 20_000 }, () => {
@@ -127,6 +134,34 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     expect(await screen.findByText('This invite has already been used. Sign in instead.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/customer-login');
   });
+
+  // QA walk: "unless you turn on “Private answers”" when the couple had them on already.
+  it.each([
+    ['en', false, /Your partner can read them unless you turn on “Private answers”/, /is on/],
+    ['en', true, /“Private answers” is on: each week’s answers stay sealed/, /unless you turn on/],
+    ['es', false, /Tu pareja puede leerlas, salvo que activen “Respuestas privadas”/, /está activada/],
+    ['es', true, /La opción “Respuestas privadas” está activada: las respuestas/, /salvo que activen/],
+  ] as const)(
+    'says what the answers are open to as the couple has it (%s, private answers %s)',
+    async (locale, on, says, never) => {
+      i18n.activate(locale);
+      stubTrpcFetch({
+        ...INVITE,
+        'partners.invite': () => ({
+          data: {
+            partner: 'partner2',
+            partnerName: 'Sam',
+            otherName: 'Mia',
+            expiresAt: '2026-12-01T00:00:00.000Z',
+            privateAnswers: on,
+          },
+        }),
+      });
+      renderRoute(() => <AcceptInvite code="ABCD-EFGH-JKMN" />);
+      const intro = await screen.findByText(says);
+      expect(intro.textContent).not.toMatch(never);
+    },
+  );
 
   it('in Spanish: invites, accepts and welcomes with no English left', async () => {
     stubTrpcFetch(INVITE);

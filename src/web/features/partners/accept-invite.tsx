@@ -85,12 +85,17 @@ export function AcceptInvite({ code }: { code: string }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text>
+          {/* What the partner's answers are open to, as the couple has it now (QA walk). */}
           {preview.data.partnerName
             ? t('partners.accept.introNamed', {
                 other: preview.data.otherName || t('partners.accept.yourPartner'),
                 name: preview.data.partnerName,
+                privateAnswers: preview.data.privateAnswers ? 'on' : 'off',
               })
-            : t('partners.accept.intro', { other: preview.data.otherName || t('partners.accept.yourPartner') })}
+            : t('partners.accept.intro', {
+                other: preview.data.otherName || t('partners.accept.yourPartner'),
+                privateAnswers: preview.data.privateAnswers ? 'on' : 'off',
+              })}
         </Text>
         <TextInput
           label={t('partners.accept.email')}
