@@ -126,7 +126,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await expect(table.getByRole('row', { name: /Robin & Sam/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Noor & Lee/ })).toBeVisible();
   await expect(facilitator.getByText('2 of 2 seats used')).toBeVisible();
-  await table.getByRole('button', { name: 'Open week 1 shared by Robin' }).click();
+  await table.getByRole('button', { name: 'Open week 1 shared by Robin & Sam' }).click();
   await expect(facilitator.getByText('We listen before we answer.')).toBeVisible();
   await expect(facilitator.getByText('A walk every Sunday.')).toBeVisible();
   await expectNoAxeViolations(facilitator, facilitator.url());

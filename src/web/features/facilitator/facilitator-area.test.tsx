@@ -96,7 +96,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await userEvent
       .setup({ delay: null })
-      .click(within(row).getByRole('button', { name: 'Open week 1 shared by Robin' }));
+      .click(within(row).getByRole('button', { name: 'Open week 1 shared by Robin & Sam' }));
     expect(await screen.findByText('We listen first.')).toBeInTheDocument();
     expect(screen.getByText('A walk on Sundays.')).toBeInTheDocument();
   });
@@ -129,6 +129,45 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('form', { name: 'Buy seats' }) !== null).toBe(text.includes('below'));
   });
 
+  // QA walk: the shared week said "First partner" instead of the name the couple gave.
+  it.each([
+    ['by the names the couple gave', { displayName: 'Robin', partnerName: 'Sam' }, ['Robin', 'Sam']],
+    [
+      'by a neutral label where they gave none',
+      { displayName: 'Robin', partnerName: ' ' },
+      ['Robin', 'Second partner'],
+    ],
+  ])('names each partner of a shared week %s', async (_case, names, labels) => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { ...TABLE, couples: [{ ...TABLE.couples[0]!, names }] } }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.sharedWeek': () => ({
+        data: {
+          weekNumber: 1,
+          title: 'Listening to Understand',
+          partners: (['partner1', 'partner2'] as const).map((partner) => ({
+            partner,
+            reflectionAnswers: [{ id: 'w01-q1', question: 'What helps?', answer: `${partner} listens first.` }],
+            activityResponse: '',
+            weeklyCommitment: '',
+          })),
+        },
+      }),
+    });
+    renderRoute(FacilitatorArea);
+    const table = await screen.findByRole('table', { name: 'Couples in Spring 2027' });
+    await userEvent
+      .setup({ delay: null })
+      .click(within(table).getByRole('button', { name: `Open week 1 shared by ${labels.join(' & ')}` }));
+    const heading = await screen.findByRole('heading', { level: 3, name: 'Shared week 1' });
+    const card = heading.closest<HTMLElement>('.mantine-Paper-root')!;
+    expect(await within(card).findByText('partner1 listens first.')).toBeInTheDocument();
+    for (const label of labels) expect(within(card).getByText(label)).toBeInTheDocument();
+    expect(within(card).queryByText('First partner')).not.toBeInTheDocument();
+  });
+
   // QA walk: a week shared before anything was answered showed its title and nothing else.
   it('says a shared week has nothing answered yet instead of a bare title', async () => {
     stubTrpcFetch({
@@ -155,7 +194,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Couples in Spring 2027' });
     await userEvent
       .setup({ delay: null })
-      .click(within(table).getByRole('button', { name: 'Open week 1 shared by Robin' }));
+      .click(within(table).getByRole('button', { name: 'Open week 1 shared by Robin & Sam' }));
     const heading = await screen.findByRole('heading', { level: 3, name: 'Shared week 1' });
     const card = heading.closest<HTMLElement>('.mantine-Paper-root')!;
     expect(await within(card).findByText('Nothing answered in this week yet.')).toBeInTheDocument();

@@ -168,7 +168,30 @@ function answeredPartners(partners: SharedPartner[]): SharedPartner[] {
   );
 }
 
-function SharedWeek({ coupleId, weekNumber, onClose }: { coupleId: number; weekNumber: number; onClose: () => void }) {
+type PartnerNames = Record<SharedPartner['partner'], string>;
+
+/**
+ * Each partner by the name the couple gave, or "First partner" / "Second partner" when they gave
+ * none (QA walk: the shared week said "First partner" beside the couple's names).
+ */
+function partnerNames(couple: CohortCouple, t: ReturnType<typeof useT>['t']): PartnerNames {
+  return {
+    partner1: couple.names.displayName.trim() || t('facilitator.area.partner1'),
+    partner2: couple.names.partnerName.trim() || t('facilitator.area.partner2'),
+  };
+}
+
+function SharedWeek({
+  coupleId,
+  weekNumber,
+  names,
+  onClose,
+}: {
+  coupleId: number;
+  weekNumber: number;
+  names: PartnerNames;
+  onClose: () => void;
+}) {
   const { t } = useT();
   const week = useQuery({ ...trpc.facilitator.sharedWeek.queryOptions({ coupleId, weekNumber }), retry: false });
   return (
@@ -193,7 +216,7 @@ function SharedWeek({ coupleId, weekNumber, onClose }: { coupleId: number; weekN
             ) : null}
             {answeredPartners(week.data.partners).map((answers) => (
               <Stack key={answers.partner} gap={4}>
-                <Text fw={600}>{t(`facilitator.area.${answers.partner}` as MessageId)}</Text>
+                <Text fw={600}>{names[answers.partner]}</Text>
                 {answers.reflectionAnswers.filter(isAnswered).map((item) => (
                   <Text key={item.id} size="sm">
                     {item.question ? <strong>{item.question} </strong> : null}
@@ -226,7 +249,7 @@ const STATUS_COLORS = { notStarted: 'gray', stuck: 'orange', onTrack: 'green', f
 function CohortTable({ cohort }: { cohort: Cohort }) {
   const { t, locale } = useT();
   const table = useQuery(trpc.facilitator.cohort.queryOptions({ cohortId: cohort.id }));
-  const [open, setOpen] = useState<{ coupleId: number; weekNumber: number } | null>(null);
+  const [open, setOpen] = useState<{ coupleId: number; weekNumber: number; names: PartnerNames } | null>(null);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [refused, setRefused] = useState<ReadonlySet<'subject' | 'body'>>(new Set());
@@ -249,64 +272,65 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
   // Nobody to write to yet: the form says why instead of sending to an empty cohort.
   const noCouples = table.isSuccess && table.data.couples.length === 0;
   const noCouplesId = `cohort-${cohort.id}-no-couples`;
-  const row = (couple: CohortCouple) => (
-    <Table.Tr key={couple.coupleId}>
-      <Table.Td>
-        {t('facilitator.area.coupleNames', { first: couple.names.displayName, second: couple.names.partnerName })}
-      </Table.Td>
-      <Table.Td>{couple.weddingDate ? formatDate(locale, couple.weddingDate) : '—'}</Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLORS[couple.status]} variant="light">
-          {t(`facilitator.status.${couple.status}` as MessageId)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        {t('facilitator.area.weeksDone', { count: couple.weeksCompleted.length })}
-        {couple.weeksCompleted.length > 0 ? (
-          <Text size="xs" c="dimmed">
-            {couple.weeksCompleted
-              .slice(-3)
-              .map((week) =>
-                t('facilitator.area.weekDoneOn', {
-                  week: week.weekNumber,
-                  date: formatDate(locale, week.completedAt),
-                  rating: week.rating ?? 0,
-                }),
-              )
-              .join(' · ')}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>{t('facilitator.area.streakWeeks', { count: couple.streak })}</Table.Td>
-      <Table.Td>
-        {couple.lastActiveAt ? formatDateTime(locale, couple.lastActiveAt) : t('facilitator.area.never')}
-      </Table.Td>
-      <Table.Td>
-        {couple.sharedWeeks.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('facilitator.area.nothingShared')}
-          </Text>
-        ) : (
-          <Group gap={4}>
-            {couple.sharedWeeks.map((weekNumber) => (
-              <Button
-                key={weekNumber}
-                size="compact-sm"
-                variant="light"
-                onClick={() => setOpen({ coupleId: couple.coupleId, weekNumber })}
-                aria-label={t('facilitator.area.openSharedWeek', {
-                  week: weekNumber,
-                  couple: couple.names.displayName,
-                })}
-              >
-                {t('facilitator.area.weekShort', { week: weekNumber })}
-              </Button>
-            ))}
-          </Group>
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
+  const row = (couple: CohortCouple) => {
+    const names = partnerNames(couple, t);
+    return (
+      <Table.Tr key={couple.coupleId}>
+        <Table.Td>{t('facilitator.area.coupleNames', { first: names.partner1, second: names.partner2 })}</Table.Td>
+        <Table.Td>{couple.weddingDate ? formatDate(locale, couple.weddingDate) : '—'}</Table.Td>
+        <Table.Td>
+          <Badge color={STATUS_COLORS[couple.status]} variant="light">
+            {t(`facilitator.status.${couple.status}` as MessageId)}
+          </Badge>
+        </Table.Td>
+        <Table.Td>
+          {t('facilitator.area.weeksDone', { count: couple.weeksCompleted.length })}
+          {couple.weeksCompleted.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              {couple.weeksCompleted
+                .slice(-3)
+                .map((week) =>
+                  t('facilitator.area.weekDoneOn', {
+                    week: week.weekNumber,
+                    date: formatDate(locale, week.completedAt),
+                    rating: week.rating ?? 0,
+                  }),
+                )
+                .join(' · ')}
+            </Text>
+          ) : null}
+        </Table.Td>
+        <Table.Td>{t('facilitator.area.streakWeeks', { count: couple.streak })}</Table.Td>
+        <Table.Td>
+          {couple.lastActiveAt ? formatDateTime(locale, couple.lastActiveAt) : t('facilitator.area.never')}
+        </Table.Td>
+        <Table.Td>
+          {couple.sharedWeeks.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('facilitator.area.nothingShared')}
+            </Text>
+          ) : (
+            <Group gap={4}>
+              {couple.sharedWeeks.map((weekNumber) => (
+                <Button
+                  key={weekNumber}
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => setOpen({ coupleId: couple.coupleId, weekNumber, names })}
+                  aria-label={t('facilitator.area.openSharedWeek', {
+                    week: weekNumber,
+                    couple: t('facilitator.area.coupleNames', { first: names.partner1, second: names.partner2 }),
+                  })}
+                >
+                  {t('facilitator.area.weekShort', { week: weekNumber })}
+                </Button>
+              ))}
+            </Group>
+          )}
+        </Table.Td>
+      </Table.Tr>
+    );
+  };
   return (
     <Stack gap="md">
       <Title order={2}>{cohort.name}</Title>
