@@ -494,6 +494,19 @@ describe('seat packs', () => {
     expect(listed).toMatchObject({ seats: 23, seatsUsed: 23, seatsLeft: 0 });
   });
 
+  // QA walk: the cohort made for a pack was named "Seats", so the area said "Buy seats for Seats".
+  it('names the cohort a granted pack makes for a facilitator without one in their language', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const english = await newFacilitator(t, { name: 'Pastor Ana' });
+    await admin.adminFacilitators.grantPack({ facilitatorId: english.id, seats: 2 });
+    expect((await english.caller.facilitator.cohorts()).map((cohort) => cohort.name)).toEqual(['Pastor Ana’s cohort']);
+
+    const spanish = await newFacilitator(t, { name: 'Luz Pérez' });
+    await t.deps.db.updateTable('facilitators').set({ locale: 'es' }).where('id', '=', spanish.id).execute();
+    await admin.adminFacilitators.grantPack({ facilitatorId: spanish.id, seats: 2 });
+    expect((await spanish.caller.facilitator.cohorts()).map((cohort) => cohort.name)).toEqual(['Grupo de Luz Pérez']);
+  });
+
   it('gives a redeeming couple full access in the facilitator’s cohort; a seat used twice is a 409', async () => {
     const facilitator = await newFacilitator(t);
     const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Seats' });

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { TOTP_DIGITS } from '../../../shared/admin-security-schemas';
 import { AppError } from '../../../shared/errors';
 import type { FacilitatorKind } from '../../../shared/facilitator-schemas';
-import { packExpired, STUCK_AFTER_DAYS } from '../../../shared/facilitator-schemas';
+import { COHORT_NAME_MAX_LENGTH, packExpired, STUCK_AFTER_DAYS } from '../../../shared/facilitator-schemas';
 import type { Locale } from '../../../shared/i18n/locales';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
@@ -15,6 +15,7 @@ import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { hashSecret, verifySecret } from '../auth/passwords';
 import { revokeCertificatesOfRefund } from '../certificates/service';
 import { recipientLocale } from '../i18n/locale';
+import { t } from '../i18n/translate';
 import { queueFeatureEmail, unsubscribeUrl } from '../mail/service';
 import { isCoveredByCompletedOrder } from '../orders/admin-service';
 import { upgradeSignedInCouple } from '../orders/service';
@@ -380,16 +381,30 @@ export async function listPacksForAdmin(deps: AppDeps) {
   }));
 }
 
+/**
+ * The name of the cohort made for a pack when the facilitator has none yet, in their language:
+ * "Pastor Ana's cohort" / "Grupo de Pastor Ana". It reads in "Buy seats for ..." and in the couple's
+ * "... invites you to the cohort ..." (QA walk: it was "Seats", so "Buy seats for Seats").
+ */
+export function automaticCohortName(facilitator: { name: string; locale: Locale }): string {
+  const name = facilitator.name.trim().slice(0, COHORT_NAME_MAX_LENGTH - 20);
+  return t(facilitator.locale, 'facilitator.cohort.automaticName', { name }).slice(0, COHORT_NAME_MAX_LENGTH);
+}
+
 /** The cohort a pack for this facilitator lands in: the one named, or their newest (a new one when none). */
-async function cohortForPack(db: DB, facilitatorId: number, cohortId: number | null): Promise<number> {
+async function cohortForPack(
+  db: DB,
+  facilitator: { id: number; name: string; locale: Locale },
+  cohortId: number | null,
+): Promise<number> {
   if (cohortId !== null) {
-    const own = await repo.findOwnCohort(db, facilitatorId, cohortId);
+    const own = await repo.findOwnCohort(db, facilitator.id, cohortId);
     if (!own) throw new AppError('NOT_FOUND', COHORT_NOT_FOUND);
     return own.id;
   }
-  const [newest] = await repo.listCohorts(db, facilitatorId);
+  const [newest] = await repo.listCohorts(db, facilitator.id);
   if (newest) return newest.id;
-  return (await repo.insertCohort(db, facilitatorId, 'Seats', generateCode('JOIN'))).id;
+  return (await repo.insertCohort(db, facilitator.id, automaticCohortName(facilitator), generateCode('JOIN'))).id;
 }
 
 /** The seller grants a pack by hand (paid another way, or given): active at once. */
@@ -406,7 +421,7 @@ export async function grantPack(
     const id = await repo.insertPack(trx, {
       organisation_id: facilitator.organisationId,
       facilitator_id: facilitator.id,
-      cohort_id: await cohortForPack(trx, facilitator.id, null),
+      cohort_id: await cohortForPack(trx, facilitator, null),
       seats: input.seats,
       code: generateCode('SEAT'),
       channel: 'manual',
@@ -529,7 +544,7 @@ export async function createPendingPack(
 ): Promise<{ packId: number; email: string; locale: Locale }> {
   const me = await repo.findFacilitator(deps.db, auth.facilitatorId);
   if (!me || me.revokedAt !== null) throw new AppError('UNAUTHORIZED', PLEASE_SIGN_IN_FACILITATOR);
-  const cohortId = await cohortForPack(deps.db, me.id, input.cohortId);
+  const cohortId = await cohortForPack(deps.db, me, input.cohortId);
   const packId = await repo.insertPack(deps.db, {
     organisation_id: me.organisationId,
     facilitator_id: me.id,
