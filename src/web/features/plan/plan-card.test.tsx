@@ -74,6 +74,26 @@ describe('PlanCard', () => {
     expect(previews()).toHaveLength(1);
   });
 
+  // QA walk: "29 weeks away" beside the header's "197 days until your wedding".
+  it.each([
+    ['en', '2027-06-09', '(28 weeks away)'],
+    ['es', '2027-06-09', '(faltan 28 semanas)'],
+    ['en', '2026-12-05', '(11 days away)'],
+    ['es', '2026-11-25', '(falta 1 día)'],
+  ] as const)(
+    'says how far the date is in whole weeks, as the header’s days agree (%s, %s)',
+    async (locale, finish, away) => {
+      i18n.activate(locale);
+      const plan = computePlan({ start: today, finish, completedWeeks: [], coreWeeks: DEFAULT_CORE_WEEKS });
+      stubTrpcFetch({
+        'plan.overview': () => ({ data: overview({ weddingDate: finish, proposal: plan }) }),
+        'plan.preview': () => ({ data: overview({ weddingDate: finish, proposal: plan }) }),
+      });
+      renderRoute(() => <PlanCard completedCount={0} />);
+      expect(await screen.findByTestId('plan-proposal')).toHaveTextContent(away);
+    },
+  );
+
   it('proposes the core path for a wedding in 10 weeks and accepts it with the couple’s choices', async () => {
     const server = stubTrpcFetch({
       'plan.overview': () => ({ data: overview() }),

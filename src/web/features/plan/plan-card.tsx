@@ -167,14 +167,19 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   // (Not the placeholder a choice changed back to the defaults would keep.)
   const proposal = (previewed ? preview.data?.proposal : undefined) ?? data.proposal;
   const finish = proposal.finish;
-  const weeksToDate = finish === null ? null : Math.max(0, Math.ceil((dayNumber(finish) - dayNumber(data.today)) / 7));
+  const daysToDate = finish === null ? 0 : Math.max(0, dayNumber(finish) - dayNumber(data.today));
   const busy = accept.isPending || pause.isPending || resume.isPending;
   const pauseProblem = pauseUntil === '' ? null : pauseUntilProblem(pauseUntil, data.today);
-  const weeks = weeksToDate ?? 0;
+  // Whole weeks (never rounded up), so it agrees with the header's day count ("197 days until your
+  // wedding", "28 weeks away"; QA walk: "29 weeks away"); the last two weeks in days.
+  const away =
+    daysToDate < 14
+      ? t('plan.away.days', { count: daysToDate })
+      : t('plan.away.weeks', { count: Math.floor(daysToDate / 7) });
   const kindText = {
-    weekly: t('plan.kind.weekly', { weeks }),
-    faster: t('plan.kind.faster', { weeks, pace: proposal.pace }),
-    'core-path': t('plan.kind.corePath', { weeks, sessions: proposal.beforeFinish }),
+    weekly: t('plan.kind.weekly', { away }),
+    faster: t('plan.kind.faster', { away, pace: proposal.pace }),
+    'core-path': t('plan.kind.corePath', { away, sessions: proposal.beforeFinish }),
     'after-wedding': t('plan.kind.afterWedding'),
     'no-date': t('plan.kind.noDate'),
   }[proposal.kind];
