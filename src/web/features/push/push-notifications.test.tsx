@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PushNotifications } from './push-notifications';
@@ -11,12 +12,15 @@ const KEYS = { p256dh: `B${'C'.repeat(86)}`, auth: 'D'.repeat(22) };
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  i18n.activate('en');
   Reflect.deleteProperty(window, 'PushManager');
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
 /** A browser with push support: a PushManager whose subscribe() makes `endpoint`, the permission answer given. */
-function stubPushBrowser(options: { permission?: NotificationPermission; subscribed?: string } = {}) {
+function stubPushBrowser(
+  options: { permission?: NotificationPermission; subscribed?: string; subscribeFails?: DOMException } = {},
+) {
   let subscription: { endpoint: string } | null = null;
   const makeSubscription = (endpoint: string) => ({
     endpoint,
@@ -31,6 +35,7 @@ function stubPushBrowser(options: { permission?: NotificationPermission; subscri
   const pushManager = {
     getSubscription: vi.fn(async () => subscription),
     subscribe: vi.fn(async () => {
+      if (options.subscribeFails) throw options.subscribeFails;
       subscription = makeSubscription('https://push.example.net/send/new');
       return subscription;
     }),
@@ -112,6 +117,33 @@ describe('PushNotifications (Profile)', () => {
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
     expect(server.calls.map((call) => call.path)).not.toContain('push.subscribe');
   });
+
+  // QA walk: in a browser with the Push API but no push service, the failure said "try again".
+  it.each([
+    ['en', 'This browser can’t receive notifications here: it has no push service it can use', /try again/i],
+    ['es', 'Este navegador no puede recibir notificaciones aquí: no tiene un servicio', /inténtalo de nuevo/i],
+  ] as const)(
+    'says the browser cannot receive notifications when it cannot subscribe, and stops offering it (%s)',
+    async (locale, says, never) => {
+      i18n.activate(locale);
+      const browser = stubPushBrowser({
+        subscribeFails: new DOMException('Registration failed - permission denied', 'AbortError'),
+      });
+      const server = stubTrpcFetch({
+        'push.devices': () => ({ data: [] }),
+        'push.publicKey': () => ({ data: { publicKey: PUBLIC_KEY } }),
+      });
+      const user = userEvent.setup();
+      renderRoute(PushNotifications);
+      const turnOn = locale === 'en' ? 'Turn on notifications' : 'Activar notificaciones';
+      await user.click(await screen.findByRole('button', { name: turnOn }));
+      expect(await screen.findByText(new RegExp(`^${says}`))).toBeInTheDocument();
+      expect(browser.pushManager.subscribe).toHaveBeenCalled();
+      expect(document.body.textContent).not.toMatch(never);
+      expect(screen.queryByRole('button', { name: turnOn })).toBeNull();
+      expect(server.calls.map((call) => call.path)).not.toContain('push.subscribe');
+    },
+  );
 
   it('turns this device off on the server and in the browser', async () => {
     const endpoint = 'https://push.example.net/send/mine';

@@ -25,7 +25,8 @@ function deviceLabel(): string {
 /**
  * Profile's "Reminders on this device" (docs/operations.md#push-reminders): push notifications are
  * turned on per device by a click here, never asked for on load; the browser's permission prompt
- * comes from that click. Hidden where the browser has no push support.
+ * comes from that click. Hidden where the browser has no push support; where it has the API but
+ * cannot subscribe, the first try says so and the option goes (QA walk: it said "try again").
  */
 export function PushNotifications() {
   if (!pushSupported()) return null;
@@ -41,6 +42,7 @@ function PushNotificationsPanel() {
   const thisDevice = useQuery({ queryKey: THIS_DEVICE_KEY, queryFn: currentSubscription, retry: false });
   const [blocked, setBlocked] = useState(() => Notification.permission === 'denied');
   const [working, setWorking] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: devicesOptions.queryKey }),
@@ -66,7 +68,18 @@ function PushNotificationsPanel() {
         queryClient.fetchQuery(trpc.push.publicKey.queryOptions()),
         readyRegistration(),
       ]);
-      const subscription = await subscribeThisDevice(registration, publicKey);
+      let subscription: PushSubscriptionJSON;
+      try {
+        subscription = await subscribeThisDevice(registration, publicKey);
+      } catch (error) {
+        // The browser said no: the permission (blocked), or it cannot push at all (Chromium in a
+        // private window, or without a push service: "AbortError: Registration failed - permission
+        // denied" / "- push service not available", with notifications allowed).
+        if (!(error instanceof DOMException)) throw error;
+        if (error.name === 'NotAllowedError') setBlocked(true);
+        else setUnavailable(true);
+        return;
+      }
       await save.mutateAsync({
         subscription: subscription as Parameters<typeof save.mutateAsync>[0]['subscription'],
         deviceLabel: deviceLabel(),
@@ -106,6 +119,11 @@ function PushNotificationsPanel() {
             {t('push.profile.blocked')}
           </Alert>
         )}
+        {unavailable && (
+          <Alert color="orange" variant="light" data-testid="push-unavailable">
+            {t('push.profile.unavailable')}
+          </Alert>
+        )}
         {devices.isPending || thisDevice.isPending ? (
           <Skeleton height={36} />
         ) : mine ? (
@@ -117,7 +135,7 @@ function PushNotificationsPanel() {
               {t('push.profile.turnOff')}
             </Button>
           </Group>
-        ) : (
+        ) : unavailable ? null : (
           <Group>
             <Button loading={working} onClick={() => void turnOn()}>
               {t('push.profile.turnOn')}
