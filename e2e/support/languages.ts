@@ -98,6 +98,11 @@ export const PUBLIC_PAGES: WalkedPage[] = [
   { path: '/admin-login', label: 'admin sign-in' },
   { path: '/invite/NO-SUCH-INVITE', label: 'partner invite (unknown)', notFound: true },
   {
+    path: '/verify',
+    label: 'certificate check (type the code)',
+    heading: { en: 'Check a certificate', es: 'Comprobar un certificado' },
+  },
+  {
     path: '/verify/AAAA-AAAA-AAAA-AAAA-AAAA-AAAA',
     label: 'certificate check',
     notFound: true,

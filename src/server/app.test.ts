@@ -17,6 +17,13 @@ describe('pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  // QA walk: a clerk typing the address with no code got the 404 page.
+  it('serves /verify/ (no code) with 200 HTML, the page where the code is typed', async () => {
+    const res = await t.app.inject({ url: '/verify/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
   // Decision 0275: the public pages have a Spanish address too (the seller's pages once saved).
   const sitePaths: readonly string[] = SITE_PAGES.map((page) => page.path);
   it.each(LOCALIZED_PAGE_PATHS.filter((page) => !sitePaths.includes(page)))(

@@ -42,6 +42,7 @@ import { Route as FacilitatorIndexRouteImport } from './routes/facilitator.index
 import { Route as GiftIndexRouteImport } from './routes/gift.index'
 import { Route as GiftSentRouteImport } from './routes/gift.sent'
 import { Route as InviteCodeRouteImport } from './routes/invite.$code'
+import { Route as VerifyIndexRouteImport } from './routes/verify.index'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
 import { Route as AdminCouplesCoupleIdRouteImport } from './routes/admin.couples.$coupleId'
@@ -211,6 +212,11 @@ const InviteCodeRoute = InviteCodeRouteImport.update({
   path: '/invite/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyIndexRoute = VerifyIndexRouteImport.update({
+  id: '/verify/',
+  path: '/verify/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyCodeRoute = VerifyCodeRouteImport.update({
   id: '/verify/$code',
   path: '/verify/$code',
@@ -262,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/facilitator/': typeof FacilitatorIndexRoute
   '/gift/': typeof GiftIndexRoute
+  '/verify/': typeof VerifyIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
 }
@@ -299,6 +306,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/facilitator': typeof FacilitatorIndexRoute
   '/gift': typeof GiftIndexRoute
+  '/verify': typeof VerifyIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
 }
@@ -338,6 +346,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/facilitator/': typeof FacilitatorIndexRoute
   '/gift/': typeof GiftIndexRoute
+  '/verify/': typeof VerifyIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
 }
@@ -378,6 +387,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/facilitator/'
     | '/gift/'
+    | '/verify/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
   fileRoutesByTo: FileRoutesByTo
@@ -415,6 +425,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/facilitator'
     | '/gift'
+    | '/verify'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
   id:
@@ -453,6 +464,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/facilitator/'
     | '/gift/'
+    | '/verify/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
   fileRoutesById: FileRoutesById
@@ -480,6 +492,7 @@ export interface RootRouteChildren {
   VerifyCodeRoute: typeof VerifyCodeRoute
   FacilitatorIndexRoute: typeof FacilitatorIndexRoute
   GiftIndexRoute: typeof GiftIndexRoute
+  VerifyIndexRoute: typeof VerifyIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -715,6 +728,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify/': {
+      id: '/verify/'
+      path: '/verify'
+      fullPath: '/verify/'
+      preLoaderRoute: typeof VerifyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify/$code': {
       id: '/verify/$code'
       path: '/verify/$code'
@@ -798,6 +818,7 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyCodeRoute: VerifyCodeRoute,
   FacilitatorIndexRoute: FacilitatorIndexRoute,
   GiftIndexRoute: GiftIndexRoute,
+  VerifyIndexRoute: VerifyIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

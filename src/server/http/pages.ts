@@ -207,6 +207,8 @@ export const PAGE_PATHS = [
   '/admin/certificates',
   // An invite to the other partner (docs/product.md#partner-sign-ins).
   '/invite/:code',
+  // A certificate's check: the code typed in (a county clerk with the paper in hand), or from the QR code.
+  '/verify',
   '/verify/:code',
   // Facilitators (issue 38): their area (and the seller's invitation, ?token=), the couple's page.
   '/facilitator',

@@ -4,12 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HoursView, hoursTotals } from '../../../shared/certificate-hours';
 import type { CertificateStatus, VerifyResult } from '../../../shared/certificate-schemas';
 import { i18n } from '../../i18n/i18n';
-import { renderRoute } from '../../test/render';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { renderApp, renderRoute } from '../../test/render';
+import { ANONYMOUS, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CertificatePanel } from './certificate-panel';
 import { CourseTimeTracker } from './course-time-tracker';
 import { useActiveTime } from './use-active-time';
 import { VerifyCertificate } from './verify-certificate';
+import { typedVerificationCode } from './verify-code-form';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -518,6 +519,83 @@ describe('VerifyCertificate', () => {
       expect(screen.getByTestId('verify-details')).toHaveTextContent('Ελένη Παπαδοπούλου · Анна Núñez');
       expect(screen.getByTestId('verify-details')).toHaveTextContent('Online');
     }
+  });
+});
+
+// QA walk: /verify/<code> said "Certificate check" twice (the page's heading, then the card's),
+// and /verify/ without a code was the 404 page.
+describe('/verify', { timeout: 20_000 }, () => {
+  const valid: VerifyResult = {
+    status: 'valid',
+    state: 'FL',
+    stateName: 'Florida',
+    firstLegalName: 'Robin Lee',
+    secondLegalName: 'Sam Lee',
+    completionDate: '2026-11-24',
+    issuedAt: '2026-11-24T10:00:00.000Z',
+    hours: { first: 250, second: 250, together: 160 },
+    hoursTogether: false,
+    deliveryMethod: 'online',
+    providerName: 'Grace Counseling LLC',
+    providerRegistration: 'FL-1',
+    revokedAt: null,
+  };
+
+  it.each([
+    ['valid', valid],
+    ['revoked', { ...valid, status: 'revoked', revokedAt: '2026-12-01T00:00:00.000Z' }],
+    ['never issued', { status: 'not-found' }],
+  ] as const)('says "Certificate check" once when the certificate is %s', async (_label, result) => {
+    stubTrpcFetch({ 'auth.check': () => ANONYMOUS, 'certificates.verify': () => ({ data: result }) });
+    renderApp('/verify/abcd-efgh');
+    expect(await screen.findByTestId('verify-result')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Certificate check');
+    expect(screen.getAllByText('Certificate check')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Check another certificate' })).toHaveAttribute('href', '/verify');
+  });
+
+  it.each([
+    [
+      '/verify',
+      'en',
+      'Check a certificate',
+      'Verification code',
+      'Check the certificate',
+      'Type the code printed on the certificate.',
+    ],
+    [
+      '/verify/',
+      'es',
+      'Comprobar un certificado',
+      'Código de verificación',
+      'Comprobar el certificado',
+      'Escribe el código impreso en el certificado.',
+    ],
+  ] as const)(
+    '%s (%s): a labelled field for the code, which opens the code’s check',
+    async (path, locale, heading, label, button, missing) => {
+      i18n.activate(locale);
+      const server = stubTrpcFetch({ 'auth.check': () => ANONYMOUS, 'certificates.verify': () => ({ data: valid }) });
+      const user = userEvent.setup({ delay: null });
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      const field = screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+      // Nothing typed: said under the field, in the page's language, and nothing is checked.
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(missing));
+      expect(field).toHaveFocus();
+      expect(server.calls.some((call) => call.path === 'certificates.verify')).toBe(false);
+      await user.type(field, ' abcd efgh ');
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByTestId('verify-result')).toBeInTheDocument();
+      expect(server.calls.find((call) => call.path === 'certificates.verify')?.input).toEqual({ code: 'ABCD-EFGH' });
+    },
+  );
+
+  it('takes the code from a pasted link, in capitals, spaces as dashes', () => {
+    expect(typedVerificationCode('https://vows.example/verify/abcd-efgh?from=qr')).toBe('ABCD-EFGH');
+    expect(typedVerificationCode('  abcd efgh  ')).toBe('ABCD-EFGH');
+    expect(typedVerificationCode('   ')).toBe('');
   });
 });
 
