@@ -115,6 +115,27 @@ describe('the Spanish edition of the course', () => {
     expect(restored).toMatchObject({ status: 'default', content: { objective: spanish(7).objective } });
   });
 
+  it('keeps a bundled translation up to date when a release corrects only the bundled English week', async () => {
+    const corrected = { ...english(9), objective: `${english(9).objective} (corrected)` };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const stored = (await repo.listWeekContents(t.deps.db, 'en')).find((row) => row.weekNumber === 9)!;
+    await repo.replaceWeekContent(
+      t.deps.db,
+      {
+        weekNumber: 9,
+        locale: 'en',
+        content: JSON.stringify(corrected),
+        status: 'default',
+        updatedAt: new Date().toISOString(),
+      },
+      { expectedUpdatedAt: stored.updatedAt },
+    );
+    const caller = await admin();
+    expect((await caller.courseContent.list()).find((week) => week.weekNumber === 9)?.translations).toEqual({
+      es: 'upToDate',
+    });
+  });
+
   it('refuses a Spanish save whose question or card ids differ from the English ones, changing nothing', async () => {
     const caller = await admin();
     const wrong = spanish(8);

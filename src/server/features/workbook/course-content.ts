@@ -329,12 +329,17 @@ function noSuchWeek(weekNumber: number): never {
   throw new AppError('NOT_FOUND', `Week ${weekNumber} has no content to edit.`);
 }
 
-/** A translated edition's state against the English one (decision 0232). */
+/**
+ * A translated edition's state against the English one (decision 0232). Both still the bundled
+ * defaults: up to date, whatever their dates, since a release ships the two together (a release
+ * that corrects only the English text, its spelling say, refreshes only the English rows).
+ */
 function translationState(
   translated: StoredTranslation | undefined,
-  english: { content: WeekContentData | WeekContent; updatedAt: string | null },
+  english: { content: WeekContentData | WeekContent; status: CourseWeekStatus; updatedAt: string | null },
 ): CourseTranslationState {
   if (!translated || !sameItemIds(translated.content, english.content)) return 'missing';
+  if (english.status === 'default' && translated.status === 'default') return 'upToDate';
   if (english.updatedAt && translated.updatedAt && translated.updatedAt < english.updatedAt) return 'outdated';
   return 'upToDate';
 }
@@ -342,7 +347,7 @@ function translationState(
 async function translationsOf(
   db: DB,
   weekNumber: number,
-  english: { content: WeekContentData | WeekContent; updatedAt: string | null },
+  english: { content: WeekContentData | WeekContent; status: CourseWeekStatus; updatedAt: string | null },
 ): Promise<Partial<Record<Locale, CourseTranslationState>>> {
   const states: Partial<Record<Locale, CourseTranslationState>> = {};
   for (const locale of LOCALES) {
