@@ -33,6 +33,9 @@ test('an order recorded in the page signs the couple in; a refund drops them to 
 
   await page.getByRole('button', { name: 'Record an order' }).click();
   const form = page.getByRole('dialog', { name: 'Record an order' });
+  // A dialog is outside `main` (Mantine puts it in a portal): its X button has a name (the theme's).
+  await expect(form.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'the Record an order dialog', { include: '[role="dialog"]' });
   await form.getByLabel("Buyer's email").fill(email);
   await form.getByLabel('First name').fill('Ana');
   await form.getByLabel('Last name').fill('Lima');

@@ -46,7 +46,7 @@ export function MilestoneCelebration({ milestone, onClose, onShowWins }: Milesto
           >
             {shown ? milestoneTitle(shown.week) : ''}
           </Modal.Title>
-          <Modal.CloseButton aria-label={t('dashboard.celebration.close')} />
+          <Modal.CloseButton />
         </Modal.Header>
         <Modal.Body>
           {shown ? (
