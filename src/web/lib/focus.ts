@@ -19,6 +19,9 @@ function usable(element: HTMLElement | null): element is HTMLElement {
 /** How long a moved focus is kept where it was put when a re-render drops it (see below). */
 const HOLD_MS = 1000;
 
+/** The `focusWhenReady` moves still looking or holding: an action a person starts stops them (`rememberFocus`). */
+const movesUnderWay = new Set<() => void>();
+
 /**
  * Focuses what `find` answers as soon as it is in the document and not disabled, checking on each
  * animation frame for up to `timeoutMs`; gives up quietly after that (focus stays where it was).
@@ -31,9 +34,13 @@ export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 5000)
   const deadline = performance.now() + timeoutMs;
   let frame = 0;
   let holdUntil = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    movesUnderWay.delete(stop);
+  };
   const attempt = () => {
     const now = performance.now();
-    if (holdUntil > 0 && now > holdUntil) return;
+    if (holdUntil > 0 && now > holdUntil) return stop();
     // Before the first focus, look on every frame; afterwards only when the focus has dropped.
     const dropped = document.activeElement === null || document.activeElement === document.body;
     if (holdUntil === 0 || dropped) {
@@ -42,13 +49,14 @@ export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 5000)
         focusElement(element);
         holdUntil ||= now + HOLD_MS;
       } else if (holdUntil === 0 && now >= deadline) {
-        return;
+        return stop();
       }
     }
     frame = requestAnimationFrame(attempt);
   };
   frame = requestAnimationFrame(attempt);
-  return () => cancelAnimationFrame(frame);
+  movesUnderWay.add(stop);
+  return stop;
 }
 
 /**
@@ -79,4 +87,117 @@ export function focusFirstInvalid<F extends string>(
   if (!form || first === undefined) return;
   const control = form.elements.namedItem(first);
   if (control instanceof HTMLElement) control.focus();
+}
+
+/**
+ * Where the keyboard focus was as an action began (`rememberFocus`): the control (null: nothing
+ * was focused), and how to find the control that takes its place if a re-render replaces it (the
+ * same kind of element with the same name, the same one of those on the page, on the same page).
+ */
+export interface RememberedFocus {
+  readonly element: HTMLElement | null;
+  readonly selector: string;
+  readonly name: string;
+  readonly index: number;
+  readonly path: string;
+}
+
+/** A control's name as a person reads it: its aria-label, a field's label, or its text. */
+function nameOf(element: HTMLElement): string {
+  const label = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent;
+  return (label ?? element.textContent ?? '').trim();
+}
+
+function sameKind(selector: string, name: string): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>(selector)].filter((candidate) => nameOf(candidate) === name);
+}
+
+/**
+ * Remembers the focused control as an action that sends a request begins (in its click or submit,
+ * or as the mutation's `onMutate`, which TanStack Query calls within `mutate()`), for
+ * `returnFocus`, and stops the `focusWhenReady` moves under way. No control is remembered when
+ * nothing is focused (a mouse click in Safari), and then `returnFocus` leaves the focus alone.
+ */
+export function rememberFocus(): RememberedFocus {
+  // The person acts from where the focus is now: a move still holding the focus (a form just
+  // opened) would take it back when this action's button drops it.
+  for (const stop of movesUnderWay) stop();
+  const element = document.activeElement;
+  if (!(element instanceof HTMLElement) || element === document.body) {
+    return { element: null, selector: '', name: '', index: -1, path: location.pathname };
+  }
+  const selector =
+    element.tagName.toLowerCase() + (element instanceof HTMLInputElement ? `[type="${element.type}"]` : '');
+  const name = nameOf(element);
+  return { element, selector, name, index: sameKind(selector, name).indexOf(element), path: location.pathname };
+}
+
+/** The remembered control, or the one that has taken its place. */
+function controlOf(remembered: RememberedFocus): HTMLElement | null {
+  if (remembered.element?.isConnected) return remembered.element;
+  if (location.pathname !== remembered.path || remembered.index < 0) return null;
+  return sameKind(remembered.selector, remembered.name)[remembered.index] ?? null;
+}
+
+let stopReturning: (() => void) | null = null;
+
+/** Stops a `returnFocus` under way (the web tests, which share one document, between tests). */
+export function stopReturningFocus(): void {
+  stopReturning?.();
+  stopReturning = null;
+}
+
+/**
+ * Keeps keyboard focus through an action that sends a request (QA walk, issue 35; decision 0135).
+ * While the request runs its button is disabled (Mantine's `loading` sets `disabled`), and a
+ * browser then drops the focus to the page's body; a re-render may also replace the button (a
+ * form keyed by what was saved) or remove it (a form replaced by its result), and a keyboard or
+ * screen-reader user starts again at the top of the page.
+ *
+ * Called once the action's answer is in (onSettled, onError, onSuccess) with what `rememberFocus`
+ * gave as it began: the focus goes to what `find` answers (the result, its heading), given the
+ * remembered control or the one that took its place, or by default to that control, as soon as it
+ * is in the document and enabled again (checked on each frame, for up to `timeoutMs`). A refusal
+ * is said by its role=alert message (Mantine's Alert, an error toast) while the focus is back on
+ * the button. Only while the focus is still on the remembered control, or where it was when this
+ * was called, or has dropped to the body: a person who has moved on keeps their focus. Held there
+ * for a moment as `focusWhenReady` does (a later re-render that drops it again).
+ *
+ * Not tied to a component, unlike `useFocusWhenReady`: the component that started the action is
+ * often the one a re-render replaces. One at a time: a new call replaces the one under way.
+ */
+export function returnFocus(
+  remembered: RememberedFocus | undefined,
+  find: (control: HTMLElement | null) => HTMLElement | null = (control) => control,
+  timeoutMs = 5000,
+): void {
+  stopReturningFocus();
+  // Nothing remembered: the action began with nothing focused, or `onMutate` did not run.
+  if (!remembered?.element) return;
+  const deadline = performance.now() + timeoutMs;
+  const atCall = document.activeElement;
+  let focused: HTMLElement | null = null;
+  let holdUntil = 0;
+  let frame = 0;
+  const attempt = () => {
+    const now = performance.now();
+    if (holdUntil > 0 && now > holdUntil) return;
+    const active = document.activeElement;
+    const dropped = active === null || active === document.body;
+    const stayed = active === remembered.element || active === atCall || (focused !== null && active === focused);
+    if (!dropped && !stayed) return;
+    if (holdUntil === 0 || dropped) {
+      const target = find(controlOf(remembered));
+      if (usable(target) && target !== active) {
+        focusElement(target);
+        focused = target;
+        holdUntil ||= now + HOLD_MS;
+      } else if (holdUntil === 0 && now >= deadline) {
+        return;
+      }
+    }
+    frame = requestAnimationFrame(attempt);
+  };
+  frame = requestAnimationFrame(attempt);
+  stopReturning = () => cancelAnimationFrame(frame);
 }

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '../i18n/i18n';
+import { stopReturningFocus } from '../lib/focus';
 import { failOnConsoleError } from '../../shared/testing/console-guard';
 
 failOnConsoleError();
@@ -33,6 +34,8 @@ afterEach(() => {
   cleanup();
   // The notifications store is module state: empty it so one test's toasts never leak into the next.
   notifications.clean();
+  // A focus returned after an action is module state too: it never lands in the next test.
+  stopReturningFocus();
 });
 
 /* What Mantine needs from a browser that jsdom lacks (as in Mantine's Vite template). */

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
 import type { Locale } from '../../../shared/i18n/locales';
 import { hasReflectionAnswer } from '../../../shared/workbook-rules';
@@ -29,6 +29,7 @@ import type {
 } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { draftKept, isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { isOnline, useOnline } from '../../lib/network';
 import { notSavedError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -186,6 +187,10 @@ export function WorkbookEditor({
   const answersKey = (partner: Partner) => trpc.workbook.answers.queryKey({ weekNumber, partner });
   const save = useMutation(
     trpc.workbook.saveAnswers.mutationOptions({
+      // The button is disabled while saving, and a browser then drops keyboard focus to the page:
+      // once the save is answered it goes back to the button it was on (QA walk, lib/focus.ts).
+      onMutate: rememberFocus,
+      onSettled: (_response, _error, _variables, remembered) => returnFocus(remembered),
       onSuccess: (response, variables) => {
         queryClient.setQueryData(answersKey(variables.partner), response);
         setBases((current) => ({ ...current, [variables.partner]: response.revision }));
@@ -231,23 +236,11 @@ export function WorkbookEditor({
     );
   }
 
-  // The button is disabled while saving, and a browser then drops keyboard focus to the page: once
-  // the save is done it goes back to the button it was on (QA walk).
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const refocusSave = useRef(false);
-  useEffect(() => {
-    if (save.isPending || !refocusSave.current) return;
-    refocusSave.current = false;
-    const focused = document.activeElement;
-    if (focused === null || focused === document.body || focused === saveButton.current) saveButton.current?.focus();
-  }, [save.isPending]);
-
   function send(partner: Partner, baseRevision = bases[partner]) {
     if (!isOnline()) {
       keepForLater(partner);
       return;
     }
-    if (document.activeElement === saveButton.current) refocusSave.current = true;
     save.mutate({ weekNumber, partner, ...drafts[partner], baseRevision });
   }
 
@@ -466,7 +459,7 @@ export function WorkbookEditor({
                 : t('workbook.editor.nothingSaved', { name })}
           {unsaved[other] && you === null ? ` ${t('workbook.editor.otherUnsaved', { name: names[other] })}` : ''}
         </Text>
-        <Button ref={saveButton} onClick={() => send(active)} loading={save.isPending} disabled={preview}>
+        <Button onClick={() => send(active)} loading={save.isPending} disabled={preview}>
           {t('workbook.editor.save')}
         </Button>
       </Group>

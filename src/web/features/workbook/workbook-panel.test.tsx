@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import {
   emptyWorkbookResponse,
@@ -9,6 +9,7 @@ import {
   type WorkbookAnswersView,
   type WorkbookResponse,
 } from '../../../shared/workbook-schemas';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from './test-support';
 import { WorkbookPanel } from './workbook-panel';
@@ -263,14 +264,7 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     await openWorkbook();
     await fill(user, screen.getByRole('textbox', { name: 'Weekly commitment' }), 'Ask first.');
     const button = screen.getByRole('button', { name: 'Save Responses' });
-    // A browser's focus fixup, which jsdom lacks: a focused control that becomes disabled loses focus.
-    const fixup = new MutationObserver(() => {
-      if (document.activeElement instanceof HTMLButtonElement && document.activeElement.disabled) {
-        document.activeElement.blur();
-      }
-    });
-    fixup.observe(document.body, { attributes: true, attributeFilter: ['disabled'], subtree: true });
-    onTestFinished(() => fixup.disconnect());
+    dropFocusFromDisabledControls();
     button.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Responses Saved')).toBeInTheDocument();
