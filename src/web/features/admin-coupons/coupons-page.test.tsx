@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CouponListItem } from '../../../shared/coupons-schemas';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderRoute } from '../../test/render';
 import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CouponsPage } from './coupons-page';
@@ -127,6 +128,52 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'SPRING20');
     await user.click(screen.getByRole('button', { name: 'Save coupon' }));
     expect(await screen.findByText('A coupon with this code exists already.')).toBeInTheDocument();
+  });
+
+  // QA walk (issue 35): the Save button is disabled while the request runs, and the browser dropped
+  // the keyboard focus to the top of the page; the refusal is read out as it appears.
+  it('keeps the focus on Save coupon when the server refuses the code, and reads the refusal out', async () => {
+    stubTrpcFetch({
+      'adminCoupons.list': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'adminCoupons.create': () => ({ error: { message: 'A coupon with this code exists already.', httpStatus: 409 } }),
+    });
+    dropFocusFromDisabledControls();
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'New coupon' }));
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'SPRING20');
+    const save = screen.getByRole('button', { name: 'Save coupon' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A coupon with this code exists already.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save coupon' })));
+  });
+
+  // QA walk (issue 35): New coupon opened the form below without moving the focus there, and once
+  // the form went (saved) the focus fell to the top of the page.
+  it('moves the focus into the form New coupon opens, and back to New coupon once it is saved or cancelled', async () => {
+    serveNoCoupons();
+    dropFocusFromDisabledControls();
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    const newCoupon = await screen.findByRole('button', { name: 'New coupon' });
+    newCoupon.focus();
+    await user.keyboard('{Enter}');
+    const form = screen.getByRole('form', { name: 'New coupon' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Code' })));
+    await user.keyboard('SPRING20');
+    within(form).getByRole('button', { name: 'Save coupon' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Coupon saved')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(newCoupon));
+    expect(screen.queryByRole('form', { name: 'New coupon' })).not.toBeInTheDocument();
+    // Cancelled, the same.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' })));
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(newCoupon));
   });
 
   // Mantine's NumberInput used to move a number into range on blur (150 % saved as a free coupon).

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import {
   COUPON_CODE_MAX_LENGTH,
   COUPON_FIXED_MAX_AMOUNT,
@@ -28,6 +28,7 @@ import type { Locale } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { type RememberedFocus, rememberFocus, returnFocus, useFocusWhenReady } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
 import { trpc } from '../../trpc';
@@ -96,6 +97,11 @@ function CouponEditor({
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<CouponDraft>(initial);
   const done = {
+    // Refused, the Save button gets the focus back (it is disabled while the request runs, and a
+    // browser drops the focus to the page) and the refusal is read out (the Alert's role=alert).
+    // Saved, the form goes and the page puts the focus back where the form was opened from.
+    onMutate: rememberFocus,
+    onError: (_error: unknown, _input: unknown, remembered: RememberedFocus | undefined) => returnFocus(remembered),
     onSuccess: () => {
       notify.success(t('admin-coupons.saved'), t('admin-coupons.savedText', { code: draft.code.toUpperCase() }));
       void queryClient.invalidateQueries({ queryKey: trpc.adminCoupons.list.queryKey() });
@@ -248,6 +254,20 @@ export function CouponsPage() {
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   const currency = config.data?.currency ?? 'usd';
   const [editing, setEditing] = useState<{ id: number | null; draft: CouponDraft } | null>(null);
+  // The form opened takes the focus (its first field), and gives it back to the button that opened
+  // it (New coupon, a row's Edit) once it is saved or cancelled, as a dialog does.
+  const opener = useRef<RememberedFocus | undefined>(undefined);
+  const focusWhenReady = useFocusWhenReady();
+  const form = useRef<HTMLDivElement>(null);
+  function open(id: number | null, draft: CouponDraft) {
+    opener.current = rememberFocus();
+    setEditing({ id, draft });
+    focusWhenReady(() => form.current?.querySelector<HTMLElement>('input') ?? null);
+  }
+  function close() {
+    setEditing(null);
+    returnFocus(opener.current);
+  }
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -255,21 +275,20 @@ export function CouponsPage() {
           <Title order={1}>{t('admin-coupons.title')}</Title>
           <Text c="dimmed">{t('admin-coupons.intro')}</Text>
         </div>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setEditing({ id: null, draft: EMPTY })}
-        >
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => open(null, EMPTY)}>
           {t('admin-coupons.new')}
         </Button>
       </Group>
       {editing ? (
-        <CouponEditor
-          key={editing.id ?? 'new'}
-          initial={editing.draft}
-          editingId={editing.id}
-          currency={currency}
-          onDone={() => setEditing(null)}
-        />
+        <div ref={form}>
+          <CouponEditor
+            key={editing.id ?? 'new'}
+            initial={editing.draft}
+            editingId={editing.id}
+            currency={currency}
+            onDone={close}
+          />
+        </div>
       ) : null}
       <QueryTable
         query={coupons}
@@ -313,7 +332,7 @@ export function CouponsPage() {
               <Button
                 size="xs"
                 variant="light"
-                onClick={() => setEditing({ id: coupon.id, draft: draftOf(coupon) })}
+                onClick={() => open(coupon.id, draftOf(coupon))}
                 aria-label={t('admin-coupons.editLabel', { code: coupon.code })}
               >
                 {t('admin-coupons.editButton')}
