@@ -5,7 +5,9 @@ import { type FormEvent, useState } from 'react';
 import { FACILITATOR_PASSWORD_MIN_LENGTH } from '../../../shared/facilitator-schemas';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { trpc } from '../../trpc';
+import { AREA_TITLE_ID } from './facilitator-area';
 
 /** `/facilitator?token=...`: the seller's invitation; the facilitator chooses a password. */
 export function AcceptFacilitatorInvite({ token }: { token: string }) {
@@ -20,7 +22,15 @@ export function AcceptFacilitatorInvite({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const accept = useMutation(
     trpc.facilitator.acceptInvite.mutationOptions({
-      onSuccess: () => void navigate({ to: '/facilitator', search: {} }),
+      // Set, the focus goes to the facilitator area's heading that replaces this form; refused, it
+      // stays on Set password (disabled while the request runs, the browser would drop it to the
+      // page) and the refusal is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onSuccess: (_result, _input, remembered) => {
+        void navigate({ to: '/facilitator', search: {} });
+        returnFocus(remembered, () => document.getElementById(AREA_TITLE_ID));
+      },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
     }),
   );
   function submit(event: FormEvent<HTMLFormElement>) {

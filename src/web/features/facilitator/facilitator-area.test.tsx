@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderRoute } from '../../test/render';
 import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { FacilitatorArea } from './facilitator-area';
@@ -397,6 +398,42 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(await within(messageForm).findByText('Escribe un asunto, de hasta 150 caracteres.')).toBeInTheDocument();
     expect(within(messageForm).getByText('Escribe tu mensaje, de hasta 4000 caracteres.')).toBeInTheDocument();
     expect(stub.calls.some((call) => /createCohort|messageCohort/.test(call.path))).toBe(false);
+  });
+
+  // QA walk (issue 35): Create cohort is disabled while its request runs, and the browser dropped the
+  // keyboard focus to the top of the page.
+  it('moves the focus to a new cohort’s heading once it is created, and keeps it on Create cohort when refused', async () => {
+    const autumn = { ...COHORT, id: 8, name: 'Autumn 2027', couples: 0 };
+    let cohorts = [COHORT];
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: cohorts }),
+      'facilitator.cohort': (input) => ({
+        data: (input as { cohortId: number }).cohortId === 8 ? { cohort: autumn, couples: [] } : TABLE,
+      }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.createCohort': () => ({
+        error: { message: 'The cohort was not created. Please try again.', httpStatus: 500 },
+      }),
+    });
+    dropFocusFromDisabledControls();
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'New cohort' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: /New cohort name/ }), 'Autumn 2027');
+    const create = within(form).getByRole('button', { name: 'Create cohort' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The cohort was not created. Please try again.');
+    await waitFor(() => expect(document.activeElement).toBe(create));
+
+    stub.on('facilitator.createCohort', () => {
+      cohorts = [COHORT, autumn];
+      return { data: autumn };
+    });
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Autumn 2027' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
   // Mantine's NumberInput used to move the number into range on blur (0 seats bought 1).

@@ -35,10 +35,14 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Cohort = RouterOutputs['facilitator']['cohorts'][number];
+
+/** The id of a cohort's heading over its table, where the focus goes once the cohort is created. */
+const cohortTitleId = (cohortId: number) => `cohort-${cohortId}-title`;
 
 /** Removes `field` from a set of refused fields once it is typed in again. */
 function without<F>(refused: ReadonlySet<F>, field: F): ReadonlySet<F> {
@@ -333,7 +337,9 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
   };
   return (
     <Stack gap="md">
-      <Title order={2}>{cohort.name}</Title>
+      <Title order={2} id={cohortTitleId(cohort.id)}>
+        {cohort.name}
+      </Title>
       <LinkToShare label={t('facilitator.area.joinLink')} value={cohort.joinLink} />
       {table.isPending ? (
         <Skeleton height={120} role="status" aria-label={t('facilitator.area.loading')} />
@@ -581,6 +587,9 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   );
 }
 
+/** The area's heading, where the focus goes once an invited facilitator has set their password. */
+export const AREA_TITLE_ID = 'facilitator-area-title';
+
 function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
   const { t } = useT();
   const queryClient = useQueryClient();
@@ -590,11 +599,17 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
   const [nameRefused, setNameRefused] = useState(false);
   const create = useMutation(
     trpc.facilitator.createCohort.mutationOptions({
-      onSuccess: async (cohort) => {
+      // Created, the focus goes to the new cohort's heading over its table and join link; refused,
+      // it stays on Create cohort (disabled while the request runs, the browser would drop it to
+      // the page) and the refusal is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onSuccess: async (cohort, _input, remembered) => {
         setName('');
         setSelected(cohort.id);
         await queryClient.invalidateQueries({ queryKey: trpc.facilitator.cohorts.queryKey() });
+        returnFocus(remembered, () => document.getElementById(cohortTitleId(cohort.id)));
       },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
     }),
   );
   const signOut = useMutation(
@@ -608,7 +623,9 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>{t('facilitator.area.title')}</Title>
+          <Title order={1} id={AREA_TITLE_ID}>
+            {t('facilitator.area.title')}
+          </Title>
           <Text c="dimmed">
             {me.organisation
               ? t('facilitator.area.signedInAtOrganisation', { name: me.name, organisation: me.organisation })
