@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { MentorPage } from './mentor-page';
@@ -137,6 +139,34 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByRole('form', { name: 'Your facilitator’s code' })).toBeInTheDocument();
+  });
+
+  // QA walk (issue 35): Link us and Share are disabled while their request runs, and the browser
+  // dropped the keyboard focus to the top of the page; Link us's step goes once linked.
+  it('moves the focus to the facilitator’s card once linked, and keeps it on Share after sharing', async () => {
+    stubTrpcFetch({
+      'mentor.get': () => ({ data: NOT_LINKED }),
+      'mentor.preview': () => ({ data: seatPreview('available', 3) }),
+      'mentor.link': () => ({ data: LINKED }),
+      'mentor.shareWeek': () => ({ data: LINKED }),
+    });
+    dropFocusFromDisabledControls();
+    function Page() {
+      const [code, setCode] = useState<string | undefined>('SEAT-AAAAA-BBBBB-CCCCC-DDDDD');
+      return <MentorPage code={code} onCode={setCode} />;
+    }
+    renderRoute(Page);
+    const user = userEvent.setup({ delay: null });
+    const link = await screen.findByRole('button', { name: 'Link us' });
+    link.focus();
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { name: 'Pastor Ana' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const share = screen.getByRole('button', { name: 'Share with our mentor' });
+    share.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Week 1 is shared with your mentor')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(share));
   });
 
   // Mantine's NumberInput used to move the week into range on blur (0 shared week 1).

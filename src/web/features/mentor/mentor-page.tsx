@@ -23,10 +23,14 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 
 const CODE_PATTERN = /^(JOIN|SEAT)-[A-Z0-9-]{10,40}$/;
+
+/** The linked facilitator's heading, where the focus goes once "Link us" has linked the couple. */
+const LINKED_TITLE_ID = 'mentor-linked-title';
 
 /** The list a couple reads before consenting, and again while linked: exactly what a facilitator sees. */
 export function WhatTheySee() {
@@ -83,11 +87,17 @@ function Consent({ code, onDone }: { code: string; onDone: () => void }) {
   const preview = useQuery({ ...trpc.mentor.preview.queryOptions({ code }), retry: false });
   const link = useMutation(
     trpc.mentor.link.mutationOptions({
-      onSuccess: (data) => {
+      // Linked, this step goes and the focus moves to the facilitator's card that replaces it;
+      // refused, it stays on Link us (disabled while the request runs, the browser would drop it to
+      // the page) and the refusal is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onSuccess: (data, _input, remembered) => {
         queryClient.setQueryData(trpc.mentor.get.queryKey(), data);
         notify.success(t('facilitator.couple.linked'));
         onDone();
+        returnFocus(remembered, () => document.getElementById(LINKED_TITLE_ID));
       },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
     }),
   );
   if (preview.isPending) return <Skeleton height={180} role="status" aria-label={t('facilitator.couple.loading')} />;
@@ -152,6 +162,10 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
   const onDone = (data: unknown) => queryClient.setQueryData(trpc.mentor.get.queryKey(), data as never);
   const share = useMutation(
     trpc.mentor.shareWeek.mutationOptions({
+      // The focus stays on Share (disabled while the request runs, the browser would drop it to the
+      // page); a refusal is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (_data, _error, _input, remembered) => returnFocus(remembered),
       onSuccess: (data) => {
         onDone(data);
         notify.success(t('facilitator.couple.shared', { week: Number(week) }));
@@ -270,7 +284,9 @@ export function MentorPage({
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
               <Stack gap="sm">
                 <Group gap="sm">
-                  <Title order={2}>{mentor.data.link.facilitatorName}</Title>
+                  <Title order={2} id={LINKED_TITLE_ID}>
+                    {mentor.data.link.facilitatorName}
+                  </Title>
                   {mentor.data.link.active ? null : <Badge color="gray">{t('facilitator.couple.inactive')}</Badge>}
                 </Group>
                 <Text>
