@@ -15,6 +15,7 @@ import type { Partner } from '../../../shared/constants';
 import { isCalendarDate } from '../../../shared/profile-rules';
 import { notify } from '../../components/notifications';
 import { errorMessage, restErrorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { T, useT } from './texts';
@@ -127,9 +128,14 @@ function LegalNameField({ partner, label, current }: { partner: Partner; label: 
   const [value, setValue] = useState(current ?? '');
   const save = useMutation(
     trpc.certificates.setLegalName.mutationOptions({
-      onSuccess: () => {
+      // The focus stays on Save name: disabled while the request runs (the browser would drop the
+      // focus to the page), then in a new form (keyed by the saved name) once the status is read
+      // again, which the button waits for. A refusal is read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (_data, _error, _input, remembered) => returnFocus(remembered),
+      onSuccess: async () => {
         notify.success(t('certificates.certificate.nameSaved'));
-        void queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey() });
       },
       onError: (error) =>
         notify.error(t('certificates.error.title'), errorMessage(error, t('certificates.error.generic'))),
@@ -174,6 +180,9 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
   const [downloading, setDownloading] = useState<number | null>(null);
   const request = useMutation(
     trpc.certificates.request.mutationOptions({
+      // The focus stays on the button, disabled while the request runs (see LegalNameField).
+      onMutate: rememberFocus,
+      onSettled: (_data, _error, _input, remembered) => returnFocus(remembered),
       onSuccess: () => {
         notify.success(t('certificates.certificate.issued'));
         void queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey() });
@@ -196,6 +205,7 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
           required: formatMinutes(part.requiredMinutes),
         });
   const download = async (id: number, code: string) => {
+    const remembered = rememberFocus();
     setDownloading(id);
     try {
       await downloadFile(`/api/certificates/${id}/pdf`, `certificate-${code}.pdf`, fetcher);
@@ -204,6 +214,7 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
       notify.error(t('certificates.error.title'), restErrorMessage(message, t('certificates.error.download')));
     } finally {
       setDownloading(null);
+      returnFocus(remembered);
     }
   };
   const chosenState = state ?? offeredStates[0]?.code ?? null;

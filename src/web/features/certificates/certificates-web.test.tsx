@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HoursView, hoursTotals } from '../../../shared/certificate-hours';
 import type { CertificateStatus, VerifyResult } from '../../../shared/certificate-schemas';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp, renderRoute } from '../../test/render';
 import { ANONYMOUS, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CertificatePanel } from './certificate-panel';
@@ -198,6 +199,40 @@ describe('CertificatePanel', () => {
       state: 'FL',
       intendedMarriageDate: '2027-05-15',
     });
+  });
+
+  // QA walk (issue 35): the buttons are disabled while their request runs, and the browser dropped
+  // the keyboard focus to the top of the page; a saved name also renders its form anew.
+  it('keeps the focus on Save name once the name is saved, and on the request button when refused', async () => {
+    let status = STATUS;
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: status }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.setLegalName': (input) => {
+        status = { ...STATUS, legalNames: { ...STATUS.legalNames, partner2: 'Casey Lee' } };
+        return { data: input };
+      },
+      'certificates.request': () => ({
+        error: { message: 'Not yet eligible for a Florida certificate.', httpStatus: 409, code: 'CONFLICT' },
+      }),
+    });
+    dropFocusFromDisabledControls();
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <CertificatePanel />);
+    await user.type(await screen.findByRole('textbox', { name: 'Legal name of Casey' }), 'Casey Lee');
+    screen.getAllByRole('button', { name: 'Save name' })[1]!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Name saved')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'Save name' })[1]));
+    await user.type(screen.getByLabelText(/Intended date of marriage/), '2027-05-15');
+    const request = screen.getByRole('button', { name: 'Get the certificate' });
+    request.focus();
+    await user.keyboard('{Enter}');
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await notifications.findByRole('alert')).toHaveTextContent('Not yet eligible for a Florida certificate.');
+    await waitFor(() => expect(document.activeElement).toBe(request));
   });
 
   // Security review: only completed weeks count toward a certificate (decision 0330). The table
