@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PartnerSettings } from '../../../shared/partner-schemas';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PartnerSignIns } from './partner-sign-ins';
@@ -87,6 +88,36 @@ describe('PartnerSignIns', () => {
     );
     expect(screen.getByTestId('invite-code')).toHaveTextContent('ABCD-EFGH-JKLM');
     expect(server.calls.find((call) => call.path === 'partners.createInvite')?.input).toEqual({ email: '' });
+  });
+
+  // QA walk (issue 35): the button is disabled while its request runs, and the browser dropped the
+  // keyboard focus to the top of the page.
+  it('moves the focus to the new invite link, and keeps it on the button when refused', async () => {
+    const server = stubTrpcFetch({
+      'partners.settings': () => ({ data: settings({ signIns: settings().signIns.slice(0, 1), invites: [] }) }),
+      'partners.createInvite': () => ({ error: { message: 'Something went wrong.', httpStatus: 500 } }),
+    });
+    dropFocusFromDisabledControls();
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PartnerSignIns);
+    const make = await screen.findByRole('button', { name: 'Make an invite link' });
+    make.focus();
+    await user.keyboard('{Enter}');
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await notifications.findByRole('alert')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(make));
+
+    server.on('partners.createInvite', () => ({
+      data: {
+        invite: settings().invites[0],
+        code: 'ABCD-EFGH-JKLM',
+        link: 'http://localhost:3000/invite/ABCD-EFGH-JKLM',
+        emailedTo: null,
+      },
+    }));
+    await user.keyboard('{Enter}');
+    const link = await screen.findByLabelText('Invite link');
+    await waitFor(() => expect(document.activeElement).toContainElement(link));
   });
 
   // QA walk: "john@" gave a toast "Something went wrong" and nothing at the field.

@@ -21,6 +21,7 @@ import type { CreatedInvite, PartnerSettings } from '../../../shared/partner-sch
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/notifications';
 import { errorMessage, fieldMessageText } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { formatDate } from '../../../shared/i18n/format';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -43,6 +44,7 @@ export function PartnerSignIns() {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const headingId = useId();
+  const createdId = `${headingId}-created`;
   const options = trpc.partners.settings.queryOptions();
   const settings = useQuery(options);
   const [email, setEmail] = useState('');
@@ -55,6 +57,12 @@ export function PartnerSignIns() {
 
   const invite = useMutation(
     trpc.partners.createInvite.mutationOptions({
+      // Made, the focus goes to the new link and code shown below; refused, it stays on the button
+      // (disabled while the request runs, the browser would drop it to the page) and the refusal is
+      // read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (result, _error, _input, remembered) =>
+        returnFocus(remembered, (control) => (result ? document.getElementById(createdId) : control)),
       onSuccess: (result) => {
         setCreated(result);
         setEmail('');
@@ -189,7 +197,7 @@ export function PartnerSignIns() {
             </form>
 
             {created && (
-              <Alert color="plum" variant="light" title={t('partners.invite.createdTitle')}>
+              <Alert id={createdId} color="plum" variant="light" title={t('partners.invite.createdTitle')}>
                 <Stack gap="xs">
                   <Text size="sm">
                     {t('partners.invite.createdText', { name: nameOf(settings.data, created.invite.partner) })}

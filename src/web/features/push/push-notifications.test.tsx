@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PushNotifications } from './push-notifications';
@@ -144,6 +145,41 @@ describe('PushNotifications (Profile)', () => {
       expect(server.calls.map((call) => call.path)).not.toContain('push.subscribe');
     },
   );
+
+  // QA walk (issue 35): the button is disabled while the browser asks and the request runs, and the
+  // browser dropped the keyboard focus to the top of the page.
+  it('keeps the focus on Turn on when it fails, and moves it to Turn off once it works', async () => {
+    stubPushBrowser();
+    const devices: unknown[] = [];
+    const server = stubTrpcFetch({
+      'push.devices': () => ({ data: devices }),
+      'push.publicKey': () => ({ data: { publicKey: PUBLIC_KEY } }),
+      'push.subscribe': () => ({ error: { message: 'Something went wrong.', httpStatus: 500 } }),
+    });
+    dropFocusFromDisabledControls();
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PushNotifications);
+    const turnOn = await screen.findByRole('button', { name: 'Turn on notifications' });
+    turnOn.focus();
+    await user.keyboard('{Enter}');
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await notifications.findByRole('alert')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(turnOn));
+
+    server.on('push.subscribe', () => {
+      const saved = {
+        id: 1,
+        label: 'This browser',
+        endpoint: 'https://push.example.net/send/new',
+        createdAt: '2026-11-24T10:00:00.000Z',
+      };
+      devices.push(saved);
+      return { data: saved };
+    });
+    await user.keyboard('{Enter}');
+    const turnOff = await screen.findByRole('button', { name: 'Turn off on this device' });
+    await waitFor(() => expect(document.activeElement).toBe(turnOff));
+  });
 
   it('turns this device off on the server and in the browser', async () => {
     const endpoint = 'https://push.example.net/send/mine';

@@ -6,6 +6,7 @@ import type { PushDevice } from '../../../shared/push-schemas';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { trpc } from '../../trpc';
 import {
   currentSubscription,
@@ -36,6 +37,7 @@ export function PushNotifications() {
 function PushNotificationsPanel() {
   const { t, locale } = useT();
   const headingId = useId();
+  const toggleId = `${headingId}-toggle`;
   const queryClient = useQueryClient();
   const devicesOptions = trpc.push.devices.queryOptions();
   const devices = useQuery(devicesOptions);
@@ -55,7 +57,16 @@ function PushNotificationsPanel() {
   const endpoint = thisDevice.data?.endpoint ?? null;
   const mine = devices.data?.find((device) => device.endpoint === endpoint) ?? null;
 
+  // While the browser asks and the request runs the buttons are disabled, and a browser drops the
+  // keyboard focus to the page: once it is over the focus goes back to the button it was on, or to
+  // the button in its place (Turn off for Turn on, and the other way), and a failure is read out
+  // (the error toast's role=alert).
+  function focusBack(remembered: ReturnType<typeof rememberFocus>) {
+    returnFocus(remembered, (control) => control ?? document.getElementById(toggleId));
+  }
+
   async function turnOn() {
+    const remembered = rememberFocus();
     setWorking(true);
     try {
       const permission = await Notification.requestPermission();
@@ -90,10 +101,12 @@ function PushNotificationsPanel() {
     } finally {
       setWorking(false);
       await refresh();
+      focusBack(remembered);
     }
   }
 
   async function turnOff(device: PushDevice) {
+    const remembered = rememberFocus();
     setWorking(true);
     try {
       await remove.mutateAsync({ deviceId: device.id });
@@ -104,6 +117,7 @@ function PushNotificationsPanel() {
     } finally {
       setWorking(false);
       await refresh();
+      focusBack(remembered);
     }
   }
 
@@ -131,13 +145,13 @@ function PushNotificationsPanel() {
             <Text size="sm" role="status">
               {t('push.profile.on')}
             </Text>
-            <Button variant="default" loading={working} onClick={() => void turnOff(mine)}>
+            <Button id={toggleId} variant="default" loading={working} onClick={() => void turnOff(mine)}>
               {t('push.profile.turnOff')}
             </Button>
           </Group>
         ) : unavailable ? null : (
           <Group>
-            <Button loading={working} onClick={() => void turnOn()}>
+            <Button id={toggleId} loading={working} onClick={() => void turnOn()}>
               {t('push.profile.turnOn')}
             </Button>
           </Group>
