@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseWeek, CourseWeekListItem, WeekContentData } from '../../../shared/workbook-schemas';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { ADMIN_CHECK } from '../auth/test-support';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
@@ -143,6 +144,31 @@ describe('CourseContentPage', { timeout: 15_000 }, () => {
     renderPage(2);
     await user.click((await screen.findAllByRole('button', { name: 'Guardar contenido' }))[0]!);
     expect(await screen.findByText('Tarjeta 1: Este dato no es válido')).toBeInTheDocument();
+  });
+
+  // QA walk (issue 35): Save Content is disabled while its request runs and the saved version's
+  // editor is drawn anew, and the browser dropped the keyboard focus to the top of the page.
+  it('keeps the focus on the Save Content button it was on once the week is saved, and when refused', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    dropFocusFromDisabledControls();
+    renderPage(2);
+    await user.type(await screen.findByRole('textbox', { name: 'Question 1' }), ' Really?');
+    // The second of the two: the one under the form.
+    screen.getAllByRole('button', { name: 'Save Content' })[1]!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Content Saved')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'Save Content' })[1]),
+    );
+
+    server.on('courseContent.save', () => ({ error: { message: 'Something went wrong.', httpStatus: 500 } }));
+    await user.keyboard('{Enter}');
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await notifications.findByRole('alert')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'Save Content' })[1]),
+    );
   });
 
   it('reorders, adds and removes questions keeping their ids, saves, and marks the week edited', async () => {

@@ -25,6 +25,7 @@ import type { CourseWeek, WeekContentData } from '../../../shared/workbook-schem
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { trpc } from '../../trpc';
 import {
   type ContentErrors,
@@ -176,6 +177,11 @@ export function WeekContentEditor({
   };
   const save = useMutation(
     trpc.courseContent.save.mutationOptions({
+      // The focus stays on the Save Content button it was on: disabled while the request runs (the
+      // browser would drop the focus to the page), then in the editor drawn anew for the saved
+      // version (the page keys it by its date). A refusal is read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (_saved, _error, _input, remembered) => returnFocus(remembered),
       onSuccess: (saved) => {
         afterChange(saved);
         notify.success(t('content-editor.toast.saved'));
