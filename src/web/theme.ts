@@ -106,6 +106,10 @@ export const theme = createTheme({
     // (closeButtonProps, "Close without deleting").
     ModalCloseButton: { defaultProps: closeButtonLabel },
     DrawerCloseButton: { defaultProps: closeButtonLabel },
+    // A dialog's header is a div, not Mantine's <header>: outside the page's sections a <header> is
+    // a second banner landmark, which confuses screen readers (axe landmark-no-duplicate-banner).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

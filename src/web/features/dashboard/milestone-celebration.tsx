@@ -34,8 +34,7 @@ export function MilestoneCelebration({ milestone, onClose, onShowWins }: Milesto
     <Modal.Root opened={milestone !== null} onClose={onClose} returnFocus={false} centered size="md">
       <Modal.Overlay />
       <Modal.Content>
-        {/* A div, not Mantine's <header>: a second banner landmark would confuse screen readers. */}
-        <Modal.Header component="div">
+        <Modal.Header>
           <Modal.Title
             style={{
               fontFamily: 'var(--mantine-font-family-headings)',

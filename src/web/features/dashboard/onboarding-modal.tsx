@@ -66,8 +66,7 @@ export const OnboardingModal = memo(function OnboardingModal({
     >
       <Modal.Overlay />
       <Modal.Content>
-        {/* A div, not Mantine's <header>: a second banner landmark would confuse screen readers. */}
-        <Modal.Header component="div">
+        <Modal.Header>
           <Modal.Title
             style={{
               fontFamily: 'var(--mantine-font-family-headings)',

@@ -7,7 +7,8 @@ import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Every dialog's X button has a name in the page's language (QA walk, issue 35: Mantine gives it
- * none, and most dialogs' X was read as "button"). The theme names it once (theme.ts).
+ * none, and most dialogs' X was read as "button"), and its header is no second banner landmark.
+ * The theme sets both once (theme.ts).
  */
 describe('the X button of a dialog', () => {
   it.each([
@@ -56,5 +57,23 @@ describe('the X button of a dialog', () => {
     expect(within(parts).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const modal = screen.getByRole('dialog', { name: 'Delete' });
     expect(within(modal).getByRole('button', { name: 'Close without deleting' })).toBeInTheDocument();
+  });
+});
+
+describe('the header of a dialog', () => {
+  it('is no banner landmark (Mantine makes it a <header>)', async () => {
+    renderWithProviders(
+      <>
+        <Modal opened onClose={() => {}} title="Record an order">
+          Modal
+        </Modal>
+        <Drawer opened onClose={() => {}} title="Filters">
+          Drawer
+        </Drawer>
+      </>,
+    );
+    await screen.findByRole('dialog', { name: 'Record an order' });
+    expect(screen.queryAllByRole('banner')).toEqual([]);
+    expect(document.querySelector('[role="dialog"] header')).toBeNull();
   });
 });
