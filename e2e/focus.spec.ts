@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerCouple, signInDemo } from './support/auth';
+import { registerCouple, signInAdmin, signInDemo, uniqueSuffix } from './support/auth';
 import { localDate, namedCouple, weekButton } from './support/couple';
 
 test('focus moves on after onboarding, Save Notes, the stars, Open Workbook and Mark Complete', async ({ page }) => {
@@ -154,6 +154,35 @@ test.describe('at 320 px, the narrowest phone', () => {
     expect(brandRight).toBeLessThanOrEqual(nav!.x);
     expect(nav!.x + nav!.width).toBeLessThanOrEqual(320);
   });
+});
+
+// QA walk (issue 35, decision 0341): a loading button is disabled, and Chromium then dropped the
+// keyboard focus to the top of the page; the web tests only simulate that, so one place is checked here.
+test('the focus stays through a request: New coupon opens its form, a refused save keeps Save coupon', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  await page.goto('/admin/coupons');
+  const newCoupon = page.getByRole('button', { name: 'New coupon' });
+  await newCoupon.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused();
+  const code = `FOCUS${uniqueSuffix()}`.toUpperCase().slice(0, 30);
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Save coupon' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('table', { name: /Coupons/ }).getByText(code)).toBeVisible();
+  await expect(newCoupon).toBeFocused();
+  // The same code again: refused, read out, and the focus still on Save coupon.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Save coupon' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'New coupon' }).getByRole('alert')).toContainText(
+    'A coupon with this code exists already.',
+  );
+  await expect(page.getByRole('button', { name: 'Save coupon' })).toBeFocused();
 });
 
 test('at 320 px the wedding countdown shows its whole sentence, wrapped rather than cut off', async ({ page }) => {
