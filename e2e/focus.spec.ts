@@ -108,8 +108,9 @@ test.describe('text fields at 375 px', () => {
     await page.goto('/customer-login');
     const email = page.getByLabel('Email');
     await expect(email).toBeVisible();
-    // The prerendered frame is replaced once the app has loaded the route (decision 0136).
-    await page.waitForLoadState('networkidle');
+    // The prerendered frame is replaced once the app has loaded the route (decision 0136): the field
+    // to focus is the app's, not the frame's (network idle came before the take-over under load).
+    await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
     const before = await email.boundingBox();
     expect(await email.evaluate(focusIndicator)).toEqual({ outline: 0, shadow: 0 });
     await email.focus();
