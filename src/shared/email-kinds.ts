@@ -11,6 +11,10 @@ export const EMAIL_KINDS = [
   'code-request',
   'requested-code',
   'order-notice',
+  /** A delayed payment (a bank debit) failed: to the buyer, how to pay again (decision 0350). */
+  'payment-failed',
+  /** The seller's notice of a failed delayed payment. */
+  'payment-failed-notice',
   'contact-notice',
   'contact-reply',
   'weekly-reminder',

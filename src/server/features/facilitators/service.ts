@@ -567,6 +567,20 @@ export async function pendingPackSeats(db: DB, packId: number): Promise<number |
   return pack?.status === 'pending' ? pack.seats : undefined;
 }
 
+/**
+ * Who bought a pack still awaiting its payment, and how many seats (the emails of a failed delayed
+ * payment, decision 0350); undefined when unknown, or no longer pending (paid, or refunded).
+ */
+export async function pendingPackBuyer(
+  db: DB,
+  packId: number,
+): Promise<{ seats: number; name: string; email: string; locale: Locale } | undefined> {
+  const pack = await repo.findPack(db, packId);
+  if (pack?.status !== 'pending') return undefined;
+  const buyer = await repo.findFacilitator(db, pack.facilitatorId);
+  return buyer && { seats: pack.seats, name: buyer.name, email: buyer.email, locale: buyer.locale };
+}
+
 /** The webhook's paid pack: active with its order; false when unknown or active already. */
 export async function completePackPurchase(
   db: DB,

@@ -159,6 +159,24 @@ export async function completeGiftPurchase(
 }
 
 /**
+ * The gift a failed delayed payment was for, while unpaid (the emails of a failed payment,
+ * decision 0350): its buyer, couple and language; undefined when unknown or paid.
+ */
+export async function unpaidGift(
+  db: DB,
+  giftId: number,
+): Promise<{ buyerName: string; buyerEmail: string; coupleNames: string; locale: Locale } | undefined> {
+  const gift = await repo.findGiftById(db, giftId);
+  if (!gift || gift.paidAt !== null) return undefined;
+  return {
+    buyerName: gift.buyerName,
+    buyerEmail: gift.buyerEmail,
+    coupleNames: gift.coupleNames,
+    locale: localeOf(gift),
+  };
+}
+
+/**
  * Holds the gift `orderId` paid for until the refund's transaction ends, before the refund reads
  * whether it was opened: an opening under way finishes first (the refund then takes the access it
  * gave back), and one that comes after finds the order refunded (409). Decision 0314.

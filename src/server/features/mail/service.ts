@@ -23,8 +23,12 @@ import {
   contactNoticeEmail,
   contactReplyEmail,
   giftWelcomeEmail,
+  type FailedPurchase,
   type OrderNoticeFacts,
   orderNoticeEmail,
+  type PaymentFailedFacts,
+  paymentFailedEmail,
+  paymentFailedNoticeEmail,
   partnerCodeEmail,
   partnerInviteEmail,
   partnerSharedEmail,
@@ -187,6 +191,43 @@ export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNotic
     kind: 'order-notice',
     to: adminEmail,
     email: orderNoticeEmail(deps.config.publicUrl, order, await recipientLocale(db, { email: adminEmail })),
+  });
+}
+
+/**
+ * A delayed payment that failed, to its buyer (decision 0350): nothing charged, nothing given, and
+ * `payAgainUrl` to pay again, in `locale` (the checkout's). Tied to the couple whose sign-in has
+ * the address, if any, and erased with it (COUPLE_EMAIL_KINDS).
+ */
+export async function queuePaymentFailed(
+  db: DB,
+  deps: MailDeps,
+  message: {
+    to: string;
+    firstName: string;
+    amount: number;
+    currency: string;
+    purchase: FailedPurchase;
+    payAgainUrl: string;
+    locale: Locale;
+  },
+): Promise<void> {
+  await queueEmail(db, deps, {
+    kind: 'payment-failed',
+    coupleId: (await repo.findCoupleByEmail(db, message.to))?.coupleId ?? null,
+    to: message.to,
+    email: paymentFailedEmail(deps.config.publicUrl, message, message.locale),
+  });
+}
+
+/** The seller's notice of a failed delayed payment (ADMIN_EMAIL; nothing when unset). */
+export async function queuePaymentFailedNotice(db: DB, deps: MailDeps, facts: PaymentFailedFacts): Promise<void> {
+  const adminEmail = deps.config.mail.adminEmail;
+  if (!adminEmail) return;
+  await queueEmail(db, deps, {
+    kind: 'payment-failed-notice',
+    to: adminEmail,
+    email: paymentFailedNoticeEmail(deps.config.publicUrl, facts, await recipientLocale(db, { email: adminEmail })),
   });
 }
 
@@ -535,6 +576,8 @@ export const COUPLE_EMAIL_KINDS = [
   'partner-code',
   'partner-shared',
   'cohort-message',
+  // A failed payment's email to the buyer's address, as the access code's (decision 0350).
+  'payment-failed',
 ] as const;
 
 /**

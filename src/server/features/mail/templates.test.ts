@@ -7,6 +7,8 @@ import {
   partnerInviteEmail,
   partnerSharedEmail,
   contactNoticeEmail,
+  paymentFailedEmail,
+  paymentFailedNoticeEmail,
   giftWelcomeEmail,
   requestedCodeEmail,
   trialWelcomeEmail,
@@ -62,6 +64,36 @@ describe('the words of the couples’ emails', () => {
   });
 });
 
+/** A failed delayed payment's emails (decision 0350): the buyer's, for each purchase, and the seller's notice. */
+function failedPayments(locale: 'en' | 'es') {
+  const url = 'https://vows.example';
+  const paid = { amount: 14700, currency: 'usd', payAgainUrl: `${url}/again` };
+  const purchases = [
+    { kind: 'course' },
+    { kind: 'gift', coupleNames: 'Lucía y Mateo' },
+    { kind: 'seats', seats: 3 },
+  ] as const;
+  return purchases.flatMap((purchase) => [
+    paymentFailedEmail(url, { firstName: 'Ana', purchase, ...paid }, locale),
+    paymentFailedNoticeEmail(url, { id: 'pi_x', name: 'Ana Silva', email: 'a@b.c', purchase, ...paid }, locale),
+  ]);
+}
+
+describe('a failed delayed payment', () => {
+  it('says plainly what failed, that nothing was charged or given, and how to pay again', () => {
+    const [course, courseNotice, gift, , seats, seatsNotice] = failedPayments('en');
+    expect(course!.text).toContain('Your bank did not complete the payment of $147.00 for Vows & Weeks');
+    expect(course!.text).toContain('Pay again: https://vows.example/again');
+    expect(courseNotice!.text).toContain('For: the course');
+    expect(gift!.subject).toBe('Your payment for the gift to Lucía y Mateo did not go through');
+    expect(seats!.subject).toBe('Your payment for 3 seats did not go through');
+    expect(seatsNotice!.text).toContain('For: 3 seats for a facilitator');
+    const [courseEs, , , , seatsEs] = failedPayments('es');
+    expect(courseEs!.text).toContain('No se les cobró nada y el curso no se abrió');
+    expect(seatsEs!.subject).toBe('Tu pago de 3 plazas no se completó');
+  });
+});
+
 describe('in Spanish', () => {
   const url = 'https://vows.example';
   const names = { displayName: 'Lucía', partnerName: 'Mateo' };
@@ -92,6 +124,7 @@ describe('in Spanish', () => {
       'es',
     ),
     contactNoticeEmail(url, { firstName: 'A', lastName: 'B', email: 'a@b.c', subject: null, message: 'Hola' }, 'es'),
+    ...failedPayments('es'),
     giftWelcomeEmail(
       url,
       { email: 'lucia@example.com', accessCode: 'ABCD-EFGH', buyerName: 'Tía Marisol', coupleNames: 'Lucía y Mateo' },

@@ -1,6 +1,6 @@
 import { CONTACT_SUBJECTS, PRODUCT_NAME, TOTAL_WEEKS } from '../../../shared/constants';
 import { formatDate, formatMoney } from '../../../shared/i18n/format';
-import type { Locale } from '../../../shared/i18n/locales';
+import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import { t } from '../i18n/translate';
 
 /**
@@ -375,6 +375,106 @@ export function orderNoticeEmail(publicUrl: string, order: OrderNoticeFacts, loc
           kind: 'button',
           label: t(locale, 'email.orderNotice.button'),
           url: `${publicUrl}/success?payment_intent=${order.id}`,
+        },
+      ],
+      footer: { reason: t(locale, 'email.seller.reason', product) },
+    },
+    publicUrl,
+  );
+}
+
+/**
+ * What a failed delayed payment was for (decision 0350): the course (its buyer is the couple),
+ * a gift (for `coupleNames`) or a seat pack (`seats`, bought by a facilitator). Each has its own
+ * words: to a couple the Spanish says *ustedes*, to a giver or a facilitator *t\u00fa*.
+ */
+export type FailedPurchase =
+  | { kind: 'course' }
+  | { kind: 'gift'; coupleNames: string }
+  | { kind: 'seats'; seats: number };
+
+/** The facts of a failed delayed payment, for the buyer's email and the seller's notice. */
+export interface PaymentFailedFacts {
+  /** The payment (the PaymentIntent id: the order id). */
+  id: string;
+  purchase: FailedPurchase;
+  amount: number;
+  currency: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * A delayed payment (a bank debit) that failed, to the buyer (decision 0350): it did not go
+ * through, nothing was charged and nothing given, and `payAgainUrl` pays again.
+ */
+export function paymentFailedEmail(
+  publicUrl: string,
+  input: { firstName: string; amount: number; currency: string; purchase: FailedPurchase; payAgainUrl: string },
+  locale: Locale = 'en',
+): RenderedEmail {
+  const { purchase } = input;
+  const values = {
+    ...product,
+    amount: formatMoney(locale, input.amount, input.currency),
+    couple: purchase.kind === 'gift' ? purchase.coupleNames : '',
+    seats: purchase.kind === 'seats' ? purchase.seats : 0,
+  };
+  const key = (name: string) => `email.paymentFailed.${purchase.kind}.${name}` as MessageId;
+  const firstName = input.firstName.trim();
+  return renderEmail(
+    {
+      locale,
+      subject: t(locale, key('subject'), values),
+      preview: t(locale, key('preview'), values),
+      greeting: greetingOf(locale, firstName === '' ? undefined : firstName),
+      blocks: [
+        { kind: 'paragraph', text: t(locale, key('what'), values) },
+        { kind: 'paragraph', text: t(locale, key('payAgain'), values) },
+        { kind: 'button', label: t(locale, 'email.paymentFailed.button'), url: input.payAgainUrl },
+      ],
+      footer: { reason: t(locale, key('reason'), values) },
+    },
+    publicUrl,
+  );
+}
+
+/** The seller's notice of a failed delayed payment (decision 0350): nothing to do, the buyer was told. */
+export function paymentFailedNoticeEmail(
+  publicUrl: string,
+  facts: PaymentFailedFacts,
+  locale: Locale = 'en',
+): RenderedEmail {
+  const { purchase } = facts;
+  const amount = formatMoney(locale, facts.amount, facts.currency);
+  const what =
+    purchase.kind === 'course'
+      ? t(locale, 'email.paymentFailedNotice.forCourse')
+      : purchase.kind === 'gift'
+        ? t(locale, 'email.paymentFailedNotice.forGift', { couple: purchase.coupleNames })
+        : t(locale, 'email.paymentFailedNotice.forSeats', { seats: purchase.seats });
+  return renderEmail(
+    {
+      locale,
+      subject: t(locale, 'email.paymentFailedNotice.subject', { name: facts.name, amount }),
+      preview: t(locale, 'email.paymentFailedNotice.preview', { name: facts.name }),
+      greeting: t(locale, 'email.greeting.hello'),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: t(locale, 'email.paymentFailedNotice.facts', {
+            name: facts.name,
+            email: facts.email,
+            amount,
+            what,
+            id: facts.id,
+          }),
+        },
+        { kind: 'paragraph', text: t(locale, 'email.paymentFailedNotice.nothingToDo') },
+        {
+          kind: 'button',
+          label: t(locale, 'email.paymentFailedNotice.button'),
+          url: `${publicUrl}/admin/${purchase.kind === 'seats' ? 'facilitators' : 'orders'}`,
         },
       ],
       footer: { reason: t(locale, 'email.seller.reason', product) },

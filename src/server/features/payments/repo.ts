@@ -31,16 +31,17 @@ export async function hasRefundEvent(db: DB, paymentIntent: string): Promise<boo
 
 /**
  * Whether Stripe reported this payment intent's delayed payment failed
- * (checkout.session.async_payment_failed), whatever order row exists (decision 0323).
+ * (checkout.session.async_payment_failed), whatever order row exists (decision 0323); by an
+ * event other than `exceptEventId` when given (the one being processed: decision 0350).
  */
-export async function hasPaymentFailedEvent(db: DB, paymentIntent: string): Promise<boolean> {
-  const row = await db
+export async function hasPaymentFailedEvent(db: DB, paymentIntent: string, exceptEventId?: string): Promise<boolean> {
+  let query = db
     .selectFrom('payment_events')
     .select('id')
     .where('payment_intent', '=', paymentIntent)
-    .where('type', '=', 'checkout.session.async_payment_failed')
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('type', '=', 'checkout.session.async_payment_failed');
+  if (exceptEventId !== undefined) query = query.where('id', '!=', exceptEventId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export interface PaymentOrderRow {

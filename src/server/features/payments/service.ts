@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
+import { localizedPath } from '../../../shared/i18n/localized-pages';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { type StartGiftCheckoutInput, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
@@ -25,11 +26,18 @@ import {
   type ReservedUse,
   withinCouponBudget,
 } from '../coupons/service';
-import { buyerTokenOf, completeGiftPurchase, createPendingGift, holdGiftForFlaggedOrder } from '../gifts/service';
+import {
+  buyerTokenOf,
+  completeGiftPurchase,
+  createPendingGift,
+  holdGiftForFlaggedOrder,
+  unpaidGift,
+} from '../gifts/service';
 import {
   completePackPurchase,
   createPendingPack,
   type FacilitatorAuth,
+  pendingPackBuyer,
   pendingPackSeats,
   refundablePack,
   refundPackAsAdmin,
@@ -38,7 +46,9 @@ import {
 import type { AdminAuth } from '../auth/access';
 import { fulfilCompletedOrder, fulfilFreeOrder, generateOrderId } from '../orders/service';
 import { recordSystemAction } from '../audit/service';
-import { queueOrderNotice } from '../mail/service';
+import { queueOrderNotice, queuePaymentFailed, queuePaymentFailedNotice } from '../mail/service';
+import type { FailedPurchase } from '../mail/templates';
+import { recipientLocale } from '../i18n/locale';
 import {
   findBuyerDetails,
   findCoupleAccountById,
@@ -481,7 +491,13 @@ export async function handleStripeWebhook(
         const useId = metadataId(event.data.object.metadata?.couponUse);
         if (useId !== undefined) await releaseCouponUse(trx, useId);
         const orderId = idOf(event.data.object.payment_intent);
-        if (orderId) await markPendingOrderPaymentFailed(trx, orderId);
+        if (!orderId) return;
+        await markPendingOrderPaymentFailed(trx, orderId);
+        // The buyer and the seller are told once per payment: a replayed event stopped above, and
+        // another event about the same failure finds this one's record (decision 0350).
+        if (!(await hasPaymentFailedEvent(trx, orderId, event.id))) {
+          await tellPaymentFailed(trx, deps, event.data.object, orderId);
+        }
         return;
       }
       case 'charge.refunded':
@@ -525,6 +541,92 @@ async function paidAfterReportedFailure(deps: AppDeps, stripe: Stripe, event: St
     throw new AppError('SERVICE_UNAVAILABLE', STRIPE_NOT_REACHED, undefined, error);
   }
   return current.payment_status === 'paid' && idOf(current.payment_intent) === orderId;
+}
+
+/**
+ * A delayed payment that failed (decision 0350): its buyer gets an email that it did not go
+ * through, that nothing was charged or given, and a link to pay again (the course's /checkout with
+ * their details, the gift form, or the facilitator's area), in the checkout's language; the seller
+ * gets a notice. Nothing when what it paid for is paid (or refunded) already: it did not fail.
+ */
+async function tellPaymentFailed(
+  trx: DB,
+  deps: AppDeps,
+  session: Stripe.Checkout.Session,
+  orderId: string,
+): Promise<void> {
+  const order = await findPaymentOrder(trx, orderId);
+  if (order && order.status !== 'pending') return;
+  const { publicUrl } = deps.config;
+  const paid = {
+    amount: session.amount_total ?? 0,
+    currency: (session.currency ?? deps.config.payments.currency).toLowerCase(),
+  };
+  const checkoutLocale = isLocale(session.metadata?.locale) ? session.metadata.locale : undefined;
+  const seatPackId = metadataId(session.metadata?.seatPackId);
+  const giftId = metadataId(session.metadata?.giftId);
+  let buyer: {
+    /** The name the email greets (a course buyer's first name). */
+    greet: string;
+    name: string;
+    email: string;
+    locale: Locale;
+    purchase: FailedPurchase;
+    payAgainUrl: string;
+  };
+  if (seatPackId !== undefined) {
+    const pack = await pendingPackBuyer(trx, seatPackId);
+    if (!pack) return;
+    buyer = {
+      greet: pack.name,
+      name: pack.name,
+      email: pack.email,
+      locale: checkoutLocale ?? pack.locale,
+      purchase: { kind: 'seats', seats: pack.seats },
+      payAgainUrl: `${publicUrl}/facilitator`,
+    };
+  } else if (giftId !== undefined) {
+    const gift = await unpaidGift(trx, giftId);
+    if (!gift) return;
+    const locale = checkoutLocale ?? gift.locale;
+    buyer = {
+      greet: gift.buyerName,
+      name: gift.buyerName,
+      email: gift.buyerEmail,
+      locale,
+      purchase: { kind: 'gift', coupleNames: gift.coupleNames },
+      payAgainUrl: `${publicUrl}${localizedPath('/gift', locale)}`,
+    };
+  } else {
+    const email = (session.customer_details?.email ?? session.customer_email ?? '').trim().toLowerCase();
+    const firstName = (session.metadata?.firstName ?? '').trim();
+    const lastName = (session.metadata?.lastName ?? '').trim();
+    const locale = checkoutLocale ?? (await recipientLocale(trx, { email }));
+    // The pricing form's next step with the buyer's details, as /success's "pay again" (decision 0323).
+    const payAgainUrl =
+      email && firstName && lastName
+        ? `${publicUrl}${localizedPath('/checkout', locale)}?${new URLSearchParams({ email, firstName, lastName })}`
+        : `${publicUrl}${localizedPath('/', locale)}#pricing`;
+    const name = `${firstName} ${lastName}`.trim();
+    buyer = { greet: firstName, name, email, locale, purchase: { kind: 'course' }, payAgainUrl };
+  }
+  if (buyer.email) {
+    await queuePaymentFailed(trx, deps, {
+      to: buyer.email,
+      firstName: buyer.greet,
+      ...paid,
+      purchase: buyer.purchase,
+      payAgainUrl: buyer.payAgainUrl,
+      locale: buyer.locale,
+    });
+  }
+  await queuePaymentFailedNotice(trx, deps, {
+    id: orderId,
+    purchase: buyer.purchase,
+    ...paid,
+    name: buyer.name,
+    email: buyer.email,
+  });
 }
 
 /** A session completed with its payment still under way: its coupon use is held for the order until it settles. */

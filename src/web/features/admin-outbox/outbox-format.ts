@@ -22,6 +22,8 @@ const KIND_LABELS: Record<ListedEmailKind, MessageId> = {
   'trial-welcome': 'admin.outbox.kind.trialWelcome',
   'requested-code': 'admin.outbox.kind.requestedCode',
   'order-notice': 'admin.outbox.kind.orderNotice',
+  'payment-failed': 'admin.outbox.kind.paymentFailed',
+  'payment-failed-notice': 'admin.outbox.kind.paymentFailedNotice',
   'contact-notice': 'admin.outbox.kind.contactNotice',
   'contact-reply': 'admin.outbox.kind.contactReply',
   'weekly-reminder': 'admin.outbox.kind.weeklyReminder',
