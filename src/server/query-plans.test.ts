@@ -249,6 +249,7 @@ const FACILITATOR_CALLS = [
   'facilitator.sharedWeek',
   'facilitator.messageCohort',
   'facilitator.packs',
+  'facilitator.pack',
   'mentor.get',
   'mentor.preview',
   'mentor.link',
@@ -614,6 +615,7 @@ beforeAll(async () => {
   await run('admin adminFacilitators.grantPack', async () => {
     pack = await asAdmin.adminFacilitators.grantPack({ facilitatorId, seats: 3 });
   });
+  await run('facilitator.pack', () => call(asFacilitator, 'facilitator.pack', { packId: pack.id }));
   const joining = await createCouple(t.deps, { accessLevel: 'trial' });
   const asJoining = await callerAs((await sessionCookie(t.deps, joining.accountId)).split('=')[1]!);
   await run('mentor.preview', () => call(asJoining, 'mentor.preview', { code: cohort.joinCode }));

@@ -26,6 +26,8 @@ export const EMAIL_KINDS = [
   'gift-receipt',
   'gift-opened',
   'facilitator-invite',
+  /** A seat pack paid by card: its receipt, to the facilitator (decision 0351). */
+  'seat-pack-receipt',
   'cohort-message',
 ] as const;
 

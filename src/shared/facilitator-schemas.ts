@@ -142,6 +142,9 @@ export const messageCohortSchema = z.object({
 
 export const buySeatsSchema = z.object({ cohortId: idOf('cohortId'), seats: seatsSchema });
 
+/** facilitator.pack: one of the facilitator's own packs, back from paying for it (decision 0351). */
+export const ownPackSchema = z.object({ packId: idOf('packId') });
+
 export const sharedWeekSchema = z.object({ coupleId: idOf('coupleId'), weekNumber: weekNumberSchema });
 
 export const mentorWeekSchema = z.object({ weekNumber: weekNumberSchema });

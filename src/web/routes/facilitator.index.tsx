@@ -11,12 +11,23 @@ import { searchTexts } from '../lib/search-params';
  * chunk, which holds every route's definition, within its budget.
  */
 export const Route = createFileRoute('/facilitator/')({
-  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['token'] as const),
+  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['token', 'pack'] as const),
   head: () => ({ meta: [{ title: translate('facilitator.area.pageTitle') }, { name: 'robots', content: 'noindex' }] }),
   component: FacilitatorRoute,
 });
 
 function FacilitatorRoute() {
-  const { token } = Route.useSearch();
-  return <SiteLayout>{token ? <AcceptFacilitatorInvite token={token.trim()} /> : <FacilitatorArea />}</SiteLayout>;
+  const { token, pack } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Back from Stripe: `?pack=<id>` after paying, `?pack=cancelled` after leaving the payment page.
+  const packReturn = pack === 'cancelled' ? pack : pack && /^\d{1,15}$/.test(pack) ? Number(pack) : undefined;
+  return (
+    <SiteLayout>
+      {token ? (
+        <AcceptFacilitatorInvite token={token.trim()} />
+      ) : (
+        <FacilitatorArea packReturn={packReturn} onDismissReturn={() => void navigate({ search: {}, replace: true })} />
+      )}
+    </SiteLayout>
+  );
 }

@@ -512,6 +512,25 @@ export async function listOwnPacks(db: DB, facilitatorId: number) {
     .execute();
 }
 
+function packWithCohort(db: DB, packId: number) {
+  return db
+    .selectFrom('seat_packs')
+    .innerJoin('cohorts', 'cohorts.id', 'seat_packs.cohort_id')
+    .select(packColumns)
+    .select('cohorts.name as cohortName')
+    .where('seat_packs.id', '=', packId);
+}
+
+/** A pack, whatever its status, with its cohort's name. */
+export async function findPackWithCohort(db: DB, packId: number) {
+  return packWithCohort(db, packId).executeTakeFirst();
+}
+
+/** One of the facilitator's packs, whatever its status (a pending one too), with its cohort's name. */
+export async function findOwnPack(db: DB, facilitatorId: number, packId: number) {
+  return packWithCohort(db, packId).where('seat_packs.facilitator_id', '=', facilitatorId).executeTakeFirst();
+}
+
 export async function listAllPacks(db: DB) {
   return db
     .selectFrom('seat_packs')

@@ -1,6 +1,7 @@
 import {
   acceptFacilitatorInviteSchema,
   buySeatsSchema,
+  ownPackSchema,
   cohortIdSchema,
   createCohortSchema,
   facilitatorCodeSchema,
@@ -35,6 +36,7 @@ import {
   linkWithCode,
   listFacilitatorsForAdmin,
   listOwnCohorts,
+  getOwnPack,
   listOwnPacks,
   listPacksForAdmin,
   messageCohort,
@@ -105,6 +107,9 @@ export const facilitatorRouter = router({
     .input(messageCohortSchema)
     .mutation(({ ctx, input }) => messageCohort(ctx.deps, ctx.facilitator, input)),
   packs: facilitatorProcedure.query(({ ctx }) => listOwnPacks(ctx.deps, ctx.facilitator)),
+  pack: facilitatorProcedure
+    .input(ownPackSchema)
+    .query(({ ctx, input }) => getOwnPack(ctx.deps, ctx.facilitator, input.packId)),
   buySeats: facilitatorProcedure
     .input(buySeatsSchema)
     .mutation(({ ctx, input }) => startSeatPackCheckout(ctx.deps, ctx.facilitator, input)),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
 import { injectSignedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { formatMoney } from '../../../shared/i18n/format';
 import { newFacilitator } from './test-support';
 
 /*
@@ -62,7 +63,7 @@ describe('buying seats by card', () => {
       amount_total: 4 * 3900,
       currency: 'eur',
       customer_email: facilitator.email,
-      success_url: 'https://vows.example/facilitator?pack=paid',
+      success_url: expect.stringMatching(/^https:\/\/vows\.example\/facilitator\?pack=\d+$/),
     });
     expect(session.line_items).toMatchObject([{ quantity: '4', price_data: { unit_amount: '3900' } }]);
     // Not paid yet: no pack to hand out.
@@ -157,5 +158,76 @@ describe('buying seats by card', () => {
     });
     const pending = await t.deps.db.selectFrom('seat_packs').select('id').where('cohort_id', '=', cohort.id).execute();
     expect(pending).toEqual([]);
+  });
+});
+
+async function receipts(email: string) {
+  return t.deps.db
+    .selectFrom('outbound_emails')
+    .select(['subject', 'text_body as text', 'language'])
+    .where('recipient', '=', email)
+    .where('kind', '=', 'seat-pack-receipt')
+    .execute();
+}
+
+/*
+ * Decision 0351. Buying seats showed no price before Stripe, the page the facilitator came back to
+ * said nothing of the payment (`?pack=paid` whatever happened), and no receipt came.
+ */
+describe('coming back from paying for seats', () => {
+  it('the area can ask what became of the pack: being confirmed, then received', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Return' });
+    const { url } = await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 2 });
+    const session = [...double.sessions.values()].find((s) => s.url === url)!;
+    const packId = Number(new URL(session.success_url).searchParams.get('pack'));
+    expect(await facilitator.caller.facilitator.pack({ packId })).toEqual({
+      id: packId,
+      seats: 2,
+      cohortName: 'Return',
+      status: 'pending',
+      amount: 0,
+      currency: 'eur',
+    });
+    await pay(url);
+    expect(await facilitator.caller.facilitator.pack({ packId })).toMatchObject({
+      status: 'active',
+      amount: 2 * 3900,
+      currency: 'eur',
+    });
+    // Another facilitator's pack, or none: not found.
+    const other = await newFacilitator(t);
+    await expect(other.caller.facilitator.pack({ packId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(facilitator.caller.facilitator.pack({ packId: 999_999 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect((await callerFor(t)).facilitator.pack({ packId })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('emails the facilitator a receipt once, in their language, when the pack is paid', async () => {
+    const facilitator = await newFacilitator(t, { name: 'Pastora Lucía' });
+    await t.deps.db.updateTable('facilitators').set({ locale: 'es' }).where('id', '=', facilitator.id).execute();
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Primavera' });
+    const paid = await pay((await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 4 })).url);
+    await webhook('checkout.session.completed', paid); // the same payment's event again
+    const [receipt, ...more] = await receipts(facilitator.email);
+    expect(more).toEqual([]);
+    expect(receipt).toMatchObject({ subject: 'Recibo: 4 plazas de Vows & Weeks', language: 'es' });
+    expect(receipt!.text).toContain('Hola, Pastora Lucía:');
+    expect(receipt!.text).toContain('recibimos tu pago y agregamos 4 plazas a tu grupo Primavera.');
+    expect(receipt!.text).toContain(`Precio por plaza: ${formatMoney('es', 3900, 'eur')}`);
+    expect(receipt!.text).toContain(`Total pagado: ${formatMoney('es', 4 * 3900, 'eur')}`);
+    expect(receipt!.text).toContain(`Pago: ${paid.payment_intent}`);
+    expect(receipt!.text).toContain('https://vows.example/facilitator');
+  });
+
+  it('sends no receipt for a pack left pending (an amount that is not seats x price)', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'No receipt' });
+    const { url } = await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 3 });
+    await pay(url, (session) => {
+      session.amount_total = 3900;
+    });
+    expect(await receipts(facilitator.email)).toEqual([]);
   });
 });

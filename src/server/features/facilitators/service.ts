@@ -26,7 +26,7 @@ import { LOCKED_WEEK_MESSAGE, unlockState } from '../progress/unlock';
 import { keepsakeAnswers } from '../our-data/visible-answers';
 import { keptSeatCarriesAccess } from './kept-seats';
 import * as repo from './repo';
-import { cohortMessageEmail, facilitatorInviteEmail } from './templates';
+import { cohortMessageEmail, facilitatorInviteEmail, seatPackReceiptEmail } from './templates';
 
 /*
  * Facilitators, cohorts and seat packs (issue 38, docs/facilitators.md, decisions 0260-0264).
@@ -581,13 +581,55 @@ export async function pendingPackBuyer(
   return buyer && { seats: pack.seats, name: buyer.name, email: buyer.email, locale: buyer.locale };
 }
 
-/** The webhook's paid pack: active with its order; false when unknown or active already. */
+/**
+ * The webhook's paid pack: active with its order, and its receipt emailed to the facilitator who
+ * bought it, in their language (decision 0351); false when unknown or active already.
+ */
 export async function completePackPurchase(
   db: DB,
+  deps: AppDeps,
   packId: number,
-  paid: { orderId: string; amount: number; currency: string },
+  paid: { orderId: string; amount: number; currency: string; seatPrice: number },
 ): Promise<boolean> {
-  return repo.activatePack(db, packId, paid);
+  if (!(await repo.activatePack(db, packId, paid))) return false;
+  const pack = await repo.findPackWithCohort(db, packId);
+  const buyer = pack && (await repo.findFacilitator(db, pack.facilitatorId));
+  if (!pack || !buyer) return true;
+  await queueFeatureEmail(db, deps, {
+    kind: 'seat-pack-receipt',
+    to: buyer.email,
+    email: seatPackReceiptEmail(
+      deps.config.publicUrl,
+      {
+        name: buyer.name,
+        seats: pack.seats,
+        cohortName: pack.cohortName,
+        ...paid,
+        paidAt: pack.paidAt ?? new Date().toISOString(),
+      },
+      buyer.locale,
+    ),
+  });
+  return true;
+}
+
+/**
+ * facilitator.pack: one of the facilitator's own packs, a pending one too, for the page they come
+ * back to from Stripe (decision 0351): whether the payment is received, still being confirmed, or
+ * failed. Another facilitator's pack, or none: 404.
+ */
+export async function getOwnPack(deps: AppDeps, auth: FacilitatorAuth, packId: number) {
+  const row = await repo.findOwnPack(deps.db, auth.facilitatorId, packId);
+  if (!row) throw new AppError('NOT_FOUND', PACK_NOT_FOUND);
+  const view = packView(row);
+  return {
+    id: view.id,
+    seats: view.seats,
+    cohortName: row.cohortName,
+    status: view.status,
+    amount: view.amount,
+    currency: view.currency,
+  };
 }
 
 // ------------------------------------------------------------------ the facilitator's area

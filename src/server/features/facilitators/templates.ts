@@ -1,11 +1,13 @@
 import { PRODUCT_NAME } from '../../../shared/constants';
+import { formatDate, formatMoney } from '../../../shared/i18n/format';
 import type { Locale } from '../../../shared/i18n/locales';
 import { t } from '../i18n/translate';
 import { type RenderedEmail, renderEmail } from '../mail/templates';
 
 /*
- * The facilitators' emails (issue 38): the seller's invitation to a facilitator, and a
- * facilitator's message to a cohort (with the couple's unsubscribe link, as the reminders have).
+ * The facilitators' emails (issue 38): the seller's invitation to a facilitator, a facilitator's
+ * message to a cohort (with the couple's unsubscribe link, as the reminders have), and the receipt
+ * of a seat pack bought by card.
  */
 
 export function facilitatorInviteEmail(
@@ -48,6 +50,49 @@ export function cohortMessageEmail(
         { kind: 'button', label: t(locale, 'email.facilitator.message.button'), url: `${publicUrl}/dashboard` },
       ],
       footer: { reason: t(locale, 'email.facilitator.message.reason', values), unsubscribeUrl: message.unsubscribeUrl },
+    },
+    publicUrl,
+  );
+}
+
+/** A seat pack's receipt, to the facilitator who paid for it (decision 0351). */
+export function seatPackReceiptEmail(
+  publicUrl: string,
+  receipt: {
+    name: string;
+    seats: number;
+    cohortName: string;
+    orderId: string;
+    amount: number;
+    currency: string;
+    seatPrice: number;
+    paidAt: string;
+  },
+  locale: Locale,
+): RenderedEmail {
+  const values = {
+    product: PRODUCT_NAME,
+    name: receipt.name,
+    seats: receipt.seats,
+    cohort: receipt.cohortName,
+    price: formatMoney(locale, receipt.seatPrice, receipt.currency),
+    total: formatMoney(locale, receipt.amount, receipt.currency),
+    date: formatDate(locale, receipt.paidAt, { timeZone: 'UTC' }),
+    id: receipt.orderId,
+  };
+  return renderEmail(
+    {
+      locale,
+      subject: t(locale, 'email.facilitator.receipt.subject', values),
+      preview: t(locale, 'email.facilitator.receipt.preview', values),
+      greeting: t(locale, 'email.facilitator.invite.greeting', values),
+      blocks: [
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.receipt.thanks', values) },
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.receipt.facts', values) },
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.receipt.howTo') },
+        { kind: 'button', label: t(locale, 'email.facilitator.receipt.button'), url: `${publicUrl}/facilitator` },
+      ],
+      footer: { reason: t(locale, 'email.facilitator.receipt.reason', values) },
     },
     publicUrl,
   );

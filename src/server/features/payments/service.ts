@@ -255,7 +255,8 @@ export async function startSeatPackCheckout(
     metadata: { seatPackId: String(pending.packId) },
     locale: pending.locale,
     cancelUrl: `${publicUrl}/facilitator?pack=cancelled`,
-    successUrl: `${publicUrl}/facilitator?pack=paid`,
+    // The area says what became of this pack: received, still being confirmed, or failed (decision 0351).
+    successUrl: `${publicUrl}/facilitator?pack=${pending.packId}`,
   });
   return { url };
 }
@@ -289,7 +290,8 @@ export async function refundSeatPackThroughProvider(
 
 /**
  * A paid seat pack's Checkout Session: the pending pack becomes active when the amount is exactly
- * its seats at the price; otherwise (or refunded first) it stays pending, for the seller to check.
+ * its seats at the price, and its receipt goes to the facilitator (decision 0351); otherwise (or
+ * refunded first) it stays pending, for the seller to check.
  */
 async function completeSeatPack(
   trx: DB,
@@ -302,10 +304,11 @@ async function completeSeatPack(
   if (seats === undefined) return; // unknown, or active already (a second event for one payment)
   if (await hasRefundEvent(trx, orderId)) return;
   if (priceMismatch(deps, session, seats * deps.config.payments.priceCents)) return;
-  await completePackPurchase(trx, packId, {
+  await completePackPurchase(trx, deps, packId, {
     orderId,
     amount: session.amount_total ?? 0,
     currency: (session.currency ?? deps.config.payments.currency).toLowerCase(),
+    seatPrice: deps.config.payments.priceCents,
   });
 }
 

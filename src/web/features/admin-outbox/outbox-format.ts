@@ -35,6 +35,7 @@ const KIND_LABELS: Record<ListedEmailKind, MessageId> = {
   'gift-receipt': 'admin.outbox.kind.giftReceipt',
   'gift-opened': 'admin.outbox.kind.giftOpened',
   'facilitator-invite': 'admin.outbox.kind.facilitatorInvite',
+  'seat-pack-receipt': 'admin.outbox.kind.seatPackReceipt',
   'cohort-message': 'admin.outbox.kind.cohortMessage',
 };
 

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../../../shared/i18n/format';
 import { i18n } from '../../i18n/i18n';
 import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderRoute } from '../../test/render';
 import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
-import { FacilitatorArea } from './facilitator-area';
+import { FacilitatorArea, PACK_POLL } from './facilitator-area';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -459,5 +460,111 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(seats).toHaveValue(typed);
     expect(seats).toHaveAttribute('aria-invalid', 'true');
     expect(stub.calls.some((call) => call.path === 'facilitator.buySeats')).toBe(false);
+  });
+
+  // Decision 0351: buying seats showed no price before Stripe's page.
+  it('shows the price of the seats, in the page’s language, before the buyer goes to pay', async () => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true, priceCents: 3900 } }),
+    });
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Buy seats' });
+    expect(
+      await within(form).findByText('Total: $390.00 (10 seats at $39.00 each), paid by card on Stripe’s page.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    const seats = within(form).getByRole('textbox', { name: 'Seats' });
+    await user.clear(seats);
+    await user.type(seats, '1');
+    const total = within(form).getByText('Total: $39.00 (1 seat at $39.00 each), paid by card on Stripe’s page.');
+    expect(within(form).getByRole('button', { name: 'Buy seats for Spring 2027' })).toHaveAccessibleDescription(
+      total.textContent!,
+    );
+    await user.clear(seats);
+    expect(within(form).getByText('$39.00 per seat, paid by card on Stripe’s page.')).toBeInTheDocument();
+  });
+
+  it('shows the seats’ price in Spanish too', async () => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: { ...ME, locale: 'es' } }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true } }),
+    });
+    i18n.activate('es');
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Comprar plazas' });
+    expect(
+      await within(form).findByText(
+        `Total: ${formatMoney('es', 49_000, 'usd')} (10 plazas a ${formatMoney('es', 4900, 'usd')} cada una), con tarjeta en la página de Stripe.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  // Decision 0351: back from Stripe, the area said nothing of the payment.
+  it('back from paying, says the payment is being confirmed, then that it was received and the seats added', async () => {
+    PACK_POLL.ms = 20;
+    let confirmed = false;
+    const pack = { id: 5, seats: 3, cohortName: 'Spring 2027', currency: 'usd' };
+    const packs = vi.fn(() => ({ data: [] as unknown[] }));
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': packs,
+      'facilitator.pack': () => ({
+        data: confirmed ? { ...pack, status: 'active', amount: 14_700 } : { ...pack, status: 'pending', amount: 0 },
+      }),
+    });
+    try {
+      renderRoute(() => <FacilitatorArea packReturn={5} />);
+      expect(await screen.findByText('Your payment is being confirmed')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          /Your payment for 3 seats for Spring 2027 is not confirmed yet\. .*a bank payment can take a few days/,
+        ),
+      ).toBeInTheDocument();
+      expect(stub.calls.find((call) => call.path === 'facilitator.pack')?.input).toEqual({ packId: 5 });
+      const listed = packs.mock.calls.length;
+      confirmed = true;
+      expect(await screen.findByText('Payment received: seats added')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Thank you: we received $147.00, and 3 seats were added to Spring 2027. Give couples the seat link below; your receipt is on its way by email.',
+        ),
+      ).toBeInTheDocument();
+      // The list below is asked again, so the new pack and its seat link show.
+      await waitFor(() => expect(packs.mock.calls.length).toBeGreaterThan(listed));
+    } finally {
+      PACK_POLL.ms = 3000;
+    }
+  });
+
+  it('back from a payment page left without paying, says nothing was charged', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({ data: [] }),
+    });
+    i18n.activate('es');
+    const dismissed = vi.fn();
+    renderRoute(() => <FacilitatorArea packReturn="cancelled" onDismissReturn={dismissed} />);
+    expect(await screen.findByText('Pago cancelado')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Saliste de la página de pago: no se te cobró nada y no se agregaron plazas. Puedes comprar plazas abajo cuando quieras.',
+      ),
+    ).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'facilitator.pack')).toBe(false);
+    // Closed, it says so to the route (which drops ?pack=), and the focus goes to the packs' heading.
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(dismissed).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Paquetes de plazas' })).toHaveFocus());
   });
 });

@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   buySeatsSchema,
   COHORT_MESSAGE_MAX_LENGTH,
@@ -30,12 +30,13 @@ import {
   SEATS_MAX,
   totpCodeSchema,
 } from '../../../shared/facilitator-schemas';
-import { formatDate, formatDateTime } from '../../../shared/i18n/format';
+import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../../shared/constants';
+import { formatDate, formatDateTime, formatMoney } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { rememberFocus, returnFocus } from '../../lib/focus';
+import { focusWhenReady, rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { type RouterOutputs, trpc } from '../../trpc';
 
@@ -438,11 +439,93 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
   );
 }
 
-function Packs({ cohorts }: { cohorts: Cohort[] }) {
+/**
+ * Back from Stripe, the area asks again every `ms` while the pack's payment is being confirmed, at
+ * most `times` times (as /success does); tests shorten it.
+ */
+export const PACK_POLL = { ms: 3000, times: 100 };
+
+const PACKS_TITLE_ID = 'seat-packs-title';
+
+/** Where the facilitator comes back from Stripe: the pack they paid for, or a payment they left. */
+export type PackReturn = number | 'cancelled';
+
+/**
+ * What became of the seats just paid for (decision 0351): received and added, still being
+ * confirmed (a bank payment can take days), or a payment left on Stripe's page.
+ */
+function PackReturnNotice({ packReturn, onDismiss }: { packReturn: PackReturn; onDismiss?: () => void }) {
+  const { t, locale } = useT();
+  const queryClient = useQueryClient();
+  const packId = packReturn === 'cancelled' ? 0 : packReturn;
+  const pack = useQuery({
+    ...trpc.facilitator.pack.queryOptions({ packId }),
+    enabled: packReturn !== 'cancelled',
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && query.state.dataUpdateCount <= PACK_POLL.times ? PACK_POLL.ms : false,
+  });
+  const status = pack.data?.status;
+  // Received: the list below shows the new pack and its seat link.
+  useEffect(() => {
+    if (status !== undefined && status !== 'pending') {
+      void queryClient.invalidateQueries({ queryKey: trpc.facilitator.packs.queryKey() });
+    }
+  }, [status, queryClient]);
+  // Closed, the notice goes: the focus moves to the packs' heading, not to the top of the page.
+  const dismiss = () => {
+    onDismiss?.();
+    focusWhenReady(() => document.getElementById(PACKS_TITLE_ID));
+  };
+  const close = onDismiss
+    ? { withCloseButton: true, closeButtonLabel: t('facilitator.area.close'), onClose: dismiss }
+    : {};
+  if (packReturn === 'cancelled') {
+    return (
+      <Alert color="gray" title={t('facilitator.return.cancelledTitle')} {...close}>
+        {t('facilitator.return.cancelledText')}
+      </Alert>
+    );
+  }
+  // An unknown pack (another facilitator's, or a mistyped address): nothing to say about it.
+  if (!pack.data) return null;
+  const values = { seats: pack.data.seats, cohort: pack.data.cohortName };
+  if (pack.data.status === 'pending') {
+    return (
+      <Alert color="plum" title={t('facilitator.return.pendingTitle')} {...close}>
+        {t('facilitator.return.pendingText', values)}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" title={t('facilitator.return.paidTitle')} {...close}>
+      {t('facilitator.return.paidText', {
+        ...values,
+        total: formatMoney(locale, pack.data.amount, pack.data.currency),
+      })}
+    </Alert>
+  );
+}
+
+function Packs({
+  cohorts,
+  packReturn,
+  onDismissReturn,
+}: {
+  cohorts: Cohort[];
+  packReturn?: PackReturn | undefined;
+  onDismissReturn?: (() => void) | undefined;
+}) {
   const { t, locale } = useT();
   const packs = useQuery(trpc.facilitator.packs.queryOptions());
   const config = useQuery(trpc.publicConfig.get.queryOptions());
   const [seats, setSeats] = useState<number | string>(10);
+  // The price before Stripe's page: the seats at the course price, in the page's language.
+  const seatPrice = config.data?.priceCents ?? PRICE_CENTS;
+  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
+  const count = Number(seats);
+  const countable = Number.isInteger(count) && count >= 1 && count <= SEATS_MAX;
+  const price = formatMoney(locale, seatPrice, currency);
   // A number of seats out of range stays as typed, with the field's message, and nothing is sent.
   const [seatsRefused, setSeatsRefused] = useState(false);
   const buy = useMutation(
@@ -460,7 +543,10 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
       : t('facilitator.area.noPacks');
   return (
     <Stack gap="md">
-      <Title order={2}>{t('facilitator.area.packsTitle')}</Title>
+      <Title order={2} id={PACKS_TITLE_ID}>
+        {t('facilitator.area.packsTitle')}
+      </Title>
+      {packReturn !== undefined ? <PackReturnNotice packReturn={packReturn} onDismiss={onDismissReturn} /> : null}
       {packs.isPending ? (
         <Skeleton height={80} role="status" aria-label={t('facilitator.area.loading')} />
       ) : packs.isError ? (
@@ -517,10 +603,19 @@ function Packs({ cohorts }: { cohorts: Cohort[] }) {
               }}
               w={140}
             />
-            <Button type="submit" loading={buy.isPending}>
+            <Button type="submit" loading={buy.isPending} aria-describedby="seat-pack-price">
               {t('facilitator.area.buy', { cohort: cohorts[0]!.name })}
             </Button>
           </Group>
+          <Text id="seat-pack-price" mt="xs" aria-live="polite">
+            {countable
+              ? t('facilitator.area.seatTotal', {
+                  seats: count,
+                  price,
+                  total: formatMoney(locale, seatPrice * count, currency),
+                })
+              : t('facilitator.area.seatPrice', { price })}
+          </Text>
           {buy.isError ? <Alert color="red">{errorMessage(buy.error, t('facilitator.area.notBought'))}</Alert> : null}
         </form>
       ) : null}
@@ -590,7 +685,15 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
 /** The area's heading, where the focus goes once an invited facilitator has set their password. */
 export const AREA_TITLE_ID = 'facilitator-area-title';
 
-function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
+function Area({
+  me,
+  packReturn,
+  onDismissReturn,
+}: {
+  me: RouterOutputs['facilitator']['me'];
+  packReturn?: PackReturn | undefined;
+  onDismissReturn?: (() => void) | undefined;
+}) {
   const { t } = useT();
   const queryClient = useQueryClient();
   const cohorts = useQuery(trpc.facilitator.cohorts.queryOptions());
@@ -698,7 +801,7 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
         </Paper>
       ) : null}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Packs cohorts={current ? [current] : []} />
+        <Packs cohorts={current ? [current] : []} packReturn={packReturn} onDismissReturn={onDismissReturn} />
       </Paper>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <TwoFactor enabled={me.twoFactorEnabled} />
@@ -707,8 +810,17 @@ function Area({ me }: { me: RouterOutputs['facilitator']['me'] }) {
   );
 }
 
-/** `/facilitator` (issue 38): the facilitator's sign-in, then their cohorts, packs and settings. */
-export function FacilitatorArea() {
+/**
+ * `/facilitator` (issue 38): the facilitator's sign-in, then their cohorts, packs and settings;
+ * back from Stripe (`?pack=`), what became of the seats paid for (`packReturn`).
+ */
+export function FacilitatorArea({
+  packReturn,
+  onDismissReturn,
+}: {
+  packReturn?: PackReturn | undefined;
+  onDismissReturn?: (() => void) | undefined;
+} = {}) {
   const { t } = useT();
   const me = useQuery({ ...trpc.facilitator.me.queryOptions(), retry: false });
   return (
@@ -718,7 +830,7 @@ export function FacilitatorArea() {
       ) : me.isError ? (
         <SignInForm />
       ) : (
-        <Area me={me.data} />
+        <Area me={me.data} packReturn={packReturn} onDismissReturn={onDismissReturn} />
       )}
     </Container>
   );
