@@ -117,7 +117,8 @@ export interface GiftReceipt {
 }
 
 /** 'refunded': the payment was refunded before the couple opened it, so its code opens nothing. */
-export type GiftStatus = 'awaiting-payment' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
+/** A gift's state; `payment-failed`: its delayed payment failed, so it was never sent (decision 0352). */
+export type GiftStatus = 'awaiting-payment' | 'payment-failed' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
 
 export interface RedeemAnswer {
   /**

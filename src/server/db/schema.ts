@@ -395,6 +395,11 @@ export interface GiftsTable {
   /** The outbox row of the latest gift email. */
   email_id: number | null;
   paid_at: string | null;
+  /**
+   * When Stripe reported the delayed payment for this unpaid gift failed (decision 0352): the gift
+   * stays unpaid, and its buyer's page says the payment did not go through. Null otherwise.
+   */
+  payment_failed_at: ColumnType<string | null, string | null | undefined, string | null>;
   redeemed_at: string | null;
   couple_id: number | null;
   created_at: string;
@@ -603,6 +608,11 @@ export interface SeatPacksTable {
   /** `YYYY-MM-DD`, the last day a seat can be redeemed; null: no expiry. */
   expires_on: string | null;
   paid_at: string | null;
+  /**
+   * When Stripe reported the delayed payment for this pending pack failed (decision 0352): it stays
+   * `pending` (it gives no seat) and is shown as failed. Null otherwise.
+   */
+  payment_failed_at: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_at: string | null;
   /** 1 when the seller chose, at the refund, to end the redeemed couples' full access. */
   access_revoked: Generated<number>;

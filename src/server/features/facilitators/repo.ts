@@ -450,6 +450,7 @@ const packColumns = [
   'seat_packs.order_id as orderId',
   'seat_packs.expires_on as expiresOn',
   'seat_packs.paid_at as paidAt',
+  'seat_packs.payment_failed_at as paymentFailedAt',
   'seat_packs.refunded_at as refundedAt',
   'seat_packs.access_revoked as accessRevoked',
   'seat_packs.created_at as createdAt',
@@ -621,11 +622,33 @@ export async function activatePack(
 ): Promise<boolean> {
   const result = await db
     .updateTable('seat_packs')
-    .set({ status: 'active', order_id: paid.orderId, amount: paid.amount, currency: paid.currency, paid_at: nowIso() })
+    // Paid: a failure Stripe reported earlier is over (the webhook asked Stripe first, decision 0323).
+    .set({
+      status: 'active',
+      order_id: paid.orderId,
+      amount: paid.amount,
+      currency: paid.currency,
+      paid_at: nowIso(),
+      payment_failed_at: null,
+    })
     .where('id', '=', packId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A pending pack whose delayed payment Stripe reported failed (decision 0352): it stays pending,
+ * giving no seat, marked failed with the payment that failed; nothing for any other pack.
+ */
+export async function markPackPaymentFailed(db: DB, packId: number, orderId: string): Promise<void> {
+  await db
+    .updateTable('seat_packs')
+    .set({ payment_failed_at: nowIso(), order_id: orderId })
+    .where('id', '=', packId)
+    .where('status', '=', 'pending')
+    .where('payment_failed_at', 'is', null)
+    .execute();
 }
 
 export async function markPackRefunded(db: DB, packId: number, revokeAccess: boolean): Promise<boolean> {

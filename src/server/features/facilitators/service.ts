@@ -346,9 +346,13 @@ type PackRow = NonNullable<Awaited<ReturnType<typeof repo.findPack>>>;
 
 /**
  * A pack's status as the seller and the facilitator see it: an active pack past its last day (UTC,
- * the rule takeSeat applies) is `expired`, and gives no seat.
+ * the rule takeSeat applies) is `expired`, and gives no seat; a pending pack whose delayed payment
+ * Stripe reported failed is `failed` (decision 0352), and never gives one either.
  */
-function packStatus(row: Pick<PackRow, 'status' | 'expiresOn'>): PackRow['status'] | 'expired' {
+function packStatus(
+  row: Pick<PackRow, 'status' | 'expiresOn' | 'paymentFailedAt'>,
+): PackRow['status'] | 'expired' | 'failed' {
+  if (row.status === 'pending' && row.paymentFailedAt !== null) return 'failed';
   return row.status === 'active' && packExpired(row.expiresOn, today()) ? 'expired' : row.status;
 }
 
@@ -559,6 +563,11 @@ export async function createPendingPack(
     paid_at: null,
   });
   return { packId, email: me.email, locale: me.locale };
+}
+
+/** The pending pack whose delayed payment (`orderId`) Stripe reported failed: shown as failed, no seat (decision 0352). */
+export async function markPackPaymentFailed(db: DB, packId: number, orderId: string): Promise<void> {
+  await repo.markPackPaymentFailed(db, packId, orderId);
 }
 
 /** How many seats a pending pack holds (what its checkout must have charged for). */
@@ -839,7 +848,7 @@ async function lookUpCode(deps: AppDeps, code: string, clientAddress: string) {
 }
 
 /** Whether a seat code can give a seat now: `expired` past its last day, `unavailable` used up or refunded. */
-function seatState(pack: Pick<PackRow, 'status' | 'expiresOn' | 'seats' | 'seatsUsed'>) {
+function seatState(pack: Pick<PackRow, 'status' | 'expiresOn' | 'paymentFailedAt' | 'seats' | 'seatsUsed'>) {
   const status = packStatus(pack);
   if (status === 'expired') return 'expired' as const;
   return status === 'active' && pack.seatsUsed < pack.seats ? ('available' as const) : ('unavailable' as const);

@@ -17,6 +17,8 @@ export interface GiftRow {
   orderId: string | null;
   emailId: number | null;
   paidAt: string | null;
+  /** When Stripe reported the delayed payment for this unpaid gift failed (decision 0352). */
+  paymentFailedAt: string | null;
   redeemedAt: string | null;
   coupleId: number | null;
   /** The status of the order that paid (or, flagged, is to pay) for it; null before any payment. */
@@ -39,6 +41,7 @@ const giftColumns = [
   'gifts.order_id as orderId',
   'gifts.email_id as emailId',
   'gifts.paid_at as paidAt',
+  'gifts.payment_failed_at as paymentFailedAt',
   'gifts.redeemed_at as redeemedAt',
   'gifts.couple_id as coupleId',
   'orders.status as orderStatus',
@@ -110,12 +113,30 @@ export async function findUnredeemedGiftOfOrder(db: DB, orderId: string): Promis
 export async function markGiftPaid(db: DB, id: number, orderId: string): Promise<boolean> {
   const result = await db
     .updateTable('gifts')
-    .set({ paid_at: nowIso(), order_id: orderId })
+    // Paid: a failure Stripe reported earlier is over (the webhook asked Stripe first, decision 0323).
+    .set({ paid_at: nowIso(), order_id: orderId, payment_failed_at: null })
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where((eb) => eb.or([eb('order_id', 'is', null), eb('order_id', '=', orderId)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * An unpaid gift whose delayed payment (`orderId`) Stripe reported failed (decision 0352): marked
+ * failed and linked to that payment's order, so the back office shows the failed order as this
+ * gift's; it stays unpaid, and its code opens nothing. Nothing for a paid gift, or one another
+ * payment holds.
+ */
+export async function markGiftPaymentFailed(db: DB, id: number, orderId: string): Promise<void> {
+  await db
+    .updateTable('gifts')
+    .set({ payment_failed_at: nowIso(), order_id: orderId })
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .where('payment_failed_at', 'is', null)
+    .where((eb) => eb.or([eb('order_id', 'is', null), eb('order_id', '=', orderId)]))
+    .execute();
 }
 
 /**

@@ -176,6 +176,11 @@ export async function unpaidGift(
   };
 }
 
+/** The unpaid gift whose delayed payment (`orderId`) Stripe reported failed: shown as failed, never opened (decision 0352). */
+export async function markGiftPaymentFailed(trx: DB, giftId: number, orderId: string): Promise<void> {
+  await repo.markGiftPaymentFailed(trx, giftId, orderId);
+}
+
 /**
  * Holds the gift `orderId` paid for until the refund's transaction ends, before the refund reads
  * whether it was opened: an opening under way finishes first (the refund then takes the access it
@@ -319,6 +324,8 @@ function statusOf(gift: repo.GiftRow, emailStatus: string | null): GiftStatus {
   if (gift.redeemedAt !== null) return 'redeemed';
   // Refunded, paid or still flagged for the seller to check: either way it will not open.
   if (isVoid(gift)) return 'refunded';
+  // Its delayed payment failed (decision 0352): over, not awaiting a payment that will not come.
+  if (gift.paidAt === null && gift.paymentFailedAt !== null) return 'payment-failed';
   if (gift.paidAt === null) return 'awaiting-payment';
   // A sent email's row may have been pruned from the outbox: no row means it went.
   if (emailStatus === null || emailStatus === 'sent') return 'sent';

@@ -31,12 +31,14 @@ import {
   completeGiftPurchase,
   createPendingGift,
   holdGiftForFlaggedOrder,
+  markGiftPaymentFailed,
   unpaidGift,
 } from '../gifts/service';
 import {
   completePackPurchase,
   createPendingPack,
   type FacilitatorAuth,
+  markPackPaymentFailed,
   pendingPackBuyer,
   pendingPackSeats,
   refundablePack,
@@ -496,6 +498,11 @@ export async function handleStripeWebhook(
         const orderId = idOf(event.data.object.payment_intent);
         if (!orderId) return;
         await markPendingOrderPaymentFailed(trx, orderId);
+        // A seat pack or a gift it was for ends as failed too, as the order does (decision 0352).
+        const seatPackId = metadataId(event.data.object.metadata?.seatPackId);
+        if (seatPackId !== undefined) await markPackPaymentFailed(trx, seatPackId, orderId);
+        const giftId = metadataId(event.data.object.metadata?.giftId);
+        if (giftId !== undefined) await markGiftPaymentFailed(trx, giftId, orderId);
         // The buyer and the seller are told once per payment: a replayed event stopped above, and
         // another event about the same failure finds this one's record (decision 0350).
         if (!(await hasPaymentFailedEvent(trx, orderId, event.id))) {

@@ -312,7 +312,10 @@ function PacksTable({ canGrant }: { canGrant: boolean }) {
             <Table.Td>{formatMoney(locale, pack.amount, pack.currency)}</Table.Td>
             <Table.Td>{pack.expiresOn ? formatDate(locale, pack.expiresOn) : t('facilitator.admin.noExpiry')}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
+              <Badge
+                variant="light"
+                color={pack.status === 'active' ? 'green' : pack.status === 'failed' ? 'red' : 'gray'}
+              >
                 {t(`facilitator.packStatus.${pack.status}` as MessageId)}
               </Badge>
             </Table.Td>

@@ -16,6 +16,7 @@ type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
 
 const STATUS_LABELS: Record<GiftStatus, MessageId> = {
   'awaiting-payment': 'gifts.admin.status.awaiting',
+  'payment-failed': 'gifts.admin.status.paymentFailed',
   scheduled: 'gifts.admin.status.scheduled',
   sent: 'gifts.admin.status.sent',
   redeemed: 'gifts.admin.status.redeemed',
@@ -23,6 +24,7 @@ const STATUS_LABELS: Record<GiftStatus, MessageId> = {
 };
 const STATUS_COLORS: Record<GiftStatus, string> = {
   'awaiting-payment': 'gray',
+  'payment-failed': 'red',
   scheduled: 'blue',
   sent: 'plum',
   redeemed: 'green',

@@ -545,6 +545,38 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     }
   });
 
+  // Decision 0352: a pack whose bank payment failed said it was being confirmed, for ever.
+  it('back from paying, says the payment did not go through when it failed, and stops asking', async () => {
+    PACK_POLL.ms = 20;
+    let asked = 0;
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: { cohort: COHORT, couples: [] } }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.pack': () => {
+        asked += 1;
+        return {
+          data: { id: 5, seats: 3, cohortName: 'Spring 2027', status: 'failed', amount: 0, currency: 'usd' },
+        };
+      },
+    });
+    try {
+      i18n.activate('es');
+      renderRoute(() => <FacilitatorArea packReturn={5} />);
+      expect(await screen.findByText('El pago no se completó')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Tu banco no completó el pago de 3 plazas para Spring 2027. No se te cobró nada y no se agregaron plazas. Puedes volver a comprarlas abajo, con otro medio de pago si lo prefieres.',
+        ),
+      ).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(asked).toBe(1);
+    } finally {
+      PACK_POLL.ms = 3000;
+    }
+  });
+
   it('back from a payment page left without paying, says nothing was charged', async () => {
     const stub = stubTrpcFetch({
       'facilitator.me': () => ({ data: ME }),

@@ -452,7 +452,8 @@ export type PackReturn = number | 'cancelled';
 
 /**
  * What became of the seats just paid for (decision 0351): received and added, still being
- * confirmed (a bank payment can take days), or a payment left on Stripe's page.
+ * confirmed (a bank payment can take days), failed (decision 0352), or a payment left on Stripe's
+ * page.
  */
 function PackReturnNotice({ packReturn, onDismiss }: { packReturn: PackReturn; onDismiss?: () => void }) {
   const { t, locale } = useT();
@@ -490,6 +491,13 @@ function PackReturnNotice({ packReturn, onDismiss }: { packReturn: PackReturn; o
   // An unknown pack (another facilitator's, or a mistyped address): nothing to say about it.
   if (!pack.data) return null;
   const values = { seats: pack.data.seats, cohort: pack.data.cohortName };
+  if (pack.data.status === 'failed') {
+    return (
+      <Alert color="red" title={t('facilitator.return.failedTitle')} {...close}>
+        {t('facilitator.return.failedText', values)}
+      </Alert>
+    );
+  }
   if (pack.data.status === 'pending') {
     return (
       <Alert color="plum" title={t('facilitator.return.pendingTitle')} {...close}>

@@ -1,9 +1,10 @@
-import { Alert, Button, Code, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconGift } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../../shared/i18n/format';
-import { useT } from '../../i18n/use-t';
+import { T, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
@@ -26,6 +27,7 @@ export function GiftReceiptPage({ token }: { token: string }) {
       query.state.data &&
       !query.state.data.paid &&
       query.state.data.status !== 'refunded' &&
+      query.state.data.status !== 'payment-failed' &&
       query.state.dataUpdateCount <= GIFT_POLL.times
         ? GIFT_POLL.ms
         : false,
@@ -55,6 +57,18 @@ export function GiftReceiptPage({ token }: { token: string }) {
           <Stack gap="sm">
             <Title order={1}>{t('gifts.receipt.refunded')}</Title>
             <Text role="status">{t('gifts.receipt.refundedText', { couple: receipt.data.coupleNames })}</Text>
+          </Stack>
+        ) : receipt.data.status === 'payment-failed' ? (
+          // Its delayed payment failed (decision 0352): over, not a payment still being confirmed.
+          <Stack gap="sm">
+            <Title order={1}>{t('gifts.receipt.failed')}</Title>
+            <Text role="status">
+              <T
+                id="gifts.receipt.failedText"
+                values={{ couple: receipt.data.coupleNames }}
+                components={{ 0: <Anchor component={Link} to="/gift" /> }}
+              />
+            </Text>
           </Stack>
         ) : !receipt.data.paid && stillWaiting ? (
           <Stack gap="sm" align="flex-start">

@@ -270,6 +270,53 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
     expect(asked).toBe(1);
   });
 
+  // Decision 0352: a gift whose bank payment failed said its payment was being confirmed, for ever.
+  it.each([
+    [
+      'en',
+      '/gift/sent',
+      'The payment did not go through',
+      /did not complete the payment for the gift to Ana & Luis\. Nothing was charged, and the gift was not sent/,
+      'give it again',
+      '/gift',
+    ],
+    [
+      'es',
+      '/es/gift/sent',
+      'El pago no se completó',
+      /no completó el pago del regalo para Ana & Luis\. No se te cobró nada y el regalo no se envió/,
+      'hacer el regalo de nuevo',
+      '/es/gift',
+    ],
+  ] as const)(
+    'in %s, says a gift whose payment failed was not sent, offers to give it again, and stops asking',
+    async (locale, path, title, text, link, href) => {
+      const defaults = { ...GIFT_POLL };
+      Object.assign(GIFT_POLL, { ms: 10, times: 3 });
+      try {
+        let asked = 0;
+        stubTrpcFetch({
+          'auth.check': () => ANONYMOUS,
+          'publicConfig.get': () => ({ data: CONFIG }),
+          'gifts.receipt': () => {
+            asked += 1;
+            return { data: { ...unpaid, status: 'payment-failed' } };
+          },
+        });
+        if (locale === 'es') i18n.activate('es');
+        renderApp(`${path}?token=${TOKEN}`);
+        expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+        expect(screen.getByText(text)).toHaveAttribute('role', 'status');
+        expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', href);
+        expect(screen.queryByTestId('gift-code')).not.toBeInTheDocument();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(asked).toBe(1);
+      } finally {
+        Object.assign(GIFT_POLL, defaults);
+      }
+    },
+  );
+
   // Decision 0334: the couple who opened it deleted their account, and the gift forgot their names.
   it('thanks the buyer without a blank where the names were once the couple is deleted', async () => {
     stubTrpcFetch({
