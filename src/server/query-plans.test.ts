@@ -250,6 +250,7 @@ const FACILITATOR_CALLS = [
   'facilitator.messageCohort',
   'facilitator.packs',
   'facilitator.pack',
+  'facilitator.removeCouple',
   'mentor.get',
   'mentor.preview',
   'mentor.link',
@@ -634,6 +635,11 @@ beforeAll(async () => {
     }),
   );
   await run('mentor.unshareWeek', () => call(asJoining, 'mentor.unshareWeek', { weekNumber: 1 }));
+  await run('facilitator.removeCouple', () =>
+    call(asFacilitator, 'facilitator.removeCouple', { cohortId: cohort.id, coupleId: joining.coupleId }),
+  );
+  // Removed, the couple links again with the join code, to unlink themselves.
+  await asJoining.mentor.link({ code: cohort.joinCode });
   await run('mentor.unlink', () => call(asJoining, 'mentor.unlink', undefined));
   for (const path of ['adminFacilitators.list', 'adminFacilitators.packs'])
     await run(`admin ${path}`, () => call(asAdmin, path, undefined));

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'gift.change-email',
   'facilitator.invite',
   'facilitator.revoke',
+  'facilitator.remove-couple',
   'seat-pack.grant',
   'seat-pack.expiry',
   'seat-pack.refund',

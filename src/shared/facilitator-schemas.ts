@@ -145,6 +145,9 @@ export const buySeatsSchema = z.object({ cohortId: idOf('cohortId'), seats: seat
 /** facilitator.pack: one of the facilitator's own packs, back from paying for it (decision 0351). */
 export const ownPackSchema = z.object({ packId: idOf('packId') });
 
+/** facilitator.removeCouple: a couple linked to one of the facilitator's own cohorts (decision 0353). */
+export const removeCoupleSchema = z.object({ cohortId: idOf('cohortId'), coupleId: idOf('coupleId') });
+
 export const sharedWeekSchema = z.object({ coupleId: idOf('coupleId'), weekNumber: weekNumberSchema });
 
 export const mentorWeekSchema = z.object({ weekNumber: weekNumberSchema });

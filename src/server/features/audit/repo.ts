@@ -70,3 +70,29 @@ export async function insertSystemAction(db: DB, entry: Omit<AdminActionEntry, '
     })
     .execute();
 }
+
+/**
+ * Adds one line a facilitator's own action writes (they have no account): the actor is named
+ * `<name> (facilitator <id>)`, as they are now.
+ */
+export async function insertFacilitatorAction(
+  db: DB,
+  entry: Omit<AdminActionEntry, 'actorAccountId'> & { facilitatorId: number },
+): Promise<void> {
+  await db
+    .insertInto('admin_audit_log')
+    .columns(['actor_username', 'action', 'target', 'address', 'created_at'])
+    .expression(
+      db
+        .selectFrom('facilitators')
+        .select([
+          sql<string>`facilitators.name || ' (facilitator ' || facilitators.id || ')'`.as('actor_username'),
+          sql<string>`${entry.action}`.as('action'),
+          sql<string | null>`${entry.target ?? null}`.as('target'),
+          sql<string | null>`${entry.address ?? null}`.as('address'),
+          sql<string>`${nowIso()}`.as('created_at'),
+        ])
+        .where('facilitators.id', '=', entry.facilitatorId),
+    )
+    .execute();
+}

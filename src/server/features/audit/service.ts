@@ -4,6 +4,7 @@ import {
   type AdminActionEntry,
   type AdminActionRow,
   insertAdminAction,
+  insertFacilitatorAction,
   insertSystemAction,
   listAdminActions,
 } from './repo';
@@ -31,6 +32,16 @@ export async function recordSystemAction(
   details: Pick<AdminActionEntry, 'target' | 'address'> = {},
 ): Promise<void> {
   await insertSystemAction(db, { action, ...details });
+}
+
+/** Records a facilitator's own action (actor: their name and id), in the caller's transaction. */
+export async function recordFacilitatorAction(
+  db: DB,
+  facilitatorId: number,
+  action: AuditAction,
+  details: Pick<AdminActionEntry, 'target' | 'address'> = {},
+): Promise<void> {
+  await insertFacilitatorAction(db, { facilitatorId, action, ...details });
 }
 
 /** The audit log, newest first. */

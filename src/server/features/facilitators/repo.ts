@@ -312,6 +312,20 @@ export async function deleteLink(db: DB, coupleId: number): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
+/**
+ * Ends the link of a couple in one of this facilitator's cohorts (the facilitator removes them);
+ * false when the couple is not linked there (another facilitator's couple, or none).
+ */
+export async function deleteOwnLink(db: DB, facilitatorId: number, cohortId: number, coupleId: number) {
+  const result = await db
+    .deleteFrom('facilitator_links')
+    .where('couple_id', '=', coupleId)
+    .where('facilitator_id', '=', facilitatorId)
+    .where('cohort_id', '=', cohortId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** Whether the couple is linked to this facilitator right now: THE check of every couple read. */
 export async function isLinkedTo(db: DB, facilitatorId: number, coupleId: number): Promise<boolean> {
   const row = await db

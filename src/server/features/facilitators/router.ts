@@ -13,6 +13,7 @@ import {
   mentorWeekSchema,
   messageCohortSchema,
   refundPackSchema,
+  removeCoupleSchema,
   setPackExpirySchema,
   sharedWeekSchema,
   totpCodeSchema,
@@ -42,6 +43,7 @@ import {
   messageCohort,
   previewFacilitatorInvite,
   previewMentorCode,
+  removeCoupleFromCohort,
   resolveFacilitator,
   revenueOverview,
   revokeFacilitatorAsAdmin,
@@ -106,6 +108,9 @@ export const facilitatorRouter = router({
   messageCohort: facilitatorProcedure
     .input(messageCohortSchema)
     .mutation(({ ctx, input }) => messageCohort(ctx.deps, ctx.facilitator, input)),
+  removeCouple: facilitatorProcedure
+    .input(removeCoupleSchema)
+    .mutation(({ ctx, input }) => removeCoupleFromCohort(ctx.deps, ctx.facilitator, input, ctx.req.ip ?? null)),
   packs: facilitatorProcedure.query(({ ctx }) => listOwnPacks(ctx.deps, ctx.facilitator)),
   pack: facilitatorProcedure
     .input(ownPackSchema)

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps/app-deps';
 import { type Reservation, tooMany } from '../../deps/rate-limiter';
 import { decryptTotpSecret, encryptTotpSecret } from '../admin-security/secrets';
 import { totpStep } from '../admin-security/service';
-import { recordAdminAction } from '../audit/service';
+import { recordAdminAction, recordFacilitatorAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { hashSecret, verifySecret } from '../auth/passwords';
 import { revokeCertificatesOfRefund } from '../certificates/service';
@@ -751,6 +751,32 @@ export async function getSharedWeek(
       weeklyCommitment: answers.weeklyCommitment,
     })),
   };
+}
+
+/**
+ * The facilitator removes a couple from one of their cohorts (decision 0353): the link goes and the
+ * weeks the couple shared go with it, as when the couple unlinks, so the facilitator sees nothing
+ * of them from the next request on. A seat the couple redeemed stays used and their access stays
+ * (never take back what a couple was given). A couple not linked in that cohort of theirs (another
+ * facilitator's, or gone already): 404, nothing changes.
+ */
+export async function removeCoupleFromCohort(
+  deps: AppDeps,
+  auth: FacilitatorAuth,
+  input: { cohortId: number; coupleId: number },
+  address: string | null,
+): Promise<{ success: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteOwnLink(trx, auth.facilitatorId, input.cohortId, input.coupleId))) {
+      throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
+    }
+    await repo.deleteMentorShares(trx, input.coupleId);
+    await recordFacilitatorAction(trx, auth.facilitatorId, 'facilitator.remove-couple', {
+      target: `couple ${input.coupleId} from cohort ${input.cohortId}`,
+      address,
+    });
+  });
+  return { success: true };
 }
 
 /** An email to every couple of the cohort who still gets the app's emails (unsubscribed ones are skipped). */

@@ -47,6 +47,7 @@ const ACTION_LABELS: Record<AuditAction, MessageId> = {
   'gift.change-email': 'admin.audit.action.giftEmailChanged',
   'facilitator.invite': 'admin.audit.action.facilitatorInvited',
   'facilitator.revoke': 'admin.audit.action.facilitatorRevoked',
+  'facilitator.remove-couple': 'admin.audit.action.facilitatorRemovedCouple',
   'seat-pack.grant': 'admin.audit.action.seatsGranted',
   'seat-pack.expiry': 'admin.audit.action.seatPackExpiryChanged',
   'seat-pack.refund': 'admin.audit.action.seatPackRefunded',

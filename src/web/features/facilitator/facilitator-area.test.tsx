@@ -437,6 +437,50 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
+  // Security review: a facilitator could not remove a couple from their cohort (decision 0353).
+  it('removes a couple after a confirmation naming them, and moves the focus to the cohort’s heading', async () => {
+    let table = TABLE;
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: table }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.removeCouple': () => ({
+        error: { message: 'The couple was not removed. Please try again.', httpStatus: 500 },
+      }),
+    });
+    renderRoute(FacilitatorArea);
+    const rows = await screen.findByRole('table', { name: 'Couples in Spring 2027' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(rows).getByRole('button', { name: 'Remove Robin & Sam from Spring 2027' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Robin & Sam?' });
+    expect(dialog).toHaveTextContent('A seat they used stays used, and they keep their course.');
+    // Cancel is focused first, and changes nothing.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(stub.calls.some((call) => call.path === 'facilitator.removeCouple')).toBe(false);
+
+    // Refused: said in the dialog, the couple still there.
+    await user.click(within(rows).getByRole('button', { name: 'Remove Robin & Sam from Spring 2027' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove Robin & Sam?' });
+    await user.click(within(again).getByRole('button', { name: 'Remove from the cohort' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent('The couple was not removed. Please try again.');
+
+    stub.on('facilitator.removeCouple', () => {
+      table = { ...TABLE, couples: [] };
+      return { data: { success: true } };
+    });
+    await user.click(within(again).getByRole('button', { name: 'Remove from the cohort' }));
+    expect(stub.calls.filter((call) => call.path === 'facilitator.removeCouple').at(-1)?.input).toEqual({
+      cohortId: 7,
+      coupleId: 42,
+    });
+    expect(await screen.findByText(/No couples in this cohort yet/)).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Spring 2027' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
   // Mantine's NumberInput used to move the number into range on blur (0 seats bought 1).
   it.each(['0', '-5', '1000000', '2.5'])('keeps %s seats as typed, says why and buys nothing', async (typed) => {
     const stub = stubTrpcFetch({

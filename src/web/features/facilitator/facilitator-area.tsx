@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   buySeatsSchema,
   COHORT_MESSAGE_MAX_LENGTH,
@@ -274,11 +275,33 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
       },
     }),
   );
+  const queryClient = useQueryClient();
+  // The couple asked about before removing them (decision 0353), named as the table names them.
+  const [removing, setRemoving] = useState<{ coupleId: number; couple: string } | null>(null);
+  const remove = useMutation(
+    trpc.facilitator.removeCouple.mutationOptions({
+      // Removed, their row goes: the focus moves to the cohort's heading over the table; refused,
+      // it stays on the dialog's confirm button, under the refusal (role=alert).
+      onMutate: rememberFocus,
+      onSuccess: async () => {
+        const couple = removing?.couple ?? '';
+        setRemoving(null);
+        notify.success(t('facilitator.area.removed', { couple, cohort: cohort.name }));
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.facilitator.cohort.queryKey({ cohortId: cohort.id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.facilitator.cohorts.queryKey() }),
+        ]);
+        focusWhenReady(() => document.getElementById(cohortTitleId(cohort.id)));
+      },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
+    }),
+  );
   // Nobody to write to yet: the form says why instead of sending to an empty cohort.
   const noCouples = table.isSuccess && table.data.couples.length === 0;
   const noCouplesId = `cohort-${cohort.id}-no-couples`;
   const row = (couple: CohortCouple) => {
     const names = partnerNames(couple, t);
+    const coupleLabel = t('facilitator.area.coupleNames', { first: names.partner1, second: names.partner2 });
     return (
       <Table.Tr key={couple.coupleId}>
         <Table.Td>{t('facilitator.area.coupleNames', { first: names.partner1, second: names.partner2 })}</Table.Td>
@@ -333,6 +356,20 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
             </Group>
           )}
         </Table.Td>
+        <Table.Td>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            aria-label={t('facilitator.area.removeCouple', { couple: coupleLabel, cohort: cohort.name })}
+            onClick={() => {
+              remove.reset();
+              setRemoving({ coupleId: couple.coupleId, couple: coupleLabel });
+            }}
+          >
+            {t('facilitator.area.remove')}
+          </Button>
+        </Table.Td>
       </Table.Tr>
     );
   };
@@ -360,6 +397,7 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
                 <Table.Th>{t('facilitator.col.streak')}</Table.Th>
                 <Table.Th>{t('facilitator.col.lastActive')}</Table.Th>
                 <Table.Th>{t('facilitator.col.shared')}</Table.Th>
+                <Table.Th>{t('facilitator.col.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{table.data.couples.map(row)}</Table.Tbody>
@@ -367,6 +405,23 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
         </Table.ScrollContainer>
       )}
       {open ? <SharedWeek key={`${open.coupleId}-${open.weekNumber}`} {...open} onClose={() => setOpen(null)} /> : null}
+      <ConfirmDialog
+        title={removing ? t('facilitator.area.removeTitle', { couple: removing.couple }) : null}
+        cancelLabel={t('facilitator.area.cancel')}
+        confirmLabel={t('facilitator.area.removeConfirm')}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate({ cohortId: cohort.id, coupleId: removing.coupleId })}
+      >
+        {removing ? (
+          <>
+            <Text>{t('facilitator.area.removeExplain', { couple: removing.couple, cohort: cohort.name })}</Text>
+            {remove.isError ? (
+              <Alert color="red">{errorMessage(remove.error, t('facilitator.area.notRemoved'))}</Alert>
+            ) : null}
+          </>
+        ) : null}
+      </ConfirmDialog>
       <form
         aria-label={t('facilitator.area.messageForm', { cohort: cohort.name })}
         noValidate
