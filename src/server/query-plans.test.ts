@@ -251,6 +251,8 @@ const FACILITATOR_CALLS = [
   'facilitator.packs',
   'facilitator.pack',
   'facilitator.removeCouple',
+  'facilitator.newJoinCode',
+  'facilitator.newSeatCode',
   'mentor.get',
   'mentor.preview',
   'mentor.link',
@@ -638,7 +640,11 @@ beforeAll(async () => {
   await run('facilitator.removeCouple', () =>
     call(asFacilitator, 'facilitator.removeCouple', { cohortId: cohort.id, coupleId: joining.coupleId }),
   );
-  // Removed, the couple links again with the join code, to unlink themselves.
+  await run('facilitator.newJoinCode', async () => {
+    cohort = await asFacilitator.facilitator.newJoinCode({ cohortId: cohort.id });
+  });
+  await run('facilitator.newSeatCode', () => call(asFacilitator, 'facilitator.newSeatCode', { packId: pack.id }));
+  // Removed, the couple links again with the new join code, to unlink themselves.
   await asJoining.mentor.link({ code: cohort.joinCode });
   await run('mentor.unlink', () => call(asJoining, 'mentor.unlink', undefined));
   for (const path of ['adminFacilitators.list', 'adminFacilitators.packs'])

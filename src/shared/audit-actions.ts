@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'facilitator.invite',
   'facilitator.revoke',
   'facilitator.remove-couple',
+  'facilitator.new-join-code',
+  'facilitator.new-seat-code',
   'seat-pack.grant',
   'seat-pack.expiry',
   'seat-pack.refund',

@@ -142,7 +142,10 @@ export const messageCohortSchema = z.object({
 
 export const buySeatsSchema = z.object({ cohortId: idOf('cohortId'), seats: seatsSchema });
 
-/** facilitator.pack: one of the facilitator's own packs, back from paying for it (decision 0351). */
+/**
+ * One of the facilitator's own packs: facilitator.pack, back from paying for it (decision 0351), and
+ * facilitator.newSeatCode (decision 0354).
+ */
 export const ownPackSchema = z.object({ packId: idOf('packId') });
 
 /** facilitator.removeCouple: a couple linked to one of the facilitator's own cohorts (decision 0353). */

@@ -8,7 +8,7 @@ import {
   useTestApp,
   type TestApp,
 } from '../../test/harness';
-import { COUPLE_NOT_LINKED } from './service';
+import { CODE_UNKNOWN, COHORT_NOT_FOUND, COUPLE_NOT_LINKED, PACK_NOT_FOUND } from './service';
 import { newFacilitator } from './test-support';
 
 /*
@@ -113,5 +113,105 @@ describe('a facilitator removes a couple from their cohort', () => {
     await expect(
       couple.caller.facilitator.removeCouple({ cohortId: cohort.id, coupleId: couple.coupleId }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('a facilitator issues a new code', () => {
+  it('refuses the old join code at once as an unknown code; couples already linked stay linked', async () => {
+    const facilitator = await newFacilitator(t, { name: 'Pastor Rotate' });
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Rotations' });
+    const linked = await coupleCaller(t);
+    await linked.caller.mentor.link({ code: cohort.joinCode });
+
+    const renewed = await facilitator.caller.facilitator.newJoinCode({ cohortId: cohort.id });
+    expect(renewed).toMatchObject({ id: cohort.id, name: 'Rotations' });
+    expect(renewed.joinCode).toMatch(/^JOIN-/);
+    expect(renewed.joinCode).not.toBe(cohort.joinCode);
+    expect(renewed.joinLink).toContain(`/mentor?code=${renewed.joinCode}`);
+    expect((await facilitator.caller.facilitator.cohorts())[0]).toMatchObject({ joinCode: renewed.joinCode });
+
+    const late = await coupleCaller(t);
+    for (const attempt of [
+      () => late.caller.mentor.preview({ code: cohort.joinCode }),
+      () => late.caller.mentor.link({ code: cohort.joinCode }),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ code: 'NOT_FOUND', message: CODE_UNKNOWN });
+    }
+    expect((await late.caller.mentor.get()).link).toBeNull();
+    expect((await linked.caller.mentor.get()).link).toMatchObject({ cohortName: 'Rotations' });
+    expect((await facilitator.caller.facilitator.cohort({ cohortId: cohort.id })).couples).toHaveLength(1);
+    await late.caller.mentor.link({ code: renewed.joinCode });
+    expect((await facilitator.caller.facilitator.cohort({ cohortId: cohort.id })).couples).toHaveLength(2);
+    expect(await auditLines('facilitator.new-join-code', facilitator.id)).toEqual([
+      {
+        actorAccountId: null,
+        actor: `Pastor Rotate (facilitator ${facilitator.id})`,
+        target: `cohort ${cohort.id}`,
+      },
+    ]);
+  });
+
+  it('refuses the old seat code at once; seats taken stay taken and their couples linked', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Seat rotations' });
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const pack = await admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 3 });
+    const seated = await coupleCaller(t, { accessLevel: 'trial' });
+    await seated.caller.mentor.link({ code: pack.code });
+
+    const renewed = await facilitator.caller.facilitator.newSeatCode({ packId: pack.id });
+    expect(renewed).toMatchObject({ id: pack.id, seatsUsed: 1, seatsLeft: 2, cohortName: 'Seat rotations' });
+    expect(renewed.code).toMatch(/^SEAT-/);
+    expect(renewed.code).not.toBe(pack.code);
+    expect(renewed.link).toContain(`/mentor?code=${renewed.code}`);
+
+    const late = await coupleCaller(t, { accessLevel: 'trial' });
+    await expect(late.caller.mentor.link({ code: pack.code })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: CODE_UNKNOWN,
+    });
+    expect(await accessLevelOf(t.deps, late.coupleId)).toBe('trial');
+    expect(await accessLevelOf(t.deps, seated.coupleId)).toBe('full');
+    expect((await seated.caller.mentor.get()).link).toMatchObject({ cohortName: 'Seat rotations' });
+    await late.caller.mentor.link({ code: renewed.code });
+    expect(await accessLevelOf(t.deps, late.coupleId)).toBe('full');
+    expect((await facilitator.caller.facilitator.cohort({ cohortId: cohort.id })).couples).toHaveLength(2);
+  });
+
+  it('refuses another facilitator’s cohort or pack with 404 and bad input with 400, changing nothing', async () => {
+    const mine = await newFacilitator(t);
+    const other = await newFacilitator(t);
+    const cohort = await mine.caller.facilitator.createCohort({ name: 'Kept' });
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const pack = await admin.adminFacilitators.grantPack({ facilitatorId: mine.id, seats: 2 });
+    const cohortsBefore = await mine.caller.facilitator.cohorts();
+    const packsBefore = await mine.caller.facilitator.packs();
+
+    await expect(other.caller.facilitator.newJoinCode({ cohortId: cohort.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: COHORT_NOT_FOUND,
+    });
+    await expect(other.caller.facilitator.newSeatCode({ packId: pack.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: PACK_NOT_FOUND,
+    });
+    for (const input of [{ cohortId: 0 }, { cohortId: -3 }, { cohortId: 'x' }, {}]) {
+      await expect(mine.caller.facilitator.newJoinCode(input as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    for (const input of [{ packId: 0 }, { packId: 2.5 }, {}]) {
+      await expect(mine.caller.facilitator.newSeatCode(input as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect(await mine.caller.facilitator.cohorts()).toEqual(cohortsBefore);
+    expect(await mine.caller.facilitator.packs()).toEqual(packsBefore);
+    for (const facilitator of [mine, other]) {
+      expect(await auditLines('facilitator.new-join-code', facilitator.id)).toEqual([]);
+      expect(await auditLines('facilitator.new-seat-code', facilitator.id)).toEqual([]);
+    }
+    // The old codes still work: nothing was replaced.
+    const couple = await coupleCaller(t);
+    await couple.caller.mentor.link({ code: cohort.joinCode });
+    await expect(couple.caller.facilitator.newJoinCode({ cohortId: cohort.id })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 });

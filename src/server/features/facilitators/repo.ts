@@ -257,6 +257,32 @@ export async function findOwnCohort(db: DB, facilitatorId: number, cohortId: num
     .executeTakeFirst();
 }
 
+/** Gives the facilitator's own cohort a new join code (the old one then finds nothing); false for anyone else's. */
+export async function replaceJoinCode(db: DB, facilitatorId: number, cohortId: number, joinCode: string) {
+  const result = await db
+    .updateTable('cohorts')
+    .set({ join_code: joinCode })
+    .where('id', '=', cohortId)
+    .where('facilitator_id', '=', facilitatorId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Gives the facilitator's own pack a new seat code (the old one then finds nothing); false for
+ * anyone else's pack, or a pack still awaiting its payment (not in their list).
+ */
+export async function replaceSeatCode(db: DB, facilitatorId: number, packId: number, code: string) {
+  const result = await db
+    .updateTable('seat_packs')
+    .set({ code })
+    .where('id', '=', packId)
+    .where('facilitator_id', '=', facilitatorId)
+    .where('status', '!=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** A cohort by its join code, with its facilitator (who must not be revoked to be joined). */
 export async function findCohortByCode(db: DB, code: string) {
   return db

@@ -43,6 +43,8 @@ import {
   messageCohort,
   previewFacilitatorInvite,
   previewMentorCode,
+  newJoinCode,
+  newSeatCode,
   removeCoupleFromCohort,
   resolveFacilitator,
   revenueOverview,
@@ -111,6 +113,12 @@ export const facilitatorRouter = router({
   removeCouple: facilitatorProcedure
     .input(removeCoupleSchema)
     .mutation(({ ctx, input }) => removeCoupleFromCohort(ctx.deps, ctx.facilitator, input, ctx.req.ip ?? null)),
+  newJoinCode: facilitatorProcedure
+    .input(cohortIdSchema)
+    .mutation(({ ctx, input }) => newJoinCode(ctx.deps, ctx.facilitator, input.cohortId, ctx.req.ip ?? null)),
+  newSeatCode: facilitatorProcedure
+    .input(ownPackSchema)
+    .mutation(({ ctx, input }) => newSeatCode(ctx.deps, ctx.facilitator, input.packId, ctx.req.ip ?? null)),
   packs: facilitatorProcedure.query(({ ctx }) => listOwnPacks(ctx.deps, ctx.facilitator)),
   pack: facilitatorProcedure
     .input(ownPackSchema)

@@ -657,6 +657,44 @@ export async function createCohort(deps: AppDeps, auth: FacilitatorAuth, name: s
   return { ...row, couples: 0, joinLink: joinLink(deps, row.joinCode) };
 }
 
+/**
+ * A new join code for one of the facilitator's own cohorts (decision 0354): the old code is refused
+ * from the next request on as any unknown code is; couples already linked stay linked. Another
+ * facilitator's cohort: 404, nothing changes.
+ */
+export async function newJoinCode(deps: AppDeps, auth: FacilitatorAuth, cohortId: number, address: string | null) {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.replaceJoinCode(trx, auth.facilitatorId, cohortId, generateCode('JOIN')))) {
+      throw new AppError('NOT_FOUND', COHORT_NOT_FOUND);
+    }
+    await recordFacilitatorAction(trx, auth.facilitatorId, 'facilitator.new-join-code', {
+      target: `cohort ${cohortId}`,
+      address,
+    });
+  });
+  const cohort = (await repo.findOwnCohort(deps.db, auth.facilitatorId, cohortId))!;
+  return { ...cohort, joinLink: joinLink(deps, cohort.joinCode) };
+}
+
+/**
+ * A new seat code for one of the facilitator's own packs (one code per pack, decision 0354): the
+ * old code is refused as any unknown code is; seats taken stay taken, couples linked stay linked.
+ * Another facilitator's pack, or one still awaiting its payment: 404, nothing changes.
+ */
+export async function newSeatCode(deps: AppDeps, auth: FacilitatorAuth, packId: number, address: string | null) {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.replaceSeatCode(trx, auth.facilitatorId, packId, generateCode('SEAT')))) {
+      throw new AppError('NOT_FOUND', PACK_NOT_FOUND);
+    }
+    await recordFacilitatorAction(trx, auth.facilitatorId, 'facilitator.new-seat-code', {
+      target: `seat pack ${packId}`,
+      address,
+    });
+  });
+  const row = (await repo.findPackWithCohort(deps.db, packId))!;
+  return { ...packView(row), cohortName: row.cohortName, link: joinLink(deps, row.code) };
+}
+
 export async function listOwnPacks(deps: AppDeps, auth: FacilitatorAuth) {
   const rows = await repo.listOwnPacks(deps.db, auth.facilitatorId);
   return rows.map((row) => ({ ...packView(row), cohortName: row.cohortName, link: joinLink(deps, row.code) }));

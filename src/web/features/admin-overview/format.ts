@@ -48,6 +48,8 @@ const ACTION_LABELS: Record<AuditAction, MessageId> = {
   'facilitator.invite': 'admin.audit.action.facilitatorInvited',
   'facilitator.revoke': 'admin.audit.action.facilitatorRevoked',
   'facilitator.remove-couple': 'admin.audit.action.facilitatorRemovedCouple',
+  'facilitator.new-join-code': 'admin.audit.action.facilitatorNewJoinCode',
+  'facilitator.new-seat-code': 'admin.audit.action.facilitatorNewSeatCode',
   'seat-pack.grant': 'admin.audit.action.seatsGranted',
   'seat-pack.expiry': 'admin.audit.action.seatPackExpiryChanged',
   'seat-pack.refund': 'admin.audit.action.seatPackRefunded',

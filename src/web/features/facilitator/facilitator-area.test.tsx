@@ -481,6 +481,105 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
+  // Security review: a leaked join or seat code could not be replaced (decision 0354).
+  it('issues a new join code after asking, and moves the focus to the new link', async () => {
+    const renewedCohort = {
+      ...COHORT,
+      joinCode: 'JOIN-EEEEE-FFFFF-GGGGG-HHHHH',
+      joinLink: 'https://vows.example/mentor?code=JOIN-EEEEE-FFFFF-GGGGG-HHHHH',
+    };
+    let cohorts = [COHORT];
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: cohorts }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.newJoinCode': () => ({
+        error: { message: 'No new code was issued. Please try again.', httpStatus: 500 },
+      }),
+    });
+    renderRoute(FacilitatorArea);
+    const user = userEvent.setup({ delay: null });
+    const button = await screen.findByRole('button', { name: 'New join code for Spring 2027' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Issue a new join code for Spring 2027?' });
+    expect(dialog).toHaveTextContent('Couples already in Spring 2027 stay linked.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(stub.calls.some((call) => call.path === 'facilitator.newJoinCode')).toBe(false);
+
+    await user.click(button);
+    const again = await screen.findByRole('dialog', { name: 'Issue a new join code for Spring 2027?' });
+    await user.click(within(again).getByRole('button', { name: 'Issue a new code' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent('No new code was issued. Please try again.');
+    expect(screen.getByText(COHORT.joinLink)).toBeInTheDocument();
+
+    stub.on('facilitator.newJoinCode', () => {
+      cohorts = [renewedCohort];
+      return { data: renewedCohort };
+    });
+    await user.click(within(again).getByRole('button', { name: 'Issue a new code' }));
+    const link = await screen.findByText(renewedCohort.joinLink);
+    expect(screen.queryByText(COHORT.joinLink)).not.toBeInTheDocument();
+    expect(stub.calls.filter((call) => call.path === 'facilitator.newJoinCode').at(-1)?.input).toEqual({ cohortId: 7 });
+    await waitFor(() => expect(document.activeElement).toBe(link));
+  });
+
+  it('issues a new seat code for a pack after asking', async () => {
+    const pack = {
+      id: 3,
+      cohortId: 7,
+      seats: 5,
+      seatsUsed: 2,
+      seatsLeft: 3,
+      code: 'SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+      channel: 'manual',
+      status: 'active',
+      amount: 0,
+      currency: 'usd',
+      expiresOn: null,
+      paidAt: '2026-11-20T10:00:00.000Z',
+      refundedAt: null,
+      accessRevoked: false,
+      cohortName: 'Spring 2027',
+      link: 'https://vows.example/mentor?code=SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+    };
+    const renewed = {
+      ...pack,
+      code: 'SEAT-EEEEE-FFFFF-GGGGG-HHHHH',
+      link: 'https://vows.example/mentor?code=SEAT-EEEEE-FFFFF-GGGGG-HHHHH',
+    };
+    let packs = [pack];
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: packs }),
+      'facilitator.newSeatCode': () => {
+        packs = [renewed];
+        return { data: renewed };
+      },
+    });
+    i18n.activate('es');
+    try {
+      renderRoute(FacilitatorArea);
+      const user = userEvent.setup({ delay: null });
+      await user.click(
+        await screen.findByRole('button', {
+          name: 'Código de plazas nuevo para el paquete de 5 plazas de Spring 2027',
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: '¿Generar un código de plazas nuevo?' });
+      expect(dialog).toHaveTextContent('Las plazas ya usadas siguen ocupadas');
+      await user.click(within(dialog).getByRole('button', { name: 'Generar un código nuevo' }));
+      const link = await screen.findByText(renewed.link);
+      expect(stub.calls.find((call) => call.path === 'facilitator.newSeatCode')?.input).toEqual({ packId: 3 });
+      await waitFor(() => expect(document.activeElement).toBe(link));
+    } finally {
+      i18n.activate('en');
+    }
+  });
+
   // Mantine's NumberInput used to move the number into range on blur (0 seats bought 1).
   it.each(['0', '-5', '1000000', '2.5'])('keeps %s seats as typed, says why and buys nothing', async (typed) => {
     const stub = stubTrpcFetch({

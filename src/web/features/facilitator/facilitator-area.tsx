@@ -143,12 +143,48 @@ function SignInForm() {
   );
 }
 
-function LinkToShare({ label, value }: { label: string; value: string }) {
+/**
+ * A link to give couples, with Copy and, for its owner, "New code" (decision 0354): asked about
+ * first in a dialog saying what happens; once issued, the focus moves to the new link.
+ */
+function LinkToShare({
+  label,
+  value,
+  newCode,
+}: {
+  label: string;
+  value: string;
+  newCode?: {
+    /** The button's accessible name: which cohort's or pack's code. */
+    label: string;
+    title: string;
+    explain: string;
+    /** Issues the new code and answers its new link. */
+    issue: () => Promise<string>;
+  };
+}) {
   const { t } = useT();
+  const [asking, setAsking] = useState(false);
+  const renew = useMutation({
+    mutationFn: async () => newCode!.issue(),
+    onMutate: rememberFocus,
+    onSuccess: (link) => {
+      setAsking(false);
+      notify.success(t('facilitator.area.newCodeDone'));
+      // The new link, once it shows: the old one is gone, so the focus goes where the code is read.
+      focusWhenReady(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('[data-link]')].find(
+            (code) => code.getAttribute('data-link') === link,
+          ) ?? null,
+      );
+    },
+    onError: (_error, _input, remembered) => returnFocus(remembered),
+  });
   return (
     <Group gap="xs" wrap="wrap">
       <Text size="sm">{label}</Text>
-      <Code>{value}</Code>
+      <Code data-link={value}>{value}</Code>
       <CopyButton value={value}>
         {({ copied, copy }) => (
           <Button size="compact-sm" variant="light" onClick={copy}>
@@ -156,6 +192,34 @@ function LinkToShare({ label, value }: { label: string; value: string }) {
           </Button>
         )}
       </CopyButton>
+      {newCode ? (
+        <>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={newCode.label}
+            onClick={() => {
+              renew.reset();
+              setAsking(true);
+            }}
+          >
+            {t('facilitator.area.newCode')}
+          </Button>
+          <ConfirmDialog
+            title={asking ? newCode.title : null}
+            cancelLabel={t('facilitator.area.cancel')}
+            confirmLabel={t('facilitator.area.newCodeConfirm')}
+            pending={renew.isPending}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => renew.mutate()}
+          >
+            <Text>{newCode.explain}</Text>
+            {renew.isError ? (
+              <Alert color="red">{errorMessage(renew.error, t('facilitator.area.newCodeFailed'))}</Alert>
+            ) : null}
+          </ConfirmDialog>
+        </>
+      ) : null}
     </Group>
   );
 }
@@ -276,6 +340,7 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
     }),
   );
   const queryClient = useQueryClient();
+  const newJoinCode = useMutation(trpc.facilitator.newJoinCode.mutationOptions());
   // The couple asked about before removing them (decision 0353), named as the table names them.
   const [removing, setRemoving] = useState<{ coupleId: number; couple: string } | null>(null);
   const remove = useMutation(
@@ -378,7 +443,20 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
       <Title order={2} id={cohortTitleId(cohort.id)}>
         {cohort.name}
       </Title>
-      <LinkToShare label={t('facilitator.area.joinLink')} value={cohort.joinLink} />
+      <LinkToShare
+        label={t('facilitator.area.joinLink')}
+        value={cohort.joinLink}
+        newCode={{
+          label: t('facilitator.area.newJoinCodeFor', { cohort: cohort.name }),
+          title: t('facilitator.area.newJoinCodeTitle', { cohort: cohort.name }),
+          explain: t('facilitator.area.newJoinCodeExplain', { cohort: cohort.name }),
+          issue: async () => {
+            const renewed = await newJoinCode.mutateAsync({ cohortId: cohort.id });
+            await queryClient.invalidateQueries({ queryKey: trpc.facilitator.cohorts.queryKey() });
+            return renewed.joinLink;
+          },
+        }}
+      />
       {table.isPending ? (
         <Skeleton height={120} role="status" aria-label={t('facilitator.area.loading')} />
       ) : table.isError ? (
@@ -582,6 +660,8 @@ function Packs({
   const { t, locale } = useT();
   const packs = useQuery(trpc.facilitator.packs.queryOptions());
   const config = useQuery(trpc.publicConfig.get.queryOptions());
+  const queryClient = useQueryClient();
+  const newSeatCode = useMutation(trpc.facilitator.newSeatCode.mutationOptions());
   const [seats, setSeats] = useState<number | string>(10);
   // The price before Stripe's page: the seats at the course price, in the page's language.
   const seatPrice = config.data?.priceCents ?? PRICE_CENTS;
@@ -634,7 +714,20 @@ function Packs({
                     : ''}
                 </Text>
                 {pack.status === 'active' ? (
-                  <LinkToShare label={t('facilitator.area.seatLink')} value={pack.link} />
+                  <LinkToShare
+                    label={t('facilitator.area.seatLink')}
+                    value={pack.link}
+                    newCode={{
+                      label: t('facilitator.area.newSeatCodeFor', { seats: pack.seats, cohort: pack.cohortName }),
+                      title: t('facilitator.area.newSeatCodeTitle'),
+                      explain: t('facilitator.area.newSeatCodeExplain'),
+                      issue: async () => {
+                        const renewed = await newSeatCode.mutateAsync({ packId: pack.id });
+                        await queryClient.invalidateQueries({ queryKey: trpc.facilitator.packs.queryKey() });
+                        return renewed.link;
+                      },
+                    }}
+                  />
                 ) : null}
               </Stack>
             </Paper>
