@@ -36,6 +36,9 @@ const BACK_OFFICE_MESSAGES: Record<string, MessageId> = {
   'This facilitator is revoked already.': 'errors.admin.facilitatorRevokedAlready',
   'This facilitator is no longer active, so the code cannot be used.': 'errors.admin.facilitatorInactive',
   'Seat pack not found.': 'errors.admin.packNotFound',
+  // The facilitator's own area: a couple removed meanwhile (another tab), a cohort that is not theirs.
+  'This couple is not linked to you.': 'errors.admin.coupleNotLinkedToYou',
+  'Cohort not found.': 'errors.admin.cohortNotFound',
   'Only an active seat pack can be refunded.': 'errors.admin.packNotRefundable',
   // Certificates: the signature, revoking.
   'Save the provider settings first, then add the signature.': 'errors.admin.signatureBeforeSettings',

@@ -445,9 +445,8 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
       'facilitator.cohorts': () => ({ data: [COHORT] }),
       'facilitator.cohort': () => ({ data: table }),
       'facilitator.packs': () => ({ data: [] }),
-      'facilitator.removeCouple': () => ({
-        error: { message: 'The couple was not removed. Please try again.', httpStatus: 500 },
-      }),
+      // Removed meanwhile, from another tab: said as the server says it, not "try again".
+      'facilitator.removeCouple': () => ({ error: { message: 'This couple is not linked to you.', httpStatus: 404 } }),
     });
     renderRoute(FacilitatorArea);
     const rows = await screen.findByRole('table', { name: 'Couples in Spring 2027' });
@@ -465,7 +464,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     await user.click(within(rows).getByRole('button', { name: 'Remove Robin & Sam from Spring 2027' }));
     const again = await screen.findByRole('dialog', { name: 'Remove Robin & Sam?' });
     await user.click(within(again).getByRole('button', { name: 'Remove from the cohort' }));
-    expect(await within(again).findByRole('alert')).toHaveTextContent('The couple was not removed. Please try again.');
+    expect(await within(again).findByRole('alert')).toHaveTextContent('This couple is not linked to you.');
 
     stub.on('facilitator.removeCouple', () => {
       table = { ...TABLE, couples: [] };
@@ -479,6 +478,28 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/No couples in this cohort yet/)).toBeInTheDocument();
     const heading = screen.getByRole('heading', { level: 2, name: 'Spring 2027' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('says in Spanish that a couple removed meanwhile is no longer linked', async () => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.removeCouple': () => ({ error: { message: 'This couple is not linked to you.', httpStatus: 404 } }),
+    });
+    i18n.activate('es');
+    try {
+      renderRoute(FacilitatorArea);
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: 'Quitar a Robin y Sam de Spring 2027' }));
+      const dialog = await screen.findByRole('dialog', { name: '¿Quitar a Robin y Sam?' });
+      expect(dialog).toHaveTextContent('La plaza que usaron sigue ocupada y conservan su curso.');
+      await user.click(within(dialog).getByRole('button', { name: 'Quitar del grupo' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Esta pareja no está vinculada contigo.');
+    } finally {
+      i18n.activate('en');
+    }
   });
 
   // Security review: a leaked join or seat code could not be replaced (decision 0354).
