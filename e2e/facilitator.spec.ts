@@ -144,5 +144,32 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   });
   expect(again.status()).toBe(409);
 
+  // A join link leaked: the facilitator issues a new one, and the old one is refused as unknown
+  // (decision 0354); Robin and Sam, linked already, stay in the table.
+  const oldJoinLink = pathOf((await facilitator.getByText(/\/mentor\?code=JOIN-/).textContent()) ?? '');
+  await facilitator.getByRole('button', { name: 'New code for the join link of Spring 2027 Pre-Cana' }).click();
+  const renew = facilitator.getByRole('dialog', { name: 'Issue a new join code for Spring 2027 Pre-Cana?' });
+  await expect(renew.getByText(/Couples already in Spring 2027 Pre-Cana stay linked/)).toBeVisible();
+  await expectNoAxeViolations(facilitator, facilitator.url());
+  await renew.getByRole('button', { name: 'Issue a new code' }).click();
+  await expect(facilitator.getByText(oldJoinLink.replace('/mentor?code=', ''))).toHaveCount(0);
+  const newJoinLink = facilitator.getByText(/\/mentor\?code=JOIN-/);
+  await expect(newJoinLink).toBeFocused();
+  await expect(table.getByRole('row', { name: /Robin & Sam/ })).toBeVisible();
+  await noor.goto(oldJoinLink);
+  await expect(noor.getByText(/No cohort or seat pack has this code/)).toBeVisible();
+
+  // The facilitator removes Robin and Sam (decision 0353): asked first, naming them; their row and
+  // shared week go at once, their page says they are no longer linked, and they keep the course.
+  await table.getByRole('button', { name: 'Remove Robin & Sam from Spring 2027 Pre-Cana' }).click();
+  const removal = facilitator.getByRole('dialog', { name: 'Remove Robin & Sam?' });
+  await expect(removal.getByText(/A seat they used stays used, and they keep their course/)).toBeVisible();
+  await removal.getByRole('button', { name: 'Remove from the cohort' }).click();
+  await expect(facilitator.getByText(/No couples in this cohort yet/)).toBeVisible();
+  await expect(facilitator.getByRole('heading', { level: 2, name: 'Spring 2027 Pre-Cana' })).toBeFocused();
+  await expect(facilitator.getByText('2 of 2 seats used')).toBeVisible();
+  await robin.goto('/mentor');
+  await expect(robin.getByRole('form', { name: 'Your facilitator’s code' })).toBeVisible();
+
   expect(errors).toEqual([]);
 });

@@ -521,7 +521,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     });
     renderRoute(FacilitatorArea);
     const user = userEvent.setup({ delay: null });
-    const button = await screen.findByRole('button', { name: 'New join code for Spring 2027' });
+    const button = await screen.findByRole('button', { name: 'New code for the join link of Spring 2027' });
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Issue a new join code for Spring 2027?' });
     expect(dialog).toHaveTextContent('Couples already in Spring 2027 stay linked.');
@@ -587,7 +587,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
       const user = userEvent.setup({ delay: null });
       await user.click(
         await screen.findByRole('button', {
-          name: 'Código de plazas nuevo para el paquete de 5 plazas de Spring 2027',
+          name: 'Código nuevo para el enlace de plazas del paquete de 5 plazas de Spring 2027',
         }),
       );
       const dialog = await screen.findByRole('dialog', { name: '¿Generar un código de plazas nuevo?' });
