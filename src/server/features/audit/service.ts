@@ -4,6 +4,7 @@ import {
   type AdminActionEntry,
   type AdminActionRow,
   insertAdminAction,
+  findLatestAction,
   insertFacilitatorAction,
   insertSystemAction,
   listAdminActions,
@@ -50,4 +51,9 @@ export async function listRecentAdminActions(
   page: { limit: number; offset: number },
 ): Promise<AdminActionRow[]> {
   return listAdminActions(db, page);
+}
+
+/** Who last did `action` to `target` (e.g. `couple 42`) and when, from the audit log. */
+export function latestAdminAction(db: DB, action: AuditAction, target: string) {
+  return findLatestAction(db, action, target);
 }

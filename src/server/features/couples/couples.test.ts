@@ -6,6 +6,7 @@ import { nowIso, openDatabase } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { adminCookie, callerFor, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
 import { outboxFileName } from '../mail/transport';
+import { newFacilitator } from '../facilitators/test-support';
 import { addOrder } from '../orders/test-support';
 import { deleteCoupleAccount, listCouples } from './service';
 
@@ -116,6 +117,55 @@ describe("a couple's page", () => {
     const json = JSON.stringify(detail);
     for (const secret of [SECRET_NOTE, SECRET_ANSWER, SECRET_SUMMARY]) expect(json).not.toContain(secret);
     expect(json).not.toMatch(/hash/i);
+  });
+
+  // QA walk: the page did not say that a couple's full access came from a facilitator's seat.
+  it('names where a full access comes from: a purchase, a gift, the seller’s grant, a facilitator’s seat', async () => {
+    const admin = await asAdmin();
+    const sourcesOf = async (coupleId: number) => (await admin.adminCouples.get({ coupleId })).accessSources;
+
+    expect(await sourcesOf((await createCouple(t.deps, { accessLevel: 'trial' })).coupleId)).toEqual([]);
+
+    const buyer = await coupleWithEverything();
+    expect(await sourcesOf(buyer.coupleId)).toEqual([
+      { kind: 'bought', orderId: buyer.order.id, at: buyer.order.created_at },
+    ]);
+
+    const gifted = await createCouple(t.deps, { accessLevel: 'full' });
+    const giftOrder = await addOrder(t.deps, { email: 'giver@example.com', coupleId: gifted.coupleId });
+    await t.deps.db
+      .insertInto('gifts')
+      .values({
+        buyer_token: `token-${gifted.coupleId}`,
+        redeem_code: `GIFT-${gifted.coupleId}`,
+        buyer_name: 'Giver',
+        buyer_email: 'giver@example.com',
+        couple_names: 'Mira & Jon',
+        couple_email: gifted.email,
+        send_at: Date.now(),
+        order_id: giftOrder.id,
+        paid_at: nowIso(),
+        redeemed_at: nowIso(),
+        couple_id: gifted.coupleId,
+        created_at: nowIso(),
+      })
+      .execute();
+    expect(await sourcesOf(gifted.coupleId)).toMatchObject([{ kind: 'gift', orderId: giftOrder.id }]);
+
+    const granted = await createCouple(t.deps, { accessLevel: 'trial' });
+    await admin.adminCouples.grantFullAccess({ coupleId: granted.coupleId });
+    expect(await sourcesOf(granted.coupleId)).toMatchObject([{ kind: 'granted', by: expect.any(String) }]);
+
+    const facilitator = await newFacilitator(t, { name: 'Pastor Ana', organisation: 'St. Mary Parish' });
+    const pack = await admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 2, expiresOn: null });
+    const seated = await createCouple(t.deps, { accessLevel: 'trial' });
+    await (await callerFor(t, await sessionCookie(t.deps, seated.accountId))).mentor.link({ code: pack.code });
+    expect(await sourcesOf(seated.coupleId)).toMatchObject([
+      { kind: 'seat', facilitator: 'Pastor Ana', organisation: 'St. Mary Parish', packRefunded: false },
+    ]);
+    // Refunded without ending its couples' access, the seat still carries it, and the page says so.
+    await admin.adminFacilitators.refundPack({ packId: pack.id, revokeAccess: false });
+    expect(await sourcesOf(seated.coupleId)).toMatchObject([{ kind: 'seat', packRefunded: true }]);
   });
 
   it('answers 404 for an unknown couple', async () => {

@@ -8,8 +8,9 @@ import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { forgetDevices } from '../auth/device-tokens';
-import { recordAdminAction } from '../audit/service';
+import { latestAdminAction, recordAdminAction } from '../audit/service';
 import { eraseMessagesFrom } from '../contact/service';
+import { keptSeatsOf } from '../facilitators/kept-seats';
 import { forgetGiftRecipient } from '../gifts/service';
 import { eraseCoupleEmails, tidyOutboxFolder } from '../mail/service';
 import { removeKeepsakes } from '../our-data/keepsake-files';
@@ -78,12 +79,25 @@ export async function listCouples(
   return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
+/**
+ * What gives a couple with full access the course, as an account fact (never an answer): a
+ * completed order of theirs (`bought`), a gift they opened, the seller's grant from the back
+ * office, or a seat of a facilitator's pack they keep (decisions 0264, 0333).
+ */
+export type AccessSource =
+  | { kind: 'bought'; orderId: string; at: string }
+  | { kind: 'gift'; orderId: string; at: string }
+  | { kind: 'granted'; by: string; at: string }
+  | { kind: 'seat'; facilitator: string; organisation: string | null; packRefunded: boolean; at: string };
+
 export interface AdminCoupleDetail {
   coupleId: number;
   displayName: string;
   partnerName: string;
   weddingDate: string | null;
   accessLevel: AccessLevel;
+  /** Empty for a couple in the trial; for full access, every source on record, oldest first. */
+  accessSources: AccessSource[];
   createdAt: string;
   lastActiveAt: string | null;
   /** Aggregates only: never a note, an answer or a summary. */
@@ -98,16 +112,37 @@ async function requireCouple(db: DB, coupleId: number) {
   return facts;
 }
 
-/** One couple's page: profile facts, progress aggregates, orders and sign-ins. */
+/** One couple's page: profile facts, where their access comes from, progress aggregates, orders and sign-ins. */
 export async function getCoupleDetail(deps: AppDeps, coupleId: number, now = Date.now()): Promise<AdminCoupleDetail> {
   const facts = await requireCouple(deps.db, coupleId);
   const { completedWeeks, ratingsCount } = await readProgressAggregates(deps.db, coupleId);
+  const orders = await listCoupleOrders(deps.db, coupleId);
   return {
     ...facts,
+    accessSources: facts.accessLevel === 'full' ? await accessSourcesOf(deps.db, coupleId, orders) : [],
     progress: { weeksCompleted: completedWeeks.length, currentWeek: nextWeek(completedWeeks), ratingsCount },
-    orders: await listCoupleOrders(deps.db, coupleId),
+    orders,
     signIns: await listCoupleSignIns(deps.db, coupleId, now),
   };
+}
+
+/** The sources on record of a full access (AccessSource), oldest first. */
+async function accessSourcesOf(db: DB, coupleId: number, orders: CoupleOrderRow[]): Promise<AccessSource[]> {
+  const sources: AccessSource[] = orders
+    .filter((order) => order.status === 'completed')
+    .map((order) => ({ kind: order.gift ? 'gift' : 'bought', orderId: order.id, at: order.createdAt }));
+  const grant = await latestAdminAction(db, 'couple.grant-full-access', `couple ${coupleId}`);
+  if (grant) sources.push({ kind: 'granted', by: grant.actorUsername, at: grant.createdAt });
+  for (const seat of await keptSeatsOf(db, coupleId)) {
+    sources.push({
+      kind: 'seat',
+      facilitator: seat.facilitator,
+      organisation: seat.organisation,
+      packRefunded: seat.packRefunded,
+      at: seat.redeemedAt,
+    });
+  }
+  return sources.sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /** Full access for the couple, as a completed order would give (docs/product.md#access-levels). */

@@ -21,3 +21,13 @@ export async function keptSeatCarriesAccess(db: DB, coupleId: number, exceptPack
   await repo.markSeatsUpgrading(db, coupleId, exceptPackId);
   return true;
 }
+
+export type { KeptSeatRow } from './repo';
+
+/**
+ * The seats the couple keeps, each with its pack's facilitator and organisation: the back
+ * office's couple page names them as a source of the couple's full access (an account fact).
+ */
+export function keptSeatsOf(db: DB, coupleId: number): Promise<repo.KeptSeatRow[]> {
+  return repo.listKeptSeats(db, coupleId);
+}

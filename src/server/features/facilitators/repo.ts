@@ -766,3 +766,44 @@ export async function holdsKeptSeat(db: DB, coupleId: number, exceptPackId?: num
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A seat the couple keeps, as the back office's couple page names it: whose pack, and when. */
+export interface KeptSeatRow {
+  packId: number;
+  facilitator: string;
+  organisation: string | null;
+  packRefunded: boolean;
+  redeemedAt: string;
+}
+
+/** The seats the couple keeps (see holdsKeptSeat), oldest first, with the pack's facilitator. */
+export async function listKeptSeats(db: DB, coupleId: number): Promise<KeptSeatRow[]> {
+  const rows = await db
+    .selectFrom('seat_redemptions')
+    .innerJoin('seat_packs', 'seat_packs.id', 'seat_redemptions.pack_id')
+    .innerJoin('facilitators', 'facilitators.id', 'seat_packs.facilitator_id')
+    .leftJoin('organisations', 'organisations.id', 'seat_packs.organisation_id')
+    .select([
+      'seat_redemptions.pack_id as packId',
+      'facilitators.name as facilitator',
+      'organisations.name as organisation',
+      'seat_packs.status as status',
+      'seat_redemptions.redeemed_at as redeemedAt',
+    ])
+    .where('seat_redemptions.couple_id', '=', coupleId)
+    // Kept, as holdsKeptSeat counts it: a pack still active, or refunded without ending their access.
+    .where((eb) =>
+      eb.or([
+        eb('seat_packs.status', '=', 'active'),
+        eb.and([eb('seat_packs.status', '=', 'refunded'), eb('seat_packs.access_revoked', '=', 0)]),
+      ]),
+    )
+    .orderBy('seat_redemptions.redeemed_at')
+    .orderBy('seat_redemptions.pack_id')
+    .execute();
+  return rows.map(({ status, ...row }) => ({
+    ...row,
+    organisation: row.organisation ?? null,
+    packRefunded: status === 'refunded',
+  }));
+}

@@ -274,6 +274,8 @@ export interface CoupleOrderRow {
   createdAt: string;
   /** Stripe reported its delayed payment failed (decision 0323): `pending`, but over. */
   paymentFailed: boolean;
+  /** A gift's order, which the couple opened (someone else bought it for them). */
+  gift: boolean;
 }
 
 /** The couple's orders, newest first (its back-office page). */
@@ -289,13 +291,17 @@ export async function listOrdersOfCouple(db: DB, coupleId: number): Promise<Coup
       'orders.created_at as createdAt',
       'orders.payment_failed_at as paymentFailedAt',
     ])
+    .select((eb) =>
+      eb.exists(eb.selectFrom('gifts').select('gifts.id').whereRef('gifts.order_id', '=', 'orders.id')).as('gift'),
+    )
     .where(ofCouple(coupleId))
     .orderBy('orders.created_at', 'desc')
     .limit(100)
     .execute();
-  return rows.map(({ paymentFailedAt, ...row }) => ({
+  return rows.map(({ paymentFailedAt, gift, ...row }) => ({
     ...row,
     paymentFailed: row.status === 'pending' && paymentFailedAt !== null,
+    gift: Boolean(gift),
   }));
 }
 

@@ -15,8 +15,9 @@ import {
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { notify } from '../../components/notifications';
+import { focusWhenReady } from '../../lib/focus';
 import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-once-code-dialog';
 import { formatDate as formatLongDate, formatMoney } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
@@ -72,6 +73,7 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
   const [confirming, setConfirming] = useState<ConfirmKind | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [shown, setShown] = useState<ShownOnceCode | null>(null);
+  const sourcesId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminCouples.pathKey() });
   const { t, locale } = useT();
   const onError = (error: unknown) =>
@@ -100,9 +102,16 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
 
   async function confirm() {
     if (!confirming) return;
-    await mutations[confirming].mutateAsync({ coupleId }).catch(() => undefined);
+    const kind = confirming;
+    const done = await mutations[kind].mutateAsync({ coupleId }).then(
+      () => true,
+      () => false,
+    );
     setConfirming(null);
     await refresh();
+    // Granted, the button that opened the dialog is gone: the focus goes to what says where the
+    // access now comes from, not to the top of the page.
+    if (kind === 'grantFullAccess' && done) focusWhenReady(() => document.getElementById(sourcesId));
   }
 
   if (!detail.data) {
@@ -144,6 +153,7 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
           <Fact label={t('admin.couple.created')}>{formatDate(couple.createdAt)}</Fact>
           <Fact label={t('admin.couple.lastActive')}>{formatDate(couple.lastActiveAt)}</Fact>
         </SimpleGrid>
+        {couple.accessLevel === 'full' && <AccessSources id={sourcesId} sources={couple.accessSources} />}
       </Paper>
 
       <Paper withBorder p="md">
@@ -231,13 +241,11 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
           {t('admin.couple.actions')}
         </Title>
         <Group gap="sm" wrap="wrap">
-          <Button
-            variant="light"
-            disabled={couple.accessLevel === 'full'}
-            onClick={() => setConfirming('grantFullAccess')}
-          >
-            {t('admin.couple.grant')}
-          </Button>
+          {couple.accessLevel !== 'full' && (
+            <Button variant="light" onClick={() => setConfirming('grantFullAccess')}>
+              {t('admin.couple.grant')}
+            </Button>
+          )}
           <Button variant="light" onClick={() => setConfirming('issueCode')}>
             {t('admin.couple.issue')}
           </Button>
@@ -248,6 +256,12 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
             {t('admin.couple.delete')}
           </Button>
         </Group>
+        {couple.accessLevel === 'full' && (
+          <Text size="sm" c="dimmed" mt="sm" data-testid="grant-not-needed">
+            {t('admin.couple.grant.alreadyFull')}
+            {seatOnly(couple.accessSources) && ` ${t('admin.couple.grant.seatOnly')}`}
+          </Text>
+        )}
       </Paper>
 
       <Modal
@@ -273,6 +287,59 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
       <DeleteCoupleModal opened={deleting} couple={couple} expected={signInName} onClose={() => setDeleting(false)} />
       <ShownOnceCodeDialog shown={shown} onClose={() => setShown(null)} />
     </Stack>
+  );
+}
+
+type AccessSource = CoupleDetail['accessSources'][number];
+
+/** Whether the couple's full access rests on facilitators' seats alone, which a pack refund can end. */
+function seatOnly(sources: AccessSource[]): boolean {
+  return sources.length > 0 && sources.every((source) => source.kind === 'seat');
+}
+
+/**
+ * Where a couple's full access comes from (an account fact): their purchase, a gift they opened,
+ * the seller's grant, or a seat of a facilitator's pack (decisions 0264, 0333).
+ */
+function AccessSources({ id, sources }: { id: string; sources: AccessSource[] }) {
+  const { t, locale } = useT();
+  const labelId = useId();
+  const describe = (source: AccessSource): string => {
+    const date = formatLongDate(locale, source.at);
+    switch (source.kind) {
+      case 'bought':
+        return t('admin.couple.accessFrom.bought', { orderId: source.orderId, date });
+      case 'gift':
+        return t('admin.couple.accessFrom.gift', { orderId: source.orderId, date });
+      case 'granted':
+        return t('admin.couple.accessFrom.granted', { admin: source.by, date });
+      case 'seat':
+        return t('admin.couple.accessFrom.seat', {
+          facilitator: source.facilitator,
+          organisation: source.organisation ?? '',
+          withOrganisation: source.organisation ? 'yes' : 'no',
+          refunded: source.packRefunded ? 'yes' : 'no',
+          date,
+        });
+    }
+  };
+  return (
+    <div data-testid="access-sources" id={id}>
+      <Text size="sm" c="dimmed" mt="md" id={labelId}>
+        {t('admin.couple.accessFrom')}
+      </Text>
+      {sources.length === 0 ? (
+        <Text fw={500}>{t('admin.couple.accessFrom.none')}</Text>
+      ) : (
+        <Stack gap={4} component="ul" aria-labelledby={labelId} style={{ paddingInlineStart: '1.25rem', margin: 0 }}>
+          {sources.map((source) => (
+            <Text component="li" fw={500} key={`${source.kind}-${source.at}`}>
+              {describe(source)}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </div>
   );
 }
 

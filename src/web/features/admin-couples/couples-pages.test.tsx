@@ -28,6 +28,7 @@ const detail = {
   partnerName: 'Jon',
   weddingDate: '2027-06-12',
   accessLevel: 'trial',
+  accessSources: [],
   createdAt: '2026-10-01T10:00:00.000Z',
   lastActiveAt: null,
   progress: { weeksCompleted: 3, currentWeek: 4, ratingsCount: 2 },
@@ -39,6 +40,8 @@ const detail = {
       status: 'refunded',
       email: 'mira@example.com',
       createdAt: '2026-10-02T10:00:00.000Z',
+      paymentFailed: false,
+      gift: false,
     },
   ],
   signIns: [
@@ -130,6 +133,96 @@ describe('CouplePage', { timeout: 20_000 }, () => {
     );
   });
 
+  // QA walk: a couple whose full access came from a facilitator's seat showed only "Full", beside a
+  // greyed "Grant full access" that said nothing of why.
+  it('says where a full access comes from, and why there is nothing to grant', async () => {
+    const seat = {
+      kind: 'seat',
+      facilitator: 'Pastor Ana',
+      organisation: 'St. Mary Parish',
+      packRefunded: false,
+      at: '2026-11-20T10:00:00.000Z',
+    };
+    stubTrpcFetch({ 'adminCouples.get': () => ({ data: { ...detail, accessLevel: 'full', accessSources: [seat] } }) });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    const sources = await screen.findByRole('list', { name: 'Where their full access comes from' });
+    expect(within(sources).getByRole('listitem')).toHaveTextContent(
+      'A seat of Pastor Ana’s pack (St. Mary Parish): redeemed 20 November 2026',
+    );
+    expect(screen.queryByRole('button', { name: 'Grant full access' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('grant-not-needed')).toHaveTextContent(
+      'They have full access already, so there is nothing to grant. It rests on a facilitator’s seat alone',
+    );
+  });
+
+  it('names each source of a full access, and offers the grant only to a couple on trial', async () => {
+    const sources = [
+      { kind: 'bought', orderId: 'pi_x2', at: '2026-10-05T10:00:00.000Z' },
+      { kind: 'gift', orderId: 'pi_g1', at: '2026-10-06T10:00:00.000Z' },
+      { kind: 'granted', by: 'owner', at: '2026-10-07T10:00:00.000Z' },
+      {
+        kind: 'seat',
+        facilitator: 'Pastor Ana',
+        organisation: null,
+        packRefunded: true,
+        at: '2026-10-08T10:00:00.000Z',
+      },
+    ];
+    stubTrpcFetch({ 'adminCouples.get': () => ({ data: { ...detail, accessLevel: 'full', accessSources: sources } }) });
+    const { unmount } = renderRoute(() => <CouplePage coupleId={7} />);
+    const list = await screen.findByRole('list', { name: 'Where their full access comes from' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Bought: order pi_x2, 5 October 2026',
+      'A gift they opened: order pi_g1, 6 October 2026',
+      'Granted by the seller (owner), 7 October 2026',
+      'A seat of Pastor Ana’s pack, refunded without ending their access: redeemed 8 October 2026',
+    ]);
+    // Not seats alone: no word of a pack refund.
+    expect(screen.getByTestId('grant-not-needed')).not.toHaveTextContent('seat');
+    unmount();
+
+    stubTrpcFetch({ 'adminCouples.get': () => ({ data: detail }) });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    expect(await screen.findByRole('button', { name: 'Grant full access' })).toBeEnabled();
+    expect(screen.queryByTestId('access-sources')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('grant-not-needed')).not.toBeInTheDocument();
+  });
+
+  it('after granting full access, says where it now comes from and keeps the focus there', async () => {
+    let granted = false;
+    const grantedSource = { kind: 'granted', by: 'owner', at: '2026-11-27T10:00:00.000Z' };
+    stubTrpcFetch({
+      'adminCouples.get': () => ({
+        data: granted ? { ...detail, accessLevel: 'full', accessSources: [grantedSource] } : detail,
+      }),
+      'adminCouples.grantFullAccess': () => {
+        granted = true;
+        return { data: { coupleId: 7, accessLevel: 'full', changed: true } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    await user.click(await screen.findByRole('button', { name: 'Grant full access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grant full access?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Grant full access' }));
+    const sources = await screen.findByTestId('access-sources');
+    expect(sources).toHaveTextContent('Granted by the seller (owner), 27 November 2026');
+    await waitFor(() => expect(sources).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Grant full access' })).not.toBeInTheDocument();
+  });
+
+  it('says so when a full access has no source on record', async () => {
+    stubTrpcFetch({ 'adminCouples.get': () => ({ data: { ...detail, accessLevel: 'full', accessSources: [] } }) });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    expect(await screen.findByTestId('access-sources')).toHaveTextContent(
+      'Nothing on record: no order, gift, seat or grant.',
+    );
+  });
+
   it("shows the server's message for an unknown couple", async () => {
     stubTrpcFetch({ 'adminCouples.get': () => ({ error: { message: 'Couple not found', httpStatus: 404 } }) });
     renderRoute(() => <CouplePage coupleId={99} />);
@@ -160,6 +253,7 @@ describe('CouplePage in Spanish', { timeout: 20_000 }, () => {
     expect(screen.getByText('3 de 52')).toBeInTheDocument();
     expect(screen.getByText('12 de junio de 2027')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Sus pedidos' })).toHaveTextContent('Reembolsado');
+    expect(screen.getByRole('button', { name: 'Dar acceso completo' })).toBeEnabled();
     const text = visibleText();
     for (const english of [
       'Profile',
@@ -174,6 +268,32 @@ describe('CouplePage in Spanish', { timeout: 20_000 }, () => {
     ]) {
       expect(text).not.toContain(english);
     }
+  });
+});
+
+describe('CouplePage in Spanish: where a full access comes from', { timeout: 20_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('names a facilitator’s seat and says why there is nothing to grant, in Spanish', async () => {
+    i18n.activate('es');
+    const seat = {
+      kind: 'seat',
+      facilitator: 'Pastora Ana',
+      organisation: 'Parroquia San José',
+      packRefunded: false,
+      at: '2026-11-20T10:00:00.000Z',
+    };
+    stubTrpcFetch({ 'adminCouples.get': () => ({ data: { ...detail, accessLevel: 'full', accessSources: [seat] } }) });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    const sources = await screen.findByRole('list', { name: 'De dónde viene su acceso completo' });
+    expect(within(sources).getByRole('listitem')).toHaveTextContent(
+      'Una plaza del paquete de Pastora Ana (Parroquia San José): usada el 20 de noviembre de 2026',
+    );
+    expect(screen.getByTestId('grant-not-needed')).toHaveTextContent(
+      'Ya tienen acceso completo, así que no hay nada que dar. Depende solo de una plaza',
+    );
+    const text = visibleText();
+    for (const english of ['seat', 'pack', 'Grant', 'full access', 'November']) expect(text).not.toContain(english);
   });
 });
 
