@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerCouple, signInAdmin, uniqueEmail } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
+import { contextIn } from './support/languages';
 
 /*
  * "What we each expect" (issue 41): two partners in two browsers take the inventory privately,
@@ -137,4 +138,53 @@ test('two partners take it privately, see the report, and follow a topic to its 
 
   expect(errors).toEqual([]);
   await Promise.all([robinContext.close(), caseyContext.close(), adminContext.close()]);
+});
+
+// QA walk (Spanish, 375 px): the six choices of the answer scale wrapped unevenly, two or three to a
+// line. On a phone they are one column, in order, each radio 24 px or more (WCAG 2.5.8), and still a
+// labelled radio group the arrow keys move through.
+test('on a phone the answer scale is one even column, a labelled radio group for the keyboard', async ({ browser }) => {
+  const context = await contextIn(browser, 'es', { width: 375, height: 740 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await registerCouple(page);
+  const { userId } = (await (await page.request.get('/api/auth/check')).json()) as { userId: number };
+  const profile = await page.request.put(`/api/profile/${userId}`, {
+    data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null },
+  });
+  expect(profile.status()).toBe(200);
+  await page.goto('/expectations');
+  await page.getByRole('button', { name: 'Soy Robin' }).click();
+  const groups = page.getByRole('radiogroup');
+  await expect(groups.first()).toBeVisible();
+  expect(await groups.count()).toBe(await page.locator('[data-statement]').count());
+  for (const group of await groups.all()) {
+    await expect(group).toHaveAccessibleName(/\S/);
+    const radios = await group.evaluate((element) =>
+      [...element.querySelectorAll('input[type="radio"]')].map((input) => {
+        const box = input.getBoundingClientRect();
+        return { left: Math.round(box.left), top: Math.round(box.top), width: box.width, height: box.height };
+      }),
+    );
+    expect(radios).toHaveLength(6);
+    expect(new Set(radios.map((box) => box.left)).size, 'one column').toBe(1);
+    for (const [index, box] of radios.entries()) {
+      if (index > 0) expect(box.top, 'each choice below the one before').toBeGreaterThan(radios[index - 1]!.top);
+      expect(Math.min(box.width, box.height), 'a 24 px target').toBeGreaterThanOrEqual(24);
+    }
+  }
+  const first = groups.first();
+  const stronglyDisagree = first.getByRole('radio', { name: 'Muy en desacuerdo', exact: true });
+  await stronglyDisagree.focus();
+  await page.keyboard.press('Space');
+  await expect(stronglyDisagree).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  const disagree = first.getByRole('radio', { name: 'En desacuerdo', exact: true });
+  await expect(disagree).toBeChecked();
+  await expect(disagree).toBeFocused();
+  await fitsTheScreen(page);
+  await expectNoAxeViolations(page, '/expectations (es, 375 px)');
+  expect(errors).toEqual([]);
+  await context.close();
 });

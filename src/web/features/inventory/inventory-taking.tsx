@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Partner } from '../../../shared/constants';
@@ -195,11 +195,13 @@ function PartnerForm({
             onChange={(value) => setDraft({ ...draft, [statement.id]: Number(value) })}
             data-statement={statement.id}
           >
-            <Group gap="sm" mt={6}>
+            {/* One column on a phone, an even three by two grid from `sm` up: six choices of uneven
+                length wrapped two or three to a line (QA walk, 375 px). 24 px radios (WCAG 2.5.8). */}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs" mt={6} data-answer-scale>
               {SCALE_VALUES.map((value) => (
-                <Radio key={value} value={String(value)} label={t(scaleLabelId(value))} />
+                <Radio key={value} value={String(value)} label={t(scaleLabelId(value))} size="md" />
               ))}
-            </Group>
+            </SimpleGrid>
           </Radio.Group>
         ))}
         {missing > 0 ? (
