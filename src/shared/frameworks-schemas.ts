@@ -1,3 +1,4 @@
+import { LOCALES } from './i18n/locales';
 import { z } from './zod';
 import { MAX_PDF_BYTES } from './constants';
 import { weekNumberSchema, weekNumberValueSchema } from './schemas';
@@ -81,6 +82,10 @@ export const frameworkWithAccessSchema = z.object({
     description: 'Why a locked week is locked: its previous week is not completed, or it lies past the trial.',
   }),
   notice: z.string().nullable().meta({ description: 'The sentence shown for a week that cannot be opened now.' }),
+  language: z.enum(LOCALES).optional().meta({
+    description:
+      "The language of the title and description, given only where it is not the reader's: a week without a complete translation shows its English ones (decision 0232).",
+  }),
 }) satisfies z.ZodType<{ lockReason: WeekLockReason | null }>;
 export type FrameworkWithAccess = z.infer<typeof frameworkWithAccessSchema>;
 

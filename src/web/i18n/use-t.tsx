@@ -13,7 +13,8 @@ export function useT(): { t: (id: MessageId, values?: MessageValues) => string; 
 
 /**
  * Rich text: a message with numbered tags, `"Read the <0>privacy policy</0>."`, rendered with
- * `<T id="..." components={{ 0: <a href="/privacy" /> }} />`.
+ * `<T id="..." components={{ 0: <a href="/privacy" /> }} />`. A value may be an element, e.g. a
+ * title in another language `<span lang="en">…</span>`: it goes in whole, its text never read as tags.
  */
 export function T({
   id,
@@ -21,7 +22,7 @@ export function T({
   components,
 }: {
   id: MessageId;
-  values?: MessageValues;
+  values?: Record<string, MessageValues[string] | ReactElement>;
   components?: Record<string, ReactElement>;
 }) {
   return <Trans id={id} values={values} components={components} />;

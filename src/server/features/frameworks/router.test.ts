@@ -104,6 +104,34 @@ describe('frameworks.withAccess', () => {
     expect(english[0]).toMatchObject({ title: 'Title 1', description: 'About 1' });
   });
 
+  // QA walk (WCAG 3.1.2): a Spanish reader saw a week's English title, shown while its translation
+  // was behind, without its language marked; the list now says which titles are in English.
+  it("names the language of a week's title and aim where it is not the reader's: a translation behind", async () => {
+    const spanish = await createCouple(t.deps, { accessLevel: 'full' });
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', spanish.accountId).execute();
+    const weeksOf = async (accountId: number) =>
+      (await callerFor(t, await sessionCookie(t.deps, accountId))).frameworks.withAccess();
+    const edited = structuredClone(bundledContentLibrary().ownContent(5)!);
+    edited.reflectionQuestions.push({
+      ...edited.reflectionQuestions[0]!,
+      id: 'w05-q-new',
+      question: 'Only in English?',
+    });
+    const seller = await callerFor(t, admin);
+    await seller.courseContent.save({ weekNumber: 5, content: edited });
+    try {
+      const weeks = await weeksOf(spanish.accountId);
+      expect(weeks[4]).toMatchObject({ title: edited.title, description: edited.objective, language: 'en' });
+      // Translated weeks, and an uploaded PDF's title (its language is not recorded), say nothing.
+      for (const week of [weeks[3]!, weeks[0]!]) expect(week).not.toHaveProperty('language');
+      // An English reader's English week is in the page's language.
+      const english = await createCouple(t.deps, { accessLevel: 'full' });
+      expect((await weeksOf(english.accountId))[4]).not.toHaveProperty('language');
+    } finally {
+      await seller.courseContent.revert({ weekNumber: 5 });
+    }
+  });
+
   it('says why each week past the trial is locked, and that the trial weeks are done', async () => {
     const weeks = await (await callerFor(t, couple)).frameworks.withAccess();
     expect(weeks.slice(0, 4).map((week) => [week.state, week.lockReason, week.notice])).toEqual(

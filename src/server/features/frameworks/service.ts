@@ -108,6 +108,10 @@ export async function listFrameworksWithAccess(
     const hasFramework = framework !== undefined || content !== undefined;
     const lockReason = unlock.lockReason(weekNumber);
     const state = weekState(weekNumber, hasFramework, unlock.completed, next, lockReason);
+    // A week without a complete translation and without an upload is titled and described from its
+    // English edition: the page marks them with their language (WCAG 3.1.2). An uploaded PDF's title
+    // is the seller's, in a language not recorded, so it is given none.
+    const contentLanguage = content && !translated && !framework ? (content.locale ?? 'en') : undefined;
     return {
       weekNumber,
       title: translated?.title ?? framework?.title ?? content?.title ?? placeholderWeekTitle(weekNumber),
@@ -117,6 +121,7 @@ export async function listFrameworksWithAccess(
       state,
       lockReason,
       notice: weekNotice(weekNumber, state, lockReason),
+      ...(contentLanguage !== undefined && contentLanguage !== locale && { language: contentLanguage }),
     };
   });
 }

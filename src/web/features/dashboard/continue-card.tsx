@@ -2,7 +2,8 @@ import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@m
 import { IconArrowRight, IconClock, IconConfetti, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { WeekAccess } from './dashboard-logic';
-import { weekNotice, weekTitle } from './dashboard-logic';
+import { weekNotice } from './dashboard-logic';
+import { WeekName } from './week-name';
 import { nextStep } from './weekly-routine';
 import { useT } from '../../i18n/use-t';
 
@@ -64,10 +65,7 @@ export function ContinueCard({ weeks, onContinue, onShowWins }: ContinueCardProp
   }
 
   const { week } = step;
-  const ownTitle = weekTitle(week);
-  const plain = t('dashboard.week.name', { week: week.weekNumber });
-  const heading =
-    ownTitle === plain ? ownTitle : t('dashboard.week.nameWithTitle', { week: week.weekNumber, title: ownTitle });
+  const heading = <WeekName week={week} />;
 
   if (step.kind === 'coming-soon') {
     return (

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import {
   availableFrameworkCount,
@@ -12,6 +13,7 @@ import {
   weddingBadgeText,
   weddingCountdownText,
   weekAriaLabel,
+  weekTitle,
   type WeekAccess,
   type WeekState,
 } from './dashboard-logic';
@@ -165,5 +167,17 @@ describe('daysSinceWedding and weddingBadgeText', () => {
     expect(weddingBadgeText('2027-06-12', at(2027, 6, 13, 9, 0))).toBe('Married 1 day ago');
     expect(weddingBadgeText('2027-06-12', at(2029, 6, 12, 9, 0))).toBe('Married 731 days ago');
     expect(weddingBadgeText(null)).toBeNull();
+  });
+});
+
+// QA walk: the server's English placeholder "Week 8" showed as it is on the Spanish dashboard.
+describe('weekTitle', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('gives a week without a title of its own "Week N" in the page’s language', () => {
+    i18n.activate('es');
+    expect(weekTitle({ weekNumber: 8, title: 'Week 8' })).toBe('Semana 8');
+    expect(weekTitle({ weekNumber: 8, title: '' })).toBe('Semana 8');
+    expect(weekTitle({ weekNumber: 8, title: 'Sueños' })).toBe('Sueños');
   });
 });

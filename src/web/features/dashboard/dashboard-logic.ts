@@ -125,13 +125,16 @@ export function weekStateLabel(state: WeekState): string {
   return translate(`dashboard.weekState.${STATE_KEY[state]}` as MessageId);
 }
 
-/** A week's display title: its framework title, or "Week N" while none is uploaded. */
+/**
+ * A week's display title: its framework title, or "Week N" in the page's language while it has none
+ * (the server's English placeholder is not shown as it is).
+ */
 export function weekTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string {
-  return week.title.trim() || translate('dashboard.week.name', { week: week.weekNumber });
+  return ownTitle(week) ?? translate('dashboard.week.name', { week: week.weekNumber });
 }
 
 /** The framework's own title, or null when the server only has a "Week N" placeholder. */
-function ownTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string | null {
+export function ownTitle(week: Pick<WeekAccess, 'weekNumber' | 'title'>): string | null {
   const title = week.title.trim();
   return title && title !== `Week ${week.weekNumber}` ? title : null;
 }
@@ -142,13 +145,20 @@ export function weekAriaLabel(week: WeekAccess, options: { selected?: boolean } 
   const name = title
     ? translate('dashboard.week.nameWithTitle', { week: week.weekNumber, title })
     : translate('dashboard.week.name', { week: week.weekNumber });
-  const detail =
-    week.state === 'locked'
-      ? week.lockReason === 'trial-limit'
-        ? translate('dashboard.weekLabel.lockedTrial')
-        : translate('dashboard.weekLabel.locked', { previous: week.weekNumber - 1 })
-      : translate(`dashboard.weekLabel.${STATE_KEY[week.state]}` as MessageId);
-  return translate('dashboard.weekLabel.full', { name, detail, selected: options.selected ? 'yes' : 'no' });
+  return translate('dashboard.weekLabel.full', {
+    name,
+    detail: weekStateDetail(week),
+    selected: options.selected ? 'yes' : 'no',
+  });
+}
+
+/** What a week button's name says of its state ("completed", "locked, complete week 6 to unlock"). */
+export function weekStateDetail(week: Pick<WeekAccess, 'weekNumber' | 'state' | 'lockReason'>): string {
+  return week.state === 'locked'
+    ? week.lockReason === 'trial-limit'
+      ? translate('dashboard.weekLabel.lockedTrial')
+      : translate('dashboard.weekLabel.locked', { previous: week.weekNumber - 1 })
+    : translate(`dashboard.weekLabel.${STATE_KEY[week.state]}` as MessageId);
 }
 
 /**

@@ -89,3 +89,60 @@ describe('the dashboard in Spanish', () => {
     expectNoEnglish();
   });
 });
+
+// QA walk (WCAG 3.1.2, language of parts): a Spanish reader saw week 2's English title and aim,
+// shown while its translation is missing (decision 0232), read aloud as Spanish.
+describe('a week shown in English on the Spanish dashboard', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('marks its title and aim lang="en" wherever they show, and nothing else', { timeout: 30_000 }, async () => {
+    const english = { title: 'Listening Deeply', description: 'Hear each other out.', language: 'en' as const };
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Ana', partnerName: 'Luis', weddingDate: null } }),
+      'progress.progression': () => ({ data: makeProgression([1]) }),
+      'progress.list': () => ({
+        data: [{ weekNumber: 1, completedAt: '2026-03-04T12:00:00.000Z', rating: 4, notes: '' }],
+      }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'frameworks.withAccess': () => ({
+        data: makeWeeks({
+          completed: [1],
+          withFramework: [1, 2, 3],
+          overrides: { 2: english, 3: { title: 'Sueños compartidos', description: 'Hablen de sus sueños.' } },
+        }),
+      }),
+      'progress.streak': () => ({
+        data: { currentStreak: 1, bestStreak: 2, completedThisWeek: true, timeZone: 'UTC' },
+      }),
+      'mail.reminders': () => ({ data: { weeklyReminders: true } }),
+      'partners.signIns': () => ({ data: { signIns: [], invites: [], privateAnswers: false } }),
+      'partners.notices': () => ({ data: [] }),
+      'payments.buyer': () => ({ data: null }),
+    });
+    i18n.activate('es');
+    const user = userEvent.setup();
+    renderRoute(() => <DashboardScreen renderWorkbook={() => <p>Cuaderno</p>} />);
+
+    // The next step's heading: the page's words, the title in English.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Semana 2: Listening Deeply' }, LOAD);
+    expect(heading).not.toHaveAttribute('lang');
+    expect(within(heading).getByText('Listening Deeply')).toHaveAttribute('lang', 'en');
+
+    // The map's button: its name as before, the title in it marked (an aria-label cannot be).
+    const button = screen.getByRole('button', { name: 'Semana 2: Listening Deeply, la siguiente, disponible' });
+    expect(button).not.toHaveAttribute('aria-label');
+    expect(within(button).getByText('Listening Deeply')).toHaveAttribute('lang', 'en');
+    // A week in the page's language keeps its plain name, nothing marked.
+    const translated = screen.getByRole('button', { name: /^Semana 3: Sueños compartidos, / });
+    expect(translated).toHaveAttribute('aria-label');
+    expect(translated.querySelector('[lang]')).toBeNull();
+
+    // The week's card: title and aim in English, the rest in Spanish.
+    await user.click(button);
+    const title = await screen.findByRole('heading', { level: 2, name: 'Listening Deeply' }, LOAD);
+    expect(title).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('Hear each other out.')).toHaveAttribute('lang', 'en');
+    const card = title.closest('section')!;
+    expect(within(card).getByText('Semana 2').closest('[lang]:not(html)')).toBeNull();
+  });
+});

@@ -1,20 +1,23 @@
-import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconClock, IconLock, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
-import { useT } from '../../i18n/use-t';
+import { langOf } from '../../i18n/text-language';
+import { T, useT } from '../../i18n/use-t';
 import { phaseName } from '../../lib/phase-name';
 import {
   weekNotice,
   weekStateLabel,
   weekAriaLabel,
+  weekStateDetail,
   weeksInRange,
   type WeekAccess,
   type WeekState,
 } from './dashboard-logic';
 import classes from './journey-map.module.css';
+import { WeekName } from './week-name';
 
 const STATE_CLASS: Record<WeekState, string> = {
   completed: classes.completed ?? '',
@@ -68,7 +71,7 @@ function columnsOf(grid: Element | null): number {
  * focused week. Locked weeks stay reachable so that their name says why they are locked.
  */
 export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProps) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const groupRef = useRef<HTMLDivElement>(null);
   // The week the keyboard last rested on; null until the couple moves, so the default follows the data.
   const [focusedWeek, setFocusedWeek] = useState<number | null>(null);
@@ -156,6 +159,10 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
                   {weeksInRange(weeks, phase.firstWeek, phase.lastWeek).map((week) => {
                     const { state } = week;
                     const selected = week.weekNumber === selectedWeek;
+                    // A title in another language than the page's (a week whose translation is
+                    // missing) cannot be marked inside an aria-label: the name is then hidden text,
+                    // its title in a span with its `lang` (WCAG 3.1.2).
+                    const otherLanguage = langOf(week.language, locale) !== undefined;
                     return (
                       <button
                         key={week.weekNumber}
@@ -163,14 +170,26 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
                         className={`${classes.week} ${STATE_CLASS[state]} ${selected ? classes.selected : ''}`}
                         data-state={state}
                         data-week-button={week.weekNumber}
-                        aria-label={weekAriaLabel(week, { selected })}
+                        aria-label={otherLanguage ? undefined : weekAriaLabel(week, { selected })}
                         aria-pressed={selected}
                         tabIndex={week.weekNumber === tabStop ? 0 : -1}
                         onFocus={() => setFocusedWeek(week.weekNumber)}
                         onClick={() => choose(week)}
                       >
-                        <span>{week.weekNumber}</span>
+                        <span aria-hidden={otherLanguage || undefined}>{week.weekNumber}</span>
                         {STATE_ICON[state]}
+                        {otherLanguage ? (
+                          <VisuallyHidden>
+                            <T
+                              id="dashboard.weekLabel.full"
+                              values={{
+                                name: <WeekName week={week} />,
+                                detail: weekStateDetail(week),
+                                selected: selected ? 'yes' : 'no',
+                              }}
+                            />
+                          </VisuallyHidden>
+                        ) : null}
                       </button>
                     );
                   })}

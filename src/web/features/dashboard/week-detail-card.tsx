@@ -14,10 +14,11 @@ import { weekTitle, type WeekAccess } from './dashboard-logic';
 import { StarRating } from './star-rating';
 import { notesAfterSave, readKeptNotes, readKeptRating, savedRatingNow } from './waiting-progress';
 import { formatDate, formatNumber } from '../../../shared/i18n/format';
+import { langOf } from '../../i18n/text-language';
 import { useT } from '../../i18n/use-t';
 
 export interface WeekDetailCardProps {
-  week: Pick<WeekAccess, 'weekNumber' | 'title' | 'description'>;
+  week: Pick<WeekAccess, 'weekNumber' | 'title' | 'description' | 'language'>;
   /** The week's saved progress, if any. */
   record: ProgressRecordView | undefined;
   completed: boolean;
@@ -45,6 +46,8 @@ export interface WeekDetailCardProps {
 export function WeekDetailCard(props: WeekDetailCardProps) {
   const { week, record, completed } = props;
   const { t, locale } = useT();
+  // A week shown from its English edition to a reader of Spanish says so to screen readers (WCAG 3.1.2).
+  const textLang = langOf(week.language, locale);
   const savedNotes = record?.notes ?? '';
   const savedRevision = record?.notesRevision ?? 0;
   const [keptNotes, keepNotes, notesPlace] = useDraft('notes', week.weekNumber, readKeptNotes);
@@ -159,14 +162,14 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             <Text size="sm" fw={600} c="plum.9">
               {t('dashboard.week.name', { week: week.weekNumber })}
             </Text>
-            <Title order={2} size="h3" id={titleId} tabIndex={-1}>
+            <Title order={2} size="h3" id={titleId} tabIndex={-1} lang={textLang}>
               {weekTitle(week)}
             </Title>
           </div>
           <CloseButton aria-label={t('dashboard.detail.closeLabel')} onClick={props.onClose} />
         </Group>
 
-        {week.description ? <Text>{week.description}</Text> : null}
+        {week.description ? <Text lang={textLang}>{week.description}</Text> : null}
 
         <Group gap="xs">
           {completed && record?.completedAt ? (
