@@ -71,6 +71,30 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     expect(preview.querySelector('script')).toBeNull();
   });
 
+  // QA walk: the starter FAQ's "[Refund Policy](/refund)" was reported missing from the preview. A
+  // path of this site is a link in the preview as on the public page (same renderer); a
+  // protocol-relative or javascript: address is not.
+  it("previews the starter FAQ's link to the refund page as a link, in both languages", async () => {
+    for (const [lang, text] of [
+      ['en', 'Refund Policy'],
+      ['es', 'Política de reembolso'],
+    ] as const) {
+      i18n.activate(lang);
+      const faq = {
+        ...drafts[0]!,
+        language: lang,
+        markdown: `See our [${text}](/refund). [x](//evil.example) [y](javascript:alert(1))`,
+      };
+      stubTrpcFetch({ 'sitePages.listForEditing': () => ({ data: [faq, ...drafts.slice(1)] }) });
+      const { unmount } = renderRoute(PublicPagesSettings);
+      const preview = await screen.findByRole('region', { name: lang === 'en' ? /^Preview/ : /^Vista previa/ });
+      expect(within(preview).getByRole('link', { name: text })).toHaveAttribute('href', '/refund');
+      expect(within(preview).getAllByRole('link')).toHaveLength(1);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('saves a page with a toast, and says where a saved page is published', async () => {
     const stub = stubTrpcFetch({
       'sitePages.listForEditing': () => ({ data: drafts }),
