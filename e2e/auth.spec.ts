@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   uniqueSuffix,
 } from './support/auth';
+import { contextIn } from './support/languages';
 import { layoutShift, trackLayoutShifts } from './support/layout-shift';
 import { completeOnboarding } from './support/onboarding';
 
@@ -72,6 +73,37 @@ test.describe('accounts and sessions in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, 'Login Successful')).toBeVisible();
+  });
+
+  // QA walk: a device a couple shares was set to English with the switch; one of them, whose account
+  // is in Spanish, signed in and out, and the sign-in page stayed Spanish for the other. The language
+  // chosen on the device comes back at sign-out (decision 0355).
+  test('after signing out, the sign-in page is in the language chosen on this device', async ({ browser }) => {
+    const context = await contextIn(browser, 'es');
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    // A partner whose account is in Spanish signs in: the page follows the account (decision 0309).
+    await registerCouple(page);
+    expect((await page.request.put('/api/locale', { data: { locale: 'es' } })).status()).toBe(200);
+    const { userId } = (await (await page.request.get('/api/auth/check')).json()) as { userId: number };
+    const profile = await page.request.put(`/api/profile/${userId}`, {
+      data: { userDisplayName: 'Ana', partnerName: 'Luis', weddingDate: null },
+    });
+    expect(profile.status()).toBe(200);
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await nav.getByRole('button', { name: 'Cerrar sesión' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(toast(page, 'Logged out successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
   });
 
   test('a wrong password is refused with the server message', async ({ page }) => {

@@ -17,7 +17,7 @@ import {
   type SignInRequest,
 } from '../features/auth/service';
 import type { DeviceCookie } from '../features/auth/device-tokens';
-import { clearSessionCookie, sessionToken, setSignInCookies, signInRequest } from '../features/auth/session-cookie';
+import { sessionToken, setSignInCookies, setSignOutCookies, signInRequest } from '../features/auth/session-cookie';
 import { AUTH_ROUTE } from './error-handler';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
@@ -77,7 +77,7 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post('/api/customer-auth/login', AUTH_ROUTE, signInRoute(deps, customerSignInSchema, signInCustomer));
   app.post('/api/auth/logout', AUTH_ROUTE, async (req, reply) => {
     const result = await signOut(deps, sessionToken(req));
-    clearSessionCookie(reply, deps.config);
+    setSignOutCookies(req, reply, deps.config);
     return result;
   });
 };

@@ -385,7 +385,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'auth',
     summary: 'Ends the session and clears the cookie',
     access: 'anyone-with-optional-session',
-    success: { 200: { description: 'Signed out (also when nobody was signed in).', answer: { schema: 'Success' } } },
+    success: {
+      200: {
+        description:
+          'Signed out (also when nobody was signed in). The `vw_locale` cookie goes back to the language last chosen on this device (`vw_device_locale`), when one was.',
+        answer: { schema: 'Success' },
+      },
+    },
   },
   {
     id: 'adminSignIn',

@@ -78,6 +78,12 @@ export function isLocale(value: unknown): value is Locale {
 /** The cookie that remembers a visitor's choice (a signed-in person's is on their account too). */
 export const LOCALE_COOKIE = 'vw_locale';
 
+/**
+ * The language last chosen on this device with the visible language switch, which a sign-in does
+ * not change: signing out brings the page back to it (decision 0355).
+ */
+export const DEVICE_LOCALE_COOKIE = 'vw_device_locale';
+
 /** The first supported language of a preference list (navigator.languages, or parsed Accept-Language). */
 export function pickLocale(preferences: readonly string[]): Locale {
   for (const tag of preferences) {
@@ -107,9 +113,9 @@ export function localeOfPath(pathname: string): Locale | null {
   return pathname === '/es' || pathname.startsWith('/es/') ? 'es' : null;
 }
 
-/** The value of the language cookie in a Cookie header or document.cookie, when valid. */
-export function localeFromCookie(cookieHeader: string | undefined): Locale | null {
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
+/** The value of the language cookie (or `name`) in a Cookie header or document.cookie, when valid. */
+export function localeFromCookie(cookieHeader: string | undefined, name: string = LOCALE_COOKIE): Locale | null {
+  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookieHeader ?? '');
   return match && isLocale(match[1]) ? match[1] : null;
 }
 

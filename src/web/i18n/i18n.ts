@@ -4,6 +4,7 @@ import {
   type Area,
   chooseLocale,
   DEFAULT_LOCALE,
+  DEVICE_LOCALE_COOKIE,
   LOCALE_COOKIE,
   type Locale,
   localeFromCookie,
@@ -118,11 +119,17 @@ export function activeLocale(): Locale {
   return (i18n.locale as Locale) || DEFAULT_LOCALE;
 }
 
-/** Remembers a visitor's choice for a year (the server reads the same cookie for the first HTML). */
+/**
+ * Remembers the language switch's choice for a year: the page's language cookie (the server reads
+ * it for the first HTML) and this device's own choice, which a sign-in leaves alone and a sign-out
+ * brings back (decision 0355).
+ */
 export function rememberLocale(locale: Locale): void {
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not everywhere yet
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
+  for (const name of [LOCALE_COOKIE, DEVICE_LOCALE_COOKIE]) {
+    // biome-ignore lint/suspicious/noDocumentCookie: plain cookies; the Cookie Store API is not everywhere yet
+    document.cookie = `${name}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
+  }
 }
 
 /**
@@ -131,7 +138,20 @@ export function rememberLocale(locale: Locale): void {
  * and what the page still on screen needs (the landing page's own texts, after its instant login),
  * so no text shows as its id while the next page opens.
  */
-export async function adoptAccountLocale(pathname: string): Promise<void> {
+export function adoptAccountLocale(pathname: string): Promise<void> {
+  return adoptCookieLocale(pathname);
+}
+
+/**
+ * After a sign-out, the page takes on the language last chosen on this device with the switch
+ * (decision 0355), which the server has just put back in the language cookie (unchanged when the
+ * device never chose one).
+ */
+export function adoptDeviceLocale(pathname: string): Promise<void> {
+  return adoptCookieLocale(pathname);
+}
+
+async function adoptCookieLocale(pathname: string): Promise<void> {
   const locale = localeFromCookie(document.cookie);
   if (locale && locale !== activeLocale()) await loadCatalogs(locale, adoptedAreas(pathname, window.location.pathname));
 }

@@ -35,6 +35,8 @@ describe('the language switch', () => {
     expect(spanish).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement.lang).toBe('es');
     expect(document.cookie).toContain('vw_locale=es');
+    // This device's own choice too, which a sign-out brings back (decision 0355).
+    expect(document.cookie).toContain('vw_device_locale=es');
     expect(onChange).toHaveBeenCalledWith('es');
     expect(i18n.locale).toBe('es');
 

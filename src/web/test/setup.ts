@@ -23,6 +23,8 @@ for (const [file, catalog] of Object.entries(
 beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: forget a language chosen by an earlier test
   document.cookie = 'vw_locale=; max-age=0; path=/';
+  // biome-ignore lint/suspicious/noDocumentCookie: and the device's own choice (decision 0355)
+  document.cookie = 'vw_device_locale=; max-age=0; path=/';
   i18n.activate('en');
   document.documentElement.lang = 'en';
   // The test files of a worker share one document (vitest.config.ts, isolate: false).

@@ -448,6 +448,30 @@ describe('sessions', () => {
     expect((await check(cookie)).authenticated).toBe(false);
   });
 
+  // QA walk: after signing out, the sign-in page kept the last account's language, not the one
+  // chosen on this (shared) device with the language switch (decision 0355).
+  it('logout brings the language cookie back to the one chosen on this device, if any', async () => {
+    const couple = await createCouple(t.deps);
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+    const languageSet = (res: { headers: Record<string, unknown> }) =>
+      ([] as string[])
+        .concat((res.headers['set-cookie'] as string[] | string | undefined) ?? [])
+        .filter((cookie) => cookie.startsWith('vw_locale='));
+    for (const url of ['/api/auth/logout', '/api/trpc/auth.logout']) {
+      const session = await sessionCookie(t.deps, couple.accountId);
+      const chosen = await post(url, {}, `${session}; vw_locale=es; vw_device_locale=en`);
+      expect(chosen.statusCode, url).toBe(200);
+      expect(languageSet(chosen), url).toEqual([
+        expect.stringMatching(/^vw_locale=en; Max-Age=31536000; Path=\/; SameSite=Lax$/),
+      ]);
+      // No choice made on the device (or not a language): the last account's stays.
+      for (const device of ['', '; vw_device_locale=fr']) {
+        const res = await post(url, {}, `${await sessionCookie(t.deps, couple.accountId)}; vw_locale=es${device}`);
+        expect(languageSet(res), url).toEqual([]);
+      }
+    }
+  });
+
   it('logout without a session still answers {success:true}', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(res.statusCode).toBe(200);

@@ -13,7 +13,7 @@ import {
   type NewSession,
 } from './service';
 import type { DeviceCookie } from './device-tokens';
-import { clearSessionCookie, sessionToken, setSignInCookies, signInRequest } from './session-cookie';
+import { sessionToken, setSignInCookies, setSignOutCookies, signInRequest } from './session-cookie';
 import type { Context } from '../../trpc/init';
 
 /** Sets the cookie of a successful sign-in (none while a second factor is awaited or a code was mailed) and answers with its body. */
@@ -47,7 +47,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => answer(ctx, await signInCustomer(ctx.deps, input, signInRequest(ctx.req)))),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     const result = await signOut(ctx.deps, sessionToken(ctx.req));
-    clearSessionCookie(ctx.reply, ctx.deps.config);
+    setSignOutCookies(ctx.req, ctx.reply, ctx.deps.config);
     return result;
   }),
 });

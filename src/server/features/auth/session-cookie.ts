@@ -1,6 +1,6 @@
 import { requestLocale } from '../i18n/locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LOCALE_COOKIE, type Locale } from '../../../shared/i18n/locales';
+import { DEVICE_LOCALE_COOKIE, isLocale, LOCALE_COOKIE, type Locale } from '../../../shared/i18n/locales';
 import type { Config } from '../../platform/config';
 import type { NewSession, SignInRequest } from './service';
 import { DEVICE_COOKIE, type DeviceCookie } from './device-tokens';
@@ -59,6 +59,18 @@ export function setSignInCookies(
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, cookieFlags(config));
+}
+
+/**
+ * The cookies of a sign-out: the session cleared, and the page's language back to the one last
+ * chosen on this device with the language switch, when one was (decision 0355): a sign-in set it to
+ * the account's, and the next person at a shared device gets the language the device chose. With no
+ * choice made on the device, the last account's language stays (decision 0309).
+ */
+export function setSignOutCookies(req: FastifyRequest, reply: FastifyReply, config: Config): void {
+  clearSessionCookie(reply, config);
+  const chosen = requestCookie(req, DEVICE_LOCALE_COOKIE);
+  if (isLocale(chosen)) setLocaleCookie(reply, config, chosen);
 }
 
 /**

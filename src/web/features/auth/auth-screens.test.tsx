@@ -449,6 +449,40 @@ describe('navigation and guards', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument());
   });
 
+  // QA walk: on a shared device set to English, signing out of a Spanish account left the sign-in
+  // page in Spanish. The server puts the device's choice back in the language cookie (decision 0355).
+  it('after signing out, opens the sign-in page in the language chosen on this device', {
+    timeout: 15_000,
+  }, async () => {
+    let signedIn = true;
+    stubTrpcFetch({
+      'auth.check': () => ({ data: signedIn ? COUPLE_CHECK : ANONYMOUS_CHECK }),
+      'auth.logout': () => {
+        signedIn = false;
+        // biome-ignore lint/suspicious/noDocumentCookie: the server's Set-Cookie, as the browser applies it
+        document.cookie = 'vw_locale=en; path=/';
+        return { data: { success: true } };
+      },
+      ...COUPLE_DASHBOARD,
+    });
+    // The device chose English with the switch; the Spanish account's sign-in made the page Spanish.
+    // biome-ignore lint/suspicious/noDocumentCookie: the switch's cookies, as it writes them
+    document.cookie = 'vw_device_locale=en; path=/';
+    // biome-ignore lint/suspicious/noDocumentCookie: the account's language, as the sign-in set it
+    document.cookie = 'vw_locale=es; path=/';
+    i18n.activate('es');
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Les damos la bienvenida, Robin y Casey' }, { timeout: 8000 });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Principal' })).getByRole('button', { name: 'Cerrar sesión' }),
+    );
+    expect(await heading('Sign in')).toBeInTheDocument();
+    expect(i18n.locale).toBe('en');
+    expect(notifications().getByText('Logged out successfully')).toBeInTheDocument();
+    appQueryClient.clear();
+  });
+
   // QA walk: a couple who signed in with their access code landed on the username-and-password tab.
   it('after signing out, opens the sign-in tab the couple used on this device', { timeout: 20_000 }, async () => {
     let signedIn = false;
