@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bundledContentLibrary, bundledLibraryFor } from '../workbook/content-library';
 import { completeWeeks } from '../workbook/test-support';
 import {
+  adminCookie,
   callerFor,
   createCouple,
   createTestApp,
@@ -102,9 +103,35 @@ describe('weekly reminders', () => {
     expect(mail?.parsed.text).toContain('Faltan 52 semanas, una a la vez.');
     expect(mail?.parsed.text).toContain('Dejar de recibir estos recordatorios');
     expect(mail?.parsed.html).toContain('<html lang="es">');
+    // The Spanish title needs no mark of its own.
+    expect(mail?.parsed.html).not.toContain('<span lang=');
     // (The addresses are addresses.)
     const words = (mail?.parsed.text ?? '').replace(/https?:\/\/\S+/g, '');
     expect(words).not.toMatch(/\b(Dear|Week|week|With warm wishes)\b/);
+  });
+
+  // QA walk (WCAG 3.1.2): a week shown in English to a Spanish reader (its translation behind) was
+  // named in the Spanish reminder without its language marked.
+  it('mark the week\'s English title with lang="en" in a Spanish reminder while its translation is missing', async () => {
+    const couple = await createCouple(t.deps, { displayName: 'Lucía', partnerName: 'Mateo' });
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+    const seller = await callerFor(t, await adminCookie(t.deps));
+    const edited = structuredClone(bundledContentLibrary().ownContent(1)!);
+    edited.reflectionQuestions.push({ ...edited.reflectionQuestions[0]!, id: 'w01-q-new', question: 'English only?' });
+    await seller.courseContent.save({ weekNumber: 1, content: edited });
+    try {
+      clock = new FakeClock();
+      clock.advance(REMINDER_AFTER_MS);
+      expect(await remindAndSend()).toBe(1);
+      const [mail] = receivedBy(couple.email);
+      expect(mail?.parsed.subject).toBe(`La semana 1 está lista para ustedes: ${edited.title}`);
+      const html = mail?.parsed.html || '';
+      expect(html).toContain('<html lang="es">');
+      // The paragraph that names the week: its Spanish words around the English title.
+      expect(html).toContain(`“<span lang="en">${edited.title}</span>”`);
+    } finally {
+      await seller.courseContent.revert({ weekNumber: 1 });
+    }
   });
 
   it('count progress as activity, and remind of the next week a week after the last step', async () => {

@@ -160,10 +160,15 @@ export class ReminderScheduler {
         const locale = await recipientLocale(deps.db, { email: candidate.email, coupleId: candidate.coupleId });
         // Each language's title too, for the pushes to the sign-ins' devices (decision 0271).
         const weekTitles: Partial<Record<Locale, string>> = {};
+        const titleLanguages: Partial<Record<Locale, Locale>> = {};
         for (const each of LOCALES) {
-          weekTitles[each] = (
-            await getWeekContent(deps, { coupleId: candidate.coupleId, accessLevel: 'full', locale: each }, week)
-          ).title;
+          const content = await getWeekContent(
+            deps,
+            { coupleId: candidate.coupleId, accessLevel: 'full', locale: each },
+            week,
+          );
+          weekTitles[each] = content.title;
+          titleLanguages[each] = content.locale ?? 'en';
         }
         const sent = await queueWeeklyReminder(deps, {
           coupleId: candidate.coupleId,
@@ -171,6 +176,8 @@ export class ReminderScheduler {
           names: candidate,
           weekNumber: week,
           weekTitle: weekTitles[locale]!,
+          // The English title of a week whose translation is missing is marked in the email (WCAG 3.1.2).
+          ...(titleLanguages[locale] !== locale && { weekTitleLanguage: titleLanguages[locale] }),
           weekTitles,
         });
         if (sent) queued += 1;

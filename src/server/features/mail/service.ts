@@ -477,6 +477,8 @@ export async function queueWeeklyReminder(
     names: { displayName: string; partnerName: string };
     weekNumber: number;
     weekTitle: string;
+    /** The title's language, when the week's translation is missing (decision 0232): the email marks it. */
+    weekTitleLanguage?: Locale;
     /** The week's title in each language, for the push to each sign-in's devices (read before the transaction). */
     weekTitles?: Partial<Record<Locale, string>>;
   },

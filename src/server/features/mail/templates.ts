@@ -27,6 +27,12 @@ export interface EmailContent {
   closing?: string;
   /** Why the email came, and how to stop it (reminders). */
   footer: { reason: string; unsubscribeUrl?: string };
+  /**
+   * Words in another language than the email's, e.g. a week's English title in a Spanish reminder
+   * when the week's translation is missing (decision 0232): marked with their `lang` wherever the
+   * HTML part shows them in a paragraph or a button (WCAG 3.1.2).
+   */
+  otherLanguage?: { text: string; lang: Locale };
 }
 
 export interface RenderedEmail {
@@ -79,16 +85,23 @@ function renderText(content: EmailContent, siteUrl: string): string {
 function renderHtml(content: EmailContent, siteUrl: string): string {
   const paragraph = (html: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${ink}">${html}</p>`;
+  // Text already escaped, with the words in another language wrapped in a span with their `lang`.
+  const marked = (html: string) => {
+    const other = content.otherLanguage;
+    if (!other || other.lang === content.locale || other.text.trim() === '') return html;
+    const words = escapeHtml(other.text);
+    return html.replaceAll(words, `<span lang="${other.lang}">${words}</span>`);
+  };
   const body = content.blocks
     .map((block) => {
-      if (block.kind === 'paragraph') return paragraph(htmlLines(block.text));
+      if (block.kind === 'paragraph') return paragraph(marked(htmlLines(block.text)));
       if (block.kind === 'code')
         return (
           `<p style="margin:0 0 6px;font-size:14px;color:${muted}">${escapeHtml(block.label)}</p>` +
           `<p style="margin:0 0 20px;font-family:'SFMono-Regular',Consolas,'Liberation Mono',monospace;font-size:26px;letter-spacing:3px;font-weight:700;color:${ink};background:#f6f0f6;border:1px solid #d9c7d9;border-radius:8px;padding:12px 16px;display:inline-block">${escapeHtml(block.code)}</p>`
         );
       if (block.kind === 'button')
-        return `<p style="margin:0 0 20px"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:${plum};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${muted}">${escapeHtml(t(content.locale, 'email.layout.copyAddress'))} <a href="${escapeHtml(block.url)}" style="color:${plum}">${escapeHtml(block.url)}</a></p>`;
+        return `<p style="margin:0 0 20px"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:${plum};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px">${marked(escapeHtml(block.label))}</a></p><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${muted}">${escapeHtml(t(content.locale, 'email.layout.copyAddress'))} <a href="${escapeHtml(block.url)}" style="color:${plum}">${escapeHtml(block.url)}</a></p>`;
       return (
         paragraph(escapeHtml(block.intro)) +
         `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d9c7d9;color:${muted};font-size:15px;line-height:1.6">${htmlLines(block.text)}</blockquote>`
@@ -272,6 +285,8 @@ export function weeklyReminderEmail(
     names: { displayName: string; partnerName: string };
     weekNumber: number;
     weekTitle: string;
+    /** The title's language when it is not the email's: the week's translation is missing (0232). */
+    weekTitleLanguage?: Locale;
     unsubscribeUrl: string;
   },
   locale: Locale = 'en',
@@ -280,6 +295,7 @@ export function weeklyReminderEmail(
   return renderEmail(
     {
       locale,
+      ...(input.weekTitleLanguage && { otherLanguage: { text: input.weekTitle, lang: input.weekTitleLanguage } }),
       subject: t(locale, 'email.reminder.subject', week),
       preview: t(locale, 'email.reminder.preview', week),
       greeting: greetingFor(input.names, locale),
