@@ -169,6 +169,46 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(share));
   });
 
+  // QA walk (issue 35): Stop sharing and Unlink are disabled while their request runs, and the
+  // browser dropped the keyboard focus to the top of the page; each goes once it has worked.
+  it('moves the focus to the weeks still shared after Stop sharing, and to the code form after Unlink', async () => {
+    const twoWeeks = {
+      ...LINKED,
+      sharedWeeks: [...LINKED.sharedWeeks, { weekNumber: 2, sharedAt: '2026-11-23T10:00:00.000Z' }],
+    };
+    const refused = { error: { message: 'Internal error', httpStatus: 500 } } as const;
+    const stub = stubTrpcFetch({
+      'mentor.get': () => ({ data: twoWeeks }),
+      'mentor.unshareWeek': () => refused,
+      'mentor.unlink': () => refused,
+    });
+    dropFocusFromDisabledControls();
+    renderRoute(() => <MentorPage code={undefined} onCode={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    const stop = await screen.findByRole('button', { name: 'Stop sharing week 1' });
+    stop.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal error');
+    await waitFor(() => expect(document.activeElement).toBe(stop));
+
+    stub.on('mentor.unshareWeek', () => ({ data: { ...LINKED, sharedWeeks: twoWeeks.sharedWeeks.slice(1) } }));
+    await user.keyboard('{Enter}');
+    const list = await screen.findByRole('list', { name: 'Weeks shared with your mentor' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop sharing week 1' })).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(list));
+
+    const unlink = screen.getByRole('button', { name: 'Unlink' });
+    unlink.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal error');
+    await waitFor(() => expect(document.activeElement).toBe(unlink));
+
+    stub.on('mentor.unlink', () => ({ data: NOT_LINKED }));
+    await user.keyboard('{Enter}');
+    const notLinked = await screen.findByText(/You are not linked to a facilitator/);
+    await waitFor(() => expect(document.activeElement).toBe(notLinked));
+  });
+
   // Mantine's NumberInput used to move the week into range on blur (0 shared week 1).
   it.each(['0', '-3', '53', '2.5'])('keeps week %s as typed, says why and shares nothing', async (typed) => {
     const stub = stubTrpcFetch({ 'mentor.get': () => ({ data: LINKED }) });

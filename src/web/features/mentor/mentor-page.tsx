@@ -32,6 +32,12 @@ const CODE_PATTERN = /^(JOIN|SEAT)-[A-Z0-9-]{10,40}$/;
 /** The linked facilitator's heading, where the focus goes once "Link us" has linked the couple. */
 const LINKED_TITLE_ID = 'mentor-linked-title';
 
+/** The code form's first line ("You are not linked…"), where the focus goes once "Unlink" has unlinked. */
+const NOT_LINKED_ID = 'mentor-not-linked';
+
+/** The weeks shared (or "No week is shared"), where the focus goes once "Stop sharing" has stopped one. */
+const SHARED_WEEKS_ID = 'mentor-shared-weeks';
+
 /** The list a couple reads before consenting, and again while linked: exactly what a facilitator sees. */
 export function WhatTheySee() {
   const { t } = useT();
@@ -60,7 +66,7 @@ function CodeForm({ onCode }: { onCode: (code: string) => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('facilitator.couple.codeForm')}>
       <Stack gap="sm">
-        <Text>{t('facilitator.couple.noMentor')}</Text>
+        <Text id={NOT_LINKED_ID}>{t('facilitator.couple.noMentor')}</Text>
         <TextInput
           label={t('facilitator.couple.codeLabel')}
           placeholder="JOIN-XXXXX-XXXXX-XXXXX-XXXXX"
@@ -172,7 +178,19 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
       },
     }),
   );
-  const unshare = useMutation(trpc.mentor.unshareWeek.mutationOptions({ onSuccess: onDone }));
+  const unshare = useMutation(
+    trpc.mentor.unshareWeek.mutationOptions({
+      // Stopped, its button goes with the week and the focus moves to the weeks still shared (or
+      // "No week is shared"); refused, it stays on the button (disabled while the request runs, the
+      // browser would drop it to the page) and the refusal is read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSuccess: (data, _input, remembered) => {
+        onDone(data);
+        returnFocus(remembered, () => document.getElementById(SHARED_WEEKS_ID));
+      },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
+    }),
+  );
   return (
     <Stack gap="sm">
       <Title order={2}>{t('facilitator.couple.shareTitle')}</Title>
@@ -210,10 +228,17 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
           {errorMessage(share.error, t('facilitator.couple.notSharedFallback'))}
         </Alert>
       ) : null}
+      {unshare.isError ? (
+        <Alert color="red">
+          {errorMessage(unshare.error, t('facilitator.couple.notUnshared', { week: unshare.variables.weekNumber }))}
+        </Alert>
+      ) : null}
       {sharedWeeks.length === 0 ? (
-        <Text c="dimmed">{t('facilitator.couple.noneShared')}</Text>
+        <Text c="dimmed" id={SHARED_WEEKS_ID}>
+          {t('facilitator.couple.noneShared')}
+        </Text>
       ) : (
-        <List spacing={6} aria-label={t('facilitator.couple.sharedList')}>
+        <List spacing={6} aria-label={t('facilitator.couple.sharedList')} id={SHARED_WEEKS_ID}>
           {sharedWeeks.map((shared) => (
             <List.Item key={shared.weekNumber}>
               <Group gap="sm">
@@ -258,10 +283,16 @@ export function MentorPage({
   const mentor = useQuery(trpc.mentor.get.queryOptions());
   const unlink = useMutation(
     trpc.mentor.unlink.mutationOptions({
-      onSuccess: (data) => {
+      // Unlinked, the facilitator's card goes and the focus moves to the code form in its place;
+      // refused, it stays on Unlink (disabled while the request runs, the browser would drop it to
+      // the page) and the refusal is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onSuccess: (data, _input, remembered) => {
         queryClient.setQueryData(trpc.mentor.get.queryKey(), data);
         notify.success(t('facilitator.couple.unlinked'));
+        returnFocus(remembered, () => document.getElementById(NOT_LINKED_ID));
       },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
     }),
   );
   return (
