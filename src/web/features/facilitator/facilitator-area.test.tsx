@@ -601,6 +601,91 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     }
   });
 
+  // QA walk (issue 35): Sign in and Sign out are disabled while their request runs, and the browser
+  // dropped the keyboard focus to the top of the page; what answers them replaces the form.
+  it('moves the focus to the code field, then to the area once signed in, and to the sign-in form once signed out', async () => {
+    const signedOut = { error: { message: 'Please sign in to your facilitator area.', httpStatus: 401 } } as const;
+    let me: { data: typeof ME } | typeof signedOut = signedOut;
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => me,
+      'facilitator.cohorts': () => ({ data: [] }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.signIn': () => ({ error: { message: 'Internal error', httpStatus: 500 } }),
+    });
+    dropFocusFromDisabledControls();
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Facilitator sign-in' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'ana@example.com');
+    await user.type(within(form).getByLabelText(/^Password/), 'a long facilitator password');
+    const signIn = within(form).getByRole('button', { name: 'Sign in' });
+    signIn.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Internal error');
+    await waitFor(() => expect(document.activeElement).toBe(signIn));
+
+    stub.on('facilitator.signIn', () => ({ data: { success: false, secondFactorRequired: true } }));
+    await user.keyboard('{Enter}');
+    const code = await within(form).findByRole('textbox', { name: /Authenticator code/ });
+    await waitFor(() => expect(document.activeElement).toBe(code));
+
+    stub.on('facilitator.signIn', () => {
+      me = { data: ME };
+      return { data: { success: true, secondFactorRequired: false } };
+    });
+    await user.type(code, '123456');
+    signIn.focus();
+    await user.keyboard('{Enter}');
+    const area = await screen.findByRole('heading', { level: 1, name: 'Your facilitator area' });
+    await waitFor(() => expect(document.activeElement).toBe(area));
+
+    stub.on('facilitator.signOut', () => {
+      me = signedOut;
+      return { data: { success: true } };
+    });
+    screen.getByRole('button', { name: 'Sign out' }).focus();
+    await user.keyboard('{Enter}');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Facilitator sign-in' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+  });
+
+  // QA walk (issue 35): Send and Buy seats are disabled while their request runs, and the browser
+  // dropped the keyboard focus to the top of the page.
+  it('keeps the focus on Send when the message is sent or refused, and on Buy seats when refused', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'publicConfig.get': () => ({ data: { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true } }),
+      'facilitator.messageCohort': () => ({ error: { message: 'Internal error', httpStatus: 500 } }),
+      'facilitator.buySeats': () => ({ error: { message: 'Internal error', httpStatus: 500 } }),
+    });
+    dropFocusFromDisabledControls();
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Message to Spring 2027' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'Retreat');
+    await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'Saturday at 9.');
+    const send = within(form).getByRole('button', { name: 'Send to the cohort' });
+    send.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Internal error');
+    await waitFor(() => expect(document.activeElement).toBe(send));
+
+    stub.on('facilitator.messageCohort', () => ({ data: { queued: 3, skipped: 0 } }));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Sent to 3 couples')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(send));
+
+    const buyForm = await screen.findByRole('form', { name: 'Buy seats' });
+    const buy = within(buyForm).getByRole('button', { name: 'Buy seats for Spring 2027' });
+    buy.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(buyForm).findByRole('alert')).toHaveTextContent('Internal error');
+    await waitFor(() => expect(document.activeElement).toBe(buy));
+  });
+
   // Mantine's NumberInput used to move the number into range on blur (0 seats bought 1).
   it.each(['0', '-5', '1000000', '2.5'])('keeps %s seats as typed, says why and buys nothing', async (typed) => {
     const stub = stubTrpcFetch({

@@ -57,6 +57,10 @@ function codeRefused(code: string): boolean {
 }
 type CohortCouple = RouterOutputs['facilitator']['cohort']['couples'][number];
 
+/** The sign-in form's heading (where the focus goes once signed out) and its code field. */
+const SIGN_IN_TITLE_ID = 'facilitator-sign-in-title';
+const SIGN_IN_CODE_ID = 'facilitator-sign-in-code';
+
 function SignInForm() {
   const { t } = useT();
   const queryClient = useQueryClient();
@@ -69,10 +73,20 @@ function SignInForm() {
   const [refused, setRefused] = useState<ReadonlySet<'email' | 'password' | 'code'>>(new Set());
   const signIn = useMutation(
     trpc.facilitator.signIn.mutationOptions({
-      onSuccess: async (result) => {
-        if (result.secondFactorRequired) setNeedsCode(true);
-        else await queryClient.invalidateQueries({ queryKey: trpc.facilitator.pathKey() });
+      // Signed in, the focus goes to the area's heading that replaces this form, or to the code
+      // field when a code is asked for; refused, it stays on Sign in (disabled while the request
+      // runs, the browser would drop it to the page) and the refusal is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onSuccess: async (result, _input, remembered) => {
+        if (result.secondFactorRequired) {
+          setNeedsCode(true);
+          returnFocus(remembered, () => document.getElementById(SIGN_IN_CODE_ID));
+        } else {
+          await queryClient.invalidateQueries({ queryKey: trpc.facilitator.pathKey() });
+          returnFocus(remembered, () => document.getElementById(AREA_TITLE_ID));
+        }
       },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
     }),
   );
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -88,7 +102,9 @@ function SignInForm() {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={460}>
       <form noValidate onSubmit={submit} aria-label={t('facilitator.signIn.form')}>
         <Stack gap="md">
-          <Title order={1}>{t('facilitator.signIn.title')}</Title>
+          <Title order={1} id={SIGN_IN_TITLE_ID}>
+            {t('facilitator.signIn.title')}
+          </Title>
           <Text c="dimmed">{t('facilitator.signIn.intro')}</Text>
           <TextInput
             label={t('facilitator.signIn.email')}
@@ -119,6 +135,7 @@ function SignInForm() {
           />
           {needsCode ? (
             <TextInput
+              id={SIGN_IN_CODE_ID}
               label={t('facilitator.signIn.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -328,6 +345,10 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
   const [nobodyReached, setNobodyReached] = useState(false);
   const message = useMutation(
     trpc.facilitator.messageCohort.mutationOptions({
+      // The focus stays on Send (disabled while the request runs, the browser would drop it to the
+      // page); a refusal, or nobody reached, is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (_result, _error, _input, remembered) => returnFocus(remembered),
       onSuccess: (result) => {
         if (result.queued === 0) {
           setNobodyReached(true);
@@ -673,6 +694,10 @@ function Packs({
   const [seatsRefused, setSeatsRefused] = useState(false);
   const buy = useMutation(
     trpc.facilitator.buySeats.mutationOptions({
+      // Refused, the focus stays on Buy seats (disabled while the request runs, the browser would
+      // drop it to the page) and the refusal is read out (the Alert's role=alert).
+      onMutate: rememberFocus,
+      onError: (_error, _input, remembered) => returnFocus(remembered),
       onSuccess: ({ url }) => window.location.assign(url),
     }),
   );
@@ -873,7 +898,14 @@ function Area({
   );
   const signOut = useMutation(
     trpc.facilitator.signOut.mutationOptions({
-      onSuccess: () => queryClient.resetQueries({ queryKey: trpc.facilitator.pathKey() }),
+      // Signed out, the focus goes to the sign-in form's heading that replaces the area; refused,
+      // it stays on Sign out (disabled while the request runs, the browser would drop it to the page).
+      onMutate: rememberFocus,
+      onSuccess: async (_result, _input, remembered) => {
+        await queryClient.resetQueries({ queryKey: trpc.facilitator.pathKey() });
+        returnFocus(remembered, () => document.getElementById(SIGN_IN_TITLE_ID));
+      },
+      onError: (_error, _input, remembered) => returnFocus(remembered),
     }),
   );
   const list = cohorts.data ?? [];
