@@ -27,7 +27,14 @@ export function CodeForm({ label, submitLabel, busy, error, onSubmit, color, ext
   });
   const inputProps = form.getInputProps('code');
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.code.replace(/\s+/g, '')))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) => onSubmit(values.code.replace(/\s+/g, '')),
+        // Refused here, before anything is sent: the focus goes to the field, which says why.
+        (_errors, _values, event) => event?.currentTarget.querySelector('input')?.focus(),
+      )}
+    >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           label={label}

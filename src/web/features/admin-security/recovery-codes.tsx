@@ -13,6 +13,9 @@ function downloadText(fileName: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
+/** The list of codes, where the focus goes once two-factor sign-in is on (decision 0346). */
+export const RECOVERY_CODES_ID = 'two-factor-recovery-codes';
+
 /** The 10 recovery codes, shown this once after set-up (the server keeps only their hashes). */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useT();
@@ -23,6 +26,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         {t('admin.recovery.body')}
       </Alert>
       <List
+        id={RECOVERY_CODES_ID}
         aria-label={t('admin.recovery.list')}
         listStyleType="none"
         ff="monospace"

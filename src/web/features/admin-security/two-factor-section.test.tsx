@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { ADMIN_CHECK } from '../auth/test-support';
@@ -123,5 +124,95 @@ describe('Settings → Two-factor sign-in', () => {
     await user.click(within(section).getByRole('button', { name: 'Turn off two-factor sign-in' }));
     expect(await within(section).findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
     expect(server.calls.find((call) => call.path === 'adminSecurity.disable')?.input).toEqual({ code: '222333' });
+  });
+
+  // QA walk (issue 35): each button is disabled while its request runs, or goes with its step, and
+  // the browser dropped the keyboard focus to the top of the page.
+  it('keeps the keyboard focus through set-up and turning off: on the next step, the field or the button', async () => {
+    let enabled = false;
+    const server = stubTrpcFetch({
+      'auth.check': () => ({ data: ADMIN_CHECK }),
+      'sitePages.listForEditing': () => ({ data: [] }),
+      'adminSecurity.status': () => ({
+        data: { enabled, enabledAt: enabled ? '2026-11-23T10:00:00.000Z' : null, recoveryCodesLeft: enabled ? 10 : 0 },
+      }),
+      'adminSecurity.startSetup': () => ({ error: { httpStatus: 500, message: 'Internal error' } }),
+      'adminSecurity.confirmSetup': (input) => {
+        if ((input as { code: string }).code !== '123456') return { error: { httpStatus: 400, message: WRONG } };
+        enabled = true;
+        return { data: { recoveryCodes: CODES } };
+      },
+      'adminSecurity.disable': (input) => {
+        if ((input as { code: string }).code !== '222333') return { error: { httpStatus: 400, message: WRONG } };
+        enabled = false;
+        return { data: { success: true } };
+      },
+    });
+    dropFocusFromDisabledControls();
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/settings');
+    const section = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    const setUp = await within(section).findByRole('button', { name: 'Set up two-factor sign-in' });
+    setUp.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal error');
+    await waitFor(() => expect(document.activeElement).toBe(setUp));
+
+    server.on('adminSecurity.startSetup', () => ({
+      data: {
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        otpauthUri: 'otpauth://totp/Vows%20%26%20Weeks:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+      },
+    }));
+    await user.keyboard('{Enter}');
+    const stepOne = await within(section).findByText(/^1\. Scan this QR code/);
+    await waitFor(() => expect(document.activeElement).toBe(stepOne));
+    within(section).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Set up two-factor sign-in' })),
+    );
+
+    await user.keyboard('{Enter}');
+    const field = await within(section).findByLabelText(/^6-digit code/);
+    const turnOn = within(section).getByRole('button', { name: 'Turn on' });
+    await user.type(field, '12');
+    turnOn.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app');
+
+    await user.clear(field);
+    await user.type(field, '654321');
+    turnOn.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(section).findByText(WRONG)).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+
+    await user.clear(field);
+    await user.type(field, '123456');
+    turnOn.focus();
+    await user.keyboard('{Enter}');
+    const list = await within(section).findByRole('list', { name: 'Recovery codes' });
+    await waitFor(() => expect(document.activeElement).toBe(list));
+    within(section).getByRole('button', { name: 'I have saved them' }).focus();
+    await user.keyboard('{Enter}');
+    const heading = within(section).getByRole('heading', { name: 'Two-factor sign-in' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    const current = await within(section).findByLabelText(/^Current 6-digit code/);
+    await user.type(current, '111111');
+    const turnOff = within(section).getByRole('button', { name: 'Turn off two-factor sign-in' });
+    turnOff.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(section).findByText(WRONG)).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(current));
+    await user.clear(current);
+    await user.type(current, '222333');
+    turnOff.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(section).findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

@@ -7,9 +7,10 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { translate } from '../../i18n/i18n';
 import { T, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { CodeForm } from './code-form';
-import { RecoveryCodes } from './recovery-codes';
+import { RECOVERY_CODES_ID, RecoveryCodes } from './recovery-codes';
 
 type Setup = RouterOutputs['adminSecurity']['startSetup'];
 
@@ -44,6 +45,24 @@ function failed(title: MessageId, error: unknown) {
   if (!fieldError(error)) notify.error(translate(title), shownMessage(error, 'admin.twoFactor.somethingWrong'));
 }
 
+/** Where the focus goes in the section as a step replaces another (decision 0346). */
+const HEADING_ID = 'two-factor-heading';
+const STEP_ONE_ID = 'two-factor-step-1';
+const SET_UP_ID = 'two-factor-set-up';
+
+/**
+ * A refused code: the focus goes to the code field, which says why under it (read out with the
+ * field); any other refusal leaves it on the button (disabled while the request ran), read out by
+ * the error toast's role=alert.
+ */
+function focusAfterRefusal(remembered: ReturnType<typeof rememberFocus> | undefined, error: unknown) {
+  returnFocus(remembered, (control) =>
+    fieldError(error) && control instanceof HTMLButtonElement
+      ? (control.form?.querySelector<HTMLInputElement>('input') ?? control)
+      : control,
+  );
+}
+
 function SetupSteps({
   setup,
   onCancel,
@@ -56,13 +75,21 @@ function SetupSteps({
   const { t } = useT();
   const confirm = useMutation(
     trpc.adminSecurity.confirmSetup.mutationOptions({
-      onSuccess: (result) => onConfirmed(result.recoveryCodes),
-      onError: (error) => failed('admin.twoFactor.setupFailed', error),
+      // Turned on, the recovery codes replace these steps and take the focus.
+      onMutate: rememberFocus,
+      onSuccess: (result, _input, remembered) => {
+        onConfirmed(result.recoveryCodes);
+        returnFocus(remembered, () => document.getElementById(RECOVERY_CODES_ID));
+      },
+      onError: (error, _input, remembered) => {
+        failed('admin.twoFactor.setupFailed', error);
+        focusAfterRefusal(remembered, error);
+      },
     }),
   );
   return (
     <Stack gap="md">
-      <Text>{t('admin.twoFactor.step1')}</Text>
+      <Text id={STEP_ONE_ID}>{t('admin.twoFactor.step1')}</Text>
       <Image src={setup.qrCode} alt={t('admin.twoFactor.qrAlt')} w={200} h={200} bg="white" />
       <Text size="sm">
         <T id="admin.twoFactor.cantScan" components={{ 0: <Anchor href={setup.otpauthUri} /> }} />
@@ -111,18 +138,32 @@ export function TwoFactorSection() {
 
   const start = useMutation(
     trpc.adminSecurity.startSetup.mutationOptions({
-      onSuccess: (result) => setSetup(result),
-      onError: (error) =>
-        notify.error(t('admin.twoFactor.setupFailed'), shownMessage(error, 'admin.twoFactor.somethingWrong')),
+      // Started, the steps replace the button and the focus goes to the first; refused, it stays
+      // on the button (disabled while the request runs) and the error toast's role=alert reads it.
+      onMutate: rememberFocus,
+      onSuccess: (result, _input, remembered) => {
+        setSetup(result);
+        returnFocus(remembered, () => document.getElementById(STEP_ONE_ID));
+      },
+      onError: (error, _input, remembered) => {
+        notify.error(t('admin.twoFactor.setupFailed'), shownMessage(error, 'admin.twoFactor.somethingWrong'));
+        returnFocus(remembered);
+      },
     }),
   );
   const disable = useMutation(
     trpc.adminSecurity.disable.mutationOptions({
-      onSuccess: async () => {
+      // Turned off, the form goes and the focus moves to the section's heading (the toast says it).
+      onMutate: rememberFocus,
+      onSuccess: async (_result, _input, remembered) => {
         notify.success(t('admin.twoFactor.offToast.title'), t('admin.twoFactor.offToast.body'));
         await refresh();
+        returnFocus(remembered, () => document.getElementById(HEADING_ID));
       },
-      onError: (error) => failed('admin.twoFactor.couldNotTurnOff', error),
+      onError: (error, _input, remembered) => {
+        failed('admin.twoFactor.couldNotTurnOff', error);
+        focusAfterRefusal(remembered, error);
+      },
     }),
   );
 
@@ -132,8 +173,11 @@ export function TwoFactorSection() {
       <RecoveryCodes
         codes={recoveryCodes}
         onDone={() => {
+          // The codes go: the focus moves to the section's heading, over the status that replaces them.
+          const remembered = rememberFocus();
           setRecoveryCodes(null);
           void refresh();
+          returnFocus(remembered, () => document.getElementById(HEADING_ID));
         }}
       />
     );
@@ -141,7 +185,12 @@ export function TwoFactorSection() {
     body = (
       <SetupSteps
         setup={setup}
-        onCancel={() => setSetup(null)}
+        onCancel={() => {
+          // The steps go: the focus goes back to the button that opened them.
+          const remembered = rememberFocus();
+          setSetup(null);
+          returnFocus(remembered, () => document.getElementById(SET_UP_ID));
+        }}
         onConfirmed={(codes) => {
           setSetup(null);
           setRecoveryCodes(codes);
@@ -175,7 +224,7 @@ export function TwoFactorSection() {
         <Text>
           <T id="admin.twoFactor.off" components={{ 0: <strong /> }} />
         </Text>
-        <Button loading={start.isPending} onClick={() => start.mutate()}>
+        <Button id={SET_UP_ID} loading={start.isPending} onClick={() => start.mutate()}>
           {t('admin.twoFactor.setUp')}
         </Button>
       </Stack>
@@ -185,7 +234,7 @@ export function TwoFactorSection() {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="two-factor-heading">
       <Stack gap="md">
-        <Title order={2} size="h3" id="two-factor-heading">
+        <Title order={2} size="h3" id={HEADING_ID}>
           {t('admin.twoFactor.heading')}
         </Title>
         {body}
