@@ -120,6 +120,60 @@ describe('PartnerSignIns', () => {
     await waitFor(() => expect(document.activeElement).toContainElement(link));
   });
 
+  // QA walk (issue 35): Revoke and the private-answers switch are disabled while their request runs,
+  // and Revoke and Remove go once it has worked; the browser dropped the keyboard focus to the top
+  // of the page.
+  it('keeps the focus through Revoke, Remove and the private-answers switch', async () => {
+    let current = settings();
+    const refused = { error: { message: 'Internal error', httpStatus: 500 } } as const;
+    const server = stubTrpcFetch({
+      'partners.settings': () => ({ data: current }),
+      'partners.revokeInvite': () => refused,
+      'partners.setPrivateAnswers': () => refused,
+    });
+    dropFocusFromDisabledControls();
+    const user = userEvent.setup({ delay: null });
+    renderRoute(PartnerSignIns);
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+
+    const revoke = await screen.findByRole('button', { name: 'Revoke the invite for Casey' });
+    revoke.focus();
+    await user.keyboard('{Enter}');
+    expect(await notifications.findByRole('alert')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(revoke));
+    server.on('partners.revokeInvite', () => {
+      current = { ...current, invites: [] };
+      return { data: { success: true } };
+    });
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/No pending invites/)).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Invites')));
+
+    const privacy = screen.getByRole('switch', { name: /Private answers/ });
+    privacy.focus();
+    await user.keyboard(' ');
+    expect(await notifications.findByText('Could not change private answers')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(privacy));
+    server.on('partners.setPrivateAnswers', () => {
+      current = { ...current, privateAnswers: true };
+      return { data: { privateAnswers: true } };
+    });
+    await user.keyboard(' ');
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Private answers/ })).toBeChecked());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('switch', { name: /Private answers/ })));
+
+    server.on('partners.removeSignIn', () => {
+      current = { ...current, signIns: current.signIns.slice(0, 1) };
+      return { data: { success: true } };
+    });
+    await user.click(screen.getByRole('button', { name: "Remove Casey's sign-in" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Casey’s sign-in?' });
+    within(dialog).getByRole('button', { name: 'Remove sign-in' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('casey@example.com')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Sign-ins')));
+  });
+
   // QA walk: "john@" gave a toast "Something went wrong" and nothing at the field.
   it('says under the field that a typed email is not one, in both languages, and sends nothing', async () => {
     const server = stubTrpcFetch({

@@ -45,6 +45,9 @@ export function PartnerSignIns() {
   const queryClient = useQueryClient();
   const headingId = useId();
   const createdId = `${headingId}-created`;
+  // The lists' titles, where the focus goes once a sign-in or an invite has gone from them.
+  const signInsId = `${headingId}-sign-ins`;
+  const invitesId = `${headingId}-invites`;
   const options = trpc.partners.settings.queryOptions();
   const settings = useQuery(options);
   const [email, setEmail] = useState('');
@@ -78,20 +81,31 @@ export function PartnerSignIns() {
   );
   const revoke = useMutation(
     trpc.partners.revokeInvite.mutationOptions({
-      onSuccess: () => {
+      // Revoked, the invite goes with its button and the focus moves to the invites' title;
+      // refused, it stays on Revoke (disabled while the request runs, the browser would drop it to
+      // the page) and the refusal is read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSuccess: async (_result, _input, remembered) => {
         setCreated(null);
         notify.success(translate('partners.toast.inviteWithdrawn'));
-        void refresh();
+        await refresh();
+        returnFocus(remembered, () => document.getElementById(invitesId));
       },
-      onError: (error) =>
-        notify.error(translate('partners.toast.error'), errorMessage(error, translate('partners.toast.revokeFailed'))),
+      onError: (error, _input, remembered) => {
+        notify.error(translate('partners.toast.error'), errorMessage(error, translate('partners.toast.revokeFailed')));
+        returnFocus(remembered);
+      },
     }),
   );
   const remove = useMutation(
     trpc.partners.removeSignIn.mutationOptions({
-      onSuccess: () => {
+      // Removed, the sign-in goes with its Remove button (where the dialog would give the focus
+      // back): it moves to the sign-ins' title instead. Refused, the dialog gives it back to Remove.
+      onMutate: rememberFocus,
+      onSuccess: async (_result, _input, remembered) => {
         notify.success(translate('partners.toast.removed'), translate('partners.toast.removedText'));
-        void refresh();
+        await refresh();
+        returnFocus(remembered, () => document.getElementById(signInsId));
       },
       onError: (error) =>
         notify.error(translate('partners.toast.error'), errorMessage(error, translate('partners.toast.removeFailed'))),
@@ -100,6 +114,10 @@ export function PartnerSignIns() {
   );
   const privacy = useMutation(
     trpc.partners.setPrivateAnswers.mutationOptions({
+      // The focus stays on the switch (disabled while it saves, the browser would drop it to the
+      // page); a refusal is read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (_result, _error, _input, remembered) => returnFocus(remembered),
       onSuccess: (result) => {
         notify.success(
           translate('partners.toast.saved'),
@@ -143,7 +161,9 @@ export function PartnerSignIns() {
         ) : (
           <>
             <Stack gap="xs">
-              <Text fw={600}>{t('partners.signIns.list')}</Text>
+              <Text fw={600} id={signInsId}>
+                {t('partners.signIns.list')}
+              </Text>
               {settings.data.signIns.map((signIn) => (
                 <Group key={signIn.accountId} justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={0}>
@@ -230,7 +250,9 @@ export function PartnerSignIns() {
             )}
 
             <Stack gap="xs">
-              <Text fw={600}>{t('partners.invites.title')}</Text>
+              <Text fw={600} id={invitesId}>
+                {t('partners.invites.title')}
+              </Text>
               {settings.data.invites.filter((item) => item.status === 'pending').length === 0 ? (
                 <Text size="sm" c="dimmed">
                   {t('partners.invites.none')}
