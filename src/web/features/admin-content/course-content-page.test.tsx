@@ -171,6 +171,71 @@ describe('CourseContentPage', { timeout: 15_000 }, () => {
     );
   });
 
+  // QA walk (issue 35): Restore and the dialog's Revert are disabled while their request runs, and the
+  // version they put in place is drawn in a new editor (Revert then disabled, the History tab closed):
+  // the browser dropped the keyboard focus to the top of the page.
+  it('moves the focus to the editor’s heading once a version is restored or reverted, and keeps it on the button when refused', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    let week: CourseWeek = {
+      weekNumber: 2,
+      title: 'Our own title',
+      status: 'edited',
+      updatedAt: '2026-11-23T11:00:00.000Z',
+      content: weekContent(2),
+    };
+    const refused = { error: { message: 'Internal error', httpStatus: 500 } } as const;
+    server.on('courseContent.get', () => ({ data: week }));
+    server.on('courseContent.history', () => ({
+      data: [
+        {
+          id: 5,
+          weekNumber: 2,
+          title: 'Week title 2',
+          status: 'default',
+          savedAt: '2026-11-20T10:00:00.000Z',
+          replacedAt: '2026-11-23T11:00:00.000Z',
+        },
+      ],
+    }));
+    server.on('courseContent.restore', () => refused);
+    server.on('courseContent.revert', () => refused);
+    dropFocusFromDisabledControls();
+    renderPage(2);
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    await screen.findByRole('textbox', { name: 'Question 1' });
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const restore = await screen.findByRole('button', { name: /^Restore the version in use until/ });
+    restore.focus();
+    await user.keyboard('{Enter}');
+    expect(await notifications.findByText('Internal error')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(restore));
+
+    server.on('courseContent.restore', () => {
+      week = { ...week, title: 'Week title 2', updatedAt: '2026-11-23T12:00:00.000Z' };
+      return { data: week };
+    });
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Version Restored')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Week 2' })));
+
+    await user.click(screen.getByRole('button', { name: 'Revert to default' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert to default' });
+    const confirm = within(dialog).getByRole('button', { name: 'Revert Week 2' });
+    confirm.focus();
+    await user.keyboard('{Enter}');
+    expect(await notifications.findByText('Revert Failed')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
+
+    server.on('courseContent.revert', () => {
+      week = { ...week, status: 'default', updatedAt: '2026-11-23T13:00:00.000Z' };
+      return { data: week };
+    });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Week 2' })));
+  });
+
   it('reorders, adds and removes questions keeping their ids, saves, and marks the week edited', async () => {
     const user = userEvent.setup({ delay: null });
     const server = fakeServer();

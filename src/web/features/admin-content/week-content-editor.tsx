@@ -146,6 +146,9 @@ export function WeekContentEditor({
   // A form that goes away (another week, a saved version) leaves nothing unsaved behind.
   useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
   const weekNumber = week.weekNumber;
+  // The editor's heading: once Revert or Restore has put another version in place (the page draws
+  // the editor anew for it, and Revert is then disabled, Restore's tab closed), the focus goes here.
+  const headingId = `content-editor-${locale}-week-${weekNumber}-title`;
 
   const afterChange = (saved: CourseWeek) => {
     queryClient.setQueryData(trpc.courseContent.get.queryKey({ weekNumber, ...at }), saved);
@@ -196,6 +199,11 @@ export function WeekContentEditor({
   );
   const revert = useMutation(
     trpc.courseContent.revert.mutationOptions({
+      // Refused, the focus stays on the dialog's Revert button (disabled while the request runs,
+      // the browser would drop it) and the refusal is read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (saved, _error, _input, remembered) =>
+        returnFocus(remembered, (control) => (saved ? document.getElementById(headingId) : control)),
       onSuccess: (saved) => {
         afterChange(saved);
         setConfirmRevert(false);
@@ -213,6 +221,11 @@ export function WeekContentEditor({
   );
   const restore = useMutation(
     trpc.courseContent.restore.mutationOptions({
+      // Refused, the focus stays on the Restore button (disabled while the request runs, the
+      // browser would drop it) and the refusal is read out (the error toast's role=alert).
+      onMutate: rememberFocus,
+      onSettled: (saved, _error, _input, remembered) =>
+        returnFocus(remembered, (control) => (saved ? document.getElementById(headingId) : control)),
       onSuccess: (saved) => {
         afterChange(saved);
         setTab('edit');
@@ -246,7 +259,9 @@ export function WeekContentEditor({
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2}>
-          <Title order={2}>{t('content-editor.editor.heading', { number: weekNumber })}</Title>
+          <Title order={2} id={headingId}>
+            {t('content-editor.editor.heading', { number: weekNumber })}
+          </Title>
           <Text size="sm" c="dimmed">
             {week.status === 'edited'
               ? t('content-editor.editor.statusEdited')
