@@ -95,6 +95,10 @@ export function WorkbookEditor({
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const switchLabelId = useId();
+  // Save Responses: where the focus goes when the control it was on goes (a conflict's Keep my
+  // version or Use the saved version, whose panel goes once the couple has chosen).
+  const saveId = useId();
+  const toSave = (control: HTMLElement | null) => control ?? document.getElementById(saveId);
   const you = share?.you ?? null;
   const sealed = share?.privateAnswers === true && !share.revealed;
   const [active, setActive] = useState<Partner>(you ?? 'partner1');
@@ -188,9 +192,10 @@ export function WorkbookEditor({
   const save = useMutation(
     trpc.workbook.saveAnswers.mutationOptions({
       // The button is disabled while saving, and a browser then drops keyboard focus to the page:
-      // once the save is answered it goes back to the button it was on (QA walk, lib/focus.ts).
+      // once the save is answered it goes back to the button it was on (QA walk, lib/focus.ts), or
+      // to Save Responses when that button has gone with its conflict panel (Keep my version).
       onMutate: rememberFocus,
-      onSettled: (_response, _error, _variables, remembered) => returnFocus(remembered),
+      onSettled: (_response, _error, _variables, remembered) => returnFocus(remembered, toSave),
       onSuccess: (response, variables) => {
         queryClient.setQueryData(answersKey(variables.partner), response);
         setBases((current) => ({ ...current, [variables.partner]: response.revision }));
@@ -440,8 +445,10 @@ export function WorkbookEditor({
           onUseSaved={() => {
             const current = conflicts[active];
             if (!current) return;
+            const remembered = rememberFocus();
             setDrafts((all) => ({ ...all, [active]: fitToContent(current, content) }));
             setConflicts(({ [active]: _resolved, ...rest }) => rest);
+            returnFocus(remembered, toSave);
           }}
         />
       )}
@@ -459,7 +466,7 @@ export function WorkbookEditor({
                 : t('workbook.editor.nothingSaved', { name })}
           {unsaved[other] && you === null ? ` ${t('workbook.editor.otherUnsaved', { name: names[other] })}` : ''}
         </Text>
-        <Button onClick={() => send(active)} loading={save.isPending} disabled={preview}>
+        <Button id={saveId} onClick={() => send(active)} loading={save.isPending} disabled={preview}>
           {t('workbook.editor.save')}
         </Button>
       </Group>

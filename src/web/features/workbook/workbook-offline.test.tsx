@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WeekContent } from '../../../shared/workbook-schemas';
 import { forgetDrafts } from '../../lib/local-draft';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { deviceDraftStore, restoreDraftStore } from '../../test/device-draft-store';
 import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { oneAnswerView, renderWithQueryClient, revisionedAnswersServer } from './test-support';
@@ -176,5 +177,40 @@ describe('the workbook offline', () => {
     expect(screen.queryByTestId('workbook-conflict')).not.toBeInTheDocument();
     expect(saves).toHaveLength(1);
     expect(screen.getByText(/Alex's answers are saved\./)).toBeInTheDocument();
+  });
+
+  // QA walk (issue 35): the conflict panel goes once the couple has chosen, and the keyboard focus
+  // on its button fell to the top of the page.
+  it('moves the focus to Save Responses once a conflict is settled, either way', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { stored } = server({ answer: '', revision: 0 });
+    const answer = await openWeek();
+    dropFocusFromDisabledControls();
+    const conflict = async (elsewhere: string, mine: string) => {
+      stored.answer = elsewhere;
+      stored.revision += 1;
+      await user.clear(answer);
+      await user.click(answer);
+      await user.paste(mine);
+      await user.click(screen.getByRole('button', { name: 'Save Responses' }));
+      await screen.findByTestId('workbook-conflict');
+      // Refused, the focus is back on Save Responses; the couple then moves to the panel.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save Responses' })).toHaveFocus());
+    };
+    await conflict('Written on the laptop', 'Written on the phone');
+    screen.getByRole('button', { name: 'Keep my version' }).focus();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('workbook-conflict')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Responses' })).toHaveFocus());
+
+    await conflict('Written on the tablet', 'Written on the phone again');
+    screen.getByRole('button', { name: 'Use the saved version' }).focus();
+    // A frame passes before the key, as it does for a person (the move back to Save Responses sees
+    // the focus has moved on, and stops).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await user.keyboard('{Enter}');
+    expect(answer).toHaveValue('Written on the tablet');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Responses' })).toHaveFocus());
   });
 });
