@@ -208,6 +208,8 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     expect(await within(form).findByText(message)).toBeInTheDocument();
     expect(input).toHaveValue(typed);
     expect(input).toHaveAttribute('aria-invalid', 'true');
+    // Issue 35: the focus goes to the field refused, which says why, not left on Save coupon.
+    expect(input).toHaveFocus();
     expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
     // Corrected, it is saved.
     await user.clear(input);
@@ -247,6 +249,32 @@ describe('CouponsPage', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Guardar cupón' }));
     expect(await within(form).findByText('Usa de 1 a 40 letras, números, - o _ (sin espacios).')).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: 'Código' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('textbox', { name: 'Código' })).toHaveFocus();
+    expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
+  });
+
+  // Issue 35: refused by the page before anything is sent, the focus goes to the first field
+  // refused (in the form's order), where its message is read out with it.
+  it('moves the focus to the first field refused when several are', async () => {
+    const stub = serveNoCoupons();
+    renderRoute(CouponsPage);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'New coupon' }));
+    const form = screen.getByRole('form', { name: 'New coupon' });
+    const maxUses = within(form).getByRole('textbox', { name: 'Maximum uses (optional)' });
+    await user.type(maxUses, '0');
+    const save = within(form).getByRole('button', { name: 'Save coupon' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    const code = within(form).getByRole('textbox', { name: 'Code' });
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(maxUses).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAccessibleDescription('Use 1 to 40 letters, digits, - or _ (no spaces).');
+    await user.type(code, 'SPRING');
+    save.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(maxUses).toHaveFocus());
     expect(stub.calls.some((call) => call.path === 'adminCoupons.create')).toBe(false);
   });
 

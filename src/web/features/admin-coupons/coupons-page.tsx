@@ -28,7 +28,13 @@ import type { Locale } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { type RememberedFocus, rememberFocus, returnFocus, useFocusWhenReady } from '../../lib/focus';
+import {
+  focusFirstInvalid,
+  type RememberedFocus,
+  rememberFocus,
+  returnFocus,
+  useFocusWhenReady,
+} from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
 import { trpc } from '../../trpc';
@@ -79,8 +85,9 @@ function draftOf(coupon: CouponListItem): CouponDraft {
   };
 }
 
-/** The fields the form checks itself, with the shared schema, before anything is sent. */
-type CheckedField = 'code' | 'amount' | 'maxUses';
+/** The fields the form checks itself, with the shared schema, before anything is sent (in the form's order). */
+const CHECKED_FIELDS = ['code', 'amount', 'maxUses'] as const;
+type CheckedField = (typeof CHECKED_FIELDS)[number];
 
 function CouponEditor({
   initial,
@@ -118,9 +125,13 @@ function CouponEditor({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = toInput(draft);
-    const fields = refusedFields(couponFormSchema, input, ['code', 'amount', 'maxUses'] as const);
+    const fields = refusedFields(couponFormSchema, input, CHECKED_FIELDS);
     setRefused(fields);
-    if (fields.size > 0) return;
+    if (fields.size > 0) {
+      // The focus goes to the first field refused, which says why (read out with it).
+      focusFirstInvalid(event.currentTarget, CHECKED_FIELDS, (field) => fields.has(field));
+      return;
+    }
     if (editingId === null) create.mutate(input);
     else update.mutate({ id: editingId, coupon: input });
   }
@@ -151,6 +162,7 @@ function CouponEditor({
           </Title>
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
+              name="code"
               label={t('admin-coupons.code')}
               required
               value={draft.code}
@@ -169,6 +181,7 @@ function CouponEditor({
               miw={140}
             />
             <NumberInput
+              name="amount"
               label={draft.kind === 'percent' ? t('admin-coupons.percentOff') : t('admin-coupons.amountOff')}
               required
               min={draft.kind === 'percent' ? 1 : 0.01}
@@ -189,6 +202,7 @@ function CouponEditor({
               miw={160}
             />
             <NumberInput
+              name="maxUses"
               label={t('admin-coupons.maxUses')}
               min={1}
               error={
