@@ -44,7 +44,12 @@ export function ShownOnceCodeDialog({ shown, onClose }: { shown: ShownOnceCode |
               </Anchor>
             </Text>
           )}
-          <Alert variant="light" icon={<IconKey size={18} aria-hidden />} title={t('auth.shownOnce.onceTitle')}>
+          <Alert
+            variant="light"
+            icon={<IconKey size={18} aria-hidden />}
+            title={t('auth.shownOnce.onceTitle')}
+            role="note"
+          >
             {t('auth.shownOnce.onceText')}
           </Alert>
           <Button onClick={onClose}>{t('common.done')}</Button>

@@ -142,6 +142,9 @@ describe('the course editor in two languages', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Spanish' }));
     const spanish = await screen.findByRole('tabpanel', { name: 'Spanish' });
     expect(within(spanish).getByText(/English edition changed after this translation/)).toBeInTheDocument();
+    // A note, not an alert: it is there as the edition opens (Mantine's Alert is role=alert unless told).
+    expect(within(spanish).getByRole('note')).toHaveTextContent(/English edition changed after this translation/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     const title = within(spanish).getByRole('textbox', { name: 'Title' });
     expect(title).toHaveValue('Título 2');
     expect(within(spanish).queryByRole('button', { name: 'Add question' })).not.toBeInTheDocument();
@@ -173,6 +176,8 @@ describe('the course editor in two languages', { timeout: 20_000 }, () => {
     expect(await within(english).findByRole('textbox', { name: 'Title' })).toHaveValue('Week title 1');
     expect(await within(spanish).findByRole('textbox', { name: 'Title' })).toHaveValue('Título 1');
     expect(within(spanish).getByText(/No Spanish version yet/)).toBeInTheDocument();
+    expect(within(spanish).getByRole('note')).toHaveTextContent(/No Spanish version yet/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     expect(screen.queryByRole('tab', { name: 'Spanish' })).not.toBeInTheDocument();
   });
 

@@ -248,18 +248,18 @@ function EditionEditor({
   return (
     <Stack gap="sm">
       {week.data.realigned ? (
-        <Alert color="orange" variant="light">
+        <Alert color="orange" variant="light" role="note">
           {t('content-editor.edition.realigned')}
         </Alert>
       ) : (
         translationState === 'missing' && (
-          <Alert color="orange" variant="light">
+          <Alert color="orange" variant="light" role="note">
             {t('content-editor.edition.missing')}
           </Alert>
         )
       )}
       {translationState === 'outdated' && (
-        <Alert color="yellow" variant="light">
+        <Alert color="yellow" variant="light" role="note">
           {t('content-editor.edition.outdated')}
         </Alert>
       )}

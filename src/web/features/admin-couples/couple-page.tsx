@@ -396,6 +396,7 @@ function DeleteCoupleModal({
             variant="light"
             icon={<IconAlertTriangle size={18} aria-hidden />}
             title={t('admin.couple.delete.warning')}
+            role="note"
           >
             {t('admin.couple.delete.explain')}
           </Alert>

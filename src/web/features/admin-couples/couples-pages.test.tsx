@@ -119,6 +119,10 @@ describe('CouplePage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
     expect(confirm).toBeDisabled();
+    // The warning explains the dialog: a note, not an alert read out over the dialog's own name
+    // (Mantine's Alert is role=alert unless told).
+    expect(within(dialog).getByRole('note', { name: 'This cannot be undone' })).toBeInTheDocument();
+    expect(within(dialog).queryAllByRole('alert')).toEqual([]);
     await user.click(within(dialog).getByRole('textbox', { name: 'Type mira@example.com to confirm' }));
     await user.paste('mira@example.co');
     expect(confirm).toBeDisabled();

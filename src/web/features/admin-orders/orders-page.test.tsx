@@ -406,6 +406,10 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       'https://vows.example/success?payment_intent=pi_new1',
     );
     expect(within(shown).getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+    // "Shown only once" explains the dialog: a note, not an alert read out over the dialog's own
+    // name (Mantine's Alert is role=alert unless told).
+    expect(within(shown).getByRole('note', { name: 'Shown only once' })).toBeInTheDocument();
+    expect(within(shown).queryAllByRole('alert')).toEqual([]);
     expect(stub.calls.find((call) => call.path === 'adminOrders.record')?.input).toEqual({
       email: 'mia@example.com',
       firstName: 'Mia',

@@ -127,7 +127,7 @@ function DeliveryNote({ delivery }: { delivery: 'smtp' | 'outbox-folder' }) {
     );
   }
   return (
-    <Alert color="plum" title={t('admin.outbox.noSmtp.title')}>
+    <Alert color="plum" title={t('admin.outbox.noSmtp.title')} role="note">
       <T id="admin.outbox.noSmtp.body" components={{ 0: <Code />, 1: <Code />, 2: <Code />, 3: <Code /> }} />
     </Alert>
   );

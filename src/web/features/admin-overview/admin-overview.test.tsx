@@ -161,6 +161,9 @@ describe('/admin/overview', () => {
     renderApp('/admin/overview');
     expect(await screen.findByText('No couples yet')).toBeInTheDocument();
     expect(screen.getByText(/Share your site's address/)).toBeInTheDocument();
+    // A note, not an alert: it is there as the page opens (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note', { name: 'No couples yet' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     expect(screen.getByRole('img', { name: /Couples who completed/ })).toHaveAccessibleName(
       expect.stringContaining('No couple has completed a week yet.'),
     );

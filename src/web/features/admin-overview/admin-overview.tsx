@@ -81,7 +81,7 @@ export function AdminOverview() {
         <Text c="dimmed">{t('admin.overview.intro')}</Text>
       </div>
       {!data.hasCouples && (
-        <Alert title={t('admin.overview.empty.title')} color="blue">
+        <Alert title={t('admin.overview.empty.title')} color="blue" role="note">
           {t('admin.overview.empty.body')}
         </Alert>
       )}

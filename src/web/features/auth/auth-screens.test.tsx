@@ -252,6 +252,9 @@ describe('/customer-login', () => {
     expect(screen.getByText('new.couple@example.com')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
     expect(screen.getByText(/only time we show it/)).toBeInTheDocument();
+    // The advice explains the code: a note, not an alert (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note', { name: 'Keep it safe' })).toHaveTextContent(/only time we show it/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     expect(server.calls.find((c) => c.path === 'auth.customerLogin')?.input).toEqual({
       email: 'New.Couple@Example.com',
       accessCode: 'TRIAL-FROM-SERVER',

@@ -36,7 +36,13 @@ export function PersonalCodeReveal({ email, accessCode, onContinue, continuing }
         </Text>
         <CopyCodeButton code={accessCode} />
       </Group>
-      <Alert variant="light" color="plum" icon={<IconKey size={18} aria-hidden />} title={t('auth.reveal.keepSafe')}>
+      <Alert
+        variant="light"
+        color="plum"
+        icon={<IconKey size={18} aria-hidden />}
+        title={t('auth.reveal.keepSafe')}
+        role="note"
+      >
         {t('auth.reveal.keepSafeText')}
       </Alert>
       <Button size="md" fullWidth onClick={onContinue} loading={continuing}>

@@ -208,3 +208,15 @@ describe('AdminCertificatesPage revoking a certificate', { timeout: 20_000 }, ()
     ]);
   });
 });
+
+describe('AdminCertificatesPage notice', { timeout: 20_000 }, () => {
+  // QA walk: Mantine's Alert is role=alert unless told, so a screen reader read this box out as the
+  // page opened, as if something had just gone wrong.
+  it('says who must be the registered provider in a note, not an alert', async () => {
+    serveProvider();
+    renderRoute(AdminCertificatesPage);
+    expect(await screen.findByRole('textbox', { name: 'Provider name' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(/^You, the seller, must be the/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+});

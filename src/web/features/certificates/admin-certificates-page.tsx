@@ -53,7 +53,7 @@ export function AdminCertificatesPage() {
         <Title order={1}>{t('certificates.admin.title')}</Title>
         <Text c="dimmed">{t('certificates.admin.intro')}</Text>
       </div>
-      <Alert icon={<IconInfoCircle aria-hidden />} color="blue" variant="light">
+      <Alert icon={<IconInfoCircle aria-hidden />} color="blue" variant="light" role="note">
         {t('certificates.admin.providerNotice')}
       </Alert>
       {provider.data ? <ProviderForm key={provider.data.updatedAt ?? 'new'} saved={provider.data} /> : null}

@@ -306,7 +306,7 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
               const name =
                 offeredStates.find((offered) => offered.code === certificate.state)?.name ?? certificate.state;
               return (
-                <Alert key={certificate.id} variant="light" color={certificate.revokedAt ? 'gray' : 'teal'}>
+                <Alert key={certificate.id} variant="light" color={certificate.revokedAt ? 'gray' : 'teal'} role="note">
                   <Stack gap={6}>
                     <Group gap="sm">
                       <Text fw={600}>

@@ -160,6 +160,10 @@ describe('CertificatePanel', () => {
     );
     expect(screen.getByTestId('eligibility')).toHaveTextContent('Florida');
     expect(screen.getByText('Florida · Robin Lee · Casey Lee')).toBeInTheDocument();
+    // An issued certificate is a note, not an alert read out as the page opens (Mantine's Alert is
+    // role=alert unless told).
+    expect(screen.getByRole('note')).toHaveTextContent(/^Florida · Robin Lee · Casey Lee/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     expect(screen.queryByRole('button', { name: /certificate/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Legal name of Robin' })).not.toBeInTheDocument();
   });

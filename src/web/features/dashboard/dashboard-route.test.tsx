@@ -80,6 +80,9 @@ describe('the /dashboard route', () => {
     expect(
       await screen.findByText('This week is not available in Spanish yet, so it is shown in English.', {}, LOAD),
     ).toBeInTheDocument();
+    // Notes, not alerts: they are there as the page opens (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note', { name: 'Ben has shared week 1' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
   // Decision 0298: the answers arriving after a first render would re-render the whole screen in

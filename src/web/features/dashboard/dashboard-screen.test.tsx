@@ -130,6 +130,15 @@ describe('the trial notice', () => {
     expect(link.getAttribute('href')).toMatch(/^\/\?.*firstName=Robin.*#pricing$/);
   });
 
+  // QA walk: Mantine's Alert is role=alert unless told, so a screen reader read the notice out as
+  // the dashboard opened, as if something had just gone wrong.
+  it('is a note, not an alert', async () => {
+    serveDashboard(namedTrialProfile);
+    renderScreen();
+    expect(await screen.findByRole('note', { name: 'Free trial' }, LOAD)).toHaveTextContent(/Get the full course/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
   it('shows the configured price as the server formats it, not the default $49', async () => {
     const config = { demoMode: false, trialAccessCode: null, demoEmail: null, demoAccessCode: null, trialWeeks: 4 };
     const advertisedPrice = { price: '€39', perWeek: 'less than €1 a week' };

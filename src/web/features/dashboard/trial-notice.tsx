@@ -35,6 +35,7 @@ export function TrialNotice({ weekLimit, totalCompleted }: TrialNoticeProps) {
       color="plum"
       icon={<IconInfoCircle aria-hidden="true" />}
       title={reachedEnd ? t('dashboard.trial.finished') : t('dashboard.trial.title')}
+      role="note"
     >
       <Text size="sm">
         {price

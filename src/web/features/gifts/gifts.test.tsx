@@ -129,6 +129,21 @@ describe('/redeem', { timeout: 20_000 }, () => {
     expect(stub.calls.find((call) => call.path === 'gifts.redeem')?.input).toEqual({ code: CODE });
   });
 
+  // QA walk: Mantine's Alert is role=alert unless told, so a screen reader read this out as the
+  // page opened, as if something had just gone wrong.
+  it('says a gift already opened in a note, not an alert, and offers no Open button', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'gifts.preview': () => ({ data: { ...PREVIEW, redeemed: true } }),
+    });
+    renderApp(`/redeem?code=${CODE}`);
+    expect(await screen.findByRole('note', { name: 'This gift has been opened' })).toHaveTextContent(
+      /Sign in with the personal code that was emailed to you/,
+    );
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Open your gift' })).not.toBeInTheDocument();
+  });
+
   it('shows the server’s reason when the gift cannot be opened', async () => {
     stubTrpcFetch({
       'auth.check': () => ANONYMOUS,

@@ -113,7 +113,7 @@ function GiftToOpen({ code }: { code: string }) {
         </Blockquote>
       ) : null}
       {gift.redeemed ? (
-        <Alert color="blue" title={t('gifts.redeem.alreadyOpened')}>
+        <Alert color="blue" title={t('gifts.redeem.alreadyOpened')} role="note">
           {t('gifts.redeem.alreadyOpenedText')} <Link to="/customer-login">{t('gifts.redeem.signIn')}</Link>
         </Alert>
       ) : (

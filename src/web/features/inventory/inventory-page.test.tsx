@@ -88,6 +88,9 @@ describe('answering on the shared device', () => {
 
     expect(await screen.findByRole('heading', { name: 'Feeling safe' })).toBeInTheDocument();
     expect(screen.getByText(/your partner never sees them/)).toBeInTheDocument();
+    // A note, not an alert: it is there as the topic opens (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note')).toHaveTextContent(/your partner never sees them/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     await user.click(screen.getByRole('radiogroup', { name: /keep quiet/ }).querySelector('input[value="4"]')!);
     await user.click(screen.getByRole('button', { name: 'Save and finish' }));
 

@@ -184,7 +184,11 @@ function PartnerForm({
         <Title order={2} size="h3" id="inventory-topic" ref={topicHeading} tabIndex={-1}>
           {topic.title}
         </Title>
-        {hasPrivate ? <Alert color="blue">{t('inventory.private.note')}</Alert> : null}
+        {hasPrivate ? (
+          <Alert color="blue" role="note">
+            {t('inventory.private.note')}
+          </Alert>
+        ) : null}
         {topic.statements.map((statement) => (
           <Radio.Group
             key={statement.id}

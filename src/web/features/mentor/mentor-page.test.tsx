@@ -51,6 +51,9 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={onCode} />);
     expect(await screen.findByRole('heading', { name: 'Link with Pastor Ana?' })).toBeInTheDocument();
     expect(screen.getByText(/This code includes a seat/)).toHaveTextContent('3 seats left.');
+    // A note, not an alert: it is there as the step opens (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note')).toHaveTextContent(/This code includes a seat/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     for (const item of ['Your names', 'Your wedding date', 'Your weekly streak', 'When you were last active']) {
       expect(screen.getByText(item)).toBeInTheDocument();
     }

@@ -137,7 +137,9 @@ function Consent({ code, onDone }: { code: string; onDone: () => void }) {
         })}
       </Text>
       {found.kind === 'seat' ? (
-        <Alert color="blue">{t('facilitator.couple.seatNote', { count: found.seatsLeft ?? 0 })}</Alert>
+        <Alert color="blue" role="note">
+          {t('facilitator.couple.seatNote', { count: found.seatsLeft ?? 0 })}
+        </Alert>
       ) : null}
       <Text fw={600}>{t('facilitator.couple.theyWillSee')}</Text>
       <WhatTheySee />

@@ -197,6 +197,9 @@ describe('/checkout without card payments', { timeout: 20_000 }, () => {
         'Return to Course Page',
     );
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    // A note, not an alert: it is there as the page opens (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note', { name: 'Card payments are being set up' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
   it('names the configured price, not the default', async () => {

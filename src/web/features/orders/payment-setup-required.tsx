@@ -31,6 +31,7 @@ export function PaymentSetupRequired({
             color="plum"
             icon={<IconClock aria-hidden="true" />}
             title={t('checkout.setup.alertTitle')}
+            role="note"
           >
             {/* Spanish speaks to the couple as ustedes and to a gift's giver as tú (decision 0230). */}
             {t(details ? 'checkout.setup.alertText' : 'checkout.setup.giftAlertText')}

@@ -26,6 +26,7 @@ export function ShareNotices({ onOpenWeek }: { onOpenWeek: (weekNumber: number) 
           color="plum"
           variant="light"
           title={t('partners.notice.title', { name: notice.name, week: notice.weekNumber })}
+          role="note"
         >
           <Stack gap="xs" align="flex-start">
             {t('partners.notice.text')}

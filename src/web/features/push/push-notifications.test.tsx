@@ -18,9 +18,17 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
-/** A browser with push support: a PushManager whose subscribe() makes `endpoint`, the permission answer given. */
+/**
+ * A browser with push support: a PushManager whose subscribe() makes `endpoint`, the permission
+ * answer given (`permission`), and the permission as the page opens (`permissionNow`, default).
+ */
 function stubPushBrowser(
-  options: { permission?: NotificationPermission; subscribed?: string; subscribeFails?: DOMException } = {},
+  options: {
+    permission?: NotificationPermission;
+    permissionNow?: NotificationPermission;
+    subscribed?: string;
+    subscribeFails?: DOMException;
+  } = {},
 ) {
   let subscription: { endpoint: string } | null = null;
   const makeSubscription = (endpoint: string) => ({
@@ -48,7 +56,7 @@ function stubPushBrowser(
     configurable: true,
   });
   const requestPermission = vi.fn(async () => options.permission ?? 'granted');
-  vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+  vi.stubGlobal('Notification', { permission: options.permissionNow ?? 'default', requestPermission });
   return { pushManager, requestPermission };
 }
 
@@ -114,9 +122,20 @@ describe('PushNotifications (Profile)', () => {
     const user = userEvent.setup();
     renderRoute(PushNotifications);
     await user.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
-    expect(await screen.findByText(/blocked for this site/)).toBeInTheDocument();
+    // In answer to Turn on: an alert, read out as it appears.
+    expect(await screen.findByRole('alert')).toHaveTextContent(/blocked for this site/);
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
     expect(server.calls.map((call) => call.path)).not.toContain('push.subscribe');
+  });
+
+  // QA walk: Mantine's Alert is role=alert unless told, so a screen reader read the advice out as
+  // Profile opened, as if something had just gone wrong.
+  it('says notifications are blocked in a note when they were blocked before the page opened', async () => {
+    stubPushBrowser({ permissionNow: 'denied', permission: 'denied' });
+    stubTrpcFetch({ 'push.devices': () => ({ data: [] }) });
+    renderRoute(PushNotifications);
+    expect(await screen.findByRole('note')).toHaveTextContent(/blocked for this site/);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
   // QA walk: in a browser with the Push API but no push service, the failure said "try again".

@@ -42,7 +42,11 @@ function PushNotificationsPanel() {
   const devicesOptions = trpc.push.devices.queryOptions();
   const devices = useQuery(devicesOptions);
   const thisDevice = useQuery({ queryKey: THIS_DEVICE_KEY, queryFn: currentSubscription, retry: false });
-  const [blocked, setBlocked] = useState(() => Notification.permission === 'denied');
+  // Blocked before anything was pressed (the browser's setting as the page opens): a note; blocked
+  // in answer to Turn on: an alert, read out as it appears.
+  const [blocked, setBlocked] = useState<'no' | 'onOpening' | 'onTurnOn'>(() =>
+    Notification.permission === 'denied' ? 'onOpening' : 'no',
+  );
   const [working, setWorking] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
   const refresh = () =>
@@ -71,10 +75,10 @@ function PushNotificationsPanel() {
     try {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
-        setBlocked(permission === 'denied');
+        setBlocked(permission === 'denied' ? 'onTurnOn' : 'no');
         return;
       }
-      setBlocked(false);
+      setBlocked('no');
       const [{ publicKey }, registration] = await Promise.all([
         queryClient.fetchQuery(trpc.push.publicKey.queryOptions()),
         readyRegistration(),
@@ -87,7 +91,7 @@ function PushNotificationsPanel() {
         // private window, or without a push service: "AbortError: Registration failed - permission
         // denied" / "- push service not available", with notifications allowed).
         if (!(error instanceof DOMException)) throw error;
-        if (error.name === 'NotAllowedError') setBlocked(true);
+        if (error.name === 'NotAllowedError') setBlocked('onTurnOn');
         else setUnavailable(true);
         return;
       }
@@ -128,8 +132,8 @@ function PushNotificationsPanel() {
           {t('push.profile.title')}
         </Title>
         <Text size="sm">{t('push.profile.description')}</Text>
-        {blocked && (
-          <Alert color="orange" variant="light">
+        {blocked !== 'no' && (
+          <Alert color="orange" variant="light" role={blocked === 'onOpening' ? 'note' : 'alert'}>
             {t('push.profile.blocked')}
           </Alert>
         )}

@@ -58,6 +58,9 @@ describe('PublicPagesSettings', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(PublicPagesSettings);
     expect(await screen.findByText(starterNotice())).toBeInTheDocument();
+    // A note, not an alert: it is there as the page opens (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note', { name: starterNotice() })).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     const preview = screen.getByRole('region', { name: 'Preview of the Frequently asked questions' });
     expect(within(preview).getByRole('heading', { level: 2, name: 'Questions' })).toBeInTheDocument();
 

@@ -177,7 +177,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
           )}
         </Group>
         {page.saved ? null : (
-          <Alert color="plum" icon={<IconInfoCircle aria-hidden="true" />} title={starterNotice()}>
+          <Alert color="plum" icon={<IconInfoCircle aria-hidden="true" />} title={starterNotice()} role="note">
             {t('policies.settings.starterText')}
           </Alert>
         )}

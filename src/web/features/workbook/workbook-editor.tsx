@@ -311,7 +311,7 @@ export function WorkbookEditor({
           {t('workbook.editor.setAside')}
         </Text>
         {content.isFallback && (
-          <Alert variant="light" color="plum" title={t('workbook.editor.fallbackTitle')}>
+          <Alert variant="light" color="plum" title={t('workbook.editor.fallbackTitle')} role="note">
             {t('workbook.editor.fallbackText', { week: weekNumber, contentWeek: content.contentWeek })}
           </Alert>
         )}

@@ -439,6 +439,9 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     await openWorkbook();
     expect(screen.getByText(/Week 9's own exercises are still being written/)).toBeInTheDocument();
     expect(screen.getByText('Week 9')).toBeInTheDocument();
+    // A note, not an alert: it is there as the week opens (Mantine's Alert is role=alert unless told).
+    expect(screen.getByRole('note', { name: 'Foundation exercises' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
   it('uses Partner 1 / Partner 2 when the profile has no names yet', async () => {
