@@ -182,6 +182,8 @@ test('the admin header reads whole labels at 375 px in English and Spanish', asy
     // The page's language (the sign-in set the account's, English): no change to the shared account.
     await context.addCookies([{ name: 'vw_locale', value: locale, url: baseURL! }]);
     await page.goto('/admin');
+    // Measured on the app's header, not the prerendered frame's it replaces (decision 0136).
+    await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
     const header = page.locator('header').first();
     const back = header.getByRole('link', { name });
     await expect(back).toHaveText(short, { useInnerText: true });
@@ -192,7 +194,9 @@ test('the admin header reads whole labels at 375 px in English and Spanish', asy
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     });
     expect(brandLines, locale).toBeLessThanOrEqual(2);
-    const actions = await header.getByRole('navigation').boundingBox();
+    const navigation = header.getByRole('navigation');
+    await expect(navigation).toBeVisible();
+    const actions = await navigation.boundingBox();
     expect(actions!.x + actions!.width).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   }
