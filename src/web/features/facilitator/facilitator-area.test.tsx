@@ -649,6 +649,61 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(title));
   });
 
+  // Accessibility review: the two-factor section's buttons are disabled while their request runs
+  // and what answers them replaces them, and the browser dropped the focus to the top of the page.
+  it('moves the focus through two-factor set-up: to the key, to the code field when refused, to the heading once on and off', async () => {
+    let me = ME;
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ data: me }),
+      'facilitator.cohorts': () => ({ data: [] }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.startTwoFactor': () => ({
+        data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+      }),
+      'facilitator.confirmTwoFactor': () => ({ error: { message: 'Invalid code', httpStatus: 400 } }),
+    });
+    dropFocusFromDisabledControls();
+    renderRoute(FacilitatorArea);
+    const user = userEvent.setup({ delay: null });
+    const setUp = await screen.findByRole('button', { name: 'Set up two-factor sign-in' });
+    setUp.focus();
+    await user.keyboard('{Enter}');
+    const key = await screen.findByText('Add this key to your authenticator app:');
+    await waitFor(() => expect(document.activeElement).toBe(key));
+
+    const form = screen.getByRole('form', { name: 'Two-factor sign-in' });
+    const code = within(form).getByRole('textbox', { name: /Authenticator code/ });
+    await user.type(code, '123456');
+    const turnOn = within(form).getByRole('button', { name: 'Turn on' });
+    turnOn.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+
+    stub.on('facilitator.confirmTwoFactor', () => {
+      me = { ...ME, twoFactorEnabled: true };
+      return { data: { success: true } };
+    });
+    await user.type(code, '654321');
+    turnOn.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('On: signing in asks for a code from your authenticator app.')).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Two-factor sign-in' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    stub.on('facilitator.disableTwoFactor', () => {
+      me = ME;
+      return { data: { success: true } };
+    });
+    await user.type(within(form).getByRole('textbox', { name: /Authenticator code/ }), '112233');
+    within(form).getByRole('button', { name: 'Turn off' }).focus();
+    await user.keyboard('{Enter}');
+    // Off again: the set-up starts over, the old key (which the server no longer waits for) gone.
+    expect(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.queryByText('JBSWY3DPEHPK3PXP')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
   // QA walk (issue 35): Send and Buy seats are disabled while their request runs, and the browser
   // dropped the keyboard focus to the top of the page.
   it('keeps the focus on Send when the message is sent or refused, and on Buy seats when refused', async () => {

@@ -37,7 +37,7 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { focusWhenReady, rememberFocus, returnFocus } from '../../lib/focus';
+import { focusWhenReady, type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { type RouterOutputs, trpc } from '../../trpc';
 
@@ -166,10 +166,13 @@ function SignInForm() {
  */
 function LinkToShare({
   label,
+  labelId,
   value,
   newCode,
 }: {
   label: string;
+  /** The label's id, for a focus move to it. */
+  labelId?: string;
   value: string;
   newCode?: {
     /** The button's accessible name: which cohort's or pack's code. */
@@ -200,7 +203,9 @@ function LinkToShare({
   });
   return (
     <Group gap="xs" wrap="wrap">
-      <Text size="sm">{label}</Text>
+      <Text size="sm" id={labelId}>
+        {label}
+      </Text>
       <Code data-link={value}>{value}</Code>
       <CopyButton value={value}>
         {({ copied, copy }) => (
@@ -804,19 +809,59 @@ function Packs({
   );
 }
 
+/** Where the focus goes in the two-factor section as a step replaces another (decision 0346). */
+const TWO_FACTOR_TITLE_ID = 'facilitator-two-factor-title';
+const TWO_FACTOR_KEY_ID = 'facilitator-two-factor-key';
+const TWO_FACTOR_CODE_ID = 'facilitator-two-factor-code';
+
 function TwoFactor({ enabled }: { enabled: boolean }) {
   const { t } = useT();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [refused, setRefused] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.facilitator.me.queryKey() });
-  const start = useMutation(trpc.facilitator.startTwoFactor.mutationOptions());
-  const confirm = useMutation(trpc.facilitator.confirmTwoFactor.mutationOptions({ onSuccess: refresh }));
-  const disable = useMutation(trpc.facilitator.disableTwoFactor.mutationOptions({ onSuccess: refresh }));
+  const focusCode = () => document.getElementById(TWO_FACTOR_CODE_ID);
+  // Each button is disabled while its request runs (the browser would drop the focus to the page),
+  // and what answers it often replaces it: the focus goes to what comes next (decision 0346).
+  const start = useMutation(
+    trpc.facilitator.startTwoFactor.mutationOptions({
+      // Started, the key and the code field replace the button: the focus goes to the key's line,
+      // read first. Refused, it stays on the button and the Alert's role=alert reads why.
+      onMutate: rememberFocus,
+      onSuccess: (_result, _input, remembered) =>
+        returnFocus(remembered, () => document.getElementById(TWO_FACTOR_KEY_ID)),
+      onError: (_error, _input, remembered) => returnFocus(remembered),
+    }),
+  );
+  // Turned on or off, the section says so under its heading, which takes the focus; the set-up's
+  // key goes (after Turn off it would be a key the server no longer waits for).
+  const settled = async (remembered: RememberedFocus | undefined) => {
+    await refresh();
+    start.reset();
+    returnFocus(remembered, () => document.getElementById(TWO_FACTOR_TITLE_ID));
+  };
+  // Refused (a wrong or old code), the emptied code field takes the focus for the newest code; the
+  // Alert's role=alert reads why.
+  const confirm = useMutation(
+    trpc.facilitator.confirmTwoFactor.mutationOptions({
+      onMutate: rememberFocus,
+      onSuccess: (_result, _input, remembered) => settled(remembered),
+      onError: (_error, _input, remembered) => returnFocus(remembered, focusCode),
+    }),
+  );
+  const disable = useMutation(
+    trpc.facilitator.disableTwoFactor.mutationOptions({
+      onMutate: rememberFocus,
+      onSuccess: (_result, _input, remembered) => settled(remembered),
+      onError: (_error, _input, remembered) => returnFocus(remembered, focusCode),
+    }),
+  );
   const failed = confirm.error ?? disable.error ?? start.error;
   return (
     <Stack gap="sm">
-      <Title order={2}>{t('facilitator.area.twoFactorTitle')}</Title>
+      <Title order={2} id={TWO_FACTOR_TITLE_ID}>
+        {t('facilitator.area.twoFactorTitle')}
+      </Title>
       <Text>{enabled ? t('facilitator.area.twoFactorOn') : t('facilitator.area.twoFactorOff')}</Text>
       {!enabled && !start.data ? (
         <Button variant="light" w="fit-content" loading={start.isPending} onClick={() => start.mutate()}>
@@ -824,7 +869,11 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
         </Button>
       ) : null}
       {!enabled && start.data ? (
-        <LinkToShare label={t('facilitator.area.twoFactorSecret')} value={start.data.secret} />
+        <LinkToShare
+          label={t('facilitator.area.twoFactorSecret')}
+          labelId={TWO_FACTOR_KEY_ID}
+          value={start.data.secret}
+        />
       ) : null}
       {enabled || start.data ? (
         <form
@@ -834,13 +883,18 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
             event.preventDefault();
             const wrong = codeRefused(code);
             setRefused(wrong);
-            if (wrong) return;
+            if (wrong) {
+              // Refused here, before anything is sent: the field says why, and takes the focus.
+              focusCode()?.focus();
+              return;
+            }
             (enabled ? disable : confirm).mutate({ code });
             setCode('');
           }}
         >
           <Group align="flex-end">
             <TextInput
+              id={TWO_FACTOR_CODE_ID}
               label={t('facilitator.signIn.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
