@@ -9,6 +9,16 @@ import { resetSessionCache } from './session-cache';
 import { signInPathOnThisDevice } from './sign-in-method';
 
 /**
+ * A sign-out the server did not answer: still signed in, said in an error toast (role=alert). Offline,
+ * that signing out needs the network; otherwise to try again. The couple's, the admin's and the
+ * facilitator's sign-outs say it alike.
+ */
+export function notifySignOutFailed(error: unknown): void {
+  const offline = notSavedError(error)?.reason === 'offline';
+  notify.error(translate('auth.toast.error'), translate(offline ? 'auth.toast.signOutOffline' : 'auth.toast.tryAgain'));
+}
+
+/**
  * Signing out, for any page (navigation bar, admin area): ends the server session, takes on the
  * language last chosen on this device (decision 0355), says 'Logged out successfully' (or,
  * offline, that signing out needs the network), goes to the sign-in page on the
@@ -31,13 +41,7 @@ export function useSignOut() {
         await navigate({ to: signInPath });
         await resetSessionCache(queryClient);
       },
-      onError: (error) => {
-        const offline = notSavedError(error)?.reason === 'offline';
-        notify.error(
-          translate('auth.toast.error'),
-          translate(offline ? 'auth.toast.signOutOffline' : 'auth.toast.tryAgain'),
-        );
-      },
+      onError: notifySignOutFailed,
     }),
   );
   return {

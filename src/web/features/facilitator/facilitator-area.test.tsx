@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatMoney } from '../../../shared/i18n/format';
 import { i18n } from '../../i18n/i18n';
 import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
@@ -702,6 +702,41 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
     expect(screen.queryByText('JBSWY3DPEHPK3PXP')).not.toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  // Accessibility review: a failed sign-out said nothing; the couple's and the admin's say it in a toast.
+  it.each([
+    ['en', 'a server failure', true, 'Sign out', 'Error', 'Something went wrong. Please try again.'],
+    [
+      'es',
+      'no network',
+      false,
+      'Salir',
+      'Algo salió mal',
+      'No tienes conexión, así que tu sesión sigue abierta: para cerrarla hace falta internet. Inténtalo de nuevo cuando vuelvas a estar en línea.',
+    ],
+  ])('says a failed sign-out in %s (%s) and stays signed in', async (locale, _case, online, button, title, text) => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [] }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.signOut': () => ({ error: { message: 'Internal error', httpStatus: 500 } }),
+    });
+    i18n.activate(locale);
+    try {
+      renderRoute(FacilitatorArea);
+      const signOut = await screen.findByRole('button', { name: button });
+      const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+      onTestFinished(() => offline.mockRestore());
+      await userEvent.setup({ delay: null }).click(signOut);
+      const toasts = within(screen.getByRole('region', { name: /Notifications|Notificaciones/ }));
+      const toast = await toasts.findByRole('alert');
+      expect(toast).toHaveTextContent(title);
+      expect(toast).toHaveTextContent(text);
+      expect(screen.getByRole('button', { name: button })).toBeInTheDocument();
+    } finally {
+      i18n.activate('en');
+    }
   });
 
   // QA walk (issue 35): Send and Buy seats are disabled while their request runs, and the browser

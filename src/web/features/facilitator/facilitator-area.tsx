@@ -39,6 +39,7 @@ import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { focusWhenReady, type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
+import { notifySignOutFailed } from '../../lib/use-sign-out';
 import { type RouterOutputs, trpc } from '../../trpc';
 
 type Cohort = RouterOutputs['facilitator']['cohorts'][number];
@@ -953,13 +954,17 @@ function Area({
   const signOut = useMutation(
     trpc.facilitator.signOut.mutationOptions({
       // Signed out, the focus goes to the sign-in form's heading that replaces the area; refused,
-      // it stays on Sign out (disabled while the request runs, the browser would drop it to the page).
+      // it stays on Sign out (disabled while the request runs, the browser would drop it to the page)
+      // and the error toast says so, as the couple's and the admin's sign-outs do.
       onMutate: rememberFocus,
       onSuccess: async (_result, _input, remembered) => {
         await queryClient.resetQueries({ queryKey: trpc.facilitator.pathKey() });
         returnFocus(remembered, () => document.getElementById(SIGN_IN_TITLE_ID));
       },
-      onError: (_error, _input, remembered) => returnFocus(remembered),
+      onError: (error, _input, remembered) => {
+        notifySignOutFailed(error);
+        returnFocus(remembered);
+      },
     }),
   );
   const list = cohorts.data ?? [];
