@@ -290,7 +290,7 @@ test('notes saved offline do not overwrite notes saved on another device meanwhi
     expect((await savedWeekOne(page, coupleId)).notes).toBe('Written on the laptop');
     await expectNoAxeViolations(page, 'the week asking which notes to keep');
 
-    await phoneCard.getByRole('button', { name: 'Keep the notes from this device' }).click();
+    await phoneCard.getByRole('button', { name: 'Keep my version' }).click();
     await expect(conflict).toHaveCount(0);
     await expect(phoneCard.getByTestId('notes-status')).toHaveText('Notes saved.');
     await expect.poll(async () => (await savedWeekOne(page, coupleId)).notes).toBe('Written on the phone');

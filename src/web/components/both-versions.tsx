@@ -1,15 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useT } from '../i18n/use-t';
 
 interface BothVersionsProps {
-  title: string;
-  /** What happened, and that nothing was overwritten. */
+  /** What happened (whose answers, the notes, the rating), and that nothing was overwritten. */
   text: string;
-  /** The heading of the saved version ("The saved version"). */
-  savedHeading: string;
   /** Each field that differs: its label and the saved text (this device's stays in the form). */
   fields: { label: string; saved: string }[];
-  keepMineLabel: string;
-  useSavedLabel: string;
   onKeepMine: () => void;
   onUseSaved: () => void;
   busy?: boolean;
@@ -19,26 +15,18 @@ interface BothVersionsProps {
 /**
  * A save refused because the same thing was saved elsewhere meanwhile (decisions 0267, 0280): both
  * versions stay, this device's in its form and the saved one here, and the couple chooses. Nothing
- * is overwritten until they do. The workbook's answers, a week's notes and its rating use it.
+ * is overwritten until they do. The workbook's answers, a week's notes and its rating use it, with
+ * one title and the same two choices, Keep my version and Use the saved version (decision 0361);
+ * only `text` says which thing it is.
  */
-export function BothVersions({
-  title,
-  text,
-  savedHeading,
-  fields,
-  keepMineLabel,
-  useSavedLabel,
-  onKeepMine,
-  onUseSaved,
-  busy = false,
-  testId,
-}: BothVersionsProps) {
+export function BothVersions({ text, fields, onKeepMine, onUseSaved, busy = false, testId }: BothVersionsProps) {
+  const { t } = useT();
   return (
-    <Alert color="plum" variant="light" title={title} data-testid={testId}>
+    <Alert color="plum" variant="light" title={t('offline.conflict.title')} data-testid={testId}>
       <Stack gap="sm">
         <Text size="sm">{text}</Text>
         <Text size="sm" fw={700}>
-          {savedHeading}
+          {t('offline.conflict.savedVersion')}
         </Text>
         {fields.map((field) => (
           <Stack key={field.label} gap={2}>
@@ -46,16 +34,16 @@ export function BothVersions({
               {field.label}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="conflict-saved-text">
-              {field.saved}
+              {field.saved.trim() ? field.saved : t('offline.conflict.empty')}
             </Text>
           </Stack>
         ))}
         <Group gap="sm">
           <Button onClick={onKeepMine} loading={busy}>
-            {keepMineLabel}
+            {t('offline.conflict.keepMine')}
           </Button>
           <Button variant="default" onClick={onUseSaved} disabled={busy}>
-            {useSavedLabel}
+            {t('offline.conflict.useSaved')}
           </Button>
         </Group>
       </Stack>

@@ -253,7 +253,7 @@ export function DashboardScreen({
         }
         // Saved elsewhere meanwhile: the week's details show both versions and ask.
         savedRecord(stored);
-        notify.error(translate('offline.notes.conflictTitle'), translate('offline.notes.conflict'));
+        notify.error(translate('offline.conflict.title'), translate('offline.notes.conflict'));
       },
     }),
   );

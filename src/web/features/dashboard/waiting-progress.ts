@@ -182,7 +182,7 @@ function useSendWaitingProgress({ onRecord, onFailed }: SendWaitingProgressOptio
         keep(key, latest && { ...latest, queued: false });
         onRecord(stored);
         notify.error(
-          translate(waiting.kind === 'notes' ? 'offline.notes.conflictTitle' : 'offline.rating.conflictTitle'),
+          translate('offline.conflict.title'),
           translate(waiting.kind === 'notes' ? 'offline.notes.conflictToast' : 'offline.rating.conflictToast', {
             week: weekNumber,
           }),

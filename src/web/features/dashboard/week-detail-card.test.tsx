@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
@@ -296,7 +296,9 @@ describe('WeekDetailCard', () => {
     expect(conflict).toHaveTextContent('Written on the laptop');
     expect(screen.getByRole('textbox', { name: /Your notes/ })).toHaveValue('Written on the phone');
     expect(screen.getByRole('button', { name: 'Save Notes' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Keep the notes from this device' }));
+    // The workbook's words for the same choice (decision 0361).
+    expect(conflict).toHaveTextContent('The saved version');
+    await user.click(within(conflict).getByRole('button', { name: 'Keep my version' }));
     expect(props.onSaveNotes).toHaveBeenCalledWith('Written on the phone', 2);
   });
 
@@ -304,7 +306,7 @@ describe('WeekDetailCard', () => {
     signedIn();
     writeDraft(draftKey('notes', 41, 2), { notes: 'Written on the phone', baseRevision: 1 });
     const { props, user } = renderCard({}, saved({ notes: 'Written on the laptop', notesRevision: 2 }));
-    await user.click(screen.getByRole('button', { name: 'Use the saved notes' }));
+    await user.click(screen.getByRole('button', { name: 'Use the saved version' }));
     expect(screen.getByRole('textbox', { name: /Your notes/ })).toHaveValue('Written on the laptop');
     expect(screen.queryByTestId('notes-conflict')).not.toBeInTheDocument();
     expect(notesDraft()).toBeUndefined();
@@ -319,11 +321,12 @@ describe('WeekDetailCard', () => {
     writeDraft(draftKey('rating', 41, 2), { rating: 5, base: null, queued: false });
     const { user } = renderCard({}, saved({ rating: 2 }));
     const conflict = screen.getByTestId('rating-conflict');
-    expect(conflict).toHaveTextContent('Rated somewhere else');
+    expect(conflict).toHaveTextContent('Changed on another device');
+    expect(conflict).toHaveTextContent('The saved version');
     expect(conflict).toHaveTextContent('you chose your rating (5 stars)');
     expect(conflict).toHaveTextContent('Rated 2 of 5.');
     expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Keep mine (5 stars)' }));
+    await user.click(within(conflict).getByRole('button', { name: 'Keep my version' }));
     // Sent again, now over the rating saved elsewhere.
     expect(ratingDraft()).toEqual({ rating: 5, base: 2, queued: true });
     expect(screen.queryByTestId('rating-conflict')).not.toBeInTheDocument();
@@ -334,7 +337,7 @@ describe('WeekDetailCard', () => {
     signedIn();
     writeDraft(draftKey('rating', 41, 2), { rating: 5, base: null, queued: false });
     const { user } = renderCard({}, saved({ rating: 2 }));
-    await user.click(screen.getByRole('button', { name: 'Use the saved one (2 stars)' }));
+    await user.click(screen.getByRole('button', { name: 'Use the saved version' }));
     expect(ratingDraft()).toBeUndefined();
     expect(screen.getByRole('radio', { name: '2 stars' })).toBeChecked();
   });

@@ -236,17 +236,13 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
           </Text>
           {ratingConflict ? (
             <BothVersions
-              title={t('offline.rating.conflictTitle')}
               text={t('offline.rating.conflict', { mine: starsText(ratingConflict.rating) })}
-              savedHeading={t('offline.rating.savedRating')}
               fields={[
                 {
                   label: t('dashboard.detail.ratingQuestion'),
                   saved: rating === null ? t('dashboard.detail.notRated') : t('dashboard.detail.rated', { rating }),
                 },
               ]}
-              keepMineLabel={t('offline.rating.keepMine', { mine: starsText(ratingConflict.rating) })}
-              useSavedLabel={t('offline.rating.useSaved', { saved: starsText(rating) })}
               onKeepMine={() => {
                 keepRating({ ...ratingConflict, base: rating, queued: true });
                 focusStars();
@@ -289,17 +285,8 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
             ) : null}
             {notesConflict ? (
               <BothVersions
-                title={t('offline.notes.conflictTitle')}
                 text={t('offline.notes.conflict')}
-                savedHeading={t('offline.notes.savedVersion')}
-                fields={[
-                  {
-                    label: t('dashboard.detail.notesLabel'),
-                    saved: savedNotes.trim() ? savedNotes : t('offline.notes.empty'),
-                  },
-                ]}
-                keepMineLabel={t('offline.notes.keepMine')}
-                useSavedLabel={t('offline.notes.useSaved')}
+                fields={[{ label: t('dashboard.detail.notesLabel'), saved: savedNotes }]}
                 onKeepMine={() => void saveNotes(savedRevision)}
                 onUseSaved={() => {
                   keepNotes(undefined);

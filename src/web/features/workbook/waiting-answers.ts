@@ -142,7 +142,7 @@ export function SendWaitingAnswers({ partnerNames }: SendWaitingAnswersProps): n
     queryClient.setQueryData(answersKey(weekNumber, partner), current);
     settle(weekNumber, partner);
     notify.error(
-      translate('offline.workbook.conflictTitle'),
+      translate('offline.conflict.title'),
       translate('offline.workbook.conflictToast', { name: partnerNames[partner], week: weekNumber }),
     );
   }

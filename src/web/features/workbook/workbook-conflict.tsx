@@ -38,15 +38,8 @@ export function WorkbookConflict({ name, content, mine, saved, onKeepMine, onUse
   ].filter((field) => field.mine !== field.saved);
   return (
     <BothVersions
-      title={t('offline.workbook.conflictTitle')}
       text={t('offline.workbook.conflict', { name })}
-      savedHeading={t('offline.workbook.savedVersion')}
-      fields={fields.map((field) => ({
-        label: field.label,
-        saved: field.saved.trim() ? field.saved : t('offline.workbook.empty'),
-      }))}
-      keepMineLabel={t('offline.workbook.keepMine')}
-      useSavedLabel={t('offline.workbook.useSaved')}
+      fields={fields}
       onKeepMine={onKeepMine}
       onUseSaved={onUseSaved}
       busy={busy}

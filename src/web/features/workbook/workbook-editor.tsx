@@ -213,7 +213,7 @@ export function WorkbookEditor({
           setConflicts((all) => ({ ...all, [variables.partner]: current }));
           setQueued((all) => all.filter((partner) => partner !== variables.partner));
           notify.error(
-            translate('offline.workbook.conflictTitle'),
+            translate('offline.conflict.title'),
             translate('offline.workbook.conflict', { name: names[variables.partner] }),
           );
           return;
@@ -267,7 +267,7 @@ export function WorkbookEditor({
     if (judged === 'refused' && latest) {
       setConflicts((all) => ({ ...all, [nextQueued]: latest }));
       notify.error(
-        translate('offline.workbook.conflictTitle'),
+        translate('offline.conflict.title'),
         translate('offline.workbook.conflict', { name: names[nextQueued] }),
       );
     }
