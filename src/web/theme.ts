@@ -15,7 +15,9 @@ import classes from './theme.module.css';
  * - toast descriptions: Mantine paints a titled toast's description gray 6 (3.32:1 on the toast's
  *   white), not the dimmed variable, so the Notification styles below set it to dimmed (8.18:1)
  * - input placeholders: Mantine's gray 5 (2.07:1) becomes dimmed too (8.18:1)
- * All pass AA (4.5:1) for normal text; theme.test.ts recomputes them. Mantine uses the same shade index (`primaryShade`) for every
+ * - control boundaries (radio rings, checkbox squares, text fields, switches that are off): gray 4,
+ *   deepened to #737b83, 4.29:1 on white and 3.43:1 on plum 1 (WCAG 1.4.11 asks 3:1; Mantine's is 1.49:1)
+ * All pass AA (4.5:1 for text, 3:1 for a control's boundary); theme.test.ts recomputes them. Mantine uses the same shade index (`primaryShade`) for every
  * colour's filled variant, so red and green are deepened too: Mantine's stock red 7 (3.84:1) and
  * green 7 (2.75:1) would fail with white text on delete buttons and "completed" badges.
  */
@@ -58,6 +60,28 @@ const green: MantineColorsTuple = [
   '#175524',
 ];
 
+/**
+ * Mantine's greys with shade 4 deepened (WCAG 1.4.11, 3:1 for what identifies a control; decision
+ * 0362). Mantine draws the resting boundary of its controls in gray 4: the radio's ring, the
+ * checkbox's square, text fields, selects and text areas, pagination buttons, the upload dropzone
+ * and default buttons. Its stock #ced4da is 1.49:1 on white; #737b83 is 4.29:1 on white and 3.43:1
+ * on plum 1, the darkest tint the pages use (theme.test.ts reads each control's border from
+ * Mantine's own stylesheets and recomputes them). So shade 4 is darker than 5 and 6: in the light
+ * scheme Mantine uses it for nothing but these boundaries, and neither does the app.
+ */
+const gray: MantineColorsTuple = [
+  '#f8f9fa',
+  '#f1f3f5',
+  '#e9ecef',
+  '#dee2e6',
+  '#737b83',
+  '#adb5bd',
+  '#868e96',
+  '#495057',
+  '#343a40',
+  '#212529',
+];
+
 const systemSans =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 const systemSerif = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif';
@@ -69,7 +93,7 @@ function closeButtonLabel() {
 export const theme = createTheme({
   primaryColor: 'plum',
   primaryShade: { light: 7, dark: 8 },
-  colors: { plum, red, green },
+  colors: { plum, red, green, gray },
   fontFamily: systemSans,
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   headings: { fontFamily: systemSerif, fontWeight: '600' },
@@ -91,6 +115,9 @@ export const theme = createTheme({
     // A plain object, not Notification.extend(): the theme is in the first bundle, the toasts are not.
     // Every Input-based field (text, textarea, select, password...): a 2 px focus ring, see theme.module.css.
     Input: { classNames: { input: classes.input } },
+    // A switch that is off is its light track alone (gray 3, 1.30:1 on white): the track takes the
+    // controls' boundary grey instead (gray 4, above; WCAG 1.4.11), see theme.module.css.
+    Switch: { classNames: { input: classes.switchInput, track: classes.switchTrack } },
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     // Its up/down buttons are 24 x 17 px, touching each other (WCAG 2.2, 2.5.8): without them the
     // number is typed, or stepped with the arrow keys as before.
