@@ -28,6 +28,11 @@ export function inventoryReportFileName(round: number, locale: Locale): string {
   return locale === 'es' ? `lo-que-cada-quien-espera-ronda-${round}.pdf` : `what-we-each-expect-round-${round}.pdf`;
 }
 
+/** "Add to calendar": the plan's next session, as a calendar file. */
+export function nextSessionFileName(locale: Locale): string {
+  return locale === 'es' ? 'pr\u00f3xima-sesi\u00f3n.ics' : 'next-session.ics';
+}
+
 /** A gift's printable card, in the language the gift was given in (decision 0242). */
 export function giftCardFileName(locale: Locale): string {
   return locale === 'es' ? 'tarjeta-de-regalo-vows-and-weeks.pdf' : 'vows-and-weeks-gift-card.pdf';

@@ -2,6 +2,7 @@ import { pauseInputSchema, planChoiceSchema, timeZoneInputSchema } from '../../s
 import { assertOwnCouple } from '../features/auth/access';
 import { calendarFeed, nextSessionCalendar } from '../features/plan/calendar';
 import { acceptPlan, getPlanOverview, pausePlan, resumePlan, setTimeZone } from '../features/plan/service';
+import { attachment } from './content-disposition';
 import { getAuth } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
@@ -36,10 +37,10 @@ export const planRoutes: RestRoutes = (app, deps) => {
   });
   app.get<{ Params: UserParams }>('/api/plan/:userId/next-session.ics', async (req, reply) => {
     const couple = assertOwnCouple(await getAuth(req, deps), req.params.userId);
-    const ics = await nextSessionCalendar(deps, couple);
+    const { ics, fileName } = await nextSessionCalendar(deps, couple);
     return reply
       .header('cache-control', 'no-store')
-      .header('content-disposition', 'attachment; filename="next-session.ics"')
+      .header('content-disposition', attachment(fileName))
       .type('text/calendar; charset=utf-8')
       .send(ics);
   });

@@ -80,6 +80,40 @@ function weekNotice(weekNumber: number, state: WeekState, lockReason: WeekLockRe
 }
 
 /**
+ * A week's title as a reader of `locale` sees it (decision 0232; issue 35): a translated week's own
+ * title wins over the uploaded PDF's (one title, the seller's language), then the course content's
+ * (English where the translation is missing), else the "Week N" placeholder.
+ */
+function shownTitle(
+  weekNumber: number,
+  locale: Locale,
+  framework: { title: string } | undefined,
+  content: { title: string; locale?: Locale | undefined } | undefined,
+): string {
+  const translated = content && locale !== 'en' && content.locale === locale ? content : undefined;
+  return translated?.title ?? framework?.title ?? content?.title ?? placeholderWeekTitle(weekNumber);
+}
+
+/**
+ * Every week's title as the couple's week list shows it in `locale` (shownTitle), for what is made
+ * outside the page: the plan's calendar events. A week with only the placeholder has none here.
+ */
+export async function weekTitlesIn(deps: AppDeps, locale: Locale): Promise<Map<number, string>> {
+  const [frameworks, contents] = await Promise.all([
+    repo.listFrameworks(deps.db),
+    weeksWithPrintableContent(deps, locale),
+  ]);
+  const byWeek = new Map(frameworks.map((framework) => [framework.weekNumber, framework]));
+  const titles = new Map<number, string>();
+  for (let weekNumber = 1; weekNumber <= TOTAL_WEEKS; weekNumber += 1) {
+    const framework = byWeek.get(weekNumber);
+    const content = contents.get(weekNumber);
+    if (framework || content) titles.set(weekNumber, shownTitle(weekNumber, locale, framework, content));
+  }
+  return titles;
+}
+
+/**
  * All 52 weeks for one couple: what is uploaded, what the unlock rule opens for them, each week's
  * state on the map and, for a week that cannot be opened, why and the sentence that says so.
  */
@@ -114,7 +148,7 @@ export async function listFrameworksWithAccess(
     const contentLanguage = content && !translated && !framework ? (content.locale ?? 'en') : undefined;
     return {
       weekNumber,
-      title: translated?.title ?? framework?.title ?? content?.title ?? placeholderWeekTitle(weekNumber),
+      title: shownTitle(weekNumber, locale, framework, content),
       description: translated?.objective || framework?.description || content?.objective || '',
       hasFramework,
       isUnlocked: lockReason === null,

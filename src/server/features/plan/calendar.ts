@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import ical from 'ical-generator';
 import { PRODUCT_NAME } from '../../../shared/constants';
+import { nextSessionFileName } from '../../../shared/download-names';
 import { AppError } from '../../../shared/errors';
 import type { PlannedSession } from '../../../shared/plan';
 import type { Locale } from '../../../shared/i18n/locales';
@@ -8,7 +9,7 @@ import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
 import { localeOfAccount, recipientLocale } from '../i18n/locale';
 import { t } from '../i18n/translate';
-import { listCourseWeeks } from '../workbook/course-content';
+import { weekTitlesIn } from '../frameworks/service';
 import { findCalendarPlan, getPlanOverview } from './service';
 
 /** Planned sessions start at this local hour in the couple's zone and last this long (the course's 30-60 minutes). */
@@ -24,18 +25,19 @@ export function sessionStart(date: string, timeZone: string): Date {
   return new Date(new TZDate(year, month - 1, day, SESSION_HOUR, 0, 0, timeZone).getTime());
 }
 
-async function weekTitles(deps: AppDeps): Promise<Map<number, string>> {
-  return new Map((await listCourseWeeks(deps)).map((week) => [week.weekNumber, week.title]));
-}
-
-function buildCalendar(
+/**
+ * The events of `sessions`, written in the couple's language (`locale`): the calendar's name, each
+ * event's title with the week's title as their week list shows it (the translated week's, English
+ * where its translation is missing), and its description.
+ */
+async function buildCalendar(
   deps: AppDeps,
   locale: Locale,
   sessions: readonly PlannedSession[],
-  titles: Map<number, string>,
   timeZone: string,
   idPrefix: string,
-) {
+): Promise<string> {
+  const titles = await weekTitlesIn(deps, locale);
   const calendar = ical({
     name: t(locale, 'plan.calendar.name', { product: PRODUCT_NAME }),
     prodId: { company: 'vows-and-weeks', product: 'plan' },
@@ -43,14 +45,14 @@ function buildCalendar(
   const dashboard = `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard`;
   for (const session of sessions) {
     const start = sessionStart(session.date, timeZone);
+    const title = titles.get(session.weekNumber);
     calendar.createEvent({
       id: `${idPrefix}-week-${session.weekNumber}@vows-and-weeks`,
       start,
       end: new Date(start.getTime() + SESSION_MINUTES * 60_000),
-      summary: t(locale, 'plan.calendar.summary', {
-        week: session.weekNumber,
-        title: titles.get(session.weekNumber) ?? '',
-      }).trim(),
+      summary: title
+        ? t(locale, 'plan.calendar.summary', { week: session.weekNumber, title })
+        : t(locale, 'plan.calendar.summaryWeek', { week: session.weekNumber }),
       description: t(locale, 'plan.calendar.description', { product: PRODUCT_NAME, url: dashboard }),
       url: dashboard,
     });
@@ -66,24 +68,23 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
   const found = await findCalendarPlan(deps, token);
   const sessions = found.paused ? [] : found.plan.sessions.filter((session) => !found.done.has(session.weekNumber));
   const locale = await recipientLocale(deps.db, { coupleId: found.coupleId });
-  return buildCalendar(deps, locale, sessions, await weekTitles(deps), found.timeZone, `couple-${found.coupleId}`);
+  return buildCalendar(deps, locale, sessions, found.timeZone, `couple-${found.coupleId}`);
 }
 
-/** "Add to calendar": the next planned session alone, as a one-event .ics (404 when there is none). */
+/**
+ * "Add to calendar": the next planned session alone, as a one-event .ics (404 when there is none),
+ * and the name to save it under, both in the language of the account asking.
+ */
 export async function nextSessionCalendar(
   deps: AppDeps,
   couple: Pick<CoupleAuth, 'coupleId' | 'accountId'>,
-): Promise<string> {
+): Promise<{ ics: string; fileName: string }> {
   const overview = await getPlanOverview(deps, couple);
   const next = overview.accepted?.sessions.find((session) => session.weekNumber === overview.standing?.nextWeek);
   if (!next || overview.paused) throw new AppError('NOT_FOUND', 'There is no planned session to add.');
   const locale = await localeOfAccount(deps.db, couple.accountId);
-  return buildCalendar(
-    deps,
-    locale,
-    [next],
-    await weekTitles(deps),
-    overview.timeZone,
-    `couple-${couple.coupleId}-next`,
-  );
+  return {
+    ics: await buildCalendar(deps, locale, [next], overview.timeZone, `couple-${couple.coupleId}-next`),
+    fileName: nextSessionFileName(locale),
+  };
 }

@@ -331,14 +331,25 @@ describe('the private calendar feed', () => {
     expect(JSON.stringify(rows)).not.toContain(new URL(third).pathname.slice(14, -4));
   });
 
-  it("writes the feed in the couple's language", async () => {
-    const { couple, path } = await feedCouple('America/Mexico_City');
+  // Bilingual review: the events of a Spanish couple were titled with the weeks' English titles.
+  it("writes the feed in the couple's language, each week titled as their week list shows it", async () => {
+    const { couple, caller, path } = await feedCouple('America/Mexico_City');
     await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+    const weeks = await caller.frameworks.withAccess();
+    const shown = new Map(weeks.map((week) => [week.weekNumber, week.title]));
     const events = parse((await t.app.inject({ url: path })).body);
-    expect(events[0]!.summary).toMatch(/^Semana 1: /);
-    expect(events[0]!.description).toContain('en pareja');
-    const next = parse((await rest(couple, 'GET', `/api/plan/${couple.coupleId}/next-session.ics`)).body);
-    expect(next[0]!.summary).toMatch(/^Semana 1: /);
+    expect(events[0]!.summary).toBe('Semana 1: Escuchar para comprender');
+    for (const event of events) {
+      const week = Number(/^Semana (\d+): /.exec(event.summary)?.[1]);
+      expect(event.summary).toBe(`Semana ${week}: ${shown.get(week)}`);
+      expect(event.description).toContain('en pareja');
+    }
+    const res = await rest(couple, 'GET', `/api/plan/${couple.coupleId}/next-session.ics`);
+    expect(parse(res.body)[0]!.summary).toBe('Semana 1: Escuchar para comprender');
+    // Saved under a Spanish name too, as the couple's other downloads are.
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="proxima-sesion.ics"; filename*=UTF-8''pr%C3%B3xima-sesi%C3%B3n.ics`,
+    );
   });
 
   it('"Add to calendar": the next session alone, 404 while paused', async () => {
@@ -347,7 +358,8 @@ describe('the private calendar feed', () => {
     expect(res.statusCode).toBe(200);
     const events = parse(res.body);
     expect(events).toHaveLength(1);
-    expect(events[0]!.summary).toMatch(/^Week 1: /);
+    expect(events[0]!.summary).toBe('Week 1: Listening to Understand');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="next-session.ics"');
     await rest(couple, 'POST', `/api/plan/${couple.coupleId}/pause`, { until: null });
     expect((await rest(couple, 'GET', `/api/plan/${couple.coupleId}/next-session.ics`)).statusCode).toBe(404);
   });

@@ -17,6 +17,7 @@ import { IconCalendarPlus, IconPlayerPause, IconPlayerPlay } from '@tabler/icons
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { dayNumber, finishDateProblem, type Pace, pauseUntilProblem } from '../../../shared/plan';
+import { nextSessionFileName } from '../../../shared/download-names';
 import { notify } from '../../components/notifications';
 import { errorMessage, serverMessageText } from '../../lib/api-error';
 import { trpc } from '../../trpc';
@@ -229,7 +230,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                   component="a"
                   variant="light"
                   href={`/api/plan/${data.coupleId}/next-session.ics`}
-                  download="next-session.ics"
+                  download={nextSessionFileName(locale)}
                   leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
                 >
                   {t('plan.action.addToCalendar')}
