@@ -2,7 +2,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderSitePageMarkdown } from '../../../shared/site-page-markdown';
 import { SITE_PAGE_MAX_LENGTH } from '../../../shared/site-pages';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
-import { STARTER_TEXTS } from './starter-texts';
+import { DEVICE_LOCALE_COOKIE, LOCALE_COOKIE, LOCALES } from '../../../shared/i18n/locales';
+import { DEVICE_COOKIE } from '../auth/device-tokens';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { STARTER_TEXTS, starterText } from './starter-texts';
 
 const t = useTestApp();
 
@@ -201,6 +204,15 @@ describe('Markdown rendering', () => {
     expect((await caller.sitePages.listForEditing()).find((page) => page.slug === 'faq')!.markdown).toBe(
       STARTER_TEXTS.faq,
     );
+  });
+
+  // Bilingual review: the privacy starter listed the sign-in cookies, not the language ones (decision 0355).
+  it.each(LOCALES)('names every cookie a couple gets in the privacy starter, in %s', (locale) => {
+    const privacy = starterText(locale, 'privacy');
+    for (const cookie of [SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, DEVICE_LOCALE_COOKIE]) {
+      expect(privacy, cookie).toContain(`\`${cookie}\``);
+    }
+    expect(privacy).toMatch(locale === 'es' ? /Usamos cuatro cookies/ : /We use four cookies/);
   });
 
   it('describes the sign-in the app has today: "Email me my code", partner sign-ins, private answers, our data', () => {
