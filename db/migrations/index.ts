@@ -35,6 +35,7 @@ import * as courseBeats from './2026-11-27T1720-course-beats';
 import * as certificatesNeedTheFullCourse from './2026-11-27T1800-certificates-need-the-full-course';
 import * as courseTimeWithoutLastBeat from './2026-11-27T1810-course-time-without-last-beat';
 import * as packAndGiftPaymentFailed from './2026-11-27T1900-pack-and-gift-payment-failed';
+import * as fullAccessGrants from './2026-11-28T0358-full-access-grants';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1800-certificates-need-the-full-course': certificatesNeedTheFullCourse,
   '2026-11-27T1810-course-time-without-last-beat': courseTimeWithoutLastBeat,
   '2026-11-27T1900-pack-and-gift-payment-failed': packAndGiftPaymentFailed,
+  '2026-11-28T0358-full-access-grants': fullAccessGrants,
 };

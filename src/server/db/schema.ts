@@ -20,6 +20,13 @@ export interface CouplesTable {
   private_answers: Generated<number>;
   /** The couple's IANA time zone; null: UTC (decision 0252). */
   time_zone: Generated<string | null>;
+  /**
+   * When the seller granted the couple full access from the back office (decision 0358): a source
+   * of their access that no refund takes back. Null: never granted.
+   */
+  access_granted_at: Generated<string | null>;
+  /** The administrator who granted it, by the username they had then (as the audit log names them). */
+  access_granted_by: Generated<string | null>;
 }
 
 export interface AccountsTable {

@@ -53,23 +53,6 @@ export async function listAdminActions(db: DB, options: { limit: number; offset:
     .execute();
 }
 
-/** The newest line of `action` on `target` (e.g. `couple 42`), if any. */
-export async function findLatestAction(
-  db: DB,
-  action: string,
-  target: string,
-): Promise<Pick<AdminActionRow, 'actorUsername' | 'createdAt'> | undefined> {
-  return db
-    .selectFrom('admin_audit_log')
-    .select(['actor_username as actorUsername', 'created_at as createdAt'])
-    .where('action', '=', action)
-    .where('target', '=', target)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** The actor of a line the app itself writes (no administrator acted). */
 export const SYSTEM_ACTOR = 'system';
 

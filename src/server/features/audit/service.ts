@@ -4,7 +4,6 @@ import {
   type AdminActionEntry,
   type AdminActionRow,
   insertAdminAction,
-  findLatestAction,
   insertFacilitatorAction,
   insertSystemAction,
   listAdminActions,
@@ -51,9 +50,4 @@ export async function listRecentAdminActions(
   page: { limit: number; offset: number },
 ): Promise<AdminActionRow[]> {
   return listAdminActions(db, page);
-}
-
-/** Who last did `action` to `target` (e.g. `couple 42`) and when, from the audit log. */
-export function latestAdminAction(db: DB, action: AuditAction, target: string) {
-  return findLatestAction(db, action, target);
 }

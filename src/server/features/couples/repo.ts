@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { AccessLevel } from '../../../shared/constants';
-import type { DB } from '../../db/client';
+import { type DB, nowIso } from '../../db/client';
 import type { Database } from '../../db/schema';
 
 /*
@@ -201,8 +201,34 @@ export async function listCoupleSignIns(db: DB, coupleId: number, now: number): 
   }));
 }
 
-export async function setCoupleAccessLevel(db: DB, coupleId: number, accessLevel: AccessLevel): Promise<void> {
-  await db.updateTable('couples').set({ access_level: accessLevel }).where('id', '=', coupleId).execute();
+/**
+ * The seller's grant (decision 0358): full access, and the grant kept on the couple, naming the
+ * administrator by the username they have now (as the audit log does).
+ */
+export async function saveFullAccessGrant(db: DB, coupleId: number, adminAccountId: number): Promise<void> {
+  await db
+    .updateTable('couples')
+    .set({
+      access_level: 'full',
+      access_granted_at: nowIso(),
+      access_granted_by: sql<string>`(select coalesce(accounts.username, accounts.email, 'account ' || accounts.id) from accounts where accounts.id = ${adminAccountId})`,
+    })
+    .where('id', '=', coupleId)
+    .execute();
+}
+
+/** The seller's grant of the couple's full access, if they gave one (decision 0358). */
+export async function findFullAccessGrant(
+  db: DB,
+  coupleId: number,
+): Promise<{ grantedBy: string; grantedAt: string } | undefined> {
+  const row = await db
+    .selectFrom('couples')
+    .select(['access_granted_by as grantedBy', 'access_granted_at as grantedAt'])
+    .where('id', '=', coupleId)
+    .where('access_granted_at', 'is not', null)
+    .executeTakeFirst();
+  return row ? { grantedBy: row.grantedBy ?? '', grantedAt: row.grantedAt! } : undefined;
 }
 
 /** The couple's accounts (ids and sign-in names only). */

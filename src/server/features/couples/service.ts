@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { forgetDevices } from '../auth/device-tokens';
-import { latestAdminAction, recordAdminAction } from '../audit/service';
+import { recordAdminAction } from '../audit/service';
 import { eraseMessagesFrom } from '../contact/service';
 import { keptSeatsOf } from '../facilitators/kept-seats';
 import { forgetGiftRecipient } from '../gifts/service';
@@ -23,11 +23,12 @@ import {
   deleteCoupleRows,
   deleteSessionsOfCouple,
   findCoupleFacts,
+  findFullAccessGrant,
   listAdminCouples,
   listCoupleAccounts,
   listCoupleSignIns,
   readProgressAggregates,
-  setCoupleAccessLevel,
+  saveFullAccessGrant,
 } from './repo';
 
 export type { AdminCoupleRow, DeletedCoupleRows };
@@ -131,8 +132,8 @@ async function accessSourcesOf(db: DB, coupleId: number, orders: CoupleOrderRow[
   const sources: AccessSource[] = orders
     .filter((order) => order.status === 'completed')
     .map((order) => ({ kind: order.gift ? 'gift' : 'bought', orderId: order.id, at: order.createdAt }));
-  const grant = await latestAdminAction(db, 'couple.grant-full-access', `couple ${coupleId}`);
-  if (grant) sources.push({ kind: 'granted', by: grant.actorUsername, at: grant.createdAt });
+  const grant = await findFullAccessGrant(db, coupleId);
+  if (grant) sources.push({ kind: 'granted', by: grant.grantedBy, at: grant.grantedAt });
   for (const seat of await keptSeatsOf(db, coupleId)) {
     sources.push({
       kind: 'seat',
@@ -145,7 +146,10 @@ async function accessSourcesOf(db: DB, coupleId: number, orders: CoupleOrderRow[
   return sources.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** Full access for the couple, as a completed order would give (docs/product.md#access-levels). */
+/**
+ * Full access for the couple, as a completed order would give (docs/product.md#access-levels),
+ * kept on the couple as the seller's grant: no refund takes it back (decision 0358).
+ */
 export async function grantCoupleFullAccess(
   deps: AppDeps,
   actor: AdminActor,
@@ -154,7 +158,7 @@ export async function grantCoupleFullAccess(
   return deps.db.transaction().execute(async (trx) => {
     const facts = await requireCouple(trx, coupleId);
     if (facts.accessLevel === 'full') return { coupleId, accessLevel: 'full' as const, changed: false };
-    await setCoupleAccessLevel(trx, coupleId, 'full');
+    await saveFullAccessGrant(trx, coupleId, actor.admin.accountId);
     await recordAdminAction(trx, actor.admin, 'couple.grant-full-access', {
       target: `couple ${coupleId}`,
       address: actor.address,

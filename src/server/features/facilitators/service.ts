@@ -14,6 +14,7 @@ import { recordAdminAction, recordFacilitatorAction } from '../audit/service';
 import type { AdminAuth, CoupleAuth } from '../auth/access';
 import { hashSecret, verifySecret } from '../auth/passwords';
 import { revokeCertificatesOfRefund } from '../certificates/service';
+import { sellerGrantCarriesAccess } from '../couples/seller-grant';
 import { recipientLocale } from '../i18n/locale';
 import { t } from '../i18n/translate';
 import { queueFeatureEmail, unsubscribeUrl } from '../mail/service';
@@ -467,8 +468,8 @@ export async function refundablePack(db: DB, packId: number) {
  * The refund rule of a pack (decision 0264): it is marked refunded and its unused seats end; the
  * couples who redeemed a seat keep their full access unless the seller chose `revokeAccess`, which
  * returns to trial only the couples a seat of this pack had upgraded that nothing else covers: a
- * completed order of their own (a couple who bought the course keeps it) or a seat of another pack
- * they keep (decision 0333). Those back in the trial lose their certificates still valid (decision
+ * completed order of their own (a couple who bought the course keeps it), the seller's grant
+ * (decision 0358) or a seat of another pack they keep (decision 0333). Those back in the trial lose their certificates still valid (decision
  * 0332). In `db` (the caller's transaction); null when the pack was not active (refunded already:
  * nothing changes), else how many certificates it revoked.
  */
@@ -485,6 +486,8 @@ export async function applyPackRefund(
     // pack, and so does a couple who still holds a seat of another pack they keep (as refundOrder,
     // decision 0333); that seat carries their access from now on, so its own pack's refund can end it.
     if (await isCoveredByCompletedOrder(db, coupleId)) continue;
+    // Nor does a refund take back the seller's own grant (decision 0358).
+    if (await sellerGrantCarriesAccess(db, coupleId)) continue;
     if (await keptSeatCarriesAccess(db, coupleId, packId)) continue;
     revoked.push(coupleId);
   }

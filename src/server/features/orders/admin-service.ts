@@ -19,6 +19,7 @@ import { accessCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
 import { revokeCertificatesOfRefund } from '../certificates/service';
 import { markHeldCouponUseUsed } from '../coupons/service';
+import { sellerGrantCarriesAccess } from '../couples/seller-grant';
 import { keptSeatCarriesAccess } from '../facilitators/kept-seats';
 import { completeGiftPurchase, lockGiftOfOrder, voidGiftOfRefundedOrder } from '../gifts/service';
 import {
@@ -171,7 +172,8 @@ export interface RefundResult {
  * THE refund rule (docs/product.md#orders), for the back office and the payment webhook alike:
  * the order becomes `refunded` (nothing is deleted), and its couple (the one it is linked to, or
  * the account with its email) falls back to trial access unless another completed order covers
- * it, linked to the couple or carrying one of its accounts' emails, or a facilitator's seat it
+ * it, linked to the couple or carrying one of its accounts' emails, the seller's grant from the
+ * back office (decision 0358), or a facilitator's seat it
  * keeps (decision 0264: the parish paid for it), which then carries its access (decision 0333:
  * refunding that seat's pack with "end their access" ends it); back in the trial, its certificates
  * still valid are revoked (decision 0332). A gift's order has only the
@@ -218,6 +220,7 @@ export async function refundOrder(
     coupleId !== null &&
     levelBefore === 'full' &&
     !(await hasOtherCompletedOrder(db, coupleId, orderId)) &&
+    !(await sellerGrantCarriesAccess(db, coupleId)) &&
     !(await keptSeatCarriesAccess(db, coupleId))
   ) {
     await setAccessLevel(db, coupleId, 'trial');
