@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'seat-pack.grant',
   'seat-pack.expiry',
   'seat-pack.refund',
+  'seat-pack.refund-in-stripe',
   'certificates.provider.save',
   'certificates.signature.save',
   'certificates.signature.remove',

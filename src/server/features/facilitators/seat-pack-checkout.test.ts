@@ -143,6 +143,41 @@ describe('buying seats by card', () => {
     expect(packs.map((row) => row.status)).toEqual(['refunded', 'refunded']);
   });
 
+  // A session's notes: an order refunded in Stripe's dashboard is in the audit log (decision 0343);
+  // a seat pack refunded there was not, so the seller never learned its seats had ended.
+  it('names a pack refunded in Stripe, and the unused seats it ended, in the audit log (once)', async () => {
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Stripe refunds' });
+    const paid = await pay((await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 3 })).url);
+    const pack = (await packOf(facilitator))!;
+    const couple = await createCouple(t.deps, { accessLevel: 'trial' });
+    await (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).mentor.link({ code: pack.code });
+    const linesOf = async (paymentIntent: unknown) =>
+      (await admin.insights.auditLog({ page: 1 })).items.filter(
+        (item) => item.action === 'seat-pack.refund-in-stripe' && item.target?.includes(String(paymentIntent)),
+      );
+
+    const refunded = { id: 'ch_pack_audit', object: 'charge', refunded: true, payment_intent: paid.payment_intent };
+    await webhook('charge.refunded', refunded);
+    expect(await linesOf(paid.payment_intent)).toMatchObject([
+      {
+        actorUsername: 'system',
+        target: `seat pack ${pack.id} (order ${paid.payment_intent}); unused seats ended: 2 of 3`,
+      },
+    ]);
+    // Stripe sending it again changes nothing and adds no line.
+    await webhook('charge.refunded', refunded);
+    expect(await linesOf(paid.payment_intent)).toHaveLength(1);
+
+    // Refunded in the back office first: its admin line says it, Stripe's event that follows adds none.
+    const other = await pay((await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 2 })).url);
+    const otherPack = (await facilitator.caller.facilitator.packs()).find((row) => row.status === 'active')!;
+    await admin.adminFacilitators.refundPack({ packId: otherPack.id });
+    await webhook('charge.refunded', { ...refunded, id: 'ch_pack_audit_2', payment_intent: other.payment_intent });
+    expect(await linesOf(other.payment_intent)).toEqual([]);
+  });
+
   it('is for signed-in facilitators only, with a valid number of seats', async () => {
     const facilitator = await newFacilitator(t);
     const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Rules' });

@@ -513,11 +513,25 @@ export async function refundPackAsAdmin(
   return { ...packView((await repo.findPack(deps.db, input.packId))!), ...refunded };
 }
 
-/** The refund rule for a pack whose payment Stripe reports refunded (charge.refunded): access kept. */
-export async function refundPackOfPayment(db: DB, orderId: string): Promise<boolean> {
+/** What a seat pack's refund made in Stripe ended, for its audit line (decision 0359). */
+export interface PackRefundedInStripe {
+  packId: number;
+  seats: number;
+  /** The seats nobody had taken, which the refund ended (the couples who took one keep it). */
+  unusedSeatsEnded: number;
+}
+
+/**
+ * The refund rule for a pack whose payment Stripe reports refunded (charge.refunded): access kept.
+ * Null when no active pack has this payment (refunded already, or not a pack's); else what it ended.
+ */
+export async function refundPackOfPayment(db: DB, orderId: string): Promise<PackRefundedInStripe | null> {
   const pack = await repo.findPackByOrder(db, orderId);
-  if (pack?.status !== 'active') return false;
-  return (await applyPackRefund(db, pack.id, false)) !== null;
+  if (pack?.status !== 'active') return null;
+  if ((await applyPackRefund(db, pack.id, false)) === null) return null;
+  // Read again once refunded: no seat can be taken from it any more, so the count is final.
+  const refunded = (await repo.findPack(db, pack.id))!;
+  return { packId: pack.id, seats: refunded.seats, unusedSeatsEnded: refunded.seats - refunded.seatsUsed };
 }
 
 /** Revenue by channel for the back office: course sales and seat packs, in cents per currency. */

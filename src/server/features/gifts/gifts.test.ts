@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
-import { startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { injectSignedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { FakeClock } from '../mail/test-support';
 import { MailWorker } from '../mail/worker';
 import type { MailTransport } from '../mail/transport';
@@ -694,6 +694,20 @@ describe('a gift’s order in the back office', () => {
       GIFT_REFUNDED_ADMIN,
     );
     await expect(anonymous.gifts.redeem({ code: gift.redeem_code })).rejects.toThrow(GIFT_REFUNDED);
+  });
+
+  // A session's notes asked whether a gift refunded in Stripe's dashboard reaches the audit log as an
+  // order does (decision 0343): it does, naming the gift it voided; a seat pack's now does too (0359).
+  it('refunded in Stripe before it was opened, is named void in the audit log', async () => {
+    const { paid, gift } = await buyGift({ sendAt: new Date(Date.now() + 3 * DAY).toISOString() });
+    const orderId = paid.payment_intent!;
+    const charge = { id: `ch_${gift.id}`, object: 'charge', refunded: true, payment_intent: orderId };
+    expect(await injectSignedEvent(t.app, SECRET, 'charge.refunded', charge)).toBe(200);
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const lines = (await admin.insights.auditLog({ page: 1 })).items.filter((item) => item.target?.includes(orderId));
+    expect(lines).toMatchObject([
+      { action: 'order.refund-in-stripe', actorUsername: 'system', target: `order ${orderId}; its unopened gift void` },
+    ]);
   });
 
   it('a gift bought does not cover the giver: refunding their own order still takes their access back', async () => {

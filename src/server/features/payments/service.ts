@@ -39,6 +39,7 @@ import {
   createPendingPack,
   type FacilitatorAuth,
   markPackPaymentFailed,
+  type PackRefundedInStripe,
   pendingPackBuyer,
   pendingPackSeats,
   refundablePack,
@@ -805,15 +806,21 @@ async function signedInStarter(trx: DB, reference: string | null, email: string)
  * A fully refunded charge: the refund rule for its order (docs/product.md#orders), if the order
  * exists. A refund made in Stripe's dashboard reaches the seller only this way: one that changed a
  * completed order adds a system line to the audit log naming the order, whether the couple went
- * back to the trial, and the certificates it revoked (decision 0343). The back office's own refund
- * finds the order refunded already and adds nothing here (its admin line says it).
+ * back to the trial, and the certificates it revoked (decision 0343); one that ended an active seat
+ * pack adds one naming the pack and the unused seats it ended (decision 0359). The back office's
+ * own refund finds the order or pack refunded already and adds nothing here (its admin line says it).
  */
 async function refundCharge(trx: DB, charge: Stripe.Charge): Promise<void> {
   const orderId = idOf(charge.payment_intent);
   if (!orderId) return;
   // A seat pack's payment refunded in Stripe's dashboard: the pack's rule, redeemed seats kept,
-  // whatever order row may carry the same payment intent.
-  if (await refundPackOfPayment(trx, orderId)) return;
+  // whatever order row may carry the same payment intent; the seller reads it in the audit log, as
+  // an order's (decision 0359).
+  const pack = await refundPackOfPayment(trx, orderId);
+  if (pack) {
+    await recordSystemAction(trx, 'seat-pack.refund-in-stripe', { target: stripePackRefundTarget(orderId, pack) });
+    return;
+  }
   const order = await findPaymentOrder(trx, orderId);
   // Otherwise remembered in payment_events: a payment arriving later is stored refunded.
   if (!order) return;
@@ -838,6 +845,11 @@ export function stripeRefundTarget(result: RefundResult): string {
     parts.push(`certificates revoked: ${result.revokedCertificates.join(', ')}`);
   }
   return parts.join('; ');
+}
+
+/** The audit line's record for a seat pack refunded in Stripe: `seat pack 7 (order pi_...); unused seats ended: 2 of 3`. */
+export function stripePackRefundTarget(orderId: string, pack: PackRefundedInStripe): string {
+  return `seat pack ${pack.packId} (order ${orderId}); unused seats ended: ${pack.unusedSeatsEnded} of ${pack.seats}`;
 }
 
 export const STRIPE_REFUND_FAILED =

@@ -53,6 +53,7 @@ const ACTION_LABELS: Record<AuditAction, MessageId> = {
   'seat-pack.grant': 'admin.audit.action.seatsGranted',
   'seat-pack.expiry': 'admin.audit.action.seatPackExpiryChanged',
   'seat-pack.refund': 'admin.audit.action.seatPackRefunded',
+  'seat-pack.refund-in-stripe': 'admin.audit.action.seatPackRefundedInStripe',
   'certificates.provider.save': 'admin.audit.action.certificateProviderSaved',
   'certificates.signature.save': 'admin.audit.action.certificateSignatureSaved',
   'certificates.signature.remove': 'admin.audit.action.certificateSignatureRemoved',
