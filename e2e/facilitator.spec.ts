@@ -170,6 +170,10 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await expect(facilitator.getByText('2 of 2 seats used')).toBeVisible();
   await robin.goto('/mentor');
   await expect(robin.getByRole('form', { name: 'Your facilitator’s code' })).toBeVisible();
+  // Removed, they cannot join Spring 2027 Pre-Cana again with its link (decision 0360): the page says why.
+  await robin.goto(pathOf((await newJoinLink.textContent()) ?? ''));
+  await expect(robin.getByText(/Your facilitator removed you from this cohort/)).toBeVisible();
+  await expect(robin.getByRole('button', { name: 'Link us' })).toHaveCount(0);
 
   expect(errors).toEqual([]);
 });

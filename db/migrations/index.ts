@@ -36,6 +36,7 @@ import * as certificatesNeedTheFullCourse from './2026-11-27T1800-certificates-n
 import * as courseTimeWithoutLastBeat from './2026-11-27T1810-course-time-without-last-beat';
 import * as packAndGiftPaymentFailed from './2026-11-27T1900-pack-and-gift-payment-failed';
 import * as fullAccessGrants from './2026-11-28T0358-full-access-grants';
+import * as cohortRemovals from './2026-11-28T0360-cohort-removals';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1810-course-time-without-last-beat': courseTimeWithoutLastBeat,
   '2026-11-27T1900-pack-and-gift-payment-failed': packAndGiftPaymentFailed,
   '2026-11-28T0358-full-access-grants': fullAccessGrants,
+  '2026-11-28T0360-cohort-removals': cohortRemovals,
 };

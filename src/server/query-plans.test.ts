@@ -50,6 +50,7 @@ const PER_COUPLE_TABLES = [
   'facilitator_links',
   'mentor_shares',
   'seat_redemptions',
+  'cohort_removals',
 ];
 const SCAN = new RegExp(`\\bSCAN (${PER_COUPLE_TABLES.join('|')})\\b`);
 /**
@@ -644,8 +645,9 @@ beforeAll(async () => {
     cohort = await asFacilitator.facilitator.newJoinCode({ cohortId: cohort.id });
   });
   await run('facilitator.newSeatCode', () => call(asFacilitator, 'facilitator.newSeatCode', { packId: pack.id }));
-  // Removed, the couple links again with the new join code, to unlink themselves.
-  await asJoining.mentor.link({ code: cohort.joinCode });
+  // Removed, the couple cannot join that cohort again (decision 0360): they join another, to unlink themselves.
+  const another = await asFacilitator.facilitator.createCohort({ name: 'Plans cohort, another' });
+  await asJoining.mentor.link({ code: another.joinCode });
   await run('mentor.unlink', () => call(asJoining, 'mentor.unlink', undefined));
   for (const path of ['adminFacilitators.list', 'adminFacilitators.packs'])
     await run(`admin ${path}`, () => call(asAdmin, path, undefined));

@@ -176,6 +176,8 @@ export const ourDataExportSchema = z.object({
   mentorShares: z.array(z.object({ weekNumber: z.number(), sharedAt: z.string() })),
   /** Seats of a facilitator's seat pack the couple redeemed. */
   seatRedemptions: z.array(z.object({ redeemedAt: z.string(), upgraded: z.boolean() })),
+  /** The cohorts a facilitator removed the couple from (decision 0360): who, which cohort, when. */
+  cohortRemovals: z.array(z.object({ facilitatorName: z.string(), cohortName: z.string(), removedAt: z.string() })),
   /** The devices that receive push reminders (never their push addresses or keys). */
   pushDevices: z.array(z.object({ label: z.string(), createdAt: z.string(), lastDeliveredAt: z.string().nullable() })),
   emails: z.array(

@@ -58,6 +58,7 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'facilitator_links',
   'seat_redemptions',
   'mentor_shares',
+  'cohort_removals',
   'push_subscriptions',
   'push_messages',
 ];

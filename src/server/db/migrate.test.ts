@@ -41,6 +41,7 @@ describe('migrations', () => {
       'certificate_names',
       'certificate_provider',
       'certificates',
+      'cohort_removals',
       'cohorts',
       'contact_messages',
       'core_weeks',

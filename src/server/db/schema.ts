@@ -547,6 +547,7 @@ export interface Database {
   facilitator_links: FacilitatorLinksTable;
   seat_redemptions: SeatRedemptionsTable;
   mentor_shares: MentorSharesTable;
+  cohort_removals: CohortRemovalsTable;
 }
 
 /** Who buys seat packs: a parish, a practice (issue 38). */
@@ -647,6 +648,13 @@ export interface MentorSharesTable {
   couple_id: number;
   week_number: number;
   shared_at: string;
+}
+
+/** A couple their facilitator removed from a cohort: no code of that cohort links them again (decision 0360). */
+export interface CohortRemovalsTable {
+  cohort_id: number;
+  couple_id: number;
+  removed_at: string;
 }
 
 /** The current statements of an inventory topic (JSON of the shared topic schema), decision 0235. */

@@ -131,6 +131,9 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This invite has already been used. Sign in instead.': 'errors.inviteUsed',
   'This invite was withdrawn. Ask your partner for a new one.': 'errors.inviteWithdrawn',
   'This invite has expired. Ask your partner for a new one.': 'errors.inviteExpired',
+  // The couple's /mentor page: a cohort their facilitator removed them from (decision 0360).
+  'Your facilitator removed you from this cohort, so its codes no longer link you to it. Your course and your answers stay yours. If you think this is a mistake, please talk to your facilitator.':
+    'errors.mentor.removedFromCohort',
   'Your partner already has a sign-in for you. Sign in instead.': 'errors.partnerHasSignIn',
   // Accepting an invite with an email that signs in already (the inviting partner's, often): said
   // under the email field, without its path.

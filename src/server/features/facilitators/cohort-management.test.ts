@@ -8,7 +8,7 @@ import {
   useTestApp,
   type TestApp,
 } from '../../test/harness';
-import { CODE_UNKNOWN, COHORT_NOT_FOUND, COUPLE_NOT_LINKED, PACK_NOT_FOUND } from './service';
+import { CODE_UNKNOWN, COHORT_NOT_FOUND, COUPLE_NOT_LINKED, PACK_NOT_FOUND, REMOVED_FROM_COHORT } from './service';
 import { newFacilitator } from './test-support';
 
 /*
@@ -69,6 +69,44 @@ describe('a facilitator removes a couple from their cohort', () => {
     await expect(
       facilitator.caller.facilitator.removeCouple({ cohortId: cohort.id, coupleId: couple.coupleId }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: COUPLE_NOT_LINKED });
+  });
+
+  // A session's notes: a removed couple could join again with the cohort's join code until the
+  // facilitator issued a new one (decisions 0353, 0354). The removal sticks now (decision 0360).
+  it('keeps the couple out: no code of that cohort links them again, even a new one; another cohort still can', async () => {
+    const facilitator = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Sticks' });
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const pack = await admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 2 });
+    const couple = await coupleCaller(t, { accessLevel: 'trial' });
+    await couple.caller.mentor.link({ code: cohort.joinCode });
+    await facilitator.caller.facilitator.removeCouple({ cohortId: cohort.id, coupleId: couple.coupleId });
+
+    const refused = async (code: string) => {
+      for (const attempt of [() => couple.caller.mentor.preview({ code }), () => couple.caller.mentor.link({ code })]) {
+        await expect(attempt()).rejects.toMatchObject({ code: 'FORBIDDEN', message: REMOVED_FROM_COHORT });
+      }
+    };
+    // The same join code, the cohort's seat code, and the join code the facilitator issues next.
+    await refused(cohort.joinCode);
+    await refused(pack.code);
+    const renewed = await facilitator.caller.facilitator.newJoinCode({ cohortId: cohort.id });
+    await refused(renewed.joinCode);
+    // Nothing changed: not linked, no seat taken, still on trial.
+    expect((await couple.caller.mentor.get()).link).toBeNull();
+    expect((await couple.caller.mentor.get()).seats).toEqual([]);
+    expect(await accessLevelOf(t.deps, couple.coupleId)).toBe('trial');
+    expect((await facilitator.caller.facilitator.packs()).find((row) => row.id === pack.id)).toMatchObject({
+      seatsUsed: 0,
+    });
+    expect((await facilitator.caller.facilitator.cohort({ cohortId: cohort.id })).couples).toEqual([]);
+
+    // Another couple joins with the same code; the removed couple may join another cohort.
+    const other = await coupleCaller(t);
+    await other.caller.mentor.link({ code: renewed.joinCode });
+    const elsewhere = await facilitator.caller.facilitator.createCohort({ name: 'Elsewhere' });
+    await couple.caller.mentor.link({ code: elsewhere.joinCode });
+    expect((await couple.caller.mentor.get()).link).toMatchObject({ cohortName: 'Elsewhere' });
   });
 
   it('refuses another facilitator’s couple with 404 and bad input with 400, changing nothing', async () => {

@@ -352,6 +352,42 @@ export async function deleteOwnLink(db: DB, facilitatorId: number, cohortId: num
   return Number(result.numDeletedRows) === 1;
 }
 
+/** Keeps the facilitator's removal of the couple from the cohort (decision 0360); a second one changes nothing. */
+export async function saveRemoval(db: DB, cohortId: number, coupleId: number): Promise<void> {
+  await db
+    .insertInto('cohort_removals')
+    .values({ cohort_id: cohortId, couple_id: coupleId, removed_at: nowIso() })
+    .onConflict((oc) => oc.columns(['cohort_id', 'couple_id']).doNothing())
+    .execute();
+}
+
+/** Whether the couple was removed from the cohort by its facilitator (decision 0360). */
+export async function isRemovedFrom(db: DB, cohortId: number, coupleId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('cohort_removals')
+    .select('couple_id')
+    .where('cohort_id', '=', cohortId)
+    .where('couple_id', '=', coupleId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The cohorts the couple was removed from, with who removed them (their "Download our data"). */
+export async function listOwnRemovals(db: DB, coupleId: number) {
+  return db
+    .selectFrom('cohort_removals')
+    .innerJoin('cohorts', 'cohorts.id', 'cohort_removals.cohort_id')
+    .innerJoin('facilitators', 'facilitators.id', 'cohorts.facilitator_id')
+    .select([
+      'facilitators.name as facilitatorName',
+      'cohorts.name as cohortName',
+      'cohort_removals.removed_at as removedAt',
+    ])
+    .where('cohort_removals.couple_id', '=', coupleId)
+    .orderBy('cohort_removals.removed_at')
+    .execute();
+}
+
 /** Whether the couple is linked to this facilitator right now: THE check of every couple read. */
 export async function isLinkedTo(db: DB, facilitatorId: number, coupleId: number): Promise<boolean> {
   const row = await db

@@ -133,7 +133,7 @@ export const mentorRouter = router({
   get: coupleProcedure.query(({ ctx }) => getMentor(ctx.deps, ctx.auth)),
   preview: coupleProcedure
     .input(facilitatorCodeSchema)
-    .query(({ ctx, input }) => previewMentorCode(ctx.deps, input.code, ctx.req.ip ?? 'unknown')),
+    .query(({ ctx, input }) => previewMentorCode(ctx.deps, ctx.auth, input.code, ctx.req.ip ?? 'unknown')),
   link: coupleProcedure
     .input(facilitatorCodeSchema)
     .mutation(({ ctx, input }) => linkWithCode(ctx.deps, ctx.auth, input.code, ctx.req.ip ?? 'unknown')),

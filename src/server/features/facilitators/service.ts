@@ -62,6 +62,9 @@ export const SHARE_AFTER_REVEAL = 'Share this week with each other first; then y
 export const PACK_NOT_FOUND = 'Seat pack not found.';
 export const PACK_NOT_REFUNDABLE = 'Only an active seat pack can be refunded.';
 export const ALREADY_LINKED = 'You are linked to this cohort already.';
+/** A couple their facilitator removed from the cohort tries one of its codes (decision 0360). */
+export const REMOVED_FROM_COHORT =
+  'Your facilitator removed you from this cohort, so its codes no longer link you to it. Your course and your answers stay yours. If you think this is a mistake, please talk to your facilitator.';
 
 // ------------------------------------------------------------------ codes and tokens
 
@@ -812,7 +815,8 @@ export async function getSharedWeek(
  * The facilitator removes a couple from one of their cohorts (decision 0353): the link goes and the
  * weeks the couple shared go with it, as when the couple unlinks, so the facilitator sees nothing
  * of them from the next request on. A seat the couple redeemed stays used and their access stays
- * (never take back what a couple was given). A couple not linked in that cohort of theirs (another
+ * (never take back what a couple was given). The removal is kept, so no code of that cohort links
+ * them again (decision 0360). A couple not linked in that cohort of theirs (another
  * facilitator's, or gone already): 404, nothing changes.
  */
 export async function removeCoupleFromCohort(
@@ -826,6 +830,7 @@ export async function removeCoupleFromCohort(
       throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
     }
     await repo.deleteMentorShares(trx, input.coupleId);
+    await repo.saveRemoval(trx, input.cohortId, input.coupleId);
     await recordFacilitatorAction(trx, auth.facilitatorId, 'facilitator.remove-couple', {
       target: `couple ${input.coupleId} from cohort ${input.cohortId}`,
       address,
@@ -940,9 +945,12 @@ function seatState(pack: Pick<PackRow, 'status' | 'expiresOn' | 'paymentFailedAt
  * cohort, whether a seat comes with it (and, for a seat code that can give none, why: the page
  * then offers no seat and no "Link us"), and the list of what the facilitator will see.
  */
-export async function previewMentorCode(deps: AppDeps, code: string, clientAddress: string) {
+export async function previewMentorCode(deps: AppDeps, auth: CoupleAuth, code: string, clientAddress: string) {
   const found = await lookUpCode(deps, code, clientAddress);
   if (found.revokedAt !== null) throw new AppError('CONFLICT', FACILITATOR_REVOKED);
+  if (await repo.isRemovedFrom(deps.db, found.cohortId, auth.coupleId)) {
+    throw new AppError('FORBIDDEN', REMOVED_FROM_COHORT);
+  }
   const seat = found.pack ? seatState(found.pack) : null;
   return {
     kind: found.kind,
@@ -958,13 +966,18 @@ export async function previewMentorCode(deps: AppDeps, code: string, clientAddre
 /**
  * The couple consents: linked to the code's facilitator and cohort (replacing an earlier link).
  * A seat code also takes one seat (one conditional UPDATE: the last seats go exactly once) and
- * gives the couple full access. A revoked facilitator, no seat left, or a second seat of one
- * pack: a clear 4xx, and nothing changes (one transaction).
+ * gives the couple full access. A revoked facilitator, a cohort the facilitator removed the couple
+ * from (decision 0360), no seat left, or a second seat of one pack: a clear 4xx, and nothing
+ * changes (one transaction).
  */
 export async function linkWithCode(deps: AppDeps, auth: CoupleAuth, code: string, clientAddress: string) {
   const found = await lookUpCode(deps, code, clientAddress);
   if (found.revokedAt !== null) throw new AppError('CONFLICT', FACILITATOR_REVOKED);
   await deps.db.transaction().execute(async (trx) => {
+    // Removed by the facilitator, no code of that cohort brings them back, nor takes a seat (decision 0360).
+    if (await repo.isRemovedFrom(trx, found.cohortId, auth.coupleId)) {
+      throw new AppError('FORBIDDEN', REMOVED_FROM_COHORT);
+    }
     if (found.pack) {
       if (await repo.hasRedeemed(trx, found.pack.id, auth.coupleId)) throw new AppError('CONFLICT', SEAT_ALREADY_TAKEN);
       if (!(await repo.takeSeat(trx, found.pack.id, today()))) throw new AppError('CONFLICT', NO_SEATS_LEFT);
@@ -1045,10 +1058,11 @@ export async function unshareWeekWithMentor(deps: AppDeps, auth: CoupleAuth, wee
 
 /** Rows of the couple for "Download our data" (features/our-data/tables.ts). */
 export async function coupleMentorRows(db: DB, coupleId: number) {
-  const [link, shares, seats] = await Promise.all([
+  const [link, shares, seats, removals] = await Promise.all([
     repo.findLink(db, coupleId),
     repo.listOwnMentorShares(db, coupleId),
     repo.listOwnRedemptions(db, coupleId),
+    repo.listOwnRemovals(db, coupleId),
   ]);
-  return { link, shares, seats };
+  return { link, shares, seats, removals };
 }

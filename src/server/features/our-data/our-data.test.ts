@@ -212,6 +212,10 @@ async function seedCouple(marker: string, options: Parameters<typeof createCoupl
     .insertInto('mentor_shares')
     .values({ couple_id: couple.coupleId, week_number: 1, shared_at: nowIso() })
     .execute();
+  await t.deps.db
+    .insertInto('cohort_removals')
+    .values({ cohort_id: cohort.id, couple_id: couple.coupleId, removed_at: nowIso() })
+    .execute();
   const order = await addOrder(t.deps, { coupleId: couple.coupleId, email: couple.email });
   return { ...couple, cookie, orderId: order.id, marker };
 }

@@ -400,6 +400,16 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
     // The pack's seats_used count stays (the seat was used); the row naming the couple goes.
     erase: 'deleteCoupleAccount',
   }),
+  table({
+    table: 'cohort_removals',
+    key: 'cohortRemovals',
+    link: 'cohort_removals.couple_id',
+    async *rows({ db, scope }) {
+      for (const row of (await coupleMentorRows(db, scope.coupleId)).removals) yield row;
+    },
+    // Removed with the couple's row (foreign key on delete cascade).
+    erase: 'deleteCoupleAccount',
+  }),
 ];
 
 /**

@@ -229,6 +229,32 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     expect(stub.calls.some((call) => call.path === 'mentor.shareWeek')).toBe(false);
   });
 
+  // A session's notes: a couple their facilitator removed could join again with the same code; the
+  // server refuses it now (decision 0360), and the page says why, kindly, in the page's language.
+  it.each([
+    ['en', 'Your facilitator removed you from this cohort, so its codes no longer link you to it.'],
+    ['es', 'Quien los acompaña los quitó de este grupo, así que los códigos de este grupo ya no los vinculan a él.'],
+  ])(
+    'tells a couple their facilitator removed that the cohort’s code no longer links them (%s)',
+    async (locale, text) => {
+      i18n.activate(locale);
+      const stub = stubTrpcFetch({
+        'mentor.get': () => ({ data: NOT_LINKED }),
+        'mentor.preview': () => ({
+          error: {
+            message:
+              'Your facilitator removed you from this cohort, so its codes no longer link you to it. Your course and your answers stay yours. If you think this is a mistake, please talk to your facilitator.',
+            httpStatus: 403,
+          },
+        }),
+      });
+      renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
+      expect(await screen.findByText(new RegExp(`^${text}`))).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Link us|Vincularnos/ })).not.toBeInTheDocument();
+      expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
+    },
+  );
+
   it('says it to the couple in Spanish on a Spanish page', async () => {
     i18n.activate('es');
     stubTrpcFetch({ 'mentor.get': () => ({ data: LINKED }) });
