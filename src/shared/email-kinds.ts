@@ -29,6 +29,8 @@ export const EMAIL_KINDS = [
   /** A seat pack paid by card: its receipt, to the facilitator (decision 0351). */
   'seat-pack-receipt',
   'cohort-message',
+  /** To a couple their facilitator removed from a cohort (decision 0360). */
+  'cohort-removal',
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];

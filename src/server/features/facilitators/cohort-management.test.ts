@@ -71,6 +71,78 @@ describe('a facilitator removes a couple from their cohort', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: COUPLE_NOT_LINKED });
   });
 
+  // A session's notes: the couple learned of their removal only by opening their /mentor page. Now
+  // both partners get an email, each in their own language (decision 0360).
+  it('emails both partners, each in their own language: who removed them, what they keep, what is no longer shared', async () => {
+    const facilitator = await newFacilitator(t, { name: 'Pastor Inés', organisation: 'San José Parish' });
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Primavera' });
+    const admin = await callerFor(t, await adminCookie(t.deps));
+    const pack = await admin.adminFacilitators.grantPack({ facilitatorId: facilitator.id, seats: 2 });
+    const couple = await coupleCaller(t, { accessLevel: 'trial', displayName: 'Robin', partnerName: 'Casey' });
+    const partnerEmail = `casey-${Date.now()}@example.com`;
+    await t.deps.db
+      .insertInto('accounts')
+      .values({
+        role: 'couple',
+        couple_id: couple.coupleId,
+        email: partnerEmail,
+        partner: 'partner2',
+        locale: 'es',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    // Reminders off: a notice about their account comes all the same.
+    await t.deps.db.updateTable('couples').set({ weekly_reminders: 0 }).where('id', '=', couple.coupleId).execute();
+    await couple.caller.mentor.link({ code: pack.code });
+    await couple.caller.mentor.shareWeek({ weekNumber: 1 });
+
+    await facilitator.caller.facilitator.removeCouple({ cohortId: cohort.id, coupleId: couple.coupleId });
+    const sent = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select(['recipient', 'kind', 'subject', 'text_body as text', 'couple_id as coupleId', 'headers'])
+      .where('kind', '=', 'cohort-removal')
+      .where('couple_id', '=', couple.coupleId)
+      .orderBy('id')
+      .execute();
+    expect(sent.map((row) => [row.recipient, row.subject])).toEqual([
+      [couple.email, 'You are no longer in the cohort Primavera'],
+      [partnerEmail, 'Ya no forman parte del grupo Primavera'],
+    ]);
+    const [english, spanish] = sent.map((row) => row.text ?? '');
+    expect(english).toContain('Dear Robin and Casey,');
+    expect(english).toContain('Pastor Inés of San José Parish has removed the two of you from the cohort Primavera');
+    expect(english).toContain('You keep the seat you were given and the full course');
+    expect(english).toContain('The weeks you had shared with Pastor Inés are no longer shared');
+    expect(spanish).toContain('Hola, Robin y Casey:');
+    expect(spanish).toContain('Pastor Inés de San José Parish los quitó del grupo Primavera');
+    expect(spanish).toContain('Conservan la plaza que recibieron y el curso completo');
+    expect(spanish).toContain('Las semanas que habían compartido con Pastor Inés ya no están compartidas');
+    for (const row of sent) expect(row.headers ?? '').not.toContain('List-Unsubscribe');
+
+    // A couple who joined with the join code took no seat: their email says they keep their course.
+    const joined = await coupleCaller(t);
+    await joined.caller.mentor.link({ code: cohort.joinCode });
+    await facilitator.caller.facilitator.removeCouple({ cohortId: cohort.id, coupleId: joined.coupleId });
+    const notice = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('text_body as text')
+      .where('kind', '=', 'cohort-removal')
+      .where('recipient', '=', joined.email)
+      .executeTakeFirstOrThrow();
+    expect(notice.text).toContain('You keep your course: your progress and your answers stay yours');
+    // A refused removal (gone already) emails nobody.
+    await expect(
+      facilitator.caller.facilitator.removeCouple({ cohortId: cohort.id, coupleId: joined.coupleId }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const again = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('id')
+      .where('kind', '=', 'cohort-removal')
+      .where('recipient', '=', joined.email)
+      .execute();
+    expect(again).toHaveLength(1);
+  });
+
   // A session's notes: a removed couple could join again with the cohort's join code until the
   // facilitator issued a new one (decisions 0353, 0354). The removal sticks now (decision 0360).
   it('keeps the couple out: no code of that cohort links them again, even a new one; another cohort still can', async () => {

@@ -361,6 +361,36 @@ export async function saveRemoval(db: DB, cohortId: number, coupleId: number): P
     .execute();
 }
 
+/**
+ * What the email to a couple removed from a cohort says (decision 0360): their names, whether they
+ * took a seat of one of the cohort's packs (they keep it), and the addresses of their sign-ins.
+ */
+export async function findRemovalNoticeFacts(db: DB, cohortId: number, coupleId: number) {
+  const couple = await db
+    .selectFrom('couples')
+    .select(['display_name as displayName', 'partner_name as partnerName'])
+    .where('id', '=', coupleId)
+    .executeTakeFirst();
+  const seat = await db
+    .selectFrom('seat_redemptions')
+    .innerJoin('seat_packs', 'seat_packs.id', 'seat_redemptions.pack_id')
+    .select('seat_redemptions.pack_id')
+    .where('seat_redemptions.couple_id', '=', coupleId)
+    .where('seat_packs.cohort_id', '=', cohortId)
+    .executeTakeFirst();
+  const accounts = await db
+    .selectFrom('accounts')
+    .select('email')
+    .where('couple_id', '=', coupleId)
+    .where('role', '=', 'couple')
+    .where('email', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return couple
+    ? { names: couple, keptSeat: seat !== undefined, emails: accounts.map((row) => row.email!) }
+    : undefined;
+}
+
 /** Whether the couple was removed from the cohort by its facilitator (decision 0360). */
 export async function isRemovedFrom(db: DB, cohortId: number, coupleId: number): Promise<boolean> {
   const row = await db

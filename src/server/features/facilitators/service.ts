@@ -27,7 +27,7 @@ import { LOCKED_WEEK_MESSAGE, unlockState } from '../progress/unlock';
 import { keepsakeAnswers } from '../our-data/visible-answers';
 import { keptSeatCarriesAccess } from './kept-seats';
 import * as repo from './repo';
-import { cohortMessageEmail, facilitatorInviteEmail, seatPackReceiptEmail } from './templates';
+import { cohortMessageEmail, cohortRemovalEmail, facilitatorInviteEmail, seatPackReceiptEmail } from './templates';
 
 /*
  * Facilitators, cohorts and seat packs (issue 38, docs/facilitators.md, decisions 0260-0264).
@@ -831,12 +831,48 @@ export async function removeCoupleFromCohort(
     }
     await repo.deleteMentorShares(trx, input.coupleId);
     await repo.saveRemoval(trx, input.cohortId, input.coupleId);
+    await queueRemovalNotice(trx, deps, auth, input);
     await recordFacilitatorAction(trx, auth.facilitatorId, 'facilitator.remove-couple', {
       target: `couple ${input.coupleId} from cohort ${input.cohortId}`,
       address,
     });
   });
   return { success: true };
+}
+
+/**
+ * The couple's email about their removal (decision 0360), to each sign-in of theirs with an email,
+ * in its own language, in the removal's transaction: a notice about their account, so it goes to a
+ * couple who turned the weekly reminders off too, and carries no unsubscribe link.
+ */
+async function queueRemovalNotice(
+  trx: DB,
+  deps: AppDeps,
+  auth: FacilitatorAuth,
+  input: { cohortId: number; coupleId: number },
+): Promise<void> {
+  const facilitator = await repo.findFacilitator(trx, auth.facilitatorId);
+  const cohort = await repo.findOwnCohort(trx, auth.facilitatorId, input.cohortId);
+  const facts = await repo.findRemovalNoticeFacts(trx, input.cohortId, input.coupleId);
+  if (!facilitator || !cohort || !facts) return;
+  for (const email of facts.emails) {
+    await queueFeatureEmail(trx, deps, {
+      kind: 'cohort-removal',
+      coupleId: input.coupleId,
+      to: email,
+      email: cohortRemovalEmail(
+        deps.config.publicUrl,
+        {
+          names: facts.names,
+          facilitatorName: facilitator.name,
+          organisation: facilitator.organisation,
+          cohortName: cohort.name,
+          keptSeat: facts.keptSeat,
+        },
+        await recipientLocale(trx, { email, coupleId: input.coupleId }),
+      ),
+    });
+  }
 }
 
 /** An email to every couple of the cohort who still gets the app's emails (unsubscribed ones are skipped). */

@@ -2,12 +2,12 @@ import { PRODUCT_NAME } from '../../../shared/constants';
 import { formatDate, formatMoney } from '../../../shared/i18n/format';
 import type { Locale } from '../../../shared/i18n/locales';
 import { t } from '../i18n/translate';
-import { type RenderedEmail, renderEmail } from '../mail/templates';
+import { greetingFor, type RenderedEmail, renderEmail } from '../mail/templates';
 
 /*
  * The facilitators' emails (issue 38): the seller's invitation to a facilitator, a facilitator's
- * message to a cohort (with the couple's unsubscribe link, as the reminders have), and the receipt
- * of a seat pack bought by card.
+ * message to a cohort (with the couple's unsubscribe link, as the reminders have), the notice to a
+ * couple a facilitator removed from a cohort, and the receipt of a seat pack bought by card.
  */
 
 export function facilitatorInviteEmail(
@@ -50,6 +50,48 @@ export function cohortMessageEmail(
         { kind: 'button', label: t(locale, 'email.facilitator.message.button'), url: `${publicUrl}/dashboard` },
       ],
       footer: { reason: t(locale, 'email.facilitator.message.reason', values), unsubscribeUrl: message.unsubscribeUrl },
+    },
+    publicUrl,
+  );
+}
+
+/**
+ * To a couple their facilitator removed from a cohort (decision 0360): who removed them, that their
+ * course (and the seat they took) stays theirs, and that the weeks they shared are no longer shared.
+ */
+export function cohortRemovalEmail(
+  publicUrl: string,
+  removal: {
+    names: { displayName: string; partnerName: string };
+    facilitatorName: string;
+    organisation: string | null;
+    cohortName: string;
+    keptSeat: boolean;
+  },
+  locale: Locale,
+): RenderedEmail {
+  const values = {
+    product: PRODUCT_NAME,
+    facilitator: removal.facilitatorName,
+    cohort: removal.cohortName,
+    organisation: removal.organisation ?? '',
+    hasOrganisation: removal.organisation ? 'yes' : 'no',
+    seat: removal.keptSeat ? 'yes' : 'no',
+  };
+  return renderEmail(
+    {
+      locale,
+      subject: t(locale, 'email.facilitator.removed.subject', values),
+      preview: t(locale, 'email.facilitator.removed.preview', values),
+      greeting: greetingFor(removal.names, locale),
+      blocks: [
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.removed.who', values) },
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.removed.kept', values) },
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.removed.shared', values) },
+        { kind: 'paragraph', text: t(locale, 'email.facilitator.removed.mistake', values) },
+        { kind: 'button', label: t(locale, 'email.facilitator.message.button'), url: `${publicUrl}/dashboard` },
+      ],
+      footer: { reason: t(locale, 'email.facilitator.removed.reason', values) },
     },
     publicUrl,
   );

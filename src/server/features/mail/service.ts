@@ -578,6 +578,7 @@ export const COUPLE_EMAIL_KINDS = [
   'partner-code',
   'partner-shared',
   'cohort-message',
+  'cohort-removal',
   // A failed payment's email to the buyer's address, as the access code's (decision 0350).
   'payment-failed',
 ] as const;

@@ -37,6 +37,7 @@ const KIND_LABELS: Record<ListedEmailKind, MessageId> = {
   'facilitator-invite': 'admin.outbox.kind.facilitatorInvite',
   'seat-pack-receipt': 'admin.outbox.kind.seatPackReceipt',
   'cohort-message': 'admin.outbox.kind.cohortMessage',
+  'cohort-removal': 'admin.outbox.kind.cohortRemoval',
 };
 
 /** Whether `kindLabel` has words for the kind (else it shows the stored code). */
