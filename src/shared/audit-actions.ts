@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'gift.change-email',
   'facilitator.invite',
   'facilitator.revoke',
+  'facilitator.create-cohort',
+  'facilitator.message-cohort',
   'facilitator.remove-couple',
   'facilitator.new-join-code',
   'facilitator.new-seat-code',

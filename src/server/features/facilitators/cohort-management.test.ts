@@ -325,3 +325,53 @@ describe('a facilitator issues a new code', () => {
     });
   });
 });
+
+// A session's notes: a facilitator's removals and new codes were in the audit log, but creating a
+// cohort and writing to one were not. They are now: the fact, who, which cohort and how many
+// recipients, never the message's subject or words.
+describe('a facilitator’s cohorts and cohort messages in the audit log', () => {
+  it('names a new cohort and a message by the cohort’s id and the recipients’ count, never its words', async () => {
+    const facilitator = await newFacilitator(t, { name: 'Pastor Audit' });
+    const other = await newFacilitator(t);
+    const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Audited' });
+    expect(await auditLines('facilitator.create-cohort', facilitator.id)).toEqual([
+      { actorAccountId: null, actor: `Pastor Audit (facilitator ${facilitator.id})`, target: `cohort ${cohort.id}` },
+    ]);
+
+    // Nobody to write to yet: nothing was sent, and nothing is logged.
+    expect(
+      await facilitator.caller.facilitator.messageCohort({ cohortId: cohort.id, subject: 'Empty', body: 'Nobody' }),
+    ).toEqual({ queued: 0, skipped: 0 });
+    expect(await auditLines('facilitator.message-cohort', facilitator.id)).toEqual([]);
+
+    for (let n = 0; n < 2; n += 1) {
+      const couple = await coupleCaller(t);
+      await couple.caller.mentor.link({ code: cohort.joinCode });
+    }
+    const subject = 'Retreat on the hill';
+    const body = 'Bring the notes you wrote about forgiveness.';
+    expect(await facilitator.caller.facilitator.messageCohort({ cohortId: cohort.id, subject, body })).toEqual({
+      queued: 2,
+      skipped: 0,
+    });
+    expect(await auditLines('facilitator.message-cohort', facilitator.id)).toEqual([
+      {
+        actorAccountId: null,
+        actor: `Pastor Audit (facilitator ${facilitator.id})`,
+        target: `cohort ${cohort.id} (2 recipients)`,
+      },
+    ]);
+    // Refused (another facilitator's cohort, bad input): nothing sent, nothing logged.
+    await expect(other.caller.facilitator.messageCohort({ cohortId: cohort.id, subject, body })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(other.caller.facilitator.createCohort({ name: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    for (const action of ['facilitator.message-cohort', 'facilitator.create-cohort'])
+      expect(await auditLines(action, other.id)).toEqual([]);
+    // The log never holds the message's words.
+    const everything = JSON.stringify(await t.deps.db.selectFrom('admin_audit_log').selectAll().execute());
+    expect(everything).not.toContain(subject);
+    expect(everything).not.toContain('forgiveness');
+    expect(everything).not.toContain('Audited');
+  });
+});

@@ -99,7 +99,7 @@ export const facilitatorRouter = router({
   cohorts: facilitatorProcedure.query(({ ctx }) => listOwnCohorts(ctx.deps, ctx.facilitator)),
   createCohort: facilitatorProcedure
     .input(createCohortSchema)
-    .mutation(({ ctx, input }) => createCohort(ctx.deps, ctx.facilitator, input.name)),
+    .mutation(({ ctx, input }) => createCohort(ctx.deps, ctx.facilitator, input.name, ctx.req.ip ?? null)),
   cohort: facilitatorProcedure
     .input(cohortIdSchema)
     .query(({ ctx, input }) => getCohortTable(ctx.deps, ctx.facilitator, input.cohortId)),
@@ -109,7 +109,7 @@ export const facilitatorRouter = router({
   }),
   messageCohort: facilitatorProcedure
     .input(messageCohortSchema)
-    .mutation(({ ctx, input }) => messageCohort(ctx.deps, ctx.facilitator, input)),
+    .mutation(({ ctx, input }) => messageCohort(ctx.deps, ctx.facilitator, input, ctx.req.ip ?? null)),
   removeCouple: facilitatorProcedure
     .input(removeCoupleSchema)
     .mutation(({ ctx, input }) => removeCoupleFromCohort(ctx.deps, ctx.facilitator, input, ctx.req.ip ?? null)),

@@ -672,8 +672,16 @@ export function joinLink(deps: Pick<AppDeps, 'config'>, code: string): string {
   return `${deps.config.publicUrl}/mentor?code=${encodeURIComponent(code)}`;
 }
 
-export async function createCohort(deps: AppDeps, auth: FacilitatorAuth, name: string) {
-  const row = await repo.insertCohort(deps.db, auth.facilitatorId, name, generateCode('JOIN'));
+/** A new cohort of the facilitator's, with its join code; an audit line names it by id (as decision 0353's). */
+export async function createCohort(deps: AppDeps, auth: FacilitatorAuth, name: string, address: string | null) {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const created = await repo.insertCohort(trx, auth.facilitatorId, name, generateCode('JOIN'));
+    await recordFacilitatorAction(trx, auth.facilitatorId, 'facilitator.create-cohort', {
+      target: `cohort ${created.id}`,
+      address,
+    });
+    return created;
+  });
   return { ...row, couples: 0, joinLink: joinLink(deps, row.joinCode) };
 }
 
@@ -875,11 +883,16 @@ async function queueRemovalNotice(
   }
 }
 
-/** An email to every couple of the cohort who still gets the app's emails (unsubscribed ones are skipped). */
+/**
+ * An email to every couple of the cohort who still gets the app's emails (unsubscribed ones are
+ * skipped). One that reached someone is an audit line: the cohort and how many emails went, never
+ * the subject or the words (the log holds facts, not content).
+ */
 export async function messageCohort(
   deps: AppDeps,
   auth: FacilitatorAuth,
   input: { cohortId: number; subject: string; body: string },
+  address: string | null,
 ): Promise<{ queued: number; skipped: number }> {
   const me = await getFacilitatorMe(deps, auth);
   const limit = deps.rateLimits.cohortMessagesPerFacilitator;
@@ -895,7 +908,16 @@ export async function messageCohort(
   // written to, or a failure gives the slot back (decision 0341).
   const sent = await deps.db
     .transaction()
-    .execute((trx) => queueCohortMessage(trx, deps, auth, me.name, input))
+    .execute(async (trx) => {
+      const queued = await queueCohortMessage(trx, deps, auth, me.name, input);
+      if (queued.queued > 0) {
+        await recordFacilitatorAction(trx, auth.facilitatorId, 'facilitator.message-cohort', {
+          target: `cohort ${input.cohortId} (${queued.queued} recipients)`,
+          address,
+        });
+      }
+      return queued;
+    })
     .catch(async (error: unknown) => {
       await reservation.release();
       throw error;

@@ -47,6 +47,8 @@ const ACTION_LABELS: Record<AuditAction, MessageId> = {
   'gift.change-email': 'admin.audit.action.giftEmailChanged',
   'facilitator.invite': 'admin.audit.action.facilitatorInvited',
   'facilitator.revoke': 'admin.audit.action.facilitatorRevoked',
+  'facilitator.create-cohort': 'admin.audit.action.facilitatorCreatedCohort',
+  'facilitator.message-cohort': 'admin.audit.action.facilitatorMessagedCohort',
   'facilitator.remove-couple': 'admin.audit.action.facilitatorRemovedCouple',
   'facilitator.new-join-code': 'admin.audit.action.facilitatorNewJoinCode',
   'facilitator.new-seat-code': 'admin.audit.action.facilitatorNewSeatCode',
