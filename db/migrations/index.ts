@@ -37,6 +37,7 @@ import * as courseTimeWithoutLastBeat from './2026-11-27T1810-course-time-withou
 import * as packAndGiftPaymentFailed from './2026-11-27T1900-pack-and-gift-payment-failed';
 import * as fullAccessGrants from './2026-11-28T0358-full-access-grants';
 import * as cohortRemovals from './2026-11-28T0360-cohort-removals';
+import * as paymentFailureNotices from './2026-11-28T0365-payment-failure-notices';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1900-pack-and-gift-payment-failed': packAndGiftPaymentFailed,
   '2026-11-28T0358-full-access-grants': fullAccessGrants,
   '2026-11-28T0360-cohort-removals': cohortRemovals,
+  '2026-11-28T0365-payment-failure-notices': paymentFailureNotices,
 };

@@ -28,6 +28,7 @@ export const TABLES_IN_COPY_ORDER: readonly (keyof Database)[] = [
   'outbound_emails',
   'reminders_sent',
   'payment_events',
+  'payment_failure_notices',
   'partner_invites',
   'week_shares',
   'rate_limit_windows',

@@ -69,6 +69,7 @@ describe('migrations', () => {
       'outbound_emails',
       'partner_invites',
       'payment_events',
+      'payment_failure_notices',
       'progress',
       'push_messages',
       'push_subscriptions',

@@ -252,6 +252,12 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+/** A payment whose failure was told to its buyer and the seller (decision 0365): claimed once. */
+export interface PaymentFailureNoticesTable {
+  payment_intent: string;
+  told_at: string;
+}
+
 /** An invite to the other partner (docs/product.md#partner-sign-ins). */
 export interface PartnerInvitesTable {
   id: Generated<number>;
@@ -515,6 +521,7 @@ export interface Database {
   outbound_emails: OutboundEmailsTable;
   reminders_sent: RemindersSentTable;
   payment_events: PaymentEventsTable;
+  payment_failure_notices: PaymentFailureNoticesTable;
   partner_invites: PartnerInvitesTable;
   week_shares: WeekSharesTable;
   inventory_topics: InventoryTopicsTable;

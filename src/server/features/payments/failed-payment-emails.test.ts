@@ -124,6 +124,22 @@ describe('a failed delayed payment is told to the buyer and the seller', () => {
     expect(await noticesAbout(session.payment_intent)).toHaveLength(1);
   });
 
+  it('once per payment when two deliveries arrive at the same instant (PostgreSQL runs them side by side)', async () => {
+    // A course buyer who never came back to /success: no order row for the two to queue on.
+    const sessions = await Promise.all([buyCourse(), buyCourse(), buyCourse(), buyCourse()]);
+    await Promise.all(
+      sessions.flatMap((session) => {
+        const id = randomStripeId('evt_');
+        // The same event delivered twice at once, and another event about the same failure.
+        return [failed(session, id), failed(session, id), failed(session)];
+      }),
+    );
+    for (const session of sessions) {
+      expect(await emailsTo(session.customer_email!, 'payment-failed')).toHaveLength(1);
+      expect(await noticesAbout(session.payment_intent)).toHaveLength(1);
+    }
+  });
+
   it('in the language of the checkout, with the Spanish pay-again address', async () => {
     const session = await buyCourse('es');
     await failed(session);

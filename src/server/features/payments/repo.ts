@@ -31,17 +31,29 @@ export async function hasRefundEvent(db: DB, paymentIntent: string): Promise<boo
 
 /**
  * Whether Stripe reported this payment intent's delayed payment failed
- * (checkout.session.async_payment_failed), whatever order row exists (decision 0323); by an
- * event other than `exceptEventId` when given (the one being processed: decision 0350).
+ * (checkout.session.async_payment_failed), whatever order row exists (decision 0323).
  */
-export async function hasPaymentFailedEvent(db: DB, paymentIntent: string, exceptEventId?: string): Promise<boolean> {
-  let query = db
+export async function hasPaymentFailedEvent(db: DB, paymentIntent: string): Promise<boolean> {
+  const query = db
     .selectFrom('payment_events')
     .select('id')
     .where('payment_intent', '=', paymentIntent)
     .where('type', '=', 'checkout.session.async_payment_failed');
-  if (exceptEventId !== undefined) query = query.where('id', '!=', exceptEventId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Claims the telling of this payment's failure (decision 0365): true for the one call that records
+ * it, false for every later one. The key makes it atomic: on PostgreSQL a second transaction's
+ * insert waits for the first to end and then finds its row.
+ */
+export async function claimPaymentFailureNotice(db: DB, paymentIntent: string): Promise<boolean> {
+  const result = await db
+    .insertInto('payment_failure_notices')
+    .values({ payment_intent: paymentIntent, told_at: nowIso() })
+    .onConflict((oc) => oc.column('payment_intent').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 export interface PaymentOrderRow {

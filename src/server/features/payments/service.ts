@@ -53,6 +53,7 @@ import { queueOrderNotice, queuePaymentFailed, queuePaymentFailedNotice } from '
 import type { FailedPurchase } from '../mail/templates';
 import { recipientLocale } from '../i18n/locale';
 import {
+  claimPaymentFailureNotice,
   findBuyerDetails,
   findCoupleAccountById,
   findPaymentOrder,
@@ -505,8 +506,9 @@ export async function handleStripeWebhook(
         const giftId = metadataId(event.data.object.metadata?.giftId);
         if (giftId !== undefined) await markGiftPaymentFailed(trx, giftId, orderId);
         // The buyer and the seller are told once per payment: a replayed event stopped above, and
-        // another event about the same failure finds this one's record (decision 0350).
-        if (!(await hasPaymentFailedEvent(trx, orderId, event.id))) {
+        // another event about the same failure, even one processed at the same instant, finds
+        // this payment claimed (decisions 0350, 0365).
+        if (await claimPaymentFailureNotice(trx, orderId)) {
           await tellPaymentFailed(trx, deps, event.data.object, orderId);
         }
         return;
