@@ -65,6 +65,29 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     });
   });
 
+  // A wrong authenticator code at sign-in showed the server's bare "Invalid code".
+  it.each([
+    ['en', 'Sign in', 'That code did not work. Enter the newest code.'],
+    ['es', 'Entrar', 'Ese código no funcionó. Escribe el más reciente.'],
+  ])('says a wrong sign-in code in the area’s words (%s)', async (locale, submit, text) => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ error: { message: 'Please sign in to your facilitator area.', httpStatus: 401 } }),
+      'facilitator.signIn': () => ({ error: { message: 'Invalid code', httpStatus: 401 } }),
+    });
+    i18n.activate(locale);
+    try {
+      renderRoute(FacilitatorArea);
+      const form = await screen.findByRole('form', { name: /Facilitator sign-in|Acceso para personas facilitadoras/ });
+      const user = userEvent.setup({ delay: null });
+      await user.type(within(form).getAllByRole('textbox')[0]!, 'ana@example.com');
+      await user.type(form.querySelector('input[type="password"]')!, 'a long facilitator password');
+      await user.click(within(form).getByRole('button', { name: submit }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(text);
+    } finally {
+      i18n.activate('en');
+    }
+  });
+
   it('shows the cohort table with what the couple allows, and opens a shared week', async () => {
     stubTrpcFetch({
       'facilitator.me': () => ({ data: ME }),
@@ -677,7 +700,8 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     const turnOn = within(form).getByRole('button', { name: 'Turn on' });
     turnOn.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code');
+    // The server's bare "Invalid code" in the area's own words.
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code did not work. Enter the newest code.');
     await waitFor(() => expect(document.activeElement).toBe(code));
 
     stub.on('facilitator.confirmTwoFactor', () => {
@@ -711,7 +735,8 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
       'es',
       'no network',
       false,
-      'Salir',
+      // The couple's words too (the facilitator's said "Salir").
+      'Cerrar sesión',
       'Algo salió mal',
       'No tienes conexión, así que tu sesión sigue abierta: para cerrarla hace falta internet. Inténtalo de nuevo cuando vuelvas a estar en línea.',
     ],

@@ -18,6 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
@@ -35,6 +36,7 @@ import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../../shared/constants';
 import { formatDate, formatDateTime, formatMoney } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
+import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { focusWhenReady, type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
@@ -150,7 +152,7 @@ function SignInForm() {
             />
           ) : null}
           {signIn.isError ? (
-            <Alert color="red">{errorMessage(signIn.error, t('facilitator.signIn.failed'))}</Alert>
+            <Alert color="red">{codeErrorMessage(signIn.error, t('facilitator.signIn.failed'))}</Alert>
           ) : null}
           <Button type="submit" loading={signIn.isPending} w="fit-content">
             {t('facilitator.signIn.submit')}
@@ -913,10 +915,24 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
           </Group>
         </form>
       ) : null}
-      {failed ? <Alert color="red">{errorMessage(failed, t('facilitator.area.twoFactorFailed'))}</Alert> : null}
+      {failed ? <Alert color="red">{codeErrorMessage(failed, t('facilitator.area.twoFactorFailed'))}</Alert> : null}
     </Stack>
   );
 }
+
+/**
+ * A refusal of a sign-in or two-factor request: the server's bare "Invalid code" (a wrong or used
+ * authenticator code) in the area's own words, in either language; anything else as errorMessage says it.
+ */
+function codeErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.message.trim() === FACILITATOR_CODE_WRONG) {
+    return translate('facilitator.area.twoFactorFailed');
+  }
+  return errorMessage(error, fallback);
+}
+
+/** The server's sentence for a wrong authenticator code (src/server/features/facilitators/service.ts). */
+const FACILITATOR_CODE_WRONG = 'Invalid code';
 
 /** The area's heading, where the focus goes once an invited facilitator has set their password. */
 export const AREA_TITLE_ID = 'facilitator-area-title';
@@ -983,7 +999,7 @@ function Area({
           </Text>
         </div>
         <Button variant="subtle" loading={signOut.isPending} onClick={() => signOut.mutate()}>
-          {t('facilitator.area.signOut')}
+          {t('common.account.signOut')}
         </Button>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
