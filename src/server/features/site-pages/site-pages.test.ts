@@ -4,6 +4,7 @@ import { SITE_PAGE_MAX_LENGTH } from '../../../shared/site-pages';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
 import { DEVICE_LOCALE_COOKIE, LOCALE_COOKIE, LOCALES } from '../../../shared/i18n/locales';
 import { DEVICE_COOKIE } from '../auth/device-tokens';
+import { FACILITATOR_COOKIE } from '../facilitators/service';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { STARTER_TEXTS, starterText } from './starter-texts';
 
@@ -206,13 +207,28 @@ describe('Markdown rendering', () => {
     );
   });
 
-  // Bilingual review: the privacy starter listed the sign-in cookies, not the language ones (decision 0355).
-  it.each(LOCALES)('names every cookie a couple gets in the privacy starter, in %s', (locale) => {
+  // Bilingual review: the privacy starter listed the sign-in cookies, not the language ones (decision
+  // 0355), nor the facilitator's session cookie.
+  it.each(LOCALES)('names every cookie the site sets in the privacy starter, in %s', (locale) => {
     const privacy = starterText(locale, 'privacy');
-    for (const cookie of [SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, DEVICE_LOCALE_COOKIE]) {
+    for (const cookie of [SESSION_COOKIE, DEVICE_COOKIE, FACILITATOR_COOKIE, LOCALE_COOKIE, DEVICE_LOCALE_COOKIE]) {
       expect(privacy, cookie).toContain(`\`${cookie}\``);
     }
-    expect(privacy).toMatch(locale === 'es' ? /Usamos cuatro cookies/ : /We use four cookies/);
+    expect(privacy).toMatch(locale === 'es' ? /Usamos cinco cookies/ : /We use five cookies/);
+  });
+
+  // It did not say what a couple shares with a facilitator they link with (docs/facilitators.md).
+  it.each(LOCALES)('says in the privacy starter what a linked facilitator sees, in %s', (locale) => {
+    const privacy = starterText(locale, 'privacy');
+    if (locale === 'es') {
+      expect(privacy).toContain('**Quien los acompaña**, si se vinculan con una persona facilitadora');
+      expect(privacy).toContain('las respuestas de las semanas que decidan compartirle; nunca sus notas');
+      expect(privacy).toContain('Pueden desvincularse en cualquier momento');
+    } else {
+      expect(privacy).toContain('**Your facilitator**, if you link with one');
+      expect(privacy).toContain('the answers of the weeks you choose to share with them; never your notes');
+      expect(privacy).toContain('You can unlink at any time');
+    }
   });
 
   it('describes the sign-in the app has today: "Email me my code", partner sign-ins, private answers, our data', () => {
