@@ -169,7 +169,13 @@ describe('consent and unlink', () => {
       facilitatorName: 'Counsellor Lee',
       cohortName: 'Spring 2027 Pre-Cana',
       seatsLeft: null,
+      // Off by default: the page says either partner alone decides for both (docs/facilitators.md).
+      privateAnswers: false,
     });
+    await couple.caller.partners.setPrivateAnswers({ on: true });
+    const afresh = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
+    expect(await afresh.mentor.preview({ code: cohort.joinCode })).toMatchObject({ privateAnswers: true });
+    await afresh.partners.setPrivateAnswers({ on: false });
     expect((await facilitator.caller.facilitator.cohort({ cohortId: cohort.id })).couples).toEqual([]);
 
     const linked = await couple.caller.mentor.link({ code: cohort.joinCode });

@@ -1001,9 +1001,16 @@ function seatState(pack: Pick<PackRow, 'status' | 'expiresOn' | 'paymentFailedAt
 /**
  * What the couple is asked to consent to, before anything changes: who the facilitator is, the
  * cohort, whether a seat comes with it (and, for a seat code that can give none, why: the page
- * then offers no seat and no "Link us"), and the list of what the facilitator will see.
+ * then offers no seat and no "Link us"), and the list of what the facilitator will see; with the
+ * couple's private answers setting, since with it off either partner alone links them and shares
+ * a week's answers of both (the page says so before they consent).
  */
-export async function previewMentorCode(deps: AppDeps, auth: CoupleAuth, code: string, clientAddress: string) {
+export async function previewMentorCode(
+  deps: AppDeps,
+  auth: Pick<CoupleAuth, 'coupleId' | 'privateAnswers'>,
+  code: string,
+  clientAddress: string,
+) {
   const found = await lookUpCode(deps, code, clientAddress);
   if (found.revokedAt !== null) throw new AppError('CONFLICT', FACILITATOR_REVOKED);
   if (await repo.isRemovedFrom(deps.db, found.cohortId, auth.coupleId)) {
@@ -1018,6 +1025,7 @@ export async function previewMentorCode(deps: AppDeps, auth: CoupleAuth, code: s
     cohortName: found.cohortName,
     seat,
     seatsLeft: found.pack ? (seat === 'available' ? found.pack.seats - found.pack.seatsUsed : 0) : null,
+    privateAnswers: auth.privateAnswers,
   };
 }
 

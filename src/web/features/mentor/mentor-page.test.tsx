@@ -28,7 +28,7 @@ const LINKED = {
 };
 
 /** Pastor Ana's seat code, as the preview answers it. */
-function seatPreview(seat: string, seatsLeft: number) {
+function seatPreview(seat: string, seatsLeft: number, privateAnswers = true) {
   return {
     kind: 'seat',
     facilitatorName: 'Pastor Ana',
@@ -37,6 +37,7 @@ function seatPreview(seat: string, seatsLeft: number) {
     cohortName: 'Spring 2027',
     seat,
     seatsLeft,
+    privateAnswers,
   };
 }
 
@@ -85,6 +86,47 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/This code includes a seat/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link us' })).not.toBeInTheDocument();
     expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
+  });
+
+  // With private answers off, one partner alone links the couple and shares both partners' answers
+  // of a week; the consent step did not say so.
+  it.each([
+    [
+      'en',
+      'Private answers are off, so either of you can say yes alone, for both of you. Once you are linked, either of you can share a week on your own, and your mentor then reads both partners’ answers for it.',
+      'Never your notes, or any week you did not share.',
+    ],
+    [
+      'es',
+      'Las respuestas privadas están desactivadas, así que cualquiera de ustedes puede decir que sí por su cuenta, en nombre de ambos.',
+      'Nunca sus notas ni ninguna semana que no hayan compartido.',
+    ],
+  ])(
+    'says before consent, in %s, that with private answers off one partner alone decides',
+    async (locale, says, never) => {
+      stubTrpcFetch({
+        'mentor.get': () => ({ data: NOT_LINKED }),
+        'mentor.preview': () => ({ data: seatPreview('available', 3, false) }),
+      });
+      i18n.activate(locale);
+      renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
+      expect(await screen.findByText((text) => text.startsWith(says))).toBeInTheDocument();
+      expect(screen.getByText(never)).toBeInTheDocument();
+    },
+  );
+
+  it('says before consent that with private answers on a week is shared only once both shared it', async () => {
+    stubTrpcFetch({
+      'mentor.get': () => ({ data: NOT_LINKED }),
+      'mentor.preview': () => ({ data: seatPreview('available', 3, true) }),
+    });
+    renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
+    expect(
+      await screen.findByText(
+        /^Either of you can link you\. A week is shared with your mentor only once the two of you/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Private answers are off/)).not.toBeInTheDocument();
   });
 
   it('says when a code does not work, and links nothing', async () => {

@@ -143,7 +143,9 @@ function Consent({ code, onDone }: { code: string; onDone: () => void }) {
       ) : null}
       <Text fw={600}>{t('facilitator.couple.theyWillSee')}</Text>
       <WhatTheySee />
-      <Text>{t('facilitator.couple.neverSee')}</Text>
+      <Text>{t('facilitator.couple.neverSee', { privateAnswers: found.privateAnswers ? 'on' : 'off' })}</Text>
+      {/* Either partner alone consents; with private answers off, one alone shares both partners' answers. */}
+      <Text>{t('facilitator.couple.whoConsents', { privateAnswers: found.privateAnswers ? 'on' : 'off' })}</Text>
       {link.isError ? (
         <Alert color="red" title={t('facilitator.couple.notLinked')}>
           {errorMessage(link.error, t('facilitator.couple.notLinkedFallback'))}
