@@ -607,6 +607,10 @@ export async function findPackByCode(db: DB, code: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The facilitator's packs; a pending one only once its checkout was completed (a payment being
+ * confirmed, or one that failed): a checkout left on Stripe's page names no payment (decision 0366).
+ */
 export async function listOwnPacks(db: DB, facilitatorId: number) {
   return db
     .selectFrom('seat_packs')
@@ -614,7 +618,7 @@ export async function listOwnPacks(db: DB, facilitatorId: number) {
     .select(packColumns)
     .select('cohorts.name as cohortName')
     .where('seat_packs.facilitator_id', '=', facilitatorId)
-    .where('seat_packs.status', '!=', 'pending')
+    .where((eb) => eb.or([eb('seat_packs.status', '!=', 'pending'), eb('seat_packs.order_id', 'is not', null)]))
     .orderBy('seat_packs.id', 'desc')
     .execute();
 }
@@ -754,6 +758,17 @@ export async function markPackPaymentFailed(db: DB, packId: number, orderId: str
     .where('id', '=', packId)
     .where('status', '=', 'pending')
     .where('payment_failed_at', 'is', null)
+    .execute();
+}
+
+/** A pending pack's payment under way (decision 0366): its id, when the pack names none yet. */
+export async function holdPackForPayment(db: DB, packId: number, orderId: string): Promise<void> {
+  await db
+    .updateTable('seat_packs')
+    .set({ order_id: orderId })
+    .where('id', '=', packId)
+    .where('status', '=', 'pending')
+    .where('order_id', 'is', null)
     .execute();
 }
 

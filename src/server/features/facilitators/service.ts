@@ -590,6 +590,16 @@ export async function markPackPaymentFailed(db: DB, packId: number, orderId: str
   await repo.markPackPaymentFailed(db, packId, orderId);
 }
 
+/**
+ * A pending pack whose checkout was completed with its payment still to come (a bank debit), or
+ * with an amount held for the seller's check: it carries that payment's id from now on, so the
+ * facilitator's list shows it as being confirmed, while a checkout never finished stays out of it
+ * (decision 0366). Nothing for a pack paid, failed or holding a payment already.
+ */
+export async function holdPackForPayment(db: DB, packId: number, orderId: string): Promise<void> {
+  await repo.holdPackForPayment(db, packId, orderId);
+}
+
 /** How many seats a pending pack holds (what its checkout must have charged for). */
 export async function pendingPackSeats(db: DB, packId: number): Promise<number | undefined> {
   const pack = await repo.findPack(db, packId);

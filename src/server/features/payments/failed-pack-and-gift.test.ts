@@ -106,9 +106,23 @@ describe('a seat pack whose delayed payment fails', () => {
       code: 'NOT_FOUND',
       message: CODE_UNKNOWN,
     });
-    expect(await facilitator.caller.facilitator.packs()).toEqual([]);
+    // The facilitator's own list shows it as failed, with no seat to hand out (decision 0366).
+    expect(await facilitator.caller.facilitator.packs()).toMatchObject([
+      { id: packId, status: 'failed', seats: 3, seatsLeft: 0 },
+    ]);
     // Nothing to refund: it was never paid.
     await expect(admin.adminFacilitators.refundPack({ packId })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  // Decision 0366: the facilitator's list left out every pending pack, so a payment being confirmed
+  // (or one that failed) looked like nothing bought once the return notice was closed.
+  it('is listed to its facilitator while its payment is being confirmed; a checkout never finished is not', async () => {
+    const { facilitator, packId } = await seatPack(4);
+    const cohort = (await facilitator.caller.facilitator.cohorts())[0]!;
+    await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 6 }); // left on Stripe's page
+    expect(await facilitator.caller.facilitator.packs()).toMatchObject([
+      { id: packId, status: 'pending', seats: 4, seatsLeft: 0 },
+    ]);
   });
 
   it('becomes active after all only when Stripe, asked, says the session is paid', async () => {

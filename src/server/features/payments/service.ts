@@ -36,6 +36,7 @@ import {
 } from '../gifts/service';
 import {
   completePackPurchase,
+  holdPackForPayment,
   createPendingPack,
   type FacilitatorAuth,
   markPackPaymentFailed,
@@ -307,7 +308,11 @@ async function completeSeatPack(
   const seats = await pendingPackSeats(trx, packId);
   if (seats === undefined) return; // unknown, or active already (a second event for one payment)
   if (await hasRefundEvent(trx, orderId)) return;
-  if (priceMismatch(deps, session, seats * deps.config.payments.priceCents)) return;
+  if (priceMismatch(deps, session, seats * deps.config.payments.priceCents)) {
+    // Held for the seller's check: the facilitator's list shows it as being confirmed (decision 0366).
+    await holdPackForPayment(trx, packId, orderId);
+    return;
+  }
   await completePackPurchase(trx, deps, packId, {
     orderId,
     amount: session.amount_total ?? 0,
@@ -642,11 +647,14 @@ async function tellPaymentFailed(
   });
 }
 
-/** A session completed with its payment still under way: its coupon use is held for the order until it settles. */
+/** A session completed with its payment still under way: its coupon use is held for the order until it settles, and a seat pack names the payment. */
 async function holdUseForPayment(trx: DB, session: Stripe.Checkout.Session): Promise<void> {
   const orderId = idOf(session.payment_intent);
   const useId = metadataId(session.metadata?.couponUse);
   if (orderId && useId !== undefined) await holdCouponUseForOrder(trx, useId, orderId);
+  // A seat pack paid this way names its payment: the facilitator's list says it is being confirmed.
+  const seatPackId = metadataId(session.metadata?.seatPackId);
+  if (orderId && seatPackId !== undefined) await holdPackForPayment(trx, seatPackId, orderId);
 }
 
 /**

@@ -569,6 +569,67 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(link));
   });
 
+  // Decision 0366: the list left out pending packs, so a payment being confirmed or one that failed
+  // looked like nothing bought once the return notice was closed.
+  it.each([
+    [
+      'en',
+      ['4 seats', 'Payment being confirmed', 'a bank payment can take a few days', 'Nothing to do meanwhile.'],
+      [
+        '3 seats',
+        'Payment failed',
+        'Your bank did not complete this payment: nothing was charged',
+        'buy them again below',
+      ],
+    ],
+    [
+      'es',
+      ['4 plazas', 'Confirmando el pago', 'un pago bancario puede tardar unos días', 'no tienes que hacer nada.'],
+      ['3 plazas', 'Pago fallido', 'Tu banco no completó este pago: no se te cobró nada', 'volver a comprarlas abajo'],
+    ],
+  ])(
+    'lists in %s a pack whose payment is being confirmed or failed, says what comes next, and gives no seat link',
+    async (locale, pending, failed) => {
+      const base = {
+        cohortId: 7,
+        seatsUsed: 0,
+        seatsLeft: 0,
+        code: 'SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+        channel: 'stripe',
+        amount: 0,
+        currency: 'usd',
+        expiresOn: null,
+        paidAt: null,
+        refundedAt: null,
+        accessRevoked: false,
+        cohortName: 'Spring 2027',
+        link: 'https://vows.example/mentor?code=SEAT-AAAAA-BBBBB-CCCCC-DDDDD',
+      };
+      stubTrpcFetch({
+        'facilitator.me': () => ({ data: ME }),
+        'facilitator.cohorts': () => ({ data: [COHORT] }),
+        'facilitator.cohort': () => ({ data: TABLE }),
+        'facilitator.packs': () => ({
+          data: [
+            { ...base, id: 5, seats: 4, status: 'pending' },
+            { ...base, id: 4, seats: 3, status: 'failed' },
+          ],
+        }),
+      });
+      i18n.activate(locale);
+      try {
+        renderRoute(FacilitatorArea);
+        const title = await screen.findByRole('heading', { name: /Seat packs|Paquetes de plazas/ });
+        const section = title.parentElement!;
+        await within(section).findByText(pending[1]!);
+        for (const text of [...pending, ...failed]) expect(section).toHaveTextContent(text);
+        expect(within(section).queryByText(/SEAT-AAAAA/)).not.toBeInTheDocument();
+      } finally {
+        i18n.activate('en');
+      }
+    },
+  );
+
   it('issues a new seat code for a pack after asking', async () => {
     const pack = {
       id: 3,

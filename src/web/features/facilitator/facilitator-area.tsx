@@ -677,6 +677,9 @@ function PackReturnNotice({ packReturn, onDismiss }: { packReturn: PackReturn; o
   );
 }
 
+/** A pack's badge: green while it gives seats, red when its payment failed, plum while it is being confirmed. */
+const PACK_BADGE_COLORS: Partial<Record<string, string>> = { active: 'green', failed: 'red', pending: 'plum' };
+
 function Packs({
   cohorts,
   packReturn,
@@ -735,9 +738,17 @@ function Packs({
             <Paper key={pack.id} withBorder p="sm" radius="md">
               <Stack gap={4}>
                 <Group gap="sm">
-                  <Text fw={600}>{t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}</Text>
-                  <Badge variant="light" color={pack.status === 'active' ? 'green' : 'gray'}>
-                    {t(`facilitator.packStatus.${pack.status}` as MessageId)}
+                  <Text fw={600}>
+                    {pack.status === 'pending' || pack.status === 'failed'
+                      ? t('facilitator.area.packSeatsBought', { seats: pack.seats })
+                      : t('facilitator.area.packSeats', { used: pack.seatsUsed, seats: pack.seats })}
+                  </Text>
+                  <Badge variant="light" color={PACK_BADGE_COLORS[pack.status] ?? 'gray'}>
+                    {t(
+                      pack.status === 'pending'
+                        ? 'facilitator.area.packBeingConfirmed'
+                        : (`facilitator.packStatus.${pack.status}` as MessageId),
+                    )}
                   </Badge>
                 </Group>
                 <Text size="sm">
@@ -746,6 +757,9 @@ function Packs({
                     ? ` · ${t('facilitator.area.packUntil', { date: formatDate(locale, pack.expiresOn) })}`
                     : ''}
                 </Text>
+                {/* Its payment still to come, or failed (decision 0366): what happens next, and no seat link. */}
+                {pack.status === 'pending' ? <Text size="sm">{t('facilitator.area.packPendingNote')}</Text> : null}
+                {pack.status === 'failed' ? <Text size="sm">{t('facilitator.area.packFailedNote')}</Text> : null}
                 {pack.status === 'active' ? (
                   <LinkToShare
                     label={t('facilitator.area.seatLink')}
