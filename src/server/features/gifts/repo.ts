@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { nowIso, type DB } from '../../db/client';
 import { isPostgres } from '../../db/dialect';
 
@@ -253,13 +254,17 @@ export interface AdminGiftRow extends GiftRow {
   createdAt: string;
 }
 
-/** Paid gifts, newest first, with the state of their gift email; never the redeem code's use. */
-export async function listPaidGifts(db: DB, limit: number): Promise<AdminGiftRow[]> {
+/**
+ * Gifts paid, or whose payment is under way or failed (an unpaid gift that names a payment,
+ * decision 0366), newest first (by payment, else by checkout), with the state of their gift email;
+ * never the redeem code's use. A gift whose checkout was never completed names no payment.
+ */
+export async function listGiftsWithPayment(db: DB, limit: number): Promise<AdminGiftRow[]> {
   return selectGifts(db)
     .leftJoin('outbound_emails', 'outbound_emails.id', 'gifts.email_id')
     .select([...giftColumns, 'outbound_emails.status as emailStatus', 'gifts.created_at as createdAt'])
-    .where('gifts.paid_at', 'is not', null)
-    .orderBy('gifts.paid_at', 'desc')
+    .where((eb) => eb.or([eb('gifts.paid_at', 'is not', null), eb('gifts.order_id', 'is not', null)]))
+    .orderBy(sql`coalesce(gifts.paid_at, gifts.created_at)`, 'desc')
     .orderBy('gifts.id', 'desc')
     .limit(limit)
     .execute();

@@ -138,6 +138,15 @@ export async function holdGiftForFlaggedOrder(trx: DB, giftId: number, orderId: 
 }
 
 /**
+ * A gift whose checkout completed with its payment still to come (a bank debit): it names that
+ * payment from now on, so the back office's Gifts page lists it as being confirmed and the Orders
+ * page shows whose gift the order is (decision 0366). A checkout never completed names none.
+ */
+export async function holdGiftForPayment(trx: DB, giftId: number, orderId: string): Promise<void> {
+  await repo.holdGiftForOrder(trx, giftId, orderId);
+}
+
+/**
  * The gift's payment was honoured (the webhook, or a 100 % coupon): the gift is paid by `orderId`,
  * its email queued for its date and the buyer's receipt queued now. Nothing for a gift paid already.
  */
@@ -384,11 +393,14 @@ export async function giftCardPdf(deps: AppDeps, token: string): Promise<{ bytes
   return { bytes, fileName: giftCardFileName(locale) };
 }
 
-/** The back office's gifts: paid ones, newest first, sent, scheduled or redeemed; never the code. */
+/**
+ * The back office's gifts, newest first: paid ones (sent, scheduled, redeemed or refunded), and
+ * those whose payment is being confirmed or failed (decision 0366); never the code.
+ */
 export async function listGiftsForAdmin(deps: AppDeps, rawInput: unknown): Promise<AdminGiftItem[]> {
   const parsed = adminGiftsListSchema.safeParse(rawInput ?? {});
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
-  const rows = await repo.listPaidGifts(deps.db, 500);
+  const rows = await repo.listGiftsWithPayment(deps.db, 500);
   return rows
     .map((row) => ({
       id: row.id,

@@ -187,6 +187,30 @@ describe('a gift whose delayed payment fails', () => {
     expect(card.statusCode).toBe(409);
   });
 
+  // Decision 0366: the seller's Gifts page listed paid gifts only, so a gift whose payment was being
+  // confirmed, or failed, was nowhere on it.
+  it('is on the seller’s Gifts page while its payment is being confirmed, then as failed; a checkout never finished is not', async () => {
+    const { session } = await giftByDebit();
+    const giftId = Number(session.metadata.giftId);
+    sequence += 1;
+    await (await callerFor(t)).payments.startGiftCheckout({
+      buyerName: 'Uncle Tom',
+      buyerEmail: `tom${sequence}@example.com`,
+      coupleNames: 'Ana and Leo',
+      coupleEmail: `ana${sequence}@example.com`,
+    }); // left on Stripe's page
+    const listed = async () => {
+      const gifts = await admin.adminGifts.list({ status: 'all' });
+      expect(gifts.find((gift) => gift.coupleNames === 'Ana and Leo')).toBeUndefined();
+      return gifts.find((gift) => gift.id === giftId);
+    };
+    expect(await listed()).toMatchObject({ status: 'awaiting-payment', coupleNames: 'Lucia and Mateo', paidAt: null });
+    await outcome(session, 'failed');
+    expect(await listed()).toMatchObject({ status: 'payment-failed' });
+    // Nothing to resend: it was never paid.
+    await expect(admin.adminGifts.resend({ id: giftId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('is paid after all only when Stripe, asked, says the session is paid', async () => {
     const { session, token } = await giftByDebit();
     await outcome(session, 'failed');

@@ -31,6 +31,7 @@ import {
   completeGiftPurchase,
   createPendingGift,
   holdGiftForFlaggedOrder,
+  holdGiftForPayment,
   markGiftPaymentFailed,
   unpaidGift,
 } from '../gifts/service';
@@ -652,9 +653,12 @@ async function holdUseForPayment(trx: DB, session: Stripe.Checkout.Session): Pro
   const orderId = idOf(session.payment_intent);
   const useId = metadataId(session.metadata?.couponUse);
   if (orderId && useId !== undefined) await holdCouponUseForOrder(trx, useId, orderId);
-  // A seat pack paid this way names its payment: the facilitator's list says it is being confirmed.
+  // A seat pack or a gift paid this way names its payment: the facilitator's list and the back
+  // office's Gifts page say it is being confirmed (decision 0366).
   const seatPackId = metadataId(session.metadata?.seatPackId);
   if (orderId && seatPackId !== undefined) await holdPackForPayment(trx, seatPackId, orderId);
+  const giftId = metadataId(session.metadata?.giftId);
+  if (orderId && giftId !== undefined) await holdGiftForPayment(trx, giftId, orderId);
 }
 
 /**

@@ -55,6 +55,43 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(stub.calls.find((call) => call.path === 'adminGifts.resend')?.input).toEqual({ id: 7 }));
   });
 
+  // Decision 0366: a gift whose payment was being confirmed, or failed, was not on the page.
+  it.each([
+    [
+      'en',
+      ['Awaiting payment', 'The payment is being confirmed (a bank payment can take a few days).'],
+      ['Payment failed', 'The buyer was emailed a link to give it again.'],
+    ],
+    [
+      'es',
+      ['Pago pendiente', 'El pago se está confirmando (un pago bancario puede tardar unos días).'],
+      ['Pago fallido', 'Se le envió por correo un enlace para regalarlo de nuevo.'],
+    ],
+  ])(
+    'shows in %s a gift being paid or whose payment failed, what comes next, and nothing to resend',
+    async (locale, awaiting, failed) => {
+      stubTrpcFetch({
+        'adminGifts.list': () => ({
+          data: [
+            { ...scheduled, id: 9, coupleNames: 'Fe & Gil', status: 'awaiting-payment', paidAt: null },
+            { ...scheduled, id: 8, coupleNames: 'Hu & Io', status: 'payment-failed', paidAt: null },
+          ],
+        }),
+      });
+      i18n.activate(locale);
+      renderRoute(GiftsPage);
+      for (const [couple, [badge, note]] of [
+        ['Fe & Gil', awaiting],
+        ['Hu & Io', failed],
+      ] as const) {
+        const row = (await screen.findByText(couple)).closest('tr')!;
+        expect(within(row).getByText(badge!)).toBeInTheDocument();
+        expect(row).toHaveTextContent(note!);
+        expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+      }
+    },
+  );
+
   it('changes the couple’s email of an unopened gift', async () => {
     const stub = stubTrpcFetch({
       'adminGifts.list': () => ({ data: [scheduled] }),

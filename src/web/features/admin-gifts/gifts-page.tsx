@@ -31,6 +31,9 @@ const STATUS_COLORS: Record<GiftStatus, string> = {
   refunded: 'gray',
 };
 
+/** A gift opened, refunded, or never paid: nothing to resend, and no email to change. */
+const NO_ACTIONS: ReadonlySet<GiftStatus> = new Set(['redeemed', 'refunded', 'awaiting-payment', 'payment-failed']);
+
 function day(locale: Locale, iso: string | null): string {
   return iso ? formatDate(locale, iso) : '';
 }
@@ -93,7 +96,7 @@ function ChangeEmail({ gift, onDone }: { gift: AdminGiftItem; onDone: () => void
 
 /**
  * The back office's gifts (decision 0242): paid gifts, newest first, scheduled, sent, opened or
- * refunded; an unopened gift's email can be sent again or sent to a corrected address; a gift paid
+ * refunded, and those whose payment is being confirmed or failed (decision 0366); an unopened gift's email can be sent again or sent to a corrected address; a gift paid
  * another way than by card is recorded here. Never the code.
  */
 export function GiftsPage() {
@@ -181,9 +184,15 @@ export function GiftsPage() {
                   {day(locale, gift.redeemedAt)}
                 </Text>
               ) : null}
+              {/* Not paid (decision 0366): what happens next, and nothing to resend or change. */}
+              {gift.status === 'awaiting-payment' || gift.status === 'payment-failed' ? (
+                <Text size="sm" c="dimmed" maw={260}>
+                  {t(gift.status === 'awaiting-payment' ? 'gifts.admin.awaitingNote' : 'gifts.admin.paymentFailedNote')}
+                </Text>
+              ) : null}
             </Table.Td>
             <Table.Td>
-              {gift.status === 'redeemed' || gift.status === 'refunded' ? null : (
+              {NO_ACTIONS.has(gift.status) ? null : (
                 <Group gap="xs" wrap="nowrap">
                   <Button
                     size="xs"
