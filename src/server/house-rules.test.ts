@@ -172,6 +172,17 @@ describe('server imports point one way (GUIDE habit 13)', () => {
     expect(offending).toEqual([]);
   });
 
+  it("outside the features (the transports, create-deps, app.ts) nothing imports a feature's repo", () => {
+    const offending = sourceFiles('src/server')
+      .filter((file) => !isTest(file) && serverFeatureOf(file) === undefined)
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ target, typeOnly }) => reachesIntoOtherRepo(file, target) && !typeOnly)
+          .map(({ target }) => `${file} imports ${target}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
   it("trpc/ does not reach into http/ except for the request's session lookup", () => {
     const offending = sourceFiles('src/server/trpc')
       .filter((f) => !isTest(f))

@@ -1,4 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { DB } from '../../db/client';
+import { isPostgres } from '../../db/dialect';
+import { agreedInstanceValue } from '../../db/instance-checks';
+import type { Config } from '../../platform/config';
+import { holdsKeyedAccessCodeHashes } from './repo';
 import { loadServerSecret, ServerSecretError } from './server-secret';
 
 /**
@@ -64,4 +69,20 @@ export async function assertSharedAccessCodeKey(
       `${source} differs from the key this database's access codes were made with (by another app process or an earlier start). Give every process the same key (the same ${ACCESS_CODE_KEY_ENV}, or a copy of the first process's ${ACCESS_CODE_KEY_FILE} in its DATA_DIR), or couples' codes will fail here.`,
     );
   }
+}
+
+/**
+ * The key this process hashes codes with (createDeps, after migrating): loaded or created, and
+ * held to the one recorded in the database wherever several processes may share it.
+ */
+export async function loadAgreedAccessCodeKey(config: Config, db: DB): Promise<Buffer> {
+  const { value, source } = await loadAccessCodeKey(config.dataDir, config.accessCodeKey, () =>
+    holdsKeyedAccessCodeHashes(db),
+  );
+  if (isPostgres(db) || source === ACCESS_CODE_KEY_ENV) {
+    await assertSharedAccessCodeKey(source, value, (fingerprint) =>
+      agreedInstanceValue(db, 'access-code-key', fingerprint),
+    );
+  }
+  return value;
 }

@@ -133,20 +133,6 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The value every process agrees on for `name` (instance_checks, decision 0179): `value` when
- * this call is the first to record one, else the one recorded before.
- */
-export async function agreedInstanceValue(db: DB, name: string, value: string): Promise<string> {
-  await db
-    .insertInto('instance_checks')
-    .values({ name, value })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('instance_checks').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
-}
-
-/**
  * Whether a couple's account has never been used: its couple has no activity yet (no session ever
  * started, nothing saved; couples.last_active_at, decision 0147). Read before the new session.
  */

@@ -1,6 +1,11 @@
 import { createECDH, generateKeyPairSync } from 'node:crypto';
+import type { DB } from '../../db/client';
+import { isPostgres } from '../../db/dialect';
+import { agreedInstanceValue } from '../../db/instance-checks';
 import type { VapidKeys } from '../../deps/app-deps';
+import type { Config } from '../../platform/config';
 import { loadServerSecret, ServerSecretError } from '../auth/server-secret';
+import { deleteAllSubscriptions } from './repo';
 
 /**
  * The server's VAPID key pair (RFC 8292, decision 0270): browsers bind each push subscription to
@@ -71,4 +76,22 @@ export async function loadVapidKeys(
   });
   assertVapidPair(loaded.value, loaded.source);
   return loaded;
+}
+
+/**
+ * The pair this process signs pushes with (createDeps, after migrating). Every process must sign
+ * with the pair the devices subscribed with (decision 0270): held to the public key recorded in the
+ * database wherever several processes may share it.
+ */
+export async function loadAgreedVapidKeys(config: Config, db: DB): Promise<VapidKeys> {
+  const vapid = await loadVapidKeys(config.dataDir, config.push.vapidKeys, () => deleteAllSubscriptions(db));
+  if (isPostgres(db) || vapid.source === VAPID_KEYS_ENV) {
+    const agreed = await agreedInstanceValue(db, 'vapid-public-key', vapid.value.publicKey);
+    if (agreed !== vapid.value.publicKey) {
+      throw new ServerSecretError(
+        `${vapid.source} holds another VAPID key pair than the one this database's push devices subscribed with (by another app process or an earlier start). Give every process the same pair (the same VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or a copy of the first process's vapid-keys.json in its DATA_DIR).`,
+      );
+    }
+  }
+  return vapid.value;
 }
