@@ -4,7 +4,7 @@ import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { renderApp } from '../../test/render';
 import { type StubHandler, stubTrpcFetch } from '../../test/trpc-fetch-stub';
-import { makeProgression, makeWeeks } from './test-fixtures';
+import { makeProgression, makeWeeks } from './test-support';
 
 /*
  * The /dashboard route composes the couple's dashboard from other features (docs/architecture.md):

@@ -6,7 +6,7 @@ import { ONBOARDING_CLOSE_DELAY_MS } from '../../../shared/constants';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { DashboardScreen } from './dashboard-screen';
-import { makeProgression, makeWeeks } from './test-fixtures';
+import { makeProgression, makeWeeks } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { DashboardScreen } from './dashboard-screen';
-import { makeProgression, makeWeeks } from './test-fixtures';
+import { makeProgression, makeWeeks } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 

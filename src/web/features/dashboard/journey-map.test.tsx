@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { JourneyMap } from './journey-map';
-import { makeWeeks, serverNotice } from './test-fixtures';
+import { makeWeeks, serverNotice } from './test-support';
 
 function renderMap(options: Parameters<typeof makeWeeks>[0] & { selectedWeek?: number | null }) {
   const onSelectWeek = vi.fn();

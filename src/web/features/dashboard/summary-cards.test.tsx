@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { renderWithProviders } from '../../test/render';
 import { SummaryCards } from './summary-cards';
-import { makeProgression, makeWeeks } from './test-fixtures';
+import { makeProgression, makeWeeks } from './test-support';
 
 const allWeeks = Array.from({ length: TOTAL_WEEKS }, (_, index) => index + 1);
 const card = (name: string) => screen.getByRole('region', { name });

@@ -19,7 +19,7 @@ import { createQueryClient, trpc } from '../../trpc';
 import { Route as DashboardRoute } from '../../routes/dashboard';
 import { DashboardScreen } from './dashboard-screen';
 import type { readDashboardSearch } from './dashboard-search';
-import { makeProgression, makeWeeks } from './test-fixtures';
+import { makeProgression, makeWeeks } from './test-support';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { translate } from '../../i18n/i18n';
 import { milestoneReached, nextStep } from './weekly-routine';

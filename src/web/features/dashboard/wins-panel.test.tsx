@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProgressRecord } from '../../../shared/progress-schemas';
 import { renderWithProviders } from '../../test/render';
-import { makeProgression } from './test-fixtures';
+import { makeProgression } from './test-support';
 import { WinsPanel } from './wins-panel';
 
 const weeks = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
