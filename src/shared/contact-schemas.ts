@@ -1,17 +1,10 @@
 import { z } from './zod';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS, NAME_MAX_LENGTH } from './constants';
-import { emailSchema } from './schemas';
+import { emailSchema, requiredText } from './schemas';
 import { formatCount } from './format-count';
 
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
 const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [ContactSubject, ...ContactSubject[]];
-
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${formatCount(max)} characters`);
 
 /**
  * A contact message (docs/product.md#entities, docs/product.md#validation-rules and
@@ -27,7 +20,7 @@ export const contactMessageSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     z.enum(SUBJECT_VALUES, { error: 'subject must be one of general, course, payment or technical' }).optional(),
   ),
-  message: requiredText('message', CONTACT_MESSAGE_MAX_LENGTH),
+  message: requiredText('message', CONTACT_MESSAGE_MAX_LENGTH, formatCount(CONTACT_MESSAGE_MAX_LENGTH)),
 });
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;

@@ -1,5 +1,5 @@
 import { NAME_MAX_LENGTH } from './constants';
-import { emailSchema, weekNumberSchema } from './schemas';
+import { emailSchema, requiredText, weekNumberSchema } from './schemas';
 import { z } from './zod';
 
 /*
@@ -18,13 +18,6 @@ export const COHORT_NAME_MAX_LENGTH = 120;
 export const FACILITATOR_PASSWORD_MIN_LENGTH = 12;
 /** A week with no completion for this long, after a start, counts as "stuck" in the cohort table. */
 export const STUCK_AFTER_DAYS = 14;
-
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
 
 const idOf = (field: string) =>
   z

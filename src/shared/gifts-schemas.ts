@@ -1,7 +1,7 @@
 import { NAME_MAX_LENGTH } from './constants';
 import { optionalCouponCodeSchema } from './coupons-schemas';
 import { createOrderSchema } from './orders-schemas';
-import { emailSchema } from './schemas';
+import { emailSchema, requiredText } from './schemas';
 import { typedCodeSymbols } from './typed-code';
 import { z } from './zod';
 
@@ -25,13 +25,6 @@ export function giftSendAtProblem(at: number, now = Date.now()): string | null {
   if (at > now + GIFT_SCHEDULE_MAX_DAYS * DAY_MS) return GIFT_SEND_AT_TOO_FAR;
   return null;
 }
-
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
 
 /**
  * gifts.startCheckout (issue 39): the buyer, the couple (names and one email), a message, and when

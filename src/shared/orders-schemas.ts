@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { NAME_MAX_LENGTH, PRICE_CENTS } from './constants';
-import { emailSchema } from './schemas';
+import { emailSchema, requiredText } from './schemas';
 
 /**
  * Order ids look like card-payment intent ids: `pi_` and letters or digits
@@ -41,21 +41,14 @@ export const workbookDownloadSchema = z.object({
 });
 export type WorkbookDownload = z.infer<typeof workbookDownloadSchema>;
 
-const requiredName = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(NAME_MAX_LENGTH, `${field} must be at most ${NAME_MAX_LENGTH} characters`);
-
 /** The largest amount an order may record, in the currency's smallest unit. */
 export const MAX_ORDER_AMOUNT = 10_000_000;
 
 /** What the seller records with `npm run order:create` (docs/product.md#orders). */
 export const createOrderSchema = z.object({
   email: emailSchema,
-  firstName: requiredName('firstName'),
-  lastName: requiredName('lastName'),
+  firstName: requiredText('firstName', NAME_MAX_LENGTH),
+  lastName: requiredText('lastName', NAME_MAX_LENGTH),
   /** Cents; the command line passes digits as text ("4900"), anything else is refused. */
   amount: z.preprocess(
     (value) => (typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value),

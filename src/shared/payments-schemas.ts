@@ -1,20 +1,13 @@
 import { NAME_MAX_LENGTH } from './constants';
 import { optionalCouponCodeSchema } from './coupons-schemas';
-import { emailSchema } from './schemas';
+import { emailSchema, requiredText } from './schemas';
 import { z } from './zod';
-
-const requiredName = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(NAME_MAX_LENGTH, `${field} must be at most ${NAME_MAX_LENGTH} characters`);
 
 /** The buyer on /checkout (docs/product.md#card-payments): payments.startCheckout's input and the pay form. */
 export const startCheckoutSchema = z.object({
   email: emailSchema,
-  firstName: requiredName('firstName'),
-  lastName: requiredName('lastName'),
+  firstName: requiredText('firstName', NAME_MAX_LENGTH),
+  lastName: requiredText('lastName', NAME_MAX_LENGTH),
   /** One coupon code at most (codes never stack); the price is computed on the server. */
   couponCode: optionalCouponCodeSchema,
 });

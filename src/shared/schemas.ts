@@ -31,6 +31,17 @@ export const userIdSchema = wholeNumberSchema('userId must be a positive whole n
 
 export const partnerSchema = z.enum(PARTNERS, { error: 'partner must be partner1 or partner2' });
 
+/**
+ * Required text, trimmed, of at most `max` characters; its messages name the field (`maxText`: the
+ * limit as the message writes it).
+ */
+export const requiredText = (field: string, max: number, maxText: string = String(max)) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${maxText} characters`);
+
 /** A week number in an answer (the inputs above also accept text, as paths carry it). */
 export const weekNumberValueSchema = z.number().int().min(1).max(TOTAL_WEEKS);
 
