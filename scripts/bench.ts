@@ -28,6 +28,7 @@ import {
   type DatabasesRunInfo,
   type Engine,
   type FigureId,
+  type RunConditions,
   type RunInfo,
   type Sample,
   type UploadResult,
@@ -82,6 +83,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const started = performance.now();
 const log = (text: string) =>
   console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
+const logSample = (round: number, what: string, sample: Sample) =>
+  log(
+    `round ${round + 1} ${what} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req${sample.databaseCpuUsPerRequest == null ? '' : ` (database ${sample.databaseCpuUsPerRequest.toFixed(0)})`}`,
+  );
 const loadBefore = os.loadavg();
 /** The commit measured, read before the run writes its first section into docs/benchmarks.md. */
 const commitMeasured = gitCommit();
@@ -106,9 +111,7 @@ async function main(): Promise<number> {
   const samples = new Map<FigureId, Sample[]>(Object.keys(FIGURES).map((id) => [id as FigureId, []]));
   const record = (round: number, id: FigureId, sample: Sample) => {
     samples.get(id)!.push(sample);
-    log(
-      `round ${round + 1} ${id.padEnd(10)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req${sample.databaseCpuUsPerRequest == null ? '' : ` (database ${sample.databaseCpuUsPerRequest.toFixed(0)})`}`,
-    );
+    logSample(round, id.padEnd(10), sample);
   };
 
   // The framework comparison: one server at a time, started afresh each round, order rotated.
@@ -233,9 +236,7 @@ async function compareDatabases(sqliteDb: SeededDatabase): Promise<number> {
               engine === 'postgres' ? cpuOfPostgres : undefined,
             );
             samples.get(figure.id)![engine].push(sample);
-            log(
-              `round ${round + 1} ${`${figure.id} on ${engine}`.padEnd(22)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  ${sample.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req${sample.databaseCpuUsPerRequest == null ? '' : ` (database ${sample.databaseCpuUsPerRequest.toFixed(0)})`}`,
-            );
+            logSample(round, `${figure.id} on ${engine}`.padEnd(22), sample);
           }
         }
       } finally {
@@ -630,8 +631,7 @@ async function stop(server: ServerProcess): Promise<void> {
   running.delete(server);
 }
 
-/** What every section of the page says of its run: when, where, on what, and how it measured. */
-function runConditions(loadAtStart: number[]) {
+function runConditions(loadAtStart: number[]): RunConditions {
   return {
     date: new Date().toISOString(),
     commit: commitMeasured,

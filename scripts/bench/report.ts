@@ -113,7 +113,8 @@ export function checkTargets(rows: Row[], upload: UploadResult): Check[] {
 const fixed = (value: number, digits: number) => value.toFixed(digits);
 const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
 
-export interface RunInfo {
+/** What every section of the page says of its run: when, where, on what, and how it measured. */
+export interface RunConditions {
   date: string;
   commit: string;
   node: string;
@@ -129,6 +130,9 @@ export interface RunInfo {
   warmupBeforeEachSeconds: number;
   seconds: number;
   connections: number;
+}
+
+export interface RunInfo extends RunConditions {
   logLevel: string;
   seeding: { couples: number; seconds: number; rows: Record<string, number> };
   quick: boolean;
@@ -240,22 +244,8 @@ export const DATABASES_SECTION_START =
   '<!-- bench-databases:start (written by npm run bench; edit outside these markers) -->';
 export const DATABASES_SECTION_END = '<!-- bench-databases:end -->';
 
-export interface DatabasesRunInfo {
-  date: string;
-  commit: string;
-  node: string;
+export interface DatabasesRunInfo extends RunConditions {
   postgres: string;
-  cpu: string;
-  cores: number;
-  placement: string;
-  loadBefore: number[];
-  loadAfter: number[];
-  rounds: number;
-  warmupRequests: number;
-  warmupCapSeconds: number;
-  warmupBeforeEachSeconds: number;
-  seconds: number;
-  connections: number;
   couples: number;
   copySeconds: number;
   /** `npm run bench -- --databases-only`: only this comparison ran. */

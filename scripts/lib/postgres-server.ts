@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { findPostgresProgram } from '../../src/server/db/postgres-tools';
+import { freePort } from './server-process';
 
 /**
  * A throw-away PostgreSQL server for tests and benchmarks: a new cluster in a temporary folder,
@@ -31,17 +31,6 @@ export interface PostgresServer {
 export interface PostgresServerOptions {
   /** Prefix of the server's command line, e.g. `taskset --cpu-list 1` (the benchmark's CPU placement). */
   launcher?: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgresServer({ launcher = [] }: PostgresServerOptions = {}): Promise<PostgresServer> {
