@@ -18,9 +18,9 @@ import {
 } from '../features/frameworks/service';
 import { PDF_TOO_LARGE_MESSAGE, receivePdf, removeQuietly, type ReceivedPdf } from '../features/frameworks/storage';
 import { drainRequestBody } from './drain-request';
-import { assertAdmin, assertOwnCouple, assertSignedIn } from '../features/auth/access';
+import { assertAdmin, assertSignedIn } from '../features/auth/access';
 import { attachment } from './content-disposition';
-import { getAuth } from './request-auth';
+import { getAuth, ownCouple } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 
@@ -36,8 +36,8 @@ export const frameworkRoutes: RestRoutes = (app, deps) => {
     return listFrameworks(deps);
   });
 
-  app.get<{ Params: { userId: string } }>('/api/frameworks-with-access/:userId', async (req) =>
-    listFrameworksWithAccess(deps, assertOwnCouple(await getAuth(req, deps), req.params.userId)),
+  app.get('/api/frameworks-with-access/:userId', async (req) =>
+    listFrameworksWithAccess(deps, await ownCouple(req, deps)),
   );
 
   app.delete<WeekParams>('/api/framework/:weekNumber', async (req) => {

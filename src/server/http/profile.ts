@@ -2,25 +2,17 @@ import { localeInputSchema } from '../../shared/locale-schemas';
 import { profileInputSchema } from '../../shared/profile-schemas';
 import { setAccountLocale } from '../features/i18n/locale';
 import { getProfile, updateProfile } from '../features/profile/service';
-import { assertOwnCouple } from '../features/auth/access';
 import { setLocaleCookie } from '../features/auth/session-cookie';
-import { getAuth } from './request-auth';
+import { getAuth, ownCouple } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 
-interface UserParams {
-  userId: string;
-}
-
 export const profileRoutes: RestRoutes = (app, deps) => {
-  app.get<{ Params: UserParams }>('/api/profile/:userId', async (req) =>
-    getProfile(deps, assertOwnCouple(await getAuth(req, deps), req.params.userId)),
-  );
+  app.get('/api/profile/:userId', async (req) => getProfile(deps, await ownCouple(req, deps)));
 
-  app.put<{ Params: UserParams }>('/api/profile/:userId', async (req) => {
-    const couple = assertOwnCouple(await getAuth(req, deps), req.params.userId);
-    return updateProfile(deps, couple, parseInput(profileInputSchema, req.body));
-  });
+  app.put('/api/profile/:userId', async (req) =>
+    updateProfile(deps, await ownCouple(req, deps), parseInput(profileInputSchema, req.body)),
+  );
 
   /**
    * The language choice (decision 0231): remembered in a cookie for everyone, and on the signed-in

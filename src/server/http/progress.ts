@@ -1,15 +1,11 @@
 import { type ProgressRecord, type ProgressRecordView, progressUpdateSchema } from '../../shared/progress-schemas';
 import { weekNumberSchema } from '../../shared/schemas';
 import { completeWeek, getProgression, listProgress, updateWeekProgress } from '../features/progress/service';
-import { assertOwnCouple } from '../features/auth/access';
-import { getAuth } from './request-auth';
+import { ownCouple } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 
-interface UserParams {
-  userId: string;
-}
-interface WeekParams extends UserParams {
+interface WeekParams {
   weekNumber: string;
 }
 
@@ -23,21 +19,19 @@ function apiRecord({ notesRevision: _notesRevision, ...record }: ProgressRecordV
 
 /** Ownership first (401/403), then the week number (400), so strangers learn nothing from errors. */
 export const progressRoutes: RestRoutes = (app, deps) => {
-  app.get<{ Params: UserParams }>('/api/user-progression/:userId', async (req) =>
-    getProgression(deps, assertOwnCouple(await getAuth(req, deps), req.params.userId)),
-  );
+  app.get('/api/user-progression/:userId', async (req) => getProgression(deps, await ownCouple(req, deps)));
 
-  app.get<{ Params: UserParams }>('/api/progress/:userId', async (req) =>
-    (await listProgress(deps, assertOwnCouple(await getAuth(req, deps), req.params.userId))).map(apiRecord),
+  app.get('/api/progress/:userId', async (req) =>
+    (await listProgress(deps, await ownCouple(req, deps))).map(apiRecord),
   );
 
   app.post<{ Params: WeekParams }>('/api/progress/:userId/:weekNumber/complete', async (req) => {
-    const couple = assertOwnCouple(await getAuth(req, deps), req.params.userId);
+    const couple = await ownCouple(req, deps);
     return apiRecord(await completeWeek(deps, couple, parseInput(weekNumberSchema, req.params.weekNumber)));
   });
 
   app.post<{ Params: WeekParams }>('/api/progress/:userId/:weekNumber', async (req) => {
-    const couple = assertOwnCouple(await getAuth(req, deps), req.params.userId);
+    const couple = await ownCouple(req, deps);
     const weekNumber = parseInput(weekNumberSchema, req.params.weekNumber);
     return apiRecord(await updateWeekProgress(deps, couple, weekNumber, parseInput(progressUpdateSchema, req.body)));
   });

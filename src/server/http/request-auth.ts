@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertOwnCouple, type CoupleAuth } from '../features/auth/access';
 import { sessionToken } from '../features/auth/session-cookie';
 import type { Auth } from '../features/auth/sessions';
 import type { AppDeps } from '../deps/app-deps';
@@ -23,4 +24,9 @@ export function decorateRequestAuth(app: FastifyInstance): void {
 export function getAuth(req: FastifyRequest, deps: AppDeps): Promise<Auth> {
   req[AUTH] ??= deps.sessions.resolve(sessionToken(req));
   return req[AUTH];
+}
+
+/** The signed-in couple whose own id the path's `:userId` is (assertOwnCouple: 401 or 403 otherwise). */
+export async function ownCouple(req: FastifyRequest, deps: AppDeps): Promise<CoupleAuth> {
+  return assertOwnCouple(await getAuth(req, deps), (req.params as { userId?: unknown }).userId);
 }

@@ -4,8 +4,7 @@ import { workbookResponseSchema } from '../../shared/workbook-schemas';
 import { bundledContentLibrary } from '../features/workbook/content-library';
 import { generateSummary, getResponse, getSummary, saveResponse } from '../features/workbook/service';
 import { WORKBOOK_BODY_LIMIT } from './body-limits';
-import { assertOwnCouple } from '../features/auth/access';
-import { getAuth } from './request-auth';
+import { ownCouple } from './request-auth';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 
@@ -19,26 +18,26 @@ export const workbookRoutes: RestRoutes = (app, deps) => {
   bundledContentLibrary();
 
   app.get('/api/workbook-responses/:userId/:weekNumber/:partner', async (req) => {
-    const couple = assertOwnCouple(await getAuth(req, deps), (req.params as { userId: string }).userId);
+    const couple = await ownCouple(req, deps);
     const { weekNumber, partner } = parseInput(partnerParams, req.params);
     return getResponse(deps, couple, weekNumber, partner);
   });
 
   app.post('/api/workbook-responses/:userId/:weekNumber/:partner', { bodyLimit: WORKBOOK_BODY_LIMIT }, async (req) => {
-    const couple = assertOwnCouple(await getAuth(req, deps), (req.params as { userId: string }).userId);
+    const couple = await ownCouple(req, deps);
     const { weekNumber, partner } = parseInput(partnerParams, req.params);
     const response = parseInput(workbookResponseSchema, req.body);
     return saveResponse(deps, couple, weekNumber, partner, response);
   });
 
   app.get('/api/week-summary/:userId/:weekNumber', async (req) => {
-    const couple = assertOwnCouple(await getAuth(req, deps), (req.params as { userId: string }).userId);
+    const couple = await ownCouple(req, deps);
     const { weekNumber } = parseInput(weekParams, req.params);
     return getSummary(deps, couple, weekNumber);
   });
 
   app.post('/api/generate-summary/:userId/:weekNumber', async (req) => {
-    const couple = assertOwnCouple(await getAuth(req, deps), (req.params as { userId: string }).userId);
+    const couple = await ownCouple(req, deps);
     const { weekNumber } = parseInput(weekParams, req.params);
     return generateSummary(deps, couple, weekNumber);
   });
