@@ -398,7 +398,7 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
     const coupleLabel = t('facilitator.area.coupleNames', { first: names.partner1, second: names.partner2 });
     return (
       <Table.Tr key={couple.coupleId}>
-        <Table.Td>{t('facilitator.area.coupleNames', { first: names.partner1, second: names.partner2 })}</Table.Td>
+        <Table.Td>{coupleLabel}</Table.Td>
         <Table.Td>{couple.weddingDate ? formatDate(locale, couple.weddingDate) : '—'}</Table.Td>
         <Table.Td>
           <Badge color={STATUS_COLORS[couple.status]} variant="light">
@@ -439,10 +439,7 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
                   size="compact-sm"
                   variant="light"
                   onClick={() => setOpen({ coupleId: couple.coupleId, weekNumber, names })}
-                  aria-label={t('facilitator.area.openSharedWeek', {
-                    week: weekNumber,
-                    couple: t('facilitator.area.coupleNames', { first: names.partner1, second: names.partner2 }),
-                  })}
+                  aria-label={t('facilitator.area.openSharedWeek', { week: weekNumber, couple: coupleLabel })}
                 >
                   {t('facilitator.area.weekShort', { week: weekNumber })}
                 </Button>
@@ -652,27 +649,20 @@ function PackReturnNotice({ packReturn, onDismiss }: { packReturn: PackReturn; o
   }
   // An unknown pack (another facilitator's, or a mistyped address): nothing to say about it.
   if (!pack.data) return null;
-  const values = { seats: pack.data.seats, cohort: pack.data.cohortName };
-  if (pack.data.status === 'failed') {
-    return (
-      <Alert color="red" title={t('facilitator.return.failedTitle')} {...close}>
-        {t('facilitator.return.failedText', values)}
-      </Alert>
-    );
-  }
-  if (pack.data.status === 'pending') {
-    return (
-      <Alert color="plum" title={t('facilitator.return.pendingTitle')} {...close}>
-        {t('facilitator.return.pendingText', values)}
-      </Alert>
-    );
-  }
+  const values = {
+    seats: pack.data.seats,
+    cohort: pack.data.cohortName,
+    total: formatMoney(locale, pack.data.amount, pack.data.currency),
+  };
+  const [color, state] =
+    pack.data.status === 'failed'
+      ? ['red', 'failed']
+      : pack.data.status === 'pending'
+        ? ['plum', 'pending']
+        : ['green', 'paid'];
   return (
-    <Alert color="green" title={t('facilitator.return.paidTitle')} {...close}>
-      {t('facilitator.return.paidText', {
-        ...values,
-        total: formatMoney(locale, pack.data.amount, pack.data.currency),
-      })}
+    <Alert color={color} title={t(`facilitator.return.${state}Title` as MessageId)} {...close}>
+      {t(`facilitator.return.${state}Text` as MessageId, values)}
     </Alert>
   );
 }
