@@ -47,43 +47,19 @@ interface Noun {
   add: MessageId;
 }
 
+/** `content-editor.item.question`, `...questionUp`, `...questionDown`, `...questionRemove`, `...questionAdd`. */
+const noun = (name: 'question' | 'card' | 'prompt' | 'step' | 'example'): Noun => {
+  const id = (suffix: string) => `content-editor.item.${name}${suffix}` as MessageId;
+  return { label: id(''), up: id('Up'), down: id('Down'), remove: id('Remove'), add: id('Add') };
+};
+
 const NOUNS = {
-  question: {
-    label: 'content-editor.item.question',
-    up: 'content-editor.item.questionUp',
-    down: 'content-editor.item.questionDown',
-    remove: 'content-editor.item.questionRemove',
-    add: 'content-editor.item.questionAdd',
-  },
-  card: {
-    label: 'content-editor.item.card',
-    up: 'content-editor.item.cardUp',
-    down: 'content-editor.item.cardDown',
-    remove: 'content-editor.item.cardRemove',
-    add: 'content-editor.item.cardAdd',
-  },
-  prompt: {
-    label: 'content-editor.item.prompt',
-    up: 'content-editor.item.promptUp',
-    down: 'content-editor.item.promptDown',
-    remove: 'content-editor.item.promptRemove',
-    add: 'content-editor.item.promptAdd',
-  },
-  step: {
-    label: 'content-editor.item.step',
-    up: 'content-editor.item.stepUp',
-    down: 'content-editor.item.stepDown',
-    remove: 'content-editor.item.stepRemove',
-    add: 'content-editor.item.stepAdd',
-  },
-  example: {
-    label: 'content-editor.item.example',
-    up: 'content-editor.item.exampleUp',
-    down: 'content-editor.item.exampleDown',
-    remove: 'content-editor.item.exampleRemove',
-    add: 'content-editor.item.exampleAdd',
-  },
-} satisfies Record<string, Noun>;
+  question: noun('question'),
+  card: noun('card'),
+  prompt: noun('prompt'),
+  step: noun('step'),
+  example: noun('example'),
+};
 
 interface WeekContentEditorProps {
   week: CourseWeek;
