@@ -57,14 +57,8 @@ export function countRows(database: SQLite.Database): Record<string, number> {
   return counts;
 }
 
-/**
- * An online backup: SQLite's backup API copies a consistent snapshot while the server keeps
- * writing; then every PDF the snapshot refers to is copied. The folder is written under a temporary
- * name and renamed when complete, so a half-made backup never looks like a backup. Keeps the newest
- * `keep` backups. Every folder is 0700 and every file 0600, like DATA_DIR (decision 0096).
- */
-export async function createBackup(options: {
-  databaseFile: string;
+/** Where a backup goes and what it copies besides the database. */
+export interface BackupTarget {
   pdfDir: string;
   /**
    * Opens a stored PDF when the PDFs are not in `pdfDir` (S3, decision 0170): each is downloaded
@@ -76,17 +70,60 @@ export async function createBackup(options: {
   accessCodeKey?: Buffer | undefined;
   keep?: number;
   now?: Date;
-}): Promise<{ folder: string; manifest: BackupManifest }> {
-  const keep = options.keep ?? 14;
-  await ensurePrivateDir(options.backupDir);
-  const name = `${BACKUP_PREFIX}${stamp(options.now)}`;
-  const partial = path.join(options.backupDir, `.${name}.partial`);
-  const folder = path.join(options.backupDir, name);
+}
+
+/** What a backup's database step wrote: its file's name, and the PDFs and row counts of its snapshot. */
+interface DatabaseCopy {
+  database: string;
+  pdfs: string[];
+  counts: Record<string, number>;
+}
+
+/**
+ * Writes a backup folder: the database (`copyDatabase`, into the folder), then every PDF its
+ * snapshot refers to, the keys of `dataDir` and the manifest. The folder is written under a
+ * temporary name and renamed when complete, so a half-made backup never looks like a backup. Keeps
+ * the newest `keep` backups. Every folder is 0700 and every file 0600, like DATA_DIR (decision 0096).
+ */
+export async function writeBackup(
+  target: BackupTarget,
+  dataDir: string,
+  copyDatabase: (folder: string) => Promise<DatabaseCopy>,
+): Promise<{ folder: string; manifest: BackupManifest }> {
+  await ensurePrivateDir(target.backupDir);
+  const name = `${BACKUP_PREFIX}${stamp(target.now)}`;
+  const partial = path.join(target.backupDir, `.${name}.partial`);
+  const folder = path.join(target.backupDir, name);
   await fs.rm(partial, { recursive: true, force: true });
   try {
     await ensurePrivateDir(partial);
     await ensurePrivateDir(path.join(partial, 'pdfs'));
-    const copyFile = path.join(partial, 'app.sqlite');
+    const { database, pdfs, counts } = await copyDatabase(partial);
+    await copyPdfsIntoBackup(pdfs, target, partial);
+    const manifest: BackupManifest = {
+      createdAt: (target.now ?? new Date()).toISOString(),
+      database,
+      pdfCount: pdfs.length,
+      counts,
+    };
+    // The key that personal access codes are hashed with: without it no stored code can be checked.
+    await copyAccessCodeKey(dataDir, partial, target.accessCodeKey);
+    await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await fs.rename(partial, folder);
+    await pruneBackups(target.backupDir, target.keep ?? 14);
+    return { folder, manifest };
+  } catch (error) {
+    await fs.rm(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** An online backup: SQLite's backup API copies a consistent snapshot while the server keeps writing. */
+export async function createBackup(
+  options: BackupTarget & { databaseFile: string },
+): Promise<{ folder: string; manifest: BackupManifest }> {
+  return writeBackup(options, path.dirname(options.databaseFile), async (folder) => {
+    const copyFile = path.join(folder, 'app.sqlite');
     await ensurePrivateFile(copyFile);
     const live = new SQLite(options.databaseFile, { fileMustExist: true });
     try {
@@ -99,34 +136,14 @@ export async function createBackup(options: {
       live.close();
     }
     const copy = new SQLite(copyFile);
-    let manifest: BackupManifest;
     try {
       const files = copy.prepare('select file_name from frameworks').all() as { file_name: string }[];
-      await copyPdfsIntoBackup(
-        files.map((file) => file.file_name),
-        options,
-        partial,
-      );
       copy.pragma('journal_mode = DELETE');
-      manifest = {
-        createdAt: (options.now ?? new Date()).toISOString(),
-        database: 'app.sqlite',
-        pdfCount: files.length,
-        counts: countRows(copy),
-      };
+      return { database: 'app.sqlite', pdfs: files.map((file) => file.file_name), counts: countRows(copy) };
     } finally {
       copy.close();
     }
-    // The key that personal access codes are hashed with: without it no stored code can be checked.
-    await copyAccessCodeKey(path.dirname(options.databaseFile), partial, options.accessCodeKey);
-    await writePrivateFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await fs.rename(partial, folder);
-    await pruneBackups(options.backupDir, keep);
-    return { folder, manifest };
-  } catch (error) {
-    await fs.rm(partial, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }
 
 /**
@@ -198,22 +215,38 @@ export async function pruneBackups(backupDir: string, keep: number): Promise<voi
 }
 
 /**
+ * The manifest of a backup folder to restore into the empty (or missing) `dataDir`; refused when
+ * the folder is no backup, a backup of the other database (`database`: the file it must name;
+ * `otherwise`: what the refusal says then), or `dataDir` holds anything.
+ */
+export async function manifestToRestore(
+  { folder, dataDir }: { folder: string; dataDir: string },
+  database: string,
+  otherwise: string,
+): Promise<BackupManifest> {
+  const manifestText = await fs.readFile(path.join(folder, MANIFEST), 'utf8').catch(() => {
+    throw new Error(`${folder} is not a backup folder (no ${MANIFEST}).`);
+  });
+  const manifest = JSON.parse(manifestText) as BackupManifest;
+  if (manifest.database !== database) throw new Error(`${folder} ${otherwise}`);
+  const existing = await fs.readdir(dataDir).catch(() => [] as string[]);
+  if (existing.length > 0) {
+    throw new Error(`${dataDir} is not empty. Restore into an empty data directory (set DATA_DIR).`);
+  }
+  return manifest;
+}
+
+/**
  * Restores a backup folder into an empty (or missing) data directory: the database, after an
  * integrity check, and the PDFs. Refuses to overwrite anything. The data directory and everything
  * restored into it are private (0700 folders, 0600 files), whatever the backup's own modes.
  */
 export async function restoreBackup(options: { folder: string; dataDir: string }): Promise<BackupManifest> {
-  const manifestText = await fs.readFile(path.join(options.folder, MANIFEST), 'utf8').catch(() => {
-    throw new Error(`${options.folder} is not a backup folder (no ${MANIFEST}).`);
-  });
-  const manifest = JSON.parse(manifestText) as BackupManifest;
-  if (manifest.database !== 'app.sqlite') {
-    throw new Error(`${options.folder} is a backup of a PostgreSQL install: restore it with DATABASE_URL set.`);
-  }
-  const existing = await fs.readdir(options.dataDir).catch(() => [] as string[]);
-  if (existing.length > 0) {
-    throw new Error(`${options.dataDir} is not empty. Restore into an empty data directory (set DATA_DIR).`);
-  }
+  const manifest = await manifestToRestore(
+    options,
+    'app.sqlite',
+    'is a backup of a PostgreSQL install: restore it with DATABASE_URL set.',
+  );
   const source = path.join(options.folder, 'app.sqlite');
   const check = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
