@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSamplePdf } from '../demo/seed';
-import { storeFrameworkPdf } from '../frameworks/service';
+import { storeFrameworkPdf } from '../frameworks/test-support';
 import { adminCookie, createCouple, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness';
 import { HASHING_BUSY } from '../../deps/hash-slots';
 import { createCoupleWithAccessCode, storeCodeAsScryptHash, uniqueUsername } from './test-support';

@@ -5,7 +5,7 @@ import { createTestApp, makeTempDir, restartTestApp, type TestApp } from '../../
 import { createTestDatabase, onPostgres } from '../../test/postgres';
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
 import { makeSamplePdf } from '../demo/seed';
-import { storeFrameworkPdf } from '../frameworks/service';
+import { storeFrameworkPdf } from '../frameworks/test-support';
 import { createPostgresBackup, POSTGRES_DUMP, restorePostgresBackup } from './postgres';
 
 const apps: TestApp[] = [];

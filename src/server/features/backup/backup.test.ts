@@ -10,7 +10,7 @@ import { createTestApp, makeTempDir, testConfig, type TestApp } from '../../test
 import { ACCESS_CODE_KEY_FILE } from '../auth/access-code-key';
 import { VAPID_KEYS_FILE } from '../push/vapid-keys';
 import { makeSamplePdf } from '../demo/seed';
-import { storeFrameworkPdf } from '../frameworks/service';
+import { storeFrameworkPdf } from '../frameworks/test-support';
 import { createBackup, restoreBackup } from './service';
 
 const run = promisify(execFile);

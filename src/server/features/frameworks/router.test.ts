@@ -9,8 +9,8 @@ import {
   trpcError,
 } from '../../test/harness';
 import { bundledContentLibrary } from '../workbook/content-library';
-import { listFrameworks, storeFrameworkPdf } from './service';
-import { completeWeeks, filesIn, makePdf } from './test-support';
+import { listFrameworks } from './service';
+import { completeWeeks, filesIn, makePdf, storeFrameworkPdf } from './test-support';
 
 /** The weeks that have content (null: all of them, as bundled). */
 const content = vi.hoisted(() => ({ weeks: null as number[] | null }));

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { weekFileName } from '../../../shared/download-names';
@@ -22,14 +22,7 @@ import { assertWeekUnlocked, unlockState } from '../progress/unlock';
 import { generatePrintableInWorker } from '../printables/pdf-jobs';
 import { assertReadablePdf } from './inspect';
 import * as repo from './repo';
-import {
-  newStoredFileName,
-  receivePdf,
-  removeQuietly,
-  sweepPdfDir,
-  sweepStoredFiles,
-  type ReceivedPdf,
-} from './storage';
+import { newStoredFileName, removeQuietly, sweepPdfDir, sweepStoredFiles, type ReceivedPdf } from './storage';
 
 export type { Framework } from './repo';
 /** One week as a couple's dashboard sees it (docs/product.md#http-api, frameworks-with-access). */
@@ -208,23 +201,6 @@ export async function saveFramework(
     await deps.files.remove(result.previousFileName);
   }
   return { framework: result.framework, replaced: result.previousFileName !== undefined };
-}
-
-/**
- * Stores PDF bytes held in memory (the demo seed) through the same path as an upload: temporary
- * file, signature and size check, rename, row.
- */
-export async function storeFrameworkPdf(
-  deps: AppDeps,
-  fields: FrameworkUploadFields,
-  bytes: Uint8Array,
-): Promise<{ framework: repo.Framework; replaced: boolean }> {
-  const upload = await receivePdf(deps.config.pdfDir, Readable.from([Buffer.from(bytes)]));
-  try {
-    return await saveFramework(deps, fields, upload);
-  } finally {
-    await removeQuietly(upload.tempPath);
-  }
 }
 
 /** Deletes week N's framework: the row first, then its file. 404 when the week has none. */

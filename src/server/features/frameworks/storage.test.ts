@@ -4,9 +4,9 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../test/harness';
-import { listFrameworks, storeFrameworkPdf } from './service';
+import { listFrameworks } from './service';
 import { receivePdf } from './storage';
-import { filesIn, makePdf } from './test-support';
+import { filesIn, makePdf, storeFrameworkPdf } from './test-support';
 
 async function startApp(config: ReturnType<typeof testConfig>) {
   const app = await buildApp(config, { logger: false, print: () => {}, webDir: path.join(config.dataDir, 'no-web') });

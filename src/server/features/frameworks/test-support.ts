@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { nowIso } from '../../db/client';
+import type { FrameworkUploadFields } from '../../../shared/frameworks-schemas';
 import type { AppDeps } from '../../deps/app-deps';
+import type { Framework } from './repo';
+import { saveFramework } from './service';
+import { receivePdf, removeQuietly } from './storage';
 
 /** A real PDF made with pdf-lib, with some text so two PDFs differ. */
 export async function makePdf(text = `Framework ${randomBytes(4).toString('hex')}`): Promise<Buffer> {
@@ -74,5 +79,22 @@ export async function completeWeeks(deps: AppDeps, coupleId: number, weeks: numb
       .insertInto('progress')
       .values({ couple_id: coupleId, week_number: week, notes: '', rating: null, completed_at: now, updated_at: now })
       .execute();
+  }
+}
+
+/**
+ * Stores PDF bytes held in memory through the same path as an upload: temporary file, signature
+ * and size check, rename, row.
+ */
+export async function storeFrameworkPdf(
+  deps: AppDeps,
+  fields: FrameworkUploadFields,
+  bytes: Uint8Array,
+): Promise<{ framework: Framework; replaced: boolean }> {
+  const upload = await receivePdf(deps.config.pdfDir, Readable.from([Buffer.from(bytes)]));
+  try {
+    return await saveFramework(deps, fields, upload);
+  } finally {
+    await removeQuietly(upload.tempPath);
   }
 }
