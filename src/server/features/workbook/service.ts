@@ -1,13 +1,14 @@
 import type { Partner } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import { hasReflectionAnswer } from '../../../shared/workbook-rules';
-import type {
-  GeneratedSummary,
-  WeekContent,
-  WeekSummary,
-  WorkbookAnswers,
-  WorkbookAnswersView,
-  WorkbookResponse,
+import {
+  emptyWorkbookAnswers,
+  type GeneratedSummary,
+  type WeekContent,
+  type WeekSummary,
+  type WorkbookAnswers,
+  type WorkbookAnswersView,
+  type WorkbookResponse,
 } from '../../../shared/workbook-schemas';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
@@ -74,16 +75,6 @@ export async function getWeekContent(deps: AppDeps, couple: Couple, weekNumber: 
   return (await currentWeekContentIn(deps, weekNumber, locale)).content;
 }
 
-function noAnswers(): WorkbookAnswers {
-  return {
-    reflectionAnswers: {},
-    discussionNotes: '',
-    activityResponse: '',
-    weeklyCommitment: '',
-    conversationCards: {},
-  };
-}
-
 /**
  * A partner's stored answers, read only through the sealing rule (assertCanReadPartner): the other
  * partner's sealed answers are refused with 403 before anything is read.
@@ -107,7 +98,7 @@ export async function getResponse(
     storedAnswers(deps, couple, weekNumber, partner),
     currentWeekContent(deps, weekNumber),
   ]);
-  return toResponse(answers ?? noAnswers(), current.content);
+  return toResponse(answers ?? emptyWorkbookAnswers(), current.content);
 }
 
 /**
@@ -184,7 +175,7 @@ export async function getAnswers(
   return answersView(
     deps,
     weekNumber,
-    answers ?? noAnswers(),
+    answers ?? emptyWorkbookAnswers(),
     current.content,
     answers?.revision ?? 0,
     answers?.language ?? null,
@@ -239,7 +230,7 @@ export async function saveAnswers(
       current: await answersView(
         deps,
         weekNumber,
-        stored ?? noAnswers(),
+        stored ?? emptyWorkbookAnswers(),
         current.content,
         stored?.revision ?? 0,
         stored?.language ?? null,

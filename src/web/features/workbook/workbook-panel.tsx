@@ -4,23 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TRPCClientError } from '@trpc/client';
 import type { Partner } from '../../../shared/constants';
-import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { errorMessage } from '../../lib/api-error';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { WorkbookEditor } from './workbook-editor';
+import { NO_ANSWERS } from './workbook-preview';
 import { WorkbookSkeleton } from './workbook-skeleton';
-
-/** What the editor holds for a partner whose answers are sealed: nothing (never asked for). */
-const SEALED_ANSWERS: WorkbookAnswersView = {
-  reflectionAnswers: {},
-  discussionNotes: '',
-  activityResponse: '',
-  weeklyCommitment: '',
-  conversationCards: {},
-  revision: 0,
-  earlier: { reflectionAnswers: [], conversationCards: [] },
-};
 
 export interface WorkbookPanelProps {
   /** The week selected on the Progress tab, or null when none is. */
@@ -151,7 +140,7 @@ function WeekWorkbook({
     );
   }
 
-  const answersOf = (partner: Partner, query: typeof partner1) => (readable(partner) ? query.data : SEALED_ANSWERS);
+  const answersOf = (partner: Partner, query: typeof partner1) => (readable(partner) ? query.data : NO_ANSWERS);
   const saved1 = answersOf('partner1', partner1);
   const saved2 = answersOf('partner2', partner2);
   const savedSummary = sealed ? { summary: null } : summary.data;

@@ -1,17 +1,17 @@
-import type { WeekContent, WeekContentData, WorkbookAnswersView } from '../../../shared/workbook-schemas';
+import {
+  emptyWorkbookAnswers,
+  type WeekContent,
+  type WeekContentData,
+  type WorkbookAnswersView,
+} from '../../../shared/workbook-schemas';
 import { WorkbookEditor } from './workbook-editor';
 
-function noAnswers(): WorkbookAnswersView {
-  return {
-    reflectionAnswers: {},
-    discussionNotes: '',
-    activityResponse: '',
-    weeklyCommitment: '',
-    conversationCards: {},
-    revision: 0,
-    earlier: { reflectionAnswers: [], conversationCards: [] },
-  };
-}
+/** What the editor holds for a partner with nothing to show: never saved, or sealed (never asked for). */
+export const NO_ANSWERS: WorkbookAnswersView = {
+  ...emptyWorkbookAnswers(),
+  revision: 0,
+  earlier: { reflectionAnswers: [], conversationCards: [] },
+};
 
 /**
  * A week's workbook exactly as couples see it, for content that is not saved yet (the seller's
@@ -25,7 +25,7 @@ export function WorkbookPreview({ content }: { content: WeekContentData }) {
       key={[...content.reflectionQuestions, ...content.conversationCards].map((item) => item.id).join(' ')}
       weekNumber={content.weekNumber}
       content={week}
-      saved={{ partner1: noAnswers(), partner2: noAnswers() }}
+      saved={{ partner1: NO_ANSWERS, partner2: NO_ANSWERS }}
       summary={{ summary: null }}
       partnerNames={{ partner1: '', partner2: '' }}
       preview
