@@ -31,23 +31,9 @@ import { AccessBadge, coupleName } from './couples-page';
 type CoupleDetail = RouterOutputs['adminCouples']['get'];
 type ConfirmKind = 'grantFullAccess' | 'issueCode' | 'endSessions';
 
-const CONFIRMS: Record<ConfirmKind, { title: MessageId; explain: MessageId; confirm: MessageId }> = {
-  grantFullAccess: {
-    title: 'admin.couple.confirm.grantFullAccess.title',
-    explain: 'admin.couple.confirm.grantFullAccess.explain',
-    confirm: 'admin.couple.confirm.grantFullAccess.confirm',
-  },
-  issueCode: {
-    title: 'admin.couple.confirm.issueCode.title',
-    explain: 'admin.couple.confirm.issueCode.explain',
-    confirm: 'admin.couple.confirm.issueCode.confirm',
-  },
-  endSessions: {
-    title: 'admin.couple.confirm.endSessions.title',
-    explain: 'admin.couple.confirm.endSessions.explain',
-    confirm: 'admin.couple.confirm.endSessions.confirm',
-  },
-};
+/** A confirmation's title, explanation or button (`admin.couple.confirm.<kind>.<part>`). */
+const confirmText = (kind: ConfirmKind, part: 'title' | 'explain' | 'confirm') =>
+  `admin.couple.confirm.${kind}.${part}` as MessageId;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -267,18 +253,18 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? t(CONFIRMS[confirming].title) : ''}
+        title={confirming ? t(confirmText(confirming, 'title')) : ''}
         centered
       >
         {confirming && (
           <Stack gap="md">
-            <Text>{t(CONFIRMS[confirming].explain)}</Text>
+            <Text>{t(confirmText(confirming, 'explain'))}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(null)}>
                 {t('admin.cancel')}
               </Button>
               <Button loading={busy} onClick={() => void confirm()}>
-                {t(CONFIRMS[confirming].confirm)}
+                {t(confirmText(confirming, 'confirm'))}
               </Button>
             </Group>
           </Stack>

@@ -35,32 +35,15 @@ type ActionKind = 'markPaid' | 'refund' | 'resendAccess';
 
 const STATUS_COLORS: Record<string, string> = { completed: 'green', pending: 'yellow', refunded: 'gray' };
 
-const ACTIONS: Record<ActionKind, { label: MessageId; title: MessageId; explain: MessageId; confirm: MessageId }> = {
-  markPaid: {
-    label: 'admin.orders.action.markPaid.label',
-    title: 'admin.orders.action.markPaid.title',
-    explain: 'admin.orders.action.markPaid.explain',
-    confirm: 'admin.orders.action.markPaid.confirm',
-  },
-  refund: {
-    label: 'admin.orders.action.refund.label',
-    title: 'admin.orders.action.refund.title',
-    explain: 'admin.orders.action.refund.explain',
-    confirm: 'admin.orders.action.refund.confirm',
-  },
-  resendAccess: {
-    label: 'admin.orders.action.resendAccess.label',
-    title: 'admin.orders.action.resendAccess.title',
-    explain: 'admin.orders.action.resendAccess.explain',
-    confirm: 'admin.orders.action.resendAccess.confirm',
-  },
-};
+/** An action's label, dialog title, explanation or confirm button (`admin.orders.action.<kind>.<part>`). */
+const actionText = (kind: ActionKind, part: 'label' | 'title' | 'explain' | 'confirm') =>
+  `admin.orders.action.${kind}.${part}` as MessageId;
 
 /** What the action will do: for a gift's order it is the gift that is paid or voided, not the giver's access. */
 function explainFor(kind: ActionKind, order: OrderRow): MessageId {
   if (order.gift && kind === 'markPaid') return 'admin.orders.action.markPaid.explainGift';
   if (order.gift && !order.gift.redeemed && kind === 'refund') return 'admin.orders.action.refund.explainGift';
-  return ACTIONS[kind].explain;
+  return actionText(kind, 'explain');
 }
 
 function actionsFor(order: OrderRow): ActionKind[] {
@@ -249,7 +232,7 @@ export function OrdersPage() {
       <Modal
         opened={pending !== null}
         onClose={() => setPending(null)}
-        title={pending ? t(ACTIONS[pending.kind].title) : ''}
+        title={pending ? t(actionText(pending.kind, 'title')) : ''}
         centered
       >
         {pending && (
@@ -276,7 +259,7 @@ export function OrdersPage() {
                 loading={busy}
                 onClick={() => void confirm()}
               >
-                {t(ACTIONS[pending.kind].confirm)}
+                {t(actionText(pending.kind, 'confirm'))}
               </Button>
             </Group>
           </Stack>
@@ -383,10 +366,10 @@ function RowActions({
           miw="max-content"
           variant={kind === 'refund' ? 'subtle' : 'light'}
           color={kind === 'refund' ? 'red' : undefined}
-          aria-label={t('admin.orders.rowAction', { action: t(ACTIONS[kind].label), id: order.id })}
+          aria-label={t('admin.orders.rowAction', { action: t(actionText(kind, 'label')), id: order.id })}
           onClick={() => onAction(kind, order)}
         >
-          {t(ACTIONS[kind].label)}
+          {t(actionText(kind, 'label'))}
         </Button>
       ))}
     </>
