@@ -946,28 +946,17 @@ function componentSchema(name: SchemaName): JsonSchema {
 const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
 
 function successResponse(answer: Answer, description: string): JsonSchema {
-  if (answer === 'pdf') {
+  if (answer === 'pdf' || answer === 'csv' || answer === 'ics') {
+    const type = { pdf: 'application/pdf', csv: 'text/csv', ics: 'text/calendar' }[answer];
     return {
       description,
-      headers: {
-        'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
-      },
-      content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
-    };
-  }
-  if (answer === 'csv') {
-    return {
-      description,
-      headers: {
-        'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
-      },
-      content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } },
-    };
-  }
-  if (answer === 'ics') {
-    return {
-      description,
-      content: { 'text/calendar': { schema: { type: 'string', contentMediaType: 'text/calendar' } } },
+      // A PDF or a CSV export is described as the file it downloads.
+      ...(answer !== 'ics' && {
+        headers: {
+          'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
+        },
+      }),
+      content: { [type]: { schema: { type: 'string', contentMediaType: type } } },
     };
   }
   if (answer === 'redirect') {
