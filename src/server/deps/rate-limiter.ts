@@ -199,27 +199,6 @@ function ipv6Groups(address: string): number[] {
   return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
 }
 
-/** A limit per client address: the address is counted under addressLimitKey. */
-class PerAddressRateLimiter implements RateLimiter {
-  constructor(private readonly limiter: RateLimiter) {}
-
-  get max(): number {
-    return this.limiter.max;
-  }
-
-  get windowMs(): number {
-    return this.limiter.windowMs;
-  }
-
-  consume(address: string): Promise<void> {
-    return this.limiter.consume(addressLimitKey(address));
-  }
-
-  reserve(address: string): Promise<Reservation> {
-    return this.limiter.reserve(addressLimitKey(address));
-  }
-}
-
 /**
  * The limits of docs/product.md#rate-limits, one limiter each, built per app from the
  * configuration.
@@ -228,8 +207,15 @@ export function createRateLimits(config: Config, db: DB) {
   const limiter = (name: string, max: number, windowMs: number): RateLimiter =>
     isPostgres(db) ? new DatabaseRateLimiter(db, name, max, windowMs) : new MemoryRateLimiter(max, windowMs);
   // Per client address: an IPv6 address counts under its /64 (addressLimitKey, decision 0336).
-  const perAddress = (name: string, max: number, windowMs: number): RateLimiter =>
-    new PerAddressRateLimiter(limiter(name, max, windowMs));
+  const perAddress = (name: string, max: number, windowMs: number): RateLimiter => {
+    const counted = limiter(name, max, windowMs);
+    return {
+      max,
+      windowMs,
+      consume: (address) => counted.consume(addressLimitKey(address)),
+      reserve: (address) => counted.reserve(addressLimitKey(address)),
+    };
+  };
   return {
     /**
      * In the database on SQLite too: the administrator's password reset, a separate process, and a
