@@ -246,15 +246,11 @@ async function loadProvider(db: DB): Promise<StoredProvider | null> {
   const row = await repo.findProvider(db);
   if (!row) return null;
   return {
-    providerName: row.providerName,
-    credentials: row.credentials,
-    contact: row.contact,
-    courseName: row.courseName,
+    ...row,
     deliveryMethod: row.deliveryMethod as DeliveryMethod,
     offeredStates: JSON.parse(row.offeredStates) as string[],
     registrations: JSON.parse(row.registrations) as Record<string, string>,
     signatureType: row.signatureType as StoredProvider['signatureType'],
-    updatedAt: row.updatedAt,
   };
 }
 
