@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import { embedPrintFonts, printText } from './fonts';
+import { INK, MUTED, wrapText } from './framework-pdf';
 
 /** What the printable gift card shows (decision 0242): every text already in the gift's language. */
 export interface GiftCard {
@@ -17,25 +18,7 @@ export interface GiftCard {
 const WIDTH = 595.28;
 const HEIGHT = 420.94; // A5 landscape: half an A4 sheet, folded or cut.
 const MARGIN = 48;
-const INK = rgb(0.13, 0.13, 0.16);
-const MUTED = rgb(0.36, 0.36, 0.42);
 const ACCENT = rgb(0.42, 0.18, 0.42);
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(next, size) > width) {
-        lines.push(line);
-        line = word;
-      } else line = next;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
 
 /**
  * The gift card: one A5 landscape page with the couple's names, the giver's message, and the
@@ -57,7 +40,7 @@ export async function renderGiftCardPdf(card: GiftCard): Promise<Uint8Array> {
   });
   let y = HEIGHT - MARGIN - 10;
   const write = (text: string, font: PDFFont, size: number, color = INK, gap = 6) => {
-    for (const line of wrap(printText(text), font, size, WIDTH - 2 * MARGIN)) {
+    for (const line of wrapText(printText(text), font, size, WIDTH - 2 * MARGIN)) {
       page.drawText(line, { x: MARGIN, y, size, font, color });
       y -= size + gap;
     }
