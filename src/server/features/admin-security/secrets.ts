@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomSymbols } from '../../platform/random-symbols';
 
 /*
  * The second factor's secrets, each keyed by its own key derived (HKDF-SHA-256) from the server key
@@ -37,13 +38,8 @@ const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** A recovery code `XXXXX-XXXXX`: 10 symbols of 31, about 50 bits. */
 export function generateRecoveryCode(): string {
-  const symbols: string[] = [];
-  while (symbols.length < 10) {
-    for (const byte of randomBytes(16)) {
-      if (byte < 248 && symbols.length < 10) symbols.push(RECOVERY_ALPHABET[byte % 31]!);
-    }
-  }
-  return `${symbols.slice(0, 5).join('')}-${symbols.slice(5).join('')}`;
+  const symbols = randomSymbols(RECOVERY_ALPHABET, 10);
+  return `${symbols.slice(0, 5)}-${symbols.slice(5)}`;
 }
 
 /** Recovery codes are compared without regard to case, spaces or dashes. */

@@ -9,6 +9,7 @@ import {
 import { typedCodeSymbols } from '../../../shared/typed-code';
 import type { HashSlots } from '../../deps/hash-slots';
 import { FULL_SCRYPT, type ScryptParams } from '../../platform/config';
+import { randomSymbols } from '../../platform/random-symbols';
 
 /**
  * Hashes are stored with their parameters (`scrypt$N$r$p$salt$hash`): new ones at the configured
@@ -81,14 +82,8 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** A personal access code `XXXX-XXXX-XXXX`: 12 symbols of 31, about 59 bits. */
 export function generateAccessCode(): string {
-  const symbols: string[] = [];
-  while (symbols.length < 12) {
-    for (const byte of randomBytes(16)) {
-      // Rejection sampling keeps every symbol equally likely.
-      if (byte < 248 && symbols.length < 12) symbols.push(CODE_ALPHABET[byte % 31]!);
-    }
-  }
-  return [symbols.slice(0, 4), symbols.slice(4, 8), symbols.slice(8, 12)].map((s) => s.join('')).join('-');
+  const symbols = randomSymbols(CODE_ALPHABET, 12);
+  return `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`;
 }
 
 /**

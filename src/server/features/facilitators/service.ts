@@ -28,6 +28,7 @@ import { keepsakeAnswers } from '../our-data/visible-answers';
 import { keptSeatCarriesAccess } from './kept-seats';
 import * as repo from './repo';
 import { cohortMessageEmail, cohortRemovalEmail, facilitatorInviteEmail, seatPackReceiptEmail } from './templates';
+import { randomSymbols } from '../../platform/random-symbols';
 
 /*
  * Facilitators, cohorts and seat packs (issue 38, docs/facilitators.md, decisions 0260-0264).
@@ -70,20 +71,9 @@ export const REMOVED_FROM_COHORT =
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-function randomSymbols(count: number): string {
-  const symbols: string[] = [];
-  const limit = 256 - (256 % CODE_ALPHABET.length);
-  while (symbols.length < count) {
-    for (const byte of randomBytes(count * 2)) {
-      if (byte < limit && symbols.length < count) symbols.push(CODE_ALPHABET[byte % CODE_ALPHABET.length]!);
-    }
-  }
-  return symbols.join('');
-}
-
 /** JOIN- or SEAT- and 20 symbols of 32 (100 bits): unguessable, and looked up rate-limited (decision 0262). */
 export function generateCode(prefix: 'JOIN' | 'SEAT'): string {
-  const s = randomSymbols(20);
+  const s = randomSymbols(CODE_ALPHABET, 20);
   return `${prefix}-${s.slice(0, 5)}-${s.slice(5, 10)}-${s.slice(10, 15)}-${s.slice(15)}`;
 }
 
@@ -540,18 +530,16 @@ export async function refundPackOfPayment(db: DB, orderId: string): Promise<Pack
 /** Revenue by channel for the back office: course sales and seat packs, in cents per currency. */
 export async function revenueOverview(deps: AppDeps) {
   const { orders, packs } = await repo.revenueByChannel(deps.db);
+  const sales = (row: (typeof orders)[number]) => ({
+    channel: row.channel,
+    currency: row.currency,
+    count: Number(row.count),
+    cents: Number(row.cents ?? 0),
+  });
   return {
-    courses: orders.map((row) => ({
-      channel: row.channel,
-      currency: row.currency,
-      count: Number(row.count),
-      cents: Number(row.cents ?? 0),
-    })),
+    courses: orders.map(sales),
     packs: packs.map((row) => ({
-      channel: row.channel,
-      currency: row.currency,
-      count: Number(row.count),
-      cents: Number(row.cents ?? 0),
+      ...sales(row),
       seats: Number(row.seats ?? 0),
       seatsUsed: Number(row.seatsUsed ?? 0),
     })),
@@ -983,17 +971,7 @@ async function lookUpCode(deps: AppDeps, code: string, clientAddress: string) {
     const pack = await repo.findPackByCode(deps.db, code);
     if (!pack || pack.status === 'pending') throw new AppError('NOT_FOUND', CODE_UNKNOWN);
     await reservation.release();
-    return {
-      kind: 'seat' as const,
-      pack,
-      facilitatorId: pack.facilitatorId,
-      cohortId: pack.cohortId,
-      facilitatorName: pack.facilitatorName,
-      facilitatorKind: pack.facilitatorKind,
-      organisation: pack.organisation,
-      cohortName: pack.cohortName,
-      revokedAt: pack.revokedAt,
-    };
+    return { kind: 'seat' as const, pack, ...pack };
   }
   const cohort = await repo.findCohortByCode(deps.db, code);
   if (!cohort) throw new AppError('NOT_FOUND', CODE_UNKNOWN);

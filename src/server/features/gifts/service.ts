@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import {
@@ -32,6 +31,7 @@ import { t } from '../i18n/translate';
 import { renderGiftCardInWorker } from '../printables/pdf-jobs';
 import * as repo from './repo';
 import { giftEmail, giftOpenedEmail, giftReceiptEmail, redeemUrl } from './templates';
+import { randomSymbols } from '../../platform/random-symbols';
 
 /*
  * Gifts (issue 39, decision 0242): the course bought for another couple. The gift row is written
@@ -59,17 +59,6 @@ export const GIFT_EMAIL_RESERVED = 'This gift cannot be opened with the demo acc
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-function randomSymbols(alphabet: string, count: number): string {
-  const symbols: string[] = [];
-  const limit = 256 - (256 % alphabet.length);
-  while (symbols.length < count) {
-    for (const byte of randomBytes(count * 2)) {
-      if (byte < limit && symbols.length < count) symbols.push(alphabet[byte % alphabet.length]!);
-    }
-  }
-  return symbols.join('');
-}
 
 /** GIFT- and 12 symbols of 32 (60 bits): printed on the card, typed by the couple. */
 export function generateRedeemCode(): string {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import { createOrderSchema, isPaymentIntentId, type CreateOrderInput } from '../../../shared/orders-schemas';
@@ -28,6 +27,7 @@ import {
   workbookFiles,
   workbookSources,
 } from './workbook-pdf';
+import { randomSymbols } from '../../platform/random-symbols';
 
 /** A build started ahead of the download fails quietly here; the download itself reports it. */
 const onBuildError = () => {};
@@ -164,13 +164,7 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 /** `pi_` and 24 random letters or digits (about 143 bits): looks like a payment-intent id, cannot be guessed. */
 export function generateOrderId(): string {
-  const symbols: string[] = [];
-  while (symbols.length < 24) {
-    for (const byte of randomBytes(32)) {
-      if (byte < 248 && symbols.length < 24) symbols.push(ID_ALPHABET[byte % 62]!);
-    }
-  }
-  return `pi_${symbols.join('')}`;
+  return `pi_${randomSymbols(ID_ALPHABET, 24)}`;
 }
 
 /**
