@@ -13,7 +13,7 @@ import {
   pushGraphicsState,
 } from 'pdf-lib';
 import { PROBE_PREFIX } from './bench/event-loop-probe';
-import { Client, multipartUpload, percentile } from './lib/http-client';
+import { Client, percentile, uploadForm } from './lib/http-client';
 import { START_NODE_FLAGS, spawnTsServer, type ServerProcess } from './lib/server-process';
 
 /**
@@ -115,13 +115,11 @@ try {
   const uploadStarted = performance.now();
   for (let week = 1; week <= WEEKS; week += 1) {
     const bytes = await noisePdf(FILE_BYTES, `Bench week ${week}`);
-    const { body, contentType } = multipartUpload(
-      { weekNumber: String(week), title: `Bench week ${week}`, description: '' },
-      { name: `week-${week}.pdf`, bytes },
-    );
     const res = await admin.request('POST', '/api/upload-framework', undefined, {
-      body,
-      headers: { 'content-type': contentType },
+      body: uploadForm(
+        { weekNumber: String(week), title: `Bench week ${week}`, description: '' },
+        { name: `week-${week}.pdf`, bytes },
+      ),
     });
     if (res.status !== 201 && res.status !== 200)
       throw new Error(`Upload of week ${week}: ${JSON.stringify(res.json)}`);

@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { MAX_PDF_BYTES } from '../src/shared/constants';
 import { DASHBOARD_OPENING } from './lib/dashboard-requests';
-import { multipartUpload } from './lib/http-client';
+import { uploadForm } from './lib/http-client';
 import { START_NODE_FLAGS, spawnTsServer, type ServerProcess } from './lib/server-process';
 import { PROBE_PREFIX } from './bench/event-loop-probe';
 import { measure, measurePaced, warmUp, type Measurement } from './bench/load';
@@ -573,7 +573,7 @@ async function measureUpload(db: SeededDatabase): Promise<UploadResult> {
       uploadMs: 0,
     };
     for (let attempt = 0; attempt <= UPLOADS; attempt += 1) {
-      const { body, contentType } = multipartUpload(
+      const body = uploadForm(
         { weekNumber: '1', title: `Bench upload ${attempt}`, description: 'A 10 MB file' },
         { name: 'bench.pdf', bytes: file },
       );
@@ -581,7 +581,7 @@ async function measureUpload(db: SeededDatabase): Promise<UploadResult> {
       const uploadStarted = performance.now();
       const res = await fetch(`${server.url}/api/upload-framework`, {
         method: 'POST',
-        headers: { cookie: db.adminCookie, origin: server.url, 'content-type': contentType },
+        headers: { cookie: db.adminCookie, origin: server.url },
         body,
       });
       const uploadMs = performance.now() - uploadStarted;

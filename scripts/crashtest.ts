@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { makeSamplePdf } from '../src/server/features/demo/seed';
-import { Client, multipartUpload } from './lib/http-client';
+import { Client, uploadForm } from './lib/http-client';
 import { startServer } from './lib/server-process';
 
 /**
@@ -92,9 +92,9 @@ export async function runCrashTest(options: {
         const title = `k${kill} upload ${n}`;
         // About 1 MB, so kills land in the middle of uploads too.
         const bytes = Buffer.concat([Buffer.from(await makeSamplePdf(title, title)), padding]);
-        const { body, contentType } = multipartUpload({ weekNumber: String(week), title }, { name: 'f.pdf', bytes });
+        const body = uploadForm({ weekNumber: String(week), title }, { name: 'f.pdf', bytes });
         const ok = await ledger.write(`framework ${week}`, title, () =>
-          admin.request('POST', '/api/upload-framework', undefined, { body, headers: { 'content-type': contentType } }),
+          admin.request('POST', '/api/upload-framework', undefined, { body }),
         );
         if (!ok) return;
         ackedWrites += 1;

@@ -9,7 +9,7 @@ import { toResponse } from '../src/server/features/workbook/answers';
 import { readWeekContent } from '../src/server/features/workbook/course-content';
 import { findResponse } from '../src/server/features/workbook/repo';
 import { DASHBOARD_OPENING, weekReads } from './lib/dashboard-requests';
-import { Client, multipartUpload, percentile } from './lib/http-client';
+import { Client, percentile, uploadForm } from './lib/http-client';
 import { startPostgresServer } from './lib/postgres-server';
 import { startServer } from './lib/server-process';
 
@@ -359,13 +359,11 @@ export async function runLoadTest(options: {
           const week = (round % 3) + 1;
           const title = `Load week ${week} v${round}`;
           const pdf = await makeSamplePdf(title, 'x'.repeat(200 + round));
-          const { body, contentType } = multipartUpload(
-            { weekNumber: String(week), title, description: 'load' },
-            { name: `w${week}.pdf`, bytes: pdf },
-          );
           const res = await client.request('POST', '/api/upload-framework', undefined, {
-            body,
-            headers: { 'content-type': contentType },
+            body: uploadForm(
+              { weekNumber: String(week), title, description: 'load' },
+              { name: `w${week}.pdf`, bytes: pdf },
+            ),
           });
           record('admin upload/replace', res, [200, 201]);
           if (res.status === 200 || res.status === 201) acked.frameworks.set(week, title);

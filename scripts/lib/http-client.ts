@@ -43,21 +43,12 @@ export class Client {
   }
 }
 
-/** The multipart body of an admin upload, built by hand (no form library needed). */
-export function multipartUpload(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
-  const boundary = `----vows${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="framework"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-  );
-  parts.push(Buffer.from(file.bytes));
-  parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+/** The multipart form of an admin upload: the fields, then the PDF (fetch writes its boundary). */
+export function uploadForm(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('framework', new Blob([Buffer.from(file.bytes)], { type: 'application/pdf' }), file.name);
+  return form;
 }
 
 export function percentile(sorted: number[], p: number): number {
