@@ -29,7 +29,7 @@ async function couple(page: Page, names: { first: string; second: string }): Pro
 
 function pathOf(link: string): string {
   const url = new URL(link.trim());
-  return `${url.pathname}${url.search}`;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 test('a facilitator guides a cohort: invite, seats, consent, a shared week, an unlink', async ({ browser }) => {
@@ -52,12 +52,14 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await invite.getByRole('combobox', { name: 'Kind' }).selectOption('pastor');
   await invite.getByRole('textbox', { name: /Organisation/ }).fill('St. Mary Parish');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
-  const inviteLink = (await admin.getByText(/\/facilitator\?token=/).textContent()) ?? '';
+  const inviteLink = (await admin.getByText(/\/facilitator#token=/).textContent()) ?? '';
   await expectNoAxeViolations(admin, admin.url());
 
   // The facilitator sets a password and lands in their own area; they create a cohort.
   await facilitator.goto(pathOf(inviteLink));
   await expect(facilitator.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+  // The token rides after `#` and leaves the address at once (decision 0367).
+  await expect(facilitator).toHaveURL(/\/facilitator$/);
   await facilitator.getByLabel('New password').fill('a long facilitator password');
   await facilitator.getByRole('button', { name: 'Set password and open my area' }).click();
   await expect(facilitator.getByRole('heading', { level: 1, name: 'Your facilitator area' })).toBeVisible();
@@ -81,7 +83,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   // The facilitator hands out the pack's seat link.
   await facilitator.reload();
   await expect(facilitator.getByText('0 of 2 seats used')).toBeVisible();
-  const seatLink = pathOf((await facilitator.getByText(/\/mentor\?code=SEAT-/).textContent()) ?? '');
+  const seatLink = pathOf((await facilitator.getByText(/\/mentor#code=SEAT-/).textContent()) ?? '');
 
   // Robin and Sam (on a phone) read what the facilitator will see, then consent; the seat gives full access.
   const robinId = await couple(robin, { first: 'Robin', second: 'Sam' });
@@ -97,6 +99,7 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   expect(answered.status()).toBe(200);
   await robin.goto(seatLink);
   await expect(robin.getByRole('heading', { name: `Link with ${name}?` })).toBeVisible();
+  await expect(robin).toHaveURL(/\/mentor$/);
   await expect(robin.getByText('Your weekly streak')).toBeVisible();
   await expect(robin.getByText(/This code includes a seat/)).toBeVisible();
   await expectNoAxeViolations(robin, robin.url());
@@ -116,7 +119,9 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
   await expect(noor.getByText(/Your facilitator’s code: SEAT-/)).toBeVisible();
   // Signed in, they redeem the other seat, then change their minds and unlink.
   await couple(noor, { first: 'Noor', second: 'Lee' });
-  await noor.goto(seatLink);
+  // The code left the address (decision 0367); the page, reloaded once signed in, still has it.
+  await expect(noor).toHaveURL(/\/mentor$/);
+  await noor.reload();
   await noor.getByRole('button', { name: 'Link us' }).click();
   await expect(noor.getByRole('button', { name: 'Unlink' })).toBeVisible();
 
@@ -140,20 +145,20 @@ test('a facilitator guides a cohort: invite, seats, consent, a shared week, an u
 
   // A seat used twice is refused, and the seats stay counted.
   const again = await robin.request.post('/api/trpc/mentor.link', {
-    data: { code: new URL(seatLink, 'http://x').searchParams.get('code') },
+    data: { code: new URLSearchParams(new URL(seatLink, 'http://x').hash.slice(1)).get('code') },
   });
   expect(again.status()).toBe(409);
 
   // A join link leaked: the facilitator issues a new one, and the old one is refused as unknown
   // (decision 0354); Robin and Sam, linked already, stay in the table.
-  const oldJoinLink = pathOf((await facilitator.getByText(/\/mentor\?code=JOIN-/).textContent()) ?? '');
+  const oldJoinLink = pathOf((await facilitator.getByText(/\/mentor#code=JOIN-/).textContent()) ?? '');
   await facilitator.getByRole('button', { name: 'New code for the join link of Spring 2027 Pre-Cana' }).click();
   const renew = facilitator.getByRole('dialog', { name: 'Issue a new join code for Spring 2027 Pre-Cana?' });
   await expect(renew.getByText(/Couples already in Spring 2027 Pre-Cana stay linked/)).toBeVisible();
   await expectNoAxeViolations(facilitator, facilitator.url());
   await renew.getByRole('button', { name: 'Issue a new code' }).click();
-  await expect(facilitator.getByText(oldJoinLink.replace('/mentor?code=', ''))).toHaveCount(0);
-  const newJoinLink = facilitator.getByText(/\/mentor\?code=JOIN-/);
+  await expect(facilitator.getByText(oldJoinLink.replace('/mentor#code=', ''))).toHaveCount(0);
+  const newJoinLink = facilitator.getByText(/\/mentor#code=JOIN-/);
   await expect(newJoinLink).toBeFocused();
   await expect(table.getByRole('row', { name: /Robin & Sam/ })).toBeVisible();
   await noor.goto(oldJoinLink);

@@ -90,7 +90,8 @@ export const PUBLIC_PAGES: WalkedPage[] = [
   { path: '/success?payment_intent=pi_doesNotExist123', label: 'success (unknown)', notFound: true },
   { path: '/success', label: 'success (no order)', notFound: true },
   { path: '/gift', label: 'gift form', notFound: true },
-  { path: '/gift/sent?token=no-such-gift', label: 'gift receipt (unknown)', notFound: true },
+  // A receipt link's token rides after `#` (decision 0367); one of the right shape that no gift has.
+  { path: `/gift/sent#token=${'N'.repeat(32)}`, label: 'gift receipt (unknown)', notFound: true },
   { path: '/redeem', label: 'redeem a gift' },
   { path: '/login', label: 'couple sign-in' },
   { path: '/register', label: 'register' },
@@ -159,7 +160,7 @@ export function addressIn(path: string, lang: Lang): string {
     '/privacy',
     '/terms',
   ];
-  const [pathname = path] = path.split('?');
+  const [pathname = path] = path.split(/[?#]/);
   return localized.includes(pathname) ? `/es${path}` : path;
 }
 

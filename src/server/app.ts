@@ -217,6 +217,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         router: appRouter,
         createContext: (opts) => createContext(deps, opts),
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
+        // A query whose input is a link's secret comes as POST, the secret in the body rather than
+        // in the URL an access log keeps (decision 0367; src/shared/link-secrets.ts).
+        allowMethodOverride: true,
         responseMeta: trpcResponseHeaders,
         onError({ error, path, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');

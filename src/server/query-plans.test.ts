@@ -585,7 +585,7 @@ beforeAll(async () => {
       })
     ).inviteLink;
   });
-  const inviteToken = new URL(inviteLink).searchParams.get('token')!;
+  const inviteToken = new URLSearchParams(new URL(inviteLink).hash.slice(1)).get('token')!;
   const anonymousWithCookies = await facilitatorAs();
   await run('facilitator.previewInvite', () =>
     call(anonymousWithCookies, 'facilitator.previewInvite', { token: inviteToken }),

@@ -1,25 +1,34 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/router';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
+import { SECRET_INPUT_QUERIES } from '../shared/link-secrets';
 import { createGuardedFetch } from './lib/network';
 import { queryClient } from './query-client';
 
 // The query client lives in its own module (kept out of the tRPC client's chunk); re-exported here.
 export { createQueryClient, queryClient } from './query-client';
 
+const batchOptions = {
+  url: '/api/trpc',
+  maxItems: TRPC_MAX_BATCH_SIZE,
+  fetch: createGuardedFetch((input, init) => fetch(input, { ...init, credentials: 'same-origin' })),
+};
+
 /**
  * The one tRPC client: batched HTTP to /api/trpc, sending the session cookie. Every mutation is
  * refused while the browser is offline and given up after 15 s without an answer (lib/network.ts,
- * decision 0133), so no button spins for ever.
+ * decision 0133), so no button spins for ever. A query whose input is a link's secret (a gift's
+ * code, an invitation's token) goes as POST with its input in the body, never in the URL
+ * (decision 0367).
  */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: '/api/trpc',
-      maxItems: TRPC_MAX_BATCH_SIZE,
-      fetch: createGuardedFetch((input, init) => fetch(input, { ...init, credentials: 'same-origin' })),
+    splitLink({
+      condition: (op) => op.type === 'query' && SECRET_INPUT_QUERIES.has(op.path),
+      true: httpBatchLink({ ...batchOptions, methodOverride: 'POST' }),
+      false: httpBatchLink(batchOptions),
     }),
   ],
 });

@@ -378,7 +378,9 @@ describe('the document against the server', () => {
         payload: event.payload,
       });
       const receipt = await t.app.inject(json('GET', `${back.pathname}${back.search}`, undefined));
-      const token = new URL(receipt.headers.location as string, 'http://x').searchParams.get('token');
+      const token = new URLSearchParams(new URL(receipt.headers.location as string, 'http://x').hash.slice(1)).get(
+        'token',
+      );
       return json('GET', `/api/gifts/${token}/card.pdf`, undefined);
     },
     getWeekSummary: async () => json('GET', `/api/week-summary/${couple.coupleId}/1`, couple.cookie),

@@ -851,7 +851,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/payments/return',
     tag: 'payments',
     summary:
-      "Stripe Checkout's success URL (query `session_id`): the session resolved on the server, then a redirect to `/success?payment_intent=pi_...` (with `&code=signed-in` when a signed-in couple paid with their account's email: no code is sent; a gift's: to `/gift/sent?token=...`)",
+      "Stripe Checkout's success URL (query `session_id`): the session resolved on the server, then a redirect to `/success?payment_intent=pi_...` (with `&code=signed-in` when a signed-in couple paid with their account's email: no code is sent; a gift's: to `/gift/sent#token=...`, decision 0367)",
     access: 'anyone',
     success: {
       303: {

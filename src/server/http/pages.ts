@@ -210,7 +210,7 @@ export const PAGE_PATHS = [
   // A certificate's check: the code typed in (a county clerk with the paper in hand), or from the QR code.
   '/verify',
   '/verify/:code',
-  // Facilitators (issue 38): their area (and the seller's invitation, ?token=), the couple's page.
+  // Facilitators (issue 38): their area (and the seller's invitation, #token=), the couple's page.
   '/facilitator',
   '/mentor',
   '/admin/facilitators',

@@ -21,7 +21,7 @@ export const paymentRoutes: RestRoutes = (app, deps) => {
     const { paymentIntentId, giftToken, codeNote } = await resolveCheckoutReturn(deps, query.session_id);
     // A gift's buyer goes to the gift's receipt page (decision 0242), never to the course.
     const target =
-      giftToken === null ? successPath(paymentIntentId, codeNote) : `/gift/sent?token=${encodeURIComponent(giftToken)}`;
+      giftToken === null ? successPath(paymentIntentId, codeNote) : `/gift/sent#token=${encodeURIComponent(giftToken)}`;
     return reply.code(303).header('cache-control', 'no-store').redirect(target, 303);
   });
   app.register(async (scope) => {

@@ -1,6 +1,7 @@
 /**
  * Where a sign-in or a new account returns to: the `next` search value of /customer-login, /login
- * and /register (a facilitator's seat link opened while signed out: `/mentor?code=...`). Only a path
+ * and /register (a facilitator's seat link opened while signed out: `/mentor`, its code kept in the tab, decision
+ * 0367; `/mentor?code=...` from pages opened before). Only a path
  * of this site is followed, never another site's address (an open redirect): it must start with one
  * `/` (`//evil.example` and `/\evil.example` are other sites to a browser), hold no backslash or
  * control character, and stay on the page's origin. Anything else counts as missing: the sign-in

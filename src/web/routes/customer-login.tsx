@@ -6,7 +6,7 @@ import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/customer-login')({
-  // `?next=/mentor?code=...`: where the sign-in returns to, a path of this site only.
+  // `?next=/mentor`: where the sign-in returns to, a path of this site only.
   validateSearch: nextSearch,
   head: () => ({ meta: [{ title: translate('auth.signIn.documentTitle') }] }),
   // The code hints come with the page (no request, no layout shift when they arrive); without

@@ -2,11 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { translate } from '../i18n/i18n';
 import { SiteLayout } from '../components/site-layout';
 import { GiftReceiptPage } from '../features/gifts/gift-receipt';
-import { searchTexts } from '../lib/search-params';
+import { useLinkSecret } from '../lib/link-secret';
 
-/** `/gift/sent?token=...`: the gift buyer's receipt page (decision 0242). */
+/** `/gift/sent#token=...` (or `?token=`, links sent before decision 0367): the gift buyer's receipt page (decision 0242). */
 export const Route = createFileRoute('/gift/sent')({
-  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['token'] as const),
   head: () => ({
     meta: [{ title: `${translate('gifts.receipt.pageTitle')} · Vows & Weeks` }, { name: 'robots', content: 'noindex' }],
   }),
@@ -14,7 +13,7 @@ export const Route = createFileRoute('/gift/sent')({
 });
 
 function GiftSentRoute() {
-  const { token } = Route.useSearch();
+  const [token] = useLinkSecret('token');
   return (
     <SiteLayout>
       <GiftReceiptPage token={token?.trim() ?? ''} />

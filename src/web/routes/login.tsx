@@ -6,7 +6,7 @@ import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/login')({
-  // `?next=/mentor?code=...`: where the sign-in returns to, a path of this site only.
+  // `?next=/mentor`: where the sign-in returns to, a path of this site only.
   validateSearch: nextSearch,
   head: () => ({ meta: [{ title: translate('auth.signIn.documentTitle') }] }),
   // The other tab shows the code hints: they come with the page, or load alongside it.

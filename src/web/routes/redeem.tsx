@@ -2,11 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { translate } from '../i18n/i18n';
 import { SiteLayout } from '../components/site-layout';
 import { RedeemGiftPage } from '../features/gifts/redeem-gift';
-import { searchTexts } from '../lib/search-params';
+import { useLinkSecret } from '../lib/link-secret';
 
-/** `/redeem?code=GIFT-...`: a couple opens the course they were given (decision 0242). */
+/** `/redeem#code=GIFT-...` (or `?code=`, links sent before decision 0367): a couple opens the course they were given (decision 0242). */
 export const Route = createFileRoute('/redeem')({
-  validateSearch: (search: Record<string, unknown>) => searchTexts(search, ['code'] as const),
   head: () => ({
     meta: [{ title: `${translate('gifts.redeem.pageTitle')} · Vows & Weeks` }, { name: 'robots', content: 'noindex' }],
   }),
@@ -14,10 +13,10 @@ export const Route = createFileRoute('/redeem')({
 });
 
 function RedeemRoute() {
-  const { code } = Route.useSearch();
+  const [code, keepCode] = useLinkSecret('code');
   return (
     <SiteLayout>
-      <RedeemGiftPage code={code?.trim().toUpperCase() || undefined} />
+      <RedeemGiftPage code={code?.toUpperCase() || undefined} onCode={keepCode} />
     </SiteLayout>
   );
 }

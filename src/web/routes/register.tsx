@@ -9,7 +9,7 @@ import { TOTAL_WEEKS } from '../../shared/constants';
 
 export const Route = createFileRoute('/register')({
   head: () => ({ meta: [{ title: translate('auth.register.documentTitle') }] }),
-  // `?next=/mentor?code=...`: where the new account goes, a path of this site only.
+  // `?next=/mentor`: where the new account goes, a path of this site only.
   validateSearch: nextSearch,
   component: RegisterPage,
 });

@@ -67,13 +67,17 @@ export function renderRoute(Component: RouteComponent, options: RenderRouteOptio
   );
 }
 
-/** Renders the real app (every file route) at `path`, with a fresh query client. */
-export function renderApp(path: string): RenderResult {
+/**
+ * Renders the real app (every file route) at `path`, with a fresh query client; `router` tells
+ * where the page's address is now (`router.state.location.href`).
+ */
+export function renderApp(path: string): RenderResult & { router: ReturnType<typeof createAppRouter> } {
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  return renderWithProviders(
+  const result = renderWithProviders(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return Object.assign(result, { router });
 }

@@ -237,7 +237,7 @@ describe('a facilitator issues a new code', () => {
     expect(renewed).toMatchObject({ id: cohort.id, name: 'Rotations' });
     expect(renewed.joinCode).toMatch(/^JOIN-/);
     expect(renewed.joinCode).not.toBe(cohort.joinCode);
-    expect(renewed.joinLink).toContain(`/mentor?code=${renewed.joinCode}`);
+    expect(renewed.joinLink).toContain(`/mentor#code=${renewed.joinCode}`);
     expect((await facilitator.caller.facilitator.cohorts())[0]).toMatchObject({ joinCode: renewed.joinCode });
 
     const late = await coupleCaller(t);
@@ -273,7 +273,7 @@ describe('a facilitator issues a new code', () => {
     expect(renewed).toMatchObject({ id: pack.id, seatsUsed: 1, seatsLeft: 2, cohortName: 'Seat rotations' });
     expect(renewed.code).toMatch(/^SEAT-/);
     expect(renewed.code).not.toBe(pack.code);
-    expect(renewed.link).toContain(`/mentor?code=${renewed.code}`);
+    expect(renewed.link).toContain(`/mentor#code=${renewed.code}`);
 
     const late = await coupleCaller(t, { accessLevel: 'trial' });
     await expect(late.caller.mentor.link({ code: pack.code })).rejects.toMatchObject({

@@ -38,10 +38,15 @@ describe('the seller invites a facilitator', () => {
     const facilitator = await newFacilitator(t, { name: 'Ana Pastora', organisation: 'Parroquia San José' });
     const mail = await t.deps.db
       .selectFrom('outbound_emails')
-      .select(['kind', 'recipient'])
+      .select(['kind', 'recipient', 'text_body', 'html_body'])
       .where('recipient', '=', facilitator.email)
       .execute();
-    expect(mail).toEqual([{ kind: 'facilitator-invite', recipient: facilitator.email }]);
+    expect(mail.map(({ kind, recipient }) => ({ kind, recipient }))).toEqual([
+      { kind: 'facilitator-invite', recipient: facilitator.email },
+    ]);
+    // The invitation's token rides after `#`, which no browser sends to a server (decision 0367).
+    expect(mail[0]!.text_body).toMatch(/\/facilitator#token=[A-Za-z0-9_-]{10,}/);
+    expect(`${mail[0]!.text_body}${mail[0]!.html_body}`).not.toContain('?token=');
     expect(await facilitator.caller.facilitator.me()).toMatchObject({
       name: 'Ana Pastora',
       organisation: 'Parroquia San José',
@@ -67,7 +72,7 @@ describe('the seller invites a facilitator', () => {
       email: 'mentors@example.com',
       kind: 'mentor_couple',
     });
-    const token = new URL(invited.inviteLink).searchParams.get('token')!;
+    const token = new URLSearchParams(new URL(invited.inviteLink).hash.slice(1)).get('token')!;
     expect((await postTrpc(t, 'facilitator.acceptInvite', { token, password: FACILITATOR_PASSWORD })).status).toBe(200);
     expect((await postTrpc(t, 'facilitator.acceptInvite', { token, password: 'another long password' })).status).toBe(
       404,
@@ -160,7 +165,7 @@ describe('consent and unlink', () => {
   it('shows the couple who will see what, links on consent, and unlinking ends access at once', async () => {
     const facilitator = await newFacilitator(t, { name: 'Counsellor Lee' });
     const cohort = await facilitator.caller.facilitator.createCohort({ name: 'Spring 2027 Pre-Cana' });
-    expect(cohort.joinLink).toContain(`/mentor?code=${cohort.joinCode}`);
+    expect(cohort.joinLink).toContain(`/mentor#code=${cohort.joinCode}`);
     const couple = await coupleCaller(t, { displayName: 'Robin', partnerName: 'Casey', weddingDate: '2027-06-12' });
 
     // Preview changes nothing.

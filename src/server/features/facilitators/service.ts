@@ -27,6 +27,7 @@ import { LOCKED_WEEK_MESSAGE, unlockState } from '../progress/unlock';
 import { keepsakeAnswers } from '../our-data/visible-answers';
 import { keptSeatCarriesAccess } from './kept-seats';
 import * as repo from './repo';
+import { linkWithSecret } from '../../../shared/link-secrets';
 import { cohortMessageEmail, cohortRemovalEmail, facilitatorInviteEmail, seatPackReceiptEmail } from './templates';
 import { randomSymbols } from '../../platform/random-symbols';
 
@@ -266,7 +267,7 @@ export async function disableFacilitatorTotp(deps: AppDeps, auth: FacilitatorAut
 // ------------------------------------------------------------------ the seller's back office
 
 export function facilitatorInviteLink(deps: Pick<AppDeps, 'config'>, token: string): string {
-  return `${deps.config.publicUrl}/facilitator?token=${encodeURIComponent(token)}`;
+  return linkWithSecret(deps.config.publicUrl, '/facilitator', 'token', token);
 }
 
 /**
@@ -667,7 +668,7 @@ export async function listOwnCohorts(deps: AppDeps, auth: FacilitatorAuth) {
 }
 
 export function joinLink(deps: Pick<AppDeps, 'config'>, code: string): string {
-  return `${deps.config.publicUrl}/mentor?code=${encodeURIComponent(code)}`;
+  return linkWithSecret(deps.config.publicUrl, '/mentor', 'code', code);
 }
 
 /** A new cohort of the facilitator's, with its join code; an audit line names it by id (as decision 0353's). */

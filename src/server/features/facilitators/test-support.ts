@@ -48,7 +48,7 @@ export async function newFacilitator(testApp: TestApp, options: { name?: string;
     kind: 'pastor',
     organisation: options.organisation ?? 'St. Mary Parish',
   });
-  const token = new URL(invited.inviteLink).searchParams.get('token')!;
+  const token = new URLSearchParams(new URL(invited.inviteLink).hash.slice(1)).get('token')!;
   const accepted = await postTrpc(testApp, 'facilitator.acceptInvite', { token, password: FACILITATOR_PASSWORD });
   if (accepted.status !== 200) throw new Error(`acceptInvite answered ${accepted.status}`);
   const cookie = facilitatorCookieOf(accepted.setCookie);

@@ -77,8 +77,8 @@ async function buyGift(overrides: Record<string, unknown> = {}, paidAmount?: num
   const back = await t.app.inject({ method: 'GET', url: `/api/payments/return?session_id=${session.id}` });
   expect(back.statusCode).toBe(303);
   const location = back.headers.location as string;
-  expect(location).toMatch(/^\/gift\/sent\?token=[A-Za-z0-9]{32}$/);
-  const token = new URL(location, PUBLIC_URL).searchParams.get('token')!;
+  expect(location).toMatch(/^\/gift\/sent#token=[A-Za-z0-9]{32}$/);
+  const token = new URLSearchParams(new URL(location, PUBLIC_URL).hash.slice(1)).get('token')!;
   const gift = await t.deps.db
     .selectFrom('gifts')
     .selectAll()
@@ -125,15 +125,26 @@ describe('buying a gift', () => {
     expect(toCouple.map((m) => m.kind)).toEqual(['gift']);
     expect(toCouple[0]!.subject).toBe('Aunt Marisol gave you Vows & Weeks');
     expect(toCouple[0]!.text_body).toContain(input.message);
-    expect(toCouple[0]!.text_body).toContain(`${PUBLIC_URL}/redeem?code=${gift.redeem_code}`);
+    expect(toCouple[0]!.text_body).toContain(`${PUBLIC_URL}/redeem#code=${gift.redeem_code}`);
     const toBuyer = await emailsTo(input.buyerEmail);
     expect(toBuyer.map((m) => m.kind)).toEqual(['gift-receipt']);
     expect(toBuyer[0]!.text_body).toContain('$49.00');
-    expect(toBuyer[0]!.text_body).toContain(`${PUBLIC_URL}/gift/sent?token=${token}`);
+    expect(toBuyer[0]!.text_body).toContain(`${PUBLIC_URL}/gift/sent#token=${token}`);
 
     const receipt = await (await callerFor(t)).gifts.receipt({ token });
     expect(receipt).toMatchObject({ paid: true, redeemCode: gift.redeem_code, coupleEmail: input.coupleEmail });
     expect(receipt.cardUrl).toBe(`/api/gifts/${token}/card.pdf`);
+    // The page asks with a POST, the token in the body and not in the URL (decision 0367).
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/gifts.receipt,gifts.preview?batch=1',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ 0: { token }, 1: { code: gift.redeem_code } }),
+    });
+    expect(posted.statusCode).toBe(200);
+    const [postedReceipt, postedPreview] = posted.json() as { result: { data: Record<string, unknown> } }[];
+    expect(postedReceipt!.result.data).toMatchObject({ paid: true, redeemCode: gift.redeem_code });
+    expect(postedPreview!.result.data).toMatchObject({ redeemed: false });
   });
 
   it('with a coupon charges the discounted amount, and the webhook accepts exactly it', async () => {
@@ -157,7 +168,7 @@ describe('buying a gift', () => {
     const input = giftInput({ couponCode: 'FREEGIFT' });
     const { url } = await (await callerFor(t)).payments.startGiftCheckout(input as never);
     expect(double.sessions.size).toBe(before);
-    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/gift/sent\\?token=[A-Za-z0-9]{32}$`));
+    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/gift/sent#token=[A-Za-z0-9]{32}$`));
     expect((await emailsTo(input.coupleEmail)).map((m) => m.kind)).toEqual(['gift']);
   });
 
@@ -557,7 +568,7 @@ describe('a gift recorded by hand in the back office', () => {
       locale: 'es',
       amount: 4000,
     });
-    expect(recorded.receiptUrl).toMatch(new RegExp(`^${PUBLIC_URL}/gift/sent\\?token=[A-Za-z0-9]{32}$`));
+    expect(recorded.receiptUrl).toMatch(new RegExp(`^${PUBLIC_URL}/gift/sent#token=[A-Za-z0-9]{32}$`));
     const gift = await t.deps.db
       .selectFrom('gifts')
       .selectAll()
@@ -588,7 +599,7 @@ describe('a gift recorded by hand in the back office', () => {
     expect(audit).toEqual([{ action: 'gift.record', target: `gift ${gift.id}` }]);
 
     // The card of a Spanish gift is named in Spanish too.
-    const token = new URL(recorded.receiptUrl).searchParams.get('token')!;
+    const token = new URLSearchParams(new URL(recorded.receiptUrl).hash.slice(1)).get('token')!;
     const card = await t.app.inject({ method: 'GET', url: `/api/gifts/${token}/card.pdf` });
     expect(card.headers['content-disposition']).toBe('attachment; filename="tarjeta-de-regalo-vows-and-weeks.pdf"');
 

@@ -30,7 +30,7 @@ import { fulfilCompletedOrder, fulfilFreeOrder, insertGiftOrder, upgradeSignedIn
 import { t } from '../i18n/translate';
 import { renderGiftCardInWorker } from '../printables/pdf-jobs';
 import * as repo from './repo';
-import { giftEmail, giftOpenedEmail, giftReceiptEmail, redeemUrl } from './templates';
+import { giftEmail, giftOpenedEmail, giftReceiptEmail, receiptUrl, redeemUrl } from './templates';
 import { randomSymbols } from '../../platform/random-symbols';
 
 /*
@@ -438,7 +438,7 @@ export async function recordGiftAsAdmin(
     await recordAdminAction(trx, admin, 'gift.record', { target: `gift ${pending.giftId}`, address: address ?? null });
     return pending;
   });
-  return { giftId: gift.giftId, receiptUrl: `${deps.config.publicUrl}/gift/sent?token=${gift.buyerToken}` };
+  return { giftId: gift.giftId, receiptUrl: receiptUrl(deps.config.publicUrl, gift.buyerToken) };
 }
 
 export const GIFT_NOT_FOUND_ADMIN = 'Gift not found.';

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { formatDate, formatMoney } from '../../../shared/i18n/format';
 import type { Locale } from '../../../shared/i18n/locales';
+import { linkWithSecret } from '../../../shared/link-secrets';
 import { t } from '../i18n/translate';
 import { type RenderedEmail, renderEmail } from '../mail/templates';
 
@@ -14,11 +15,11 @@ import { type RenderedEmail, renderEmail } from '../mail/templates';
 const product = { product: PRODUCT_NAME };
 
 export function redeemUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/redeem?code=${encodeURIComponent(code)}`;
+  return linkWithSecret(publicUrl, '/redeem', 'code', code);
 }
 
 export function receiptUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/gift/sent?token=${encodeURIComponent(token)}`;
+  return linkWithSecret(publicUrl, '/gift/sent', 'token', token);
 }
 
 export function giftEmail(

@@ -42,7 +42,7 @@ async function coupleWithGifts(options: { send: boolean }) {
     sendAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     locale: 'en',
   });
-  const token = new URL(gift.receiptUrl).searchParams.get('token')!;
+  const token = new URLSearchParams(new URL(gift.receiptUrl).hash.slice(1)).get('token')!;
   const caller = await callerFor(t, cookie);
   const { redeemCode } = await caller.gifts.receipt({ token });
   await caller.gifts.redeem({ code: redeemCode! });

@@ -111,7 +111,7 @@ describe('a free order for an email that already has an account', () => {
       sendAt: null,
       couponCode: await freeCoupon(),
     });
-    const token = new URL(url).searchParams.get('token')!;
+    const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
     const gift = await t.deps.db
       .selectFrom('gifts')
       .select('redeem_code')
@@ -151,7 +151,7 @@ describe('a free order for an email that already has an account', () => {
       sendAt: null,
       couponCode: await freeCoupon(),
     });
-    const token = new URL(url).searchParams.get('token')!;
+    const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
     const gift = await t.deps.db
       .selectFrom('gifts')
       .select('redeem_code')

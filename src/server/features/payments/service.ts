@@ -69,6 +69,7 @@ import {
   saveStripeOrder,
 } from './repo';
 import { stripeFor } from './stripe-client';
+import { linkWithSecret } from '../../../shared/link-secrets';
 
 /** Five minutes, as Stripe's own libraries default to (docs/product.md#card-payments). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -362,7 +363,7 @@ export async function startGiftCheckout(
       return { gift, use, amount, free: true };
     });
   const prepared = input.couponCode ? await withinCouponBudget(deps, clientAddress, prepare) : await prepare();
-  const receipt = `${publicUrl}/gift/sent?token=${prepared.gift.buyerToken}`;
+  const receipt = linkWithSecret(publicUrl, '/gift/sent', 'token', prepared.gift.buyerToken);
   if (prepared.free) return { url: receipt };
   const url = await checkoutHoldingUse(
     deps,

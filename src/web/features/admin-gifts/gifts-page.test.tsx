@@ -118,7 +118,7 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
       'adminGifts.list': () => ({ data: listed }),
       'adminGifts.record': () => {
         listed = [scheduled];
-        return { data: { giftId: 7, receiptUrl: 'https://vows.example/gift/sent?token=abc' } };
+        return { data: { giftId: 7, receiptUrl: 'https://vows.example/gift/sent#token=abc' } };
       },
     });
     renderRoute(GiftsPage);
@@ -202,7 +202,7 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     i18n.activate('es');
     const stub = stubTrpcFetch({
       'adminGifts.list': () => ({ data: [] }),
-      'adminGifts.record': () => ({ data: { giftId: 7, receiptUrl: 'https://vows.example/gift/sent?token=abc' } }),
+      'adminGifts.record': () => ({ data: { giftId: 7, receiptUrl: 'https://vows.example/gift/sent#token=abc' } }),
     });
     renderRoute(GiftsPage);
     const user = userEvent.setup({ delay: null });

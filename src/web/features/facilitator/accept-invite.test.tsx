@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
-import { renderRoute } from '../../test/render';
+import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { AcceptFacilitatorInvite } from './accept-invite';
 
@@ -29,5 +29,27 @@ describe('AcceptFacilitatorInvite', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('The password was not saved. Please try again.');
     await waitFor(() => expect(document.activeElement).toBe(submit));
+  });
+
+  // Decision 0367: the token rides in the link's fragment (`?token=` in emails sent before); the
+  // page takes it out of the address at once and sends it in a request's body.
+  it.each([
+    ['the fragment', '/facilitator#token=invite-token-0123456789'],
+    ['the query of an older email', '/facilitator?token=invite-token-0123456789'],
+  ])('reads the invitation from %s, takes it out of the address, and asks with a POST', async (_form, link) => {
+    const stub = stubTrpcFetch({
+      'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+      'facilitator.previewInvite': () => ({ data: { name: 'Pastor Ana', email: 'ana@example.com' } }),
+    });
+    const { router } = renderApp(link);
+    expect(await screen.findByRole('heading', { name: /Pastor Ana/ })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.publicHref).toBe('/facilitator'));
+    expect(stub.calls.find((call) => call.path === 'facilitator.previewInvite')?.input).toEqual({
+      token: 'invite-token-0123456789',
+    });
+    const asked = stub.fetch.mock.calls.filter(([url]) => String(url).includes('facilitator.previewInvite'));
+    expect(asked.map(([url, init]) => [(init as RequestInit).method, String(url).includes('invite-token')])).toEqual([
+      ['POST', false],
+    ]);
   });
 });

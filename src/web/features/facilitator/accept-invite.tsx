@@ -9,7 +9,7 @@ import { rememberFocus, returnFocus } from '../../lib/focus';
 import { trpc } from '../../trpc';
 import { AREA_TITLE_ID } from './facilitator-area';
 
-/** `/facilitator?token=...`: the seller's invitation; the facilitator chooses a password. */
+/** `/facilitator#token=...`: the seller's invitation; the facilitator chooses a password. */
 export function AcceptFacilitatorInvite({ token }: { token: string }) {
   const { t } = useT();
   const navigate = useNavigate();
@@ -27,7 +27,8 @@ export function AcceptFacilitatorInvite({ token }: { token: string }) {
       // page) and the refusal is read out (the Alert's role=alert).
       onMutate: rememberFocus,
       onSuccess: (_result, _input, remembered) => {
-        void navigate({ to: '/facilitator', search: {} });
+        // In place of the invitation's history entry: Back does not bring the spent token back.
+        void navigate({ to: '/facilitator', search: {}, replace: true });
         returnFocus(remembered, () => document.getElementById(AREA_TITLE_ID));
       },
       onError: (_error, _input, remembered) => returnFocus(remembered),

@@ -120,8 +120,14 @@ describe('/redeem', { timeout: 20_000 }, () => {
       'gifts.preview': () => ({ data: PREVIEW }),
       'gifts.redeem': () => ({ data: { outcome: 'created', email: 'ana.luis@example.com' } }),
     });
-    renderApp(`/redeem?code=${CODE}`);
+    // The link as the app writes it (decision 0367): the code after `#`, out of the address at once.
+    const { router } = renderApp(`/redeem#code=${CODE}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'A gift for Ana & Luis' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.publicHref).toBe('/redeem'));
+    const previews = stub.fetch.mock.calls.filter(([url]) => String(url).includes('gifts.preview'));
+    expect(previews.map(([url, init]) => [(init as RequestInit).method, String(url).includes(CODE)])).toEqual([
+      ['POST', false],
+    ]);
     expect(screen.getByText('With love')).toBeInTheDocument();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Open your gift' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your course is open' })).toBeInTheDocument();
@@ -136,7 +142,9 @@ describe('/redeem', { timeout: 20_000 }, () => {
       'auth.check': () => ANONYMOUS,
       'gifts.preview': () => ({ data: { ...PREVIEW, redeemed: true } }),
     });
-    renderApp(`/redeem?code=${CODE}`);
+    // A card's link from before decision 0367 still opens; the code leaves the address too.
+    const { router } = renderApp(`/redeem?code=${CODE}`);
+    await waitFor(() => expect(router.state.location.publicHref).toBe('/redeem'));
     expect(await screen.findByRole('note', { name: 'This gift has been opened' })).toHaveTextContent(
       /Sign in with the personal code that was emailed to you/,
     );
@@ -213,11 +221,13 @@ describe('/redeem', { timeout: 20_000 }, () => {
       }),
     });
     i18n.activate('es');
-    renderApp('/redeem');
+    const { router } = renderApp('/es/redeem');
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByRole('textbox', { name: 'Código de regalo' }), ' gift abcd efgh jklm ');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Un regalo para Ana & Luis' })).toBeInTheDocument();
+    // A typed code is kept in the page's history entry, never in its address (decision 0367).
+    expect(router.state.location.publicHref).toBe('/es/redeem');
     expect(stub.calls.find((call) => call.path === 'gifts.preview')?.input).toEqual({ code: CODE });
   });
 });
@@ -276,8 +286,10 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
         return { data: { ...unpaid, status: 'refunded' } };
       },
     });
-    renderApp(`/gift/sent?token=${TOKEN}`);
+    const { router } = renderApp(`/gift/sent#token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'This gift was refunded' })).toBeInTheDocument();
+    // Decision 0367: read from the fragment, then out of the address at once.
+    await waitFor(() => expect(router.state.location.publicHref).toBe('/gift/sent'));
     expect(screen.getByText(/its code no longer opens the course for Ana & Luis/)).toHaveAttribute('role', 'status');
     expect(screen.queryByTestId('gift-code')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /card/i })).not.toBeInTheDocument();
@@ -319,8 +331,10 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
           },
         });
         if (locale === 'es') i18n.activate('es');
-        renderApp(`${path}?token=${TOKEN}`);
+        // An email from before decision 0367: the query form, out of the address at once, the language kept.
+        const { router } = renderApp(`${path}?token=${TOKEN}`);
         expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+        await waitFor(() => expect(router.state.location.publicHref).toBe(path));
         expect(screen.getByText(text)).toHaveAttribute('role', 'status');
         expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', href);
         expect(screen.queryByTestId('gift-code')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Alert, Blockquote, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconGift } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { GIFT_CODE_PATTERN, normalizeGiftCode } from '../../../shared/gifts-schemas';
 import { PRODUCT_NAME } from '../../../shared/constants';
@@ -10,9 +10,8 @@ import { errorMessage, errorStatus } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 
 /** `/redeem` without a code: the couple types the code from their card. */
-function CodeForm() {
+function CodeForm({ onCode }: { onCode: (code: string) => void }) {
   const { t } = useT();
-  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -23,7 +22,8 @@ function CodeForm() {
       setError(t('gifts.redeem.codeInvalid'));
       return;
     }
-    void navigate({ to: '/redeem', search: { code: normalized } });
+    // Kept in the page's history entry, never in its address (decision 0367).
+    onCode(normalized);
   }
   return (
     <form onSubmit={submit} noValidate aria-label={t('gifts.redeem.formLabel')}>
@@ -49,7 +49,7 @@ function CodeForm() {
 }
 
 /**
- * `/redeem?code=GIFT-...` (decision 0242): who the gift is from and their message, and "Open your
+ * `/redeem#code=GIFT-...` (decision 0242, 0367): who the gift is from and their message, and "Open your
  * gift": a new full-access account (its personal code goes to the gift's email) or, signed in, the
  * couple's own account upgraded. A gift opened already says so and points to sign-in.
  */
@@ -132,11 +132,11 @@ function GiftToOpen({ code }: { code: string }) {
   );
 }
 
-export function RedeemGiftPage({ code }: { code: string | undefined }) {
+export function RedeemGiftPage({ code, onCode }: { code: string | undefined; onCode: (code: string) => void }) {
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        {code ? <GiftToOpen key={code} code={code} /> : <CodeForm />}
+        {code ? <GiftToOpen key={code} code={code} /> : <CodeForm onCode={onCode} />}
       </Paper>
     </Container>
   );

@@ -272,7 +272,7 @@ function Sharing({ sharedWeeks }: { sharedWeeks: { weekNumber: number; sharedAt:
 
 /**
  * `/mentor` (issue 38, docs/facilitators.md#for-couples): the couple's facilitator, what they see,
- * the weeks shared with them and "Unlink"; with `?code=` the consent step comes first.
+ * the weeks shared with them and "Unlink"; with a code (`#code=`, decision 0367) the consent step comes first.
  */
 export function MentorPage({
   code,
