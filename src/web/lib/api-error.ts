@@ -51,6 +51,8 @@ const BACK_OFFICE_MESSAGES: Record<string, MessageId> = {
   'Couple not found': 'errors.admin.coupleNotFound',
   'This couple signs in with a username and password only: a code needs an email to sign in with.':
     'errors.admin.coupleWithoutEmail',
+  'Email is not set up on this server (SMTP_URL), so a new code cannot be sent to the couple. Nothing was changed.':
+    'errors.admin.codeNotSentWithoutMail',
   "confirmation does not match: type the couple's email or username exactly to delete the account.":
     'errors.admin.deleteConfirmation',
 };

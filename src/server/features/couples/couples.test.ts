@@ -5,10 +5,11 @@ import { migrations } from '../../../../db/migrations/index';
 import { nowIso, openDatabase } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { adminCookie, callerFor, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
+import { codeIn } from '../mail/test-support';
 import { outboxFileName } from '../mail/transport';
 import { newFacilitator } from '../facilitators/test-support';
 import { addOrder } from '../orders/test-support';
-import { deleteCoupleAccount, listCouples } from './service';
+import { CODE_NOT_SENT_WITHOUT_MAIL, deleteCoupleAccount, listCouples } from './service';
 
 const t = useTestApp();
 
@@ -189,18 +190,70 @@ describe('actions on a couple', () => {
     expect(audit.map((row) => row.action)).toEqual(['couple.grant-full-access']);
   });
 
-  it('issue a new code that signs in, and end the sessions it replaces', async () => {
+  /** Runs `action` as on a server whose mail leaves the machine (SMTP_URL set). */
+  async function withMailDelivered<T>(action: () => Promise<T>): Promise<T> {
+    const mail = t.deps.config.mail as { smtpUrl: string | undefined };
+    const before = mail.smtpUrl;
+    mail.smtpUrl = 'smtp://mail.example.com';
+    try {
+      return await action();
+    } finally {
+      mail.smtpUrl = before;
+    }
+  }
+
+  // Decision 0368: a code shown to the seller let them sign in as the couple and read their answers.
+  it('issue a new code by email only: the seller sees where it went, the couple signs in with it', async () => {
     const couple = await coupleWithEverything();
-    const { accessCode, email } = await (await asAdmin()).adminCouples.issueCode({ coupleId: couple.coupleId });
-    expect(email).toBe(couple.email);
+    const answer = await withMailDelivered(async () =>
+      (await asAdmin()).adminCouples.issueCode({ coupleId: couple.coupleId }),
+    );
+    expect(answer).toEqual({ coupleId: couple.coupleId, sentTo: couple.email });
     const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: couple.cookie } });
     expect(session.statusCode).toBe(401);
+    const mail = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select(['kind', 'subject', 'text_body', 'sensitive'])
+      .where('recipient', '=', couple.email)
+      .execute();
+    expect(mail.map((row) => row.kind)).toEqual(['requested-code']);
+    expect(mail[0]!.subject).toBe('Your new Vows & Weeks access code');
+    expect(mail[0]!.text_body).toContain('We have issued you a new access code');
+    const accessCode = codeIn(mail[0]!.text_body);
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/customer-auth/login',
-      payload: { email, accessCode },
+      payload: { email: couple.email, accessCode },
     });
     expect(signIn.statusCode).toBe(200);
+    const audit = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select('action')
+      .where('target', '=', `couple ${couple.coupleId}`)
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['couple.issue-code']);
+  });
+
+  it('refuse a new code when mail is not set up, changing nothing', async () => {
+    const couple = await coupleWithEverything();
+    await expect((await asAdmin()).adminCouples.issueCode({ coupleId: couple.coupleId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: CODE_NOT_SENT_WITHOUT_MAIL,
+    });
+    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: couple.cookie } });
+    expect(session.statusCode).toBe(200);
+    const mail = await t.deps.db
+      .selectFrom('outbound_emails')
+      .select('kind')
+      .where('recipient', '=', couple.email)
+      .execute();
+    expect(mail).toEqual([]);
+    const audit = await t.deps.db
+      .selectFrom('admin_audit_log')
+      .select('action')
+      .where('target', '=', `couple ${couple.coupleId}`)
+      .execute();
+    expect(audit).toEqual([]);
   });
 
   it('refuse a code for a couple that signs in with a username only', async () => {

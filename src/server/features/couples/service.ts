@@ -12,7 +12,7 @@ import { recordAdminAction } from '../audit/service';
 import { eraseMessagesFrom } from '../contact/service';
 import { keptSeatsOf } from '../facilitators/kept-seats';
 import { forgetGiftRecipient } from '../gifts/service';
-import { eraseCoupleEmails, tidyOutboxFolder } from '../mail/service';
+import { eraseCoupleEmails, issuedCodeDelivery, tidyOutboxFolder } from '../mail/service';
 import { removeKeepsakes } from '../our-data/keepsake-files';
 import { type CoupleOrderRow, listCoupleOrders } from '../orders/admin-service';
 import {
@@ -167,16 +167,22 @@ export async function grantCoupleFullAccess(
   });
 }
 
+export const CODE_NOT_SENT_WITHOUT_MAIL =
+  'Email is not set up on this server (SMTP_URL), so a new code cannot be sent to the couple. Nothing was changed.';
+
 /**
- * A new personal code for the couple's email account, shown once (docs/product.md#access-codes):
- * the old code stops working and every session of the account ends (issueAccessCode). A couple
- * that signs in only with a username has no email for a code to go with (409).
+ * A new personal code for the couple's email account, sent to that email and never shown to the
+ * seller (decision 0368; docs/product.md#access-codes): a working code would let the seller sign
+ * in as the couple and read the answers admins never see. The old code stops working and every
+ * session of the account ends (issueAccessCode); the answer names only the email it went to.
+ * Without SMTP_URL nothing could reach the couple: 409 and nothing changes. A couple that signs in
+ * only with a username has no email for a code to go with (409).
  */
 export async function issueCoupleCode(
   deps: AppDeps,
   actor: AdminActor,
   coupleId: number,
-): Promise<{ coupleId: number; email: string; accessCode: string }> {
+): Promise<{ coupleId: number; sentTo: string }> {
   return deps.db.transaction().execute(async (trx) => {
     await requireCouple(trx, coupleId);
     const account = (await listCoupleAccounts(trx, coupleId)).find((row) => row.email !== null);
@@ -186,12 +192,14 @@ export async function issueCoupleCode(
         'This couple signs in with a username and password only: a code needs an email to sign in with.',
       );
     }
-    const accessCode = await issueAccessCode(trx, deps, account.accountId, { provesEmail: false });
+    const deliver = issuedCodeDelivery(deps, account.email);
+    if (!deliver) throw new AppError('CONFLICT', CODE_NOT_SENT_WITHOUT_MAIL);
+    await issueAccessCode(trx, deps, account.accountId, { provesEmail: false, deliver });
     await recordAdminAction(trx, actor.admin, 'couple.issue-code', {
       target: `couple ${coupleId}`,
       address: actor.address,
     });
-    return { coupleId, email: account.email, accessCode };
+    return { coupleId, sentTo: account.email };
   });
 }
 

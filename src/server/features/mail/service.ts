@@ -33,6 +33,7 @@ import {
   partnerInviteEmail,
   partnerSharedEmail,
   type RenderedEmail,
+  issuedCodeEmail,
   requestedCodeEmail,
   trialWelcomeEmail,
   weeklyReminderEmail,
@@ -121,6 +122,30 @@ export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; first
       email: gift
         ? giftWelcomeEmail(deps.config.publicUrl, { email: buyer.email, accessCode, ...gift }, locale)
         : accessCodeEmail(deps.config.publicUrl, { ...buyer, accessCode }, locale),
+      sensitive: true,
+    });
+  };
+}
+
+/**
+ * The `deliver` of a code the seller issued on the couple's page (decision 0368): to the sign-in's
+ * email, in its account's language, with the couple's names. Undefined without SMTP_URL: the code
+ * is then not issued at all (issueCoupleCode), never shown to the seller.
+ */
+export function issuedCodeDelivery(deps: MailDeps, email: string) {
+  if (!deliversMail(deps.config)) return undefined;
+  return async (db: DB, accessCode: string, accountId: number): Promise<void> => {
+    const couple = await repo.findCoupleByEmail(db, email);
+    // The outbox's kind of a new code by email; the words say the seller issued it.
+    await queueEmail(db, deps, {
+      kind: 'requested-code',
+      coupleId: couple?.coupleId ?? (await repo.coupleOfAccount(db, accountId)),
+      to: email,
+      email: issuedCodeEmail(
+        deps.config.publicUrl,
+        { email, accessCode, names: couple },
+        await localeOfAccount(db, accountId),
+      ),
       sensitive: true,
     });
   };

@@ -249,6 +249,34 @@ export function requestedCodeEmail(
   );
 }
 
+/**
+ * A new code the seller issued on the couple's back-office page (decision 0368): it goes to the
+ * sign-in's email, never to the seller's screen.
+ */
+export function issuedCodeEmail(
+  publicUrl: string,
+  input: { email: string; accessCode: string; names?: { displayName: string; partnerName: string } },
+  locale: Locale = 'en',
+): RenderedEmail {
+  return renderEmail(
+    {
+      locale,
+      subject: t(locale, 'email.requestedCode.subject', product),
+      preview: t(locale, 'email.issuedCode.preview'),
+      greeting: greetingFor(input.names, locale),
+      blocks: [
+        { kind: 'paragraph', text: t(locale, 'email.issuedCode.intro', product) },
+        { kind: 'code', label: t(locale, 'email.requestedCode.codeLabel'), code: input.accessCode },
+        { kind: 'paragraph', text: t(locale, 'email.requestedCode.howToSignIn', { email: input.email }) },
+        { kind: 'button', label: t(locale, 'email.signIn'), url: signInLink(publicUrl) },
+        { kind: 'paragraph', text: t(locale, 'email.issuedCode.notYou') },
+      ],
+      footer: { reason: t(locale, 'email.issuedCode.reason', product) },
+    },
+    publicUrl,
+  );
+}
+
 /** A trial started with the shared code: its personal code goes to the email, not to the page. */
 export function trialWelcomeEmail(
   publicUrl: string,

@@ -18,7 +18,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { notify } from '../../components/notifications';
 import { focusWhenReady } from '../../lib/focus';
-import { type ShownOnceCode, ShownOnceCodeDialog } from '../../components/shown-once-code-dialog';
 import { formatDate as formatLongDate, formatMoney } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { useT } from '../../i18n/use-t';
@@ -58,7 +57,6 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
   const detail = useQuery(trpc.adminCouples.get.queryOptions({ coupleId }));
   const [confirming, setConfirming] = useState<ConfirmKind | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [shown, setShown] = useState<ShownOnceCode | null>(null);
   const sourcesId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminCouples.pathKey() });
   const { t, locale } = useT();
@@ -71,9 +69,12 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
       onError,
     }),
   );
+  // The new code goes to the couple's email, never to this screen (decision 0368): the seller is
+  // told where it went.
   const issue = useMutation(
     trpc.adminCouples.issueCode.mutationOptions({
-      onSuccess: (result) => setShown({ email: result.email, accessCode: result.accessCode }),
+      onSuccess: (result) =>
+        notify.success(t('admin.couple.codeSent.title'), t('admin.couple.codeSent.body', { email: result.sentTo })),
       onError,
     }),
   );
@@ -271,7 +272,6 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
         )}
       </Modal>
       <DeleteCoupleModal opened={deleting} couple={couple} expected={signInName} onClose={() => setDeleting(false)} />
-      <ShownOnceCodeDialog shown={shown} onClose={() => setShown(null)} />
     </Stack>
   );
 }

@@ -219,6 +219,54 @@ describe('CouplePage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Grant full access' })).not.toBeInTheDocument();
   });
 
+  // Decision 0368: the new code was shown to the seller, who could then sign in as the couple.
+  it('issues a new code by email: says where it went, and shows no code', async () => {
+    const stub = stubTrpcFetch({
+      'adminCouples.get': () => ({ data: detail }),
+      'adminCouples.issueCode': () => ({ data: { coupleId: 7, sentTo: 'mira@example.com' } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(() => <CouplePage coupleId={7} />);
+    await user.click(await screen.findByRole('button', { name: 'Issue a new code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue a new access code?' });
+    expect(dialog).toHaveTextContent('A new personal code is emailed to the couple, never shown to you');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue new code' }));
+    expect(
+      await screen.findByText(
+        'A new code was sent to mira@example.com. Their old code no longer works, and they were signed out.',
+      ),
+    ).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'adminCouples.issueCode')?.input).toEqual({ coupleId: 7 });
+    expect(screen.queryByRole('dialog', { name: /code/i })).not.toBeInTheDocument();
+  });
+
+  it('says the code could not be sent when mail is not set up, in Spanish too', async () => {
+    const message =
+      'Email is not set up on this server (SMTP_URL), so a new code cannot be sent to the couple. Nothing was changed.';
+    stubTrpcFetch({
+      'adminCouples.get': () => ({ data: detail }),
+      'adminCouples.issueCode': () => ({ error: { message, httpStatus: 409 } }),
+    });
+    i18n.activate('es');
+    try {
+      const user = userEvent.setup({ delay: null });
+      renderRoute(() => <CouplePage coupleId={7} />);
+      await user.click(await screen.findByRole('button', { name: 'Generar un código nuevo' }));
+      const dialog = await screen.findByRole('dialog', { name: '¿Generar un nuevo código de acceso?' });
+      expect(dialog).toHaveTextContent(
+        'Enviamos a la pareja por correo un nuevo código personal, que nunca se te muestra',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Generar código nuevo' }));
+      expect(
+        await screen.findByText(
+          'El correo no está configurado en este servidor (SMTP_URL), así que no se puede enviar un código nuevo a la pareja. No se cambió nada.',
+        ),
+      ).toBeInTheDocument();
+    } finally {
+      i18n.activate('en');
+    }
+  });
+
   it('says so when a full access has no source on record', async () => {
     stubTrpcFetch({ 'adminCouples.get': () => ({ data: { ...detail, accessLevel: 'full', accessSources: [] } }) });
     renderRoute(() => <CouplePage coupleId={7} />);
