@@ -23,6 +23,7 @@ import {
   CERTIFICATE_REFUNDED_REASON,
   CERTIFICATE_REPLACED_REASON,
   PROVIDER_TEXT_MAX,
+  type ProviderSettings,
   type ProviderSettingsView,
   providerSettingsSchema,
   revokeCertificateSchema,
@@ -80,15 +81,8 @@ const TEXT_FIELDS = {
 } as const satisfies Record<string, MessageId>;
 type TextField = keyof typeof TEXT_FIELDS;
 
-interface ProviderDraft {
-  providerName: string;
-  credentials: string;
-  contact: string;
-  courseName: string;
-  deliveryMethod: DeliveryMethod;
-  offeredStates: string[];
-  registrations: Record<string, string>;
-}
+/** The form's settings: what the server saves (its view less the signature and the date). */
+type ProviderDraft = ProviderSettings;
 
 const stateName = (code: string) => CERTIFICATE_STATES.find((rule) => rule.code === code)?.name ?? code;
 
@@ -118,14 +112,9 @@ function refusedProviderFields(form: ProviderDraft): Set<string> {
 function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
   const { t } = useT();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<ProviderDraft>({
-    providerName: saved.providerName,
-    credentials: saved.credentials,
-    contact: saved.contact,
-    courseName: saved.courseName,
-    deliveryMethod: saved.deliveryMethod,
-    offeredStates: saved.offeredStates,
-    registrations: saved.registrations,
+  const [form, setForm] = useState<ProviderDraft>(() => {
+    const { signature: _signature, updatedAt: _updatedAt, ...settings } = saved;
+    return settings;
   });
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const onSaved = (view: ProviderSettingsView) =>
@@ -186,6 +175,16 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
       ? t('certificates.admin.invalid.required')
       : t('certificates.admin.invalid.text', { max: PROVIDER_TEXT_MAX[field] });
   };
+  const textInput = (field: TextField, required = true) => (
+    <TextInput
+      label={t(TEXT_FIELDS[field])}
+      value={form[field]}
+      onChange={(event) => set(field, event.currentTarget.value)}
+      error={textError(field)}
+      required={required}
+      maxLength={PROVIDER_TEXT_MAX[field]}
+    />
+  );
   const registrationError = (code: string) => {
     if (!refused.has(`registrations.${code}`)) return undefined;
     return (form.registrations[code] ?? '').trim() === ''
@@ -217,38 +216,11 @@ function ProviderForm({ saved }: { saved: ProviderSettingsView }) {
           <Title order={2} size="h3" id="provider-title">
             {t('certificates.admin.provider')}
           </Title>
-          <TextInput
-            label={t('certificates.admin.providerName')}
-            value={form.providerName}
-            onChange={(event) => set('providerName', event.currentTarget.value)}
-            error={textError('providerName')}
-            required
-            maxLength={PROVIDER_TEXT_MAX.providerName}
-          />
-          <TextInput
-            label={t('certificates.admin.credentials')}
-            value={form.credentials}
-            onChange={(event) => set('credentials', event.currentTarget.value)}
-            error={textError('credentials')}
-            maxLength={PROVIDER_TEXT_MAX.credentials}
-          />
-          <TextInput
-            label={t('certificates.admin.contact')}
-            value={form.contact}
-            onChange={(event) => set('contact', event.currentTarget.value)}
-            error={textError('contact')}
-            required
-            maxLength={PROVIDER_TEXT_MAX.contact}
-          />
+          {textInput('providerName')}
+          {textInput('credentials', false)}
+          {textInput('contact')}
           <Group grow align="start" wrap="wrap">
-            <TextInput
-              label={t('certificates.admin.courseName')}
-              value={form.courseName}
-              onChange={(event) => set('courseName', event.currentTarget.value)}
-              error={textError('courseName')}
-              required
-              maxLength={PROVIDER_TEXT_MAX.courseName}
-            />
+            {textInput('courseName')}
             <Select
               label={t('certificates.admin.delivery')}
               data={DELIVERY_METHODS.map((method) => ({ value: method, label: t(DELIVERY_TEXT[method]) }))}
