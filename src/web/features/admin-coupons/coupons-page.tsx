@@ -63,13 +63,10 @@ const EMPTY: CouponDraft = {
 function toInput(draft: CouponDraft) {
   const amount = Number(draft.amount);
   return {
-    code: draft.code,
-    kind: draft.kind,
+    ...draft,
     amount: draft.kind === 'fixed' ? Math.round(amount * 100) : amount,
     expiresOn: draft.expiresOn || null,
     maxUses: draft.maxUses === '' ? null : Number(draft.maxUses),
-    firstPurchaseOnly: draft.firstPurchaseOnly,
-    active: draft.active,
   };
 }
 

@@ -41,16 +41,11 @@ const INVALID: Record<string, MessageId> = {
 };
 
 /** The procedure's input: the day at 9:00 in the seller's time zone, as the buyer's form sends it; the amount in cents. */
-function toInput(values: GiftValues, decimals: number) {
+function toInput({ sendOn, amount, ...values }: GiftValues, decimals: number) {
   return {
-    buyerName: values.buyerName,
-    buyerEmail: values.buyerEmail,
-    coupleNames: values.coupleNames,
-    coupleEmail: values.coupleEmail,
-    message: values.message,
-    sendAt: values.sendOn ? new Date(`${values.sendOn}T09:00:00`).toISOString() : null,
-    locale: values.locale,
-    amount: smallestUnit(values.amount, decimals),
+    ...values,
+    sendAt: sendOn ? new Date(`${sendOn}T09:00:00`).toISOString() : null,
+    amount: smallestUnit(amount, decimals),
   };
 }
 

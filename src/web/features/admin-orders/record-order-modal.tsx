@@ -148,14 +148,10 @@ export function RecordOrderModal({
 }
 
 /** The form's values as the procedure takes them: the amount in the currency's smallest unit. */
-function toInput(values: RecordValues, decimals: number) {
-  const username = values.username.trim();
+function toInput({ username, amount, ...values }: RecordValues, decimals: number) {
   return {
-    email: values.email,
-    firstName: values.firstName,
-    lastName: values.lastName,
-    amount: smallestUnit(values.amount, decimals),
-    status: values.status,
-    ...(username ? { username } : {}),
+    ...values,
+    amount: smallestUnit(amount, decimals),
+    ...(username.trim() ? { username: username.trim() } : {}),
   };
 }
