@@ -189,16 +189,8 @@ export async function releaseCouponUse(db: DB, useId: number): Promise<void> {
 function parseCouponForm(raw: CouponForm): repo.CouponValues {
   const parsed = couponFormSchema.safeParse(raw);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
-  const form = parsed.data;
-  return {
-    code: form.code,
-    kind: form.kind,
-    amount: form.amount,
-    expiresAt: form.expiresOn === null ? null : expiryInstant(form.expiresOn),
-    maxUses: form.maxUses,
-    firstPurchaseOnly: form.firstPurchaseOnly,
-    active: form.active,
-  };
+  const { expiresOn, ...form } = parsed.data;
+  return { ...form, expiresAt: expiresOn === null ? null : expiryInstant(expiresOn) };
 }
 
 export const COUPON_CODE_TAKEN = 'A coupon with this code exists already.';

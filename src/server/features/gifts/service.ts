@@ -85,15 +85,10 @@ export async function createPendingGift(
 ): Promise<{ giftId: number; buyerToken: string }> {
   const buyerToken = randomSymbols(TOKEN_ALPHABET, 32);
   const giftId = await repo.insertGift(trx, {
+    ...input,
     buyerToken,
     redeemCode: generateRedeemCode(),
-    buyerName: input.buyerName,
-    buyerEmail: input.buyerEmail,
-    coupleNames: input.coupleNames,
-    coupleEmail: input.coupleEmail,
-    message: input.message,
     sendAt: giftSendTime(input.sendAt, now),
-    locale: input.locale,
   });
   return { giftId, buyerToken };
 }
