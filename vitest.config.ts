@@ -161,6 +161,8 @@ export default defineConfig({
           environment: 'node',
           include: processTests,
           setupFiles: ['src/server/test/setup.ts'],
+          // The server compiled once for the run: the tests start it with plain Node (decision 0356).
+          globalSetup: ['src/server/test/compiled-server.ts'],
           // Two files at a time (decision 0293): they wait on their child processes much of the time.
           fileParallelism: true,
         },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { SERVER_BUNDLE } from '../src/server/platform/source-worker';
+import { serverBuildOptions } from './lib/server-build';
 
 /**
  * Compiles the server into `dist/server/main.js` (decision 0105), and its PDF worker into `pdf-worker.js`: one ES module with the app's own
@@ -11,19 +11,7 @@ import { SERVER_BUNDLE } from '../src/server/platform/source-worker';
  */
 const root = path.resolve(import.meta.dirname, '..');
 
-await build({
-  absWorkingDir: root,
-  // The PDF worker thread's code (decision 0121) sits beside main.js, where pdf-jobs.ts looks for it.
-  entryPoints: { main: 'src/server/main.ts', 'pdf-worker': 'src/server/features/printables/pdf-worker.ts' },
-  outdir: 'dist/server',
-  ...SERVER_BUNDLE,
-  // Not linked from the files: Node would parse the map at every start with --enable-source-maps
-  // (about 15 MB of an idle server). Logged errors are mapped with it on first use (mapped-stack.ts).
-  sourcemap: 'external',
-  sourcesContent: false,
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+await build(serverBuildOptions('dist/server'));
 // esbuild escapes non-ASCII characters in strings but not in regular expression literals: one such
 // character makes V8 hold the whole module's source as two bytes per character (0.45 MB more of an
 // idle server). Write them as \u escapes in the source.

@@ -42,6 +42,8 @@ class Ledger {
 export async function runCrashTest(options: {
   kills: number;
   log?: (line: string) => void;
+  /** A compiled build of the server to start instead of the sources (startServer's `entry`). */
+  entry?: string;
 }): Promise<{ problems: string[]; kills: number; ackedWrites: number }> {
   const log = options.log ?? (() => {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-crash-'));
@@ -53,7 +55,7 @@ export async function runCrashTest(options: {
   const username = `crash_${Date.now().toString(36)}`;
 
   // A couple that has every week open for writing (week 1 is always unlocked).
-  let server = await startServer(env);
+  let server = await startServer(env, { entry: options.entry });
   const setup = new Client(server.url);
   await setup.post('/api/auth/register', { username, password: PASSWORD, confirmPassword: PASSWORD });
   const coupleId = (await setup.get('/api/session')).json?.customerId as number;
@@ -114,7 +116,7 @@ export async function runCrashTest(options: {
     db.close();
 
     // Restart (recovery, stale upload cleanup), then check what a visitor could now see.
-    server = await startServer(env);
+    server = await startServer(env, { entry: options.entry });
     const check = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
     const workbook = check
       .prepare(

@@ -37,7 +37,14 @@ const targets: Target[] = [
     name: 'the server',
     script: 'build:server',
     stamp: 'dist/server/main.js',
-    inputs: ['src/server', 'src/shared', 'db', 'scripts/build-server.ts', 'package-lock.json'],
+    inputs: [
+      'src/server',
+      'src/shared',
+      'db',
+      'scripts/build-server.ts',
+      'scripts/lib/server-build.ts',
+      'package-lock.json',
+    ],
   },
 ];
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
 import { findResponse, upsertResponse } from '../src/server/features/workbook/repo';
 import type { Partner } from '../src/shared/constants';
@@ -16,7 +16,13 @@ describe('load test (short run of npm run loadtest)', () => {
   let result: LoadTestResult;
 
   beforeAll(async () => {
-    result = await runLoadTest({ couples: 4, durationMs: 3_000, warmUpMs: 1_000, keepDataDir: true });
+    result = await runLoadTest({
+      couples: 4,
+      durationMs: 3_000,
+      warmUpMs: 1_000,
+      keepDataDir: true,
+      entry: inject('compiledServer'),
+    });
   }, 120_000);
 
   afterAll(() => {

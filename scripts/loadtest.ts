@@ -21,7 +21,8 @@ import { startServer } from './lib/server-process';
  * Exits 1 on any 5xx, any failed request that should have worked, or any lost or altered write.
  * The command measures the compiled server in production mode, as `npm start` runs it (decision
  * 0299), after a warm-up of the same traffic whose latencies are not counted (decision 0301); the
- * short run in npm test (scripts/loadtest.test.ts, through `runLoadTest`) uses the sources, no warm-up.
+ * short run in npm test (scripts/loadtest.test.ts, through `runLoadTest`) starts the sources as the
+ * process tests compile them for their run, in test mode.
  */
 const ADMIN_PASSWORD = 'loadtest-admin-password';
 
@@ -168,6 +169,8 @@ export async function runLoadTest(options: {
   thinkMs?: number;
   /** The compiled server (dist/server/main.js, built beforehand) in production mode, instead of the sources. */
   compiled?: boolean;
+  /** Another compiled build of the sources, in test mode (startServer's `entry`). */
+  entry?: string;
   /**
    * Traffic before the measured time, as after a deploy (ms; default 0): the JIT compiles the hot
    * paths in its first seconds, while every couple opens the dashboard at once. Checked like the
@@ -215,7 +218,7 @@ export async function runLoadTest(options: {
   try {
     const server = await startServer(
       { DATA_DIR: dataDir, DEMO_MODE: 'true', ADMIN_PASSWORD, ...(postgres && { DATABASE_URL: postgres.url }) },
-      { compiled: options.compiled },
+      { compiled: options.compiled, entry: options.entry },
     );
     /** Set once every couple has signed up and the admin signed in, so the measured time is all traffic. */
     let deadline = 0;
@@ -224,7 +227,7 @@ export async function runLoadTest(options: {
     let peakRssBytes = 0;
     try {
       log(
-        `Load test: ${options.couples} couples (2 clients each) and an admin for ${options.durationMs / 1000} s on ${server.url} (${postgres ? 'PostgreSQL' : 'SQLite'}, ${options.compiled ? 'the compiled server' : 'the sources'})`,
+        `Load test: ${options.couples} couples (2 clients each) and an admin for ${options.durationMs / 1000} s on ${server.url} (${postgres ? 'PostgreSQL' : 'SQLite'}, ${options.compiled ? 'the compiled server' : options.entry ? `the sources compiled to ${options.entry}` : 'the sources'})`,
       );
 
       const signUp = async (index: number): Promise<{ client: Client; second: Client; coupleId: number }> => {

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { makeTempDir } from '../src/server/test/harness';
 import { startS3Double, type S3Double } from '../src/server/test/s3-double';
 import { Client } from './lib/http-client';
@@ -60,9 +60,9 @@ describe('two app processes on one PostgreSQL database and one object store', ()
       VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
       VAPID_PRIVATE_KEY: privateKey32(vapid.getPrivateKey()).toString('base64url'),
     };
-    const a: ServerProcess = await startServer({ ...env, DATA_DIR: dirA });
+    const a: ServerProcess = await startServer({ ...env, DATA_DIR: dirA }, { entry: inject('compiledServer') });
     cleanups.push(() => a.stop('SIGKILL'));
-    const b: ServerProcess = await startServer({ ...env, DATA_DIR: dirB });
+    const b: ServerProcess = await startServer({ ...env, DATA_DIR: dirB }, { entry: inject('compiledServer') });
     cleanups.push(() => b.stop());
 
     // A sign-in on A is honoured on B.

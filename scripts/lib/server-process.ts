@@ -35,15 +35,16 @@ export const START_NODE_FLAGS = ['--max-semi-space-size=2'];
  * `compiled` starts what `npm start` runs instead: dist/server/main.js (built beforehand) with plain
  * Node and START_NODE_FLAGS, in production mode; the measuring scripts use it, since the loader
  * compiles each module on its first import, in the middle of the traffic being measured (decision
- * 0299).
+ * 0299). `entry` starts another compiled build of the sources with plain Node, in test mode: the
+ * process tests' own (src/server/test/compiled-server.ts, decision 0356).
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port?: number; compiled?: boolean } = {},
+  options: { port?: number; compiled?: boolean; entry?: string } = {},
 ): Promise<ServerProcess> {
-  return spawnTsServer(options.compiled ? 'dist/server/main.js' : 'src/server/main.ts', {
+  return spawnTsServer(options.entry ?? (options.compiled ? 'dist/server/main.js' : 'src/server/main.ts'), {
     port: options.port,
-    loader: !options.compiled,
+    loader: !options.compiled && options.entry === undefined,
     nodeFlags: options.compiled ? START_NODE_FLAGS : [],
     readyPath: '/api/auth/check',
     timeoutMs: 30_000,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { makeTempDir } from './test/harness';
 
 interface Run {
@@ -12,9 +12,12 @@ interface Run {
   stderr: string;
 }
 
-/** Starts the real entry point as one node process (tsx as a loader, so signals reach the server). */
+/**
+ * Starts the real entry point as one node process, so signals reach the server: src/server/main.ts
+ * as `npm run build:server` compiles it, built once for the run (src/server/test/compiled-server.ts).
+ */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [inject('compiledServer')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
