@@ -190,17 +190,6 @@ export const workbookAnswersSchema = z.object({
 });
 export type WorkbookAnswers = z.output<typeof workbookAnswersSchema>;
 
-/** The answers of a partner who never saved: empty texts, nothing by id. */
-export function emptyWorkbookAnswers(): WorkbookAnswers {
-  return {
-    reflectionAnswers: {},
-    discussionNotes: '',
-    activityResponse: '',
-    weeklyCommitment: '',
-    conversationCards: {},
-  };
-}
-
 /** An answer to a question or card the seller has since removed: kept, and shown apart. */
 export interface EarlierAnswer {
   id: string;

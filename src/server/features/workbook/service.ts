@@ -1,14 +1,13 @@
 import type { Partner } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import { hasReflectionAnswer } from '../../../shared/workbook-rules';
-import {
-  emptyWorkbookAnswers,
-  type GeneratedSummary,
-  type WeekContent,
-  type WeekSummary,
-  type WorkbookAnswers,
-  type WorkbookAnswersView,
-  type WorkbookResponse,
+import { emptyWorkbookAnswers, hasReflectionAnswer } from '../../../shared/workbook-rules';
+import type {
+  GeneratedSummary,
+  WeekContent,
+  WeekSummary,
+  WorkbookAnswers,
+  WorkbookAnswersView,
+  WorkbookResponse,
 } from '../../../shared/workbook-schemas';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';

@@ -1,9 +1,5 @@
-import {
-  emptyWorkbookAnswers,
-  type WeekContent,
-  type WeekContentData,
-  type WorkbookAnswersView,
-} from '../../../shared/workbook-schemas';
+import { emptyWorkbookAnswers } from '../../../shared/workbook-rules';
+import type { WeekContent, WeekContentData, WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { WorkbookEditor } from './workbook-editor';
 
 /** What the editor holds for a partner with nothing to show: never saved, or sealed (never asked for). */
