@@ -231,6 +231,35 @@ describe('Markdown rendering', () => {
     }
   });
 
+  // It left out what phase 3 stores (the inventory, course time, certificates, gifts, push devices),
+  // what the offline app keeps on a device, and that an issued certificate outlives a deletion.
+  it.each(LOCALES)('names in the privacy starter what phase 3 stores and what stays on a device, in %s', (locale) => {
+    const privacy = starterText(locale, 'privacy');
+    const expected =
+      locale === 'es'
+        ? [
+            '**Su inventario de expectativas**',
+            '**Su tiempo en el curso**',
+            '**Los certificados**, si piden uno',
+            '**Los regalos**',
+            '**Los recordatorios en sus dispositivos**',
+            '## En su teléfono o computadora',
+            'Al cerrar sesión se vacía lo guardado',
+            'cada certificado se conserva, ya sin vínculo con su cuenta',
+          ]
+        : [
+            '**Your expectations inventory**',
+            '**Your time on the course**',
+            '**Certificates**, if you ask for one',
+            '**Gifts**',
+            '**Reminders on your devices**',
+            '## On your phone or computer',
+            'Signing out empties what was kept',
+            'each certificate is kept, no longer linked to your account',
+          ];
+    for (const text of expected) expect(privacy).toContain(text);
+  });
+
   it('describes the sign-in the app has today: "Email me my code", partner sign-ins, private answers, our data', () => {
     expect(STARTER_TEXTS.faq).toMatch(/"Email me my code" on the sign-in page/);
     expect(STARTER_TEXTS.terms).toMatch(/"Email me my code" on the sign-in page/);
