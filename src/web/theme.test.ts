@@ -107,6 +107,21 @@ describe('the boundaries of controls meet WCAG 1.4.11 (3:1 against the page)', (
         expect(contrast(boundary, background), `${boundary} on ${background}`).toBeGreaterThanOrEqual(NON_TEXT);
   });
 
+  // Accessibility review: the chosen segment of a segmented control (who answers, the pace) was
+  // Mantine's white pill on its gray 1 track, 1.1:1.
+  it('the chosen segment of a segmented control, against its track, with its label on it', () => {
+    const track = 'var(--mantine-color-gray-1)';
+    expect(contrast('#ffffff', track), "Mantine's white pill").toBeLessThan(NON_TEXT);
+    const color = theme.components?.SegmentedControl?.defaultProps?.color as string | undefined;
+    expect(color, 'the theme colours the chosen segment').toBeDefined();
+    const shade = typeof merged.primaryShade === 'number' ? merged.primaryShade : merged.primaryShade.light;
+    const fill = merged.colors[color!]![shade]!;
+    expect(contrast(fill, track)).toBeGreaterThanOrEqual(NON_TEXT);
+    // Its label: white, Mantine's contrast colour when the theme does not ask for autoContrast.
+    expect(merged.autoContrast).toBe(false);
+    expect(contrast('#ffffff', fill)).toBeGreaterThanOrEqual(AA);
+  });
+
   it('a switch that is off: its track, where Mantine paints gray 3', () => {
     const switchCss = fs.readFileSync(path.join(root, 'node_modules/@mantine/core/styles/Switch.css'), 'utf8');
     const stock = /\[data-mantine-color-scheme='light'\] \.m_9307d992 \{\s*--switch-bg: (var\([^)]+\))/.exec(

@@ -539,11 +539,12 @@ function PartnerLabel({ name, answered }: { name: string; answered: boolean }) {
   return (
     <Group gap={6} justify="center" wrap="nowrap">
       <span>{name}</span>
-      {/* Its place is kept before it shows, so the name does not move when the partner answers. */}
+      {/* Its place is kept before it shows, so the name does not move when the partner answers. In the
+          label's own colour: green would be 1.3:1 on the chosen segment's plum. */}
       <IconCircleCheckFilled
         size={18}
         aria-hidden="true"
-        color="var(--mantine-color-green-7)"
+        color="currentColor"
         visibility={answered ? 'visible' : 'hidden'}
       />
       {answered && (
