@@ -225,7 +225,7 @@ describe('a card pack refunded in Stripe', () => {
     expect(after).toMatchObject({ status: 'refunded', seatsLeft: 0 });
     const couple = await createCouple(t.deps, { accessLevel: 'trial' });
     const coupleCaller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
-    await expect(coupleCaller.mentor.link({ code: pack!.code })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(coupleCaller.mentor.link({ code: pack!.code! })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await accessOf(couple.coupleId)).toBe('trial');
   });
 });

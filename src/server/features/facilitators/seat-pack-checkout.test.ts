@@ -85,7 +85,7 @@ describe('buying seats by card', () => {
 
     const couple = await createCouple(t.deps, { accessLevel: 'trial' });
     const coupleCaller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));
-    await coupleCaller.mentor.link({ code: (await packOf(facilitator))!.code });
+    await coupleCaller.mentor.link({ code: (await packOf(facilitator))!.code! });
     expect((await packOf(facilitator))!.seatsUsed).toBe(1);
     const revenue = await (await callerFor(t, await adminCookie(t.deps))).adminFacilitators.revenue();
     expect(revenue.packs).toContainEqual(
@@ -117,7 +117,7 @@ describe('buying seats by card', () => {
     const first = await pay((await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 2 })).url);
     const pack = (await packOf(facilitator))!;
     const couple = await createCouple(t.deps, { accessLevel: 'trial' });
-    await (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).mentor.link({ code: pack.code });
+    await (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).mentor.link({ code: pack.code! });
 
     expect(await admin.adminFacilitators.refundPack({ packId: pack.id })).toMatchObject({ status: 'refunded' });
     expect(double.refunds.get(String(first.payment_intent))).toMatchObject({ amount: 2 * 3900 });
@@ -153,7 +153,7 @@ describe('buying seats by card', () => {
     const paid = await pay((await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 3 })).url);
     const pack = (await packOf(facilitator))!;
     const couple = await createCouple(t.deps, { accessLevel: 'trial' });
-    await (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).mentor.link({ code: pack.code });
+    await (await callerFor(t, await sessionCookie(t.deps, couple.accountId))).mentor.link({ code: pack.code! });
     const linesOf = async (paymentIntent: unknown) =>
       (await admin.insights.auditLog({ page: 1 })).items.filter(
         (item) => item.action === 'seat-pack.refund-in-stripe' && item.target?.includes(String(paymentIntent)),

@@ -722,9 +722,18 @@ export async function newSeatCode(deps: AppDeps, auth: FacilitatorAuth, packId: 
   return { ...packView(row), cohortName: row.cohortName, link: joinLink(deps, row.code) };
 }
 
+/**
+ * The facilitator's packs. Only an active pack's seat code and link are sent: a pending, failed,
+ * expired or refunded pack's code opens nothing, and is not handed out.
+ */
 export async function listOwnPacks(deps: AppDeps, auth: FacilitatorAuth) {
   const rows = await repo.listOwnPacks(deps.db, auth.facilitatorId);
-  return rows.map((row) => ({ ...packView(row), cohortName: row.cohortName, link: joinLink(deps, row.code) }));
+  return rows.map((row) => {
+    const pack = packView(row);
+    const seats =
+      pack.status === 'active' ? { code: row.code, link: joinLink(deps, row.code) } : { code: null, link: null };
+    return { ...pack, ...seats, cohortName: row.cohortName };
+  });
 }
 
 type CoupleStatus = 'notStarted' | 'stuck' | 'onTrack' | 'finished';

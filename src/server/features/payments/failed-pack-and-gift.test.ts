@@ -108,7 +108,7 @@ describe('a seat pack whose delayed payment fails', () => {
     });
     // The facilitator's own list shows it as failed, with no seat to hand out (decision 0366).
     expect(await facilitator.caller.facilitator.packs()).toMatchObject([
-      { id: packId, status: 'failed', seats: 3, seatsLeft: 0 },
+      { id: packId, status: 'failed', seats: 3, seatsLeft: 0, code: null, link: null },
     ]);
     // Nothing to refund: it was never paid.
     await expect(admin.adminFacilitators.refundPack({ packId })).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -121,7 +121,7 @@ describe('a seat pack whose delayed payment fails', () => {
     const cohort = (await facilitator.caller.facilitator.cohorts())[0]!;
     await facilitator.caller.facilitator.buySeats({ cohortId: cohort.id, seats: 6 }); // left on Stripe's page
     expect(await facilitator.caller.facilitator.packs()).toMatchObject([
-      { id: packId, status: 'pending', seats: 4, seatsLeft: 0 },
+      { id: packId, status: 'pending', seats: 4, seatsLeft: 0, code: null, link: null },
     ]);
   });
 

@@ -750,7 +750,8 @@ function Packs({
                 {/* Its payment still to come, or failed (decision 0366): what happens next, and no seat link. */}
                 {pack.status === 'pending' ? <Text size="sm">{t('facilitator.area.packPendingNote')}</Text> : null}
                 {pack.status === 'failed' ? <Text size="sm">{t('facilitator.area.packFailedNote')}</Text> : null}
-                {pack.status === 'active' ? (
+                {/* Only an active pack's seat link is sent (and shown). */}
+                {pack.status === 'active' && pack.link !== null ? (
                   <LinkToShare
                     label={t('facilitator.area.seatLink')}
                     value={pack.link}
