@@ -38,6 +38,7 @@ import * as packAndGiftPaymentFailed from './2026-11-27T1900-pack-and-gift-payme
 import * as fullAccessGrants from './2026-11-28T0358-full-access-grants';
 import * as cohortRemovals from './2026-11-28T0360-cohort-removals';
 import * as paymentFailureNotices from './2026-11-28T0365-payment-failure-notices';
+import * as cohortRemovalsFromTheAuditLog from './2026-11-28T0371-cohort-removals-from-the-audit-log';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0358-full-access-grants': fullAccessGrants,
   '2026-11-28T0360-cohort-removals': cohortRemovals,
   '2026-11-28T0365-payment-failure-notices': paymentFailureNotices,
+  '2026-11-28T0371-cohort-removals-from-the-audit-log': cohortRemovalsFromTheAuditLog,
 };
