@@ -1,12 +1,7 @@
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../../db/migrations/index';
+import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_NO_FULL_COURSE_REASON } from '../../../shared/certificate-schemas';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
-import { openPostgres } from '../../db/postgres';
-import { makeTempDir } from '../../test/harness';
-import { createTestDatabase } from '../../test/postgres';
+import { databaseBefore } from '../../test/migrations';
 
 /*
  * The certificates feature's data migrations, on SQLite and on PostgreSQL alike. Decision 0345:
@@ -16,28 +11,6 @@ import { createTestDatabase } from '../../test/postgres';
  */
 const MIGRATION = '2026-11-27T1800-certificates-need-the-full-course';
 const DROP_LAST_BEAT = '2026-11-27T1810-course-time-without-last-beat';
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-
-/** A database (PostgreSQL on the server-pg project, else a SQLite file) as the migrations before `migration` left it. */
-async function databaseBefore(migration: string): Promise<DatabaseHandle> {
-  const postgres = await createTestDatabase({ empty: true });
-  let handle: DatabaseHandle;
-  if (postgres) {
-    closers.push(postgres.drop);
-    handle = await openPostgres(postgres.url, { poolSize: 2 });
-  } else {
-    handle = openDatabase(path.join(makeTempDir(), 'app.sqlite'));
-  }
-  closers.push(() => handle.db.destroy());
-  const names = Object.keys(migrations);
-  expect(names).toContain(migration);
-  await migrateToLatest(handle.db, Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(migration))));
-  return handle;
-}
 
 describe(`migration ${MIGRATION}`, () => {
   it('revokes the valid certificates of couples without the full course, and tells the seller in the audit log', async () => {

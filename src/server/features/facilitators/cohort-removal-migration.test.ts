@@ -1,11 +1,7 @@
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../../db/migrations/index';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
-import { openPostgres } from '../../db/postgres';
-import { makeTempDir } from '../../test/harness';
-import { createTestDatabase } from '../../test/postgres';
+import { databaseBefore } from '../../test/migrations';
 
 /*
  * A session's notes: a couple a facilitator removed before `cohort_removals` existed (decision 0360)
@@ -13,31 +9,9 @@ import { createTestDatabase } from '../../test/postgres';
  */
 const MIGRATION = '2026-11-28T0371-cohort-removals-from-the-audit-log';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-
-/** A database (PostgreSQL on the server-pg project, else a SQLite file) as the migrations before MIGRATION left it. */
-async function databaseBefore(): Promise<DatabaseHandle> {
-  const postgres = await createTestDatabase({ empty: true });
-  let handle: DatabaseHandle;
-  if (postgres) {
-    closers.push(postgres.drop);
-    handle = await openPostgres(postgres.url, { poolSize: 2 });
-  } else {
-    handle = openDatabase(path.join(makeTempDir(), 'app.sqlite'));
-  }
-  closers.push(() => handle.db.destroy());
-  const names = Object.keys(migrations);
-  expect(names).toContain(MIGRATION);
-  await migrateToLatest(handle.db, Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(MIGRATION))));
-  return handle;
-}
-
 describe(`migration ${MIGRATION}`, () => {
   it('keeps each removal of the audit log, dated by its newest line, unless the couple is back in that cohort', async () => {
-    const { db } = await databaseBefore();
+    const { db } = await databaseBefore(MIGRATION);
     const at = '2026-11-01T00:00:00.000Z';
     const id = async (query: { executeTakeFirstOrThrow: () => Promise<{ id: number }> }) =>
       (await query.executeTakeFirstOrThrow()).id;
