@@ -65,6 +65,25 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     });
   });
 
+  // QA walk: a sign-in refused before anything was sent left the focus on Sign in, so a keyboard or
+  // screen-reader user did not reach the field that said why.
+  it('moves the focus to the first field it refuses before sending anything', async () => {
+    const stub = stubTrpcFetch({
+      'facilitator.me': () => ({ error: { message: 'Please sign in to your facilitator area.', httpStatus: 401 } }),
+    });
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Facilitator sign-in' });
+    const user = userEvent.setup({ delay: null });
+    const email = within(form).getByRole('textbox', { name: 'Email' });
+    await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+    expect(email).toHaveFocus();
+    expect(email).toHaveAccessibleDescription(/Enter your email/);
+    await user.type(email, 'ana@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+    expect(within(form).getByLabelText(/^Password/)).toHaveFocus();
+    expect(stub.calls.some((call) => call.path === 'facilitator.signIn')).toBe(false);
+  });
+
   // A wrong authenticator code at sign-in showed the server's bare "Invalid code".
   it.each([
     ['en', 'Sign in', 'That code did not work. Enter the newest code.'],

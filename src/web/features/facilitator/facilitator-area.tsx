@@ -39,7 +39,7 @@ import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { focusWhenReady, type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
+import { focusFirstInvalid, focusWhenReady, type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { notifySignOutFailed } from '../../lib/use-sign-out';
 import { type RouterOutputs, trpc } from '../../trpc';
@@ -100,6 +100,8 @@ function SignInForm() {
       needsCode && codeRefused(code) ? new Set([...fields, 'code' as const]) : fields;
     setRefused(wrong);
     if (wrong.size === 0) signIn.mutate(input);
+    // Refused here, before anything is sent: the first refused field takes the focus, and says why.
+    else focusFirstInvalid(event.currentTarget, ['email', 'password', 'code'], (field) => wrong.has(field));
   }
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={460}>
@@ -111,6 +113,7 @@ function SignInForm() {
           <Text c="dimmed">{t('facilitator.signIn.intro')}</Text>
           <TextInput
             label={t('facilitator.signIn.email')}
+            name="email"
             type="email"
             autoComplete="username"
             required
@@ -127,6 +130,7 @@ function SignInForm() {
           />
           <PasswordInput
             label={t('facilitator.signIn.password')}
+            name="password"
             autoComplete="current-password"
             required
             value={password}
@@ -140,6 +144,7 @@ function SignInForm() {
             <TextInput
               id={SIGN_IN_CODE_ID}
               label={t('facilitator.signIn.code')}
+              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               required
