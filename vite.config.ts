@@ -27,7 +27,13 @@ function prerenderLandingPage(): Plugin {
     },
     async closeBundle() {
       if (ssr) return;
-      const { prerenderLanding } = await import('./scripts/prerender');
+      // Through tsx, not import(): Vite's config loader would bundle the prerender's whole graph
+      // (server code included) into the config, and warn about each of its imports.
+      const { tsImport } = await import('tsx/esm/api');
+      const { prerenderLanding } = (await tsImport(
+        './scripts/prerender.ts',
+        import.meta.url,
+      )) as typeof import('./scripts/prerender');
       await prerenderLanding(outDir);
     },
   };
