@@ -125,7 +125,9 @@ export interface RedeemAnswer {
 }
 
 export const adminGiftsListSchema = z.object({
-  status: z.enum(['all', 'scheduled', 'sent', 'redeemed', 'refunded']).default('all'),
+  status: z
+    .enum(['all', 'awaiting-payment', 'payment-failed', 'scheduled', 'sent', 'redeemed', 'refunded'])
+    .default('all'),
 });
 
 export interface AdminGiftItem {

@@ -207,8 +207,16 @@ describe('a gift whose delayed payment fails', () => {
       return gifts.find((gift) => gift.id === giftId);
     };
     expect(await listed()).toMatchObject({ status: 'awaiting-payment', coupleNames: 'Lucia and Mateo', paidAt: null });
+    // The seller can list those alone.
+    const ids = async (status: 'awaiting-payment' | 'payment-failed' | 'scheduled') =>
+      (await admin.adminGifts.list({ status })).map((gift) => gift.id);
+    expect(await ids('awaiting-payment')).toContain(giftId);
+    expect(await ids('payment-failed')).not.toContain(giftId);
     await outcome(session, 'failed');
     expect(await listed()).toMatchObject({ status: 'payment-failed' });
+    expect(await ids('payment-failed')).toContain(giftId);
+    expect(await ids('awaiting-payment')).not.toContain(giftId);
+    expect(await ids('scheduled')).not.toContain(giftId);
     // Nothing to resend: it was never paid.
     await expect(admin.adminGifts.resend({ id: giftId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

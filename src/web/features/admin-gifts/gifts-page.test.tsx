@@ -92,6 +92,29 @@ describe('GiftsPage', { timeout: 20_000 }, () => {
     },
   );
 
+  // A session's notes: the seller could not list the gifts whose payment was under way or failed alone.
+  it.each([
+    ['en', 'Show', 'Payment failed'],
+    ['es', 'Mostrar', 'Con pago fallido'],
+  ])('lists in %s only the gifts whose payment failed, or is being confirmed', async (locale, show, option) => {
+    const stub = stubTrpcFetch({ 'adminGifts.list': () => ({ data: [scheduled] }) });
+    i18n.activate(locale);
+    renderRoute(GiftsPage);
+    await screen.findByText('Ana & Luis');
+    const filter = screen.getByRole('combobox', { name: show });
+    await userEvent.setup({ delay: null }).selectOptions(filter, option);
+    await waitFor(() =>
+      expect(stub.calls.filter((call) => call.path === 'adminGifts.list').at(-1)?.input).toEqual({
+        status: 'payment-failed',
+      }),
+    );
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((element) => element.getAttribute('value')),
+    ).toEqual(['all', 'awaiting-payment', 'payment-failed', 'scheduled', 'sent', 'redeemed', 'refunded']);
+  });
+
   it('changes the couple’s email of an unopened gift', async () => {
     const stub = stubTrpcFetch({
       'adminGifts.list': () => ({ data: [scheduled] }),

@@ -12,7 +12,7 @@ import { QueryTable } from '../../components/query-states';
 import { RecordGiftModal } from './record-gift-modal';
 import { trpc } from '../../trpc';
 
-type Filter = 'all' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
+type Filter = 'all' | 'awaiting-payment' | 'payment-failed' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
 
 const STATUS_LABELS: Record<GiftStatus, MessageId> = {
   'awaiting-payment': 'gifts.admin.status.awaiting',
@@ -126,6 +126,8 @@ export function GiftsPage() {
           label={t('gifts.admin.show')}
           data={[
             { value: 'all', label: t('gifts.admin.filter.all') },
+            { value: 'awaiting-payment', label: t('gifts.admin.filter.awaiting') },
+            { value: 'payment-failed', label: t('gifts.admin.filter.paymentFailed') },
             { value: 'scheduled', label: t('gifts.admin.filter.scheduled') },
             { value: 'sent', label: t('gifts.admin.filter.sent') },
             { value: 'redeemed', label: t('gifts.admin.filter.redeemed') },
