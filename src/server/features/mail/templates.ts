@@ -224,54 +224,40 @@ export function giftWelcomeEmail(
   );
 }
 
+type NewCodeInput = { email: string; accessCode: string; names?: { displayName: string; partnerName: string } };
+
 /** A new code asked for with "Email me my code". */
-export function requestedCodeEmail(
-  publicUrl: string,
-  input: { email: string; accessCode: string; names?: { displayName: string; partnerName: string } },
-  locale: Locale = 'en',
-): RenderedEmail {
-  return renderEmail(
-    {
-      locale,
-      subject: t(locale, 'email.requestedCode.subject', product),
-      preview: t(locale, 'email.requestedCode.preview'),
-      greeting: greetingFor(input.names, locale),
-      blocks: [
-        { kind: 'paragraph', text: t(locale, 'email.requestedCode.intro', product) },
-        { kind: 'code', label: t(locale, 'email.requestedCode.codeLabel'), code: input.accessCode },
-        { kind: 'paragraph', text: t(locale, 'email.requestedCode.howToSignIn', { email: input.email }) },
-        { kind: 'button', label: t(locale, 'email.signIn'), url: signInLink(publicUrl) },
-        { kind: 'paragraph', text: t(locale, 'email.requestedCode.notYou') },
-      ],
-      footer: { reason: t(locale, 'email.requestedCode.reason', product) },
-    },
-    publicUrl,
-  );
-}
+export const requestedCodeEmail = (publicUrl: string, input: NewCodeInput, locale: Locale = 'en') =>
+  newCodeEmail('requestedCode', publicUrl, input, locale);
 
 /**
  * A new code the seller issued on the couple's back-office page (decision 0368): it goes to the
  * sign-in's email, never to the seller's screen.
  */
-export function issuedCodeEmail(
+export const issuedCodeEmail = (publicUrl: string, input: NewCodeInput, locale: Locale = 'en') =>
+  newCodeEmail('issuedCode', publicUrl, input, locale);
+
+/** Both new-code emails: the same subject, code and sign-in; their own preview, intro, "not you" and reason. */
+function newCodeEmail(
+  words: 'requestedCode' | 'issuedCode',
   publicUrl: string,
-  input: { email: string; accessCode: string; names?: { displayName: string; partnerName: string } },
-  locale: Locale = 'en',
+  input: NewCodeInput,
+  locale: Locale,
 ): RenderedEmail {
   return renderEmail(
     {
       locale,
       subject: t(locale, 'email.requestedCode.subject', product),
-      preview: t(locale, 'email.issuedCode.preview'),
+      preview: t(locale, `email.${words}.preview`),
       greeting: greetingFor(input.names, locale),
       blocks: [
-        { kind: 'paragraph', text: t(locale, 'email.issuedCode.intro', product) },
+        { kind: 'paragraph', text: t(locale, `email.${words}.intro`, product) },
         { kind: 'code', label: t(locale, 'email.requestedCode.codeLabel'), code: input.accessCode },
         { kind: 'paragraph', text: t(locale, 'email.requestedCode.howToSignIn', { email: input.email }) },
         { kind: 'button', label: t(locale, 'email.signIn'), url: signInLink(publicUrl) },
-        { kind: 'paragraph', text: t(locale, 'email.issuedCode.notYou') },
+        { kind: 'paragraph', text: t(locale, `email.${words}.notYou`) },
       ],
-      footer: { reason: t(locale, 'email.issuedCode.reason', product) },
+      footer: { reason: t(locale, `email.${words}.reason`, product) },
     },
     publicUrl,
   );
