@@ -208,15 +208,24 @@ export async function eraseContactReplies(db: DB, recipients: readonly string[])
   return recipients.length === 0 ? 0 : repo.deleteEmailsTo(db, recipients, 'contact-reply');
 }
 
-/** The seller's notice of a new order (ADMIN_EMAIL; nothing when unset). */
-export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNoticeFacts): Promise<void> {
+/** A notice to the seller at ADMIN_EMAIL, in that address's language; nothing when ADMIN_EMAIL is unset. */
+async function queueSellerNotice<Facts>(
+  db: DB,
+  deps: MailDeps,
+  kind: EmailKind,
+  template: (publicUrl: string, facts: Facts, locale: Locale) => RenderedEmail,
+  facts: Facts,
+  headers?: Record<string, string>,
+): Promise<void> {
   const adminEmail = deps.config.mail.adminEmail;
   if (!adminEmail) return;
-  await queueEmail(db, deps, {
-    kind: 'order-notice',
-    to: adminEmail,
-    email: orderNoticeEmail(deps.config.publicUrl, order, await recipientLocale(db, { email: adminEmail })),
-  });
+  const locale = await recipientLocale(db, { email: adminEmail });
+  await queueEmail(db, deps, { kind, to: adminEmail, email: template(deps.config.publicUrl, facts, locale), headers });
+}
+
+/** The seller's notice of a new order (ADMIN_EMAIL; nothing when unset). */
+export async function queueOrderNotice(db: DB, deps: MailDeps, order: OrderNoticeFacts): Promise<void> {
+  await queueSellerNotice(db, deps, 'order-notice', orderNoticeEmail, order);
 }
 
 /**
@@ -247,13 +256,7 @@ export async function queuePaymentFailed(
 
 /** The seller's notice of a failed delayed payment (ADMIN_EMAIL; nothing when unset). */
 export async function queuePaymentFailedNotice(db: DB, deps: MailDeps, facts: PaymentFailedFacts): Promise<void> {
-  const adminEmail = deps.config.mail.adminEmail;
-  if (!adminEmail) return;
-  await queueEmail(db, deps, {
-    kind: 'payment-failed-notice',
-    to: adminEmail,
-    email: paymentFailedNoticeEmail(deps.config.publicUrl, facts, await recipientLocale(db, { email: adminEmail })),
-  });
+  await queueSellerNotice(db, deps, 'payment-failed-notice', paymentFailedNoticeEmail, facts);
 }
 
 /** The seller's notice of a new contact message (ADMIN_EMAIL; nothing when unset); replies go to the sender. */
@@ -262,18 +265,8 @@ export async function queueContactNotice(
   deps: MailDeps,
   message: { firstName: string; lastName: string; email: string; subject?: string | null; message: string },
 ): Promise<void> {
-  const adminEmail = deps.config.mail.adminEmail;
-  if (!adminEmail) return;
-  await queueEmail(db, deps, {
-    kind: 'contact-notice',
-    to: adminEmail,
-    email: contactNoticeEmail(
-      deps.config.publicUrl,
-      { ...message, subject: message.subject ?? null },
-      await recipientLocale(db, { email: adminEmail }),
-    ),
-    headers: { 'Reply-To': message.email },
-  });
+  const facts = { ...message, subject: message.subject ?? null };
+  await queueSellerNotice(db, deps, 'contact-notice', contactNoticeEmail, facts, { 'Reply-To': message.email });
 }
 
 export const ADMIN_SIGN_INS_PAUSED_KIND: EmailKind = 'admin-sign-ins-paused';
@@ -292,11 +285,7 @@ export async function queueAdminSignInsPausedNotice(
   if (!adminEmail) return false;
   const since = new Date(now - 60 * 60_000).toISOString();
   if (await repo.anyEmailOfKindSince(db, adminEmail, ADMIN_SIGN_INS_PAUSED_KIND, since)) return false;
-  await queueEmail(db, deps, {
-    kind: ADMIN_SIGN_INS_PAUSED_KIND,
-    to: adminEmail,
-    email: adminSignInsPausedEmail(deps.config.publicUrl, facts, await recipientLocale(db, { email: adminEmail })),
-  });
+  await queueSellerNotice(db, deps, ADMIN_SIGN_INS_PAUSED_KIND, adminSignInsPausedEmail, facts);
   return true;
 }
 
