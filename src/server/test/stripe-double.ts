@@ -29,9 +29,27 @@ export interface SignedEvent {
 }
 
 /**
- * A Stripe event of `type` about `object`, as JSON, with its Stripe-Signature header. `timestamp`
- * (Unix seconds) signs it at another time (a stale signature); `id` replays an event.
+ * The object of Stripe's checkout.session.completed for a paid course order of 49.00 USD, with its
+ * own random payment and a new buyer's address; `overrides` replace any of its fields.
  */
+export function completedSession(overrides: Record<string, unknown> = {}) {
+  return {
+    id: randomStripeId('cs_test_'),
+    object: 'checkout.session',
+    mode: 'payment',
+    status: 'complete',
+    payment_status: 'paid',
+    payment_intent: randomStripeId('pi_'),
+    amount_total: 4900,
+    currency: 'usd',
+    customer_email: null,
+    customer_details: { email: `buyer-${Math.random().toString(36).slice(2)}@example.com` },
+    client_reference_id: null,
+    metadata: { firstName: 'Ada', lastName: 'Lovelace' },
+    ...overrides,
+  } as { payment_intent: string; customer_details: { email: string } } & Record<string, unknown>;
+}
+
 /** Posts a signed event to the app's webhook in-process (no listening socket); answers its status. */
 export async function injectSignedEvent(
   app: { inject: FastifyInstance['inject'] },
@@ -49,6 +67,10 @@ export async function injectSignedEvent(
   return answer.statusCode;
 }
 
+/**
+ * A Stripe event of `type` about `object`, as JSON, with its Stripe-Signature header. `timestamp`
+ * (Unix seconds) signs it at another time (a stale signature); `id` replays an event.
+ */
 export function signedEvent(
   secret: string,
   type: string,

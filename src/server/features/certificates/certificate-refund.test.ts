@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_REFUNDED_REASON } from '../../../shared/certificate-schemas';
 import { accessLevelOf, adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
-import { injectSignedEvent, randomStripeId } from '../../test/stripe-double';
+import { completedSession, injectSignedEvent, randomStripeId } from '../../test/stripe-double';
 import { newFacilitator } from '../facilitators/test-support';
 import { completeWeeks } from '../workbook/test-support';
 import { CERTIFICATE_DOWNLOAD_NEEDS_FULL_ACCESS, verifyCertificate } from './service';
@@ -103,20 +103,14 @@ describe('a refund that takes a couple back to the trial', () => {
     const paymentIntent = randomStripeId('pi_');
     const webhook = async (type: string, object: Record<string, unknown>) =>
       expect(await injectSignedEvent(t.app, WEBHOOK_SECRET, type, object)).toBe(200);
-    await webhook('checkout.session.completed', {
-      id: randomStripeId('cs_test_'),
-      object: 'checkout.session',
-      mode: 'payment',
-      status: 'complete',
-      payment_status: 'paid',
-      payment_intent: paymentIntent,
-      amount_total: 4900,
-      currency: 'usd',
-      customer_email: null,
-      customer_details: { email: couple.email },
-      client_reference_id: null,
-      metadata: { firstName: 'Robin', lastName: 'Lee' },
-    });
+    await webhook(
+      'checkout.session.completed',
+      completedSession({
+        payment_intent: paymentIntent,
+        customer_details: { email: couple.email },
+        metadata: { firstName: 'Robin', lastName: 'Lee' },
+      }),
+    );
     expect(await accessLevelOf(t.deps, couple.coupleId)).toBe('full');
     const certificate = await certify(couple.accountId, couple.coupleId);
 

@@ -14,7 +14,7 @@ import {
   useTestApp,
 } from '../../test/harness';
 import { createTestDatabase } from '../../test/postgres';
-import { injectSignedEvent, randomStripeId } from '../../test/stripe-double';
+import { completedSession, injectSignedEvent, randomStripeId } from '../../test/stripe-double';
 import { newFacilitator } from '../facilitators/test-support';
 
 /*
@@ -67,20 +67,14 @@ describe('the seller’s grant keeps a couple’s full access through a refund',
     const paymentIntent = randomStripeId('pi_');
     const webhook = async (type: string, object: Record<string, unknown>) =>
       expect(await injectSignedEvent(t.app, WEBHOOK_SECRET, type, object)).toBe(200);
-    await webhook('checkout.session.completed', {
-      id: randomStripeId('cs_test_'),
-      object: 'checkout.session',
-      mode: 'payment',
-      status: 'complete',
-      payment_status: 'paid',
-      payment_intent: paymentIntent,
-      amount_total: 4900,
-      currency: 'usd',
-      customer_email: null,
-      customer_details: { email: couple.email },
-      client_reference_id: null,
-      metadata: { firstName: 'Robin', lastName: 'Lee' },
-    });
+    await webhook(
+      'checkout.session.completed',
+      completedSession({
+        payment_intent: paymentIntent,
+        customer_details: { email: couple.email },
+        metadata: { firstName: 'Robin', lastName: 'Lee' },
+      }),
+    );
 
     await webhook('charge.refunded', {
       id: randomStripeId('ch_'),

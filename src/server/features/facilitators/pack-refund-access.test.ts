@@ -8,7 +8,13 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../test/harness';
-import { injectSignedEvent, randomStripeId, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import {
+  completedSession,
+  injectSignedEvent,
+  randomStripeId,
+  startStripeDouble,
+  type StripeDouble,
+} from '../../test/stripe-double';
 import { newFacilitator } from './test-support';
 
 /*
@@ -157,20 +163,14 @@ describe('an order refund kept by a seat, then that seat’s pack refunded', () 
   it('Stripe’s refund of a card order (charge.refunded) alike', async () => {
     const { admin, first, couple, asCouple } = await buyerWithTwoSeats();
     const paymentIntent = randomStripeId('pi_');
-    await webhook('checkout.session.completed', {
-      id: randomStripeId('cs_test_'),
-      object: 'checkout.session',
-      mode: 'payment',
-      status: 'complete',
-      payment_status: 'paid',
-      payment_intent: paymentIntent,
-      amount_total: 4900,
-      currency: 'usd',
-      customer_email: null,
-      customer_details: { email: couple.email },
-      client_reference_id: null,
-      metadata: { firstName: 'Robin', lastName: 'Lee' },
-    });
+    await webhook(
+      'checkout.session.completed',
+      completedSession({
+        payment_intent: paymentIntent,
+        customer_details: { email: couple.email },
+        metadata: { firstName: 'Robin', lastName: 'Lee' },
+      }),
+    );
     expect(await accessOf(couple.coupleId)).toBe('full');
     await asCouple.mentor.link({ code: first.code });
     await webhook('charge.refunded', {

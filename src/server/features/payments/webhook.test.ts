@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
-import { randomStripeId, signedEvent } from '../../test/stripe-double';
+import { completedSession, randomStripeId, signedEvent } from '../../test/stripe-double';
 
 const SECRET = 'whsec_webhooktest';
 const ENV = {
@@ -12,24 +12,6 @@ const ENV = {
 
 const t = useTestApp(ENV);
 const bare = useTestApp();
-
-function paidSession(overrides: Record<string, unknown> = {}) {
-  return {
-    id: randomStripeId('cs_test_'),
-    object: 'checkout.session',
-    mode: 'payment',
-    status: 'complete',
-    payment_status: 'paid',
-    payment_intent: randomStripeId('pi_'),
-    amount_total: 4900,
-    currency: 'usd',
-    customer_email: null,
-    customer_details: { email: `buyer-${Math.random().toString(36).slice(2)}@example.com` },
-    client_reference_id: null,
-    metadata: { firstName: 'Ada', lastName: 'Lovelace' },
-    ...overrides,
-  } as { payment_intent: string; customer_details: { email: string } } & Record<string, unknown>;
-}
 
 async function post(event: { payload: string; signature?: string }, app = t.app) {
   return app.inject({
@@ -73,7 +55,7 @@ async function codeEmails(email: string) {
 
 describe('POST /api/payments/webhook', () => {
   it('completes the order on a paid checkout session: full access and one access-code email', async () => {
-    const session = paidSession();
+    const session = completedSession();
     const { response } = await send('checkout.session.completed', session);
     expect(response.statusCode).toBe(200);
     const order = await orderRow(session.payment_intent);
@@ -92,7 +74,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('gives a new buyer’s account the language of the page they paid from, and writes their code email in it', async () => {
-    const session = paidSession({ metadata: { firstName: 'Ada', lastName: 'Lovelace', locale: 'es' } });
+    const session = completedSession({ metadata: { firstName: 'Ada', lastName: 'Lovelace', locale: 'es' } });
     const email = session.customer_details.email;
     expect((await send('checkout.session.completed', session)).response.statusCode).toBe(200);
     const account = await t.deps.db
@@ -111,7 +93,7 @@ describe('POST /api/payments/webhook', () => {
     // The outbox keeps the email's language, so the seller's screen marks the subject as Spanish.
     expect(codeEmail?.language).toBe('es');
 
-    const older = paidSession(); // No language in metadata (a session started before this change): English.
+    const older = completedSession(); // No language in metadata (a session started before this change): English.
     await send('checkout.session.completed', older);
     const plain = await t.deps.db
       .selectFrom('accounts')
@@ -128,7 +110,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('refuses a missing, wrong or stale signature with 400 {message} and changes nothing', async () => {
-    const session = paidSession();
+    const session = completedSession();
     const good = signedEvent(SECRET, 'checkout.session.completed', session);
     const missing = await post({ payload: good.payload });
     expect(missing.statusCode).toBe(400);
@@ -176,7 +158,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('processes a replayed event once', async () => {
-    const session = paidSession();
+    const session = completedSession();
     const first = await send('checkout.session.completed', session);
     await t.app.inject({ method: 'GET', url: '/healthz' });
     const replay = await post(first.event);
@@ -185,7 +167,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('fulfils one payment once when both completed and async_payment_succeeded arrive', async () => {
-    const session = paidSession({ payment_status: 'unpaid' });
+    const session = completedSession({ payment_status: 'unpaid' });
     await send('checkout.session.completed', session);
     // Not paid yet (a delayed payment method): no order, no access.
     expect(await orderRow(session.payment_intent)).toBeUndefined();
@@ -196,7 +178,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('a refund that arrives before its payment leaves the order refunded, with no access and no email', async () => {
-    const session = paidSession();
+    const session = completedSession();
     const charge = {
       id: randomStripeId('ch_'),
       object: 'charge',
@@ -211,7 +193,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('a full refund drops access by the refund rule; a partial refund changes nothing', async () => {
-    const session = paidSession();
+    const session = completedSession();
     await send('checkout.session.completed', session);
     const charge = { id: randomStripeId('ch_'), object: 'charge', payment_intent: session.payment_intent };
     await send('charge.refunded', { ...charge, refunded: false, amount_refunded: 1000 });
@@ -235,7 +217,7 @@ describe('POST /api/payments/webhook', () => {
   it('flags an amount or currency that is not the price: pending, no access, no code', async () => {
     const caller = await callerFor(t);
     for (const overrides of [{ amount_total: 100 }, { currency: 'eur' }]) {
-      const session = paidSession(overrides);
+      const session = completedSession(overrides);
       await send('checkout.session.completed', session);
       const order = await orderRow(session.payment_intent);
       expect(order?.status).toBe('pending');
@@ -252,7 +234,7 @@ describe('POST /api/payments/webhook', () => {
   it('upgrades the signed-in couple that started checkout: no new code, its session goes on', async () => {
     const couple = await createCouple(t.deps, { accessLevel: 'trial' });
     const cookie = await sessionCookie(t.deps, couple.accountId);
-    const session = paidSession({
+    const session = completedSession({
       customer_details: { email: couple.email },
       client_reference_id: String(couple.accountId),
     });
@@ -265,7 +247,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('answers 404 {message} while Stripe is not configured', async () => {
-    const event = signedEvent(SECRET, 'checkout.session.completed', paidSession());
+    const event = signedEvent(SECRET, 'checkout.session.completed', completedSession());
     const answer = await post(event, bare.app);
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toEqual({ message: 'Card payments are not configured on this server.' });
