@@ -265,25 +265,15 @@ function drawHeading(flow: Flow, week: PrintableWeek): void {
   flow.space(10);
   flow.text(t(locale, 'pdf.week.objective'), labelStyle, MARGIN_X + 14);
   flow.text(week.objective, style, MARGIN_X + 14);
-  flow.space(12);
-
-  flow.space(12);
-  flow.text(t(locale, 'pdf.week.namesLine'), {
-    font: fonts.regular,
-    size: 10,
-    color: MUTED,
-  });
+  flow.space(24);
+  flow.text(t(locale, 'pdf.week.namesLine'), { font: fonts.regular, size: 10, color: MUTED });
 }
 
 function drawReflection(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
   const locale = localeOf(week);
   flow.heading(t(locale, 'pdf.week.reflection.heading'), 140);
-  flow.text(t(locale, 'pdf.week.reflection.help'), {
-    font: fonts.italic,
-    size: 10,
-    color: MUTED,
-  });
+  flow.text(t(locale, 'pdf.week.reflection.help'), { font: fonts.italic, size: 10, color: MUTED });
   flow.space(6);
   const questionStyle = { font: fonts.bold, size: 11, leading: 4 };
   const partner1 = t(locale, 'pdf.week.partner1');
@@ -358,11 +348,7 @@ function drawCards(flow: Flow, week: PrintableWeek): void {
   const { fonts } = flow;
   const locale = localeOf(week);
   flow.heading(t(locale, 'pdf.week.cards.heading'), 120);
-  flow.text(t(locale, 'pdf.week.cards.help'), {
-    font: fonts.italic,
-    size: 10,
-    color: MUTED,
-  });
+  flow.text(t(locale, 'pdf.week.cards.help'), { font: fonts.italic, size: 10, color: MUTED });
   flow.space(10);
   const gap = 14;
   const cardWidth = (CONTENT_WIDTH - gap) / 2;

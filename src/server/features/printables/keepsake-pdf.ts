@@ -99,11 +99,7 @@ function renderCover(flow: Flow, cover: KeepsakeCover): void {
   }
   if (cover.weeksCompleted === 0) {
     flow.space(8);
-    flow.text(t(locale, 'pdf.keepsake.empty'), {
-      font: fonts.italic,
-      size: 11,
-      color: MUTED,
-    });
+    flow.text(t(locale, 'pdf.keepsake.empty'), { font: fonts.italic, size: 11, color: MUTED });
   }
   flow.space(24);
   flow.text(t(locale, 'pdf.keepsake.madeOn', { date: longDate(cover.madeOn, locale) }), {
