@@ -183,3 +183,21 @@ function countingWrites(statement: SQLite.Statement, writes: { count: number }):
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+/** Which of `ids` are still rows of `table` (a sweep of files named by row id), asked 500 at a time. */
+export async function existingIds(
+  db: DB,
+  table: 'couples' | 'outbound_emails',
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom(table)
+      .select('id')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) found.add(Number(row.id));
+  }
+  return found;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { nowIso, type DB } from '../../db/client';
+import { existingIds, nowIso, type DB } from '../../db/client';
 import type { OutboundEmailStatus } from '../../db/schema';
 import type { EmailKind } from '../../../shared/email-kinds';
 
@@ -164,16 +164,7 @@ export async function coupleOfAccount(db: DB, accountId: number): Promise<number
 
 /** Which of `ids` are still rows of the outbox (any status). */
 export async function findExistingEmailIds(db: DB, ids: readonly number[]): Promise<Set<number>> {
-  const found = new Set<number>();
-  for (let start = 0; start < ids.length; start += 500) {
-    const rows = await db
-      .selectFrom('outbound_emails')
-      .select('id')
-      .where('id', 'in', ids.slice(start, start + 500))
-      .execute();
-    for (const row of rows) found.add(Number(row.id));
-  }
-  return found;
+  return existingIds(db, 'outbound_emails', ids);
 }
 
 /** Sent: the bodies of a message that held a secret (an access code) are emptied. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Partner } from '../../../shared/constants';
-import type { DB } from '../../db/client';
+import { existingIds, type DB } from '../../db/client';
 
 /*
  * All SQL of the couple's own data (docs/product.md#our-data): the reads of the export and the
@@ -315,14 +315,5 @@ export async function listCompletedWeekNumbers(db: DB, coupleId: number): Promis
 
 /** Which of `ids` are couples still (the keepsake sweep: files of the others are removed). */
 export async function findExistingCoupleIds(db: DB, ids: readonly number[]): Promise<Set<number>> {
-  const found = new Set<number>();
-  for (let start = 0; start < ids.length; start += 500) {
-    const rows = await db
-      .selectFrom('couples')
-      .select('id')
-      .where('id', 'in', ids.slice(start, start + 500))
-      .execute();
-    for (const row of rows) found.add(Number(row.id));
-  }
-  return found;
+  return existingIds(db, 'couples', ids);
 }
