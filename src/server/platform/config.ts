@@ -183,8 +183,6 @@ export const envSchema = z.object({
   PASSWORD_HASH_COST: z.enum(['full', 'test'], { error: "must be 'full' or 'test'" }).default('full'),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export type ScryptParams = { readonly N: number; readonly r: number; readonly p: number };
 
 /**
