@@ -6,8 +6,8 @@ import type { NewSession, SignInRequest } from './service';
 import { DEVICE_COOKIE, type DeviceCookie } from './device-tokens';
 import { SESSION_COOKIE } from './sessions';
 
-/** The flags of docs/product.md#sessions, the same for setting and for clearing the cookie. */
-function cookieFlags(config: Config) {
+/** The flags of docs/product.md#sessions, for setting and clearing `sid` (and the facilitator's `fsid`). */
+export function cookieFlags(config: Config) {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure } as const;
 }
 
@@ -81,7 +81,8 @@ export function sessionToken(req: FastifyRequest): string | undefined {
   return requestCookie(req, SESSION_COOKIE);
 }
 
-function requestCookie(req: FastifyRequest, name: string): string | undefined {
+/** A cookie of the request, parsed on first use (decision 0082). */
+export function requestCookie(req: FastifyRequest, name: string): string | undefined {
   if (!req.cookies) {
     const header = req.headers.cookie;
     if (!header) return undefined;

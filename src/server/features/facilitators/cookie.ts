@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config';
+import { cookieFlags, requestCookie } from '../auth/session-cookie';
 import { FACILITATOR_COOKIE, type FacilitatorSession } from './service';
 
 /*
@@ -8,24 +9,15 @@ import { FACILITATOR_COOKIE, type FacilitatorSession } from './service';
  * never look at it, so a facilitator's session opens nothing else.
  */
 
-function flags(config: Config) {
-  return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure } as const;
-}
-
 export function setFacilitatorCookie(reply: FastifyReply, config: Config, session: FacilitatorSession): void {
-  reply.setCookie(FACILITATOR_COOKIE, session.token, { ...flags(config), expires: session.expiresAt });
+  reply.setCookie(FACILITATOR_COOKIE, session.token, { ...cookieFlags(config), expires: session.expiresAt });
 }
 
 export function clearFacilitatorCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(FACILITATOR_COOKIE, flags(config));
+  reply.clearCookie(FACILITATOR_COOKIE, cookieFlags(config));
 }
 
 /** The `fsid` token the request carried, parsed on first use (as the session cookie is, decision 0082). */
 export function facilitatorToken(req: FastifyRequest): string | undefined {
-  if (!req.cookies) {
-    const header = req.headers.cookie;
-    if (!header) return undefined;
-    req.cookies = req.server.parseCookie(header);
-  }
-  return req.cookies[FACILITATOR_COOKIE];
+  return requestCookie(req, FACILITATOR_COOKIE);
 }
