@@ -8,6 +8,9 @@ const booleanFromEnv = z
   })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+/** A trimmed text that must match `pattern`, else `message`. */
+const matching = (pattern: RegExp, message: string) => z.string().trim().regex(pattern, message);
+
 const positiveInt = (label: string) =>
   z.coerce
     .number({ error: `must be a whole number (${label})` })
@@ -42,19 +45,11 @@ export const envSchema = z.object({
       error: 'must be an smtp:// or smtps:// address such as smtp://user:pass@mail.example.com:587',
     })
     .optional(),
-  MAIL_FROM: z
-    .string()
-    .trim()
-    .regex(
-      /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
-      'must be an address such as no-reply@example.com or "Vows & Weeks <no-reply@example.com>"',
-    )
-    .optional(),
-  ADMIN_EMAIL: z
-    .string()
-    .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address such as seller@example.com')
-    .optional(),
+  MAIL_FROM: matching(
+    /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+    'must be an address such as no-reply@example.com or "Vows & Weeks <no-reply@example.com>"',
+  ).optional(),
+  ADMIN_EMAIL: matching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address such as seller@example.com').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   BACKUP_DIR: z.string().min(1).default('./backups'),
   ADMIN_USERNAME: z
@@ -81,16 +76,14 @@ export const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt('registrations per hour').default(30),
   RATE_LIMIT_CODE_REQUESTS_PER_EMAIL: positiveInt('code requests per hour').default(5),
   RATE_LIMIT_CODE_REQUESTS_PER_ADDRESS: positiveInt('code requests per hour').default(30),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .trim()
-    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, "must be the webhook endpoint's signing secret (whsec_...)")
-    .optional(),
+  STRIPE_SECRET_KEY: matching(
+    /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+    'must be a Stripe secret key (sk_test_... or sk_live_...)',
+  ).optional(),
+  STRIPE_WEBHOOK_SECRET: matching(
+    /^whsec_[A-Za-z0-9_+/=]+$/,
+    "must be the webhook endpoint's signing secret (whsec_...)",
+  ).optional(),
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// address (Stripe's API by default)" })
     .optional(),
@@ -107,14 +100,10 @@ export const envSchema = z.object({
       error: 'must be a postgres:// address such as postgres://user:pass@db.example.com:5432/vows',
     })
     .optional(),
-  STORAGE_URL: z
-    .string()
-    .trim()
-    .regex(
-      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/,
-      'must be s3://bucket or s3://bucket/prefix (a lowercase bucket name)',
-    )
-    .optional(),
+  STORAGE_URL: matching(
+    /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/,
+    'must be s3://bucket or s3://bucket/prefix (a lowercase bucket name)',
+  ).optional(),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address (AWS S3 when unset)' })
     .optional(),
@@ -130,30 +119,18 @@ export const envSchema = z.object({
     )
     .transform((value) => Buffer.from(value, 'base64'))
     .optional(),
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .trim()
-    .regex(
-      /^B[A-Za-z0-9_-]{86}$/,
-      'must be a P-256 public key in base64url (87 characters starting with B), such as the publicKey of: npx web-push generate-vapid-keys',
-    )
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .trim()
-    .regex(
-      /^[A-Za-z0-9_-]{43}$/,
-      'must be a P-256 private key in base64url (43 characters), such as the privateKey of: npx web-push generate-vapid-keys',
-    )
-    .optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .trim()
-    .regex(
-      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
-      'must be a mailto: address or an https:// URL where push services can reach the seller',
-    )
-    .optional(),
+  VAPID_PUBLIC_KEY: matching(
+    /^B[A-Za-z0-9_-]{86}$/,
+    'must be a P-256 public key in base64url (87 characters starting with B), such as the publicKey of: npx web-push generate-vapid-keys',
+  ).optional(),
+  VAPID_PRIVATE_KEY: matching(
+    /^[A-Za-z0-9_-]{43}$/,
+    'must be a P-256 private key in base64url (43 characters), such as the privateKey of: npx web-push generate-vapid-keys',
+  ).optional(),
+  VAPID_SUBJECT: matching(
+    /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+    'must be a mailto: address or an https:// URL where push services can reach the seller',
+  ).optional(),
   PUSH_SERVICE_ORIGINS: z
     .string()
     .transform((value) =>
