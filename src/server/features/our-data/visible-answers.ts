@@ -5,7 +5,7 @@ import type { WeekContent } from '../../../shared/workbook-schemas';
 import type { DB } from '../../db/client';
 import type { CoupleAuth } from '../auth/access';
 import { canReadBoth, canReadPartner } from '../partners/service';
-import { cardIds, earlierIds, isOverflowKey, questionIds } from '../workbook/answers';
+import { cardIds, earlierIds, isOverflowKey, parseStoredAnswers, questionIds } from '../workbook/answers';
 import { earlierTexts, weekContentFor } from '../workbook/course-content';
 import { findSummary, listWeekResponses, type StoredResponseRow } from './repo';
 
@@ -24,18 +24,6 @@ export interface VisibleWeekAnswers {
   content: WeekContent;
   /** The partners whose answers the signed-in couple may see, partner1 first. */
   partners: PartnerWeekAnswers[];
-}
-
-function parseAnswers(json: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-  } catch {
-    return {};
-  }
 }
 
 /** Answers by id as a list: the week's current questions in order, then removed ones, then extra list items. */
@@ -76,8 +64,8 @@ export async function keepsakeAnswers(
   const cards = cardIds(content);
   const parsed = rows.map((row: StoredResponseRow) => ({
     row,
-    reflection: parseAnswers(row.reflection_answers),
-    cardNotes: parseAnswers(row.conversation_cards),
+    reflection: parseStoredAnswers(row.reflection_answers),
+    cardNotes: parseStoredAnswers(row.conversation_cards),
   }));
   const removed = parsed.flatMap(({ reflection, cardNotes }) => [
     ...earlierIds(reflection, questions),

@@ -27,6 +27,19 @@ function own(answers: Readonly<Record<string, string>>, key: string): string | u
   return Object.hasOwn(answers, key) ? answers[key] : undefined;
 }
 
+/** A stored answer object (JSON) as text by key; anything else in it, or unreadable JSON, is no answer. */
+export function parseStoredAnswers(json: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
 export function isOverflowKey(key: string): boolean {
   return OVERFLOW.test(key);
 }

@@ -2,23 +2,12 @@ import type { Partner } from '../../../shared/constants';
 import { isLocale, type Locale } from '../../../shared/i18n/locales';
 import type { WorkbookAnswers } from '../../../shared/workbook-schemas';
 import { nowIso, type DB } from '../../db/client';
+import { parseStoredAnswers } from './answers';
 
 /*
  * All SQL of the workbook. Every query of a couple's data filters by the couple's id. A response's
  * answers to questions and cards are stored as JSON objects, text by stable id (decision 0126).
  */
-
-function parseAnswers(json: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    const answers: Record<string, string> = {};
-    for (const [key, answer] of Object.entries(value)) if (typeof answer === 'string') answers[key] = answer;
-    return answers;
-  } catch {
-    return {};
-  }
-}
 
 /**
  * A partner's stored answers, their revision (decision 0267: 1 on the first save, one more on each)
@@ -50,11 +39,11 @@ export async function findResponse(
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    reflectionAnswers: parseAnswers(row.reflection_answers),
+    reflectionAnswers: parseStoredAnswers(row.reflection_answers),
     discussionNotes: row.discussion_notes,
     activityResponse: row.activity_response,
     weeklyCommitment: row.weekly_commitment,
-    conversationCards: parseAnswers(row.conversation_cards),
+    conversationCards: parseStoredAnswers(row.conversation_cards),
     revision: Number(row.revision),
     language: isLocale(row.language) ? row.language : null,
   };
