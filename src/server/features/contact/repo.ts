@@ -149,6 +149,11 @@ export async function setMessageHandled(db: DB, id: number, handled: boolean, at
   return result.numUpdatedRows > 0n;
 }
 
+/** A message the seller answered by email: handled as of the reply, whatever it was before. */
+export async function markMessageReplied(db: DB, id: number, handledAt: string): Promise<void> {
+  await db.updateTable('contact_messages').set({ handled_at: handledAt }).where('id', '=', id).execute();
+}
+
 /** Removes the messages sent from any of `emails` (through contact_messages_email); answers how many. */
 export async function deleteMessagesFrom(db: DB, emails: readonly string[]): Promise<number> {
   if (emails.length === 0) return 0;

@@ -25,9 +25,12 @@ import {
   insertContactMessage,
   listInboxMessages,
   markMessageRead,
+  markMessageReplied,
   setMessageHandled,
 } from './repo';
-import { eraseContactReplies, queueContactNotice } from '../mail/service';
+import { eraseContactReplies, queueContactNotice, queueFeatureEmail } from '../mail/service';
+import { contactReplyEmail } from '../mail/templates';
+import { recipientLocale } from '../i18n/locale';
 
 /**
  * Stores a visitor's message (docs/product.md#http-api). Only valid messages spend the sender's
@@ -118,4 +121,45 @@ export async function setContactMessageHandledByAdmin(
     });
     return message;
   });
+}
+
+/**
+ * The seller's answer to a contact message (the back office's inbox): queued to the sender with
+ * the original quoted, the message marked handled and the audit line written, in one
+ * transaction. Replies to the sender's answer go to ADMIN_EMAIL when it is set.
+ */
+export async function replyToContactMessage(
+  deps: AppDeps,
+  actor: { admin: AdminAuth; address?: string | null },
+  messageId: number,
+  body: string,
+): Promise<{ success: true; handledAt: string; emailId: number }> {
+  const adminId = actor.admin.accountId;
+  const original = await findInboxMessage(deps.db, messageId);
+  if (!original) throw new AppError('NOT_FOUND', 'No contact message with this id.');
+  const adminEmail = deps.config.mail.adminEmail;
+  const handledAt = nowIso();
+  const emailId = await deps.db.transaction().execute(async (trx) => {
+    const id = await queueFeatureEmail(trx, deps, {
+      kind: 'contact-reply',
+      to: original.email,
+      email: contactReplyEmail(
+        deps.config.publicUrl,
+        { original, body, canReply: adminEmail !== undefined },
+        await recipientLocale(trx, { email: original.email }),
+      ),
+      headers: {
+        ...(adminEmail ? { 'Reply-To': adminEmail } : {}),
+        // Which administrator answered, for the seller's own records (the sender sees only the text).
+        'X-Vows-Replied-By': `admin-${adminId}`,
+      },
+    });
+    await markMessageReplied(trx, messageId, handledAt);
+    await recordAdminAction(trx, actor.admin, 'message.reply', {
+      target: `message ${messageId}`,
+      address: actor.address ?? null,
+    });
+    return id;
+  });
+  return { success: true, handledAt, emailId };
 }

@@ -455,36 +455,6 @@ export async function recordReminderSent(db: DB, coupleId: number, weekNumber: n
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export interface ContactMessageForReply {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  subject: string | null;
-  message: string;
-  createdAt: string;
-}
-
-export async function findContactMessage(db: DB, id: number): Promise<ContactMessageForReply | undefined> {
-  return db
-    .selectFrom('contact_messages')
-    .select([
-      'id',
-      'first_name as firstName',
-      'last_name as lastName',
-      'email',
-      'subject',
-      'message',
-      'created_at as createdAt',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function markContactMessageHandled(db: DB, id: number, handledAt: string): Promise<void> {
-  await db.updateTable('contact_messages').set({ handled_at: handledAt }).where('id', '=', id).execute();
-}
-
 /** Whether a message of this kind was queued to `recipient` since `sinceIso` (the admin's hourly notices). */
 export async function anyEmailOfKindSince(db: DB, recipient: string, kind: string, sinceIso: string): Promise<boolean> {
   const row = await db

@@ -6,14 +6,8 @@ import {
   retryEmailInputSchema,
 } from '../../../shared/mail-schemas';
 import { adminProcedure, coupleProcedure, publicProcedure, router } from '../../trpc/init';
-import {
-  getReminderSetting,
-  listOutboxPage,
-  replyToContactMessage,
-  requestAccessCode,
-  retryEmail,
-  setReminderSetting,
-} from './service';
+import { getReminderSetting, listOutboxPage, requestAccessCode, retryEmail, setReminderSetting } from './service';
+import { replyToContactMessage } from '../contact/service';
 
 export const mailRouter = router({
   /** "Email me my code" (twin of POST /api/customer-auth/request-code). */

@@ -8,10 +8,9 @@ import { AppError } from '../../../shared/errors';
 import { REQUEST_CODE_MESSAGE, type RequestCodeAnswer, type outboxListInputSchema } from '../../../shared/mail-schemas';
 import type { z } from '../../../shared/zod';
 import type { Config } from '../../platform/config';
-import { nowIso, type DB } from '../../db/client';
+import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
-import { recordAdminAction } from '../audit/service';
-import type { AdminAuth, CoupleAuth } from '../auth/access';
+import type { CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { clearDatabaseLimit, SIGN_IN_ACCOUNT_LIMITER } from '../../deps/rate-limiter';
 import { queueWeeklyReminderPush } from '../push/service';
@@ -21,7 +20,6 @@ import {
   accessCodeEmail,
   adminSignInsPausedEmail,
   contactNoticeEmail,
-  contactReplyEmail,
   giftWelcomeEmail,
   type FailedPurchase,
   type OrderNoticeFacts,
@@ -353,53 +351,6 @@ export async function prepareCodeRequest(deps: AppDeps, id: number, email: strin
       coupleId: couple.coupleId,
     });
   });
-}
-
-/** The administrator acting and the request's address, for the audit log (docs/product.md#admin-audit-log). */
-export interface MailAdminActor {
-  admin: AdminAuth;
-  address?: string | null;
-}
-
-/**
- * The seller's answer to a contact message (the back office's inbox): queued to the sender with
- * the original quoted, the message marked handled and the audit line written, in one
- * transaction. Replies to the sender's answer go to ADMIN_EMAIL when it is set.
- */
-export async function replyToContactMessage(
-  deps: AppDeps,
-  actor: MailAdminActor,
-  messageId: number,
-  body: string,
-): Promise<{ success: true; handledAt: string; emailId: number }> {
-  const adminId = actor.admin.accountId;
-  const original = await repo.findContactMessage(deps.db, messageId);
-  if (!original) throw new AppError('NOT_FOUND', 'No contact message with this id.');
-  const adminEmail = deps.config.mail.adminEmail;
-  const handledAt = nowIso();
-  const emailId = await deps.db.transaction().execute(async (trx) => {
-    const id = await queueEmail(trx, deps, {
-      kind: 'contact-reply',
-      to: original.email,
-      email: contactReplyEmail(
-        deps.config.publicUrl,
-        { original, body, canReply: adminEmail !== undefined },
-        await recipientLocale(trx, { email: original.email }),
-      ),
-      headers: {
-        ...(adminEmail ? { 'Reply-To': adminEmail } : {}),
-        // Which administrator answered, for the seller's own records (the sender sees only the text).
-        'X-Vows-Replied-By': `admin-${adminId}`,
-      },
-    });
-    await repo.markContactMessageHandled(trx, messageId, handledAt);
-    await recordAdminAction(trx, actor.admin, 'message.reply', {
-      target: `message ${messageId}`,
-      address: actor.address ?? null,
-    });
-    return id;
-  });
-  return { success: true, handledAt, emailId };
 }
 
 export interface OutboxPage {
