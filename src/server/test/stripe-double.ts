@@ -50,6 +50,20 @@ export function completedSession(overrides: Record<string, unknown> = {}) {
   } as { payment_intent: string; customer_details: { email: string } } & Record<string, unknown>;
 }
 
+/**
+ * A bank debit started on the double's hosted page at `url`: its session completes with the payment
+ * unpaid, under a payment of its own. The caller sends checkout.session.completed its own way.
+ */
+export function completeUnpaid(double: StripeDouble, url: string): DoubleSession & { payment_intent: string } {
+  const session = [...double.sessions.values()].find((s) => s.url === url);
+  if (!session) throw new Error(`no session for ${url}`);
+  session.status = 'complete';
+  session.payment_status = 'unpaid';
+  session.payment_intent = randomStripeId('pi_');
+  session.customer_details = { email: session.customer_email! };
+  return session as DoubleSession & { payment_intent: string };
+}
+
 /** Posts a signed event to the app's webhook in-process (no listening socket); answers its status. */
 export async function injectSignedEvent(
   app: { inject: FastifyInstance['inject'] },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createTestApp, type TestApp } from '../../test/harness';
-import { randomStripeId, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { completeUnpaid, randomStripeId, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import {
   COUPON_EXHAUSTED,
   COUPON_EXPIRED,
@@ -323,11 +323,7 @@ describe('checkout with a coupon', () => {
 describe('a coupon use held by a payment under way', () => {
   /** The buyer pays by a method that settles later: the session completes, its payment unpaid. */
   async function payLater(url: string) {
-    const session = sessionFor(url);
-    session.status = 'complete';
-    session.payment_status = 'unpaid';
-    session.payment_intent = randomStripeId('pi_');
-    session.customer_details = { email: session.customer_email! };
+    const session = completeUnpaid(double, url);
     expect((await double.sendEvent('checkout.session.completed', { ...session })).status).toBe(200);
     return session;
   }

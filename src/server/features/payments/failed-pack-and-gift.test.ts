@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createCouple, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
-import { randomStripeId, signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { completeUnpaid, signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { GIFT_NOT_FOUND } from '../gifts/service';
 import { CODE_UNKNOWN } from '../facilitators/service';
 import { newFacilitator } from '../facilitators/test-support';
@@ -55,13 +55,9 @@ async function webhook(type: string, object: Record<string, unknown>) {
 
 /** The hosted page paid by a bank debit: the session completes with its payment unpaid. */
 async function debit(url: string): Promise<Session> {
-  const session = [...double.sessions.values()].find((s) => s.url === url)!;
-  session.status = 'complete';
-  session.payment_status = 'unpaid';
-  session.payment_intent = randomStripeId('pi_');
-  session.customer_details = { email: session.customer_email! };
+  const session = completeUnpaid(double, url);
   await webhook('checkout.session.completed', { ...session });
-  return session as Session;
+  return session;
 }
 
 const outcome = (session: Session, what: 'failed' | 'succeeded') =>

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
-import { randomStripeId, signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import {
+  completeUnpaid,
+  randomStripeId,
+  signedEvent,
+  startStripeDouble,
+  type StripeDouble,
+} from '../../test/stripe-double';
 import { newFacilitator } from '../facilitators/test-support';
 
 /*
@@ -54,13 +60,9 @@ async function webhook(type: string, object: Record<string, unknown>, id?: strin
 
 /** The hosted page paid by a bank debit: the session completes with its payment unpaid. */
 async function debit(url: string): Promise<Session> {
-  const session = [...double.sessions.values()].find((s) => s.url === url)!;
-  session.status = 'complete';
-  session.payment_status = 'unpaid';
-  session.payment_intent = randomStripeId('pi_');
-  session.customer_details = { email: session.customer_email! };
+  const session = completeUnpaid(double, url);
   await webhook('checkout.session.completed', { ...session });
-  return session as Session;
+  return session;
 }
 
 const failed = (session: Session, id?: string) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, callerFor, createTestApp, type TestApp } from '../../test/harness';
-import { randomStripeId, signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
+import { completeUnpaid, signedEvent, startStripeDouble, type StripeDouble } from '../../test/stripe-double';
 import { ORDER_PAYMENT_FAILED } from '../orders/admin-service';
 import { STRIPE_NOT_REACHED } from './service';
 
@@ -50,13 +50,9 @@ function buyer() {
 async function payByDebit() {
   const caller = await callerFor(t);
   const { url } = await caller.payments.startCheckout(buyer());
-  const session = [...double.sessions.values()].find((s) => s.url === url)!;
-  session.status = 'complete';
-  session.payment_status = 'unpaid';
-  session.payment_intent = randomStripeId('pi_');
-  session.customer_details = { email: session.customer_email! };
+  const session = completeUnpaid(double, url);
   expect((await double.sendEvent('checkout.session.completed', { ...session })).status).toBe(200);
-  return session as typeof session & { payment_intent: string };
+  return session;
 }
 
 /** The buyer back from Stripe (the success URL): /success's order stands in until the payment settles. */
