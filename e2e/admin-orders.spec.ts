@@ -5,8 +5,9 @@ import { chooseLanguageCookie, contextIn } from './support/languages';
 
 /**
  * The back office's orders and couples against the real server
- * (docs/product.md#back-office-orders-and-couples): an order recorded in the page yields a code
- * that signs the couple in, a refund drops them to trial, and the three pages pass axe.
+ * (docs/product.md#back-office-orders-and-couples): an order recorded in the page for a new email
+ * yields a code that signs the couple in (no SMTP_URL here), Resend access never shows one, a
+ * refund drops them to trial, and the three pages pass axe.
  */
 
 /** The couple's access level, as their own dashboard reads it. */
@@ -66,6 +67,17 @@ test('an order recorded in the page signs the couple in; a refund drops them to 
   await page.getByRole('textbox', { name: 'Search' }).fill(email);
   const table = page.getByRole('table', { name: 'Orders' });
   await expect(table.getByRole('row')).toHaveCount(2);
+  // Only a brand-new account's first code shows, on a server without mail (decision 0369): Resend
+  // access would put a working code on the seller's screen, so without SMTP_URL it is refused.
+  await table.getByRole('button', { name: /^Resend access: order / }).click();
+  const resend = page.getByRole('dialog', { name: 'Issue a new access code?' });
+  await expect(resend).toContainText('emailed to the couple, never shown to you');
+  await resend.getByRole('button', { name: 'Issue new code' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Email is not set up on this server (SMTP_URL), so a new code cannot be sent to the couple.',
+  );
+  await expect(page.getByTestId('shown-once-code')).toHaveCount(0);
+  expect(await accessLevel(couple)).toBe('full');
   await table.getByRole('button', { name: /^Refund: order / }).click();
   const confirm = page.getByRole('dialog', { name: 'Refund this order?' });
   await confirm.getByRole('button', { name: 'Refund' }).click();

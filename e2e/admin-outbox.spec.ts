@@ -54,7 +54,7 @@ test('an access code a couple asked for by email is listed in the outbox, withou
 
   const entry = await sentEntryFor(page, email);
   await expect(entry).toContainText('Your new Vows & Weeks access code');
-  await expect(entry).toContainText('New access code (Email me my code, or issued on the couple’s page)');
+  await expect(entry).toContainText('New access code (Email me my code, or issued in the back office)');
   await expect(entry).toContainText('Attempts1');
   // Never the text of an email, so never a code: not on the page, not in what the browser got.
   await expect(page.locator('body')).not.toContainText(code);

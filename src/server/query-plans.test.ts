@@ -283,8 +283,9 @@ const INBOX_FILTERS: unknown[] = [
 const ADMIN_SEARCH = { search: 'wedding' };
 /** Calls whose refusal is expected here; the lookups they make before refusing are still checked. */
 const REFUSAL_EXPECTED = new Set([
-  // Without SMTP_URL a new code cannot reach the couple, and is not issued (decision 0368).
+  // Without SMTP_URL a new code cannot reach the couple, and is not issued (decisions 0368, 0369).
   'adminCouples.issueCode',
+  'adminOrders.resendAccess',
   // A made-up authenticator code; a week the couple has not revealed to each other.
   'facilitator.confirmTwoFactor',
   'facilitator.disableTwoFactor',

@@ -5,11 +5,12 @@ import { migrations } from '../../../../db/migrations/index';
 import { nowIso, openDatabase } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { adminCookie, callerFor, createCouple, makeTempDir, sessionCookie, useTestApp } from '../../test/harness';
-import { codeIn } from '../mail/test-support';
+import { codeIn, withMailDelivered } from '../mail/test-support';
 import { outboxFileName } from '../mail/transport';
 import { newFacilitator } from '../facilitators/test-support';
 import { addOrder } from '../orders/test-support';
-import { CODE_NOT_SENT_WITHOUT_MAIL, deleteCoupleAccount, listCouples } from './service';
+import { CODE_NOT_SENT_WITHOUT_MAIL } from '../mail/service';
+import { deleteCoupleAccount, listCouples } from './service';
 
 const t = useTestApp();
 
@@ -190,22 +191,10 @@ describe('actions on a couple', () => {
     expect(audit.map((row) => row.action)).toEqual(['couple.grant-full-access']);
   });
 
-  /** Runs `action` as on a server whose mail leaves the machine (SMTP_URL set). */
-  async function withMailDelivered<T>(action: () => Promise<T>): Promise<T> {
-    const mail = t.deps.config.mail as { smtpUrl: string | undefined };
-    const before = mail.smtpUrl;
-    mail.smtpUrl = 'smtp://mail.example.com';
-    try {
-      return await action();
-    } finally {
-      mail.smtpUrl = before;
-    }
-  }
-
   // Decision 0368: a code shown to the seller let them sign in as the couple and read their answers.
   it('issue a new code by email only: the seller sees where it went, the couple signs in with it', async () => {
     const couple = await coupleWithEverything();
-    const answer = await withMailDelivered(async () =>
+    const answer = await withMailDelivered(t.deps, async () =>
       (await asAdmin()).adminCouples.issueCode({ coupleId: couple.coupleId }),
     );
     expect(answer).toEqual({ coupleId: couple.coupleId, sentTo: couple.email });

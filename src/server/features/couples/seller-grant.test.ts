@@ -31,6 +31,8 @@ const t = useTestApp({
   STRIPE_SECRET_KEY: 'sk_test_sellergrant',
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: 'http://127.0.0.1:9',
+  // The seller records orders for couples who have accounts: their codes go by email (decision 0369).
+  SMTP_URL: 'smtp://mail.example.com',
 });
 
 const admin = async () => callerFor(t, await adminCookie(t.deps));

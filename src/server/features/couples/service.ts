@@ -12,7 +12,7 @@ import { recordAdminAction } from '../audit/service';
 import { eraseMessagesFrom } from '../contact/service';
 import { keptSeatsOf } from '../facilitators/kept-seats';
 import { forgetGiftRecipient } from '../gifts/service';
-import { eraseCoupleEmails, issuedCodeDelivery, tidyOutboxFolder } from '../mail/service';
+import { CODE_NOT_SENT_WITHOUT_MAIL, eraseCoupleEmails, issuedCodeDelivery, tidyOutboxFolder } from '../mail/service';
 import { removeKeepsakes } from '../our-data/keepsake-files';
 import { type CoupleOrderRow, listCoupleOrders } from '../orders/admin-service';
 import {
@@ -166,9 +166,6 @@ export async function grantCoupleFullAccess(
     return { coupleId, accessLevel: 'full' as const, changed: true };
   });
 }
-
-export const CODE_NOT_SENT_WITHOUT_MAIL =
-  'Email is not set up on this server (SMTP_URL), so a new code cannot be sent to the couple. Nothing was changed.';
 
 /**
  * A new personal code for the couple's email account, sent to that email and never shown to the

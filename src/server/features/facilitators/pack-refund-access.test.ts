@@ -37,6 +37,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://vows.example',
     PRICE_CENTS: '4900',
     CURRENCY: 'usd',
+    // The seller records orders for couples who have accounts: their codes go by email (decision 0369).
+    SMTP_URL: 'smtp://mail.example.com',
   });
 });
 afterAll(async () => {

@@ -125,10 +125,13 @@ export function accessCodeDelivery(deps: MailDeps, buyer: { email: string; first
   };
 }
 
+export const CODE_NOT_SENT_WITHOUT_MAIL =
+  'Email is not set up on this server (SMTP_URL), so a new code cannot be sent to the couple. Nothing was changed.';
+
 /**
- * The `deliver` of a code the seller issued on the couple's page (decision 0368): to the sign-in's
- * email, in its account's language, with the couple's names. Undefined without SMTP_URL: the code
- * is then not issued at all (issueCoupleCode), never shown to the seller.
+ * The `deliver` of a code the seller issued on the couple's page (decision 0368) or with Resend
+ * access on the Orders page (0369): to the sign-in's email, in its account's language, with the
+ * couple's names. Undefined without SMTP_URL: the code is then not issued at all, never shown to the seller.
  */
 export function issuedCodeDelivery(deps: MailDeps, email: string) {
   if (!deliversMail(deps.config)) return undefined;

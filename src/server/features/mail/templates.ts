@@ -231,8 +231,8 @@ export const requestedCodeEmail = (publicUrl: string, input: NewCodeInput, local
   newCodeEmail('requestedCode', publicUrl, input, locale);
 
 /**
- * A new code the seller issued on the couple's back-office page (decision 0368): it goes to the
- * sign-in's email, never to the seller's screen.
+ * A new code the seller issued on the couple's back-office page (decision 0368) or with Resend
+ * access on the Orders page (0369): it goes to the sign-in's email, never to the seller's screen.
  */
 export const issuedCodeEmail = (publicUrl: string, input: NewCodeInput, locale: Locale = 'en') =>
   newCodeEmail('issuedCode', publicUrl, input, locale);

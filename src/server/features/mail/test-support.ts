@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { AppDeps } from '../../deps/app-deps';
 import type { Clock } from './clock';
 
 /** A clock tests move by hand: timers run when `advance` passes their time. */
@@ -99,4 +100,16 @@ export function codeIn(text: string | undefined): string {
   const match = /\b([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\b/.exec(text ?? '');
   if (!match) throw new Error(`no access code in: ${text}`);
   return match[1]!;
+}
+
+/** Runs `action` as on a server whose mail leaves the machine (SMTP_URL set; no worker runs in tests). */
+export async function withMailDelivered<T>(deps: Pick<AppDeps, 'config'>, action: () => Promise<T>): Promise<T> {
+  const mail = deps.config.mail as { smtpUrl: string | undefined };
+  const before = mail.smtpUrl;
+  mail.smtpUrl = 'smtp://mail.example.com';
+  try {
+    return await action();
+  } finally {
+    mail.smtpUrl = before;
+  }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessLevelOf, adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { CODE_NOT_SENT_WITHOUT_MAIL } from '../mail/service';
+import { codeIn, withMailDelivered as withMailIn } from '../mail/test-support';
 import { addOrder } from './test-support';
 import { refundOrder } from './admin-service';
 import { csvCell, csvLine } from './csv';
@@ -17,6 +19,30 @@ async function signInWithCode(email: string, accessCode: string) {
   return t.app.inject({ method: 'POST', url: '/api/customer-auth/login', payload: { email, accessCode } });
 }
 
+const withMailDelivered = <T>(action: () => Promise<T>) => withMailIn(t.deps, action);
+
+/** The emails written to `email`, oldest first. */
+function mailTo(email: string) {
+  return t.deps.db
+    .selectFrom('outbound_emails')
+    .select(['kind', 'subject', 'text_body as text', 'sensitive'])
+    .where('recipient', '=', email)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether the couple's browser (its Cookie header) is still signed in. */
+async function signedIn(cookie: string) {
+  return (await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).statusCode === 200;
+}
+
+/** A couple who may hold answers: signed in, in Spanish. */
+async function existingCouple(accessLevel: 'trial' | 'full' = 'trial') {
+  const couple = await createCouple(t.deps, { accessLevel, email: uniqueEmail('couple') });
+  await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
+  return { ...couple, cookie: await sessionCookie(t.deps, couple.accountId) };
+}
+
 async function auditActions(target: string) {
   const rows = await t.deps.db
     .selectFrom('admin_audit_log')
@@ -28,12 +54,13 @@ async function auditActions(target: string) {
 }
 
 describe('recording an order from the page', () => {
-  it('uses the order:create service: a completed order gives a code that signs in, and the PUBLIC_URL success link', async () => {
+  it('uses the order:create service: without mail a brand-new account shows its code once, with the PUBLIC_URL success link', async () => {
     const admin = await asAdmin();
     const email = uniqueEmail();
     const created = await admin.adminOrders.record({ email, firstName: 'Ana', lastName: 'Lima', status: 'completed' });
     expect(created.successUrl).toBe(`https://vows.example/success?payment_intent=${created.orderId}`);
     expect(created.accessCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(created.sentTo).toBeNull();
     expect((await signInWithCode(email, created.accessCode!)).statusCode).toBe(200);
     expect(await auditActions(`order ${created.orderId}`)).toEqual(['order.record']);
   });
@@ -46,7 +73,7 @@ describe('recording an order from the page', () => {
       lastName: 'B',
       status: 'pending',
     });
-    expect(created.accessCode).toBeNull();
+    expect(created).toMatchObject({ accessCode: null, sentTo: null });
     await expect(
       admin.adminOrders.record({ email: 'not-an-email', firstName: 'A', lastName: 'B' }),
     ).rejects.toMatchObject({
@@ -57,27 +84,58 @@ describe('recording an order from the page', () => {
 });
 
 describe('marking a pending order paid', () => {
-  it('completes it, grants full access and issues a code shown once; a second time is refused', async () => {
+  it('completes it, grants full access and emails the couple a code the seller never sees; a second time is refused', async () => {
     const admin = await asAdmin();
-    const email = uniqueEmail();
-    const trial = await createCouple(t.deps, { accessLevel: 'trial', email });
+    const trial = await existingCouple();
+    const email = trial.email;
     const pending = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B', status: 'pending' });
-    const paid = await admin.adminOrders.markPaid({ orderId: pending.orderId });
-    expect(paid).toMatchObject({ status: 'completed', email });
+    const paid = await withMailDelivered(() => admin.adminOrders.markPaid({ orderId: pending.orderId }));
+    expect(paid).toMatchObject({ status: 'completed', email, accessCode: null, sentTo: email });
     expect(await accessLevelOf(t.deps, trial.coupleId)).toBe('full');
-    expect((await signInWithCode(email, paid.accessCode!)).statusCode).toBe(200);
+    const [mail] = await mailTo(email);
+    expect(mail).toMatchObject({ kind: 'access-code', sensitive: 1 });
+    expect(mail!.text).toContain('¡Gracias por su compra!');
+    expect(JSON.stringify(paid)).not.toContain(codeIn(mail!.text));
+    expect((await signInWithCode(email, codeIn(mail!.text))).statusCode).toBe(200);
     const order = await t.deps.db.selectFrom('orders').selectAll().where('id', '=', pending.orderId).executeTakeFirst();
     expect(order).toMatchObject({ status: 'completed', couple_id: trial.coupleId });
     await expect(admin.adminOrders.markPaid({ orderId: pending.orderId })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await auditActions(`order ${pending.orderId}`)).toEqual(['order.record', 'order.mark-paid']);
   });
 
-  it('creates the account for an email nobody signs in with yet', async () => {
+  it('creates the account for an email nobody signs in with yet, whose first code shows once without mail', async () => {
     const admin = await asAdmin();
     const email = uniqueEmail();
     const pending = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B', status: 'pending' });
     const paid = await admin.adminOrders.markPaid({ orderId: pending.orderId });
+    expect(paid.sentTo).toBeNull();
     expect((await signInWithCode(email, paid.accessCode!)).statusCode).toBe(200);
+  });
+
+  // Decision 0369: the code of an account that may hold answers never reaches the seller's screen.
+  it('refuses an existing couple without mail, changing nothing', async () => {
+    const admin = await asAdmin();
+    const couple = await existingCouple();
+    const pending = await admin.adminOrders.record({
+      email: couple.email,
+      firstName: 'A',
+      lastName: 'B',
+      status: 'pending',
+    });
+    await expect(admin.adminOrders.markPaid({ orderId: pending.orderId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: CODE_NOT_SENT_WITHOUT_MAIL,
+    });
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', pending.orderId)
+      .executeTakeFirst();
+    expect(order?.status).toBe('pending');
+    expect(await accessLevelOf(t.deps, couple.coupleId)).toBe('trial');
+    expect(await signedIn(couple.cookie)).toBe(true);
+    expect(await mailTo(couple.email)).toEqual([]);
+    expect(await auditActions(`order ${pending.orderId}`)).toEqual(['order.record']);
   });
 
   it('answers 404 for an unknown order', async () => {
@@ -129,7 +187,8 @@ describe('refunds (docs/product.md#orders)', () => {
     const admin = await asAdmin();
     const email = uniqueEmail();
     const first = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' });
-    await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' });
+    // The second order's code goes to the account the first one made (decision 0369).
+    await withMailDelivered(() => admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' }));
     const result = await admin.adminOrders.refund({ orderId: first.orderId });
     expect(result).toMatchObject({ changed: true, accessLevel: 'full', accessDropped: false });
   });
@@ -157,20 +216,88 @@ describe('refunds (docs/product.md#orders)', () => {
   });
 });
 
-describe('resending access', () => {
-  it('issues a new code that signs in; the old code stops working and sessions end', async () => {
+describe('recording an order for a couple who already has an account (decision 0369)', () => {
+  it('emails their new code in their language; the seller sees only where it went', async () => {
     const admin = await asAdmin();
+    const couple = await existingCouple();
+    const created = await withMailDelivered(() =>
+      admin.adminOrders.record({ email: couple.email, firstName: 'Ana', lastName: 'Lima' }),
+    );
+    expect(created).toMatchObject({ status: 'completed', accessCode: null, sentTo: couple.email });
+    expect(await accessLevelOf(t.deps, couple.coupleId)).toBe('full');
+    expect(await signedIn(couple.cookie)).toBe(false);
+    const [mail] = await mailTo(couple.email);
+    expect(mail).toMatchObject({ kind: 'access-code', sensitive: 1 });
+    expect(mail!.text).toContain('¡Gracias por su compra!');
+    expect((await signInWithCode(couple.email, codeIn(mail!.text))).statusCode).toBe(200);
+    expect(await auditActions(`order ${created.orderId}`)).toEqual(['order.record']);
+  });
+
+  it('is refused without mail, and nothing changes: no order, no code, no email, no audit line', async () => {
+    const admin = await asAdmin();
+    const couple = await existingCouple();
+    const auditLines = async () =>
+      (
+        await t.deps.db
+          .selectFrom('admin_audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await auditLines();
+    await expect(
+      admin.adminOrders.record({ email: couple.email, firstName: 'Ana', lastName: 'Lima' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: CODE_NOT_SENT_WITHOUT_MAIL });
+    expect(await t.deps.db.selectFrom('orders').select('id').where('email', '=', couple.email).execute()).toEqual([]);
+    expect(await accessLevelOf(t.deps, couple.coupleId)).toBe('trial');
+    expect(await signedIn(couple.cookie)).toBe(true);
+    expect(await mailTo(couple.email)).toEqual([]);
+    expect(Number(await auditLines())).toBe(Number(before));
+  });
+
+  it('with mail, a brand-new account’s code is emailed too, never shown', async () => {
     const email = uniqueEmail();
-    const created = await admin.adminOrders.record({ email, firstName: 'A', lastName: 'B' });
-    const signedIn = await signInWithCode(email, created.accessCode!);
-    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
-    const resent = await admin.adminOrders.resendAccess({ orderId: created.orderId });
-    expect(resent.accessCode).not.toBe(created.accessCode);
-    expect((await signInWithCode(email, created.accessCode!)).statusCode).toBe(401);
-    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
-    expect(session.statusCode).toBe(401);
-    expect((await signInWithCode(email, resent.accessCode)).statusCode).toBe(200);
-    expect(await auditActions(`order ${created.orderId}`)).toEqual(['order.record', 'order.resend-access']);
+    const created = await withMailDelivered(async () =>
+      (await asAdmin()).adminOrders.record({ email, firstName: 'Ana', lastName: 'Lima' }),
+    );
+    expect(created).toMatchObject({ accessCode: null, sentTo: email });
+    const [mail] = await mailTo(email);
+    expect((await signInWithCode(email, codeIn(mail!.text))).statusCode).toBe(200);
+  });
+});
+
+describe('resending access', () => {
+  it('emails a new code the seller never sees, in their language; the old code stops working and sessions end', async () => {
+    const admin = await asAdmin();
+    const couple = await existingCouple('full');
+    const order = await addOrder(t.deps, { email: couple.email, coupleId: couple.coupleId });
+    const resend = () => withMailDelivered(() => admin.adminOrders.resendAccess({ orderId: order.id }));
+    expect(await resend()).toEqual({ orderId: order.id, email: couple.email, sentTo: couple.email });
+    expect(await signedIn(couple.cookie)).toBe(false);
+    const [first] = await mailTo(couple.email);
+    expect(first).toMatchObject({ kind: 'requested-code', sensitive: 1 });
+    expect(first!.text).toContain('Les generamos un nuevo código de acceso');
+    const oldCode = codeIn(first!.text);
+    const cookie = String((await signInWithCode(couple.email, oldCode)).headers['set-cookie']).split(';')[0]!;
+
+    await resend();
+    expect((await signInWithCode(couple.email, oldCode)).statusCode).toBe(401);
+    expect(await signedIn(cookie)).toBe(false);
+    const newCode = codeIn((await mailTo(couple.email))[1]!.text);
+    expect((await signInWithCode(couple.email, newCode)).statusCode).toBe(200);
+    expect(await auditActions(`order ${order.id}`)).toEqual(['order.resend-access', 'order.resend-access']);
+  });
+
+  it('is refused without mail, changing nothing', async () => {
+    const admin = await asAdmin();
+    const couple = await existingCouple('full');
+    const order = await addOrder(t.deps, { email: couple.email, coupleId: couple.coupleId });
+    await expect(admin.adminOrders.resendAccess({ orderId: order.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: CODE_NOT_SENT_WITHOUT_MAIL,
+    });
+    expect(await signedIn(couple.cookie)).toBe(true);
+    expect(await mailTo(couple.email)).toEqual([]);
+    expect(await auditActions(`order ${order.id}`)).toEqual([]);
   });
 
   it('refuses a pending order', async () => {

@@ -15,7 +15,7 @@ import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { AdminAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
-import { accessCodeDelivery } from '../mail/service';
+import { CODE_NOT_SENT_WITHOUT_MAIL, deliversMail, issuedCodeDelivery } from '../mail/service';
 import { recordAdminAction } from '../audit/service';
 import { revokeCertificatesOfRefund } from '../certificates/service';
 import { markHeldCouponUseUsed } from '../coupons/service';
@@ -38,7 +38,7 @@ import {
 } from './admin-repo';
 import { csvLine } from './csv';
 import { findCoupleAccountByEmail } from './repo';
-import { createOrder, type CreatedOrder, fulfilCompletedOrder, ORDER_NOT_FOUND } from './service';
+import { createOrder, type CreatedOrder, fulfilCompletedOrder, type FulfilledOrder, ORDER_NOT_FOUND } from './service';
 
 export type { AdminOrderRow, CoupleOrderRow };
 
@@ -77,12 +77,32 @@ async function requireOrder(db: DB, orderId: string): Promise<AdminOrderRow> {
   return order;
 }
 
-/** "Record an order" on the orders page: the same service as `npm run order:create`. */
-export async function recordOrder(deps: AppDeps, actor: AdminActor, input: RecordOrderInput): Promise<CreatedOrder> {
-  return createOrder(deps, input, {
-    inTransaction: (trx, orderId) =>
-      recordAdminAction(trx, actor.admin, 'order.record', { target: `order ${orderId}`, address: actor.address }),
+/**
+ * The code of a completed order the seller may see (decision 0369: a working code reads the answers).
+ * With SMTP_URL none: it is only emailed. Without it a brand-new account's first code, as the CLI
+ * prints it; an account that existed before is refused (409, in the order's transaction: all undone).
+ */
+function codeSellerSees(deps: AppDeps, fulfilled: FulfilledOrder | null): string | null {
+  if (!fulfilled?.accessCode || deliversMail(deps.config)) return null;
+  if (!fulfilled.newAccount) throw new AppError('CONFLICT', CODE_NOT_SENT_WITHOUT_MAIL);
+  return fulfilled.accessCode;
+}
+
+/** An order's answer on the back office: only the code the seller may see, and where a withheld one went. */
+function forSeller<T extends CreatedOrder>(order: T, shown: string | null): T & { sentTo: string | null } {
+  return { ...order, accessCode: shown, sentTo: order.accessCode !== null && shown === null ? order.email : null };
+}
+
+/** "Record an order" on the orders page: the service of `npm run order:create`, its code as codeSellerSees allows. */
+export async function recordOrder(deps: AppDeps, actor: AdminActor, input: RecordOrderInput) {
+  let shown: string | null = null;
+  const created = await createOrder(deps, input, {
+    inTransaction: async (trx, orderId, fulfilled) => {
+      shown = codeSellerSees(deps, fulfilled);
+      await recordAdminAction(trx, actor.admin, 'order.record', { target: `order ${orderId}`, address: actor.address });
+    },
   });
+  return forSeller(created, shown);
 }
 
 /** A service's input checked again with its shared schema (the transports check it first). */
@@ -104,12 +124,12 @@ export const ORDER_PAYMENT_FAILED =
   'Stripe reported this payment failed, so the order cannot be marked paid. The buyer can pay again from the course page.';
 
 /**
- * A pending order is paid (docs/product.md#orders): it becomes completed and does what a
- * completed order does, full access and a new personal code for the buyer (shown once). A
- * gift's order (a flagged gift payment) pays the gift instead: its email goes to the couple on
- * its date, the giver gets the receipt, and nobody's access changes until the couple opens it.
+ * A pending order is paid (docs/product.md#orders): it becomes completed and does what a completed
+ * order does, full access and a new personal code for the buyer (emailed; shown as codeSellerSees
+ * allows). A gift's order (a flagged gift payment) pays the gift instead: its email goes to the
+ * couple on its date, the giver gets the receipt, and nobody's access changes until they open it.
  */
-export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: string): Promise<PaidOrder> {
+export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: string) {
   const paid = await deps.db.transaction().execute(async (trx) => {
     const order = await requireOrder(trx, orderId);
     if (order.status !== 'pending') {
@@ -129,25 +149,21 @@ export async function markOrderPaid(deps: AppDeps, actor: AdminActor, orderId: s
       if (!giftPaid) throw new AppError('CONFLICT', GIFT_PAID_BY_ANOTHER_ORDER);
       await setOrderStatus(trx, orderId, 'completed', null);
       await audit();
-      return { email: order.email, accessCode: null, giftFor: order.gift.coupleEmail };
+      return { email: order.email, accessCode: null, shown: null, giftFor: order.gift.coupleEmail };
     }
     if (deps.config.demoEmail !== '' && order.email === deps.config.demoEmail) {
       throw new AppError('CONFLICT', `The email ${order.email} is reserved for the demo account (DEMO_EMAIL).`);
     }
     const linked = order.coupleId === null ? undefined : await findAccountOfCouple(trx, order.coupleId, order.email);
     const fulfilled = await fulfilCompletedOrder(trx, deps, order.email, linked, order.firstName);
+    const shown = codeSellerSees(deps, fulfilled);
     await setOrderStatus(trx, orderId, 'completed', fulfilled.coupleId);
     await audit();
-    return { email: order.email, accessCode: fulfilled.accessCode, giftFor: null };
+    return { email: order.email, accessCode: fulfilled.accessCode, shown, giftFor: null };
   });
-  return {
-    orderId,
-    email: paid.email,
-    status: 'completed',
-    accessCode: paid.accessCode,
-    successUrl: `${deps.config.publicUrl}/success?payment_intent=${orderId}`,
-    giftFor: paid.giftFor,
-  };
+  const successUrl = `${deps.config.publicUrl}/success?payment_intent=${orderId}`;
+  const { shown, ...rest } = paid;
+  return forSeller<PaidOrder>({ orderId, status: 'completed', successUrl, ...rest }, shown);
 }
 
 export interface RefundResult {
@@ -259,13 +275,6 @@ export async function refundOrderAsAdmin(deps: AppDeps, actor: AdminActor, order
   });
 }
 
-export interface ResentAccess {
-  orderId: string;
-  email: string;
-  /** The new personal code, shown once; the old one stops working. */
-  accessCode: string;
-}
-
 /** A gift's order carries the giver's email, which no access went to: Resend access says where to go instead. */
 export function giftOrderNotResendable(gift: NonNullable<AdminOrderRow['gift']>): string {
   return gift.redeemed
@@ -275,17 +284,12 @@ export function giftOrderNotResendable(gift: NonNullable<AdminOrderRow['gift']>)
 
 /**
  * Resend access (docs/product.md#access-codes): a new personal code for the account that signs in
- * with the order's email; the old code stops working and the account's sessions end
- * (issueAccessCode). A pending order has no access to resend (409), nor has an email without an
- * account, nor a gift's order (its email is the giver's: giftOrderNotResendable says where the
- * seller resends the gift email or reaches the couple). `inTransaction` runs in the code's
- * transaction: the audit line, and the email that will carry the code once email exists.
+ * with the order's email, emailed to it as on the couple's page and never shown (decision 0369); the
+ * old code stops working and the account's sessions end (issueAccessCode). Refused (409) before any
+ * change: a pending order, an email without an account, a gift's order (its email is the giver's:
+ * giftOrderNotResendable says where to go), a server without SMTP_URL. The audit line with the code.
  */
-export async function resendAccess(
-  deps: AppDeps,
-  orderId: string,
-  options: { inTransaction?: (trx: DB, resent: ResentAccess) => Promise<void> } = {},
-): Promise<ResentAccess> {
+export async function resendAccessAsAdmin(deps: AppDeps, actor: AdminActor, orderId: string) {
   return deps.db.transaction().execute(async (trx) => {
     const order = await requireOrder(trx, orderId);
     if (order.status === 'pending') {
@@ -294,24 +298,14 @@ export async function resendAccess(
     if (order.gift) throw new AppError('CONFLICT', giftOrderNotResendable(order.gift));
     const account = await findCoupleAccountByEmail(trx, order.email);
     if (!account) throw new AppError('CONFLICT', `No account signs in with ${order.email}.`);
-    // The new code goes to the order's email too (docs/product.md#email).
-    const accessCode = await issueAccessCode(trx, deps, account.accountId, {
-      provesEmail: true,
-      deliver: accessCodeDelivery(deps, { email: order.email, firstName: order.firstName }),
+    const deliver = issuedCodeDelivery(deps, order.email);
+    if (!deliver) throw new AppError('CONFLICT', CODE_NOT_SENT_WITHOUT_MAIL);
+    await issueAccessCode(trx, deps, account.accountId, { provesEmail: true, deliver });
+    await recordAdminAction(trx, actor.admin, 'order.resend-access', {
+      target: `order ${orderId}`,
+      address: actor.address,
     });
-    const resent = { orderId, email: order.email, accessCode };
-    await options.inTransaction?.(trx, resent);
-    return resent;
-  });
-}
-
-export async function resendAccessAsAdmin(deps: AppDeps, actor: AdminActor, orderId: string): Promise<ResentAccess> {
-  return resendAccess(deps, orderId, {
-    inTransaction: (trx) =>
-      recordAdminAction(trx, actor.admin, 'order.resend-access', {
-        target: `order ${orderId}`,
-        address: actor.address,
-      }),
+    return { orderId, email: order.email, sentTo: order.email };
   });
 }
 

@@ -199,6 +199,9 @@ export interface CreatedOrder {
   successUrl: string;
 }
 
+/** What a completed order did to accounts: its couple, the code it issued, whether it created the account. */
+export type FulfilledOrder = { coupleId: number; accessCode: string | null; newAccount?: boolean };
+
 function refuseDemoEmail(deps: AppDeps, email: string): void {
   if (deps.config.demoEmail !== '' && email === deps.config.demoEmail) {
     throw new AppError(
@@ -213,8 +216,8 @@ function refuseDemoEmail(deps: AppDeps, email: string): void {
  * admin marking a pending order paid: full access for the buyer's couple and, where the buyer
  * signs in with the order's email, a new personal code. `linked` is the account the order names
  * (by --username, or the couple a pending order was recorded for); without it, the account with
- * the email, or a new one. Returns the couple the order belongs to and the code (null when none
- * was issued). Run inside the order's transaction.
+ * the email, or a new one. Returns the couple the order belongs to, the code (null when none was
+ * issued) and `newAccount` when the order made the account (decision 0369). Run inside its transaction.
  */
 export async function fulfilCompletedOrder(
   trx: DB,
@@ -226,7 +229,7 @@ export async function fulfilCompletedOrder(
   locale?: Locale,
   /** The order is a gift's opening: the code's email is the gift's welcome, from its giver. */
   gift?: GiftGiver,
-): Promise<{ coupleId: number; accessCode: string | null }> {
+): Promise<FulfilledOrder> {
   const byEmail = await findCoupleAccountByEmail(trx, email);
   // Every code of a completed order goes to the buyer's email (docs/product.md#email).
   const delivered = { provesEmail: true, deliver: accessCodeDelivery(deps, { email, firstName }, gift) } as const;
@@ -260,7 +263,8 @@ export async function fulfilCompletedOrder(
     throw new AppError('CONFLICT', `The email ${email} belongs to an administrator account.`);
   }
   const created = await createFullAccessCouple(trx, { email, locale });
-  return { coupleId: created.coupleId, accessCode: await issueAccessCode(trx, deps, created.accountId, delivered) };
+  const accessCode = await issueAccessCode(trx, deps, created.accountId, delivered);
+  return { coupleId: created.coupleId, accessCode, newAccount: true };
 }
 
 /**
@@ -278,7 +282,7 @@ export async function fulfilFreeOrder(
   firstName?: string,
   locale?: Locale,
   gift?: GiftGiver,
-): Promise<{ coupleId: number; accessCode: string | null; upgraded: boolean }> {
+): Promise<FulfilledOrder & { upgraded: boolean }> {
   const byEmail = await findCoupleAccountByEmail(trx, email);
   if (byEmail) {
     await grantFullAccess(trx, byEmail.coupleId);
@@ -317,8 +321,8 @@ export async function createOrder(
   deps: AppDeps,
   rawInput: CreateOrderInput,
   options: {
-    /** Runs inside the order's transaction once it is recorded: the admin audit line, later an email. */
-    inTransaction?: (trx: DB, orderId: string) => Promise<void>;
+    /** Runs in the order's transaction once it is recorded (the audit line), with what fulfilCompletedOrder did. */
+    inTransaction?: (trx: DB, orderId: string, fulfilled: FulfilledOrder | null) => Promise<void>;
   } = {},
 ): Promise<CreatedOrder> {
   // Without an amount, the configured price (PRICE_CENTS), in the configured CURRENCY.
@@ -347,17 +351,16 @@ export async function createOrder(
     };
     await queueOrderNotice(trx, deps, order);
 
-    let accessCode: string | null = null;
+    let fulfilled: FulfilledOrder | null = null;
     if (input.status !== 'completed') {
       const byEmail = await findCoupleAccountByEmail(trx, input.email);
       await insertOrder(trx, { ...order, coupleId: byUsername?.coupleId ?? byEmail?.coupleId ?? null });
     } else {
-      const fulfilled = await fulfilCompletedOrder(trx, deps, input.email, byUsername, input.firstName);
+      fulfilled = await fulfilCompletedOrder(trx, deps, input.email, byUsername, input.firstName);
       await insertOrder(trx, { ...order, coupleId: fulfilled.coupleId });
-      accessCode = fulfilled.accessCode;
     }
-    await options.inTransaction?.(trx, orderId);
-    return accessCode;
+    await options.inTransaction?.(trx, orderId, fulfilled);
+    return fulfilled?.accessCode ?? null;
   });
 
   return {

@@ -386,6 +386,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
           status: 'completed',
           accessCode: 'ABCD-EFGH-JKLM',
           successUrl: 'https://vows.example/success?payment_intent=pi_new1',
+          sentTo: null,
         },
       }),
     });
@@ -417,6 +418,76 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       amount: 2550,
       status: 'completed',
     });
+  });
+
+  // Decision 0369: a working code lets whoever holds it read the couple's answers.
+  it('records an order whose code went by email: says where, and shows no code', async () => {
+    stubTrpcFetch({
+      'adminOrders.list': () => page([]),
+      'adminOrders.record': () => ({
+        data: {
+          orderId: 'pi_new2',
+          email: 'mia@example.com',
+          status: 'completed',
+          accessCode: null,
+          successUrl: 'https://vows.example/success?payment_intent=pi_new2',
+          sentTo: 'mia@example.com',
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const dialog = await recordOrder(user);
+    await fillBuyer(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Record order' }));
+    expect(await screen.findByText('The access code was sent to mia@example.com.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'New personal access code' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('shown-once-code')).not.toBeInTheDocument();
+  });
+
+  it('Mark paid and Resend access say where the new code went, and never show it', async () => {
+    const stub = stubTrpcFetch({
+      'adminOrders.list': () => page([order({ id: 'pi_pending1', status: 'pending' }), order()]),
+      'adminOrders.markPaid': () => ({
+        data: {
+          orderId: 'pi_pending1',
+          email: 'noor@example.com',
+          status: 'completed',
+          accessCode: null,
+          successUrl: 'https://vows.example/success?payment_intent=pi_pending1',
+          giftFor: null,
+          sentTo: 'noor@example.com',
+        },
+      }),
+      'adminOrders.resendAccess': () => ({
+        data: { orderId: 'pi_abc123', email: 'noor@example.com', sentTo: 'noor@example.com' },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await user.click(within(table).getByRole('button', { name: 'Mark paid: order pi_pending1' }));
+    const paying = await screen.findByRole('dialog', { name: 'Mark this order paid?' });
+    expect(paying).toHaveTextContent('a new personal access code, emailed to them');
+    await user.click(within(paying).getByRole('button', { name: 'Mark paid' }));
+    expect(
+      await screen.findByText('The couple now has full access. Their new code was sent to noor@example.com.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Resend access: order pi_abc123' }));
+    const resending = await screen.findByRole('dialog', { name: 'Issue a new access code?' });
+    expect(resending).toHaveTextContent('A new personal code is emailed to the couple, never shown to you');
+    await user.click(within(resending).getByRole('button', { name: 'Issue new code' }));
+    expect(
+      await screen.findByText(
+        'A new code was sent to noor@example.com. Their old code no longer works, and they were signed out.',
+      ),
+    ).toBeInTheDocument();
+    expect(stub.calls.find((call) => call.path === 'adminOrders.resendAccess')?.input).toEqual({
+      orderId: 'pi_abc123',
+    });
+    expect(screen.queryByRole('dialog', { name: 'New personal access code' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('shown-once-code')).not.toBeInTheDocument();
   });
 
   it('starts the amount at the configured price and names it in its currency', async () => {
@@ -477,6 +548,53 @@ describe('OrdersPage in Spanish', { timeout: 20_000 }, () => {
     ]) {
       expect(text).not.toContain(english);
     }
+  });
+});
+
+describe('OrdersPage in Spanish: codes go by email (decision 0369)', { timeout: 20_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says Resend access emails the code, where it went, and why it was refused without mail', async () => {
+    i18n.activate('es');
+    let refused = false;
+    stubTrpcFetch({
+      'adminOrders.list': () => page([order()]),
+      'adminOrders.resendAccess': () =>
+        refused
+          ? {
+              error: {
+                message:
+                  'Email is not set up on this server (SMTP_URL), so a new code cannot be sent to the couple. Nothing was changed.',
+                httpStatus: 409,
+              },
+            }
+          : { data: { orderId: 'pi_abc123', email: 'noor@example.com', sentTo: 'noor@example.com' } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const table = await screen.findByRole('table', { name: 'Pedidos' });
+    const resend = async () => {
+      await user.click(within(table).getByRole('button', { name: 'Reenviar acceso: pedido pi_abc123' }));
+      const dialog = await screen.findByRole('dialog', { name: '¿Generar un nuevo código de acceso?' });
+      expect(dialog).toHaveTextContent(
+        'Enviamos a la pareja por correo un nuevo código personal, que nunca se te muestra',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Generar código nuevo' }));
+    };
+    await resend();
+    expect(
+      await screen.findByText(
+        'Enviamos un código nuevo a noor@example.com. Su código anterior ya no funciona y se cerró su sesión.',
+      ),
+    ).toBeInTheDocument();
+    refused = true;
+    await resend();
+    expect(
+      await screen.findByText(
+        'El correo no está configurado en este servidor (SMTP_URL), así que no se puede enviar un código nuevo a la pareja. No se cambió nada.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('shown-once-code')).not.toBeInTheDocument();
   });
 });
 

@@ -86,11 +86,13 @@ export function OrdersPage() {
       onSuccess: (order) => {
         notify.success(
           t('admin.orders.paid.title'),
-          order.giftFor ? t('admin.orders.paid.giftBody', { email: order.giftFor }) : t('admin.orders.paid.body'),
+          order.sentTo
+            ? t('admin.orders.paid.sent', { email: order.sentTo })
+            : t(order.giftFor ? 'admin.orders.paid.giftBody' : 'admin.orders.paid.body', {
+                email: order.giftFor ?? '',
+              }),
         );
-        if (order.accessCode) {
-          setShown({ email: order.email, accessCode: order.accessCode, successUrl: order.successUrl });
-        }
+        setShown(order.accessCode ? { ...order, accessCode: order.accessCode } : null);
       },
       onError: onActionError,
     }),
@@ -115,7 +117,8 @@ export function OrdersPage() {
   );
   const resend = useMutation(
     trpc.adminOrders.resendAccess.mutationOptions({
-      onSuccess: (result) => setShown({ email: result.email, accessCode: result.accessCode }),
+      onSuccess: (result) =>
+        notify.success(t('admin.couple.codeSent.title'), t('admin.couple.codeSent.body', { email: result.sentTo })),
       onError: onActionError,
     }),
   );
@@ -224,9 +227,7 @@ export function OrdersPage() {
         onRecorded={(order) => {
           setRecording(false);
           void refresh();
-          if (order.accessCode) {
-            setShown({ email: order.email, accessCode: order.accessCode, successUrl: order.successUrl });
-          }
+          setShown(order.accessCode ? { ...order, accessCode: order.accessCode } : null);
         }}
       />
       <Modal

@@ -35,8 +35,8 @@ const INITIAL: RecordValues = {
 
 /**
  * "Record an order" (docs/product.md#back-office-orders-and-couples): the fields of
- * `npm run order:create`, checked with the same shared schema as the procedure. A completed order
- * hands its new code to `onRecorded`, which shows it once.
+ * `npm run order:create`, checked with the same shared schema as the procedure. A completed order's
+ * code is emailed; only a brand-new account's without mail reaches `onRecorded`, shown once (0369).
  */
 export function RecordOrderModal({
   opened,
@@ -80,7 +80,9 @@ export function RecordOrderModal({
       onSuccess: (order) => {
         notify.success(
           t('admin.recordOrder.recorded.title'),
-          order.accessCode ? t('admin.recordOrder.recorded.code') : t('admin.recordOrder.recorded.pending'),
+          order.sentTo
+            ? t('admin.recordOrder.recorded.sent', { email: order.sentTo })
+            : t(order.accessCode ? 'admin.recordOrder.recorded.code' : 'admin.recordOrder.recorded.pending'),
         );
         form.reset();
         onRecorded(order);
