@@ -97,7 +97,9 @@ export const PUBLIC_PAGES: WalkedPage[] = [
   { path: '/register', label: 'register' },
   { path: '/customer-login', label: 'code sign-in' },
   { path: '/admin-login', label: 'admin sign-in' },
-  { path: '/invite/NO-SUCH-INVITE', label: 'partner invite (unknown)', notFound: true },
+  // An invite's code rides after `#` (decision 0370); the path of a link made before still opens it.
+  { path: '/invite#code=NO-SUCH-INVITE', label: 'partner invite (unknown)', notFound: true },
+  { path: '/invite/NO-SUCH-INVITE', label: 'partner invite (unknown, older link)', notFound: true },
   {
     path: '/verify',
     label: 'certificate check (type the code)',

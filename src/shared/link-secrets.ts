@@ -1,10 +1,10 @@
 /**
  * Secrets the app's links carry (decision 0367): the seller's invitation to a facilitator
  * (`/facilitator#token=`), a gift buyer's receipt (`/gift/sent#token=`), a gift's redeem code
- * (`/redeem#code=`) and a cohort's join or seat code (`/mentor#code=`). They go in the URL's
- * fragment, which a browser never sends to a server, so they reach no access log, and the page
- * takes them out of the address bar at once (src/web/lib/link-secret.ts). Links sent before, with
- * the secret in the query string, keep working.
+ * (`/redeem#code=`), a cohort's join or seat code (`/mentor#code=`), a partner's invite (`/invite#code=`,
+ * decision 0370). They go in the URL's fragment, which a browser never sends to a server, so they reach
+ * no access log, and the page takes them out of the address bar at once (src/web/lib/link-secret.ts).
+ * Links sent before, with the secret in the query string (an invite's in its path), keep working.
  */
 
 /** The name each page reads its secret under: `token` or `code`. */

@@ -41,7 +41,7 @@ import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as FacilitatorIndexRouteImport } from './routes/facilitator.index'
 import { Route as GiftIndexRouteImport } from './routes/gift.index'
 import { Route as GiftSentRouteImport } from './routes/gift.sent'
-import { Route as InviteCodeRouteImport } from './routes/invite.$code'
+import { Route as InviteIndexRouteImport } from './routes/invite.index'
 import { Route as VerifyIndexRouteImport } from './routes/verify.index'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AdminCouplesIndexRouteImport } from './routes/admin.couples.index'
@@ -207,9 +207,9 @@ const GiftSentRoute = GiftSentRouteImport.update({
   path: '/gift/sent',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InviteCodeRoute = InviteCodeRouteImport.update({
-  id: '/invite/$code',
-  path: '/invite/$code',
+const InviteIndexRoute = InviteIndexRouteImport.update({
+  id: '/invite/',
+  path: '/invite/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyIndexRoute = VerifyIndexRouteImport.update({
@@ -263,11 +263,11 @@ export interface FileRoutesByFullPath {
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/gift/sent': typeof GiftSentRoute
-  '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/facilitator/': typeof FacilitatorIndexRoute
   '/gift/': typeof GiftIndexRoute
+  '/invite/': typeof InviteIndexRoute
   '/verify/': typeof VerifyIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -301,11 +301,11 @@ export interface FileRoutesByTo {
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/gift/sent': typeof GiftSentRoute
-  '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/admin': typeof AdminIndexRoute
   '/facilitator': typeof FacilitatorIndexRoute
   '/gift': typeof GiftIndexRoute
+  '/invite': typeof InviteIndexRoute
   '/verify': typeof VerifyIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples': typeof AdminCouplesIndexRoute
@@ -341,11 +341,11 @@ export interface FileRoutesById {
   '/admin/overview': typeof AdminOverviewRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/gift/sent': typeof GiftSentRoute
-  '/invite/$code': typeof InviteCodeRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/admin/': typeof AdminIndexRoute
   '/facilitator/': typeof FacilitatorIndexRoute
   '/gift/': typeof GiftIndexRoute
+  '/invite/': typeof InviteIndexRoute
   '/verify/': typeof VerifyIndexRoute
   '/admin/couples/$coupleId': typeof AdminCouplesCoupleIdRoute
   '/admin/couples/': typeof AdminCouplesIndexRoute
@@ -382,11 +382,11 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/settings'
     | '/gift/sent'
-    | '/invite/$code'
     | '/verify/$code'
     | '/admin/'
     | '/facilitator/'
     | '/gift/'
+    | '/invite/'
     | '/verify/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -420,11 +420,11 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/settings'
     | '/gift/sent'
-    | '/invite/$code'
     | '/verify/$code'
     | '/admin'
     | '/facilitator'
     | '/gift'
+    | '/invite'
     | '/verify'
     | '/admin/couples/$coupleId'
     | '/admin/couples'
@@ -459,11 +459,11 @@ export interface FileRouteTypes {
     | '/admin/overview'
     | '/admin/settings'
     | '/gift/sent'
-    | '/invite/$code'
     | '/verify/$code'
     | '/admin/'
     | '/facilitator/'
     | '/gift/'
+    | '/invite/'
     | '/verify/'
     | '/admin/couples/$coupleId'
     | '/admin/couples/'
@@ -488,10 +488,10 @@ export interface RootRouteChildren {
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
   GiftSentRoute: typeof GiftSentRoute
-  InviteCodeRoute: typeof InviteCodeRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
   FacilitatorIndexRoute: typeof FacilitatorIndexRoute
   GiftIndexRoute: typeof GiftIndexRoute
+  InviteIndexRoute: typeof InviteIndexRoute
   VerifyIndexRoute: typeof VerifyIndexRoute
 }
 
@@ -721,11 +721,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GiftSentRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/invite/$code': {
-      id: '/invite/$code'
-      path: '/invite/$code'
-      fullPath: '/invite/$code'
-      preLoaderRoute: typeof InviteCodeRouteImport
+    '/invite/': {
+      id: '/invite/'
+      path: '/invite'
+      fullPath: '/invite/'
+      preLoaderRoute: typeof InviteIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify/': {
@@ -814,10 +814,10 @@ const rootRouteChildren: RootRouteChildren = {
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
   GiftSentRoute: GiftSentRoute,
-  InviteCodeRoute: InviteCodeRoute,
   VerifyCodeRoute: VerifyCodeRoute,
   FacilitatorIndexRoute: FacilitatorIndexRoute,
   GiftIndexRoute: GiftIndexRoute,
+  InviteIndexRoute: InviteIndexRoute,
   VerifyIndexRoute: VerifyIndexRoute,
 }
 export const routeTree = rootRouteImport

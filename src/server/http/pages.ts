@@ -205,8 +205,8 @@ export const PAGE_PATHS = [
   '/admin/settings',
   '/admin/inventory',
   '/admin/certificates',
-  // An invite to the other partner (docs/product.md#partner-sign-ins).
-  '/invite/:code',
+  // An invite to the other partner, `#code=` (docs/product.md#partner-sign-ins; `/invite/CODE` redirects, 0370).
+  '/invite',
   // A certificate's check: the code typed in (a county clerk with the paper in hand), or from the QR code.
   '/verify',
   '/verify/:code',
@@ -472,6 +472,9 @@ export async function registerPages(
       }
     }
   }
+  app.get<{ Params: { code: string } }>('/invite/:code', async (req, reply) =>
+    reply.header('cache-control', 'no-store').redirect(`/invite#code=${encodeURIComponent(req.params.code)}`),
+  );
   for (const { path: pagePath, slug } of SITE_PAGES) {
     const html = pageInLanguages(pagePath);
     const send = (locale: Locale) => async (req: FastifyRequest, reply: FastifyReply) => {

@@ -79,7 +79,11 @@ describe('partner invites', () => {
     const robin = await callerFor(t, couple.cookie);
     const inviteEmail = newEmail();
     const created = await robin.partners.createInvite({ email: inviteEmail });
-    expect(created.link).toBe(`${t.config.publicUrl}/invite/${created.code}`);
+    // The code rides after `#`, which no server and no log sees (decision 0370).
+    expect(created.link).toBe(`${t.config.publicUrl}/invite#code=${created.code}`);
+    // A link made before, with the code in its path, is sent on to the same page and form.
+    const older = await t.app.inject({ method: 'GET', url: `/invite/${created.code}` });
+    expect([older.statusCode, older.headers.location]).toEqual([302, `/invite#code=${created.code}`]);
     expect(created.invite).toMatchObject({ partner: 'partner2', status: 'pending', email: inviteEmail });
     const [invitation] = await outbox('partner-invite', inviteEmail);
     expect(invitation?.subject).toBe('Robin invites you to Vows & Weeks');
@@ -92,6 +96,15 @@ describe('partner invites', () => {
       otherName: 'Robin',
       privateAnswers: false,
     });
+    // The page asks with a POST, the code in the body and not in the URL (decision 0370).
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/partners.invite?batch=1',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ 0: { code: created.code } }),
+    });
+    expect(posted.statusCode).toBe(200);
+    expect((posted.json() as { result: { data: unknown } }[])[0]!.result.data).toMatchObject({ partner: 'partner2' });
     // QA walk: the page said "unless you turn on private answers" when they were on already.
     await robin.partners.setPrivateAnswers({ on: true });
     expect((await anonymous.partners.invite({ code: created.code })).privateAnswers).toBe(true);

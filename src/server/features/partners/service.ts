@@ -1,6 +1,7 @@
 import type { Partner } from '../../../shared/constants';
 import type { Locale } from '../../../shared/i18n/locales';
 import { AppError } from '../../../shared/errors';
+import { linkWithSecret } from '../../../shared/link-secrets';
 import {
   type AcceptedInvite,
   type AcceptInviteInput,
@@ -376,7 +377,7 @@ export async function getPartnerSettings(deps: AppDeps, auth: CoupleAuth): Promi
 }
 
 export function inviteLink(deps: Pick<AppDeps, 'config'>, code: string): string {
-  return `${deps.config.publicUrl}/invite/${encodeURIComponent(code)}`;
+  return linkWithSecret(deps.config.publicUrl, '/invite', 'code', code);
 }
 
 /**

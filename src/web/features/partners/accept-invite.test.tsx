@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
-import { renderRoute } from '../../test/render';
+import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { DATA_CACHE } from '../../sw/offline-data';
 import { AcceptInvite } from './accept-invite';
@@ -176,5 +176,38 @@ describe('AcceptInvite', { timeout: 20_000 }, () => {
     // The API's English welcome is shown in Spanish.
     expect(screen.getByText('¡Te damos la bienvenida! Tu propio acceso ya está listo.')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/\b(Welcome|Sign in|emailed|Open our course)\b/);
+  });
+
+  // Decision 0370: the code rides in the link's fragment (the server sends a link made before, with
+  // the code in its path, there); the page takes it out of the address at once and asks in a body.
+  it('reads the invite from the fragment, takes it out of the address, and asks with a POST', async () => {
+    const stub = stubTrpcFetch({
+      ...INVITE,
+      'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+    });
+    const { router } = renderApp('/invite#code=ABCD-EFGH-JKMN');
+    expect(await screen.findByText(/^Mia invites you, Sam, to sign in/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.publicHref).toBe('/invite'));
+    expect(stub.calls.find((call) => call.path === 'partners.invite')?.input).toEqual({ code: 'ABCD-EFGH-JKMN' });
+    const asked = stub.fetch.mock.calls.filter(([url]) => String(url).includes('partners.invite'));
+    expect(asked.map(([url, init]) => [(init as RequestInit).method, String(url).includes('ABCD')])).toEqual([
+      ['POST', false],
+    ]);
+  });
+
+  it('without a code (the bare address in a new tab) says the link is not valid, in both languages, and asks nothing', async () => {
+    const stub = stubTrpcFetch({
+      ...INVITE,
+      'auth.check': () => ({ data: { authenticated: false, isAdmin: false, role: null, userId: null } }),
+    });
+    renderApp('/invite');
+    expect(
+      await screen.findByText('This invite link is not valid. Ask your partner for a new one.'),
+    ).toBeInTheDocument();
+    i18n.activate('es');
+    expect(
+      await screen.findByText('Este enlace de invitación no es válido. Pídele uno nuevo a tu pareja.'),
+    ).toBeInTheDocument();
+    expect(stub.calls.some((call) => call.path === 'partners.invite')).toBe(false);
   });
 });

@@ -12,12 +12,12 @@ import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { CopyCodeButton } from '../../components/copy-code-button';
 
 /**
- * `/invite/CODE` (docs/product.md#partner-sign-ins): the invited partner gives their own email and
- * receives their own personal access code, shown here once and emailed.
+ * `/invite#code=CODE` (docs/product.md#partner-sign-ins): the invited partner gives their own email and
+ * receives their own personal access code, shown here once and emailed. Without a code: not valid.
  */
 export function AcceptInvite({ code }: { code: string }) {
   const { t } = useT();
-  const preview = useQuery({ ...trpc.partners.invite.queryOptions({ code }), retry: false });
+  const preview = useQuery({ ...trpc.partners.invite.queryOptions({ code }), retry: false, enabled: code !== '' });
   const [email, setEmail] = useState('');
   // The email's own problem (empty, not an email), said under the field before anything is sent.
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
@@ -59,7 +59,7 @@ export function AcceptInvite({ code }: { code: string }) {
       </Stack>
     );
   }
-  if (preview.isError) {
+  if (preview.isError || code === '') {
     // A used invite, or one whose partner already signs in, is best followed by signing in.
     return (
       <Stack gap="md" align="flex-start">
@@ -86,16 +86,11 @@ export function AcceptInvite({ code }: { code: string }) {
       <Stack gap="md">
         <Text>
           {/* What the partner's answers are open to, as the couple has it now (QA walk). */}
-          {preview.data.partnerName
-            ? t('partners.accept.introNamed', {
-                other: preview.data.otherName || t('partners.accept.yourPartner'),
-                name: preview.data.partnerName,
-                privateAnswers: preview.data.privateAnswers ? 'on' : 'off',
-              })
-            : t('partners.accept.intro', {
-                other: preview.data.otherName || t('partners.accept.yourPartner'),
-                privateAnswers: preview.data.privateAnswers ? 'on' : 'off',
-              })}
+          {t(preview.data.partnerName ? 'partners.accept.introNamed' : 'partners.accept.intro', {
+            other: preview.data.otherName || t('partners.accept.yourPartner'),
+            name: preview.data.partnerName,
+            privateAnswers: preview.data.privateAnswers ? 'on' : 'off',
+          })}
         </Text>
         <TextInput
           label={t('partners.accept.email')}

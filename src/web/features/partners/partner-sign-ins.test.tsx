@@ -74,7 +74,7 @@ describe('PartnerSignIns', () => {
         data: {
           invite: settings().invites[0],
           code: 'ABCD-EFGH-JKLM',
-          link: 'http://localhost:3000/invite/ABCD-EFGH-JKLM',
+          link: 'http://localhost:3000/invite#code=ABCD-EFGH-JKLM',
           emailedTo: null,
         },
       }),
@@ -84,7 +84,7 @@ describe('PartnerSignIns', () => {
     expect(await screen.findByText(/No pending invites/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Make an invite link' }));
     expect(await screen.findByLabelText('Invite link')).toHaveTextContent(
-      'http://localhost:3000/invite/ABCD-EFGH-JKLM',
+      'http://localhost:3000/invite#code=ABCD-EFGH-JKLM',
     );
     expect(screen.getByTestId('invite-code')).toHaveTextContent('ABCD-EFGH-JKLM');
     expect(server.calls.find((call) => call.path === 'partners.createInvite')?.input).toEqual({ email: '' });
@@ -111,7 +111,7 @@ describe('PartnerSignIns', () => {
       data: {
         invite: settings().invites[0],
         code: 'ABCD-EFGH-JKLM',
-        link: 'http://localhost:3000/invite/ABCD-EFGH-JKLM',
+        link: 'http://localhost:3000/invite#code=ABCD-EFGH-JKLM',
         emailedTo: null,
       },
     }));
