@@ -449,6 +449,34 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('shown-once-code')).not.toBeInTheDocument();
   });
 
+  // A session's notes: an order recorded for an account that signs in with another email issues no
+  // code, and the notice said "The order is pending." of a completed order.
+  it('records a completed order that issued no code: says the account keeps its own code', async () => {
+    stubTrpcFetch({
+      'adminOrders.list': () => page([]),
+      'adminOrders.record': () => ({
+        data: {
+          orderId: 'pi_new3',
+          email: 'mia@example.com',
+          status: 'completed',
+          accessCode: null,
+          successUrl: 'https://vows.example/success?payment_intent=pi_new3',
+          sentTo: null,
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(OrdersPage);
+    const dialog = await recordOrder(user);
+    await fillBuyer(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Record order' }));
+    expect(
+      await screen.findByText(/The couple has full access\. Their account signs in with its own email/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The order is pending.')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('shown-once-code')).not.toBeInTheDocument();
+  });
+
   it('Mark paid and Resend access say where the new code went, and never show it', async () => {
     const stub = stubTrpcFetch({
       'adminOrders.list': () => page([order({ id: 'pi_pending1', status: 'pending' }), order()]),

@@ -82,7 +82,13 @@ export function RecordOrderModal({
           t('admin.recordOrder.recorded.title'),
           order.sentTo
             ? t('admin.recordOrder.recorded.sent', { email: order.sentTo })
-            : t(order.accessCode ? 'admin.recordOrder.recorded.code' : 'admin.recordOrder.recorded.pending'),
+            : t(
+                order.accessCode
+                  ? 'admin.recordOrder.recorded.code'
+                  : order.status === 'completed'
+                    ? 'admin.recordOrder.recorded.codeKept'
+                    : 'admin.recordOrder.recorded.pending',
+              ),
         );
         form.reset();
         onRecorded(order);
