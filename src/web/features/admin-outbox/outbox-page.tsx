@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconRotate } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { notify } from '../../components/notifications';
 import { formatNumber } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
@@ -133,6 +133,20 @@ function DeliveryNote({ delivery }: { delivery: 'smtp' | 'outbox-folder' }) {
   );
 }
 
+/** One term of a row's facts and its value. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" size="sm" fw={600}>
+        {term}
+      </Text>
+      <Text component="dd" size="sm">
+        {children}
+      </Text>
+    </>
+  );
+}
+
 function OutboxRow({ item }: { item: OutboxItem }) {
   const failed = item.status === 'failed';
   const { t, locale } = useT();
@@ -151,16 +165,8 @@ function OutboxRow({ item }: { item: OutboxItem }) {
           <Badge color={STATUS_COLORS[item.status]}>{t(STATUS_LABELS[item.status])}</Badge>
         </Group>
         <dl className={classes.facts}>
-          <Text component="dt" size="sm" fw={600}>
-            {t('admin.outbox.to')}
-          </Text>
-          <Text component="dd" size="sm">
-            {item.recipient}
-          </Text>
-          <Text component="dt" size="sm" fw={600}>
-            {t('admin.outbox.kind')}
-          </Text>
-          <Text component="dd" size="sm">
+          <Fact term={t('admin.outbox.to')}>{item.recipient}</Fact>
+          <Fact term={t('admin.outbox.kind')}>
             {/* A kind no longer queued is shown as stored, marked as the English identifier it is. */}
             {hasKindLabel(item.kind) ? (
               kindLabel(item.kind)
@@ -169,48 +175,17 @@ function OutboxRow({ item }: { item: OutboxItem }) {
                 {item.kind}
               </span>
             )}
-          </Text>
-          <Text component="dt" size="sm" fw={600}>
-            {t('admin.outbox.queued')}
-          </Text>
-          <Text component="dd" size="sm">
-            {formatOutboxDate(item.createdAt)}
-          </Text>
-          {item.sentAt ? (
-            <>
-              <Text component="dt" size="sm" fw={600}>
-                {t('admin.outbox.sent')}
-              </Text>
-              <Text component="dd" size="sm">
-                {formatOutboxDate(item.sentAt)}
-              </Text>
-            </>
-          ) : null}
-          <Text component="dt" size="sm" fw={600}>
-            {t('admin.outbox.attempts')}
-          </Text>
-          <Text component="dd" size="sm">
-            {formatNumber(locale, item.attempts)}
-          </Text>
+          </Fact>
+          <Fact term={t('admin.outbox.queued')}>{formatOutboxDate(item.createdAt)}</Fact>
+          {item.sentAt ? <Fact term={t('admin.outbox.sent')}>{formatOutboxDate(item.sentAt)}</Fact> : null}
+          <Fact term={t('admin.outbox.attempts')}>{formatNumber(locale, item.attempts)}</Fact>
           {item.status === 'pending' && item.attempts > 0 ? (
-            <>
-              <Text component="dt" size="sm" fw={600}>
-                {t('admin.outbox.nextAttempt')}
-              </Text>
-              <Text component="dd" size="sm">
-                {formatOutboxDate(item.nextAttemptAt)}
-              </Text>
-            </>
+            <Fact term={t('admin.outbox.nextAttempt')}>{formatOutboxDate(item.nextAttemptAt)}</Fact>
           ) : null}
           {item.lastError !== null ? (
-            <>
-              <Text component="dt" size="sm" fw={600}>
-                {t('admin.outbox.lastError')}
-              </Text>
-              <Text component="dd" size="sm">
-                <LastError status={item.status} attempts={item.attempts} lastError={item.lastError} />
-              </Text>
-            </>
+            <Fact term={t('admin.outbox.lastError')}>
+              <LastError status={item.status} attempts={item.attempts} lastError={item.lastError} />
+            </Fact>
           ) : null}
         </dl>
         {failed ? <RetryButton item={item} /> : null}
