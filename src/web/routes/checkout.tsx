@@ -5,7 +5,7 @@ import { SiteLayout } from '../components/site-layout';
 import { CardCheckout, CheckoutSkeleton } from '../features/orders/card-checkout';
 import { PaymentSetupRequired } from '../features/orders/payment-setup-required';
 import { searchTexts } from '../lib/search-params';
-import { embeddedPublicConfig } from '../public-config';
+import { loadPublicConfig } from '../load-public-config';
 import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
@@ -19,12 +19,7 @@ export const Route = createFileRoute('/checkout')({
     if (!email?.trim() || !firstName?.trim() || !lastName?.trim()) throw redirect({ to: '/', replace: true });
   },
   // Whether card payments are on comes with the page (docs/product.md#card-payments).
-  loader: ({ context }) => {
-    const options = trpc.publicConfig.get.queryOptions();
-    const embedded = embeddedPublicConfig();
-    if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
-    else void context.queryClient.prefetchQuery(options);
-  },
+  loader: ({ context }) => loadPublicConfig(context.queryClient),
   head: () => ({ meta: [{ title: translate('checkout.card.documentTitle') }] }),
   component: CheckoutPage,
 });

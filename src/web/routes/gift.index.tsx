@@ -5,17 +5,12 @@ import { DEFAULT_CURRENCY, PRICE_CENTS } from '../../shared/constants';
 import { SiteLayout } from '../components/site-layout';
 import { GiftForm } from '../features/gifts/gift-form';
 import { PaymentSetupRequired } from '../features/orders/payment-setup-required';
-import { embeddedPublicConfig } from '../public-config';
+import { loadPublicConfig } from '../load-public-config';
 import { trpc } from '../trpc';
 
 /** `/gift`: the course given as a gift (decision 0242). */
 export const Route = createFileRoute('/gift/')({
-  loader: ({ context }) => {
-    const options = trpc.publicConfig.get.queryOptions();
-    const embedded = embeddedPublicConfig();
-    if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
-    else void context.queryClient.prefetchQuery(options);
-  },
+  loader: ({ context }) => loadPublicConfig(context.queryClient),
   head: () => ({ meta: [{ title: `${translate('gifts.form.pageTitle')} · Vows & Weeks` }] }),
   component: GiftRoute,
 });

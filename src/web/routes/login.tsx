@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { embeddedPublicConfig } from '../public-config';
+import { loadPublicConfig } from '../load-public-config';
 import { nextSearch } from '../lib/next-path';
-import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
 
 export const Route = createFileRoute('/login')({
@@ -10,11 +9,6 @@ export const Route = createFileRoute('/login')({
   validateSearch: nextSearch,
   head: () => ({ meta: [{ title: translate('auth.signIn.documentTitle') }] }),
   // The other tab shows the code hints: they come with the page, or load alongside it.
-  loader: ({ context }) => {
-    const options = trpc.publicConfig.get.queryOptions();
-    const embedded = embeddedPublicConfig();
-    if (embedded) context.queryClient.setQueryData(options.queryKey, embedded);
-    else void context.queryClient.prefetchQuery(options);
-  },
+  loader: ({ context }) => loadPublicConfig(context.queryClient),
   component: () => <SignInPage method="password" next={Route.useSearch().next} />,
 });
