@@ -1,7 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { TwoFactorSection } from '../features/admin-security/two-factor-section';
-import { AdminPageSkeleton } from '../components/admin/admin-layout';
+import { AdminHeading, AdminPageSkeleton } from '../components/admin/admin-layout';
 import { PublicPagesSettings } from '../features/site-pages/public-pages-settings';
 import { trpc } from '../trpc';
 import { translate } from '../i18n/i18n';
@@ -19,10 +19,7 @@ function AdminSettings() {
   const { t } = useT();
   return (
     <Stack gap="xl">
-      <div>
-        <Title order={1}>{t('admin.settings.heading')}</Title>
-        <Text c="dimmed">{t('admin.settings.intro')}</Text>
-      </div>
+      <AdminHeading title={t('admin.settings.heading')} intro={t('admin.settings.intro')} />
       <PublicPagesSettings />
       <TwoFactorSection />
     </Stack>

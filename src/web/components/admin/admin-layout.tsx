@@ -1,4 +1,4 @@
-import { Button, Container, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -57,6 +57,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </div>
       </Container>
     </SiteLayout>
+  );
+}
+
+/** A back-office page's heading, and under it the line that says what the page is for. */
+export function AdminHeading({ title, intro }: { title: ReactNode; intro: ReactNode }) {
+  return (
+    <div>
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed">{intro}</Text>
+    </div>
   );
 }
 

@@ -24,7 +24,7 @@ import { useT } from '../../i18n/use-t';
 import { formatDate, orderStatusLabel } from '../../lib/admin-format';
 import { errorMessage } from '../../lib/api-error';
 import { type RouterOutputs, trpc } from '../../trpc';
-import { AdminPageSkeleton } from '../../components/admin/admin-layout';
+import { AdminHeading, AdminPageSkeleton } from '../../components/admin/admin-layout';
 import { AccessBadge, coupleName } from './couples-page';
 
 type CoupleDetail = RouterOutputs['adminCouples']['get'];
@@ -119,10 +119,10 @@ export function CouplePage({ coupleId }: { coupleId: number }) {
   return (
     <Stack gap="lg">
       <BackLink />
-      <div>
-        <Title order={1}>{coupleName(couple)}</Title>
-        <Text c="dimmed">{signInName ?? t('admin.couples.fallbackName', { id: couple.coupleId })}</Text>
-      </div>
+      <AdminHeading
+        title={coupleName(couple)}
+        intro={signInName ?? t('admin.couples.fallbackName', { id: couple.coupleId })}
+      />
 
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/admin-format';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminListFrame, FilterSelect } from '../../components/admin/admin-list-frame';
 import { TRIAL_PLACEHOLDER_NAME, TRIAL_PLACEHOLDER_PARTNER } from '../../../shared/constants';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 type CoupleRow = RouterOutputs['adminCouples']['list']['items'][number];
 
@@ -56,10 +57,7 @@ export function CouplesPage({ paused }: { paused?: ReactNode } = {}) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('admin.couples.heading')}</Title>
-        <Text c="dimmed">{t('admin.couples.intro')}</Text>
-      </div>
+      <AdminHeading title={t('admin.couples.heading')} intro={t('admin.couples.intro')} />
       {paused}
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput

@@ -38,6 +38,7 @@ import {
 import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
 import { trpc } from '../../trpc';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 interface CouponDraft {
   code: string;
@@ -282,10 +283,7 @@ export function CouponsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{t('admin-coupons.title')}</Title>
-          <Text c="dimmed">{t('admin-coupons.intro')}</Text>
-        </div>
+        <AdminHeading title={t('admin-coupons.title')} intro={t('admin-coupons.intro')} />
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => open(null, EMPTY)}>
           {t('admin-coupons.new')}
         </Button>

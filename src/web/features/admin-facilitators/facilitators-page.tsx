@@ -38,6 +38,7 @@ import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
 import { embeddedPublicConfig } from '../../public-config';
 import { type RouterOutputs, trpc } from '../../trpc';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 type Facilitator = RouterOutputs['adminFacilitators']['list'][number];
 type Pack = RouterOutputs['adminFacilitators']['packs'][number];
@@ -430,10 +431,7 @@ export function FacilitatorsPage() {
   );
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('facilitator.admin.title')}</Title>
-        <Text c="dimmed">{t('facilitator.admin.intro')}</Text>
-      </div>
+      <AdminHeading title={t('facilitator.admin.title')} intro={t('facilitator.admin.intro')} />
       <InviteForm />
       <QueryTable
         query={facilitators}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type AdminGiftItem, changeGiftEmailSchema, type GiftStatus } from '../../../shared/gifts-schemas';
@@ -11,6 +11,7 @@ import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
 import { RecordGiftModal } from './record-gift-modal';
 import { trpc } from '../../trpc';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 type Filter = 'all' | 'awaiting-payment' | 'payment-failed' | 'scheduled' | 'sent' | 'redeemed' | 'refunded';
 
@@ -117,10 +118,7 @@ export function GiftsPage() {
   );
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('gifts.admin.title')}</Title>
-        <Text c="dimmed">{t('gifts.admin.intro')}</Text>
-      </div>
+      <AdminHeading title={t('gifts.admin.title')} intro={t('gifts.admin.intro')} />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <NativeSelect
           label={t('gifts.admin.show')}

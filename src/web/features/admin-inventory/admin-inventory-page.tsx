@@ -27,6 +27,7 @@ import { useT } from '../../i18n/use-t';
 import { errorMessage, type FieldLabel } from '../../lib/api-error';
 import { refusedPaths } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 /**
  * `/admin/inventory`: the seller's side of "What we each expect" (decisions 0235, 0237): anonymous
@@ -39,10 +40,7 @@ export function AdminInventoryPage() {
   const current = topics.data?.find((entry) => entry.topic.id === selected);
   return (
     <Stack gap="xl">
-      <div>
-        <Title order={1}>{t('inventory.admin.title')}</Title>
-        <Text c="dimmed">{t('inventory.admin.noAnswers')}</Text>
-      </div>
+      <AdminHeading title={t('inventory.admin.title')} intro={t('inventory.admin.noAnswers')} />
       <Figures />
       {topics.data ? (
         <Stack gap="md">

@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -28,6 +27,7 @@ import { trpc } from '../../trpc';
 import classes from './messages-inbox.module.css';
 import { MessageDialog } from './message-dialog';
 import { formatMessageDate, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 type Filters = Pick<ContactInboxQueryInput, 'search' | 'subject' | 'state'>;
 
@@ -68,10 +68,7 @@ export function MessagesInbox() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('admin.messages.heading')}</Title>
-        <Text c="dimmed">{t('admin.messages.intro')}</Text>
-      </div>
+      <AdminHeading title={t('admin.messages.heading')} intro={t('admin.messages.intro')} />
 
       <form
         aria-label={t('admin.messages.filters')}

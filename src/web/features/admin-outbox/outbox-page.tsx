@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconRotate } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -19,6 +19,7 @@ import {
   STATUS_LABELS,
 } from './outbox-format';
 import classes from './outbox-page.module.css';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 export const OUTBOX_PAGE_SIZE = 25;
 
@@ -54,10 +55,7 @@ export function OutboxPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('admin.outbox.heading')}</Title>
-        <Text c="dimmed">{t('admin.outbox.intro')}</Text>
-      </div>
+      <AdminHeading title={t('admin.outbox.heading')} intro={t('admin.outbox.intro')} />
 
       {outbox.data ? <DeliveryNote delivery={outbox.data.delivery} /> : null}
 

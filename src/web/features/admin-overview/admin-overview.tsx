@@ -1,7 +1,7 @@
-import { Alert, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AdminPageSkeleton } from '../../components/admin/admin-layout';
+import { AdminHeading, AdminPageSkeleton } from '../../components/admin/admin-layout';
 import { trpc } from '../../trpc';
 import { AuditLog } from './audit-log';
 import { formatMoney, formatNumber } from '../../../shared/i18n/format';
@@ -76,10 +76,7 @@ export function AdminOverview() {
   const { conversion } = data;
   return (
     <Stack gap="xl">
-      <div>
-        <Title order={1}>{t('admin.overview.heading')}</Title>
-        <Text c="dimmed">{t('admin.overview.intro')}</Text>
-      </div>
+      <AdminHeading title={t('admin.overview.heading')} intro={t('admin.overview.intro')} />
       {!data.hasCouples && (
         <Alert title={t('admin.overview.empty.title')} color="blue" role="note">
           {t('admin.overview.empty.body')}

@@ -1,5 +1,6 @@
-import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useT } from '../../i18n/use-t';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 /**
  * The frameworks page's heading: the same text whether the page is loading or loaded, so the
@@ -8,12 +9,7 @@ import { useT } from '../../i18n/use-t';
  */
 export function AdminDashboardHeading() {
   const { t } = useT();
-  return (
-    <div>
-      <Title order={1}>{t('admin.frameworks.heading')}</Title>
-      <Text c="dimmed">{t('admin.frameworks.intro')}</Text>
-    </div>
-  );
+  return <AdminHeading title={t('admin.frameworks.heading')} intro={t('admin.frameworks.intro')} />;
 }
 
 /** Placeholder shapes of the admin screen while its data loads, under its real heading. */

@@ -36,6 +36,7 @@ import { errorMessage, type FieldLabel } from '../../lib/api-error';
 import { refusedFields, refusedPaths } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 import { DELIVERY_TEXT, useT } from './texts';
+import { AdminHeading } from '../../components/admin/admin-layout';
 
 /** The reasons the app records itself, said in the page's language; a reason the seller typed shows as typed. */
 const APP_REASONS: Record<string, MessageId> = {
@@ -50,10 +51,7 @@ export function AdminCertificatesPage() {
   const provider = useQuery(trpc.adminCertificates.provider.queryOptions());
   return (
     <Stack gap="xl">
-      <div>
-        <Title order={1}>{t('certificates.admin.title')}</Title>
-        <Text c="dimmed">{t('certificates.admin.intro')}</Text>
-      </div>
+      <AdminHeading title={t('certificates.admin.title')} intro={t('certificates.admin.intro')} />
       <Alert icon={<IconInfoCircle aria-hidden />} color="blue" variant="light" role="note">
         {t('certificates.admin.providerNotice')}
       </Alert>
