@@ -127,6 +127,12 @@ function typedWeeks(weeks: string): number[] {
     .map(Number);
 }
 
+/** A topic's title and statements are written in both languages, side by side. */
+const LANGUAGES = ['en', 'es'] as const;
+type Language = (typeof LANGUAGES)[number];
+const TITLE_LABELS = { en: 'inventory.admin.titleEn', es: 'inventory.admin.titleEs' } as const;
+const STATEMENT_LABELS = { en: 'inventory.admin.statementEn', es: 'inventory.admin.statementEs' } as const;
+
 function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: boolean }) {
   const { t, locale } = useT();
   const queryClient = useQueryClient();
@@ -137,11 +143,11 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
   const fieldLabel: FieldLabel = (path) => {
     const [, field, index, language] = /^topic\.(\w+)(?:\.(\w+))?(?:\.(\w+))?$/.exec(path) ?? [];
     if (field === 'weeks') return t('inventory.admin.weeks');
-    if (field === 'title' && index === 'en') return t('inventory.admin.titleEn');
-    if (field === 'title' && index === 'es') return t('inventory.admin.titleEs');
+    if (field === 'title' && (index === 'en' || index === 'es')) return t(TITLE_LABELS[index]);
     const statement = field === 'statements' ? draft.statements[Number(index)] : undefined;
-    if (statement && language === 'en') return t('inventory.admin.statementEn', { id: statement.id });
-    if (statement && language === 'es') return t('inventory.admin.statementEs', { id: statement.id });
+    if (statement && (language === 'en' || language === 'es')) {
+      return t(STATEMENT_LABELS[language], { id: statement.id });
+    }
     return undefined;
   };
   const onDone = (title: string) => ({
@@ -158,11 +164,11 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
   const unrefuse = (path: string) => {
     if (refused.has(path)) setRefused((current) => new Set([...current].filter((other) => other !== path)));
   };
-  const setTitle = (language: 'en' | 'es', value: string) => {
+  const setTitle = (language: Language, value: string) => {
     setDraft({ ...draft, title: { ...draft.title, [language]: value } });
     unrefuse(`title.${language}`);
   };
-  const setStatement = (index: number, locale: 'en' | 'es', value: string) => {
+  const setStatement = (index: number, locale: Language, value: string) => {
     setDraft({
       ...draft,
       statements: draft.statements.map((statement, at) =>
@@ -184,20 +190,16 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
       <Stack gap="md">
         {isPrivate ? <Badge color="blue">{t('inventory.admin.private')}</Badge> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('inventory.admin.titleEn')}
-            lang="en"
-            value={draft.title.en}
-            onChange={(event) => setTitle('en', event.currentTarget.value)}
-            error={textError('title.en')}
-          />
-          <TextInput
-            label={t('inventory.admin.titleEs')}
-            lang="es"
-            value={draft.title.es}
-            onChange={(event) => setTitle('es', event.currentTarget.value)}
-            error={textError('title.es')}
-          />
+          {LANGUAGES.map((language) => (
+            <TextInput
+              key={language}
+              label={t(TITLE_LABELS[language])}
+              lang={language}
+              value={draft.title[language]}
+              onChange={(event) => setTitle(language, event.currentTarget.value)}
+              error={textError(`title.${language}`)}
+            />
+          ))}
         </SimpleGrid>
         <TextInput
           label={t('inventory.admin.weeks')}
@@ -215,24 +217,18 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
         />
         {draft.statements.map((statement, index) => (
           <SimpleGrid key={statement.id} cols={{ base: 1, sm: 2 }}>
-            <Textarea
-              label={t('inventory.admin.statementEn', { id: statement.id })}
-              lang="en"
-              autosize
-              minRows={2}
-              value={statement.en}
-              onChange={(event) => setStatement(index, 'en', event.currentTarget.value)}
-              error={textError(`statements.${index}.en`)}
-            />
-            <Textarea
-              label={t('inventory.admin.statementEs', { id: statement.id })}
-              lang="es"
-              autosize
-              minRows={2}
-              value={statement.es}
-              onChange={(event) => setStatement(index, 'es', event.currentTarget.value)}
-              error={textError(`statements.${index}.es`)}
-            />
+            {LANGUAGES.map((language) => (
+              <Textarea
+                key={language}
+                label={t(STATEMENT_LABELS[language], { id: statement.id })}
+                lang={language}
+                autosize
+                minRows={2}
+                value={statement[language]}
+                onChange={(event) => setStatement(index, language, event.currentTarget.value)}
+                error={textError(`statements.${index}.${language}`)}
+              />
+            ))}
           </SimpleGrid>
         ))}
         <Group>
