@@ -65,14 +65,22 @@ function PushNotificationsPanel() {
   // keyboard focus to the page: once it is over the focus goes back to the button it was on, or to
   // the button in its place (Turn off for Turn on, and the other way), and a failure is read out
   // (the error toast's role=alert).
-  function focusBack(remembered: ReturnType<typeof rememberFocus>) {
-    returnFocus(remembered, (control) => control ?? document.getElementById(toggleId));
-  }
-
-  async function turnOn() {
+  async function whileWorking(change: () => Promise<void>) {
     const remembered = rememberFocus();
     setWorking(true);
     try {
+      await change();
+    } catch {
+      notify.error(translate('push.profile.failed'));
+    } finally {
+      setWorking(false);
+      await refresh();
+      returnFocus(remembered, (control) => control ?? document.getElementById(toggleId));
+    }
+  }
+
+  const turnOn = () =>
+    whileWorking(async () => {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
         setBlocked(permission === 'denied' ? 'onTurnOn' : 'no');
@@ -100,30 +108,14 @@ function PushNotificationsPanel() {
         deviceLabel: deviceLabel(),
       });
       notify.success(translate('push.profile.turnedOn'));
-    } catch {
-      notify.error(translate('push.profile.failed'));
-    } finally {
-      setWorking(false);
-      await refresh();
-      focusBack(remembered);
-    }
-  }
+    });
 
-  async function turnOff(device: PushDevice) {
-    const remembered = rememberFocus();
-    setWorking(true);
-    try {
+  const turnOff = (device: PushDevice) =>
+    whileWorking(async () => {
       await remove.mutateAsync({ deviceId: device.id });
       if (device.endpoint === endpoint) await thisDevice.data?.unsubscribe();
       notify.success(translate('push.profile.turnedOff'));
-    } catch {
-      notify.error(translate('push.profile.failed'));
-    } finally {
-      setWorking(false);
-      await refresh();
-      focusBack(remembered);
-    }
-  }
+    });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
