@@ -7,6 +7,7 @@ import { useOpenedOnce } from '../../lib/opened-once';
 import { milestoneTitle } from './dashboard-logic';
 import type { Milestone } from './weekly-routine';
 import classes from './milestone-celebration.module.css';
+import { DIALOG_TITLE_STYLE } from './onboarding-modal';
 
 interface MilestoneCelebrationProps {
   /** The milestone just reached, or null when there is nothing to celebrate. */
@@ -35,16 +36,7 @@ export function MilestoneCelebration({ milestone, onClose, onShowWins }: Milesto
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header>
-          <Modal.Title
-            style={{
-              fontFamily: 'var(--mantine-font-family-headings)',
-              fontSize: 'var(--mantine-h3-font-size)',
-              fontWeight: 600,
-              lineHeight: 1.3,
-            }}
-          >
-            {shown ? milestoneTitle(shown.week) : ''}
-          </Modal.Title>
+          <Modal.Title style={DIALOG_TITLE_STYLE}>{shown ? milestoneTitle(shown.week) : ''}</Modal.Title>
           <Modal.CloseButton />
         </Modal.Header>
         <Modal.Body>

@@ -14,6 +14,14 @@ interface OnboardingModalProps {
   onSave: (profile: Profile) => void;
 }
 
+/** The dashboard's dialogs' titles, set as the page's third-level headings are. */
+export const DIALOG_TITLE_STYLE = {
+  fontFamily: 'var(--mantine-font-family-headings)',
+  fontSize: 'var(--mantine-h3-font-size)',
+  fontWeight: 600,
+  lineHeight: 1.3,
+};
+
 /**
  * The profile's values with the trial placeholder names left out, so nobody has to delete them; an
  * empty name starts from the first name the buyer gave on the order.
@@ -67,16 +75,7 @@ export const OnboardingModal = memo(function OnboardingModal({
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header>
-          <Modal.Title
-            style={{
-              fontFamily: 'var(--mantine-font-family-headings)',
-              fontSize: 'var(--mantine-h3-font-size)',
-              fontWeight: 600,
-              lineHeight: 1.3,
-            }}
-          >
-            {t('dashboard.onboarding.title')}
-          </Modal.Title>
+          <Modal.Title style={DIALOG_TITLE_STYLE}>{t('dashboard.onboarding.title')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <Stack gap="md">
