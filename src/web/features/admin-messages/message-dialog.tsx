@@ -8,8 +8,9 @@ import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
-import { formatMessageDate, replyMailto, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
+import { replyMailto, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
 import { ReplyForm } from './reply-form';
+import { formatDate } from '../../lib/admin-format';
 
 /** A label of the message's details, in bold. */
 function Term({ children }: { children: ReactNode }) {
@@ -96,7 +97,7 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
             </Text>
             <Term>{t('admin.message.sent')}</Term>
             <Text component="dd" m={0} size="sm">
-              {formatMessageDate(message.createdAt)}
+              {formatDate(message.createdAt)}
             </Text>
             <Term>{t('admin.message.state')}</Term>
             <dd style={{ margin: 0 }}>

@@ -1,12 +1,6 @@
 import type { MessageId } from '../../../shared/i18n/locales';
-import { formatDateTime } from '../../../shared/i18n/format';
 import { type ContactState, contactSubjectLabel } from '../../../shared/contact-inbox-schemas';
-import { activeLocale, translate } from '../../i18n/i18n';
-
-/** A message's time in the active language. */
-export function formatMessageDate(iso: string): string {
-  return formatDateTime(activeLocale(), iso);
-}
+import { translate } from '../../i18n/i18n';
 
 export const STATE_LABELS: Record<ContactState, MessageId> = {
   unread: 'admin.messages.state.unread',

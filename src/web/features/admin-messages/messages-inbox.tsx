@@ -26,8 +26,9 @@ import { QueryStates } from '../../components/query-states';
 import { trpc } from '../../trpc';
 import classes from './messages-inbox.module.css';
 import { MessageDialog } from './message-dialog';
-import { formatMessageDate, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
+import { STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
 import { AdminHeading } from '../../components/admin/admin-layout';
+import { formatDate } from '../../lib/admin-format';
 
 type Filters = Pick<ContactInboxQueryInput, 'search' | 'subject' | 'state'>;
 
@@ -177,7 +178,7 @@ function MessageRow({ item, onOpen }: { item: ContactInboxItem; onOpen: () => vo
           <Group gap="xs">
             <Badge color={STATE_COLORS[item.state]}>{t(STATE_LABELS[item.state])}</Badge>
             <Text size="sm" c="dimmed">
-              {formatMessageDate(item.createdAt)}
+              {formatDate(item.createdAt)}
             </Text>
           </Group>
         </Group>

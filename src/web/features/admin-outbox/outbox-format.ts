@@ -1,16 +1,10 @@
-import { formatDateTime } from '../../../shared/i18n/format';
 import type { ListedEmailKind } from '../../../shared/email-kinds';
 import type { MessageId } from '../../../shared/i18n/locales';
-import { activeLocale, translate } from '../../i18n/i18n';
+import { translate } from '../../i18n/i18n';
 import type { RouterOutputs } from '../../trpc';
 
 export type OutboxItem = RouterOutputs['mail']['outbox']['items'][number];
 export type OutboxStatus = OutboxItem['status'];
-
-/** An outbox time in the active language. */
-export function formatOutboxDate(iso: string): string {
-  return formatDateTime(activeLocale(), iso);
-}
 
 /**
  * What each kind of message is, in the seller's words: every kind the app queues

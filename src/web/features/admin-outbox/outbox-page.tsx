@@ -11,7 +11,6 @@ import { QueryStates } from '../../components/query-states';
 import { trpc } from '../../trpc';
 import {
   explainMailError,
-  formatOutboxDate,
   hasKindLabel,
   kindLabel,
   type OutboxItem,
@@ -20,6 +19,7 @@ import {
 } from './outbox-format';
 import classes from './outbox-page.module.css';
 import { AdminHeading } from '../../components/admin/admin-layout';
+import { formatDate } from '../../lib/admin-format';
 
 export const OUTBOX_PAGE_SIZE = 25;
 
@@ -174,11 +174,11 @@ function OutboxRow({ item }: { item: OutboxItem }) {
               </span>
             )}
           </Fact>
-          <Fact term={t('admin.outbox.queued')}>{formatOutboxDate(item.createdAt)}</Fact>
-          {item.sentAt ? <Fact term={t('admin.outbox.sent')}>{formatOutboxDate(item.sentAt)}</Fact> : null}
+          <Fact term={t('admin.outbox.queued')}>{formatDate(item.createdAt)}</Fact>
+          {item.sentAt ? <Fact term={t('admin.outbox.sent')}>{formatDate(item.sentAt)}</Fact> : null}
           <Fact term={t('admin.outbox.attempts')}>{formatNumber(locale, item.attempts)}</Fact>
           {item.status === 'pending' && item.attempts > 0 ? (
-            <Fact term={t('admin.outbox.nextAttempt')}>{formatOutboxDate(item.nextAttemptAt)}</Fact>
+            <Fact term={t('admin.outbox.nextAttempt')}>{formatDate(item.nextAttemptAt)}</Fact>
           ) : null}
           {item.lastError !== null ? (
             <Fact term={t('admin.outbox.lastError')}>

@@ -6,9 +6,10 @@ import { trpc } from '../../trpc';
 import { AuditLog } from './audit-log';
 import { formatMoney, formatNumber } from '../../../shared/i18n/format';
 import { useT } from '../../i18n/use-t';
-import { formatShare, formatWhen } from './format';
+import { formatShare } from './format';
 import type { RouterOutputs } from '../../trpc';
 import { WeekCharts } from './week-chart';
+import { formatDate } from '../../lib/admin-format';
 
 function StatCard({ label, value, detail }: { label: string; value: ReactNode; detail: ReactNode }) {
   return (
@@ -44,7 +45,7 @@ function SignInPauses({ pauses }: { pauses: SignInPause[] }) {
           {pauses.map((pause) => (
             <List.Item key={`${pause.account}-${pause.pausedAt}`}>
               {t('admin.overview.pauses.item', {
-                when: formatWhen(pause.pausedAt),
+                when: formatDate(pause.pausedAt),
                 account: pause.account,
                 failures: pause.failures,
                 addresses: pause.addresses,

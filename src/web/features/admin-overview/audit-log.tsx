@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
 import { ScrollableTable } from '../../components/scrollable-table';
-import { actionLabel, formatWhen, hasActionLabel } from './format';
+import { actionLabel, hasActionLabel } from './format';
+import { formatDate } from '../../lib/admin-format';
 
 /** The admin audit log (docs/product.md#admin-audit-log), newest first, a page at a time. */
 export function AuditLog() {
@@ -53,7 +54,7 @@ export function AuditLog() {
                 {data.items.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>
-                      <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
+                      <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
                     </Table.Td>
                     <Table.Td>{item.actorUsername}</Table.Td>
                     {/* A recorded code (an action without words yet, a target's id) is shown as recorded,

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '../../../shared/i18n/format';
+import { formatNumber } from '../../../shared/i18n/format';
 import type { AuditAction } from '../../../shared/audit-actions';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { activeLocale, translate } from '../../i18n/i18n';
@@ -6,11 +6,6 @@ import { activeLocale, translate } from '../../i18n/i18n';
 /** A share (0-1) as a whole percentage, or a dash when there is nothing to divide. */
 export function formatShare(share: number | null): string {
   return share === null ? '—' : formatNumber(activeLocale(), share, { style: 'percent', maximumFractionDigits: 0 });
-}
-
-/** An audit log time, in the admin's own time zone and language. */
-export function formatWhen(iso: string): string {
-  return formatDateTime(activeLocale(), iso);
 }
 
 /**
