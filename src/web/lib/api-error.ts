@@ -3,6 +3,7 @@ import { formatCount, formatList } from '../../shared/i18n/format';
 import type { MessageId, MessageValues } from '../../shared/i18n/locales';
 import { activeLocale, i18n, translate } from '../i18n/i18n';
 import { MUTATION_TIMEOUT_MS, NotSavedError } from './network';
+import { RestError } from './rest';
 
 /*
  * The refusals a seller meets in the back office (orders, gifts, coupons, seat packs,
@@ -457,9 +458,9 @@ export function serverMessageText(message: string | null | undefined, fieldLabel
   return english ? trimmed : null;
 }
 
-/** A REST failure's message (lib/rest.ts) in the page's language, else the screen's fallback. */
-export function restErrorMessage(serverMessage: string | null | undefined, fallback: string): string {
-  return serverMessageText(serverMessage) ?? fallback;
+/** A failed plain-HTTP call's message (lib/rest.ts RestError) in the page's language, else the screen's fallback. */
+export function restErrorMessage(error: unknown, fallback: string): string {
+  return serverMessageText(error instanceof RestError ? error.serverMessage : null) ?? fallback;
 }
 
 /**

@@ -16,7 +16,7 @@ import { isCalendarDate } from '../../../shared/profile-rules';
 import { notify } from '../../components/notifications';
 import { errorMessage, restErrorMessage } from '../../lib/api-error';
 import { rememberFocus, returnFocus } from '../../lib/focus';
-import { downloadFile, RestError } from '../../lib/rest';
+import { downloadFile } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { T, useT } from './texts';
 import { ScrollableTable } from '../../components/scrollable-table';
@@ -210,8 +210,7 @@ function CertificateCard({ partnerNames, fetcher }: Required<CertificatePanelPro
     try {
       await downloadFile(`/api/certificates/${id}/pdf`, `certificate-${code}.pdf`, fetcher);
     } catch (error) {
-      const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error(t('certificates.error.title'), restErrorMessage(message, t('certificates.error.download')));
+      notify.error(t('certificates.error.title'), restErrorMessage(error, t('certificates.error.download')));
     } finally {
       setDownloading(null);
       returnFocus(remembered);

@@ -18,7 +18,7 @@ export async function downloadFramework(weekNumber: number, fetcher: typeof fetc
     if (error instanceof RestError && error.status === 403) {
       notify.error(
         translate('dashboard.download.denied'),
-        restErrorMessage(error.serverMessage, translate('dashboard.download.lockedFallback')),
+        restErrorMessage(error, translate('dashboard.download.lockedFallback')),
       );
     } else if (!isOnline()) {
       // Offline, and the service worker has not kept this week's PDF (decision 0266).

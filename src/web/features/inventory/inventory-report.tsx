@@ -15,7 +15,7 @@ import { formatDate, formatList } from '../../../shared/i18n/format';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage, restErrorMessage } from '../../lib/api-error';
-import { downloadFile, RestError } from '../../lib/rest';
+import { downloadFile } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { scaleLabelId, weekHref } from './answer-scale';
 
@@ -75,10 +75,7 @@ function PdfButton({ round }: { round: number }) {
         inventoryReportFileName(round, locale),
       );
     } catch (error) {
-      notify.error(
-        t('inventory.report.pdfFailed'),
-        restErrorMessage(error instanceof RestError ? error.serverMessage : null, t('inventory.tryAgain')),
-      );
+      notify.error(t('inventory.report.pdfFailed'), restErrorMessage(error, t('inventory.tryAgain')));
     } finally {
       setBusy(false);
     }

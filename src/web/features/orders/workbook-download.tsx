@@ -55,14 +55,14 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
       if (error instanceof RestError && error.status === 202 && attempt < PREPARING_POLL.attempts) {
         setState({
           kind: 'preparing',
-          message: restErrorMessage(error.serverMessage, translate('checkout.download.preparingFallback')),
+          message: restErrorMessage(error, translate('checkout.download.preparingFallback')),
         });
         poll.current = setTimeout(() => void fetchPdf(link, attempt + 1), PREPARING_POLL.ms);
         return;
       }
       setState({
         kind: 'failed',
-        message: restErrorMessage(error instanceof RestError ? error.serverMessage : null, downloadFailedFallback()),
+        message: restErrorMessage(error, downloadFailedFallback()),
       });
     }
   }

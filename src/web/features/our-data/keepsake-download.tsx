@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { keepsakeFileName } from '../../../shared/download-names';
 import { restErrorMessage } from '../../lib/api-error';
-import { downloadFile, RestError } from '../../lib/rest';
+import { downloadFile } from '../../lib/rest';
 import { useT } from '../../i18n/use-t';
 
 export const KEEPSAKE_URL = '/api/keepsake';
@@ -21,8 +21,7 @@ export function KeepsakeDownload({ fetcher = fetch }: { fetcher?: typeof fetch }
     try {
       await downloadFile(KEEPSAKE_URL, keepsakeFileName(locale), fetcher);
     } catch (error) {
-      const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error(t('auth.ourData.downloadFailed'), restErrorMessage(message, t('auth.ourData.keepsakeFailed')));
+      notify.error(t('auth.ourData.downloadFailed'), restErrorMessage(error, t('auth.ourData.keepsakeFailed')));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DELETE_CONFIRMATION_WORDS } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { errorMessage, restErrorMessage } from '../../lib/api-error';
-import { downloadFile, RestError } from '../../lib/rest';
+import { downloadFile } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -45,8 +45,7 @@ export function OurDataSection({ onDeleted, fetcher = fetch }: OurDataSectionPro
     try {
       await downloadFile(OUR_DATA_URL, 'vows-and-weeks-our-data.json', fetcher);
     } catch (error) {
-      const message = error instanceof RestError ? error.serverMessage : null;
-      notify.error(t('auth.ourData.downloadFailed'), restErrorMessage(message, t('auth.ourData.dataFailed')));
+      notify.error(t('auth.ourData.downloadFailed'), restErrorMessage(error, t('auth.ourData.dataFailed')));
     } finally {
       setDownloading(false);
     }
