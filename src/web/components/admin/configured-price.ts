@@ -8,9 +8,9 @@ import { embeddedPublicConfig } from '../../public-config';
 import { trpc } from '../../trpc';
 
 /**
- * The configured price (PRICE_CENTS in CURRENCY) for the back office's "Record an order" and
- * "Record a gift": the seller types an amount as a price is written (49.00, or 4900 for yen), and
- * the server keeps it in the currency's smallest unit, as Stripe does.
+ * The configured price (PRICE_CENTS in CURRENCY) for the back office's "Record an order", "Record a
+ * gift" and a seat pack's grant: the seller types an amount as a price is written (49.00, or 4900
+ * for yen), and the server keeps it in the currency's smallest unit, as Stripe does.
  */
 export function useConfiguredPrice() {
   const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { DEFAULT_CURRENCY, NAME_MAX_LENGTH } from '../../../shared/constants';
+import { NAME_MAX_LENGTH } from '../../../shared/constants';
 import {
   FACILITATOR_KINDS,
   type FacilitatorKind,
@@ -28,7 +28,6 @@ import {
   SEATS_MAX,
 } from '../../../shared/facilitator-schemas';
 import { formatDate, formatMoney } from '../../../shared/i18n/format';
-import { currencyDecimals } from '../../../shared/money';
 import type { MessageId } from '../../../shared/i18n/locales';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/notifications';
@@ -36,7 +35,7 @@ import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
 import { refusedFields } from '../../lib/refused-fields';
 import { QueryTable } from '../../components/query-states';
-import { embeddedPublicConfig } from '../../public-config';
+import { smallestUnit, useConfiguredPrice } from '../../components/admin/configured-price';
 import { type RouterOutputs, trpc } from '../../trpc';
 import { AdminHeading } from '../../components/admin/admin-layout';
 
@@ -153,9 +152,7 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
   const queryClient = useQueryClient();
   // The amount is typed as a price is written and kept in the currency's smallest unit, as the
   // server records a pack in the configured currency.
-  const config = useQuery({ ...trpc.publicConfig.get.queryOptions(), initialData: embeddedPublicConfig() });
-  const currency = config.data?.currency ?? DEFAULT_CURRENCY;
-  const decimals = currencyDecimals(currency);
+  const { currency, decimals } = useConfiguredPrice();
   const active = facilitators.filter((row) => row.status !== 'revoked');
   const [facilitatorId, setFacilitatorId] = useState('');
   const [seats, setSeats] = useState<number | string>(10);
@@ -194,7 +191,7 @@ function GrantForm({ facilitators }: { facilitators: Facilitator[] }) {
             facilitatorId: Number(chosen),
             seats: Number(seats),
             expiresOn: expiresOn || null,
-            amount: Math.round(Number(amount || 0) * 10 ** decimals),
+            amount: smallestUnit(amount || 0, decimals),
           };
           const fields = refusedFields(grantPackSchema, input, ['seats', 'expiresOn', 'amount'] as const);
           if (lastDay?.validity.badInput) fields.add('expiresOn');
