@@ -64,6 +64,7 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
   }, [id, openMessage]);
 
   const message = latest ?? open.data;
+  const handled = message?.state === 'handled';
   const title = message
     ? t('admin.message.title', { name: `${message.firstName} ${message.lastName}` })
     : t('admin.message.titleLoading');
@@ -127,26 +128,18 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
             >
               {t('admin.message.replyMail')}
             </Button>
-            {message.state === 'handled' ? (
-              <Button
-                variant="light"
-                leftSection={<IconRotate size={18} aria-hidden="true" />}
-                loading={setHandled.isPending}
-                onClick={() => setHandled.mutate({ id: message.id, handled: false })}
-              >
-                {t('admin.message.markUnhandled')}
-              </Button>
-            ) : (
-              <Button
-                variant="light"
-                color="green"
-                leftSection={<IconCheck size={18} aria-hidden="true" />}
-                loading={setHandled.isPending}
-                onClick={() => setHandled.mutate({ id: message.id, handled: true })}
-              >
-                {t('admin.message.markHandled')}
-              </Button>
-            )}
+            {/* One button, its action the other state: Mark unhandled on a handled message, else Mark handled. */}
+            <Button
+              variant="light"
+              color={handled ? undefined : 'green'}
+              leftSection={
+                handled ? <IconRotate size={18} aria-hidden="true" /> : <IconCheck size={18} aria-hidden="true" />
+              }
+              loading={setHandled.isPending}
+              onClick={() => setHandled.mutate({ id: message.id, handled: !handled })}
+            >
+              {handled ? t('admin.message.markUnhandled') : t('admin.message.markHandled')}
+            </Button>
           </Group>
         </Stack>
       )}
