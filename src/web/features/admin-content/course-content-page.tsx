@@ -95,14 +95,7 @@ export function CourseContentPage({
                 : t('content-editor.page.loadingWeeks')}
             </Text>
             {weeks.isError ? (
-              <Alert color="red" title={t('content-editor.page.weeksError')}>
-                <Stack gap="xs" align="flex-start">
-                  {errorMessage(weeks.error, t('content-editor.page.tryAgainText'))}
-                  <Button variant="light" color="red" onClick={() => weeks.refetch()}>
-                    {t('content-editor.page.tryAgain')}
-                  </Button>
-                </Stack>
-              </Alert>
+              <LoadFailed title={t('content-editor.page.weeksError')} query={weeks} />
             ) : (
               <ScrollArea.Autosize mah={420} type="auto">
                 <nav aria-label={t('content-editor.page.weeksNav')}>
@@ -223,18 +216,8 @@ function EditionEditor({
   // Another week: nothing of the last one is left unsaved.
   useEffect(() => () => onUnsavedChange(false), [onUnsavedChange]);
 
-  if (week.isError) {
-    return (
-      <Alert color="red" title={t('content-editor.page.weekError', { number: weekNumber })}>
-        <Stack gap="xs" align="flex-start">
-          {errorMessage(week.error, t('content-editor.page.tryAgainText'))}
-          <Button variant="light" color="red" onClick={() => week.refetch()}>
-            {t('content-editor.page.tryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (week.isError)
+    return <LoadFailed title={t('content-editor.page.weekError', { number: weekNumber })} query={week} />;
   if (!week.data) {
     return (
       <Stack gap="md" aria-busy="true" aria-label={t('content-editor.page.loadingWeek', { number: weekNumber })}>
@@ -273,5 +256,20 @@ function EditionEditor({
         renderWeekSettings={renderWeekSettings}
       />
     </Stack>
+  );
+}
+
+/** The weeks or a week that could not be loaded: the server's message (or the page's) and Try again. */
+function LoadFailed({ title, query }: { title: string; query: { error: unknown; refetch: () => unknown } }) {
+  const { t } = useT();
+  return (
+    <Alert color="red" title={title}>
+      <Stack gap="xs" align="flex-start">
+        {errorMessage(query.error, t('content-editor.page.tryAgainText'))}
+        <Button variant="light" color="red" onClick={() => query.refetch()}>
+          {t('content-editor.page.tryAgain')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
