@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMail, IconRotate } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ContactInboxMessage } from '../../../shared/contact-inbox-schemas';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
@@ -11,15 +11,7 @@ import { trpc } from '../../trpc';
 import { replyMailto, STATE_COLORS, STATE_LABELS, subjectLabel } from './message-format';
 import { ReplyForm } from './reply-form';
 import { formatDate } from '../../lib/admin-format';
-
-/** A label of the message's details, in bold. */
-function Term({ children }: { children: ReactNode }) {
-  return (
-    <Text component="dt" fw={600} size="sm">
-      {children}
-    </Text>
-  );
-}
+import { Fact } from '../../components/admin/fact';
 
 /**
  * One message in full (sender, email, subject, date, text), opened from the inbox: opening marks
@@ -84,23 +76,17 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
       ) : (
         <Stack gap="md">
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
-            <Term>{t('admin.message.from')}</Term>
-            <Text component="dd" m={0} size="sm" data-user-content>
+            <Fact term={t('admin.message.from')} data-user-content>
               {message.firstName} {message.lastName}
-            </Text>
-            <Term>{t('admin.message.email')}</Term>
-            <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }} data-user-content>
+            </Fact>
+            <Fact term={t('admin.message.email')} style={{ overflowWrap: 'anywhere' }} data-user-content>
               {message.email}
+            </Fact>
+            <Fact term={t('admin.message.subject')}>{subjectLabel(message.subject)}</Fact>
+            <Fact term={t('admin.message.sent')}>{formatDate(message.createdAt)}</Fact>
+            <Text component="dt" fw={600} size="sm">
+              {t('admin.message.state')}
             </Text>
-            <Term>{t('admin.message.subject')}</Term>
-            <Text component="dd" m={0} size="sm">
-              {subjectLabel(message.subject)}
-            </Text>
-            <Term>{t('admin.message.sent')}</Term>
-            <Text component="dd" m={0} size="sm">
-              {formatDate(message.createdAt)}
-            </Text>
-            <Term>{t('admin.message.state')}</Term>
             <dd style={{ margin: 0 }}>
               <Badge color={STATE_COLORS[message.state]}>{t(STATE_LABELS[message.state])}</Badge>
             </dd>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconRotate } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { notify } from '../../components/notifications';
 import { formatNumber } from '../../../shared/i18n/format';
 import type { MessageId } from '../../../shared/i18n/locales';
@@ -19,6 +19,7 @@ import {
 } from './outbox-format';
 import classes from './outbox-page.module.css';
 import { AdminHeading } from '../../components/admin/admin-layout';
+import { Fact } from '../../components/admin/fact';
 import { formatDate } from '../../lib/admin-format';
 
 export const OUTBOX_PAGE_SIZE = 25;
@@ -128,20 +129,6 @@ function DeliveryNote({ delivery }: { delivery: 'smtp' | 'outbox-folder' }) {
     <Alert color="plum" title={t('admin.outbox.noSmtp.title')} role="note">
       <T id="admin.outbox.noSmtp.body" components={{ 0: <Code />, 1: <Code />, 2: <Code />, 3: <Code /> }} />
     </Alert>
-  );
-}
-
-/** One term of a row's facts and its value. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Text component="dt" size="sm" fw={600}>
-        {term}
-      </Text>
-      <Text component="dd" size="sm">
-        {children}
-      </Text>
-    </>
   );
 }
 
