@@ -496,6 +496,16 @@ export function notSavedText(error: NotSavedError): string {
     : translate('errors.notSaved.offline');
 }
 
+/**
+ * The 409 of a save from a stale base (a week's record, a partner's answers): what the server holds
+ * now, which it sends back as `current`; null for any other failure.
+ */
+export function conflictCurrent<T>(error: unknown): T | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data = error.data as { code?: string; current?: T } | undefined;
+  return data?.code === 'CONFLICT' && data.current && typeof data.current === 'object' ? data.current : null;
+}
+
 /** The NotSavedError behind a failed call (the tRPC client wraps it as the error's cause), or null. */
 export function notSavedError(error: unknown): NotSavedError | null {
   if (error instanceof NotSavedError) return error;

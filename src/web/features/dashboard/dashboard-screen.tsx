@@ -8,7 +8,7 @@ import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constant
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
-import { errorMessage, notSavedError } from '../../lib/api-error';
+import { conflictCurrent, errorMessage, notSavedError } from '../../lib/api-error';
 import { useFocusWhenReady } from '../../lib/focus';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -33,7 +33,7 @@ import { SummaryCards } from './summary-cards';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
 import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
-import { conflictRecord, SendWaitingProgress } from './waiting-progress';
+import { SendWaitingProgress } from './waiting-progress';
 import { WinsPanel } from './wins-panel';
 import classes from './dashboard-screen.module.css';
 
@@ -245,7 +245,7 @@ export function DashboardScreen({
         notify.success(translate('dashboard.toast.progressSaved'), translate('dashboard.toast.notesSaved'));
       },
       onError: (error) => {
-        const stored = conflictRecord(error);
+        const stored = conflictCurrent<ProgressRecordView>(error);
         if (!stored) {
           // Offline, the week's details keep the notes waiting on the device and say so.
           if (notSavedError(error)?.reason !== 'offline') progressFailed(error);

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
-import { notSavedError } from '../../lib/api-error';
+import { conflictCurrent, notSavedError } from '../../lib/api-error';
 import {
   currentDraft,
   listDrafts,
@@ -69,13 +68,6 @@ export function readKeptRating(value: unknown): KeptRating | undefined {
   const { rating, base, queued, offline } = value as Record<string, unknown>;
   if (!isRating(rating) || !isRating(base) || typeof queued !== 'boolean') return undefined;
   return { rating, base, queued, ...(offline === true ? { offline: true } : {}) };
-}
-
-/** The 409 of a save from a stale base: the week's record as the server holds it now, or null. */
-export function conflictRecord(error: unknown): ProgressRecordView | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const data = error.data as { code?: string; current?: ProgressRecordView } | undefined;
-  return data?.code === 'CONFLICT' && data.current && typeof data.current === 'object' ? data.current : null;
 }
 
 /**
@@ -175,7 +167,7 @@ function useSendWaitingProgress({ onRecord, onFailed }: SendWaitingProgressOptio
         ratingSaved(record, waiting.draft.offline === true);
       }
     } catch (error) {
-      const stored = conflictRecord(error);
+      const stored = conflictCurrent<ProgressRecordView>(error);
       if (stored) {
         // Both kept: this device's in its draft, the server's in the page; the week's details ask.
         const latest = waiting.kind === 'notes' ? currentDraft(key, readKeptNotes) : currentDraft(key, readKeptRating);

@@ -160,13 +160,6 @@ export function keptAfterSave(
   return PARTNERS.some(unsaved) ? next : undefined;
 }
 
-/** The 409 of a save made from a stale revision: the answers the server holds now, or null. */
-export function conflictCurrent(error: unknown): WorkbookAnswersView | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const data = error.data as { code?: string; current?: WorkbookAnswersView } | undefined;
-  return data?.code === 'CONFLICT' && data.current && typeof data.current === 'object' ? data.current : null;
-}
-
 const UNSAVED_DRAFTS = ['workbook', 'unsaved-drafts'] as const;
 
 /**

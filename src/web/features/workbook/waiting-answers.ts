@@ -4,7 +4,7 @@ import type { Partner } from '../../../shared/constants';
 import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
-import { notSavedError } from '../../lib/api-error';
+import { conflictCurrent, notSavedError } from '../../lib/api-error';
 import {
   currentDraft,
   draftKey,
@@ -17,7 +17,6 @@ import {
 import { useOnline } from '../../lib/network';
 import { trpc } from '../../trpc';
 import {
-  conflictCurrent,
   type KeptWorkbook,
   keptAfterSave,
   keptExtras,
@@ -158,7 +157,7 @@ export function SendWaitingAnswers({ partnerNames }: SendWaitingAnswersProps): n
         notify.success(translate('offline.workbook.sentTitle'), translate('offline.workbook.sent'));
       },
       onError: (error, { weekNumber, partner }) => {
-        const current = conflictCurrent(error);
+        const current = conflictCurrent<WorkbookAnswersView>(error);
         if (current) {
           refused(Number(weekNumber), partner, current);
           return;

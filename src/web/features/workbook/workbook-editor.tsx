@@ -31,10 +31,9 @@ import { notify } from '../../components/notifications';
 import { draftKept, isWorkbookDrafts, useKeepDraft, useStoredDraft } from '../../lib/local-draft';
 import { rememberFocus, returnFocus } from '../../lib/focus';
 import { isOnline, useOnline } from '../../lib/network';
-import { notSavedError } from '../../lib/api-error';
+import { conflictCurrent, notSavedError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import {
-  conflictCurrent,
   fitToContent,
   type KeptWorkbook,
   keptExtras,
@@ -206,7 +205,7 @@ export function WorkbookEditor({
         else notify.success(translate('workbook.save.saved'));
       },
       onError: (error, variables) => {
-        const current = conflictCurrent(error);
+        const current = conflictCurrent<WorkbookAnswersView>(error);
         if (current) {
           // Both versions stay: this device's in the form, the server's beside it; the couple chooses.
           queryClient.setQueryData(answersKey(variables.partner), current);
