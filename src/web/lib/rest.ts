@@ -5,14 +5,18 @@ import { saveBlob } from './save-blob';
  * of a refusal (docs/product.md#http-api), and a download saved as a file.
  */
 
-/** The server's `{message}` in a response body's text, trimmed; null when the body is not that. */
-export function messageFromBody(text: string): string | null {
-  let body: unknown;
+/** A response body's text as JSON, or null when it is not JSON. */
+export function jsonBody(text: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return null;
   }
+}
+
+/** The server's `{message}` in a response body's text, trimmed; null when the body is not that. */
+export function messageFromBody(text: string): string | null {
+  const body = jsonBody(text);
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message.trim() || null;
   }

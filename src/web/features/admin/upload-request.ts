@@ -1,6 +1,6 @@
 import type { FrameworkUploadFields } from '../../../shared/frameworks-schemas';
 import { UPLOAD_FIELDS } from '../../../shared/frameworks-schemas';
-import { messageFromBody, RestError } from '../../lib/rest';
+import { jsonBody, messageFromBody, RestError } from '../../lib/rest';
 import type { RouterOutputs } from '../../trpc';
 
 export type Framework = RouterOutputs['frameworks']['list'][number];
@@ -16,14 +16,6 @@ export class UploadError extends RestError {
     super(status, serverMessage);
     this.message = serverMessage ?? `Upload failed (${status || 'network error'})`;
     this.name = 'UploadError';
-  }
-}
-
-function jsonBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }
 
