@@ -70,14 +70,9 @@ function fieldMessage(field: GiftField, message: string): MessageId {
   return 'gifts.form.error.message';
 }
 
-const FIELD_LABELS: Record<string, GiftField> = {
-  buyerName: 'buyerName',
-  buyerEmail: 'buyerEmail',
-  coupleNames: 'coupleNames',
-  coupleEmail: 'coupleEmail',
-  message: 'message',
-  sendAt: 'date',
-};
+/** The form's field a schema issue is about: the same name, but the day the gift goes (`sendAt`) is `date`. */
+const fieldOf = (path: PropertyKey | undefined): GiftField | undefined =>
+  path === 'sendAt' ? 'date' : FIELD_ORDER.find((field) => field === path);
 
 function today(): string {
   const now = new Date();
@@ -122,7 +117,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
     const parsed = startGiftCheckoutSchema.safeParse(inputOf(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = FIELD_LABELS[String(issue.path[0])];
+        const field = fieldOf(issue.path[0]);
         if (field && !found[field])
           found[field] = t(fieldMessage(field, issue.message), { max: GIFT_MESSAGE_MAX_LENGTH });
       }
