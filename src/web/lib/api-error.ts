@@ -463,6 +463,13 @@ export function restErrorMessage(error: unknown, fallback: string): string {
   return serverMessageText(error instanceof RestError ? error.serverMessage : null) ?? fallback;
 }
 
+/** The HTTP status a tRPC call failed with (404, 409…), when the server answered. */
+export function errorStatus(error: unknown): number | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
+  return typeof status === 'number' ? status : null;
+}
+
 /**
  * The text a failure toast shows (docs/product.md#ui-texts): the server's own message when the
  * server answered with an error (translated: KNOWN_MESSAGES); the page's own sentence when a change
@@ -471,13 +478,6 @@ export function restErrorMessage(error: unknown, fallback: string): string {
  * its label, not its path. A network failure, an HTML error page from a proxy or a bug in the page
  * is not the server speaking, so it gets the fallback too.
  */
-/** The HTTP status a tRPC call failed with (404, 409…), when the server answered. */
-export function errorStatus(error: unknown): number | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
-  return typeof status === 'number' ? status : null;
-}
-
 export function errorMessage(error: unknown, fallback: string, fieldLabel?: FieldLabel): string {
   if (error instanceof TRPCClientError && error.shape) {
     const text = serverMessageText(error.message, fieldLabel);

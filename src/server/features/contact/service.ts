@@ -92,11 +92,8 @@ export async function openContactMessage(db: DB, id: number): Promise<ContactInb
   return withState(row);
 }
 
-/**
- * Marks a message handled (or open again). For other features too: the email feature calls it
- * when the seller answers a message, inside its own transaction when it passes one.
- */
-export async function markContactMessageHandled(db: DB, id: number, handled: boolean): Promise<ContactInboxMessage> {
+/** Marks a message handled (or open again), in the caller's transaction. */
+async function markContactMessageHandled(db: DB, id: number, handled: boolean): Promise<ContactInboxMessage> {
   if (!(await setMessageHandled(db, id, handled, nowIso()))) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   const row = await findInboxMessage(db, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
