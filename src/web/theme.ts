@@ -119,8 +119,8 @@ export const theme = createTheme({
     // controls' boundary grey instead (gray 4, above; WCAG 1.4.11), see theme.module.css.
     Switch: { classNames: { input: classes.switchInput, track: classes.switchTrack } },
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
-    // The chosen segment is Mantine's white pill on a gray 1 track (1.1:1, WCAG 1.4.11 asks 3:1):
-    // the primary colour fills it instead, its label white (plum 7 on gray 1: 5.5:1).
+    // Mantine draws the chosen segment as a white pill on a gray 1 track (1.1:1; WCAG 1.4.11 asks
+    // 3:1): the primary colour fills it instead, its label white (plum 7 on gray 1: 5.5:1).
     SegmentedControl: { defaultProps: { color: 'plum' } },
     // Its up/down buttons are 24 x 17 px, touching each other (WCAG 2.2, 2.5.8): without them the
     // number is typed, or stepped with the arrow keys as before.
