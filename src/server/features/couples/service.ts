@@ -12,7 +12,7 @@ import { recordAdminAction } from '../audit/service';
 import { eraseMessagesFrom } from '../contact/service';
 import { keptSeatsOf } from '../facilitators/kept-seats';
 import { forgetGiftRecipient } from '../gifts/service';
-import { CODE_NOT_SENT_WITHOUT_MAIL, eraseCoupleEmails, issuedCodeDelivery, tidyOutboxFolder } from '../mail/service';
+import { eraseCoupleEmails, issuedCodeDelivery, tidyOutboxFolder } from '../mail/service';
 import { removeKeepsakes } from '../our-data/keepsake-files';
 import { type CoupleOrderRow, listCoupleOrders } from '../orders/admin-service';
 import {
@@ -190,7 +190,6 @@ export async function issueCoupleCode(
       );
     }
     const deliver = issuedCodeDelivery(deps, account.email);
-    if (!deliver) throw new AppError('CONFLICT', CODE_NOT_SENT_WITHOUT_MAIL);
     await issueAccessCode(trx, deps, account.accountId, { provesEmail: false, deliver });
     await recordAdminAction(trx, actor.admin, 'couple.issue-code', {
       target: `couple ${coupleId}`,

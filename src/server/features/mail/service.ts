@@ -131,10 +131,11 @@ export const CODE_NOT_SENT_WITHOUT_MAIL =
 /**
  * The `deliver` of a code the seller issued on the couple's page (decision 0368) or with Resend
  * access on the Orders page (0369): to the sign-in's email, in its account's language, with the
- * couple's names. Undefined without SMTP_URL: the code is then not issued at all, never shown to the seller.
+ * couple's names. Without SMTP_URL it refuses (409, CODE_NOT_SENT_WITHOUT_MAIL): the code is then not
+ * issued at all, never shown to the seller. Its callers ask for it before they change anything.
  */
 export function issuedCodeDelivery(deps: MailDeps, email: string) {
-  if (!deliversMail(deps.config)) return undefined;
+  if (!deliversMail(deps.config)) throw new AppError('CONFLICT', CODE_NOT_SENT_WITHOUT_MAIL);
   return async (db: DB, accessCode: string, accountId: number): Promise<void> => {
     const couple = await repo.findCoupleByEmail(db, email);
     // The outbox's kind of a new code by email; the words say the seller issued it.

@@ -299,7 +299,6 @@ export async function resendAccessAsAdmin(deps: AppDeps, actor: AdminActor, orde
     const account = await findCoupleAccountByEmail(trx, order.email);
     if (!account) throw new AppError('CONFLICT', `No account signs in with ${order.email}.`);
     const deliver = issuedCodeDelivery(deps, order.email);
-    if (!deliver) throw new AppError('CONFLICT', CODE_NOT_SENT_WITHOUT_MAIL);
     await issueAccessCode(trx, deps, account.accountId, { provesEmail: true, deliver });
     await recordAdminAction(trx, actor.admin, 'order.resend-access', {
       target: `order ${orderId}`,

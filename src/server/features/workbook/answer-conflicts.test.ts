@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callerFor, createCouple, sessionCookie, useTestApp, trpcError } from '../../test/harness';
+import { emptyWorkbookAnswers } from '../../../shared/workbook-rules';
 import { saveAnswers, WORKBOOK_CONFLICT_MESSAGE } from './service';
 
 /*
@@ -93,7 +94,7 @@ describe('workbook.saveAnswers with a base revision', () => {
     const { coupleId } = await signedIn();
     const couple = { coupleId, accessLevel: 'full' as const, partner: null, privateAnswers: false };
     const attempt = (text: string) =>
-      saveAnswers(t.deps, couple, 1, 'partner1', { ...blank(), weeklyCommitment: text }, 0).then(
+      saveAnswers(t.deps, couple, 1, 'partner1', { ...emptyWorkbookAnswers(), weeklyCommitment: text }, 0).then(
         () => 'saved' as const,
         (error: unknown) => ((error as { code?: string }).code === 'CONFLICT' ? ('conflict' as const) : error),
       );
@@ -109,13 +110,3 @@ describe('workbook.saveAnswers with a base revision', () => {
     expect(again).toMatchObject({ discussionNotes: 'b', revision: 2 });
   });
 });
-
-function blank() {
-  return {
-    reflectionAnswers: {},
-    discussionNotes: '',
-    activityResponse: '',
-    weeklyCommitment: '',
-    conversationCards: {},
-  };
-}
