@@ -218,10 +218,14 @@ async function runOnce(
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
-    // Each run's full report, to see why a page is slow (its LCP element, request chains).
+    // Each run's full report, to see why a page is slow (its LCP element, request chains), and its trace.
     fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${formFactor}-${options.repeatVisit ? 'repeat-' : ''}${Date.now()}.json`;
     fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(lhr));
+    fs.writeFileSync(
+      path.join(process.env.LIGHTHOUSE_REPORT_DIR, `trace-${name}`),
+      JSON.stringify(result.artifacts.Trace),
+    );
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
