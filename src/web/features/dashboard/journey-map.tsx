@@ -1,6 +1,5 @@
 import { Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconClock, IconLock, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { PHASES, TOTAL_WEEKS } from '../../../shared/constants';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
@@ -25,14 +24,6 @@ const STATE_CLASS: Record<WeekState, string> = {
   available: classes.available ?? '',
   'coming-soon': classes.comingSoon ?? '',
   locked: classes.locked ?? '',
-};
-
-const STATE_ICON: Record<WeekState, ReactNode> = {
-  completed: <IconCheck size={14} stroke={3} aria-hidden="true" />,
-  next: <IconPlayerPlayFilled size={12} aria-hidden="true" />,
-  available: null,
-  'coming-soon': <IconClock size={14} aria-hidden="true" />,
-  locked: <IconLock size={14} aria-hidden="true" />,
 };
 
 const LEGEND_ORDER: WeekState[] = ['completed', 'next', 'available', 'coming-soon', 'locked'];
@@ -177,7 +168,6 @@ export function JourneyMap({ weeks, selectedWeek, onSelectWeek }: JourneyMapProp
                         onClick={() => choose(week)}
                       >
                         <span aria-hidden={otherLanguage || undefined}>{week.weekNumber}</span>
-                        {STATE_ICON[state]}
                         {otherLanguage ? (
                           <VisuallyHidden>
                             <T
@@ -221,9 +211,7 @@ function Legend() {
     >
       {LEGEND_ORDER.map((state) => (
         <Group key={state} gap={6} component="li" wrap="nowrap">
-          <span className={`${classes.legendSwatch} ${STATE_CLASS[state]}`} aria-hidden="true">
-            {STATE_ICON[state]}
-          </span>
+          <span className={`${classes.legendSwatch} ${STATE_CLASS[state]}`} aria-hidden="true" />
           <Text size="sm">{weekStateLabel(state)}</Text>
         </Group>
       ))}
