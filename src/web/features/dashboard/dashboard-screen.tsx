@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconBook2, IconChartBar, IconTrophy, IconUserHeart }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
@@ -94,6 +94,11 @@ export function DashboardScreen({
   const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // What sits below a phone's first screen (the journey map, the plan, the inventory) is left out of
+  // the first commit, the one that replaces the prerendered frame, and rendered right after it in a
+  // background render of its own: each commit and its layout is then short enough for a phone to
+  // answer a tap in between (decision 0374). It stays once shown, across the tabs.
+  const belowTheFold = useDeferredValue(true, false);
 
   const profileQuery = useQuery(trpc.profile.get.queryOptions());
   const progressionQuery = useQuery(trpc.progress.progression.queryOptions());
@@ -421,11 +426,22 @@ export function DashboardScreen({
                     />
                   ) : null}
                 </div>
-                <JourneyMap weeks={weeks} selectedWeek={showSelected ? selectedWeek : null} onSelectWeek={selectWeek} />
-                {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
-                  plan card waits for the access level, the route's cards for their own data. */}
-                {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
-                {progressExtra}
+                {belowTheFold ? (
+                  <>
+                    <JourneyMap
+                      weeks={weeks}
+                      selectedWeek={showSelected ? selectedWeek : null}
+                      onSelectWeek={selectWeek}
+                    />
+                    {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
+                      plan card waits for the access level, the route's cards for their own data. */}
+                    {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
+                    {progressExtra}
+                  </>
+                ) : (
+                  // A screen's height meanwhile, so the footer does not come into view and leave it again.
+                  <div className={classes.belowTheFold} />
+                )}
               </Stack>
             </Tabs.Panel>
 

@@ -128,8 +128,9 @@ describe('a week shown in English on the Spanish dashboard', () => {
     expect(heading).not.toHaveAttribute('lang');
     expect(within(heading).getByText('Listening Deeply')).toHaveAttribute('lang', 'en');
 
-    // The map's button: its name as before, the title in it marked (an aria-label cannot be).
-    const button = screen.getByRole('button', { name: 'Semana 2: Listening Deeply, la siguiente, disponible' });
+    // The map's button (rendered just after the page's first commit): its name as before, the
+    // title in it marked (an aria-label cannot be).
+    const button = await screen.findByRole('button', { name: 'Semana 2: Listening Deeply, la siguiente, disponible' });
     expect(button).not.toHaveAttribute('aria-label');
     expect(within(button).getByText('Listening Deeply')).toHaveAttribute('lang', 'en');
     // A week in the page's language keeps its plain name, nothing marked.
