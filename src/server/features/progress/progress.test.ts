@@ -1,4 +1,3 @@
-import { CompiledQuery } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import {
@@ -9,11 +8,9 @@ import {
   sessionCookie,
   useTestApp,
 } from '../../test/harness';
-import { completedWeeksQuery } from './repo';
 import { getProgression } from './service';
 import { LOCKED_WEEK_MESSAGE } from './unlock';
 import { seedCompletedWeeks } from './test-support';
-import { onPostgres } from '../../test/postgres';
 
 const t = useTestApp({ TRIAL_WEEKS: '3' });
 
@@ -93,20 +90,6 @@ describe('GET /api/user-progression/{userId}', () => {
       expect(res.body).toBe(JSON.stringify(await getProgression(t.deps, { ...couple, accessLevel: 'full' })));
     }
   });
-
-  // Not on PostgreSQL: SQLite's query plan (PostgreSQL's planner chooses by statistics).
-  it.skipIf(onPostgres())(
-    'reads the completed weeks with one range scan of their covering index, no table row and no sort step',
-    async () => {
-      const compiled = completedWeeksQuery(t.deps.db, 1).compile();
-      const plan = await t.deps.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      );
-      const steps = plan.rows.map((row) => row.detail);
-      expect(steps).toHaveLength(1);
-      expect(steps[0]).toMatch(/SEARCH progress USING COVERING INDEX progress_completed_weeks \(couple_id=\?\)/);
-    },
-  );
 });
 
 describe('POST /api/progress/{userId}/{weekNumber}/complete', () => {

@@ -14,25 +14,6 @@ const RECORD_COLUMNS = [
 ] as const;
 
 /**
- * The completed week numbers, ascending: one range scan of the covering index of completed weeks
- * (progress_completed_weeks), at most 52 entries and no table row (decision 0084).
- */
-export async function listCompletedWeeks(db: DB, coupleId: number): Promise<number[]> {
-  const rows = await completedWeeksQuery(db, coupleId).execute();
-  return rows.map((row) => row.week_number);
-}
-
-/** The query behind listCompletedWeeks, exposed so a test can check its plan. */
-export function completedWeeksQuery(db: DB, coupleId: number) {
-  return db
-    .selectFrom('progress')
-    .select('week_number')
-    .where('couple_id', '=', coupleId)
-    .where('completed_at', 'is not', null)
-    .orderBy('week_number');
-}
-
-/**
  * When each completed week was first completed (ISO times), for the weekly streak: at most 52 rows
  * from one range of the covering index of completed weeks (progress_completed_weeks), which holds
  * `completed_at`, so no table row is read.

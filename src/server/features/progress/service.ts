@@ -12,21 +12,14 @@ import { AppError } from '../../../shared/errors';
 import { nowIso } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import type { CoupleAuth } from '../auth/access';
-import {
-  findRecord,
-  listCompletionTimes,
-  listRecords,
-  saveNotesAndRating,
-  type SaveBases,
-  upsertCompleted,
-} from './repo';
+import { findRecord, listCompletionTimes, saveNotesAndRating, type SaveBases, upsertCompleted } from './repo';
 import { pauseIntervals } from '../plan/order';
 import { weeklyStreak } from './streak';
-import { assertWeekUnlocked, completedWeekNumbers } from './unlock';
+import { assertWeekUnlocked, completedWeekNumbers, progressRecords } from './unlock';
 
 type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'>;
 
-/** The couple's standing, from one indexed query (it backs every dashboard load). */
+/** The couple's standing, from one indexed query of its records (it backs every dashboard load). */
 export async function getProgression(deps: AppDeps, couple: Couple): Promise<UserProgression> {
   const completedWeeks = await completedWeekNumbers(deps, couple.coupleId);
   return {
@@ -63,8 +56,8 @@ export async function getStreak(
   return weeklyStreak(times, timeZone, now, pauses);
 }
 
-export async function listProgress(deps: AppDeps, couple: Couple): Promise<ProgressRecordView[]> {
-  return listRecords(deps.db, couple.coupleId);
+export async function listProgress(deps: AppDeps, couple: Couple): Promise<readonly ProgressRecordView[]> {
+  return progressRecords(deps, couple.coupleId);
 }
 
 /** Marks an unlocked week completed (403 on a locked one); the first completion date is kept. */

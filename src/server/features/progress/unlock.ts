@@ -4,17 +4,24 @@ import type { AppDeps } from '../../deps/app-deps';
 import { readOnce } from '../../deps/request-reads';
 import type { CoupleAuth } from '../auth/access';
 import { acceptedPlanOrder } from '../plan/order';
-import { listCompletedWeeks } from './repo';
+import type { ProgressRecordView } from '../../../shared/progress-schemas';
+import { listRecords } from './repo';
 
 export const LOCKED_WEEK_MESSAGE = 'You need to complete the previous week first.';
 
 /**
- * The couple's completed week numbers, ascending (the progress repo's indexed read), read once per
- * request (decision 0321): the dashboard's batch asks for the progression and for the frameworks'
- * locks together. The array is shared: never change it.
+ * Every progress record of the couple, by week, read once per request (decision 0321): the
+ * dashboard's batch asks for the records, the progression and the frameworks' locks together, and
+ * all three are answered from this one query (decision 0371). The array is shared: never change it.
  */
-export function completedWeekNumbers(deps: AppDeps, coupleId: number): Promise<readonly number[]> {
-  return readOnce(deps, `progress.completedWeeks:${coupleId}`, () => listCompletedWeeks(deps.db, coupleId));
+export function progressRecords(deps: AppDeps, coupleId: number): Promise<readonly ProgressRecordView[]> {
+  return readOnce(deps, `progress.records:${coupleId}`, () => listRecords(deps.db, coupleId));
+}
+
+/** The couple's completed week numbers, ascending (from progressRecords). */
+export async function completedWeekNumbers(deps: AppDeps, coupleId: number): Promise<readonly number[]> {
+  const records = await progressRecords(deps, coupleId);
+  return records.filter((record) => record.completedAt !== null).map((record) => record.weekNumber);
 }
 
 /** The couple's completed weeks, as a set. */
