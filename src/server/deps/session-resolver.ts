@@ -1,4 +1,5 @@
 import type { AccessLevel, Partner } from '../../shared/constants';
+import type { Locale } from '../../shared/i18n/locales';
 
 /** Who is making a request, resolved once from the `sid` cookie. */
 export type Auth =
@@ -19,6 +20,11 @@ export type Auth =
       partner: Partner | null;
       /** Whether the couple keeps each partner's answers sealed until both share (decision 0161). */
       privateAnswers: boolean;
+      /**
+       * This sign-in's language (`accounts.locale`, decision 0231), read with the session so that
+       * the reads shown in it need no query of their own (decision 0371).
+       */
+      locale: Locale;
     };
 
 /** Finds who is asking from a session cookie's token: features/auth/sessions.ts (createSessionResolver). */

@@ -33,7 +33,7 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session row, its account and the couple's access level: one indexed join. */
+/** The session row, its account (and its language) and the couple's access level: one indexed join. */
 function sessionQuery(db: DB, tokenHash: string) {
   return db
     .selectFrom('sessions')
@@ -48,6 +48,7 @@ function sessionQuery(db: DB, tokenHash: string) {
       'couples.access_level as accessLevel',
       'accounts.partner as partner',
       'couples.private_answers as privateAnswers',
+      'accounts.locale as locale',
     ])
     .where('sessions.token_hash', '=', tokenHash);
 }
@@ -73,6 +74,7 @@ async function lookUp(db: DB, tokenHash: string, now: number): Promise<Auth> {
     expiresAt: row.expiresAt,
     partner: row.partner ?? (row.privateAnswers ? 'partner1' : null),
     privateAnswers: row.privateAnswers === 1,
+    locale: row.locale,
   };
 }
 

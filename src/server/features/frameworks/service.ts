@@ -112,10 +112,12 @@ export async function weekTitlesIn(deps: AppDeps, locale: Locale): Promise<Map<n
  */
 export async function listFrameworksWithAccess(
   deps: AppDeps,
-  couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & { accountId?: number },
+  couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & { accountId?: number; locale?: Locale },
 ): Promise<FrameworkWithAccess[]> {
-  // The weeks' titles and aims in the viewer's language (decision 0232; issue 35).
-  const locale: Locale = couple.accountId === undefined ? 'en' : await localeOfAccount(deps.db, couple.accountId);
+  // The weeks' titles and aims in the viewer's language (decision 0232; issue 35), which a session
+  // already carries.
+  const locale: Locale =
+    couple.locale ?? (couple.accountId === undefined ? 'en' : await localeOfAccount(deps.db, couple.accountId));
   const [frameworks, unlock, contents] = await Promise.all([
     repo.listFrameworks(deps.db),
     unlockState(deps, couple),

@@ -38,7 +38,7 @@ import { buildWeekSummary } from './summary';
 type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & {
   /** The reader's sign-in, whose language the week is shown in (decision 0232). */
   accountId?: number;
-  /** The language to show the week in, when the caller already knows it (a reminder's recipient). */
+  /** The language to show the week in, when the caller already knows it (the session's, a reminder's recipient). */
   locale?: Locale;
 };
 /**
