@@ -22,9 +22,19 @@ export async function findResponse(
   weekNumber: number,
   partner: Partner,
 ): Promise<StoredAnswers | undefined> {
-  const row = await db
+  return (await findResponses(db, coupleId, weekNumber))[partner];
+}
+
+/** Both partners' saved responses for one week, in one query (a partner who never saved is absent). */
+export async function findResponses(
+  db: DB,
+  coupleId: number,
+  weekNumber: number,
+): Promise<Partial<Record<Partner, StoredAnswers>>> {
+  const rows = await db
     .selectFrom('workbook_responses')
     .select([
+      'partner',
       'reflection_answers',
       'discussion_notes',
       'activity_response',
@@ -35,18 +45,20 @@ export async function findResponse(
     ])
     .where('couple_id', '=', coupleId)
     .where('week_number', '=', weekNumber)
-    .where('partner', '=', partner)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    reflectionAnswers: parseStoredAnswers(row.reflection_answers),
-    discussionNotes: row.discussion_notes,
-    activityResponse: row.activity_response,
-    weeklyCommitment: row.weekly_commitment,
-    conversationCards: parseStoredAnswers(row.conversation_cards),
-    revision: Number(row.revision),
-    language: isLocale(row.language) ? row.language : null,
-  };
+    .execute();
+  const responses: Partial<Record<Partner, StoredAnswers>> = {};
+  for (const row of rows) {
+    responses[row.partner] = {
+      reflectionAnswers: parseStoredAnswers(row.reflection_answers),
+      discussionNotes: row.discussion_notes,
+      activityResponse: row.activity_response,
+      weeklyCommitment: row.weekly_commitment,
+      conversationCards: parseStoredAnswers(row.conversation_cards),
+      revision: Number(row.revision),
+      language: isLocale(row.language) ? row.language : null,
+    };
+  }
+  return responses;
 }
 
 /** `language` undefined (a caller that does not know the writer's) leaves the stored one as it is. */

@@ -10,6 +10,7 @@ import type {
   WorkbookResponse,
 } from '../../../shared/workbook-schemas';
 import type { AppDeps } from '../../deps/app-deps';
+import { readOnce } from '../../deps/request-reads';
 import type { CoupleAuth } from '../auth/access';
 import { assertCanReadBoth, assertCanReadPartner, assertCanWritePartner } from '../partners/service';
 import { assertWeekUnlocked } from '../progress/unlock';
@@ -76,11 +77,17 @@ export async function getWeekContent(deps: AppDeps, couple: Couple, weekNumber: 
 
 /**
  * A partner's stored answers, read only through the sealing rule (assertCanReadPartner): the other
- * partner's sealed answers are refused with 403 before anything is read.
+ * partner's sealed answers are refused with 403. Both partners' rows come from one query shared by
+ * the request (the page asks for both partners' answers together; decision 0371), so a sealed row
+ * may be read along with the reader's own, but only the asked partner's, once allowed, leaves here.
+ * Shared: never change it.
  */
 async function storedAnswers(deps: AppDeps, reader: Reader, weekNumber: number, partner: Partner) {
   await assertCanReadPartner(deps.db, reader, weekNumber, partner);
-  return repo.findResponse(deps.db, reader.coupleId, weekNumber, partner);
+  const responses = await readOnce(deps, `workbook.responses:${reader.coupleId}:${weekNumber}`, () =>
+    repo.findResponses(deps.db, reader.coupleId, weekNumber),
+  );
+  return responses[partner];
 }
 
 /**
