@@ -1,4 +1,4 @@
-import type { OperationNode } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, OperationNode } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_OPENING, type PageRead, weekReads } from '../../../scripts/lib/dashboard-requests';
 import { readOnce, withRequestReads } from '../deps/request-reads';
@@ -92,6 +92,60 @@ describe('a batch of the dashboard', () => {
     const edited = { ...structuredClone(bundledContentLibrary().ownContent(1)!), title };
     await (await callerFor(t, await adminCookie(t.deps))).courseContent.save({ weekNumber: 1, content: edited });
     expect((await send(weekRead('week: content'), cookie))[0]).toMatchObject({ title });
+  });
+});
+
+/**
+ * The SQL statements the app sends while `send` runs, on any connection of its database, begin and
+ * commit included: counted where Kysely hands each statement to the driver's connection.
+ */
+async function statementsOf(send: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const connection = await t.deps.db.getExecutor().provideConnection(async (connection) => connection);
+  const prototype = Object.getPrototypeOf(connection) as DatabaseConnection;
+  const execute = prototype.executeQuery;
+  prototype.executeQuery = function (this: DatabaseConnection, query: CompiledQuery) {
+    statements.push(query.sql);
+    return execute.call(this, query) as never;
+  };
+  try {
+    await send();
+  } finally {
+    prototype.executeQuery = execute;
+  }
+  return statements;
+}
+
+/**
+ * What each request of a week opening costs the database, in statements: on PostgreSQL each is a
+ * round trip whose socket write the server's main thread pays, and the load test there is limited
+ * by that thread (docs/benchmarks.md). A change that adds a statement to one of the page's reads
+ * fails here; one that removes one lowers the count (decision 0371). Counted once the session and
+ * the week list are known to the process, as for a couple who is already on the page: a request
+ * whose session is not remembered adds its lookup (one statement).
+ */
+const STATEMENTS_PER_READ: Record<string, number> = {
+  'dashboard: page (HTML)': 1,
+  'dashboard: session': 0,
+  'dashboard: data': 5,
+  'week: content': 4,
+  'week: answers': 3,
+  'week: course time': 6,
+};
+
+describe('a week opening', () => {
+  it('sends the pinned number of SQL statements per request', async () => {
+    const cookie = await openCouple();
+    const reads = [...DASHBOARD_OPENING, ...weekReads(1)];
+    const request = async (read: PageRead) => {
+      const response = await t.app.inject({ method: 'GET', url: read.path, headers: { cookie } });
+      expect(response.statusCode, read.name).toBe(200);
+    };
+    for (const read of reads) await request(read);
+    const sent: Record<string, string[]> = {};
+    for (const read of reads) sent[read.name] = await statementsOf(() => request(read));
+    const counts = Object.fromEntries(Object.entries(sent).map(([name, statements]) => [name, statements.length]));
+    expect(counts, JSON.stringify(sent, null, 2)).toEqual(STATEMENTS_PER_READ);
   });
 });
 
