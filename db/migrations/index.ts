@@ -39,6 +39,7 @@ import * as fullAccessGrants from './2026-11-28T0358-full-access-grants';
 import * as cohortRemovals from './2026-11-28T0360-cohort-removals';
 import * as paymentFailureNotices from './2026-11-28T0365-payment-failure-notices';
 import * as cohortRemovalsFromTheAuditLog from './2026-11-28T0371-cohort-removals-from-the-audit-log';
+import * as couplesNoticesOnlyForWhatASessionReads from './2026-11-28T0372-couples-notices-only-for-what-a-session-reads';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0360-cohort-removals': cohortRemovals,
   '2026-11-28T0365-payment-failure-notices': paymentFailureNotices,
   '2026-11-28T0371-cohort-removals-from-the-audit-log': cohortRemovalsFromTheAuditLog,
+  '2026-11-28T0372-couples-notices-only-for-what-a-session-reads': couplesNoticesOnlyForWhatASessionReads,
 };

@@ -1,5 +1,8 @@
 import {
   type ColumnDefinitionNode,
+  ColumnNode,
+  type OperationNode,
+  TableNode,
   DataTypeNode,
   Kysely,
   type KyselyPlugin,
@@ -102,15 +105,52 @@ export async function openPostgres(
   return { dialect: 'postgres', db, sqlite: undefined, changes: tracking };
 }
 
+/**
+ * The tables a session's answer is read from (sessions.ts), and the columns of `couples` it reads:
+ * the triggers of migrations 2026-11-24T0200 and 2026-11-28T0372 notify the changes to these.
+ */
+const SESSION_TABLES = new Set(['sessions', 'accounts', 'couples']);
+const SESSION_COUPLE_COLUMNS = new Set(['id', 'access_level', 'private_answers']);
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
+/**
+ * Whether a query may change what a session is read from (decision 0372): anything but a select,
+ * except an insert, update, delete or merge that names none of the session's tables, or an update
+ * of `couples` alone that sets none of the columns a session reads (a profile save). Raw SQL, schema
+ * changes and a write with a `with` clause always count.
+ */
+export function mayChangeSessions(node: RootOperationNode): boolean {
+  if (node.kind === 'SelectQueryNode') return false;
+  if (!WRITES.has(node.kind) || ('with' in node && node.with)) return true;
+  const tables = new Set<string>();
+  tablesNamed(node, tables);
+  if (![...tables].some((table) => SESSION_TABLES.has(table))) return false;
+  if (node.kind !== 'UpdateQueryNode' || tables.size !== 1 || !tables.has('couples')) return true;
+  return (node.updates ?? []).some(
+    (update) => !ColumnNode.is(update.column) || SESSION_COUPLE_COLUMNS.has(update.column.column.name),
+  );
+}
+
+/** Every table a query names, anywhere in it (joins, subqueries). */
+function tablesNamed(node: unknown, tables: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) tablesNamed(item, tables);
+  } else if (node !== null && typeof node === 'object') {
+    if (TableNode.is(node as OperationNode)) tables.add((node as TableNode).table.identifier.name);
+    for (const value of Object.values(node)) tablesNamed(value, tables);
+  }
+}
+
 /** The channel the `notify_auth_change` triggers notify (migration 2026-11-24T0200). */
 export const AUTH_CHANGES_CHANNEL = 'vows_auth_changes';
 
 /**
- * The marks of decision 0064 on PostgreSQL (decision 0181): `local` counts this process's writes,
- * moved before a write runs, after it answers and after every commit, so a read that overlapped a
- * write is never taken as current; `external` counts the notices PostgreSQL sends on
- * AUTH_CHANGES_CHANNEL after any transaction, of any process or tool, that changed sessions,
- * accounts or couples (the tables a session's answer is read from). While the listening connection
+ * The marks of decision 0064 on PostgreSQL (decision 0181): `local` counts this process's writes
+ * that may change a session's answer (mayChangeSessions, decision 0372), moved before such a write
+ * runs, after it answers and after every commit, so a read that overlapped a write is never taken
+ * as current; `external` counts the notices PostgreSQL sends on AUTH_CHANGES_CHANNEL after any
+ * transaction, of any process or tool, that changed sessions, accounts or the columns of couples a
+ * session reads (the tables a session's answer is read from). While the listening connection
  * is down nothing is trusted: unchangedSince answers false until it listens again.
  */
 class ChangeTracking implements DatabaseChanges {
@@ -135,19 +175,25 @@ class ChangeTracking implements DatabaseChanges {
     return this.#listening && mark.local === this.local && mark.external === this.external;
   }
 
+  /** Whether each query Kysely built may change a session's answer (mayChangeSessions), by its id. */
+  readonly #counted = new WeakMap<object, boolean>();
+
   /**
-   * Counts every query that may write, before it runs and again once it has answered: anything but
-   * a select Kysely built. Raw SQL (`sql\`...\`.execute`) counts even when it only reads, as it
+   * Counts every query that may change a session's answer (mayChangeSessions), before it runs and
+   * again once it has answered. Raw SQL (`sql\`...\`.execute`) counts even when it only reads, as it
    * cannot be told apart from a write, so a read that runs often (the /readyz check) is built with
-   * Kysely, or every run would clear the session memory.
+   * Kysely, or every run would clear the session memory. A write that reaches here already compiled
+   * (Kysely's `executeQuery` of a CompiledQuery) counts once it has answered.
    */
   readonly plugin: KyselyPlugin = {
-    transformQuery: ({ node }: PluginTransformQueryArgs): RootOperationNode => {
-      if (node.kind !== 'SelectQueryNode') this.local += 1;
+    transformQuery: ({ node, queryId }: PluginTransformQueryArgs): RootOperationNode => {
+      const counts = mayChangeSessions(node);
+      this.#counted.set(queryId, counts);
+      if (counts) this.local += 1;
       return node;
     },
-    transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
-      if (result.numAffectedRows !== undefined) this.local += 1;
+    transformResult: async ({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
+      if (result.numAffectedRows !== undefined && this.#counted.get(queryId) !== false) this.local += 1;
       return result;
     },
   };

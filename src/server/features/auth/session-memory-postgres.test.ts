@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { mayChangeSessions } from '../../db/postgres';
 import { createCouple, createTestApp, makeTempDir, sessionCookie, testConfig, type TestApp } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
 import { VAPID_KEYS_FILE } from '../push/vapid-keys';
@@ -56,7 +59,7 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
 
     // With the notice, the next requests read the database again.
     await other.query('alter table couples enable trigger couples_auth_change');
-    await other.query(`update couples set display_name = 'Robin' where id = $1`, [couple.coupleId]);
+    await other.query(`update couples set access_level = 'full' where id = $1`, [couple.coupleId]);
     await expect
       .poll(async () => ((await t.deps.sessions.resolve(token)) as { accessLevel?: string }).accessLevel, {
         timeout: 5000,
@@ -111,6 +114,91 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
     // A change without a notice between the remembered answer and the next request, with a probe
     // in between: the memory still answers (the probe is a read, not a write).
     await expect.poll(() => afterSilentChange(probe), { timeout: 5000, interval: 20 }).toBe('trial');
+  });
+
+  it('keeps trusting what it remembers across the writes a couple makes that no session is read from', async () => {
+    const { t, afterSilentChange } = await appWithCouplesNoticesOff();
+    const couple = await createCouple(t.deps);
+    const cookie = await sessionCookie(t.deps, couple.accountId);
+    const send = async (method: 'POST' | 'PUT', url: string, payload: object) =>
+      expect((await t.app.inject({ method, url, headers: { cookie }, payload })).statusCode, url).toBe(200);
+    // The load test's writes (scripts/loadtest.ts): answers, notes and rating, a completed week, the
+    // profile (a couples row, but none of the columns a session reads; decision 0372).
+    const writes = async () => {
+      const answers = { reflectionAnswers: ['yes'], discussionNotes: '', activityResponse: '', weeklyCommitment: '' };
+      await send('POST', `/api/workbook-responses/${couple.coupleId}/1/partner1`, {
+        ...answers,
+        conversationCards: [],
+      });
+      await send('POST', `/api/progress/${couple.coupleId}/1`, { notes: 'We talked.', rating: 4 });
+      await send('POST', `/api/progress/${couple.coupleId}/1/complete`, {});
+      await send('PUT', `/api/profile/${couple.coupleId}`, {
+        userDisplayName: 'Ana',
+        partnerName: 'Bo',
+        weddingDate: null,
+      });
+    };
+    await expect.poll(() => afterSilentChange(writes), { timeout: 5000, interval: 20 }).toBe('trial');
+    // A change to what a session is read from, even another couple's, is still counted.
+    const setsLevel = () =>
+      t.deps.db.updateTable('couples').set({ access_level: 'full' }).where('id', '=', couple.coupleId).execute();
+    expect(await afterSilentChange(setsLevel)).toBe('full');
+  });
+
+  it('notifies a change to couples only when it names a column a session reads, or adds or removes a row', async () => {
+    const t = await createTestApp();
+    closers.push(() => t.close());
+    const couple = await createCouple(t.deps);
+    const other = await connect(t);
+    const notices: string[] = [];
+    other.on('notification', (notice) => notices.push(notice.channel));
+    await other.query('listen vows_auth_changes');
+    /** The notices `change` sends: a marker that always notifies (a statement on sessions) follows it. */
+    const noticesOf = async (change: string) => {
+      notices.length = 0;
+      await other.query(change);
+      await other.query('delete from sessions where false');
+      await expect.poll(() => notices.length, { timeout: 5000, interval: 10 }).toBeGreaterThan(0);
+      // Delivered in commit order: the marker's notice is the last.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return notices.length - 1;
+    };
+    const id = couple.coupleId;
+    expect(
+      await noticesOf(
+        `update couples set display_name = 'Ana', partner_name = 'Bo', wedding_date = null, time_zone = 'UTC' where id = ${id}`,
+      ),
+    ).toBe(0);
+    expect(await noticesOf(`update couples set access_level = 'trial' where id = ${id}`)).toBe(1);
+    expect(await noticesOf(`update couples set private_answers = 1 where id = ${id}`)).toBe(1);
+    expect(
+      await noticesOf(
+        `insert into couples (display_name, partner_name, access_level, created_at) values ('A', 'B', 'trial', 'now')`,
+      ),
+    ).toBe(1);
+    expect(await noticesOf(`delete from couples where display_name = 'A' and partner_name = 'B'`)).toBe(1);
+  });
+
+  it('counts as a change any query that may change what a session is read from', async () => {
+    const t = await createTestApp();
+    closers.push(() => t.close());
+    const db = t.deps.db;
+    const counts = (query: { toOperationNode(): RootOperationNode }) => mayChangeSessions(query.toOperationNode());
+    expect(counts(db.selectFrom('sessions').selectAll())).toBe(false);
+    expect(counts(db.updateTable('progress').set({ notes: '' }).where('couple_id', '=', 1))).toBe(false);
+    expect(counts(db.updateTable('couples').set({ display_name: 'Ana' }).where('id', '=', 1))).toBe(false);
+    expect(counts(db.updateTable('couples').set({ access_level: 'full' }).where('id', '=', 1))).toBe(true);
+    expect(counts(db.updateTable('couples').set({ display_name: 'Ana', private_answers: 1 }))).toBe(true);
+    expect(counts(db.updateTable('accounts').set({ locale: 'es' }))).toBe(true);
+    expect(counts(db.deleteFrom('sessions'))).toBe(true);
+    expect(counts(db.insertInto('couples').values({ display_name: 'A', partner_name: 'B', created_at: '' }))).toBe(
+      true,
+    );
+    // A session table named anywhere in the write, or a write Kysely cannot see into.
+    expect(
+      counts(db.deleteFrom('progress').where('couple_id', 'in', db.selectFrom('accounts').select('couple_id'))),
+    ).toBe(true);
+    expect(counts(sql`update progress set notes = ''`)).toBe(true);
   });
 
   it("honours a sign-out in one app process on the other's next requests", async () => {

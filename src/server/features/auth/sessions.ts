@@ -33,7 +33,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session row, its account (and its language) and the couple's access level: one indexed join. */
+/**
+ * The session row, its account (and its language) and the couple's access level: one indexed join.
+ * A column of `couples` added here must join SESSION_COUPLE_COLUMNS and the couples trigger on
+ * PostgreSQL (decision 0372), or a change to it would not clear the session memory.
+ */
 function sessionQuery(db: DB, tokenHash: string) {
   return db
     .selectFrom('sessions')
