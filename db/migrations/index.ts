@@ -40,6 +40,7 @@ import * as cohortRemovals from './2026-11-28T0360-cohort-removals';
 import * as paymentFailureNotices from './2026-11-28T0365-payment-failure-notices';
 import * as cohortRemovalsFromTheAuditLog from './2026-11-28T0371-cohort-removals-from-the-audit-log';
 import * as couplesNoticesOnlyForWhatASessionReads from './2026-11-28T0372-couples-notices-only-for-what-a-session-reads';
+import * as contentChangeNotices from './2026-11-28T0373-content-change-notices';
 
 /**
  * Every migration, in order. Landed migrations are frozen: add a new file and a line here, with a
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0365-payment-failure-notices': paymentFailureNotices,
   '2026-11-28T0371-cohort-removals-from-the-audit-log': cohortRemovalsFromTheAuditLog,
   '2026-11-28T0372-couples-notices-only-for-what-a-session-reads': couplesNoticesOnlyForWhatASessionReads,
+  '2026-11-28T0373-content-change-notices': contentChangeNotices,
 };

@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../platform/private-files';
 import type { Database } from './schema';
+import { rememberReads } from './remembered-reads';
 
 export type DB = Kysely<Database>;
 
@@ -105,7 +106,9 @@ export function openDatabase(
   const db = new Kysely<Database>({
     dialect: new AppSqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) }),
   });
-  return { dialect: 'sqlite', db, sqlite, changes: trackChanges(sqlite, writes, otherConnectionsCheckMs) };
+  const changes = trackChanges(sqlite, writes, otherConnectionsCheckMs);
+  rememberReads(db, changes);
+  return { dialect: 'sqlite', db, sqlite, changes };
 }
 
 /**

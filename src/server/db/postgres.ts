@@ -19,6 +19,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { type ChangeMark, type DatabaseChanges, type DatabaseHandle, DatabaseUnreachableError } from './client';
+import { rememberReads } from './remembered-reads';
 import type { Database } from './schema';
 
 /**
@@ -102,6 +103,7 @@ export async function openPostgres(
     dialect: new TrackedPostgresDialect({ pool }, tracking),
     plugins: [tracking.plugin],
   });
+  rememberReads(db, tracking.content);
   return { dialect: 'postgres', db, sqlite: undefined, changes: tracking };
 }
 
@@ -121,14 +123,37 @@ const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode',
  */
 export function mayChangeSessions(node: RootOperationNode): boolean {
   if (node.kind === 'SelectQueryNode') return false;
-  if (!WRITES.has(node.kind) || ('with' in node && node.with)) return true;
-  const tables = new Set<string>();
-  tablesNamed(node, tables);
+  const tables = writtenTables(node);
+  if (!tables) return true;
   if (![...tables].some((table) => SESSION_TABLES.has(table))) return false;
   if (node.kind !== 'UpdateQueryNode' || tables.size !== 1 || !tables.has('couples')) return true;
   return (node.updates ?? []).some(
     (update) => !ColumnNode.is(update.column) || SESSION_COUPLE_COLUMNS.has(update.column.column.name),
   );
+}
+
+/**
+ * The tables what every couple reads alike is read from (remembered-reads.ts): the triggers of
+ * migration 2026-11-28T0373 notify the changes to these.
+ */
+const CONTENT_TABLES = new Set(['site_pages', 'frameworks', 'week_contents', 'certificate_provider']);
+
+/** Whether a query may change what remembered-reads.ts keeps (decision 0373), as mayChangeSessions. */
+export function mayChangeContent(node: RootOperationNode): boolean {
+  if (node.kind === 'SelectQueryNode') return false;
+  const tables = writtenTables(node);
+  return !tables || [...tables].some((table) => CONTENT_TABLES.has(table));
+}
+
+/**
+ * Every table an insert, update, delete or merge names, anywhere in it; undefined for any other
+ * query (raw SQL, a schema change) and a write with a `with` clause, which may write anything.
+ */
+function writtenTables(node: RootOperationNode): Set<string> | undefined {
+  if (!WRITES.has(node.kind) || ('with' in node && node.with)) return undefined;
+  const tables = new Set<string>();
+  tablesNamed(node, tables);
+  return tables;
 }
 
 /** Every table a query names, anywhere in it (joins, subqueries). */
@@ -143,6 +168,8 @@ function tablesNamed(node: unknown, tables: Set<string>): void {
 
 /** The channel the `notify_auth_change` triggers notify (migration 2026-11-24T0200). */
 export const AUTH_CHANGES_CHANNEL = 'vows_auth_changes';
+/** The payload of the notices on that channel that tell of a change to CONTENT_TABLES (migration 2026-11-28T0373). */
+const CONTENT_NOTICE = 'content';
 
 /**
  * The marks of decision 0064 on PostgreSQL (decision 0181): `local` counts this process's writes
@@ -150,12 +177,16 @@ export const AUTH_CHANGES_CHANNEL = 'vows_auth_changes';
  * runs, after it answers and after every commit, so a read that overlapped a write is never taken
  * as current; `external` counts the notices PostgreSQL sends on AUTH_CHANGES_CHANNEL after any
  * transaction, of any process or tool, that changed sessions, accounts or the columns of couples a
- * session reads (the tables a session's answer is read from). While the listening connection
- * is down nothing is trusted: unchangedSince answers false until it listens again.
+ * session reads (the tables a session's answer is read from). `content` keeps the same two marks
+ * for what every couple reads alike (CONTENT_TABLES, remembered-reads.ts, decision 0373), told
+ * apart by the notice's payload. While the listening connection is down nothing is trusted:
+ * unchangedSince answers false until it listens again.
  */
 class ChangeTracking implements DatabaseChanges {
   local = 0;
   external = 0;
+  contentLocal = 0;
+  contentExternal = 0;
   #listening = false;
   #client: pg.Client | undefined;
   #retry: NodeJS.Timeout | undefined;
@@ -175,8 +206,25 @@ class ChangeTracking implements DatabaseChanges {
     return this.#listening && mark.local === this.local && mark.external === this.external;
   }
 
-  /** Whether each query Kysely built may change a session's answer (mayChangeSessions), by its id. */
-  readonly #counted = new WeakMap<object, boolean>();
+  readonly content: DatabaseChanges = {
+    mark: () => ({ local: this.contentLocal, external: this.contentExternal }),
+    unchangedSince: (mark) =>
+      this.#listening && mark.local === this.contentLocal && mark.external === this.contentExternal,
+  };
+
+  /** Every change counted, of both kinds (a commit; a lost listening connection). */
+  countLocal(): void {
+    this.local += 1;
+    this.contentLocal += 1;
+  }
+
+  #countExternal(): void {
+    this.external += 1;
+    this.contentExternal += 1;
+  }
+
+  /** What each query Kysely built may change (mayChangeSessions, mayChangeContent), by its id. */
+  readonly #counted = new WeakMap<object, { sessions: boolean; content: boolean }>();
 
   /**
    * Counts every query that may change a session's answer (mayChangeSessions), before it runs and
@@ -187,13 +235,17 @@ class ChangeTracking implements DatabaseChanges {
    */
   readonly plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }: PluginTransformQueryArgs): RootOperationNode => {
-      const counts = mayChangeSessions(node);
+      const counts = { sessions: mayChangeSessions(node), content: mayChangeContent(node) };
       this.#counted.set(queryId, counts);
-      if (counts) this.local += 1;
+      if (counts.sessions) this.local += 1;
+      if (counts.content) this.contentLocal += 1;
       return node;
     },
     transformResult: async ({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
-      if (result.numAffectedRows !== undefined && this.#counted.get(queryId) !== false) this.local += 1;
+      if (result.numAffectedRows === undefined) return result;
+      const counts = this.#counted.get(queryId);
+      if (counts?.sessions !== false) this.local += 1;
+      if (counts?.content !== false) this.contentLocal += 1;
       return result;
     },
   };
@@ -207,20 +259,21 @@ class ChangeTracking implements DatabaseChanges {
       this.#listening = false;
       this.#client = undefined;
       clearInterval(this.#check);
-      this.external += 1;
+      this.#countExternal();
       client.end().catch(() => {});
       if (!this.#stopped) this.#retry = setTimeout(() => void this.start(), 1000).unref();
     };
     client.on('error', lost);
     client.on('end', lost);
-    client.on('notification', () => {
-      this.external += 1;
+    client.on('notification', (notice) => {
+      if (notice.payload === CONTENT_NOTICE) this.contentExternal += 1;
+      else this.external += 1;
     });
     try {
       await client.connect();
       await client.query(`listen ${AUTH_CHANGES_CHANNEL}`);
       // Whatever changed while nobody listened is unknown: count it as a change.
-      this.external += 1;
+      this.#countExternal();
       this.#listening = true;
       this.#check = this.#checkAnswers(client, lost);
     } catch {
@@ -279,7 +332,7 @@ class TrackedPostgresDialect extends PostgresDialect {
     const destroy = driver.destroy.bind(driver);
     driver.commitTransaction = async (connection) => {
       await commit(connection);
-      tracking.local += 1;
+      tracking.countLocal();
     };
     driver.destroy = async () => {
       await tracking.stop();

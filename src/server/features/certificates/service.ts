@@ -44,6 +44,7 @@ import { runPdfJob } from '../printables/pdf-jobs';
 import { assertWeekUnlocked, completedWeeks } from '../progress/unlock';
 import * as repo from './repo';
 import { newVerificationCode, readVerificationCode } from './verification-code';
+import { readRemembered } from '../../db/remembered-reads';
 
 /*
  * Course hours per partner and premarital-education certificates (issue 37, docs/certificates.md,
@@ -243,7 +244,8 @@ interface StoredProvider extends ProviderSettings {
 }
 
 async function loadProvider(db: DB): Promise<StoredProvider | null> {
-  const row = await repo.findProvider(db);
+  // The seller's one row, read by every couple's certificate status: kept while unsaved (decision 0373).
+  const row = await readRemembered(db, 'certificates.provider', () => repo.findProvider(db));
   if (!row) return null;
   return {
     ...row,

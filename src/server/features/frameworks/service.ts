@@ -23,6 +23,7 @@ import { generatePrintableInWorker } from '../printables/pdf-jobs';
 import { assertReadablePdf } from './inspect';
 import * as repo from './repo';
 import { newStoredFileName, removeQuietly, sweepPdfDir, sweepStoredFiles, type ReceivedPdf } from './storage';
+import { readRemembered } from '../../db/remembered-reads';
 
 export type { Framework } from './repo';
 /** One week as a couple's dashboard sees it (docs/product.md#http-api, frameworks-with-access). */
@@ -119,7 +120,8 @@ export async function listFrameworksWithAccess(
   const locale: Locale =
     couple.locale ?? (couple.accountId === undefined ? 'en' : await localeOfAccount(deps.db, couple.accountId));
   const [frameworks, unlock, contents] = await Promise.all([
-    repo.listFrameworks(deps.db),
+    // The same for every couple: kept while nothing is uploaded or deleted (decision 0373).
+    readRemembered(deps.db, 'frameworks.list', () => repo.listFrameworks(deps.db)),
     unlockState(deps, couple),
     weeksWithPrintableContent(deps, locale),
   ]);

@@ -8,6 +8,7 @@ import { findSitePage, hasSitePage, listSavedSitePages, listSavedSlugs, upsertSi
 import type { Locale } from '../../../shared/i18n/locales';
 import { localeOfAccount } from '../i18n/locale';
 import { starterText } from './starter-texts';
+import { readRemembered } from '../../db/remembered-reads';
 
 /**
  * The seller's public pages (docs/product.md#pages-and-routes): Refund Policy, Privacy Policy,
@@ -74,7 +75,8 @@ export async function getPublishedSitePage(db: DB, slug: SitePageSlug): Promise<
 
 /** Which pages are published, for the footer's links (docs/product.md#landing-page). */
 export async function listPublishedSitePages(db: DB): Promise<{ slugs: SitePageSlug[] }> {
-  const saved = new Set(await listSavedSlugs(db));
+  // The same for every visitor: kept while no page is saved (decision 0373).
+  const saved = new Set(await readRemembered(db, 'sitePages.slugs', () => listSavedSlugs(db)));
   return { slugs: SITE_PAGES.map((page) => page.slug).filter((slug) => saved.has(slug)) };
 }
 

@@ -20,6 +20,7 @@ import { bundledContentLibrary, bundledLibraryFor, type ContentLibrary, FALLBACK
 import * as repo from './repo';
 import type { AuditAction } from '../../../shared/audit-actions';
 import { alignTranslation, sameItemIds, stillEnglish } from '../../../shared/course-translation';
+import { readRemembered } from '../../db/remembered-reads';
 
 /*
  * The course content in the database (decision 0125): one current version per week and language
@@ -199,16 +200,21 @@ async function inLanguage(db: DB, english: CurrentWeek, weekNumber: number, loca
 
 /**
  * readWeekContent for a couple's request: the week's row read and parsed once per request, however
- * many of its procedures need it (decision 0321). The answer is shared: never change it.
+ * many of its procedures need it (decision 0321), and kept in the process until a week is saved
+ * (decision 0373). The answer is shared: never change it.
  */
 export function currentWeekContent(deps: AppDeps, weekNumber: number): Promise<CurrentWeek> {
-  return readOnce(deps, `workbook.weekContent:${weekNumber}`, () => readWeekContent(deps.db, weekNumber));
+  const key = `workbook.weekContent:${weekNumber}`;
+  return readOnce(deps, key, () => readRemembered(deps.db, key, () => readWeekContent(deps.db, weekNumber)));
 }
 
 /** readWeekContentIn for a couple's request, once per request like currentWeekContent (whose English read it shares). */
 export function currentWeekContentIn(deps: AppDeps, weekNumber: number, locale: Locale): Promise<CurrentWeek> {
-  return readOnce(deps, `workbook.weekContent:${weekNumber}:${locale}`, async () =>
-    inLanguage(deps.db, await currentWeekContent(deps, weekNumber), weekNumber, locale),
+  const key = `workbook.weekContent:${weekNumber}:${locale}`;
+  return readOnce(deps, key, () =>
+    readRemembered(deps.db, key, async () =>
+      inLanguage(deps.db, await currentWeekContent(deps, weekNumber), weekNumber, locale),
+    ),
   );
 }
 
@@ -222,8 +228,8 @@ const parsedWeeks = new WeakMap<DB, Map<string, { updatedAt: string; content: Pr
 
 /**
  * Every week that has content of its own (not week 1's fallback), as couples see it now: what the
- * week list and the printables are made from. One light query of the weeks' change times; a week's
- * content is read and parsed again only when it changed.
+ * week list and the printables are made from. One light query of the weeks' change times (kept
+ * until a week is saved, decision 0373); a week's content is read and parsed again only when it changed.
  */
 export async function weeksWithOwnContent(
   db: DB,
@@ -236,11 +242,13 @@ export async function weeksWithOwnContent(
     parsedWeeks.set(db, cache);
   }
   const result = new Map<number, WeekContent>();
-  const stamps = await repo.listWeekContentStamps(db);
+  const stampsIn = (edition: Locale) =>
+    readRemembered(db, `workbook.weekStamps:${edition}`, () => repo.listWeekContentStamps(db, edition));
+  const stamps = await stampsIn('en');
   const translatedStamps =
     locale === 'en'
       ? new Map<number, string>()
-      : new Map((await repo.listWeekContentStamps(db, locale)).map((row) => [row.weekNumber, row.updatedAt]));
+      : new Map((await stampsIn(locale)).map((row) => [row.weekNumber, row.updatedAt]));
   const stored = new Set<number>();
   const reads: Promise<void>[] = [];
   for (const { weekNumber, updatedAt: englishAt } of stamps) {
