@@ -1,6 +1,7 @@
 import {
   type ColumnDefinitionNode,
   ColumnNode,
+  type DatabaseConnection,
   type OperationNode,
   TableNode,
   DataTypeNode,
@@ -174,8 +175,8 @@ const CONTENT_NOTICE = 'content';
 /**
  * The marks of decision 0064 on PostgreSQL (decision 0181): `local` counts this process's writes
  * that may change a session's answer (mayChangeSessions, decision 0372), moved before such a write
- * runs, after it answers and after every commit, so a read that overlapped a write is never taken
- * as current; `external` counts the notices PostgreSQL sends on AUTH_CHANGES_CHANNEL after any
+ * runs, after it answers and after the commit of a transaction that ran one, so a read that
+ * overlapped a write is never taken as current; `external` counts the notices PostgreSQL sends on AUTH_CHANGES_CHANNEL after any
  * transaction, of any process or tool, that changed sessions, accounts or the columns of couples a
  * session reads (the tables a session's answer is read from). `content` keeps the same two marks
  * for what every couple reads alike (CONTENT_TABLES, remembered-reads.ts, decision 0373), told
@@ -212,12 +213,7 @@ class ChangeTracking implements DatabaseChanges {
       this.#listening && mark.local === this.contentLocal && mark.external === this.contentExternal,
   };
 
-  /** Every change counted, of both kinds (a commit; a lost listening connection). */
-  countLocal(): void {
-    this.local += 1;
-    this.contentLocal += 1;
-  }
-
+  /** A change of both kinds (a lost listening connection). */
   #countExternal(): void {
     this.external += 1;
     this.contentExternal += 1;
@@ -316,7 +312,18 @@ class ChangeTracking implements DatabaseChanges {
   }
 }
 
-/** Kysely's PostgreSQL dialect, counting every commit as a write and ending the listener with the pool. */
+/** What a connection's statements since its transaction began may have changed (mayChangeSessions, mayChangeContent). */
+interface Written {
+  sessions: boolean;
+  content: boolean;
+}
+const NOTHING_WRITTEN: Written = { sessions: false, content: false };
+
+/**
+ * Kysely's PostgreSQL dialect, counting a commit as a change of what its transaction's statements
+ * may have changed (decision 0372: a transaction that wrote only answers or an upload does not clear
+ * the session memory), and ending the listener with the pool.
+ */
 class TrackedPostgresDialect extends PostgresDialect {
   constructor(
     config: PostgresDialectConfig,
@@ -328,11 +335,42 @@ class TrackedPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
     const tracking = this.tracking;
+    const acquire = driver.acquireConnection.bind(driver);
+    const begin = driver.beginTransaction.bind(driver);
     const commit = driver.commitTransaction.bind(driver);
+    const rollback = driver.rollbackTransaction.bind(driver);
     const destroy = driver.destroy.bind(driver);
+    const written = new WeakMap<DatabaseConnection, Written>();
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      if (!written.has(connection)) {
+        const flags = { sessions: false, content: false };
+        written.set(connection, flags);
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = (query) => {
+          flags.sessions ||= mayChangeSessions(query.query);
+          flags.content ||= mayChangeContent(query.query);
+          return execute(query);
+        };
+      }
+      return connection;
+    };
+    const forget = (connection: DatabaseConnection) => Object.assign(written.get(connection) ?? {}, NOTHING_WRITTEN);
+    driver.beginTransaction = async (connection, settings) => {
+      await begin(connection, settings);
+      forget(connection);
+    };
     driver.commitTransaction = async (connection) => {
+      // Read before the commit, which is a statement of its own.
+      const wrote = { ...(written.get(connection) ?? { sessions: true, content: true }) };
       await commit(connection);
-      tracking.countLocal();
+      forget(connection);
+      if (wrote.sessions) tracking.local += 1;
+      if (wrote.content) tracking.contentLocal += 1;
+    };
+    driver.rollbackTransaction = async (connection) => {
+      await rollback(connection);
+      forget(connection);
     };
     driver.destroy = async () => {
       await tracking.stop();

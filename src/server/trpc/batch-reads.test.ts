@@ -1,4 +1,5 @@
-import type { CompiledQuery, DatabaseConnection, OperationNode } from 'kysely';
+import type { OperationNode } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_OPENING, type PageRead, weekReads } from '../../../scripts/lib/dashboard-requests';
 import { readOnce, withRequestReads } from '../deps/request-reads';
@@ -97,21 +98,26 @@ describe('a batch of the dashboard', () => {
 
 /**
  * The SQL statements the app sends while `send` runs, on any connection of its database, begin and
- * commit included: counted where Kysely hands each statement to the driver's connection.
+ * commit included: on PostgreSQL as `pg` sends them (but the listening connection's check, `select
+ * 1`), on SQLite where Kysely hands each to the connection.
  */
 async function statementsOf(send: () => Promise<unknown>): Promise<string[]> {
   const statements: string[] = [];
   const connection = await t.deps.db.getExecutor().provideConnection(async (connection) => connection);
-  const prototype = Object.getPrototypeOf(connection) as DatabaseConnection;
-  const execute = prototype.executeQuery;
-  prototype.executeQuery = function (this: DatabaseConnection, query: CompiledQuery) {
-    statements.push(query.sql);
-    return execute.call(this, query) as never;
+  const [target, method] = t.config.databaseUrl
+    ? [pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, 'query']
+    : [Object.getPrototypeOf(connection) as Record<string, (...args: unknown[]) => unknown>, 'executeQuery'];
+  const original = target[method]!;
+  target[method] = function (this: unknown, ...args: unknown[]) {
+    const sql = typeof args[0] === 'string' ? args[0] : (args[0] as { sql?: string; text?: string });
+    const text = typeof sql === 'string' ? sql : (sql.sql ?? sql.text ?? '');
+    if (text !== 'select 1') statements.push(text);
+    return original.apply(this, args);
   };
   try {
     await send();
   } finally {
-    prototype.executeQuery = execute;
+    target[method] = original;
   }
   return statements;
 }

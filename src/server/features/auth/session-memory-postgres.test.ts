@@ -105,7 +105,7 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
       await between();
       return level();
     };
-    return { t, other, level, setLevel, afterSilentChange };
+    return { t, couple, other, level, setLevel, afterSilentChange };
   }
 
   it("keeps trusting what it remembers across a load balancer's /readyz probes", async () => {
@@ -143,6 +143,23 @@ describe.runIf(onPostgres())('the session memory on PostgreSQL', () => {
     const setsLevel = () =>
       t.deps.db.updateTable('couples').set({ access_level: 'full' }).where('id', '=', couple.coupleId).execute();
     expect(await afterSilentChange(setsLevel)).toBe('full');
+  });
+
+  it("counts a transaction's commit as a change only when the transaction may have changed a session", async () => {
+    const { t, couple, level, afterSilentChange } = await appWithCouplesNoticesOff();
+    // A transaction that writes elsewhere (as an upload writes its row and its audit line): still remembered.
+    const elsewhere = () =>
+      t.deps.db.transaction().execute(async (trx) => {
+        await trx.updateTable('progress').set({ notes: '' }).where('couple_id', '=', couple.coupleId).execute();
+      });
+    await expect.poll(() => afterSilentChange(elsewhere), { timeout: 5000, interval: 20 }).toBe('trial');
+    // A session read while a transaction's upgrade is not committed yet is read again after the commit.
+    await t.deps.db.updateTable('couples').set({ access_level: 'trial' }).where('id', '=', couple.coupleId).execute();
+    await t.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('couples').set({ access_level: 'full' }).where('id', '=', couple.coupleId).execute();
+      expect(await level()).toBe('trial');
+    });
+    expect(await level()).toBe('full');
   });
 
   it('notifies a change to couples only when it names a column a session reads, or adds or removes a row', async () => {
