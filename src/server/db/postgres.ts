@@ -157,11 +157,14 @@ function writtenTables(node: RootOperationNode): Set<string> | undefined {
   return tables;
 }
 
+/** Values a query carries: no table is named inside them, and a Buffer's bytes are not walked. */
+const VALUE_KINDS = new Set(['ValueNode', 'PrimitiveValueListNode']);
+
 /** Every table a query names, anywhere in it (joins, subqueries). */
 function tablesNamed(node: unknown, tables: Set<string>): void {
   if (Array.isArray(node)) {
     for (const item of node) tablesNamed(item, tables);
-  } else if (node !== null && typeof node === 'object') {
+  } else if (node !== null && typeof node === 'object' && !VALUE_KINDS.has((node as OperationNode).kind)) {
     if (TableNode.is(node as OperationNode)) tables.add((node as TableNode).table.identifier.name);
     for (const value of Object.values(node)) tablesNamed(value, tables);
   }
