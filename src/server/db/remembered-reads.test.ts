@@ -31,11 +31,16 @@ describe('a remembered read', () => {
     const { read, reads } = counted('test.ownWrite');
     const [first, second] = await Promise.all([read(), read()]);
     expect(second).toBe(first);
-    await read();
-    expect(reads()).toBe(1);
+    // Three reads in a row reach the database at most once (a background job's write, or the notice
+    // of the start-up's own, may clear the memory once: hence the retries).
+    const round = async () => {
+      const before = reads();
+      for (const _ of [1, 2, 3]) await read();
+      return reads() - before;
+    };
+    await expect.poll(round, { timeout: 5000, interval: 20 }).toBe(0);
     await t.deps.db.deleteFrom('site_pages').where('slug', '=', 'no-such-page').execute();
-    await read();
-    expect(reads()).toBe(2);
+    expect(await round()).toBeGreaterThanOrEqual(1);
   });
 
   it('reads afresh through a transaction', async () => {
@@ -53,9 +58,13 @@ describe('a remembered read', () => {
   it.runIf(onPostgres())("keeps its answer across this process's writes elsewhere", async () => {
     const { read, reads } = counted('test.otherTables');
     await read();
-    await t.deps.db.updateTable('couples').set({ display_name: 'Ana' }).where('id', '=', 0).execute();
-    await read();
-    expect(reads()).toBe(1);
+    const writeElsewhereThenRead = async () => {
+      const before = reads();
+      await t.deps.db.updateTable('couples').set({ display_name: 'Ana' }).where('id', '=', 0).execute();
+      await read();
+      return reads() - before;
+    };
+    await expect.poll(writeElsewhereThenRead, { timeout: 5000, interval: 20 }).toBe(0);
   });
 
   it.runIf(onPostgres())("forgets its answer once another process's change is notified", async () => {

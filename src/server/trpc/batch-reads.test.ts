@@ -150,9 +150,15 @@ describe('a week opening', () => {
       expect(response.statusCode, read.name).toBe(200);
     };
     for (const read of reads) await request(read);
-    const sent: Record<string, string[]> = {};
-    for (const read of reads) sent[read.name] = await statementsOf(() => request(read));
-    const counts = Object.fromEntries(Object.entries(sent).map(([name, statements]) => [name, statements.length]));
+    // Up to three passes: a background job's write (any write, on SQLite) or a late notice of the
+    // start-up's own writes (PostgreSQL) may clear what the process remembers during one.
+    let sent: Record<string, string[]> = {};
+    let counts: Record<string, number> = {};
+    for (let pass = 0; pass < 3 && JSON.stringify(counts) !== JSON.stringify(STATEMENTS_PER_READ); pass += 1) {
+      sent = {};
+      for (const read of reads) sent[read.name] = await statementsOf(() => request(read));
+      counts = Object.fromEntries(Object.entries(sent).map(([name, statements]) => [name, statements.length]));
+    }
     expect(counts, JSON.stringify(sent, null, 2)).toEqual(STATEMENTS_PER_READ);
   });
 });
