@@ -333,9 +333,10 @@ describe('the private calendar feed', () => {
 
   // Bilingual review: the events of a Spanish couple were titled with the weeks' English titles.
   it("writes the feed in the couple's language, each week titled as their week list shows it", async () => {
-    const { couple, caller, path } = await feedCouple('America/Mexico_City');
+    const { couple, path } = await feedCouple('America/Mexico_City');
     await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
-    const weeks = await caller.frameworks.withAccess();
+    // The next request's session carries the new language (decision 0371), as a caller made now does.
+    const weeks = await (await callerFor(t, couple.cookie)).frameworks.withAccess();
     const shown = new Map(weeks.map((week) => [week.weekNumber, week.title]));
     const events = parse((await t.app.inject({ url: path })).body);
     expect(events[0]!.summary).toBe('Semana 1: Escuchar para comprender');
