@@ -138,7 +138,7 @@ const STATEMENTS_PER_READ: Record<string, number> = {
   'dashboard: data': 2,
   'week: content': 3,
   'week: answers': 2,
-  'week: course time': 5,
+  'week: course time': 3,
 };
 
 describe('a week opening', () => {

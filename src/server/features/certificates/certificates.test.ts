@@ -307,6 +307,8 @@ describe('the certificate, end to end', () => {
       ['UT', false],
     ]);
     expect(status.editableNames).toEqual(['partner1', 'partner2']);
+    expect(status.legalNames).toEqual({ partner1: "Ελένη O'Brien-Παπαδοπούλου", partner2: 'Анна-Мария Núñez' });
+    expect(status.certificates).toEqual([]);
 
     // Online time, each partner at their own device, and more together offline.
     await activeFor(couple.auth, 2, 'partner1', T0, 90);
@@ -333,6 +335,7 @@ describe('the certificate, end to end', () => {
     expect(issued.verifyUrl).toBe(`https://course.example.com/verify/${issued.code}`);
     // The same request again is the same certificate.
     expect((await asCouple.certificates.request(request)).code).toBe(issued.code);
+    expect((await asCouple.certificates.status()).certificates).toEqual([issued]);
     vi.useRealTimers();
 
     const pdf = await t.app.inject({
@@ -409,6 +412,7 @@ describe('the certificate, end to end', () => {
       code: 'CONFLICT',
     });
     expect(await verify(issued.code)).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
+    expect((await asCouple.certificates.status()).certificates).toEqual([{ ...issued, revokedAt: expect.any(String) }]);
     const audit = await t.deps.db
       .selectFrom('admin_audit_log')
       .select(['action', 'target'])

@@ -90,6 +90,33 @@ export async function listCourseTime(db: DB, coupleId: number) {
     .execute();
 }
 
+/**
+ * The couple's time in one query (the course hours add both up, decision 0321's batch): each
+ * week's online seconds per owner (`id` and `createdAt` null) and each offline entry (its minutes
+ * as `amount`), by week then entry.
+ */
+export async function listTime(db: DB, coupleId: number) {
+  return db
+    .selectFrom('course_time')
+    .select([
+      sql<number | null>`null`.as('id'),
+      'week_number as weekNumber',
+      'who',
+      'active_seconds as amount',
+      sql<string | null>`null`.as('createdAt'),
+    ])
+    .where('couple_id', '=', coupleId)
+    .unionAll(
+      db
+        .selectFrom('offline_time')
+        .select(['id', 'week_number as weekNumber', 'who', 'minutes as amount', 'created_at as createdAt'])
+        .where('couple_id', '=', coupleId),
+    )
+    .orderBy('weekNumber')
+    .orderBy('id')
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Offline time
 // ---------------------------------------------------------------------------------------------
@@ -252,6 +279,36 @@ export async function insertCertificate(db: DB, values: Omit<CertificateRecord, 
 
 export async function listCoupleCertificates(db: DB, coupleId: number): Promise<CertificateRecord[]> {
   return db.selectFrom('certificates').selectAll().where('couple_id', '=', coupleId).orderBy('id', 'desc').execute();
+}
+
+/**
+ * The couple's legal names and certificates (newest first) in one query, as the certificate status
+ * shows them: one row per certificate, or one without when there is none.
+ */
+export async function findNamesAndCertificates(
+  db: DB,
+  coupleId: number,
+): Promise<{ names: Record<Partner, string | null>; certificates: CertificateRecord[] }> {
+  const rows = await db
+    .selectFrom('couples')
+    .leftJoin('certificate_names as first', (join) =>
+      join.onRef('first.couple_id', '=', 'couples.id').on('first.partner', '=', 'partner1'),
+    )
+    .leftJoin('certificate_names as second', (join) =>
+      join.onRef('second.couple_id', '=', 'couples.id').on('second.partner', '=', 'partner2'),
+    )
+    .leftJoin('certificates', 'certificates.couple_id', 'couples.id')
+    .selectAll('certificates')
+    .select(['first.legal_name as partner1Name', 'second.legal_name as partner2Name'])
+    .where('couples.id', '=', coupleId)
+    .orderBy('certificates.id', 'desc')
+    .execute();
+  return {
+    names: { partner1: rows[0]?.partner1Name ?? null, partner2: rows[0]?.partner2Name ?? null },
+    certificates: rows.flatMap(({ partner1Name: _first, partner2Name: _second, ...row }) =>
+      row.id === null ? [] : [row as CertificateRecord],
+    ),
+  };
 }
 
 export async function findCoupleCertificate(

@@ -209,11 +209,7 @@ export function getHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
 }
 
 async function addUpHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
-  const [online, offline, completed] = await Promise.all([
-    repo.listCourseTime(deps.db, coupleId),
-    repo.listOfflineTime(deps.db, coupleId),
-    completedWeeks(deps, coupleId),
-  ]);
+  const [time, completed] = await Promise.all([repo.listTime(deps.db, coupleId), completedWeeks(deps, coupleId)]);
   const weeks = new Map<number, WeekHours>();
   const week = (weekNumber: number) => {
     let found = weeks.get(weekNumber);
@@ -223,8 +219,15 @@ async function addUpHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
     }
     return found;
   };
-  for (const row of online) week(row.weekNumber).online[row.who] += Math.floor(row.activeSeconds / 60);
-  for (const row of offline) week(row.weekNumber).offline[row.who] += row.minutes;
+  const offline: OfflineEntryView[] = [];
+  for (const { id, createdAt, ...row } of time) {
+    if (id === null || createdAt === null) {
+      week(row.weekNumber).online[row.who] += Math.floor(row.amount / 60);
+    } else {
+      week(row.weekNumber).offline[row.who] += row.amount;
+      offline.push({ id, weekNumber: row.weekNumber, who: row.who, minutes: row.amount, createdAt });
+    }
+  }
   const list = [...weeks.values()].sort((a, b) => a.weekNumber - b.weekNumber);
   return {
     weeks: list,
@@ -459,11 +462,10 @@ async function legalNames(db: DB, coupleId: number): Promise<Record<Partner, str
 }
 
 export async function getCertificateStatus(deps: AppDeps, couple: Couple): Promise<CertificateStatus> {
-  const [provider, hours, names, certificates] = await Promise.all([
+  const [provider, hours, { names, certificates }] = await Promise.all([
     loadProvider(deps.db),
     getHours(deps, couple.coupleId),
-    legalNames(deps.db, couple.coupleId),
-    repo.listCoupleCertificates(deps.db, couple.coupleId),
+    repo.findNamesAndCertificates(deps.db, couple.coupleId),
   ]);
   const offeredStates = (provider?.offeredStates ?? []).flatMap((code) => {
     const rule = certificateStateRule(code);
