@@ -163,6 +163,56 @@ describe('a week opening', () => {
   });
 });
 
+/**
+ * A week's saves as the load test sends them (its REST routes), pinned as the reads are: the unlock
+ * rule's two reads (the progress records, the plan), then the save; the workbook's also reads the
+ * stored answers, and keeps them in the language the session carries (decision 0371), with no
+ * query of its own. On SQLite any write makes the process forget the session and the week's
+ * content, so each save there also reads the session again, and the workbook's the week's content.
+ */
+function statementsPerSave(): Record<string, number> {
+  const sqlite = t.config.databaseUrl ? 0 : 1;
+  return { 'workbook save': 4 + 2 * sqlite, 'progress notes+rating': 3 + sqlite, 'complete week': 3 + sqlite };
+}
+
+describe("a week's saves", () => {
+  it('send the pinned number of SQL statements per request', async () => {
+    const couple = await createCouple(t.deps);
+    const cookie = await sessionCookie(t.deps, couple.accountId);
+    const answers = {
+      reflectionAnswers: ['a thought', 'another'],
+      discussionNotes: 'notes',
+      activityResponse: '',
+      weeklyCommitment: 'commit',
+      conversationCards: ['card'],
+    };
+    const saves: Record<string, [string, object | undefined]> = {
+      'workbook save': [`/api/workbook-responses/${couple.coupleId}/1/partner1`, answers],
+      'progress notes+rating': [`/api/progress/${couple.coupleId}/1`, { notes: 'week 1', rating: 4 }],
+      'complete week': [`/api/progress/${couple.coupleId}/1/complete`, undefined],
+    };
+    const post = async (name: string) => {
+      const [url, payload] = saves[name]!;
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie },
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+    };
+    for (const name of Object.keys(saves)) await post(name);
+    let sent: Record<string, string[]> = {};
+    let counts: Record<string, number> = {};
+    for (let pass = 0; pass < 3 && JSON.stringify(counts) !== JSON.stringify(statementsPerSave()); pass += 1) {
+      sent = {};
+      for (const name of Object.keys(saves)) sent[name] = await statementsOf(() => post(name));
+      counts = Object.fromEntries(Object.entries(sent).map(([name, statements]) => [name, statements.length]));
+    }
+    expect(counts, JSON.stringify(sent, null, 2)).toEqual(statementsPerSave());
+  });
+});
+
 describe('readOnce', () => {
   it('reads once per key in a request that shares its reads, also while the read is under way', async () => {
     let reads = 0;

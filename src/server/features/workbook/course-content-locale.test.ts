@@ -25,7 +25,8 @@ async function spanishCouple(upTo: number) {
     Array.from({ length: upTo - 1 }, (_, index) => index + 1),
   );
   await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('id', '=', couple.accountId).execute();
-  return { ...couple, caller: await callerFor(t, await sessionCookie(t.deps, couple.accountId)) };
+  const cookie = await sessionCookie(t.deps, couple.accountId);
+  return { ...couple, cookie, caller: await callerFor(t, cookie) };
 }
 
 describe('the Spanish edition of the course', () => {
@@ -241,24 +242,28 @@ describe('the Spanish edition of the course', () => {
   it('keeps the language each answer and the summary are written in, for a page in the other language to mark', async () => {
     const es = await spanishCouple(1);
     const question = english(1).reflectionQuestions[0]!;
-    const setLocale = (locale: 'en' | 'es') =>
-      t.deps.db.updateTable('accounts').set({ locale }).where('id', '=', es.accountId).execute();
+    // A language change is seen by the sign-in's next request, whose session carries it (decision 0371).
+    let caller = es.caller;
+    const setLocale = async (locale: 'en' | 'es') => {
+      await t.deps.db.updateTable('accounts').set({ locale }).where('id', '=', es.accountId).execute();
+      caller = await callerFor(t, es.cookie);
+    };
     const save = (partner: 'partner1' | 'partner2', text: string) =>
-      es.caller.workbook.saveAnswers({ weekNumber: 1, partner, reflectionAnswers: { [question.id]: text } } as never);
+      caller.workbook.saveAnswers({ weekNumber: 1, partner, reflectionAnswers: { [question.id]: text } } as never);
     // The shared sign-in answers for partner 1 in Spanish, then, switched to English, for partner 2.
     expect((await save('partner1', 'Escucharte')).language).toBe('es');
     await setLocale('en');
     expect((await save('partner2', 'Listening')).language).toBe('en');
-    const answersOf = (partner: 'partner1' | 'partner2') => es.caller.workbook.answers({ weekNumber: 1, partner });
+    const answersOf = (partner: 'partner1' | 'partner2') => caller.workbook.answers({ weekNumber: 1, partner });
     expect((await answersOf('partner1')).language).toBe('es');
     expect((await answersOf('partner2')).language).toBe('en');
 
     // The summary: in the language of the sign-in that asks for it, and said so when read.
-    expect(await es.caller.workbook.generateSummary({ weekNumber: 1 })).toMatchObject({ language: 'en' });
-    expect(await es.caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: 'en' });
+    expect(await caller.workbook.generateSummary({ weekNumber: 1 })).toMatchObject({ language: 'en' });
+    expect(await caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: 'en' });
     await setLocale('es');
-    expect(await es.caller.workbook.generateSummary({ weekNumber: 1 })).toMatchObject({ language: 'es' });
-    expect(await es.caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: 'es' });
+    expect(await caller.workbook.generateSummary({ weekNumber: 1 })).toMatchObject({ language: 'es' });
+    expect(await caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: 'es' });
 
     // Saved before the language was kept: not known, so not marked.
     await t.deps.db
@@ -272,7 +277,7 @@ describe('the Spanish edition of the course', () => {
       .where('couple_id', '=', es.coupleId)
       .execute();
     expect((await answersOf('partner1')).language).toBeNull();
-    expect(await es.caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: null });
+    expect(await caller.workbook.summary({ weekNumber: 1 })).toMatchObject({ language: null });
   });
 });
 

@@ -47,17 +47,24 @@ type Couple = Pick<CoupleAuth, 'coupleId' | 'accessLevel'> & {
  * sealing rule of the partners feature needs (docs/product.md#sealed-answers).
  */
 type Reader = Pick<CoupleAuth, 'coupleId' | 'accessLevel' | 'partner' | 'privateAnswers'>;
-/** Who asks for the week's summary: a reader, and the sign-in whose language it is written in. */
-type SummaryRequester = Reader & Pick<CoupleAuth, 'accountId'>;
+/**
+ * Who asks for the week's summary: a reader, and the sign-in whose language it is written in (the
+ * session's, when the caller has it).
+ */
+type SummaryRequester = Reader & Pick<CoupleAuth, 'accountId'> & Partial<Pick<CoupleAuth, 'locale'>>;
 /**
  * Who saves answers: a reader, and the sign-in whose language the answers are kept as written in
  * (issue 35: a page in the other language marks them with `lang`); without it, the language stored
  * stays as it was.
  */
-type Writer = Reader & Partial<Pick<CoupleAuth, 'accountId'>>;
+type Writer = Reader & Partial<Pick<CoupleAuth, 'accountId' | 'locale'>>;
 
-/** The language of the sign-in that saves, when the caller names it. */
+/**
+ * The language of the sign-in that saves, when the caller names it: the session's (read with it,
+ * decision 0371, as the week the page shows), or else the account's.
+ */
 async function writerLanguage(deps: AppDeps, writer: Writer): Promise<Locale | undefined> {
+  if (writer.locale !== undefined) return writer.locale;
   return writer.accountId === undefined ? undefined : localeOfAccount(deps.db, writer.accountId);
 }
 
@@ -292,7 +299,7 @@ export async function generateSummary(
   // (and printed in the keepsake) as written; the other partner's "Refresh summary" writes it again
   // in theirs. Its sentences are built around the week's focus and topics, so they follow the
   // content actually read: a week without a complete translation is summarised whole in English.
-  const locale = await localeOfAccount(deps.db, couple.accountId);
+  const locale = couple.locale ?? (await localeOfAccount(deps.db, couple.accountId));
   const [partner1, partner2, names, current] = await Promise.all([
     storedAnswers(deps, couple, weekNumber, 'partner1'),
     storedAnswers(deps, couple, weekNumber, 'partner2'),
