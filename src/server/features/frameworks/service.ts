@@ -240,8 +240,10 @@ export async function openFrameworkDownload(
   options: { onMissingFile?: (fileName: string) => void } = {},
 ): Promise<FrameworkDownload> {
   if (viewer.kind === 'couple') await assertWeekUnlocked(deps, viewer, weekNumber);
-  // The generated printable in the viewer's own language (decision 0232), and so its name.
-  return openWeekFramework(deps, weekNumber, { ...options, locale: await localeOfAccount(deps.db, viewer.accountId) });
+  // The generated printable in the viewer's own language (decision 0232), and so its name: a
+  // couple's session carries it (decision 0371).
+  const locale = viewer.kind === 'couple' ? viewer.locale : await localeOfAccount(deps.db, viewer.accountId);
+  return openWeekFramework(deps, weekNumber, { ...options, locale });
 }
 
 /**
