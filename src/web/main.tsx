@@ -150,16 +150,15 @@ function routeChunkFiles(): string[] {
 }
 
 /**
- * Preloads the chunks (four links per task: each starts a request, about 2.5 ms of this machine's
- * main thread, so eight made tasks of 60-80 ms on a phone) and then evaluates them one
+ * Preloads the chunks (a few links per task: each starts a request) and then evaluates them one
  * per task. A chunk that fails to load is left to the router, which shows its error page.
  */
 async function evaluateRouteChunks(files: string[]) {
   const linked = new Set(
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
   );
-  for (let start = 0; start < files.length; start += 4) {
-    for (const file of files.slice(start, start + 4)) {
+  for (let start = 0; start < files.length; start += 8) {
+    for (const file of files.slice(start, start + 8)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
