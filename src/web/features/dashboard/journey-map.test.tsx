@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -173,5 +175,29 @@ describe('JourneyMap', { timeout: 20_000 }, () => {
     renderWithProviders(<JourneyMap weeks={undefined} selectedWeek={null} onSelectWeek={() => {}} />);
     expect(screen.getByLabelText('Loading the journey map')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryAllByRole('button', { name: /^Week/ })).toHaveLength(0);
+  });
+});
+
+// The states' icons are drawn by the stylesheet (decision 0380), which jsdom does not lay out.
+describe('the journey map stylesheet', () => {
+  const css = fs.readFileSync(path.join(import.meta.dirname, 'journey-map.module.css'), 'utf8');
+  /** Every block of a selector, joined (a state's colours and its icon are two rules). */
+  const rule = (selector: string) =>
+    [...css.matchAll(new RegExp(`(^|\\n)${selector.replace('.', '\\.')} \\{([^}]*)\\}`, 'g'))]
+      .map((match) => match[2])
+      .join('\n');
+
+  it('gives every state but "available" an icon in the text colour, kept in forced colours', () => {
+    for (const state of ['completed', 'next', 'comingSoon', 'locked']) {
+      expect(rule(`.${state}`), state).toMatch(/--state-icon: url\("data:image\/svg\+xml,%3Csvg [^"]+%3C\/svg%3E"\);/);
+      expect(css).toMatch(new RegExp(`\\.${state}::after[,\\s][^{]*\\{[^}]*content: ""`));
+    }
+    expect(rule('.available')).not.toContain('--state-icon');
+    expect(css).toMatch(
+      /\.week::after,\s*\.legendSwatch::after \{[^}]*background-color: currentColor;[^}]*mask: var\(--state-icon\)/,
+    );
+    expect(css).toMatch(
+      /@media \(forced-colors: active\) \{\s*\.week::after,\s*\.legendSwatch::after \{\s*forced-color-adjust: none;/,
+    );
   });
 });
