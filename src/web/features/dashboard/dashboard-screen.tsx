@@ -96,8 +96,8 @@ export function DashboardScreen({
   const navigate = useNavigate();
   // What sits below a phone's first screen (the journey map, the plan, the inventory) is left out of
   // the first commit, the one that replaces the prerendered frame, and rendered right after it in a
-  // background render of its own: each commit and its layout is then short enough for a phone to
-  // answer a tap in between (decision 0374). It stays once shown, across the tabs.
+  // background render of its own: the first commit and its layout are a third smaller, and a phone
+  // can answer a tap between the two (decision 0380). It stays once shown, across the tabs.
   const belowTheFold = useDeferredValue(true, false);
 
   const profileQuery = useQuery(trpc.profile.get.queryOptions());
