@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/lib/chromium-flags';
 
 /** A free loopback port, chosen once by the runner; workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -74,11 +75,7 @@ export default defineConfig({
       executablePath: chromiumPath,
       ignoreDefaultArgs: roomyShm ? ['--disable-dev-shm-usage'] : [],
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
+        ...CHROMIUM_FLAGS,
         '--disable-sync',
         // The compositor as a thread of the browser process, not a process of its own (decision 0292).
         '--in-process-gpu',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './lib/chromium-flags';
 
 /**
  * `npm run bench:page -- --checkouts /work/main,/tmp/other [--runs 6] [--path /dashboard] [--lang es]`:
@@ -88,13 +89,7 @@ const sides = [];
 for (const checkout of checkouts) sides.push(await signedIn(checkout));
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 try {
   for (let run = 0; run < Number(values.runs); run += 1) {

@@ -7,6 +7,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import { type BrowserContext, chromium } from '@playwright/test';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS } from './lib/chromium-flags';
 import { startServer } from './lib/server-process';
 
 /**
@@ -328,14 +329,7 @@ async function main() {
   const server = await startServer({ DEMO_MODE: 'true', DATA_DIR: dataDir, ADMIN_PASSWORD }, { compiled: true });
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   // The browser's cookie jar, reached over the DevTools protocol beside Lighthouse.
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
