@@ -1,11 +1,12 @@
 import { DEFAULT_CORE_WEEKS, type Plan, planOrder } from '../../../shared/plan';
 import type { AppDeps } from '../../deps/app-deps';
-import { findPlanRow, listCoreWeekMarks, listPauses } from './repo';
+import { listCoreWeekMarks, listPauses } from './repo';
 
 /*
- * What other features read of a couple's plan: the order the unlock rule follows and the pauses
- * the streak skips. Kept apart from service.ts, which reads progress, so progress can read this
- * without a circle of imports.
+ * What other features read of a couple's plan: the order the unlock rule follows (from the plan's
+ * JSON, which progress reads with its records in one statement, decision 0374) and the pauses the
+ * streak skips. Kept apart from service.ts, which reads progress, so progress can read this without
+ * a circle of imports.
  */
 
 /** The core weeks now: the seller's marks over the shipped default (decision 0250). */
@@ -23,14 +24,13 @@ export function parsePlan(json: string): Plan {
 }
 
 /**
- * The order the couple's accepted plan opens weeks in, or null (no plan, or a plan in course
- * order): a core path's order is week 1, the core weeks then the rest, as they were when the plan
- * was accepted (the sessions hold it).
+ * The order the couple's accepted plan (its stored JSON, null: no plan) opens weeks in, or null
+ * (no plan, or a plan in course order): a core path's order is week 1, the core weeks then the
+ * rest, as they were when the plan was accepted (the sessions hold it).
  */
-export async function acceptedPlanOrder(deps: AppDeps, coupleId: number): Promise<number[] | null> {
-  const row = await findPlanRow(deps.db, coupleId);
-  if (!row) return null;
-  const plan = parsePlan(row.plan);
+export function acceptedPlanOrder(acceptedPlan: string | null): number[] | null {
+  if (acceptedPlan === null) return null;
+  const plan = parsePlan(acceptedPlan);
   return plan.corePath ? planOrder(true, plan.coreWeeks) : null;
 }
 

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_CORE_WEEKS } from '../../../shared/plan';
 import { adminCookie, callerFor, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { listUnlockInputs } from '../progress/repo';
 import { seedCompletedWeeks } from '../progress/test-support';
 import { dayIn } from './service';
 
@@ -190,6 +191,27 @@ describe('the core path and the unlock rule, on every path', () => {
     await expect(caller.workbook.content({ weekNumber: 6 })).resolves.toMatchObject({ title: expect.any(String) });
     await expect(caller.progress.complete({ weekNumber: 6 })).resolves.toMatchObject({ weekNumber: 6 });
     await expect(caller.progress.complete({ weekNumber: 7 })).resolves.toMatchObject({ weekNumber: 7 });
+  });
+
+  it("reads the rule's inputs in one statement: the records by week and the accepted plan's JSON", async () => {
+    const couple = await coreCouple();
+    await rest(couple, 'POST', `/api/progress/${couple.coupleId}/3`, { notes: 'started', rating: 4 });
+    const inputs = await listUnlockInputs(t.deps.db, couple.coupleId);
+    expect(inputs.records).toEqual([
+      { weekNumber: 1, notes: '', notesRevision: 0, rating: null, completedAt: expect.any(String) },
+      { weekNumber: 2, notes: '', notesRevision: 0, rating: null, completedAt: expect.any(String) },
+      { weekNumber: 3, notes: 'started', notesRevision: 1, rating: 4, completedAt: null },
+    ]);
+    expect(inputs.acceptedPlan).toBe((await planRow(couple.coupleId))!.plan);
+
+    const planOnly = await signedInCouple({ weddingDate: addDays(today(), 70) });
+    await rest(planOnly, 'POST', `/api/plan/${planOnly.coupleId}/accept`, {});
+    expect(await listUnlockInputs(t.deps.db, planOnly.coupleId)).toEqual({
+      records: [],
+      acceptedPlan: (await planRow(planOnly.coupleId))!.plan,
+    });
+    const neither = await signedInCouple();
+    expect(await listUnlockInputs(t.deps.db, neither.coupleId)).toEqual({ records: [], acceptedPlan: null });
   });
 
   it('without a core-path plan, the spec rule alone: week 6 stays closed after weeks 1 and 2', async () => {

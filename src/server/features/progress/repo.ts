@@ -31,14 +31,51 @@ export async function listCompletionTimes(db: DB, coupleId: number): Promise<str
   return rows.map((row) => row.completedAt);
 }
 
-/** Every progress record of the couple (completed or only rated / noted), by week. */
-export async function listRecords(db: DB, coupleId: number): Promise<ProgressRecordView[]> {
-  return db
+/** What the unlock rule reads of a couple: every progress record, by week, and the accepted plan. */
+export interface UnlockInputs {
+  /** Every progress record of the couple (completed or only rated / noted), by week. */
+  records: ProgressRecordView[];
+  /** The JSON of the couple's accepted plan (`couple_plans.plan`), or null: no plan. */
+  acceptedPlan: string | null;
+}
+
+/** A row of the union below: a progress record (`plan` null) or the plan (every other column null). */
+type RecordOrPlanRow = { [Column in keyof ProgressRecordView]: ProgressRecordView[Column] | null } & {
+  plan: string | null;
+};
+
+/**
+ * The unlock rule's inputs in one statement (decision 0374): the couple's progress rows and their
+ * plan's row as one `union all`, each side's columns null on the other. The plan's row is the one
+ * without a week (a progress row always has one).
+ */
+export async function listUnlockInputs(db: DB, coupleId: number): Promise<UnlockInputs> {
+  const rows = await db
     .selectFrom('progress')
-    .select(RECORD_COLUMNS)
+    .select([...RECORD_COLUMNS, sql<null>`null`.as('plan')])
     .where('couple_id', '=', coupleId)
-    .orderBy('week_number')
+    .$castTo<RecordOrPlanRow>()
+    .unionAll(
+      db
+        .selectFrom('couple_plans')
+        .select([
+          sql<null>`null`.as('weekNumber'),
+          sql<null>`null`.as('notes'),
+          sql<null>`null`.as('notesRevision'),
+          sql<null>`null`.as('rating'),
+          sql<null>`null`.as('completedAt'),
+          'plan',
+        ])
+        .where('couple_id', '=', coupleId),
+    )
+    .orderBy('weekNumber')
     .execute();
+  const inputs: UnlockInputs = { records: [], acceptedPlan: null };
+  for (const { plan, ...record } of rows) {
+    if (record.weekNumber === null) inputs.acceptedPlan = plan;
+    else inputs.records.push(record as ProgressRecordView);
+  }
+  return inputs;
 }
 
 /**

@@ -5,23 +5,33 @@ import { readOnce } from '../../deps/request-reads';
 import type { CoupleAuth } from '../auth/access';
 import { acceptedPlanOrder } from '../plan/order';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
-import { listRecords } from './repo';
+import { listUnlockInputs, type UnlockInputs } from './repo';
 
 export const LOCKED_WEEK_MESSAGE = 'You need to complete the previous week first.';
 
 /**
- * Every progress record of the couple, by week, read once per request (decision 0321): the
- * dashboard's batch asks for the records, the progression and the frameworks' locks together, and
- * all three are answered from this one query (decision 0371). The array is shared: never change it.
+ * What the unlock rule reads of the couple, in one statement (decision 0374) read once per request
+ * (decision 0321): every progress record, by week, and the accepted plan. The dashboard's batch
+ * asks for the records, the progression and the frameworks' locks together, and all three are
+ * answered from this one query (decision 0371). What it answers is shared: never change it.
  */
-export function progressRecords(deps: AppDeps, coupleId: number): Promise<readonly ProgressRecordView[]> {
-  return readOnce(deps, `progress.records:${coupleId}`, () => listRecords(deps.db, coupleId));
+export function unlockInputs(deps: AppDeps, coupleId: number): Promise<Readonly<UnlockInputs>> {
+  return readOnce(deps, `progress.unlock-inputs:${coupleId}`, () => listUnlockInputs(deps.db, coupleId));
+}
+
+/** Every progress record of the couple, by week (from unlockInputs): shared, never change it. */
+export async function progressRecords(deps: AppDeps, coupleId: number): Promise<readonly ProgressRecordView[]> {
+  return (await unlockInputs(deps, coupleId)).records;
+}
+
+/** The completed week numbers of these records, ascending as they are. */
+function completedIn(records: readonly ProgressRecordView[]): number[] {
+  return records.filter((record) => record.completedAt !== null).map((record) => record.weekNumber);
 }
 
 /** The couple's completed week numbers, ascending (from progressRecords). */
 export async function completedWeekNumbers(deps: AppDeps, coupleId: number): Promise<readonly number[]> {
-  const records = await progressRecords(deps, coupleId);
-  return records.filter((record) => record.completedAt !== null).map((record) => record.weekNumber);
+  return completedIn(await progressRecords(deps, coupleId));
 }
 
 /** The couple's completed weeks, as a set. */
@@ -31,15 +41,14 @@ export async function completedWeeks(deps: AppDeps, coupleId: number): Promise<S
 
 /**
  * Everything needed to answer "is week N open for this couple, and if not why?" for many weeks
- * with two queries: the completed weeks and the order of the couple's accepted plan (a core path
- * may skip non-core weeks in its order, decision 0250). Every transport (tRPC, REST, downloads)
- * asks here.
+ * from one query (unlockInputs): the completed weeks and the order of the couple's accepted plan
+ * (a core path may skip non-core weeks in its order, decision 0250). Every transport (tRPC, REST,
+ * downloads) asks here.
  */
 export async function unlockState(deps: AppDeps, couple: Pick<CoupleAuth, 'coupleId' | 'accessLevel'>) {
-  const [completed, order] = await Promise.all([
-    completedWeeks(deps, couple.coupleId),
-    acceptedPlanOrder(deps, couple.coupleId),
-  ]);
+  const { records, acceptedPlan } = await unlockInputs(deps, couple.coupleId);
+  const completed = new Set(completedIn(records));
+  const order = acceptedPlanOrder(acceptedPlan);
   const limit = accessLimit(couple.accessLevel, deps.config.trialWeeks);
   return {
     completed,
