@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { unstyledMantineClasses } from './check-bundle-size';
+import {
+  DASHBOARD_ON_DEMAND,
+  type Manifest,
+  notOnDemandOnDashboard,
+  unstyledMantineClasses,
+} from './check-bundle-size';
 
 describe('the build check of Mantine’s stylesheets (decision 0305)', () => {
   const dirs: string[] = [];
@@ -27,5 +32,39 @@ describe('the build check of Mantine’s stylesheets (decision 0305)', () => {
     expect(unstyledMantineClasses(build('const c={root:"m_89d60db1"};', '.m_00000000{display:flex}'))).toEqual([
       { name: 'm_89d60db1', stylesheet: 'Tabs.css' },
     ]);
+  });
+});
+
+describe('the build check of what the dashboard loads on demand (decision 0375)', () => {
+  /** A manifest whose dashboard route imports `statically` and loads the rest of DASHBOARD_ON_DEMAND with import(). */
+  function manifest(statically: string[]): Manifest {
+    const chunks: Manifest = {
+      'main.tsx': { file: 'assets/main.js', isEntry: true },
+      'routes/dashboard.tsx?tsr-split=component': {
+        file: 'assets/dashboard.js',
+        imports: statically.map((key) => `_${key}`),
+      },
+    };
+    for (const key of DASHBOARD_ON_DEMAND) {
+      if (statically.includes(key)) chunks[`_${key}`] = { file: `assets/${path.basename(key)}.js` };
+      else chunks[key] = { file: `assets/${path.basename(key)}.js` };
+    }
+    return chunks;
+  }
+
+  it('passes a dashboard that imports its other tabs and dialogs dynamically', () => {
+    expect(notOnDemandOnDashboard(manifest([]))).toEqual([]);
+  });
+
+  it('names a module the dashboard opens with', () => {
+    expect(notOnDemandOnDashboard(manifest(['features/dashboard/profile-panel.tsx']))).toEqual([
+      'features/dashboard/profile-panel.tsx',
+    ]);
+  });
+
+  it('names a module both imported dynamically and evaluated as the page opens', () => {
+    const both = manifest([]);
+    both['routes/dashboard.tsx?tsr-split=component']!.imports = ['features/dashboard/wins-panel.tsx'];
+    expect(notOnDemandOnDashboard(both)).toEqual(['features/dashboard/wins-panel.tsx']);
   });
 });

@@ -23,7 +23,7 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export function landingBundle(webDir: string) {
   const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -70,7 +70,16 @@ export function landingBundle(webDir: string) {
  * component and loader, and what they import statically) that carry zod: its `_zod` internals.
  */
 export function zodOnDashboard(webDir: string): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const files = [...dashboardOpeningFiles(readBuiltManifest(webDir))];
+  return files.filter((file) => fs.readFileSync(path.join(webDir, file), 'utf8').includes('._zod'));
+}
+
+function readBuiltManifest(webDir: string): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The files the couple's dashboard evaluates as it opens: the entry's and the dashboard route's, with their static imports. */
+function dashboardOpeningFiles(manifest: Manifest): Set<string> {
   const starts = Object.keys(manifest).filter(
     (key) => manifest[key]!.isEntry || /routes\/dashboard\.tsx\?tsr-split=/.test(key),
   );
@@ -82,8 +91,25 @@ export function zodOnDashboard(webDir: string): string[] {
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   for (const key of starts) visit(key);
-  const files = [...new Set([...seen].map((key) => manifest[key]!.file))];
-  return files.filter((file) => fs.readFileSync(path.join(webDir, file), 'utf8').includes('._zod'));
+  return new Set([...seen].map((key) => manifest[key]!.file));
+}
+
+/** What the couple's dashboard loads only when it is first shown: its other tabs and its dialogs (decision 0375). */
+export const DASHBOARD_ON_DEMAND = [
+  'routes/-dashboard-slots.tsx',
+  'features/dashboard/wins-panel.tsx',
+  'features/dashboard/profile-panel.tsx',
+  'features/dashboard/onboarding-modal.tsx',
+  'features/dashboard/milestone-celebration.tsx',
+];
+
+/**
+ * Those of DASHBOARD_ON_DEMAND that the dashboard no longer loads on demand: a module of its own in
+ * the manifest only while something imports it dynamically, and not among the files it opens with.
+ */
+export function notOnDemandOnDashboard(manifest: Manifest): string[] {
+  const opening = dashboardOpeningFiles(manifest);
+  return DASHBOARD_ON_DEMAND.filter((key) => !manifest[key] || opening.has(manifest[key].file));
 }
 
 /**
@@ -147,6 +173,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     bundle.foreign.length > 0 && `Dashboard/admin code in the landing bundle: ${bundle.foreign.join(', ')}`,
     ...zodOnDashboard(webDir).map(
       (file) => `zod on the couple's dashboard (${file}): import the rule or constant from a zod-free module`,
+    ),
+    ...notOnDemandOnDashboard(readBuiltManifest(webDir)).map(
+      (key) => `${key} is evaluated as the couple's dashboard opens: import it with React.lazy (decision 0375)`,
     ),
     ...prerenderProblems(webDir),
     ...unstyledMantineClasses(webDir).map(

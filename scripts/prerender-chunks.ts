@@ -71,10 +71,10 @@ export function routeChunkKeys(manifest: Manifest, pagePath: string): string[] {
 }
 
 /** The chunks a page's route needs beyond the entry's, in evaluation order (main.tsx imports them). */
-export function pageRouteChunks(manifest: Manifest, pagePath: string): string[] {
+export function pageRouteChunks(manifest: Manifest, pagePath: string, shownAtOnce: string[] = []): string[] {
   const done = new Set<string>();
   evaluationOrder(manifest, [entryKey(manifest)], done);
-  return evaluationOrder(manifest, routeChunkKeys(manifest, pagePath), done);
+  return evaluationOrder(manifest, [...routeChunkKeys(manifest, pagePath), ...shownAtOnce], done);
 }
 
 /**

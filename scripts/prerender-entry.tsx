@@ -82,7 +82,7 @@ export async function renderShell(
     rewrite: localeRewrite,
   });
   await router.load();
-  const html = renderToString(
+  const app = (
     <StrictMode>
       <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light">
         <I18nProvider i18n={i18n}>
@@ -91,8 +91,14 @@ export async function renderShell(
           </QueryClientProvider>
         </I18nProvider>
       </MantineProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // As renderPage: a first pass loads the lazily loaded parts the shell shows (the welcome dialog).
+  const { prelude } = await prerenderToNodeStream(app);
+  for await (const _chunk of prelude) {
+    // Drained only to let every lazy part load.
+  }
+  const html = renderToString(app);
   if (html.includes('<script'))
     throw new Error(`The shell of ${path} contains an inline script (forbidden by the CSP).`);
   // The route's title, first, as a rendered page carries it (scripts/prerender.ts moves it to <head>).

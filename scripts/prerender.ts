@@ -113,7 +113,13 @@ export async function prerenderLanding(webDir: string): Promise<void> {
   for (const locale of ['en', 'es'] as const) {
     const html = await entry.renderOnboardingShell(locale);
     if (!html.includes(BUYER_FIRST_NAME_PLACEHOLDER)) throw new Error('The onboarding shell has no first name field.');
-    otherPages.push({ pagePath: '/dashboard', locale, file: ONBOARDING_PAGE_FILES[locale], html });
+    otherPages.push({
+      pagePath: '/dashboard',
+      locale,
+      file: ONBOARDING_PAGE_FILES[locale],
+      html,
+      shownAtOnce: [ONBOARDING_MODULE],
+    });
   }
   fs.rmSync(ssrDir, { recursive: true, force: true });
   // A number formatted from a placeholder or a missing value ("the first NaN weeks") fails the build.
@@ -246,7 +252,12 @@ interface OtherPage {
   locale: Locale;
   file: string;
   html: string;
+  /** Modules the route loads on demand that this page shows at once (manifest keys): evaluated with the route's chunks. */
+  shownAtOnce?: string[];
 }
+
+/** The welcome dialog, which the dashboard loads on demand (decision 0375) and a new buyer's page shows at once. */
+const ONBOARDING_MODULE = 'features/dashboard/onboarding-modal.tsx';
 
 /**
  * Writes each page's prerendered HTML into the empty shell (`app.html`'s markup): its route's
@@ -268,7 +279,7 @@ function writePageShells(
     .map((file) => `assets/${file}`)
     .filter((file) => !linkedCss.includes(file))
     .sort();
-  for (const { pagePath, locale, file: pageFile, html: rendered } of pages) {
+  for (const { pagePath, locale, file: pageFile, html: rendered, shownAtOnce = [] } of pages) {
     fs.mkdirSync(path.dirname(path.join(webDir, pageFile)), { recursive: true });
     const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
     const html = title ? rendered.slice(title.length) : rendered;
@@ -295,7 +306,7 @@ function writePageShells(
     if (/<\/style/i.test(routeCritical)) throw new Error('A route stylesheet contains "</style"');
     // The route's stylesheets, deferred like the entry's: the app applies them all in the commit
     // that replaces this frame (decision 0296), which is then never restyled.
-    const routeChunks = pageRouteChunks(manifest, pagePath);
+    const routeChunks = pageRouteChunks(manifest, pagePath, shownAtOnce);
     const routeSheets = pageRouteStylesheets(manifest, routeChunks)
       .map((file) => `<link rel="stylesheet" crossorigin href="${file}" media="print" data-deferred-css>`)
       .join('\n    ');

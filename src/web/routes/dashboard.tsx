@@ -1,27 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { notify } from '../components/notifications';
+import { lazy } from 'react';
 import { SiteLayout } from '../components/site-layout';
 import { resetSessionCache } from '../lib/session-cache';
-import { CertificatePanel } from '../features/certificates/certificate-panel';
-import { CourseTimeTracker } from '../features/certificates/course-time-tracker';
-import { LanguageFallbackNotice } from '../features/course-language/language-fallback-notice';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { InventoryCard } from '../features/inventory/inventory-card';
-import { KeepsakeDownload } from '../features/our-data/keepsake-download';
 import { KeepWeeksOffline } from '../features/offline/keep-weeks-offline';
-import { MentorLinkCard } from '../features/mentor/mentor-link-card';
-import { PartnerSignIns } from '../features/partners/partner-sign-ins';
 import { ShareNotices } from '../features/partners/share-notices';
 import { PlanCard } from '../features/plan/plan-card';
-import { PushNotifications } from '../features/push/push-notifications';
-import { accountDeletedText, accountDeletedTitle, OurDataSection } from '../features/our-data/our-data-section';
 import { SendWaitingAnswers } from '../features/workbook/waiting-answers';
-import { WorkbookPanel } from '../features/workbook/workbook-panel';
 import { translate } from '../i18n/i18n';
+import { needsOnboarding } from '../../shared/profile-rules';
 import { forgetDrafts } from '../lib/local-draft';
 import { trpc } from '../trpc';
+
+// The other tabs' content, loaded when one of them is first shown (decision 0375): the first screen,
+// the Progress tab, does not evaluate their code before it renders.
+const slots = () => import('./-dashboard-slots');
+const WorkbookSlot = lazy(() => slots().then((module) => ({ default: module.WorkbookSlot })));
+const WinsExtra = lazy(() => slots().then((module) => ({ default: module.WinsExtra })));
+const ProfileExtra = lazy(() => slots().then((module) => ({ default: module.ProfileExtra })));
+const ProfileSettings = lazy(() => slots().then((module) => ({ default: module.ProfileSettings })));
 
 export const Route = createFileRoute('/dashboard')({
   head: () => ({ meta: [{ title: translate('dashboard.head.title') }] }),
@@ -70,6 +70,9 @@ export const Route = createFileRoute('/dashboard')({
       queryClient.prefetchQuery(trpc.partners.notices.queryOptions()),
       queryClient.prefetchQuery(trpc.sitePages.listPublished.queryOptions()),
     ]);
+    // A couple still to onboard sees the welcome dialog first: its code is there for the first render.
+    const profile = queryClient.getQueryData(trpc.profile.get.queryKey());
+    if (profile && needsOnboarding(profile)) await import('../features/dashboard/onboarding-modal').catch(() => null);
   },
   component: DashboardPage,
 });
@@ -82,7 +85,6 @@ function DashboardPage() {
   const leave = async () => {
     // Its drafts on this device go with it (the kept offline data goes in resetSessionCache).
     forgetDrafts(customerId);
-    notify.success(accountDeletedTitle(), accountDeletedText());
     await navigate({ to: '/' });
     await resetSessionCache(queryClient);
   };
@@ -90,31 +92,14 @@ function DashboardPage() {
     <SiteLayout>
       <KeepWeeksOffline />
       <DashboardScreen
-        renderWorkbook={(props) => (
-          <WorkbookPanel
-            {...props}
-            renderFallbackNotice={(fallback) => <LanguageFallbackNotice fallback={fallback} />}
-            after={<CourseTimeTracker weekNumber={props.weekNumber} partnerNames={props.partnerNames} />}
-          />
-        )}
-        winsExtra={
-          <>
-            <KeepsakeDownload />
-            <CertificatePanel />
-          </>
-        }
+        renderWorkbook={(props) => <WorkbookSlot {...props} />}
+        winsExtra={<WinsExtra />}
         progressExtra={<InventoryCard />}
-        profileExtra={<OurDataSection onDeleted={leave} />}
+        profileExtra={<ProfileExtra onDeleted={leave} />}
         renderShareNotices={(onOpenWeek) => <ShareNotices onOpenWeek={onOpenWeek} />}
         renderPlanCard={(completedCount) => <PlanCard completedCount={completedCount} />}
         renderWaitingAnswers={(partnerNames) => <SendWaitingAnswers partnerNames={partnerNames} />}
-        profileSettings={
-          <>
-            <PushNotifications />
-            <PartnerSignIns />
-            <MentorLinkCard />
-          </>
-        }
+        profileSettings={<ProfileSettings />}
       />
     </SiteLayout>
   );

@@ -1,15 +1,16 @@
-import { Alert, Button, Container, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Container, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconBook2, IconChartBar, IconTrophy, IconUserHeart } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
 import { needsOnboarding, type Profile } from '../../../shared/profile-rules';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { conflictCurrent, errorMessage, notSavedError } from '../../lib/api-error';
 import { useFocusWhenReady } from '../../lib/focus';
+import { useOpenedOnce } from '../../lib/opened-once';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../trpc';
@@ -25,17 +26,37 @@ import {
 } from './dashboard-search';
 import { downloadFramework } from './download-framework';
 import { JourneyMap } from './journey-map';
-import { MilestoneCelebration } from './milestone-celebration';
-import { OnboardingModal } from './onboarding-modal';
-import { ProfilePanel } from './profile-panel';
 import { StreakStat } from './streak-stat';
 import { SummaryCards } from './summary-cards';
 import { TrialNotice } from './trial-notice';
 import { WeekDetailCard } from './week-detail-card';
 import { canOpenWeek, milestoneReached, nextStep, type Milestone } from './weekly-routine';
 import { SendWaitingProgress } from './waiting-progress';
-import { WinsPanel } from './wins-panel';
 import classes from './dashboard-screen.module.css';
+
+// The Wins and Profile tabs and the two dialogs, loaded when first shown (decision 0375): the first
+// screen, the Progress tab, does not evaluate their code before it renders. A new buyer's page
+// evaluates the welcome dialog's with the route's (scripts/prerender.ts), and the route's loader
+// imports it for a couple still to onboard, so the dialog is there in the first render.
+const OnboardingModal = lazy(() =>
+  import('./onboarding-modal').then((module) => ({ default: module.OnboardingModal })),
+);
+const WinsPanel = lazy(() => import('./wins-panel').then((module) => ({ default: module.WinsPanel })));
+const ProfilePanel = lazy(() => import('./profile-panel').then((module) => ({ default: module.ProfilePanel })));
+const MilestoneCelebration = lazy(() =>
+  import('./milestone-celebration').then((module) => ({ default: module.MilestoneCelebration })),
+);
+
+/** A tab's place while its code loads (the first time it is shown). */
+function TabLoading() {
+  const { t } = useT();
+  return (
+    <Stack aria-busy="true" aria-label={t('dashboard.tab.loading')}>
+      <Skeleton height={160} radius="md" />
+      <Skeleton height={220} radius="md" />
+    </Stack>
+  );
+}
 
 export type { DashboardTab };
 
@@ -342,6 +363,8 @@ export function DashboardScreen({
   // behind it render once it is saved (while it closes), so a phone's first screen after paying
   // does the dialog's work only (issue 36, decision 0278).
   const welcoming = profile !== undefined && needsOnboarding(profile);
+  const onboardingShown = useOpenedOnce(onboardingOpen);
+  const celebrationShown = useOpenedOnce(celebration !== null);
   const partnerNames = {
     partner1: profile?.userDisplayName.trim() || 'Partner 1',
     partner2: profile?.partnerName.trim() || 'Partner 2',
@@ -427,7 +450,9 @@ export function DashboardScreen({
                   ) : null}
                 </div>
                 {belowTheFold ? (
-                  <>
+                  // Laid out and painted only as it nears the screen (content-visibility), still in
+                  // the page for the keyboard, find-in-page and screen readers (decision 0377).
+                  <Stack gap="lg" className={classes.laterContent}>
                     <JourneyMap
                       weeks={weeks}
                       selectedWeek={showSelected ? selectedWeek : null}
@@ -437,7 +462,7 @@ export function DashboardScreen({
                       plan card waits for the access level, the route's cards for their own data. */}
                     {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
                     {progressExtra}
-                  </>
+                  </Stack>
                 ) : (
                   // A screen's height meanwhile, so the footer does not come into view and leave it again.
                   <div className={classes.belowTheFold} />
@@ -446,30 +471,36 @@ export function DashboardScreen({
             </Tabs.Panel>
 
             <Tabs.Panel value="current" pt="lg" data-dashboard-panel="current">
-              {renderWorkbook({
-                weekNumber: workbookWeek,
-                partnerNames,
-                onChooseWeek: () => setTab('progress'),
-              })}
+              <Suspense fallback={<TabLoading />}>
+                {renderWorkbook({
+                  weekNumber: workbookWeek,
+                  partnerNames,
+                  onChooseWeek: () => setTab('progress'),
+                })}
+              </Suspense>
             </Tabs.Panel>
 
             <Tabs.Panel value="wins" pt="lg">
-              <Stack gap="lg">
-                <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
-                {winsExtra}
-              </Stack>
+              <Suspense fallback={<TabLoading />}>
+                <Stack gap="lg">
+                  <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
+                  {winsExtra}
+                </Stack>
+              </Suspense>
             </Tabs.Panel>
 
             <Tabs.Panel value="profile" pt="lg">
-              <Stack gap="lg">
-                <ProfilePanel
-                  profile={profile}
-                  saving={profileMutation.isPending}
-                  onSave={(values) => profileMutation.mutate(values)}
-                  settings={profileSettings}
-                />
-                {profileExtra}
-              </Stack>
+              <Suspense fallback={<TabLoading />}>
+                <Stack gap="lg">
+                  <ProfilePanel
+                    profile={profile}
+                    saving={profileMutation.isPending}
+                    onSave={(values) => profileMutation.mutate(values)}
+                    settings={profileSettings}
+                  />
+                  {profileExtra}
+                </Stack>
+              </Suspense>
             </Tabs.Panel>
           </Tabs>
         )}
@@ -482,23 +513,31 @@ export function DashboardScreen({
         week's own editor sends those of its week). */}
       {renderWaitingAnswers?.(partnerNames)}
 
-      <OnboardingModal
-        opened={onboardingOpen}
-        profile={profile}
-        saving={onboardingMutation.isPending || onboardingClosing}
-        onSave={saveOnboarding}
-      />
+      <Suspense fallback={null}>
+        {onboardingShown ? (
+          <OnboardingModal
+            opened={onboardingOpen}
+            profile={profile}
+            saving={onboardingMutation.isPending || onboardingClosing}
+            onSave={saveOnboarding}
+          />
+        ) : null}
+      </Suspense>
 
-      <MilestoneCelebration
-        milestone={celebration}
-        onClose={closeCelebration}
-        onShowWins={() => {
-          setCelebration(null);
-          pendingFocus.current = () =>
-            document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-          setTab('wins');
-        }}
-      />
+      <Suspense fallback={null}>
+        {celebrationShown ? (
+          <MilestoneCelebration
+            milestone={celebration}
+            onClose={closeCelebration}
+            onShowWins={() => {
+              setCelebration(null);
+              pendingFocus.current = () =>
+                document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+              setTab('wins');
+            }}
+          />
+        ) : null}
+      </Suspense>
     </Container>
   );
 }

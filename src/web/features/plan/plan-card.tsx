@@ -5,7 +5,7 @@ import {
   Group,
   Input,
   NativeSelect,
-  SegmentedControl,
+  Radio,
   Skeleton,
   Stack,
   Switch,
@@ -293,22 +293,20 @@ export function PlanCard({ completedCount }: PlanCardProps) {
                       : undefined
                 }
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="plan-pace-label">
-                  {t('plan.proposal.pace')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="plan-pace-label"
-                  value={pace}
-                  onChange={(value) => setPace(value as PaceChoice)}
-                  data={[
-                    { value: 'auto', label: t('plan.proposal.paceAuto') },
-                    { value: '1', label: '1' },
-                    { value: '2', label: '2' },
-                    { value: '3', label: '3' },
-                  ]}
-                />
-              </Stack>
+              {/* Radios rather than a segmented control: its sliding indicator measures the page's
+                layout as the card mounts, a forced layout of the whole dashboard (decision 0377). */}
+              <Radio.Group
+                label={t('plan.proposal.pace')}
+                value={pace}
+                onChange={(value) => setPace(value as PaceChoice)}
+              >
+                <Group gap="md" mt={8}>
+                  <Radio value="auto" label={t('plan.proposal.paceAuto')} />
+                  <Radio value="1" label="1" />
+                  <Radio value="2" label="2" />
+                  <Radio value="3" label="3" />
+                </Group>
+              </Radio.Group>
             </Group>
             <Switch
               label={t('plan.proposal.corePath')}
