@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OurDataExport } from '../../../shared/our-data-schemas';
 import { OWN_ANSWERS_ONLY_MESSAGE, SEALED_MESSAGE } from '../../../shared/partner-schemas';
 import { callerFor, type CoupleFixture, createCouple, sessionCookie, useTestApp } from '../../test/harness';
+import { weekReads } from '../../../../scripts/lib/dashboard-requests';
 import { cookieFrom } from '../auth/test-support';
 import { partnerCodeEmail } from '../mail/templates';
 import { completeWeeks } from '../workbook/test-support';
@@ -459,6 +460,41 @@ describe('sealed answers', () => {
     const sealedText = await keepsakeText(couple.cookie);
     expect(sealedText).toContain('the lighthouse at dusk');
     expect(sealedText).not.toContain('the harbour at noon');
+  });
+
+  it("the week's answers batch reads them with the summary once, and still gives a sealed sign-in only its own", async () => {
+    const couple = await signedInCouple();
+    const casey = await withPartnerSignIn(couple);
+    const robin = await callerFor(t, couple.cookie);
+    await robin.workbook.saveAnswers({ weekNumber: 1, partner: 'partner1', ...ANSWERS('the lighthouse at dusk') });
+    const caseyCaller = await callerFor(t, casey.cookie);
+    await caseyCaller.workbook.saveAnswers({ weekNumber: 1, partner: 'partner2', ...ANSWERS('the harbour at noon') });
+    const { summary } = await caseyCaller.workbook.generateSummary({ weekNumber: 1 });
+    expect(summary).toContain('the harbour at noon');
+    await robin.partners.setPrivateAnswers({ on: true });
+
+    // As the page sends them: partner1's answers, partner2's and the summary, in one GET batch.
+    const answersBatch = async (cookie: string) => {
+      const read = weekReads(1).find((batch) => batch.name === 'week: answers')!;
+      const res = await t.app.inject({ url: read.path, headers: { cookie } });
+      const items = res.json() as { result?: { data: unknown }; error?: { data?: { code?: string } } }[];
+      return { body: res.body, items, codes: items.map((item) => item.error?.data?.code ?? 'OK') };
+    };
+    const robinSealed = await answersBatch(couple.cookie);
+    expect(robinSealed.codes).toEqual(['OK', 'FORBIDDEN', 'FORBIDDEN']);
+    expect(robinSealed.body).toContain('the lighthouse at dusk');
+    expect(robinSealed.body).not.toContain('the harbour at noon');
+    const caseySealed = await answersBatch(casey.cookie);
+    expect(caseySealed.codes).toEqual(['FORBIDDEN', 'OK', 'FORBIDDEN']);
+    expect(caseySealed.body).toContain('the harbour at noon');
+    expect(caseySealed.body).not.toContain('the lighthouse at dusk');
+
+    await (await callerFor(t, couple.cookie)).partners.shareWeek({ weekNumber: 1 });
+    await (await callerFor(t, casey.cookie)).partners.shareWeek({ weekNumber: 1 });
+    const revealed = await answersBatch(couple.cookie);
+    expect(revealed.codes).toEqual(['OK', 'OK', 'OK']);
+    expect(revealed.items[2]!.result!.data).toEqual({ summary, language: 'en' });
+    expect(revealed.body).toContain('the harbour at noon');
   });
 
   it('private answers cannot be turned off while the other partner has sealed answers', async () => {

@@ -1,7 +1,9 @@
+import { type Selectable, sql } from 'kysely';
 import type { Partner } from '../../../shared/constants';
 import { isLocale, type Locale } from '../../../shared/i18n/locales';
 import type { WorkbookAnswers } from '../../../shared/workbook-schemas';
 import { nowIso, type DB } from '../../db/client';
+import type { WorkbookResponsesTable } from '../../db/schema';
 import { parseStoredAnswers } from './answers';
 
 /*
@@ -25,6 +27,32 @@ export async function findResponse(
   return (await findResponses(db, coupleId, weekNumber))[partner];
 }
 
+const RESPONSE_COLUMNS = [
+  'partner',
+  'reflection_answers',
+  'discussion_notes',
+  'activity_response',
+  'weekly_commitment',
+  'conversation_cards',
+  'revision',
+  'language',
+] as const;
+
+/** A stored response's columns but its partner's. */
+type ResponseRow = Pick<Selectable<WorkbookResponsesTable>, Exclude<(typeof RESPONSE_COLUMNS)[number], 'partner'>>;
+
+function storedAnswersOf(row: ResponseRow): StoredAnswers {
+  return {
+    reflectionAnswers: parseStoredAnswers(row.reflection_answers),
+    discussionNotes: row.discussion_notes,
+    activityResponse: row.activity_response,
+    weeklyCommitment: row.weekly_commitment,
+    conversationCards: parseStoredAnswers(row.conversation_cards),
+    revision: Number(row.revision),
+    language: isLocale(row.language) ? row.language : null,
+  };
+}
+
 /** Both partners' saved responses for one week, in one query (a partner who never saved is absent). */
 export async function findResponses(
   db: DB,
@@ -33,32 +61,76 @@ export async function findResponses(
 ): Promise<Partial<Record<Partner, StoredAnswers>>> {
   const rows = await db
     .selectFrom('workbook_responses')
-    .select([
-      'partner',
-      'reflection_answers',
-      'discussion_notes',
-      'activity_response',
-      'weekly_commitment',
-      'conversation_cards',
-      'revision',
-      'language',
-    ])
+    .select(RESPONSE_COLUMNS)
     .where('couple_id', '=', coupleId)
     .where('week_number', '=', weekNumber)
     .execute();
   const responses: Partial<Record<Partner, StoredAnswers>> = {};
-  for (const row of rows) {
-    responses[row.partner] = {
-      reflectionAnswers: parseStoredAnswers(row.reflection_answers),
-      discussionNotes: row.discussion_notes,
-      activityResponse: row.activity_response,
-      weeklyCommitment: row.weekly_commitment,
-      conversationCards: parseStoredAnswers(row.conversation_cards),
-      revision: Number(row.revision),
-      language: isLocale(row.language) ? row.language : null,
-    };
-  }
+  for (const row of rows) responses[row.partner] = storedAnswersOf(row);
   return responses;
+}
+
+/** A week's stored summary and the language it is written in (null: written before it was kept). */
+export interface StoredSummary {
+  summary: string;
+  language: Locale | null;
+}
+
+/** What the week's answers page reads of a couple's week: both partners' saved responses and the summary. */
+export interface WeekAnswers {
+  /** Each partner's saved response (a partner who never saved is absent), sealed or not. */
+  responses: Partial<Record<Partner, StoredAnswers>>;
+  /** The week's stored summary, or undefined: none generated. */
+  summary: StoredSummary | undefined;
+}
+
+/** A row of the union below: a partner's response (`summary` null) or the summary (`partner` and the answers null). */
+type ResponseOrSummaryRow = { [Column in keyof ResponseRow]: ResponseRow[Column] | null } & {
+  partner: Partner | null;
+  summary: string | null;
+};
+
+/**
+ * Both partners' saved responses for one week and the week's summary in one statement (decision
+ * 0378): the week's `workbook_responses` rows `union all` its `week_summaries` row, each side's
+ * columns null on the other (`language` is both sides' own). The summary's row is the one without a
+ * partner (a response always has one). It reads a partner's answers whatever the sealing rule says:
+ * the workbook's service hands them on only through it.
+ */
+export async function findWeekAnswers(db: DB, coupleId: number, weekNumber: number): Promise<WeekAnswers> {
+  const rows = await db
+    .selectFrom('workbook_responses')
+    .select([...RESPONSE_COLUMNS, sql<null>`null`.as('summary')])
+    .where('couple_id', '=', coupleId)
+    .where('week_number', '=', weekNumber)
+    .$castTo<ResponseOrSummaryRow>()
+    .unionAll(
+      db
+        .selectFrom('week_summaries')
+        .select([
+          sql<null>`null`.as('partner'),
+          sql<null>`null`.as('reflection_answers'),
+          sql<null>`null`.as('discussion_notes'),
+          sql<null>`null`.as('activity_response'),
+          sql<null>`null`.as('weekly_commitment'),
+          sql<null>`null`.as('conversation_cards'),
+          sql<null>`null`.as('revision'),
+          'language',
+          'summary',
+        ])
+        .where('couple_id', '=', coupleId)
+        .where('week_number', '=', weekNumber),
+    )
+    .execute();
+  const answers: WeekAnswers = { responses: {}, summary: undefined };
+  for (const { partner, summary, ...row } of rows) {
+    if (partner === null) {
+      answers.summary = { summary: summary!, language: isLocale(row.language) ? row.language : null };
+    } else {
+      answers.responses[partner] = storedAnswersOf(row as ResponseRow);
+    }
+  }
+  return answers;
 }
 
 /** `language` undefined (a caller that does not know the writer's) leaves the stored one as it is. */
@@ -134,21 +206,6 @@ export async function replaceResponseAtRevision(
     .returning('revision')
     .executeTakeFirst();
   return updated ? Number(updated.revision) : null;
-}
-
-/** The week's stored summary and the language it is written in (null: written before it was kept). */
-export async function findSummary(
-  db: DB,
-  coupleId: number,
-  weekNumber: number,
-): Promise<{ summary: string; language: Locale | null } | undefined> {
-  const row = await db
-    .selectFrom('week_summaries')
-    .select(['summary', 'language'])
-    .where('couple_id', '=', coupleId)
-    .where('week_number', '=', weekNumber)
-    .executeTakeFirst();
-  return row && { summary: row.summary, language: isLocale(row.language) ? row.language : null };
 }
 
 /** Stores the week's summary, written in `language`; a newer one replaces the old. */

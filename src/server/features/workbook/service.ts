@@ -83,18 +83,27 @@ export async function getWeekContent(deps: AppDeps, couple: Couple, weekNumber: 
 }
 
 /**
+ * The week's saved responses of both partners and its stored summary, one statement shared by the
+ * request (decisions 0371, 0378): the page asks for both partners' answers and the summary in one
+ * batch. It holds what the sealing rule may refuse to the reader (the other partner's sealed
+ * answers, a summary that quotes them), so nothing of it leaves this file but through storedAnswers
+ * (after assertCanReadPartner) and getSummary (after assertCanReadBoth). Shared: never change it.
+ */
+function weekAnswers(deps: AppDeps, coupleId: number, weekNumber: number): Promise<repo.WeekAnswers> {
+  return readOnce(deps, `workbook.week-answers:${coupleId}:${weekNumber}`, () =>
+    repo.findWeekAnswers(deps.db, coupleId, weekNumber),
+  );
+}
+
+/**
  * A partner's stored answers, read only through the sealing rule (assertCanReadPartner): the other
- * partner's sealed answers are refused with 403. Both partners' rows come from one query shared by
- * the request (the page asks for both partners' answers together; decision 0371), so a sealed row
- * may be read along with the reader's own, but only the asked partner's, once allowed, leaves here.
- * Shared: never change it.
+ * partner's sealed answers are refused with 403. Both partners' rows come from the week's one read
+ * (weekAnswers), so a sealed row may be read along with the reader's own, but only the asked
+ * partner's, once allowed, leaves here. Shared: never change it.
  */
 async function storedAnswers(deps: AppDeps, reader: Reader, weekNumber: number, partner: Partner) {
   await assertCanReadPartner(deps.db, reader, weekNumber, partner);
-  const responses = await readOnce(deps, `workbook.responses:${reader.coupleId}:${weekNumber}`, () =>
-    repo.findResponses(deps.db, reader.coupleId, weekNumber),
-  );
-  return responses[partner];
+  return (await weekAnswers(deps, reader.coupleId, weekNumber)).responses[partner];
 }
 
 /**
@@ -270,14 +279,16 @@ export async function saveAnswers(
 }
 
 /**
- * The week's stored summary. It quotes both partners, so with private answers on a stored summary
- * is refused (403) until both have shared the week; none stored answers null as before.
+ * The week's stored summary (read with both partners' answers, weekAnswers). It quotes both
+ * partners, so with private answers on a stored summary is refused (403) until both have shared the
+ * week; none stored answers null as before.
  */
 export async function getSummary(deps: AppDeps, couple: Reader, weekNumber: number): Promise<WeekSummary> {
-  const stored = await repo.findSummary(deps.db, couple.coupleId, weekNumber);
+  const stored = (await weekAnswers(deps, couple.coupleId, weekNumber)).summary;
   if (!stored) return { summary: null };
   await assertCanReadBoth(deps.db, couple, weekNumber);
-  return stored;
+  // The summary alone: what the week's read also holds (both partners' answers) stays here.
+  return { summary: stored.summary, language: stored.language };
 }
 
 /**

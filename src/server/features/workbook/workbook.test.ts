@@ -10,6 +10,7 @@ import {
   useTestApp,
 } from '../../test/harness';
 import { LOCKED_WEEK_MESSAGE } from '../progress/unlock';
+import { findResponse, findWeekAnswers, upsertSummary } from './repo';
 import { SUMMARY_NEEDS_BOTH_MESSAGE } from './service';
 import { completeWeeks, responseFixture } from './test-support';
 
@@ -285,6 +286,39 @@ describe('week summaries', () => {
     expect(regenerated.summary).not.toEqual(summary);
     expect(regenerated.summary).toContain('I will plan our Sunday walk.');
     expect((await readSummary(couple, 1)).json()).toEqual(regenerated);
+  });
+
+  it("reads both partners' responses and the summary in one statement: summary only, responses only, both, neither", async () => {
+    const summaryOnly = await signedInCouple();
+    await upsertSummary(t.deps.db, summaryOnly.coupleId, 1, 'Kept from an earlier version.', 'es');
+    expect(await findWeekAnswers(t.deps.db, summaryOnly.coupleId, 1)).toEqual({
+      responses: {},
+      summary: { summary: 'Kept from an earlier version.', language: 'es' },
+    });
+
+    const couple = await signedInCouple({ displayName: 'Alex', partnerName: 'Sam' });
+    await save(couple, 1, 'partner2', samAnswers);
+    const sam = await findResponse(t.deps.db, couple.coupleId, 1, 'partner2');
+    expect(sam).toMatchObject({ discussionNotes: 'Our signal will be the word "pause".', revision: 1 });
+    expect(await findWeekAnswers(t.deps.db, couple.coupleId, 1)).toEqual({
+      responses: { partner2: sam },
+      summary: undefined,
+    });
+
+    await save(couple, 1, 'partner1', alexAnswers);
+    await save(couple, 1, 'partner1', alexAnswers);
+    const { summary } = (await generate(couple, 1)).json() as { summary: string };
+    const both = await findWeekAnswers(t.deps.db, couple.coupleId, 1);
+    expect(both).toEqual({
+      responses: { partner1: await findResponse(t.deps.db, couple.coupleId, 1, 'partner1'), partner2: sam },
+      summary: { summary, language: 'en' },
+    });
+    expect(both.responses.partner1).toMatchObject({ weeklyCommitment: alexAnswers.weeklyCommitment, revision: 2 });
+
+    // Another week of the same couple, and another couple's week 1: neither.
+    expect(await findWeekAnswers(t.deps.db, couple.coupleId, 2)).toEqual({ responses: {}, summary: undefined });
+    const neither = await signedInCouple();
+    expect(await findWeekAnswers(t.deps.db, neither.coupleId, 1)).toEqual({ responses: {}, summary: undefined });
   });
 
   it('writes the summary in the language of the sign-in that asks for it, and stores it as written', async () => {
