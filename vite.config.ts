@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineIdsFromReact } from './scripts/lib/mantine-ids-plugin';
 
 /**
  * Absolute path from the repository root. The router plugin resolves relative paths against Vite's
@@ -125,6 +126,7 @@ export default defineConfig({
     }),
     react(),
     compileCatalogs(),
+    mantineIdsFromReact(),
     prerenderLandingPage(),
     installableApp(),
   ],

@@ -64,6 +64,7 @@ const databaseFreeTests = [
   'scripts/bench/report.test.ts',
   'scripts/check-bundle-size.test.ts',
   'scripts/container-files.test.ts',
+  'scripts/lib/mantine-ids-plugin.test.ts',
   'scripts/prerender-chunks.test.ts',
   'scripts/prerender-css.test.ts',
   'src/server/deps/hash-slots.test.ts',

@@ -149,6 +149,10 @@ test('a locked week refuses with the Week Locked toast, and the map works from t
     0,
   );
 
+  // The tabs keep the ids React gave them in the first render: the build takes out Mantine's swap
+  // for random ids, a second render in the commit's task (decision 0383).
+  await expect(page.getByRole('tab', { name: 'Progress' })).toHaveAttribute('id', /^mantine-_r_\w+_-tab-progress$/);
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', /^mantine-_r_\w+_-tab-progress$/);
   // Tabs with the arrow keys; a week with Enter.
   await page.getByRole('tab', { name: 'Progress' }).focus();
   await page.keyboard.press('ArrowRight');
