@@ -143,6 +143,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // React DOM's start, in a chunk of its own that the boot module evaluates in its own task (decision 0384).
+            { name: 'react-dom-client', test: /[\\/]src[\\/]web[\\/]react-dom-client\.ts$/ },
             // The messages every couple's and public page loads, one chunk per language (decision
             // 0376): a page asked for some fifteen catalogs, and each dynamic import cost a phone
             // about 14 ms of the main thread in one task. The landing page's own (common, contact,

@@ -6,6 +6,7 @@ import {
   DASHBOARD_ON_DEMAND,
   type Manifest,
   notOnDemandOnDashboard,
+  reactDomStartProblems,
   unstyledMantineClasses,
 } from './check-bundle-size';
 
@@ -66,5 +67,46 @@ describe('the build check of what the dashboard loads on demand (decision 0375)'
     const both = manifest([]);
     both['routes/dashboard.tsx?tsr-split=component']!.imports = ['features/dashboard/wins-panel.tsx'];
     expect(notOnDemandOnDashboard(both)).toEqual(['features/dashboard/wins-panel.tsx']);
+  });
+});
+
+describe("the build check of React DOM's start (decision 0384)", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  /** A build whose boot module evaluates `files` in order, each with `content`. */
+  function build(files: Record<string, string>): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vows-react-dom-'));
+    dirs.push(dir);
+    fs.mkdirSync(path.join(dir, 'assets'));
+    const list = JSON.stringify(Object.keys(files).map((file) => `/assets/${file}`));
+    fs.writeFileSync(
+      path.join(dir, 'assets/boot-1a2b.js'),
+      `for (const file of ${list}) {\n  await import(file);\n}\n`,
+    );
+    for (const [file, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, 'assets', file), content);
+    return dir;
+  }
+
+  it('passes a boot module that starts React DOM in its own chunk before the entry', () => {
+    const dir = build({
+      'react-1.js': 'export{}',
+      'react-dom-client-2.js': 'var{createRoot:n,hydrateRoot:r}=e(t(),1);export{r as n,n as t};',
+      'index-3.js': 'export{}',
+    });
+    expect(reactDomStartProblems(dir)).toEqual([]);
+  });
+
+  it('names a build that starts React DOM with the entry chunk', () => {
+    expect(reactDomStartProblems(build({ 'react-1.js': 'export{}', 'index-3.js': 'createRoot()' }))).toEqual([
+      'the boot module (boot-1a2b.js) does not evaluate a react-dom-client chunk of its own',
+    ]);
+  });
+
+  it('names a react-dom-client chunk that does not start the client', () => {
+    expect(reactDomStartProblems(build({ 'react-dom-client-2.js': 'export{}', 'index-3.js': 'export{}' }))).toEqual([
+      "/assets/react-dom-client-2.js does not start React DOM's client",
+    ]);
   });
 });

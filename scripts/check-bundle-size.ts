@@ -139,6 +139,23 @@ export function unstyledMantineClasses(webDir: string): { name: string; styleshe
   return missing.map((name) => ({ name, stylesheet: holder(name) ?? 'another Mantine package' }));
 }
 
+/**
+ * React DOM starts in a chunk of its own (`react-dom-client-*.js`), which the boot module evaluates in
+ * a task of its own before the entry chunk's (decision 0384). Returns what is wrong, if anything.
+ */
+export function reactDomStartProblems(webDir: string): string[] {
+  const assets = path.join(webDir, 'assets');
+  const boot = fs.readdirSync(assets).find((file) => /^boot-[\w-]+\.js$/.test(file));
+  if (!boot) return ['no boot module (assets/boot-*.js) in the build'];
+  const list = /for \(const file of (\[[^\]]*\])\)/.exec(fs.readFileSync(path.join(assets, boot), 'utf8'))?.[1];
+  const files = list ? (JSON.parse(list) as string[]) : [];
+  const start = files.findIndex((file) => /\/react-dom-client-[\w-]+\.js$/.test(file));
+  if (start === -1) return [`the boot module (${boot}) does not evaluate a react-dom-client chunk of its own`];
+  if (start === files.length - 1) return [`the boot module (${boot}) evaluates React DOM's start with the entry chunk`];
+  const chunk = fs.readFileSync(path.join(webDir, files[start]!), 'utf8');
+  return chunk.includes('createRoot') ? [] : [`${files[start]} does not start React DOM's client`];
+}
+
 export const HERO_TEXT = 'Prepare for a lifetime together, one week at a time';
 
 /**
@@ -178,6 +195,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       (key) => `${key} is evaluated as the couple's dashboard opens: import it with React.lazy (decision 0375)`,
     ),
     ...prerenderProblems(webDir),
+    ...reactDomStartProblems(webDir),
     ...unstyledMantineClasses(webDir).map(
       ({ name, stylesheet }) =>
         `Mantine class ${name} has no rules in the built CSS: add @import '@mantine/core/styles/${stylesheet}' to src/web/mantine-styles.css`,

@@ -3,7 +3,7 @@ import './mantine-styles.css';
 // The theme's variables, after Mantine's defaults they override (decision 0302).
 import './theme-variables.css';
 import { type ReactNode, startTransition, useInsertionEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './react-dom-client';
 import { AppProviders } from './components/app-providers';
 import { loadPageCatalogs } from './i18n/i18n';
 import { createAppRouter } from './router';
