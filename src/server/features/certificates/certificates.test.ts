@@ -23,6 +23,7 @@ import {
   signatureImageType,
   stateNotOfferedMessage,
 } from './service';
+import * as repo from './repo';
 import { newVerificationCode, readVerificationCode } from './verification-code';
 
 const t = useTestApp({ PUBLIC_URL: 'https://course.example.com' });
@@ -167,6 +168,94 @@ describe('offline time', () => {
     await caller.certificates.deleteOfflineTime({ id: entry.id });
     await expect(caller.certificates.deleteOfflineTime({ id: entry.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await caller.certificates.hours()).totals).toEqual({ partner1: 45, partner2: 45, together: 45 });
+  });
+});
+
+describe("the couple's course record", () => {
+  it('is read in one statement: online and offline time, completed weeks, legal names and certificates', async () => {
+    const { coupleId } = await newCouple(2);
+    const other = await newCouple(1);
+    const now = '2026-11-24T10:00:00.000Z';
+    const certificate = (code: string, issuedAt: string, revokedAt: string | null) => ({
+      code,
+      couple_id: coupleId,
+      state: 'FL',
+      first_legal_name: 'Robin Roe',
+      second_legal_name: 'Casey Coe',
+      search_names: 'robin roe casey coe',
+      intended_marriage_date: '2027-01-02',
+      completion_date: '2026-11-24',
+      first_minutes: 240,
+      second_minutes: 240,
+      together_minutes: 0,
+      delivery_method: 'online',
+      course_name: 'Vows & Weeks',
+      provider_name: 'Grace Counseling LLC',
+      provider_credentials: 'LMHC',
+      provider_registration: 'HILLSBOROUGH-2026-017',
+      provider_contact: 'hello@grace.example',
+      issued_at: issuedAt,
+      revoked_at: revokedAt,
+      revoked_reason: revokedAt ? 'a typo' : null,
+    });
+    expect(await repo.findCourseRecord(t.deps.db, coupleId)).toEqual({
+      time: [],
+      completedWeeks: [1, 2],
+      names: { partner1: null, partner2: null },
+      certificates: [],
+    });
+
+    await repo.saveCourseTime(t.deps.db, { coupleId, weekNumber: 2, who: 'together', activeSeconds: 600, now });
+    await repo.saveCourseTime(t.deps.db, { coupleId, weekNumber: 1, who: 'partner1', activeSeconds: 90, now });
+    const first = await repo.insertOfflineTime(t.deps.db, {
+      coupleId,
+      weekNumber: 2,
+      who: 'partner2',
+      minutes: 45,
+      now,
+    });
+    const second = await repo.insertOfflineTime(t.deps.db, {
+      coupleId,
+      weekNumber: 1,
+      who: 'together',
+      minutes: 30,
+      now,
+    });
+    await repo.saveLegalName(t.deps.db, coupleId, 'partner2', 'Casey Coe', now);
+    const older = await repo.insertCertificate(t.deps.db, certificate('OLDER', now, '2026-11-25T10:00:00.000Z'));
+    const newer = await repo.insertCertificate(t.deps.db, certificate('NEWER', '2026-11-25T11:00:00.000Z', null));
+    // Another couple's rows are not read.
+    await repo.saveCourseTime(t.deps.db, {
+      coupleId: other.coupleId,
+      weekNumber: 1,
+      who: 'partner2',
+      activeSeconds: 60,
+      now,
+    });
+    await repo.saveLegalName(t.deps.db, other.coupleId, 'partner1', 'Someone Else', now);
+
+    const summary = (row: repo.CertificateRecord) => ({
+      id: row.id,
+      code: row.code,
+      state: row.state,
+      first_legal_name: row.first_legal_name,
+      second_legal_name: row.second_legal_name,
+      intended_marriage_date: row.intended_marriage_date,
+      completion_date: row.completion_date,
+      issued_at: row.issued_at,
+      revoked_at: row.revoked_at,
+    });
+    expect(await repo.findCourseRecord(t.deps.db, coupleId)).toEqual({
+      time: [
+        { id: null, weekNumber: 1, who: 'partner1', amount: 90, createdAt: null },
+        { id: second.id, weekNumber: 1, who: 'together', amount: 30, createdAt: now },
+        { id: null, weekNumber: 2, who: 'together', amount: 600, createdAt: null },
+        { id: first.id, weekNumber: 2, who: 'partner2', amount: 45, createdAt: now },
+      ],
+      completedWeeks: [1, 2],
+      names: { partner1: null, partner2: 'Casey Coe' },
+      certificates: [summary(newer), summary(older)],
+    });
   });
 });
 

@@ -90,31 +90,185 @@ export async function listCourseTime(db: DB, coupleId: number) {
     .execute();
 }
 
+/** What certificateView shows of a certificate (the couple's status answers these columns). */
+export type CertificateSummary = Pick<
+  CertificateRecord,
+  | 'id'
+  | 'code'
+  | 'state'
+  | 'first_legal_name'
+  | 'second_legal_name'
+  | 'intended_marriage_date'
+  | 'completion_date'
+  | 'issued_at'
+  | 'revoked_at'
+>;
+
+/** A week's online seconds for an owner, or an offline entry (its minutes as `amount`). */
+export interface TimeRow {
+  /** The offline entry's id; null for a week's online seconds. */
+  id: number | null;
+  weekNumber: number;
+  who: TimeOwner;
+  amount: number;
+  /** The offline entry's time; null for a week's online seconds. */
+  createdAt: string | null;
+}
+
+/** What the course hours and the certificate status read of a couple, from findCourseRecord. */
+export interface CourseRecord {
+  /** Each week's online seconds per owner and each offline entry, by week then entry. */
+  time: TimeRow[];
+  /** The weeks the couple completed, ascending. */
+  completedWeeks: number[];
+  names: Record<Partner, string | null>;
+  /** Newest first. */
+  certificates: CertificateSummary[];
+}
+
 /**
- * The couple's time in one query (the course hours add both up, decision 0321's batch): each
- * week's online seconds per owner (`id` and `createdAt` null) and each offline entry (its minutes
- * as `amount`), by week then entry.
+ * The columns of findCourseRecord's union, each with the type its null has where a table has no
+ * such column: PostgreSQL types a union's column from its branches, and an untyped null beside
+ * another would be text.
  */
-export async function listTime(db: DB, coupleId: number) {
-  return db
+const COURSE_RECORD_COLUMNS = {
+  kind: 'text',
+  id: 'integer',
+  weekNumber: 'integer',
+  who: 'text',
+  amount: 'integer',
+  at: 'text',
+  legalName: 'text',
+  code: 'text',
+  state: 'text',
+  firstLegalName: 'text',
+  secondLegalName: 'text',
+  intendedMarriageDate: 'text',
+  completionDate: 'text',
+  revokedAt: 'text',
+} as const;
+type CourseRecordColumn = keyof typeof COURSE_RECORD_COLUMNS;
+
+/** One row of findCourseRecord's union: `kind` tells which table it comes from, the rest is null. */
+type CourseRecordRow = {
+  kind: 'online' | 'offline' | 'completed' | 'name' | 'certificate';
+  id: number | null;
+  weekNumber: number | null;
+  who: string | null;
+  amount: number | null;
+  at: string | null;
+} & Record<Exclude<CourseRecordColumn, 'kind' | 'id' | 'weekNumber' | 'who' | 'amount' | 'at'>, string | null>;
+
+/** A branch's select list: its own columns (table columns by name), a typed null for each other. */
+function courseRecordColumns(kind: CourseRecordRow['kind'], own: Partial<Record<CourseRecordColumn, string>>) {
+  return (Object.keys(COURSE_RECORD_COLUMNS) as CourseRecordColumn[]).map((column) => {
+    if (column === 'kind') return sql.lit(kind).as(column);
+    const name = own[column];
+    return (name ? sql.ref(name) : sql`cast(null as ${sql.raw(COURSE_RECORD_COLUMNS[column])})`).as(column);
+  });
+}
+
+/**
+ * The couple's course hours and certificate status in one statement (decision 0381): each week's
+ * online seconds per owner (course_time), each offline entry (offline_time), the completed weeks
+ * (progress), both partners' legal names (certificate_names) and the couple's certificates, as a
+ * `union all` whose rows say which table they come from. Plain SQL that SQLite and PostgreSQL both
+ * run, as decisions 0374 and 0378's unions; no dialect's JSON helpers.
+ */
+export async function findCourseRecord(db: DB, coupleId: number): Promise<CourseRecord> {
+  const rows = await db
     .selectFrom('course_time')
-    .select([
-      sql<number | null>`null`.as('id'),
-      'week_number as weekNumber',
-      'who',
-      'active_seconds as amount',
-      sql<string | null>`null`.as('createdAt'),
-    ])
+    .select(courseRecordColumns('online', { weekNumber: 'week_number', who: 'who', amount: 'active_seconds' }))
     .where('couple_id', '=', coupleId)
+    .$castTo<CourseRecordRow>()
     .unionAll(
       db
         .selectFrom('offline_time')
-        .select(['id', 'week_number as weekNumber', 'who', 'minutes as amount', 'created_at as createdAt'])
-        .where('couple_id', '=', coupleId),
+        .select(
+          courseRecordColumns('offline', {
+            id: 'id',
+            weekNumber: 'week_number',
+            who: 'who',
+            amount: 'minutes',
+            at: 'created_at',
+          }),
+        )
+        .where('couple_id', '=', coupleId)
+        .$castTo<CourseRecordRow>(),
     )
-    .orderBy('weekNumber')
-    .orderBy('id')
+    .unionAll(
+      db
+        .selectFrom('progress')
+        .select(courseRecordColumns('completed', { weekNumber: 'week_number', at: 'completed_at' }))
+        .where('couple_id', '=', coupleId)
+        .where('completed_at', 'is not', null)
+        .$castTo<CourseRecordRow>(),
+    )
+    .unionAll(
+      db
+        .selectFrom('certificate_names')
+        .select(courseRecordColumns('name', { who: 'partner', legalName: 'legal_name' }))
+        .where('couple_id', '=', coupleId)
+        .$castTo<CourseRecordRow>(),
+    )
+    .unionAll(
+      db
+        .selectFrom('certificates')
+        .select(
+          courseRecordColumns('certificate', {
+            id: 'id',
+            at: 'issued_at',
+            code: 'code',
+            state: 'state',
+            firstLegalName: 'first_legal_name',
+            secondLegalName: 'second_legal_name',
+            intendedMarriageDate: 'intended_marriage_date',
+            completionDate: 'completion_date',
+            revokedAt: 'revoked_at',
+          }),
+        )
+        .where('couple_id', '=', coupleId)
+        .$castTo<CourseRecordRow>(),
+    )
     .execute();
+  const record: CourseRecord = {
+    time: [],
+    completedWeeks: [],
+    names: { partner1: null, partner2: null },
+    certificates: [],
+  };
+  for (const row of rows) {
+    if (row.kind === 'online' || row.kind === 'offline') {
+      record.time.push({
+        id: row.id,
+        weekNumber: row.weekNumber!,
+        who: row.who as TimeOwner,
+        amount: row.amount!,
+        createdAt: row.at,
+      });
+    } else if (row.kind === 'completed') {
+      record.completedWeeks.push(row.weekNumber!);
+    } else if (row.kind === 'name') {
+      record.names[row.who as Partner] = row.legalName;
+    } else {
+      record.certificates.push({
+        id: row.id!,
+        code: row.code!,
+        state: row.state!,
+        first_legal_name: row.firstLegalName!,
+        second_legal_name: row.secondLegalName!,
+        intended_marriage_date: row.intendedMarriageDate!,
+        completion_date: row.completionDate!,
+        issued_at: row.at!,
+        revoked_at: row.revokedAt,
+      });
+    }
+  }
+  // Week then entry (a week's online seconds first), ascending weeks, newest certificate first.
+  record.time.sort((a, b) => a.weekNumber - b.weekNumber || (a.id ?? 0) - (b.id ?? 0));
+  record.completedWeeks.sort((a, b) => a - b);
+  record.certificates.sort((a, b) => b.id - a.id);
+  return record;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,36 +433,6 @@ export async function insertCertificate(db: DB, values: Omit<CertificateRecord, 
 
 export async function listCoupleCertificates(db: DB, coupleId: number): Promise<CertificateRecord[]> {
   return db.selectFrom('certificates').selectAll().where('couple_id', '=', coupleId).orderBy('id', 'desc').execute();
-}
-
-/**
- * The couple's legal names and certificates (newest first) in one query, as the certificate status
- * shows them: one row per certificate, or one without when there is none.
- */
-export async function findNamesAndCertificates(
-  db: DB,
-  coupleId: number,
-): Promise<{ names: Record<Partner, string | null>; certificates: CertificateRecord[] }> {
-  const rows = await db
-    .selectFrom('couples')
-    .leftJoin('certificate_names as first', (join) =>
-      join.onRef('first.couple_id', '=', 'couples.id').on('first.partner', '=', 'partner1'),
-    )
-    .leftJoin('certificate_names as second', (join) =>
-      join.onRef('second.couple_id', '=', 'couples.id').on('second.partner', '=', 'partner2'),
-    )
-    .leftJoin('certificates', 'certificates.couple_id', 'couples.id')
-    .selectAll('certificates')
-    .select(['first.legal_name as partner1Name', 'second.legal_name as partner2Name'])
-    .where('couples.id', '=', coupleId)
-    .orderBy('certificates.id', 'desc')
-    .execute();
-  return {
-    names: { partner1: rows[0]?.partner1Name ?? null, partner2: rows[0]?.partner2Name ?? null },
-    certificates: rows.flatMap(({ partner1Name: _first, partner2Name: _second, ...row }) =>
-      row.id === null ? [] : [row as CertificateRecord],
-    ),
-  };
 }
 
 export async function findCoupleCertificate(

@@ -41,7 +41,7 @@ import { recordAdminAction } from '../audit/service';
 import { csvLine } from '../orders/csv';
 import type { CertificatePdfData } from '../printables/certificate-pdf';
 import { runPdfJob } from '../printables/pdf-jobs';
-import { assertWeekUnlocked, completedWeeks } from '../progress/unlock';
+import { assertWeekUnlocked } from '../progress/unlock';
 import * as repo from './repo';
 import { newVerificationCode, readVerificationCode } from './verification-code';
 import { readRemembered } from '../../db/remembered-reads';
@@ -199,6 +199,15 @@ export async function deleteOfflineTime(deps: AppDeps, couple: Couple, id: numbe
 const noMinutes = (): MinutesByOwner => ({ partner1: 0, partner2: 0, together: 0 });
 
 /**
+ * What the course hours and the certificate status read of the couple, in one statement
+ * (findCourseRecord, decision 0381) read once per request (decision 0321): the page asks for the
+ * hours and the status in one batch. The answer is shared: never change it.
+ */
+function courseRecord(deps: AppDeps, coupleId: number): Promise<Readonly<repo.CourseRecord>> {
+  return readOnce(deps, `certificates.course-record:${coupleId}`, () => repo.findCourseRecord(deps.db, coupleId));
+}
+
+/**
  * The couple's hours per week and the totals a certificate counts: completed weeks only (decision
  * 0330), each week as weekMinutesFor reads it. Added up once per request (decision 0321): the page
  * asks for them and for the certificate status, which needs them, in one batch. The answer is
@@ -209,7 +218,9 @@ export function getHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
 }
 
 async function addUpHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
-  const [time, completed] = await Promise.all([repo.listTime(deps.db, coupleId), completedWeeks(deps, coupleId)]);
+  const record = await courseRecord(deps, coupleId);
+  const time = record.time;
+  const completed = new Set(record.completedWeeks);
   const weeks = new Map<number, WeekHours>();
   const week = (weekNumber: number) => {
     let found = weeks.get(weekNumber);
@@ -440,7 +451,7 @@ function verifyUrl(deps: AppDeps, code: string): string {
   return `${deps.config.publicUrl}/verify/${code}`;
 }
 
-function certificateView(deps: AppDeps, row: repo.CertificateRecord): CertificateView {
+function certificateView(deps: AppDeps, row: repo.CertificateSummary): CertificateView {
   return {
     id: row.id,
     code: row.code,
@@ -465,7 +476,7 @@ export async function getCertificateStatus(deps: AppDeps, couple: Couple): Promi
   const [provider, hours, { names, certificates }] = await Promise.all([
     loadProvider(deps.db),
     getHours(deps, couple.coupleId),
-    repo.findNamesAndCertificates(deps.db, couple.coupleId),
+    courseRecord(deps, couple.coupleId),
   ]);
   const offeredStates = (provider?.offeredStates ?? []).flatMap((code) => {
     const rule = certificateStateRule(code);
