@@ -29,7 +29,7 @@ export class RequestReads {
 }
 
 /** What readOnce needs of the deps (AppDeps, which names this file's type). */
-interface ReadingDeps {
+export interface ReadingDeps {
   db: DB;
   requestReads?: RequestReads;
 }

@@ -165,6 +165,38 @@ describe('a week opening', () => {
 });
 
 /**
+ * With private answers on, the sealing rule asks whether both partners shared the week for the other
+ * partner's answers and again for the summary: the batch reads it once (decision 0321), besides the
+ * week's answers and summary (decision 0378).
+ */
+describe("a sealed partner's answers batch", () => {
+  it('reads whether the week is shared once', async () => {
+    const couple = await createCouple(t.deps);
+    const cookie = await sessionCookie(t.deps, couple.accountId);
+    const caller = await callerFor(t, cookie);
+    const answers = { reflectionAnswers: { 'w01-q1': 'a thought' } };
+    await caller.workbook.saveAnswers({ weekNumber: 1, partner: 'partner1', ...answers });
+    await caller.workbook.saveAnswers({ weekNumber: 1, partner: 'partner2', ...answers });
+    await caller.workbook.generateSummary({ weekNumber: 1 });
+    await caller.partners.setPrivateAnswers({ on: true });
+    const read = weekReads(1).find((batch) => batch.name === 'week: answers')!;
+    const request = async () => {
+      const res = await t.app.inject({ method: 'GET', url: read.path, headers: { cookie } });
+      // The original sign-in reads as partner1 with private answers on: partner2's and the summary are
+      // sealed (a batch with refusals answers 207).
+      expect(res.statusCode).toBe(207);
+      const codes = (res.json() as { error?: { data?: { code?: string } } }[]).map((item) => item.error?.data?.code);
+      expect(codes).toEqual([undefined, 'FORBIDDEN', 'FORBIDDEN']);
+    };
+    await request();
+    let sent: string[] = [];
+    for (let pass = 0; pass < 3 && sent.length !== 2; pass += 1) sent = await statementsOf(request);
+    expect(sent.filter((statement) => statement.includes('week_shares'))).toHaveLength(1);
+    expect(sent, JSON.stringify(sent, null, 2)).toHaveLength(2);
+  });
+});
+
+/**
  * A week's saves and its framework download as the load test sends them (its REST routes), in this
  * order, pinned as the reads are. On PostgreSQL: the unlock rule's one read (the progress records
  * and the plan, decision 0374), then the save, or the download's upload row; the workbook's save

@@ -803,7 +803,7 @@ export async function getSharedWeek(
   const facts = await repo.findCoupleFacts(deps.db, coupleId);
   if (!facts) throw new AppError('NOT_FOUND', COUPLE_NOT_LINKED);
   await assertCanReadBothOnce({ coupleId, partner: null, privateAnswers: facts.privateAnswers === 1 }, () =>
-    isWeekRevealed(deps.db, coupleId, weekNumber),
+    isWeekRevealed(deps, coupleId, weekNumber),
   );
   const visible = await keepsakeAnswers(
     deps.db,
@@ -1108,7 +1108,7 @@ export async function shareWeekWithMentor(deps: AppDeps, auth: CoupleAuth, weekN
   if (lockReason !== null) throw new AppError('FORBIDDEN', LOCKED_WEEK_MESSAGE);
   await assertCanReadBothOnce(
     { coupleId: auth.coupleId, partner: auth.partner, privateAnswers: auth.privateAnswers },
-    () => isWeekRevealed(deps.db, auth.coupleId, weekNumber),
+    () => isWeekRevealed(deps, auth.coupleId, weekNumber),
     SHARE_AFTER_REVEAL,
   );
   await repo.saveMentorShare(deps.db, auth.coupleId, weekNumber);

@@ -153,7 +153,7 @@ export const COUPLE_DATA_TABLES: readonly AnyCoupleDataTable[] = [
     async *rows({ db, couple, scope }) {
       for (const row of await repo.listSummaries(db, scope.coupleId)) {
         // As workbook.summary and the keepsake answer them: none of a week still sealed.
-        if (!(await canReadBoth(db, couple, row.week_number))) continue;
+        if (!(await canReadBoth({ db }, couple, row.week_number))) continue;
         yield { weekNumber: row.week_number, summary: row.summary, generatedAt: row.generated_at };
       }
     },

@@ -59,7 +59,7 @@ export async function keepsakeAnswers(
     weekContentFor(db, weekNumber, locale),
   ]);
   const rows: StoredResponseRow[] = [];
-  for (const row of allRows) if (await canReadPartner(db, couple, weekNumber, row.partner)) rows.push(row);
+  for (const row of allRows) if (await canReadPartner({ db }, couple, weekNumber, row.partner)) rows.push(row);
   const questions = questionIds(content);
   const cards = cardIds(content);
   const parsed = rows.map((row: StoredResponseRow) => ({
@@ -101,5 +101,5 @@ export async function keepsakeSummary(
   weekNumber: number,
 ): Promise<string | null> {
   const summary = await findSummary(db, couple.coupleId, weekNumber);
-  return summary !== null && (await canReadBoth(db, couple, weekNumber)) ? summary : null;
+  return summary !== null && (await canReadBoth({ db }, couple, weekNumber)) ? summary : null;
 }

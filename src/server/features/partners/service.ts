@@ -17,6 +17,7 @@ import {
 } from '../../../shared/partner-schemas';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
+import { type ReadingDeps, readOnce } from '../../deps/request-reads';
 import type { CoupleAuth } from '../auth/access';
 import { issueAccessCode } from '../auth/access-codes';
 import { generateAccessCode, hashAccessCode, normalizeAccessCode } from '../auth/passwords';
@@ -46,10 +47,17 @@ function otherPartner(partner: Partner): Partner {
 // Sealing: THE rule, for every path that reads a partner's answers (decision 0162)
 // ---------------------------------------------------------------------------------------------
 
-/** Whether both partners have marked the week's answers as shared. */
-export async function isWeekRevealed(db: DB, coupleId: number, weekNumber: number): Promise<boolean> {
-  const shares = await repo.findWeekShares(db, coupleId, weekNumber);
-  return shares.length === 2;
+/**
+ * Whether both partners have marked the week's answers as shared. Read once per request that
+ * shares its reads (decision 0321): with private answers on, the week's answers batch asks it for
+ * the other partner's answers and again for the summary; a change, a job or a REST route reads
+ * afresh. What it answers holds for the request only.
+ */
+export async function isWeekRevealed(reads: ReadingDeps, coupleId: number, weekNumber: number): Promise<boolean> {
+  return readOnce(reads, `partners.week-revealed:${coupleId}:${weekNumber}`, async () => {
+    const shares = await repo.findWeekShares(reads.db, coupleId, weekNumber);
+    return shares.length === 2;
+  });
 }
 
 /**
@@ -57,12 +65,12 @@ export async function isWeekRevealed(db: DB, coupleId: number, weekNumber: numbe
  * partner's only when private answers are off, or once both have shared the week.
  */
 export async function canReadPartner(
-  db: DB,
+  reads: ReadingDeps,
   reader: AnswerReader,
   weekNumber: number,
   partner: Partner,
 ): Promise<boolean> {
-  return canReadPartnerOnce(reader, partner, () => isWeekRevealed(db, reader.coupleId, weekNumber));
+  return canReadPartnerOnce(reader, partner, () => isWeekRevealed(reads, reader.coupleId, weekNumber));
 }
 
 /**
@@ -86,12 +94,12 @@ export async function canReadPartnerOnce(
  * summary and any export call this before reading answers, so every transport inherits it.
  */
 export async function assertCanReadPartner(
-  db: DB,
+  reads: ReadingDeps,
   reader: AnswerReader,
   weekNumber: number,
   partner: Partner,
 ): Promise<void> {
-  if (!(await canReadPartner(db, reader, weekNumber, partner))) throw new AppError('FORBIDDEN', SEALED_MESSAGE);
+  if (!(await canReadPartner(reads, reader, weekNumber, partner))) throw new AppError('FORBIDDEN', SEALED_MESSAGE);
 }
 
 /**
@@ -124,13 +132,13 @@ export function assertCanWritePartner(reader: AnswerReader, partner: Partner): v
  * What reads both partners' answers at once (the week's summary, exports): with private answers
  * on, only once both have shared the week.
  */
-export async function assertCanReadBoth(db: DB, reader: AnswerReader, weekNumber: number): Promise<void> {
-  if (!(await canReadBoth(db, reader, weekNumber))) throw new AppError('FORBIDDEN', SEALED_MESSAGE);
+export async function assertCanReadBoth(reads: ReadingDeps, reader: AnswerReader, weekNumber: number): Promise<void> {
+  if (!(await canReadBoth(reads, reader, weekNumber))) throw new AppError('FORBIDDEN', SEALED_MESSAGE);
 }
 
 /** assertCanReadBoth's rule as an answer, for the copies that leave out what is sealed (exports). */
-export async function canReadBoth(db: DB, reader: AnswerReader, weekNumber: number): Promise<boolean> {
-  return !reader.privateAnswers || isWeekRevealed(db, reader.coupleId, weekNumber);
+export async function canReadBoth(reads: ReadingDeps, reader: AnswerReader, weekNumber: number): Promise<boolean> {
+  return !reader.privateAnswers || isWeekRevealed(reads, reader.coupleId, weekNumber);
 }
 
 /** assertCanReadBoth for any answers sealed until a reveal; `message` says what opens them. */

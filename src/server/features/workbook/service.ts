@@ -102,7 +102,7 @@ function weekAnswers(deps: AppDeps, coupleId: number, weekNumber: number): Promi
  * partner's, once allowed, leaves here. Shared: never change it.
  */
 async function storedAnswers(deps: AppDeps, reader: Reader, weekNumber: number, partner: Partner) {
-  await assertCanReadPartner(deps.db, reader, weekNumber, partner);
+  await assertCanReadPartner(deps, reader, weekNumber, partner);
   return (await weekAnswers(deps, reader.coupleId, weekNumber)).responses[partner];
 }
 
@@ -286,7 +286,7 @@ export async function saveAnswers(
 export async function getSummary(deps: AppDeps, couple: Reader, weekNumber: number): Promise<WeekSummary> {
   const stored = (await weekAnswers(deps, couple.coupleId, weekNumber)).summary;
   if (!stored) return { summary: null };
-  await assertCanReadBoth(deps.db, couple, weekNumber);
+  await assertCanReadBoth(deps, couple, weekNumber);
   // The summary alone: what the week's read also holds (both partners' answers) stays here.
   return { summary: stored.summary, language: stored.language };
 }
@@ -303,7 +303,7 @@ export async function generateSummary(
 ): Promise<GeneratedSummary> {
   await assertWeekUnlocked(deps, couple, weekNumber);
   // With private answers on, only once both partners have shared the week (docs/product.md#sealed-answers).
-  await assertCanReadBoth(deps.db, couple, weekNumber);
+  await assertCanReadBoth(deps, couple, weekNumber);
   // The summary is written in the language of the sign-in that asks for it, as the week is shown to
   // it and as the keepsake is written (decision 0232): when the partners read the course in
   // different languages, whoever presses "Generate summary" reads it in their own, and it is stored
