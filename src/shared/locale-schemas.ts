@@ -4,4 +4,3 @@ import { z } from './zod';
 export const localeInputSchema = z.strictObject({
   locale: z.enum(['en', 'es'], { error: 'locale must be "en" or "es".' }),
 });
-export type LocaleInput = z.infer<typeof localeInputSchema>;

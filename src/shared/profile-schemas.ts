@@ -38,7 +38,6 @@ export const profileInputSchema = z.object({
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
 });
-export type ProfileInput = z.input<typeof profileInputSchema>;
 
 /**
  * The profile as GET and PUT /api/profile answer it. `Profile` itself stays a plain interface in

@@ -76,7 +76,6 @@ const NOTHING_TO_SAVE = 'Send notes or rating (or both) to save.';
  * out keeps its saved value; `rating: null` clears the rating; `notes: null` empties the notes.
  */
 export const progressUpdateSchema = z.object(progressFields).refine(hasSomethingToSave, { message: NOTHING_TO_SAVE });
-export type ProgressUpdate = z.output<typeof progressUpdateSchema>;
 
 /**
  * What a `progress.update` was edited from (decision 0280), so a save never silently replaces one

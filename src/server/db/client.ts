@@ -7,6 +7,7 @@ import {
   type DialectAdapter,
   type SqliteDatabase,
   type SqliteStatement,
+  sql,
 } from 'kysely';
 import { ensurePrivateDirSync, ensurePrivateFileSync, restrictIfPresentSync } from '../platform/private-files';
 import type { Database } from './schema';
@@ -185,6 +186,11 @@ function countingWrites(statement: SQLite.Statement, writes: { count: number }):
 /** ISO-8601 UTC timestamp, the format every *_at text column uses. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** `null as <name>` for each name: the columns a `union all`'s side does not have (decisions 0374, 0378). */
+export function nullColumns<Name extends string>(...names: Name[]) {
+  return names.map((name) => sql<null>`null`.as(name));
 }
 
 /** Which of `ids` are still rows of `table` (a sweep of files named by row id), asked 500 at a time. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AccessLevel, Partner, Role } from '../../shared/constants';
 
 /** Table types for Kysely, matching db/migrations. */
@@ -695,9 +695,6 @@ export interface InventoryAnswersTable {
   answer: number;
   updated_at: string;
 }
-
-export type Couple = Selectable<CouplesTable>;
-export type Account = Selectable<AccountsTable>;
 
 /** A device that receives push reminders, bound to the sign-in that opted in (decision 0271). */
 export interface PushSubscriptionsTable {

@@ -39,6 +39,20 @@ export interface RateLimiter {
   reserve(key: string): Promise<Reservation>;
 }
 
+/** A reservation whose release() gives the slot back with `giveBack`, once. */
+function reservation(last: boolean, resetAt: number, giveBack: () => Promise<void>): Reservation {
+  let released = false;
+  return {
+    last,
+    resetAt,
+    release: async () => {
+      if (released) return;
+      released = true;
+      await giveBack();
+    },
+  };
+}
+
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
@@ -67,17 +81,10 @@ export class MemoryRateLimiter implements RateLimiter {
     const window = this.current(key);
     if (window.count >= this.max) throw tooMany(window.resetAt - this.now());
     window.count += 1;
-    let released = false;
-    return {
-      last: window.count >= this.max,
-      resetAt: window.resetAt,
-      release: async () => {
-        if (released) return;
-        released = true;
-        // A slot of a window that has ended (and been replaced) has nothing left to give back.
-        if (this.windows.get(key) === window) window.count -= 1;
-      },
-    };
+    return reservation(window.count >= this.max, window.resetAt, async () => {
+      // A slot of a window that has ended (and been replaced) has nothing left to give back.
+      if (this.windows.get(key) === window) window.count -= 1;
+    });
   }
 
   private sweep(time: number): void {
@@ -119,17 +126,10 @@ export class DatabaseRateLimiter implements RateLimiter {
       windowMs: this.windowMs,
     });
     if (!window.counted) throw tooMany(window.resetAt - time);
-    let released = false;
-    return {
-      last: window.count >= this.max,
-      resetAt: window.resetAt,
-      release: async () => {
-        if (released) return;
-        released = true;
-        // A slot that could not be given back stays spent until its window ends, as if not released.
-        await giveBackAttempt(this.db, { limiter: this.name, keyHash, resetAt: window.resetAt }).catch(() => {});
-      },
-    };
+    return reservation(window.count >= this.max, window.resetAt, async () => {
+      // A slot that could not be given back stays spent until its window ends, as if not released.
+      await giveBackAttempt(this.db, { limiter: this.name, keyHash, resetAt: window.resetAt }).catch(() => {});
+    });
   }
 }
 

@@ -4,13 +4,10 @@ import { AppError } from '../../shared/errors';
 import { requestCodeSchema } from '../../shared/mail-schemas';
 import { asAuthCall } from '../features/auth/service';
 import { coupleOfUnsubscribeToken, requestAccessCode, unsubscribeByToken } from '../features/mail/service';
+import { escapeHtml } from '../features/mail/templates';
 import { AUTH_ROUTE } from './error-handler';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-}
 
 /** A small standalone page (no app bundle): the unsubscribe link must work anywhere, signed in or not. */
 function page(reply: FastifyReply, status: number, title: string, body: string) {

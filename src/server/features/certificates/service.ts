@@ -33,6 +33,7 @@ import {
 } from '../../../shared/certificate-states';
 import { PARTNERS, type Partner } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
+import { addDays } from '../../../shared/plan';
 import type { DB } from '../../db/client';
 import type { AppDeps } from '../../deps/app-deps';
 import { readOnce } from '../../deps/request-reads';
@@ -529,10 +530,6 @@ function addMonths(isoDate: string, months: number): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1 + months, day));
   return date.toISOString().slice(0, 10);
-}
-
-function addDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function stateNotOfferedMessage(state: string, offered: readonly string[]): string {

@@ -65,6 +65,17 @@ function matching({ search, subject, state }: InboxFilters) {
   };
 }
 
+const INBOX_COLUMNS = [
+  'id',
+  'first_name as firstName',
+  'last_name as lastName',
+  'email',
+  'subject',
+  'created_at as createdAt',
+  'read_at as readAt',
+  'handled_at as handledAt',
+] as const;
+
 /** One page of the inbox, newest first, with the start of each message. */
 export async function listInboxMessages(
   db: DB,
@@ -73,17 +84,7 @@ export async function listInboxMessages(
 ): Promise<(InboxRow & { preview: string })[]> {
   return db
     .selectFrom('contact_messages')
-    .select([
-      'id',
-      'first_name as firstName',
-      'last_name as lastName',
-      'email',
-      'subject',
-      sql<string>`substr(message, 1, ${INBOX_PREVIEW_LENGTH})`.as('preview'),
-      'created_at as createdAt',
-      'read_at as readAt',
-      'handled_at as handledAt',
-    ])
+    .select([...INBOX_COLUMNS, sql<string>`substr(message, 1, ${INBOX_PREVIEW_LENGTH})`.as('preview')])
     .where(matching(filters))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -108,17 +109,7 @@ export async function countUnreadMessages(db: DB): Promise<number> {
 export async function findInboxMessage(db: DB, id: number): Promise<(InboxRow & { message: string }) | undefined> {
   return db
     .selectFrom('contact_messages')
-    .select([
-      'id',
-      'first_name as firstName',
-      'last_name as lastName',
-      'email',
-      'subject',
-      'message',
-      'created_at as createdAt',
-      'read_at as readAt',
-      'handled_at as handledAt',
-    ])
+    .select([...INBOX_COLUMNS, 'message'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -4,8 +4,7 @@ import { isPostgres } from '../../db/dialect';
 
 /** Every SQL statement of gifts (decision 0242). */
 
-export interface GiftRow {
-  id: number;
+export interface NewGift {
   buyerToken: string;
   redeemCode: string;
   buyerName: string;
@@ -15,6 +14,10 @@ export interface GiftRow {
   message: string;
   sendAt: number;
   locale: string;
+}
+
+export interface GiftRow extends NewGift {
+  id: number;
   orderId: string | null;
   emailId: number | null;
   paidAt: string | null;
@@ -52,18 +55,6 @@ const giftColumns = [
 /** Gifts with the status of their order (a refunded order voids an unopened gift). */
 function selectGifts(db: DB) {
   return db.selectFrom('gifts').leftJoin('orders', 'orders.id', 'gifts.order_id');
-}
-
-export interface NewGift {
-  buyerToken: string;
-  redeemCode: string;
-  buyerName: string;
-  buyerEmail: string;
-  coupleNames: string;
-  coupleEmail: string;
-  message: string;
-  sendAt: number;
-  locale: string;
 }
 
 export async function insertGift(db: DB, gift: NewGift): Promise<number> {

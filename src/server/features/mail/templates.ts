@@ -47,7 +47,7 @@ const ink = '#2b2130'; // on white: 14:1
 const muted = '#5b4f5f'; // on white: 7.6:1
 const plum = '#6b2f6b'; // on white: 9.4:1; white on it: 9.4:1
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -59,36 +59,19 @@ export async function setTimeZone(db: DB, coupleId: number, timeZone: string): P
 /** Stores an accepted plan (replacing the couple's previous one, keeping its calendar token). */
 export async function upsertPlan(
   db: DB,
-  values: {
-    coupleId: number;
-    finishDate: string | null;
-    pace: number | null;
-    corePath: number | null;
-    plan: string;
-    acceptedAt: string;
-  },
+  values: Omit<StoredPlan, 'pausedAt' | 'pausedUntil' | 'hasCalendar'>,
 ): Promise<void> {
+  const plan = {
+    finish_date: values.finishDate,
+    pace: values.pace,
+    core_path: values.corePath,
+    plan: values.plan,
+    accepted_at: values.acceptedAt,
+  };
   await db
     .insertInto('couple_plans')
-    .values({
-      couple_id: values.coupleId,
-      finish_date: values.finishDate,
-      pace: values.pace,
-      core_path: values.corePath,
-      plan: values.plan,
-      accepted_at: values.acceptedAt,
-    })
-    .onConflict((oc) =>
-      oc.column('couple_id').doUpdateSet({
-        finish_date: values.finishDate,
-        pace: values.pace,
-        core_path: values.corePath,
-        plan: values.plan,
-        accepted_at: values.acceptedAt,
-        paused_at: null,
-        paused_until: null,
-      }),
-    )
+    .values({ couple_id: values.coupleId, ...plan })
+    .onConflict((oc) => oc.column('couple_id').doUpdateSet({ ...plan, paused_at: null, paused_until: null }))
     .execute();
 }
 

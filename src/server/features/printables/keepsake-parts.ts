@@ -11,8 +11,6 @@ import type { Locale } from '../../../shared/i18n/locales';
  * reports. 5: in the requesting partner's language (decision 0232).
  */
 export const KEEPSAKE_GENERATOR_VERSION = 5;
-/** The English title; each part prints `pdf.keepsake.title` in its own language. */
-export const KEEPSAKE_TITLE = 'Our year';
 
 export interface KeepsakeCover {
   kind: 'cover';

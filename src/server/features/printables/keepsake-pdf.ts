@@ -14,16 +14,7 @@ import type { KeepsakeCover, KeepsakeInventory, KeepsakePart, KeepsakeWeek } fro
  *
  * Whatever changes the output must bump KEEPSAKE_GENERATOR_VERSION (part of the cache key).
  */
-export {
-  KEEPSAKE_GENERATOR_VERSION,
-  KEEPSAKE_TITLE,
-  type KeepsakeAnswer,
-  type KeepsakeCover,
-  type KeepsakeInventory,
-  type KeepsakePart,
-  type KeepsakePartner,
-  type KeepsakeWeek,
-} from './keepsake-parts';
+export type { KeepsakePart } from './keepsake-parts';
 
 /** `2027-06-12` as `12 June 2027` / `12 de junio de 2027`. */
 export function longDate(isoDate: string, locale: Locale = 'en'): string {

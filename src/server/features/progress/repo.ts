@@ -3,7 +3,7 @@ import type { ProgressRecordView } from '../../../shared/progress-schemas';
 
 /** The fields a save writes; one left out keeps its stored value. */
 type SavedFields = { notes?: string; rating?: number | null };
-import type { DB } from '../../db/client';
+import { type DB, nullColumns } from '../../db/client';
 
 const RECORD_COLUMNS = [
   'week_number as weekNumber',
@@ -58,14 +58,7 @@ export async function listUnlockInputs(db: DB, coupleId: number): Promise<Unlock
     .unionAll(
       db
         .selectFrom('couple_plans')
-        .select([
-          sql<null>`null`.as('weekNumber'),
-          sql<null>`null`.as('notes'),
-          sql<null>`null`.as('notesRevision'),
-          sql<null>`null`.as('rating'),
-          sql<null>`null`.as('completedAt'),
-          'plan',
-        ])
+        .select([...nullColumns('weekNumber', 'notes', 'notesRevision', 'rating', 'completedAt'), 'plan'])
         .where('couple_id', '=', coupleId),
     )
     .orderBy('weekNumber')

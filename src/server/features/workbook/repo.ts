@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Partner } from '../../../shared/constants';
 import { isLocale, type Locale } from '../../../shared/i18n/locales';
 import type { WorkbookAnswers } from '../../../shared/workbook-schemas';
-import { nowIso, type DB } from '../../db/client';
+import { nowIso, nullColumns, type DB } from '../../db/client';
 import type { WorkbookResponsesTable } from '../../db/schema';
 import { parseStoredAnswers } from './answers';
 
@@ -27,7 +27,8 @@ export async function findResponse(
   return (await findResponses(db, coupleId, weekNumber))[partner];
 }
 
-const RESPONSE_COLUMNS = [
+/** A response's columns that a week's summary row does not have. */
+const RESPONSE_ONLY_COLUMNS = [
   'partner',
   'reflection_answers',
   'discussion_notes',
@@ -35,8 +36,8 @@ const RESPONSE_COLUMNS = [
   'weekly_commitment',
   'conversation_cards',
   'revision',
-  'language',
 ] as const;
+const RESPONSE_COLUMNS = [...RESPONSE_ONLY_COLUMNS, 'language'] as const;
 
 /** A stored response's columns but its partner's. */
 type ResponseRow = Pick<Selectable<WorkbookResponsesTable>, Exclude<(typeof RESPONSE_COLUMNS)[number], 'partner'>>;
@@ -107,17 +108,7 @@ export async function findWeekAnswers(db: DB, coupleId: number, weekNumber: numb
     .unionAll(
       db
         .selectFrom('week_summaries')
-        .select([
-          sql<null>`null`.as('partner'),
-          sql<null>`null`.as('reflection_answers'),
-          sql<null>`null`.as('discussion_notes'),
-          sql<null>`null`.as('activity_response'),
-          sql<null>`null`.as('weekly_commitment'),
-          sql<null>`null`.as('conversation_cards'),
-          sql<null>`null`.as('revision'),
-          'language',
-          'summary',
-        ])
+        .select([...nullColumns(...RESPONSE_ONLY_COLUMNS), 'language', 'summary'])
         .where('couple_id', '=', coupleId)
         .where('week_number', '=', weekNumber),
     )
