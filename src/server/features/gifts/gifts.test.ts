@@ -11,8 +11,8 @@ import {
   GIFT_REFUNDED,
   GIFT_REFUNDED_ADMIN,
   GIFT_REFUNDED_NO_CARD,
-  GIFT_SEND_AT_PAST,
 } from './service';
+import { GIFT_SEND_AT_PAST } from '../../../shared/gifts-schemas';
 
 const KEY = 'sk_test_gifts';
 const SECRET = 'whsec_giftstest';

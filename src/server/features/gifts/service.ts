@@ -3,8 +3,6 @@ import { AppError } from '../../../shared/errors';
 import {
   type AdminGiftItem,
   adminGiftsListSchema,
-  GIFT_SEND_AT_PAST,
-  GIFT_SEND_AT_TOO_FAR,
   type GiftPreview,
   type GiftReceipt,
   type GiftStatus,
@@ -45,8 +43,6 @@ export const GIFT_NOT_FOUND = 'No gift has this code. Check the code on your car
 export const GIFT_ALREADY_REDEEMED = 'This gift has already been opened. Sign in with your personal code instead.';
 export const GIFT_RECEIPT_NOT_FOUND = 'Gift not found.';
 export const GIFT_NOT_PAID = 'This gift is not paid yet: its card is ready once the payment is confirmed.';
-// The send time's rule is shared with the back office's form (src/shared/gifts-schemas.ts).
-export { GIFT_SEND_AT_PAST, GIFT_SEND_AT_TOO_FAR };
 export const GIFT_REFUNDED =
   'This gift was refunded, so it can no longer be opened. Please ask the person who gave it.';
 export const GIFT_REFUNDED_NO_CARD = 'This gift was refunded, so its code no longer opens the course.';
