@@ -14,9 +14,6 @@ import { followLanguage } from '../i18n/locale-rewrite';
 import { saveLocale } from '../i18n/save-locale';
 import { useT } from '../i18n/use-t';
 
-export { MAIN_CONTENT_ID, PRODUCT_NAME } from './product';
-export { SkipLink } from './skip-link';
-
 /** Two joined rings: the product mark, drawn inline (no image request). */
 function BrandMark() {
   return (

@@ -5,7 +5,6 @@ import {
   type DraftStore,
   draftKey,
   forgetDrafts,
-  isString,
   isWorkbookDrafts,
   listDrafts,
   loadStoredDrafts,
@@ -15,6 +14,8 @@ import {
   subscribeDrafts,
   writeDraft,
 } from './local-draft';
+
+const isString = (value: unknown): value is string => typeof value === 'string';
 
 afterEach(() => {
   forgetDrafts();

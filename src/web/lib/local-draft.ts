@@ -335,8 +335,6 @@ export function useKeepDraft(kind: DraftKind, weekNumber: number, value: unknown
   return useDraftPlace(key);
 }
 
-export const isString = (value: unknown): value is string => typeof value === 'string';
-
 const TEXT_FIELDS = ['discussionNotes', 'activityResponse', 'weeklyCommitment'] as const;
 const LIST_FIELDS = ['reflectionAnswers', 'conversationCards'] as const;
 

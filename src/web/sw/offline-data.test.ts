@@ -3,7 +3,6 @@ import {
   batchPath,
   canonicalJson,
   itemData,
-  isOfflineRead,
   keepableItems,
   OFFLINE_PROCEDURES,
   offlineAnswer,
@@ -51,7 +50,6 @@ describe('what the service worker keeps for offline reading', () => {
   it('names only couple procedures: nothing of the admin area, nothing not named', () => {
     for (const procedure of OFFLINE_PROCEDURES) expect(procedure).not.toMatch(/^(admin|courseContent|orders|couples)/);
     const calls = trpcCalls(batchUrl(['workbook.content', 'adminPlan.coreWeeks'], {}))!;
-    expect(isOfflineRead(calls)).toBe(false);
     expect(
       keepableItems(calls, [{ result: { data: 1 } }, { result: { data: 2 } }]).map(({ call }) => call.procedure),
     ).toEqual(['workbook.content']);

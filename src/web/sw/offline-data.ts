@@ -97,11 +97,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Whether every call of a request is one the offline cache may hold. */
-export function isOfflineRead(calls: readonly BatchCall[]): boolean {
-  return calls.length > 0 && calls.every((call) => OFFLINE_PROCEDURES.has(call.procedure));
-}
-
 /**
  * The items of a batch answer worth keeping: those of named procedures that succeeded. `answer` is
  * the parsed body (an array for a batch, one item otherwise).

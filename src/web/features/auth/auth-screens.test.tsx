@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
-import { draftKey, forgetDrafts, isString, readDraft, writeDraft } from '../../lib/local-draft';
+import { draftKey, forgetDrafts, readDraft, writeDraft } from '../../lib/local-draft';
 import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { queryClient as appQueryClient, trpc } from '../../trpc';
 import { InstantLoginButton } from './instant-login-button';
 import { ADMIN_CHECK, ANONYMOUS_CHECK, COUPLE_CHECK, PUBLIC_CONFIG } from './test-support';
+
+const isString = (value: unknown): value is string => typeof value === 'string';
 
 afterEach(() => {
   vi.unstubAllGlobals();
