@@ -65,10 +65,9 @@ export const customerSignInSchema = z.object({
 });
 export type CustomerSignInInput = z.input<typeof customerSignInSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Answers (docs/product.md#http-api). The auth service builds these bodies; http/openapi.ts
-// checks at compile time that its types and these schemas agree.
-// ---------------------------------------------------------------------------------------------
+// -------------------------------------------------------------- Answers (docs/product.md#http-api)
+// The auth service builds these bodies; http/openapi.ts checks at compile time that its types and
+// these schemas agree.
 
 /** GET /api/auth/check: who is asking; anonymous is `false, false, null, null`. */
 export const authCheckSchema = z.object({

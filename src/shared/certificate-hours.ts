@@ -6,9 +6,7 @@ import { PARTNERS } from './constants';
  * in certificate-schemas.ts (decision 0044: the couple's pages carry no zod).
  */
 
-// ---------------------------------------------------------------------------------------------
-// Hours (decision 0245)
-// ---------------------------------------------------------------------------------------------
+// --------------------------------------------------------------------------- Hours (decision 0245)
 
 /** The browser sends a heartbeat this often while the week is open, visible and in use. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
@@ -127,9 +125,7 @@ export function formatMinutes(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Eligibility per state rule
-// ---------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------- Eligibility per state rule
 
 export interface StateRuleHours {
   code: string;

@@ -15,9 +15,7 @@ import { z } from './zod';
  * inputs of the procedures, the hours rules the server and the pages share, and what they answer.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Hours (decision 0245): the rules are in certificate-hours.ts
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------ Hours (decision 0245): the rules are in certificate-hours.ts
 
 const timeOwnerSchema = z.enum(TIME_OWNERS, { error: 'who must be partner1, partner2 or together' });
 
@@ -41,9 +39,7 @@ export const reportOfflineTimeSchema = z.object({
 
 export const offlineEntryIdSchema = z.object({ id: z.number({ error: 'id is required' }).int().positive() });
 
-// ---------------------------------------------------------------------------------------------
-// Legal names, requests and the provider settings
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------- Legal names, requests and the provider settings
 
 export const LEGAL_NAME_MAX_LENGTH = NAME_MAX_LENGTH * 2;
 export const LEGAL_NAME_MESSAGE = `legalName is required: your full legal name as on your ID, at most ${LEGAL_NAME_MAX_LENGTH} characters`;
@@ -149,9 +145,7 @@ export const saveSignatureSchema = z.object({
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, SIGNATURE_MESSAGE),
 });
 
-// ---------------------------------------------------------------------------------------------
-// What the couple and the back office see
-// ---------------------------------------------------------------------------------------------
+// --------------------------------------------------------- What the couple and the back office see
 
 export interface CertificateView {
   id: number;

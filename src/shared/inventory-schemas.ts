@@ -64,9 +64,7 @@ export const inventoryTopicSchema = z.object({
 });
 export type InventoryTopic = z.infer<typeof inventoryTopicSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Inputs
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------------------ Inputs
 
 export const inventoryLocaleSchema = z.enum(INVENTORY_LOCALES, { error: 'locale must be en or es' });
 export const inventoryStatementsInput = z.object({ locale: inventoryLocaleSchema.default('en') });
@@ -84,9 +82,7 @@ export const inventoryReportInput = z.object({
 export const inventoryTopicInput = z.object({ topicId: topicIdSchema });
 export const inventoryTopicSaveInput = z.object({ topic: inventoryTopicSchema });
 
-// ---------------------------------------------------------------------------------------------
-// Outputs
-// ---------------------------------------------------------------------------------------------
+// ----------------------------------------------------------------------------------------- Outputs
 
 export interface InventoryStatementView {
   id: string;

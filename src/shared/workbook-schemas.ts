@@ -9,9 +9,7 @@ import { LOCALES, type Locale } from './i18n/locales';
  * content files) and the web app (types, field limits, the "has answered" rule).
  */
 
-// ---------------------------------------------------------------------------------------------
-// Week content (the exercises of one week, stored as data: src/server/features/workbook/content)
-// ---------------------------------------------------------------------------------------------
+// ---------- Week content (the exercises of one week, stored as data: src/server/features/workbook/content)
 
 /** Longest text of one content field (a question, a prompt, a step, ...). */
 export const CONTENT_TEXT_MAX_LENGTH = 2_000;
@@ -114,10 +112,7 @@ export interface WeekContent extends Omit<WeekContentData, 'weekNumber'> {
   languageFallback?: boolean;
 }
 
-// ---------------------------------------------------------------------------------------------
-// A partner's response (docs/product.md#http-api: arrays of strings, at most 20 items of 5,000
-// chars)
-// ---------------------------------------------------------------------------------------------
+// ---------- A partner's response (docs/product.md#http-api: arrays of strings, at most 20 items of 5,000 chars)
 
 const MAX_CHARS_TEXT = formatCount(WORKBOOK_ITEM_MAX_LENGTH);
 
@@ -161,9 +156,7 @@ export function emptyWorkbookResponse(): WorkbookResponse {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Answers by question id (what is stored; the web app reads and saves these)
-// ---------------------------------------------------------------------------------------------
+// ---------------------- Answers by question id (what is stored; the web app reads and saves these)
 
 function answersById(field: string) {
   return z
@@ -210,9 +203,7 @@ export interface WorkbookAnswersView extends WorkbookAnswers {
   earlier: { reflectionAnswers: EarlierAnswer[]; conversationCards: EarlierAnswer[] };
 }
 
-// ---------------------------------------------------------------------------------------------
-// tRPC inputs (the couple comes from the session; never a userId)
-// ---------------------------------------------------------------------------------------------
+// --------------------------------- tRPC inputs (the couple comes from the session; never a userId)
 
 export const workbookWeekInput = z.object({ weekNumber: weekNumberSchema });
 export const workbookPartnerInput = z.object({ weekNumber: weekNumberSchema, partner: partnerSchema });
@@ -231,9 +222,7 @@ export const workbookSaveAnswersInput = workbookPartnerInput.extend({
     .optional(),
 });
 
-// ---------------------------------------------------------------------------------------------
-// Course content, edited by the seller (admin procedures `courseContent.*`)
-// ---------------------------------------------------------------------------------------------
+// ----------------------- Course content, edited by the seller (admin procedures `courseContent.*`)
 
 /** `default`: the bundled text of this version; `edited`: the seller's own. */
 export type CourseWeekStatus = 'default' | 'edited';

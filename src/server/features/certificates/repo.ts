@@ -8,9 +8,7 @@ import type { CertificatesTable, TimeOwner } from '../../db/schema';
  * couple's id; the back office's lists read certificates newest first by their primary key.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Course time (heartbeats)
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------ Course time (heartbeats)
 
 export interface CourseTimeRow {
   activeSeconds: number;
@@ -271,9 +269,7 @@ export async function findCourseRecord(db: DB, coupleId: number): Promise<Course
   return record;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Offline time
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------------ Offline time
 
 /** A week's offline minutes per owner. */
 export async function weekOfflineMinutes(
@@ -329,9 +325,7 @@ export async function deleteOfflineTime(db: DB, coupleId: number, id: number): P
   return Number(result.numDeletedRows) === 1;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Legal names
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------------- Legal names
 
 export async function listLegalNames(db: DB, coupleId: number) {
   return db
@@ -351,9 +345,7 @@ export async function saveLegalName(db: DB, coupleId: number, partner: Partner, 
     .execute();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Provider settings
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------- Provider settings
 
 export async function findProvider(db: DB) {
   return db
@@ -421,9 +413,7 @@ export async function saveSignature(db: DB, image: string | null, type: string |
   return Number(result.numUpdatedRows) === 1;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Certificates
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------------ Certificates
 
 export type CertificateRecord = Omit<CertificatesTable, 'id'> & { id: number };
 

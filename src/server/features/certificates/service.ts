@@ -77,9 +77,7 @@ function assertLogsFor(couple: Couple, who: TimeOwner): void {
 
 const isoDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
-// ---------------------------------------------------------------------------------------------
-// Hours (decision 0245)
-// ---------------------------------------------------------------------------------------------
+// --------------------------------------------------------------------------- Hours (decision 0245)
 
 export interface HeartbeatResult {
   /** Seconds credited by this heartbeat (0 for the first of a stretch, an ignored or a capped one). */
@@ -249,9 +247,7 @@ async function addUpHours(deps: AppDeps, coupleId: number): Promise<HoursView> {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Provider settings (the seller's; decision 0246)
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------- Provider settings (the seller's; decision 0246)
 
 interface StoredProvider extends ProviderSettings {
   signatureType: 'image/png' | 'image/jpeg' | null;
@@ -415,9 +411,7 @@ function sampleCertificate(deps: AppDeps, signature: CertificatePdfData['signatu
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The couple's side: names, status, the request and the PDF
-// ---------------------------------------------------------------------------------------------
+// --------------------------------------- The couple's side: names, status, the request and the PDF
 
 /**
  * Characters of `name` the certificate's fonts cannot draw (empty: it prints as written). Asked of
@@ -704,9 +698,7 @@ export async function certificatePdf(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Public verification and the back office
-// ---------------------------------------------------------------------------------------------
+// --------------------------------------------------------- Public verification and the back office
 
 /** What /verify/<code> shows. Anything but a code this server signed and issued is not-found. */
 export async function verifyCertificate(deps: AppDeps, given: string): Promise<VerifyResult> {

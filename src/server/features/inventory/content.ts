@@ -136,9 +136,7 @@ export function privateStatementIds(): Set<string> {
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// The seller's editing (admin procedures)
-// ---------------------------------------------------------------------------------------------
+// --------------------------------------------------------- The seller's editing (admin procedures)
 
 export interface InventoryEditor {
   admin: AdminAuth;

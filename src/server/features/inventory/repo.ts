@@ -57,9 +57,7 @@ export async function replaceTopic(
   return Number(result.numUpdatedRows) > 0;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Rounds and answers
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------ Rounds and answers
 
 export interface StoredRound {
   id: number;
@@ -207,9 +205,7 @@ export async function countAnswers(db: DB, coupleId: number, roundId: number, pa
   return Number(row.count);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The seller's aggregate: counts and per-topic counts, never an answer
-// ---------------------------------------------------------------------------------------------
+// ---------------------------- The seller's aggregate: counts and per-topic counts, never an answer
 
 export async function countCouplesStarted(db: DB): Promise<number> {
   const row = await db

@@ -348,9 +348,7 @@ function parseTalk(json: string): Record<string, number> {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The couple's own copies: the keepsake and the data export
-// ---------------------------------------------------------------------------------------------
+// --------------------------------------- The couple's own copies: the keepsake and the data export
 
 /** How a topic moved since the round before, in words ("You now agree on money."), or null. */
 export function changeSentence(
@@ -439,9 +437,7 @@ export async function exportedRounds(db: DB, coupleId: number) {
   return repo.listRounds(db, coupleId);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The seller's figures: anonymous aggregates only
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------- The seller's figures: anonymous aggregates only
 
 /**
  * How many couples started and finished, and (across at least AGGREGATE_MIN_COUPLES couples) which
@@ -479,9 +475,7 @@ export async function getAggregate(deps: AppDeps): Promise<InventoryAggregate> {
   return { couplesStarted, couplesFinished, topicsThatDiffer };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The printable report
-// ---------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------- The printable report
 
 const REPORT_PDF_TIME_LIMIT_MS = 60_000;
 

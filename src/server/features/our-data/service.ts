@@ -41,9 +41,7 @@ async function requireScope(deps: AppDeps, couple: Couple) {
   return scope;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Download our data
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------- Download our data
 
 /**
  * Everything the app holds about the couple as one JSON document (ourDataExportSchema), written
@@ -77,9 +75,7 @@ export function exportFileName(now = new Date()): string {
   return `vows-and-weeks-our-data-${now.toISOString().slice(0, 10)}.json`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Delete our account
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------ Delete our account
 
 export const DEMO_ACCOUNT_KEPT = 'The demo account is shared by every visitor and cannot be deleted.';
 // Word for word in the web's known messages (src/web/lib/api-error.ts), which say it in the page's language.
@@ -138,9 +134,7 @@ export async function deleteOurAccount(
   return { success: true, message: ACCOUNT_DELETED_MESSAGE, removed };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The keepsake
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------------ The keepsake
 
 /** How long making the keepsake may take. */
 export const KEEPSAKE_TIME_LIMIT_MS = 5 * 60_000;

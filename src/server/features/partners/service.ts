@@ -43,9 +43,7 @@ function otherPartner(partner: Partner): Partner {
   return partner === 'partner1' ? 'partner2' : 'partner1';
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sealing: THE rule, for every path that reads a partner's answers (decision 0162)
-// ---------------------------------------------------------------------------------------------
+// ---------------- Sealing: THE rule, for every path that reads a partner's answers (decision 0162)
 
 /**
  * Whether both partners have marked the week's answers as shared. Read once per request that
@@ -150,9 +148,7 @@ export async function assertCanReadBothOnce(
   if (reader.privateAnswers && !(await revealed())) throw new AppError('FORBIDDEN', message);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sharing a week, and the notice to the partner who shared first
-// ---------------------------------------------------------------------------------------------
+// ---------------------------------- Sharing a week, and the notice to the partner who shared first
 
 async function coupleNames(deps: AppDeps, coupleId: number) {
   const couple = await repo.findCoupleNames(deps.db, coupleId);
@@ -242,9 +238,7 @@ export async function dismissShareNotice(
   return { success: true };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Private answers on and off
-// ---------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------- Private answers on and off
 
 export const PRIVATE_STAYS_ON_INVENTORY_MESSAGE =
   'Private answers stay on while your partner has answers to "What we each expect" that are still sealed: they open once you have both finished.';
@@ -303,9 +297,7 @@ async function inventorySealedOnOwnSignIn(db: DB, coupleId: number, partner: Par
   return signIn && sealed;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sign-ins and invites
-// ---------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------- Sign-ins and invites
 
 type CoupleNames = { partner1: string; partner2: string; privateAnswers: boolean };
 

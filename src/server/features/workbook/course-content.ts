@@ -329,9 +329,7 @@ export async function earlierTexts(
   return texts;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The seller's editing (admin procedures; the guard is the procedure's)
-// ---------------------------------------------------------------------------------------------
+// --------------------------- The seller's editing (admin procedures; the guard is the procedure's)
 
 function noSuchWeek(weekNumber: number): never {
   throw new AppError('NOT_FOUND', `Week ${weekNumber} has no content to edit.`);

@@ -227,9 +227,7 @@ export async function findPartnerNames(db: DB, coupleId: number): Promise<{ part
   return { partner1: row?.display_name ?? '', partner2: row?.partner_name ?? '' };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Week content: the current version of each week, and the versions it replaced (decision 0125)
-// ---------------------------------------------------------------------------------------------
+// ---------- Week content: the current version of each week, and the versions it replaced (decision 0125)
 
 export interface StoredWeekContent {
   weekNumber: number;

@@ -65,9 +65,7 @@ export function buildWeekSummary({ content, names, responses, locale = 'en' }: S
   return [[opening, ...reflections].map(endSentence).join(' '), together.map(endSentence).join(' ')].join('\n\n');
 }
 
-// ---------------------------------------------------------------------------------------------
-// What each partner said
-// ---------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------- What each partner said
 
 function describeAnswers(
   locale: Locale,
@@ -146,9 +144,7 @@ function describeCommitments(
   return t(locale, 'pdf.summary.commitments.none');
 }
 
-// ---------------------------------------------------------------------------------------------
-// Where they meet: words both partners used
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------- Where they meet: words both partners used
 
 function describeSharedThemes(locale: Locale, themes: string[]): string {
   if (themes.length === 0) return t(locale, 'pdf.summary.noThemes');
@@ -352,9 +348,7 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
   es: new Set([...ENGLISH_STOP_WORDS, ...SPANISH_STOP_WORDS]),
 };
 
-// ---------------------------------------------------------------------------------------------
-// Text helpers
-// ---------------------------------------------------------------------------------------------
+// ------------------------------------------------------------------------------------ Text helpers
 
 function normalizeSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
