@@ -386,54 +386,34 @@ export async function listReminderCandidates(
     .selectFrom('couples')
     .innerJoin('accounts', 'accounts.couple_id', 'couples.id')
     .leftJoin('couple_plans', 'couple_plans.couple_id', 'couples.id')
-    .select((eb) => [
-      'couples.id as coupleId',
-      sql<string>`accounts.email`.as('email'),
-      'couples.display_name as displayName',
-      'couples.partner_name as partnerName',
-      'couples.created_at as createdAt',
-      eb
-        .selectFrom('progress')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('progress.couple_id', '=', 'couples.id')
-        .where('progress.completed_at', 'is not', null)
-        .as('completedWeeks'),
-      eb
-        .selectFrom('progress')
-        .select((inner) => inner.fn.max('progress.completed_at').as('m'))
-        .whereRef('progress.couple_id', '=', 'couples.id')
-        .where('progress.completed_at', 'is not', null)
-        .as('lastCompletedAt'),
-      eb
-        .selectFrom('progress')
-        .select((inner) => inner.fn.max('progress.updated_at').as('m'))
-        .whereRef('progress.couple_id', '=', 'couples.id')
-        .as('lastProgressAt'),
-      eb
-        .selectFrom('workbook_responses')
-        .select((inner) => inner.fn.max('workbook_responses.updated_at').as('m'))
-        .whereRef('workbook_responses.couple_id', '=', 'couples.id')
-        .as('lastAnswerAt'),
-      eb
-        .selectFrom('orders')
-        .select((inner) => inner.fn.max('orders.created_at').as('m'))
-        .whereRef('orders.couple_id', '=', 'couples.id')
-        .where('orders.status', '=', 'completed')
-        .as('lastOrderAt'),
-      eb
-        .selectFrom('reminders_sent')
-        .select((inner) => inner.fn.max('reminders_sent.week_number').as('m'))
-        .whereRef('reminders_sent.couple_id', '=', 'couples.id')
-        .as('lastRemindedWeek'),
-      eb
-        .selectFrom('reminders_sent')
-        .select((inner) => inner.fn.max('reminders_sent.sent_at').as('m'))
-        .whereRef('reminders_sent.couple_id', '=', 'couples.id')
-        .as('lastRemindedAt'),
-      'couples.time_zone as timeZone',
-      'couple_plans.plan as plan',
-      'couple_plans.paused_at as pausedAt',
-    ])
+    .select((eb) => {
+      // The couple's rows of a table, each read through the table's couple index.
+      const progress = eb.selectFrom('progress').whereRef('progress.couple_id', '=', 'couples.id');
+      const answers = eb.selectFrom('workbook_responses').whereRef('workbook_responses.couple_id', '=', 'couples.id');
+      const orders = eb.selectFrom('orders').whereRef('orders.couple_id', '=', 'couples.id');
+      const reminders = eb.selectFrom('reminders_sent').whereRef('reminders_sent.couple_id', '=', 'couples.id');
+      const completed = progress.where('progress.completed_at', 'is not', null);
+      return [
+        'couples.id as coupleId',
+        sql<string>`accounts.email`.as('email'),
+        'couples.display_name as displayName',
+        'couples.partner_name as partnerName',
+        'couples.created_at as createdAt',
+        completed.select((inner) => inner.fn.countAll<number>().as('n')).as('completedWeeks'),
+        completed.select((inner) => inner.fn.max('progress.completed_at').as('m')).as('lastCompletedAt'),
+        progress.select((inner) => inner.fn.max('progress.updated_at').as('m')).as('lastProgressAt'),
+        answers.select((inner) => inner.fn.max('workbook_responses.updated_at').as('m')).as('lastAnswerAt'),
+        orders
+          .where('orders.status', '=', 'completed')
+          .select((inner) => inner.fn.max('orders.created_at').as('m'))
+          .as('lastOrderAt'),
+        reminders.select((inner) => inner.fn.max('reminders_sent.week_number').as('m')).as('lastRemindedWeek'),
+        reminders.select((inner) => inner.fn.max('reminders_sent.sent_at').as('m')).as('lastRemindedAt'),
+        'couples.time_zone as timeZone',
+        'couple_plans.plan as plan',
+        'couple_plans.paused_at as pausedAt',
+      ];
+    })
     .where('couples.id', '>', options.afterCoupleId)
     .where('couples.access_level', '=', 'full')
     .where('couples.weekly_reminders', '=', 1)
