@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -173,5 +174,31 @@ describe("an onboarded couple's /dashboard (decision 0279)", () => {
       });
     expect(perRequest.equals(quality(PER_REQUEST_BROTLI_QUALITY))).toBe(true);
     expect((await new PageBytes(() => html).encoding('br')).equals(quality(11))).toBe(true);
+  });
+
+  it("compresses a page made for one request in the request's turn, never queued behind the thread pool's work", async () => {
+    const html = page(`<p>${'A couple’s week, in their words. '.repeat(400)}</p>`);
+    // Every thread of libuv's pool busy with a slow job, as the downloads' file reads keep it under load.
+    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    let poolJobsDone = 0;
+    const poolBusy = Array.from(
+      { length: threads },
+      () =>
+        new Promise<void>((resolve, reject) =>
+          crypto.pbkdf2('password', 'salt', 400_000, 32, 'sha256', (error) => {
+            poolJobsDone += 1;
+            if (error) reject(error);
+            else resolve();
+          }),
+        ),
+    );
+    for (const kind of ['br', 'gzip'] as const) {
+      await new PageBytes(() => html, { perRequest: true }).encoding(kind);
+      expect(poolJobsDone, kind).toBe(0);
+    }
+    // A page encoded once and kept goes to the pool, and waits there: the pool was indeed full.
+    await new PageBytes(() => html).encoding('br');
+    expect(poolJobsDone).toBeGreaterThan(0);
+    await Promise.all(poolBusy);
   });
 });

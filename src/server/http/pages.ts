@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/constants';
@@ -57,9 +57,11 @@ export class PageBytes {
 
   /**
    * `perRequest`: a page made for one request (a couple's dashboard) is compressed at brotli quality
-   * 4 (the dashboard's 80 KB in 13.1 KB, answered in about 4 ms against 9 ms at quality 5's 12.1 KB,
-   * decision 0307) rather than the default 11 (about 70 ms), which pays only for a page encoded once
-   * and kept.
+   * 4 (the dashboard's 62 KB in 12.1 KB in about 2 ms, decision 0307) rather than the default 11
+   * (about 70 ms), which pays only for a page encoded once and kept; and in the request's own turn
+   * on the main thread, not in libuv's thread pool, whose one queue it shared with the downloads'
+   * file reads: under the load test the page waited there, three times as long as the other reads
+   * (decision 0389).
    */
   constructor(
     private readonly make: () => string,
@@ -75,20 +77,18 @@ export class PageBytes {
     let made = this.encoded.get(kind);
     if (!made) {
       const bytes = this.bytes();
-      made =
-        kind === 'br'
-          ? brotliAsync(bytes, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-                // A window no larger than the page: the same output, without the encoder's default
-                // 4 MB window and the tables sized for it (memory the thread pool would keep).
-                [zlibConstants.BROTLI_PARAM_LGWIN]: windowBitsFor(bytes.length),
-                ...(this.options.perRequest
-                  ? { [zlibConstants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY }
-                  : {}),
-              },
-            })
-          : gzipAsync(bytes);
+      const brotli = {
+        params: {
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          // A window no larger than the page: the same output, without the encoder's default
+          // 4 MB window and the tables sized for it (memory the thread pool would keep).
+          [zlibConstants.BROTLI_PARAM_LGWIN]: windowBitsFor(bytes.length),
+          ...(this.options.perRequest ? { [zlibConstants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } : {}),
+        },
+      };
+      if (this.options.perRequest)
+        return Promise.resolve(kind === 'br' ? brotliCompressSync(bytes, brotli) : gzipSync(bytes));
+      made = kind === 'br' ? brotliAsync(bytes, brotli) : gzipAsync(bytes);
       // A failed encoding is not kept: the next request tries again.
       made.catch(() => this.encoded.delete(kind));
       this.encoded.set(kind, made);
