@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { z } from '../../../shared/zod';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
@@ -100,6 +101,8 @@ export function AdminLoginForm() {
   const { t } = useT();
   const login = useMutation(
     trpc.auth.adminLogin.mutationOptions({
+      // A refusal brings the focus back to the button its loading state disabled (decision 0346).
+      onMutate: rememberFocus,
       onSuccess: async (body) => {
         if (!body.success) {
           setPendingToken(body.pendingToken);
@@ -107,7 +110,10 @@ export function AdminLoginForm() {
         }
         await enterAdmin();
       },
-      onError: onSignInError,
+      onError: (error, _input, remembered) => {
+        onSignInError(error);
+        returnFocus(remembered);
+      },
     }),
   );
 

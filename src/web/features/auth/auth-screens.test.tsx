@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { draftKey, forgetDrafts, readDraft, writeDraft } from '../../lib/local-draft';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp, renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { queryClient as appQueryClient, trpc } from '../../trpc';
@@ -133,9 +134,13 @@ describe('/login and /admin-login', () => {
     const user = userEvent.setup();
     renderApp('/login');
     await heading('Sign in');
+    dropFocusFromDisabledControls();
     await signIn(user, 'robin', 'wrong-one', 'Sign in');
     expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
     expect(notifications().getByText('Invalid username or password')).toBeInTheDocument();
+    // Back on the button its loading state disabled, not on the page's body (the keyboard and
+    // screen-reader pass of 2026-11-28).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus());
   });
 
   it('requires both fields before asking the server', async () => {
@@ -157,8 +162,10 @@ describe('/login and /admin-login', () => {
     const user = userEvent.setup();
     renderApp('/admin-login');
     await heading('Admin sign in');
+    dropFocusFromDisabledControls();
     await signIn(user, 'admin', 'wrong-one', 'Sign in as administrator');
     expect(await notifications().findByText('Login Failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in as administrator' })).toHaveFocus());
 
     // The second answer replaces the first toast at once (one at a time,
     // docs/product.md#business-constants).
@@ -247,9 +254,12 @@ describe('/customer-login', () => {
     renderApp('/customer-login');
     await user.type(await screen.findByLabelText(/^Email/), '  New.Couple@Example.com ');
     await user.click(await screen.findByRole('button', { name: 'Use the trial code' }));
+    dropFocusFromDisabledControls();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Your personal access code' })).toBeInTheDocument();
+    // The reveal replaces the form: the focus goes to its heading, not to the page's body.
+    const revealHeading = await screen.findByRole('heading', { name: 'Your personal access code' });
+    await waitFor(() => expect(revealHeading).toHaveFocus());
     expect(screen.getByLabelText('Personal access code')).toHaveTextContent('ABCD-EFGH-JKMN');
     expect(screen.getByText('new.couple@example.com')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
@@ -336,8 +346,11 @@ describe('/customer-login', () => {
     // "Email me my code" is on the same page.
     expect(screen.getByRole('button', { name: /Email me my code/ })).toBeInTheDocument();
     answer = 'refused';
+    dropFocusFromDisabledControls();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await notifications().findByText('Invalid email or access code')).toBeInTheDocument();
+    // Back on "Sign in", which its loading state disabled (the screen-reader pass of 2026-11-28).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus());
     expect(screen.queryByRole('alert', { name: 'Sign-in paused' })).not.toBeInTheDocument();
   });
 

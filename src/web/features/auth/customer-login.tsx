@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { customerSignInSchema, type CustomerSignInInput } from '../../../shared/auth-schemas';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { trpc } from '../../trpc';
 import { AccessCodeHints } from './access-code-hints';
-import { PersonalCodeReveal } from './personal-code-reveal';
+import { PERSONAL_CODE_HEADING_ID, PersonalCodeReveal } from './personal-code-reveal';
 import { RequestCodeForm } from './request-code-form';
 import { SignInPaused } from './sign-in-paused';
 import { safeNextPath } from '../../lib/next-path';
@@ -39,7 +40,11 @@ export function CustomerLogin({ next: asked }: { next?: string | undefined }) {
   });
   const login = useMutation(
     trpc.auth.customerLogin.mutationOptions({
-      onSuccess: async (result, input) => {
+      // "Sign in" is disabled while the request runs, and the browser drops its focus to the page's
+      // body: a refusal brings it back to the button, a trial's personal code to the code's heading
+      // (the screen-reader pass of 2026-11-28, decision 0346).
+      onMutate: rememberFocus,
+      onSuccess: async (result, input, remembered) => {
         // Signing out later comes back to this tab (a trial's code is a code too).
         rememberSignInMethod('code');
         await resetSessionCache(queryClient);
@@ -47,11 +52,13 @@ export function CustomerLogin({ next: asked }: { next?: string | undefined }) {
           notify.success(t('auth.toast.checkInbox'), t('auth.toast.codeOnItsWay'));
           setCodeSentTo(result.codeSentTo);
           form.setValues({ email: result.codeSentTo, accessCode: '' });
+          returnFocus(remembered);
           return;
         }
         if (result.accessCode) {
           notify.success(t('auth.toast.signedIn'), t('auth.toast.trialStarted'));
           setNewTrial({ email: input.email.trim().toLowerCase(), accessCode: result.accessCode });
+          returnFocus(remembered, () => document.getElementById(PERSONAL_CODE_HEADING_ID));
           return;
         }
         // In the account's language: the page takes it on first (decision 0309).
@@ -62,7 +69,10 @@ export function CustomerLogin({ next: asked }: { next?: string | undefined }) {
         );
         await (next ? navigate({ href: next }) : navigate({ to: '/dashboard' }));
       },
-      onError: (error) => notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.customer.invalid'))),
+      onError: (error, _input, remembered) => {
+        notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.customer.invalid')));
+        returnFocus(remembered);
+      },
     }),
   );
 

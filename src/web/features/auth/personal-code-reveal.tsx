@@ -4,6 +4,9 @@ import classes from './personal-code-reveal.module.css';
 import { CopyCodeButton } from '../../components/copy-code-button';
 import { T, useT } from '../../i18n/use-t';
 
+/** The reveal's heading, where the focus goes as the reveal replaces the sign-in form. */
+export const PERSONAL_CODE_HEADING_ID = 'personal-code-heading';
+
 interface PersonalCodeRevealProps {
   email: string;
   accessCode: string;
@@ -18,8 +21,8 @@ interface PersonalCodeRevealProps {
 export function PersonalCodeReveal({ email, accessCode, onContinue, continuing }: PersonalCodeRevealProps) {
   const { t } = useT();
   return (
-    <Stack gap="md" aria-labelledby="personal-code-heading">
-      <Title order={2} size="h3" id="personal-code-heading">
+    <Stack gap="md" aria-labelledby={PERSONAL_CODE_HEADING_ID}>
+      <Title order={2} size="h3" id={PERSONAL_CODE_HEADING_ID} tabIndex={-1}>
         {t('auth.reveal.title')}
       </Title>
       <Text>

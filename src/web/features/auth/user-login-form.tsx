@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../components/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { rememberFocus, returnFocus } from '../../lib/focus';
 import { trpc } from '../../trpc';
 import { PasswordSignInForm } from './password-sign-in-form';
 import { SignInPaused } from './sign-in-paused';
@@ -18,6 +19,8 @@ export function UserLoginForm({ next }: { next?: string | undefined }) {
   const { t } = useT();
   const login = useMutation(
     trpc.auth.userLogin.mutationOptions({
+      // A refusal brings the focus back to the button its loading state disabled (decision 0346).
+      onMutate: rememberFocus,
       onSuccess: async (result) => {
         rememberSignInMethod('password');
         await enter(
@@ -30,7 +33,10 @@ export function UserLoginForm({ next }: { next?: string | undefined }) {
           next,
         );
       },
-      onError: (error) => notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.password.error'))),
+      onError: (error, _input, remembered) => {
+        notify.error(t('auth.toast.signInFailed'), errorMessage(error, t('auth.password.error')));
+        returnFocus(remembered);
+      },
     }),
   );
 
