@@ -32,6 +32,9 @@ export function RemindersSwitch() {
       disabled={update.isPending}
       onChange={(event) => update.mutate({ weeklyReminders: event.currentTarget.checked })}
       label={t('dashboard.reminders.label')}
+      // Mantine's switch is inside a <label> holding its description too, so a screen reader said
+      // the description twice, once as the name (the Orca pass of 2026-11-28): the label alone names it.
+      aria-label={t('dashboard.reminders.label')}
       description={t('dashboard.reminders.description')}
     />
   );

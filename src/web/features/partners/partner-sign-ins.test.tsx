@@ -59,7 +59,7 @@ describe('PartnerSignIns', () => {
     await waitFor(() =>
       expect(server.calls.find((call) => call.path === 'partners.revokeInvite')?.input).toEqual({ inviteId: 7 }),
     );
-    const privacy = screen.getByRole('switch', { name: /Private answers/ });
+    const privacy = screen.getByRole('switch', { name: 'Private answers' });
     expect(privacy).not.toBeChecked();
     await user.click(privacy);
     await waitFor(() =>
@@ -149,7 +149,7 @@ describe('PartnerSignIns', () => {
     expect(await screen.findByText(/No pending invites/)).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Invites')));
 
-    const privacy = screen.getByRole('switch', { name: /Private answers/ });
+    const privacy = screen.getByRole('switch', { name: 'Private answers' });
     privacy.focus();
     await user.keyboard(' ');
     expect(await notifications.findByText('Could not change private answers')).toBeInTheDocument();
@@ -159,8 +159,8 @@ describe('PartnerSignIns', () => {
       return { data: { privateAnswers: true } };
     });
     await user.keyboard(' ');
-    await waitFor(() => expect(screen.getByRole('switch', { name: /Private answers/ })).toBeChecked());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('switch', { name: /Private answers/ })));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Private answers' })).toBeChecked());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('switch', { name: 'Private answers' })));
 
     server.on('partners.removeSignIn', () => {
       current = { ...current, signIns: current.signIns.slice(0, 1) };

@@ -299,6 +299,9 @@ export function PartnerSignIns() {
               disabled={privacy.isPending}
               onChange={(event) => privacy.mutate({ on: event.currentTarget.checked })}
               label={t('partners.private.label')}
+              // Mantine's switch is inside a <label> holding its description too: named by its label
+              // alone, the description is read once, as a description (the Orca pass of 2026-11-28).
+              aria-label={t('partners.private.label')}
               description={t('partners.private.hint', { name: nameOf(settings.data, 'partner1') })}
             />
           </>

@@ -33,6 +33,8 @@ export function CoreWeekSwitch({ weekNumber }: { weekNumber: number }) {
       disabled={update.isPending}
       onChange={(event) => update.mutate({ weekNumber, core: event.currentTarget.checked })}
       label={t('plan.admin.core.label')}
+      // Named by its label alone, not label and description (see RemindersSwitch).
+      aria-label={t('plan.admin.core.label')}
       description={t('plan.admin.core.help')}
     />
   );

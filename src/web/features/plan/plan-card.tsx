@@ -310,6 +310,8 @@ export function PlanCard({ completedCount }: PlanCardProps) {
             </Group>
             <Switch
               label={t('plan.proposal.corePath')}
+              // Named by its label alone, not label and description (see RemindersSwitch).
+              aria-label={t('plan.proposal.corePath')}
               description={t('plan.proposal.corePathHelp')}
               checked={corePath ?? proposal.corePath}
               onChange={(event) => setCorePath(event.currentTarget.checked)}
