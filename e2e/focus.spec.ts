@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerCouple, signInAdmin, signInDemo, uniqueSuffix } from './support/auth';
+import { registerCouple, signInAdmin, signInDemo, uniqueEmail, uniqueSuffix } from './support/auth';
 import { localDate, namedCouple, weekButton } from './support/couple';
 
 test('focus moves on after onboarding, Save Notes, the stars, Open Workbook and Mark Complete', async ({ page }) => {
@@ -184,6 +184,28 @@ test('the focus stays through a request: New coupon opens its form, a refused sa
     'A coupon with this code exists already.',
   );
   await expect(page.getByRole('button', { name: 'Save coupon' })).toBeFocused();
+});
+
+// The screen-reader pass of 2026-11-28 (docs/accessibility.md, "By hand"): Chromium dropped the focus
+// to the page's body when "Sign in" spun, and again when a trial's personal code replaced the form.
+test("a refused sign-in keeps the focus on Sign in; a new trial's personal code takes it (English, Spanish)", async ({
+  page,
+}) => {
+  await page.goto('/customer-login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('refused'));
+  await page.getByRole('textbox', { name: 'Access code' }).fill('WRONG-CODE-1');
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await signIn.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or access code' })).toBeVisible();
+  await expect(signIn).toBeFocused();
+
+  await page.goto('/es/customer-login');
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(uniqueEmail('prueba'));
+  await page.getByRole('button', { name: 'Usar el código de prueba' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Tu código de acceso personal' })).toBeFocused();
 });
 
 test('at 320 px the wedding countdown shows its whole sentence, wrapped rather than cut off', async ({ page }) => {
