@@ -203,6 +203,28 @@ test.describe('accounts and sessions in the browser', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test('a trial started on a Spanish page is a Spanish account, in a browser set to English (decisions 0277, 0390)', async ({
+    page,
+  }) => {
+    await page.goto('/es/customer-login');
+    await page.getByLabel('Correo electrónico').fill(uniqueEmail('trial-es'));
+    await page.getByRole('button', { name: 'Usar el código de prueba' }).click();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { name: 'Tu código de acceso personal' })).toBeVisible();
+    // The account took the page's language, not the browser's: the page stays Spanish after the
+    // sign-in (which brings the account's language, decision 0309), and so does the course.
+    await page.getByRole('button', { name: 'Ir a mi panel' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The course comes in the account's language: week 1's Spanish title, not "Listening to Understand".
+    const week = await page.request.get(`/api/trpc/workbook.content?input=${encodeURIComponent('{"weekNumber":1}')}`);
+    expect(((await week.json()) as { result: { data: { title: string } } }).result.data.title).toBe(
+      'Escuchar para comprender',
+    );
+  });
+
   test('the admin signs in and reaches /admin', async ({ page }) => {
     await page.goto('/admin-login');
     await page.getByLabel('Username').fill('admin');

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { createTRPCClient, httpBatchLink, splitLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
@@ -14,6 +15,10 @@ const batchOptions = {
   url: '/api/trpc',
   maxItems: TRPC_MAX_BATCH_SIZE,
   fetch: createGuardedFetch((input, init) => fetch(input, { ...init, credentials: 'same-origin' })),
+  // The page's language, for what the server makes in it: a new account's language, a checkout's,
+  // a gift's (decision 0277). Without it the server fell back to the browser's languages, so a
+  // Spanish page in an English browser made an English account (decision 0390).
+  headers: (): Record<string, string> => (i18n.locale ? { 'accept-language': i18n.locale } : {}),
 };
 
 /**
