@@ -36,25 +36,29 @@ describe('OnboardingModal', () => {
     expect(dialog).toBeInTheDocument();
   });
 
-  it('starts without the placeholder names and enables the button only with both names', async () => {
+  it('starts without the placeholder names, and asks for the one missing before it saves', async () => {
     const user = userEvent.setup();
     const onSave = vi.fn();
     renderWithProviders(<OnboardingModal opened profile={placeholder} saving={false} onSave={onSave} />);
     const yourName = await screen.findByRole('textbox', { name: /Your name/ });
     const partner = screen.getByRole('textbox', { name: /Your partner's name/ });
+    // Never disabled, so Tab reaches it and a screen reader finds it (the pass of 2026-11-28).
     const start = screen.getByRole('button', { name: 'Start Our Journey' });
     expect(yourName).toHaveValue('');
     expect(partner).toHaveValue('');
-    expect(start).toBeDisabled();
-
-    await user.type(yourName, '  Maya ');
-    expect(start).toBeDisabled();
-    await user.type(partner, '   ');
-    expect(start).toBeDisabled();
-    await user.clear(partner);
-    await user.type(partner, 'Noah');
     expect(start).toBeEnabled();
 
+    await user.type(yourName, '  Maya ');
+    await user.type(partner, '   ');
+    await user.click(start);
+    // The partner's name is missing: the focus goes to it, where its message is read out.
+    await waitFor(() => expect(partner).toHaveFocus());
+    expect(partner).toHaveAttribute('aria-invalid', 'true');
+    expect(partner).toHaveAccessibleDescription(/.+/);
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.clear(partner);
+    await user.type(partner, 'Noah');
     await user.click(start);
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith({ userDisplayName: 'Maya', partnerName: 'Noah', weddingDate: null }),

@@ -85,7 +85,6 @@ export const OnboardingModal = memo(function OnboardingModal({
               saving={saving}
               submitLabel={t('dashboard.onboarding.submit')}
               onSave={onSave}
-              requireNamesToSubmit
               autoFocus
             />
           </Stack>

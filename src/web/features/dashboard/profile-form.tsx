@@ -71,13 +71,14 @@ export function validateProfileForm(values: ProfileFormValues) {
   };
 }
 
+/** The form's fields in the order they are shown. */
+const PROFILE_FIELDS = ['userDisplayName', 'partnerName', 'weddingDate'] as const;
+
 interface ProfileFieldsFormProps {
   initialValues: ProfileFormValues;
   saving: boolean;
   submitLabel: string;
   onSave: (profile: Profile) => void;
-  /** When true the button stays disabled until both names are filled in (onboarding). */
-  requireNamesToSubmit?: boolean;
   /** Autofocus the first field (inside a dialog). */
   autoFocus?: boolean;
 }
@@ -86,26 +87,29 @@ interface ProfileFieldsFormProps {
  * The two names and the optional wedding date, checked with the same rules the server uses.
  * Shared by the Profile tab and the onboarding dialog.
  */
-export function ProfileFieldsForm({
-  initialValues,
-  saving,
-  submitLabel,
-  onSave,
-  requireNamesToSubmit,
-  autoFocus,
-}: ProfileFieldsFormProps) {
+export function ProfileFieldsForm({ initialValues, saving, submitLabel, onSave, autoFocus }: ProfileFieldsFormProps) {
   const { t } = useT();
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues,
     validate: validateProfileForm,
   });
-  const namesFilled = form.values.userDisplayName.trim() !== '' && form.values.partnerName.trim() !== '';
   // The date picker offers only the dates the rule accepts; a date typed beyond them gets its message.
   const dateRange = weddingDateRange(todayUtc());
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSave(formValuesToProfile(values)))} noValidate>
+    <form
+      onSubmit={form.onSubmit(
+        (values) => onSave(formValuesToProfile(values)),
+        // The button is never disabled (a disabled one is skipped by Tab and says nothing): a refused
+        // submit takes the focus to the first field at fault, where its message is read out.
+        (errors) => {
+          const first = PROFILE_FIELDS.find((field) => errors[field]);
+          if (first) form.getInputNode(first)?.focus();
+        },
+      )}
+      noValidate
+    >
       <Stack gap="md">
         <TextInput
           label={t('dashboard.profile.name')}
@@ -131,7 +135,7 @@ export function ProfileFieldsForm({
           {...form.getInputProps('weddingDate')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={requireNamesToSubmit ? !namesFilled : false}>
+          <Button type="submit" loading={saving}>
             {submitLabel}
           </Button>
         </Group>
