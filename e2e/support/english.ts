@@ -21,6 +21,7 @@ const NOT_THE_APP_TEXT = [
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // emails
   /https?:\/\/\S+/g,
   /\bcouple_\w+/g, // the e2e usernames
+  /\b[a-z]{2,4}_\w+/g, // payment and order ids (pi_..., cs_test_...): random letters can spell "Of"
   /\b[A-Z0-9]+(-[A-Z0-9]+)+\b/g, // access, trial, gift and certificate codes (TRY-52-WEEKS)
 ];
 
