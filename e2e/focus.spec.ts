@@ -129,6 +129,31 @@ test.describe('text fields at 375 px', () => {
   });
 });
 
+test('the skip link and a heading the keyboard is moved to show the same 2 px ring as the controls', async ({
+  page,
+}) => {
+  await signInDemo(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+  await expect(weekButton(page, 1)).toBeVisible();
+  const plum = 'rgb(154, 69, 118)';
+
+  // The first Tab stop of the page. Before: the browser's own thinner ring.
+  await page.keyboard.press('Tab');
+  const skipLink = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skipLink).toBeFocused();
+  expect(await skipLink.evaluate(focusIndicator)).toEqual({ outline: 2, shadow: 0 });
+  expect(await skipLink.evaluate((element) => getComputedStyle(element).outlineColor)).toBe(plum);
+
+  // A week opened from the map with Enter: the focus moves to its heading (decision 0135).
+  await weekButton(page, 1).focus();
+  await page.keyboard.press('Enter');
+  const heading = page.locator('#week-1-title');
+  await expect(heading).toBeFocused();
+  expect(await heading.evaluate(focusIndicator)).toEqual({ outline: 2, shadow: 0 });
+  expect(await heading.evaluate((element) => getComputedStyle(element).outlineColor)).toBe(plum);
+});
+
 test.describe('at 320 px, the narrowest phone', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 

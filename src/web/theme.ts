@@ -115,6 +115,8 @@ export const theme = createTheme({
     // A plain object, not Notification.extend(): the theme is in the first bundle, the toasts are not.
     // Every Input-based field (text, textarea, select, password...): a 2 px focus ring, see theme.module.css.
     Input: { classNames: { input: classes.input } },
+    // A heading the app moves the focus to (tabindex -1) shows the same 2 px ring as the controls.
+    Title: { classNames: { root: classes.focusedHeading } },
     // A switch that is off is its light track alone (gray 3, 1.30:1 on white): the track takes the
     // controls' boundary grey instead (gray 4, above; WCAG 1.4.11), see theme.module.css.
     Switch: { classNames: { input: classes.switchInput, track: classes.switchTrack } },
