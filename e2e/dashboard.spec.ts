@@ -249,3 +249,33 @@ for (const viewport of [
     expect(height).toBeLessThan(1.5 * lineHeight);
   });
 }
+
+test('on a phone the journey map is drawn as it nears the screen, each phase holding its height until then', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await signInDemo(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+  await expect(weekButton(page, 52)).toBeAttached();
+  const drawn = (week: number) =>
+    weekButton(page, week).evaluate((button) => button.checkVisibility({ contentVisibilityAuto: true }));
+  // The map is a screen and more below a phone's first one: none of its weeks is drawn as the page
+  // loads (their icons were 52 SVG images to draw).
+  expect(await drawn(1)).toBe(false);
+  expect(await drawn(52)).toBe(false);
+  // Scrolled to, a phase is drawn at the height it held: nothing below it moves.
+  const phase = weekButton(page, 40).locator('xpath=ancestor::section[1]');
+  const held = await phase.evaluate((section) => section.getBoundingClientRect().height);
+  await weekButton(page, 40).scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn(40)).toBe(true);
+  expect(Math.abs((await phase.evaluate((section) => section.getBoundingClientRect().height)) - held)).toBeLessThan(1);
+  // The keyboard moves into a phase not drawn yet, which is then drawn.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await drawn(27)).toBe(false);
+  await weekButton(page, 26).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(weekButton(page, 27)).toBeFocused();
+  await expect.poll(() => drawn(27)).toBe(true);
+  await expect(weekButton(page, 27)).toBeInViewport();
+});

@@ -220,9 +220,14 @@ function watchFocus(): string {
   return id;
 }
 
-/** WCAG 1.4.12's spacing, as a reader's style sheet or bookmarklet sets it on every element. */
+/**
+ * WCAG 1.4.12's spacing, as a reader's style sheet or bookmarklet sets it on every element. Parts
+ * the browser skips while they are off screen (`content-visibility: auto`, the dashboard's journey
+ * map) keep the size they last had until they near the screen, where they are laid out again with
+ * the reader's spacing: they are laid out now, as the reader sees them once scrolled to.
+ */
 const TEXT_SPACING =
-  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; content-visibility: visible !important; } p { margin-bottom: 2em !important; }';
 
 /**
  * The text cut off with 1.4.12's spacing applied (then removed again): each visible piece of text
