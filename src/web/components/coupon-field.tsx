@@ -8,6 +8,7 @@ import { formatMoney } from '../../shared/i18n/format';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/api-error';
 import { trpcClient } from '../trpc';
+import { rememberFocus, returnFocus } from '../lib/focus';
 
 interface CouponFieldProps {
   /** The buyer's email, so a first-purchase code is checked before checkout. */
@@ -29,15 +30,23 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
   const { t, locale } = useT();
   const [code, setCode] = useState(initialCode ?? '');
   const [applied, setApplied] = useState<PriceQuote | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // Apply is disabled while the server answers, then replaced by Remove (applied) or kept (refused),
+  // and the browser dropped the focus to the page's body: an applied code puts it on Remove, after
+  // the new price's status line; a refused one in the field, whose message is then read out.
   const quote = useMutation({
     mutationFn: (couponCode: string) => trpcClient.payments.quote.query({ couponCode, ...(email ? { email } : {}) }),
-    onSuccess: (answer) => {
+    onMutate: rememberFocus,
+    onSuccess: (answer, _code, remembered) => {
       setApplied(answer);
       onChange(answer);
+      returnFocus(remembered, () => removeButton.current);
     },
-    onError: () => {
+    onError: (_error, _code, remembered) => {
       setApplied(null);
       onChange(null);
+      returnFocus(remembered, () => field.current);
     },
   });
   // A code brought back in the address is applied once, when the field first shows.
@@ -69,6 +78,7 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
     <div>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
+          ref={field}
           label={t('gifts.coupon.label')}
           name="couponCode"
           autoComplete="off"
@@ -86,7 +96,7 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
           style={{ flex: 1 }}
         />
         {applied ? (
-          <Button variant="default" onClick={remove} disabled={disabled}>
+          <Button ref={removeButton} variant="default" onClick={remove} disabled={disabled}>
             {t('gifts.coupon.remove')}
           </Button>
         ) : (

@@ -42,4 +42,8 @@ export function addressInLanguage(location: { pathname: string; search: string; 
 export function followLanguage(router: AnyRouter, locale: Locale): void {
   const next = addressInLanguage(window.location, locale);
   if (next) router.history.replace(next, router.history.location.state);
+  // A page with one address for both languages (/verify, /mentor, /facilitator, the dashboard)
+  // does not move: its title is worked out again, or it stayed in the old language (read out by a
+  // screen reader, shown in the tab).
+  else void router.invalidate();
 }

@@ -80,24 +80,48 @@ describe('/register', () => {
     expect(server.calls.map((c) => c.path)).not.toContain('auth.register');
   });
 
+  it('takes the focus to the first field at fault when the form is refused before sending', async () => {
+    stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }) });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await heading('Create your account');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Username/)).toHaveFocus());
+
+    await user.type(screen.getByLabelText(/^Username/), 'robin');
+    await user.type(passwordField('Password'), 'secret-one');
+    await user.type(passwordField('Confirm password'), 'secret-two');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const confirm = passwordField('Confirm password');
+    await waitFor(() => expect(confirm).toHaveFocus());
+    // Mantine's PasswordInput leaves out aria-invalid: a screen reader said the message without "invalid".
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+  });
+
   it('shows a taken username next to the field and in a toast', async () => {
     stubTrpcFetch({
       'auth.check': () => ({ data: ANONYMOUS_CHECK }),
       'auth.register': () => ({ error: { httpStatus: 409, message: 'Username is already taken' } }),
     });
     const user = userEvent.setup();
+    dropFocusFromDisabledControls();
     await register(user, 'robin', 'secret-one');
     expect(await notifications().findByText('Registration Failed')).toBeInTheDocument();
     expect(screen.getAllByText('Username is already taken')).toHaveLength(2);
+    // The focus, dropped to the body by the disabled button, goes to the field at fault.
+    await waitFor(() => expect(screen.getByLabelText(/^Username/)).toHaveFocus());
   });
 
   it('uses the fallback text when the server cannot be reached', async () => {
     stubTrpcFetch({ 'auth.check': () => ({ data: ANONYMOUS_CHECK }), 'auth.register': () => 'network-failure' });
     const user = userEvent.setup();
+    dropFocusFromDisabledControls();
     await register(user, 'robin', 'secret-one');
     expect(
       await notifications().findByText('An error occurred during registration. Please try again.'),
     ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create account' })).toHaveFocus());
   });
 
   it('signs the new couple in and opens the dashboard with fresh auth state', { timeout: 15_000 }, async () => {
@@ -152,6 +176,9 @@ describe('/login and /admin-login', () => {
     expect(await screen.findByText('Enter your username')).toBeInTheDocument();
     expect(screen.getByText('Enter your password')).toBeInTheDocument();
     expect(server.calls.map((c) => c.path)).not.toContain('auth.userLogin');
+    // The first field at fault has the focus; the password field says it is invalid too.
+    expect(screen.getByLabelText(/^Username/)).toHaveFocus();
+    expect(passwordField('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("tells a refused admin 'Login Failed' and an unreachable server 'Error'", async () => {

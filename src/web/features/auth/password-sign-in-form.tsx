@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { Button, PasswordInput, type PasswordInputProps, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import { localizedSchemaResolver } from '../../lib/localized-resolver';
@@ -20,6 +20,23 @@ export function UsernameInput(props: TextInputProps) {
   );
 }
 
+/**
+ * Mantine's PasswordInput with its visibility toggle named, and `aria-invalid` on the field while it
+ * shows an error: Mantine sets it on its other inputs but not on this one, so a screen reader said
+ * the message without "invalid entry" (screen-reader pass, docs/accessibility.md).
+ */
+export function PasswordField(props: PasswordInputProps) {
+  const { t } = useT();
+  return (
+    <PasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
+      required
+      aria-invalid={props.error ? true : undefined}
+      {...props}
+    />
+  );
+}
+
 interface PasswordSignInFormProps {
   submitLabel: string;
   onSubmit: (values: PasswordSignInInput) => void;
@@ -28,6 +45,8 @@ interface PasswordSignInFormProps {
   /** Shown above the fields: the last refusal that needs more than a toast (SignInPaused). */
   notice?: ReactNode;
 }
+
+const SIGN_IN_FIELDS = ['username', 'password'] as const;
 
 /** Username and password, checked with the shared schema before `onSubmit` (/login, /admin-login). */
 export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: PasswordSignInFormProps) {
@@ -39,15 +58,20 @@ export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: Pass
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit(onSubmit, (errors) => {
+        // Refused before sending: the first field at fault takes the focus, where its message is read out.
+        const first = SIGN_IN_FIELDS.find((field) => errors[field]);
+        if (first) form.getInputNode(first)?.focus();
+      })}
+    >
       <Stack gap="md">
         {notice}
         <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
+        <PasswordField
           label={t('auth.password.password')}
           autoComplete="current-password"
-          required
           key={form.key('password')}
           {...form.getInputProps('password')}
         />

@@ -631,6 +631,19 @@ describe('/verify', { timeout: 20_000 }, () => {
     },
   );
 
+  // Screen-reader pass: /verify, /mentor and /facilitator have one address for both languages, and
+  // after the switch their title (what a screen reader says of the page) stayed in the old language.
+  it('says its title in the language chosen with the switch', async () => {
+    stubTrpcFetch({ 'auth.check': () => ANONYMOUS });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/verify');
+    await screen.findByRole('heading', { level: 1, name: 'Check a certificate' });
+    await waitFor(() => expect(document.title).toBe('Check a certificate · Vows & Weeks'));
+    await user.click(screen.getAllByRole('button', { name: 'Español' })[0]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Comprobar un certificado' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Comprobar un certificado · Vows & Weeks'));
+  });
+
   it('takes the code from a pasted link, in capitals, spaces as dashes', () => {
     expect(typedVerificationCode('https://vows.example/verify/abcd-efgh?from=qr')).toBe('ABCD-EFGH');
     expect(typedVerificationCode('  abcd efgh  ')).toBe('ABCD-EFGH');

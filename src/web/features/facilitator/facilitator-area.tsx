@@ -8,7 +8,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  PasswordInput,
   Skeleton,
   Stack,
   Table,
@@ -39,6 +38,7 @@ import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { PasswordField } from '../auth/password-sign-in-form';
 import { focusFirstInvalid, focusWhenReady, type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { notifySignOutFailed } from '../../lib/use-sign-out';
@@ -128,7 +128,7 @@ function SignInForm() {
               setRefused((current) => without(current, 'email'));
             }}
           />
-          <PasswordInput
+          <PasswordField
             label={t('facilitator.signIn.password')}
             name="password"
             autoComplete="current-password"

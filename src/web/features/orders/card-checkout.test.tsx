@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp } from '../../test/render';
 import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, type StubAnswer, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { checkoutNavigation } from './card-checkout';
@@ -94,10 +95,13 @@ describe('/checkout with a coupon code', { timeout: 20_000 }, () => {
       'payments.startCheckout': () => ({ data: { url: 'https://checkout.stripe.test/pay/cs_test_2' } }),
     });
     renderApp(PATH);
+    dropFocusFromDisabledControls();
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByRole('textbox', { name: 'Coupon code (optional)' }), 'spring20');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Code SPRING20 applied: $39.20 instead of $49.00.')).toBeInTheDocument();
+    // Apply, disabled while asking and then replaced, dropped the focus: it is on Remove, not the body.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove' })).toHaveFocus());
     expect(stub.calls.find((call) => call.path === 'payments.quote')?.input).toEqual({
       couponCode: 'spring20',
       email: 'ana@example.com',
@@ -119,10 +123,15 @@ describe('/checkout with a coupon code', { timeout: 20_000 }, () => {
       'payments.quote': () => ({ error: { message: 'This coupon code has expired.', httpStatus: 409 } }),
     });
     renderApp(PATH);
+    dropFocusFromDisabledControls();
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByRole('textbox', { name: 'Coupon code (optional)' }), 'OLD');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('This coupon code has expired.')).toBeInTheDocument();
+    // The focus is in the field, whose message a screen reader then reads, not on the page's body.
+    const field = screen.getByRole('textbox', { name: 'Coupon code (optional)' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAccessibleDescription('This coupon code has expired.');
     expect(screen.getByRole('button', { name: 'Pay $49.00' })).toBeEnabled();
   });
 

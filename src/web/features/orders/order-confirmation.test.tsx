@@ -1,8 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WORKBOOK_TITLE } from '../../../shared/constants';
 import { i18n } from '../../i18n/i18n';
+import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
 import { PREPARING_POLL } from './workbook-download';
@@ -156,6 +157,7 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
   async function clickDownload() {
     const user = userEvent.setup({ delay: null });
     renderApp(`/success?payment_intent=${completed.id}`);
+    dropFocusFromDisabledControls();
     await user.click(await screen.findByRole('button', { name: 'Download Your Workbook' }));
   }
 
@@ -183,6 +185,8 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
       'href',
       `/api/download-workbook/${completed.id}/pdf?locale=en`,
     );
+    // The button, disabled while the file came, has the focus again, not the page's body.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download Your Workbook' })).toHaveFocus());
     click.mockRestore();
   });
 
@@ -232,6 +236,7 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
     });
     await clickDownload();
     expect(await screen.findByRole('alert')).toHaveTextContent('This order is not completed yet.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download Your Workbook' })).toHaveFocus());
   });
 
   it("shows the PDF's own error message, e.g. while no framework is uploaded", async () => {

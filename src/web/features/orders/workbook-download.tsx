@@ -8,6 +8,7 @@ import type { Locale } from '../../../shared/i18n/locales';
 import { errorMessage, restErrorMessage, serverMessageText } from '../../lib/api-error';
 import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
+import { type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 
@@ -46,28 +47,37 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
   const poll = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(poll.current), []);
 
-  async function fetchPdf(link: { message: string; downloadUrl: string }, attempt: number) {
+  async function fetchPdf(
+    link: { message: string; downloadUrl: string },
+    attempt: number,
+    remembered: RememberedFocus,
+  ) {
     try {
       await downloadFile(inLanguage(link.downloadUrl, locale), completeWorkbookFileName(locale));
       // The server's sentence in the page's language (api-error.ts knows each one it says here).
       setState({ kind: 'done', message: serverMessageText(link.message) ?? '', downloadUrl: link.downloadUrl });
+      returnFocus(remembered);
     } catch (error) {
       if (error instanceof RestError && error.status === 202 && attempt < PREPARING_POLL.attempts) {
         setState({
           kind: 'preparing',
           message: restErrorMessage(error, translate('checkout.download.preparingFallback')),
         });
-        poll.current = setTimeout(() => void fetchPdf(link, attempt + 1), PREPARING_POLL.ms);
+        poll.current = setTimeout(() => void fetchPdf(link, attempt + 1, remembered), PREPARING_POLL.ms);
         return;
       }
       setState({
         kind: 'failed',
         message: restErrorMessage(error, downloadFailedFallback()),
       });
+      returnFocus(remembered);
     }
   }
 
   async function download() {
+    // The button is disabled until the file comes (or fails), and the browser drops its focus to the
+    // page's body: it comes back to the button then, the outcome read out by its status or alert.
+    const remembered = rememberFocus();
     setState({ kind: 'working' });
     let link: { message: string; downloadUrl: string };
     try {
@@ -77,9 +87,10 @@ export function WorkbookDownload({ paymentIntentId }: { paymentIntentId: string 
       });
     } catch (error) {
       setState({ kind: 'failed', message: errorMessage(error, downloadFailedFallback()) });
+      returnFocus(remembered);
       return;
     }
-    await fetchPdf(link, 1);
+    await fetchPdf(link, 1, remembered);
   }
 
   return (
