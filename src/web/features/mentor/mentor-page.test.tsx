@@ -149,6 +149,9 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     await user.type(within(form).getByRole('textbox', { name: 'Code' }), 'hello');
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
     expect(await within(form).findByText(/starting with JOIN- or SEAT-/)).toBeInTheDocument();
+    // The field has the focus, where its message is read out (screen-reader pass).
+    expect(within(form).getByRole('textbox', { name: 'Code' })).toHaveFocus();
+    expect(within(form).getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(/starting with JOIN-/);
     expect(onCode).not.toHaveBeenCalled();
     await user.clear(within(form).getByRole('textbox', { name: 'Code' }));
     await user.type(within(form).getByRole('textbox', { name: 'Code' }), 'join-aaaaa-bbbbb-ccccc-ddddd');

@@ -23,7 +23,7 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { rememberFocus, returnFocus } from '../../lib/focus';
+import { focusFirstInvalid, rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 
@@ -59,6 +59,8 @@ function CodeForm({ onCode }: { onCode: (code: string) => void }) {
     const normalized = code.trim().toUpperCase().replace(/\s+/g, '');
     if (!CODE_PATTERN.test(normalized)) {
       setError(t('facilitator.couple.codeInvalid'));
+      // The field takes the focus, so its message is read out (it stayed on Continue, saying nothing).
+      focusFirstInvalid(event.currentTarget, ['code'], () => true);
       return;
     }
     onCode(normalized);
@@ -69,6 +71,7 @@ function CodeForm({ onCode }: { onCode: (code: string) => void }) {
         <Text id={NOT_LINKED_ID}>{t('facilitator.couple.noMentor')}</Text>
         <TextInput
           label={t('facilitator.couple.codeLabel')}
+          name="code"
           placeholder="JOIN-XXXXX-XXXXX-XXXXX-XXXXX"
           value={code}
           error={error}
