@@ -1,9 +1,10 @@
-import { Button, PasswordInput, type PasswordInputProps, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { Button, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import { localizedSchemaResolver } from '../../lib/localized-resolver';
 import { passwordSignInSchema, type PasswordSignInInput } from '../../../shared/auth-schemas';
 import { useT } from '../../i18n/use-t';
+import { PasswordField } from '../../components/password-field';
 
 /** The username field of the password forms: typed to match, so no capitals or spelling fixes. */
 export function UsernameInput(props: TextInputProps) {
@@ -15,23 +16,6 @@ export function UsernameInput(props: TextInputProps) {
       autoCapitalize="none"
       spellCheck={false}
       required
-      {...props}
-    />
-  );
-}
-
-/**
- * Mantine's PasswordInput with its visibility toggle named, and `aria-invalid` on the field while it
- * shows an error: Mantine sets it on its other inputs but not on this one, so a screen reader said
- * the message without "invalid entry" (screen-reader pass, docs/accessibility.md).
- */
-export function PasswordField(props: PasswordInputProps) {
-  const { t } = useT();
-  return (
-    <PasswordInput
-      visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
-      required
-      aria-invalid={props.error ? true : undefined}
       {...props}
     />
   );

@@ -31,6 +31,21 @@ describe('AcceptFacilitatorInvite', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(submit));
   });
 
+  // Screen-reader pass (docs/accessibility.md): Mantine's password field never said it was invalid.
+  it('marks a refused password invalid, with its message, and names the show-password button', async () => {
+    stubTrpcFetch({
+      'facilitator.previewInvite': () => ({ data: { name: 'Pastor Ana', email: 'ana@example.com' } }),
+    });
+    renderRoute(() => <AcceptFacilitatorInvite token="invite-token-0123456789" />);
+    const user = userEvent.setup({ delay: null });
+    const field = await screen.findByLabelText(/^New password/);
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await user.type(field, 'short');
+    await user.click(screen.getByRole('button', { name: 'Set password and open my area' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('button', { name: 'Show or hide the password', hidden: true })).toBeInTheDocument();
+  });
+
   // Decision 0367: the token rides in the link's fragment (`?token=` in emails sent before); the
   // page takes it out of the address at once and sends it in a request's body.
   it.each([

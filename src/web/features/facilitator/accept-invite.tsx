@@ -1,4 +1,5 @@
-import { Alert, Button, Container, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PasswordField } from '../../components/password-field';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -58,7 +59,7 @@ export function AcceptFacilitatorInvite({ token }: { token: string }) {
             <Stack gap="md">
               <Title order={1}>{t('facilitator.accept.title', { name: invite.data.name })}</Title>
               <Text>{t('facilitator.accept.intro', { email: invite.data.email })}</Text>
-              <PasswordInput
+              <PasswordField
                 label={t('facilitator.accept.password')}
                 description={t('facilitator.accept.passwordHint', { count: FACILITATOR_PASSWORD_MIN_LENGTH })}
                 autoComplete="new-password"

@@ -38,7 +38,7 @@ import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { PasswordField } from '../auth/password-sign-in-form';
+import { PasswordField } from '../../components/password-field';
 import { focusFirstInvalid, focusWhenReady, type RememberedFocus, rememberFocus, returnFocus } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { notifySignOutFailed } from '../../lib/use-sign-out';
