@@ -111,6 +111,12 @@ export const PUBLIC_PAGES: WalkedPage[] = [
     notFound: true,
     heading: { en: 'Certificate check', es: 'Comprobación del certificado' },
   },
+  // The facilitators' and mentors' area, signed out: its sign-in form.
+  {
+    path: '/facilitator',
+    label: 'facilitator sign-in',
+    heading: { en: 'Facilitator sign-in', es: 'Acceso para personas facilitadoras' },
+  },
   {
     path: '/no-such-page',
     label: '404',
@@ -119,13 +125,15 @@ export const PUBLIC_PAGES: WalkedPage[] = [
   },
 ];
 
-/** The couple's pages: the dashboard's four tabs and "What we each expect". */
+/** The couple's pages: the dashboard's four tabs, "What we each expect" and the mentor link. */
 export const COUPLE_PAGES: WalkedPage[] = [
   { path: '/dashboard', label: 'dashboard: progress', tab: { en: 'Progress', es: 'Progreso' } },
   { path: '/dashboard', label: 'dashboard: current week', tab: { en: 'Current', es: 'Semana actual' } },
   { path: '/dashboard', label: 'dashboard: wins', tab: { en: 'Wins', es: 'Logros' } },
   { path: '/dashboard', label: 'dashboard: profile', tab: { en: 'Profile', es: 'Perfil' } },
   { path: '/expectations', label: 'what we each expect' },
+  // A couple with no mentor yet: the form for the code their parish or mentors gave them.
+  { path: '/mentor', label: 'mentor link (no mentor yet)', heading: { en: 'Your mentor', es: 'Su acompañamiento' } },
 ];
 
 /** The back office: every section of the admin menu. */
