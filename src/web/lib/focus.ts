@@ -90,6 +90,22 @@ export function focusFirstInvalid<F extends string>(
 }
 
 /**
+ * The same for a Mantine form (`useForm`): the handler of its refused submit (`form.onSubmit`'s
+ * second argument), which takes the focus to the first of `fields` with an error through Mantine's
+ * getInputNode, so a keyboard or screen-reader user hears its message (a disabled submit button
+ * would be skipped by Tab and say nothing).
+ */
+export function focusFirstFormError<F extends string>(
+  form: { getInputNode: (path: F) => HTMLElement | null },
+  fields: readonly F[],
+): (errors: Record<string, unknown>) => void {
+  return (errors) => {
+    const first = fields.find((field) => errors[field]);
+    if (first !== undefined) form.getInputNode(first)?.focus();
+  };
+}
+
+/**
  * Where the keyboard focus was as an action began (`rememberFocus`): the control (null: nothing
  * was focused), and how to find the control that takes its place if a re-render replaces it (the
  * same kind of element with the same name, the same one of those on the page, on the same page).

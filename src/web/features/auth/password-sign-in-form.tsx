@@ -1,4 +1,5 @@
 import { Button, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { focusFirstFormError } from '../../lib/focus';
 import type { ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import { localizedSchemaResolver } from '../../lib/localized-resolver';
@@ -44,11 +45,8 @@ export function PasswordSignInForm({ submitLabel, onSubmit, busy, notice }: Pass
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(onSubmit, (errors) => {
-        // Refused before sending: the first field at fault takes the focus, where its message is read out.
-        const first = SIGN_IN_FIELDS.find((field) => errors[field]);
-        if (first) form.getInputNode(first)?.focus();
-      })}
+      // Refused before sending: the first field at fault takes the focus, where its message is read out.
+      onSubmit={form.onSubmit(onSubmit, focusFirstFormError(form, SIGN_IN_FIELDS))}
     >
       <Stack gap="md">
         {notice}

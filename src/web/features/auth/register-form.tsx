@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { UsernameInput } from './password-sign-in-form';
 import { PasswordField } from '../../components/password-field';
-import { rememberFocus, returnFocus } from '../../lib/focus';
+import { focusFirstFormError, rememberFocus, returnFocus } from '../../lib/focus';
 import { useEnterAfterSignIn } from '../../lib/session-cache';
 import { rememberSignInMethod } from '../../lib/sign-in-method';
 import { useT } from '../../i18n/use-t';
@@ -63,10 +63,7 @@ export function RegisterForm({ next }: { next?: string | undefined }) {
       onSubmit={form.onSubmit(
         (values) => register.mutate(values),
         // Refused before sending: the first field at fault takes the focus, where its message is read out.
-        (errors) => {
-          const first = REGISTER_FIELDS.find((field) => errors[field]);
-          if (first) form.getInputNode(first)?.focus();
-        },
+        focusFirstFormError(form, REGISTER_FIELDS),
       )}
     >
       <Stack gap="md">

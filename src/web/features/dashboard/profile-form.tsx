@@ -1,4 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { focusFirstFormError } from '../../lib/focus';
 import { useForm } from '@mantine/form';
 import { NAME_MAX_LENGTH } from '../../../shared/constants';
 import type { MessageId } from '../../../shared/i18n/locales';
@@ -103,10 +104,7 @@ export function ProfileFieldsForm({ initialValues, saving, submitLabel, onSave, 
         (values) => onSave(formValuesToProfile(values)),
         // The button is never disabled (a disabled one is skipped by Tab and says nothing): a refused
         // submit takes the focus to the first field at fault, where its message is read out.
-        (errors) => {
-          const first = PROFILE_FIELDS.find((field) => errors[field]);
-          if (first) form.getInputNode(first)?.focus();
-        },
+        focusFirstFormError(form, PROFILE_FIELDS),
       )}
       noValidate
     >

@@ -23,6 +23,7 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { CouponField } from '../../components/coupon-field';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
+import { focusFirstFormError } from '../../lib/focus';
 import { trpc } from '../../trpc';
 
 /** Where the browser goes to pay; replaced in tests (jsdom cannot navigate away). */
@@ -132,13 +133,7 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
 
   // On a phone the first missing field is often far above the button: it gets the focus (and so
   // comes into view), where its message is read out (Mantine's getInputNode).
-  const submit = form.onSubmit(
-    (submitted) => start.mutate(inputOf(submitted)),
-    (errors) => {
-      const first = FIELD_ORDER.find((field) => errors[field]);
-      if (first) form.getInputNode(first)?.focus();
-    },
-  );
+  const submit = form.onSubmit((submitted) => start.mutate(inputOf(submitted)), focusFirstFormError(form, FIELD_ORDER));
 
   return (
     <Container size="sm" py={{ base: 40, sm: 72 }}>
