@@ -36,11 +36,30 @@ test('a new couple is onboarded, downloads week 1, completes it, rates it and ed
   test.slow();
   const errors = watchConsole(page);
   await trialSignUp(page);
+  // Counts the changes of the page after which no dialog was left in it, once one had been: the
+  // app's first commit, which replaces the prerendered page, must bring its own dialog with it.
+  await page.addInitScript(() => {
+    const counts = { dialogGone: 0 };
+    Object.assign(window, { __onboarding: counts });
+    let seen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[role="dialog"]')) seen = true;
+      else if (seen) counts.dialogGone += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/dashboard');
 
   // Onboarding: the placeholder names are not pre-filled, and the dialog cannot be dismissed.
   const dialog = page.getByRole('dialog', { name: 'Welcome to your 52-week journey!' });
   await expect(dialog).toBeVisible();
+  // The app has taken the prerendered page over, and the dialog never left the page meanwhile.
+  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Start Our Journey' })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __onboarding: { dialogGone: number } }).__onboarding),
+  ).toEqual({
+    dialogGone: 0,
+  });
   // Centred: drawn in the page rather than a portal (decision 0303), it is laid out from the
   // viewport's edge, not the page container's.
   // Polled: the prerendered dialog is replaced by the app's as the page takes over, and the

@@ -3,7 +3,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { SiteLayout } from '../components/site-layout';
 import { resetSessionCache } from '../lib/session-cache';
-import { DashboardScreen } from '../features/dashboard/dashboard-screen';
+import { DashboardScreen, loadOnboardingModal } from '../features/dashboard/dashboard-screen';
 import { readDashboardSearch } from '../features/dashboard/dashboard-search';
 import { InventoryCard } from '../features/inventory/inventory-card';
 import { KeepWeeksOffline } from '../features/offline/keep-weeks-offline';
@@ -72,7 +72,7 @@ export const Route = createFileRoute('/dashboard')({
     ]);
     // A couple still to onboard sees the welcome dialog first: its code is there for the first render.
     const profile = queryClient.getQueryData(trpc.profile.get.queryKey());
-    if (profile && needsOnboarding(profile)) await import('../features/dashboard/onboarding-modal').catch(() => null);
+    if (profile && needsOnboarding(profile)) await loadOnboardingModal().catch(() => null);
   },
   component: DashboardPage,
 });

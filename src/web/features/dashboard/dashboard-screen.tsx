@@ -35,12 +35,21 @@ import { SendWaitingProgress } from './waiting-progress';
 import classes from './dashboard-screen.module.css';
 
 // The Wins and Profile tabs and the two dialogs, loaded when first shown (decision 0375): the first
-// screen, the Progress tab, does not evaluate their code before it renders. A new buyer's page
-// evaluates the welcome dialog's with the route's (scripts/prerender.ts), and the route's loader
-// imports it for a couple still to onboard, so the dialog is there in the first render.
-const OnboardingModal = lazy(() =>
-  import('./onboarding-modal').then((module) => ({ default: module.OnboardingModal })),
-);
+// screen, the Progress tab, does not evaluate their code before it renders.
+let onboardingModule: typeof import('./onboarding-modal') | undefined;
+/**
+ * The welcome dialog's code. A new buyer's page evaluates it with the route's (scripts/prerender.ts)
+ * and the route's loader calls this for a couple still to onboard, so the dialog is in the app's
+ * first render: a `lazy` component suspends on its first render however loaded its module is, and
+ * the page then committed without the dialog the prerendered page had shown, a frame later with it.
+ */
+export function loadOnboardingModal() {
+  return import('./onboarding-modal').then((module) => {
+    onboardingModule = module;
+    return module;
+  });
+}
+const LazyOnboardingModal = lazy(() => loadOnboardingModal().then((module) => ({ default: module.OnboardingModal })));
 const WinsPanel = lazy(() => import('./wins-panel').then((module) => ({ default: module.WinsPanel })));
 const ProfilePanel = lazy(() => import('./profile-panel').then((module) => ({ default: module.ProfilePanel })));
 const MilestoneCelebration = lazy(() =>
@@ -364,6 +373,8 @@ export function DashboardScreen({
   // does the dialog's work only (issue 36, decision 0278).
   const welcoming = profile !== undefined && needsOnboarding(profile);
   const onboardingShown = useOpenedOnce(onboardingOpen);
+  // Chosen once: a component type that changed later would remount the dialog and lose what was typed.
+  const [OnboardingModal] = useState(() => onboardingModule?.OnboardingModal ?? LazyOnboardingModal);
   const celebrationShown = useOpenedOnce(celebration !== null);
   const partnerNames = {
     partner1: profile?.userDisplayName.trim() || 'Partner 1',
