@@ -45,6 +45,29 @@ test.describe('prerendered landing page', () => {
     expect(html).not.toContain(HERO);
   });
 
+  test("a page's frame is drawn whole: its first paint waits for the element after it (decision 0393)", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['/login', '/dashboard', '/es/login']) {
+      await page.goto(path);
+      const expectation = await page.evaluate(() => {
+        const link = document.querySelector<HTMLLinkElement>('head link[rel="expect"]');
+        const target = link ? document.getElementById(link.getAttribute('href')!.slice(1)) : null;
+        return {
+          // The browser knows the attribute (a misspelt one would block nothing).
+          renderBlocking: link?.blocking.contains('render') === true && link.blocking.supports('render'),
+          // After the whole frame, outside what the app replaces, and never seen.
+          afterTheFrame: target !== null && target.previousElementSibling?.id === 'root',
+          hidden: target?.hidden === true,
+        };
+      });
+      expect(expectation, path).toEqual({ renderBlocking: true, afterTheFrame: true, hidden: true });
+    }
+    await context.close();
+  });
+
   test("a page's frame is styled once: its stylesheets come deferred and the app applies them as it takes over (decision 0296)", async ({
     browser,
     request,

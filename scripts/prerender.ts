@@ -37,6 +37,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** The element after a prerendered frame, which its first paint waits for (decision 0393). */
+const FRAME_END_ID = 'vw-frame-end';
 
 /**
  * Build-time prerender of the landing page (docs/benchmarks.md), run by vite.config.ts after the
@@ -310,10 +312,21 @@ function writePageShells(
     const routeSheets = pageRouteStylesheets(manifest, routeChunks)
       .map((file) => `<link rel="stylesheet" crossorigin href="${file}" media="print" data-deferred-css>`)
       .join('\n    ');
+    // The frame is drawn whole or not at all: a phone's browser paints as soon as its parser pauses,
+    // and a frame drawn half parsed moved as the rest arrived (a new buyer's welcome dialog, centred,
+    // grew upwards; a footer drawn in part sat lower). `rel=expect` holds the first paint until the
+    // element after the frame is parsed (the HTML standard's render-blocking, decision 0393).
     page = page
       .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
-      .replace('</head>', () => `  <style data-critical-css>${routeCritical}</style>\n    ${routeSheets}\n  </head>`)
-      .replace(ROOT_ELEMENT, `<div id="root">${inertUntilTheAppTakesOver(html)}</div>`);
+      .replace(
+        '</head>',
+        () =>
+          `  <style data-critical-css>${routeCritical}</style>\n    ${routeSheets}\n    <link rel="expect" href="#${FRAME_END_ID}" blocking="render">\n  </head>`,
+      )
+      .replace(
+        ROOT_ELEMENT,
+        `<div id="root">${inertUntilTheAppTakesOver(html)}</div><div id="${FRAME_END_ID}" hidden></div>`,
+      );
     page = withChunkByChunkEvaluation(page, bootFile, entryFile, routeChunks);
     fs.writeFileSync(path.join(webDir, pageFile), page);
   }
