@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerCouple, signInAdmin, signInDemo, uniqueEmail, uniqueSuffix } from './support/auth';
+import { publicConfig, registerCouple, signInAdmin, signInDemo, uniqueEmail, uniqueSuffix } from './support/auth';
 import { localDate, namedCouple, weekButton } from './support/couple';
 
 test('focus moves on after onboarding, Save Notes, the stars, Open Workbook and Mark Complete', async ({ page }) => {
@@ -231,6 +231,31 @@ test("a refused sign-in keeps the focus on Sign in; a new trial's personal code 
   await page.getByRole('button', { name: 'Entrar', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Tu código de acceso personal' })).toBeFocused();
+});
+
+// A change of page inside the app loads no page, so a screen reader said nothing (the pass of
+// 2026-11-28, decision 0394): the new page's title is said in a polite live region.
+test('a change of page says the new title in the live region: signing in, and a link in Spanish', async ({ page }) => {
+  const announcer = page.locator('#vw-route-announcer');
+  const config = await publicConfig(page);
+  await page.goto('/customer-login');
+  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+  // The first page is the browser's to name.
+  await expect(announcer).toHaveText('');
+  await page.getByRole('textbox', { name: 'Email' }).fill(config.demoEmail ?? '');
+  await page.getByRole('textbox', { name: 'Access code' }).fill(config.demoAccessCode ?? '');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(announcer).toHaveText('Your dashboard · Vows & Weeks');
+
+  await page.context().clearCookies();
+  await page.goto('/es/login');
+  await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+  await expect(announcer).toHaveText('');
+  await page.getByRole('link', { name: 'Crea una cuenta' }).click();
+  await expect(page).toHaveURL(/\/es\/register/);
+  await expect(announcer).toHaveText('Crea tu cuenta · Vows & Weeks');
 });
 
 test('at 320 px the wedding countdown shows its whole sentence, wrapped rather than cut off', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { RouteAnnouncer } from '../components/route-announcer';
 import { SkipLink } from '../components/skip-link';
 import { loadPageCatalogs, translate } from '../i18n/i18n';
 
@@ -21,6 +22,7 @@ function RootLayout() {
       <HeadContent />
       <SkipLink />
       <Outlet />
+      <RouteAnnouncer />
     </>
   );
 }
