@@ -82,7 +82,9 @@ describe('MentorPage', { timeout: 20_000 }, () => {
       'mentor.preview': () => ({ data: seatPreview(seat, 0) }),
     });
     renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    const field = await screen.findByRole('textbox', { name: 'Code' });
+    expect(field).toHaveAccessibleDescription(`This code did not work. ${text}`);
+    await waitFor(() => expect(field).toHaveFocus());
     expect(screen.queryByText(/This code includes a seat/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link us' })).not.toBeInTheDocument();
     expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
@@ -129,16 +131,38 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Private answers are off/)).not.toBeInTheDocument();
   });
 
-  it('says when a code does not work, and links nothing', async () => {
-    const stub = stubTrpcFetch({
-      'mentor.get': () => ({ data: NOT_LINKED }),
-      'mentor.preview': () => ({ error: { message: 'No cohort or seat pack has this code.', httpStatus: 404 } }),
-    });
-    renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
-    expect(await screen.findByText('This code did not work')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Link us' })).not.toBeInTheDocument();
-    expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
-  });
+  // Screen-reader pass: a code that matched nothing replaced the form by its alert, with no field
+  // to type another code, and the focus dropped to the page's body.
+  it.each([
+    ['en', 'Your facilitator’s code', 'Code', 'Continue', /^This code did not work\. /],
+    ['es', 'El código de quien los acompaña', 'Código', 'Continuar', /^Este código no funcionó\. Revisen el código/],
+  ])(
+    'refuses a code that matches nothing in the code form, the focus in its field (%s), and links nothing',
+    async (locale, formName, fieldName, continueName, says) => {
+      i18n.activate(locale);
+      const onCode = vi.fn();
+      const stub = stubTrpcFetch({
+        'mentor.get': () => ({ data: NOT_LINKED }),
+        'mentor.preview': () => ({ error: { message: 'No cohort or seat pack has this code.', httpStatus: 404 } }),
+      });
+      renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={onCode} />);
+      const form = await screen.findByRole('form', { name: formName });
+      const field = within(form).getByRole('textbox', { name: fieldName });
+      await waitFor(() => expect(field).toHaveFocus());
+      expect(field).toHaveValue('JOIN-AAAAA-BBBBB-CCCCC-DDDDD');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(says);
+      expect(screen.queryByRole('button', { name: /Link us|Vincularnos/ })).not.toBeInTheDocument();
+      expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
+      // The couple corrects the code and tries again.
+      const user = userEvent.setup({ delay: null });
+      await user.clear(field);
+      expect(field).not.toHaveAttribute('aria-invalid', 'true');
+      await user.type(field, 'join-zzzzz-bbbbb-ccccc-ddddd');
+      await user.click(within(form).getByRole('button', { name: continueName }));
+      expect(onCode).toHaveBeenCalledWith('JOIN-ZZZZZ-BBBBB-CCCCC-DDDDD');
+    },
+  );
 
   it('asks for a code when not linked, refusing a malformed one on the page', async () => {
     const onCode = vi.fn();
@@ -294,7 +318,7 @@ describe('MentorPage', { timeout: 20_000 }, () => {
         }),
       });
       renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
-      expect(await screen.findByText(new RegExp(`^${text}`))).toBeInTheDocument();
+      expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Link us|Vincularnos/ })).not.toBeInTheDocument();
       expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
     },

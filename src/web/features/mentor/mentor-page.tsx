@@ -13,9 +13,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import { FACILITATOR_SEES, mentorWeekSchema } from '../../../shared/facilitator-schemas';
 import { formatDate } from '../../../shared/i18n/format';
@@ -50,25 +49,48 @@ export function WhatTheySee() {
   );
 }
 
-function CodeForm({ onCode }: { onCode: (code: string) => void }) {
+/**
+ * The code form. A code refused, malformed (checked here) or by the server (`refused`: it matches
+ * nothing, its seat pack has none left, a removed couple's cohort), keeps the form with the code as
+ * typed, its message under the field and the focus in the field, so its message is read out and the
+ * couple can correct the code (a code that matched nothing replaced the form, the focus on the body).
+ */
+function CodeForm({
+  onCode,
+  linked = false,
+  refused,
+}: {
+  onCode: (code: string) => void;
+  /** Linked already (a code to move to another cohort): no "You are not linked" line. */
+  linked?: boolean;
+  /** The server's refusal of `code` (from a link or typed), shown as the form opens. */
+  refused?: { code: string; message: string };
+}) {
   const { t } = useT();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [code, setCode] = useState(refused?.code ?? '');
+  const [error, setError] = useState<string | null>(refused?.message ?? null);
+  const refuse = useCallback((message: string) => {
+    setError(message);
+    // The field takes the focus, so its message is read out (it stayed on Continue, saying nothing).
+    focusFirstInvalid(form.current, ['code'], () => true);
+  }, []);
+  const refusedMessage = refused?.message;
+  useEffect(() => {
+    if (refusedMessage) refuse(refusedMessage);
+  }, [refusedMessage, refuse]);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const normalized = code.trim().toUpperCase().replace(/\s+/g, '');
-    if (!CODE_PATTERN.test(normalized)) {
-      setError(t('facilitator.couple.codeInvalid'));
-      // The field takes the focus, so its message is read out (it stayed on Continue, saying nothing).
-      focusFirstInvalid(event.currentTarget, ['code'], () => true);
-      return;
-    }
+    if (!CODE_PATTERN.test(normalized)) return refuse(t('facilitator.couple.codeInvalid'));
+    // The code just refused, sent again: refused again, where it is (the page would not change).
+    if (refused && normalized === refused.code) return refuse(refused.message);
     onCode(normalized);
   }
   return (
-    <form onSubmit={submit} noValidate aria-label={t('facilitator.couple.codeForm')}>
+    <form ref={form} onSubmit={submit} noValidate aria-label={t('facilitator.couple.codeForm')}>
       <Stack gap="sm">
-        <Text id={NOT_LINKED_ID}>{t('facilitator.couple.noMentor')}</Text>
+        {linked ? null : <Text id={NOT_LINKED_ID}>{t('facilitator.couple.noMentor')}</Text>}
         <TextInput
           label={t('facilitator.couple.codeLabel')}
           name="code"
@@ -89,8 +111,21 @@ function CodeForm({ onCode }: { onCode: (code: string) => void }) {
   );
 }
 
-/** The consent step: who the facilitator is and what they will see, then "Link us". */
-function Consent({ code, onDone }: { code: string; onDone: () => void }) {
+/**
+ * The consent step: who the facilitator is and what they will see, then "Link us"; a code the
+ * server refuses is back in the code form, with why.
+ */
+function Consent({
+  code,
+  linked,
+  onCode,
+}: {
+  code: string;
+  linked: boolean;
+  /** Another code typed after a refusal, or undefined once done ("Link us", "Not now"). */
+  onCode: (code: string | undefined) => void;
+}) {
+  const onDone = () => onCode(undefined);
   const { t } = useT();
   const queryClient = useQueryClient();
   const preview = useQuery({ ...trpc.mentor.preview.queryOptions({ code }), retry: false });
@@ -110,20 +145,19 @@ function Consent({ code, onDone }: { code: string; onDone: () => void }) {
     }),
   );
   if (preview.isPending) return <Skeleton height={180} role="status" aria-label={t('facilitator.couple.loading')} />;
-  if (preview.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t('facilitator.couple.codeNotFound')}>
-        {errorMessage(preview.error, t('facilitator.couple.codeNotFoundFallback'))}
-      </Alert>
-    );
-  }
+  const refusedForm = (reason: string) => (
+    <CodeForm
+      onCode={onCode}
+      linked={linked}
+      refused={{ code, message: t('facilitator.couple.codeNotFound', { reason }) }}
+    />
+  );
+  if (preview.isError) return refusedForm(errorMessage(preview.error, t('facilitator.couple.codeNotFoundFallback')));
   const found = preview.data;
   if (found.seat === 'expired' || found.seat === 'unavailable') {
     // A seat code that can give no seat links nobody (linkWithCode refuses it): nothing to consent to.
-    return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t('facilitator.couple.codeNotFound')}>
-        {t(found.seat === 'expired' ? 'facilitator.couple.seatExpired' : 'facilitator.couple.seatUnavailable')}
-      </Alert>
+    return refusedForm(
+      t(found.seat === 'expired' ? 'facilitator.couple.seatExpired' : 'facilitator.couple.seatUnavailable'),
     );
   }
   return (
@@ -308,7 +342,7 @@ export function MentorPage({
         <Title order={1}>{t('facilitator.couple.title')}</Title>
         {code ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <Consent key={code} code={code} onDone={() => onCode(undefined)} />
+            <Consent key={code} code={code} linked={Boolean(mentor.data?.link)} onCode={onCode} />
           </Paper>
         ) : null}
         {mentor.isPending ? (
