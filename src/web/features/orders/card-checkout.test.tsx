@@ -135,6 +135,34 @@ describe('/checkout with a coupon code', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Pay $49.00' })).toBeEnabled();
   });
 
+  // The refusal stayed under the field once the code was cleared or changed, as if it were about
+  // the new text (the shared CouponField: /gift too).
+  it('takes a refusal away once the field is cleared or edited', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.quote': () => ({ error: { message: 'This coupon code has expired.', httpStatus: 409 } }),
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ delay: null });
+    const field = await screen.findByRole('textbox', { name: 'Coupon code (optional)' });
+    await user.type(field, 'OLD');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This coupon code has expired.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    expect(screen.queryByText('This coupon code has expired.')).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    expect(field).not.toHaveAccessibleDescription();
+    await user.type(field, 'OLD');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This coupon code has expired.')).toBeInTheDocument();
+    await user.type(field, '2');
+    expect(screen.queryByText('This coupon code has expired.')).not.toBeInTheDocument();
+    expect(field).toHaveValue('OLD2');
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   // QA walk: in Spanish every refusal read "try again in a moment", and a code pasted with a space
   // was refused for its characters.
   it('says each refusal in Spanish, and sends a code pasted with spaces without them', async () => {
