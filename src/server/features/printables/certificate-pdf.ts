@@ -2,6 +2,7 @@ import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type rgb } from
 import QRCode from 'qrcode';
 import type { CertificateField, DeliveryMethod } from '../../../shared/certificate-states';
 import { formatMinutes } from '../../../shared/certificate-hours';
+import { PRINTED_CODE_LABEL } from '../../../shared/certificate-print';
 import { embedPrintFonts, type Fonts, printText } from './fonts';
 import { ACCENT, INK, MUTED, RULE, wrapText } from './framework-pdf';
 
@@ -185,7 +186,7 @@ function drawPage(
   const qrSize = 84;
   page.page.drawImage(images.qr, { x: WIDTH - MARGIN - qrSize, y: MARGIN - 10, width: qrSize, height: qrSize });
   const footer = [
-    `Verification code: ${data.code}`,
+    `${PRINTED_CODE_LABEL} ${data.code}`,
     `Verify this certificate at ${data.verifyUrl}`,
     `Issued ${longDate(data.issuedDate)}.`,
   ];

@@ -631,6 +631,30 @@ describe('/verify', { timeout: 20_000 }, () => {
     },
   );
 
+  // The certificate is printed in English: the Spanish hint said where the code is ("junto al
+  // código QR") but not the label a reader looks for, "Verification code:", marked as English.
+  it.each([
+    ['en', 'Verification code', 'Printed on the certificate, after “Verification code:”.'],
+    [
+      'es',
+      'Código de verificación',
+      'Está impreso al pie del certificado, junto al código QR, después de “Verification code:” (el certificado está en inglés).',
+    ],
+  ] as const)(
+    '/verify (%s): the hint names the label printed before the code, as printed',
+    async (locale, label, hint) => {
+      i18n.activate(locale);
+      stubTrpcFetch({ 'auth.check': () => ANONYMOUS });
+      renderApp('/verify');
+      const field = await screen.findByRole('textbox', { name: new RegExp(`^${label}`) });
+      expect(field).toHaveAccessibleDescription(hint);
+      const printed = within(
+        document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!,
+      ).getByText('Verification code:');
+      expect(printed).toHaveAttribute('lang', 'en');
+    },
+  );
+
   // Screen-reader pass: /verify, /mentor and /facilitator have one address for both languages, and
   // after the switch their title (what a screen reader says of the page) stayed in the old language.
   it('says its title in the language chosen with the switch', async () => {

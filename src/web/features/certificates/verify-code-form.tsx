@@ -1,7 +1,8 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { useT } from './texts';
+import { PRINTED_CODE_LABEL } from '../../../shared/certificate-print';
+import { T, useT } from './texts';
 
 /**
  * The code as typed or pasted, ready for its address: the whole /verify/<code> link pasted gives its
@@ -48,7 +49,10 @@ export function VerifyCodeForm() {
         <TextInput
           ref={field}
           label={t('certificates.verify.code')}
-          description={t('certificates.verify.codeHelp')}
+          // Where the code is, by the label printed before it: in English, as the certificate is.
+          description={
+            <T id="certificates.verify.codeHelp" values={{ label: <span lang="en">{PRINTED_CODE_LABEL}</span> }} />
+          }
           value={code}
           onChange={(event) => {
             setCode(event.currentTarget.value);
