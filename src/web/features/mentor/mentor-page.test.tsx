@@ -164,6 +164,19 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     },
   );
 
+  it('refuses a code for a linked couple in the code form too, without saying they are not linked', async () => {
+    stubTrpcFetch({
+      'mentor.get': () => ({ data: LINKED }),
+      'mentor.preview': () => ({ error: { message: 'No cohort or seat pack has this code.', httpStatus: 404 } }),
+    });
+    renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
+    const field = await screen.findByRole('textbox', { name: 'Code' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('heading', { name: 'Pastor Ana' })).toBeInTheDocument();
+    expect(screen.queryByText(/You are not linked to a facilitator/)).not.toBeInTheDocument();
+  });
+
   it('asks for a code when not linked, refusing a malformed one on the page', async () => {
     const onCode = vi.fn();
     stubTrpcFetch({ 'mentor.get': () => ({ data: NOT_LINKED }) });
