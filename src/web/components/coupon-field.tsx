@@ -23,8 +23,8 @@ interface CouponFieldProps {
 /**
  * "Coupon code" with Apply (decision 0240): the server quotes the new price, shown here before
  * checkout; an unknown, expired, used-up or inactive code shows the server's reason under the
- * field, in the page's language (api-error.ts), until the field is edited. Applying another code
- * replaces the first; Remove goes back to the full price.
+ * field, in the page's language (api-error.ts), until the field is edited. An applied code is read
+ * only; Remove goes back to the full price and an empty field for another code.
  */
 export function CouponField({ email, initialCode, onChange, disabled }: CouponFieldProps) {
   const { t, locale } = useT();
@@ -84,6 +84,9 @@ export function CouponField({ email, initialCode, onChange, disabled }: CouponFi
           autoComplete="off"
           value={code}
           disabled={disabled}
+          // The applied code stays as it is until Remove: edited, the field showed one code while
+          // "Code X applied" and the price said another.
+          readOnly={applied !== null}
           onChange={(event) => {
             setCode(event.currentTarget.value);
             // A refusal is about the code sent: cleared or edited, the field no longer says it.

@@ -116,6 +116,29 @@ describe('/checkout with a coupon code', { timeout: 20_000 }, () => {
     });
   });
 
+  // QA: editing the field after applying left "Code SPRING20 applied" beside another code.
+  it('keeps an applied code as it is until Remove, which empties the field for another', async () => {
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'publicConfig.get': () => ({ data: CONFIG }),
+      'payments.quote': () => ({ data: QUOTE }),
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ delay: null });
+    const field = await screen.findByRole('textbox', { name: 'Coupon code (optional)' });
+    await user.type(field, 'spring20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Code SPRING20 applied: $39.20 instead of $49.00.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('readonly');
+    await user.type(field, 'X');
+    expect(field).toHaveValue('spring20');
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(field).not.toHaveAttribute('readonly');
+    expect(field).toHaveValue('');
+    expect(screen.queryByText(/applied/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $49.00' })).toBeInTheDocument();
+  });
+
   it('says why a code is refused, under the field, and keeps the full price', async () => {
     stubTrpcFetch({
       'auth.check': () => ANONYMOUS,
