@@ -145,17 +145,6 @@ export const workbookResponseSchema = z.object({
 });
 export type WorkbookResponse = z.output<typeof workbookResponseSchema>;
 
-/** What a partner who never saved gets back: empty strings and empty arrays. */
-export function emptyWorkbookResponse(): WorkbookResponse {
-  return {
-    reflectionAnswers: [],
-    discussionNotes: '',
-    activityResponse: '',
-    weeklyCommitment: '',
-    conversationCards: [],
-  };
-}
-
 // ---------------------- Answers by question id (what is stored; the web app reads and saves these)
 
 function answersById(field: string) {

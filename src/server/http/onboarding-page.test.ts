@@ -134,7 +134,7 @@ describe("an onboarded couple's /dashboard (decision 0279)", () => {
       weddingDate: null,
       buyerFirstName: '"><script>alert(1)</script>',
     });
-    expect(html).toContain('<input value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">');
+    expect(html).toContain('<input value="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;">');
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('\\u003cscript>alert(1)\\u003c/script>');
   });

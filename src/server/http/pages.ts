@@ -233,16 +233,16 @@ export const ONBOARDING_PAGE_FILES: Record<Locale, string> = {
   es: 'pages/dashboard.onboarding.es.html',
 };
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
 /**
  * The onboarding page for one couple: the buyer's first name in the dialog's field (escaped), and
  * the profile in a JSON data block (never run as a script, so the CSP allows it; `<` escaped so no
  * value can end the block early) for the app's first render.
  */
 export function onboardingPageFor(template: string, profile: Profile & { buyerFirstName?: string }): string {
-  const name = (profile.buyerFirstName ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-  return withInitialProfile(template.replaceAll(BUYER_FIRST_NAME_PLACEHOLDER, name), profile);
+  return withInitialProfile(
+    template.replaceAll(BUYER_FIRST_NAME_PLACEHOLDER, escapeHtml(profile.buyerFirstName ?? '')),
+    profile,
+  );
 }
 
 /** The page with the couple's profile in its JSON data block (`<` escaped, so no value can end it). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyWorkbookResponse, type WorkbookAnswers, type WorkbookResponse } from '../../../shared/workbook-schemas';
+import { emptyWorkbookResponse } from '../../../shared/testing/workbook-test-support';
+import type { WorkbookAnswers, WorkbookResponse } from '../../../shared/workbook-schemas';
 import { CATALOGS } from '../i18n/translate';
 import { fromResponse } from './answers';
 import { bundledLibraryFor, loadContentLibrary } from './content-library';

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
-import {
-  emptyWorkbookResponse,
-  type WeekContent,
-  type WorkbookAnswers,
-  type WorkbookAnswersView,
-  type WorkbookResponse,
+import { emptyWorkbookResponse } from '../../../shared/testing/workbook-test-support';
+import type {
+  WeekContent,
+  WorkbookAnswers,
+  WorkbookAnswersView,
+  WorkbookResponse,
 } from '../../../shared/workbook-schemas';
 import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
