@@ -102,13 +102,17 @@ export const LOG_REDACT_PATHS = [
  * A request as a log line shows it: Fastify's own fields, with the URL's query string left out.
  * Links carry their secrets there (a partner invite's token, a gift's code, a receipt's token, a
  * tRPC query's input), and a log is read by more people, and kept longer, than those secrets may
- * be (security review, 2026-11-27). The path stays, so a line still says what was asked.
+ * be (security review, 2026-11-27). The path stays, so a line still says what was asked, but for
+ * a path parameter named `token` (the gift card's receipt token: /api/gifts/:token/card.pdf).
  */
 function loggedRequest(request: FastifyRequest) {
   const query = request.url.indexOf('?');
+  let path = query === -1 ? request.url : request.url.slice(0, query);
+  const token = (request.params as { token?: unknown } | undefined)?.token;
+  if (typeof token === 'string' && token !== '') path = path.replace(token, '[token omitted]');
   return {
     method: request.method,
-    url: query === -1 ? request.url : `${request.url.slice(0, query)}?[query omitted]`,
+    url: query === -1 ? path : `${path}?[query omitted]`,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

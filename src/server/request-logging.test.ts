@@ -70,4 +70,16 @@ describe('request lines (decision 0061)', () => {
     expect(urls).toEqual(['/api/trpc/partners.invitation?[query omitted]', '/api/auth/check?[query omitted]']);
     expect(JSON.stringify(lines())).not.toContain(secret);
   });
+
+  it("leave out a token in the path: the gift card's receipt token", async () => {
+    const { app, lines } = await appLoggingAt('debug');
+    const token = 'Rc7pTokenNeverLogged0123456789ab';
+    const res = await app.inject({ url: `/api/gifts/${token}/card.pdf?download=1` });
+    expect(res.statusCode).toBe(404);
+    const urls = lines()
+      .map((line) => line.req?.url)
+      .filter(Boolean);
+    expect(urls).toEqual(['/api/gifts/[token omitted]/card.pdf?[query omitted]']);
+    expect(JSON.stringify(lines())).not.toContain(token);
+  });
 });
