@@ -196,6 +196,32 @@ describe('MentorPage', { timeout: 20_000 }, () => {
     expect(onCode).toHaveBeenCalledWith('JOIN-AAAAA-BBBBB-CCCCC-DDDDD');
   });
 
+  // Continue put a skeleton in the form's place and the focus dropped to the page's body: the
+  // consent question that follows takes it, in English and Spanish.
+  it.each([
+    ['en', 'Continue', 'Link with Pastor Ana?'],
+    ['es', 'Continuar', '¿Vincularse con Pastor Ana?'],
+  ])(
+    'takes the focus to the consent question once a typed code is found (%s)',
+    async (locale, continueName, question) => {
+      i18n.activate(locale);
+      stubTrpcFetch({
+        'mentor.get': () => ({ data: NOT_LINKED }),
+        'mentor.preview': () => ({ data: seatPreview('available', 3) }),
+      });
+      function Page() {
+        const [code, setCode] = useState<string | undefined>(undefined);
+        return <MentorPage code={code} onCode={setCode} />;
+      }
+      renderRoute(() => <Page />);
+      const user = userEvent.setup({ delay: null });
+      await user.type(await screen.findByRole('textbox', { name: /^(Code|Código)$/ }), 'seat-aaaaa-bbbbb-ccccc-ddddd');
+      await user.click(screen.getByRole('button', { name: continueName }));
+      const heading = await screen.findByRole('heading', { level: 2, name: question });
+      await waitFor(() => expect(heading).toHaveFocus());
+    },
+  );
+
   it('while linked: shares a week, stops sharing one, and unlinks', async () => {
     const stub = stubTrpcFetch({
       'mentor.get': () => ({ data: LINKED }),

@@ -22,7 +22,7 @@ import type { MessageId } from '../../../shared/i18n/locales';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-error';
-import { focusFirstInvalid, rememberFocus, returnFocus } from '../../lib/focus';
+import { focusFirstInvalid, rememberFocus, returnFocus, useFocusWhenReady } from '../../lib/focus';
 import { refusedFields } from '../../lib/refused-fields';
 import { trpc } from '../../trpc';
 
@@ -30,6 +30,8 @@ const CODE_PATTERN = /^(JOIN|SEAT)-[A-Z0-9-]{10,40}$/;
 
 /** The linked facilitator's heading, where the focus goes once "Link us" has linked the couple. */
 const LINKED_TITLE_ID = 'mentor-linked-title';
+/** The consent step's question, which a typed code brings the focus to. */
+const CONSENT_TITLE_ID = 'mentor-consent-title';
 
 /** The code form's first line ("You are not linked…"), where the focus goes once "Unlink" has unlinked. */
 const NOT_LINKED_ID = 'mentor-not-linked';
@@ -118,10 +120,13 @@ function CodeForm({
 function Consent({
   code,
   linked,
+  typed,
   onCode,
 }: {
   code: string;
   linked: boolean;
+  /** The code was typed in the form: the question takes the focus, which the form had. */
+  typed: boolean;
   /** Another code typed after a refusal, or undefined once done ("Link us", "Not now"). */
   onCode: (code: string | undefined) => void;
 }) {
@@ -129,6 +134,13 @@ function Consent({
   const { t } = useT();
   const queryClient = useQueryClient();
   const preview = useQuery({ ...trpc.mentor.preview.queryOptions({ code }), retry: false });
+  // Continue put a skeleton in the form's place, and the browser dropped the focus to the page's
+  // body: the consent question that comes takes it (a link opened from a message leaves it be).
+  const askingConsent = preview.isSuccess && preview.data.seat !== 'expired' && preview.data.seat !== 'unavailable';
+  const focusWhenReady = useFocusWhenReady();
+  useEffect(() => {
+    if (typed && askingConsent) focusWhenReady(() => document.getElementById(CONSENT_TITLE_ID));
+  }, [typed, askingConsent, focusWhenReady]);
   const link = useMutation(
     trpc.mentor.link.mutationOptions({
       // Linked, this step goes and the focus moves to the facilitator's card that replaces it;
@@ -161,8 +173,8 @@ function Consent({
     );
   }
   return (
-    <Stack gap="md" aria-labelledby="mentor-consent-title">
-      <Title order={2} id="mentor-consent-title">
+    <Stack gap="md" aria-labelledby={CONSENT_TITLE_ID}>
+      <Title order={2} id={CONSENT_TITLE_ID}>
         {t('facilitator.couple.consentTitle', { name: found.facilitatorName })}
       </Title>
       <Text>
@@ -322,6 +334,11 @@ export function MentorPage({
   const { t, locale } = useT();
   const queryClient = useQueryClient();
   const mentor = useQuery(trpc.mentor.get.queryOptions());
+  const [typed, setTyped] = useState(false);
+  const typeCode = (next: string | undefined) => {
+    if (next !== undefined) setTyped(true);
+    onCode(next);
+  };
   const unlink = useMutation(
     trpc.mentor.unlink.mutationOptions({
       // Unlinked, the facilitator's card goes and the focus moves to the code form in its place;
@@ -342,7 +359,7 @@ export function MentorPage({
         <Title order={1}>{t('facilitator.couple.title')}</Title>
         {code ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <Consent key={code} code={code} linked={Boolean(mentor.data?.link)} onCode={onCode} />
+            <Consent key={code} code={code} linked={Boolean(mentor.data?.link)} typed={typed} onCode={typeCode} />
           </Paper>
         ) : null}
         {mentor.isPending ? (
@@ -392,7 +409,7 @@ export function MentorPage({
           </>
         ) : code ? null : (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <CodeForm onCode={onCode} />
+            <CodeForm onCode={typeCode} />
           </Paper>
         )}
       </Stack>
