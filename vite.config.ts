@@ -60,10 +60,6 @@ export function compileCatalogs(): Plugin {
   };
 }
 
-/** A catalog of the couples' and public pages (not the landing page's, not the back office's), by language. */
-const COUPLE_PAGES_MESSAGES =
-  /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/](?!(?:common|contact|landing|admin|admin-coupons)\.json$)[a-z-]+\.json$/;
-
 /** The app's colour: the favicon's tile, the header's brand. */
 export const THEME_COLOR = '#9a4576';
 
@@ -145,15 +141,6 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // React DOM's start, in a chunk of its own that the boot module evaluates in its own task (decision 0384).
             { name: 'react-dom-client', test: /[\\/]src[\\/]web[\\/]react-dom-client\.ts$/ },
-            // The messages every couple's and public page loads, one chunk per language (decision
-            // 0376): a page asked for some fifteen catalogs, and each dynamic import cost a phone
-            // about 14 ms of the main thread in one task. The landing page's own (common, contact,
-            // landing) and the back office's stay apart, so neither loads the other's.
-            {
-              name: (id) =>
-                COUPLE_PAGES_MESSAGES.exec(id)?.[1] ? `messages-${COUPLE_PAGES_MESSAGES.exec(id)![1]}` : null,
-              test: COUPLE_PAGES_MESSAGES,
-            },
           ],
         },
       },

@@ -122,8 +122,11 @@ test.describe('prerendered landing page', () => {
       await route.continue();
     });
     const catalog = page.waitForRequest(/\/assets\/common-[\w-]+\.js$/, { timeout: 10_000 });
+    // The other pages' messages: all of a language in one module (decision 0395).
+    const pageCatalogs = page.waitForRequest(/\/assets\/page-catalogs-en-[\w-]+\.js$/, { timeout: 10_000 });
     await page.goto('/login');
     await catalog;
+    await pageCatalogs;
     release();
     await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
