@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import classes from './route-announcer.module.css';
+import classes from './visually-hidden.module.css';
 
 /** The live region's id (its tests find it by it). */
 export const ROUTE_ANNOUNCER_ID = 'vw-route-announcer';
@@ -26,7 +26,7 @@ export function RouteAnnouncer() {
     setTitle(document.title);
   }, [pathname]);
   return (
-    <div id={ROUTE_ANNOUNCER_ID} className={classes.announcer} aria-live="polite" aria-atomic="true">
+    <div id={ROUTE_ANNOUNCER_ID} className={classes.visuallyHidden} aria-live="polite" aria-atomic="true">
       {title}
     </div>
   );
