@@ -137,6 +137,12 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   // The couple's /mentor page: a cohort their facilitator removed them from (decision 0360).
   'Your facilitator removed you from this cohort, so its codes no longer link you to it. Your course and your answers stay yours. If you think this is a mistake, please talk to your facilitator.':
     'errors.mentor.removedFromCohort',
+  'No cohort or seat pack has this code. Check the code your facilitator gave you.': 'errors.mentor.codeUnknown',
+  'You have redeemed a seat of this pack already.': 'errors.mentor.seatAlreadyTaken',
+  'This seat pack has no seats left, has expired or was refunded. Ask your facilitator.': 'errors.mentor.noSeatsLeft',
+  'You are linked to this cohort already.': 'errors.mentor.alreadyLinked',
+  'You are not linked to a facilitator.': 'errors.mentor.notLinked',
+  'Share this week with each other first; then you can share it with your mentor.': 'errors.mentor.shareAfterReveal',
   'Your partner already has a sign-in for you. Sign in instead.': 'errors.partnerHasSignIn',
   // Accepting an invite with an email that signs in already (the inviting partner's, often): said
   // under the email field, without its path.

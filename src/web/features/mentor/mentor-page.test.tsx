@@ -27,6 +27,9 @@ const LINKED = {
   seats: [],
 };
 
+/** The server's sentence for a code no cohort or seat pack has (facilitators/service.ts). */
+const CODE_UNKNOWN = 'No cohort or seat pack has this code. Check the code your facilitator gave you.';
+
 /** Pastor Ana's seat code, as the preview answers it. */
 function seatPreview(seat: string, seatsLeft: number, privateAnswers = true) {
   return {
@@ -135,7 +138,13 @@ describe('MentorPage', { timeout: 20_000 }, () => {
   // to type another code, and the focus dropped to the page's body.
   it.each([
     ['en', 'Your facilitator’s code', 'Code', 'Continue', /^This code did not work\. /],
-    ['es', 'El código de quien los acompaña', 'Código', 'Continuar', /^Este código no funcionó\. Revisen el código/],
+    [
+      'es',
+      'El código de quien los acompaña',
+      'Código',
+      'Continuar',
+      /^Este código no funcionó\. Ningún grupo ni paquete de plazas tiene este código\. Revisen el código/,
+    ],
   ])(
     'refuses a code that matches nothing in the code form, the focus in its field (%s), and links nothing',
     async (locale, formName, fieldName, continueName, says) => {
@@ -143,7 +152,7 @@ describe('MentorPage', { timeout: 20_000 }, () => {
       const onCode = vi.fn();
       const stub = stubTrpcFetch({
         'mentor.get': () => ({ data: NOT_LINKED }),
-        'mentor.preview': () => ({ error: { message: 'No cohort or seat pack has this code.', httpStatus: 404 } }),
+        'mentor.preview': () => ({ error: { message: CODE_UNKNOWN, httpStatus: 404 } }),
       });
       renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={onCode} />);
       const form = await screen.findByRole('form', { name: formName });
@@ -167,7 +176,7 @@ describe('MentorPage', { timeout: 20_000 }, () => {
   it('refuses a code for a linked couple in the code form too, without saying they are not linked', async () => {
     stubTrpcFetch({
       'mentor.get': () => ({ data: LINKED }),
-      'mentor.preview': () => ({ error: { message: 'No cohort or seat pack has this code.', httpStatus: 404 } }),
+      'mentor.preview': () => ({ error: { message: CODE_UNKNOWN, httpStatus: 404 } }),
     });
     renderRoute(() => <MentorPage code="JOIN-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
     const field = await screen.findByRole('textbox', { name: 'Code' });
@@ -362,6 +371,25 @@ describe('MentorPage', { timeout: 20_000 }, () => {
       expect(stub.calls.some((call) => call.path === 'mentor.link')).toBe(false);
     },
   );
+
+  // A session's notes: the server's refusals of Link us and Share fell back to a general sentence
+  // on a Spanish page ("try again, or ask for a new code" for a couple linked already).
+  it.each([
+    ['en', 'You are linked to this cohort already.', 'Link us', 'You are linked to this cohort already.'],
+    ['es', 'You are linked to this cohort already.', 'Vincularnos', 'Ya están vinculados a este grupo.'],
+    ['es', 'You have redeemed a seat of this pack already.', 'Vincularnos', 'Ya usaron una plaza de este paquete.'],
+  ])('says why Link us was refused in the page’s language (%s: %s)', async (locale, message, linkUs, says) => {
+    i18n.activate(locale);
+    stubTrpcFetch({
+      'mentor.get': () => ({ data: NOT_LINKED }),
+      'mentor.preview': () => ({ data: seatPreview('available', 3) }),
+      'mentor.link': () => ({ error: { message, httpStatus: 409 } }),
+    });
+    renderRoute(() => <MentorPage code="SEAT-AAAAA-BBBBB-CCCCC-DDDDD" onCode={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: linkUs }));
+    expect(await screen.findByText(says)).toBeInTheDocument();
+  });
 
   it('says it to the couple in Spanish on a Spanish page', async () => {
     i18n.activate('es');
