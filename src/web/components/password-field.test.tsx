@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
@@ -40,4 +40,22 @@ describe('PasswordField', () => {
       expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
     },
   );
+
+  // A screen reader's or voice control's press can be a click without the pointer's events:
+  // Mantine's toggle answered only mouse-down, touch-end and Enter/Space.
+  it('shows and hides the password on a bare click, and on a pointer’s click only once', async () => {
+    renderWithProviders(<PasswordField label="Password" />);
+    const field = screen.getByLabelText(/^Password/, { selector: 'input' });
+    const toggle = screen.getByRole('button', { name: 'Show or hide the password' });
+    fireEvent.click(toggle);
+    expect(field).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(toggle);
+    expect(field).toHaveAttribute('type', 'password');
+    const user = userEvent.setup({ delay: null });
+    await user.click(toggle);
+    expect(field).toHaveAttribute('type', 'text');
+    await user.click(toggle);
+    expect(field).toHaveAttribute('type', 'password');
+  });
 });
