@@ -194,10 +194,23 @@ describe('actions on a couple', () => {
   // Decision 0368: a code shown to the seller let them sign in as the couple and read their answers.
   it('issue a new code by email only: the seller sees where it went, the couple signs in with it', async () => {
     const couple = await coupleWithEverything();
+    // An email nobody had proven (a trial's): the code reaches its owner, which proves it.
+    const verifiedAt = () =>
+      t.deps.db
+        .selectFrom('accounts')
+        .select('email_verified_at')
+        .where('email', '=', couple.email)
+        .executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('accounts')
+      .set({ email_verified_at: null })
+      .where('email', '=', couple.email)
+      .execute();
     const answer = await withMailDelivered(t.deps, async () =>
       (await asAdmin()).adminCouples.issueCode({ coupleId: couple.coupleId }),
     );
     expect(answer).toEqual({ coupleId: couple.coupleId, sentTo: couple.email });
+    expect((await verifiedAt()).email_verified_at).not.toBeNull();
     const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: couple.cookie } });
     expect(session.statusCode).toBe(401);
     const mail = await t.deps.db

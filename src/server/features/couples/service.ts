@@ -190,7 +190,7 @@ export async function issueCoupleCode(
       );
     }
     const deliver = issuedCodeDelivery(deps, account.email);
-    await issueAccessCode(trx, deps, account.accountId, { provesEmail: false, deliver });
+    await issueAccessCode(trx, deps, account.accountId, { provesEmail: true, deliver });
     await recordAdminAction(trx, actor.admin, 'couple.issue-code', {
       target: `couple ${coupleId}`,
       address: actor.address,
