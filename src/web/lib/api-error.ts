@@ -159,6 +159,9 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
     'errors.certificates.needsFull',
   'Certificates are for couples who have the full course. Get the full course, then download your certificate.':
     'errors.certificates.downloadNeedsFull',
+  'Both partners must enter their legal names before asking for a certificate.': 'errors.certificates.bothNames',
+  'Certificates are not offered for any state yet.': 'errors.certificates.noStateOffered',
+  'This certificate was revoked; it can no longer be downloaded.': 'errors.certificates.revokedDownload',
   'You can only log your own time. Your partner logs theirs when signed in.': 'errors.certificates.ownTimeOnly',
   'Time together is logged from the shared sign-in, where you both sit.': 'errors.certificates.togetherShared',
   'You can only edit your own answers. Your partner edits theirs when signed in.': 'errors.ownAnswersOnly',
@@ -346,6 +349,28 @@ const KNOWN_PATTERNS: {
     ),
     id: 'errors.certificates.offlineCap',
     values: (cap, match) => ({ cap, left: match[2]!, week: Number(match[3]) }),
+  },
+  // A certificate's request refused for its state's rules, or a name it cannot print (certificates/service.ts).
+  {
+    pattern:
+      /^A (.+) certificate must be at most (\d+) months old when you apply for the license: ask for it within \d+ months of your marriage date\.$/,
+    id: 'errors.certificates.tooEarly',
+    values: (state, match) => ({ state, months: Number(match[2]) }),
+  },
+  {
+    pattern: /^(.+) asks for the course to end at least (\d+) days before the license is issued\.$/,
+    id: 'errors.certificates.tooLate',
+    values: (state, match) => ({ state, days: Number(match[2]) }),
+  },
+  {
+    pattern: /^legalName has characters the certificate cannot print \((.+)\)\. Enter your name as it is written on/,
+    id: 'errors.certificates.unprintable',
+    values: (characters) => ({ characters }),
+  },
+  {
+    pattern: /^Certificates are not offered for (.+)\. They are offered for: (.+)\.$/,
+    id: 'errors.certificates.stateNotOffered',
+    values: (state, match) => ({ state, offered: match[2]! }),
   },
   ...BACK_OFFICE_PATTERNS,
 ];

@@ -289,6 +289,19 @@ describe('CertificatePanel', () => {
       'Not yet eligible for a Maryland certificate: 2 h of 4 h together.',
       'Todavía no tienen las horas para un certificado de Maryland: 2 h de 4 h en pareja.',
     ],
+    // A session's notes (issue 35): these fell back to "Algo salió mal. Inténtalo de nuevo."
+    [
+      'Both partners must enter their legal names before asking for a certificate.',
+      'Los dos necesitan escribir su nombre legal antes de pedir un certificado.',
+    ],
+    [
+      'A Florida certificate must be at most 12 months old when you apply for the license: ask for it within 12 months of your marriage date.',
+      'Un certificado de Florida puede tener como máximo 12 meses de emitido cuando soliciten la licencia de matrimonio: pídanlo dentro de los 12 meses antes de su boda.',
+    ],
+    [
+      'Certificates are not offered for Florida. They are offered for: Texas, South Carolina.',
+      'No se ofrecen certificados para Florida. Se ofrecen para: Texas, South Carolina.',
+    ],
   ])('says the refusal “%s” in Spanish', async (message, spanish) => {
     i18n.activate('es');
     stubTrpcFetch({
@@ -304,6 +317,36 @@ describe('CertificatePanel', () => {
     await user.click(screen.getByRole('button', { name: 'Obtener el certificado' }));
     const notifications = within(screen.getByRole('region', { name: /Notificaciones/ }));
     expect(await notifications.findByText(spanish)).toBeInTheDocument();
+  });
+
+  // A session's notes (issue 35): a name the certificate's fonts cannot print was refused with
+  // "Algo salió mal. Inténtalo de nuevo." on a Spanish page, which did not say what to change.
+  it('says which characters of a legal name the certificate cannot print, in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+      'certificates.hours': () => ({ data: HOURS }),
+      'certificates.status': () => ({ data: STATUS }),
+      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      'certificates.setLegalName': () => ({
+        error: {
+          message:
+            'legalName has characters the certificate cannot print (李 明). Enter your name as it is written on the ID you will show the clerk, in Latin, Greek or Cyrillic letters.',
+          httpStatus: 400,
+          code: 'BAD_REQUEST',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <CertificatePanel />);
+    await user.type(await screen.findByRole('textbox', { name: 'Nombre legal de Casey' }), '李明');
+    await user.click(screen.getAllByRole('button', { name: 'Guardar nombre' })[1]!);
+    const notifications = within(screen.getByRole('region', { name: /Notificaciones/ }));
+    expect(
+      await notifications.findByText(
+        'El nombre tiene caracteres que el certificado no puede imprimir (李 明). Escríbanlo tal como aparece en la identificación que mostrarán en la oficina del condado, con letras latinas, griegas o cirílicas.',
+      ),
+    ).toBeInTheDocument();
   });
 
   // QA walk: "Please fill out this field." in the browser's language on a Spanish page.
