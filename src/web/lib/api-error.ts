@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { formatCount, formatList } from '../../shared/i18n/format';
+import { formatCount, formatDate, formatList } from '../../shared/i18n/format';
 import type { MessageId, MessageValues } from '../../shared/i18n/locales';
 import { activeLocale, i18n, translate } from '../i18n/i18n';
 import { MUTATION_TIMEOUT_MS, NotSavedError } from './network';
@@ -168,6 +168,11 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Both partners need to answer at least one reflection question before a summary can be generated.':
     'errors.summaryNeedsBoth',
   'Send notes or rating (or both) to save.': 'errors.nothingToSave',
+  // "What we each expect" (src/server/features/inventory/service.ts): answers finished meanwhile on
+  // another device, a round revealed or a retake asked for too early.
+  'These answers are finished: they stay as they are until a retake.': 'errors.inventory.finished',
+  'There is no inventory in progress.': 'errors.inventory.noneInProgress',
+  'A retake opens once you have both finished.': 'errors.inventory.retakeAfterBoth',
   'The request body is too large.': 'errors.tooLarge',
   'Welcome! Your own sign-in is ready.': 'errors.welcomeSignIn',
   // Sign-in, register and "Email me my code" (docs/product.md#http-api; issue 35).
@@ -349,6 +354,21 @@ const KNOWN_PATTERNS: {
     ),
     id: 'errors.certificates.offlineCap',
     values: (cap, match) => ({ cap, left: match[2]!, week: Number(match[3]) }),
+  },
+  {
+    pattern: /^(\d+) statements are still unanswered \("not sure" is an answer too\)\.$/,
+    id: 'inventory.save.missing',
+    values: (count) => ({ count: Number(count) }),
+  },
+  {
+    pattern: /^A retake opens on (\d{4}-\d{2}-\d{2}), six months after your report\.$/,
+    id: 'errors.inventory.retakeOn',
+    values: (date) => ({ date: formatDate(activeLocale(), date) }),
+  },
+  {
+    pattern: /^You have both finished\. A retake opens on (\d{4}-\d{2}-\d{2})\.$/,
+    id: 'errors.inventory.bothFinished',
+    values: (date) => ({ date: formatDate(activeLocale(), date) }),
   },
   // A certificate's request refused for its state's rules, or a name it cannot print (certificates/service.ts).
   {

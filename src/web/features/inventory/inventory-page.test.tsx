@@ -232,6 +232,36 @@ describe('a failure the page does not know, in Spanish', () => {
     expect(document.body.textContent).not.toContain('Something only the server knows');
   });
 
+  // A session's notes (issue 35): answers finished meanwhile on another device were refused with
+  // "try again in a moment", which can never work.
+  it.each([
+    [
+      'These answers are finished: they stay as they are until a retake.',
+      'Estas respuestas ya están terminadas: se quedan así hasta que lo hagan de nuevo.',
+    ],
+    [
+      'You have both finished. A retake opens on 2027-07-10.',
+      'Ya terminaron los dos. Podrán hacerlo de nuevo a partir del 10 de julio de 2027.',
+    ],
+  ])('says why a save was refused in Spanish: %s', async (message, spanish) => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'inventory.status': () => ({ data: status() }),
+      'inventory.statements': () => ({ data: TOPICS }),
+      'profile.get': () => ({ data: PROFILE }),
+      'inventory.answers': () => ({ data: { round: 1, answers: {}, finishedAt: null } }),
+      'inventory.saveAnswers': () => ({ error: { message, httpStatus: 409 } }),
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<InventoryPage />);
+    await user.click(await screen.findByRole('button', { name: 'Soy Robin' }));
+    await user.click(
+      (await screen.findByRole('radiogroup', { name: /I expect a shared budget/ })).querySelector('input[value="5"]')!,
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar y seguir' }));
+    expect(await toastOf('No se pudieron guardar tus respuestas')).toHaveTextContent(spanish);
+  });
+
   it('says to try again when starting a new round fails', async () => {
     i18n.activate('es');
     const report: InventoryReport = {
