@@ -326,6 +326,12 @@ const KNOWN_PATTERNS: {
     id: 'errors.partners.inviteInventory',
     values: (name) => ({ name }),
   },
+  // An invite for a partner who has a sign-in already (one accepted meanwhile, on another device).
+  {
+    pattern: /^(.+) already has a sign-in\. Remove it first to invite again\.$/,
+    id: 'errors.partners.hasSignIn',
+    values: (name) => ({ name }),
+  },
   {
     pattern:
       /^(.+)'s answers are sealed \(week ([\d, ]+)\): only .+'s own sign-in opens them, so it cannot be removed\./,

@@ -214,6 +214,25 @@ describe('PartnerSignIns', () => {
     expect(screen.getByText('casey@example.com')).toBeInTheDocument();
   });
 
+  // A session's notes (issue 35): an invite for a partner who has a sign-in already (accepted
+  // meanwhile) said only "No pudimos crear la invitación." on a Spanish page, not what to do.
+  it('says in Spanish why an invite was refused for a partner who has a sign-in', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'partners.settings': () => ({ data: settings({ signIns: settings().signIns.slice(0, 1), invites: [] }) }),
+      'partners.createInvite': () => ({
+        error: { message: 'Casey already has a sign-in. Remove it first to invite again.', httpStatus: 409 },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(PartnerSignIns);
+    await user.click(await screen.findByRole('button', { name: 'Crear un enlace de invitación' }));
+    const notifications = within(screen.getByRole('region', { name: /Notificaciones/ }));
+    expect(
+      await notifications.findByText('Casey ya tiene un acceso. Elimínenlo primero para volver a invitar.'),
+    ).toBeInTheDocument();
+  });
+
   it('asks in Spanish on a Spanish page', async () => {
     i18n.activate('es');
     const server = stubTrpcFetch({
