@@ -134,6 +134,12 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This invite has already been used. Sign in instead.': 'errors.inviteUsed',
   'This invite was withdrawn. Ask your partner for a new one.': 'errors.inviteWithdrawn',
   'This invite has expired. Ask your partner for a new one.': 'errors.inviteExpired',
+  // The facilitator's two-factor sign-in, changed meanwhile in another tab or its set-up forgotten
+  // (src/server/features/facilitators/service.ts): not a wrong code.
+  'Two-factor sign-in is already on. Turn it off first to set it up again.': 'errors.facilitator.twoFactorOnAlready',
+  'Two-factor sign-in is already on.': 'errors.facilitator.twoFactorOn',
+  'Two-factor sign-in is off.': 'errors.facilitator.twoFactorOff',
+  'Start the set-up first: no set-up is waiting for a code.': 'errors.facilitator.twoFactorNoSetUp',
   // The couple's /mentor page: a cohort their facilitator removed them from (decision 0360).
   'Your facilitator removed you from this cohort, so its codes no longer link you to it. Your course and your answers stay yours. If you think this is a mistake, please talk to your facilitator.':
     'errors.mentor.removedFromCohort',

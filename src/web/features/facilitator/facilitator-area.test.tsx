@@ -811,6 +811,34 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
+  // A session's notes (issue 35): two-factor sign-in turned on in another tab, or a set-up the
+  // server no longer waits for, said "Ese código no funcionó. Escribe el más reciente." in Spanish.
+  it.each([
+    ['Two-factor sign-in is already on.', 'El acceso en dos pasos ya está activado.'],
+    [
+      'Start the set-up first: no set-up is waiting for a code.',
+      'Primero empieza la configuración: no hay ninguna esperando un código.',
+    ],
+  ])('says why turning two-factor sign-in on was refused, in Spanish: %s', async (message, spanish) => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [] }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.startTwoFactor': () => ({
+        data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+      }),
+      'facilitator.confirmTwoFactor': () => ({ error: { message, httpStatus: 409 } }),
+    });
+    i18n.activate('es');
+    renderRoute(FacilitatorArea);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Configurar el acceso en dos pasos' }));
+    const form = await screen.findByRole('form', { name: 'Acceso en dos pasos' });
+    await user.type(within(form).getByRole('textbox', { name: /Código/ }), '123456');
+    await user.click(within(form).getByRole('button', { name: 'Activar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(spanish);
+  });
+
   // Accessibility review: a failed sign-out said nothing; the couple's and the admin's say it in a toast.
   it.each([
     ['en', 'a server failure', true, 'Sign out', 'Error', 'Something went wrong. Please try again.'],
