@@ -225,6 +225,12 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
     'errors.workbook.notAvailable',
   // Any endpoint.
   'Something went wrong on our side. Please try again.': 'errors.generic',
+  // The database or the disk is out, or the server restarts (src/server/platform/storage-errors.ts,
+  // src/server/http/security.ts): a screen's own fallback said "check the code" or "ask again".
+  'The server cannot reach its database just now, so nothing was read or saved. Please try again in a moment.':
+    'errors.databaseUnavailable',
+  'The server has run out of storage space, so nothing was saved. Please try again later.': 'errors.diskFull',
+  'The server is restarting. Please try again in a moment.': 'errors.restarting',
   'The input is not valid JSON.': 'errors.notJson',
   ...BACK_OFFICE_MESSAGES,
 };

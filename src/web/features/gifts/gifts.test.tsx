@@ -203,6 +203,29 @@ describe('/redeem', { timeout: 20_000 }, () => {
     expect(screen.getByText(/^Este regalo fue reembolsado, así que ya no se puede abrir/)).toBeInTheDocument();
   });
 
+  // A session's notes (issue 35): with the database out, a Spanish page said "Revisen el código."
+  // of a right code.
+  it('says the server cannot reach its database, in Spanish, not to check the code', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'auth.check': () => ANONYMOUS,
+      'gifts.preview': () => ({
+        error: {
+          message:
+            'The server cannot reach its database just now, so nothing was read or saved. Please try again in a moment.',
+          httpStatus: 503,
+        },
+      }),
+    });
+    renderApp(`/redeem?code=${CODE}`);
+    expect(
+      await screen.findByText(
+        'En este momento el servidor no puede conectarse a su base de datos, así que no se leyó ni se guardó nada. Inténtenlo de nuevo en un momento.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Revisen el código/)).not.toBeInTheDocument();
+  });
+
   it('asks for the code when the address has none, and refuses a malformed one', async () => {
     stubTrpcFetch({ 'auth.check': () => ANONYMOUS });
     renderApp('/redeem');
