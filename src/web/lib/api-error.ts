@@ -134,6 +134,10 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'This invite has already been used. Sign in instead.': 'errors.inviteUsed',
   'This invite was withdrawn. Ask your partner for a new one.': 'errors.inviteWithdrawn',
   'This invite has expired. Ask your partner for a new one.': 'errors.inviteExpired',
+  // A session that ended meanwhile (signed out on another device, a sign-in removed): the couple's
+  // procedures (src/server/features/auth/access.ts) and the facilitator's area.
+  'Please sign in to continue.': 'errors.signInToContinue',
+  'Please sign in to your facilitator area.': 'errors.facilitator.signIn',
   // The facilitator's two-factor sign-in, changed meanwhile in another tab or its set-up forgotten
   // (src/server/features/facilitators/service.ts): not a wrong code.
   'Two-factor sign-in is already on. Turn it off first to set it up again.': 'errors.facilitator.twoFactorOnAlready',

@@ -482,6 +482,27 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
+  // A session's notes (issue 35): a session ended meanwhile (signed out in another tab) said "No se
+  // creó el grupo. Inténtalo de nuevo." on a Spanish page, which cannot work until they sign in.
+  it('says in Spanish to sign in again when the session ended meanwhile', async () => {
+    stubTrpcFetch({
+      'facilitator.me': () => ({ data: ME }),
+      'facilitator.cohorts': () => ({ data: [COHORT] }),
+      'facilitator.cohort': () => ({ data: TABLE }),
+      'facilitator.packs': () => ({ data: [] }),
+      'facilitator.createCohort': () => ({
+        error: { message: 'Please sign in to your facilitator area.', httpStatus: 401 },
+      }),
+    });
+    i18n.activate('es');
+    renderRoute(FacilitatorArea);
+    const form = await screen.findByRole('form', { name: 'Nuevo grupo' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByRole('textbox', { name: /Nombre del nuevo grupo/ }), 'Otoño 2027');
+    await user.click(within(form).getByRole('button', { name: 'Crear grupo' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Inicia sesión en tu área de facilitación.');
+  });
+
   // Security review: a facilitator could not remove a couple from their cohort (decision 0353).
   it('removes a couple after a confirmation naming them, and moves the focus to the cohort’s heading', async () => {
     let table = TABLE;

@@ -243,6 +243,8 @@ describe('a failure the page does not know, in Spanish', () => {
       'You have both finished. A retake opens on 2027-07-10.',
       'Ya terminaron los dos. Podrán hacerlo de nuevo a partir del 10 de julio de 2027.',
     ],
+    // Signed out meanwhile (on another device): trying again here cannot work either.
+    ['Please sign in to continue.', 'Inicien sesión para continuar.'],
   ])('says why a save was refused in Spanish: %s', async (message, spanish) => {
     i18n.activate('es');
     stubTrpcFetch({
