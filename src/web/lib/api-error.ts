@@ -126,6 +126,8 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Private answers stay on while your partner has answers to "What we each expect" that are still sealed: they open once you have both finished.':
     'errors.privateStaysOnInventory',
   'You cannot remove your own sign-in. Sign out instead.': 'errors.ownSignIn',
+  // "Delete our account": the demo account stays (src/server/features/our-data/service.ts).
+  'The demo account is shared by every visitor and cannot be deleted.': 'errors.ourData.demoKept',
   // "Delete our account": the Spanish page asks for ELIMINAR (decision 0340).
   'confirmation does not match: type your email, your username or DELETE exactly.':
     'errors.ourData.confirmationMismatch',

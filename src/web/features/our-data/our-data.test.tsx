@@ -154,6 +154,26 @@ describe('in Spanish', () => {
     expect(server.calls.filter((call) => call.path === 'ourData.deleteAccount')).toHaveLength(2);
   });
 
+  // A session's notes (issue 35): the demo account's refusal said "No se pudo eliminar su cuenta.
+  // Inténtenlo de nuevo." on a Spanish page, which can never work.
+  it('says the demo account cannot be deleted, in Spanish', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'ourData.deleteAccount': () => ({
+        error: { message: 'The demo account is shared by every visitor and cannot be deleted.', httpStatus: 403 },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <OurDataSection onDeleted={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Eliminar nuestra cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar su cuenta?' });
+    await user.type(within(dialog).getByLabelText(/escriban su correo, su nombre de usuario o ELIMINAR/), 'ELIMINAR');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar todo' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Todos los visitantes comparten la cuenta de demostración, así que no se puede eliminar.',
+    );
+  });
+
   // QA: a download the server refused showed its English sentence on a Spanish page.
   it('says why a download failed in Spanish, not the server’s English', async () => {
     i18n.activate('es');
