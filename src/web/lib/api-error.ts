@@ -177,6 +177,11 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'You can only log your own time. Your partner logs theirs when signed in.': 'errors.certificates.ownTimeOnly',
   'Time together is logged from the shared sign-in, where you both sit.': 'errors.certificates.togetherShared',
   'You can only edit your own answers. Your partner edits theirs when signed in.': 'errors.ownAnswersOnly',
+  // Answers sealed meanwhile (private answers turned on, a retake started on another device): the
+  // workbook's "this week is not open yet" and the report's "could not load" said less.
+  "Your partner's answers for this week are sealed: they open once you have both marked your answers as shared.":
+    'errors.partnerAnswersSealed',
+  "Your partner's answers are sealed: the report opens once you have both finished.": 'errors.inventory.sealed',
   'Both partners need to answer at least one reflection question before a summary can be generated.':
     'errors.summaryNeedsBoth',
   'Send notes or rating (or both) to save.': 'errors.nothingToSave',

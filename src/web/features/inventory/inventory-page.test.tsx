@@ -170,6 +170,35 @@ describe('the report', () => {
     expect(screen.getByRole('button', { name: 'Start again' })).toBeDisabled();
   });
 
+  // A session's notes (issue 35): a retake started meanwhile on the other partner's device seals
+  // the latest round; a Spanish page said "No se pudo cargar… Inténtalo de nuevo."
+  it('says in Spanish that the report opens once both have finished, when the server says it is sealed', async () => {
+    i18n.activate('es');
+    stubTrpcFetch({
+      'inventory.status': () => ({
+        data: status({
+          revealed: true,
+          revealedAt: '2027-01-10T10:00:00.000Z',
+          retakeFrom: '2027-07-10T10:00:00.000Z',
+        }),
+      }),
+      'inventory.statements': () => ({ data: TOPICS }),
+      'profile.get': () => ({ data: PROFILE }),
+      'inventory.report': () => ({
+        error: {
+          message: "Your partner's answers are sealed: the report opens once you have both finished.",
+          httpStatus: 403,
+        },
+      }),
+    });
+    renderWithQueryClient(<InventoryPage />);
+    expect(
+      await screen.findByText(
+        'Las respuestas de tu pareja están selladas: el informe se abre cuando los dos hayan terminado.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   // QA walk: each topic's counts read "1 en acuerdo" in Spanish.
   it('counts each topic’s statements in Spanish as a Spanish speaker says them', async () => {
     i18n.activate('es');

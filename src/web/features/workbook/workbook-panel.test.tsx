@@ -9,6 +9,7 @@ import type {
   WorkbookAnswersView,
   WorkbookResponse,
 } from '../../../shared/workbook-schemas';
+import { i18n } from '../../i18n/i18n';
 import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from './test-support';
@@ -427,6 +428,30 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     expect(screen.getByText('The server refuses week 5.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Choose a week' }));
     expect(onChooseWeek).toHaveBeenCalled();
+  });
+
+  // A session's notes (issue 35): answers sealed meanwhile (private answers turned on on another
+  // device) said "Esta semana todavía no está abierta." on a Spanish page, of an open week.
+  it('says in Spanish that the partner’s answers are sealed when the server refuses them', async () => {
+    i18n.activate('es');
+    const server = fakeServer({
+      saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() },
+      summary: null,
+    });
+    server.on('workbook.answers', () => ({
+      error: {
+        message:
+          "Your partner's answers for this week are sealed: they open once you have both marked your answers as shared.",
+        code: 'FORBIDDEN',
+        httpStatus: 403,
+      },
+    }));
+    renderPanel(1);
+    expect(
+      await screen.findByText(
+        'Las respuestas de tu pareja para esta semana están selladas: se abren cuando los dos hayan marcado sus respuestas como compartidas.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('explains when a week borrows the Week 1 exercises', async () => {
