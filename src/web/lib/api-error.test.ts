@@ -385,7 +385,10 @@ describe('the known messages', () => {
     const text = fs.readFileSync(path.join(root, 'src/web/lib/api-error.ts'), 'utf8');
     const keys = ['KNOWN_MESSAGES', 'BACK_OFFICE_MESSAGES'].flatMap((name) => {
       const body = new RegExp(`const ${name}[^=]*= \\{([\\s\\S]*?)\\n\\};`).exec(text)?.[1] ?? '';
-      return [...body.matchAll(/^\s*'(.+?)':\s*(?:\n\s*)?'errors\./gm)].map((match) => match[1]!.replace(/\\'/g, "'"));
+      // A key with an apostrophe is written in double quotes ("Your partner's answers…").
+      return [...body.matchAll(/^\s*(?:'(.+?)'|"(.+?)"):\s*(?:\n\s*)?'errors\./gm)].map((match) =>
+        (match[1] ?? match[2]!).replace(/\\'/g, "'"),
+      );
     });
     expect(keys.length).toBeGreaterThan(40);
     const sources = ['src/server', 'src/shared']
