@@ -606,6 +606,37 @@ describe('VerifyCertificate', () => {
 
 // QA walk: /verify/<code> said "Certificate check" twice (the page's heading, then the card's),
 // and /verify/ without a code was the 404 page.
+// A session's notes (issue 35): a check that failed (the database out, too many checks) said "No
+// certificate was issued with this code." of a real certificate, in both languages.
+describe('a certificate check that fails', () => {
+  it.each([
+    [
+      'en',
+      'The server cannot reach its database just now, so nothing was read or saved. Please try again in a moment.',
+      'The certificate could not be checked',
+      'The server cannot reach its database just now',
+    ],
+    [
+      'es',
+      'The server cannot reach its database just now, so nothing was read or saved. Please try again in a moment.',
+      'No se pudo comprobar el certificado',
+      'En este momento el servidor no puede conectarse a su base de datos',
+    ],
+    ['es', 'Too many attempts. Please try again in 15 minutes.', 'No se pudo comprobar el certificado', '15 minutos'],
+  ])(
+    'says it could not check, not that the certificate was never issued (%s: %s)',
+    async (locale, message, title, says) => {
+      i18n.activate(locale);
+      stubTrpcFetch({ 'certificates.verify': () => ({ error: { message, httpStatus: 503 } }) });
+      renderRoute(() => <VerifyCertificate code="abcd-efgh" />);
+      const alert = await screen.findByTestId('verify-result');
+      expect(alert).toHaveTextContent(title);
+      expect(alert).toHaveTextContent(says);
+      expect(alert).not.toHaveTextContent(/No certificate was issued|No se emitió/);
+    },
+  );
+});
+
 describe('/verify', { timeout: 20_000 }, () => {
   const valid: VerifyResult = {
     status: 'valid',

@@ -2,6 +2,7 @@ import { Alert, type AlertProps, Card, Skeleton, Stack, Table, Text, Title } fro
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatMinutes } from '../../../shared/certificate-hours';
+import { errorMessage } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { type CertificateTextId, DELIVERY_TEXT, useT } from './texts';
 
@@ -31,7 +32,16 @@ export function VerifyCertificate({ code }: { code: string }) {
   const { t } = useT();
   const result = useQuery(trpc.certificates.verify.queryOptions({ code: code.slice(0, 100) }));
   if (result.isPending) return <Skeleton height={240} role="status" aria-label={t('certificates.verify.title')} />;
-  if (result.isError || result.data.status === 'not-found') {
+  // A check that failed (the server's database out, too many checks) says nothing about the
+  // certificate: not "never issued", which a clerk would take for a forged one.
+  if (result.isError) {
+    return (
+      <ResultAlert color="gray" icon={<IconAlertTriangle aria-hidden />} title={t('certificates.verify.failedTitle')}>
+        {errorMessage(result.error, t('certificates.verify.failed'))}
+      </ResultAlert>
+    );
+  }
+  if (result.data.status === 'not-found') {
     return (
       <ResultAlert color="red" icon={<IconCircleX aria-hidden />} title={t('certificates.verify.notFoundTitle')}>
         {t('certificates.verify.notFound')}
