@@ -193,6 +193,46 @@ describe('server and field messages on a Spanish page', () => {
     );
   });
 
+  // Issue 35: the sentences a couple, a facilitator or a visitor may meet that fell back to a
+  // screen's own sentence on a Spanish page (each screen's test shows one or two of them).
+  it.each([
+    ['Certificates are not offered for any state yet.', 'Todavía no se ofrecen certificados para ningún estado.'],
+    [
+      'This certificate was revoked; it can no longer be downloaded.',
+      'Este certificado fue revocado; ya no se puede descargar.',
+    ],
+    [
+      'Texas asks for the course to end at least 30 days before the license is issued.',
+      'Texas pide que el curso termine al menos 30 días antes de que se emita la licencia de matrimonio.',
+    ],
+    ['There is no inventory in progress.', 'No hay ninguna ronda de “Lo que cada quien espera” en curso.'],
+    ['A retake opens once you have both finished.', 'Podrán hacerlo de nuevo cuando los dos hayan terminado.'],
+    [
+      'A retake opens on 2027-07-10, six months after your report.',
+      'Podrán hacerlo de nuevo a partir del 10 de julio de 2027, seis meses después de su informe.',
+    ],
+    [
+      '2 statements are still unanswered ("not sure" is an answer too).',
+      'A 2 afirmaciones les falta respuesta (“No lo sé” también es una respuesta).',
+    ],
+    [
+      'Two-factor sign-in is already on. Turn it off first to set it up again.',
+      'El acceso en dos pasos ya está activado. Desactívalo primero para configurarlo de nuevo.',
+    ],
+    ['Two-factor sign-in is off.', 'El acceso en dos pasos está desactivado.'],
+    [
+      'The server has run out of storage space, so nothing was saved. Please try again later.',
+      'El servidor se quedó sin espacio de almacenamiento, así que no se guardó nada. Inténtenlo de nuevo más tarde.',
+    ],
+    [
+      'The server is restarting. Please try again in a moment.',
+      'El servidor se está reiniciando. Inténtenlo de nuevo en un momento.',
+    ],
+  ])('says “%s” in Spanish', (message, spanish) => {
+    i18n.activate('es');
+    expect(serverMessageText(message)).toBe(spanish);
+  });
+
   it('translates a "field: message" 400 of a shared schema, and never shows an unknown English sentence', () => {
     i18n.activate('es');
     expect(serverMessageText('accessCode: Enter your access code')).toBe('Escribe tu código de acceso');
