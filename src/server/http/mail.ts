@@ -1,18 +1,29 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
+import type { Locale } from '../../shared/i18n/locales';
 import { requestCodeSchema } from '../../shared/mail-schemas';
 import { asAuthCall } from '../features/auth/service';
-import { coupleOfUnsubscribeToken, requestAccessCode, unsubscribeByToken } from '../features/mail/service';
+import { recipientLocale, requestLocale } from '../features/i18n/locale';
+import { t } from '../features/i18n/translate';
+import {
+  coupleOfUnsubscribeToken,
+  requestAccessCode,
+  UNSUBSCRIBE_INVALID,
+  unsubscribeByToken,
+} from '../features/mail/service';
 import { escapeHtml } from '../features/mail/templates';
 import { AUTH_ROUTE } from './error-handler';
 import type { RestRoutes } from './rest-plugin';
 import { parseInput } from './validation';
 
-/** A small standalone page (no app bundle): the unsubscribe link must work anywhere, signed in or not. */
-function page(reply: FastifyReply, status: number, title: string, body: string) {
+/**
+ * A small standalone page (no app bundle): the unsubscribe link must work anywhere, signed in or not.
+ * In the couple's language, the one their reminders are written in.
+ */
+function page(reply: FastifyReply, status: number, locale: Locale, title: string, paragraphs: string[]) {
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -23,7 +34,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 <main style="max-width:520px;margin:48px auto;padding:28px 24px;background:#ffffff;border-radius:12px;line-height:1.6;font-size:17px">
 <p style="margin:0 0 16px;font-weight:700;color:#6b2f6b"><a href="/" style="color:#6b2f6b;text-decoration:none">${escapeHtml(PRODUCT_NAME)}</a></p>
 <h1 style="font-size:26px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}
+${paragraphs.join('\n')}
 </main>
 </body>
 </html>
@@ -39,14 +50,17 @@ ${body}
 const button =
   'font:inherit;font-weight:600;background:#6b2f6b;color:#ffffff;border:0;border-radius:8px;padding:12px 22px;cursor:pointer';
 
-function invalidLink(reply: FastifyReply, error: unknown) {
+const link = (href: string, text: string) => `<p><a href="${href}" style="color:#6b2f6b">${escapeHtml(text)}</a></p>`;
+
+/** A link that names no couple of ours: in the visitor's language (their cookie or browser). */
+function invalidLink(req: FastifyRequest, reply: FastifyReply, error: unknown) {
   if (!(error instanceof AppError)) throw error;
-  return page(
-    reply,
-    400,
-    'This link does not work',
-    `<p>${escapeHtml(error.message)}</p><p><a href="/customer-login" style="color:#6b2f6b">Sign in</a></p>`,
-  );
+  const locale = requestLocale(req);
+  const said = error.message === UNSUBSCRIBE_INVALID ? t(locale, 'email.unsubscribe.invalid') : error.message;
+  return page(reply, 400, locale, t(locale, 'email.unsubscribe.invalidTitle'), [
+    `<p>${escapeHtml(said)}</p>`,
+    link('/customer-login', t(locale, 'email.signIn')),
+  ]);
 }
 
 /**
@@ -73,35 +87,33 @@ export const mailRoutes: RestRoutes = (app, deps) => {
 
     scope.get<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
       const token = req.query.token;
+      let coupleId: number;
       try {
-        coupleOfUnsubscribeToken(deps, token);
+        coupleId = coupleOfUnsubscribeToken(deps, token);
       } catch (error) {
-        return invalidLink(reply, error);
+        return invalidLink(req, reply, error);
       }
-      return page(
-        reply,
-        200,
-        'Stop the weekly reminders?',
-        `<p>We send one friendly email when a week of your course has waited seven days. Unsubscribe, and we will not send these reminders any more.</p>
-<p>Your course and your progress stay just as they are, and you can turn reminders back on any time in your Profile.</p>
-<form method="post" action="/unsubscribe?token=${encodeURIComponent(String(token))}"><button type="submit" style="${button}">Unsubscribe from reminders</button></form>`,
-      );
+      const locale = await recipientLocale(deps.db, { coupleId });
+      return page(reply, 200, locale, t(locale, 'email.unsubscribe.askTitle'), [
+        `<p>${escapeHtml(t(locale, 'email.unsubscribe.askWhat'))}</p>`,
+        `<p>${escapeHtml(t(locale, 'email.unsubscribe.askStays'))}</p>`,
+        `<form method="post" action="/unsubscribe?token=${encodeURIComponent(String(token))}"><button type="submit" style="${button}">${escapeHtml(t(locale, 'email.unsubscribe.button'))}</button></form>`,
+      ]);
     });
 
     scope.post<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
+      let coupleId: number;
       try {
-        await unsubscribeByToken(deps, req.query.token);
+        coupleId = await unsubscribeByToken(deps, req.query.token);
       } catch (error) {
-        return invalidLink(reply, error);
+        return invalidLink(req, reply, error);
       }
-      return page(
-        reply,
-        200,
-        'You are unsubscribed',
-        `<p>We will not send you weekly reminders any more. Your course is still there whenever you are ready.</p>
-<p>Changed your mind? Turn reminders back on in your Profile.</p>
-<p><a href="/dashboard" style="color:#6b2f6b">Go to my dashboard</a></p>`,
-      );
+      const locale = await recipientLocale(deps.db, { coupleId });
+      return page(reply, 200, locale, t(locale, 'email.unsubscribe.doneTitle'), [
+        `<p>${escapeHtml(t(locale, 'email.unsubscribe.doneWhat'))}</p>`,
+        `<p>${escapeHtml(t(locale, 'email.unsubscribe.doneUndo'))}</p>`,
+        link('/dashboard', t(locale, 'email.unsubscribe.dashboard')),
+      ]);
     });
   });
 };

@@ -348,6 +348,33 @@ describe('unsubscribe', () => {
     expect(await remindersOf(coupleId)).toBe(1);
   });
 
+  // A session's notes (issue 35): the page a Spanish reminder's link opens was in English only.
+  it('asks, confirms and refuses in the couple’s language, a broken link in the visitor’s', async () => {
+    const { url, coupleId } = await unsubscribeLinkFor();
+    await t.deps.db.updateTable('accounts').set({ locale: 'es' }).where('couple_id', '=', coupleId).execute();
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain(
+      '<h1 style="font-size:26px;margin:0 0 16px">¿Dejar de recibir los recordatorios semanales?</h1>',
+    );
+    expect(page.body).toContain('>Darnos de baja de los recordatorios</button>');
+    expect(page.body).not.toMatch(/Unsubscribe|reminders/);
+    const done = await t.app.inject({ method: 'POST', url });
+    expect(done.body).toContain('Se dieron de baja');
+    expect(done.body).toContain('>Ir a mi panel</a>');
+    expect(await remindersOf(coupleId)).toBe(0);
+    const broken = await t.app.inject({
+      method: 'GET',
+      url: '/unsubscribe?token=abc',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.body).toContain('<html lang="es">');
+    expect(broken.body).toContain('Este enlace para darse de baja no es válido.');
+    const english = await t.app.inject({ method: 'GET', url: '/unsubscribe?token=abc' });
+    expect(english.body).toContain('This unsubscribe link is not valid.');
+  });
+
   it('the couple can read and change the choice in the profile (mail.reminders, mail.setReminders)', async () => {
     const couple = await createCouple(t.deps);
     const caller = await callerFor(t, await sessionCookie(t.deps, couple.accountId));

@@ -422,11 +422,12 @@ export function coupleOfUnsubscribeToken(deps: Pick<AppDeps, 'accessCodeKey'>, t
   return coupleId;
 }
 
-/** The one-click unsubscribe: reminders off for the token's couple, no sign-in needed. */
-export async function unsubscribeByToken(deps: AppDeps, token: unknown): Promise<void> {
+/** The one-click unsubscribe: reminders off for the token's couple, no sign-in needed. Returns the couple. */
+export async function unsubscribeByToken(deps: AppDeps, token: unknown): Promise<number> {
   const coupleId = coupleOfUnsubscribeToken(deps, token);
   // A deleted couple has nothing left to unsubscribe from: the link still answers "done".
   await repo.setWeeklyReminders(deps.db, coupleId, false);
+  return coupleId;
 }
 
 export function unsubscribeUrl(deps: Pick<AppDeps, 'accessCodeKey' | 'config'>, coupleId: number): string {
