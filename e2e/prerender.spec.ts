@@ -68,33 +68,6 @@ test.describe('prerendered landing page', () => {
     await context.close();
   });
 
-  test("a page's scripts are fetched at low priority: its HTML paints it, they only take it over (decision 0396)", async ({
-    page,
-  }) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const priorities = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', ({ request }) => {
-      if (request.url.includes('/assets/') && !priorities.has(request.url)) {
-        priorities.set(new URL(request.url).pathname, request.initialPriority);
-      }
-    });
-    for (const path of ['/', '/login']) {
-      priorities.clear();
-      const html = await (await page.goto(path))!.text();
-      await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
-      const inHead = [
-        ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="([^"]+)"/g),
-      ].map((match) => match[1]!);
-      expect(inHead.length, path).toBeGreaterThan(3);
-      // Chromium honours the attribute on module scripts and module preloads alike.
-      expect(
-        inHead.map((file) => [file, priorities.get(file)]),
-        path,
-      ).toEqual(inHead.map((file) => [file, 'Low']));
-    }
-  });
-
   test("a page's frame is styled once: its stylesheets come deferred and the app applies them as it takes over (decision 0296)", async ({
     browser,
     request,

@@ -82,16 +82,14 @@ describe('chunk-by-chunk evaluation (decision 0182)', () => {
     expect(() => evaluationOrder(cyclic, ['a'], new Set())).toThrow(/cycle/);
   });
 
-  it('starts the page with the boot module, keeps preloading the entry, all at low priority, and names the route chunks', () => {
-    const html =
-      '<head>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n</head><body></body>';
+  it('starts the page with the boot module, keeps preloading the entry and names the route chunks', () => {
+    const html = '<head>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n</head><body></body>';
     const page = withChunkByChunkEvaluation(html, '/assets/boot-1.js', 'assets/index-1.js', [
       '/assets/a.js',
       '/assets/b.js',
     ]);
-    expect(page).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/boot-1.js"></script>');
-    expect(page).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-1.js">');
-    expect(page).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/react-1.js">');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/boot-1.js"></script>');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/index-1.js">');
     expect(page).not.toContain('src="/assets/index-1.js"');
     expect(page).toContain('<meta name="route-chunks" content="/assets/a.js /assets/b.js">');
   });

@@ -114,10 +114,7 @@ export function writeBootModule(webDir: string, manifest: Manifest): string {
 
 /**
  * A prerendered page's HTML, starting with the boot module instead of the entry (still preloaded),
- * and naming its route's chunks for main.tsx. The page is painted from its HTML and its scripts only
- * take it over, so they are all fetched at low priority (decision 0396): on a slow network the
- * document and its paint go first, and Lighthouse's simulation no longer counts them as blocking
- * the first paint.
+ * and naming its route's chunks for main.tsx.
  */
 export function withChunkByChunkEvaluation(html: string, bootFile: string, entryFile: string, routeChunks: string[]) {
   const entryScript = `<script type="module" crossorigin src="/${entryFile}"></script>`;
@@ -126,11 +123,7 @@ export function withChunkByChunkEvaluation(html: string, bootFile: string, entry
     .replace(
       entryScript,
       () =>
-        `<script type="module" crossorigin fetchpriority="low" src="${bootFile}"></script>\n    <link rel="modulepreload" crossorigin href="/${entryFile}">`,
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin href=',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+        `<script type="module" crossorigin src="${bootFile}"></script>\n    <link rel="modulepreload" crossorigin href="/${entryFile}">`,
     )
     .replace('</head>', () => `  <meta name="route-chunks" content="${routeChunks.join(' ')}">\n  </head>`);
 }
