@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n/locales';
+import { localizedPath } from '../../shared/i18n/localized-pages';
 import { requestCodeSchema } from '../../shared/mail-schemas';
 import { asAuthCall } from '../features/auth/service';
 import { recipientLocale, requestLocale } from '../features/i18n/locale';
@@ -59,7 +60,7 @@ function invalidLink(req: FastifyRequest, reply: FastifyReply, error: unknown) {
   const said = error.message === UNSUBSCRIBE_INVALID ? t(locale, 'email.unsubscribe.invalid') : error.message;
   return page(reply, 400, locale, t(locale, 'email.unsubscribe.invalidTitle'), [
     `<p>${escapeHtml(said)}</p>`,
-    link('/customer-login', t(locale, 'email.signIn')),
+    link(localizedPath('/customer-login', locale), t(locale, 'email.signIn')),
   ]);
 }
 

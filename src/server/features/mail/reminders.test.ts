@@ -371,6 +371,7 @@ describe('unsubscribe', () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.body).toContain('<html lang="es">');
     expect(broken.body).toContain('Este enlace para darse de baja no es válido.');
+    expect(broken.body).toContain('<a href="/es/customer-login"');
     const english = await t.app.inject({ method: 'GET', url: '/unsubscribe?token=abc' });
     expect(english.body).toContain('This unsubscribe link is not valid.');
   });
