@@ -6,7 +6,7 @@ import type { CertificateStatus, VerifyResult } from '../../../shared/certificat
 import { i18n } from '../../i18n/i18n';
 import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp, renderRoute } from '../../test/render';
-import { ANONYMOUS, stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { ANONYMOUS, type StubHandler, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { CertificatePanel } from './certificate-panel';
 import { CourseTimeTracker } from './course-time-tracker';
 import { useActiveTime } from './use-active-time';
@@ -81,13 +81,18 @@ const ISSUED: CertificateStatus['certificates'][number] = {
   revokedAt: null,
 };
 
+/** What the certificate panel reads for a couple with the full course and no certificate yet. */
+const FULL_COURSE_PANEL: Record<string, StubHandler> = {
+  'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
+  'certificates.hours': () => ({ data: HOURS }),
+  'certificates.status': () => ({ data: STATUS }),
+  'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+};
+
 describe('CertificatePanel', () => {
   it('shows the hours per week and in total, and why the couple is not yet eligible', async () => {
     stubTrpcFetch({
-      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
-      'certificates.hours': () => ({ data: HOURS }),
-      'certificates.status': () => ({ data: STATUS }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      ...FULL_COURSE_PANEL,
     });
     renderRoute(() => <CertificatePanel />);
     const table = await screen.findByTestId('course-hours');
@@ -170,10 +175,7 @@ describe('CertificatePanel', () => {
 
   it("sends a partner's legal name and shows the server's refusal of a request", async () => {
     const server = stubTrpcFetch({
-      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
-      'certificates.hours': () => ({ data: HOURS }),
-      'certificates.status': () => ({ data: STATUS }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      ...FULL_COURSE_PANEL,
       'certificates.setLegalName': (input) => ({ data: input }),
       'certificates.request': () => ({
         error: {
@@ -305,10 +307,7 @@ describe('CertificatePanel', () => {
   ])('says the refusal “%s” in Spanish', async (message, spanish) => {
     i18n.activate('es');
     stubTrpcFetch({
-      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
-      'certificates.hours': () => ({ data: HOURS }),
-      'certificates.status': () => ({ data: STATUS }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      ...FULL_COURSE_PANEL,
       'certificates.request': () => ({ error: { message, httpStatus: 409, code: 'CONFLICT' } }),
     });
     const user = userEvent.setup();
@@ -324,10 +323,7 @@ describe('CertificatePanel', () => {
   it('says which characters of a legal name the certificate cannot print, in Spanish', async () => {
     i18n.activate('es');
     stubTrpcFetch({
-      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
-      'certificates.hours': () => ({ data: HOURS }),
-      'certificates.status': () => ({ data: STATUS }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      ...FULL_COURSE_PANEL,
       'certificates.setLegalName': () => ({
         error: {
           message:
@@ -353,10 +349,7 @@ describe('CertificatePanel', () => {
   it('asks for the date of marriage under the field, in the page’s language, and sends nothing', async () => {
     i18n.activate('es');
     const server = stubTrpcFetch({
-      'profile.get': () => ({ data: { userDisplayName: 'Robin', partnerName: 'Casey', weddingDate: null } }),
-      'certificates.hours': () => ({ data: HOURS }),
-      'certificates.status': () => ({ data: STATUS }),
-      'progress.access': () => ({ data: { accessLevel: 'full', weekLimit: 52 } }),
+      ...FULL_COURSE_PANEL,
       'certificates.request': (input) => ({ data: input }),
     });
     const user = userEvent.setup();

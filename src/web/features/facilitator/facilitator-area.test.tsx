@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/i18n/format';
 import { i18n } from '../../i18n/i18n';
 import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderRoute } from '../../test/render';
-import { DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { DEFAULT_PUBLIC_CONFIG, type StubHandler, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { FacilitatorArea, PACK_POLL } from './facilitator-area';
 
 afterEach(() => {
@@ -44,6 +44,14 @@ const TABLE = {
       sharedWeeks: [1],
     },
   ],
+};
+
+/** A signed-in facilitator with one cohort (its table as TABLE) and no seat packs. */
+const ONE_COHORT: Record<string, StubHandler> = {
+  'facilitator.me': () => ({ data: ME }),
+  'facilitator.cohorts': () => ({ data: [COHORT] }),
+  'facilitator.cohort': () => ({ data: TABLE }),
+  'facilitator.packs': () => ({ data: [] }),
 };
 
 describe('FacilitatorArea', { timeout: 20_000 }, () => {
@@ -112,10 +120,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
 
   it('shows the cohort table with what the couple allows, and opens a shared week', async () => {
     stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
       'facilitator.sharedWeek': () => ({
         data: {
           weekNumber: 1,
@@ -218,10 +223,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
   // QA walk: a week shared before anything was answered showed its title and nothing else.
   it('says a shared week has nothing answered yet instead of a bare title', async () => {
     stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
       'facilitator.sharedWeek': () => ({
         data: {
           weekNumber: 1,
@@ -287,10 +289,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
 
   it('messages the cohort with the subject and text typed', async () => {
     const stub = stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
       'facilitator.messageCohort': () => ({ data: { queued: 3, skipped: 1 } }),
     });
     renderRoute(FacilitatorArea);
@@ -336,10 +335,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
 
   it('says it as an error when no couple of the cohort could be emailed, and keeps the text', async () => {
     const stub = stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
       'facilitator.messageCohort': () => ({ data: { queued: 0, skipped: 1 } }),
     });
     renderRoute(FacilitatorArea);
@@ -424,10 +420,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
 
   it('checks a new cohort’s name and a message’s fields in the page’s language', async () => {
     const stub = stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
     });
     i18n.activate('es');
     renderRoute(FacilitatorArea);
@@ -486,10 +479,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
   // creó el grupo. Inténtalo de nuevo." on a Spanish page, which cannot work until they sign in.
   it('says in Spanish to sign in again when the session ended meanwhile', async () => {
     stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
       'facilitator.createCohort': () => ({
         error: { message: 'Please sign in to your facilitator area.', httpStatus: 401 },
       }),
@@ -548,10 +538,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
 
   it('says in Spanish that a couple removed meanwhile is no longer linked', async () => {
     stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
       'facilitator.removeCouple': () => ({ error: { message: 'This couple is not linked to you.', httpStatus: 404 } }),
     });
     i18n.activate('es');
@@ -900,10 +887,7 @@ describe('FacilitatorArea', { timeout: 20_000 }, () => {
   // dropped the keyboard focus to the top of the page.
   it('keeps the focus on Send when the message is sent or refused, and on Buy seats when refused', async () => {
     const stub = stubTrpcFetch({
-      'facilitator.me': () => ({ data: ME }),
-      'facilitator.cohorts': () => ({ data: [COHORT] }),
-      'facilitator.cohort': () => ({ data: TABLE }),
-      'facilitator.packs': () => ({ data: [] }),
+      ...ONE_COHORT,
       'publicConfig.get': () => ({ data: { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true } }),
       'facilitator.messageCohort': () => ({ error: { message: 'Internal error', httpStatus: 500 } }),
       'facilitator.buySeats': () => ({ error: { message: 'Internal error', httpStatus: 500 } }),

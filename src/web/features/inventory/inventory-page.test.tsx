@@ -5,7 +5,7 @@ import { INVENTORY_STATEMENTS } from '../../../shared/constants';
 import type { InventoryReport, InventoryStatus, InventoryTopicView } from '../../../shared/inventory-schemas';
 import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { type StubHandler, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { renderWithQueryClient } from '../workbook/test-support';
 import { InventoryCard } from './inventory-card';
 import { InventoryPage } from './inventory-page';
@@ -238,15 +238,14 @@ describe('a failure the page does not know, in Spanish', () => {
   const unknown = () => ({ error: { message: 'Something only the server knows about.', httpStatus: 409 } });
   const toastOf = async (title: string) =>
     (await screen.findByText(title)).closest('.mantine-Notification-root') as HTMLElement;
-
-  it('says the answers are still there and to try again when a save fails', async () => {
-    i18n.activate('es');
+  /** Robin answers one statement of a round in progress and saves it, the server answering `saveAnswers`. */
+  const saveOneAnswer = async (saveAnswers: StubHandler) => {
     stubTrpcFetch({
       'inventory.status': () => ({ data: status() }),
       'inventory.statements': () => ({ data: TOPICS }),
       'profile.get': () => ({ data: PROFILE }),
       'inventory.answers': () => ({ data: { round: 1, answers: {}, finishedAt: null } }),
-      'inventory.saveAnswers': unknown,
+      'inventory.saveAnswers': saveAnswers,
     });
     const user = userEvent.setup();
     renderWithQueryClient(<InventoryPage />);
@@ -255,6 +254,11 @@ describe('a failure the page does not know, in Spanish', () => {
       (await screen.findByRole('radiogroup', { name: /I expect a shared budget/ })).querySelector('input[value="5"]')!,
     );
     await user.click(screen.getByRole('button', { name: 'Guardar y seguir' }));
+  };
+
+  it('says the answers are still there and to try again when a save fails', async () => {
+    i18n.activate('es');
+    await saveOneAnswer(unknown);
     expect(await toastOf('No se pudieron guardar tus respuestas')).toHaveTextContent(
       'Tus respuestas siguen aquí: inténtalo de nuevo en un momento.',
     );
@@ -276,20 +280,7 @@ describe('a failure the page does not know, in Spanish', () => {
     ['Please sign in to continue.', 'Inicien sesión para continuar.'],
   ])('says why a save was refused in Spanish: %s', async (message, spanish) => {
     i18n.activate('es');
-    stubTrpcFetch({
-      'inventory.status': () => ({ data: status() }),
-      'inventory.statements': () => ({ data: TOPICS }),
-      'profile.get': () => ({ data: PROFILE }),
-      'inventory.answers': () => ({ data: { round: 1, answers: {}, finishedAt: null } }),
-      'inventory.saveAnswers': () => ({ error: { message, httpStatus: 409 } }),
-    });
-    const user = userEvent.setup();
-    renderWithQueryClient(<InventoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Soy Robin' }));
-    await user.click(
-      (await screen.findByRole('radiogroup', { name: /I expect a shared budget/ })).querySelector('input[value="5"]')!,
-    );
-    await user.click(screen.getByRole('button', { name: 'Guardar y seguir' }));
+    await saveOneAnswer(() => ({ error: { message, httpStatus: 409 } }));
     expect(await toastOf('No se pudieron guardar tus respuestas')).toHaveTextContent(spanish);
   });
 
