@@ -11,13 +11,14 @@ import {
 } from '../../shared/onboarding-page';
 import { buildApp } from '../app';
 import { createCouple, makeTempDir, sessionCookie, testConfig } from '../test/harness';
-import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   greetedDashboardPageFor,
   ONBOARDING_PAGE_FILES,
   onboardingPageFor,
   PageBytes,
   PER_REQUEST_BROTLI_QUALITY,
+  PER_REQUEST_GZIP_LEVEL,
   windowBitsFor,
 } from './pages';
 
@@ -152,7 +153,7 @@ describe("an onboarded couple's /dashboard (decision 0279)", () => {
     expect(isPersonalFrame(page('<h1>Dashboard skeleton</h1>'))).toBe(false);
   });
 
-  it('compresses a page made for one request quickly (brotli quality 4), and it reads back whole', async () => {
+  it("compresses a page made for one request at the encoders' fastest levels, and it reads back whole", async () => {
     const couple = await createCouple(app.deps, { displayName: 'Ana', partnerName: 'Ben' });
     const res = await app.inject({
       url: '/dashboard',
@@ -173,6 +174,9 @@ describe("an onboarded couple's /dashboard (decision 0279)", () => {
         },
       });
     expect(perRequest.equals(quality(PER_REQUEST_BROTLI_QUALITY))).toBe(true);
+    const gzipped = await new PageBytes(() => html, { perRequest: true }).encoding('gzip');
+    expect(gzipped.equals(gzipSync(bytes, { level: PER_REQUEST_GZIP_LEVEL }))).toBe(true);
+    expect(gzipped.equals(gzipSync(bytes))).toBe(false);
     expect((await new PageBytes(() => html).encoding('br')).equals(quality(11))).toBe(true);
   });
 
