@@ -121,6 +121,10 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'You need to complete the previous week first.': 'errors.previousWeek',
   'This couple account no longer exists.': 'errors.noCouple',
   'You can only access your own data.': 'errors.ownDataOnly',
+  // The same browser signed in to the back office since the couple's page was opened.
+  "Administrators cannot open a couple's private data.": 'errors.adminNotCouple',
+  // "Add to calendar" once the plan was paused, or its last session done, on another device.
+  'There is no planned session to add.': 'errors.plan.noNextSession',
   'Answers must be keyed by question id.': 'errors.answersById',
   'Sharing is for private answers: turn them on in Profile first.': 'errors.sharingNeedsPrivate',
   'Private answers stay on while your partner has answers to "What we each expect" that are still sealed: they open once you have both finished.':
@@ -167,6 +171,10 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Sign out of the back office to open a gift.': 'errors.gifts.signOutAdmin',
   'You are signed in with the demo account, which cannot receive a gift. Sign out (or sign in to your own account), then open the gift again.':
     'errors.gifts.signOutDemo',
+  // The buyer's printable card (/gift/sent), refunded or forgotten since the page was opened.
+  'This gift was refunded, so its code no longer opens the course.': 'errors.gifts.cardRefunded',
+  "This gift has been opened and no longer holds the couple's names, so its card is no longer available.":
+    'errors.gifts.cardForgotten',
   'Certificates are for couples who have the full course. Get the full course, then ask for your certificate.':
     'errors.certificates.needsFull',
   'Certificates are for couples who have the full course. Get the full course, then download your certificate.':
