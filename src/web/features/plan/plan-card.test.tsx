@@ -1,17 +1,31 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computePlan, DEFAULT_CORE_WEEKS } from '../../../shared/plan';
 import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
-import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { deferred, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PlanCard } from './plan-card';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   i18n.activate('en');
 });
+
+const toasts = () => within(screen.getByRole('region', { name: i18n._('common.notifications.region') }));
+
+/** The links saveBlob clicks to hand a fetched file to the browser (none: nothing was saved). */
+function savedFiles(): HTMLAnchorElement[] {
+  const clicked: HTMLAnchorElement[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:file');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this);
+  });
+  return clicked;
+}
 
 const today = '2026-11-24';
 const proposal = computePlan({ start: today, finish: '2027-02-02', completedWeeks: [], coreWeeks: DEFAULT_CORE_WEEKS });
@@ -136,16 +150,68 @@ describe('PlanCard', () => {
     const user = userEvent.setup();
     renderRoute(() => <PlanCard completedCount={15} />);
     expect(await screen.findByTestId('plan-standing')).toHaveTextContent('Week 6 of your plan: 2 sessions behind');
-    expect(screen.getByRole('link', { name: /Add the next session to a calendar/ })).toHaveAttribute(
-      'href',
-      '/api/plan/7/next-session.ics',
-    );
+    expect(screen.getByRole('button', { name: 'Add the next session to a calendar' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Take a break' }));
     await user.type(screen.getByLabelText(/Back on/), '2026-12-15');
     await user.click(screen.getByRole('button', { name: 'Pause our plan' }));
     await waitFor(() =>
       expect(server.calls.find((call) => call.path === 'plan.pause')?.input).toEqual({ until: '2026-12-15' }),
     );
+  });
+
+  const onPlan = () =>
+    overview({
+      accepted: { ...proposal, choice: { finishDate: null, pace: null, corePath: null } },
+      standing: { planWeek: 6, due: 17, done: 15, behind: 2, nextWeek: 51, nextDate: '2026-12-30' },
+    });
+
+  it('adds the next session to a calendar through fetch, busy until the file is saved', async () => {
+    const saved = savedFiles();
+    const answer = deferred<Response>();
+    const asked: string[] = [];
+    stubTrpcFetch({ 'plan.overview': () => ({ data: onPlan() }) }, (url) => {
+      asked.push(url.pathname);
+      return answer.promise;
+    });
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={15} />);
+    const button = await screen.findByRole('button', { name: 'Add the next session to a calendar' });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('data-loading'));
+    expect(asked).toEqual(['/api/plan/7/next-session.ics']);
+    answer.resolve(
+      new Response('BEGIN:VCALENDAR', {
+        status: 200,
+        headers: {
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': 'attachment; filename="next-session.ics"',
+        },
+      }),
+    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.download).toBe('next-session.ics');
+    await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  // A plain link followed the refusal: the browser saved the server's English JSON, or failed.
+  it.each([
+    [401, 'Please sign in to continue.', 'Inicien sesión para continuar.'],
+    [404, 'There is no planned session to add.', 'No hay ninguna sesión planeada para agregar.'],
+  ])('says in Spanish why the next session could not be added (%i)', async (status, message, spanish) => {
+    const saved = savedFiles();
+    stubTrpcFetch(
+      { 'plan.overview': () => ({ data: onPlan() }) },
+      () => new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } }),
+    );
+    i18n.activate('es');
+    const user = userEvent.setup();
+    renderRoute(() => <PlanCard completedCount={15} />);
+    await user.click(await screen.findByRole('button', { name: 'Agregar la próxima sesión a un calendario' }));
+    expect(await toasts().findByText(spanish)).toBeInTheDocument();
+    expect(toasts().getByText('No se pudo agregar al calendario')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(message);
+    expect(saved).toHaveLength(0);
   });
 
   it('shows the time zone, and lists the zones only when asked to change it; saves the choice', async () => {

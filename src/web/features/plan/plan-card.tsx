@@ -19,7 +19,8 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { dayNumber, finishDateProblem, type Pace, pauseUntilProblem } from '../../../shared/plan';
 import { nextSessionFileName } from '../../../shared/download-names';
 import { notify } from '../../components/notifications';
-import { errorMessage, serverMessageText } from '../../lib/api-error';
+import { errorMessage, restErrorMessage, serverMessageText } from '../../lib/api-error';
+import { downloadFile } from '../../lib/rest';
 import { trpc } from '../../trpc';
 import { formatDate } from '../../../shared/i18n/format';
 import { useT } from '../../i18n/use-t';
@@ -61,6 +62,7 @@ export function PlanCard({ completedCount }: PlanCardProps) {
   const [zone, setZone] = useState<string | null>(null);
   // The list of time zones (about 420) is drawn only when the couple asks to change theirs.
   const [choosingZone, setChoosingZone] = useState(false);
+  const [addingToCalendar, setAddingToCalendar] = useState(false);
 
   // A completed week changes the standing: read it again when the count changes (not on mount,
   // whose request is already on its way, nor on every render).
@@ -160,6 +162,19 @@ export function PlanCard({ completedCount }: PlanCardProps) {
     }),
   );
 
+  // "Add to calendar" fetches the file first, so a refusal (signed out, no session left to add, the
+  // database out) is said in the page's language rather than as a failed download.
+  const addToCalendar = async (coupleId: number) => {
+    setAddingToCalendar(true);
+    try {
+      await downloadFile(`/api/plan/${coupleId}/next-session.ics`, nextSessionFileName(locale));
+    } catch (error) {
+      notify.error(t('plan.calendar.failedTitle'), restErrorMessage(error, t('plan.calendar.failed')));
+    } finally {
+      setAddingToCalendar(false);
+    }
+  };
+
   const currentZone = zone ?? (data === undefined || data.timeZone === 'UTC' ? browserTimeZone() : data.timeZone);
   const zones = useMemo(() => (choosingZone ? timeZones(currentZone) : []), [choosingZone, currentZone]);
 
@@ -227,10 +242,9 @@ export function PlanCard({ completedCount }: PlanCardProps) {
             <Group gap="sm">
               {data.standing.nextWeek !== null ? (
                 <Button
-                  component="a"
                   variant="light"
-                  href={`/api/plan/${data.coupleId}/next-session.ics`}
-                  download={nextSessionFileName(locale)}
+                  loading={addingToCalendar}
+                  onClick={() => void addToCalendar(data.coupleId)}
                   leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
                 >
                   {t('plan.action.addToCalendar')}
