@@ -79,7 +79,7 @@ test('a buyer gives the course with a coupon; the couple opens it in another bro
   const giftCode = (await page.getByTestId('gift-code').textContent())?.trim();
   expect(giftCode).toMatch(/^GIFT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   const card = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download the printable card (PDF)' }).click();
+  await page.getByRole('button', { name: 'Download the printable card (PDF)' }).click();
   expect((await card).suggestedFilename()).toBe('vows-and-weeks-gift-card.pdf');
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, page.url());

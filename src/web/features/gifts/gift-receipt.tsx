@@ -3,9 +3,12 @@ import { IconDownload, IconGift } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { giftCardFileName } from '../../../shared/download-names';
 import { formatDate } from '../../../shared/i18n/format';
+import { notify } from '../../components/notifications';
 import { T, useT } from '../../i18n/use-t';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, restErrorMessage } from '../../lib/api-error';
+import { downloadFile } from '../../lib/rest';
 import { trpc } from '../../trpc';
 
 /**
@@ -113,17 +116,7 @@ export function GiftReceiptPage({ token }: { token: string }) {
                 </Code>
               </div>
             ) : null}
-            {receipt.data.cardUrl ? (
-              <Button
-                component="a"
-                href={receipt.data.cardUrl}
-                leftSection={<IconDownload size={18} aria-hidden="true" />}
-                variant="light"
-                w="fit-content"
-              >
-                {t('gifts.receipt.card')}
-              </Button>
-            ) : null}
+            {receipt.data.cardUrl ? <GiftCardDownload url={receipt.data.cardUrl} /> : null}
             <Text size="sm" c="dimmed">
               {t('gifts.receipt.inPerson', { url: `${window.location.origin}/redeem` })}
             </Text>
@@ -131,5 +124,37 @@ export function GiftReceiptPage({ token }: { token: string }) {
         )}
       </Paper>
     </Container>
+  );
+}
+
+/**
+ * The printable card's button. The card is fetched first, so a refusal (a gift refunded or
+ * forgotten since the page was opened, the database out) is said on the page in its language
+ * rather than as a failed download. The server names the file in the gift's language; the page's
+ * is the fallback.
+ */
+function GiftCardDownload({ url }: { url: string }) {
+  const { t, locale } = useT();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(url, giftCardFileName(locale));
+    } catch (error) {
+      notify.error(t('gifts.receipt.cardFailedTitle'), restErrorMessage(error, t('gifts.receipt.cardFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      leftSection={<IconDownload size={18} aria-hidden="true" />}
+      variant="light"
+      w="fit-content"
+      loading={busy}
+      onClick={() => void download()}
+    >
+      {t('gifts.receipt.card')}
+    </Button>
   );
 }

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
-import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, stubTrpcFetch } from '../../test/trpc-fetch-stub';
+import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, deferred, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { giftNavigation } from './gift-form';
 import { GIFT_POLL } from './gift-receipt';
 
@@ -315,7 +315,7 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.publicHref).toBe('/gift/sent'));
     expect(screen.getByText(/its code no longer opens the course for Ana & Luis/)).toHaveAttribute('role', 'status');
     expect(screen.queryByTestId('gift-code')).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /card/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /printable card/i })).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, GIFT_POLL.ms + 200));
     expect(asked).toBe(1);
   });
@@ -368,6 +368,84 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
       }
     },
   );
+
+  describe('the printable card', () => {
+    const paid = { ...unpaid, paid: true, status: 'sent', redeemCode: CODE, cardUrl: `/api/gifts/${TOKEN}/card.pdf` };
+    let saved: HTMLAnchorElement[];
+    beforeEach(() => {
+      saved = [];
+      URL.createObjectURL = vi.fn(() => 'blob:card');
+      URL.revokeObjectURL = vi.fn();
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this);
+      });
+    });
+    afterEach(() => i18n.activate('en'));
+
+    it('is fetched and saved under the name the server gives, the button busy meanwhile', async () => {
+      const answer = deferred<Response>();
+      const asked: string[] = [];
+      stubTrpcFetch(
+        {
+          'auth.check': () => ANONYMOUS,
+          'publicConfig.get': () => ({ data: CONFIG }),
+          'gifts.receipt': () => ({ data: paid }),
+        },
+        (url) => {
+          asked.push(url.pathname);
+          return answer.promise;
+        },
+      );
+      renderApp(`/gift/sent#token=${TOKEN}`);
+      const button = await screen.findByRole('button', { name: 'Download the printable card (PDF)' });
+      await userEvent.setup().click(button);
+      await waitFor(() => expect(button).toHaveAttribute('data-loading'));
+      expect(asked).toEqual([`/api/gifts/${TOKEN}/card.pdf`]);
+      answer.resolve(
+        new Response('%PDF-1.7', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="vows-and-weeks-gift-card.pdf"',
+          },
+        }),
+      );
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.download).toBe('vows-and-weeks-gift-card.pdf');
+      await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+    });
+
+    // A plain link followed the refusal: the browser saved the server's English JSON, or failed.
+    it.each([
+      [
+        'This gift was refunded, so its code no longer opens the course.',
+        'Este regalo fue reembolsado, así que su código ya no abre el curso.',
+      ],
+      [
+        "This gift has been opened and no longer holds the couple's names, so its card is no longer available.",
+        'Este regalo ya se abrió y ya no guarda los nombres de la pareja, así que su tarjeta ya no está disponible.',
+      ],
+    ])('says in Spanish why the card cannot be had: %s', async (message, spanish) => {
+      stubTrpcFetch(
+        {
+          'auth.check': () => ANONYMOUS,
+          'publicConfig.get': () => ({ data: CONFIG }),
+          'gifts.receipt': () => ({ data: paid }),
+        },
+        () =>
+          new Response(JSON.stringify({ message }), { status: 409, headers: { 'content-type': 'application/json' } }),
+      );
+      i18n.activate('es');
+      renderApp(`/es/gift/sent#token=${TOKEN}`);
+      await userEvent
+        .setup()
+        .click(await screen.findByRole('button', { name: 'Descargar la tarjeta para imprimir (PDF)' }));
+      expect(await screen.findByText(spanish)).toBeInTheDocument();
+      expect(screen.getByText('La descarga falló')).toBeInTheDocument();
+      expect(document.body.textContent).not.toContain(message);
+      expect(saved).toHaveLength(0);
+    });
+  });
 
   // Decision 0334: the couple who opened it deleted their account, and the gift forgot their names.
   it('thanks the buyer without a blank where the names were once the couple is deleted', async () => {
