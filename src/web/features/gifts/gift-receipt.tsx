@@ -8,7 +8,7 @@ import { formatDate } from '../../../shared/i18n/format';
 import { notify } from '../../components/notifications';
 import { T, useT } from '../../i18n/use-t';
 import { errorMessage, restErrorMessage } from '../../lib/api-error';
-import { downloadFile } from '../../lib/rest';
+import { downloadFile, RestError } from '../../lib/rest';
 import { trpc } from '../../trpc';
 
 /**
@@ -116,7 +116,9 @@ export function GiftReceiptPage({ token }: { token: string }) {
                 </Code>
               </div>
             ) : null}
-            {receipt.data.cardUrl ? <GiftCardDownload url={receipt.data.cardUrl} /> : null}
+            {receipt.data.cardUrl ? (
+              <GiftCardDownload url={receipt.data.cardUrl} onRefused={() => void receipt.refetch()} />
+            ) : null}
             <Text size="sm" c="dimmed">
               {t('gifts.receipt.inPerson', { url: `${window.location.origin}/redeem` })}
             </Text>
@@ -131,9 +133,10 @@ export function GiftReceiptPage({ token }: { token: string }) {
  * The printable card's button. The card is fetched first, so a refusal (a gift refunded or
  * forgotten since the page was opened, the database out) is said on the page in its language
  * rather than as a failed download. The server names the file in the gift's language; the page's
- * is the fallback.
+ * is the fallback. A refusal of the gift itself (4xx) means the receipt on the page is out of
+ * date: `onRefused` reads it again, so the page stops offering a card there is no longer.
  */
-function GiftCardDownload({ url }: { url: string }) {
+function GiftCardDownload({ url, onRefused }: { url: string; onRefused: () => void }) {
   const { t, locale } = useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -142,6 +145,7 @@ function GiftCardDownload({ url }: { url: string }) {
       await downloadFile(url, giftCardFileName(locale));
     } catch (error) {
       notify.error(t('gifts.receipt.cardFailedTitle'), restErrorMessage(error, t('gifts.receipt.cardFailed')));
+      if (error instanceof RestError && error.status >= 400 && error.status < 500) onRefused();
     } finally {
       setBusy(false);
     }

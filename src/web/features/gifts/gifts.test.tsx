@@ -445,6 +445,30 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
       expect(document.body.textContent).not.toContain(message);
       expect(saved).toHaveLength(0);
     });
+
+    it('reads the receipt again after the card is refused, so the page stops offering a card there is no longer', async () => {
+      let asked = 0;
+      stubTrpcFetch(
+        {
+          'auth.check': () => ANONYMOUS,
+          'publicConfig.get': () => ({ data: CONFIG }),
+          'gifts.receipt': () => {
+            asked += 1;
+            return { data: asked === 1 ? paid : { ...paid, status: 'refunded', cardUrl: null } };
+          },
+        },
+        () =>
+          new Response(JSON.stringify({ message: 'This gift was refunded, so its code no longer opens the course.' }), {
+            status: 409,
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      renderApp(`/gift/sent#token=${TOKEN}`);
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Download the printable card (PDF)' }));
+      expect(await screen.findByRole('heading', { name: 'This gift was refunded' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Download the printable card (PDF)' })).not.toBeInTheDocument();
+      expect(asked).toBe(2);
+    });
   });
 
   // Decision 0334: the couple who opened it deleted their account, and the gift forgot their names.
