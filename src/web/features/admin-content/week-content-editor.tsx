@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { alignTranslation, sameItemIds, stillEnglish } from '../../../shared/course-translation';
 import { LOCALES, type Locale, type MessageId } from '../../../shared/i18n/locales';
 import type { CourseWeek, WeekContentData } from '../../../shared/workbook-schemas';
@@ -125,6 +125,16 @@ export function WeekContentEditor({
   // The editor's heading: once Revert or Restore has put another version in place (the page draws
   // the editor anew for it, and Revert is then disabled, Restore's tab closed), the focus goes here.
   const headingId = `content-editor-${locale}-week-${weekNumber}-title`;
+  // This editor's own heading. The new version's editor gives its heading the same id, and until
+  // React has drawn it the id still finds this one, which that commit then removes: the focus
+  // would drop to the page once the hold of returnFocus is over (a slow phone, a busy machine).
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  /** The heading of the editor drawn for `saved` (null until it is drawn), or the refused action's control. */
+  const resultHeading = (saved: CourseWeek | undefined, control: HTMLElement | null) => {
+    if (!saved) return control;
+    const heading = document.getElementById(headingId);
+    return saved.updatedAt !== week.updatedAt && heading === ownHeading.current ? null : heading;
+  };
 
   const afterChange = (saved: CourseWeek) => {
     queryClient.setQueryData(trpc.courseContent.get.queryKey({ weekNumber, ...at }), saved);
@@ -179,7 +189,7 @@ export function WeekContentEditor({
       // the browser would drop it) and the refusal is read out (the error toast's role=alert).
       onMutate: rememberFocus,
       onSettled: (saved, _error, _input, remembered) =>
-        returnFocus(remembered, (control) => (saved ? document.getElementById(headingId) : control)),
+        returnFocus(remembered, (control) => resultHeading(saved, control)),
       onSuccess: (saved) => {
         afterChange(saved);
         setConfirmRevert(false);
@@ -201,7 +211,7 @@ export function WeekContentEditor({
       // browser would drop it) and the refusal is read out (the error toast's role=alert).
       onMutate: rememberFocus,
       onSettled: (saved, _error, _input, remembered) =>
-        returnFocus(remembered, (control) => (saved ? document.getElementById(headingId) : control)),
+        returnFocus(remembered, (control) => resultHeading(saved, control)),
       onSuccess: (saved) => {
         afterChange(saved);
         setTab('edit');
@@ -235,7 +245,7 @@ export function WeekContentEditor({
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2}>
-          <Title order={2} id={headingId}>
+          <Title order={2} id={headingId} ref={ownHeading}>
             {t('content-editor.editor.heading', { number: weekNumber })}
           </Title>
           <Text size="sm" c="dimmed">
