@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile, fileNameFromDisposition, messageFromBody, readErrorMessage, RestError } from './rest';
+import { captureSavedFiles } from '../test/saved-files';
 
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -69,12 +70,7 @@ describe('fileNameFromDisposition', () => {
 describe('downloadFile', () => {
   let clicked: HTMLAnchorElement[];
   beforeEach(() => {
-    clicked = [];
-    URL.createObjectURL = vi.fn(() => 'blob:file');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
+    clicked = captureSavedFiles();
   });
   afterEach(() => vi.restoreAllMocks());
 

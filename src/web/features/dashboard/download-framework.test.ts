@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { downloadFramework } from './download-framework';
+import { captureSavedFiles } from '../../test/saved-files';
 
 const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 const respond = (body: BodyInit | null, init: ResponseInit) =>
@@ -11,12 +12,7 @@ const respond = (body: BodyInit | null, init: ResponseInit) =>
 describe('downloadFramework', () => {
   let clicked: HTMLAnchorElement[];
   beforeEach(() => {
-    clicked = [];
-    URL.createObjectURL = vi.fn(() => 'blob:week');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
+    clicked = captureSavedFiles();
     renderWithProviders(null);
   });
   afterEach(() => {
@@ -30,7 +26,7 @@ describe('downloadFramework', () => {
     expect(fetcher).toHaveBeenCalledWith('/api/download-framework/3', { credentials: 'same-origin' });
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe('week-3.pdf');
-    expect(clicked[0]!.href).toBe('blob:week');
+    expect(clicked[0]!.href).toBe('blob:file');
   });
 
   it('saves it as semana-{n}.pdf on a Spanish page, when the server names no file', async () => {

@@ -6,6 +6,7 @@ import { renderApp } from '../../test/render';
 import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, deferred, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { giftNavigation } from './gift-form';
 import { GIFT_POLL } from './gift-receipt';
+import { captureSavedFiles } from '../../test/saved-files';
 
 const CONFIG = { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true };
 const CODE = 'GIFT-ABCD-EFGH-JKLM';
@@ -373,12 +374,7 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
     const paid = { ...unpaid, paid: true, status: 'sent', redeemCode: CODE, cardUrl: `/api/gifts/${TOKEN}/card.pdf` };
     let saved: HTMLAnchorElement[];
     beforeEach(() => {
-      saved = [];
-      URL.createObjectURL = vi.fn(() => 'blob:card');
-      URL.revokeObjectURL = vi.fn();
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        saved.push(this);
-      });
+      saved = captureSavedFiles();
     });
     afterEach(() => i18n.activate('en'));
 

@@ -6,6 +6,7 @@ import { renderRoute } from '../../test/render';
 import { stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { KeepsakeDownload } from './keepsake-download';
 import { OurDataSection } from './our-data-section';
+import { captureSavedFiles } from '../../test/saved-files';
 
 const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
 const respond = (body: BodyInit | null, init: ResponseInit) =>
@@ -13,12 +14,7 @@ const respond = (body: BodyInit | null, init: ResponseInit) =>
 
 let clicked: HTMLAnchorElement[];
 beforeEach(() => {
-  clicked = [];
-  URL.createObjectURL = vi.fn(() => 'blob:file');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this);
-  });
+  clicked = captureSavedFiles();
 });
 afterEach(() => {
   vi.restoreAllMocks();

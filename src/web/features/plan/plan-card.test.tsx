@@ -7,6 +7,7 @@ import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { deferred, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PlanCard } from './plan-card';
+import { captureSavedFiles } from '../../test/saved-files';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -15,17 +16,6 @@ afterEach(() => {
 });
 
 const toasts = () => within(screen.getByRole('region', { name: i18n._('common.notifications.region') }));
-
-/** The links saveBlob clicks to hand a fetched file to the browser (none: nothing was saved). */
-function savedFiles(): HTMLAnchorElement[] {
-  const clicked: HTMLAnchorElement[] = [];
-  URL.createObjectURL = vi.fn(() => 'blob:file');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this);
-  });
-  return clicked;
-}
 
 const today = '2026-11-24';
 const proposal = computePlan({ start: today, finish: '2027-02-02', completedWeeks: [], coreWeeks: DEFAULT_CORE_WEEKS });
@@ -166,7 +156,7 @@ describe('PlanCard', () => {
     });
 
   it('adds the next session to a calendar through fetch, busy until the file is saved', async () => {
-    const saved = savedFiles();
+    const saved = captureSavedFiles();
     const answer = deferred<Response>();
     const asked: string[] = [];
     stubTrpcFetch({ 'plan.overview': () => ({ data: onPlan() }) }, (url) => {
@@ -199,7 +189,7 @@ describe('PlanCard', () => {
     [401, 'Please sign in to continue.', 'Inicien sesión para continuar.'],
     [404, 'There is no planned session to add.', 'No hay ninguna sesión planeada para agregar.'],
   ])('says in Spanish why the next session could not be added (%i)', async (status, message, spanish) => {
-    const saved = savedFiles();
+    const saved = captureSavedFiles();
     stubTrpcFetch(
       { 'plan.overview': () => ({ data: onPlan() }) },
       () => new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } }),
