@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile, fileNameFromDisposition, messageFromBody, readErrorMessage, RestError } from './rest';
-import { captureSavedFiles } from '../test/saved-files';
+import { captureSavedFiles, fileResponse } from '../test/saved-files';
 
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -75,12 +75,7 @@ describe('downloadFile', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("saves the body under the server's file name, fetching with the session cookie", async () => {
-    const fetcher = answering(
-      new Response('%PDF-1.7', {
-        status: 200,
-        headers: { 'content-disposition': 'attachment; filename="week-3.pdf"' },
-      }),
-    );
+    const fetcher = answering(fileResponse('%PDF-1.7', 'week-3.pdf'));
     await downloadFile('/api/download-framework/3', 'fallback.pdf', fetcher);
     expect(fetcher).toHaveBeenCalledWith('/api/download-framework/3', { credentials: 'same-origin' });
     expect(clicked.map((link) => [link.download, link.href])).toEqual([['week-3.pdf', 'blob:file']]);

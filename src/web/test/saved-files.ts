@@ -15,3 +15,14 @@ export function captureSavedFiles(): HTMLAnchorElement[] {
   });
   return clicked;
 }
+
+/** A server's answer with a file to save: 200, `contentType` if given, and `fileName` in Content-Disposition. */
+export function fileResponse(body: string, fileName: string, contentType?: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      ...(contentType ? { 'content-type': contentType } : {}),
+      'content-disposition': `attachment; filename="${fileName}"`,
+    },
+  });
+}

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render';
 import { ANONYMOUS, DEFAULT_PUBLIC_CONFIG, deferred, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { giftNavigation } from './gift-form';
 import { GIFT_POLL } from './gift-receipt';
-import { captureSavedFiles } from '../../test/saved-files';
+import { captureSavedFiles, fileResponse } from '../../test/saved-files';
 
 const CONFIG = { ...DEFAULT_PUBLIC_CONFIG, cardPayments: true };
 const CODE = 'GIFT-ABCD-EFGH-JKLM';
@@ -397,15 +397,7 @@ describe('/gift/sent', { timeout: 20_000 }, () => {
       await userEvent.setup().click(button);
       await waitFor(() => expect(button).toHaveAttribute('data-loading'));
       expect(asked).toEqual([`/api/gifts/${TOKEN}/card.pdf`]);
-      answer.resolve(
-        new Response('%PDF-1.7', {
-          status: 200,
-          headers: {
-            'content-type': 'application/pdf',
-            'content-disposition': 'attachment; filename="vows-and-weeks-gift-card.pdf"',
-          },
-        }),
-      );
+      answer.resolve(fileResponse('%PDF-1.7', 'vows-and-weeks-gift-card.pdf', 'application/pdf'));
       await waitFor(() => expect(saved).toHaveLength(1));
       expect(saved[0]!.download).toBe('vows-and-weeks-gift-card.pdf');
       await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));

@@ -7,6 +7,7 @@ import { dropFocusFromDisabledControls } from '../../test/focus-fixup';
 import { renderApp } from '../../test/render';
 import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
 import { PREPARING_POLL } from './workbook-download';
+import { fileResponse } from '../../test/saved-files';
 
 const completed = {
   id: 'pi_testCompleted01',
@@ -165,13 +166,7 @@ describe('downloading the workbook', { timeout: 20_000 }, () => {
     const pdfRequests: string[] = [];
     stubTrpcFetch({ 'orders.get': ordersById, 'orders.downloadWorkbook': () => downloadLink }, (url) => {
       pdfRequests.push(url.pathname);
-      return new Response('%PDF-1.7', {
-        status: 200,
-        headers: {
-          'content-type': 'application/pdf',
-          'content-disposition': 'attachment; filename="vows-and-weeks-workbook.pdf"',
-        },
-      });
+      return fileResponse('%PDF-1.7', 'vows-and-weeks-workbook.pdf', 'application/pdf');
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await clickDownload();

@@ -7,7 +7,7 @@ import { i18n } from '../../i18n/i18n';
 import { renderRoute } from '../../test/render';
 import { deferred, stubTrpcFetch } from '../../test/trpc-fetch-stub';
 import { PlanCard } from './plan-card';
-import { captureSavedFiles } from '../../test/saved-files';
+import { captureSavedFiles, fileResponse } from '../../test/saved-files';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -169,15 +169,7 @@ describe('PlanCard', () => {
     await user.click(button);
     await waitFor(() => expect(button).toHaveAttribute('data-loading'));
     expect(asked).toEqual(['/api/plan/7/next-session.ics']);
-    answer.resolve(
-      new Response('BEGIN:VCALENDAR', {
-        status: 200,
-        headers: {
-          'content-type': 'text/calendar; charset=utf-8',
-          'content-disposition': 'attachment; filename="next-session.ics"',
-        },
-      }),
-    );
+    answer.resolve(fileResponse('BEGIN:VCALENDAR', 'next-session.ics', 'text/calendar; charset=utf-8'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.download).toBe('next-session.ics');
     await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
