@@ -68,7 +68,7 @@ test.describe('prerendered landing page', () => {
     await context.close();
   });
 
-  test("a page's frame is styled once: its stylesheets come deferred and the app applies them as it takes over (decision 0296)", async ({
+  test("a page's frame is styled once: its stylesheets come deferred and the app applies them as it takes over (decisions 0296 and 0397)", async ({
     browser,
     request,
   }) => {
@@ -80,7 +80,13 @@ test.describe('prerendered landing page', () => {
     // The frame's placeholders do not pulse while the app loads.
     const still = await browser.newContext({ javaScriptEnabled: false });
     const framePage = await still.newPage();
-    await framePage.goto('/dashboard');
+    // The full sheets wait for the app (decision 0397): the frame alone fetches none of them.
+    const fetchedSheets: string[] = [];
+    framePage.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') fetchedSheets.push(request.url());
+    });
+    await framePage.goto('/dashboard', { waitUntil: 'networkidle' });
+    expect(fetchedSheets).toEqual([]);
     const animation = await framePage
       .locator('[data-prerendered-frame] [data-animate]')
       .first()

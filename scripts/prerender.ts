@@ -294,11 +294,7 @@ function writePageShells(
       const critical = criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html);
       if (/<\/style/i.test(critical)) throw new Error(`${file} contains "</style"`);
       const linked = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.replace(/[.]/g, '\\.')}"[^>]*>`);
-      page = page.replace(
-        linked,
-        () =>
-          `<style data-critical-css>${critical}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="print" data-deferred-css>`,
-      );
+      page = page.replace(linked, () => `<style data-critical-css>${critical}</style>`);
     }
     // The frame's placeholders hold still (decision 0296): 64 pulsing skeletons on the dashboard
     // restyled the page on the main thread through the seconds the app needs it for taking over.
@@ -306,12 +302,17 @@ function writePageShells(
       .map((file) => criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html))
       .join('')}[data-prerendered-frame] [data-animate]::after{animation:none}`;
     if (/<\/style/i.test(routeCritical)) throw new Error('A route stylesheet contains "</style"');
-    // The route's stylesheets, deferred like the entry's: the app applies them all in the commit
-    // that replaces this frame (decision 0296), which is then never restyled.
+    // The full stylesheets, the entry's and then the route's, deferred: the app links them when it
+    // starts and applies them all in the commit that replaces this frame (decision 0296), which is
+    // then never restyled. Inert in a template until then, they do not share the network with the
+    // entry's chunks while the frame is being painted (decision 0397).
     const routeChunks = pageRouteChunks(manifest, pagePath, shownAtOnce);
-    const routeSheets = pageRouteStylesheets(manifest, routeChunks)
+    const routeSheets = `<template data-deferred-css>${[
+      ...linkedCss.map((file) => `/${file}`),
+      ...pageRouteStylesheets(manifest, routeChunks),
+    ]
       .map((file) => `<link rel="stylesheet" crossorigin href="${file}" media="print" data-deferred-css>`)
-      .join('\n    ');
+      .join('')}</template>`;
     // The frame is drawn whole or not at all: a phone's browser paints as soon as its parser pauses,
     // and a frame drawn half parsed moved as the rest arrived (a new buyer's welcome dialog, centred,
     // grew upwards; a footer drawn in part sat lower). `rel=expect` holds the first paint until the

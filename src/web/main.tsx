@@ -106,6 +106,7 @@ async function hydrate(root: HTMLElement) {
  * over 50 ms there blocks input).
  */
 async function takeOver(root: HTMLElement) {
+  const styled = linkDeferredStylesheets();
   // The page's messages come alongside its chunks, not one round trip after them: the root route's
   // guard finds them loaded, or joins the same imports (it says so if they fail).
   loadPageCatalogs(window.location.pathname).catch(() => undefined);
@@ -132,6 +133,7 @@ async function takeOver(root: HTMLElement) {
     }
   }
   await loaded;
+  await styled;
   await nextTask();
   // Inside a transition React renders the page in slices of a few milliseconds instead of one long
   // task (1-2 s on a mid-range phone for the dashboard): the prerendered frame stays on screen and
@@ -181,6 +183,25 @@ async function evaluateRouteChunks(files: string[]) {
     }
     await nextTask();
   }
+}
+
+/**
+ * Links the full stylesheets a prerendered page keeps inert in its template (decision 0397), in
+ * the template's place and order, still print-only; settles once each has loaded or failed.
+ */
+function linkDeferredStylesheets(): Promise<unknown> {
+  const template = document.querySelector<HTMLTemplateElement>('template[data-deferred-css]');
+  if (!template) return Promise.resolve();
+  const links = [...template.content.querySelectorAll('link')];
+  const settled = links.map(
+    (link) =>
+      new Promise((settle) => {
+        link.addEventListener('load', settle);
+        link.addEventListener('error', settle);
+      }),
+  );
+  template.replaceWith(template.content);
+  return Promise.all(settled);
 }
 
 /**
