@@ -80,11 +80,13 @@ test.describe('prerendered landing page', () => {
     // The frame's placeholders do not pulse while the app loads.
     const still = await browser.newContext({ javaScriptEnabled: false });
     const framePage = await still.newPage();
-    // The full sheets wait for the app (decision 0397): the frame alone fetches none of them.
+    // The full sheets wait for the app (decision 0397): a frame, or the landing page, alone fetches
+    // none of them.
     const fetchedSheets: string[] = [];
     framePage.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') fetchedSheets.push(request.url());
     });
+    await framePage.goto('/', { waitUntil: 'networkidle' });
     await framePage.goto('/dashboard', { waitUntil: 'networkidle' });
     expect(fetchedSheets).toEqual([]);
     const animation = await framePage
@@ -108,6 +110,15 @@ test.describe('prerendered landing page', () => {
     expect(sheets.filter((sheet) => sheet.media !== 'all')).toEqual([]);
     expect(new Set(sheets.map((sheet) => sheet.href)).size).toBe(sheets.length);
     for (const [, href] of deferred) expect(sheets.map((sheet) => sheet.href)).toContain(href);
+
+    // The hydrated landing page applies its sheets too, once all of them are in.
+    await page.goto('/');
+    const landingSheets = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.media),
+      );
+    await expect.poll(landingSheets).toContain('all');
+    expect(new Set(await landingSheets())).toEqual(new Set(['all']));
     await context.close();
   });
 

@@ -189,24 +189,24 @@ function landingHtml(webDir: string, shell: string, css: string[], rendered: str
     )
     .replace('</head>', `  ${alternates.join('\n    ')}\n  </head>`);
   // Each stylesheet of the landing route: the rules the page's HTML can use, inlined (so the first
-  // paint waits for no stylesheet), then the file itself as a print stylesheet, which does not block
-  // rendering; main.tsx switches it to all media, which brings the rules for what the app shows
-  // later (form errors, the mobile menu, toasts). The link also tells Vite's chunk loader the file
-  // is already there. Same order as the links they replace, so the cascade is unchanged.
+  // paint waits for no stylesheet), in place of the link they replace, so the cascade is unchanged;
+  // the files themselves wait in the head's template until main.tsx links them, then switches them
+  // to all media, which brings the rules for what the app shows later (form errors, the mobile
+  // menu, toasts). The links also tell Vite's chunk loader the files are already there.
   let styled = localized;
   const appendedCss: string[] = [];
   for (const file of css) {
     const critical = criticalCss(fs.readFileSync(path.join(webDir, file), 'utf8'), html);
     if (/<\/style/i.test(critical)) throw new Error(`${file} contains "</style"`);
-    const tags = `<style data-critical-css>${critical}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="print" data-deferred-css>`;
+    const style = `<style data-critical-css>${critical}</style>`;
     const linked = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.replace(/[.]/g, '\\.')}"[^>]*>`);
-    if (linked.test(styled)) styled = styled.replace(linked, () => tags);
-    else appendedCss.push(tags);
+    if (linked.test(styled)) styled = styled.replace(linked, () => style);
+    else appendedCss.push(style);
   }
   // No modulepreload for the route's lazily loaded chunks: the app requests them when it starts.
   // Preloaded, they were fetched alongside the page and Lighthouse's simulation put them on the
   // path to the first paint (mobile 94 -> 97 without them; decision 0073, amendment).
-  const links = appendedCss;
+  const links = [...appendedCss, deferredStylesheets(css.map((file) => `/${file}`))];
   const landing = styled
     .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
@@ -307,12 +307,10 @@ function writePageShells(
     // then never restyled. Inert in a template until then, they do not share the network with the
     // entry's chunks while the frame is being painted (decision 0397).
     const routeChunks = pageRouteChunks(manifest, pagePath, shownAtOnce);
-    const routeSheets = `<template data-deferred-css>${[
+    const routeSheets = deferredStylesheets([
       ...linkedCss.map((file) => `/${file}`),
       ...pageRouteStylesheets(manifest, routeChunks),
-    ]
-      .map((file) => `<link rel="stylesheet" crossorigin href="${file}" media="print" data-deferred-css>`)
-      .join('')}</template>`;
+    ]);
     // The frame is drawn whole or not at all: a phone's browser paints as soon as its parser pauses,
     // and a frame drawn half parsed moved as the rest arrived (a new buyer's welcome dialog, centred,
     // grew upwards; a footer drawn in part sat lower). `rel=expect` holds the first paint until the
@@ -331,6 +329,17 @@ function writePageShells(
     page = withChunkByChunkEvaluation(page, bootFile, entryFile, routeChunks);
     fs.writeFileSync(path.join(webDir, pageFile), page);
   }
+}
+
+/**
+ * A page's full stylesheets, print-only links kept inert in a template: nothing is fetched while
+ * the page is parsed and painted, and main.tsx links them when the app starts (decision 0397).
+ */
+function deferredStylesheets(files: string[]): string {
+  const links = files.map(
+    (file) => `<link rel="stylesheet" crossorigin href="${file}" media="print" data-deferred-css>`,
+  );
+  return `<template data-deferred-css>${links.join('')}</template>`;
 }
 
 /**

@@ -77,6 +77,8 @@ function startServiceWorkerWhenIdle() {
  * the router loads the route and React hydrates.
  */
 async function hydrate(root: HTMLElement) {
+  // The full stylesheets apply once all of them are in, so they cascade in their order.
+  void linkDeferredStylesheets().then(applyDeferredStylesheets);
   const { router, app } = createApp();
   // The prerender ran the router in server mode, which renders its match tree without the
   // client-only <Suspense> wrappers (around the matches and the root route). `router.ssr` makes the
@@ -86,12 +88,9 @@ async function hydrate(root: HTMLElement) {
   const chunks = routeChunkFiles();
   if (chunks.length > 0) {
     await nextTask();
-    applyDeferredStylesheets();
     // The HTML does not preload them (Lighthouse's simulation charged them to the first paint:
     // decision 0073, amendment); the router would request them now anyway.
     await evaluateRouteChunks(chunks);
-  } else {
-    applyDeferredStylesheets();
   }
   await router.load();
   // Hydrating inside a transition makes React yield to the browser every few milliseconds instead of
@@ -205,8 +204,8 @@ function linkDeferredStylesheets(): Promise<unknown> {
 }
 
 /**
- * The prerendered pages inline the CSS their HTML uses and link the full stylesheets as print-only,
- * so they do not hold up the first paint (scripts/prerender.ts): apply them now.
+ * The prerendered pages inline the CSS their HTML uses; their full stylesheets, linked print-only
+ * (linkDeferredStylesheets), restyle nothing until this applies them.
  */
 function applyDeferredStylesheets() {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')) link.media = 'all';
