@@ -17,9 +17,9 @@ export function uploadedCountText(count: number): string {
   return translate('admin.frameworks.overview.count', { count, total: TOTAL_WEEKS });
 }
 
-/** The cell whose tooltip shows (or showed last, while it fades out). */
+/** The week whose tooltip shows (or showed last, while it fades out). */
 interface Tip {
-  cell: HTMLElement;
+  week: number;
   label: string;
   opened: boolean;
 }
@@ -31,8 +31,11 @@ interface Tip {
  *
  * One tooltip serves the whole grid, placed at the cell under the mouse or with the keyboard's
  * focus (decision 0182): a Tooltip per cell mounted 52 sets of floating-ui hooks and effects, most
- * of the time React took to put `/admin` on screen. As WCAG 1.4.13 asks of content shown on hover
- * or focus, Escape closes it wherever the focus is, and the mouse can move onto it without it
+ * of the time React took to put `/admin` on screen. It is anchored to an empty element laid over
+ * that cell, not given the cell as its `target`: Mantine's Tooltip hands a `target` to floating-ui
+ * again after every render of its own, and once in CI that set off an endless chain of updates
+ * (React's error #185) while the keyboard walked the grid. As WCAG 1.4.13 asks of content shown on
+ * hover or focus, Escape closes it wherever the focus is, and the mouse can move onto it without it
  * closing (it closes a moment after the mouse leaves the cell, unless the mouse is on it).
  */
 export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOverviewProps) {
@@ -40,15 +43,15 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
   const { t } = useT();
   const [tip, setTip] = useState<Tip | null>(null);
   const closing = useRef<number | undefined>(undefined);
-  const show = (cell: HTMLElement, label: string) => {
+  const show = (week: number, label: string) => {
     window.clearTimeout(closing.current);
-    setTip({ cell, label, opened: true });
+    setTip({ week, label, opened: true });
   };
-  const hide = (cell: HTMLElement) =>
-    setTip((current) => (current?.cell === cell ? { ...current, opened: false } : current));
-  const hideSoon = (cell: HTMLElement) => {
+  const hide = (week: number) =>
+    setTip((current) => (current?.week === week ? { ...current, opened: false } : current));
+  const hideSoon = (week: number) => {
     window.clearTimeout(closing.current);
-    closing.current = window.setTimeout(() => hide(cell), TIP_CLOSE_DELAY_MS);
+    closing.current = window.setTimeout(() => hide(week), TIP_CLOSE_DELAY_MS);
   };
   const opened = tip?.opened === true;
   useEffect(() => {
@@ -60,17 +63,17 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
     return () => document.removeEventListener('keydown', dismiss);
   }, [opened]);
   useEffect(() => () => window.clearTimeout(closing.current), []);
-  const tipHandlers = (label: string) => ({
+  const tipHandlers = (week: number, label: string) => ({
     // As Mantine's own tooltip with `touch: false`: a mouse opens it, a finger does not.
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'mouse') show(event.currentTarget, label);
+      if (event.pointerType === 'mouse') show(week, label);
     },
-    onPointerLeave: (event: PointerEvent<HTMLElement>) => hideSoon(event.currentTarget),
+    onPointerLeave: () => hideSoon(week),
     // Keyboard focus only (a click focuses too, without showing it), as Mantine's `focus` event.
     onFocus: (event: FocusEvent<HTMLElement>) => {
-      if (focusVisible(event.currentTarget)) show(event.currentTarget, label);
+      if (focusVisible(event.currentTarget)) show(week, label);
     },
-    onBlur: (event: FocusEvent<HTMLElement>) => hide(event.currentTarget),
+    onBlur: () => hide(week),
   });
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="week-overview-heading">
@@ -114,7 +117,7 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
               : t('admin.frameworks.overview.cellMissing', { week: weekNumber });
             return (
               // biome-ignore lint/a11y/useSemanticElements: an item of the grid above
-              <div role="listitem" key={weekNumber}>
+              <div role="listitem" key={weekNumber} className={classes.weekItem}>
                 <UnstyledButton
                   className={classes.weekCell}
                   w="100%"
@@ -123,25 +126,26 @@ export function WeekOverview({ frameworks, selectedWeek, onSelectWeek }: WeekOve
                   aria-label={label}
                   aria-current={selectedWeek === weekNumber ? 'true' : undefined}
                   onClick={() => onSelectWeek(weekNumber, framework)}
-                  {...tipHandlers(framework ? framework.title : t('admin.frameworks.overview.tipMissing'))}
+                  {...tipHandlers(weekNumber, framework ? framework.title : t('admin.frameworks.overview.tipMissing'))}
                 >
                   {weekNumber}
                 </UnstyledButton>
+                {tip?.week === weekNumber && (
+                  <Tooltip
+                    label={tip.label}
+                    opened={tip.opened}
+                    withArrow
+                    interactive
+                    onPointerEnter={() => window.clearTimeout(closing.current)}
+                    onPointerLeave={() => hideSoon(weekNumber)}
+                  >
+                    <span className={classes.tipAnchor} aria-hidden="true" />
+                  </Tooltip>
+                )}
               </div>
             );
           })}
         </div>
-        {tip && (
-          <Tooltip
-            label={tip.label}
-            target={tip.cell}
-            opened={tip.opened}
-            withArrow
-            interactive
-            onPointerEnter={() => window.clearTimeout(closing.current)}
-            onPointerLeave={() => hideSoon(tip.cell)}
-          />
-        )}
       </Stack>
     </Paper>
   );
