@@ -171,7 +171,8 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   'Sign out of the back office to open a gift.': 'errors.gifts.signOutAdmin',
   'You are signed in with the demo account, which cannot receive a gift. Sign out (or sign in to your own account), then open the gift again.':
     'errors.gifts.signOutDemo',
-  // The buyer's printable card (/gift/sent), refunded or forgotten since the page was opened.
+  // The buyer's printable card (/gift/sent): not paid yet, or refunded or forgotten since the page was opened.
+  'This gift is not paid yet: its card is ready once the payment is confirmed.': 'errors.gifts.cardNotPaid',
   'This gift was refunded, so its code no longer opens the course.': 'errors.gifts.cardRefunded',
   "This gift has been opened and no longer holds the couple's names, so its card is no longer available.":
     'errors.gifts.cardForgotten',
