@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
@@ -25,6 +26,25 @@ describe('OnboardingModal', () => {
     view.rerender(<OnboardingModal opened={false} {...props} />);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(modalRoots()).toBe(1);
+  });
+
+  // The dialog takes the focus into its first field just after the page's first commit: a render
+  // there ran in that task with React's effects of the whole page (a new buyer's longest task).
+  it('renders nothing again when a field takes the focus', async () => {
+    const commits = vi.fn();
+    renderWithProviders(
+      <Profiler id="dialog" onRender={commits}>
+        <OnboardingModal opened profile={placeholder} saving={false} onSave={() => {}} />
+      </Profiler>,
+    );
+    const yourName = await screen.findByRole('textbox', { name: /Your name/ });
+    await waitFor(() => expect(yourName).toHaveFocus());
+    const partner = screen.getByRole('textbox', { name: /Your partner's name/ });
+    const before = commits.mock.calls.length;
+    act(() => partner.focus());
+    act(() => yourName.focus());
+    expect(partner).not.toHaveFocus();
+    expect(commits.mock.calls.length).toBe(before);
   });
 
   it('cannot be closed: no close button, Escape and clicks outside do nothing', async () => {

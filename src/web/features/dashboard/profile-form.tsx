@@ -97,6 +97,8 @@ export function ProfileFieldsForm({ initialValues, saving, submitLabel, onSave, 
   });
   // The date picker offers only the dates the rule accepts; a date typed beyond them gets its message.
   const dateRange = weddingDateRange(todayUtc());
+  // Without Mantine's "touched" on focus, which nothing here reads: focusing a field renders nothing.
+  const field = (path: keyof ProfileFormValues) => form.getInputProps(path, { withFocus: false });
 
   return (
     <form
@@ -115,14 +117,14 @@ export function ProfileFieldsForm({ initialValues, saving, submitLabel, onSave, 
           maxLength={NAME_MAX_LENGTH}
           autoComplete="given-name"
           data-autofocus={autoFocus || undefined}
-          {...form.getInputProps('userDisplayName')}
+          {...field('userDisplayName')}
         />
         <TextInput
           label={t('dashboard.profile.partner')}
           required
           maxLength={NAME_MAX_LENGTH}
           autoComplete="off"
-          {...form.getInputProps('partnerName')}
+          {...field('partnerName')}
         />
         <TextInput
           type="date"
@@ -130,7 +132,7 @@ export function ProfileFieldsForm({ initialValues, saving, submitLabel, onSave, 
           description={t('dashboard.profile.dateHint')}
           min={dateRange.min}
           max={dateRange.max}
-          {...form.getInputProps('weddingDate')}
+          {...field('weddingDate')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
