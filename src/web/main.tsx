@@ -36,7 +36,6 @@ if (container.hasChildNodes() && (window.location.pathname === '/' || window.loc
   void takeOver(container);
 } else {
   const { router, app } = createApp();
-  applyDeferredStylesheets();
   // Lingui's provider renders nothing until a language is active, and the root route's beforeLoad
   // is what loads and activates it: load the route first, as takeOver does (decision 0231).
   void router.load().then(() => createRoot(container).render(app));
