@@ -83,11 +83,12 @@ describe('DashboardScreen onboarding', () => {
     timeout: 20_000,
   }, async () => {
     serveDashboard();
-    const commits: { heading: string | null; tabs: number }[] = [];
+    const commits: { heading: string | null; tabs: number; dialogs: number }[] = [];
     const record = () =>
       commits.push({
         heading: document.querySelector('h1')?.textContent ?? null,
         tabs: document.querySelectorAll('[role="tab"]').length,
+        dialogs: document.querySelectorAll('[role="dialog"]').length,
       });
     renderRoute(() => (
       <Profiler id="dashboard" onRender={record}>
@@ -105,6 +106,9 @@ describe('DashboardScreen onboarding', () => {
     expect(named).toBeGreaterThanOrEqual(0);
     expect(commits[named]?.tabs).toBe(0);
     expect(commits.slice(named).some((commit) => commit.tabs > 0)).toBe(true);
+    // The dialog closes only once the tabs are there: never an empty page in between.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 8000 });
+    expect(commits.slice(named).filter((commit) => commit.dialogs === 0 && commit.tabs === 0)).toEqual([]);
   });
 
   it('does not open for a couple whose profile is complete, and passes the names to the workbook', {

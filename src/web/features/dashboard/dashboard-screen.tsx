@@ -367,13 +367,14 @@ export function DashboardScreen({
   // The Current tab opens the selected week, else the current one (docs/product.md#weekly-routine).
   const step = weeks ? nextStep(weeks) : null;
   const workbookWeek = showSelected ? selectedWeek : step?.kind === 'continue' ? step.week.weekNumber : null;
-  const onboardingOpen = profile !== undefined && (needsOnboarding(profile) || onboardingClosing);
   // Until a new buyer has saved their names, the welcome dialog is all there is to use: the tabs
   // behind it render once it is saved (while it closes), so a phone's first screen after paying
   // does the dialog's work only (issue 36, decision 0278). Deferred: once the names are saved, the
   // tabs render in a background render of their own that yields to the browser, not in the task
   // that handles the server's answer (a long task on a phone, while the dialog closes).
   const welcoming = useDeferredValue(profile !== undefined && needsOnboarding(profile));
+  // The dialog stays until that render is in, so it never leaves an empty page behind it.
+  const onboardingOpen = profile !== undefined && (needsOnboarding(profile) || onboardingClosing || welcoming);
   const onboardingShown = useOpenedOnce(onboardingOpen);
   // Chosen once: a component type that changed later would remount the dialog and lose what was typed.
   const [OnboardingModal] = useState(() => onboardingModule?.OnboardingModal ?? LazyOnboardingModal);
