@@ -33,10 +33,14 @@ export const Route = createFileRoute('/dashboard')({
   // known. Sign-in and sign-out reset the whole query cache (decision 0012), so no other couple's
   // data can be on screen.
   // The tRPC client is imported on demand, as in /admin's guard (decision 0072).
-  beforeLoad: async ({ context: { queryClient } }) => {
+  beforeLoad: async ({ cause, context: { queryClient } }) => {
     // Loaded alongside the session, not after it (they stay out of the landing page's bundle).
     const initialProfile = import('../features/dashboard/initial-profile');
     const [{ trpc }, { loadStoredDrafts }] = await Promise.all([import('../trpc'), import('../lib/local-draft')]);
+    // A change of tab or week stays on the page: the session it was entered with stands, and the tab
+    // shows without a round trip first (a session ended meanwhile fails the page's next request).
+    const entered = cause === 'stay' ? queryClient.getQueryData(trpc.auth.session.queryKey()) : undefined;
+    if (entered) return { customerId: entered.customerId };
     try {
       const [session] = await Promise.all([
         queryClient.fetchQuery({ ...trpc.auth.session.queryOptions(), staleTime: 0 }),

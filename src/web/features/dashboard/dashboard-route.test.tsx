@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import type { WeekContent, WorkbookAnswersView } from '../../../shared/workbook-schemas';
@@ -122,5 +123,22 @@ describe('the /dashboard route', () => {
     }
     // No preview of the plan is asked for before the couple changes a choice.
     expect(server.calls.map((call) => call.path)).not.toContain('plan.preview');
+  });
+
+  // A tab or a week is a change of address within the page: the session is asked for when the page
+  // is entered, and a tab then shows without a round trip to the server first.
+  it('checks the session when the page is entered, not again for each tab', async () => {
+    const server = stubTrpcFetch(SIGNED_IN_COUPLE);
+    renderApp('/dashboard');
+    expect(await screen.findByRole('group', { name: 'Weeks' }, LOAD)).toBeInTheDocument();
+    const sessionChecks = () => server.calls.filter((call) => call.path === 'auth.session').length;
+    expect(sessionChecks()).toBe(1);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Wins' }));
+    expect(await screen.findByRole('tab', { name: 'Wins', selected: true }, LOAD)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Progress' }));
+    expect(await screen.findByRole('group', { name: 'Weeks' }, LOAD)).toBeInTheDocument();
+    expect(sessionChecks()).toBe(1);
   });
 });
