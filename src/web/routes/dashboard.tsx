@@ -35,7 +35,7 @@ export const Route = createFileRoute('/dashboard')({
   // The tRPC client is imported on demand, as in /admin's guard (decision 0072).
   beforeLoad: async ({ cause, context: { queryClient } }) => {
     // Loaded alongside the session, not after it (they stay out of the landing page's bundle).
-    const initialProfile = import('../features/dashboard/initial-profile');
+    const initialProfile = import('../features/dashboard/initial-profile').catch(() => null);
     const [{ trpc }, { loadStoredDrafts }] = await Promise.all([import('../trpc'), import('../lib/local-draft')]);
     // A change of tab or week stays on the page: the session it was entered with stands, and the tab
     // shows without a round trip first (a session ended meanwhile fails the page's next request).
@@ -51,7 +51,7 @@ export const Route = createFileRoute('/dashboard')({
         loadStoredDrafts(),
       ]);
       // A new buyer's page came with the profile its welcome dialog needs (decision 0273).
-      const seeding = await initialProfile.catch(() => null);
+      const seeding = await initialProfile;
       seeding?.seedInitialProfile(queryClient, trpc.profile.get.queryOptions().queryKey);
       return { customerId: session.customerId };
     } catch {
