@@ -122,7 +122,8 @@ describe('DashboardScreen onboarding', () => {
     await user.click(await screen.findByRole('button', { name: /^Week 1:/ }, LOAD));
     await user.click(screen.getByRole('button', { name: 'Open Interactive Workbook' }));
     expect(screen.getByRole('tab', { name: 'Current' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Workbook for 1')).toBeInTheDocument();
+    // The workbook follows once the URL has the tab (decision 0398).
+    expect(await screen.findByText('Workbook for 1', {}, LOAD)).toBeInTheDocument();
     expect(renderWorkbook).toHaveBeenLastCalledWith(
       expect.objectContaining({ weekNumber: 1, partnerNames: { partner1: 'Ana', partner2: 'Ben' } }),
     );

@@ -165,9 +165,22 @@ export function DashboardScreen({
       resetScroll: false,
     });
   }
-  function setTab(next: DashboardTab) {
-    go({ ...search, tab: next });
+  // A tab chosen (a tap, the arrow keys, a button that opens one) shows selected at once, its panel
+  // loading, and the URL follows after that paint: the navigation renders the page in one task (the
+  // router's state is an external store, which React renders synchronously), 170-500 ms on a phone,
+  // during which the tap showed nothing (decision 0398). Forgotten once the URL's tab changes.
+  const [chosenTab, setChosenTab] = useState<{ from: DashboardTab; to: DashboardTab } | null>(null);
+  if (chosenTab && chosenTab.from !== tab) setChosenTab(null);
+  const shownTab = chosenTab?.from === tab ? chosenTab.to : tab;
+  function goToTab(next: DashboardSearch & { tab: DashboardTab }) {
+    if (next.tab !== tab) setChosenTab({ from: tab, to: next.tab });
+    requestAnimationFrame(() => setTimeout(() => go(next)));
   }
+  function setTab(next: DashboardTab) {
+    goToTab({ ...search, tab: next });
+  }
+  /** A panel's content once the URL has its tab, its loading state until then. */
+  const whenShown = (content: ReactNode) => (shownTab === tab ? content : <TabLoading />);
 
   useEffect(() => {
     if (sessionLost) void navigate({ to: '/customer-login' });
@@ -342,7 +355,7 @@ export function DashboardScreen({
   /** 'Continue Week N': that week's workbook on the Current tab, with the keyboard on the tab. */
   function continueWeek(weekNumber: number) {
     pendingFocus.current = () => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-    go({ tab: 'current', week: weekNumber });
+    goToTab({ tab: 'current', week: weekNumber });
   }
 
   /**
@@ -410,11 +423,13 @@ export function DashboardScreen({
           </Alert>
         ) : null}
 
-        {welcoming ? null : renderShareNotices?.((weekNumber) => go({ ...search, tab: 'current', week: weekNumber }))}
+        {welcoming
+          ? null
+          : renderShareNotices?.((weekNumber) => goToTab({ ...search, tab: 'current', week: weekNumber }))}
 
         {welcoming ? null : (
           <Tabs
-            value={tab}
+            value={shownTab}
             onChange={(value) =>
               setTab(DASHBOARD_TABS.includes(value as DashboardTab) ? (value as DashboardTab) : DEFAULT_DASHBOARD_TAB)
             }
@@ -437,84 +452,92 @@ export function DashboardScreen({
             </Tabs.List>
 
             <Tabs.Panel value="progress" pt="lg">
-              <Stack gap="lg" className={classes.progressPanel}>
-                <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
-                {accessQuery.data?.accessLevel === 'trial' ? (
-                  <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
-                ) : null}
-                <SummaryCards progression={progression} weeks={weeks} />
-                <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
-                  {showSelected && selected ? (
-                    <WeekDetailCard
-                      key={selected.weekNumber}
-                      week={selected}
-                      record={records?.find((record) => record.weekNumber === selected.weekNumber)}
-                      completed={selectedState === 'completed'}
-                      downloading={downloadingWeek === selected.weekNumber}
-                      completing={completeMutation.isPending}
-                      savingNotes={notesMutation.isPending}
-                      onDownload={() => void download(selected.weekNumber)}
-                      onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
-                      onOpenWorkbook={openWorkbook}
-                      onClose={closeWeek}
-                      onSaveNotes={(notes, baseNotesRevision) =>
-                        notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes, baseNotesRevision })
-                      }
-                    />
+              {whenShown(
+                <Stack gap="lg" className={classes.progressPanel}>
+                  <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
+                  {accessQuery.data?.accessLevel === 'trial' ? (
+                    <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
                   ) : null}
-                </div>
-                {belowTheFold ? (
-                  // Laid out and painted only as it nears the screen (content-visibility), still in
-                  // the page for the keyboard, find-in-page and screen readers (decision 0377).
-                  <Stack gap="lg" className={classes.laterContent}>
-                    <JourneyMap
-                      weeks={weeks}
-                      selectedWeek={showSelected ? selectedWeek : null}
-                      onSelectWeek={selectWeek}
-                    />
-                    {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
+                  <SummaryCards progression={progression} weeks={weeks} />
+                  <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
+                    {showSelected && selected ? (
+                      <WeekDetailCard
+                        key={selected.weekNumber}
+                        week={selected}
+                        record={records?.find((record) => record.weekNumber === selected.weekNumber)}
+                        completed={selectedState === 'completed'}
+                        downloading={downloadingWeek === selected.weekNumber}
+                        completing={completeMutation.isPending}
+                        savingNotes={notesMutation.isPending}
+                        onDownload={() => void download(selected.weekNumber)}
+                        onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
+                        onOpenWorkbook={openWorkbook}
+                        onClose={closeWeek}
+                        onSaveNotes={(notes, baseNotesRevision) =>
+                          notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes, baseNotesRevision })
+                        }
+                      />
+                    ) : null}
+                  </div>
+                  {belowTheFold ? (
+                    // Laid out and painted only as it nears the screen (content-visibility), still in
+                    // the page for the keyboard, find-in-page and screen readers (decision 0377).
+                    <Stack gap="lg" className={classes.laterContent}>
+                      <JourneyMap
+                        weeks={weeks}
+                        selectedWeek={showSelected ? selectedWeek : null}
+                        onSelectWeek={selectWeek}
+                      />
+                      {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
                       plan card waits for the access level, the route's cards for their own data. */}
-                    {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
-                    {progressExtra}
-                  </Stack>
-                ) : (
-                  // A screen's height meanwhile, so the footer does not come into view and leave it again.
-                  <div className={classes.belowTheFold} />
-                )}
-              </Stack>
+                      {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
+                      {progressExtra}
+                    </Stack>
+                  ) : (
+                    // A screen's height meanwhile, so the footer does not come into view and leave it again.
+                    <div className={classes.belowTheFold} />
+                  )}
+                </Stack>,
+              )}
             </Tabs.Panel>
 
             <Tabs.Panel value="current" pt="lg" data-dashboard-panel="current">
-              <Suspense fallback={<TabLoading />}>
-                {renderWorkbook({
-                  weekNumber: workbookWeek,
-                  partnerNames,
-                  onChooseWeek: () => setTab('progress'),
-                })}
-              </Suspense>
+              {whenShown(
+                <Suspense fallback={<TabLoading />}>
+                  {renderWorkbook({
+                    weekNumber: workbookWeek,
+                    partnerNames,
+                    onChooseWeek: () => setTab('progress'),
+                  })}
+                </Suspense>,
+              )}
             </Tabs.Panel>
 
             <Tabs.Panel value="wins" pt="lg">
-              <Suspense fallback={<TabLoading />}>
-                <Stack gap="lg">
-                  <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
-                  {winsExtra}
-                </Stack>
-              </Suspense>
+              {whenShown(
+                <Suspense fallback={<TabLoading />}>
+                  <Stack gap="lg">
+                    <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
+                    {winsExtra}
+                  </Stack>
+                </Suspense>,
+              )}
             </Tabs.Panel>
 
             <Tabs.Panel value="profile" pt="lg">
-              <Suspense fallback={<TabLoading />}>
-                <Stack gap="lg">
-                  <ProfilePanel
-                    profile={profile}
-                    saving={profileMutation.isPending}
-                    onSave={(values) => profileMutation.mutate(values)}
-                    settings={profileSettings}
-                  />
-                  {profileExtra}
-                </Stack>
-              </Suspense>
+              {whenShown(
+                <Suspense fallback={<TabLoading />}>
+                  <Stack gap="lg">
+                    <ProfilePanel
+                      profile={profile}
+                      saving={profileMutation.isPending}
+                      onSave={(values) => profileMutation.mutate(values)}
+                      settings={profileSettings}
+                    />
+                    {profileExtra}
+                  </Stack>
+                </Suspense>,
+              )}
             </Tabs.Panel>
           </Tabs>
         )}

@@ -210,6 +210,26 @@ describe('the dashboard in the URL', () => {
     expect(screen.queryByText(/^Workbook for/)).not.toBeInTheDocument();
   });
 
+  // The navigation renders the whole page in one task; on a phone the tap showed nothing until it
+  // was done (decision 0398).
+  it("shows a chosen tab selected in the tap's own render, its panel loading until the URL has it", SLOW, async () => {
+    serveDashboard({ completed: [1, 2] });
+    const { router } = renderDashboard();
+    await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+    act(() => tab('Current').click());
+    expect(tab('Current')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toContainElement(screen.getByLabelText('Loading this tab'));
+    expect(screen.queryByText(/^Workbook for/)).not.toBeInTheDocument();
+    expect(search(router)).toEqual({});
+
+    expect(await screen.findByText('Workbook for week 3', {}, LOAD)).toBeInTheDocument();
+    expect(search(router)).toEqual({ tab: 'current' });
+    expect(screen.queryByLabelText('Loading this tab')).not.toBeInTheDocument();
+    // The back button still returns to the tab before.
+    act(() => router.history.back());
+    await waitFor(() => expect(tab('Progress')).toHaveAttribute('aria-selected', 'true'));
+  });
+
   it('records each tab and week, so the back button returns to the one before', SLOW, async () => {
     serveDashboard({ completed: [1, 2] });
     const { router, user } = renderDashboard();
