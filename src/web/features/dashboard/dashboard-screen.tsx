@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Container, Skeleton, Stack, Tabs, type TabsPanelProps } from '@mantine/core';
 import { IconAlertTriangle, IconBook2, IconChartBar, IconTrophy, IconUserHeart } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -65,6 +65,11 @@ function TabLoading() {
       <Skeleton height={220} radius="md" />
     </Stack>
   );
+}
+
+/** A tab's panel: its content once the URL has its tab, its loading state until then (decision 0398). */
+function TabPanel({ ready, children, ...props }: TabsPanelProps & { ready: boolean }) {
+  return <Tabs.Panel {...props}>{ready ? children : <TabLoading />}</Tabs.Panel>;
 }
 
 export type { DashboardTab };
@@ -179,8 +184,6 @@ export function DashboardScreen({
   function setTab(next: DashboardTab) {
     goToTab({ ...search, tab: next });
   }
-  /** A panel's content once the URL has its tab, its loading state until then. */
-  const whenShown = (content: ReactNode) => (shownTab === tab ? content : <TabLoading />);
 
   useEffect(() => {
     if (sessionLost) void navigate({ to: '/customer-login' });
@@ -451,94 +454,86 @@ export function DashboardScreen({
               </Tabs.Tab>
             </Tabs.List>
 
-            <Tabs.Panel value="progress" pt="lg">
-              {whenShown(
-                <Stack gap="lg" className={classes.progressPanel}>
-                  <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
-                  {accessQuery.data?.accessLevel === 'trial' ? (
-                    <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
-                  ) : null}
-                  <SummaryCards progression={progression} weeks={weeks} />
-                  <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
-                    {showSelected && selected ? (
-                      <WeekDetailCard
-                        key={selected.weekNumber}
-                        week={selected}
-                        record={records?.find((record) => record.weekNumber === selected.weekNumber)}
-                        completed={selectedState === 'completed'}
-                        downloading={downloadingWeek === selected.weekNumber}
-                        completing={completeMutation.isPending}
-                        savingNotes={notesMutation.isPending}
-                        onDownload={() => void download(selected.weekNumber)}
-                        onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
-                        onOpenWorkbook={openWorkbook}
-                        onClose={closeWeek}
-                        onSaveNotes={(notes, baseNotesRevision) =>
-                          notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes, baseNotesRevision })
-                        }
-                      />
-                    ) : null}
-                  </div>
-                  {belowTheFold ? (
-                    // Laid out and painted only as it nears the screen (content-visibility), still in
-                    // the page for the keyboard, find-in-page and screen readers (decision 0377).
-                    <Stack gap="lg" className={classes.laterContent}>
-                      <JourneyMap
-                        weeks={weeks}
-                        selectedWeek={showSelected ? selectedWeek : null}
-                        onSelectWeek={selectWeek}
-                      />
-                      {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
-                      plan card waits for the access level, the route's cards for their own data. */}
-                      {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
-                      {progressExtra}
-                    </Stack>
-                  ) : (
-                    // A screen's height meanwhile, so the footer does not come into view and leave it again.
-                    <div className={classes.belowTheFold} />
-                  )}
-                </Stack>,
-              )}
-            </Tabs.Panel>
-
-            <Tabs.Panel value="current" pt="lg" data-dashboard-panel="current">
-              {whenShown(
-                <Suspense fallback={<TabLoading />}>
-                  {renderWorkbook({
-                    weekNumber: workbookWeek,
-                    partnerNames,
-                    onChooseWeek: () => setTab('progress'),
-                  })}
-                </Suspense>,
-              )}
-            </Tabs.Panel>
-
-            <Tabs.Panel value="wins" pt="lg">
-              {whenShown(
-                <Suspense fallback={<TabLoading />}>
-                  <Stack gap="lg">
-                    <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
-                    {winsExtra}
-                  </Stack>
-                </Suspense>,
-              )}
-            </Tabs.Panel>
-
-            <Tabs.Panel value="profile" pt="lg">
-              {whenShown(
-                <Suspense fallback={<TabLoading />}>
-                  <Stack gap="lg">
-                    <ProfilePanel
-                      profile={profile}
-                      saving={profileMutation.isPending}
-                      onSave={(values) => profileMutation.mutate(values)}
-                      settings={profileSettings}
+            <TabPanel ready={shownTab === tab} value="progress" pt="lg">
+              <Stack gap="lg" className={classes.progressPanel}>
+                <ContinueCard weeks={weeks} onContinue={continueWeek} onShowWins={() => setTab('wins')} />
+                {accessQuery.data?.accessLevel === 'trial' ? (
+                  <TrialNotice weekLimit={weekLimit} totalCompleted={progression?.totalCompleted ?? 0} />
+                ) : null}
+                <SummaryCards progression={progression} weeks={weeks} />
+                <div ref={detailRef} style={{ scrollMarginTop: 16 }}>
+                  {showSelected && selected ? (
+                    <WeekDetailCard
+                      key={selected.weekNumber}
+                      week={selected}
+                      record={records?.find((record) => record.weekNumber === selected.weekNumber)}
+                      completed={selectedState === 'completed'}
+                      downloading={downloadingWeek === selected.weekNumber}
+                      completing={completeMutation.isPending}
+                      savingNotes={notesMutation.isPending}
+                      onDownload={() => void download(selected.weekNumber)}
+                      onComplete={() => completeMutation.mutate({ weekNumber: selected.weekNumber })}
+                      onOpenWorkbook={openWorkbook}
+                      onClose={closeWeek}
+                      onSaveNotes={(notes, baseNotesRevision) =>
+                        notesMutation.mutateAsync({ weekNumber: selected.weekNumber, notes, baseNotesRevision })
+                      }
                     />
-                    {profileExtra}
+                  ) : null}
+                </div>
+                {belowTheFold ? (
+                  // Laid out and painted only as it nears the screen (content-visibility), still in
+                  // the page for the keyboard, find-in-page and screen readers (decision 0377).
+                  <Stack gap="lg" className={classes.laterContent}>
+                    <JourneyMap
+                      weeks={weeks}
+                      selectedWeek={showSelected ? selectedWeek : null}
+                      onSelectWeek={selectWeek}
+                    />
+                    {/* Last, so nothing the prerendered frame draws moves when they arrive (decision 0136): the
+                      plan card waits for the access level, the route's cards for their own data. */}
+                    {accessQuery.data?.accessLevel === 'full' ? renderPlanCard?.(progression?.totalCompleted) : null}
+                    {progressExtra}
                   </Stack>
-                </Suspense>,
-              )}
-            </Tabs.Panel>
+                ) : (
+                  // A screen's height meanwhile, so the footer does not come into view and leave it again.
+                  <div className={classes.belowTheFold} />
+                )}
+              </Stack>
+            </TabPanel>
+
+            <TabPanel ready={shownTab === tab} value="current" pt="lg" data-dashboard-panel="current">
+              <Suspense fallback={<TabLoading />}>
+                {renderWorkbook({
+                  weekNumber: workbookWeek,
+                  partnerNames,
+                  onChooseWeek: () => setTab('progress'),
+                })}
+              </Suspense>
+            </TabPanel>
+
+            <TabPanel ready={shownTab === tab} value="wins" pt="lg">
+              <Suspense fallback={<TabLoading />}>
+                <Stack gap="lg">
+                  <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
+                  {winsExtra}
+                </Stack>
+              </Suspense>
+            </TabPanel>
+
+            <TabPanel ready={shownTab === tab} value="profile" pt="lg">
+              <Suspense fallback={<TabLoading />}>
+                <Stack gap="lg">
+                  <ProfilePanel
+                    profile={profile}
+                    saving={profileMutation.isPending}
+                    onSave={(values) => profileMutation.mutate(values)}
+                    settings={profileSettings}
+                  />
+                  {profileExtra}
+                </Stack>
+              </Suspense>
+            </TabPanel>
           </Tabs>
         )}
       </Stack>
