@@ -108,3 +108,31 @@ test('both partners fill in week 1, see their check marks, and generate their su
   await expect(page.getByRole('button', { name: 'Generate Summary' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// Sized by the browser (CSS field-sizing) where it can, not measured by a script after each render
+// (decision 0399): three lines at first, one more per line typed, twelve at most, then it scrolls.
+test('an answer grows with its text from three lines to twelve, with no script measuring it', async ({ page }) => {
+  await signUpCouple(page, { partner1: 'Ari', partner2: 'Jo' });
+  await openWeekOneWorkbook(page);
+  const field = page.getByLabel(/^1\. Think of a time/);
+  const measure = () =>
+    field.evaluate((element: HTMLTextAreaElement) => ({
+      height: element.getBoundingClientRect().height,
+      line: Number.parseFloat(getComputedStyle(element).lineHeight),
+      scrolls: element.scrollHeight > element.clientHeight,
+    }));
+  const lines = (count: number) => Array.from({ length: count }, (_, index) => `Line ${index + 1}`).join('\n');
+
+  const empty = await measure();
+  await field.fill(lines(3));
+  expect((await measure()).height).toBeCloseTo(empty.height, 0);
+  await field.fill(lines(6));
+  expect((await measure()).height - empty.height).toBeCloseTo(3 * empty.line, 0);
+  await field.fill(lines(30));
+  const full = await measure();
+  expect(full.height - empty.height).toBeCloseTo(9 * empty.line, 0);
+  expect(full.scrolls).toBe(true);
+  await field.fill('');
+  expect((await measure()).height).toBeCloseTo(empty.height, 0);
+  await expect(page.locator('textarea[aria-label="autosize measurement"]')).toHaveCount(0);
+});

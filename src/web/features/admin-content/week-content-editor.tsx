@@ -11,7 +11,6 @@ import {
   Table,
   Tabs,
   Text,
-  Textarea,
   TextInput,
   Title,
   VisuallyHidden,
@@ -19,6 +18,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { alignTranslation, sameItemIds, stillEnglish } from '../../../shared/course-translation';
 import { LOCALES, type Locale, type MessageId } from '../../../shared/i18n/locales';
 import type { CourseWeek, WeekContentData } from '../../../shared/workbook-schemas';
@@ -308,10 +308,9 @@ export function WeekContentEditor({
                   onChange={(event) => set({ focus: event.currentTarget.value })}
                   error={errors.focus}
                 />
-                <Textarea
+                <GrowingTextarea
                   lang={locale}
                   label={t('content-editor.field.objective')}
-                  autosize
                   minRows={2}
                   value={draft.objective}
                   onChange={(event) => set({ objective: event.currentTarget.value })}
@@ -337,11 +336,10 @@ export function WeekContentEditor({
                 }
                 render={(question, index, update) => (
                   <>
-                    <Textarea
+                    <GrowingTextarea
                       lang={locale}
                       label={t('content-editor.item.question', { number: index + 1 })}
                       description={newInEnglish(question.id)}
-                      autosize
                       minRows={2}
                       value={question.question}
                       onChange={(event) => update({ ...question, question: event.currentTarget.value })}
@@ -382,10 +380,9 @@ export function WeekContentEditor({
                   onChange={(event) => setActivity({ title: event.currentTarget.value })}
                   error={errors['activity.title']}
                 />
-                <Textarea
+                <GrowingTextarea
                   lang={locale}
                   label={t('content-editor.field.activityDescription')}
-                  autosize
                   minRows={2}
                   value={draft.activity.description}
                   onChange={(event) => setActivity({ description: event.currentTarget.value })}
@@ -432,11 +429,10 @@ export function WeekContentEditor({
                   })
                 }
                 render={(card, index, update) => (
-                  <Textarea
+                  <GrowingTextarea
                     lang={locale}
                     label={t('content-editor.item.card', { number: index + 1 })}
                     description={newInEnglish(card.id)}
-                    autosize
                     minRows={1}
                     value={card.text}
                     onChange={(event) => update({ ...card, text: event.currentTarget.value })}
@@ -632,11 +628,10 @@ function TextList({
         // Texts have no id: the position is the identity while editing (nothing is stored by it).
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <Group key={index} align="flex-start" gap="xs" wrap="nowrap">
-          <Textarea
+          <GrowingTextarea
             lang={lang}
             style={{ flex: 1, minWidth: 0 }}
             label={t(noun.label, { number: index + 1 })}
-            autosize
             minRows={1}
             value={item}
             onChange={(event) => {

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -9,6 +9,7 @@ import {
   type RecordedGift,
   recordGiftSchema,
 } from '../../../shared/gifts-schemas';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { formatMoney } from '../../../shared/i18n/format';
 import type { Locale, MessageId } from '../../../shared/i18n/locales';
 import { MAX_ORDER_AMOUNT } from '../../../shared/orders-schemas';
@@ -154,9 +155,8 @@ function RecordGiftForm({ onClose, onRecorded }: { onClose: () => void; onRecord
             {...form.getInputProps('coupleEmail')}
           />
         </Group>
-        <Textarea
+        <GrowingTextarea
           label={t('gifts.record.message')}
-          autosize
           minRows={2}
           maxRows={6}
           key={form.key('message')}

@@ -8,12 +8,12 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { TOTAL_WEEKS } from '../../../shared/constants';
 import {
   AGGREGATE_MIN_COUPLES,
@@ -218,11 +218,10 @@ function TopicEditor({ topic, isPrivate }: { topic: InventoryTopic; isPrivate: b
         {draft.statements.map((statement, index) => (
           <SimpleGrid key={statement.id} cols={{ base: 1, sm: 2 }}>
             {LANGUAGES.map((language) => (
-              <Textarea
+              <GrowingTextarea
                 key={language}
                 label={t(STATEMENT_LABELS[language], { id: statement.id })}
                 lang={language}
-                autosize
                 minRows={2}
                 value={statement[language]}
                 onChange={(event) => setStatement(index, language, event.currentTarget.value)}

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { REPLY_MAX_LENGTH } from '../../../shared/mail-schemas';
 import { notify } from '../../components/notifications';
 import { useT } from '../../i18n/use-t';
@@ -48,10 +49,9 @@ export function ReplyForm({
       }}
     >
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label={t('admin.reply.label')}
           description={t('admin.reply.description', { email: message.email })}
-          autosize
           minRows={4}
           maxRows={12}
           maxLength={REPLY_MAX_LENGTH}

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, CloseButton, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { NOTES_MAX_LENGTH } from '../../../shared/constants';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { BothVersions } from '../../components/both-versions';
@@ -263,10 +264,9 @@ export function WeekDetailCard(props: WeekDetailCardProps) {
           }}
         >
           <Stack gap="xs">
-            <Textarea
+            <GrowingTextarea
               label={t('dashboard.detail.notesLabel')}
               description={t('dashboard.detail.notesHint')}
-              autosize
               minRows={3}
               maxRows={10}
               maxLength={NOTES_MAX_LENGTH}

@@ -12,13 +12,13 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useEffect, useState } from 'react';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   buySeatsSchema,
@@ -564,10 +564,9 @@ function CohortTable({ cohort }: { cohort: Cohort }) {
               setRefused((current) => without(current, 'subject'));
             }}
           />
-          <Textarea
+          <GrowingTextarea
             label={t('facilitator.area.body')}
             required
-            autosize
             minRows={3}
             maxLength={COHORT_MESSAGE_MAX_LENGTH}
             value={body}

@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -16,6 +15,7 @@ import { IconAlertCircle, IconGift, IconLock } from '@tabler/icons-react';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import type { PriceQuote } from '../../../shared/coupons-schemas';
 import { GIFT_MESSAGE_MAX_LENGTH, startGiftCheckoutSchema } from '../../../shared/gifts-schemas';
 import { formatMoney, formatNumber } from '../../../shared/i18n/format';
@@ -185,9 +185,8 @@ export function GiftForm({ priceCents, currency }: { priceCents: number; currenc
                 miw={180}
               />
             </SimpleGrid>
-            <Textarea
+            <GrowingTextarea
               label={t('gifts.form.message')}
-              autosize
               minRows={3}
               maxLength={GIFT_MESSAGE_MAX_LENGTH}
               {...form.getInputProps('message')}

@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Radio, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useId, useState } from 'react';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { renderSitePageMarkdown } from '../../../shared/site-page-markdown';
 import { SITE_PAGE_MAX_LENGTH, type SitePageDraft, saveSitePageSchema } from '../../../shared/site-pages';
 import { notify } from '../../components/notifications';
@@ -194,7 +181,7 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Textarea
+          <GrowingTextarea
             lang={language}
             id={textareaId}
             label={t('policies.settings.markdownLabel', { title: fullName(page.slug) })}
@@ -204,7 +191,6 @@ export function SitePageEditor({ page }: { page: SitePageDraft }) {
             value={markdown}
             onChange={(event) => setMarkdown(event.currentTarget.value)}
             error={error}
-            autosize
             minRows={14}
             maxRows={30}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 14 } }}

@@ -9,14 +9,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
-  type TextareaProps,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { GrowingTextarea, type GrowingTextareaProps } from '../../components/growing-textarea';
 import { PARTNERS, PHASES, WORKBOOK_ITEM_MAX_LENGTH, type Partner } from '../../../shared/constants';
 import type { Locale } from '../../../shared/i18n/locales';
 import { hasReflectionAnswer } from '../../../shared/workbook-rules';
@@ -562,12 +561,11 @@ function AnswerField({
   minRows = 3,
   maxRows = 12,
   ...props
-}: Omit<TextareaProps, 'onChange'> & { value: string; onChange: (value: string) => void }) {
+}: Omit<GrowingTextareaProps, 'onChange'> & { value: string; onChange: (value: string) => void }) {
   return (
-    <Textarea
+    <GrowingTextarea
       {...props}
       onChange={(event) => onChange(event.currentTarget.value)}
-      autosize
       minRows={minRows}
       maxRows={maxRows}
       maxLength={WORKBOOK_ITEM_MAX_LENGTH}
