@@ -199,3 +199,34 @@ describe('the trial notice', () => {
     await waitFor(() => expect(link.closest('p')).toHaveTextContent('open with the full course, with a 30-day'));
   });
 });
+
+describe('the Progress tab chosen again', () => {
+  // The navigation's render cannot be sliced (decision 0398); the 52-week map came in it every time
+  // the tab was chosen again, 150-260 ms of a phone's time in one task (decision 0380).
+  it('shows its top first and its journey map in a render of its own', { timeout: 20_000 }, async () => {
+    serveDashboard(namedTrialProfile);
+    const commits: { selected: string | null; busy: boolean; weekButtons: number }[] = [];
+    const record = () =>
+      commits.push({
+        selected: document.querySelector('[role="tab"][aria-selected="true"]')?.textContent ?? null,
+        busy: document.querySelector('[role="tabpanel"] [aria-busy="true"]') !== null,
+        weekButtons: document.querySelectorAll('[data-week-button]').length,
+      });
+    renderRoute(() => (
+      <Profiler id="dashboard" onRender={record}>
+        <DashboardScreen renderWorkbook={() => <p>The workbook</p>} />
+      </Profiler>
+    ));
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+    await user.click(screen.getByRole('tab', { name: 'Current' }));
+    await screen.findByText('The workbook', {}, LOAD);
+    const chosen = commits.length;
+    await user.click(screen.getByRole('tab', { name: 'Progress' }));
+    await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+
+    const shown = commits.slice(chosen).filter((commit) => commit.selected === 'Progress' && !commit.busy);
+    expect(shown[0]?.weekButtons).toBe(0);
+    expect(shown.at(-1)?.weekButtons).toBe(52);
+  });
+});

@@ -129,11 +129,6 @@ export function DashboardScreen({
   const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // What sits below a phone's first screen (the journey map, the plan, the inventory) is left out of
-  // the first commit, the one that replaces the prerendered frame, and rendered right after it in a
-  // background render of its own: the first commit and its layout are a third smaller, and a phone
-  // can answer a tap between the two (decision 0380). It stays once shown, across the tabs.
-  const belowTheFold = useDeferredValue(true, false);
 
   const profileQuery = useQuery(trpc.profile.get.queryOptions());
   const progressionQuery = useQuery(trpc.progress.progression.queryOptions());
@@ -149,6 +144,11 @@ export function DashboardScreen({
   const search = readDashboardSearch(useSearch({ strict: false }));
   const tab = search.tab ?? DEFAULT_DASHBOARD_TAB;
   const selectedWeek = search.week ?? null;
+  // What sits below a phone's first screen (the journey map, the plan, the inventory) is left out of
+  // the first commit, the one that replaces the prerendered frame, and rendered right after it in a
+  // background render of its own: the first commit and its layout are a third smaller, and a phone
+  // can answer a tap between the two (decision 0380). The same when the Progress tab is shown again.
+  const belowTheFold = useDeferredValue(tab === 'progress', false);
   const [celebration, setCelebration] = useState<Milestone | null>(null);
   const [downloadingWeek, setDownloadingWeek] = useState<number | null>(null);
   const [onboardingClosing, setOnboardingClosing] = useState(false);
