@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../shared/constants';
 import { emptyWorkbookResponse } from '../../../shared/testing/workbook-test-support';
@@ -177,6 +178,32 @@ describe('WorkbookPanel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('radiogroup', { name: 'Who is answering?' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Alex' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Sam' })).not.toBeChecked();
+  });
+
+  // The editor is a dozen fields and more: choosing the Current tab again rendered it in the
+  // navigation's own task, which React cannot slice (decision 0400).
+  it('draws the editor in a render after the one that has the week, also when the week is loaded already', async () => {
+    fakeServer({ saved: { partner1: emptyWorkbookResponse(), partner2: emptyWorkbookResponse() }, summary: null });
+    const panel = (weekNumber: number | null) => (
+      <WorkbookPanel weekNumber={weekNumber} partnerNames={names} onChooseWeek={vi.fn()} />
+    );
+    const { rerender } = renderWithQueryClient(panel(1));
+    await openWorkbook();
+    rerender(panel(null));
+    const commits: { skeleton: boolean; editor: boolean }[] = [];
+    const record = () =>
+      commits.push({
+        skeleton: screen.queryByRole('status', { name: 'Loading the workbook' }) !== null,
+        editor: screen.queryByRole('heading', { level: 2, name: 'Listening to Understand' }) !== null,
+      });
+    rerender(
+      <Profiler id="workbook" onRender={record}>
+        {panel(1)}
+      </Profiler>,
+    );
+    await openWorkbook();
+    expect(commits[0]).toEqual({ skeleton: true, editor: false });
+    expect(commits.at(-1)).toEqual({ skeleton: false, editor: true });
   });
 
   it('shows the saved answers and a check mark for each partner who has answered', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Button, EmptyState, Group, Stack } from '@mantine/core';
 import { IconLock, IconNotebook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { TRPCClientError } from '@trpc/client';
 import type { Partner } from '../../../shared/constants';
 import { errorMessage } from '../../lib/api-error';
@@ -98,6 +98,13 @@ function WeekWorkbook({
   const queries = [content, share, partner1, partner2, summary];
 
   const failed = queries.find((query) => query.isError);
+  const answersOf = (partner: Partner, query: typeof partner1) => (readable(partner) ? query.data : NO_ANSWERS);
+  const saved1 = answersOf('partner1', partner1);
+  const saved2 = answersOf('partner2', partner2);
+  const savedSummary = sealed ? { summary: null } : summary.data;
+  // The editor (a dozen fields and more) comes in a background render React can slice, not in the
+  // task that hands over the week's data or switches the tab, which it cannot (decision 0400).
+  const shown = useDeferredValue(Boolean(content.data && share.data && saved1 && saved2 && savedSummary), false);
   if (failed) {
     const error = failed.error;
     if (error instanceof TRPCClientError && error.data?.code === 'FORBIDDEN') {
@@ -140,11 +147,7 @@ function WeekWorkbook({
     );
   }
 
-  const answersOf = (partner: Partner, query: typeof partner1) => (readable(partner) ? query.data : NO_ANSWERS);
-  const saved1 = answersOf('partner1', partner1);
-  const saved2 = answersOf('partner2', partner2);
-  const savedSummary = sealed ? { summary: null } : summary.data;
-  if (!content.data || !share.data || !saved1 || !saved2 || !savedSummary) return <WorkbookSkeleton />;
+  if (!shown || !content.data || !share.data || !saved1 || !saved2 || !savedSummary) return <WorkbookSkeleton />;
 
   return (
     <Stack gap="md">
