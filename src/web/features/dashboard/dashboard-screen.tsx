@@ -177,9 +177,19 @@ export function DashboardScreen({
   const [chosenTab, setChosenTab] = useState<{ from: DashboardTab; to: DashboardTab } | null>(null);
   if (chosenTab && chosenTab.from !== tab) setChosenTab(null);
   const shownTab = chosenTab?.from === tab ? chosenTab.to : tab;
+  /** Cancels the navigation a chosen tab waits to start: a later choice replaces it, leaving the page ends it. */
+  const cancelTabNavigation = useRef(() => {});
   function goToTab(next: DashboardSearch & { tab: DashboardTab }) {
     if (next.tab !== tab) setChosenTab({ from: tab, to: next.tab });
-    requestAnimationFrame(() => setTimeout(() => go(next)));
+    cancelTabNavigation.current();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => go(next));
+    });
+    cancelTabNavigation.current = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }
   function setTab(next: DashboardTab) {
     goToTab({ ...search, tab: next });
@@ -191,6 +201,7 @@ export function DashboardScreen({
   useEffect(
     () => () => {
       if (closeTimer.current) clearTimeout(closeTimer.current);
+      cancelTabNavigation.current();
     },
     [],
   );

@@ -83,12 +83,12 @@ function renderDashboard(url = '/', queryClient = createQueryClient()) {
     routeTree: rootRoute.addChildren([pageRoute]),
     history: createMemoryHistory({ initialEntries: [url] }),
   });
-  renderWithProviders(
+  const { unmount } = renderWithProviders(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { router, renderWorkbook, user: userEvent.setup() };
+  return { router, renderWorkbook, unmount, user: userEvent.setup() };
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name });
@@ -228,6 +228,17 @@ describe('the dashboard in the URL', () => {
     // The back button still returns to the tab before.
     act(() => router.history.back());
     await waitFor(() => expect(tab('Progress')).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  // The URL follows a chosen tab after the next paint (decision 0398): a page left meanwhile stays left.
+  it('does not go to a tab chosen just before the page was left', SLOW, async () => {
+    serveDashboard({ completed: [1, 2] });
+    const { router, unmount } = renderDashboard();
+    await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+    act(() => tab('Wins').click());
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.history.location.search).toBe('');
   });
 
   it('records each tab and week, so the back button returns to the one before', SLOW, async () => {
