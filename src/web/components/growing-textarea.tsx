@@ -13,8 +13,8 @@ export type GrowingTextareaProps = Omit<TextareaProps, 'autosize' | 'styles'> & 
 /**
  * A textarea that grows with its text, from `minRows` up to `maxRows` lines (decision 0399). Where
  * the browser can size it to its content, it does, with no script; elsewhere Mantine's autosize
- * measures it, which reads the layout of the page after each of its renders (a third of the work of
- * opening a week's workbook on a phone, with a dozen of them).
+ * measures it, reading the page's layout after each of its renders, once per box (the seller's week
+ * editor has 42, all rendered again with each keystroke).
  */
 export function GrowingTextarea({ minRows = 1, maxRows, styles, ...props }: GrowingTextareaProps) {
   if (!sizedByTheBrowser) return <Textarea {...props} styles={styles} autosize minRows={minRows} maxRows={maxRows} />;
