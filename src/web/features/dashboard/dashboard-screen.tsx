@@ -180,8 +180,10 @@ export function DashboardScreen({
   /** Cancels the navigation a chosen tab waits to start: a later choice replaces it, leaving the page ends it. */
   const cancelTabNavigation = useRef(() => {});
   function goToTab(next: DashboardSearch & { tab: DashboardTab }) {
-    if (next.tab !== tab) setChosenTab({ from: tab, to: next.tab });
     cancelTabNavigation.current();
+    setChosenTab(next.tab === tab ? null : { from: tab, to: next.tab });
+    // The tab and week the URL has already (chosen again before the URL followed a choice): stay.
+    if (next.tab === tab && next.week === search.week) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => go(next));

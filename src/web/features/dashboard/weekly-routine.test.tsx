@@ -230,6 +230,24 @@ describe('the dashboard in the URL', () => {
     await waitFor(() => expect(tab('Progress')).toHaveAttribute('aria-selected', 'true'));
   });
 
+  // Two quick taps: Current, then Progress again before the URL changed. Progress shows, not a
+  // Current tab left loading with nothing on its way.
+  it('goes back to the tab the URL has when it is chosen before the URL followed the first choice', SLOW, async () => {
+    serveDashboard({ completed: [1, 2] });
+    const { router } = renderDashboard();
+    await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+    act(() => {
+      tab('Current').click();
+      tab('Progress').click();
+    });
+    expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByLabelText('Loading this tab')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: /^Week 1:/ })).toBeInTheDocument();
+    expect(search(router)).toEqual({});
+  });
+
   // The URL follows a chosen tab after the next paint (decision 0398): a page left meanwhile stays left.
   it('does not go to a tab chosen just before the page was left', SLOW, async () => {
     serveDashboard({ completed: [1, 2] });
