@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesIn, criticalCss } from './prerender-css';
+import { classesIn, criticalCss, withoutUnusedVariables } from './prerender-css';
 
 const HTML = '<div class="hero m_1"><p class="  lead  m_2 ">Hi</p><span class="m_3"></span></div>';
 
@@ -45,5 +45,36 @@ describe('criticalCss', () => {
     expect(out).toContain('@media (min-width:48em){.m_1{color:red}');
     expect(out).not.toContain('blue');
     expect(out).not.toContain('64em');
+  });
+});
+
+describe('withoutUnusedVariables', () => {
+  const page = (critical: string[], rest = '') =>
+    `<head>${critical.map((css) => `<style data-critical-css>${css}</style>`).join('')}</head><body>${rest}</body>`;
+
+  it('keeps the variables the page reads, directly or through another variable, and drops the rest', () => {
+    const out = withoutUnusedVariables(
+      page([
+        ':root{--color:red;--unused:blue;--radius:var(--base);--base:var(--unit);--unit:4px;--also-unused:var(--orphan);--orphan:1}',
+        '.m_1{color:var(--color);border-radius:var(--radius)}',
+      ]),
+    );
+    expect(out).toContain(':root{--color:red;--radius:var(--base);--base:var(--unit);--unit:4px}');
+    expect(out).toContain('.m_1{color:var(--color);border-radius:var(--radius)}');
+    expect(out).not.toContain('unused');
+    expect(out).not.toContain('orphan');
+  });
+
+  it('counts what style attributes and other style elements read, and drops rules and at-rules left empty', () => {
+    const out = withoutUnusedVariables(
+      page(
+        [':root{--gap:8px;--size:2rem;--lost:1}@media (min-width:48em){:root{--lost:2}}.m_2{--lost:3}'],
+        '<div style="gap:var(--gap)"></div><style data-mantine-styles>.x{width:var(--size)}</style>',
+      ),
+    );
+    expect(out).toContain('<style data-critical-css>:root{--gap:8px;--size:2rem}</style>');
+    expect(out).toContain('<style data-mantine-styles>.x{width:var(--size)}</style>');
+    expect(out).not.toContain('@media');
+    expect(out).not.toContain('m_2');
   });
 });

@@ -44,3 +44,54 @@ export function criticalCss(css: string, html: string): string {
   prune(root);
   return root.toString().replace(/\n\s*/g, '\n');
 }
+
+const VARIABLE_REFERENCE = /var\(\s*(--[\w-]+)/g;
+const CRITICAL_STYLE = /(<style data-critical-css>)([\s\S]*?)(<\/style>)/g;
+
+/**
+ * `page` with the custom properties its inlined critical CSS declares but nothing on the page reads
+ * left out: Mantine's theme declares about 1,100 variables on `:root` (every colour's shades and
+ * variants), and a prerendered frame reads a few hundred. A variable is read when a `var()` outside
+ * the critical CSS names it (an element's style attribute, Mantine's own style elements), when a
+ * declaration that is not a custom property names it, or when a variable that is read names it.
+ * The full stylesheets, applied before the app takes over, bring every variable back.
+ */
+export function withoutUnusedVariables(page: string): string {
+  const sheets = [...page.matchAll(CRITICAL_STYLE)].map((match) => postcss.parse(match[2]!));
+  const read = new Set([...page.replace(CRITICAL_STYLE, '').matchAll(VARIABLE_REFERENCE)].map((m) => m[1]!));
+  const valuesOf = new Map<string, string[]>();
+  for (const sheet of sheets) {
+    sheet.walkDecls((decl) => {
+      if (decl.prop.startsWith('--')) valuesOf.set(decl.prop, [...(valuesOf.get(decl.prop) ?? []), decl.value]);
+      else for (const m of decl.value.matchAll(VARIABLE_REFERENCE)) read.add(m[1]!);
+    });
+  }
+  const pending = [...read];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const value of valuesOf.get(name) ?? []) {
+      for (const m of value.matchAll(VARIABLE_REFERENCE)) {
+        if (!read.has(m[1]!)) {
+          read.add(m[1]!);
+          pending.push(m[1]!);
+        }
+      }
+    }
+  }
+  const pruned = sheets.map((sheet) => {
+    sheet.walkDecls((decl) => {
+      if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove();
+    });
+    sheet.walkRules((rule) => {
+      if (rule.nodes.length === 0) rule.remove();
+    });
+    sheet.walkAtRules((atRule) => {
+      if (atRule.nodes?.length === 0) atRule.remove();
+    });
+    return sheet.toString();
+  });
+  let index = 0;
+  return page.replace(
+    CRITICAL_STYLE,
+    (_all, open: string, _css: string, close: string) => `${open}${pruned[index++]}${close}`,
+  );
+}

@@ -31,7 +31,7 @@ import {
   withChunkByChunkEvaluation,
   writeBootModule,
 } from './prerender-chunks';
-import { criticalCss } from './prerender-css';
+import { criticalCss, withoutUnusedVariables } from './prerender-css';
 
 const root = path.resolve(import.meta.dirname, '..');
 const brotliAsync = promisify(brotliCompress);
@@ -151,7 +151,7 @@ export async function prerenderLanding(webDir: string): Promise<void> {
     const routeChunks = pageRouteChunks(manifest, locale === 'en' ? '/' : '/es');
     fs.writeFileSync(
       path.join(webDir, LANDING_FILES[locale]),
-      withChunkByChunkEvaluation(landing, chunked.bootFile, chunked.entryFile, routeChunks),
+      withChunkByChunkEvaluation(withoutUnusedVariables(landing), chunked.bootFile, chunked.entryFile, routeChunks),
     );
   }
   writePageShells(webDir, shell, otherPages, chunked);
@@ -326,7 +326,7 @@ function writePageShells(
         ROOT_ELEMENT,
         `<div id="root">${inertUntilTheAppTakesOver(html)}</div><div id="${FRAME_END_ID}" hidden></div>`,
       );
-    page = withChunkByChunkEvaluation(page, bootFile, entryFile, routeChunks);
+    page = withChunkByChunkEvaluation(withoutUnusedVariables(page), bootFile, entryFile, routeChunks);
     fs.writeFileSync(path.join(webDir, pageFile), page);
   }
 }
