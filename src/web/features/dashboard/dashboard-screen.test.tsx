@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSearch } from '@tanstack/react-router';
 import { Profiler, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ONBOARDING_CLOSE_DELAY_MS } from '../../../shared/constants';
@@ -229,4 +230,45 @@ describe('the Progress tab chosen again', () => {
     expect(shown[0]?.weekButtons).toBe(0);
     expect(shown.at(-1)?.weekButtons).toBe(52);
   });
+});
+
+describe('the Wins and Profile tabs chosen again', () => {
+  // Their content came in the navigation's one task, about 240-320 ms of a phone's time (decision 0402).
+  it.each([
+    ['Wins', 'wins'],
+    ['Profile', 'profile'],
+  ])(
+    'show the %s tab loading in the navigation, and its content in a render after it',
+    { timeout: 20_000 },
+    async (name, value) => {
+      serveDashboard(namedTrialProfile);
+      // The tab the dashboard reads from the URL, in each commit.
+      let address: unknown;
+      function AddressSpy() {
+        address = useSearch({ strict: false, select: (search) => (search as { tab?: string }).tab });
+        return null;
+      }
+      const loading = () => document.querySelector('[role="tabpanel"] [aria-label="Loading this tab"]') !== null;
+      const commits: { address: unknown; loading: boolean }[] = [];
+      renderRoute(() => (
+        <Profiler id="dashboard" onRender={() => commits.push({ address, loading: loading() })}>
+          <AddressSpy />
+          <DashboardScreen renderWorkbook={() => <p>The workbook</p>} />
+        </Profiler>
+      ));
+      const user = userEvent.setup();
+      await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+      await user.click(screen.getByRole('tab', { name }));
+      await waitFor(() => expect(loading()).toBe(false), LOAD);
+      await user.click(screen.getByRole('tab', { name: 'Progress' }));
+      await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+      const chosen = commits.length;
+      await user.click(screen.getByRole('tab', { name }));
+      await waitFor(() => expect(loading()).toBe(false), LOAD);
+
+      const navigation = commits.slice(chosen).find((commit) => commit.address === value);
+      expect(navigation?.loading).toBe(true);
+      expect(commits.at(-1)).toEqual({ address: value, loading: false });
+    },
+  );
 });

@@ -72,6 +72,14 @@ function TabPanel({ ready, children, ...props }: TabsPanelProps & { ready: boole
   return <Tabs.Panel {...props}>{ready ? children : <TabLoading />}</Tabs.Panel>;
 }
 
+/**
+ * Its children in a background render of their own, after a render that shows the tab loading: the
+ * navigation to a tab no longer draws the tab's whole content in its one task (decision 0402).
+ */
+function DrawnInBackground({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : <TabLoading />;
+}
+
 export type { DashboardTab };
 
 export interface WorkbookSlotProps {
@@ -526,26 +534,30 @@ export function DashboardScreen({
             </TabPanel>
 
             <TabPanel ready={shownTab === tab} value="wins" pt="lg">
-              <Suspense fallback={<TabLoading />}>
-                <Stack gap="lg">
-                  <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
-                  {winsExtra}
-                </Stack>
-              </Suspense>
+              <DrawnInBackground>
+                <Suspense fallback={<TabLoading />}>
+                  <Stack gap="lg">
+                    <WinsPanel progression={progression} records={records} streak={<StreakStat />} />
+                    {winsExtra}
+                  </Stack>
+                </Suspense>
+              </DrawnInBackground>
             </TabPanel>
 
             <TabPanel ready={shownTab === tab} value="profile" pt="lg">
-              <Suspense fallback={<TabLoading />}>
-                <Stack gap="lg">
-                  <ProfilePanel
-                    profile={profile}
-                    saving={profileMutation.isPending}
-                    onSave={(values) => profileMutation.mutate(values)}
-                    settings={profileSettings}
-                  />
-                  {profileExtra}
-                </Stack>
-              </Suspense>
+              <DrawnInBackground>
+                <Suspense fallback={<TabLoading />}>
+                  <Stack gap="lg">
+                    <ProfilePanel
+                      profile={profile}
+                      saving={profileMutation.isPending}
+                      onSave={(values) => profileMutation.mutate(values)}
+                      settings={profileSettings}
+                    />
+                    {profileExtra}
+                  </Stack>
+                </Suspense>
+              </DrawnInBackground>
             </TabPanel>
           </Tabs>
         )}
