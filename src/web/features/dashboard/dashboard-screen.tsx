@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Skeleton, Stack, Tabs, type TabsPanelProps } from '@mantine/core';
 import { IconAlertTriangle, IconBook2, IconChartBar, IconTrophy, IconUserHeart } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ONBOARDING_CLOSE_DELAY_MS, TOTAL_WEEKS } from '../../../shared/constants';
@@ -137,6 +137,7 @@ export function DashboardScreen({
   const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const router = useRouter();
 
   const profileQuery = useQuery(trpc.profile.get.queryOptions());
   const progressionQuery = useQuery(trpc.progress.progression.queryOptions());
@@ -181,7 +182,9 @@ export function DashboardScreen({
   // A tab chosen (a tap, the arrow keys, a button that opens one) shows selected at once, its panel
   // loading, and the URL follows after that paint: the navigation renders the page in one task (the
   // router's state is an external store, which React renders synchronously), 170-500 ms on a phone,
-  // during which the tap showed nothing (decision 0398). Forgotten once the URL's tab changes.
+  // during which the tap showed nothing (decision 0398). Forgotten once the URL's tab changes, and
+  // when the history moves (back, forward) before it did: the URL's tab may then change and change
+  // back with no render in between.
   const [chosenTab, setChosenTab] = useState<{ from: DashboardTab; to: DashboardTab } | null>(null);
   if (chosenTab && chosenTab.from !== tab) setChosenTab(null);
   const shownTab = chosenTab?.from === tab ? chosenTab.to : tab;
@@ -214,6 +217,15 @@ export function DashboardScreen({
       cancelTabNavigation.current();
     },
     [],
+  );
+  useEffect(
+    () =>
+      router.history.subscribe(({ action }) => {
+        if (action.type === 'PUSH' || action.type === 'REPLACE') return;
+        cancelTabNavigation.current();
+        setChosenTab(null);
+      }),
+    [router],
   );
   // Runs after every render: the pending focus waits for the URL change that makes its target.
   useEffect(() => {

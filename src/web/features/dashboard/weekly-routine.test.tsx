@@ -248,6 +248,25 @@ describe('the dashboard in the URL', () => {
     expect(search(router)).toEqual({});
   });
 
+  // Back or forward while a chosen tab waits for its URL: the page follows the history, and the
+  // choice is forgotten, so neither the wait's navigation nor the chosen tab comes back later.
+  it('forgets a chosen tab when the history moves before the URL followed it', SLOW, async () => {
+    serveDashboard({ completed: [1, 2] });
+    const { router, user } = renderDashboard();
+    await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+    await user.click(tab('Current'));
+    await waitFor(() => expect(search(router)).toEqual({ tab: 'current' }));
+    act(() => {
+      tab('Wins').click();
+      router.history.back();
+    });
+    await waitFor(() => expect(tab('Progress')).toHaveAttribute('aria-selected', 'true'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(search(router)).toEqual({});
+    expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: /^Week 1:/ })).toBeInTheDocument();
+  });
+
   // The URL follows a chosen tab after the next paint (decision 0398): a page left meanwhile stays left.
   it('does not go to a tab chosen just before the page was left', SLOW, async () => {
     serveDashboard({ completed: [1, 2] });
