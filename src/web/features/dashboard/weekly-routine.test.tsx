@@ -143,9 +143,10 @@ describe('the Continue action', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Continue Week 3' }));
     await waitFor(() => expect(tab('Current')).toHaveAttribute('aria-selected', 'true'));
-    expect(screen.getByText('Workbook for week 3')).toBeInTheDocument();
+    // The tab shows chosen at once; the URL, and with it the panel, follow after that paint (decision 0398).
+    await waitFor(() => expect(search(router)).toEqual({ tab: 'current', week: 3 }));
+    expect(await screen.findByText('Workbook for week 3')).toBeInTheDocument();
     expect(renderWorkbook).toHaveBeenLastCalledWith(expect.objectContaining({ weekNumber: 3 }));
-    expect(search(router)).toEqual({ tab: 'current', week: 3 });
     await waitFor(() => expect(tab('Current')).toHaveFocus());
   });
 
@@ -354,7 +355,7 @@ describe('the milestone celebration', () => {
     expect(within(dialog).getByText(milestoneMessage(13))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'See your wins' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(search(router)).toEqual({ tab: 'wins', week: 13 });
+    await waitFor(() => expect(search(router)).toEqual({ tab: 'wins', week: 13 }));
   });
 
   it('does not open for a week that reaches no milestone: only the toast', SLOW, async () => {
