@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import { namedCouple, weekButton } from './support/couple';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -47,6 +47,39 @@ function keptData(page: Page) {
   }, DATA_CACHE);
 }
 
+/** The DevTools session through which a test takes a page's network away and gives it back (`setNetwork`). */
+const networkSessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * The network gone (`offline`) or back for the page, from a DevTools session of the test's own
+ * rather than Playwright's `context.setOffline`: with Debian's Chromium 150, a document a reload
+ * brings starts with `navigator.onLine` true under either (Chromium 156 started it false, as a phone
+ * with no signal does), and only conditions sent again after the reload tell it otherwise. One
+ * session holds them, so going back online is one change, as on a phone.
+ */
+async function setNetwork(page: Page, offline: boolean): Promise<void> {
+  let session = networkSessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    networkSessions.set(page, session);
+  }
+  await session.send('Network.emulateNetworkConditions', {
+    offline,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
+/** Reloads the page with the network off, as a phone with no signal opens it (see `setNetwork`). */
+async function reloadOffline(page: Page): Promise<void> {
+  await setNetwork(page, true);
+  // Told again as soon as the new document exists, before its scripts ask.
+  await page.reload({ waitUntil: 'commit' });
+  await setNetwork(page, true);
+  await page.waitForLoadState('load');
+}
+
 async function openWorkbookWeekOne(page: Page) {
   await weekButton(page, 1).click({ timeout: 15_000 });
   await expect(page.locator('#week-1-title')).toBeVisible();
@@ -64,7 +97,6 @@ async function savedFirstAnswer(page: Page, coupleId: number): Promise<string | 
 
 test('installable: the manifest and service worker are accepted, and the dashboard and current week open offline', async ({
   page,
-  context,
 }) => {
   await namedCouple(page);
   await controlledDashboard(page);
@@ -113,8 +145,7 @@ test('installable: the manifest and service worker are accepted, and the dashboa
   // The names, which a dashboard opened as a page reads from its HTML and never asks for.
   expect((await keptData(page)).join('\n')).toContain('profile.get');
 
-  await context.setOffline(true);
-  await page.reload();
+  await reloadOffline(page);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(weekButton(page, 1)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Maya & Noah');
@@ -127,18 +158,17 @@ test('installable: the manifest and service worker are accepted, and the dashboa
   });
   expect(pdf).toEqual({ status: 200, type: 'application/pdf' });
   await expectNoAxeViolations(page, 'the dashboard offline');
-  await context.setOffline(false);
+  await setNetwork(page, false);
 });
 
 test('an answer typed offline is kept on the device, sent when the network is back, and survives a reload', async ({
   page,
-  context,
 }) => {
   const coupleId = await namedCouple(page);
   await controlledDashboard(page);
   const firstAnswer = await openWorkbookWeekOne(page);
 
-  await context.setOffline(true);
+  await setNetwork(page, true);
   await firstAnswer.fill('Written on the train, offline');
   await page.getByRole('button', { name: 'Save Responses' }).click();
   await expect(
@@ -147,7 +177,7 @@ test('an answer typed offline is kept on the device, sent when the network is ba
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await expectNoAxeViolations(page, 'the workbook with answers waiting offline');
 
-  await context.setOffline(false);
+  await setNetwork(page, false);
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
     'The answers you typed offline are saved.',
   );
@@ -215,13 +245,12 @@ async function openWeekOneDetails(page: Page) {
 
 test('notes and a rating made offline wait on the device through a reload, and are sent when the network is back', async ({
   page,
-  context,
 }) => {
   const coupleId = await namedCouple(page);
   await controlledDashboard(page);
   let card = await openWeekOneDetails(page);
 
-  await context.setOffline(true);
+  await setNetwork(page, true);
   await card.getByRole('textbox', { name: /Your notes for this week/ }).fill('Written on the bus, offline');
   await card.getByRole('button', { name: 'Save Notes' }).click();
   await expect(card.getByTestId('notes-status')).toHaveText(
@@ -234,7 +263,7 @@ test('notes and a rating made offline wait on the device through a reload, and a
 
   // The page is opened again, still offline (the week stays selected in its address): both are
   // still waiting on the device.
-  await page.reload();
+  await reloadOffline(page);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.locator('#week-1-title')).toBeVisible();
   card = page.locator('section[aria-labelledby="week-1-title"]');
@@ -245,7 +274,7 @@ test('notes and a rating made offline wait on the device through a reload, and a
   await expect(card.getByText('Your rating is kept on this device')).toBeVisible();
   await expectNoAxeViolations(page, 'the week with notes and a rating waiting offline');
 
-  await context.setOffline(false);
+  await setNetwork(page, false);
   await expect(card.getByTestId('notes-status')).toHaveText('Notes saved.');
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
     'The rating you chose offline for week 1 is saved: 4 of 5.',
@@ -270,7 +299,7 @@ test('notes saved offline do not overwrite notes saved on another device meanwhi
     const laptopCard = await openWeekOneDetails(laptopPage);
 
     // The phone saves offline; the laptop, online, saves first.
-    await context.setOffline(true);
+    await setNetwork(page, true);
     const phoneNotes = phoneCard.getByRole('textbox', { name: /Your notes for this week/ });
     await phoneNotes.fill('Written on the phone');
     await phoneCard.getByRole('button', { name: 'Save Notes' }).click();
@@ -280,7 +309,7 @@ test('notes saved offline do not overwrite notes saved on another device meanwhi
     await expect(laptopCard.getByTestId('notes-status')).toHaveText('Notes saved.');
 
     // Back online, the phone's notes are refused: nothing is overwritten, both are shown.
-    await context.setOffline(false);
+    await setNetwork(page, false);
     const conflict = phoneCard.getByTestId('notes-conflict');
     await expect(conflict).toBeVisible();
     await expect(conflict).toContainText('Changed on another device');

@@ -41,12 +41,29 @@ export async function axeOn(
   return builder.analyze();
 }
 
-/** axe-core on the page as it stands (or on the part `include` selects): every rule, no violation of any impact. */
+/**
+ * Waits for the transitions and animations under way (the infinite ones, a loader's, aside) to
+ * finish, a frame or two after the last change so that one about to start has started: contrast is
+ * measured on the colours a user reads, not half-way through a dialog's fade (2026-11-29: the Record
+ * an order dialog's help text at 4.11:1 while it faded in).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** axe-core on the page as it stands once settled (or on the part `include` selects): every rule, no violation of any impact. */
 export async function expectNoAxeViolations(
   page: Page,
   label: string,
   { include }: { include?: string } = {},
 ): Promise<void> {
+  await settled(page);
   const results = await axeOn(page, { include });
   const violations = results.violations.map(
     (violation) =>
