@@ -193,8 +193,10 @@ export function DashboardScreen({
   function goToTab(next: DashboardSearch & { tab: DashboardTab }) {
     cancelTabNavigation.current();
     setChosenTab(next.tab === tab ? null : { from: tab, to: next.tab });
-    // The tab and week the URL has already (chosen again before the URL followed a choice): stay.
-    if (next.tab === tab && next.week === search.week) return;
+    // The tab and week the URL has already, or is on its way to (a navigation started and not yet
+    // rendered): stay. Chosen again before the URL followed a choice, that is the page's own tab.
+    const latest = readDashboardSearch(router.latestLocation.search);
+    if (next.tab === (latest.tab ?? DEFAULT_DASHBOARD_TAB) && next.week === latest.week) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => go(next));

@@ -249,6 +249,26 @@ describe('the dashboard in the URL', () => {
     expect(search(router)).toEqual({});
   });
 
+  // Current, then Progress again while the Current navigation has started (the URL has it) and the
+  // page has not rendered it yet: Progress stays, with the URL, not the Current tab it was on its way to.
+  it('goes back to the tab chosen again while the navigation to the first choice is on its way', SLOW, async () => {
+    serveDashboard({ completed: [1, 2] });
+    const { router } = renderDashboard();
+    await screen.findByRole('button', { name: /^Week 1:/ }, LOAD);
+    const stop = router.history.subscribe(({ action }) => {
+      if (action.type !== 'PUSH') return;
+      stop();
+      expect(tab('Progress')).toHaveAttribute('aria-selected', 'false');
+      tab('Progress').click();
+    });
+    act(() => tab('Current').click());
+    await waitFor(() => expect(search(router)).toEqual({ tab: 'progress' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(search(router)).toEqual({ tab: 'progress' });
+    expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: /^Week 1:/ })).toBeInTheDocument();
+  });
+
   // Back or forward while a chosen tab waits for its URL: the page follows the history, and the
   // choice is forgotten, so neither the wait's navigation nor the chosen tab comes back later.
   it('forgets a chosen tab when the history moves before the URL followed it', SLOW, async () => {
