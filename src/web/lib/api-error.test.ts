@@ -4,7 +4,8 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { registerSchema } from '../../shared/auth-schemas';
 import { i18n } from '../i18n/i18n';
-import { errorMessage, fieldMessageText, serverMessageText } from './api-error';
+import { errorMessage, fieldMessageText, noAnswer, serverMessageText } from './api-error';
+import { NotSavedError } from './network';
 import { localizedSchemaResolver } from './localized-resolver';
 
 function serverError(message: string) {
@@ -35,6 +36,16 @@ describe('errorMessage', () => {
 });
 
 /** Issue 35: the API keeps its contract's English; a Spanish page shows its own text. */
+describe('noAnswer', () => {
+  it('is a request that got no answer from the server, not a refusal or a change held back', () => {
+    expect(noAnswer(TRPCClientError.from(new TypeError('Failed to fetch')))).toBe(true);
+    expect(noAnswer(serverError('Username is already taken'))).toBe(false);
+    expect(noAnswer(TRPCClientError.from(new NotSavedError('offline')))).toBe(false);
+    expect(noAnswer(TRPCClientError.from(new NotSavedError('timeout')))).toBe(false);
+    expect(noAnswer(new TypeError('x is undefined'))).toBe(false);
+  });
+});
+
 describe('server and field messages on a Spanish page', () => {
   // QA walk: sharing week 40 with the mentor on a trial said "complete the previous week first".
   it('says a week past a trial’s limit is part of the full course, with its number', () => {

@@ -595,6 +595,15 @@ export function conflictCurrent<T>(error: unknown): T | null {
   return data?.code === 'CONFLICT' && data.current && typeof data.current === 'object' ? data.current : null;
 }
 
+/**
+ * Whether a call failed with no answer from the server: the request did not get through (the
+ * network or the server away, though the browser says it is online), or what came back was not the
+ * server speaking (a proxy's error page). Neither a refusal nor a change the page held back.
+ */
+export function noAnswer(error: unknown): boolean {
+  return error instanceof TRPCClientError && !error.shape && !(error.cause instanceof NotSavedError);
+}
+
 /** The NotSavedError behind a failed call (the tRPC client wraps it as the error's cause), or null. */
 export function notSavedError(error: unknown): NotSavedError | null {
   if (error instanceof NotSavedError) return error;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * How the page behaves on a slow or broken network (decision 0133): every change it sends (a tRPC
@@ -41,6 +41,25 @@ function subscribe(onChange: () => void): () => void {
 /** Whether the browser is online, updated by its `online` and `offline` events. */
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isOnline, () => true);
+}
+
+/** How long a sender of changes waiting on the device rests after a try that got no answer. */
+export const NO_ANSWER_REST_MS = 30_000;
+
+/**
+ * For the senders of changes waiting on the device: after a try that got no answer (`rest()`), the
+ * next waits NO_ANSWER_REST_MS, or for the browser to go offline and online again, so a network
+ * that is down while the browser says it is online is not asked again in a loop.
+ */
+export function useRestAfterNoAnswer(online: boolean): [resting: boolean, rest: () => void] {
+  const [resting, setResting] = useState(false);
+  if (resting && !online) setResting(false);
+  useEffect(() => {
+    if (!resting) return;
+    const timer = setTimeout(() => setResting(false), NO_ANSWER_REST_MS);
+    return () => clearTimeout(timer);
+  }, [resting]);
+  return [resting, () => setResting(true)];
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);

@@ -11,6 +11,7 @@ import {
   type StoredDraft,
   writeDraft,
 } from '../../lib/local-draft';
+import { NO_ANSWER_REST_MS } from '../../lib/network';
 import { renderWithProviders } from '../../test/render';
 import { stubTrpcFetch, type StubAnswer } from '../../test/trpc-fetch-stub';
 import { createQueryClient, queryClient, trpc } from '../../trpc';
@@ -173,6 +174,57 @@ describe('notes and ratings waiting on the device', () => {
     ]);
     expect(await screen.findByText('Rated 5 of 5.')).toBeInTheDocument();
     await waitFor(() => expect(currentDraft(ratingKey(1), readKeptRating)).toBeUndefined());
+  });
+
+  // The network or the server away while the browser says it is online (a phone on a weak signal,
+  // the server restarting): nothing is dropped, and the next try waits instead of looping.
+  it('keep waiting when a try gets no answer, and go when the browser is online again', async () => {
+    queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: COUPLE });
+    let unreachable = true;
+    const { updates } = server(() => (unreachable ? 'network-failure' : undefined));
+    writeDraft(notesKey(3), { notes: 'On the bus', baseRevision: 1, queued: true });
+    writeDraft(ratingKey(3), { rating: 4, base: null, queued: true });
+    const { onFailed, onRecord } = renderSender();
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(updates()).toHaveLength(1);
+    expect(onFailed).not.toHaveBeenCalled();
+    expect(currentDraft(notesKey(3), readKeptNotes)).toEqual({ notes: 'On the bus', baseRevision: 1, queued: true });
+    expect(currentDraft(ratingKey(3), readKeptRating)).toEqual({ rating: 4, base: null, queued: true });
+
+    unreachable = false;
+    goOnline(false);
+    goOnline(true);
+    await waitFor(() => expect(onRecord).toHaveBeenCalledTimes(2));
+    expect(updates()).toEqual([
+      expect.objectContaining({ weekNumber: 3, notes: 'On the bus' }),
+      expect.objectContaining({ weekNumber: 3, notes: 'On the bus' }),
+      expect.objectContaining({ weekNumber: 3, rating: 4 }),
+    ]);
+    expect(currentDraft(notesKey(3), readKeptNotes)).toBeUndefined();
+    expect(currentDraft(ratingKey(3), readKeptRating)).toBeUndefined();
+    expect(onFailed).not.toHaveBeenCalled();
+  });
+
+  it('try again on their own a while after a try that got no answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      queryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: COUPLE });
+      let unreachable = true;
+      const { updates } = server(() => (unreachable ? 'network-failure' : undefined));
+      writeDraft(ratingKey(5), { rating: 2, base: null, queued: true });
+      const { onRecord } = renderSender();
+      await waitFor(() => expect(updates()).toHaveLength(1));
+      unreachable = false;
+      await act(() => vi.advanceTimersByTimeAsync(NO_ANSWER_REST_MS - 1_000));
+      expect(updates()).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await waitFor(() => expect(onRecord).toHaveBeenCalledTimes(1));
+      expect(updates()).toHaveLength(2);
+      expect(currentDraft(ratingKey(5), readKeptRating)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('show any other failure and do not retry it: notes stay in their draft, a rating goes back', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ProgressRecordView } from '../../../shared/progress-schemas';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
-import { conflictCurrent, notSavedError } from '../../lib/api-error';
+import { conflictCurrent, noAnswer, notSavedError } from '../../lib/api-error';
 import {
   currentDraft,
   listDrafts,
@@ -12,7 +12,7 @@ import {
   useDraftsVersion,
   writeDraft,
 } from '../../lib/local-draft';
-import { useOnline } from '../../lib/network';
+import { useOnline, useRestAfterNoAnswer } from '../../lib/network';
 import { queryClient, trpc } from '../../trpc';
 
 /*
@@ -126,6 +126,7 @@ export function SendWaitingProgress(options: SendWaitingProgressOptions): null {
 function useSendWaitingProgress({ onRecord, onFailed }: SendWaitingProgressOptions): void {
   const coupleId = useCoupleId();
   const online = useOnline();
+  const [resting, rest] = useRestAfterNoAnswer(online);
   // Re-rendered on every change of the drafts, so what was queued meanwhile is seen.
   useDraftsVersion();
   const update = useMutation(trpc.progress.update.mutationOptions());
@@ -135,7 +136,7 @@ function useSendWaitingProgress({ onRecord, onFailed }: SendWaitingProgressOptio
 
   // Runs after every render: the next waiting change goes once the one before it has its answer.
   useEffect(() => {
-    if (!online || !next || sending.current) return;
+    if (!online || resting || !next || sending.current) return;
     sending.current = true;
     void send(next).finally(() => {
       sending.current = false;
@@ -181,8 +182,10 @@ function useSendWaitingProgress({ onRecord, onFailed }: SendWaitingProgressOptio
         );
         return;
       }
-      if (notSavedError(error)?.reason === 'offline') {
-        // Offline again before it went: it waits for the next time the browser is online.
+      if (notSavedError(error)?.reason === 'offline' || noAnswer(error)) {
+        // Offline again before it went, or no answer (the network or the server away though the
+        // browser says online): it waits for the browser to be online again, or a later try.
+        if (noAnswer(error)) rest();
         const latest = waiting.kind === 'rating' ? currentDraft(key, readKeptRating) : undefined;
         if (latest) keep(key, { ...latest, offline: true });
         return;

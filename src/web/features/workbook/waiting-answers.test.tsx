@@ -104,6 +104,34 @@ describe('workbook answers waiting on the device', () => {
     expect(saves).toHaveLength(1);
   });
 
+  // The network or the server away while the browser says it is online: the answers stay queued,
+  // no failure is shown, the next try waits instead of looping, and they go once the browser is
+  // online again.
+  it('keep waiting when a try gets no answer, and go when the browser is online again', async () => {
+    appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: COUPLE });
+    await deviceDraftStore('accept');
+    const { stored, saves, stub } = server({ answer: 'First thoughts', revision: 1 });
+    const kept = keptOffline('Typed on the train', 1);
+    stub.fetch.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithQueryClient(sender);
+    await waitFor(() => expect(stub.fetch).toHaveBeenCalledTimes(1));
+    await settle();
+    expect(stub.fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(currentDraft(key, readKeptWorkbook)).toEqual(kept);
+
+    goOnline(false);
+    goOnline(true);
+    expect(await screen.findByText('The answers you typed offline are saved.')).toBeInTheDocument();
+    expect(saves).toEqual([
+      expect.objectContaining({ baseRevision: 1, reflectionAnswers: { 'w02-q1': 'Typed on the train' } }),
+    ]);
+    expect(stored).toEqual({ answer: 'Typed on the train', revision: 2 });
+    expect(currentDraft(key, readKeptWorkbook)).toBeUndefined();
+  });
+
   it('keep both when the answers were saved elsewhere meanwhile (409): the draft stays, no longer queued, and the week asks', async () => {
     appQueryClient.setQueryData(trpc.auth.session.queryKey(), { customerId: COUPLE });
     const { saves } = server({ answer: 'Written on the laptop', revision: 3 });

@@ -4,7 +4,7 @@ import type { Partner } from '../../../shared/constants';
 import type { WorkbookAnswersView } from '../../../shared/workbook-schemas';
 import { notify } from '../../components/notifications';
 import { translate } from '../../i18n/i18n';
-import { conflictCurrent, notSavedError } from '../../lib/api-error';
+import { conflictCurrent, noAnswer, notSavedError } from '../../lib/api-error';
 import {
   currentDraft,
   draftKey,
@@ -14,7 +14,7 @@ import {
   useDraftsVersion,
   writeDraft,
 } from '../../lib/local-draft';
-import { useOnline } from '../../lib/network';
+import { useOnline, useRestAfterNoAnswer } from '../../lib/network';
 import { trpc } from '../../trpc';
 import {
   type KeptWorkbook,
@@ -101,6 +101,7 @@ export function SendWaitingAnswers({ partnerNames }: SendWaitingAnswersProps): n
   const queryClient = useQueryClient();
   const coupleId = useCoupleId();
   const online = useOnline();
+  const [resting, rest] = useRestAfterNoAnswer(online);
   // Re-rendered on every change of the drafts, and when a workbook save has its answer.
   useDraftsVersion();
   const savesOnTheWay = useIsMutating({ mutationKey: WORKBOOK_SAVES });
@@ -162,8 +163,10 @@ export function SendWaitingAnswers({ partnerNames }: SendWaitingAnswersProps): n
           refused(Number(weekNumber), partner, current);
           return;
         }
-        // Offline again before it went: it waits for the next time the browser is online.
-        if (notSavedError(error)?.reason === 'offline') return;
+        // Offline again before it went, or no answer (the network or the server away though the
+        // browser says online): it waits for the browser to be online again, or a later try.
+        if (noAnswer(error)) rest();
+        if (notSavedError(error)?.reason === 'offline' || noAnswer(error)) return;
         // Any other failure is shown and not retried on its own: the answers stay in their draft.
         settle(Number(weekNumber), partner);
         notify.error(saveFailedTitle(), saveFailureMessage(error));
@@ -175,7 +178,7 @@ export function SendWaitingAnswers({ partnerNames }: SendWaitingAnswersProps): n
 
   // Runs after every render: the next waiting save goes once no workbook save is on its way.
   useEffect(() => {
-    if (!online || !next || savesOnTheWay > 0 || workbookSaveOnItsWay(queryClient)) return;
+    if (!online || resting || !next || savesOnTheWay > 0 || workbookSaveOnItsWay(queryClient)) return;
     // An editor opened since this rendered: it sends the week's own.
     if (editorsOpen.has(next.weekNumber)) return;
     const { weekNumber, partner, kept, baseRevision } = next;
