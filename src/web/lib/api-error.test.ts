@@ -35,7 +35,6 @@ describe('errorMessage', () => {
   });
 });
 
-/** Issue 35: the API keeps its contract's English; a Spanish page shows its own text. */
 describe('noAnswer', () => {
   it('is a request that got no answer from the server, not a refusal or a change held back', () => {
     expect(noAnswer(TRPCClientError.from(new TypeError('Failed to fetch')))).toBe(true);
@@ -46,6 +45,7 @@ describe('noAnswer', () => {
   });
 });
 
+/** Issue 35: the API keeps its contract's English; a Spanish page shows its own text. */
 describe('server and field messages on a Spanish page', () => {
   // QA walk: sharing week 40 with the mentor on a trial said "complete the previous week first".
   it('says a week past a trial’s limit is part of the full course, with its number', () => {
