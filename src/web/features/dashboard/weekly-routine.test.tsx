@@ -94,6 +94,14 @@ function renderDashboard(url = '/', queryClient = createQueryClient()) {
 const tab = (name: string) => screen.getByRole('tab', { name });
 const search = (router: ReturnType<typeof renderDashboard>['router']) => router.state.location.search;
 
+/** Nothing more comes of the taps: 200 ms later the URL has `expected`, and Progress shows its map. */
+async function expectStillOnProgress(router: ReturnType<typeof renderDashboard>['router'], expected: object) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(search(router)).toEqual(expected);
+  expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('button', { name: /^Week 1:/ })).toBeInTheDocument();
+}
+
 describe('nextStep', () => {
   it('is the first unlocked week not completed', () => {
     const step = nextStep(makeWeeks({ completed: [1, 2], withFramework: weeksUpTo(10) }));
@@ -243,10 +251,7 @@ describe('the dashboard in the URL', () => {
     });
     expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByLabelText('Loading this tab')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('button', { name: /^Week 1:/ })).toBeInTheDocument();
-    expect(search(router)).toEqual({});
+    await expectStillOnProgress(router, {});
   });
 
   // Current, then Progress again while the Current navigation has started (the URL has it) and the
@@ -263,10 +268,7 @@ describe('the dashboard in the URL', () => {
     });
     act(() => tab('Current').click());
     await waitFor(() => expect(search(router)).toEqual({ tab: 'progress' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(search(router)).toEqual({ tab: 'progress' });
-    expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('button', { name: /^Week 1:/ })).toBeInTheDocument();
+    await expectStillOnProgress(router, { tab: 'progress' });
   });
 
   // Back or forward while a chosen tab waits for its URL: the page follows the history, and the
@@ -282,10 +284,7 @@ describe('the dashboard in the URL', () => {
       router.history.back();
     });
     await waitFor(() => expect(tab('Progress')).toHaveAttribute('aria-selected', 'true'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(search(router)).toEqual({});
-    expect(tab('Progress')).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('button', { name: /^Week 1:/ })).toBeInTheDocument();
+    await expectStillOnProgress(router, {});
   });
 
   // The URL follows a chosen tab after the next paint (decision 0398): a page left meanwhile stays left.

@@ -165,8 +165,8 @@ export function SendWaitingAnswers({ partnerNames }: SendWaitingAnswersProps): n
         }
         // Offline again before it went, or no answer (the network or the server away though the
         // browser says online): it waits for the browser to be online again, or a later try.
-        if (noAnswer(error)) rest();
-        if (notSavedError(error)?.reason === 'offline' || noAnswer(error)) return;
+        if (noAnswer(error)) return rest();
+        if (notSavedError(error)?.reason === 'offline') return;
         // Any other failure is shown and not retried on its own: the answers stay in their draft.
         settle(Number(weekNumber), partner);
         notify.error(saveFailedTitle(), saveFailureMessage(error));
